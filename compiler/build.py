@@ -1,0 +1,520 @@
+"""Build the IR from a merged, schema-valid document, checking what a schema cannot see."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from . import ir
+from .errors import Position, Problem, RulesError
+from .rulesets import Resolved
+from .validate import key_position, locate
+
+
+def parse_cell(text: str) -> ir.Cell:
+    floor, column = text.split(".")
+    return int(floor), int(column)
+
+
+def cell_text(cell: ir.Cell) -> str:
+    return f"{cell[0]}.{cell[1]}"
+
+
+class _Builder:
+    def __init__(self, resolved: Resolved) -> None:
+        self.resolved = resolved
+        self.doc = cast(dict[str, Any], resolved.document.plain())
+        self.problems: list[Problem] = []
+
+    # positions -------------------------------------------------------------------
+    def at(self, *path: str | int) -> Position:
+        return locate(self.resolved.document, list(path))
+
+    def key_at(self, *path: str | int) -> Position:
+        return key_position(self.resolved.document, list(path))
+
+    def problem(self, position: Position, message: str) -> None:
+        self.problems.append(Problem(position, message))
+
+    # effects ---------------------------------------------------------------------
+    def effect(self, data: dict[str, Any], path: Sequence[str | int]) -> ir.Effect:
+        kind = data["kind"]
+        if kind == "gain_krones":
+            return ir.GainKrones(data["amount"])
+        if kind == "lose_krones":
+            return ir.LoseKrones(data["amount"])
+        if kind == "gain_points":
+            return ir.GainPoints(data["amount"])
+        if kind == "lose_points":
+            return ir.LosePoints(data["amount"])
+        if kind == "gain_items":
+            for item in data["items"]:
+                if item not in self.doc["items"]:
+                    self.problem(
+                        self.key_at(*path, "items", item),
+                        f"unknown item '{item}'; items are: {', '.join(self.doc['items'])}",
+                    )
+            return ir.GainItems(tuple((k, int(v)) for k, v in data["items"].items()))
+        if kind == "choose_items":
+            return ir.ChooseItems(data["count"], bool(data.get("may_serve_guests", False)))
+        if kind == "return_items":
+            return ir.ReturnItems(tuple(data["from"]))
+        if kind == "draw_staff":
+            if data["play"] > data["count"]:
+                self.problem(self.at(*path, "play"), f"play: cannot play {data['play']} of {data['count']} cards drawn")
+            return ir.DrawStaff(data["count"], data["play"], data["discount"])
+        if kind == "staff_to_deck_bottom":
+            return ir.StaffToDeckBottom(data["count"])
+        if kind == "prepare_room":
+            floors = data["floors"]
+            if floors != "any":
+                for index, floor in enumerate(floors):
+                    if floor > len(self.doc["hotel"]["layout"]):
+                        self.problem(self.at(*path, "floors", index), f"floors: the hotel has no floor {floor}")
+            return ir.PrepareRoom(
+                None if floors == "any" else tuple(sorted(floors)), data["cost"] == "free", data["occupy"]
+            )
+        if kind == "occupy_vacant_rooms":
+            return ir.OccupyVacantRooms(data["count"])
+        if kind == "remove_rooms":
+            return ir.RemoveRooms(data["state"], data["count"], data["pick"])
+        if kind == "points_per_quantity":
+            return ir.PointsPerQuantity(data["quantity"], data["points"])
+        if kind == "play_staff_from_hand":
+            return ir.PlayStaffFromHand(data["count"], data["discount"])
+        if kind == "remove_hired_staff":
+            return ir.RemoveHiredStaff(data["count"], data["staff_kind"])
+        if kind == "advance_emperor":
+            return ir.AdvanceEmperor(data["steps"])
+        raise AssertionError(f"effect kind {kind} passed the schema but has no IR")  # pragma: no cover
+
+    def effects(self, items: list[dict[str, Any]], path: Sequence[str | int]) -> tuple[ir.Effect, ...]:
+        return tuple(self.effect(item, [*path, index]) for index, item in enumerate(items))
+
+    # sections --------------------------------------------------------------------
+    def track(self) -> ir.Track:
+        data = self.doc["emperor_track"]
+        spaces = {int(k): v for k, v in data["spaces"].items()}
+        last = max(spaces)
+        for space in range(last + 1):
+            if space not in spaces:
+                self.problem(
+                    self.at("emperor_track", "spaces"),
+                    f"emperor_track.spaces: space {space} is missing (spaces run from 0 to {last} without gaps)",
+                )
+        points = tuple(spaces.get(s, 0) for s in range(last + 1))
+        zones: list[ir.Zone] = []
+        covered: dict[int, str] = {}
+        for zone_id, zone in data["zones"].items():
+            where = self.key_at("emperor_track", "zones", zone_id)
+            if zone["from"] > zone["to"]:
+                self.problem(where, f"zone '{zone_id}': from {zone['from']} is after to {zone['to']}")
+                continue
+            if zone["to"] > last:
+                self.problem(
+                    self.at("emperor_track", "zones", zone_id, "to"),
+                    f"zone '{zone_id}' ends at space {zone['to']} but the track ends at {last}",
+                )
+            for space in range(zone["from"], min(zone["to"], last) + 1):
+                if space in covered:
+                    self.problem(where, f"zone '{zone_id}' overlaps zone '{covered[space]}' at space {space}")
+                    break
+                covered[space] = zone_id
+            zones.append(ir.Zone(zone_id, zone["name"], zone["from"], zone["to"], zone["outcome"]))
+        missing = [s for s in range(last + 1) if s not in covered]
+        if missing:
+            self.problem(
+                self.key_at("emperor_track", "zones"),
+                f"emperor_track.zones do not cover space(s) {', '.join(map(str, missing))}",
+            )
+        zones.sort(key=lambda z: z.first)
+        return ir.Track(points, data["points_per_step_beyond"], tuple(zones))
+
+    def scorings(self, track: ir.Track, tiles: dict[str, dict[str, Any]]) -> tuple[ir.EmperorScoring, ...]:
+        result = []
+        tiers_with_tiles = {t["tier"] for t in tiles.values()}
+        for round_text, scoring in self.doc["emperor_scorings"].items():
+            number = int(round_text)
+            where = self.key_at("emperor_scorings", round_text)
+            if number > self.doc["rounds"]:
+                self.problem(
+                    where, f"Emperor scoring after round {number}, but the game has {self.doc['rounds']} rounds"
+                )
+            if scoring["move_back"] > track.last_space:
+                self.problem(
+                    self.at("emperor_scorings", round_text, "move_back"),
+                    f"move_back {scoring['move_back']} is longer than the track (last space {track.last_space})",
+                )
+            if scoring["tier"] not in tiers_with_tiles:
+                self.problem(
+                    self.at("emperor_scorings", round_text, "tier"),
+                    f"no tile of tier {scoring['tier']} for the scoring after round {number}; tiers with tiles: {', '.join(sorted(tiers_with_tiles)) or 'none'}",
+                )
+            result.append(ir.EmperorScoring(number, scoring["tier"], scoring["move_back"]))
+        scored_tiers = {s.tier for s in result}
+        for tile_id, tile in tiles.items():
+            if tile["tier"] not in scored_tiers:
+                self.problem(
+                    self.at("tiles", tile_id, "tier"),
+                    f"tile '{tile_id}' has tier {tile['tier']}, which no Emperor scoring uses (scored tiers: {', '.join(sorted(scored_tiers)) or 'none'})",
+                )
+        tiers = [s.tier for s in sorted(result, key=lambda s: s.round)]
+        for tier in set(tiers):
+            if tiers.count(tier) > 1:
+                self.problem(
+                    self.key_at("emperor_scorings"),
+                    f"tier {tier} is scored more than once; each scoring needs its own tier (a game state names one tile per tier)",
+                )
+        return tuple(sorted(result, key=lambda s: s.round))
+
+    def tiles(self) -> tuple[ir.Tile, ...]:
+        result = []
+        for tile_id, tile in self.doc["tiles"].items():
+            penalty_data = tile["penalty"]
+            path = ["tiles", tile_id, "penalty"]
+            if "effects" in penalty_data:
+                penalty = ir.Penalty(effects=self.effects(penalty_data["effects"], [*path, "effects"]))
+            else:
+                penalty = ir.Penalty(
+                    prefer=self.effects(penalty_data["prefer"], [*path, "prefer"]),
+                    otherwise=self.effects(penalty_data["otherwise"], [*path, "otherwise"]),
+                )
+            result.append(
+                ir.Tile(
+                    tile_id,
+                    tile["tier"],
+                    tile["name"],
+                    tile.get("description", ""),
+                    tile.get("uncertain", ""),
+                    self.effects(tile["bonus"], ["tiles", tile_id, "bonus"]),
+                    penalty,
+                )
+            )
+        return tuple(sorted(result, key=lambda t: (t.tier, list(self.doc["tiles"]).index(t.id))))
+
+    def hotel(self) -> ir.Hotel:
+        data = self.doc["hotel"]
+        layout: list[str] = data["layout"]
+        floors = len(layout)
+        columns = len(layout[0])
+        for index, row in enumerate(layout):
+            if len(row) != columns:
+                self.problem(
+                    self.at("hotel", "layout", index),
+                    f"hotel.layout: every floor needs {columns} rooms like the first; this one has {len(row)}",
+                )
+            for letter in row:
+                if letter not in data["colours"]:
+                    self.problem(
+                        self.at("hotel", "layout", index),
+                        f"hotel.layout: letter '{letter}' is not in hotel.colours ({', '.join(data['colours'])})",
+                    )
+                    break
+        colours = tuple(
+            tuple(data["colours"].get(letter, "red") for letter in layout[floors - floor].ljust(columns, layout[0][0]))
+            for floor in range(1, floors + 1)
+        )
+
+        def inside(cell: ir.Cell) -> bool:
+            return 1 <= cell[0] <= floors and 1 <= cell[1] <= columns
+
+        seen: dict[ir.Cell, int] = {}
+        groups = []
+        for index, cells_text in enumerate(data["groups"]):
+            cells = tuple(parse_cell(c) for c in cells_text)
+            bad = [c for c in cells if not inside(c)]
+            if bad:
+                self.problem(
+                    self.at("hotel", "groups", index),
+                    f"hotel.groups[{index}]: {cell_text(bad[0])} is outside the {floors}x{columns} hotel",
+                )
+                continue
+            for cell in cells:
+                if cell in seen:
+                    self.problem(
+                        self.at("hotel", "groups", index),
+                        f"hotel.groups[{index}]: room {cell_text(cell)} is already in group {seen[cell]}",
+                    )
+                seen[cell] = index
+            group_colours = {colours[f - 1][c - 1] for f, c in cells}
+            if len(group_colours) > 1:
+                self.problem(
+                    self.at("hotel", "groups", index),
+                    f"hotel.groups[{index}] mixes colours: {', '.join(sorted(group_colours))}",
+                )
+            elif not _connected(cells):
+                self.problem(
+                    self.at("hotel", "groups", index),
+                    f"hotel.groups[{index}]: the rooms are not orthogonally connected",
+                )
+            groups.append(ir.Group(colours[cells[0][0] - 1][cells[0][1] - 1], cells))
+        for floor in range(1, floors + 1):
+            for column in range(1, columns + 1):
+                if (floor, column) not in seen:
+                    self.problem(self.key_at("hotel", "groups"), f"hotel.groups: room {floor}.{column} is in no group")
+        costs = data["prepare_cost"]
+        for floor in range(1, floors + 1):
+            if str(floor) not in costs:
+                self.problem(self.key_at("hotel", "prepare_cost"), f"hotel.prepare_cost: no cost for floor {floor}")
+        first = parse_cell(data["first_room"])
+        if not inside(first):
+            self.problem(self.at("hotel", "first_room"), f"hotel.first_room {data['first_room']} is outside the hotel")
+        printed = []
+        for cell_name, points in data["printed_points"].items():
+            cell = parse_cell(cell_name)
+            if not inside(cell):
+                self.problem(
+                    self.key_at("hotel", "printed_points", cell_name),
+                    f"hotel.printed_points: {cell_name} is outside the hotel",
+                )
+            printed.append((cell, points))
+        rewards = []
+        for colour in ("red", "blue", "yellow"):
+            reward = data["group_rewards"].get(colour)
+            colour_groups = [g for g in groups if g.colour == colour]
+            if reward is None:
+                if colour_groups:
+                    self.problem(
+                        self.key_at("hotel", "group_rewards"), f"hotel.group_rewards: no reward for {colour} groups"
+                    )
+                continue
+            sizes = {int(k): v for k, v in reward["by_size"].items()}
+            for group in colour_groups:
+                if len(group.cells) not in sizes:
+                    self.problem(
+                        self.key_at("hotel", "group_rewards", colour, "by_size"),
+                        f"hotel.group_rewards.{colour}: no reward for a group of {len(group.cells)}",
+                    )
+                    break
+            rewards.append((colour, ir.GroupReward(reward["reward"], tuple(sorted(sizes.items())))))
+        return ir.Hotel(
+            floors=floors,
+            columns=columns,
+            colours=colours,
+            groups=tuple(groups),
+            prepare_cost=tuple(costs.get(str(f), 0) for f in range(1, floors + 1)),
+            first_room=first,
+            placement=data["placement"],
+            printed_points=tuple(sorted(printed)),
+            group_rewards=tuple(rewards),
+            cafe_seats=data["cafe_seats"],
+            uncertain=data.get("uncertain", ""),
+            printed_points_uncertain=data.get("printed_points_uncertain", ""),
+        )
+
+    def staff(self) -> tuple[ir.StaffCard, ...]:
+        cards = []
+        for number_text, card in self.doc["staff"].items():
+            path = ["staff", number_text]
+            kind = card["kind"]
+            game_end = None
+            if "game_end" in card:
+                if kind != "game_end":
+                    self.problem(
+                        self.key_at(*path, "game_end"),
+                        f"Staff {number_text} ({card['name']}) has a game_end formula but its kind is '{kind}'",
+                    )
+                formula = card["game_end"]
+                game_end = ir.GameEnd(
+                    formula.get("points", 0), formula.get("per"), bool(formula.get("copy_opponent", False))
+                )
+            elif kind == "game_end":
+                self.problem(
+                    self.key_at(*path, "kind"),
+                    f"Staff {number_text} ({card['name']}) is a game-end card without a game_end formula",
+                )
+            once = self.effects(card.get("once", []), [*path, "once"])
+            if once and kind != "once":
+                self.problem(
+                    self.key_at(*path, "once"),
+                    f"Staff {number_text} ({card['name']}) has once-effects but its kind is '{kind}'",
+                )
+            cards.append(
+                ir.StaffCard(
+                    number=int(number_text),
+                    name=card["name"],
+                    cost=card["cost"],
+                    kind=kind,
+                    game_end=game_end,
+                    once=once,
+                    emperor_bonus=self.effects(card.get("emperor_bonus", []), [*path, "emperor_bonus"]),
+                    penalty_waiver_cost=card.get("penalty_waiver_cost"),
+                )
+            )
+        return tuple(sorted(cards, key=lambda c: c.number))
+
+    def final_scoring(self, floors: int) -> tuple[ir.FinalSource, ...]:
+        result = []
+        for source_id, source in self.doc["final_scoring"].items():
+            by_floor = source.get("points_by_floor", {})
+            if source["source"] == "occupied_rooms_by_floor":
+                for floor in range(1, floors + 1):
+                    if str(floor) not in by_floor:
+                        self.problem(
+                            self.key_at("final_scoring", source_id, "points_by_floor"),
+                            f"final_scoring.{source_id}: no points for floor {floor}",
+                        )
+            result.append(
+                ir.FinalSource(
+                    source_id,
+                    source["name"],
+                    source["source"],
+                    source.get("per"),
+                    source.get("points", 0),
+                    tuple(by_floor.get(str(f), 0) for f in range(1, floors + 1)),
+                )
+            )
+        return tuple(result)
+
+    def setup(self, hotel: ir.Hotel, track: ir.Track, staff: tuple[ir.StaffCard, ...]) -> ir.Setup:
+        data = self.doc["setup"]
+        start = data["start"]
+        for item in start["items"]:
+            if item not in self.doc["items"]:
+                self.problem(
+                    self.key_at("setup", "start", "items", item),
+                    f"unknown item '{item}'; items are: {', '.join(self.doc['items'])}",
+                )
+        if start["emperor"] > track.last_space:
+            self.problem(
+                self.at("setup", "start", "emperor"),
+                f"setup.start.emperor {start['emperor']} is beyond the track (last space {track.last_space})",
+            )
+        rooms = tuple(parse_cell(c) for c in start["hotel_rooms"])
+        for index, cell in enumerate(rooms):
+            if not (1 <= cell[0] <= hotel.floors and 1 <= cell[1] <= hotel.columns):
+                self.problem(
+                    self.at("setup", "start", "hotel_rooms", index),
+                    f"setup.start.hotel_rooms: {cell_text(cell)} is outside the hotel",
+                )
+        deal = data["deal"]
+        numbers = {c.number for c in staff}
+        max_players = self.doc["players"]["max"]
+        sets: dict[str, list[int]] = deal.get("sets", {})
+        if deal["method"] == "introductory":
+            owner: dict[int, str] = {}
+            for letter, cards in sets.items():
+                for index, number in enumerate(cards):
+                    where = self.at("setup", "deal", "sets", letter, index)
+                    if number not in numbers:
+                        self.problem(where, f"set {letter}: unknown Staff card {number}")
+                    elif number in owner:
+                        self.problem(where, f"set {letter}: Staff card {number} is already in set {owner[number]}")
+                    owner[number] = letter
+                if len(cards) != deal["hand_size"]:
+                    self.problem(
+                        self.key_at("setup", "deal", "sets", letter),
+                        f"set {letter} has {len(cards)} cards; the hand size is {deal['hand_size']}",
+                    )
+            letters = sorted(sets)
+            expected = [chr(ord("A") + i) for i in range(len(letters))]
+            if letters != expected:
+                self.problem(
+                    self.key_at("setup", "deal", "sets"),
+                    f"introductory sets must be lettered A, B, C, ... without gaps; found {', '.join(letters)}",
+                )
+            if len(sets) < max_players:
+                self.problem(
+                    self.key_at("setup", "deal", "sets"),
+                    f"{len(sets)} introductory set(s) for up to {max_players} players; add a set per player",
+                )
+        elif deal["hand_size"] * max_players > len(staff):
+            self.problem(
+                self.at("setup", "deal", "hand_size"),
+                f"{max_players} players x {deal['hand_size']} cards is more than the {len(staff)} Staff cards",
+            )
+        if deal["method"] == "draft":
+            if deal["packet_size"] < deal["hand_size"]:
+                self.problem(
+                    self.at("setup", "deal", "packet_size"),
+                    f"packet_size {deal['packet_size']} is smaller than the hand size {deal['hand_size']}",
+                )
+            if deal["hand_size"] % deal["keep_per_pick"]:
+                self.problem(
+                    self.at("setup", "deal", "keep_per_pick"),
+                    f"keep_per_pick {deal['keep_per_pick']} does not divide the hand size {deal['hand_size']}",
+                )
+            if deal["packet_size"] * max_players > len(staff):
+                self.problem(
+                    self.at("setup", "deal", "packet_size"),
+                    f"{max_players} packets of {deal['packet_size']} is more than the {len(staff)} Staff cards",
+                )
+        return ir.Setup(
+            ir.StartingState(
+                start["krones"],
+                tuple((k, v) for k, v in start["items"].items()),
+                start["emperor"],
+                start["points"],
+                rooms,
+                start.get("uncertain", ""),
+            ),
+            ir.Deal(
+                deal["method"],
+                deal["hand_size"],
+                tuple((k, tuple(v)) for k, v in sorted(sets.items())),
+                bool(deal.get("sets_are_examples", False)),
+                deal.get("packet_size", deal["hand_size"]),
+                deal.get("keep_per_pick", 1),
+                deal.get("direction", "left"),
+            ),
+        )
+
+    def build(self) -> ir.Ruleset:
+        doc = self.doc
+        if doc["players"]["min"] > doc["players"]["max"]:
+            self.problem(
+                self.at("players", "min"),
+                f"players.min {doc['players']['min']} is more than players.max {doc['players']['max']}",
+            )
+        track = self.track()
+        tiles = self.tiles()
+        scorings = self.scorings(track, doc["tiles"])
+        hotel = self.hotel()
+        staff = self.staff()
+        final = self.final_scoring(hotel.floors)
+        setup = self.setup(hotel, track, staff)
+        if self.problems:
+            raise RulesError(self.problems)
+        rulings = doc["rulings"]
+        return ir.Ruleset(
+            name=doc["name"],
+            title=doc["title"],
+            description=doc.get("description", ""),
+            extends=self.resolved.parent,
+            sources=tuple(self.resolved.sources),
+            min_players=doc["players"]["min"],
+            max_players=doc["players"]["max"],
+            rounds=doc["rounds"],
+            items=tuple(ir.Item(k, v["kind"], v["name"]) for k, v in doc["items"].items()),
+            track=track,
+            scorings=scorings,
+            tiles=tiles,
+            hotel=hotel,
+            staff=staff,
+            final_scoring=final,
+            score_track_spaces=doc["score_track"]["spaces"],
+            lap_marker=tuple(doc["score_track"]["lap_marker"]),
+            tiebreakers=tuple(
+                ir.Tiebreaker(tuple(q for q in (t["per"], t.get("plus")) if q)) for t in doc["tiebreakers"]
+            ),
+            rulings=ir.Rulings(rulings["points_floor"], rulings["krones_floor"], tuple(rulings["notes"])),
+            setup=setup,
+        )
+
+
+def _connected(cells: tuple[ir.Cell, ...]) -> bool:
+    remaining = set(cells)
+    frontier = [cells[0]]
+    remaining.discard(cells[0])
+    while frontier:
+        floor, column = frontier.pop()
+        for neighbour in ((floor + 1, column), (floor - 1, column), (floor, column + 1), (floor, column - 1)):
+            if neighbour in remaining:
+                remaining.discard(neighbour)
+                frontier.append(neighbour)
+    return not remaining
+
+
+def build_ruleset(resolved: Resolved) -> ir.Ruleset:
+    """The IR of a resolved ruleset; raises RulesError with every semantic problem found."""
+    return _Builder(resolved).build()

@@ -1,0 +1,142 @@
+"""The `gah` command line: check, build, score, sheet, setup, compare, diff, new-variant."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import ir
+from .errors import GahError, Problem, RulesError, SourceRegistry, format_problems
+from .project import Compiled, compile_library, find_root
+from .rulesets import Workspace
+
+Handler = Callable[[argparse.Namespace, Workspace], int]
+_COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
+
+
+def command(
+    name: str, help_text: str
+) -> Callable[[Callable[[argparse.ArgumentParser], None]], Callable[[Handler], Handler]]:
+    """Register a subcommand: the decorated configure function adds arguments, the returned decorator the handler."""
+
+    def configure(setup: Callable[[argparse.ArgumentParser], None]) -> Callable[[Handler], Handler]:
+        def register(handler: Handler) -> Handler:
+            _COMMANDS[name] = (setup, handler, help_text)
+            return handler
+
+        return register
+
+    return configure
+
+
+def report(problems: list[Problem], sources: SourceRegistry) -> None:
+    """Print positioned problems to stderr, sorted, with a count."""
+    print(format_problems(problems, sources), file=sys.stderr)
+    count = len(set(problems))
+    print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+
+
+def summary_line(ruleset: ir.Ruleset, changes: list[str]) -> str:
+    """One line per ruleset for `gah check`: name, parent, contents."""
+    tiers = ", ".join(
+        f"{t}:{sum(1 for x in ruleset.tiles if x.tier == t)}" for t in sorted({x.tier for x in ruleset.tiles})
+    )
+    rounds = "/".join(str(s.round) for s in ruleset.scorings)
+    parent = f"extends {ruleset.extends}" if ruleset.extends else "root ruleset"
+    changed = f"; changes {', '.join(changes)}" if changes else ""
+    return (
+        f"ok  {ruleset.name:<18} {parent}{changed} | {len(ruleset.tiles)} tiles ({tiers}), "
+        f"{len(ruleset.staff)} Staff, Emperor scorings after rounds {rounds}, "
+        f"track 0-{ruleset.track.last_space}, {len(ruleset.final_scoring)} final-scoring sources, "
+        f"deal: {ruleset.setup.deal.method}"
+    )
+
+
+def _check_setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="*", type=Path, help="rules files to check (default: all of rules/)")
+
+
+@command("check", "validate rules files (default: all of rules/)")(_check_setup)
+def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
+    files: list[Path] = args.files
+    for path in files:
+        if not path.exists():
+            print(f"gah check: no such file: {path}", file=sys.stderr)
+            return 2
+    compiled = compile_library(workspace, extra=files, only=None)
+    if files:
+        wanted = {workspace.display(p) for p in files}
+        names = [n for n, f in compiled.library.files.items() if f.display in wanted]
+        problems = compiled.problems
+        shown = {n: compiled.rulesets[n] for n in names if n in compiled.rulesets}
+    else:
+        problems = compiled.problems
+        shown = compiled.rulesets
+    for name in sorted(shown):
+        changes = sorted(
+            k for k in compiled.library.files[name].mapping if k not in ("extends", "name", "title", "description")
+        )
+        print(summary_line(shown[name], changes if shown[name].extends else []))
+    if problems:
+        report(problems, workspace.sources)
+        return 1
+    return 0
+
+
+def compile_or_report(workspace: Workspace) -> Compiled | None:
+    compiled = compile_library(workspace)
+    if compiled.problems:
+        report(compiled.problems, workspace.sources)
+        return None
+    return compiled
+
+
+def build_parser() -> argparse.ArgumentParser:
+    # Import the modules that register further commands.
+    from . import commands  # noqa: F401
+
+    parser = argparse.ArgumentParser(
+        prog="gah",
+        description="Rules compiler for the Emperor track and final scoring of Grand Austria Hotel.",
+    )
+    parser.add_argument(
+        "--root", type=Path, default=None, help="project folder holding rules/ (default: found from here)"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (setup, _handler, help_text) in _COMMANDS.items():
+        setup(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `gah` and `python -m compiler`; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    root = args.root.resolve() if args.root else find_root()
+    workspace = Workspace(root)
+    _setup, handler, _help = _COMMANDS[args.command]
+    try:
+        return handler(args, workspace)
+    except RulesError as error:
+        report(error.problems, workspace.sources)
+        return 1
+    except GahError as error:
+        print(f"gah {args.command}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def entry() -> None:
+    sys.exit(main())

@@ -1,0 +1,3 @@
+"""Subcommands of `gah` beyond `check`; importing this package registers them."""
+
+from . import new_variant  # noqa: F401

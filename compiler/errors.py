@@ -1,0 +1,78 @@
+"""The single error root and positioned error reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A place in a source file: 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake at one position."""
+
+    position: Position
+    message: str
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.position.file, self.position.line, self.position.column, self.message)
+
+
+class GahError(Exception):
+    """Root of every error the tool reports to a user (exit code 1)."""
+
+
+@dataclass
+class RulesError(GahError):
+    """One or more problems found in rules or state files."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "\n".join(f"{p.position}: {p.message}" for p in self.problems)
+
+
+class ScoringError(GahError):
+    """A game state that the rules cannot score (for example an illegal recorded choice)."""
+
+
+class SourceRegistry:
+    """Remembers the text of every file read, to quote the line of an error."""
+
+    def __init__(self) -> None:
+        self._lines: dict[str, list[str]] = {}
+
+    def add(self, name: str, text: str) -> None:
+        self._lines[name] = text.splitlines()
+
+    def line(self, name: str, number: int) -> str | None:
+        lines = self._lines.get(name)
+        if lines is None or not 1 <= number <= len(lines):
+            return None
+        return lines[number - 1]
+
+
+def format_problem(problem: Problem, sources: SourceRegistry) -> str:
+    """`file:line:col: message`, then the source line and a caret under the column."""
+    text = f"{problem.position}: {problem.message}"
+    line = sources.line(problem.position.file, problem.position.line)
+    if line is not None and len(line) <= 300:
+        shown = line.replace("\t", " ")
+        caret = " " * (max(problem.position.column, 1) - 1) + "^"
+        text += f"\n    {shown}\n    {caret}"
+    return text
+
+
+def format_problems(problems: list[Problem], sources: SourceRegistry) -> str:
+    ordered = sorted(set(problems), key=Problem.sort_key)
+    return "\n".join(format_problem(p, sources) for p in ordered)

@@ -1,0 +1,388 @@
+"""The typed intermediate representation every backend reads: frozen dataclasses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Discount = int | Literal["all"]
+StaffKind = Literal["once_per_round", "permanent", "once", "game_end"]
+Outcome = Literal["bonus", "nothing", "penalty"]
+
+# The shared vocabulary of quantities (tiles, game-end Staff, final scoring, tie-breakers).
+QUANTITIES: tuple[str, ...] = (
+    "occupied_rooms",
+    "occupied_red_rooms",
+    "occupied_blue_rooms",
+    "occupied_yellow_rooms",
+    "vacant_rooms",
+    "room_tiles",
+    "full_floors",
+    "full_columns",
+    "full_groups",
+    "colour_sets",
+    "hired_staff",
+    "hired_game_end_staff",
+    "staff_in_hand",
+    "krones",
+    "kitchen_items",
+    "cafe_guests",
+    "cafe_items",
+    "objectives",
+    "emperor_position",
+)
+
+
+# --- effects: the closed vocabulary -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GainKrones:
+    amount: int
+
+
+@dataclass(frozen=True)
+class LoseKrones:
+    amount: int
+
+
+@dataclass(frozen=True)
+class GainPoints:
+    amount: int
+
+
+@dataclass(frozen=True)
+class LosePoints:
+    amount: int
+
+
+@dataclass(frozen=True)
+class GainItems:
+    items: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class ChooseItems:
+    count: int
+    may_serve_guests: bool
+
+
+@dataclass(frozen=True)
+class ReturnItems:
+    sources: tuple[Literal["kitchen", "cafe"], ...]
+
+
+@dataclass(frozen=True)
+class DrawStaff:
+    count: int
+    play: int
+    discount: Discount
+
+
+@dataclass(frozen=True)
+class StaffToDeckBottom:
+    count: int
+
+
+@dataclass(frozen=True)
+class PrepareRoom:
+    floors: tuple[int, ...] | None  # None: any floor
+    free: bool
+    occupy: bool
+
+
+@dataclass(frozen=True)
+class OccupyVacantRooms:
+    count: int
+
+
+@dataclass(frozen=True)
+class RemoveRooms:
+    state: Literal["vacant", "occupied"]
+    count: int
+    pick: Literal["each_highest", "highest_then_strictly_below"]
+
+
+@dataclass(frozen=True)
+class PointsPerQuantity:
+    quantity: str
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayStaffFromHand:
+    count: int
+    discount: Discount
+
+
+@dataclass(frozen=True)
+class RemoveHiredStaff:
+    count: int
+    staff_kind: Literal["any", "once_per_round", "permanent", "once", "game_end"]
+
+
+@dataclass(frozen=True)
+class AdvanceEmperor:
+    steps: int
+
+
+Effect = (
+    GainKrones
+    | LoseKrones
+    | GainPoints
+    | LosePoints
+    | GainItems
+    | ChooseItems
+    | ReturnItems
+    | DrawStaff
+    | StaffToDeckBottom
+    | PrepareRoom
+    | OccupyVacantRooms
+    | RemoveRooms
+    | PointsPerQuantity
+    | PlayStaffFromHand
+    | RemoveHiredStaff
+    | AdvanceEmperor
+)
+
+# Data name of every effect kind -> its class. The schema's enum must list the same names.
+EFFECT_KINDS: dict[str, type] = {
+    "gain_krones": GainKrones,
+    "lose_krones": LoseKrones,
+    "gain_points": GainPoints,
+    "lose_points": LosePoints,
+    "gain_items": GainItems,
+    "choose_items": ChooseItems,
+    "return_items": ReturnItems,
+    "draw_staff": DrawStaff,
+    "staff_to_deck_bottom": StaffToDeckBottom,
+    "prepare_room": PrepareRoom,
+    "occupy_vacant_rooms": OccupyVacantRooms,
+    "remove_rooms": RemoveRooms,
+    "points_per_quantity": PointsPerQuantity,
+    "play_staff_from_hand": PlayStaffFromHand,
+    "remove_hired_staff": RemoveHiredStaff,
+    "advance_emperor": AdvanceEmperor,
+}
+
+
+def effect_kind(effect: Effect) -> str:
+    """The data name of an effect's kind."""
+    for name, cls in EFFECT_KINDS.items():
+        if type(effect) is cls:
+            return name
+    raise KeyError(type(effect).__name__)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Either plain `effects` (as far as they go) or `prefer` with an `otherwise` fallback."""
+
+    effects: tuple[Effect, ...] = ()
+    prefer: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+
+    @property
+    def is_choice(self) -> bool:
+        return bool(self.prefer)
+
+
+# --- the board and the cards ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Zone:
+    id: str
+    name: str
+    first: int
+    last: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Track:
+    points: tuple[int, ...]  # index: space
+    points_per_step_beyond: int
+    zones: tuple[Zone, ...]  # ordered by first space
+
+    @property
+    def last_space(self) -> int:
+        return len(self.points) - 1
+
+    def zone_of(self, space: int) -> Zone:
+        for zone in self.zones:
+            if zone.first <= space <= zone.last:
+                return zone
+        raise ValueError(space)
+
+
+@dataclass(frozen=True)
+class EmperorScoring:
+    round: int
+    tier: str
+    move_back: int
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    tier: str
+    name: str
+    description: str
+    uncertain: str
+    bonus: tuple[Effect, ...]
+    penalty: Penalty
+
+
+Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
+
+
+@dataclass(frozen=True)
+class Group:
+    colour: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class GroupReward:
+    reward: Literal["krones", "points", "emperor_steps"]
+    by_size: tuple[tuple[int, int], ...]
+
+    def for_size(self, size: int) -> int:
+        return dict(self.by_size).get(size, 0)
+
+
+@dataclass(frozen=True)
+class Hotel:
+    floors: int
+    columns: int
+    colours: tuple[tuple[str, ...], ...]  # [floor-1][column-1]
+    groups: tuple[Group, ...]
+    prepare_cost: tuple[int, ...]  # [floor-1]
+    first_room: Cell
+    placement: str
+    printed_points: tuple[tuple[Cell, int], ...]
+    group_rewards: tuple[tuple[str, GroupReward], ...]
+    cafe_seats: int
+    uncertain: str
+    printed_points_uncertain: str
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    points: int
+    per: str | None
+    copy_opponent: bool
+
+
+@dataclass(frozen=True)
+class StaffCard:
+    number: int
+    name: str
+    cost: int
+    kind: StaffKind
+    game_end: GameEnd | None
+    once: tuple[Effect, ...]
+    emperor_bonus: tuple[Effect, ...]
+    penalty_waiver_cost: int | None
+
+
+@dataclass(frozen=True)
+class FinalSource:
+    id: str
+    name: str
+    source: Literal["game_end_staff", "occupied_rooms_by_floor", "per_quantity"]
+    per: str | None
+    points: int
+    points_by_floor: tuple[int, ...]  # [floor-1]
+
+
+@dataclass(frozen=True)
+class Tiebreaker:
+    quantities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    kind: Literal["dish", "drink"]
+    name: str
+
+
+@dataclass(frozen=True)
+class StartingState:
+    krones: int
+    items: tuple[tuple[str, int], ...]
+    emperor: int
+    points: int
+    hotel_rooms: tuple[Cell, ...]
+    uncertain: str
+
+
+@dataclass(frozen=True)
+class Deal:
+    method: Literal["standard", "introductory", "draft"]
+    hand_size: int
+    sets: tuple[tuple[str, tuple[int, ...]], ...]
+    sets_are_examples: bool
+    packet_size: int
+    keep_per_pick: int
+    direction: Literal["left", "right"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    start: StartingState
+    deal: Deal
+
+
+@dataclass(frozen=True)
+class Rulings:
+    points_floor: int
+    krones_floor: int
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One complete, checked ruleset."""
+
+    name: str
+    title: str
+    description: str
+    extends: str | None
+    sources: tuple[str, ...]
+    min_players: int
+    max_players: int
+    rounds: int
+    items: tuple[Item, ...]
+    track: Track
+    scorings: tuple[EmperorScoring, ...]
+    tiles: tuple[Tile, ...]
+    hotel: Hotel
+    staff: tuple[StaffCard, ...]
+    final_scoring: tuple[FinalSource, ...]
+    score_track_spaces: int
+    lap_marker: tuple[int, ...]
+    tiebreakers: tuple[Tiebreaker, ...]
+    rulings: Rulings
+    setup: Setup
+
+    @property
+    def module_name(self) -> str:
+        return self.name.replace("-", "_")
+
+    def tile(self, tile_id: str) -> Tile:
+        for tile in self.tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
+    def staff_card(self, number: int) -> StaffCard:
+        for card in self.staff:
+            if card.number == number:
+                return card
+        raise KeyError(number)
+
+    def tiers(self) -> tuple[str, ...]:
+        return tuple(sorted({s.tier for s in self.scorings}))

@@ -1,0 +1,40 @@
+"""JSON Merge Patch (RFC 7386) on positioned trees: mappings merge, lists replace, null removes."""
+
+from __future__ import annotations
+
+from .loader import Node
+
+
+def merge_patch(target: Node | None, patch: Node) -> Node | None:
+    """Apply `patch` to `target`; values from the patch keep the patch's positions."""
+    if not isinstance(patch.value, dict):
+        return patch
+    if target is None or not isinstance(target.value, dict):
+        target = Node({}, patch.position)
+    assert isinstance(target.value, dict)
+    merged: dict[str, Node] = dict(target.value)
+    key_positions = dict(target.key_positions)
+    for key, child in patch.value.items():
+        if child.value is None:
+            merged.pop(key, None)
+            key_positions.pop(key, None)
+            continue
+        result = merge_patch(merged.get(key), child)
+        if result is None:  # pragma: no cover - merge_patch returns None only for null patches
+            continue
+        merged[key] = result
+        key_positions[key] = patch.key_positions.get(key, child.position)
+    return Node(merged, patch.position, key_positions)
+
+
+def merge_plain(target: object, patch: object) -> object:
+    """The same merge on plain data (used by tests and the variant lab)."""
+    if not isinstance(patch, dict):
+        return patch
+    base: dict[str, object] = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            base.pop(key, None)
+        else:
+            base[key] = merge_plain(base.get(key), value)
+    return base

@@ -1,0 +1,209 @@
+"""Finding rules files, resolving `extends` chains and merging variants into one document."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import Position, Problem, RulesError, SourceRegistry
+from .loader import Node, load_file
+from .merge import merge_patch
+from .validate import key_position, schema_problems
+
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+VARIANT_KEYS = ("extends", "name", "title", "description")
+MAX_CHAIN = 20
+
+
+@dataclass
+class RulesFile:
+    """One loaded rules file: a full ruleset or a variant that extends another."""
+
+    path: Path
+    display: str
+    node: Node
+
+    @property
+    def mapping(self) -> dict[str, Node]:
+        return self.node.value if isinstance(self.node.value, dict) else {}
+
+    @property
+    def extends(self) -> str | None:
+        value = self.mapping.get("extends")
+        return value.value if value is not None and isinstance(value.value, str) else None
+
+    @property
+    def name(self) -> str | None:
+        value = self.mapping.get("name")
+        return value.value if value is not None and isinstance(value.value, str) else None
+
+
+@dataclass
+class Resolved:
+    """A ruleset after merging its chain: the document and the files it came from (root first)."""
+
+    name: str
+    document: Node
+    chain: list[RulesFile]
+
+    @property
+    def sources(self) -> list[str]:
+        return [f.display for f in self.chain]
+
+    @property
+    def parent(self) -> str | None:
+        return self.chain[-1].extends
+
+
+@dataclass
+class Workspace:
+    """The project folder: where rules live, and the text of every file read."""
+
+    root: Path
+    sources: SourceRegistry = field(default_factory=SourceRegistry)
+
+    @property
+    def rules_dir(self) -> Path:
+        return self.root / "rules"
+
+    def display(self, path: Path) -> str:
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return str(path)
+
+    def rules_paths(self) -> list[Path]:
+        """Every ruleset and variant file shipped under rules/ (not the lab models)."""
+        paths = sorted(self.rules_dir.glob("*.yaml")) + sorted((self.rules_dir / "variants").glob("*.yaml"))
+        return paths
+
+    def load(self, path: Path) -> RulesFile:
+        return RulesFile(path, self.display(path), load_file(path, self.display(path), self.sources))
+
+
+def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
+    """Checks every rules file needs before merging: a mapping with a valid name and extends."""
+    node = rules_file.node
+    if not isinstance(node.value, dict):
+        return [Problem(node.position, "a rules file must be a mapping of keys (name, title, ...)")]
+    problems: list[Problem] = []
+    for key in ("name", "extends"):
+        child = node.value.get(key)
+        if child is None:
+            if key == "name":
+                problems.append(Problem(node.position, "missing required key 'name'"))
+            continue
+        if not isinstance(child.value, str) or not NAME_PATTERN.match(child.value) or len(child.value) > 40:
+            problems.append(
+                Problem(
+                    child.position,
+                    f"{key}: {child.value!r} is not a valid ruleset name: lower-case letters, digits and dashes",
+                )
+            )
+    return problems
+
+
+class Library:
+    """All rules files of a workspace plus any extra files, resolved by name."""
+
+    def __init__(self, workspace: Workspace, extra: list[Path] | None = None) -> None:
+        self.workspace = workspace
+        self.files: dict[str, RulesFile] = {}
+        self.problems: list[Problem] = []
+        self.extra_names: list[str] = []
+        for path in workspace.rules_paths():
+            self._add(path, shipped=True)
+        for path in extra or []:
+            name = self._add(path, shipped=False)
+            if name is not None:
+                self.extra_names.append(name)
+
+    def _add(self, path: Path, shipped: bool) -> str | None:
+        display = self.workspace.display(path)
+        if not shipped and display in {f.display for f in self.files.values()}:
+            return next(n for n, f in self.files.items() if f.display == display)
+        try:
+            rules_file = self.workspace.load(path)
+        except RulesError as error:
+            self.problems.extend(error.problems)
+            return None
+        top = _top_level_problems(rules_file)
+        if top:
+            self.problems.extend(top)
+            return None
+        name = rules_file.name
+        assert name is not None
+        if shipped and path.stem != name:
+            self.problems.append(
+                Problem(rules_file.mapping["name"].position, f"name '{name}' must match the file name '{path.stem}'")
+            )
+            return None
+        if name in self.files:
+            other = self.files[name]
+            if not shipped:
+                # A file given on the command line replaces the shipped ruleset of that name.
+                self.files[name] = rules_file
+                return name
+            self.problems.append(
+                Problem(rules_file.mapping["name"].position, f"ruleset '{name}' is already defined in {other.display}")
+            )
+            return None
+        self.files[name] = rules_file
+        return name
+
+    def names(self) -> list[str]:
+        return sorted(self.files)
+
+    def chain(self, name: str) -> tuple[list[RulesFile], list[Problem]]:
+        """The files from the root ruleset down to `name`, or the problems that stop it."""
+        chain: list[RulesFile] = []
+        current = self.files[name]
+        seen = [name]
+        while True:
+            chain.append(current)
+            parent = current.extends
+            if parent is None:
+                break
+            if parent not in self.files:
+                position = current.mapping["extends"].position
+                known = ", ".join(self.names())
+                return [], [Problem(position, f"extends: unknown ruleset '{parent}'; known rulesets: {known}")]
+            if parent in seen or len(seen) > MAX_CHAIN:
+                position = current.mapping["extends"].position
+                cycle = " -> ".join([*seen, parent])
+                return [], [Problem(position, f"extends: cycle in variants: {cycle}")]
+            seen.append(parent)
+            current = self.files[parent]
+        chain.reverse()
+        return chain, []
+
+    def resolve(self, name: str) -> Resolved:
+        """Merge the chain of `name` and validate the result against the ruleset schema."""
+        chain, problems = self.chain(name)
+        if problems:
+            raise RulesError(problems)
+        document: Node | None = None
+        for rules_file in chain:
+            if document is None:
+                document = rules_file.node
+            else:
+                patch = _without_keys(rules_file.node, ("extends",))
+                document = merge_patch(document, patch)
+        assert document is not None
+        problems = schema_problems(document, "ruleset")
+        if problems:
+            raise RulesError(problems)
+        return Resolved(name, document, chain)
+
+
+def _without_keys(node: Node, keys: tuple[str, ...]) -> Node:
+    assert isinstance(node.value, dict)
+    kept = {k: v for k, v in node.value.items() if k not in keys}
+    positions = {k: v for k, v in node.key_positions.items() if k not in keys}
+    return Node(kept, node.position, positions)
+
+
+def position_of(resolved: Resolved, path: list[str | int]) -> Position:
+    """Where the key at `path` was written (in whichever file of the chain)."""
+    return key_position(resolved.document, path)

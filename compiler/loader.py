@@ -27,6 +27,7 @@ from yaml.events import (
     StreamEndEvent,
     StreamStartEvent,
 )
+from yaml.reader import ReaderError
 
 from .errors import Position, Problem, RulesError, SourceRegistry
 
@@ -184,15 +185,82 @@ def load_yaml(text: str, name: str) -> Node:
         raise RulesError([Problem(Position(name, 1, 1), f"file too large (the limit is {MAX_FILE_BYTES} characters)")])
     builder = _TreeBuilder(name)
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=_PARSER):
             builder.feed(event)
+    except ReaderError as error:
+        position = _index_position(name, text, error.position)
+        raise RulesError(
+            [Problem(position, f"control character U+{error.character:04X} is not allowed in a rules file")]
+        ) from None
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        message = error.problem or error.context or "invalid YAML"
-        raise RulesError([Problem(_mark_position(name, mark), f"YAML syntax error: {message}")]) from None
-    except yaml.YAMLError as error:
+        raise RulesError([_syntax_problem(name, text, error)]) from None
+    except yaml.YAMLError as error:  # pragma: no cover - every parser error is marked or a reader error
         raise RulesError([Problem(Position(name, 1, 1), f"YAML error: {error}")]) from None
     return builder.result()
+
+
+# libyaml's parser (shipped in PyYAML's wheels) is fast and caps nesting itself; the
+# pure-Python one is the fallback. Both only parse: nothing is constructed from tags.
+_PARSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _index_position(name: str, text: str, index: int) -> Position:
+    before = text[:index]
+    return Position(name, before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1)
+
+
+def _char_at(text: str, mark: Any) -> str:
+    lines = text.split("\n", mark.line + 1)
+    if mark.line >= len(lines):
+        return ""
+    line = lines[mark.line]
+    return line[mark.column] if 0 <= mark.column < len(line) else ""
+
+
+_CONTEXT_WORDS = {
+    "while parsing a flow mapping": "in the '{' mapping opened",
+    "while parsing a flow sequence": "in the '[' list opened",
+    "while parsing a block mapping": "in the mapping that starts",
+    "while parsing a block collection": "in the list that starts",
+    "while parsing a flow node": "in the value that starts",
+    "while parsing a block node": "in the value that starts",
+}
+
+
+def _syntax_problem(name: str, text: str, error: yaml.MarkedYAMLError) -> Problem:
+    """A YAML syntax error in plain words, at the place a reader would fix it."""
+    mark = error.problem_mark or error.context_mark
+    problem = error.problem or error.context or "invalid YAML"
+    context, context_mark = error.context, error.context_mark
+    if mark is not None and (_char_at(text, mark) == "\t" or "tab" in problem):
+        return Problem(
+            _mark_position(name, mark),
+            "YAML syntax error: tab character; indent with spaces (YAML does not allow tabs here)",
+        )
+    if context == "while scanning a simple key" and context_mark is not None:
+        return Problem(
+            _mark_position(name, context_mark),
+            "YAML syntax error: this line is not 'key: value' (could not find the ':' after a key)",
+        )
+    if context == "while scanning a quoted scalar" and context_mark is not None:
+        return Problem(
+            _mark_position(name, context_mark),
+            f"YAML syntax error: this quoted text is never closed ({problem})",
+        )
+    message = f"YAML syntax error: {problem}"
+    if (
+        context
+        and context_mark is not None
+        and mark is not None
+        and (context_mark.line, context_mark.column)
+        != (
+            mark.line,
+            mark.column,
+        )
+    ):
+        words = _CONTEXT_WORDS.get(context, context)
+        message += f" ({words} at line {context_mark.line + 1}, column {context_mark.column + 1})"
+    return Problem(_mark_position(name, mark), message)
 
 
 @dataclass
@@ -227,7 +295,8 @@ class _TreeBuilder:
             raise self.fail(event, f"YAML anchors (&{anchor}) are not allowed; write the value out")
         tag = getattr(event, "tag", None)
         if tag is not None:
-            raise self.fail(event, f"YAML tags ({tag}) are not allowed; rules files hold plain data")
+            shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
+            raise self.fail(event, f"YAML tags ({shown}) are not allowed; rules files hold plain data")
         if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
             finished = self.stack.pop().node
             self._attach(finished, event)

@@ -1,3 +1,7 @@
 """Subcommands of `gah` beyond `check`; importing this package registers them."""
 
-from . import new_variant  # noqa: F401
+from . import (
+    build,  # noqa: F401
+    new_variant,  # noqa: F401
+    score,  # noqa: F401
+)

@@ -1,0 +1,58 @@
+"""A tiny code builder that owns indentation, and the only ways user data may enter code."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class CodeBuilder:
+    """Collects lines of Python at the current indentation."""
+
+    def __init__(self, indent_width: int = 4) -> None:
+        self.lines: list[str] = []
+        self.level = 0
+        self.width = indent_width
+
+    def line(self, text: str = "") -> None:
+        self.lines.append((" " * (self.level * self.width) + text) if text else "")
+
+    def lines_from(self, texts: list[str]) -> None:
+        for text in texts:
+            self.line(text)
+
+    @contextmanager
+    def block(self, header: str) -> Iterator[None]:
+        """`header:` followed by an indented body."""
+        self.line(header)
+        self.level += 1
+        yield
+        self.level -= 1
+
+    def blank(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.line()
+
+    def text(self) -> str:
+        return "\n".join(self.lines).rstrip("\n") + "\n"
+
+
+def literal(value: object) -> str:
+    """A Python literal for plain data: the only way user strings reach generated code."""
+    return repr(value)
+
+
+def identifier(*parts: str) -> str:
+    """An identifier made from validated ids (dashes become underscores); refuses anything else."""
+    name = "_".join(part.replace("-", "_") for part in parts)
+    if not IDENTIFIER.match(name):
+        raise ValueError(f"not a safe identifier: {name!r}")
+    return name
+
+
+def comment(text: str) -> str:
+    """A one-line comment that cannot break out: user text is shown as a repr literal."""
+    return "# " + repr(text)[1:-1].replace("\n", " ")

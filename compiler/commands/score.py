@@ -1,0 +1,41 @@
+"""`gah score STATE [--rules NAME|FILE] [--json]`: score a game state and explain every step."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..cli import command
+from ..errors import RulesError
+from ..modules import load_scoring_module
+from ..project import load_one
+from ..report import human_report
+from ..rulesets import Workspace
+from ..state_input import load_state, state_problem
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("state", type=Path, help="game state file (YAML or JSON)")
+    parser.add_argument("--rules", default="base", help="ruleset name or rules file (default: base)")
+    parser.add_argument("--json", action="store_true", help="print exactly what score_game() returns, as JSON")
+
+
+@command("score", "apply the Emperor scoring of the round that just ended (and final scoring after the last)")(_setup)
+def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
+    if not args.state.is_file():
+        print(f"gah score: no such file: {args.state}", file=sys.stderr)
+        return 2
+    ruleset = load_one(workspace, args.rules)
+    node, state = load_state(workspace, args.state)
+    module = load_scoring_module(ruleset)
+    try:
+        result = module.score_game(state)
+    except ValueError as error:  # the generated module's StateError
+        raise RulesError([state_problem(node, str(error))]) from None
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False, sort_keys=False))
+    else:
+        sys.stdout.write(human_report(result))
+    return 0

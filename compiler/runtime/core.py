@@ -1,0 +1,300 @@
+"""Game state, primitives and the chooser: mechanics that do not change with the rules data.
+
+This file is copied verbatim (imports hoisted) into every generated scoring
+module, so it imports the standard library only and names nothing outside
+the runtime package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
+
+
+class StateError(ValueError):
+    """A game state (or a recorded choice) that this ruleset cannot score."""
+
+
+@dataclass
+class Rules:
+    """The constants the shared mechanics need, filled in by the generated module."""
+
+    name: str
+    rounds: int
+    track_last: int
+    beyond_points: int
+    points_floor: int
+    krones_floor: int
+    items: tuple[str, ...]
+    floors: int
+    columns: int
+    colours: tuple[tuple[str, ...], ...]  # [floor-1][column-1]
+    groups: tuple[tuple[str, tuple[Cell, ...]], ...]  # (colour, cells)
+    prepare_cost: tuple[int, ...]  # [floor-1]
+    first_room: Cell
+    printed_points: dict[Cell, int]
+    group_rewards: dict[str, tuple[str, dict[int, int]]]  # colour -> (reward, size -> amount)
+    cafe_seats: int
+    staff: dict[int, tuple[str, int, str]]  # number -> (name, cost, kind)
+    scoring_tiers: dict[int, str]  # round -> tier
+    tiles: dict[str, str]  # tile id -> tier
+    once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
+    project: Callable[[Game, Player], int] | None = None
+
+    def group_of(self, cell: Cell) -> int:
+        for index, (_colour, cells) in enumerate(self.groups):
+            if cell in cells:
+                return index
+        raise KeyError(cell)
+
+
+@dataclass
+class Player:
+    name: str
+    points: int
+    krones: int
+    emperor: int
+    kitchen: dict[str, int]
+    cafe: list[dict[str, int]]
+    hotel: list[list[str]]  # [floor-1][column-1]: "o" occupied, "v" vacant, "." empty
+    hand: list[int]
+    hired: list[int]
+    objectives: int
+    choices: dict[str, Any]
+    used_choices: set[str] = field(default_factory=set)
+
+    def clone(self) -> Player:
+        return Player(
+            self.name,
+            self.points,
+            self.krones,
+            self.emperor,
+            dict(self.kitchen),
+            [dict(guest) for guest in self.cafe],
+            [list(row) for row in self.hotel],
+            list(self.hand),
+            list(self.hired),
+            self.objectives,
+            dict(self.choices),
+            set(self.used_choices),
+        )
+
+
+@dataclass
+class Game:
+    rules: Rules
+    round: int
+    tiles: dict[str, str]  # tier -> tile id
+    deck: list[int]
+    discard: list[int]
+    players: list[Player]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    simulating: bool = False
+
+    def clone(self) -> Game:
+        return Game(
+            self.rules,
+            self.round,
+            dict(self.tiles),
+            list(self.deck),
+            list(self.discard),
+            [p.clone() for p in self.players],
+            [],
+            True,
+        )
+
+    def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
+        if self.simulating:
+            return
+        event: dict[str, Any] = {
+            "round": self.round,
+            "player": player.name if player else None,
+            "kind": kind,
+            "text": text,
+        }
+        event.update(details)
+        self.events.append(event)
+
+    def opponents(self, player: Player) -> list[Player]:
+        return [p for p in self.players if p is not player]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# --- primitives -----------------------------------------------------------------------
+
+
+def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
+    player.points += amount
+    game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+
+
+def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
+    lost = min(amount, max(0, player.points - game.rules.points_floor))
+    player.points -= lost
+    note = "" if lost == amount else f" (has only {lost} to lose)"
+    game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
+
+
+def gain_krones(game: Game, player: Player, amount: int) -> None:
+    player.krones += amount
+    game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+
+
+def lose_krones(game: Game, player: Player, amount: int) -> None:
+    lost = min(amount, max(0, player.krones - game.rules.krones_floor))
+    player.krones -= lost
+    note = "" if lost == amount else f" (has only {lost})"
+    game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
+
+
+def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
+    """Move forward, never past the last space; each step beyond it is worth points at once."""
+    room = game.rules.track_last - player.emperor
+    moved = min(steps, max(0, room))
+    beyond = steps - moved
+    player.emperor += moved
+    text = f"{player.name} advances {plural(moved, 'step')} on the Emperor track to space {player.emperor}{why}"
+    if beyond:
+        bonus = beyond * game.rules.beyond_points
+        player.points += bonus
+        text += f"; {plural(beyond, 'step')} beyond the cap give {plural(bonus, 'point')}"
+    game.log(player, "emperor", text, steps=moved, beyond=beyond)
+
+
+def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
+    for item, count in items:
+        player.kitchen[item] = player.kitchen.get(item, 0) + count
+    listed = ", ".join(f"{count} {item}" for item, count in items)
+    game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
+
+
+def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
+    returned = 0
+    if kitchen:
+        returned += sum(player.kitchen.values())
+        player.kitchen = {item: 0 for item in player.kitchen}
+    if cafe:
+        for guest in player.cafe:
+            returned += sum(guest.values())
+            guest.clear()
+    places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
+    game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+
+
+# --- the chooser ----------------------------------------------------------------------
+
+
+def option_text(option: object) -> str:
+    if option is None:
+        return "none"
+    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+        return f"{option[0]}.{option[1]}"
+    if isinstance(option, (list, tuple)):
+        return "[" + ", ".join(option_text(x) for x in option) + "]"
+    return str(option)
+
+
+def recorded(player: Player, key: str) -> tuple[bool, Any]:
+    """A recorded decision for `key`, consumed once (later decisions of that kind use the default)."""
+    if key in player.choices and key not in player.used_choices:
+        player.used_choices.add(key)
+        return True, player.choices[key]
+    return False, None
+
+
+def choose(
+    game: Game,
+    player: Player,
+    key: str,
+    options: list[T],
+    apply: Callable[[Game, Player, T], None],
+    parse: Callable[[Any], T] | None = None,
+    worth: Callable[[T], int] | None = None,
+) -> T:
+    """One decision: the recorded choice if there is one (it must be legal), else the default policy.
+
+    Default policy: try every legal option on a copy of the game and keep the one
+    that gives this player the highest projected total (points now plus final
+    scoring as if the game ended now); ties go to the first option listed.
+    """
+    found, value = recorded(player, key)
+    if found and not game.simulating:
+        chosen = parse(value) if parse is not None else value
+        if chosen not in options:
+            legal = ", ".join(option_text(o) for o in options) or "none"
+            raise StateError(
+                f"{player.name}: choices.{key}: {option_text(value)} is not a legal choice here; legal: {legal}"
+            )
+        game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+        return chosen
+    if len(options) == 1 or game.rules.project is None:
+        return options[0]
+    if worth is not None:
+        return max(options, key=lambda o: (worth(o), -options.index(o)))
+    best = options[0]
+    best_value: int | None = None
+    index = game.players.index(player)
+    for option in options:
+        trial = game.clone()
+        trial_player = trial.players[index]
+        trial_player.choices = {}
+        apply(trial, trial_player, option)
+        value_now = game.rules.project(trial, trial_player)
+        if best_value is None or value_now > best_value:
+            best, best_value = option, value_now
+    return best
+
+
+def parse_cell(value: Any) -> Cell | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and len(value.split(".")) == 2 and all(x.isdigit() for x in value.split(".")):
+        floor, column = value.split(".")
+        return int(floor), int(column)
+    raise StateError(f"{value!r} is not a room; write rooms as 'floor.column', e.g. '2.3'")
+
+
+def parse_cells(value: Any) -> tuple[Cell, ...]:
+    if not isinstance(value, list):
+        raise StateError(f"{value!r} is not a list of rooms")
+    return tuple(c for c in (parse_cell(v) for v in value) if c is not None)
+
+
+def parse_cards(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise StateError(f"{value!r} is not a list of Staff card numbers")
+    return tuple(value)
+
+
+def choose_items(game: Game, player: Player, count: int) -> None:
+    """Gain `count` items of the player's choice (any mix, repeats allowed), into the kitchen.
+
+    Default: each item goes to the kind the kitchen holds fewest of (ties: the
+    rules' item order); every kitchen item is worth the same at the end.
+    """
+    found, value = recorded(player, "choose_items")
+    if found and not game.simulating:
+        if not isinstance(value, list) or len(value) != count or any(v not in game.rules.items for v in value):
+            raise StateError(
+                f"{player.name}: choices.choose_items: {option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}"
+            )
+        chosen = list(value)
+    else:
+        chosen = []
+        held = dict(player.kitchen)
+        for _ in range(count):
+            item = min(game.rules.items, key=lambda i: (held.get(i, 0), game.rules.items.index(i)))
+            held[item] = held.get(item, 0) + 1
+            chosen.append(item)
+    totals: dict[str, int] = {}
+    for item in chosen:
+        totals[item] = totals.get(item, 0) + 1
+    gain_items(game, player, tuple(totals.items()))

@@ -1,0 +1,219 @@
+"""The hotel: placement and adjacency, preparing, occupying and removing rooms, group completion."""
+
+from __future__ import annotations
+
+from .core import (
+    Cell,
+    Game,
+    Player,
+    Rules,
+    StateError,
+    advance_emperor,
+    choose,
+    gain_krones,
+    gain_points,
+    parse_cell,
+    parse_cells,
+    plural,
+)
+
+EMPTY, VACANT, OCCUPIED = ".", "v", "o"
+
+
+def cell_name(cell: Cell) -> str:
+    return f"{cell[0]}.{cell[1]}"
+
+
+def room_at(player: Player, cell: Cell) -> str:
+    return player.hotel[cell[0] - 1][cell[1] - 1]
+
+
+def rooms(player: Player, state: str | None = None) -> list[Cell]:
+    """Placed rooms (optionally only vacant or occupied), bottom floor first, left to right."""
+    found = []
+    for floor, row in enumerate(player.hotel, start=1):
+        for column, room in enumerate(row, start=1):
+            if room != EMPTY and (state is None or room == state):
+                found.append((floor, column))
+    return found
+
+
+def neighbours(rules: Rules, cell: Cell) -> list[Cell]:
+    floor, column = cell
+    around = [(floor - 1, column), (floor + 1, column), (floor, column - 1), (floor, column + 1)]
+    return [(f, c) for f, c in around if 1 <= f <= rules.floors and 1 <= c <= rules.columns]
+
+
+def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
+    """Empty spaces where a room may go: the first room's space, or next to any placed room."""
+    placed = rooms(player)
+    if not placed:
+        candidates = [rules.first_room]
+    else:
+        candidates = [
+            (f, c)
+            for f in range(1, rules.floors + 1)
+            for c in range(1, rules.columns + 1)
+            if player.hotel[f - 1][c - 1] == EMPTY
+            and any(room_at(player, n) != EMPTY for n in neighbours(rules, (f, c)))
+        ]
+    return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
+
+
+def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool) -> None:
+    """Put a room tile on `cell` (paying unless free), score printed points, occupy if asked."""
+    rules = game.rules
+    cost = 0 if free else rules.prepare_cost[cell[0] - 1]
+    player.krones -= cost
+    player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
+    paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
+    game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+    printed = rules.printed_points.get(cell, 0)
+    if printed:
+        gain_points(game, player, printed, f" printed on space {cell_name(cell)}")
+    if occupy:
+        occupy_room(game, player, cell)
+
+
+def occupy_room(game: Game, player: Player, cell: Cell) -> None:
+    """Turn a vacant room occupied; completing its group pays the group reward at once."""
+    rules = game.rules
+    player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
+    game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
+    colour, cells = rules.groups[rules.group_of(cell)]
+    if all(room_at(player, c) == OCCUPIED for c in cells):
+        reward, by_size = rules.group_rewards[colour]
+        amount = by_size.get(len(cells), 0)
+        why = f" for completing a {colour} group of {len(cells)}"
+        if reward == "krones":
+            gain_krones(game, player, amount)
+            game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+        elif reward == "points":
+            gain_points(game, player, amount, why)
+        else:
+            advance_emperor(game, player, amount, why)
+
+
+def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
+    """An optional room: the player picks a legal, affordable space or none."""
+    rules = game.rules
+    options: list[Cell | None] = [
+        cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
+    ]
+    if not options:
+        game.log(player, "room", f"{player.name} has no legal space for a room")
+        return
+    options.append(None)
+
+    def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            place_room(trial, trial_player, cell, free, occupy)
+
+    chosen = choose(game, player, "prepare_room", options, apply, parse=parse_cell)
+    if chosen is None:
+        game.log(player, "room", f"{player.name} prepares no room")
+        return
+    place_room(game, player, chosen, free, occupy)
+
+
+def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
+    """Up to `count` vacant rooms become occupied, one decision per room."""
+    for _ in range(count):
+        vacant: list[Cell | None] = list(rooms(player, VACANT))
+        if not vacant:
+            game.log(player, "room", f"{player.name} has no vacant room to occupy")
+            return
+        vacant.append(None)
+
+        def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
+            if cell is not None:
+                occupy_room(trial, trial_player, cell)
+
+        chosen = choose(game, player, "occupy_room", vacant, apply, parse=parse_cell)
+        if chosen is None:
+            return
+        occupy_room(game, player, chosen)
+
+
+def removal_candidates(player: Player, state: str, below: int | None) -> list[Cell]:
+    """Rooms in `state` on the highest floor that has one (strictly below `below` if given)."""
+    found = [cell for cell in rooms(player, state) if below is None or cell[0] < below]
+    if not found:
+        return []
+    top = max(cell[0] for cell in found)
+    return [cell for cell in found if cell[0] == top]
+
+
+def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:
+    """How many rooms a removal could take (rooms on distinct floors when strictly below)."""
+    found = rooms(player, state)
+    if strictly_below:
+        return min(count, len({cell[0] for cell in found}))
+    return min(count, len(found))
+
+
+def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_below: bool) -> None:
+    """Remove rooms from as high a floor as possible; equal rooms are the player's choice."""
+    recorded_cells = None
+    if "remove_rooms" in player.choices and "remove_rooms" not in player.used_choices and not game.simulating:
+        player.used_choices.add("remove_rooms")
+        recorded_cells = list(parse_cells(player.choices["remove_rooms"]))
+    below: int | None = None
+    word = "occupied" if state == OCCUPIED else "vacant"
+    for step in range(count):
+        candidates = removal_candidates(player, state, below if strictly_below else None)
+        if not candidates:
+            game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+            return
+        if recorded_cells is not None:
+            if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
+                legal = ", ".join(cell_name(c) for c in candidates)
+                shown = cell_name(recorded_cells[step]) if step < len(recorded_cells) else "nothing"
+                from_ = ", ".join(cell_name(c) for c in recorded_cells)
+                raise StateError(
+                    f"{player.name}: choices.remove_rooms [{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
+                )
+            chosen = recorded_cells[step]
+        else:
+            chosen = _least_valuable(game, player, candidates)
+        player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
+        below = chosen[0]
+        game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+
+
+def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
+    project = game.rules.project
+    if project is None or len(candidates) == 1:
+        return candidates[0]
+    index = game.players.index(player)
+    best, best_value = candidates[0], None
+    for cell in candidates:
+        trial = game.clone()
+        trial.players[index].hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+        value = project(trial, trial.players[index])
+        if best_value is None or value > best_value:
+            best, best_value = cell, value
+    return best
+
+
+# --- quantities of the hotel ---------------------------------------------------------
+
+
+def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
+    return sum(1 for f, c in rooms(player, OCCUPIED) if rules.colours[f - 1][c - 1] == colour)
+
+
+def full_floors(player: Player) -> int:
+    return sum(1 for row in player.hotel if all(room == OCCUPIED for room in row))
+
+
+def full_columns(rules: Rules, player: Player) -> int:
+    return sum(1 for c in range(rules.columns) if all(player.hotel[f][c] == OCCUPIED for f in range(rules.floors)))
+
+
+def full_groups(rules: Rules, player: Player) -> int:
+    return sum(1 for _colour, cells in rules.groups if all(room_at(player, cell) == OCCUPIED for cell in cells))
+
+
+def colour_sets(rules: Rules, player: Player) -> int:
+    return min(occupied_of_colour(rules, player, colour) for colour in ("red", "blue", "yellow"))

@@ -1,0 +1,89 @@
+"""Steps of an Emperor scoring and of final scoring that every ruleset shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .core import Game, Player, StateError, choose, plural, recorded
+from .staff import card_name
+
+
+def score_space(game: Game, player: Player, points: int) -> None:
+    """Score the points under the marker."""
+    player.points += points
+    game.log(
+        player,
+        "score",
+        f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
+        points=points,
+        space=player.emperor,
+    )
+
+
+def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
+    """Move the marker back, never below space 0."""
+    start = player.emperor
+    player.emperor = max(0, start - spaces)
+    zone = zone_names[player.emperor]
+    game.log(
+        player,
+        "move_back",
+        f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
+        space=player.emperor,
+        zone=zone,
+    )
+
+
+def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
+    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid."""
+
+    def apply(trial: Game, trial_player: Player, pay: bool) -> None:
+        if pay:
+            trial_player.krones -= cost
+        else:
+            penalty(trial, trial_player)
+
+    pay = choose(game, player, "conference_manager", [True, False], apply)
+    if pay:
+        player.krones -= cost
+        game.log(
+            player,
+            "penalty",
+            f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
+            krones=-cost,
+        )
+    return pay
+
+
+def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Callable[[Game, Player], int]]) -> int:
+    """Score one game-end Staff an opponent has hired, on this player's own state (none: 0)."""
+    options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
+    if not options:
+        found, value = recorded(player, "secretary")
+        if found and value is not None and not game.simulating:
+            raise StateError(
+                f"{player.name}: choices.secretary: {value!r}, but no opponent has hired a game-end Staff to copy"
+            )
+        return 0
+    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))
+    points = formulas[chosen](game, player)
+    game.log(
+        player,
+        "final",
+        f"{player.name}'s copy scores {card_name(game, chosen)}: {plural(points, 'point')}",
+        card=chosen,
+    )
+    return points
+
+
+def final_entry(
+    game: Game, player: Player, sources: tuple[tuple[str, Callable[[Game, Player], int]], ...]
+) -> dict[str, Any]:
+    """One player's final scoring: the breakdown by source and the total (with the points floor)."""
+    breakdown = {source: score(game, player) for source, score in sources}
+    total = player.points + sum(breakdown.values())
+    if total < game.rules.points_floor:
+        breakdown["points_floor"] = game.rules.points_floor - total
+        total = game.rules.points_floor
+    return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown}

@@ -1,0 +1,218 @@
+"""Reading a game state dict into a Game (checking it), writing it back, and standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Cell, Game, Player, Rules, StateError
+
+ROOM_LETTERS = {".", "v", "o"}
+PLAYER_KEYS = {
+    "name",
+    "points",
+    "krones",
+    "emperor",
+    "kitchen",
+    "cafe",
+    "hotel",
+    "hand",
+    "hired",
+    "objectives",
+    "choices",
+}
+STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
+
+
+def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateError(f"{where}: expected a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise StateError(f"{where}: {value} is out of range ({bounds})")
+    return value
+
+
+def _mapping(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise StateError(f"{where}: expected a mapping, got {value!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise StateError(f"{where}: expected a list, got {value!r}")
+    return value
+
+
+def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
+    items = {item: 0 for item in rules.items}
+    for item, count in _mapping(value, where).items():
+        if item not in items:
+            raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
+        items[item] = _int(count, f"{where}.{item}", 0)
+    return items
+
+
+def _cards(rules: Rules, value: Any, where: str) -> list[int]:
+    cards = []
+    for index, number in enumerate(_list(value, where)):
+        number = _int(number, f"{where}[{index}]", 1)
+        if number not in rules.staff:
+            raise StateError(f"{where}[{index}]: unknown Staff card {number}")
+        cards.append(number)
+    return cards
+
+
+def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[list[str]]:
+    floors_top_first = _list(value, where)
+    if len(floors_top_first) != rules.floors:
+        raise StateError(f"{where}: expected {rules.floors} floors (top floor first), got {len(floors_top_first)}")
+    hotel: list[list[str]] = []
+    for index, row in enumerate(floors_top_first):
+        floor = rules.floors - index
+        if not isinstance(row, str) or len(row) != rules.columns or set(row) - ROOM_LETTERS:
+            raise StateError(
+                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {row!r}"
+            )
+        hotel.append(list(row))
+    hotel.reverse()  # floor 1 first
+    placed = {(f + 1, c + 1) for f, row in enumerate(hotel) for c, room in enumerate(row) if room != "."}
+    if placed and before_scoring:
+        # Before any room is removed, every room grew from the first room by orthogonal steps.
+        first = rules.first_room
+        if first not in placed:
+            raise StateError(f"{where}: the first room must be on {first[0]}.{first[1]} (placement rule)")
+        reached = _reachable(first, placed)
+        stray = sorted(placed - reached)
+        if stray:
+            cell = stray[0]
+            raise StateError(f"{where}: room {cell[0]}.{cell[1]} is not connected to the other rooms (placement rule)")
+    return hotel
+
+
+def _reachable(start: Cell, placed: set[Cell]) -> set[Cell]:
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        floor, column = frontier.pop()
+        for cell in ((floor + 1, column), (floor - 1, column), (floor, column + 1), (floor, column - 1)):
+            if cell in placed and cell not in seen:
+                seen.add(cell)
+                frontier.append(cell)
+    return seen
+
+
+def read_game(rules: Rules, state: Any) -> Game:
+    """Check a game state dict against the rules and turn it into a Game."""
+    state = _mapping(state, "state")
+    unknown = sorted(set(state) - STATE_KEYS)
+    if unknown:
+        raise StateError(f"state: unknown key '{unknown[0]}'; expected: {', '.join(sorted(STATE_KEYS))}")
+    for key in ("round", "tiles", "players"):
+        if key not in state:
+            raise StateError(f"state: missing required key '{key}'")
+    round_ = _int(state["round"], "round", 0, rules.rounds)
+    tiles: dict[str, str] = {}
+    for tier, tile_id in _mapping(state["tiles"], "tiles").items():
+        if tile_id not in rules.tiles:
+            raise StateError(f"tiles.{tier}: unknown tile '{tile_id}'; tiles are: {', '.join(rules.tiles)}")
+        if rules.tiles[tile_id] != tier:
+            raise StateError(f"tiles.{tier}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {tier}")
+        tiles[tier] = tile_id
+    tier_now = rules.scoring_tiers.get(round_)
+    if tier_now is not None and tier_now not in tiles:
+        raise StateError(
+            f"tiles: round {round_} ends with an Emperor scoring of tier {tier_now}, but no {tier_now} tile is given"
+        )
+    first_scoring = min(rules.scoring_tiers, default=rules.rounds + 1)
+    players_data = _list(state["players"], "players")
+    if not 1 <= len(players_data) <= 8:
+        raise StateError(f"players: expected 1 to 8 players, got {len(players_data)}")
+    players = []
+    names: set[str] = set()
+    for index, data in enumerate(players_data):
+        where = f"players[{index}]"
+        data = _mapping(data, where)
+        unknown = sorted(set(data) - PLAYER_KEYS)
+        if unknown:
+            raise StateError(f"{where}: unknown key '{unknown[0]}'; expected: {', '.join(sorted(PLAYER_KEYS))}")
+        if not isinstance(data.get("name"), str) or not data["name"].strip():
+            raise StateError(f"{where}.name: every player needs a name")
+        name = data["name"]
+        if name in names:
+            raise StateError(f"{where}.name: two players are called {name!r}")
+        names.add(name)
+        cafe = [
+            _items(rules, guest, f"{where}.cafe[{i}]")
+            for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
+        ]
+        if len(cafe) > rules.cafe_seats:
+            raise StateError(f"{where}.cafe: {len(cafe)} guests, but a café seats at most {rules.cafe_seats}")
+        hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
+        players.append(
+            Player(
+                name=name,
+                points=_int(data.get("points", 0), f"{where}.points", 0),
+                krones=_int(data.get("krones", 0), f"{where}.krones", 0),
+                emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
+                kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
+                cafe=cafe,
+                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
+                hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
+                hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
+                objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
+                choices=dict(_mapping(data.get("choices", {}), f"{where}.choices")),
+            )
+        )
+    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
+    held = [n for p in players for n in p.hand + p.hired] + discard
+    if "staff_deck" in state:
+        deck = _cards(rules, state["staff_deck"], "staff_deck")
+    else:
+        # An unknown deck is every card nobody holds, lowest number on top (documented default).
+        deck = sorted(set(rules.staff) - set(held))
+    seen: set[int] = set()
+    for number in held + deck:
+        if number in seen:
+            raise StateError(f"Staff card {number} appears twice (hands, hired, deck and discard hold each card once)")
+        seen.add(number)
+    return Game(rules, round_, tiles, deck, discard, players)
+
+
+def write_game(game: Game) -> dict[str, Any]:
+    """The game as a state dict of the same shape as the input."""
+    return {
+        "round": game.round,
+        "tiles": dict(game.tiles),
+        "staff_deck": list(game.deck),
+        "staff_discard": list(game.discard),
+        "players": [
+            {
+                "name": p.name,
+                "points": p.points,
+                "krones": p.krones,
+                "emperor": p.emperor,
+                "kitchen": dict(p.kitchen),
+                "cafe": [dict(guest) for guest in p.cafe],
+                "hotel": ["".join(row) for row in reversed(p.hotel)],
+                "hand": list(p.hand),
+                "hired": list(p.hired),
+                "objectives": p.objectives,
+                "choices": dict(p.choices),
+            }
+            for p in game.players
+        ],
+    }
+
+
+def rank(entries: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    """Standings from (player, points, tiebreak): best first, still-tied players share a rank (1, 1, 3)."""
+    ordered = sorted(enumerate(entries), key=lambda e: (-e[1][1], -e[1][2], e[0]))
+    standings: list[dict[str, Any]] = []
+    for position, (_index, (player, points, tiebreak)) in enumerate(ordered):
+        if standings and standings[-1]["points"] == points and standings[-1]["tiebreak"] == tiebreak:
+            place = standings[-1]["rank"]
+        else:
+            place = position + 1
+        standings.append({"player": player, "rank": place, "points": points, "tiebreak": tiebreak})
+    return standings

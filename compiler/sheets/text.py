@@ -1,0 +1,172 @@
+"""Rich text: words with inline icons, built from the wording table, rendered as HTML, Markdown or plain text.
+
+A `Rich` is a tuple of parts: plain strings (never markup) and `Icon`s. Icons come only from the wording
+templates (`[[name]]`); values passed in (rules data such as tile names) stay plain strings, so data can
+never smuggle markup or icons into a sheet.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..errors import GahError
+from .wording import WORDING
+
+
+class SheetError(GahError):
+    """A sheet cannot be made (for example, an effect kind without an English renderer)."""
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+
+
+Part = str | Icon
+Rich = tuple[Part, ...]
+Value = str | int | Rich
+
+_ICON = re.compile(r"\[\[([a-z_]+)\]\]")
+_FORMATTER = string.Formatter()
+
+
+def rich(*parts: Value) -> Rich:
+    """Concatenate strings, numbers and rich texts."""
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, tuple):
+            out.extend(part)
+        else:
+            out.append(str(part))
+    return _merge(out)
+
+
+def _merge(parts: Iterable[Part]) -> Rich:
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, str):
+            if not part:
+                continue
+            if out and isinstance(out[-1], str):
+                out[-1] = out[-1] + part
+                continue
+        out.append(part)
+    return tuple(out)
+
+
+def plain(text: Rich) -> str:
+    """The words alone: icons dropped."""
+    return "".join(p for p in text if isinstance(p, str))
+
+
+def capitalised(text: Rich) -> Rich:
+    """The first letter in upper case."""
+    parts = list(text)
+    for index, part in enumerate(parts):
+        if isinstance(part, str) and part:
+            parts[index] = part[0].upper() + part[1:]
+            break
+    return tuple(parts)
+
+
+def number(value: int) -> str:
+    """A number as printed: a true minus sign for negatives."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+class Words:
+    """The wording table of one language, with formatting helpers."""
+
+    def __init__(self, language: str = "en") -> None:
+        if language not in WORDING:
+            raise SheetError(f"no sheet wording for language '{language}'; known: {', '.join(sorted(WORDING))}")
+        self.language = language
+        self.table = WORDING[language]
+
+    def has(self, key: str) -> bool:
+        return key in self.table
+
+    def template(self, key: str) -> str:
+        try:
+            return self.table[key]
+        except KeyError:
+            raise SheetError(f"no sheet wording for '{key}' in language '{self.language}'") from None
+
+    def rich(self, key: str, **values: Value) -> Rich:
+        """Fill the template `key`: literal text may hold [[icon]] marks; values are inserted as they are."""
+        parts: list[Part] = []
+        for literal, field, spec, _conversion in _FORMATTER.parse(self.template(key)):
+            for index, piece in enumerate(_ICON.split(literal)):
+                if index % 2:
+                    parts.append(Icon(piece))
+                elif piece:
+                    parts.append(piece)
+            if field is None:
+                continue
+            if field not in values:
+                raise SheetError(f"sheet wording '{key}' needs a value for '{field}'")
+            value = values[field]
+            if isinstance(value, tuple):
+                parts.extend(value)
+            else:
+                parts.append(format(value, spec or ""))
+        return _merge(parts)
+
+    def text(self, key: str, **values: Value) -> str:
+        return plain(self.rich(key, **values))
+
+    def count(self, n: int, noun: str) -> Rich:
+        """`n` of a counted noun, singular or plural, with its icon."""
+        form = "one" if abs(n) == 1 else "other"
+        return self.rich(f"count.{noun}.{form}", n=number(n))
+
+    def join(self, items: Sequence[Rich], conjunction: str = "") -> Rich:
+        """'a', 'a and b', 'a, b and c' (or with 'or')."""
+        prefix = f"list{conjunction}"
+        if not items:
+            return ()
+        if len(items) == 1:
+            return items[0]
+        if len(items) == 2:
+            return self.rich(f"{prefix}.two", first=items[0], second=items[1])
+        rest: Rich = ()
+        for index, item in enumerate(items[:-1]):
+            rest = rich(rest, self.template("list.sep") if index else "", item)
+        return self.rich(f"{prefix}.many", rest=rest, last=items[-1])
+
+    def sequence(self, items: Sequence[Rich]) -> Rich:
+        """Items one after the other: 'a; b; c'."""
+        out: Rich = ()
+        for index, item in enumerate(items):
+            out = rich(out, self.template("list.then") if index else "", item)
+        return out
+
+
+# --- output forms ------------------------------------------------------------------
+
+
+def md_escape(text: str) -> str:
+    """Plain text made safe for Markdown: no markup, no raw HTML, no table breaks."""
+    text = html.escape(text, quote=False)
+    return re.sub(r"([\\`*_\[\]{}|#~])", r"\\\1", text).replace("\n", " ")
+
+
+def to_markdown(text: Rich) -> str:
+    return md_escape(plain(text))
+
+
+def to_html(text: Rich, icons: Mapping[str, str]) -> str:
+    """Escaped words with inline SVG icons (given as trusted markup by icon name)."""
+    out: list[str] = []
+    for part in text:
+        if isinstance(part, Icon):
+            if part.name not in icons:
+                raise SheetError(f"no icon named '{part.name}'")
+            out.append(icons[part.name])
+        else:
+            out.append(html.escape(part, quote=True))
+    return "".join(out)

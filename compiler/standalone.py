@@ -1,0 +1,38 @@
+"""Copy the runtime's source into a generated module, as lark's standalone generator does."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
+# Order matters: each file uses only names defined by the files before it.
+RUNTIME_FILES = ("core.py", "hotel.py", "staff.py", "quantities.py", "state.py", "scoring.py")
+
+
+def runtime_parts() -> tuple[list[str], list[tuple[str, str]]]:
+    """The standard-library imports the runtime needs, and each file's body without imports."""
+    plain_imports: set[str] = set()
+    from_imports: dict[str, set[str]] = {}
+    bodies: list[tuple[str, str]] = []
+    for name in RUNTIME_FILES:
+        source = (RUNTIME_DIR / name).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        lines = source.splitlines()
+        drop: set[int] = set()
+        for index, node in enumerate(tree.body):
+            is_docstring = index == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            if isinstance(node, ast.Import):
+                plain_imports.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0 and node.module != "__future__":
+                    from_imports.setdefault(node.module or "", set()).update(alias.name for alias in node.names)
+            elif not is_docstring:
+                continue
+            end = node.end_lineno or node.lineno
+            drop.update(range(node.lineno, end + 1))
+        body = "\n".join(line for number, line in enumerate(lines, start=1) if number not in drop).strip("\n")
+        bodies.append((name, body))
+    imports = [f"import {name}" for name in sorted(plain_imports)]
+    imports += [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(from_imports.items())]
+    return imports, bodies

@@ -1,0 +1,47 @@
+"""Reading a game state file: safe YAML/JSON, schema-checked, with positioned errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import Position, Problem, RulesError
+from .loader import Node, load_file
+from .rulesets import Workspace
+from .validate import locate, schema_problems
+
+_PATH = re.compile(r"^(?:[^:]*?: )?((?:[a-z_]+)(?:\[\d+\]|\.[a-z_]+)*): ")
+
+
+def load_state(workspace: Workspace, path: Path) -> tuple[Node, dict[str, Any]]:
+    """The state as a positioned tree and as plain data; RulesError on any schema problem."""
+    node = load_file(path, workspace.display(path), workspace.sources)
+    problems = schema_problems(node, "state")
+    if problems:
+        raise RulesError(problems)
+    data = node.plain()
+    assert isinstance(data, dict)
+    return node, data
+
+
+def state_problem(node: Node, message: str) -> Problem:
+    """Place a scorer's StateError ("players[0].hotel: ...") at the value it names."""
+    match = _PATH.match(message)
+    position: Position = node.position
+    if match:
+        steps: list[str | int] = []
+        for part in re.findall(r"[a-z_]+|\[\d+\]", match.group(1)):
+            steps.append(int(part[1:-1]) if part.startswith("[") else part)
+        position = locate(node, steps)
+    elif message.split(":")[0] in _player_names(node):
+        index = _player_names(node).index(message.split(":")[0])
+        position = locate(node, ["players", index, "choices"])
+    return Problem(position, message)
+
+
+def _player_names(node: Node) -> list[str]:
+    data = node.plain()
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        return []
+    return [p.get("name", "") if isinstance(p, dict) else "" for p in data["players"]]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from . import ir
 from .python_backend import generate_module
-from .schemas import VARIANT_SCHEMA_PATH, variant_schema_text
+from .schemas import variant_schema_text
 
 
 def planned_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> dict[Path, bytes]:
@@ -15,7 +15,7 @@ def planned_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> dict[Path, b
     for name in sorted(rulesets):
         ruleset = rulesets[name]
         outputs[root / "generated" / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
-    outputs[VARIANT_SCHEMA_PATH] = variant_schema_text().encode("utf-8")
+    outputs[root / "schemas" / "variant.schema.json"] = variant_schema_text().encode("utf-8")
     return outputs
 
 

@@ -1,0 +1,123 @@
+"""Benchmark: microseconds per 4-player round-7 score_game, generated vs hand-written; and a full gah build.
+
+Run: .venv/bin/python benchmarks/bench_scoring.py [--states 300] [--repeat 5]
+Prints figures only; asserts nothing about speed. It first checks that both
+scorers agree on every state, so the comparison is of the same rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import handwritten  # noqa: E402
+
+
+def load_generated(name: str) -> Any:
+    path = ROOT / "generated" / "scoring" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
+    """A legal hotel: rooms grown from 1.1 by adjacency, some occupied."""
+    placed = {(1, 1)}
+    while len(placed) < rooms:
+        frontier = sorted(
+            {
+                (f + df, c + dc)
+                for f, c in placed
+                for df, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 1 <= f + df <= 4 and 1 <= c + dc <= 5
+            }
+            - placed
+        )
+        placed.add(rng.choice(frontier))
+    rows = []
+    for floor in range(4, 0, -1):
+        rows.append("".join(("o" if rng.random() < 0.7 else "v") if (floor, c) in placed else "." for c in range(1, 6)))
+    return rows
+
+
+def random_state(rng: random.Random) -> dict[str, Any]:
+    cards = list(range(1, 49))
+    rng.shuffle(cards)
+    players = []
+    for index in range(4):
+        hand = [cards.pop() for _ in range(rng.randint(0, 4))]
+        hired = [cards.pop() for _ in range(rng.randint(1, 7))]
+        players.append(
+            {
+                "name": f"P{index + 1}",
+                "points": rng.randint(30, 110),
+                "krones": rng.randint(0, 15),
+                "emperor": rng.randint(0, 13),
+                "kitchen": {item: rng.randint(0, 2) for item in ("strudel", "cake", "wine", "coffee")},
+                "cafe": [{} for _ in range(rng.randint(0, 3))],
+                "hotel": grow_hotel(rng, rng.randint(1, 16)),
+                "hand": hand,
+                "hired": hired,
+                "objectives": rng.randint(0, 2),
+            }
+        )
+    tile = rng.choice(["c-points", "c-occupied-room", "c-staff-points", "c-free-staff"])
+    return {"round": 7, "tiles": {"A": "a-krones", "B": "b-krones", "C": tile}, "staff_deck": cards, "players": players}
+
+
+def per_call_microseconds(function: Any, states: list[dict[str, Any]], repeat: int) -> float:
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for state in states:
+            function(state)
+        timings.append((time.perf_counter() - start) / len(states) * 1e6)
+    return min(timings)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--states", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(20261130)
+    states = [random_state(rng) for _ in range(args.states)]
+    generated = load_generated("base")
+    for state in states:
+        ours = generated.score_game(state)
+        theirs = handwritten.score_round_7(state)
+        if [e["total"] for e in ours["final"]] != [e["total"] for e in theirs["final"]]:
+            raise SystemExit(f"scorers disagree on {state}:\n{ours['final']}\n{theirs['final']}")
+    print(f"{len(states)} random 4-player round-7 states; both scorers agree on every final total")
+    gen_us = per_call_microseconds(generated.score_game, states, args.repeat)
+    hand_us = per_call_microseconds(handwritten.score_round_7, states, args.repeat)
+    print(f"generated base module : {gen_us:8.1f} us per score_game (best of {args.repeat})")
+    print(f"hand-written scorer   : {hand_us:8.1f} us per call")
+    print(f"ratio hand/generated  : {hand_us / gen_us:8.2f}x (above 1: generated is faster)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for folder in ("rules", "schemas"):
+            subprocess.run(["cp", "-r", str(ROOT / folder), tmp], check=True)
+        gah = [sys.executable, "-m", "compiler", "--root", tmp, "build"]
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            subprocess.run(gah, check=True, capture_output=True, cwd=ROOT)
+            runs.append(time.perf_counter() - start)
+        print(f"full gah build        : {min(runs):8.2f} s (best of 3, every shipped ruleset, fresh process)")
+
+
+if __name__ == "__main__":
+    main()

@@ -11,7 +11,7 @@ from .loader import Node, load_file
 from .rulesets import Workspace
 from .validate import locate, schema_problems
 
-_PATH = re.compile(r"^(?:[^:]*?: )?((?:[a-z_]+)(?:\[\d+\]|\.[a-z_]+)*): ")
+_PATH = re.compile(r"^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*): ")
 
 
 def load_state(workspace: Workspace, path: Path) -> tuple[Node, dict[str, Any]]:
@@ -31,12 +31,14 @@ def state_problem(node: Node, message: str) -> Problem:
     position: Position = node.position
     if match:
         steps: list[str | int] = []
-        for part in re.findall(r"[a-z_]+|\[\d+\]", match.group(1)):
+        for part in re.findall(r"[A-Za-z0-9_-]+|\[\d+\]", match.group(1)):
             steps.append(int(part[1:-1]) if part.startswith("[") else part)
         position = locate(node, steps)
     elif message.split(":")[0] in _player_names(node):
         index = _player_names(node).index(message.split(":")[0])
-        position = locate(node, ["players", index, "choices"])
+        rest = message.split(":", 2)[1].strip() if message.count(":") >= 2 else ""
+        key = rest.removeprefix("choices.") if rest.startswith("choices.") else None
+        position = locate(node, ["players", index, "choices", *([key] if key else [])])
     return Problem(position, message)
 
 

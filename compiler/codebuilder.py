@@ -41,8 +41,26 @@ class CodeBuilder:
 
 
 def literal(value: object) -> str:
-    """A Python literal for plain data: the only way user strings reach generated code."""
-    return repr(value)
+    """A Python literal for plain data: the only way user strings reach generated code.
+
+    Built on repr() (so every string is escaped by Python itself), with double
+    quotes as formatters write them.
+    """
+    if isinstance(value, str):
+        text = repr(value)
+        if text.startswith("'") and '"' not in value:
+            return '"' + text[1:-1].replace("\\'", "'") + '"'
+        return text
+    if isinstance(value, tuple):
+        inner = ", ".join(literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
+    if value is None or isinstance(value, (bool, int)):
+        return repr(value)
+    raise TypeError(f"no literal for {type(value).__name__}")
 
 
 def identifier(*parts: str) -> str:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 
-TITLE = 'Gentle move-backs'
-DESCRIPTION = 'Emperor markers move back 2, 4 and 6 spaces instead of 3, 5 and 7.'
-SOURCES = ('rules/base.yaml', 'rules/variants/gentle-move-backs.yaml')
+TITLE = "Gentle move-backs"
+DESCRIPTION = "Emperor markers move back 2, 4 and 6 spaces instead of 3, 5 and 7."
+SOURCES = ("rules/base.yaml", "rules/variants/gentle-move-backs.yaml")
 
 
 # --- runtime: compiler/runtime/core.py (copied; edit it there) ---
@@ -945,6 +945,290 @@ def rank(entries: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
     return standings
 
 
+# --- runtime: compiler/runtime/setup.py (copied; edit it there) ---
+
+SPLITMIX64_MASK = (1 << 64) - 1
+DEAL_METHODS = ("standard", "introductory", "draft")
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood 2014, with Vigna's reference constants).
+
+    The state is one 64-bit word: the seed reduced modulo 2**64. Each draw adds
+    the golden-ratio increment 0x9E3779B97F4A7C15 and mixes the result; with
+    seed 1234567 the first draws are 6457827717110365317, 3203168211198807973,
+    9817491932198370423 (the reference implementation's numbers).
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & SPLITMIX64_MASK
+
+    def next64(self) -> int:
+        """The next 64-bit number."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & SPLITMIX64_MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & SPLITMIX64_MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & SPLITMIX64_MASK
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A whole number from 0 to bound - 1, uniform: draws that would bias `x % bound` are redrawn."""
+        if bound < 1:
+            raise ValueError(f"below({bound}): the bound must be 1 or more")
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % bound
+
+    def shuffle(self, cards: list[int]) -> None:
+        """Fisher-Yates (Durstenfeld): from the last position down to the second, swap with a position at or before it."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+
+def deal_game(
+    rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A game state at round 0 (the DESIGN.md state format): hands dealt, tiles drawn, resources handed out.
+
+    `players` are the names in turn order; the first is the start player. Their
+    number must be within setup["min_players"]..setup["max_players"]; names must
+    be unique and non-empty.
+
+    Randomness: SplitMix64 seeded with `seed` (modulo 2**64). The Emperor tiles
+    are drawn first, one per scored tier in the order of the scoring rounds
+    (uniform among that tier's tiles, in rules order), then the Staff deck, the
+    card numbers in ascending order, is shuffled by Fisher-Yates. So the same
+    seed gives the same tiles whatever the deal method.
+
+    The deal, by setup["method"]:
+      standard: each player in turn order draws hand_size cards from the top.
+      introductory: the start player takes set A, the next set B, and so on;
+        every other card (unused sets included) is shuffled into the deck.
+      draft: each player in turn order takes packet_size cards from the top;
+        everyone keeps keep_per_pick cards from the packet in front of them and
+        passes the rest, "left" to the next player in turn order (the last
+        passes to the first), "right" to the previous one; this repeats until
+        each holds hand_size cards. Cards left in the packets then (only when
+        packet_size > hand_size) go back into the deck, which is reshuffled.
+
+    Draft choices: `choices` maps a player's name to the cards that player keeps,
+    pick by pick, either as a list ([17, 4, ...]) or in the state format
+    ({"draft": [17, 4, ...]}); with keep_per_pick k, each pick takes the next k
+    cards of the list. Each recorded card must be in the packet in front of the
+    player at that pick (StateError otherwise). A list may stop early: the
+    remaining picks, and every pick of a player without a record, follow the
+    default policy: keep the card with the highest cost, and among equal costs
+    the lowest card number. The result records each drafted hand in pick
+    order as that player's choices.draft, so passing
+    {p["name"]: p["choices"] for p in state["players"]} back reproduces the deal.
+    The other methods have no decisions: recording one is a StateError.
+
+    Every player starts with setup's krones, items (in the kitchen), emperor,
+    points and hotel_rooms (as vacant rooms); 0 objectives, an empty café and
+    no hired Staff.
+    """
+    names = _deal_players(setup, players)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise StateError(f"seed: expected a whole number, got {seed!r}")
+    method = setup["method"]
+    if method not in DEAL_METHODS:
+        raise StateError(f"setup: unknown deal method {method!r}; expected one of: {', '.join(DEAL_METHODS)}")
+    kept = _deal_choices(rules, setup, names, choices)
+    rng = SplitMix64(seed)
+    tiles = _deal_tiles(rules, rng)
+    hand_size: int = setup["hand_size"]
+    deck = sorted(rules.staff)
+    count = len(names)
+    records: list[dict[str, Any]] = [{} for _ in names]
+    if method == "standard":
+        if hand_size * count > len(deck):
+            raise StateError(f"setup: {count} hands of {hand_size} need more than the {len(deck)} Staff cards")
+        rng.shuffle(deck)
+        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
+        deck = deck[count * hand_size :]
+    elif method == "introductory":
+        hands = _deal_sets(rules, setup, count)
+        dealt = {card for hand in hands for card in hand}
+        deck = [card for card in deck if card not in dealt]
+        rng.shuffle(deck)
+    else:
+        rng.shuffle(deck)
+        hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+        records = [{"draft": list(hand)} for hand in hands]
+    game = Game(rules, 0, tiles, deck, [], [])
+    for name, hand, record in zip(names, hands, records, strict=True):
+        game.players.append(_deal_player(rules, setup, name, hand, record))
+    return write_game(game)
+
+
+def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
+    if not isinstance(players, list):
+        raise StateError(f"players: expected a list of names, got {players!r}")
+    low, high = setup["min_players"], setup["max_players"]
+    if not low <= len(players) <= high:
+        raise StateError(f"players: this ruleset is for {low} to {high} players, got {len(players)}")
+    seen: set[str] = set()
+    for index, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise StateError(f"players[{index}]: every player needs a non-empty name, got {name!r}")
+        if len(name) > 100:
+            raise StateError(f"players[{index}]: a name has at most 100 characters")
+        if name in seen:
+            raise StateError(f"players[{index}]: two players are called {name!r}")
+        seen.add(name)
+    return list(players)
+
+
+def _deal_choices(
+    rules: Rules, setup: dict[str, Any], names: list[str], choices: dict[str, Any] | None
+) -> dict[str, list[int]]:
+    """Recorded draft picks by player name, checked for shape (legality is checked pick by pick)."""
+    if choices is None:
+        return {}
+    if not isinstance(choices, dict):
+        raise StateError(f"choices: expected a mapping from player name to draft picks, got {choices!r}")
+    kept: dict[str, list[int]] = {}
+    for name, value in choices.items():
+        if name not in names:
+            raise StateError(f"choices: {name!r} is not a player; players are: {', '.join(names)}")
+        if isinstance(value, dict):
+            extra = sorted(str(key) for key in value if key != "draft")
+            if extra:
+                raise StateError(f"{name}: choices.{extra[0]}: setup records only draft picks (choices.draft)")
+            value = value.get("draft", [])
+        if not isinstance(value, list) or not all(
+            isinstance(card, int) and not isinstance(card, bool) for card in value
+        ):
+            raise StateError(f"{name}: choices.draft: {value!r} is not a list of Staff card numbers")
+        if value and setup["method"] != "draft":
+            raise StateError(
+                f"{name}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
+            )
+        for index, card in enumerate(value):
+            if card not in rules.staff:
+                raise StateError(f"{name}: choices.draft[{index}]: unknown Staff card {card}")
+        if len(value) > setup["hand_size"]:
+            raise StateError(
+                f"{name}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
+            )
+        kept[name] = list(value)
+    return kept
+
+
+def _deal_tiles(rules: Rules, rng: SplitMix64) -> dict[str, str]:
+    """One tile per scored tier, in the order of the scoring rounds, uniform among the tier's tiles."""
+    tiles: dict[str, str] = {}
+    for round_ in sorted(rules.scoring_tiers):
+        tier = rules.scoring_tiers[round_]
+        if tier in tiles:
+            continue
+        candidates = [tile for tile, tile_tier in rules.tiles.items() if tile_tier == tier]
+        if not candidates:
+            raise StateError(f"setup: no Emperor tile of tier {tier} for the scoring after round {round_}")
+        tiles[tier] = candidates[rng.below(len(candidates))]
+    return tiles
+
+
+def _deal_sets(rules: Rules, setup: dict[str, Any], count: int) -> list[list[int]]:
+    """Introductory: the start player takes set A, the next set B, ..."""
+    sets: dict[str, Any] = setup["sets"]
+    hands: list[list[int]] = []
+    used: set[int] = set()
+    for index in range(count):
+        letter = chr(ord("A") + index)
+        if letter not in sets:
+            raise StateError(f"setup: no introductory set {letter} for player {index + 1}")
+        hand = list(sets[letter])
+        for card in hand:
+            if card not in rules.staff or card in used:
+                raise StateError(f"setup: set {letter}: Staff card {card} is unknown or already dealt")
+            used.add(card)
+        hands.append(hand)
+    return hands
+
+
+def _deal_draft(
+    rules: Rules,
+    setup: dict[str, Any],
+    names: list[str],
+    deck: list[int],
+    kept: dict[str, list[int]],
+    rng: SplitMix64,
+) -> tuple[list[list[int]], list[int]]:
+    """The draft on a shuffled deck: the hands in pick order, and the deck left over."""
+    hand_size: int = setup["hand_size"]
+    packet_size: int = setup["packet_size"]
+    keep: int = setup["keep_per_pick"]
+    count = len(names)
+    if packet_size < hand_size or hand_size % keep:
+        raise StateError(
+            f"setup: a draft of packets of {packet_size}, keeping {keep} a pick, cannot give hands of {hand_size}"
+        )
+    if packet_size * count > len(deck):
+        raise StateError(f"setup: {count} packets of {packet_size} need more than the {len(deck)} Staff cards")
+    packets = [deck[i * packet_size : (i + 1) * packet_size] for i in range(count)]
+    deck = deck[count * packet_size :]
+    hands: list[list[int]] = [[] for _ in names]
+    picks = hand_size // keep
+    # "left": player i passes to player i + 1, so player i receives the packet of player i - 1.
+    shift = 1 if setup["direction"] == "left" else -1
+    for pick in range(picks):
+        for i, name in enumerate(names):
+            for k in range(keep):
+                card = _deal_keep(rules, name, packets[i], kept.get(name, []), pick * keep + k, pick)
+                packets[i].remove(card)
+                hands[i].append(card)
+        if pick < picks - 1:
+            packets = [packets[(i - shift) % count] for i in range(count)]
+    leftover = [card for packet in packets for card in packet]
+    if leftover:
+        deck += leftover
+        rng.shuffle(deck)
+    return hands, deck
+
+
+def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], index: int, pick: int) -> int:
+    """One kept card: the recorded one (it must be in the packet), else the highest cost, then the lowest number."""
+    if index < len(kept):
+        card = kept[index]
+        if card not in packet:
+            held = ", ".join(str(c) for c in sorted(packet))
+            raise StateError(
+                f"{name}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
+            )
+        return card
+    return min(packet, key=lambda card: (-rules.staff[card][1], card))
+
+
+def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int], record: dict[str, Any]) -> Player:
+    hotel = [["."] * rules.columns for _ in range(rules.floors)]
+    for room in setup["hotel_rooms"]:
+        cell = parse_cell(room) if isinstance(room, str) else room
+        if cell is None or not (1 <= cell[0] <= rules.floors and 1 <= cell[1] <= rules.columns):
+            raise StateError(f"setup: starting room {room!r} is outside the hotel")
+        hotel[cell[0] - 1][cell[1] - 1] = "v"
+    items: dict[str, int] = setup["items"]
+    for item in items:
+        if item not in rules.items:
+            raise StateError(f"setup: unknown starting item {item!r}; items are: {', '.join(rules.items)}")
+    return Player(
+        name=name,
+        points=setup["points"],
+        krones=setup["krones"],
+        emperor=setup["emperor"],
+        kitchen={item: items.get(item, 0) for item in rules.items},
+        cafe=[],
+        hotel=hotel,
+        hand=list(hand),
+        hired=[],
+        objectives=0,
+        choices=dict(record),
+    )
+
+
 # --- runtime: compiler/runtime/scoring.py (copied; edit it there) ---
 
 def score_space(game: Game, player: Player, points: int) -> None:
@@ -1083,7 +1367,7 @@ def tile_a_free_room_penalty(game: Game, player: Player) -> None:
 
 def tile_b_one_of_each_bonus(game: Game, player: Player) -> None:
     """Bonus of tile b-one-of-each (tier B)."""
-    gain_items(game, player, (('strudel', 1), ('cake', 1), ('wine', 1), ('coffee', 1)))
+    gain_items(game, player, (("strudel", 1), ("cake", 1), ("wine", 1), ("coffee", 1)))
 
 
 def tile_b_one_of_each_penalty(game: Game, player: Player) -> None:
@@ -1155,12 +1439,12 @@ def tile_c_occupied_room_penalty(game: Game, player: Player) -> None:
 
 def tile_c_staff_points_bonus(game: Game, player: Player) -> None:
     """Bonus of tile c-staff-points (tier C)."""
-    gain_points(game, player, 2 * q_hired_staff(game, player), ' (2 per hired staff)')
+    gain_points(game, player, 2 * q_hired_staff(game, player), " (2 per hired staff)")
 
 
 def tile_c_staff_points_penalty(game: Game, player: Player) -> None:
     """Penalty of tile c-staff-points (tier C)."""
-    lose_points(game, player, 2 * q_hired_staff(game, player), ' (2 per hired staff)')
+    lose_points(game, player, 2 * q_hired_staff(game, player), " (2 per hired staff)")
 
 
 def tile_c_free_staff_bonus(game: Game, player: Player) -> None:
@@ -1170,8 +1454,8 @@ def tile_c_free_staff_bonus(game: Game, player: Player) -> None:
 
 def tile_c_free_staff_penalty(game: Game, player: Player) -> None:
     """Penalty of tile c-free-staff (tier C)."""
-    if len(hired_of_kind(game, player, 'game_end')) >= 1:
-        remove_hired_staff(game, player, 1, 'game_end')
+    if len(hired_of_kind(game, player, "game_end")) >= 1:
+        remove_hired_staff(game, player, 1, "game_end")
     else:
         game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 10)
@@ -1179,7 +1463,7 @@ def tile_c_free_staff_penalty(game: Game, player: Player) -> None:
 
 def staff_21_once(game: Game, player: Player) -> None:
     # Chef: once-effect when played
-    gain_items(game, player, (('strudel', 1), ('cake', 1), ('wine', 1), ('coffee', 1)))
+    gain_items(game, player, (("strudel", 1), ("cake", 1), ("wine", 1), ("coffee", 1)))
 
 
 def staff_35_once(game: Game, player: Player) -> None:
@@ -1189,12 +1473,12 @@ def staff_35_once(game: Game, player: Player) -> None:
 
 def staff_36_once(game: Game, player: Player) -> None:
     # Sommelier: once-effect when played
-    gain_items(game, player, (('wine', 4),))
+    gain_items(game, player, (("wine", 4),))
 
 
 def staff_39_once(game: Game, player: Player) -> None:
     # Confectioner: once-effect when played
-    gain_items(game, player, (('cake', 4),))
+    gain_items(game, player, (("cake", 4),))
 
 
 def staff_42_emperor_bonus(game: Game, player: Player) -> None:
@@ -1204,12 +1488,12 @@ def staff_42_emperor_bonus(game: Game, player: Player) -> None:
 
 def staff_43_once(game: Game, player: Player) -> None:
     # Barista: once-effect when played
-    gain_items(game, player, (('coffee', 4),))
+    gain_items(game, player, (("coffee", 4),))
 
 
 def staff_44_once(game: Game, player: Player) -> None:
     # Larder Cook: once-effect when played
-    gain_items(game, player, (('strudel', 4),))
+    gain_items(game, player, (("strudel", 4),))
 
 
 def staff_45_once(game: Game, player: Player) -> None:
@@ -1341,32 +1625,32 @@ def final_cafe(game: Game, player: Player) -> int:
 
 
 FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], int]], ...] = (
-    ('staff', final_staff),
-    ('rooms', final_rooms),
-    ('krones', final_krones),
-    ('kitchen', final_kitchen),
-    ('cafe', final_cafe),
+    ("staff", final_staff),
+    ("rooms", final_rooms),
+    ("krones", final_krones),
+    ("kitchen", final_kitchen),
+    ("cafe", final_cafe),
 )
 
 
 TRACK_POINTS: tuple[int, ...] = (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)
-OUTCOME: tuple[str, ...] = ('penalty', 'nothing', 'nothing', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus', 'bonus')
-ZONE_NAME: tuple[str, ...] = ('Black', 'Neutral', 'Neutral', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow', 'Yellow')
+OUTCOME: tuple[str, ...] = ("penalty", "nothing", "nothing", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus")
+ZONE_NAME: tuple[str, ...] = ("Black", "Neutral", "Neutral", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow")
 
 
 TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {
-    'a-krones': (tile_a_krones_bonus, tile_a_krones_penalty),
-    'a-two-items': (tile_a_two_items_bonus, tile_a_two_items_penalty),
-    'a-draw-staff': (tile_a_draw_staff_bonus, tile_a_draw_staff_penalty),
-    'a-free-room': (tile_a_free_room_bonus, tile_a_free_room_penalty),
-    'b-one-of-each': (tile_b_one_of_each_bonus, tile_b_one_of_each_penalty),
-    'b-krones': (tile_b_krones_bonus, tile_b_krones_penalty),
-    'b-draw-staff': (tile_b_draw_staff_bonus, tile_b_draw_staff_penalty),
-    'b-occupied-room': (tile_b_occupied_room_bonus, tile_b_occupied_room_penalty),
-    'c-points': (tile_c_points_bonus, tile_c_points_penalty),
-    'c-occupied-room': (tile_c_occupied_room_bonus, tile_c_occupied_room_penalty),
-    'c-staff-points': (tile_c_staff_points_bonus, tile_c_staff_points_penalty),
-    'c-free-staff': (tile_c_free_staff_bonus, tile_c_free_staff_penalty),
+    "a-krones": (tile_a_krones_bonus, tile_a_krones_penalty),
+    "a-two-items": (tile_a_two_items_bonus, tile_a_two_items_penalty),
+    "a-draw-staff": (tile_a_draw_staff_bonus, tile_a_draw_staff_penalty),
+    "a-free-room": (tile_a_free_room_bonus, tile_a_free_room_penalty),
+    "b-one-of-each": (tile_b_one_of_each_bonus, tile_b_one_of_each_penalty),
+    "b-krones": (tile_b_krones_bonus, tile_b_krones_penalty),
+    "b-draw-staff": (tile_b_draw_staff_bonus, tile_b_draw_staff_penalty),
+    "b-occupied-room": (tile_b_occupied_room_bonus, tile_b_occupied_room_penalty),
+    "c-points": (tile_c_points_bonus, tile_c_points_penalty),
+    "c-occupied-room": (tile_c_occupied_room_bonus, tile_c_occupied_room_penalty),
+    "c-staff-points": (tile_c_staff_points_bonus, tile_c_staff_points_penalty),
+    "c-free-staff": (tile_c_free_staff_bonus, tile_c_free_staff_penalty),
 }
 
 
@@ -1375,14 +1659,14 @@ def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)
     TILES[tile_id][0](game, player)
     if 42 in player.hired:
-        game.log(player, "staff", player.name + " gets more with " + 'Gardener')
+        game.log(player, "staff", player.name + " gets more with " + "Gardener")
         staff_42_emperor_bonus(game, player)
 
 
 def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
     if 26 in player.hired and player.krones >= 1:
-        if waive_penalty(game, player, 1, 'Conference Manager', TILES[tile_id][1]):
+        if waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
             return
     game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)
     TILES[tile_id][1](game, player)
@@ -1390,7 +1674,7 @@ def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
 
 def emperor_scoring_after_round_3(game: Game) -> None:
     """Emperor scoring after round 3: tier A, move back 2."""
-    tile_id = game.tiles['A']
+    tile_id = game.tiles["A"]
     for player in game.players:
         score_space(game, player, TRACK_POINTS[player.emperor])
         move_back(game, player, 2, ZONE_NAME)
@@ -1405,7 +1689,7 @@ def emperor_scoring_after_round_3(game: Game) -> None:
 
 def emperor_scoring_after_round_5(game: Game) -> None:
     """Emperor scoring after round 5: tier B, move back 4."""
-    tile_id = game.tiles['B']
+    tile_id = game.tiles["B"]
     for player in game.players:
         score_space(game, player, TRACK_POINTS[player.emperor])
         move_back(game, player, 4, ZONE_NAME)
@@ -1420,7 +1704,7 @@ def emperor_scoring_after_round_5(game: Game) -> None:
 
 def emperor_scoring_after_round_7(game: Game) -> None:
     """Emperor scoring after round 7: tier C, move back 6."""
-    tile_id = game.tiles['C']
+    tile_id = game.tiles["C"]
     for player in game.players:
         score_space(game, player, TRACK_POINTS[player.emperor])
         move_back(game, player, 6, ZONE_NAME)
@@ -1443,6 +1727,9 @@ EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {
 def tiebreak(game: Game, player: Player) -> int:
     """The tie-breaker sum: more wins."""
     return q_kitchen_items(game, player) + q_krones(game, player)
+
+
+SETUP: dict[str, Any] = {"krones": 10, "items": {"strudel": 1, "cake": 1, "wine": 1, "coffee": 1}, "emperor": 0, "points": 0, "hotel_rooms": (), "method": "standard", "hand_size": 6, "sets": {}, "packet_size": 6, "keep_per_pick": 1, "direction": "left", "min_players": 2, "max_players": 4}
 
 
 def projected_total(game: Game, player: Player) -> int:
@@ -1474,26 +1761,31 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game state before round 1: hands dealt by the ruleset's setup, tiles drawn (see deal_game)."""
+    return deal_game(RULES, SETUP, players, seed, choices)
+
+
 RULES = Rules(
-    name='gentle-move-backs',
+    name="gentle-move-backs",
     rounds=7,
     track_last=13,
     beyond_points=1,
     points_floor=0,
     krones_floor=0,
-    items=('strudel', 'cake', 'wine', 'coffee'),
+    items=("strudel", "cake", "wine", "coffee"),
     floors=4,
     columns=5,
-    colours=(('blue', 'yellow', 'red', 'red', 'blue'), ('yellow', 'yellow', 'red', 'red', 'yellow'), ('blue', 'red', 'blue', 'yellow', 'yellow'), ('blue', 'red', 'blue', 'red', 'blue')),
-    groups=(('blue', ((1, 1),)), ('yellow', ((1, 2), (2, 1), (2, 2))), ('red', ((1, 3), (1, 4), (2, 3), (2, 4))), ('blue', ((1, 5),)), ('yellow', ((2, 5), (3, 4), (3, 5))), ('blue', ((3, 1), (4, 1))), ('red', ((3, 2), (4, 2))), ('blue', ((3, 3), (4, 3))), ('red', ((4, 4),)), ('blue', ((4, 5),))),
+    colours=(("blue", "yellow", "red", "red", "blue"), ("yellow", "yellow", "red", "red", "yellow"), ("blue", "red", "blue", "yellow", "yellow"), ("blue", "red", "blue", "red", "blue")),
+    groups=(("blue", ((1, 1),)), ("yellow", ((1, 2), (2, 1), (2, 2))), ("red", ((1, 3), (1, 4), (2, 3), (2, 4))), ("blue", ((1, 5),)), ("yellow", ((2, 5), (3, 4), (3, 5))), ("blue", ((3, 1), (4, 1))), ("red", ((3, 2), (4, 2))), ("blue", ((3, 3), (4, 3))), ("red", ((4, 4),)), ("blue", ((4, 5),))),
     prepare_cost=(0, 1, 2, 3),
     first_room=(1, 1),
     printed_points={(3, 4): 1, (3, 5): 1, (4, 3): 2, (4, 4): 2, (4, 5): 2},
-    group_rewards={'red': ('krones', {1: 1, 2: 3, 3: 6, 4: 10}), 'blue': ('points', {1: 2, 2: 5, 3: 9, 4: 15}), 'yellow': ('emperor_steps', {1: 1, 2: 3, 3: 6, 4: 10})},
+    group_rewards={"red": ("krones", {1: 1, 2: 3, 3: 6, 4: 10}), "blue": ("points", {1: 2, 2: 5, 3: 9, 4: 15}), "yellow": ("emperor_steps", {1: 1, 2: 3, 3: 6, 4: 10})},
     cafe_seats=3,
-    staff={1: ('Breakfast Server', 4, 'once_per_round'), 2: ('Waitress', 6, 'once_per_round'), 3: ('Barkeeper', 4, 'once_per_round'), 4: ('Sous-Chef', 6, 'once_per_round'), 5: ('Groom', 4, 'permanent'), 6: ('Stableman', 1, 'permanent'), 7: ('Masseuse', 1, 'permanent'), 8: ('Tour Guide', 2, 'permanent'), 9: ('Butler', 5, 'permanent'), 10: ('Chauffeur', 5, 'permanent'), 11: ('Florist', 5, 'permanent'), 12: ('Executive Housekeeper', 2, 'permanent'), 13: ('Restaurant Manager', 2, 'permanent'), 14: ('Decorator', 2, 'permanent'), 15: ('Bootblack', 4, 'permanent'), 16: ('Laundress', 2, 'permanent'), 17: ('Kitchen Hand', 5, 'permanent'), 18: ('Checker', 2, 'permanent'), 19: ('Interior Architect', 3, 'permanent'), 20: ('Detective', 2, 'permanent'), 21: ('Chef', 3, 'once'), 22: ('Staff Manager', 3, 'permanent'), 23: ('Custodian', 5, 'permanent'), 24: ('Chief Waiter', 1, 'permanent'), 25: ('Delivery Boy', 6, 'permanent'), 26: ('Conference Manager', 5, 'permanent'), 27: ('Booking Manager', 4, 'game_end'), 28: ('Concierge', 4, 'game_end'), 29: ('Secretary', 5, 'game_end'), 30: ('Reception Clerk', 4, 'game_end'), 31: ('Chambermaid', 4, 'game_end'), 32: ('Assistant Manager', 4, 'game_end'), 33: ('Male Floor Housekeeper', 5, 'permanent'), 34: ('Receptionist', 5, 'game_end'), 35: ('Page Boy', 2, 'once'), 36: ('Sommelier', 2, 'once'), 37: ('Room Service', 3, 'game_end'), 38: ('Porter', 5, 'once'), 39: ('Confectioner', 3, 'once'), 40: ('Marketing Director', 2, 'game_end'), 41: ('Operator', 3, 'game_end'), 42: ('Gardener', 3, 'permanent'), 43: ('Barista', 3, 'once'), 44: ('Larder Cook', 2, 'once'), 45: ('Pool Attendant', 1, 'once'), 46: ('Female Floor Housekeeper', 2, 'game_end'), 47: ('Liftboy', 4, 'game_end'), 48: ('Hotel Manager', 4, 'game_end')},
-    scoring_tiers={3: 'A', 5: 'B', 7: 'C'},
-    tiles={'a-krones': 'A', 'a-two-items': 'A', 'a-draw-staff': 'A', 'a-free-room': 'A', 'b-one-of-each': 'B', 'b-krones': 'B', 'b-draw-staff': 'B', 'b-occupied-room': 'B', 'c-points': 'C', 'c-occupied-room': 'C', 'c-staff-points': 'C', 'c-free-staff': 'C'},
+    staff={1: ("Breakfast Server", 4, "once_per_round"), 2: ("Waitress", 6, "once_per_round"), 3: ("Barkeeper", 4, "once_per_round"), 4: ("Sous-Chef", 6, "once_per_round"), 5: ("Groom", 4, "permanent"), 6: ("Stableman", 1, "permanent"), 7: ("Masseuse", 1, "permanent"), 8: ("Tour Guide", 2, "permanent"), 9: ("Butler", 5, "permanent"), 10: ("Chauffeur", 5, "permanent"), 11: ("Florist", 5, "permanent"), 12: ("Executive Housekeeper", 2, "permanent"), 13: ("Restaurant Manager", 2, "permanent"), 14: ("Decorator", 2, "permanent"), 15: ("Bootblack", 4, "permanent"), 16: ("Laundress", 2, "permanent"), 17: ("Kitchen Hand", 5, "permanent"), 18: ("Checker", 2, "permanent"), 19: ("Interior Architect", 3, "permanent"), 20: ("Detective", 2, "permanent"), 21: ("Chef", 3, "once"), 22: ("Staff Manager", 3, "permanent"), 23: ("Custodian", 5, "permanent"), 24: ("Chief Waiter", 1, "permanent"), 25: ("Delivery Boy", 6, "permanent"), 26: ("Conference Manager", 5, "permanent"), 27: ("Booking Manager", 4, "game_end"), 28: ("Concierge", 4, "game_end"), 29: ("Secretary", 5, "game_end"), 30: ("Reception Clerk", 4, "game_end"), 31: ("Chambermaid", 4, "game_end"), 32: ("Assistant Manager", 4, "game_end"), 33: ("Male Floor Housekeeper", 5, "permanent"), 34: ("Receptionist", 5, "game_end"), 35: ("Page Boy", 2, "once"), 36: ("Sommelier", 2, "once"), 37: ("Room Service", 3, "game_end"), 38: ("Porter", 5, "once"), 39: ("Confectioner", 3, "once"), 40: ("Marketing Director", 2, "game_end"), 41: ("Operator", 3, "game_end"), 42: ("Gardener", 3, "permanent"), 43: ("Barista", 3, "once"), 44: ("Larder Cook", 2, "once"), 45: ("Pool Attendant", 1, "once"), 46: ("Female Floor Housekeeper", 2, "game_end"), 47: ("Liftboy", 4, "game_end"), 48: ("Hotel Manager", 4, "game_end")},
+    scoring_tiers={3: "A", 5: "B", 7: "C"},
+    tiles={"a-krones": "A", "a-two-items": "A", "a-draw-staff": "A", "a-free-room": "A", "b-one-of-each": "B", "b-krones": "B", "b-draw-staff": "B", "b-occupied-room": "B", "c-points": "C", "c-occupied-room": "C", "c-staff-points": "C", "c-free-staff": "C"},
 )
 RULES.once_effects = {
     21: staff_21_once,

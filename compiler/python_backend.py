@@ -248,6 +248,12 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 'result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players)])'
             )
         code.line("return result")
+    code.blank(2)
+    with code.block(
+        "def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]:"
+    ):
+        code.line('"""A game state before round 1, dealt from the setup data (see deal_game)."""')
+        code.line("return deal_game(RULES, SETUP, players, seed, choices)")
 
 
 def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -304,6 +310,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     _final_functions(code, ruleset)
     _emperor_functions(code, ruleset)
     _tiebreak(code, ruleset)
+    _setup_literal(code, ruleset)
     _entry_points(code, ruleset)
     code.blank(2)
     _rules_literal(code, ruleset)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters: each file uses only names defined by the files before it.
-RUNTIME_FILES = ("core.py", "hotel.py", "staff.py", "quantities.py", "state.py", "scoring.py")
+RUNTIME_FILES = ("core.py", "hotel.py", "staff.py", "quantities.py", "state.py", "setup.py", "scoring.py")
 
 
 def runtime_parts() -> tuple[list[str], list[tuple[str, str]]]:

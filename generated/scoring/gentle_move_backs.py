@@ -1762,7 +1762,7 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A game state before round 1: hands dealt by the ruleset's setup, tiles drawn (see deal_game)."""
+    """A game state before round 1, dealt from the setup data (see deal_game)."""
     return deal_game(RULES, SETUP, players, seed, choices)
 
 

@@ -1,0 +1,298 @@
+"""Setting up a game from the rules data: the Staff deal, the Emperor tiles and the starting resources.
+
+This file is copied verbatim (imports hoisted) into every generated scoring
+module, so it imports the standard library only and names nothing outside
+the runtime package.
+
+Randomness comes from SplitMix64 (below), written out here with an explicit
+Fisher-Yates shuffle, so that the same seed gives the same deal on every
+machine and Python version; `random.shuffle`'s algorithm is not a contract.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Game, Player, Rules, StateError, parse_cell, plural
+from .state import write_game
+
+SPLITMIX64_MASK = (1 << 64) - 1
+DEAL_METHODS = ("standard", "introductory", "draft")
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood 2014, with Vigna's reference constants).
+
+    The state is one 64-bit word: the seed reduced modulo 2**64. Each draw adds
+    the golden-ratio increment 0x9E3779B97F4A7C15 and mixes the result; with
+    seed 1234567 the first draws are 6457827717110365317, 3203168211198807973,
+    9817491932198370423 (the reference implementation's numbers).
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & SPLITMIX64_MASK
+
+    def next64(self) -> int:
+        """The next 64-bit number."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & SPLITMIX64_MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & SPLITMIX64_MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & SPLITMIX64_MASK
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A whole number from 0 to bound - 1, uniform: draws that would bias `x % bound` are redrawn."""
+        if bound < 1:
+            raise ValueError(f"below({bound}): the bound must be 1 or more")
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % bound
+
+    def shuffle(self, cards: list[int]) -> None:
+        """Fisher-Yates (Durstenfeld): from the last position down to the second, swap with a position at or before it."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+
+def deal_game(
+    rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A game state at round 0 (the DESIGN.md state format): hands dealt, tiles drawn, resources handed out.
+
+    `players` are the names in turn order; the first is the start player. Their
+    number must be within setup["min_players"]..setup["max_players"]; names must
+    be unique and non-empty.
+
+    Randomness: SplitMix64 seeded with `seed` (modulo 2**64). The Emperor tiles
+    are drawn first, one per scored tier in the order of the scoring rounds
+    (uniform among that tier's tiles, in rules order), then the Staff deck, the
+    card numbers in ascending order, is shuffled by Fisher-Yates. So the same
+    seed gives the same tiles whatever the deal method.
+
+    The deal, by setup["method"]:
+      standard: each player in turn order draws hand_size cards from the top.
+      introductory: the start player takes set A, the next set B, and so on;
+        every other card (unused sets included) is shuffled into the deck.
+      draft: each player in turn order takes packet_size cards from the top;
+        everyone keeps keep_per_pick cards from the packet in front of them and
+        passes the rest, "left" to the next player in turn order (the last
+        passes to the first), "right" to the previous one; this repeats until
+        each holds hand_size cards. Cards left in the packets then (only when
+        packet_size > hand_size) go back into the deck, which is reshuffled.
+
+    Draft choices: `choices` maps a player's name to the cards that player keeps,
+    pick by pick, either as a list ([17, 4, ...]) or in the state format
+    ({"draft": [17, 4, ...]}); with keep_per_pick k, each pick takes the next k
+    cards of the list. Each recorded card must be in the packet in front of the
+    player at that pick (StateError otherwise). A list may stop early: the
+    remaining picks, and every pick of a player without a record, follow the
+    default policy: keep the card with the highest cost, and among equal costs
+    the lowest card number. The result records each drafted hand in pick
+    order as that player's choices.draft, so passing
+    {p["name"]: p["choices"] for p in state["players"]} back reproduces the deal.
+    The other methods have no decisions: recording one is a StateError.
+
+    Every player starts with setup's krones, items (in the kitchen), emperor,
+    points and hotel_rooms (as vacant rooms); 0 objectives, an empty café and
+    no hired Staff.
+    """
+    names = _deal_players(setup, players)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise StateError(f"seed: expected a whole number, got {seed!r}")
+    method = setup["method"]
+    if method not in DEAL_METHODS:
+        raise StateError(f"setup: unknown deal method {method!r}; expected one of: {', '.join(DEAL_METHODS)}")
+    kept = _deal_choices(rules, setup, names, choices)
+    rng = SplitMix64(seed)
+    tiles = _deal_tiles(rules, rng)
+    hand_size: int = setup["hand_size"]
+    deck = sorted(rules.staff)
+    count = len(names)
+    records: list[dict[str, Any]] = [{} for _ in names]
+    if method == "standard":
+        if hand_size * count > len(deck):
+            raise StateError(f"setup: {count} hands of {hand_size} need more than the {len(deck)} Staff cards")
+        rng.shuffle(deck)
+        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
+        deck = deck[count * hand_size :]
+    elif method == "introductory":
+        hands = _deal_sets(rules, setup, count)
+        dealt = {card for hand in hands for card in hand}
+        deck = [card for card in deck if card not in dealt]
+        rng.shuffle(deck)
+    else:
+        rng.shuffle(deck)
+        hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+        records = [{"draft": list(hand)} for hand in hands]
+    game = Game(rules, 0, tiles, deck, [], [])
+    for name, hand, record in zip(names, hands, records, strict=True):
+        game.players.append(_deal_player(rules, setup, name, hand, record))
+    return write_game(game)
+
+
+def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
+    if not isinstance(players, list):
+        raise StateError(f"players: expected a list of names, got {players!r}")
+    low, high = setup["min_players"], setup["max_players"]
+    if not low <= len(players) <= high:
+        raise StateError(f"players: this ruleset is for {low} to {high} players, got {len(players)}")
+    seen: set[str] = set()
+    for index, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise StateError(f"players[{index}]: every player needs a non-empty name, got {name!r}")
+        if len(name) > 100:
+            raise StateError(f"players[{index}]: a name has at most 100 characters")
+        if name in seen:
+            raise StateError(f"players[{index}]: two players are called {name!r}")
+        seen.add(name)
+    return list(players)
+
+
+def _deal_choices(
+    rules: Rules, setup: dict[str, Any], names: list[str], choices: dict[str, Any] | None
+) -> dict[str, list[int]]:
+    """Recorded draft picks by player name, checked for shape (legality is checked pick by pick)."""
+    if choices is None:
+        return {}
+    if not isinstance(choices, dict):
+        raise StateError(f"choices: expected a mapping from player name to draft picks, got {choices!r}")
+    kept: dict[str, list[int]] = {}
+    for name, value in choices.items():
+        if name not in names:
+            raise StateError(f"choices: {name!r} is not a player; players are: {', '.join(names)}")
+        if isinstance(value, dict):
+            extra = sorted(str(key) for key in value if key != "draft")
+            if extra:
+                raise StateError(f"{name}: choices.{extra[0]}: setup records only draft picks (choices.draft)")
+            value = value.get("draft", [])
+        if not isinstance(value, list) or not all(
+            isinstance(card, int) and not isinstance(card, bool) for card in value
+        ):
+            raise StateError(f"{name}: choices.draft: {value!r} is not a list of Staff card numbers")
+        if value and setup["method"] != "draft":
+            raise StateError(
+                f"{name}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
+            )
+        for index, card in enumerate(value):
+            if card not in rules.staff:
+                raise StateError(f"{name}: choices.draft[{index}]: unknown Staff card {card}")
+        if len(value) > setup["hand_size"]:
+            raise StateError(
+                f"{name}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
+            )
+        kept[name] = list(value)
+    return kept
+
+
+def _deal_tiles(rules: Rules, rng: SplitMix64) -> dict[str, str]:
+    """One tile per scored tier, in the order of the scoring rounds, uniform among the tier's tiles."""
+    tiles: dict[str, str] = {}
+    for round_ in sorted(rules.scoring_tiers):
+        tier = rules.scoring_tiers[round_]
+        if tier in tiles:
+            continue
+        candidates = [tile for tile, tile_tier in rules.tiles.items() if tile_tier == tier]
+        if not candidates:
+            raise StateError(f"setup: no Emperor tile of tier {tier} for the scoring after round {round_}")
+        tiles[tier] = candidates[rng.below(len(candidates))]
+    return tiles
+
+
+def _deal_sets(rules: Rules, setup: dict[str, Any], count: int) -> list[list[int]]:
+    """Introductory: the start player takes set A, the next set B, ..."""
+    sets: dict[str, Any] = setup["sets"]
+    hands: list[list[int]] = []
+    used: set[int] = set()
+    for index in range(count):
+        letter = chr(ord("A") + index)
+        if letter not in sets:
+            raise StateError(f"setup: no introductory set {letter} for player {index + 1}")
+        hand = list(sets[letter])
+        for card in hand:
+            if card not in rules.staff or card in used:
+                raise StateError(f"setup: set {letter}: Staff card {card} is unknown or already dealt")
+            used.add(card)
+        hands.append(hand)
+    return hands
+
+
+def _deal_draft(
+    rules: Rules,
+    setup: dict[str, Any],
+    names: list[str],
+    deck: list[int],
+    kept: dict[str, list[int]],
+    rng: SplitMix64,
+) -> tuple[list[list[int]], list[int]]:
+    """The draft on a shuffled deck: the hands in pick order, and the deck left over."""
+    hand_size: int = setup["hand_size"]
+    packet_size: int = setup["packet_size"]
+    keep: int = setup["keep_per_pick"]
+    count = len(names)
+    if packet_size < hand_size or hand_size % keep:
+        raise StateError(
+            f"setup: a draft of packets of {packet_size}, keeping {keep} a pick, cannot give hands of {hand_size}"
+        )
+    if packet_size * count > len(deck):
+        raise StateError(f"setup: {count} packets of {packet_size} need more than the {len(deck)} Staff cards")
+    packets = [deck[i * packet_size : (i + 1) * packet_size] for i in range(count)]
+    deck = deck[count * packet_size :]
+    hands: list[list[int]] = [[] for _ in names]
+    picks = hand_size // keep
+    # "left": player i passes to player i + 1, so player i receives the packet of player i - 1.
+    shift = 1 if setup["direction"] == "left" else -1
+    for pick in range(picks):
+        for i, name in enumerate(names):
+            for k in range(keep):
+                card = _deal_keep(rules, name, packets[i], kept.get(name, []), pick * keep + k, pick)
+                packets[i].remove(card)
+                hands[i].append(card)
+        if pick < picks - 1:
+            packets = [packets[(i - shift) % count] for i in range(count)]
+    leftover = [card for packet in packets for card in packet]
+    if leftover:
+        deck += leftover
+        rng.shuffle(deck)
+    return hands, deck
+
+
+def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], index: int, pick: int) -> int:
+    """One kept card: the recorded one (it must be in the packet), else the highest cost, then the lowest number."""
+    if index < len(kept):
+        card = kept[index]
+        if card not in packet:
+            held = ", ".join(str(c) for c in sorted(packet))
+            raise StateError(
+                f"{name}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
+            )
+        return card
+    return min(packet, key=lambda card: (-rules.staff[card][1], card))
+
+
+def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int], record: dict[str, Any]) -> Player:
+    hotel = [["."] * rules.columns for _ in range(rules.floors)]
+    for room in setup["hotel_rooms"]:
+        cell = parse_cell(room) if isinstance(room, str) else room
+        if cell is None or not (1 <= cell[0] <= rules.floors and 1 <= cell[1] <= rules.columns):
+            raise StateError(f"setup: starting room {room!r} is outside the hotel")
+        hotel[cell[0] - 1][cell[1] - 1] = "v"
+    items: dict[str, int] = setup["items"]
+    for item in items:
+        if item not in rules.items:
+            raise StateError(f"setup: unknown starting item {item!r}; items are: {', '.join(rules.items)}")
+    return Player(
+        name=name,
+        points=setup["points"],
+        krones=setup["krones"],
+        emperor=setup["emperor"],
+        kitchen={item: items.get(item, 0) for item in rules.items},
+        cafe=[],
+        hotel=hotel,
+        hand=list(hand),
+        hired=[],
+        objectives=0,
+        choices=dict(record),
+    )

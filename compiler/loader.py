@@ -9,6 +9,7 @@ float, bool, null), mappings with scalar keys and sequences are produced.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,6 @@ from typing import Any
 import yaml
 from yaml.events import (
     AliasEvent,
-    DocumentEndEvent,
     DocumentStartEvent,
     Event,
     MappingEndEvent,
@@ -24,8 +24,6 @@ from yaml.events import (
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
-    StreamEndEvent,
-    StreamStartEvent,
 )
 from yaml.reader import ReaderError
 
@@ -33,17 +31,9 @@ from .errors import Position, Problem, RulesError, SourceRegistry
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64
-MAX_NODES = 200_000
+MAX_NODES = 20_000
 
 Scalar = str | int | float | bool | None
-
-_ALLOWED_TAGS = {
-    "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:str",
-}
 
 
 @dataclass
@@ -53,6 +43,9 @@ class Node:
     value: Scalar | dict[str, Node] | list[Node]
     position: Position
     key_positions: dict[str, Position] = field(default_factory=dict)
+    # Keys a merge patch removed with `null`, and where: a missing required key
+    # is then reported at the line that removed it.
+    removed_keys: dict[str, Position] = field(default_factory=dict)
 
     def plain(self) -> object:
         """The value as plain JSON-like Python data (iteratively, no recursion limit)."""
@@ -96,6 +89,12 @@ class _ScalarResolver(yaml.SafeLoader):
 
 
 _RESOLVER = _ScalarResolver()
+_TAG = "tag:yaml.org,2002:"
+_BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+# Longest number text converted; longer ones are refused (a huge or sexagesimal number
+# costs quadratic time to convert, and no rules value needs more than a few digits).
+MAX_NUMBER_CHARS = 40
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]{0,20})\Z")
 
 
 def _mark_position(name: str, mark: Any) -> Position:
@@ -104,16 +103,35 @@ def _mark_position(name: str, mark: Any) -> Position:
     return Position(name, mark.line + 1, mark.column + 1)
 
 
+class _NumberTooLong(Exception):
+    pass
+
+
 def _scalar_value(event: ScalarEvent) -> Scalar:
-    tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
-    if tag not in _ALLOWED_TAGS:
-        # Timestamps, binary and the like are kept as the text that was written.
-        return event.value
-    node = yaml.ScalarNode(tag, event.value)
-    value = _RESOLVER.construct_object(node)
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return event.value  # pragma: no cover - defensive
+    """The value of a plain or quoted scalar, resolved like yaml.safe_load does."""
+    text: str = event.value
+    if not event.implicit[0]:
+        return text  # quoted: always text
+    if _DECIMAL.match(text):
+        return int(text)  # the common case, without the resolver's slower path
+    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    if tag == _TAG + "str":
+        return text
+    if tag == _TAG + "null":
+        return None
+    if tag == _TAG + "bool":
+        return _BOOLS[text.lower()]
+    if tag in (_TAG + "int", _TAG + "float"):
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _NumberTooLong
+        node = yaml.ScalarNode(tag, text)
+        if tag == _TAG + "int":
+            number: int | float = _RESOLVER.construct_yaml_int(node)
+        else:
+            number = _RESOLVER.construct_yaml_float(node)
+        return number
+    # Timestamps, binary and the like are kept as the text that was written.
+    return text
 
 
 def _key_text(value: Scalar) -> str:
@@ -247,6 +265,8 @@ def _syntax_problem(name: str, text: str, error: yaml.MarkedYAMLError) -> Proble
             _mark_position(name, context_mark),
             f"YAML syntax error: this quoted text is never closed ({problem})",
         )
+    if "maximum nesting depth" in problem:
+        return Problem(_mark_position(name, mark), f"nesting too deep (the limit is {MAX_DEPTH} levels)")
     message = f"YAML syntax error: {problem}"
     if (
         context
@@ -281,39 +301,46 @@ class _TreeBuilder:
         return RulesError([Problem(_mark_position(self.name, event.start_mark), message)])
 
     def feed(self, event: Event) -> None:
-        if isinstance(event, (StreamStartEvent, StreamEndEvent, DocumentEndEvent)):
-            return
-        if isinstance(event, DocumentStartEvent):
+        kind = type(event)
+        if kind is ScalarEvent or kind is MappingStartEvent or kind is SequenceStartEvent:
+            self._open_or_scalar(event)
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            finished = self.stack.pop().node
+            self._attach(finished, event)
+        elif kind is DocumentStartEvent:
             self.documents += 1
             if self.documents > 1:
                 raise self.fail(event, "only one YAML document per file is allowed (found a second '---')")
-            return
-        if isinstance(event, AliasEvent):
+        elif kind is AliasEvent:
             raise self.fail(event, "YAML aliases (*name) are not allowed; write the value out")
+
+    def _open_or_scalar(self, event: Event) -> None:
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise self.fail(event, f"YAML anchors (&{anchor}) are not allowed; write the value out")
         tag = getattr(event, "tag", None)
         if tag is not None:
-            shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
+            shown = "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
             raise self.fail(event, f"YAML tags ({shown}) are not allowed; rules files hold plain data")
-        if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
-            finished = self.stack.pop().node
-            self._attach(finished, event)
-            return
         self.count += 1
         if self.count > MAX_NODES:
             raise self.fail(event, f"too many values (the limit is {MAX_NODES})")
         position = _mark_position(self.name, event.start_mark)
         if isinstance(event, ScalarEvent):
-            self._attach(Node(_scalar_value(event), position), event)
-        elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
-            if len(self.stack) >= MAX_DEPTH:
-                raise self.fail(event, f"nesting too deep (the limit is {MAX_DEPTH} levels)")
-            container: dict[str, Node] | list[Node] = {} if isinstance(event, MappingStartEvent) else []
-            if self.stack and isinstance(self.stack[-1].node.value, dict) and self.stack[-1].pending_key is None:
-                raise self.fail(event, "mapping keys must be plain scalars (text or numbers)")
-            self.stack.append(_Open(Node(container, position)))
+            try:
+                value = _scalar_value(event)
+            except _NumberTooLong:
+                raise self.fail(
+                    event, f"number too long ({len(event.value)} characters; the limit is {MAX_NUMBER_CHARS})"
+                ) from None
+            self._attach(Node(value, position), event)
+            return
+        if len(self.stack) >= MAX_DEPTH:
+            raise self.fail(event, f"nesting too deep (the limit is {MAX_DEPTH} levels)")
+        if self.stack and isinstance(self.stack[-1].node.value, dict) and self.stack[-1].pending_key is None:
+            raise self.fail(event, "mapping keys must be plain scalars (text or numbers)")
+        container: dict[str, Node] | list[Node] = {} if isinstance(event, MappingStartEvent) else []
+        self.stack.append(_Open(Node(container, position)))
 
     def _attach(self, node: Node, event: Event) -> None:
         if not self.stack:

@@ -6,7 +6,11 @@ from .loader import Node
 
 
 def merge_patch(target: Node | None, patch: Node) -> Node | None:
-    """Apply `patch` to `target`; values from the patch keep the patch's positions."""
+    """Apply `patch` to `target`; values from the patch keep the patch's positions.
+
+    Keys removed with `null` are remembered (with the position of the `null`) in
+    the result's `removed_keys`, so that a check can say where a key went missing.
+    """
     if not isinstance(patch.value, dict):
         return patch
     if target is None or not isinstance(target.value, dict):
@@ -14,17 +18,20 @@ def merge_patch(target: Node | None, patch: Node) -> Node | None:
     assert isinstance(target.value, dict)
     merged: dict[str, Node] = dict(target.value)
     key_positions = dict(target.key_positions)
+    removed = dict(target.removed_keys)
     for key, child in patch.value.items():
         if child.value is None:
             merged.pop(key, None)
             key_positions.pop(key, None)
+            removed[key] = patch.key_positions.get(key, child.position)
             continue
         result = merge_patch(merged.get(key), child)
         if result is None:  # pragma: no cover - merge_patch returns None only for null patches
             continue
         merged[key] = result
         key_positions[key] = patch.key_positions.get(key, child.position)
-    return Node(merged, patch.position, key_positions)
+        removed.pop(key, None)
+    return Node(merged, patch.position, key_positions, removed)
 
 
 def merge_plain(target: object, patch: object) -> object:

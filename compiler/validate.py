@@ -101,30 +101,96 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
     schema = error.schema if isinstance(error.schema, dict) else {}
     instance = error.instance
     validator = error.validator
+    if "propertyNames" in error.schema_path and isinstance(instance, str) and isinstance(node.value, dict):
+        # A key of the mapping at `path` is not a valid name.
+        where_key = node.key_positions.get(instance, node.position)
+        return [Problem(where_key, f"{prefix}key {_value_message(error)}")]
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = set(schema.get("properties", {}))
         problems = []
         for key in instance:
             if key not in allowed:
-                key_position = node.key_positions.get(key, node.position)
+                where_key = node.key_positions.get(key, node.position)
                 expected = ", ".join(_expected_keys(schema))
                 problems.append(
                     Problem(
-                        key_position,
+                        where_key,
                         f"{prefix}unknown key '{key}'{_suggest(key, allowed)}; expected one of: {expected}",
                     )
                 )
         return problems
     if validator == "propertyNames":
         bad = error.instance
-        key_position = node.key_positions.get(str(bad), node.position)
+        where_key = node.key_positions.get(str(bad), node.position)
         sub = best_match(error.context) if error.context else None
         detail = _value_message(sub) if sub is not None else "is not a valid key"
-        return [Problem(key_position, f"{prefix}key {detail}")]
-    if validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return [Problem(node.position, f"{prefix}missing required key '{missing}'")]
+        return [Problem(where_key, f"{prefix}key {detail}")]
+    if validator == "required" and isinstance(instance, dict):
+        wanted = [str(k) for k in error.validator_value]  # type: ignore[union-attr]
+        missing = [k for k in wanted if k not in instance]
+        problems = [
+            Problem(
+                node.removed_keys[key],
+                f"{prefix}missing required key '{key}': `null` removes it here, but the ruleset needs it",
+            )
+            for key in missing
+            if key in node.removed_keys
+        ]
+        rest = [k for k in missing if k not in node.removed_keys]
+        if len(rest) == 1:
+            problems.append(Problem(node.position, f"{prefix}missing required key '{rest[0]}'"))
+        elif rest:
+            problems.append(Problem(node.position, f"{prefix}missing required keys: {', '.join(rest)}"))
+        return problems
+    if validator == "oneOf" and _is_key_choice(error.validator_value) and isinstance(instance, dict):
+        return [Problem(key_position(root, path), f"{prefix}{_key_choice_message(error, node)}")]
     return [Problem(node.position, f"{prefix}{_value_message(error)}")]
+
+
+def _is_key_choice(alternatives: object) -> bool:
+    """A oneOf whose alternatives differ only in which keys are present."""
+    return (
+        isinstance(alternatives, list)
+        and len(alternatives) > 1
+        and all(isinstance(a, dict) and "required" in a for a in alternatives)
+    )
+
+
+def _key_choice_message(error: ValidationError, node: Node) -> str:
+    """`use either 'a', or 'b' with 'c' (not both); found: ...` for key-combination rules."""
+    choices = []
+    for alternative in error.validator_value:  # type: ignore[union-attr]
+        keys = [f"'{k}'" for k in alternative["required"]]
+        choices.append(" with ".join(keys))
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    relevant = sorted(
+        {k for a in error.validator_value for k in _mentioned_keys(a)} & set(instance)  # type: ignore[union-attr]
+    )
+    found = ", ".join(relevant) if relevant else "none of them"
+    alternatives: list[dict[str, Any]] = list(error.validator_value)  # type: ignore[arg-type]
+    present = len([a for a in alternatives if set(a["required"]) & set(instance)])
+    message = f"use either {', or '.join(choices)}{' (not both)' if present > 1 else ''}; found: {found}"
+    files = {node.key_positions[k].file for k in relevant if k in node.key_positions}
+    if len(files) > 1:
+        message += " (a variant removes a key it inherits with `key: null`)"
+    return message
+
+
+def _mentioned_keys(schema: object) -> set[str]:
+    """Every key named in a `required` list anywhere inside `schema`."""
+    found: set[str] = set()
+    stack = [schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key == "required" and isinstance(value, list):
+                    found.update(str(v) for v in value)
+                else:
+                    stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _value_message(error: ValidationError) -> str:
@@ -142,12 +208,18 @@ def _value_message(error: ValidationError) -> str:
         wanted = error.validator_value
         names = [wanted] if isinstance(wanted, str) else list(wanted)  # type: ignore[arg-type]
         words = " or ".join(_TYPE_WORDS.get(str(n), str(n)) for n in names)
+        if isinstance(instance, (dict, list)):
+            return f"expected {words}, got {_type_name(instance)}"
         return f"expected {words}, got {_type_name(instance)} ({shown})"
     if validator == "pattern":
-        description = schema.get("description")
-        hint = description if description else f"the form {error.validator_value}"
-        return f"{shown} is not valid here: {hint}"
+        description = str(schema.get("description", "")).rstrip(".")
+        # Every pattern in the schemas has a description (tests check it); the regex is a fallback.
+        hint = description[0].lower() + description[1:] if description else f"text of the form {error.validator_value}"
+        return f"{shown} is not valid here; expected {hint}"
     if validator in ("oneOf", "anyOf") and error.context:
+        kinds = [_kind_words(a) for a in error.validator_value]  # type: ignore[union-attr]
+        if all(kinds):
+            return f"expected {' or '.join(k for k in kinds if k)}, got {_type_name(instance)} ({shown})"
         sub = best_match(error.context)
         return _value_message(sub)
     if validator in (
@@ -164,8 +236,50 @@ def _value_message(error: ValidationError) -> str:
     if validator == "uniqueItems":
         return "has repeated entries; each must appear once"
     if validator == "not":
+        present = sorted(_mentioned_keys(error.validator_value) & set(instance if isinstance(instance, dict) else {}))
+        if present:
+            keys = ", ".join(f"'{k}'" for k in present)
+            return f"{keys} cannot be used together with the other keys here"
         return "combines keys that cannot go together here"
     return error.message
+
+
+_SHALLOW = ("type", "const", "enum")
+
+
+def _pick_alternative(error: ValidationError) -> ValidationError:
+    """The error to report for a value that matches no alternative of a oneOf/anyOf.
+
+    If exactly one alternative has the right kind of value (it failed on something
+    deeper, such as a maximum or an item), its error is the one that helps; if every
+    alternative failed on the kind of value, the oneOf itself is reported ("expected
+    a whole number or "all"").
+    """
+    groups: dict[object, list[ValidationError]] = {}
+    for sub in error.context or []:
+        groups.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else None, []).append(sub)
+    deep = [subs for subs in groups.values() if not all(s.validator in _SHALLOW and not s.relative_path for s in subs)]
+    if not deep:
+        return error
+    chosen: ValidationError = best_match(deep[0] if len(deep) == 1 else error.context or [])
+    return chosen
+
+
+def _kind_words(schema: object) -> str | None:
+    """A short description of the kind of value a simple schema accepts."""
+    if not isinstance(schema, dict):
+        return None
+    if "const" in schema:
+        return json.dumps(schema["const"])
+    if "enum" in schema:
+        return "one of " + ", ".join(json.dumps(v) for v in schema["enum"])
+    kind = schema.get("type")
+    if isinstance(kind, str) and kind in _TYPE_WORDS:
+        words = _TYPE_WORDS[kind]
+        if "minimum" in schema and "maximum" in schema:
+            words += f" from {schema['minimum']} to {schema['maximum']}"
+        return words
+    return None
 
 
 def schema_problems(root: Node, schema_name: str) -> list[Problem]:
@@ -178,8 +292,8 @@ def schema_problems(root: Node, schema_name: str) -> list[Problem]:
         validator.iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), str(e.validator))
     ):
         chosen = error
-        if error.validator in ("oneOf", "anyOf") and error.context:
-            chosen = best_match(error.context)
+        if error.validator in ("oneOf", "anyOf") and error.context and not _is_key_choice(error.validator_value):
+            chosen = _pick_alternative(error)
         key = (tuple(chosen.absolute_path), str(chosen.validator))
         if key in seen:
             continue

@@ -8,7 +8,7 @@ from typing import Any, cast
 from . import ir
 from .errors import Position, Problem, RulesError
 from .rulesets import Resolved
-from .validate import key_position, locate
+from .validate import format_path, key_position, locate, node_at
 
 
 def parse_cell(text: str) -> ir.Cell:
@@ -36,6 +36,15 @@ class _Builder:
     def problem(self, position: Position, message: str) -> None:
         self.problems.append(Problem(position, message))
 
+    def blame(self, *candidates: Position) -> Position:
+        """Of the places that together make a problem, the one in the newest file of the chain.
+
+        A variant that breaks its parent is reported in the variant, where the
+        change was made, not at the parent's untouched line. Ties go to the first.
+        """
+        order = {name: index for index, name in enumerate(self.resolved.sources)}
+        return max(candidates, key=lambda p: (order.get(p.file, -1), -candidates.index(p)))
+
     # effects ---------------------------------------------------------------------
     def effect(self, data: dict[str, Any], path: Sequence[str | int]) -> ir.Effect:
         kind = data["kind"]
@@ -52,7 +61,8 @@ class _Builder:
                 if item not in self.doc["items"]:
                     self.problem(
                         self.key_at(*path, "items", item),
-                        f"unknown item '{item}'; items are: {', '.join(self.doc['items'])}",
+                        f"{format_path([*path, 'items'])}: unknown item '{item}'; items are: "
+                        f"{', '.join(self.doc['items'])}",
                     )
             return ir.GainItems(tuple((k, int(v)) for k, v in data["items"].items()))
         if kind == "choose_items":
@@ -61,7 +71,10 @@ class _Builder:
             return ir.ReturnItems(tuple(data["from"]))
         if kind == "draw_staff":
             if data["play"] > data["count"]:
-                self.problem(self.at(*path, "play"), f"play: cannot play {data['play']} of {data['count']} cards drawn")
+                self.problem(
+                    self.at(*path, "play"),
+                    f"{format_path([*path, 'play'])}: cannot play {data['play']} of the {data['count']} cards drawn",
+                )
             return ir.DrawStaff(data["count"], data["play"], data["discount"])
         if kind == "staff_to_deck_bottom":
             return ir.StaffToDeckBottom(data["count"])
@@ -70,7 +83,11 @@ class _Builder:
             if floors != "any":
                 for index, floor in enumerate(floors):
                     if floor > len(self.doc["hotel"]["layout"]):
-                        self.problem(self.at(*path, "floors", index), f"floors: the hotel has no floor {floor}")
+                        self.problem(
+                            self.at(*path, "floors", index),
+                            f"{format_path([*path, 'floors'])}: the hotel has no floor {floor} "
+                            f"(it has {len(self.doc['hotel']['layout'])})",
+                        )
             return ir.PrepareRoom(
                 None if floors == "any" else tuple(sorted(floors)), data["cost"] == "free", data["occupy"]
             )
@@ -96,15 +113,18 @@ class _Builder:
         data = self.doc["emperor_track"]
         spaces = {int(k): v for k, v in data["spaces"].items()}
         last = max(spaces)
-        for space in range(last + 1):
-            if space not in spaces:
-                self.problem(
-                    self.at("emperor_track", "spaces"),
-                    f"emperor_track.spaces: space {space} is missing (spaces run from 0 to {last} without gaps)",
-                )
+        spaces_node = node_at(self.resolved.document, ["emperor_track", "spaces"])
+        gaps = [space for space in range(last + 1) if space not in spaces]
+        if gaps:
+            removed = [spaces_node.removed_keys[str(s)] for s in gaps if str(s) in spaces_node.removed_keys]
+            self.problem(
+                removed[0] if removed else self.at("emperor_track", "spaces"),
+                f"emperor_track.spaces: space(s) {', '.join(map(str, gaps))} missing "
+                f"(spaces run from 0 to {last} without gaps)",
+            )
+        spaces_key = self.key_at("emperor_track", "spaces")
         points = tuple(spaces.get(s, 0) for s in range(last + 1))
         zones: list[ir.Zone] = []
-        covered: dict[int, str] = {}
         for zone_id, zone in data["zones"].items():
             where = self.key_at("emperor_track", "zones", zone_id)
             if zone["from"] > zone["to"]:
@@ -112,22 +132,30 @@ class _Builder:
                 continue
             if zone["to"] > last:
                 self.problem(
-                    self.at("emperor_track", "zones", zone_id, "to"),
+                    self.blame(self.at("emperor_track", "zones", zone_id, "to"), spaces_key),
                     f"zone '{zone_id}' ends at space {zone['to']} but the track ends at {last}",
                 )
-            for space in range(zone["from"], min(zone["to"], last) + 1):
-                if space in covered:
-                    self.problem(where, f"zone '{zone_id}' overlaps zone '{covered[space]}' at space {space}")
-                    break
-                covered[space] = zone_id
             zones.append(ir.Zone(zone_id, zone["name"], zone["from"], zone["to"], zone["outcome"]))
+        zones.sort(key=lambda z: (z.first, z.last))
+        for index, after in enumerate(zones[1:], start=1):
+            before = max(zones[:index], key=lambda z: z.last)  # the zone reaching furthest so far
+            if after.first <= before.last:
+                self.problem(
+                    self.blame(
+                        self.at("emperor_track", "zones", before.id, "to"),
+                        self.at("emperor_track", "zones", after.id, "from"),
+                    ),
+                    f"zone '{before.id}' (spaces {before.first}-{before.last}) overlaps zone '{after.id}' "
+                    f"(spaces {after.first}-{after.last}); every space must be in exactly one zone",
+                )
+        covered = {space for zone in zones for space in range(zone.first, zone.last + 1)}
         missing = [s for s in range(last + 1) if s not in covered]
         if missing:
             self.problem(
-                self.key_at("emperor_track", "zones"),
-                f"emperor_track.zones do not cover space(s) {', '.join(map(str, missing))}",
+                self.blame(self.key_at("emperor_track", "zones"), spaces_key),
+                f"space(s) {', '.join(map(str, missing))} of the Emperor track are in no zone "
+                f"(emperor_track.zones must cover spaces 0 to {last})",
             )
-        zones.sort(key=lambda z: z.first)
         return ir.Track(points, data["points_per_step_beyond"], tuple(zones))
 
     def scorings(self, track: ir.Track, tiles: dict[str, dict[str, Any]]) -> tuple[ir.EmperorScoring, ...]:
@@ -142,12 +170,15 @@ class _Builder:
                 )
             if scoring["move_back"] > track.last_space:
                 self.problem(
-                    self.at("emperor_scorings", round_text, "move_back"),
-                    f"move_back {scoring['move_back']} is longer than the track (last space {track.last_space})",
+                    self.blame(
+                        self.at("emperor_scorings", round_text, "move_back"), self.key_at("emperor_track", "spaces")
+                    ),
+                    f"emperor_scorings.{round_text}.move_back: {scoring['move_back']} is longer than the track "
+                    f"(last space {track.last_space})",
                 )
             if scoring["tier"] not in tiers_with_tiles:
                 self.problem(
-                    self.at("emperor_scorings", round_text, "tier"),
+                    self.blame(self.at("emperor_scorings", round_text, "tier"), self.key_at("tiles")),
                     f"no tile of tier {scoring['tier']} for the scoring after round {number}; tiers with tiles: {', '.join(sorted(tiers_with_tiles)) or 'none'}",
                 )
             result.append(ir.EmperorScoring(number, scoring["tier"], scoring["move_back"]))
@@ -155,7 +186,7 @@ class _Builder:
         for tile_id, tile in tiles.items():
             if tile["tier"] not in scored_tiers:
                 self.problem(
-                    self.at("tiles", tile_id, "tier"),
+                    self.blame(self.at("tiles", tile_id, "tier"), self.key_at("emperor_scorings")),
                     f"tile '{tile_id}' has tier {tile['tier']}, which no Emperor scoring uses (scored tiers: {', '.join(sorted(scored_tiers)) or 'none'})",
                 )
         tiers = [s.tier for s in sorted(result, key=lambda s: s.round)]
@@ -225,9 +256,12 @@ class _Builder:
             bad = [c for c in cells if not inside(c)]
             if bad:
                 self.problem(
-                    self.at("hotel", "groups", index),
-                    f"hotel.groups[{index}]: {cell_text(bad[0])} is outside the {floors}x{columns} hotel",
+                    self.at("hotel", "groups", index, cells.index(bad[0])),
+                    f"hotel.groups[{index}]: room {cell_text(bad[0])} is outside the hotel "
+                    f"({floors} floors x {columns} columns)",
                 )
+                for cell in cells:
+                    seen.setdefault(cell, index)  # its other rooms are in a group, if a broken one
                 continue
             for cell in cells:
                 if cell in seen:
@@ -238,14 +272,16 @@ class _Builder:
                 seen[cell] = index
             group_colours = {colours[f - 1][c - 1] for f, c in cells}
             if len(group_colours) > 1:
+                which = ", ".join(f"{cell_text(c)} is {colours[c[0] - 1][c[1] - 1]}" for c in cells)
                 self.problem(
-                    self.at("hotel", "groups", index),
-                    f"hotel.groups[{index}] mixes colours: {', '.join(sorted(group_colours))}",
+                    self.blame(self.at("hotel", "groups", index), self.key_at("hotel", "layout")),
+                    f"hotel.groups[{index}] mixes colours ({which}); a group's rooms share one colour",
                 )
             elif not _connected(cells):
                 self.problem(
                     self.at("hotel", "groups", index),
-                    f"hotel.groups[{index}]: the rooms are not orthogonally connected",
+                    f"hotel.groups[{index}]: rooms {', '.join(map(cell_text, cells))} are not orthogonally "
+                    "connected; a group is one piece",
                 )
             groups.append(ir.Group(colours[cells[0][0] - 1][cells[0][1] - 1], cells))
         for floor in range(1, floors + 1):
@@ -312,7 +348,8 @@ class _Builder:
                 if kind != "game_end":
                     self.problem(
                         self.key_at(*path, "game_end"),
-                        f"Staff {number_text} ({card['name']}) has a game_end formula but its kind is '{kind}'",
+                        f"Staff {number_text} ({card['name']}) has a game_end formula but its kind is '{kind}'; "
+                        "only game_end cards score at game end",
                     )
                 formula = card["game_end"]
                 game_end = ir.GameEnd(
@@ -377,7 +414,7 @@ class _Builder:
                 )
         if start["emperor"] > track.last_space:
             self.problem(
-                self.at("setup", "start", "emperor"),
+                self.blame(self.at("setup", "start", "emperor"), self.key_at("emperor_track", "spaces")),
                 f"setup.start.emperor {start['emperor']} is beyond the track (last space {track.last_space})",
             )
         rooms = tuple(parse_cell(c) for c in start["hotel_rooms"])
@@ -415,19 +452,20 @@ class _Builder:
                 )
             if len(sets) < max_players:
                 self.problem(
-                    self.key_at("setup", "deal", "sets"),
+                    self.blame(self.key_at("setup", "deal", "sets"), self.at("players", "max")),
                     f"{len(sets)} introductory set(s) for up to {max_players} players; add a set per player",
                 )
         elif deal["hand_size"] * max_players > len(staff):
             self.problem(
-                self.at("setup", "deal", "hand_size"),
+                self.blame(self.at("setup", "deal", "hand_size"), self.at("players", "max"), self.key_at("staff")),
                 f"{max_players} players x {deal['hand_size']} cards is more than the {len(staff)} Staff cards",
             )
         if deal["method"] == "draft":
             if deal["packet_size"] < deal["hand_size"]:
                 self.problem(
-                    self.at("setup", "deal", "packet_size"),
-                    f"packet_size {deal['packet_size']} is smaller than the hand size {deal['hand_size']}",
+                    self.blame(self.at("setup", "deal", "packet_size"), self.at("setup", "deal", "hand_size")),
+                    f"setup.deal.packet_size: {deal['packet_size']} is smaller than the hand size "
+                    f"{deal['hand_size']}; each player must start the draft with at least a hand's worth",
                 )
             if deal["hand_size"] % deal["keep_per_pick"]:
                 self.problem(
@@ -436,7 +474,9 @@ class _Builder:
                 )
             if deal["packet_size"] * max_players > len(staff):
                 self.problem(
-                    self.at("setup", "deal", "packet_size"),
+                    self.blame(
+                        self.at("setup", "deal", "packet_size"), self.at("players", "max"), self.key_at("staff")
+                    ),
                     f"{max_players} packets of {deal['packet_size']} is more than the {len(staff)} Staff cards",
                 )
         return ir.Setup(

@@ -65,7 +65,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         if not path.exists():
             print(f"gah check: no such file: {path}", file=sys.stderr)
             return 2
-    compiled = compile_library(workspace, extra=files, only=None)
+    compiled = compile_library(workspace, extra=files, only_extra=bool(files))
     if files:
         wanted = {workspace.display(p) for p in files}
         names = [n for n, f in compiled.library.files.items() if f.display in wanted]

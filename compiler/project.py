@@ -33,11 +33,19 @@ class Compiled:
     problems: list[Problem] = field(default_factory=list)
 
 
-def compile_library(workspace: Workspace, extra: list[Path] | None = None, only: list[str] | None = None) -> Compiled:
-    """Build the rulesets of `workspace` (plus extra files), collecting all problems."""
+def compile_library(
+    workspace: Workspace, extra: list[Path] | None = None, only: list[str] | None = None, only_extra: bool = False
+) -> Compiled:
+    """Build the rulesets of `workspace` (plus extra files), collecting all problems.
+
+    With `only_extra`, build just the rulesets of the extra files (and their parents
+    as needed): checking one file does not report on unrelated shipped rulesets.
+    """
     library = Library(workspace, extra)
     compiled = Compiled(workspace, library, problems=list(library.problems))
-    names = only if only is not None else library.names()
+    names = library.names() if only is None else only
+    if only_extra:
+        names = list(dict.fromkeys(library.extra_names))
     failed_files = {p.position.file for p in library.problems}
     for name in names:
         if name not in library.files:

@@ -85,8 +85,13 @@ class Workspace:
 def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
     """Checks every rules file needs before merging: a mapping with a valid name and extends."""
     node = rules_file.node
+    if node.value is None:
+        return [
+            Problem(node.position, "the file holds no data; a rules file is a mapping of keys (extends, name, ...)")
+        ]
     if not isinstance(node.value, dict):
-        return [Problem(node.position, "a rules file must be a mapping of keys (name, title, ...)")]
+        found = "a list" if isinstance(node.value, list) else "a single value"
+        return [Problem(node.position, f"a rules file must be a mapping of keys (extends, name, ...), not {found}")]
     problems: list[Problem] = []
     for key in ("name", "extends"):
         child = node.value.get(key)
@@ -141,7 +146,7 @@ class Library:
             return None
         if name in self.files:
             other = self.files[name]
-            if not shipped:
+            if not shipped and name not in self.extra_names:
                 # A file given on the command line replaces the shipped ruleset of that name.
                 self.files[name] = rules_file
                 return name
@@ -167,12 +172,18 @@ class Library:
                 break
             if parent not in self.files:
                 position = current.mapping["extends"].position
-                known = ", ".join(self.names())
+                known = ", ".join(n for n in self.names() if n != current.name)
                 return [], [Problem(position, f"extends: unknown ruleset '{parent}'; known rulesets: {known}")]
-            if parent in seen or len(seen) > MAX_CHAIN:
+            if parent in seen:
+                # Report the cycle at the `extends` of the file where it starts, read from there.
+                cycle = seen[seen.index(parent) :]
+                start = self.files[cycle[0]]
+                position = start.mapping["extends"].position
+                text = " -> ".join([*cycle, cycle[0]])
+                return [], [Problem(position, f"extends: variants extend each other in a cycle: {text}")]
+            if len(seen) > MAX_CHAIN:
                 position = current.mapping["extends"].position
-                cycle = " -> ".join([*seen, parent])
-                return [], [Problem(position, f"extends: cycle in variants: {cycle}")]
+                return [], [Problem(position, f"extends: more than {MAX_CHAIN} variants in a chain")]
             seen.append(parent)
             current = self.files[parent]
         chain.reverse()

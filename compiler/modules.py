@@ -16,6 +16,8 @@ class ScoringModule(Protocol):
 
     def score_game(self, state: dict[str, Any]) -> dict[str, Any]: ...
 
+    def setup_game(self, players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]: ...
+
 
 _CACHE: dict[str, types.ModuleType] = {}
 

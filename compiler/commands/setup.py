@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, cast
+from typing import Any
 
 from .. import ir
 from ..cli import command
@@ -40,7 +40,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     players = [name.strip() for name in args.players.split(",")]
-    module = cast(Any, load_scoring_module(ruleset))
+    module = load_scoring_module(ruleset)
     try:
         state: dict[str, Any] = module.setup_game(players, args.seed)
     except ValueError as error:  # the generated module's StateError

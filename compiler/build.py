@@ -166,7 +166,8 @@ class _Builder:
             where = self.key_at("emperor_scorings", round_text)
             if number > self.doc["rounds"]:
                 self.problem(
-                    where, f"Emperor scoring after round {number}, but the game has {self.doc['rounds']} rounds"
+                    self.blame(where, self.at("rounds")),
+                    f"Emperor scoring after round {number}, but the game has {self.doc['rounds']} rounds",
                 )
             if scoring["move_back"] > track.last_space:
                 self.problem(
@@ -364,7 +365,8 @@ class _Builder:
             if once and kind != "once":
                 self.problem(
                     self.key_at(*path, "once"),
-                    f"Staff {number_text} ({card['name']}) has once-effects but its kind is '{kind}'",
+                    f"Staff {number_text} ({card['name']}) has once-effects but its kind is '{kind}'; "
+                    "only once cards have them",
                 )
             cards.append(
                 ir.StaffCard(
@@ -458,7 +460,8 @@ class _Builder:
         elif deal["hand_size"] * max_players > len(staff):
             self.problem(
                 self.blame(self.at("setup", "deal", "hand_size"), self.at("players", "max"), self.key_at("staff")),
-                f"{max_players} players x {deal['hand_size']} cards is more than the {len(staff)} Staff cards",
+                f"setup.deal.hand_size: {max_players} players x {deal['hand_size']} cards is more than "
+                f"the {len(staff)} Staff cards",
             )
         if deal["method"] == "draft":
             if deal["packet_size"] < deal["hand_size"]:

@@ -67,10 +67,16 @@ def format_problem(problem: Problem, sources: SourceRegistry) -> str:
     text = f"{problem.position}: {problem.message}"
     line = sources.line(problem.position.file, problem.position.line)
     if line is not None and len(line) <= 300:
-        shown = line.replace("\t", " ")
+        # Tabs and control characters would shift or hide the caret: one visible character each.
+        shown = "".join(" " if c == "\t" else "\ufffd" if _is_control(c) else c for c in line)
         caret = " " * (max(problem.position.column, 1) - 1) + "^"
         text += f"\n    {shown}\n    {caret}"
     return text
+
+
+def _is_control(char: str) -> bool:
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code < 0xA0
 
 
 def format_problems(problems: list[Problem], sources: SourceRegistry) -> str:

@@ -150,10 +150,13 @@ def decode_text(name: str, data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data[:line_start].count(b"\n") + 1
+        column = len(data[line_start : error.start].decode("utf-8")) + 1  # in characters, like every position
         raise RulesError(
             [
                 Problem(
-                    _offset_position(name, data, error.start),
+                    Position(name, line, column),
                     f"invalid UTF-8 (byte 0x{data[error.start]:02x}); save the file as UTF-8",
                 )
             ]
@@ -187,7 +190,12 @@ def read_source(path: Path, display_name: str, sources: SourceRegistry) -> str:
         raise RulesError(
             [Problem(Position(display_name, 1, 1), f"file too large (the limit is {MAX_FILE_BYTES} bytes)")]
         )
-    text = decode_text(display_name, data)
+    try:
+        text = decode_text(display_name, data)
+    except RulesError:
+        if b"\x00" not in data:  # text with a bad byte: still quote its lines (binary files are not shown)
+            sources.add(display_name, data.decode("utf-8", errors="replace"))
+        raise
     sources.add(display_name, text)
     return text
 
@@ -206,7 +214,10 @@ def load_yaml(text: str, name: str) -> Node:
         for event in yaml.parse(text, Loader=_PARSER):
             builder.feed(event)
     except ReaderError as error:
-        position = _index_position(name, text, error.position)
+        index = error.position
+        if _PARSER is not yaml.SafeLoader:  # libyaml counts bytes of UTF-8, not characters
+            index = len(text.encode("utf-8")[:index].decode("utf-8", errors="ignore"))
+        position = _index_position(name, text, index)
         raise RulesError(
             [Problem(position, f"control character U+{error.character:04X} is not allowed in a rules file")]
         ) from None
@@ -264,6 +275,13 @@ def _syntax_problem(name: str, text: str, error: yaml.MarkedYAMLError) -> Proble
         return Problem(
             _mark_position(name, context_mark),
             f"YAML syntax error: this quoted text is never closed ({problem})",
+        )
+    if context == "while parsing a block mapping" and problem.startswith(
+        ("did not find expected key", "expected <block end>")
+    ):
+        return Problem(
+            _mark_position(name, mark),
+            "YAML syntax error: bad indentation; this line lines up with no key above it",
         )
     if "maximum nesting depth" in problem:
         return Problem(_mark_position(name, mark), f"nesting too deep (the limit is {MAX_DEPTH} levels)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,7 +100,16 @@ def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
             if key == "name":
                 problems.append(Problem(node.position, "missing required key 'name'"))
             continue
-        if not isinstance(child.value, str) or not NAME_PATTERN.match(child.value) or len(child.value) > 40:
+        if not isinstance(child.value, str):
+            kind = (
+                "a mapping"
+                if isinstance(child.value, dict)
+                else "a list"
+                if isinstance(child.value, list)
+                else json.dumps(child.value)
+            )
+            problems.append(Problem(child.position, f"{key}: expected a ruleset name (text), got {kind}"))
+        elif not NAME_PATTERN.match(child.value) or len(child.value) > 40:
             problems.append(
                 Problem(
                     child.position,

@@ -137,14 +137,27 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
             if key in node.removed_keys
         ]
         rest = [k for k in missing if k not in node.removed_keys]
-        if len(rest) == 1:
-            problems.append(Problem(node.position, f"{prefix}missing required key '{rest[0]}'"))
-        elif rest:
-            problems.append(Problem(node.position, f"{prefix}missing required keys: {', '.join(rest)}"))
+        if rest:
+            where_key = key_position(root, path)
+            text = f"key '{rest[0]}'" if len(rest) == 1 else f"keys: {', '.join(rest)}"
+            problems.append(Problem(where_key, f"{prefix}missing required {text}{_typo_hint(root, path)}"))
         return problems
     if validator == "oneOf" and _is_key_choice(error.validator_value) and isinstance(instance, dict):
         return [Problem(key_position(root, path), f"{prefix}{_key_choice_message(error, node)}")]
     return [Problem(node.position, f"{prefix}{_value_message(error)}")]
+
+
+def _typo_hint(root: Node, path: Sequence[str | int]) -> str:
+    """For an incomplete entry whose key looks like a typo of a sibling's (a variant that
+    meant to patch `a-krones` but wrote `a-kroner` adds a new, incomplete entry)."""
+    if not path or not isinstance(path[-1], str):
+        return ""
+    parent = node_at(root, path[:-1])
+    if not isinstance(parent.value, dict):
+        return ""
+    siblings = [k for k in parent.value if k != path[-1]]
+    close = difflib.get_close_matches(path[-1], siblings, n=1, cutoff=0.75)
+    return f" (is '{path[-1]}' a typo for '{close[0]}'?)" if close else ""
 
 
 def _is_key_choice(alternatives: object) -> bool:

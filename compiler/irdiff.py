@@ -1,0 +1,650 @@
+"""What differs between two rulesets, found by comparing their IRs field by field.
+
+`describe_differences(parent, child)` gives plain English sentences in a fixed order (the order of the
+sheet: players and rounds, items, track, zones, scorings, tiles, hotel, Staff, final scoring, score
+track, tie-breakers, rulings, setup). `compare` also gives `Changes`, the structured form the sheets
+use to highlight changed cells. The words come from the sheet wording table (compiler/sheets/wording.py).
+
+Every field of `ir.Ruleset` is compared, except those that name the ruleset (name, title, description,
+extends, sources). A field that differs in a way no specific sentence covers still gets a sentence
+saying so: a difference is never silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+
+from . import ir
+from .sheets import phrases
+from .sheets.effects import Speaker
+from .sheets.text import Rich, Words, number, plain, rich
+
+IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources")
+
+
+@dataclass
+class Changes:
+    """Which parts of the child differ from the parent (ids in the child's terms)."""
+
+    spaces: set[int] = field(default_factory=set)
+    removed_spaces: set[int] = field(default_factory=set)
+    cap: bool = False
+    beyond: bool = False
+    zones: set[str] = field(default_factory=set)
+    scorings: set[int] = field(default_factory=set)
+    tiles: set[str] = field(default_factory=set)
+    new_tiles: set[str] = field(default_factory=set)
+    final: set[str] = field(default_factory=set)
+    staff: set[int] = field(default_factory=set)
+    deal: bool = False
+    sets: bool = False
+    start: bool = False
+    tiebreak: bool = False
+    rulings: bool = False
+    hotel: bool = False
+    players: bool = False
+    rounds: bool = False
+    items: bool = False
+    score_track: bool = False
+
+
+@dataclass
+class Difference:
+    """Sentences (complete), the same for a sheet's House-rules box (long lists shortened: the body shows them),
+    and the structured changes."""
+
+    sentences: list[Rich]
+    changes: Changes
+    brief: list[Rich] = field(default_factory=list)
+
+
+class _Comparer:
+    def __init__(self, parent: ir.Ruleset, child: ir.Ruleset, words: Words) -> None:
+        self.parent = parent
+        self.child = child
+        self.w = words
+        self.old = Speaker(words, parent.items)
+        self.new = Speaker(words, child.items)
+        self.changes = Changes()
+        self.briefs: dict[Rich, Rich] = {}
+
+    def say(self, key: str, **values: Rich | str | int) -> Rich:
+        return self.w.rich(key, **values)
+
+    # --- sections (one per Ruleset field) ---------------------------------------------
+
+    def players(self) -> list[Rich]:
+        p, c = self.parent, self.child
+        if (p.min_players, p.max_players) == (c.min_players, c.max_players):
+            return []
+        self.changes.players = True
+        old = self.say("diff.players.range", min=p.min_players, max=p.max_players)
+        new = self.say("diff.players.range", min=c.min_players, max=c.max_players)
+        return [self.say("diff.players", new=new, old=old)]
+
+    def rounds(self) -> list[Rich]:
+        if self.parent.rounds == self.child.rounds:
+            return []
+        self.changes.rounds = True
+        return [self.say("diff.rounds", new=self.child.rounds, old=self.parent.rounds)]
+
+    def items(self) -> list[Rich]:
+        old = {i.id: i for i in self.parent.items}
+        new = {i.id: i for i in self.child.items}
+        out = []
+        for item_id in sorted(old.keys() | new.keys()):
+            a, b = old.get(item_id), new.get(item_id)
+            if a == b:
+                continue
+            self.changes.items = True
+            if a is None and b is not None:
+                out.append(self.say("diff.item.added", kind=self.say(f"item.kind.{b.kind}"), name=b.name))
+            elif b is None and a is not None:
+                out.append(self.say("diff.item.removed", kind=self.say(f"item.kind.{a.kind}"), name=a.name))
+            elif a is not None and b is not None:
+                out.append(
+                    self.say(
+                        "diff.item.changed",
+                        id=item_id,
+                        new=self.say("diff.item.desc", name=b.name, kind=self.say(f"item.kind.{b.kind}")),
+                        old=self.say("diff.item.desc", name=a.name, kind=self.say(f"item.kind.{a.kind}")),
+                    )
+                )
+        return out
+
+    def track(self) -> list[Rich]:
+        a, b = self.parent.track, self.child.track
+        out: list[Rich] = []
+        for space in range(max(len(a.points), len(b.points))):
+            if space >= len(a.points):
+                self.changes.spaces.add(space)
+                out.append(self.say("diff.space.added", space=space, points=phrases.points(self.new, b.points[space])))
+            elif space >= len(b.points):
+                self.changes.removed_spaces.add(space)
+                out.append(self.say("diff.space.removed", space=space))
+            elif a.points[space] != b.points[space]:
+                self.changes.spaces.add(space)
+                out.append(
+                    self.say(
+                        "diff.space.changed",
+                        space=space,
+                        new=phrases.points(self.new, b.points[space]),
+                        old=phrases.points(self.old, a.points[space]),
+                    )
+                )
+        if a.last_space != b.last_space:
+            self.changes.cap = True
+            out.append(self.say("diff.cap", new=b.last_space, old=a.last_space))
+        if a.points_per_step_beyond != b.points_per_step_beyond:
+            self.changes.beyond = True
+            out.append(
+                self.say(
+                    "diff.beyond",
+                    new=phrases.points(self.new, b.points_per_step_beyond),
+                    old=phrases.points(self.old, a.points_per_step_beyond),
+                )
+            )
+        out.extend(self._zones(a, b))
+        return out
+
+    def _zones(self, a: ir.Track, b: ir.Track) -> list[Rich]:
+        old = {z.id: z for z in a.zones}
+        new = {z.id: z for z in b.zones}
+        out = []
+        for zone_id in [z.id for z in b.zones] + sorted(old.keys() - new.keys()):
+            x, y = old.get(zone_id), new.get(zone_id)
+            if x == y:
+                continue
+            if x is None and y is not None:
+                self.changes.zones.add(zone_id)
+                out.append(
+                    self.say(
+                        "diff.zone.added",
+                        name=y.name,
+                        spaces=phrases.spaces(self.new, y.first, y.last),
+                        outcome=phrases.outcome(self.new, y.outcome),
+                    )
+                )
+                continue
+            if y is None and x is not None:
+                out.append(self.say("diff.zone.removed", name=x.name, spaces=phrases.spaces(self.old, x.first, x.last)))
+                continue
+            assert x is not None and y is not None
+            self.changes.zones.add(zone_id)
+            if x.name != y.name:
+                out.append(self.say("diff.zone.name", old=x.name, new=y.name))
+            if (x.first, x.last) != (y.first, y.last):
+                out.append(
+                    self.say(
+                        "diff.zone.range",
+                        name=y.name,
+                        new=phrases.spaces(self.new, y.first, y.last),
+                        old=phrases.spaces(self.old, x.first, x.last),
+                    )
+                )
+            if x.outcome != y.outcome:
+                out.append(
+                    self.say(
+                        "diff.zone.outcome",
+                        name=y.name,
+                        spaces=phrases.spaces(self.new, y.first, y.last),
+                        new=phrases.outcome(self.new, y.outcome),
+                        old=phrases.outcome(self.old, x.outcome),
+                    )
+                )
+        return out
+
+    def scorings(self) -> list[Rich]:
+        old = {s.round: s for s in self.parent.scorings}
+        new = {s.round: s for s in self.child.scorings}
+        out = []
+        for number_ in sorted(old.keys() | new.keys()):
+            x, y = old.get(number_), new.get(number_)
+            if x == y:
+                continue
+            if y is not None:
+                self.changes.scorings.add(number_)
+            if x is None and y is not None:
+                out.append(
+                    self.say(
+                        "diff.scoring.added", round=number_, tier=y.tier, back=self.new.w.count(y.move_back, "space")
+                    )
+                )
+            elif y is None:
+                out.append(self.say("diff.scoring.removed", round=number_))
+            elif x is not None:
+                if x.move_back != y.move_back:
+                    out.append(self.say("diff.scoring.back", round=number_, new=y.move_back, old=x.move_back))
+                if x.tier != y.tier:
+                    out.append(self.say("diff.scoring.tier", round=number_, new=y.tier, old=x.tier))
+        return out
+
+    def tiles(self) -> list[Rich]:
+        old = {t.id: t for t in self.parent.tiles}
+        new = {t.id: t for t in self.child.tiles}
+        out = []
+        for tile_id in [t.id for t in self.child.tiles] + [t.id for t in self.parent.tiles if t.id not in new]:
+            x, y = old.get(tile_id), new.get(tile_id)
+            if x == y:
+                continue
+            if x is None and y is not None:
+                self.changes.tiles.add(tile_id)
+                self.changes.new_tiles.add(tile_id)
+                out.append(
+                    self.say(
+                        "diff.tile.added",
+                        tier=y.tier,
+                        name=y.name,
+                        bonus=self.new.effects(y.bonus),
+                        penalty=self.new.penalty(y.penalty),
+                    )
+                )
+                continue
+            if y is None and x is not None:
+                out.append(self.say("diff.tile.removed", tier=x.tier, name=x.name))
+                continue
+            assert x is not None and y is not None
+            self.changes.tiles.add(tile_id)
+            label = rich(y.name, f" ({y.tier})")
+            if x.name != y.name:
+                out.append(self.say("diff.tile.name", old=rich(x.name, f" ({x.tier})"), new=label))
+            if x.tier != y.tier:
+                out.append(self.say("diff.tile.tier", name=y.name, new=y.tier, old=x.tier))
+            if x.bonus != y.bonus:
+                out.append(
+                    self.say(
+                        "diff.tile.bonus", name=label, new=self.new.effects(y.bonus), old=self.old.effects(x.bonus)
+                    )
+                )
+            if x.penalty != y.penalty:
+                out.append(
+                    self.say(
+                        "diff.tile.penalty",
+                        name=label,
+                        new=self.new.penalty(y.penalty),
+                        old=self.old.penalty(x.penalty),
+                    )
+                )
+            if x.description != y.description:
+                out.append(self.say("diff.tile.description", name=label, new=y.description))
+            if x.uncertain != y.uncertain:
+                out.append(self.say("diff.tile.uncertain", name=label))
+        return out
+
+    def hotel(self) -> list[Rich]:
+        a, b = self.parent.hotel, self.child.hotel
+        if a == b:
+            return []
+        self.changes.hotel = True
+        out = []
+        if (a.floors, a.columns) != (b.floors, b.columns):
+            out.append(
+                self.say(
+                    "diff.hotel.size",
+                    new=self.say("diff.hotel.dims", floors=b.floors, columns=b.columns),
+                    old=self.say("diff.hotel.dims", floors=a.floors, columns=a.columns),
+                )
+            )
+        else:
+            for floor in range(b.floors, 0, -1):
+                for column in range(1, b.columns + 1):
+                    x, y = a.colours[floor - 1][column - 1], b.colours[floor - 1][column - 1]
+                    if x != y:
+                        out.append(
+                            self.say(
+                                "diff.hotel.colour",
+                                cell=f"{floor}.{column}",
+                                new=self.say(f"hotel.colour.{y}"),
+                                old=self.say(f"hotel.colour.{x}"),
+                            )
+                        )
+        old_groups = {(g.colour, tuple(sorted(g.cells))) for g in a.groups}
+        new_groups = {(g.colour, tuple(sorted(g.cells))) for g in b.groups}
+        if old_groups != new_groups:
+            listed = [
+                self.say("diff.hotel.group", colour=self.say(f"hotel.colour.{colour}"), cells=phrases.cells(cells))
+                for colour, cells in sorted(new_groups - old_groups)
+            ]
+            out.append(self.say("diff.hotel.groups", groups=self.w.join(listed) or self.say("diff.none")))
+        for floor in range(1, max(len(a.prepare_cost), len(b.prepare_cost)) + 1):
+            x_cost = a.prepare_cost[floor - 1] if floor <= len(a.prepare_cost) else None
+            y_cost = b.prepare_cost[floor - 1] if floor <= len(b.prepare_cost) else None
+            if x_cost != y_cost and x_cost is not None and y_cost is not None:
+                out.append(
+                    self.say(
+                        "diff.hotel.cost",
+                        floor=floor,
+                        new=self.w.count(y_cost, "krone"),
+                        old=self.w.count(x_cost, "krone"),
+                    )
+                )
+        if a.first_room != b.first_room:
+            out.append(
+                self.say("diff.hotel.first", new=phrases.cells((b.first_room,)), old=phrases.cells((a.first_room,)))
+            )
+        if a.placement != b.placement:
+            out.append(self.say("diff.hotel.placement", new=b.placement, old=a.placement))
+        old_printed, new_printed = dict(a.printed_points), dict(b.printed_points)
+        for cell in sorted(old_printed.keys() | new_printed.keys()):
+            x_points, y_points = old_printed.get(cell, 0), new_printed.get(cell, 0)
+            if x_points != y_points:
+                out.append(
+                    self.say(
+                        "diff.hotel.printed",
+                        cell=f"{cell[0]}.{cell[1]}",
+                        new=phrases.points(self.new, y_points),
+                        old=phrases.points(self.old, x_points),
+                    )
+                )
+        old_rewards, new_rewards = dict(a.group_rewards), dict(b.group_rewards)
+        for colour in sorted(old_rewards.keys() | new_rewards.keys()):
+            x_reward, y_reward = old_rewards.get(colour), new_rewards.get(colour)
+            if x_reward != y_reward:
+                out.append(
+                    self.say(
+                        "diff.hotel.reward",
+                        colour=self.say(f"hotel.colour.{colour}"),
+                        new=self._reward(y_reward),
+                        old=self._reward(x_reward),
+                    )
+                )
+        if a.cafe_seats != b.cafe_seats:
+            out.append(self.say("diff.hotel.cafe", new=b.cafe_seats, old=a.cafe_seats))
+        if (a.uncertain, a.printed_points_uncertain) != (b.uncertain, b.printed_points_uncertain):
+            out.append(self.say("diff.hotel.uncertain"))
+        return out
+
+    def _reward(self, reward: ir.GroupReward | None) -> Rich:
+        if reward is None:
+            return self.say("diff.hotel.reward.none")
+        values, sizes = phrases.group_reward(self.new, reward)
+        return self.say(
+            "diff.hotel.reward.value", values=values, kind=self.say(f"hotel.reward.{reward.reward}"), sizes=sizes
+        )
+
+    def staff(self) -> list[Rich]:
+        old = {c.number: c for c in self.parent.staff}
+        new = {c.number: c for c in self.child.staff}
+        out = []
+        for card_number in sorted(old.keys() | new.keys()):
+            x, y = old.get(card_number), new.get(card_number)
+            if x == y:
+                continue
+            if y is not None:
+                self.changes.staff.add(card_number)
+            if x is None and y is not None:
+                out.append(
+                    self.say(
+                        "diff.staff.added",
+                        number=card_number,
+                        name=y.name,
+                        cost=self.w.count(y.cost, "krone"),
+                        kind=self.say(f"diff.staff_kind.{y.kind}"),
+                    )
+                )
+                continue
+            if y is None and x is not None:
+                out.append(self.say("diff.staff.removed", number=card_number, name=x.name))
+                continue
+            assert x is not None and y is not None
+            if x.name != y.name:
+                out.append(self.say("diff.staff.name", number=card_number, new=y.name, old=x.name))
+            if x.cost != y.cost:
+                out.append(
+                    self.say(
+                        "diff.staff.cost",
+                        number=card_number,
+                        name=y.name,
+                        new=self.w.count(y.cost, "krone"),
+                        old=self.w.count(x.cost, "krone"),
+                    )
+                )
+            if x.kind != y.kind:
+                out.append(
+                    self.say(
+                        "diff.staff.kind",
+                        number=card_number,
+                        name=y.name,
+                        new=self.say(f"diff.staff_kind.{y.kind}"),
+                        old=self.say(f"diff.staff_kind.{x.kind}"),
+                    )
+                )
+            if x.game_end != y.game_end:
+                out.append(
+                    self.say(
+                        "diff.staff.game_end",
+                        number=card_number,
+                        name=y.name,
+                        new=phrases.game_end(self.new, y),
+                        old=phrases.game_end(self.old, x),
+                    )
+                )
+            if x.once != y.once:
+                out.append(
+                    self.say(
+                        "diff.staff.once",
+                        number=card_number,
+                        name=y.name,
+                        new=self.new.effects(y.once, "diff.nothing"),
+                        old=self.old.effects(x.once, "diff.nothing"),
+                    )
+                )
+            if x.emperor_bonus != y.emperor_bonus:
+                out.append(
+                    self.say(
+                        "diff.staff.emperor_bonus",
+                        number=card_number,
+                        name=y.name,
+                        new=self.new.effects(y.emperor_bonus, "diff.nothing"),
+                        old=self.old.effects(x.emperor_bonus, "diff.nothing"),
+                    )
+                )
+            if x.penalty_waiver_cost != y.penalty_waiver_cost:
+                out.append(
+                    self.say(
+                        "diff.staff.waiver",
+                        number=card_number,
+                        name=y.name,
+                        new=self._waiver(y.penalty_waiver_cost),
+                        old=self._waiver(x.penalty_waiver_cost),
+                    )
+                )
+        return out
+
+    def _waiver(self, cost: int | None) -> Rich:
+        return self.say("diff.staff.waiver.none") if cost is None else self.w.count(cost, "krone")
+
+    def final_scoring(self) -> list[Rich]:
+        old = {f.id: f for f in self.parent.final_scoring}
+        new = {f.id: f for f in self.child.final_scoring}
+        out = []
+        for source_id in [f.id for f in self.child.final_scoring] + [
+            f.id for f in self.parent.final_scoring if f.id not in new
+        ]:
+            x, y = old.get(source_id), new.get(source_id)
+            if x == y:
+                continue
+            if x is None and y is not None:
+                self.changes.final.add(source_id)
+                out.append(self.say("diff.final.added", name=y.name, points=phrases.final_points(self.new, y)))
+            elif y is None and x is not None:
+                out.append(self.say("diff.final.removed", name=x.name))
+            elif x is not None and y is not None:
+                self.changes.final.add(source_id)
+                if x.name != y.name:
+                    out.append(self.say("diff.final.name", old=x.name, new=y.name))
+                old_points, new_points = phrases.final_points(self.old, x), phrases.final_points(self.new, y)
+                if x.source == y.source == "per_quantity" and x.per == y.per and y.per is not None:
+                    if x.points != y.points:
+                        out.append(
+                            self.say(
+                                "diff.final.points",
+                                name=y.name,
+                                new=phrases.points(self.new, y.points),
+                                unit=self.new.per(y.per),
+                                old=number(x.points),
+                            )
+                        )
+                elif plain(old_points) != plain(new_points):
+                    out.append(self.say("diff.final.changed", name=y.name, new=new_points, old=old_points))
+        shared_old = [f.id for f in self.parent.final_scoring if f.id in new]
+        shared_new = [f.id for f in self.child.final_scoring if f.id in old]
+        if shared_old != shared_new:
+            out.append(self.say("diff.final.order", order=rich(", ".join(f.name for f in self.child.final_scoring))))
+        return out
+
+    def score_track(self) -> list[Rich]:
+        out = []
+        p, c = self.parent, self.child
+        if p.score_track_spaces != c.score_track_spaces:
+            self.changes.score_track = True
+            out.append(self.say("diff.score_track", new=c.score_track_spaces, old=p.score_track_spaces))
+        if p.lap_marker != c.lap_marker:
+            self.changes.score_track = True
+            out.append(
+                self.say(
+                    "diff.laps",
+                    new="/".join(map(str, c.lap_marker)) or plain(self.say("diff.none")),
+                    old="/".join(map(str, p.lap_marker)) or plain(self.say("diff.none")),
+                )
+            )
+        return out
+
+    def tiebreakers(self) -> list[Rich]:
+        if self.parent.tiebreakers == self.child.tiebreakers:
+            return []
+        self.changes.tiebreak = True
+        return [
+            self.say(
+                "diff.tiebreak",
+                new=phrases.tiebreaks(self.new, self.child.tiebreakers),
+                old=phrases.tiebreaks(self.old, self.parent.tiebreakers),
+            )
+        ]
+
+    def rulings(self) -> list[Rich]:
+        a, b = self.parent.rulings, self.child.rulings
+        if a == b:
+            return []
+        self.changes.rulings = True
+        out = []
+        if a.points_floor != b.points_floor:
+            out.append(self.say("diff.points_floor", new=number(b.points_floor), old=number(a.points_floor)))
+        if a.krones_floor != b.krones_floor:
+            out.append(self.say("diff.krones_floor", new=number(b.krones_floor), old=number(a.krones_floor)))
+        out.extend(self.say("diff.note.added", note=note) for note in b.notes if note not in a.notes)
+        out.extend(self.say("diff.note.removed", note=note) for note in a.notes if note not in b.notes)
+        return out
+
+    def setup(self) -> list[Rich]:
+        a, b = self.parent.setup, self.child.setup
+        out = []
+        x, y = a.deal, b.deal
+        if plain(phrases.deal_short(self.old, x)) != plain(phrases.deal_short(self.new, y)):
+            self.changes.deal = True
+            out.append(self.say("diff.deal", new=phrases.deal_short(self.new, y), old=phrases.deal_short(self.old, x)))
+        if y.method == "introductory" and x.sets != y.sets:
+            self.changes.sets = True
+            listed = [
+                rich(
+                    self.say("setup.set", letter=letter),
+                    ": ",
+                    ", ".join(self._card_name(n) for n in cards),
+                )
+                for letter, cards in y.sets
+            ]
+            letters = self.w.join([rich(letter) for letter, _ in y.sets])
+            if x.method == "introductory":
+                full = self.say("diff.deal.sets", sets=self.w.sequence(listed))
+                self.briefs[full] = self.say("diff.deal.sets.brief", letters=letters)
+            else:
+                full = self.say("diff.deal.sets.new", sets=self.w.sequence(listed))
+                self.briefs[full] = self.say("diff.deal.sets.new.brief", letters=letters)
+            out.append(full)
+            if x.method != "introductory" and y.sets_are_examples:
+                out.append(self.say("setup.sets.examples"))
+        if x.method == y.method == "introductory" and x.sets_are_examples != y.sets_are_examples:
+            self.changes.sets = True
+            yes_no = {True: self.say("diff.yes"), False: self.say("diff.no")}
+            out.append(self.say("diff.deal.examples", new=yes_no[y.sets_are_examples], old=yes_no[x.sets_are_examples]))
+        s, t = a.start, b.start
+        if s.krones != t.krones:
+            out.append(
+                self.say("diff.start.krones", new=self.w.count(t.krones, "krone"), old=self.w.count(s.krones, "krone"))
+            )
+        if s.items != t.items:
+            out.append(
+                self.say(
+                    "diff.start.items", new=phrases.kitchen(self.new, t.items), old=phrases.kitchen(self.old, s.items)
+                )
+            )
+        if s.emperor != t.emperor:
+            out.append(self.say("diff.start.emperor", new=t.emperor, old=s.emperor))
+        if s.points != t.points:
+            out.append(
+                self.say(
+                    "diff.start.points", new=phrases.points(self.new, t.points), old=phrases.points(self.old, s.points)
+                )
+            )
+        if s.hotel_rooms != t.hotel_rooms:
+            none = plain(self.say("diff.none"))
+            out.append(
+                self.say(
+                    "diff.start.rooms",
+                    new=phrases.cells(t.hotel_rooms) if t.hotel_rooms else none,
+                    old=phrases.cells(s.hotel_rooms) if s.hotel_rooms else none,
+                )
+            )
+        if s.uncertain != t.uncertain:
+            out.append(self.say("diff.start.uncertain"))
+        if s != t:
+            self.changes.start = True
+        return out
+
+    def _card_name(self, card_number: int) -> str:
+        for card in self.child.staff:
+            if card.number == card_number:
+                return f"{card.name} ({card_number})"
+        return str(card_number)
+
+    # --- the whole comparison -----------------------------------------------------------
+
+    def run(self) -> Difference:
+        sections: list[tuple[tuple[str, ...], Callable[[], list[Rich]]]] = [
+            (("min_players", "max_players"), self.players),
+            (("rounds",), self.rounds),
+            (("items",), self.items),
+            (("track",), self.track),
+            (("scorings",), self.scorings),
+            (("tiles",), self.tiles),
+            (("hotel",), self.hotel),
+            (("staff",), self.staff),
+            (("final_scoring",), self.final_scoring),
+            (("score_track_spaces", "lap_marker"), self.score_track),
+            (("tiebreakers",), self.tiebreakers),
+            (("rulings",), self.rulings),
+            (("setup",), self.setup),
+        ]
+        covered = {name for names, _ in sections for name in names} | set(IDENTITY_FIELDS)
+        sentences: list[Rich] = []
+        for names, section in sections:
+            found = section()
+            differs = any(getattr(self.parent, n) != getattr(self.child, n) for n in names)
+            if differs and not found:
+                found = [self.say("diff.other", field=n) for n in names]
+            sentences.extend(found)
+        for f in fields(ir.Ruleset):
+            if f.name not in covered and getattr(self.parent, f.name) != getattr(self.child, f.name):
+                sentences.append(self.say("diff.other", field=f.name))
+        return Difference(sentences, self.changes, [self.briefs.get(s, s) for s in sentences])
+
+
+def compare(parent: ir.Ruleset, child: ir.Ruleset, words: Words | None = None) -> Difference:
+    """Every difference of `child` from `parent`: sentences (rich text) and the structured Changes."""
+    return _Comparer(parent, child, words or Words()).run()
+
+
+def describe_differences(parent: ir.Ruleset, child: ir.Ruleset) -> list[str]:
+    """Every difference of `child` from `parent`, as plain English sentences in a fixed order."""
+    return [plain(sentence) for sentence in compare(parent, child).sentences]

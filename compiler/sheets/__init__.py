@@ -1,0 +1,23 @@
+"""Printable player aids (HTML, PDF, Markdown) generated from the IR of a ruleset."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .. import ir
+
+Format = Literal["html", "md", "pdf"]
+Paper = Literal["a4", "letter"]
+FORMATS: tuple[Format, ...] = ("html", "md", "pdf")
+PAPERS: tuple[Paper, ...] = ("a4", "letter")
+
+
+def render_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: Format, paper: Paper = "a4") -> bytes:
+    """The player aid of `ruleset` as bytes; with `parent`, it opens with the house rules that differ from it."""
+    # Imported here so that compiler.irdiff can use the sheet wording without an import cycle.
+    from .render import render
+
+    return render(ruleset, parent, fmt, paper)
+
+
+__all__ = ["FORMATS", "PAPERS", "Format", "Paper", "render_sheet"]

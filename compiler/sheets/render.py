@@ -1,0 +1,159 @@
+"""Render the view model with Jinja2: HTML (autoescaped, self-contained), Markdown (escaped), PDF (WeasyPrint)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from .. import ir
+from .context import Sheet, build_sheet
+from .icons import icon_table
+from .text import Rich, SheetError, Words, md_escape, plain, to_html, to_markdown
+from .track import track_svg
+
+# fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value
+# keeps the PDF bytes identical from run to run (the date is not shown anywhere).
+PDF_EPOCH = "315532800"  # 1980-01-01T00:00:00Z
+
+
+def _comment(text: str) -> str:
+    """Text that cannot end an HTML comment early."""
+    return text.replace("--", "- -").replace(">", "&gt;")
+
+
+def _is_rich(value: Any) -> bool:
+    return isinstance(value, tuple)
+
+
+def _html_environment() -> Environment:
+    icons = icon_table()
+    env = Environment(
+        loader=PackageLoader("compiler.sheets", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+    def finalize(value: Any) -> Any:
+        if _is_rich(value):
+            return Markup(to_html(value, icons))
+        return value
+
+    env.finalize = finalize
+    return env
+
+
+def _md_environment() -> Environment:
+    # Autoescape is on so that macro output (already Markdown) is not escaped twice; `finalize` turns every
+    # value into escaped Markdown first, so markupsafe's HTML escaping never applies.
+    env = Environment(
+        loader=PackageLoader("compiler.sheets", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+    def finalize(value: Any) -> Markup:
+        if isinstance(value, Markup):
+            return value
+        if _is_rich(value):
+            return Markup(to_markdown(value))
+        return Markup(md_escape(str(value)))
+
+    env.finalize = finalize
+    return env
+
+
+def _globals(sheet: Sheet, words: Words, html: bool) -> dict[str, Any]:
+    def t(key: str, **values: Any) -> Rich:
+        return words.rich(key, **values)
+
+    def text(key: str, **values: Any) -> str:
+        return words.text(key, **values)
+
+    result: dict[str, Any] = {
+        "s": sheet,
+        "t": t,
+        "text": text,
+        "marker": words.text("sheet.changed_marker"),
+        "comment": _comment(sheet.header),
+    }
+    if html:
+        result["track_svg"] = Markup(
+            track_svg(
+                sheet.track,
+                sheet.track_labels,
+                changed_spaces=sheet.changes.spaces,
+                changed_zones=sheet.changes.zones,
+                cap_changed=sheet.changes.cap,
+                beyond_changed=sheet.changes.beyond,
+            )
+        )
+    else:
+        result["comment"] = Markup(_comment(sheet.header))
+        result["bold"] = lambda value: Markup(f"**{to_markdown(value) if _is_rich(value) else md_escape(str(value))}**")
+    return result
+
+
+def render_html(sheet: Sheet) -> str:
+    env = _html_environment()
+    return env.get_template("sheet.html.j2").render(_globals(sheet, sheet.words, html=True))
+
+
+def render_markdown(sheet: Sheet) -> str:
+    env = _md_environment()
+    return env.get_template("sheet.md.j2").render(_globals(sheet, sheet.words, html=False))
+
+
+def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    raise SheetError(f"sheets are self-contained; refusing to fetch {url}")
+
+
+@contextlib.contextmanager
+def _fixed_epoch() -> Iterator[None]:
+    saved = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = PDF_EPOCH
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+def render_pdf(html: str) -> bytes:
+    import weasyprint  # type: ignore[import-untyped]  # imported late: slow, and only the PDF needs it
+
+    with _fixed_epoch():
+        document = weasyprint.HTML(string=html, url_fetcher=_refuse_fetch)
+        data = document.write_pdf()
+    if not isinstance(data, bytes):  # pragma: no cover - write_pdf without a target returns bytes
+        raise SheetError("WeasyPrint returned no PDF")
+    return data
+
+
+def render(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str = "a4") -> bytes:
+    if fmt not in ("html", "md", "pdf"):
+        raise SheetError(f"unknown sheet format '{fmt}'; expected html, md or pdf")
+    if paper not in ("a4", "letter"):
+        raise SheetError(f"unknown paper '{paper}'; expected a4 or letter")
+    sheet = build_sheet(ruleset, parent, paper)
+    if fmt == "md":
+        return render_markdown(sheet).encode("utf-8")
+    html = render_html(sheet)
+    if fmt == "html":
+        return html.encode("utf-8")
+    return render_pdf(html)
+
+
+__all__ = ["plain", "render", "render_html", "render_markdown", "render_pdf"]

@@ -1,0 +1,170 @@
+"""The Emperor track as an inline SVG picture (1 user unit = 1 pt, so text sizes are true point sizes).
+
+Zones read in colour and in greyscale: penalty spaces are solid black with white numbers, "nothing"
+spaces white, bonus spaces yellow with a hatched strip; a band under the spaces names each zone and
+what it gives. Changed spaces and zones (house rules) get a thick outline and a marker above.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from .. import ir
+
+WIDTH = 520.0
+LABEL_WIDTH = 38.0
+END_WIDTH = 30.0
+MAX_BOX = 34.0
+MIN_BOX = 22.0
+ROW_BODY = 72.0  # from the top of the space boxes to the bottom of the zone band, plus a gap
+FONT = "DejaVu Sans"
+
+INK = "#1a1a1a"
+FILL = {"penalty": INK, "nothing": "#ffffff", "bonus": "#f7d54a"}
+TEXT = {"penalty": "#ffffff", "nothing": INK, "bonus": INK}
+
+
+@dataclass(frozen=True)
+class TrackLabels:
+    space: str
+    points: str
+    zone: str
+    cap: str
+    marker: str
+    outcome: dict[str, str]
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _text(
+    x: float, y: float, content: str, size: float, fill: str = INK, bold: bool = False, anchor: str = "middle"
+) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size:g}" fill="{fill}"'
+        f'{weight} text-anchor="{anchor}">{_e(content)}</text>'
+    )
+
+
+def _fits(text: str, size: float, width: float) -> bool:
+    return len(text) * size * 0.58 <= width - 3
+
+
+def track_svg(
+    track: ir.Track,
+    labels: TrackLabels,
+    changed_spaces: Collection[int] = (),
+    changed_zones: Collection[str] = (),
+    cap_changed: bool = False,
+    beyond_changed: bool = False,
+) -> str:
+    """The SVG markup of the track (trusted: every text from data is escaped)."""
+    count = track.last_space + 1
+    room = WIDTH - LABEL_WIDTH - END_WIDTH
+    per_row = max(1, min(count, int(room // MIN_BOX)))
+    box = min(MAX_BOX, room / per_row)
+    rows = (count + per_row - 1) // per_row
+    # Room above the boxes for the change markers, only when a space changed.
+    lead = 12.0 if changed_spaces else 3.0
+    row_height = lead + ROW_BODY
+    height = rows * row_height
+    out: list[str] = [
+        f'<svg class="track" xmlns="http://www.w3.org/2000/svg" width="{WIDTH:g}pt" height="{height:g}pt" '
+        f'viewBox="0 0 {WIDTH:g} {height:g}" role="img" aria-label="{_e(labels.space)}">'
+    ]
+
+    def place(space: int) -> tuple[float, float]:
+        row, column = divmod(space, per_row)
+        return LABEL_WIDTH + column * box, row * row_height + lead - 12
+
+    # Row labels.
+    for row in range(rows):
+        top = row * row_height + lead - 12
+        out.append(_text(0, top + 32, labels.space, 9, anchor="start"))
+        out.append(_text(0, top + 57, labels.points, 9, anchor="start"))
+        out.append(_text(0, top + 77, labels.zone, 9, anchor="start"))
+    # Space boxes, with the space number.
+    for space in range(count):
+        x, top = place(space)
+        outcome = track.zone_of(space).outcome
+        changed = space in changed_spaces
+        cap = space == track.last_space
+        width = 2.6 if changed or cap else 0.9
+        out.append(
+            f'<rect x="{x + 1:.1f}" y="{top + 12:.1f}" width="{box - 2:.1f}" height="32" fill="{FILL[outcome]}" '
+            f'stroke="{INK}" stroke-width="{width}"/>'
+        )
+        if outcome == "bonus":
+            # A hatched strip: bonus spaces stay distinct from neutral ones in greyscale.
+            out.append(_hatch(x + 1, top + 37, box - 2, 7))
+        if changed:
+            out.append(_text(x + box / 2, top + 10, labels.marker, 9, bold=True))
+        out.append(_text(x + box / 2, top + 32, str(space), 13, fill=TEXT[outcome], bold=True))
+    # Points under each space.
+    for space in range(count):
+        x, top = place(space)
+        changed = space in changed_spaces
+        out.append(
+            f'<rect x="{x + 1:.1f}" y="{top + 45:.1f}" width="{box - 2:.1f}" height="17" fill="#ffffff" '
+            f'stroke="{INK}" stroke-width="{2.6 if changed else 0.6}"/>'
+        )
+        out.append(_text(x + box / 2, top + 58, str(track.points[space]), 11, bold=changed))
+    # Zone bands, one per row a zone spans.
+    for zone in track.zones:
+        first, last = zone.first, min(zone.last, track.last_space)
+        changed = zone.id in changed_zones
+        space = first
+        while space <= last:
+            x, top = place(space)
+            row_end = min(last, (space // per_row + 1) * per_row - 1)
+            width = (row_end - space + 1) * box
+            out.append(
+                f'<rect x="{x + 1:.1f}" y="{top + 66:.1f}" width="{width - 2:.1f}" height="15" '
+                f'fill="{FILL[zone.outcome]}" stroke="{INK}" stroke-width="{2.6 if changed else 0.9}"/>'
+            )
+            mark = f"{labels.marker} " if changed else ""
+            label = f"{mark}{zone.name}: {labels.outcome[zone.outcome]}"
+            if not _fits(label, 9, width):
+                label = f"{mark}{zone.name}"
+            if _fits(label, 9, width):
+                out.append(_text(x + width / 2, top + 77, label, 9, fill=TEXT[zone.outcome], bold=changed))
+            space = row_end + 1
+    # The cap and the points per step beyond it.
+    x, top = place(track.last_space)
+    end = x + box + 3
+    cap_mark = f"{labels.marker} " if cap_changed else ""
+    out.append(_text(end + END_WIDTH / 2, top + 22, f"{cap_mark}{labels.cap}", 9, bold=True))
+    out.append(
+        f'<path d="M{end + 2:.1f} {top + 28:.1f} H{end + END_WIDTH - 6:.1f}" stroke="{INK}" stroke-width="1.4"/>'
+        f'<path d="M{end + END_WIDTH - 2:.1f} {top + 28:.1f} l-5 -3.5 v7 Z" fill="{INK}"/>'
+    )
+    beyond_mark = f"{labels.marker}" if beyond_changed else ""
+    out.append(_text(end + END_WIDTH / 2, top + 42, f"{beyond_mark}+{track.points_per_step_beyond}", 10, bold=True))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _hatch(x: float, y: float, width: float, height: float) -> str:
+    """Diagonal hatching inside a rectangle, clipped by hand (no patterns or clip paths needed)."""
+    paths = []
+    step = 3.5
+    start = x - height
+    offset = start
+    while offset < x + width:
+        # A line from (offset, y + height) to (offset + height, y), clipped to [x, x + width].
+        x1, y1 = offset, y + height
+        x2, y2 = offset + height, y
+        if x1 < x:
+            y1 -= x - x1
+            x1 = x
+        if x2 > x + width:
+            y2 += x2 - (x + width)
+            x2 = x + width
+        if x2 > x1:
+            paths.append(f"M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}")
+        offset += step
+    return f'<path d="{"".join(paths)}" stroke="{INK}" stroke-width="0.8" fill="none"/>'

@@ -151,8 +151,12 @@ class _Builder:
         covered = {space for zone in zones for space in range(zone.first, zone.last + 1)}
         missing = [s for s in range(last + 1) if s not in covered]
         if missing:
+            # The zones on either side of the first gap are where a patch most likely moved an end.
+            sides = [self.at("emperor_track", "zones", z.id, "to") for z in zones if z.last == missing[0] - 1]
+            gap_end = next((s for s in range(missing[0], last + 1) if s in covered), None)
+            sides += [self.at("emperor_track", "zones", z.id, "from") for z in zones if z.first == gap_end]
             self.problem(
-                self.blame(self.key_at("emperor_track", "zones"), spaces_key),
+                self.blame(*sides, self.key_at("emperor_track", "zones"), spaces_key),
                 f"space(s) {', '.join(map(str, missing))} of the Emperor track are in no zone "
                 f"(emperor_track.zones must cover spaces 0 to {last})",
             )

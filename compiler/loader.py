@@ -330,7 +330,9 @@ class _TreeBuilder:
             if self.documents > 1:
                 raise self.fail(event, "only one YAML document per file is allowed (found a second '---')")
         elif kind is AliasEvent:
-            raise self.fail(event, "YAML aliases (*name) are not allowed; write the value out")
+            raise self.fail(
+                event, f"YAML aliases (*{getattr(event, 'anchor', '')}) are not allowed; write the value out"
+            )
 
     def _open_or_scalar(self, event: Event) -> None:
         anchor = getattr(event, "anchor", None)

@@ -1,0 +1,120 @@
+"""`gah compare A B [C ...]`: the variant lab. The same synthetic games (or recorded states) under several rulesets."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..cli import command
+from ..errors import RulesError
+from ..lab.html import html_report
+from ..lab.model import default_model_path, load_model
+from ..lab.report import build_report, report_json, text_report
+from ..lab.runner import LabSpec, default_workers, run_lab
+from ..lab.states import compare_states, states_text
+from ..modules import load_scoring_module
+from ..project import load_one
+from ..rulesets import Workspace
+from ..writer import write_atomically
+
+MAX_GAMES = 10_000_000
+PROGRESS_FROM = 2_000  # games; smaller runs finish before a progress line would help
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
+    )
+    parser.add_argument("--games", type=int, default=2000, help="synthetic games to play (default: 2000)")
+    parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 4 (default: 4)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="random seed; the same seed gives the same report (default: 1)"
+    )
+    parser.add_argument("--model", type=Path, default=None, help="game model file (default: rules/lab/default.yaml)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes (default: one per CPU core); the numbers do not depend on it",
+    )
+    parser.add_argument("--json", action="store_true", help="print the comparison as JSON instead of a table")
+    parser.add_argument(
+        "--html", type=Path, default=None, metavar="OUT", help="also write a self-contained HTML report"
+    )
+    parser.add_argument(
+        "--states",
+        nargs="+",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="compare on recorded game states (YAML or JSON, the format of gah score) instead of synthetic games",
+    )
+
+
+def _usage(message: str) -> int:
+    print(f"gah compare: {message}", file=sys.stderr)
+    return 2
+
+
+def _progress(done: int, total: int) -> None:
+    end = "\n" if done >= total else ""
+    print(f"\rgah compare: {done}/{total} games ({100 * done // total}%)", end=end, file=sys.stderr, flush=True)
+
+
+@command("compare", "the variant lab: the same games under several rulesets, and what changes")(_setup)
+def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
+    names: list[str] = args.rulesets
+    if len(names) < 2:
+        return _usage("name at least two rulesets to compare (e.g. gah compare base gentle-move-backs)")
+    if args.states is not None:
+        return _compare_states(args, workspace)
+    if not 1 <= args.games <= MAX_GAMES:
+        return _usage(f"--games must be from 1 to {MAX_GAMES}")
+    if not 2 <= args.players <= 4:
+        return _usage("--players must be from 2 to 4")
+    if args.workers is not None and args.workers < 1:
+        return _usage("--workers must be 1 or more")
+    model_path: Path = args.model if args.model is not None else default_model_path(workspace)
+    if not model_path.is_file():
+        return _usage(f"no such model file: {model_path}")
+    rulesets = tuple(load_one(workspace, name) for name in names)
+    for ruleset in rulesets:
+        if not ruleset.min_players <= args.players <= ruleset.max_players:
+            return _usage(
+                f"ruleset '{ruleset.name}' is for {ruleset.min_players} to {ruleset.max_players} players, "
+                f"not {args.players}"
+            )
+    model = load_model(workspace, model_path)
+    spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
+    workers = args.workers if args.workers is not None else default_workers()
+    show_progress = sys.stderr.isatty() and args.games >= PROGRESS_FROM
+    tallies = run_lab(spec, workers=workers, progress=_progress if show_progress else None)
+    report = build_report(spec, tallies)
+    if args.html is not None:
+        write_atomically(args.html, html_report(report).encode("utf-8"))
+    if args.json:
+        sys.stdout.write(report_json(report))
+    else:
+        sys.stdout.write(text_report(report))
+        if args.html is not None:
+            print(f"\nHTML report: {args.html}")
+    return 0
+
+
+def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
+    if args.html is not None:
+        return _usage("--html is for synthetic games; with --states use the table or --json")
+    for path in args.states:
+        if not path.is_file():
+            return _usage(f"no such file: {path}")
+    rulesets = [load_one(workspace, name) for name in args.rulesets]
+    modules = [load_scoring_module(r) for r in rulesets]
+    report, problems = compare_states(workspace, rulesets, modules, args.states)
+    if args.json:
+        sys.stdout.write(report_json(report))
+    else:
+        sys.stdout.write(states_text(report))
+    if problems:
+        raise RulesError(problems)
+    return 0

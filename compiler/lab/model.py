@@ -1,0 +1,199 @@
+"""The lab's game model: schema-checked YAML (rules/lab/*.yaml) turned into frozen distributions."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Problem, RulesError
+from ..loader import Node, load_file
+from ..rulesets import Workspace
+from ..validate import key_position, locate, schema_problems
+
+SCHEMA = "lab-model"
+DEFAULT_MODEL = Path("rules") / "lab" / "default.yaml"
+
+# The distributions of a round, in the order the synthetic game uses them.
+FIELDS: tuple[str, ...] = (
+    "emperor",
+    "points",
+    "krones",
+    "items",
+    "prepare",
+    "occupy",
+    "hire",
+    "draw",
+    "objectives",
+    "cafe",
+    "guest_items",
+)
+
+# The largest value each distribution may draw (a larger one is a positioned error).
+LIMITS: dict[str, int] = {
+    "emperor": 50,
+    "points": 999,
+    "krones": 999,
+    "items": 50,
+    "prepare": 20,
+    "occupy": 20,
+    "hire": 10,
+    "draw": 10,
+    "objectives": 10,
+    "cafe": 9,
+    "guest_items": 10,
+}
+
+STAFF_KINDS: tuple[str, ...] = ("once_per_round", "permanent", "once", "game_end")
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Whole numbers with integer weights; `pick` maps a 32-bit random number to a value exactly."""
+
+    values: tuple[int, ...]
+    cumulative: tuple[int, ...]  # running totals of the weights
+    total: int
+
+    @classmethod
+    def of(cls, weights: dict[int, int]) -> Distribution:
+        values = tuple(sorted(weights))
+        running, cumulative = 0, []
+        for value in values:
+            running += weights[value]
+            cumulative.append(running)
+        return cls(values, tuple(cumulative), running)
+
+    def pick(self, r32: int) -> int:
+        return self.values[bisect_right(self.cumulative, (r32 * self.total) >> 32)]
+
+    @property
+    def mean(self) -> float:
+        previous, weighted = 0, 0
+        for value, running in zip(self.values, self.cumulative, strict=True):
+            weighted += value * (running - previous)
+            previous = running
+        return weighted / self.total
+
+
+@dataclass(frozen=True)
+class RoundModel:
+    """The distributions of one round."""
+
+    emperor: Distribution
+    points: Distribution
+    krones: Distribution
+    items: Distribution
+    prepare: Distribution
+    occupy: Distribution
+    hire: Distribution
+    draw: Distribution
+    objectives: Distribution
+    cafe: Distribution
+    guest_items: Distribution
+
+
+@dataclass(frozen=True)
+class Model:
+    """A whole game model: every round's distributions and the players' preferences."""
+
+    name: str
+    description: str
+    source: str
+    every_round: RoundModel
+    rounds: tuple[tuple[int, RoundModel], ...]
+    room_floors: tuple[tuple[int, int], ...]  # (floor, weight); floors not listed weigh 1
+    staff_kinds: tuple[tuple[str, int], ...]  # (kind, weight); kinds not listed weigh 1
+
+    def round(self, number: int) -> RoundModel:
+        for round_number, model in self.rounds:
+            if round_number == number:
+                return model
+        return self.every_round
+
+    def floor_weight(self, floor: int) -> int:
+        return dict(self.room_floors).get(floor, 1)
+
+    def kind_weight(self, kind: str) -> int:
+        return dict(self.staff_kinds).get(kind, 1)
+
+
+def default_model_path(workspace: Workspace) -> Path:
+    return workspace.root / DEFAULT_MODEL
+
+
+def load_model(workspace: Workspace, path: Path) -> Model:
+    """Read, schema-check and check the meaning of a model file; RulesError with positioned problems."""
+    node = load_file(path, workspace.display(path), workspace.sources)
+    problems = schema_problems(node, SCHEMA)
+    if problems:
+        raise RulesError(problems)
+    problems = _meaning_problems(node)
+    if problems:
+        raise RulesError(problems)
+    return _build(node, workspace.display(path))
+
+
+def _meaning_problems(root: Node) -> list[Problem]:
+    """What the schema cannot say: each distribution can draw something, and within its limit."""
+    problems: list[Problem] = []
+    data = root.plain()
+    assert isinstance(data, dict)
+    blocks: list[tuple[list[str | int], dict[str, object]]] = [(["every_round"], data["every_round"])]
+    for number, block in data.get("rounds", {}).items():
+        blocks.append((["rounds", number], block))
+    for path, block in blocks:
+        for name, weights in block.items():
+            assert isinstance(weights, dict)
+            problems.extend(_distribution_problems(root, [*path, name], weights, LIMITS[name]))
+    for name in ("room_floors", "staff_kinds"):
+        weights = data.get(name)
+        if isinstance(weights, dict) and weights and not any(weights.values()):
+            problems.append(Problem(locate(root, [name]), f"{name}: every weight is 0; give one a weight above 0"))
+    if isinstance(data.get("room_floors"), dict) and "0" in data["room_floors"]:
+        problems.append(Problem(key_position(root, ["room_floors", "0"]), "room_floors: floors count from 1"))
+    return problems
+
+
+def _distribution_problems(root: Node, path: list[str | int], weights: dict[str, object], limit: int) -> list[Problem]:
+    where = ".".join(str(p) for p in path)
+    problems: list[Problem] = []
+    if not any(weights.values()):
+        problems.append(Problem(locate(root, path), f"{where}: every weight is 0; give one value a weight above 0"))
+    for value in weights:
+        if int(value) > limit:
+            problems.append(
+                Problem(key_position(root, [*path, value]), f"{where}: {value} is too large (at most {limit} here)")
+            )
+    return problems
+
+
+def _distribution(weights: dict[str, int]) -> Distribution:
+    return Distribution.of({int(value): weight for value, weight in weights.items()})
+
+
+def _round(block: dict[str, dict[str, int]], base: RoundModel | None) -> RoundModel:
+    parts = {
+        name: _distribution(block[name]) if name in block else getattr(base, name)
+        for name in FIELDS
+        if name in block or base is not None
+    }
+    return RoundModel(**parts)
+
+
+def _build(root: Node, source: str) -> Model:
+    data = root.plain()
+    assert isinstance(data, dict)
+    every = _round(data["every_round"], None)
+    rounds = tuple(sorted((int(n), _round(block, every)) for n, block in data.get("rounds", {}).items()))
+    floors = tuple(sorted((int(f), w) for f, w in data.get("room_floors", {}).items()))
+    kinds = tuple((k, data.get("staff_kinds", {})[k]) for k in STAFF_KINDS if k in data.get("staff_kinds", {}))
+    return Model(
+        name=data["name"],
+        description=" ".join(str(data.get("description", "")).split()),
+        source=source,
+        every_round=every,
+        rounds=rounds,
+        room_floors=floors,
+        staff_kinds=kinds,
+    )

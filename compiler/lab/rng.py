@@ -1,0 +1,57 @@
+"""Common random numbers: counter-based streams, the same on every machine.
+
+Every draw of a synthetic game comes from a stream named by
+(seed, game index, round, player, purpose): block i of the stream is the
+BLAKE2b digest of those five numbers and i, read as sixteen 32-bit numbers.
+Nothing depends on the platform, the Python version or hash randomisation,
+and a stream never depends on how many numbers another stream gave. The plan
+of a game is drawn once and read by every ruleset under comparison.
+"""
+
+from __future__ import annotations
+
+import struct
+from hashlib import blake2b
+
+MASK = (1 << 64) - 1
+
+# Purposes, and the player index of game-level draws (players count from 1).
+SETUP_PLAYER = 0
+TILES = 1
+SHUFFLE = 2
+TURN = 3
+
+_PACK = struct.Struct("<6Q").pack
+_UNPACK = struct.Struct("<16I").unpack
+BLOCK = 16
+
+
+class Stream:
+    """The numbers of one stream, one after another."""
+
+    __slots__ = ("_block", "_buffer", "_key", "_position")
+
+    def __init__(self, seed: int, game: int, round_: int, player: int, purpose: int) -> None:
+        self._key = (seed & MASK, game & MASK, round_ & MASK, player & MASK, purpose & MASK)
+        self._block = 0
+        self._buffer: tuple[int, ...] = ()
+        self._position = BLOCK
+
+    def next32(self) -> int:
+        """The next number in [0, 2**32)."""
+        if self._position == BLOCK:
+            self._buffer = _UNPACK(blake2b(_PACK(*self._key, self._block)).digest())
+            self._block += 1
+            self._position = 0
+        value = self._buffer[self._position]
+        self._position += 1
+        return value
+
+    def below(self, count: int) -> int:
+        """A whole number in [0, count) (count >= 1), without floating point."""
+        return (self.next32() * count) >> 32
+
+
+def scaled(r32: int, count: int) -> int:
+    """Map a 32-bit number to [0, count) exactly."""
+    return (r32 * count) >> 32

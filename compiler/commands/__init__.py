@@ -6,4 +6,5 @@ from . import (
     new_variant,  # noqa: F401
     score,  # noqa: F401
     setup,  # noqa: F401
+    sheet,  # noqa: F401
 )

@@ -3,6 +3,7 @@
 from . import (
     build,  # noqa: F401
     compare,  # noqa: F401
+    diff,  # noqa: F401
     new_variant,  # noqa: F401
     score,  # noqa: F401
     setup,  # noqa: F401

@@ -1,0 +1,36 @@
+"""`gah diff A B`: the rule differences between two rulesets, in words."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..cli import command
+from ..irdiff import describe_differences
+from ..project import load_one
+from ..rulesets import Workspace
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("first", metavar="A", help="ruleset name or rules file (what B is compared with)")
+    parser.add_argument("second", metavar="B", help="ruleset name or rules file")
+    parser.add_argument("--json", action="store_true", help="print {a, b, differences: [sentences]} as JSON")
+
+
+@command("diff", "the rule differences between two rulesets, in words")(_setup)
+def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
+    first = load_one(workspace, args.first)
+    second = load_one(workspace, args.second)
+    sentences = describe_differences(first, second)
+    if args.json:
+        data = {"a": first.name, "b": second.name, "differences": sentences}
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if not sentences:
+        print(f"{second.name} has the same rules as {first.name}.")
+        return 0
+    print(f"{second.name} differs from {first.name} in {len(sentences)} way{'s' if len(sentences) != 1 else ''}:")
+    for sentence in sentences:
+        print(f"- {sentence}")
+    return 0

@@ -180,7 +180,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         for card in ruleset.staff:
             if card.penalty_waiver_cost is not None:
                 cost = card.penalty_waiver_cost
-                with code.block(f"if {card.number} in player.hired and player.krones >= {cost}:"):
+                with code.block(f"if {card.number} in player.hired:"):
                     code.line(f"if waive_penalty(game, player, {cost}, {literal(card.name)}, TILES[tile_id][1]):")
                     code.line("    return")
         code.line('game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)')

@@ -95,6 +95,9 @@ class Game:
     players: list[Player]
     events: list[dict[str, Any]] = field(default_factory=list)
     simulating: bool = False
+    # Decisions the default policy took (player, choices key, value as it would be recorded);
+    # not part of the result: recording them as `choices` reproduces the same game.
+    decisions: list[tuple[str, str, Any]] = field(default_factory=list)
 
     def clone(self) -> Game:
         return Game(
@@ -122,6 +125,11 @@ class Game:
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
+
+    def decided(self, player: Player, key: str, value: Any) -> None:
+        """Note a decision of the default policy (in the real game only)."""
+        if not self.simulating:
+            self.decisions.append((player.name, key, choice_value(value)))
 
 
 def plural(count: int, word: str) -> str:
@@ -184,7 +192,7 @@ def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
     if cafe:
         for guest in player.cafe:
             returned += sum(guest.values())
-            guest.clear()
+            guest.update(dict.fromkeys(guest, 0))  # same shape as the kitchen: every kind, now 0
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
 
@@ -202,12 +210,35 @@ def option_text(option: object) -> str:
     return str(option)
 
 
+def choice_value(option: object) -> Any:
+    """An option as a state's `choices` would record it (rooms as "floor.column")."""
+    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+        return f"{option[0]}.{option[1]}"
+    if isinstance(option, (list, tuple)):
+        return [choice_value(x) for x in option]
+    return option
+
+
 def recorded(player: Player, key: str) -> tuple[bool, Any]:
     """A recorded decision for `key`, consumed once (later decisions of that kind use the default)."""
     if key in player.choices and key not in player.used_choices:
         player.used_choices.add(key)
         return True, player.choices[key]
     return False, None
+
+
+def choice_error(game: Game, player: Player, key: str, detail: str) -> StateError:
+    """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
+    index = game.players.index(player)
+    return StateError(f"players[{index}].choices.{key}: {detail} (player {player.name})")
+
+
+def parse_choice(game: Game, player: Player, key: str, parse: Callable[[Any], T], value: Any) -> T:
+    """A recorded value read by `parse`; a malformed one is a choice error."""
+    try:
+        return parse(value)
+    except StateError as error:
+        raise choice_error(game, player, key, str(error)) from None
 
 
 def choose(
@@ -227,18 +258,19 @@ def choose(
     """
     found, value = recorded(player, key)
     if found and not game.simulating:
-        chosen = parse(value) if parse is not None else value
+        chosen = parse_choice(game, player, key, parse, value) if parse is not None else value
         if chosen not in options:
             legal = ", ".join(option_text(o) for o in options) or "none"
-            raise StateError(
-                f"{player.name}: choices.{key}: {option_text(value)} is not a legal choice here; legal: {legal}"
-            )
+            raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here; legal: {legal}")
         game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
         return chosen
     if len(options) == 1 or game.rules.project is None:
+        game.decided(player, key, options[0])
         return options[0]
     if worth is not None:
-        return max(options, key=lambda o: (worth(o), -options.index(o)))
+        chosen = max(options, key=lambda o: (worth(o), -options.index(o)))
+        game.decided(player, key, chosen)
+        return chosen
     best = options[0]
     best_value: int | None = None
     index = game.players.index(player)
@@ -250,7 +282,15 @@ def choose(
         value_now = game.rules.project(trial, trial_player)
         if best_value is None or value_now > best_value:
             best, best_value = option, value_now
+    game.decided(player, key, best)
     return best
+
+
+def refuse_recorded(game: Game, player: Player, key: str, why: str) -> None:
+    """A decision with no legal option but "none": a recorded non-null choice for it is illegal."""
+    found, value = recorded(player, key)
+    if found and value is not None and not game.simulating:
+        raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here: {why}")
 
 
 def parse_cell(value: Any) -> Cell | None:
@@ -283,8 +323,11 @@ def choose_items(game: Game, player: Player, count: int) -> None:
     found, value = recorded(player, "choose_items")
     if found and not game.simulating:
         if not isinstance(value, list) or len(value) != count or any(v not in game.rules.items for v in value):
-            raise StateError(
-                f"{player.name}: choices.choose_items: {option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}"
+            raise choice_error(
+                game,
+                player,
+                "choose_items",
+                f"{option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}",
             )
         chosen = list(value)
     else:
@@ -294,6 +337,7 @@ def choose_items(game: Game, player: Player, count: int) -> None:
             item = min(game.rules.items, key=lambda i: (held.get(i, 0), game.rules.items.index(i)))
             held[item] = held.get(item, 0) + 1
             chosen.append(item)
+        game.decided(player, "choose_items", chosen)
     totals: dict[str, int] = {}
     for item in chosen:
         totals[item] = totals.get(item, 0) + 1

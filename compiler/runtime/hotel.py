@@ -7,14 +7,16 @@ from .core import (
     Game,
     Player,
     Rules,
-    StateError,
     advance_emperor,
+    choice_error,
     choose,
     gain_krones,
     gain_points,
     parse_cell,
     parse_cells,
+    parse_choice,
     plural,
+    refuse_recorded,
 )
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
@@ -101,6 +103,7 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
         cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
     ]
     if not options:
+        refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
         game.log(player, "room", f"{player.name} has no legal space for a room")
         return
     options.append(None)
@@ -121,6 +124,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     for _ in range(count):
         vacant: list[Cell | None] = list(rooms(player, VACANT))
         if not vacant:
+            refuse_recorded(game, player, "occupy_room", "there is no vacant room")
             game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
         vacant.append(None)
@@ -157,28 +161,37 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
     recorded_cells = None
     if "remove_rooms" in player.choices and "remove_rooms" not in player.used_choices and not game.simulating:
         player.used_choices.add("remove_rooms")
-        recorded_cells = list(parse_cells(player.choices["remove_rooms"]))
+        recorded_cells = list(parse_choice(game, player, "remove_rooms", parse_cells, player.choices["remove_rooms"]))
     below: int | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
+    removed: list[Cell] = []
     for step in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
-            return
+            break
         if recorded_cells is not None:
             if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
                 legal = ", ".join(cell_name(c) for c in candidates)
                 shown = cell_name(recorded_cells[step]) if step < len(recorded_cells) else "nothing"
                 from_ = ", ".join(cell_name(c) for c in recorded_cells)
-                raise StateError(
-                    f"{player.name}: choices.remove_rooms [{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
+                raise choice_error(
+                    game, player, "remove_rooms", f"[{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
                 )
             chosen = recorded_cells[step]
         else:
             chosen = _least_valuable(game, player, candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
+        removed.append(chosen)
         game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+    if recorded_cells is None:
+        game.decided(player, "remove_rooms", removed)
+    elif len(recorded_cells) > len(removed):
+        extra = ", ".join(cell_name(c) for c in recorded_cells[len(removed) :])
+        raise choice_error(
+            game, player, "remove_rooms", f"only {plural(len(removed), 'room')} can be removed here; {extra} cannot"
+        )
 
 
 def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import Game, Player, StateError, choose, plural, recorded
+from .core import Game, Player, choice_error, choose, plural, recorded
 from .staff import card_name
 
 
@@ -36,7 +36,10 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
 
 
 def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
-    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid."""
+    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
+
+    Paying is only an option with enough krones: a recorded `true` without them is refused.
+    """
 
     def apply(trial: Game, trial_player: Player, pay: bool) -> None:
         if pay:
@@ -44,7 +47,8 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Cal
         else:
             penalty(trial, trial_player)
 
-    pay = choose(game, player, "conference_manager", [True, False], apply)
+    options = [True, False] if player.krones >= cost else [False]
+    pay = choose(game, player, "conference_manager", options, apply)
     if pay:
         player.krones -= cost
         game.log(
@@ -62,8 +66,8 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
     if not options:
         found, value = recorded(player, "secretary")
         if found and value is not None and not game.simulating:
-            raise StateError(
-                f"{player.name}: choices.secretary: {value!r}, but no opponent has hired a game-end Staff to copy"
+            raise choice_error(
+                game, player, "secretary", f"{value!r}, but no opponent has hired a game-end Staff to copy"
             )
         return 0
     chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))

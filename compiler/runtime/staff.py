@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from .core import Game, Player, StateError, choose, option_text, parse_cards, plural, recorded
+from .core import (
+    Game,
+    Player,
+    choice_error,
+    choose,
+    option_text,
+    parse_cards,
+    parse_choice,
+    plural,
+    recorded,
+    refuse_recorded,
+)
 
 
 def card_name(game: Game, number: int) -> str:
@@ -40,6 +51,7 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     for _ in range(play):
         options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         if not options:
+            refuse_recorded(game, player, "play_staff", "no drawn card is affordable")
             break
         options.append(None)
 
@@ -61,12 +73,17 @@ def _to_bottom(game: Game, player: Player, cards: list[int], key: str, what: str
     found, value = recorded(player, key)
     order = list(cards)
     if found and not game.simulating:
-        wanted = list(parse_cards(value))
+        wanted = list(parse_choice(game, player, key, parse_cards, value))
         if sorted(wanted) != sorted(cards):
-            raise StateError(
-                f"{player.name}: choices.{key}: {option_text(wanted)} must list exactly the cards {option_text(sorted(cards))} in the order they go under the deck"
+            raise choice_error(
+                game,
+                player,
+                key,
+                f"{option_text(wanted)} must list exactly the cards {option_text(sorted(cards))} in the order they go under the deck",
             )
         order = wanted
+    else:
+        game.decided(player, key, order)
     game.deck.extend(order)
     game.log(
         player,
@@ -80,15 +97,19 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     """Put `count` Staff from hand under the deck (as many as there are)."""
     found, value = recorded(player, "hand_to_bottom")
     if found and not game.simulating:
-        chosen = list(parse_cards(value))
+        chosen = list(parse_choice(game, player, "hand_to_bottom", parse_cards, value))
         needed = min(count, len(player.hand))
         if len(chosen) != needed or len(set(chosen)) != needed or any(n not in player.hand for n in chosen):
-            raise StateError(
-                f"{player.name}: choices.hand_to_bottom: {option_text(chosen)} must name {plural(needed, 'different card')} from the hand {option_text(player.hand)}"
+            raise choice_error(
+                game,
+                player,
+                "hand_to_bottom",
+                f"{option_text(chosen)} must name {plural(needed, 'different card')} from the hand {option_text(player.hand)}",
             )
     else:
         # Default: the cheapest cards go, lowest number first (cards in hand score nothing at the end).
         chosen = sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))[:count]
+        game.decided(player, "hand_to_bottom", chosen)
     for number in chosen:
         player.hand.remove(number)
     game.deck.extend(chosen)
@@ -105,6 +126,7 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
     for _ in range(count):
         options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
         if not options:
+            refuse_recorded(game, player, "play_staff", "no card in hand is affordable")
             game.log(player, "staff", f"{player.name} has no Staff in hand to play")
             return
         options.append(None)
@@ -131,6 +153,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
     for _ in range(count):
         options = hired_of_kind(game, player, kind)
         if not options:
+            refuse_recorded(game, player, "remove_hired_staff", "no hired Staff of that kind")
             return
 
         def apply(trial: Game, trial_player: Player, number: int) -> None:

@@ -21,6 +21,19 @@ PLAYER_KEYS = {
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
+CHOICE_KEYS = {
+    "choose_items",
+    "play_staff",
+    "drawn_to_bottom",
+    "hand_to_bottom",
+    "prepare_room",
+    "occupy_room",
+    "remove_rooms",
+    "remove_hired_staff",
+    "conference_manager",
+    "secretary",
+    "draft",
+}
 
 
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
@@ -51,6 +64,14 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
             raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
         items[item] = _int(count, f"{where}.{item}", 0)
     return items
+
+
+def _choices(value: Any, where: str) -> dict[str, Any]:
+    choices = dict(_mapping(value, where))
+    unknown = sorted(set(choices) - CHOICE_KEYS)
+    if unknown:
+        raise StateError(f"{where}: unknown choice '{unknown[0]}'; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+    return choices
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -157,11 +178,13 @@ def read_game(rules: Rules, state: Any) -> Game:
                 emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
                 kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
                 cafe=cafe,
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
+                # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
+                # connected piece up to and including the round whose scoring comes first.
+                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ <= first_scoring),
                 hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
                 hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
-                choices=dict(_mapping(data.get("choices", {}), f"{where}.choices")),
+                choices=_choices(data.get("choices", {}), f"{where}.choices"),
             )
         )
     discard = _cards(rules, state.get("staff_discard", []), "staff_discard")

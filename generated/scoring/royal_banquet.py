@@ -105,6 +105,9 @@ class Game:
     players: list[Player]
     events: list[dict[str, Any]] = field(default_factory=list)
     simulating: bool = False
+    # Decisions the default policy took (player, choices key, value as it would be recorded);
+    # not part of the result: recording them as `choices` reproduces the same game.
+    decisions: list[tuple[str, str, Any]] = field(default_factory=list)
 
     def clone(self) -> Game:
         return Game(
@@ -132,6 +135,11 @@ class Game:
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
+
+    def decided(self, player: Player, key: str, value: Any) -> None:
+        """Note a decision of the default policy (in the real game only)."""
+        if not self.simulating:
+            self.decisions.append((player.name, key, choice_value(value)))
 
 
 def plural(count: int, word: str) -> str:
@@ -194,7 +202,7 @@ def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
     if cafe:
         for guest in player.cafe:
             returned += sum(guest.values())
-            guest.clear()
+            guest.update(dict.fromkeys(guest, 0))  # same shape as the kitchen: every kind, now 0
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
 
@@ -212,12 +220,35 @@ def option_text(option: object) -> str:
     return str(option)
 
 
+def choice_value(option: object) -> Any:
+    """An option as a state's `choices` would record it (rooms as "floor.column")."""
+    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+        return f"{option[0]}.{option[1]}"
+    if isinstance(option, (list, tuple)):
+        return [choice_value(x) for x in option]
+    return option
+
+
 def recorded(player: Player, key: str) -> tuple[bool, Any]:
     """A recorded decision for `key`, consumed once (later decisions of that kind use the default)."""
     if key in player.choices and key not in player.used_choices:
         player.used_choices.add(key)
         return True, player.choices[key]
     return False, None
+
+
+def choice_error(game: Game, player: Player, key: str, detail: str) -> StateError:
+    """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
+    index = game.players.index(player)
+    return StateError(f"players[{index}].choices.{key}: {detail} (player {player.name})")
+
+
+def parse_choice(game: Game, player: Player, key: str, parse: Callable[[Any], T], value: Any) -> T:
+    """A recorded value read by `parse`; a malformed one is a choice error."""
+    try:
+        return parse(value)
+    except StateError as error:
+        raise choice_error(game, player, key, str(error)) from None
 
 
 def choose(
@@ -237,18 +268,19 @@ def choose(
     """
     found, value = recorded(player, key)
     if found and not game.simulating:
-        chosen = parse(value) if parse is not None else value
+        chosen = parse_choice(game, player, key, parse, value) if parse is not None else value
         if chosen not in options:
             legal = ", ".join(option_text(o) for o in options) or "none"
-            raise StateError(
-                f"{player.name}: choices.{key}: {option_text(value)} is not a legal choice here; legal: {legal}"
-            )
+            raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here; legal: {legal}")
         game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
         return chosen
     if len(options) == 1 or game.rules.project is None:
+        game.decided(player, key, options[0])
         return options[0]
     if worth is not None:
-        return max(options, key=lambda o: (worth(o), -options.index(o)))
+        chosen = max(options, key=lambda o: (worth(o), -options.index(o)))
+        game.decided(player, key, chosen)
+        return chosen
     best = options[0]
     best_value: int | None = None
     index = game.players.index(player)
@@ -260,7 +292,15 @@ def choose(
         value_now = game.rules.project(trial, trial_player)
         if best_value is None or value_now > best_value:
             best, best_value = option, value_now
+    game.decided(player, key, best)
     return best
+
+
+def refuse_recorded(game: Game, player: Player, key: str, why: str) -> None:
+    """A decision with no legal option but "none": a recorded non-null choice for it is illegal."""
+    found, value = recorded(player, key)
+    if found and value is not None and not game.simulating:
+        raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here: {why}")
 
 
 def parse_cell(value: Any) -> Cell | None:
@@ -293,8 +333,11 @@ def choose_items(game: Game, player: Player, count: int) -> None:
     found, value = recorded(player, "choose_items")
     if found and not game.simulating:
         if not isinstance(value, list) or len(value) != count or any(v not in game.rules.items for v in value):
-            raise StateError(
-                f"{player.name}: choices.choose_items: {option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}"
+            raise choice_error(
+                game,
+                player,
+                "choose_items",
+                f"{option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}",
             )
         chosen = list(value)
     else:
@@ -304,6 +347,7 @@ def choose_items(game: Game, player: Player, count: int) -> None:
             item = min(game.rules.items, key=lambda i: (held.get(i, 0), game.rules.items.index(i)))
             held[item] = held.get(item, 0) + 1
             chosen.append(item)
+        game.decided(player, "choose_items", chosen)
     totals: dict[str, int] = {}
     for item in chosen:
         totals[item] = totals.get(item, 0) + 1
@@ -396,6 +440,7 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
         cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
     ]
     if not options:
+        refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
         game.log(player, "room", f"{player.name} has no legal space for a room")
         return
     options.append(None)
@@ -416,6 +461,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     for _ in range(count):
         vacant: list[Cell | None] = list(rooms(player, VACANT))
         if not vacant:
+            refuse_recorded(game, player, "occupy_room", "there is no vacant room")
             game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
         vacant.append(None)
@@ -452,28 +498,37 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
     recorded_cells = None
     if "remove_rooms" in player.choices and "remove_rooms" not in player.used_choices and not game.simulating:
         player.used_choices.add("remove_rooms")
-        recorded_cells = list(parse_cells(player.choices["remove_rooms"]))
+        recorded_cells = list(parse_choice(game, player, "remove_rooms", parse_cells, player.choices["remove_rooms"]))
     below: int | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
+    removed: list[Cell] = []
     for step in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
-            return
+            break
         if recorded_cells is not None:
             if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
                 legal = ", ".join(cell_name(c) for c in candidates)
                 shown = cell_name(recorded_cells[step]) if step < len(recorded_cells) else "nothing"
                 from_ = ", ".join(cell_name(c) for c in recorded_cells)
-                raise StateError(
-                    f"{player.name}: choices.remove_rooms [{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
+                raise choice_error(
+                    game, player, "remove_rooms", f"[{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
                 )
             chosen = recorded_cells[step]
         else:
             chosen = _least_valuable(game, player, candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
+        removed.append(chosen)
         game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+    if recorded_cells is None:
+        game.decided(player, "remove_rooms", removed)
+    elif len(recorded_cells) > len(removed):
+        extra = ", ".join(cell_name(c) for c in recorded_cells[len(removed) :])
+        raise choice_error(
+            game, player, "remove_rooms", f"only {plural(len(removed), 'room')} can be removed here; {extra} cannot"
+        )
 
 
 def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
@@ -551,6 +606,7 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     for _ in range(play):
         options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         if not options:
+            refuse_recorded(game, player, "play_staff", "no drawn card is affordable")
             break
         options.append(None)
 
@@ -572,12 +628,17 @@ def _to_bottom(game: Game, player: Player, cards: list[int], key: str, what: str
     found, value = recorded(player, key)
     order = list(cards)
     if found and not game.simulating:
-        wanted = list(parse_cards(value))
+        wanted = list(parse_choice(game, player, key, parse_cards, value))
         if sorted(wanted) != sorted(cards):
-            raise StateError(
-                f"{player.name}: choices.{key}: {option_text(wanted)} must list exactly the cards {option_text(sorted(cards))} in the order they go under the deck"
+            raise choice_error(
+                game,
+                player,
+                key,
+                f"{option_text(wanted)} must list exactly the cards {option_text(sorted(cards))} in the order they go under the deck",
             )
         order = wanted
+    else:
+        game.decided(player, key, order)
     game.deck.extend(order)
     game.log(
         player,
@@ -591,15 +652,19 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     """Put `count` Staff from hand under the deck (as many as there are)."""
     found, value = recorded(player, "hand_to_bottom")
     if found and not game.simulating:
-        chosen = list(parse_cards(value))
+        chosen = list(parse_choice(game, player, "hand_to_bottom", parse_cards, value))
         needed = min(count, len(player.hand))
         if len(chosen) != needed or len(set(chosen)) != needed or any(n not in player.hand for n in chosen):
-            raise StateError(
-                f"{player.name}: choices.hand_to_bottom: {option_text(chosen)} must name {plural(needed, 'different card')} from the hand {option_text(player.hand)}"
+            raise choice_error(
+                game,
+                player,
+                "hand_to_bottom",
+                f"{option_text(chosen)} must name {plural(needed, 'different card')} from the hand {option_text(player.hand)}",
             )
     else:
         # Default: the cheapest cards go, lowest number first (cards in hand score nothing at the end).
         chosen = sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))[:count]
+        game.decided(player, "hand_to_bottom", chosen)
     for number in chosen:
         player.hand.remove(number)
     game.deck.extend(chosen)
@@ -616,6 +681,7 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
     for _ in range(count):
         options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
         if not options:
+            refuse_recorded(game, player, "play_staff", "no card in hand is affordable")
             game.log(player, "staff", f"{player.name} has no Staff in hand to play")
             return
         options.append(None)
@@ -642,6 +708,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
     for _ in range(count):
         options = hired_of_kind(game, player, kind)
         if not options:
+            refuse_recorded(game, player, "remove_hired_staff", "no hired Staff of that kind")
             return
 
         def apply(trial: Game, trial_player: Player, number: int) -> None:
@@ -748,6 +815,19 @@ PLAYER_KEYS = {
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
+CHOICE_KEYS = {
+    "choose_items",
+    "play_staff",
+    "drawn_to_bottom",
+    "hand_to_bottom",
+    "prepare_room",
+    "occupy_room",
+    "remove_rooms",
+    "remove_hired_staff",
+    "conference_manager",
+    "secretary",
+    "draft",
+}
 
 
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
@@ -778,6 +858,14 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
             raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
         items[item] = _int(count, f"{where}.{item}", 0)
     return items
+
+
+def _choices(value: Any, where: str) -> dict[str, Any]:
+    choices = dict(_mapping(value, where))
+    unknown = sorted(set(choices) - CHOICE_KEYS)
+    if unknown:
+        raise StateError(f"{where}: unknown choice '{unknown[0]}'; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+    return choices
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -884,11 +972,13 @@ def read_game(rules: Rules, state: Any) -> Game:
                 emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
                 kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
                 cafe=cafe,
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
+                # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
+                # connected piece up to and including the round whose scoring comes first.
+                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ <= first_scoring),
                 hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
                 hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
-                choices=dict(_mapping(data.get("choices", {}), f"{where}.choices")),
+                choices=_choices(data.get("choices", {}), f"{where}.choices"),
             )
         )
     discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
@@ -1258,7 +1348,10 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
 
 
 def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
-    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid."""
+    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
+
+    Paying is only an option with enough krones: a recorded `true` without them is refused.
+    """
 
     def apply(trial: Game, trial_player: Player, pay: bool) -> None:
         if pay:
@@ -1266,7 +1359,8 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Cal
         else:
             penalty(trial, trial_player)
 
-    pay = choose(game, player, "conference_manager", [True, False], apply)
+    options = [True, False] if player.krones >= cost else [False]
+    pay = choose(game, player, "conference_manager", options, apply)
     if pay:
         player.krones -= cost
         game.log(
@@ -1284,8 +1378,8 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
     if not options:
         found, value = recorded(player, "secretary")
         if found and value is not None and not game.simulating:
-            raise StateError(
-                f"{player.name}: choices.secretary: {value!r}, but no opponent has hired a game-end Staff to copy"
+            raise choice_error(
+                game, player, "secretary", f"{value!r}, but no opponent has hired a game-end Staff to copy"
             )
         return 0
     chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))
@@ -1682,7 +1776,7 @@ def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
 
 def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
-    if 26 in player.hired and player.krones >= 1:
+    if 26 in player.hired:
         if waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
             return
     game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)

@@ -1,0 +1,143 @@
+"""The JSON Schemas: described, in step with the code, and used by every rules file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_rules import RULES, SCHEMAS
+from jsonschema import Draft7Validator
+
+from compiler import ir
+from compiler.errors import SourceRegistry
+from compiler.loader import load_file
+from compiler.schemas import VARIANT_SCHEMA_PATH, variant_schema_text
+
+RULESET_SCHEMA = json.loads((SCHEMAS / "ruleset.schema.json").read_text(encoding="utf-8"))
+VARIANT_SCHEMA = json.loads((SCHEMAS / "variant.schema.json").read_text(encoding="utf-8"))
+DEFINITIONS: dict[str, Any] = RULESET_SCHEMA["definitions"]
+SCHEMA_LINE = "# yaml-language-server: $schema="
+
+
+def _described(schema: Any) -> bool:
+    if schema is True:  # `"kind": true` in an effect's `then`: the kind is described once, above
+        return True
+    if not isinstance(schema, dict):
+        return False
+    if "description" in schema:
+        return True
+    ref = schema.get("$ref")
+    return isinstance(ref, str) and "description" in DEFINITIONS[ref.rsplit("/", 1)[-1]]
+
+
+def _walk(schema: Any, path: tuple[str | int, ...] = ()) -> list[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """Every subschema with its path, skipping `if` conditions (they test values, they describe nothing)."""
+    found = []
+    stack: list[tuple[tuple[str | int, ...], Any]] = [(path, schema)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, dict):
+            found.append((where, item))
+            stack.extend(((*where, k), v) for k, v in item.items() if k != "if")
+        elif isinstance(item, list):
+            stack.extend(((*where, i), v) for i, v in enumerate(item))
+    return found
+
+
+def test_every_property_has_a_description() -> None:
+    properties = [
+        (".".join(map(str, (*where, name))), sub)
+        for where, schema in _walk(RULESET_SCHEMA)
+        if isinstance(schema.get("properties"), dict) and where[-1:] != ("properties",)
+        for name, sub in schema["properties"].items()
+    ]
+    assert len(properties) > 100  # the walk reaches every nested object, effects included
+    assert [name for name, sub in properties if not _described(sub)] == []
+
+
+def test_every_definition_and_open_mapping_value_is_described() -> None:
+    # values of keyed mappings (tiles, staff, zones, ...) are described where they are defined
+    undescribed = [name for name, schema in DEFINITIONS.items() if not _described(schema)]
+    assert undescribed == []
+    for key in ("items", "emperor_track", "emperor_scorings", "tiles", "staff", "final_scoring"):
+        assert _described(RULESET_SCHEMA["properties"][key]), key
+
+
+def test_every_pattern_has_a_description_for_error_messages() -> None:
+    # `gah check` explains a value that fails a pattern with the pattern's description
+    bare = [where for where, schema in _walk(RULESET_SCHEMA) if "pattern" in schema and "description" not in schema]
+    assert bare == []
+
+
+def test_the_schemas_are_valid_draft_7() -> None:
+    Draft7Validator.check_schema(RULESET_SCHEMA)
+    Draft7Validator.check_schema(VARIANT_SCHEMA)
+
+
+def test_variant_schema_is_derived_from_the_ruleset_schema() -> None:
+    assert VARIANT_SCHEMA_PATH == SCHEMAS / "variant.schema.json"
+    assert VARIANT_SCHEMA_PATH.read_text(encoding="utf-8") == variant_schema_text()
+
+
+def test_effect_kinds_in_the_schema_are_the_ir_kinds() -> None:
+    enum = DEFINITIONS["effect"]["properties"]["kind"]["enum"]
+    assert enum == list(ir.EFFECT_KINDS)
+    # every kind has exactly one parameter rule (an if/then on its name)
+    conditioned: list[str] = []
+    for rule in DEFINITIONS["effect"]["allOf"]:
+        kind = rule["if"]["properties"]["kind"]
+        conditioned.extend(kind["enum"] if "enum" in kind else [kind["const"]])
+    assert sorted(conditioned) == sorted(ir.EFFECT_KINDS)
+
+
+def test_quantities_in_the_schema_are_the_ir_quantities() -> None:
+    assert DEFINITIONS["quantity"]["enum"] == list(ir.QUANTITIES)
+
+
+def _yaml_files() -> list[Path]:
+    return sorted(RULES.rglob("*.yaml")) + sorted(RULES.rglob("*.yml"))
+
+
+@pytest.mark.parametrize("path", _yaml_files(), ids=lambda p: p.relative_to(RULES).as_posix())
+def test_every_rules_file_names_an_existing_schema_on_its_first_line(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(SCHEMA_LINE)
+    target = (path.parent / first.removeprefix(SCHEMA_LINE).strip()).resolve()
+    assert target.is_file(), target
+    assert target.parent == SCHEMAS.resolve()
+
+
+def _plain(path: Path) -> Any:
+    return load_file(path, path.name, SourceRegistry()).plain()
+
+
+def test_root_rulesets_name_and_satisfy_the_ruleset_schema() -> None:
+    validator = Draft7Validator(RULESET_SCHEMA)
+    for path in sorted(RULES.glob("*.yaml")):
+        assert path.read_text(encoding="utf-8").startswith(f"{SCHEMA_LINE}../schemas/ruleset.schema.json\n")
+        errors = [e.message for e in validator.iter_errors(_plain(path))]
+        assert errors == [], path
+
+
+@pytest.mark.parametrize("path", sorted((RULES / "variants").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_shipped_variant_satisfies_the_variant_schema(path: Path) -> None:
+    assert path.read_text(encoding="utf-8").startswith(f"{SCHEMA_LINE}../../schemas/variant.schema.json\n")
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}" for e in Draft7Validator(VARIANT_SCHEMA).iter_errors(_plain(path))
+    ]
+    assert errors == []
+
+
+def test_the_variant_schema_catches_what_a_variant_gets_wrong() -> None:
+    validator = Draft7Validator(VARIANT_SCHEMA)
+
+    def errors(document: dict[str, Any]) -> list[str]:
+        return [e.message for e in validator.iter_errors(document)]
+
+    assert errors({"extends": "base", "name": "x", "emperor_scorings": {"3": {"move_back": 2}}}) == []
+    assert errors({"extends": "base", "name": "x", "rounds": None}) == []  # null removes
+    assert errors({"name": "x"}) != []  # a variant names its parent
+    assert errors({"extends": "base", "name": "x", "emperor_scorings": {"3": {"move_bak": 2}}}) != []
+    assert errors({"extends": "base", "name": "x", "tiles": {"t": {"bonus": [{"kind": "gain_krones"}]}}}) != []

@@ -65,6 +65,9 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         if not path.exists():
             print(f"gah check: no such file: {path}", file=sys.stderr)
             return 2
+        if path.is_dir():
+            print(f"gah check: {path} is a folder; name rules files, or none to check all of rules/", file=sys.stderr)
+            return 2
     compiled = compile_library(workspace, extra=files, only_extra=bool(files))
     if files:
         wanted = {workspace.display(p) for p in files}

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from ..cli import command
-from ..errors import Position, Problem, RulesError
 from ..project import compile_library
 from ..rulesets import NAME_PATTERN, Workspace
 from ..writer import write_atomically
@@ -55,14 +54,8 @@ def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
     compiled = compile_library(workspace)
     if args.parent not in compiled.library.files:
         known = ", ".join(compiled.library.names())
-        raise RulesError(
-            [
-                Problem(
-                    Position("<command line>", 1, 1),
-                    f"--from: unknown ruleset '{args.parent}'; known rulesets: {known}",
-                )
-            ]
-        )
+        print(f"gah new-variant: --from: unknown ruleset '{args.parent}'; known rulesets: {known}", file=sys.stderr)
+        return 2
     if name in compiled.library.files:
         print(
             f"gah new-variant: a ruleset named '{name}' already exists ({compiled.library.files[name].display})",

@@ -1,0 +1,194 @@
+"""`gah check` and `gah new-variant` from the command line: output, exit codes, files written."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from helpers_rules import ROOT, copy_project, ruleset, run_gah, run_gah_process, shipped_rule_files
+from jsonschema import Draft7Validator
+
+from compiler.errors import SourceRegistry
+from compiler.loader import load_file
+from compiler.project import load_one
+from compiler.rulesets import Workspace
+
+SHIPPED = sorted(p.stem for p in shipped_rule_files())
+
+
+# --- gah check ---------------------------------------------------------------------------------
+
+
+def test_check_all_shipped_rules_exits_0_with_one_line_per_ruleset() -> None:
+    run = run_gah_process("check")
+    assert run.code == 0, run.err
+    assert run.err == ""
+    lines = run.out.splitlines()
+    assert len(lines) == len(SHIPPED)
+    for line, name in zip(lines, SHIPPED, strict=True):
+        assert line.startswith(f"ok  {name} ")
+    base_line = next(line for line in lines if line.split()[1] == "base")
+    assert "root ruleset" in base_line
+    assert "12 tiles (A:4, B:4, C:4), 48 Staff, Emperor scorings after rounds 3/5/7, track 0-13" in base_line
+    gentle = next(line for line in lines if line.split()[1] == "gentle-draft")
+    assert "extends gentle-move-backs; changes setup" in gentle
+
+
+def test_check_named_files_prints_only_those() -> None:
+    run = run_gah("check", "rules/variants/long-track.yaml", "rules/variants/mild-cafe.yaml")
+    assert run.code == 0, run.err
+    assert [line.split()[1] for line in run.out.splitlines()] == ["long-track", "mild-cafe"]
+    assert "changes emperor_track" in run.out and "track 0-15" in run.out
+
+
+def test_check_a_file_outside_rules_that_extends_a_shipped_variant(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: gentle-move-backs\nname: house\nrounds: 7\n", encoding="utf-8")
+    run = run_gah("check", str(house))
+    assert run.code == 0, run.err
+    assert run.out.startswith("ok  house ")
+    assert "extends gentle-move-backs; changes rounds" in run.out
+
+
+def test_broken_file_exits_1_with_positioned_errors_and_no_traceback() -> None:
+    run = run_gah_process("check", "tests/data/broken/many-problems-sorted.yaml")
+    assert run.code == 1
+    assert run.out == ""
+    assert "Traceback" not in run.err
+    assert run.err.startswith(
+        'tests/data/broken/many-problems-sorted.yaml:3:9: rounds: expected a whole number, got text ("seven")\n'
+        "    rounds: seven\n"
+        "            ^\n"
+    )
+    assert run.err.endswith("5 problems found\n")
+
+
+def test_good_and_broken_files_together_report_both() -> None:
+    run = run_gah("check", "rules/variants/draft.yaml", "tests/data/broken/bad-enum.yaml")
+    assert run.code == 1
+    assert run.out.startswith("ok  draft ")
+    assert "tests/data/broken/bad-enum.yaml:5:22:" in run.err
+
+
+def test_a_broken_shipped_file_fails_the_default_check(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    path = project / "rules" / "variants" / "mild-cafe.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("points: -3", "points: lots"), encoding="utf-8")
+    run = run_gah("--root", str(project), "check")
+    assert run.code == 1
+    assert (
+        'rules/variants/mild-cafe.yaml:9:18: final_scoring.cafe.points: expected a whole number, got text ("lots")'
+        in (run.err)
+    )
+    assert run.out.count("\nok  ") + run.out.startswith("ok  ") == len(SHIPPED) - 1  # the others still check
+
+
+def test_a_shipped_file_must_be_named_after_its_file(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    path = project / "rules" / "variants" / "mild-cafe.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: mild-cafe", "name: mild"), encoding="utf-8")
+    run = run_gah("--root", str(project), "check")
+    assert run.code == 1
+    assert "rules/variants/mild-cafe.yaml:5:7: name 'mild' must match the file name 'mild-cafe'" in run.err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["check", "--bogus"], "unrecognized arguments: --bogus"),
+        (["check", "no-such-file.yaml"], "gah check: no such file: no-such-file.yaml"),
+        (["check", "rules"], "gah check: rules is a folder"),
+        (["--no-such-option"], "unrecognized arguments"),
+        ([], "usage: gah"),
+        (["no-such-command"], "invalid choice"),
+    ],
+)
+def test_bad_usage_exits_2(args: list[str], words: str) -> None:
+    run = run_gah(*args)
+    assert run.code == 2
+    assert words in run.err
+    assert run.out == ""
+
+
+def test_bad_usage_exits_2_from_the_real_command_line() -> None:
+    run = run_gah_process("check", "--bogus")
+    assert run.code == 2
+    assert "Traceback" not in run.err
+
+
+# --- gah new-variant ------------------------------------------------------------------------------
+
+
+def _identity_free(rules: object) -> object:
+    return dataclasses.replace(rules, name="", title="", description="", extends=None, sources=())  # type: ignore[type-var]
+
+
+@pytest.mark.parametrize("parent", ["base", "gentle-move-backs"])
+def test_new_variant_writes_a_file_that_checks_clean_and_changes_nothing(tmp_path: Path, parent: str) -> None:
+    project = copy_project(tmp_path)
+    args = ["--root", str(project), "new-variant", "quick-emperor"]
+    if parent != "base":
+        args += ["--from", parent]
+    run = run_gah(*args)
+    assert run.code == 0, run.err
+    path = project / "rules" / "variants" / "quick-emperor.yaml"
+    assert path.is_file()
+    assert run.out == (
+        f"wrote rules/variants/quick-emperor.yaml (extends {parent}); "
+        "edit it, then run: gah check rules/variants/quick-emperor.yaml\n"
+    )
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../../schemas/variant.schema.json\n")
+    assert f"\nextends: {parent}\nname: quick-emperor\n" in text
+    # it satisfies the variant schema
+    schema = json.loads((ROOT / "schemas" / "variant.schema.json").read_text(encoding="utf-8"))
+    document = load_file(path, path.name, SourceRegistry()).plain()
+    assert list(Draft7Validator(schema).iter_errors(document)) == []
+    # it checks clean, from the scratch project
+    check = run_gah("--root", str(project), "check", str(path))
+    assert check.code == 0, check.err
+    assert check.out.startswith(f"ok  quick-emperor      extends {parent} |")
+    # its IR is its parent's, apart from who it is
+    variant = load_one(Workspace(project), "quick-emperor")
+    assert variant.name == "quick-emperor"
+    assert variant.title == "Quick emperor"
+    assert variant.extends == parent
+    assert _identity_free(variant) == _identity_free(ruleset(parent))
+
+
+def test_new_variant_with_the_default_root_finds_the_project_from_the_current_folder(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    inside = project / "rules" / "variants"
+    run = run_gah("new-variant", "from-inside", cwd=inside)
+    assert run.code == 0, run.err
+    assert (inside / "from-inside.yaml").is_file()
+    assert not (ROOT / "rules" / "variants" / "from-inside.yaml").exists()
+
+
+@pytest.mark.parametrize("name", ["Bad_Name", "1st", "double--dash", "trailing-", "a" * 41, "spaces here"])
+def test_new_variant_with_an_invalid_name_exits_2_and_writes_nothing(tmp_path: Path, name: str) -> None:
+    project = copy_project(tmp_path)
+    before = sorted(p.name for p in (project / "rules" / "variants").iterdir())
+    run = run_gah("--root", str(project), "new-variant", name)
+    assert run.code == 2
+    assert f"gah new-variant: '{name}' is not a valid name: lower-case letters, digits and dashes" in run.err
+    assert sorted(p.name for p in (project / "rules" / "variants").iterdir()) == before
+
+
+def test_new_variant_with_an_unknown_parent_exits_2(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    run = run_gah("--root", str(project), "new-variant", "quick", "--from", "bsae")
+    assert run.code == 2
+    assert "gah new-variant: --from: unknown ruleset 'bsae'; known rulesets: base, draft" in run.err
+    assert not (project / "rules" / "variants" / "quick.yaml").exists()
+
+
+def test_new_variant_refuses_an_existing_name(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    run = run_gah("--root", str(project), "new-variant", "mild-cafe")
+    assert run.code == 1
+    assert "a ruleset named 'mild-cafe' already exists (rules/variants/mild-cafe.yaml)" in run.err
+    before = (ROOT / "rules" / "variants" / "mild-cafe.yaml").read_text(encoding="utf-8")
+    assert (project / "rules" / "variants" / "mild-cafe.yaml").read_text(encoding="utf-8") == before

@@ -10,11 +10,10 @@ returns, so a rules change propagates to the rest of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .. import ir
 from ..errors import GahError
-from ..modules import ScoringModule
 from . import rng
 from .model import Model, RoundModel
 
@@ -47,17 +46,8 @@ class RulesInfo:
     group_reward: tuple[tuple[str, int], ...]  # per group: (reward kind, amount)
     cafe_seats: int
     items: tuple[str, ...]
-    staff: tuple[int, ...]  # sorted numbers
     staff_cost: tuple[tuple[int, int], ...]
     staff_kind: tuple[tuple[int, str], ...]
-    start_points: int
-    start_krones: int
-    start_emperor: int
-    start_items: tuple[tuple[str, int], ...]
-    start_rooms: tuple[Cell, ...]
-    deal_method: str
-    hand_size: int
-    sets: tuple[tuple[str, tuple[int, ...]], ...]
 
     @classmethod
     def of(cls, ruleset: ir.Ruleset) -> RulesInfo:
@@ -86,26 +76,18 @@ class RulesInfo:
             ),
             cafe_seats=hotel.cafe_seats,
             items=tuple(i.id for i in ruleset.items),
-            staff=tuple(sorted(c.number for c in ruleset.staff)),
             staff_cost=tuple((c.number, c.cost) for c in ruleset.staff),
             staff_kind=tuple((c.number, c.kind) for c in ruleset.staff),
-            start_points=ruleset.setup.start.points,
-            start_krones=ruleset.setup.start.krones,
-            start_emperor=ruleset.setup.start.emperor,
-            start_items=ruleset.setup.start.items,
-            start_rooms=ruleset.setup.start.hotel_rooms,
-            deal_method=ruleset.setup.deal.method,
-            hand_size=ruleset.setup.deal.hand_size,
-            sets=ruleset.setup.deal.sets,
         )
 
 
 class Fast:
-    """Lookup tables of a RulesInfo over a flat hotel (index = (floor - 1) * columns + column - 1)."""
+    """Lookup tables of a RulesInfo; a hotel is two bit masks (bit (floor - 1) * columns + column - 1)."""
 
     def __init__(self, info: RulesInfo, model: Model) -> None:
         self.info = info
         floors, columns = info.floors, info.columns
+        self.columns = columns
         self.size = floors * columns
         self.scoring_rounds = frozenset(info.scoring_rounds)
         self.cost = dict(info.staff_cost)
@@ -113,21 +95,47 @@ class Fast:
         self.index = {name: i for i, name in enumerate(player_names(8))}
         cells = [(f, c) for f in range(1, floors + 1) for c in range(1, columns + 1)]
         printed = dict(info.printed_points)
-        self.first = (info.first_room[0] - 1) * columns + info.first_room[1] - 1
+        self.full = (1 << self.size) - 1
+        self.first = 1 << ((info.first_room[0] - 1) * columns + info.first_room[1] - 1)
+        # Cells whose left (right) neighbour exists: a shift must not wrap around a floor's end.
+        self.has_left = sum(1 << i for i, (_f, c) in enumerate(cells) if c > 1)
+        self.has_right = sum(1 << i for i, (_f, c) in enumerate(cells) if c < columns)
         self.room_cost = tuple(info.prepare_cost[f - 1] for f, _c in cells)
+        top_cost = max(info.prepare_cost, default=0)
+        # affordable[k]: the cells a player with k krones can pay for (k >= top_cost: every cell).
+        self.affordable = tuple(
+            sum(1 << i for i, cost in enumerate(self.room_cost) if cost <= k) for k in range(top_cost + 1)
+        )
         self.floor_weight = tuple(model.floor_weight(f) for f, _c in cells)
         self.printed = tuple(printed.get(cell, 0) for cell in cells)
-        self.neighbours = tuple(
-            tuple(
-                (nf - 1) * columns + nc - 1
-                for nf, nc in ((f - 1, c), (f + 1, c), (f, c - 1), (f, c + 1))
-                if 1 <= nf <= floors and 1 <= nc <= columns
-            )
-            for f, c in cells
-        )
         group_of = {cell: g for g, group in enumerate(info.group_cells) for cell in group}
         self.group_of = tuple(group_of.get(cell, -1) for cell in cells)
-        self.group_cells = tuple(tuple((f - 1) * columns + c - 1 for f, c in group) for group in info.group_cells)
+        self.group_mask = tuple(sum(1 << ((f - 1) * columns + c - 1) for f, c in group) for group in info.group_cells)
+
+    def hotel_masks(self, rows: list[str]) -> tuple[int, int]:
+        """(placed, occupied) masks of a state's hotel rows (top floor first)."""
+        placed = occupied = 0
+        for index, room in enumerate("".join(reversed(rows))):
+            if room != EMPTY:
+                placed |= 1 << index
+                if room == OCCUPIED:
+                    occupied |= 1 << index
+        return placed, occupied
+
+    def hotel_rows(self, placed: int, occupied: int) -> list[str]:
+        cells = [(OCCUPIED if occupied >> i & 1 else VACANT) if placed >> i & 1 else EMPTY for i in range(self.size)]
+        columns = self.columns
+        return ["".join(cells[start : start + columns]) for start in range(self.size - columns, -1, -columns)]
+
+
+def _bits(mask: int) -> list[int]:
+    """Indices of the set bits, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def player_names(count: int) -> list[str]:
@@ -163,40 +171,28 @@ class Plan:
         return rng.Stream(self.seed, self.game, extra, rng.SETUP_PLAYER, purpose)
 
 
-def _picks(stream: rng.Stream, count: int) -> tuple[int, ...]:
-    return tuple([stream.next32() for _ in range(count)])
-
-
 def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int) -> Turn:
     """The draws of (seed, game, round, player): the first ten numbers of the stream are the values
     (so they never shift), the numbers after them pick where rooms go, which cards are hired, and so on."""
     stream = rng.Stream(seed, game, round_, player, rng.TURN)
-    draw = stream.next32
-    points = model.points.pick(draw())
-    krones = model.krones.pick(draw())
-    emperor = model.emperor.pick(draw())
-    staff_draw = model.draw.pick(draw())
-    objectives = model.objectives.pick(draw())
-    items = model.items.pick(draw())
-    prepare = model.prepare.pick(draw())
-    occupy = model.occupy.pick(draw())
-    hire = model.hire.pick(draw())
-    guests = model.cafe.pick(draw())
-    item_picks = _picks(stream, items)
-    prepare_picks = _picks(stream, prepare)
-    occupy_picks = _picks(stream, occupy)
-    hire_picks = _picks(stream, hire)
-    cafe = tuple([_picks(stream, model.guest_items.pick(draw())) for _ in range(guests)])
+    take = stream.take
+    v = take(10)
+    items = take(model.items.pick(v[5]))
+    prepare = take(model.prepare.pick(v[6]))
+    occupy = take(model.occupy.pick(v[7]))
+    hire = take(model.hire.pick(v[8]))
+    guest_items = model.guest_items.pick
+    cafe = tuple([take(guest_items(stream.next32())) for _ in range(model.cafe.pick(v[9]))])
     return Turn(
-        points=points,
-        krones=krones,
-        items=item_picks,
-        emperor=emperor,
-        prepare=prepare_picks,
-        occupy=occupy_picks,
-        hire=hire_picks,
-        draw=staff_draw,
-        objectives=objectives,
+        points=model.points.pick(v[0]),
+        krones=model.krones.pick(v[1]),
+        items=items,
+        emperor=model.emperor.pick(v[2]),
+        prepare=prepare,
+        occupy=occupy,
+        hire=hire,
+        draw=model.draw.pick(v[3]),
+        objectives=model.objectives.pick(v[4]),
         cafe=cafe,
     )
 
@@ -212,24 +208,35 @@ def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> 
 
 
 class LabPlayer:
-    """A player between scorings; the hotel is flat, floor 1 first."""
+    """A player between scorings; the hotel is two bit masks (see Fast)."""
 
-    __slots__ = ("cafe", "emperor", "hand", "hired", "hotel", "kitchen", "krones", "name", "objectives", "points")
+    __slots__ = (
+        "cafe",
+        "emperor",
+        "hand",
+        "hired",
+        "kitchen",
+        "krones",
+        "name",
+        "objectives",
+        "occupied",
+        "placed",
+        "points",
+    )
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], fast: Fast) -> None:
         self.name: str = data["name"]
         self.points: int = data["points"]
         self.krones: int = data["krones"]
         self.emperor: int = data["emperor"]
         self.kitchen: dict[str, int] = dict(data["kitchen"])
         self.cafe: list[dict[str, int]] = data["cafe"]
-        self.hotel: list[str] = list("".join(reversed(data["hotel"])))
+        self.placed, self.occupied = fast.hotel_masks(data["hotel"])
         self.hand: list[int] = list(data["hand"])
         self.hired: list[int] = list(data["hired"])
         self.objectives: int = data["objectives"]
 
-    def state(self, columns: int) -> dict[str, Any]:
-        hotel = self.hotel
+    def state(self, fast: Fast) -> dict[str, Any]:
         return {
             "name": self.name,
             "points": self.points,
@@ -237,65 +244,38 @@ class LabPlayer:
             "emperor": self.emperor,
             "kitchen": self.kitchen,
             "cafe": self.cafe,
-            "hotel": ["".join(hotel[start : start + columns]) for start in range(len(hotel) - columns, -1, -columns)],
+            "hotel": fast.hotel_rows(self.placed, self.occupied),
             "hand": self.hand,
             "hired": self.hired,
             "objectives": self.objectives,
         }
 
 
-def shuffled_deck(plan: Plan, staff: tuple[int, ...]) -> list[int]:
-    """The Staff deck, shuffled (Fisher-Yates) with the game's setup stream."""
-    deck = list(staff)
-    stream = plan.setup_stream(rng.SHUFFLE)
-    for i in range(len(deck) - 1, 0, -1):
-        j = stream.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+class LabModule(Protocol):
+    """What the lab uses of a generated scoring module."""
+
+    def score_game(self, state: dict[str, Any]) -> dict[str, Any]: ...
+
+    def setup_game(self, players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]: ...
 
 
-def setup_state(fast: Fast, plan: Plan) -> dict[str, Any]:
-    """The state before round 1: tiles, deck, hands and starting supplies of this ruleset."""
-    info = fast.info
+def deal_seed(plan: Plan) -> int:
+    """The seed every ruleset's setup_game gets for this game (64 bits from the game's setup stream)."""
+    high, low = plan.setup_stream(rng.DEAL).take(2)
+    return high << 32 | low
+
+
+def setup_state(fast: Fast, module: LabModule, plan: Plan) -> dict[str, Any]:
+    """The state before round 1: the ruleset's own setup_game (deal, starting supplies), with the same seed
+    for every ruleset, and one tile per tier drawn by index from the ruleset's sorted tiles of that tier."""
+    state = module.setup_game(player_names(plan.players), deal_seed(plan))
     tiles = {}
-    for tier, ids in info.tiles_by_tier:
+    for tier, ids in fast.info.tiles_by_tier:
         tiles[tier] = ids[rng.scaled(plan.setup_stream(rng.TILES, ord(tier)).next32(), len(ids))]
-    deck = shuffled_deck(plan, info.staff)
-    hands: list[list[int]] = []
-    sets = dict(info.sets)
-    if info.deal_method == "introductory" and len(sets) >= plan.players:
-        for name in sorted(sets)[: plan.players]:
-            hand = [n for n in sets[name] if n in deck]
-            hands.append(hand)
-        dealt = {n for hand in hands for n in hand}
-        deck = [n for n in deck if n not in dealt]
-    else:
-        # Standard deal; a draft is approximated by a random deal of the same hand size.
-        for _ in range(plan.players):
-            hands.append(deck[: info.hand_size])
-            del deck[: info.hand_size]
-    kitchen = {item: 0 for item in info.items}
-    for item, count in info.start_items:
-        kitchen[item] = kitchen.get(item, 0) + count
-    rows = [["."] * info.columns for _ in range(info.floors)]
-    for floor, column in info.start_rooms:
-        rows[floor - 1][column - 1] = VACANT
-    players = [
-        {
-            "name": name,
-            "points": info.start_points,
-            "krones": info.start_krones,
-            "emperor": info.start_emperor,
-            "kitchen": dict(kitchen),
-            "cafe": [],
-            "hotel": ["".join(row) for row in reversed(rows)],
-            "hand": hands[index],
-            "hired": [],
-            "objectives": 0,
-        }
-        for index, name in enumerate(player_names(plan.players))
-    ]
-    return {"round": 0, "tiles": tiles, "staff_deck": deck, "staff_discard": [], "players": players}
+    state["tiles"] = tiles
+    for player in state["players"]:
+        player.pop("choices", None)  # a draft's record of picks: setup only
+    return state
 
 
 # --- turns ---------------------------------------------------------------------------------
@@ -317,36 +297,42 @@ def _weighted(weights: list[int], r32: int) -> int:
     raise AssertionError("unreachable: x < sum(weights)")  # pragma: no cover
 
 
-def _legal_spaces(fast: Fast, hotel: list[str]) -> list[int]:
-    """Empty spaces a room may go on: the first room's space, or next to any placed room tile."""
-    if hotel.count(EMPTY) == fast.size:
-        return [fast.first]
-    neighbours = fast.neighbours
-    return [i for i in range(fast.size) if hotel[i] == EMPTY and any(hotel[j] != EMPTY for j in neighbours[i])]
+def _legal_spaces(fast: Fast, placed: int) -> int:
+    """Mask of the empty spaces a room may go on: the first room's space, or next to any placed room tile."""
+    if not placed:
+        return fast.first
+    columns = fast.columns
+    around = (
+        (placed << columns) | (placed >> columns) | ((placed & fast.has_right) << 1) | ((placed & fast.has_left) >> 1)
+    )
+    return around & fast.full & ~placed
 
 
 def _prepare(fast: Fast, player: LabPlayer, r32: int) -> None:
+    affordable = fast.affordable
     krones = player.krones
-    room_cost = fast.room_cost
-    options = [i for i in _legal_spaces(fast, player.hotel) if room_cost[i] <= krones]
+    mask = _legal_spaces(fast, player.placed) & affordable[min(krones, len(affordable) - 1)]
+    if not mask:
+        return
+    options = _bits(mask)
     weights = [fast.floor_weight[i] for i in options]
-    if not options or not sum(weights):
+    if not sum(weights):
         return
     cell = options[_weighted(weights, r32)]
-    player.krones -= room_cost[cell]
-    player.hotel[cell] = VACANT
+    player.krones -= fast.room_cost[cell]
+    player.placed |= 1 << cell
     player.points += fast.printed[cell]
 
 
 def _occupy(fast: Fast, player: LabPlayer, r32: int) -> None:
-    hotel = player.hotel
-    vacant = [i for i, room in enumerate(hotel) if room == VACANT]
+    vacant = player.placed & ~player.occupied
     if not vacant:
         return
-    cell = vacant[rng.scaled(r32, len(vacant))]
-    hotel[cell] = OCCUPIED
+    options = _bits(vacant)
+    cell = options[rng.scaled(r32, len(options))]
+    player.occupied |= 1 << cell
     group = fast.group_of[cell]
-    if group < 0 or any(hotel[i] != OCCUPIED for i in fast.group_cells[group]):
+    if group < 0 or player.occupied & fast.group_mask[group] != fast.group_mask[group]:
         return
     reward, amount = fast.info.group_reward[group]
     if reward == "krones":
@@ -420,12 +406,12 @@ class Outcome(NamedTuple):
     top_tied: bool  # the best two totals are equal (a tie-breaker was needed)
 
 
-def play(fast: Fast, module: ScoringModule, plan: Plan) -> Outcome:
+def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
     """Play the planned game under one ruleset, scoring with its module and continuing from its results."""
     info = fast.info
-    state = setup_state(fast, plan)
+    state = setup_state(fast, module, plan)
     scorings: list[Scoring] = []
-    players = [LabPlayer(p) for p in state["players"]]
+    players = [LabPlayer(p, fast) for p in state["players"]]
     deck: list[int] = state["staff_deck"]
     tiers = dict(info.scoring_tiers)
     for round_ in range(1, info.rounds + 1):
@@ -436,7 +422,7 @@ def play(fast: Fast, module: ScoringModule, plan: Plan) -> Outcome:
             continue
         state["round"] = round_
         state["staff_deck"] = deck
-        state["players"] = [p.state(info.columns) for p in players]
+        state["players"] = [p.state(fast) for p in players]
         before = [p.points for p in players]
         try:
             result = module.score_game(state)
@@ -447,7 +433,7 @@ def play(fast: Fast, module: ScoringModule, plan: Plan) -> Outcome:
             ) from None
         state = result["state"]
         state.pop("choices", None)
-        players = [LabPlayer(p) for p in state["players"]]
+        players = [LabPlayer(p, fast) for p in state["players"]]
         deck = state["staff_deck"]
         if round_ in fast.scoring_rounds:
             scorings.append(_scoring(fast, round_, state["tiles"][tiers[round_]], result, before, players))

@@ -20,6 +20,7 @@ SETUP_PLAYER = 0
 TILES = 1
 SHUFFLE = 2
 TURN = 3
+DEAL = 4
 
 _PACK = struct.Struct("<6Q").pack
 _UNPACK = struct.Struct("<16I").unpack
@@ -46,6 +47,19 @@ class Stream:
         value = self._buffer[self._position]
         self._position += 1
         return value
+
+    def take(self, count: int) -> tuple[int, ...]:
+        """The next `count` numbers (the same as `count` calls of next32)."""
+        if self._position == BLOCK and count:
+            self._buffer = _UNPACK(blake2b(_PACK(*self._key, self._block)).digest())
+            self._block += 1
+            self._position = 0
+        end = self._position + count
+        if end <= BLOCK:
+            numbers = self._buffer[self._position : end]
+            self._position = end
+            return numbers
+        return tuple([self.next32() for _ in range(count)])
 
     def below(self, count: int) -> int:
         """A whole number in [0, count) (count >= 1), without floating point."""

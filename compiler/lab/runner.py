@@ -14,12 +14,13 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import cast
 
 from .. import ir
-from ..modules import ScoringModule, import_source
+from ..modules import import_source
 from ..python_backend import generate_module
-from .game import Fast, Outcome, RulesInfo, plan_game, play
+from .game import Fast, LabModule, Outcome, RulesInfo, plan_game, play
 from .model import Model
 from .stats import Tally
 
@@ -38,6 +39,12 @@ class LabSpec:
     seed: int
 
 
+@lru_cache(maxsize=32)
+def module_source(ruleset: ir.Ruleset) -> str:
+    """The generated scoring module of a ruleset (the text load_scoring_module compiles), made once per process."""
+    return generate_module(ruleset)
+
+
 def default_workers() -> int:
     """Every core: results do not depend on the number of workers, so more only means sooner."""
     return max(1, os.cpu_count() or 1)
@@ -48,10 +55,9 @@ class Lab:
 
     def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None) -> None:
         self.spec = spec
-        texts = sources if sources is not None else tuple(generate_module(r) for r in spec.rulesets)
-        self.modules: list[ScoringModule] = [
-            cast(ScoringModule, import_source(text, r.module_name))
-            for text, r in zip(texts, spec.rulesets, strict=True)
+        texts = sources if sources is not None else tuple(module_source(r) for r in spec.rulesets)
+        self.modules: list[LabModule] = [
+            cast(LabModule, import_source(text, r.module_name)) for text, r in zip(texts, spec.rulesets, strict=True)
         ]
         self.fasts = [Fast(RulesInfo.of(r), spec.model) for r in spec.rulesets]
         self.rounds = max(r.rounds for r in spec.rulesets)
@@ -103,7 +109,7 @@ def _context() -> multiprocessing.context.BaseContext:
 def run_lab(spec: LabSpec, workers: int = 1, progress: Progress | None = None, chunk: int = CHUNK) -> list[Tally]:
     """Play every game under every ruleset; one Tally per ruleset, identical for any `workers`."""
     parts = chunks(spec.games, chunk)
-    sources = tuple(generate_module(r) for r in spec.rulesets)
+    sources = tuple(module_source(r) for r in spec.rulesets)
     merged = [Tally() for _ in spec.rulesets]
     done = 0
 

@@ -1,0 +1,56 @@
+"""Benchmark of the variant lab: games per second for 2 rulesets, 4 players, with 1 and 2 workers.
+
+Usage: python benchmarks/bench_lab.py [GAMES] [--profile]
+
+Prints games/s for each worker count and the time 100,000 games would take.
+With --profile, also profiles one worker (cProfile) and prints where the time goes.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import sys
+import time
+
+from compiler.lab.model import default_model_path, load_model
+from compiler.lab.runner import LabSpec, run_lab
+from compiler.project import find_root, load_one
+from compiler.rulesets import Workspace
+
+RULESETS = ("base", "gentle-move-backs")
+
+
+def main(argv: list[str]) -> int:
+    games = int(next((a for a in argv if a.isdigit()), "2000"))
+    workspace = Workspace(find_root())
+    rulesets = tuple(load_one(workspace, name) for name in RULESETS)
+    model = load_model(workspace, default_model_path(workspace))
+    spec = LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
+    print(f"variant lab benchmark: {games} four-player games under {' and '.join(RULESETS)}")
+    results = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        tallies = run_lab(spec, workers=workers)
+        seconds = time.perf_counter() - start
+        results[workers] = tallies
+        rate = games / seconds
+        print(
+            f"  {workers} worker{'s' if workers > 1 else ' '}: {seconds:7.2f} s  {rate:8.1f} games/s"
+            f"  -> 100,000 games in {100_000 / rate:7.1f} s"
+        )
+    same = all(a == b for a, b in zip(results[1], results[2], strict=True))
+    print(f"  identical tallies with 1 and 2 workers: {'yes' if same else 'NO'}")
+    if "--profile" in argv:
+        small = LabSpec(rulesets=rulesets, model=model, games=min(games, 500), players=4, seed=1)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        run_lab(small, workers=1)
+        profiler.disable()
+        stats = pstats.Stats(profiler, stream=sys.stdout)
+        stats.sort_stats("tottime").print_stats(25)
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

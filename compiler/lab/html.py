@@ -63,8 +63,10 @@ def histogram_plot(report: dict[str, Any]) -> dict[str, Any]:
         for v in range(-(-low // step) * step, low + bins * width + 1, step)
         if low <= v <= low + bins * width
     ]
-    y_step = top / 4
-    y_ticks = [{"y": _fmt(y_of(i * y_step)), "label": f"{100 * i * y_step:.1f}%"} for i in range(5)]
+    y_step = next((s for s in (0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5) if top / s <= 5), 1.0)
+    y_ticks = [
+        {"y": _fmt(y_of(i * y_step)), "label": f"{100 * i * y_step:g}%"} for i in range(int(top / y_step + 1e-9) + 1)
+    ]
     return {
         "width": WIDTH,
         "height": HEIGHT,
@@ -154,6 +156,7 @@ th:first-child, td:first-child { text-align: left; }
 .key span { display: inline-block; margin-right: 1.5em; }
 .swatch { display: inline-block; width: 1em; height: 0.8em; margin-right: 0.3em; vertical-align: baseline; }
 .note { color: #555; font-size: 0.9em; }
+svg { max-width: {{ histogram.width }}px; height: auto; display: block; }
 svg text { font-family: system-ui, sans-serif; font-size: 11px; }
 .diff { color: #555; font-size: 0.85em; }
 </style>
@@ -173,7 +176,7 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 {% endfor %}</table>
 
 <h2>Distribution of final totals</h2>
-<svg xmlns="http://www.w3.org/2000/svg" width="{{ histogram.width }}" height="{{ histogram.height }}" viewBox="0 0 {{ histogram.width }} {{ histogram.height }}" role="img" aria-label="Histogram of final totals per ruleset">
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ histogram.width }} {{ histogram.height }}" role="img" aria-label="Histogram of final totals per ruleset">
 <rect x="0" y="0" width="{{ histogram.width }}" height="{{ histogram.height }}" fill="#fff"/>
 {% for t in histogram.y_ticks %}<line x1="{{ histogram.left }}" x2="{{ histogram.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ histogram.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
 {% endfor %}{% for t in histogram.x_ticks %}<line x1="{{ t.x }}" x2="{{ t.x }}" y1="{{ histogram.bottom }}" y2="{{ histogram.bottom + 5 }}" stroke="#888"/><text x="{{ t.x }}" y="{{ histogram.bottom + 17 }}" text-anchor="middle">{{ t.label }}</text>
@@ -183,12 +186,13 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 </svg>
 
 <h2>Bonus, neutral and penalty at each Emperor scoring</h2>
+<p class="key">{% for line in histogram.lines %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
 <p class="key">{% for o in outcome_key %}<span><span class="swatch" style="background: {{ o.colour }}"></span>{{ o.word }}</span>{% endfor %}</p>
-<svg xmlns="http://www.w3.org/2000/svg" width="{{ outcomes.width }}" height="{{ outcomes.height }}" viewBox="0 0 {{ outcomes.width }} {{ outcomes.height }}" role="img" aria-label="Bonus, neutral and penalty rates per Emperor scoring and ruleset">
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ outcomes.width }} {{ outcomes.height }}" role="img" aria-label="Bonus, neutral and penalty rates per Emperor scoring and ruleset">
 <rect x="0" y="0" width="{{ outcomes.width }}" height="{{ outcomes.height }}" fill="#fff"/>
 {% for t in outcomes.y_ticks %}<line x1="{{ outcomes.left }}" x2="{{ outcomes.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ outcomes.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
 {% endfor %}{% for bar in outcomes.bars %}{% for s in bar.segments %}<rect x="{{ bar.x }}" y="{{ s.y }}" width="{{ bar.width }}" height="{{ s.height }}" fill="{{ s.colour }}"><title>{{ s.title }}</title></rect>{% if s.label %}<text x="{{ bar.centre }}" y="{{ s.label_y }}" text-anchor="middle" fill="{{ s.text_colour }}">{{ s.label }}</text>{% endif %}
-{% endfor %}<rect x="{{ bar.x }}" y="{{ outcomes.name_y - 9 }}" width="{{ bar.width }}" height="3" fill="{{ bar.colour }}"/><text x="{{ bar.centre }}" y="{{ outcomes.name_y + 6 }}" text-anchor="middle">{{ bar.name }}</text>
+{% endfor %}<rect x="{{ bar.x }}" y="{{ outcomes.name_y - 8 }}" width="{{ bar.width }}" height="6" fill="{{ bar.colour }}"><title>{{ bar.name }}</title></rect>
 {% endfor %}{% for g in outcomes.groups %}<text x="{{ g.x }}" y="{{ outcomes.group_y }}" text-anchor="middle" font-weight="bold">{{ g.label }}</text>
 {% endfor %}</svg>
 

@@ -180,9 +180,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         for card in ruleset.staff:
             if card.penalty_waiver_cost is not None:
                 cost = card.penalty_waiver_cost
-                with code.block(f"if {card.number} in player.hired:"):
-                    code.line(f"if waive_penalty(game, player, {cost}, {literal(card.name)}, TILES[tile_id][1]):")
-                    code.line("    return")
+                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)}, TILES[tile_id][1])"
+                with code.block(f"if {card.number} in player.hired and {waive}:"):
+                    code.line("return")
         code.line('game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)')
         code.line("TILES[tile_id][1](game, player)")
     code.blank(2)
@@ -245,7 +245,7 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
             code.line(
-                'result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players)])'
+                'result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players, strict=True)])'
             )
         code.line("return result")
     code.blank(2)
@@ -292,7 +292,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     code.blank()
     imports, bodies = runtime_parts()
     code.lines_from(imports)
-    code.blank(2)
+    code.blank()
     code.line(f"TITLE = {literal(ruleset.title)}")
     code.line(f"DESCRIPTION = {literal(ruleset.description)}")
     code.line(f"SOURCES = {literal(ruleset.sources)}")

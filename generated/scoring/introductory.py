@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-
 TITLE = "Grand Austria Hotel (introductory game)"
 DESCRIPTION = "Equal starting hands from fixed Staff sets, for a first game."
 SOURCES = ("rules/base.yaml", "rules/variants/introductory.yaml")
@@ -1759,9 +1758,8 @@ def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
 
 def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
-    if 26 in player.hired:
-        if waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
-            return
+    if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
+        return
     game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)
     TILES[tile_id][1](game, player)
 
@@ -1851,7 +1849,7 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
     if game.round == RULES.rounds:
         final = final_scoring(game)
         result["final"] = final
-        result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players)])
+        result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players, strict=True)])
     return result
 
 

@@ -181,19 +181,23 @@ def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int)
     prepare = take(model.prepare.pick(v[6]))
     occupy = take(model.occupy.pick(v[7]))
     hire = take(model.hire.pick(v[8]))
-    guest_items = model.guest_items.pick
-    cafe = tuple([take(guest_items(stream.next32())) for _ in range(model.cafe.pick(v[9]))])
+    guests = model.cafe.pick(v[9])
+    if guests:
+        guest_items = model.guest_items.pick
+        cafe = tuple([take(guest_items(stream.next32())) for _ in range(guests)])
+    else:
+        cafe = ()
     return Turn(
-        points=model.points.pick(v[0]),
-        krones=model.krones.pick(v[1]),
-        items=items,
-        emperor=model.emperor.pick(v[2]),
-        prepare=prepare,
-        occupy=occupy,
-        hire=hire,
-        draw=model.draw.pick(v[3]),
-        objectives=model.objectives.pick(v[4]),
-        cafe=cafe,
+        model.points.pick(v[0]),
+        model.krones.pick(v[1]),
+        items,
+        model.emperor.pick(v[2]),
+        prepare,
+        occupy,
+        hire,
+        model.draw.pick(v[3]),
+        model.objectives.pick(v[4]),
+        cafe,
     )
 
 

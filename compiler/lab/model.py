@@ -47,7 +47,7 @@ LIMITS: dict[str, int] = {
 STAFF_KINDS: tuple[str, ...] = ("once_per_round", "permanent", "once", "game_end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Distribution:
     """Whole numbers with integer weights; `pick` maps a 32-bit random number to a value exactly."""
 

@@ -1,22 +1,98 @@
-"""Everything `gah build` writes, computed in memory first so a failure changes nothing."""
+"""Everything `gah build` writes, computed in memory first so a failure changes nothing.
+
+PDFs are slow to render (seconds each), so they are tracked through a
+manifest, generated/sheets/pdf-manifest.json, that records for each PDF the
+SHA-256 of the HTML it was rendered from and of the PDF itself. A PDF is
+fresh when its HTML is unchanged and the file is the one recorded; only then
+does `gah build` skip re-rendering it, and `gah build --check` needs no
+renderer at all.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import ir
 from .python_backend import generate_module
 from .schemas import variant_schema_text
+from .sheets import render_sheet
+
+MANIFEST = Path("generated") / "sheets" / "pdf-manifest.json"
 
 
-def planned_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> dict[Path, bytes]:
-    """Path -> bytes of every generated file, for every ruleset."""
-    outputs: dict[Path, bytes] = {}
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class PdfJob:
+    """A PDF to be rendered from known HTML (lazily: rendering is slow)."""
+
+    path: Path
+    html: bytes
+    render: Callable[[], bytes]
+
+
+@dataclass
+class Plan:
+    """Every file a build owns: exact bytes for most, render jobs for the PDFs."""
+
+    files: dict[Path, bytes]
+    pdfs: list[PdfJob]
+    manifest_path: Path
+
+    def owned(self) -> set[Path]:
+        return set(self.files) | {job.path for job in self.pdfs} | {self.manifest_path}
+
+
+def plan_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> Plan:
+    """Path -> bytes of every generated file, for every ruleset (PDFs as jobs)."""
+    files: dict[Path, bytes] = {}
+    pdfs: list[PdfJob] = []
     for name in sorted(rulesets):
         ruleset = rulesets[name]
-        outputs[root / "generated" / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
-    outputs[root / "schemas" / "variant.schema.json"] = variant_schema_text().encode("utf-8")
-    return outputs
+        parent = rulesets.get(ruleset.extends) if ruleset.extends else None
+        stem = ruleset.name
+        files[root / "generated" / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
+        sheets = root / "generated" / "sheets"
+        files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md")
+        html = render_sheet(ruleset, parent, "html")
+        files[sheets / f"{stem}.html"] = html
+        pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html)))
+    files[root / "schemas" / "variant.schema.json"] = variant_schema_text().encode("utf-8")
+    return Plan(files, pdfs, root / MANIFEST)
+
+
+def _pdf_renderer(html: bytes) -> Callable[[], bytes]:
+    def render() -> bytes:
+        from .sheets.render import render_pdf
+
+        return render_pdf(html.decode("utf-8"))
+
+    return render
+
+
+def read_manifest(path: Path) -> dict[str, dict[str, str]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def pdf_is_fresh(job: PdfJob, manifest: dict[str, dict[str, str]]) -> bool:
+    entry = manifest.get(job.path.name, {})
+    if not job.path.is_file() or entry.get("html_sha256") != sha256(job.html):
+        return False
+    return entry.get("pdf_sha256") == sha256(job.path.read_bytes())
+
+
+def manifest_text(entries: dict[str, dict[str, str]]) -> bytes:
+    return (json.dumps(dict(sorted(entries.items())), indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def managed_files(root: Path) -> list[Path]:
@@ -24,4 +100,4 @@ def managed_files(root: Path) -> list[Path]:
     folder = root / "generated"
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".md", ".pdf"))
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".md", ".pdf", ".json"))

@@ -6,13 +6,16 @@ import argparse
 import sys
 
 from ..cli import command, compile_or_report
-from ..outputs import managed_files, planned_outputs
+from ..outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
 from ..rulesets import Workspace
 from ..writer import write_atomically
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if any generated file is stale")
+    parser.add_argument(
+        "--force-pdf", action="store_true", help="render every PDF again, even when its HTML is unchanged"
+    )
 
 
 @command("build", "compile every ruleset into generated/ (scoring modules and sheets)")(_setup)
@@ -20,25 +23,40 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     compiled = compile_or_report(workspace)
     if compiled is None:
         return 1
-    outputs = planned_outputs(workspace.root, compiled.rulesets)
-    stale = [path for path, data in outputs.items() if not path.is_file() or path.read_bytes() != data]
-    extra = [path for path in managed_files(workspace.root) if path not in outputs]
+    plan = plan_outputs(workspace.root, compiled.rulesets)
+    manifest = read_manifest(plan.manifest_path)
+    stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
+    stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]
+    extra = [path for path in managed_files(workspace.root) if path not in plan.owned()]
     if args.check:
         for path in stale:
-            state = "stale" if path.exists() else "missing"
-            print(f"{workspace.display(path)}: {state}", file=sys.stderr)
+            print(f"{workspace.display(path)}: {'stale' if path.exists() else 'missing'}", file=sys.stderr)
+        for job in stale_pdfs:
+            print(f"{workspace.display(job.path)}: stale (not rendered from the current HTML)", file=sys.stderr)
         for path in extra:
             print(f"{workspace.display(path)}: no ruleset produces it (remove it or run gah build)", file=sys.stderr)
-        if stale or extra:
+        if stale or stale_pdfs or extra:
             print("generated files are out of date: run gah build", file=sys.stderr)
             return 1
-        print(f"generated/ is up to date ({len(outputs)} files)")
+        print(f"generated/ is up to date ({len(plan.files) + len(plan.pdfs) + 1} files)")
         return 0
-    for path in stale:
+    # Render every PDF before writing anything, so a failure leaves generated/ as it was.
+    rendered = {job.path: job.render() for job in stale_pdfs}
+    entries = {job.path.name: manifest.get(job.path.name, {}) for job in plan.pdfs}
+    for job in stale_pdfs:
+        entries[job.path.name] = {"html_sha256": sha256(job.html), "pdf_sha256": sha256(rendered[job.path])}
+    outputs = {path: plan.files[path] for path in stale}
+    outputs.update(rendered)
+    manifest_bytes = manifest_text(entries)
+    if not plan.manifest_path.is_file() or plan.manifest_path.read_bytes() != manifest_bytes:
+        outputs[plan.manifest_path] = manifest_bytes
+    for path in sorted(outputs):
         write_atomically(path, outputs[path])
     for path in extra:
         path.unlink()
+    total = len(plan.files) + len(plan.pdfs) + 1
     print(
-        f"built {len(compiled.rulesets)} rulesets: {len(stale)} files written, {len(outputs) - len(stale)} unchanged, {len(extra)} removed"
+        f"built {len(compiled.rulesets)} rulesets: {len(outputs)} files written "
+        f"({len(rendered)} PDFs rendered), {total - len(outputs)} unchanged, {len(extra)} removed"
     )
     return 0

@@ -101,9 +101,11 @@ def track_svg(
         if outcome == "bonus":
             # A hatched strip: bonus spaces stay distinct from neutral ones in greyscale.
             out.append(_hatch(x + 1, top + 37, box - 2, 7))
-        if changed:
-            out.append(_text(x + box / 2, top + 10, labels.marker, 9, bold=True))
         out.append(_text(x + box / 2, top + 32, str(space), 13, fill=TEXT[outcome], bold=True))
+    # Markers above changed spaces (drawn after the numbers, so text extraction reads the numbers in a row).
+    for space in sorted(s for s in changed_spaces if 0 <= s < count):
+        x, top = place(space)
+        out.append(_text(x + box / 2, top + 10, labels.marker, 9, bold=True))
     # Points under each space.
     for space in range(count):
         x, top = place(space)

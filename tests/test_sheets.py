@@ -1,0 +1,612 @@
+"""Player aids: wording from the vocabularies, derived tables, escaping, PDF pages and text, differences, goldens.
+
+Update the Markdown golden files with: GAH_UPDATE_GOLDEN=1 python -m pytest tests/test_sheets.py
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import html.parser
+import io
+import os
+import re
+import string
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from compiler import ir
+from compiler.cli import main
+from compiler.irdiff import compare, describe_differences
+from compiler.project import compile_library, find_root, load_one
+from compiler.rulesets import Workspace
+from compiler.sheets import derive, render_sheet
+from compiler.sheets.effects import RENDERERS, Speaker
+from compiler.sheets.text import SheetError, Words, capitalised, plain
+from compiler.sheets.wording import WORDING
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "sheets"
+UPDATE = os.environ.get("GAH_UPDATE_GOLDEN") == "1"
+
+
+@cache
+def rulesets() -> dict[str, ir.Ruleset]:
+    compiled = compile_library(Workspace(find_root(ROOT)))
+    assert not compiled.problems
+    return compiled.rulesets
+
+
+def parent_of(ruleset: ir.Ruleset) -> ir.Ruleset | None:
+    return rulesets()[ruleset.extends] if ruleset.extends else None
+
+
+@cache
+def pdf(name: str, paper: str = "a4") -> bytes:
+    ruleset = rulesets()[name]
+    return render_sheet(ruleset, parent_of(ruleset), "pdf", paper)  # type: ignore[arg-type]
+
+
+def pdf_text(data: bytes) -> str:
+    reader = PdfReader(io.BytesIO(data))
+    return normalise(" ".join(page.extract_text() for page in reader.pages))
+
+
+def normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+SHIPPED = sorted(rulesets())
+
+
+# --- the vocabularies: one renderer per effect kind, one phrase per quantity ------------
+
+SAMPLES: dict[str, ir.Effect] = {
+    "gain_krones": ir.GainKrones(3),
+    "lose_krones": ir.LoseKrones(1),
+    "gain_points": ir.GainPoints(8),
+    "lose_points": ir.LosePoints(5),
+    "gain_items": ir.GainItems((("wine", 4), ("cake", 1))),
+    "choose_items": ir.ChooseItems(2, True),
+    "return_items": ir.ReturnItems(("kitchen", "cafe")),
+    "draw_staff": ir.DrawStaff(3, 1, 3),
+    "staff_to_deck_bottom": ir.StaffToDeckBottom(2),
+    "prepare_room": ir.PrepareRoom((1, 2), True, True),
+    "occupy_vacant_rooms": ir.OccupyVacantRooms(2),
+    "remove_rooms": ir.RemoveRooms("vacant", 2, "each_highest"),
+    "points_per_quantity": ir.PointsPerQuantity("hired_staff", -2),
+    "play_staff_from_hand": ir.PlayStaffFromHand(1, "all"),
+    "remove_hired_staff": ir.RemoveHiredStaff(1, "game_end"),
+    "advance_emperor": ir.AdvanceEmperor(3),
+}
+
+
+def speaker() -> Speaker:
+    return Speaker(Words(), rulesets()["base"].items)
+
+
+@pytest.mark.parametrize("kind", sorted(ir.EFFECT_KINDS))
+def test_every_effect_kind_has_one_renderer(kind: str) -> None:
+    assert kind in RENDERERS, f"effect kind {kind} has no English renderer"
+    effect = SAMPLES[kind]
+    assert ir.effect_kind(effect) == kind
+    text = plain(speaker().effect(effect))
+    assert text and "{" not in text and "[[" not in text
+
+
+def test_renderers_cover_exactly_the_vocabulary() -> None:
+    assert set(RENDERERS) == set(ir.EFFECT_KINDS) == set(SAMPLES)
+
+
+def test_a_kind_without_a_renderer_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(RENDERERS, "lose_krones")
+    with pytest.raises(SheetError, match="lose_krones"):
+        speaker().effect(ir.LoseKrones(3))
+    with pytest.raises(SheetError, match="lose_krones"):
+        render_sheet(rulesets()["base"], None, "md")
+
+
+@pytest.mark.parametrize("quantity", ir.QUANTITIES)
+def test_every_quantity_has_a_phrase(quantity: str) -> None:
+    s = speaker()
+    for phrase in (s.per(quantity), s.total(quantity)):
+        text = plain(phrase)
+        assert text and "{" not in text and "_" not in text
+
+
+def test_an_unknown_quantity_is_an_error() -> None:
+    with pytest.raises(SheetError, match="no English phrase"):
+        speaker().per("unicorns")
+
+
+def test_wording_templates_are_well_formed() -> None:
+    for language, table in WORDING.items():
+        for key, template in table.items():
+            list(string.Formatter().parse(template))  # raises on a broken template
+            assert template.count("[[") == template.count("]]"), (language, key)
+
+
+def test_effect_wording_samples() -> None:
+    s = speaker()
+    base = rulesets()["base"]
+    assert plain(s.penalty(base.tile("a-krones").penalty)) == (
+        "lose 3 krones; if you cannot do all of that, lose 5 points instead"
+    )
+    assert plain(s.effects(base.tile("c-staff-points").bonus)) == "score 2 points per Staff card you have hired"
+    assert plain(s.effects(base.tile("b-one-of-each").bonus)) == "gain 1 Strudel, 1 Cake, 1 Wine and 1 Coffee"
+    assert plain(s.effect(ir.DrawStaff(3, 0, "all"))).startswith("draw 3 Staff cards and put them under the deck")
+    assert plain(s.effect(ir.RemoveRooms("occupied", 1, "highest_then_strictly_below"))) == (
+        "remove the occupied room on your highest floor"
+    )
+
+
+# --- the derived need table --------------------------------------------------------------
+
+
+def need_pairs(name: str) -> list[tuple[int, int | None, int | None]]:
+    ruleset = rulesets()[name]
+    return [(n.round, n.bonus_from, n.safe_from) for n in derive.needs(ruleset.track, ruleset.scorings)]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("base", [(3, 6, 4), (5, 8, 6), (7, 10, 8)]),
+        ("gentle-move-backs", [(3, 5, 3), (5, 7, 5), (7, 9, 7)]),
+        ("long-track", [(3, 7, 4), (5, 9, 6), (7, 11, 8)]),
+    ],
+)
+def test_need_table_hand_worked(name: str, expected: list[tuple[int, int, int]]) -> None:
+    assert need_pairs(name) == expected
+
+
+def test_need_table_on_the_sheet() -> None:
+    text = render_sheet(rulesets()["base"], None, "md").decode()
+    assert "| 3 | A | 3 spaces | space 6 or more | space 4 or more |" in text
+    assert "| 7 | C | 7 spaces | space 10 or more | space 8 or more |" in text
+
+
+def track(points: int, zones: list[tuple[int, int, ir.Outcome]]) -> ir.Track:
+    return ir.Track(
+        tuple(range(points)),
+        1,
+        tuple(ir.Zone(f"z{i}", f"Zone {i}", a, b, o) for i, (a, b, o) in enumerate(zones)),
+    )
+
+
+def test_need_unreachable_and_unavoidable() -> None:
+    t = track(6, [(0, 0, "penalty"), (1, 4, "nothing"), (5, 5, "bonus")])
+    need = derive.need(t, ir.EmperorScoring(3, "A", 3))
+    assert need.bonus_spaces == () and need.bonus_from is None
+    assert need.safe_from == 4
+    need = derive.need(t, ir.EmperorScoring(3, "A", 5))
+    assert need.safe_spaces == () and need.safe_from is None
+    assert derive.need(t, ir.EmperorScoring(3, "A", 0)).bonus_from == 5
+    assert derive.landing(2, 5) == 0
+
+
+def test_need_on_an_odd_track_lists_the_spaces() -> None:
+    t = track(10, [(0, 1, "bonus"), (2, 5, "nothing"), (6, 9, "bonus")])
+    need = derive.need(t, ir.EmperorScoring(3, "A", 2))
+    assert need.bonus_spaces == (0, 1, 2, 3, 8, 9)
+    assert need.bonus_from is None
+    assert derive.ranges(need.bonus_spaces) == ((0, 3), (8, 9))
+
+
+def test_no_penalty_zone_says_so() -> None:
+    text = render_sheet(rulesets()["no-penalties"], rulesets()["base"], "md").decode()
+    assert "any space (no penalty zone)" in text
+
+
+# --- HTML: self-contained, parses, escapes --------------------------------------------
+
+
+class Collector(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attrs: list[tuple[str, str | None]] = []
+        self.text: list[str] = []
+        self.comments: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attrs.extend(attrs)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    def handle_comment(self, data: str) -> None:
+        self.comments.append(data)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_html_parses_and_is_self_contained(name: str) -> None:
+    ruleset = rulesets()[name]
+    page = render_sheet(ruleset, parent_of(ruleset), "html").decode()
+    parser = Collector()
+    parser.feed(page)
+    parser.close()
+    assert "script" not in parser.tags and "link" not in parser.tags and "img" not in parser.tags
+    assert not [a for a in parser.attrs if a[0] in ("src", "href")]
+    assert "url(" not in page and "@import" not in page and "@font-face" not in page
+    assert re.findall(r"https?://[^\s\"']+", page) == ["http://www.w3.org/2000/svg"] * len(
+        re.findall(r"https?://", page)
+    )
+    assert "DejaVu Sans" in page
+    header = parser.comments[0]
+    assert "DO NOT EDIT" in header and "gah build" in header
+    for source in ruleset.sources:
+        assert source in header
+    assert not re.search(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}", page), "no timestamps"
+
+
+SCRIPT = "<script>alert(1)</script>"
+
+
+@pytest.fixture()
+def script_variant(tmp_path: Path) -> Path:
+    path = tmp_path / "script-tile.yaml"
+    path.write_text(
+        "extends: base\n"
+        "name: script-tile\n"
+        "title: 'Script <b>test</b> & co'\n"
+        "description: 'A tile whose name is markup: *not* [a link](http://x) | pipe'\n"
+        "tiles:\n"
+        "  b-script:\n"
+        "    tier: B\n"
+        f"    name: '{SCRIPT}'\n"
+        "    description: '<img src=x onerror=alert(2)>'\n"
+        "    bonus:\n"
+        "      - {kind: gain_krones, amount: 2}\n"
+        "    penalty:\n"
+        "      prefer:\n"
+        "        - {kind: lose_krones, amount: 2}\n"
+        "      otherwise:\n"
+        "        - {kind: lose_points, amount: 4}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def load_file(path: Path) -> tuple[ir.Ruleset, ir.Ruleset | None]:
+    workspace = Workspace(find_root(ROOT))
+    ruleset = load_one(workspace, str(path))
+    parent = load_one(workspace, ruleset.extends) if ruleset.extends else None
+    return ruleset, parent
+
+
+def test_markup_in_rules_data_is_escaped_text(script_variant: Path) -> None:
+    ruleset, parent = load_file(script_variant)
+    page = render_sheet(ruleset, parent, "html").decode()
+    assert SCRIPT not in page and "<img" not in page and "<b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    parser = Collector()
+    parser.feed(page)
+    assert "script" not in parser.tags and "img" not in parser.tags and "b" not in parser.tags
+    assert SCRIPT in "".join(parser.text)
+    markdown = render_sheet(ruleset, parent, "md").decode()
+    assert SCRIPT not in markdown and "<img" not in markdown
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in markdown
+    assert "\\[a link\\](http://x) \\| pipe" in markdown
+    assert SCRIPT in pdf_text(render_sheet(ruleset, parent, "pdf"))
+
+
+def test_markup_in_a_source_path_cannot_end_the_header_comment() -> None:
+    from compiler.sheets.render import _comment
+
+    assert "--" not in _comment("a --> b -- c") and ">" not in _comment("x -->")
+
+
+# --- PDF --------------------------------------------------------------------------------
+
+
+# Letter is shorter than A4: check it on the longest sheets (a PDF takes a few seconds).
+PAGE_CASES = [(name, "a4") for name in SHIPPED] + [
+    (n, "letter") for n in ("introductory", "royal-banquet", "long-track")
+]
+
+
+@pytest.mark.parametrize(("name", "paper"), PAGE_CASES)
+def test_pdf_has_one_or_two_pages_of_the_right_size(name: str, paper: str) -> None:
+    reader = PdfReader(io.BytesIO(pdf(name, paper)))
+    assert 1 <= len(reader.pages) <= 2
+    width, height = (float(x) for x in reader.pages[0].mediabox.upper_right)
+    expected = (595.28, 841.89) if paper == "a4" else (612.0, 792.0)
+    assert abs(width - expected[0]) < 1 and abs(height - expected[1]) < 1
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_pdf_text_has_the_track_and_every_tile(name: str) -> None:
+    ruleset = rulesets()[name]
+    text = pdf_text(pdf(name))
+    assert " ".join(str(p) for p in ruleset.track.points) in text
+    assert " ".join(str(s) for s in range(ruleset.track.last_space + 1)) in text
+    s = Speaker(Words(), ruleset.items)
+    for tile in ruleset.tiles:
+        assert normalise(tile.name) in text
+        assert normalise(plain(capitalised(s.effects(tile.bonus)))) in text, tile.id
+        assert normalise(plain(capitalised(s.penalty(tile.penalty)))) in text, tile.id
+    for card in ruleset.staff:
+        if card.game_end is not None:
+            assert card.name in text
+
+
+def test_pdf_fonts_are_embedded_and_text_is_at_least_9pt() -> None:
+    reader = PdfReader(io.BytesIO(pdf("introductory")))
+    sizes: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if not text.strip():
+            return
+        m = [
+            tm[0] * cm[0] + tm[1] * cm[2],
+            tm[0] * cm[1] + tm[1] * cm[3],
+            tm[2] * cm[0] + tm[3] * cm[2],
+            tm[2] * cm[1] + tm[3] * cm[3],
+        ]
+        sizes.append(size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5)
+
+    fonts = set()
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor or "/FontFile3" in descriptor or "/FontFile" in descriptor
+            fonts.add(str(font["/BaseFont"]))
+    assert sizes and min(sizes) >= 8.99
+    assert all("DejaVu" in f for f in fonts)
+
+
+def test_pdf_is_deterministic() -> None:
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    ruleset = rulesets()["gentle-move-backs"]
+    assert render_sheet(ruleset, rulesets()["base"], "pdf") == pdf("gentle-move-backs")
+    assert os.environ.get("SOURCE_DATE_EPOCH") == before  # the fixed epoch does not leak
+
+
+def test_pdf_is_deterministic_across_processes() -> None:
+    code = (
+        "import sys, hashlib\n"
+        "from compiler.project import compile_library, find_root\n"
+        "from compiler.rulesets import Workspace\n"
+        "from compiler.sheets import render_sheet\n"
+        "c = compile_library(Workspace(find_root())).rulesets\n"
+        "sys.stdout.write(hashlib.sha256(render_sheet(c['base'], None, 'pdf')).hexdigest())\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    env.pop("SOURCE_DATE_EPOCH", None)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert result.stdout == hashlib.sha256(pdf("base")).hexdigest()
+
+
+# --- content ------------------------------------------------------------------------------
+
+
+def test_sheet_content_base() -> None:
+    text = render_sheet(rulesets()["base"], None, "md").decode()
+    for needle in (
+        "Never pass space 13: each step beyond it scores 1 point at once.",
+        "Gardener (no. 42): each time you get a tile's bonus, also score 5 points.",
+        "Conference Manager (no. 26): you may pay 1 krone to ignore a tile's penalty.",
+        "Staff: each player draws 6 Staff cards; the rest form the deck.",
+        "On a tie, the tied player with the larger total of dishes and drinks in the kitchen plus krones left wins",
+        "| Guests still in the café | −5 points per guest still in your café |",
+        "Points never go below 0; krones never go below 0.",
+        "**†1** Starting state: Whether players prepare rooms during setup is unverified",
+        "Room colours and groups come from implementations, not a board photo.",
+        "Two sources print 1/1 on floor 3",
+    ):
+        assert needle in text, needle
+    assert "House rules" not in text
+    staff = [line for line in text.splitlines() if re.match(r"\| \d\d \| [A-Z][a-z]", line)]
+    assert len(staff) == 13
+
+
+def test_introductory_sets_are_printed_as_examples() -> None:
+    text = render_sheet(rulesets()["introductory"], rulesets()["base"], "md").decode()
+    assert "Breakfast Server (1), Groom (5), Restaurant Manager (13)" in text
+    assert "These sets are examples, not the rulebook's recommended sets" in text
+
+
+def test_draft_parameters_are_printed() -> None:
+    text = render_sheet(rulesets()["gentle-draft"], rulesets()["gentle-move-backs"], "md").decode()
+    assert "each player takes 4 cards, keeps 1 and passes the rest to the right" in text
+    assert "until each player holds 4 Staff cards" in text
+
+
+def test_uncertain_tile_gets_a_dagger(tmp_path: Path) -> None:
+    path = tmp_path / "doubt.yaml"
+    path.write_text(
+        "extends: base\nname: doubt\ntitle: Doubt\ntiles:\n  c-points:\n    uncertain: Nobody knows.\n",
+        encoding="utf-8",
+    )
+    ruleset, parent = load_file(path)
+    text = render_sheet(ruleset, parent, "md").decode()
+    assert "◆ **Points** †1" in text
+    assert "**†1** Tile Points (C): Nobody knows." in text
+
+
+# --- differences ----------------------------------------------------------------------------
+
+EXPECTED_DIFFERENCES = {
+    "draft": [
+        "Staff hands: drafted: take 6, keep 1, pass left, until each holds 6 (instead of: each player draws 6 Staff cards)"
+    ],
+    "gentle-move-backs": [
+        "After round 3, markers move back 2 spaces instead of 3.",
+        "After round 5, markers move back 4 spaces instead of 5.",
+        "After round 7, markers move back 6 spaces instead of 7.",
+    ],
+    "long-track": [
+        "New track space 14 paying 10 points.",
+        "New track space 15 paying 11 points.",
+        "The cap is space 15 instead of 13.",
+        "Zone Neutral covers spaces 1–3 instead of spaces 1–2.",
+        "Zone Yellow covers spaces 4–15 instead of spaces 3–13.",
+    ],
+    "mild-cafe": ["Final scoring, Guests still in the café: −3 points per guest still in your café instead of −5."],
+    "no-penalties": ["Zone Black (space 0) gives nothing instead of the tile's penalty."],
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_DIFFERENCES))
+def test_describe_differences(name: str) -> None:
+    ruleset = rulesets()[name]
+    assert describe_differences(rulesets()["base"], ruleset) == EXPECTED_DIFFERENCES[name]
+
+
+def test_describe_differences_of_new_tile_and_sets() -> None:
+    base = rulesets()["base"]
+    (banquet,) = describe_differences(base, rulesets()["royal-banquet"])
+    assert banquet.startswith("New tier B tile Royal Banquet: bonus: gain 2 dishes or drinks of your choice")
+    assert banquet.endswith("if you cannot do all of that, lose 6 points instead.")
+    intro = describe_differences(base, rulesets()["introductory"])
+    assert intro[0].startswith("Staff hands: fixed introductory sets of 6 Staff cards")
+    assert "Set D: Sous-Chef (4), Tour Guide (8)" in intro[1]
+    assert intro[2].startswith("These sets are examples")
+
+
+def test_no_differences_from_itself_and_deterministic() -> None:
+    for name in SHIPPED:
+        ruleset = rulesets()[name]
+        assert describe_differences(ruleset, ruleset) == []
+    gentle = rulesets()["gentle-draft"]
+    assert describe_differences(rulesets()["gentle-move-backs"], gentle) == describe_differences(
+        rulesets()["gentle-move-backs"], gentle
+    )
+    assert len(describe_differences(rulesets()["base"], gentle)) == 4
+
+
+def mutations(base: ir.Ruleset) -> dict[str, ir.Ruleset]:
+    """One changed copy of `base` per compared field (every field that is not the ruleset's identity)."""
+    r = dataclasses.replace
+    track = base.track
+    hotel = base.hotel
+    setup = base.setup
+    card = base.staff[0]
+    game_end = base.staff_card(27)
+    return {
+        "min_players": r(base, min_players=1),
+        "max_players": r(base, max_players=5),
+        "rounds": r(base, rounds=8),
+        "items": r(base, items=(*base.items, ir.Item("tea", "drink", "Tea"))),
+        "track": r(base, track=r(track, points=(0, *track.points[1:-1], 12))),
+        "scorings": r(base, scorings=(r(base.scorings[0], tier="B"), *base.scorings[1:])),
+        "tiles": r(base, tiles=(r(base.tiles[0], bonus=(ir.GainKrones(4),)), *base.tiles[1:])),
+        "hotel": r(base, hotel=r(hotel, cafe_seats=4)),
+        "staff": r(base, staff=(r(card, cost=9), *base.staff[1:])),
+        "staff game end": r(
+            base,
+            staff=tuple(
+                r(c, game_end=ir.GameEnd(4, "occupied_red_rooms", False)) if c == game_end else c for c in base.staff
+            ),
+        ),
+        "final_scoring": r(base, final_scoring=base.final_scoring[:-1]),
+        "score_track_spaces": r(base, score_track_spaces=100),
+        "lap_marker": r(base, lap_marker=(100,)),
+        "tiebreakers": r(base, tiebreakers=()),
+        "rulings": r(base, rulings=r(base.rulings, points_floor=-10)),
+        "setup": r(base, setup=r(setup, start=r(setup.start, krones=12))),
+    }
+
+
+def test_every_compared_field_is_described() -> None:
+    base = rulesets()["base"]
+    identity = {"name", "title", "description", "extends", "sources"}
+    variants = mutations(base)
+    covered = {key.split()[0] for key in variants}
+    assert covered == {f.name for f in dataclasses.fields(ir.Ruleset)} - identity
+    for key, variant in variants.items():
+        sentences = describe_differences(base, variant)
+        assert sentences, key
+        assert all(s and s[0].isupper() for s in sentences), sentences
+    assert describe_differences(base, variants["staff game end"]) == [
+        "Staff 27 Booking Manager scores 4 points per occupied red room instead of 3 points per occupied red room."
+    ]
+
+
+def test_changes_are_structured_for_highlighting() -> None:
+    base = rulesets()["base"]
+    changes = compare(base, rulesets()["long-track"]).changes
+    assert changes.spaces == {14, 15} and changes.cap and changes.zones == {"neutral", "yellow"}
+    assert compare(base, rulesets()["gentle-move-backs"]).changes.scorings == {3, 5, 7}
+    assert compare(base, rulesets()["royal-banquet"]).changes.new_tiles == {"b-royal-banquet"}
+    assert compare(base, rulesets()["mild-cafe"]).changes.final == {"cafe"}
+    assert compare(base, rulesets()["draft"]).changes.deal
+
+
+def test_variant_sheet_opens_with_house_rules_and_highlights() -> None:
+    base = rulesets()["base"]
+    markdown = render_sheet(rulesets()["long-track"], base, "md").decode()
+    box = markdown.index("House rules: what differs from Grand Austria Hotel (base game)")
+    assert box < markdown.index("## The Emperor track")
+    assert "◆ **14**" in markdown and "◆ **11**" in markdown
+    assert "◆ **space 7 or more**" in markdown
+    page = render_sheet(rulesets()["gentle-move-backs"], base, "html").decode()
+    assert page.count('<tr class="changed">') == 3
+    assert "◆" in page
+    mild = render_sheet(rulesets()["mild-cafe"], base, "md").decode()
+    assert "| ◆ **Guests still in the café** | ◆ **−3 points per guest still in your café** |" in mild
+
+
+# --- Markdown golden files ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_markdown_golden(name: str) -> None:
+    ruleset = rulesets()[name]
+    text = render_sheet(ruleset, parent_of(ruleset), "md").decode("utf-8")
+    path = GOLDEN / f"{name}.md"
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"missing golden {path}; run with GAH_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8"), f"{name}.md differs; run with GAH_UPDATE_GOLDEN=1 and review"
+
+
+def test_no_stray_golden_files() -> None:
+    assert sorted(p.stem for p in GOLDEN.glob("*.md")) == SHIPPED
+
+
+# --- gah sheet ----------------------------------------------------------------------------------
+
+
+def test_cli_markdown_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--root", str(ROOT), "sheet", "mild-cafe", "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert out == render_sheet(rulesets()["mild-cafe"], rulesets()["base"], "md").decode()
+
+
+def test_cli_writes_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "out" / "base.html"
+    assert main(["--root", str(ROOT), "sheet", "base", "-o", str(target), "--paper", "letter"]) == 0
+    assert "size: letter portrait" in target.read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["--root", str(ROOT), "sheet", "gentle-move-backs", "--format", "pdf"]) == 0
+    assert (tmp_path / "gentle-move-backs.pdf").read_bytes() == pdf("gentle-move-backs")
+    assert "gentle-move-backs.pdf" in capsys.readouterr().out
+
+
+def test_cli_sheet_from_a_file(script_variant: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--root", str(ROOT), "sheet", str(script_variant), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert "House rules: what differs from Grand Austria Hotel (base game)" in out
+    assert "&lt;script&gt;" in out
+
+
+def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--root", str(ROOT), "sheet", "no-such-ruleset"]) == 1
+    assert "unknown ruleset 'no-such-ruleset'" in capsys.readouterr().err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("extends: base\nname: broken\ntitle: Broken\nemperor_scorings:\n  3: {move_bak: 2}\n")
+    assert main(["--root", str(ROOT), "sheet", str(broken)]) == 1
+    assert "move_bak" in capsys.readouterr().err
+    assert main(["--root", str(ROOT), "sheet", "base", "--format", "docx"]) == 2

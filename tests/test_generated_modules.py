@@ -91,6 +91,21 @@ def test_module_imports_alone_without_side_effects(name: str, tmp_path: Path) ->
     assert report["totals"] == [7, 0]
 
 
+def test_generated_modules_pass_mypy_strict() -> None:
+    """DESIGN: modules are typed: `mypy --strict` accepts every generated module as it is."""
+    pytest.importorskip("mypy")
+    paths = sorted(str(p) for p in GENERATED.glob("*.py"))
+    assert len(paths) == len(SHIPPED)
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *paths],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 # --- variants differ where their data differs ------------------------------------------------------
 
 

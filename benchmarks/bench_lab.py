@@ -2,14 +2,17 @@
 
 Usage: python benchmarks/bench_lab.py [GAMES] [--profile]
 
-Prints games/s for each worker count and the time 100,000 games would take.
+Prints games/s (wall clock) for each worker count and the time 100,000 games would take, plus the CPU
+seconds spent (this process and its workers), which stay meaningful when other jobs share the machine.
 With --profile, also profiles one worker (cProfile) and prints where the time goes.
 """
 
 from __future__ import annotations
 
 import cProfile
+import os
 import pstats
+import resource
 import sys
 import time
 
@@ -21,6 +24,13 @@ from compiler.rulesets import Workspace
 RULESETS = ("base", "gentle-move-backs")
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the worker processes)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main(argv: list[str]) -> int:
     games = int(next((a for a in argv if a.isdigit()), "2000"))
     workspace = Workspace(find_root())
@@ -28,16 +38,19 @@ def main(argv: list[str]) -> int:
     model = load_model(workspace, default_model_path(workspace))
     spec = LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
     print(f"variant lab benchmark: {games} four-player games under {' and '.join(RULESETS)}")
+    print(f"  {os.cpu_count()} CPU cores; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     results = {}
     for workers in (1, 2):
+        cpu_before = _cpu_seconds()
         start = time.perf_counter()
         tallies = run_lab(spec, workers=workers)
         seconds = time.perf_counter() - start
+        cpu = _cpu_seconds() - cpu_before
         results[workers] = tallies
         rate = games / seconds
         print(
             f"  {workers} worker{'s' if workers > 1 else ' '}: {seconds:7.2f} s  {rate:8.1f} games/s"
-            f"  -> 100,000 games in {100_000 / rate:7.1f} s"
+            f"  -> 100,000 games in {100_000 / rate:7.1f} s   (CPU {cpu:.2f} s: {games / cpu:.1f} games per CPU second)"
         )
     same = all(a == b for a, b in zip(results[1], results[2], strict=True))
     print(f"  identical tallies with 1 and 2 workers: {'yes' if same else 'NO'}")

@@ -235,17 +235,22 @@ def _value_message(error: ValidationError) -> str:
             return f"expected {' or '.join(k for k in kinds if k)}, got {_type_name(instance)} ({shown})"
         sub = best_match(error.context)
         return _value_message(sub)
-    if validator in (
-        "minimum",
-        "maximum",
-        "minItems",
-        "maxItems",
-        "minProperties",
-        "maxProperties",
-        "minLength",
-        "maxLength",
-    ):
+    if validator in ("minimum", "maximum"):
         return error.message.replace("'", "")
+    limit = error.validator_value if isinstance(error.validator_value, int) else 0
+    size = len(instance) if isinstance(instance, (str, list, dict)) else 0
+    if validator in ("minItems", "maxItems"):
+        unit = "entry" if limit == 1 else "entries"
+        bound = "at least" if validator == "minItems" else "at most"
+        return f"needs {bound} {limit} {unit}; has {size}"
+    if validator in ("minProperties", "maxProperties"):
+        unit = "key" if limit == 1 else "keys"
+        bound = "at least" if validator == "minProperties" else "at most"
+        return f"needs {bound} {limit} {unit}; has {size}"
+    if validator == "minLength":
+        return "must not be empty" if limit == 1 else f"needs at least {limit} characters; has {size}"
+    if validator == "maxLength":
+        return f"is too long: {size} characters (at most {limit})"
     if validator == "uniqueItems":
         return "has repeated entries; each must appear once"
     if validator == "not":

@@ -65,6 +65,8 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "wrong-type-mapping-for-list": ("3:14", "tiebreakers: expected a list, got a mapping"),
     "number-out-of-range": ("3:9", "rounds: 0 is less than the minimum of 1"),
     "unknown-effect-kind": ("6:16", "\"gain_point\" is not allowed here (did you mean 'gain_points'?)"),
+    "empty-effect-list": ("6:15", "tiles.a-krones.penalty.prefer: needs at least 1 entry; has 0"),
+    "effect-unknown-parameter": ("6:40", "unknown key 'amont' (did you mean 'amount'?); expected one of: amount, kind"),
     "missing-effect-parameter": ("6:9", "tiles.a-krones.bonus[0]: missing required key 'amount'"),
     "bad-enum": ("5:22", "\"penalti\" is not allowed here (did you mean 'penalty'?)"),
     "unknown-quantity": ("5:21", "(did you mean 'occupied_red_rooms'?)"),

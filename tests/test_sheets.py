@@ -47,8 +47,13 @@ def parent_of(ruleset: ir.Ruleset) -> ir.Ruleset | None:
     return rulesets()[ruleset.extends] if ruleset.extends else None
 
 
-@cache
 def pdf(name: str, paper: str = "a4") -> bytes:
+    """The PDF of a shipped ruleset, made once per run (a PDF takes a few seconds)."""
+    return _pdf(name, paper)
+
+
+@cache
+def _pdf(name: str, paper: str) -> bytes:
     ruleset = rulesets()[name]
     return render_sheet(ruleset, parent_of(ruleset), "pdf", paper)  # type: ignore[arg-type]
 

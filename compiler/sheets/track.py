@@ -50,8 +50,29 @@ def _text(
     )
 
 
-def _fits(text: str, size: float, width: float) -> bool:
-    return len(text) * size * 0.58 <= width - 3
+# Approximate advance widths of DejaVu Sans, in em (enough to decide whether a label fits).
+_NARROW = set("iljt.,:;'!|() ")
+_WIDE = set("mwMW◆")
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    em = 0.0
+    for char in text:
+        if char in _NARROW:
+            em += 0.32
+        elif char in _WIDE:
+            em += 0.86
+        elif char.isupper():
+            em += 0.7
+        elif char.isdigit():
+            em += 0.64
+        else:
+            em += 0.57
+    return em * size * (1.12 if bold else 1.0)
+
+
+def _fits(text: str, size: float, width: float, bold: bool = False) -> bool:
+    return text_width(text, size, bold) <= width - 2.5
 
 
 def track_svg(
@@ -64,12 +85,12 @@ def track_svg(
 ) -> str:
     """The SVG markup of the track (trusted: every text from data is escaped)."""
     count = track.last_space + 1
-    room = WIDTH - LABEL_WIDTH - END_WIDTH
+    room = WIDTH - LABEL_WIDTH - END_WIDTH - 3
     per_row = max(1, min(count, int(room // MIN_BOX)))
     box = min(MAX_BOX, room / per_row)
     rows = (count + per_row - 1) // per_row
-    # Room above the boxes for the change markers, only when a space changed.
-    lead = 12.0 if changed_spaces else 3.0
+    # Room above the boxes for the change markers, only when a space or the cap changed.
+    lead = 12.0 if changed_spaces or cap_changed else 3.0
     row_height = lead + ROW_BODY
     height = rows * row_height
     out: list[str] = [
@@ -115,7 +136,8 @@ def track_svg(
             f'stroke="{INK}" stroke-width="{2.6 if changed else 0.6}"/>'
         )
         out.append(_text(x + box / 2, top + 58, str(track.points[space]), 11, bold=changed))
-    # Zone bands, one per row a zone spans.
+    # Zone bands, one per row a zone spans; labels after all bands, so no band covers a label.
+    labels_out: list[str] = []
     for zone in track.zones:
         first, last = zone.first, min(zone.last, track.last_space)
         changed = zone.id in changed_zones
@@ -130,16 +152,20 @@ def track_svg(
             )
             mark = f"{labels.marker} " if changed else ""
             label = f"{mark}{zone.name}: {labels.outcome[zone.outcome]}"
-            if not _fits(label, 9, width):
+            if not _fits(label, 9, width, changed):
                 label = f"{mark}{zone.name}"
-            if _fits(label, 9, width):
-                out.append(_text(x + width / 2, top + 77, label, 9, fill=TEXT[zone.outcome], bold=changed))
+            if not _fits(label, 9, width, changed) and changed:
+                label = labels.marker
+            if _fits(label, 9, width, changed):
+                labels_out.append(_text(x + width / 2, top + 77, label, 9, fill=TEXT[zone.outcome], bold=changed))
             space = row_end + 1
+    out.extend(labels_out)
     # The cap and the points per step beyond it.
     x, top = place(track.last_space)
     end = x + box + 3
-    cap_mark = f"{labels.marker} " if cap_changed else ""
-    out.append(_text(end + END_WIDTH / 2, top + 22, f"{cap_mark}{labels.cap}", 9, bold=True))
+    if cap_changed:
+        out.append(_text(end + END_WIDTH / 2, top + 10, labels.marker, 9, bold=True))
+    out.append(_text(end + END_WIDTH / 2, top + 22, labels.cap, 9, bold=True))
     out.append(
         f'<path d="M{end + 2:.1f} {top + 28:.1f} H{end + END_WIDTH - 6:.1f}" stroke="{INK}" stroke-width="1.4"/>'
         f'<path d="M{end + END_WIDTH - 2:.1f} {top + 28:.1f} l-5 -3.5 v7 Z" fill="{INK}"/>'

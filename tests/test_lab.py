@@ -264,7 +264,7 @@ def test_states_table_and_mid_game_state(capsys: pytest.CaptureFixture[str], tmp
     )
     code, out, _ = gah(capsys, "compare", "base", "gentle-move-backs", "--states", str(mid))
     assert code == 0
-    assert "Bo" in out and "penalty" in out and "nothing" in out
+    assert "Bo" in out and "penalty" in out and "neutral" in out
     assert "Bo: points after the scoring" in out or "Bo: Emperor outcome" in out
 
 

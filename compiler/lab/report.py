@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from .runner import CHUNK, LabSpec
-from .stats import OUTCOMES, Tally, histogram, outcome_rates, rate, summary
+from .stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, rate, summary
 
 FORMAT = "gah-compare/1"
 
@@ -135,8 +135,12 @@ def text_report(report: dict[str, Any]) -> str:
         stat("  Emperor points (mean)", lambda e, r=round_: get_or(e, ("emperor_points", "mean"), r))
         stat("  net points (mean)", lambda e, r=round_: get_or(e, ("net_points", "mean"), r))
         for outcome in OUTCOMES:
-            stat(f"  {outcome}", lambda e, o=outcome, r=round_: get_or(e, ("outcomes", o), r), percent=True)
-    rows.append(("TILES: bonus / nothing / penalty", []))
+            stat(
+                f"  {OUTCOME_WORDS[outcome]}",
+                lambda e, o=outcome, r=round_: get_or(e, ("outcomes", o), r),
+                percent=True,
+            )
+    rows.append(("TILES: bonus / neutral / penalty", []))
     tiles: list[str] = []
     for entry in rulesets:
         tiles.extend(t["tile"] for t in entry["tiles"] if t["tile"] not in tiles)

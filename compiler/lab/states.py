@@ -11,6 +11,7 @@ from ..errors import Problem
 from ..modules import ScoringModule
 from ..rulesets import Workspace
 from ..state_input import load_state, state_problem
+from .stats import OUTCOME_WORDS
 
 FORMAT = "gah-compare-states/1"
 
@@ -71,9 +72,12 @@ def _differences(names: list[str], results: list[dict[str, Any]]) -> list[str]:
                 differing = [k for k in ("emperor", "krones") if mine[k] != theirs[k]]
             for key in differing:
                 change = f" ({theirs[key] - mine[key]:+d})" if key in ("total", "points", "emperor", "krones") else ""
-                sentences.append(
-                    f"{mine['player']}: {words[key]} {theirs[key]} under {name}, {mine[key]} under {names[0]}{change}"
+                new, old = (
+                    (OUTCOME_WORDS[theirs[key]], OUTCOME_WORDS[mine[key]])
+                    if key == "outcome"
+                    else (theirs[key], mine[key])
                 )
+                sentences.append(f"{mine['player']}: {words[key]} {new} under {name}, {old} under {names[0]}{change}")
         winners = [p["player"] for p in first["players"] if p.get("rank") == 1]
         their_winners = [p["player"] for p in other["players"] if p.get("rank") == 1]
         if winners != their_winners:
@@ -142,7 +146,7 @@ def states_text(report: dict[str, Any]) -> str:
                 else:
                     cell = f"{found['points']} points"
                 if "outcome" in found:
-                    cell += f", {found['outcome']}"
+                    cell += f", {OUTCOME_WORDS[found['outcome']]}"
                 row.append(cell)
             table.append(row)
         widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]

@@ -9,6 +9,8 @@ from typing import Any
 from .game import Outcome
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
+# How reports name the outcomes (the data keeps the rules' own word, "nothing").
+OUTCOME_WORDS: dict[str, str] = {"bonus": "bonus", "nothing": "neutral", "penalty": "penalty"}
 PERCENTILES: tuple[int, ...] = (5, 10, 25, 50, 75, 90, 95)
 
 

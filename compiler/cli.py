@@ -68,6 +68,17 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         if path.is_dir():
             print(f"gah check: {path} is a folder; name rules files, or none to check all of rules/", file=sys.stderr)
             return 2
+    lab_folder = (workspace.rules_dir / "lab").resolve()
+    lab_files = [p for p in files if p.resolve().parent == lab_folder]
+    files = [p for p in files if p not in lab_files]
+    if not args.files:
+        lab_files = sorted(lab_folder.glob("*.yaml"))
+    model_problems = _check_lab_models(workspace, lab_files)
+    if args.files and not files:
+        if model_problems:
+            report(model_problems, workspace.sources)
+            return 1
+        return 0
     compiled = compile_library(workspace, extra=files, only_extra=bool(files))
     if files:
         wanted = {workspace.display(p) for p in files}
@@ -82,10 +93,26 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
             k for k in compiled.library.files[name].mapping if k not in ("extends", "name", "title", "description")
         )
         print(summary_line(shown[name], changes if shown[name].extends else []))
+    problems = problems + model_problems
     if problems:
         report(problems, workspace.sources)
         return 1
     return 0
+
+
+def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:
+    """Check variant-lab game models (rules/lab/); print one line for each that is valid."""
+    from .lab.model import load_model
+
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            load_model(workspace, path)
+        except RulesError as error:
+            problems.extend(error.problems)
+            continue
+        print(f"ok  lab model {workspace.display(path)}")
+    return problems
 
 
 def compile_or_report(workspace: Workspace) -> Compiled | None:

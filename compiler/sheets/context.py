@@ -178,6 +178,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
     # Track and zones.
     track = ruleset.track
     labels = TrackLabels(
+        title=w.text("track.heading"),
         space=w.text("track.space"),
         points=w.text("track.points"),
         zone=w.text("track.zone"),

@@ -160,13 +160,27 @@ def to_markdown(text: Rich) -> str:
 
 
 def to_html(text: Rich, icons: Mapping[str, str]) -> str:
-    """Escaped words with inline SVG icons (given as trusted markup by icon name)."""
+    """Escaped words with inline SVG icons (given as trusted markup by icon name).
+
+    An icon and the word after it ("3", "krones") stay on one line.
+    """
     out: list[str] = []
-    for part in text:
-        if isinstance(part, Icon):
-            if part.name not in icons:
-                raise SheetError(f"no icon named '{part.name}'")
-            out.append(icons[part.name])
-        else:
+    parts = list(text)
+    index = 0
+    while index < len(parts):
+        part = parts[index]
+        index += 1
+        if isinstance(part, str):
             out.append(html.escape(part, quote=True))
+            continue
+        if part.name not in icons:
+            raise SheetError(f"no icon named '{part.name}'")
+        word, rest = "", ""
+        if index < len(parts) and isinstance(parts[index], str):
+            following = str(parts[index])
+            cut = following.find(" ")
+            word, rest = (following, "") if cut < 0 else (following[:cut], following[cut:])
+            index += 1
+        out.append(f'<span class="nb">{icons[part.name]}{html.escape(word, quote=True)}</span>')
+        out.append(html.escape(rest, quote=True))
     return "".join(out)

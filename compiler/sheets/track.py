@@ -28,6 +28,7 @@ TEXT = {"penalty": "#ffffff", "nothing": INK, "bonus": INK}
 
 @dataclass(frozen=True)
 class TrackLabels:
+    title: str
     space: str
     points: str
     zone: str
@@ -95,7 +96,7 @@ def track_svg(
     height = rows * row_height
     out: list[str] = [
         f'<svg class="track" xmlns="http://www.w3.org/2000/svg" width="{WIDTH:g}pt" height="{height:g}pt" '
-        f'viewBox="0 0 {WIDTH:g} {height:g}" role="img" aria-label="{_e(labels.space)}">'
+        f'viewBox="0 0 {WIDTH:g} {height:g}" role="img" aria-label="{_e(labels.title)}">'
     ]
 
     def place(space: int) -> tuple[float, float]:

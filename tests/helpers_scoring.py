@@ -14,17 +14,8 @@ from compiler.rulesets import Workspace
 ROOT = find_root(Path(__file__).resolve().parent)
 EMPTY_HOTEL = (".....", ".....", ".....", ".....")
 DEFAULT_TILES = {"A": "a-krones", "B": "b-krones", "C": "c-points"}
-SHIPPED = (
-    "base",
-    "draft",
-    "gentle-draft",
-    "gentle-move-backs",
-    "introductory",
-    "long-track",
-    "mild-cafe",
-    "no-penalties",
-    "royal-banquet",
-)
+# Every shipped ruleset: rules/base.yaml and each rules/variants/*.yaml (file stem = ruleset name).
+SHIPPED = ("base", *sorted(path.stem for path in (ROOT / "rules" / "variants").glob("*.yaml")))
 
 
 @cache

@@ -116,23 +116,32 @@ class _Comparer:
     def track(self) -> list[Rich]:
         a, b = self.parent.track, self.child.track
         out: list[Rich] = []
-        for space in range(max(len(a.points), len(b.points))):
-            if space >= len(a.points):
-                self.changes.spaces.add(space)
-                out.append(self.say("diff.space.added", space=space, points=phrases.points(self.new, b.points[space])))
-            elif space >= len(b.points):
-                self.changes.removed_spaces.add(space)
-                out.append(self.say("diff.space.removed", space=space))
-            elif a.points[space] != b.points[space]:
+        for space in range(min(len(a.points), len(b.points))):
+            if a.points[space] != b.points[space]:
                 self.changes.spaces.add(space)
                 out.append(
                     self.say(
                         "diff.space.changed",
                         space=space,
                         new=phrases.points(self.new, b.points[space]),
-                        old=phrases.points(self.old, a.points[space]),
+                        old=number(a.points[space]),
                     )
                 )
+        removed = list(range(len(b.points), len(a.points)))
+        self.changes.removed_spaces.update(removed)
+        if len(removed) == 1:
+            out.append(self.say("diff.space.removed", space=removed[0]))
+        elif removed:
+            out.append(self.say("diff.spaces.removed", first=removed[0], last=removed[-1]))
+        added = list(range(len(a.points), len(b.points)))
+        self.changes.spaces.update(added)
+        if len(added) == 1:
+            out.append(
+                self.say("diff.space.added", space=added[0], points=phrases.points(self.new, b.points[added[0]]))
+            )
+        elif added:
+            points = self.w.join([rich(number(b.points[space])) for space in added])
+            out.append(self.say("diff.spaces.added", first=added[0], last=added[-1], points=points))
         if a.last_space != b.last_space:
             self.changes.cap = True
             out.append(self.say("diff.cap", new=b.last_space, old=a.last_space))

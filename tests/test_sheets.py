@@ -451,8 +451,7 @@ EXPECTED_DIFFERENCES = {
         "After round 7, markers move back 6 spaces instead of 7.",
     ],
     "long-track": [
-        "New track space 14 paying 10 points.",
-        "New track space 15 paying 11 points.",
+        "New track spaces 14–15 paying 10 and 11 points.",
         "The cap is space 15 instead of 13.",
         "Zone Neutral covers spaces 1–3 instead of spaces 1–2.",
         "Zone Yellow covers spaces 4–15 instead of spaces 3–13.",

@@ -87,9 +87,10 @@ def track_svg(
     """The SVG markup of the track (trusted: every text from data is escaped)."""
     count = track.last_space + 1
     room = WIDTH - LABEL_WIDTH - END_WIDTH - 3
-    per_row = max(1, min(count, int(room // MIN_BOX)))
+    most = max(1, min(count, int(room // MIN_BOX)))
+    rows = (count + most - 1) // most
+    per_row = (count + rows - 1) // rows  # balanced rows: 25 spaces make 13 + 12, not 20 + 5
     box = min(MAX_BOX, room / per_row)
-    rows = (count + per_row - 1) // per_row
     # Room above the boxes for the change markers, only when a space or the cap changed.
     lead = 12.0 if changed_spaces or cap_changed else 3.0
     row_height = lead + ROW_BODY

@@ -57,7 +57,6 @@ class TierGroup:
 class StaffRow:
     number: int
     name: str
-    cost: Rich
     scores: Rich
     changed: bool
 
@@ -284,7 +283,6 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         StaffRow(
             card.number,
             card.name,
-            w.rich("staff.cost", n=card.cost),
             phrases.game_end(s, card),
             card.number in changes.staff,
         )

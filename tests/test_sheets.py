@@ -137,6 +137,15 @@ def test_wording_templates_are_well_formed() -> None:
             assert template.count("[[") == template.count("]]"), (language, key)
 
 
+def test_another_language_is_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = {**WORDING["en"], "track.heading": "Die Kaiserleiste", "effect.gain_krones": "erhalte {krones}"}
+    monkeypatch.setitem(WORDING, "de", table)
+    text = render_sheet(rulesets()["base"], None, "md", language="de").decode()
+    assert "## Die Kaiserleiste" in text and "Erhalte 3 krones" in text
+    with pytest.raises(SheetError, match="no sheet wording for language 'xx'"):
+        render_sheet(rulesets()["base"], None, "md", language="xx")
+
+
 def test_effect_wording_samples() -> None:
     s = speaker()
     base = rulesets()["base"]

@@ -142,12 +142,12 @@ def render_pdf(html: str) -> bytes:
     return data
 
 
-def render(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str = "a4") -> bytes:
+def render(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str = "a4", language: str = "en") -> bytes:
     if fmt not in ("html", "md", "pdf"):
         raise SheetError(f"unknown sheet format '{fmt}'; expected html, md or pdf")
     if paper not in ("a4", "letter"):
         raise SheetError(f"unknown paper '{paper}'; expected a4 or letter")
-    sheet = build_sheet(ruleset, parent, paper)
+    sheet = build_sheet(ruleset, parent, paper, Words(language))
     if fmt == "md":
         return render_markdown(sheet).encode("utf-8")
     html = render_html(sheet)

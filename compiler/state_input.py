@@ -34,16 +34,4 @@ def state_problem(node: Node, message: str) -> Problem:
         for part in re.findall(r"[A-Za-z0-9_-]+|\[\d+\]", match.group(1)):
             steps.append(int(part[1:-1]) if part.startswith("[") else part)
         position = locate(node, steps)
-    elif message.split(":")[0] in _player_names(node):
-        index = _player_names(node).index(message.split(":")[0])
-        rest = message.split(":", 2)[1].strip() if message.count(":") >= 2 else ""
-        key = rest.removeprefix("choices.") if rest.startswith("choices.") else None
-        position = locate(node, ["players", index, "choices", *([key] if key else [])])
     return Problem(position, message)
-
-
-def _player_names(node: Node) -> list[str]:
-    data = node.plain()
-    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        return []
-    return [p.get("name", "") if isinstance(p, dict) else "" for p in data["players"]]

@@ -721,6 +721,19 @@ def test_gardener_adds_5_with_each_bonus() -> None:
     assert (anna["krones"], anna["points"]) == (3, 9)
 
 
+def test_gardener_hired_through_the_bonus_does_not_add_to_that_bonus() -> None:
+    """GR 4 Gardener, our ruling: only Staff hired before a bonus add to it.
+
+    Round 7, marker 10 -> 3 (yellow), c-free-staff bonus plays Gardener (42) from hand
+    at no cost: it is hired, but the bonus it came through gives no +5: points 20 + 6
+    (space 10 pays 6) = 26, krones unchanged at 0.
+    """
+    result = score(state(7, player(emperor=10, points=20, hand=[42], choices={"play_staff": 42}), C="c-free-staff"))
+    anna = after(result)
+    assert anna["hired"] == [42]
+    assert (anna["points"], anna["krones"]) == (26, 0)
+
+
 def test_gardener_gives_nothing_with_a_penalty() -> None:
     """GR 4 Gardener: only with a bonus: a-krones penalty, 3 krones -> 0, points unchanged."""
     anna = after(score(state(3, player(emperor=0, krones=3, points=10, hired=[42]))))

@@ -1749,9 +1749,10 @@ TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], 
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
+    hired_before = set(player.hired)
     game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)
     TILES[tile_id][0](game, player)
-    if 42 in player.hired:
+    if 42 in hired_before:
         game.log(player, "staff", player.name + " gets more with " + "Gardener")
         staff_42_emperor_bonus(game, player)
 

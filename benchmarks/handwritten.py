@@ -259,8 +259,9 @@ def score_round_7(state: dict[str, Any]) -> dict[str, Any]:
         p["points"] += TRACK[p["emperor"]]
         p["emperor"] = max(0, p["emperor"] - 7)
         if p["emperor"] >= 3:
+            gardener = 42 in p["hired"]  # a Gardener hired through this bonus does not add to it
             tile_c(game, index, tile, True)
-            if 42 in p["hired"]:
+            if gardener:
                 p["points"] += 5
         elif p["emperor"] == 0:
             if 26 in p["hired"] and p["krones"] >= 1:

@@ -99,17 +99,11 @@ class Game:
     # not part of the result: recording them as `choices` reproduces the same game.
     decisions: list[tuple[str, str, Any]] = field(default_factory=list)
 
-    def clone(self) -> Game:
-        return Game(
-            self.rules,
-            self.round,
-            dict(self.tiles),
-            list(self.deck),
-            list(self.discard),
-            [p.clone() for p in self.players],
-            [],
-            True,
-        )
+    def clone(self, only: Player | None = None) -> Game:
+        """A copy to try an option on. With `only`, the other players are shared, not copied:
+        an option of one player's decision never changes another player."""
+        players = [p.clone() if only is None or p is only else p for p in self.players]
+        return Game(self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if self.simulating:
@@ -275,7 +269,7 @@ def choose(
     best_value: int | None = None
     index = game.players.index(player)
     for option in options:
-        trial = game.clone()
+        trial = game.clone(only=player)
         trial_player = trial.players[index]
         trial_player.choices = {}
         apply(trial, trial_player, option)

@@ -201,7 +201,7 @@ def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
     index = game.players.index(player)
     best, best_value = candidates[0], None
     for cell in candidates:
-        trial = game.clone()
+        trial = game.clone(only=player)
         trial.players[index].hotel[cell[0] - 1][cell[1] - 1] = EMPTY
         value = project(trial, trial.players[index])
         if best_value is None or value > best_value:

@@ -37,6 +37,8 @@ CHOICE_KEYS = {
 
 
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if type(value) is int and value >= low and (high is None or value <= high):
+        return value  # the common case, checked first for speed
     if not isinstance(value, int) or isinstance(value, bool):
         raise StateError(f"{where}: expected a whole number, got {value!r}")
     if value < low or (high is not None and value > high):
@@ -59,6 +61,9 @@ def _list(value: Any, where: str) -> list[Any]:
 
 def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
     items = {item: 0 for item in rules.items}
+    if type(value) is dict and all(k in items and type(v) is int and v >= 0 for k, v in value.items()):
+        items.update(value)  # the common case, checked first for speed
+        return items
     for item, count in _mapping(value, where).items():
         if item not in items:
             raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
@@ -75,6 +80,8 @@ def _choices(value: Any, where: str) -> dict[str, Any]:
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
+    if type(value) is list and all(type(n) is int and n in rules.staff for n in value):
+        return list(value)  # the common case, checked first for speed
     cards = []
     for index, number in enumerate(_list(value, where)):
         number = _int(number, f"{where}[{index}]", 1)

@@ -108,17 +108,11 @@ class Game:
     # not part of the result: recording them as `choices` reproduces the same game.
     decisions: list[tuple[str, str, Any]] = field(default_factory=list)
 
-    def clone(self) -> Game:
-        return Game(
-            self.rules,
-            self.round,
-            dict(self.tiles),
-            list(self.deck),
-            list(self.discard),
-            [p.clone() for p in self.players],
-            [],
-            True,
-        )
+    def clone(self, only: Player | None = None) -> Game:
+        """A copy to try an option on. With `only`, the other players are shared, not copied:
+        an option of one player's decision never changes another player."""
+        players = [p.clone() if only is None or p is only else p for p in self.players]
+        return Game(self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if self.simulating:
@@ -284,7 +278,7 @@ def choose(
     best_value: int | None = None
     index = game.players.index(player)
     for option in options:
-        trial = game.clone()
+        trial = game.clone(only=player)
         trial_player = trial.players[index]
         trial_player.choices = {}
         apply(trial, trial_player, option)
@@ -537,7 +531,7 @@ def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
     index = game.players.index(player)
     best, best_value = candidates[0], None
     for cell in candidates:
-        trial = game.clone()
+        trial = game.clone(only=player)
         trial.players[index].hotel[cell[0] - 1][cell[1] - 1] = EMPTY
         value = project(trial, trial.players[index])
         if best_value is None or value > best_value:
@@ -830,6 +824,8 @@ CHOICE_KEYS = {
 
 
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if type(value) is int and value >= low and (high is None or value <= high):
+        return value  # the common case, checked first for speed
     if not isinstance(value, int) or isinstance(value, bool):
         raise StateError(f"{where}: expected a whole number, got {value!r}")
     if value < low or (high is not None and value > high):
@@ -852,6 +848,9 @@ def _list(value: Any, where: str) -> list[Any]:
 
 def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
     items = {item: 0 for item in rules.items}
+    if type(value) is dict and all(k in items and type(v) is int and v >= 0 for k, v in value.items()):
+        items.update(value)  # the common case, checked first for speed
+        return items
     for item, count in _mapping(value, where).items():
         if item not in items:
             raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
@@ -868,6 +867,8 @@ def _choices(value: Any, where: str) -> dict[str, Any]:
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
+    if type(value) is list and all(type(n) is int and n in rules.staff for n in value):
+        return list(value)  # the common case, checked first for speed
     cards = []
     for index, number in enumerate(_list(value, where)):
         number = _int(number, f"{where}[{index}]", 1)

@@ -452,7 +452,7 @@ def test_gah_check_prints_one_ok_line_per_ruleset() -> None:
     run = run_gah("check")
     assert run.code == 0, run.err
     assert run.err == ""
-    lines = run.out.splitlines()
+    lines = [line for line in run.out.splitlines() if not line.startswith("ok  lab model ")]
     names = sorted(p.stem for p in shipped_rule_files())
     assert [line.split()[0] for line in lines] == ["ok"] * len(names)
     assert [line.split()[1] for line in lines] == names

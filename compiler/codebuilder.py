@@ -32,6 +32,39 @@ class CodeBuilder:
         yield
         self.level -= 1
 
+    def literal_line(self, head: str, value: object, tail: str = "", width: int = 120) -> None:
+        """`head + literal(value) + tail`, folded one element per line when too long (as formatters do)."""
+        single = head + literal(value) + tail
+        indent = self.level * self.width
+        if indent + len(single) <= width or not isinstance(value, (tuple, list, dict)) or not value:
+            self.line(single)
+            return
+        opening, closing = {tuple: "()", list: "[]", dict: "{}"}[type(value)]
+        self.line(head + opening)
+        self.level += 1
+        if isinstance(value, dict):
+            for key, item in value.items():
+                self.literal_line(f"{literal(key)}: ", item, ",", width)
+        else:
+            for item in value:
+                self.literal_line("", item, ",", width)
+        self.level -= 1
+        self.line(closing + tail)
+
+    def sum_line(self, head: str, terms: list[str], width: int = 120) -> None:
+        """`head + a + b + ...`, folded into parentheses one term per line when too long."""
+        single = head + " + ".join(terms)
+        if self.level * self.width + len(single) <= width or len(terms) < 2:
+            self.line(single)
+            return
+        self.line(head + "(")
+        self.level += 1
+        self.line(terms[0])
+        for term in terms[1:]:
+            self.line("+ " + term)
+        self.level -= 1
+        self.line(")")
+
     def blank(self, count: int = 1) -> None:
         for _ in range(count):
             self.line()

@@ -97,11 +97,11 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 code.line("return sum(GAME_END[n](game, player) for n in player.hired if n in GAME_END)")
             elif source.source == "occupied_rooms_by_floor":
                 terms = [
-                    f"{points} * player.hotel[{floor - 1}].count('o')"
+                    f'{points} * player.hotel[{floor - 1}].count("o")'
                     for floor, points in enumerate(source.points_by_floor, start=1)
                     if points
                 ]
-                code.line(f"return {' + '.join(terms) if terms else '0'}")
+                code.sum_line("return ", terms or ["0"])
             elif source.source == "per_quantity":
                 assert source.per is not None
                 code.line(f"return {source.points} * {_quantity_call(source.per)}")
@@ -118,29 +118,31 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     hotel = ruleset.hotel
     code.line("RULES = Rules(")
-    fields = [
-        ("name", literal(ruleset.name)),
-        ("rounds", literal(ruleset.rounds)),
-        ("track_last", literal(ruleset.track.last_space)),
-        ("beyond_points", literal(ruleset.track.points_per_step_beyond)),
-        ("points_floor", literal(ruleset.rulings.points_floor)),
-        ("krones_floor", literal(ruleset.rulings.krones_floor)),
-        ("items", literal(tuple(item.id for item in ruleset.items))),
-        ("floors", literal(hotel.floors)),
-        ("columns", literal(hotel.columns)),
-        ("colours", literal(hotel.colours)),
-        ("groups", literal(tuple((g.colour, g.cells) for g in hotel.groups))),
-        ("prepare_cost", literal(hotel.prepare_cost)),
-        ("first_room", literal(hotel.first_room)),
-        ("printed_points", literal(dict(hotel.printed_points))),
-        ("group_rewards", literal({colour: (r.reward, dict(r.by_size)) for colour, r in hotel.group_rewards})),
-        ("cafe_seats", literal(hotel.cafe_seats)),
-        ("staff", literal({c.number: (c.name, c.cost, c.kind) for c in ruleset.staff})),
-        ("scoring_tiers", literal({s.round: s.tier for s in ruleset.scorings})),
-        ("tiles", literal({t.id: t.tier for t in ruleset.tiles})),
+    fields: list[tuple[str, object]] = [
+        ("name", ruleset.name),
+        ("rounds", ruleset.rounds),
+        ("track_last", ruleset.track.last_space),
+        ("beyond_points", ruleset.track.points_per_step_beyond),
+        ("points_floor", ruleset.rulings.points_floor),
+        ("krones_floor", ruleset.rulings.krones_floor),
+        ("items", tuple(item.id for item in ruleset.items)),
+        ("floors", hotel.floors),
+        ("columns", hotel.columns),
+        ("colours", hotel.colours),
+        ("groups", tuple((g.colour, g.cells) for g in hotel.groups)),
+        ("prepare_cost", hotel.prepare_cost),
+        ("first_room", hotel.first_room),
+        ("printed_points", dict(hotel.printed_points)),
+        ("group_rewards", {colour: (r.reward, dict(r.by_size)) for colour, r in hotel.group_rewards}),
+        ("cafe_seats", hotel.cafe_seats),
+        ("staff", {c.number: (c.name, c.cost, c.kind) for c in ruleset.staff}),
+        ("scoring_tiers", {s.round: s.tier for s in ruleset.scorings}),
+        ("tiles", {t.id: t.tier for t in ruleset.tiles}),
     ]
+    code.level += 1
     for name, value in fields:
-        code.line(f"    {name}={value},")
+        code.literal_line(f"{name}=", value, ",")
+    code.level -= 1
     code.line(")")
     code.line("RULES.once_effects = {")
     for card in ruleset.staff:
@@ -153,11 +155,11 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 
 def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     track = ruleset.track
-    code.line(f"TRACK_POINTS: tuple[int, ...] = {literal(track.points)}")
+    code.literal_line("TRACK_POINTS: tuple[int, ...] = ", track.points)
     outcomes = tuple(track.zone_of(space).outcome for space in range(track.last_space + 1))
     zones = tuple(track.zone_of(space).name for space in range(track.last_space + 1))
-    code.line(f"OUTCOME: tuple[str, ...] = {literal(outcomes)}")
-    code.line(f"ZONE_NAME: tuple[str, ...] = {literal(zones)}")
+    code.literal_line("OUTCOME: tuple[str, ...] = ", outcomes)
+    code.literal_line("ZONE_NAME: tuple[str, ...] = ", zones)
     code.blank(2)
     code.line("TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {")
     for tile in ruleset.tiles:
@@ -248,8 +250,9 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block("if game.round == RULES.rounds:"):
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
+            code.line("tiebreaks = [tiebreak(game, player) for player in game.players]")
             code.line(
-                'result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players, strict=True)])'
+                'result["standings"] = rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])'
             )
         code.line("return result")
     code.blank(2)
@@ -278,7 +281,7 @@ def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
     }
-    code.line(f"SETUP: dict[str, Any] = {literal(value)}")
+    code.literal_line("SETUP: dict[str, Any] = ", value)
     code.blank(2)
 
 
@@ -297,17 +300,17 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     imports, bodies = runtime_parts()
     code.lines_from(imports)
     code.blank()
-    code.line(f"TITLE = {literal(ruleset.title)}")
-    code.line(f"DESCRIPTION = {literal(ruleset.description)}")
-    code.line(f"SOURCES = {literal(ruleset.sources)}")
+    code.literal_line("TITLE = ", ruleset.title)
+    code.literal_line("DESCRIPTION = ", ruleset.description)
+    code.literal_line("SOURCES = ", ruleset.sources)
     code.blank(2)
     for name, body in bodies:
         code.line(f"# --- runtime: compiler/runtime/{name} (copied; edit it there) ---")
-        code.blank()
+        code.blank(2)
         code.lines_from(body.splitlines())
         code.blank(2)
     code.line(f"# --- specialised from the rules data of {ruleset.name!r} ---")
-    code.blank()
+    code.blank(2)
     for tile in ruleset.tiles:
         _tile_functions(code, tile)
     _staff_functions(code, ruleset)

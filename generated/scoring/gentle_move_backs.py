@@ -20,6 +20,7 @@ SOURCES = ("rules/base.yaml", "rules/variants/gentle-move-backs.yaml")
 
 # --- runtime: compiler/runtime/core.py (copied; edit it there) ---
 
+
 T = TypeVar("T")
 
 Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
@@ -349,6 +350,7 @@ def choose_items(game: Game, player: Player, count: int) -> None:
 
 # --- runtime: compiler/runtime/hotel.py (copied; edit it there) ---
 
+
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 
 
@@ -564,6 +566,7 @@ def colour_sets(rules: Rules, player: Player) -> int:
 
 # --- runtime: compiler/runtime/staff.py (copied; edit it there) ---
 
+
 def card_name(game: Game, number: int) -> str:
     return f"{game.rules.staff[number][0]} ({number})"
 
@@ -715,6 +718,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
 
 # --- runtime: compiler/runtime/quantities.py (copied; edit it there) ---
 
+
 def q_occupied_rooms(game: Game, player: Player) -> int:
     return len(rooms(player, OCCUPIED))
 
@@ -792,6 +796,7 @@ def q_emperor_position(game: Game, player: Player) -> int:
 
 
 # --- runtime: compiler/runtime/state.py (copied; edit it there) ---
+
 
 ROOM_LETTERS = {".", "v", "o"}
 PLAYER_KEYS = {
@@ -1036,6 +1041,7 @@ def rank(entries: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
 
 
 # --- runtime: compiler/runtime/setup.py (copied; edit it there) ---
+
 
 SPLITMIX64_MASK = (1 << 64) - 1
 DEAL_METHODS = ("standard", "introductory", "draft")
@@ -1321,6 +1327,7 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
 
 # --- runtime: compiler/runtime/scoring.py (copied; edit it there) ---
 
+
 def score_space(game: Game, player: Player, points: int) -> None:
     """Score the points under the marker."""
     player.points += points
@@ -1406,6 +1413,7 @@ def final_entry(
 
 
 # --- specialised from the rules data of 'gentle-move-backs' ---
+
 
 def tile_a_krones_bonus(game: Game, player: Player) -> None:
     """Bonus of tile a-krones (tier A)."""
@@ -1700,7 +1708,12 @@ def final_staff(game: Game, player: Player) -> int:
 
 def final_rooms(game: Game, player: Player) -> int:
     # Occupied rooms
-    return 1 * player.hotel[0].count('o') + 2 * player.hotel[1].count('o') + 3 * player.hotel[2].count('o') + 4 * player.hotel[3].count('o')
+    return (
+        1 * player.hotel[0].count("o")
+        + 2 * player.hotel[1].count("o")
+        + 3 * player.hotel[2].count("o")
+        + 4 * player.hotel[3].count("o")
+    )
 
 
 def final_krones(game: Game, player: Player) -> int:
@@ -1728,8 +1741,38 @@ FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], int]], ...] = (
 
 
 TRACK_POINTS: tuple[int, ...] = (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)
-OUTCOME: tuple[str, ...] = ("penalty", "nothing", "nothing", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus", "bonus")
-ZONE_NAME: tuple[str, ...] = ("Black", "Neutral", "Neutral", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow", "Yellow")
+OUTCOME: tuple[str, ...] = (
+    "penalty",
+    "nothing",
+    "nothing",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+)
+ZONE_NAME: tuple[str, ...] = (
+    "Black",
+    "Neutral",
+    "Neutral",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+    "Yellow",
+)
 
 
 TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {
@@ -1823,7 +1866,21 @@ def tiebreak(game: Game, player: Player) -> int:
     return q_kitchen_items(game, player) + q_krones(game, player)
 
 
-SETUP: dict[str, Any] = {"krones": 10, "items": {"strudel": 1, "cake": 1, "wine": 1, "coffee": 1}, "emperor": 0, "points": 0, "hotel_rooms": (), "method": "standard", "hand_size": 6, "sets": {}, "packet_size": 6, "keep_per_pick": 1, "direction": "left", "min_players": 2, "max_players": 4}
+SETUP: dict[str, Any] = {
+    "krones": 10,
+    "items": {"strudel": 1, "cake": 1, "wine": 1, "coffee": 1},
+    "emperor": 0,
+    "points": 0,
+    "hotel_rooms": (),
+    "method": "standard",
+    "hand_size": 6,
+    "sets": {},
+    "packet_size": 6,
+    "keep_per_pick": 1,
+    "direction": "left",
+    "min_players": 2,
+    "max_players": 4,
+}
 
 
 def projected_total(game: Game, player: Player) -> int:
@@ -1851,7 +1908,8 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
     if game.round == RULES.rounds:
         final = final_scoring(game)
         result["final"] = final
-        result["standings"] = rank([(e["player"], e["total"], tiebreak(game, p)) for e, p in zip(final, game.players, strict=True)])
+        tiebreaks = [tiebreak(game, player) for player in game.players]
+        result["standings"] = rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])
     return result
 
 
@@ -1870,16 +1928,98 @@ RULES = Rules(
     items=("strudel", "cake", "wine", "coffee"),
     floors=4,
     columns=5,
-    colours=(("blue", "yellow", "red", "red", "blue"), ("yellow", "yellow", "red", "red", "yellow"), ("blue", "red", "blue", "yellow", "yellow"), ("blue", "red", "blue", "red", "blue")),
-    groups=(("blue", ((1, 1),)), ("yellow", ((1, 2), (2, 1), (2, 2))), ("red", ((1, 3), (1, 4), (2, 3), (2, 4))), ("blue", ((1, 5),)), ("yellow", ((2, 5), (3, 4), (3, 5))), ("blue", ((3, 1), (4, 1))), ("red", ((3, 2), (4, 2))), ("blue", ((3, 3), (4, 3))), ("red", ((4, 4),)), ("blue", ((4, 5),))),
+    colours=(
+        ("blue", "yellow", "red", "red", "blue"),
+        ("yellow", "yellow", "red", "red", "yellow"),
+        ("blue", "red", "blue", "yellow", "yellow"),
+        ("blue", "red", "blue", "red", "blue"),
+    ),
+    groups=(
+        ("blue", ((1, 1),)),
+        ("yellow", ((1, 2), (2, 1), (2, 2))),
+        ("red", ((1, 3), (1, 4), (2, 3), (2, 4))),
+        ("blue", ((1, 5),)),
+        ("yellow", ((2, 5), (3, 4), (3, 5))),
+        ("blue", ((3, 1), (4, 1))),
+        ("red", ((3, 2), (4, 2))),
+        ("blue", ((3, 3), (4, 3))),
+        ("red", ((4, 4),)),
+        ("blue", ((4, 5),)),
+    ),
     prepare_cost=(0, 1, 2, 3),
     first_room=(1, 1),
     printed_points={(3, 4): 1, (3, 5): 1, (4, 3): 2, (4, 4): 2, (4, 5): 2},
-    group_rewards={"red": ("krones", {1: 1, 2: 3, 3: 6, 4: 10}), "blue": ("points", {1: 2, 2: 5, 3: 9, 4: 15}), "yellow": ("emperor_steps", {1: 1, 2: 3, 3: 6, 4: 10})},
+    group_rewards={
+        "red": ("krones", {1: 1, 2: 3, 3: 6, 4: 10}),
+        "blue": ("points", {1: 2, 2: 5, 3: 9, 4: 15}),
+        "yellow": ("emperor_steps", {1: 1, 2: 3, 3: 6, 4: 10}),
+    },
     cafe_seats=3,
-    staff={1: ("Breakfast Server", 4, "once_per_round"), 2: ("Waitress", 6, "once_per_round"), 3: ("Barkeeper", 4, "once_per_round"), 4: ("Sous-Chef", 6, "once_per_round"), 5: ("Groom", 4, "permanent"), 6: ("Stableman", 1, "permanent"), 7: ("Masseuse", 1, "permanent"), 8: ("Tour Guide", 2, "permanent"), 9: ("Butler", 5, "permanent"), 10: ("Chauffeur", 5, "permanent"), 11: ("Florist", 5, "permanent"), 12: ("Executive Housekeeper", 2, "permanent"), 13: ("Restaurant Manager", 2, "permanent"), 14: ("Decorator", 2, "permanent"), 15: ("Bootblack", 4, "permanent"), 16: ("Laundress", 2, "permanent"), 17: ("Kitchen Hand", 5, "permanent"), 18: ("Checker", 2, "permanent"), 19: ("Interior Architect", 3, "permanent"), 20: ("Detective", 2, "permanent"), 21: ("Chef", 3, "once"), 22: ("Staff Manager", 3, "permanent"), 23: ("Custodian", 5, "permanent"), 24: ("Chief Waiter", 1, "permanent"), 25: ("Delivery Boy", 6, "permanent"), 26: ("Conference Manager", 5, "permanent"), 27: ("Booking Manager", 4, "game_end"), 28: ("Concierge", 4, "game_end"), 29: ("Secretary", 5, "game_end"), 30: ("Reception Clerk", 4, "game_end"), 31: ("Chambermaid", 4, "game_end"), 32: ("Assistant Manager", 4, "game_end"), 33: ("Male Floor Housekeeper", 5, "permanent"), 34: ("Receptionist", 5, "game_end"), 35: ("Page Boy", 2, "once"), 36: ("Sommelier", 2, "once"), 37: ("Room Service", 3, "game_end"), 38: ("Porter", 5, "once"), 39: ("Confectioner", 3, "once"), 40: ("Marketing Director", 2, "game_end"), 41: ("Operator", 3, "game_end"), 42: ("Gardener", 3, "permanent"), 43: ("Barista", 3, "once"), 44: ("Larder Cook", 2, "once"), 45: ("Pool Attendant", 1, "once"), 46: ("Female Floor Housekeeper", 2, "game_end"), 47: ("Liftboy", 4, "game_end"), 48: ("Hotel Manager", 4, "game_end")},
+    staff={
+        1: ("Breakfast Server", 4, "once_per_round"),
+        2: ("Waitress", 6, "once_per_round"),
+        3: ("Barkeeper", 4, "once_per_round"),
+        4: ("Sous-Chef", 6, "once_per_round"),
+        5: ("Groom", 4, "permanent"),
+        6: ("Stableman", 1, "permanent"),
+        7: ("Masseuse", 1, "permanent"),
+        8: ("Tour Guide", 2, "permanent"),
+        9: ("Butler", 5, "permanent"),
+        10: ("Chauffeur", 5, "permanent"),
+        11: ("Florist", 5, "permanent"),
+        12: ("Executive Housekeeper", 2, "permanent"),
+        13: ("Restaurant Manager", 2, "permanent"),
+        14: ("Decorator", 2, "permanent"),
+        15: ("Bootblack", 4, "permanent"),
+        16: ("Laundress", 2, "permanent"),
+        17: ("Kitchen Hand", 5, "permanent"),
+        18: ("Checker", 2, "permanent"),
+        19: ("Interior Architect", 3, "permanent"),
+        20: ("Detective", 2, "permanent"),
+        21: ("Chef", 3, "once"),
+        22: ("Staff Manager", 3, "permanent"),
+        23: ("Custodian", 5, "permanent"),
+        24: ("Chief Waiter", 1, "permanent"),
+        25: ("Delivery Boy", 6, "permanent"),
+        26: ("Conference Manager", 5, "permanent"),
+        27: ("Booking Manager", 4, "game_end"),
+        28: ("Concierge", 4, "game_end"),
+        29: ("Secretary", 5, "game_end"),
+        30: ("Reception Clerk", 4, "game_end"),
+        31: ("Chambermaid", 4, "game_end"),
+        32: ("Assistant Manager", 4, "game_end"),
+        33: ("Male Floor Housekeeper", 5, "permanent"),
+        34: ("Receptionist", 5, "game_end"),
+        35: ("Page Boy", 2, "once"),
+        36: ("Sommelier", 2, "once"),
+        37: ("Room Service", 3, "game_end"),
+        38: ("Porter", 5, "once"),
+        39: ("Confectioner", 3, "once"),
+        40: ("Marketing Director", 2, "game_end"),
+        41: ("Operator", 3, "game_end"),
+        42: ("Gardener", 3, "permanent"),
+        43: ("Barista", 3, "once"),
+        44: ("Larder Cook", 2, "once"),
+        45: ("Pool Attendant", 1, "once"),
+        46: ("Female Floor Housekeeper", 2, "game_end"),
+        47: ("Liftboy", 4, "game_end"),
+        48: ("Hotel Manager", 4, "game_end"),
+    },
     scoring_tiers={3: "A", 5: "B", 7: "C"},
-    tiles={"a-krones": "A", "a-two-items": "A", "a-draw-staff": "A", "a-free-room": "A", "b-one-of-each": "B", "b-krones": "B", "b-draw-staff": "B", "b-occupied-room": "B", "c-points": "C", "c-occupied-room": "C", "c-staff-points": "C", "c-free-staff": "C"},
+    tiles={
+        "a-krones": "A",
+        "a-two-items": "A",
+        "a-draw-staff": "A",
+        "a-free-room": "A",
+        "b-one-of-each": "B",
+        "b-krones": "B",
+        "b-draw-staff": "B",
+        "b-occupied-room": "B",
+        "c-points": "C",
+        "c-occupied-room": "C",
+        "c-staff-points": "C",
+        "c-free-staff": "C",
+    },
 )
 RULES.once_effects = {
     21: staff_21_once,

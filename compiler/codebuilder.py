@@ -39,7 +39,8 @@ class CodeBuilder:
         if indent + len(single) <= width or not isinstance(value, (tuple, list, dict)) or not value:
             self.line(single)
             return
-        opening, closing = {tuple: "()", list: "[]", dict: "{}"}[type(value)]
+        brackets = {tuple: ("(", ")"), list: ("[", "]"), dict: ("{", "}")}
+        opening, closing = brackets[type(value)]
         self.line(head + opening)
         self.level += 1
         if isinstance(value, dict):

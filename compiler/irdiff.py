@@ -399,66 +399,34 @@ class _Comparer:
             assert x is not None and y is not None
             if x.name != y.name:
                 out.append(self.say("diff.staff.name", number=card_number, new=y.name, old=x.name))
-            if x.cost != y.cost:
-                out.append(
-                    self.say(
-                        "diff.staff.cost",
-                        number=card_number,
-                        name=y.name,
-                        new=self.w.count(y.cost, "krone"),
-                        old=self.w.count(x.cost, "krone"),
-                    )
-                )
-            if x.kind != y.kind:
-                out.append(
-                    self.say(
-                        "diff.staff.kind",
-                        number=card_number,
-                        name=y.name,
-                        new=self.say(f"diff.staff_kind.{y.kind}"),
-                        old=self.say(f"diff.staff_kind.{x.kind}"),
-                    )
-                )
-            if x.game_end != y.game_end:
-                out.append(
-                    self.say(
-                        "diff.staff.game_end",
-                        number=card_number,
-                        name=y.name,
-                        new=phrases.game_end(self.new, y),
-                        old=phrases.game_end(self.old, x),
-                    )
-                )
-            if x.once != y.once:
-                out.append(
-                    self.say(
-                        "diff.staff.once",
-                        number=card_number,
-                        name=y.name,
-                        new=self.new.effects(y.once, "diff.nothing"),
-                        old=self.old.effects(x.once, "diff.nothing"),
-                    )
-                )
-            if x.emperor_bonus != y.emperor_bonus:
-                out.append(
-                    self.say(
-                        "diff.staff.emperor_bonus",
-                        number=card_number,
-                        name=y.name,
-                        new=self.new.effects(y.emperor_bonus, "diff.nothing"),
-                        old=self.old.effects(x.emperor_bonus, "diff.nothing"),
-                    )
-                )
-            if x.penalty_waiver_cost != y.penalty_waiver_cost:
-                out.append(
-                    self.say(
-                        "diff.staff.waiver",
-                        number=card_number,
-                        name=y.name,
-                        new=self._waiver(y.penalty_waiver_cost),
-                        old=self._waiver(x.penalty_waiver_cost),
-                    )
-                )
+            # Each field that differs: its wording key and how to say a card's value of it.
+            compared: list[tuple[bool, str, Callable[[ir.StaffCard, bool], Rich]]] = [
+                (x.cost != y.cost, "diff.staff.cost", lambda c, _new: self.w.count(c.cost, "krone")),
+                (x.kind != y.kind, "diff.staff.kind", lambda c, _new: self.say(f"diff.staff_kind.{c.kind}")),
+                (
+                    x.game_end != y.game_end,
+                    "diff.staff.game_end",
+                    lambda c, new: phrases.game_end(self.new if new else self.old, c),
+                ),
+                (
+                    x.once != y.once,
+                    "diff.staff.once",
+                    lambda c, new: (self.new if new else self.old).effects(c.once, "diff.nothing"),
+                ),
+                (
+                    x.emperor_bonus != y.emperor_bonus,
+                    "diff.staff.emperor_bonus",
+                    lambda c, new: (self.new if new else self.old).effects(c.emperor_bonus, "diff.nothing"),
+                ),
+                (
+                    x.penalty_waiver_cost != y.penalty_waiver_cost,
+                    "diff.staff.waiver",
+                    lambda c, _new: self._waiver(c.penalty_waiver_cost),
+                ),
+            ]
+            for differs, key, value in compared:
+                if differs:
+                    out.append(self.say(key, number=card_number, name=y.name, new=value(y, True), old=value(x, False)))
         return out
 
     def _waiver(self, cost: int | None) -> Rich:

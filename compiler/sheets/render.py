@@ -30,9 +30,8 @@ def _is_rich(value: Any) -> bool:
     return isinstance(value, tuple)
 
 
-def _html_environment() -> Environment:
-    icons = icon_table()
-    env = Environment(
+def _environment() -> Environment:
+    return Environment(
         loader=PackageLoader("compiler.sheets", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
@@ -40,6 +39,11 @@ def _html_environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+
+
+def _html_environment() -> Environment:
+    icons = icon_table()
+    env = _environment()
 
     def finalize(value: Any) -> Any:
         if _is_rich(value):
@@ -53,14 +57,7 @@ def _html_environment() -> Environment:
 def _md_environment() -> Environment:
     # Autoescape is on so that macro output (already Markdown) is not escaped twice; `finalize` turns every
     # value into escaped Markdown first, so markupsafe's HTML escaping never applies.
-    env = Environment(
-        loader=PackageLoader("compiler.sheets", "templates"),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+    env = _environment()
 
     def finalize(value: Any) -> Markup:
         if isinstance(value, Markup):

@@ -116,7 +116,8 @@ def main() -> None:
             start = time.perf_counter()
             subprocess.run(gah, check=True, capture_output=True, cwd=ROOT)
             runs.append(time.perf_counter() - start)
-        print(f"full gah build        : {min(runs):8.2f} s (best of 3, every shipped ruleset, fresh process)")
+        print(f"full gah build        : {runs[0]:8.2f} s (every shipped ruleset from scratch, PDFs included)")
+        print(f"gah build, no changes : {min(runs[1:]):8.2f} s (best of 2; PDFs whose HTML is unchanged are kept)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,109 @@
+"""The Python backend's building blocks: one generator per effect kind, safe literals and names."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import typing
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from compiler import ir
+from compiler.codebuilder import CodeBuilder, comment, identifier, literal
+from compiler.effects_python import CodegenError, effect_lines, feasible
+
+# A plausible value for every field name the effect dataclasses use.
+SAMPLE_FIELDS: dict[str, object] = {
+    "amount": 3,
+    "items": (("wine", 2),),
+    "count": 2,
+    "may_serve_guests": True,
+    "sources": ("kitchen", "cafe"),
+    "play": 1,
+    "discount": 3,
+    "floors": (1, 2),
+    "free": True,
+    "occupy": True,
+    "state": "vacant",
+    "pick": "each_highest",
+    "quantity": "hired_staff",
+    "points": -2,
+    "staff_kind": "game_end",
+    "steps": 3,
+}
+
+
+def sample(kind: type) -> ir.Effect:
+    values = {f.name: SAMPLE_FIELDS[f.name] for f in dataclasses.fields(kind)}
+    return typing.cast(ir.Effect, kind(**values))
+
+
+@pytest.mark.parametrize("name", sorted(ir.EFFECT_KINDS))
+def test_every_effect_kind_has_a_generator_and_a_feasibility_test(name: str) -> None:
+    effect = sample(ir.EFFECT_KINDS[name])
+    lines = effect_lines(effect)
+    assert lines, name
+    for line in lines:
+        ast.parse(line)  # a statement
+    ast.parse(feasible(effect), mode="eval")  # an expression
+
+
+def test_an_unknown_effect_is_an_error_not_a_placeholder() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Teleport:
+        spaces: int
+
+    with pytest.raises(CodegenError):
+        effect_lines(Teleport(3))  # type: ignore[arg-type]
+    with pytest.raises(CodegenError):
+        feasible(Teleport(3))  # type: ignore[arg-type]
+
+
+def test_prefer_tests_read_the_amounts() -> None:
+    # a-krones: "lose 3 krones; fewer than 3 -> lose 5 points" (GAME-REFERENCE 2) needs krones >= 3.
+    assert feasible(ir.LoseKrones(3)) == "player.krones >= 3"
+    assert feasible(ir.StaffToDeckBottom(2)) == "len(player.hand) >= 2"
+    # c-staff-points penalty: 2 per hired Staff, taken fully only with that many points.
+    assert feasible(ir.PointsPerQuantity("hired_staff", -2)) == "player.points >= 2 * q_hired_staff(game, player)"
+
+
+@given(st.text())
+def test_any_text_becomes_a_literal_that_reads_back_unchanged(text: str) -> None:
+    source = literal(text)
+    assert "\n" not in source and "\r" not in source
+    assert ast.literal_eval(source) == text
+
+
+@given(st.text())
+def test_a_comment_stays_on_one_line(text: str) -> None:
+    line = comment(text)
+    tree = ast.parse(f"{line}\nx = 1\n")
+    assert len(tree.body) == 1  # nothing from the text became code
+    assert len(line.splitlines()) == 1
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=4).map(tuple) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+        max_leaves=20,
+    )
+)
+def test_folded_literals_read_back_unchanged(value: object) -> None:
+    code = CodeBuilder()
+    code.literal_line("VALUE = ", value, width=30)
+    namespace: dict[str, object] = {}
+    exec(code.text(), namespace)  # our own generated literal
+    assert namespace["VALUE"] == value
+
+
+@pytest.mark.parametrize("bad", ["a b", "x;y", "import os", "1abc", "a.b", "é"])
+def test_identifiers_refuse_anything_but_validated_ids(bad: str) -> None:
+    with pytest.raises(ValueError):
+        identifier(bad)
+
+
+def test_identifiers_from_ids() -> None:
+    assert identifier("tile", "a-krones") == "tile_a_krones"

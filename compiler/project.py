@@ -7,7 +7,7 @@ from pathlib import Path
 
 from . import ir
 from .build import build_ruleset
-from .errors import Position, Problem, RulesError
+from .errors import GahError, Problem, RulesError
 from .rulesets import Library, Workspace
 
 
@@ -20,7 +20,8 @@ def find_root(start: Path | None = None) -> Path:
     return Path(__file__).resolve().parent.parent
 
 
-COMMAND_LINE = Position("<command line>", 1, 1)
+class UnknownRuleset(GahError):
+    """A ruleset name that no file under rules/ defines (a usage mistake, not a rules error)."""
 
 
 @dataclass
@@ -80,5 +81,5 @@ def load_one(workspace: Workspace, name_or_file: str) -> ir.Ruleset:
         name = name_or_file
         if name not in library.files:
             known = ", ".join(library.names())
-            raise RulesError([Problem(COMMAND_LINE, f"unknown ruleset '{name}'; known rulesets: {known}")])
+            raise UnknownRuleset(f"unknown ruleset '{name}'; known rulesets: {known}")
     return build_ruleset(library.resolve(name))

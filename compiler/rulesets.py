@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Position, Problem, RulesError, SourceRegistry
+from .errors import Problem, RulesError, SourceRegistry
 from .loader import Node, load_file
 from .merge import merge_patch
-from .validate import key_position, schema_problems
+from .validate import schema_problems
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 VARIANT_KEYS = ("extends", "name", "title", "description")
@@ -223,8 +223,3 @@ def _without_keys(node: Node, keys: tuple[str, ...]) -> Node:
     kept = {k: v for k, v in node.value.items() if k not in keys}
     positions = {k: v for k, v in node.key_positions.items() if k not in keys}
     return Node(kept, node.position, positions)
-
-
-def position_of(resolved: Resolved, path: list[str | int]) -> Position:
-    """Where the key at `path` was written (in whichever file of the chain)."""
-    return key_position(resolved.document, path)

@@ -81,7 +81,9 @@ def read_manifest(path: Path) -> dict[str, dict[str, str]]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    return {name: entry for name, entry in data.items() if isinstance(entry, dict)}
 
 
 def pdf_is_fresh(job: PdfJob, manifest: dict[str, dict[str, str]]) -> bool:
@@ -91,8 +93,12 @@ def pdf_is_fresh(job: PdfJob, manifest: dict[str, dict[str, str]]) -> bool:
     return entry.get("pdf_sha256") == sha256(job.path.read_bytes())
 
 
+MANIFEST_NOTE = "DO NOT EDIT: written by gah build (the PDF of each sheet and the HTML it was rendered from)"
+
+
 def manifest_text(entries: dict[str, dict[str, str]]) -> bytes:
-    return (json.dumps(dict(sorted(entries.items())), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    document: dict[str, object] = {"_comment": MANIFEST_NOTE, **dict(sorted(entries.items()))}
+    return (json.dumps(document, indent=2) + "\n").encode("utf-8")
 
 
 def managed_files(root: Path) -> list[Path]:

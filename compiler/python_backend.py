@@ -41,7 +41,8 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile) -> None:
             with code.block(f"if {test}:"):
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
-                code.line('game.log(player, "penalty", player.name + " cannot take the first option fully")')
+                with code.block("if game.explain:"):
+                    code.line('game.log(player, "penalty", player.name + " cannot take the first option fully")')
                 _effects_body(code, penalty.otherwise)
     code.blank(2)
 
@@ -173,12 +174,14 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         if boosters:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line("hired_before = set(player.hired)")
-        code.line('game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)')
+        with code.block("if game.explain:"):
+            code.line('game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)')
         code.line("TILES[tile_id][0](game, player)")
         for card in boosters:
             if card.emperor_bonus:
                 with code.block(f"if {card.number} in hired_before:"):
-                    code.line(f'game.log(player, "staff", player.name + " gets more with " + {literal(card.name)})')
+                    with code.block("if game.explain:"):
+                        code.line(f'game.log(player, "staff", player.name + " gets more with " + {literal(card.name)})')
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)
     with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
@@ -189,7 +192,8 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 waive = f"waive_penalty(game, player, {cost}, {literal(card.name)}, TILES[tile_id][1])"
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
-        code.line('game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)')
+        with code.block("if game.explain:"):
+            code.line('game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)')
         code.line("TILES[tile_id][1](game, player)")
     code.blank(2)
     for scoring in ruleset.scorings:
@@ -206,7 +210,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                     code.line("emperor_bonus(game, player, tile_id)")
                 with code.block('elif outcome == "penalty":'):
                     code.line("emperor_penalty(game, player, tile_id)")
-                with code.block("else:"):
+                with code.block("elif game.explain:"):
                     code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
         code.blank(2)
     code.line("EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {")
@@ -233,14 +237,32 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line('"""Final scoring of every player, in turn order."""')
         code.line("return [final_entry(game, player, FINAL_SOURCES) for player in game.players]")
     code.blank(2)
+    with code.block("def standings(game: Game, final: list[dict[str, Any]]) -> list[dict[str, Any]]:"):
+        code.line('"""The ranking of a final scoring, tie-breakers applied."""')
+        code.line("tiebreaks = [tiebreak(game, player) for player in game.players]")
+        code.line('return rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])')
+    code.blank(2)
+    with code.block("def new_game(state: dict[str, Any], explain: bool = True) -> Game:"):
+        code.line('"""A state dict checked and read into a Game, for callers that play on from it (the variant lab).')
+        code.blank()
+        code.line("With explain=False the game records no events (nor their texts): the same numbers, sooner.")
+        code.line('"""')
+        code.line("game = read_game(RULES, state)")
+        code.line("game.explain = explain")
+        code.line("return game")
+    code.blank(2)
+    with code.block("def emperor_scoring(game: Game) -> None:"):
+        code.line('"""Apply, in place, the Emperor scoring of the round that just ended (if that round has one)."""')
+        code.line("scoring = EMPEROR_SCORINGS.get(game.round)")
+        with code.block("if scoring is not None:"):
+            code.line("scoring(game)")
+    code.blank(2)
     with code.block("def score_game(state: dict[str, Any]) -> dict[str, Any]:"):
         code.line(
             '"""Apply the Emperor scoring of the round that just ended and, after the last round, final scoring."""'
         )
         code.line("game = read_game(RULES, state)")
-        code.line("scoring = EMPEROR_SCORINGS.get(game.round)")
-        with code.block("if scoring is not None:"):
-            code.line("scoring(game)")
+        code.line("emperor_scoring(game)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')
         code.line('    "round": game.round,')
@@ -250,10 +272,7 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block("if game.round == RULES.rounds:"):
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
-            code.line("tiebreaks = [tiebreak(game, player) for player in game.players]")
-            code.line(
-                'result["standings"] = rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])'
-            )
+            code.line('result["standings"] = standings(game, final)')
         code.line("return result")
     code.blank(2)
     with code.block(

@@ -10,6 +10,7 @@ returns, so a rules change propagates to the rest of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, NamedTuple, Protocol
 
 from .. import ir
@@ -36,6 +37,8 @@ class RulesInfo:
     tiles_by_tier: tuple[tuple[str, tuple[str, ...]], ...]  # tier -> sorted tile ids
     track_last: int
     beyond_points: int
+    track_points: tuple[int, ...]  # by space: points an Emperor scoring gives there
+    move_back: tuple[tuple[int, int], ...]  # scoring round -> spaces moved back
     outcome: tuple[str, ...]  # by space: bonus, nothing or penalty
     floors: int
     columns: int
@@ -63,6 +66,8 @@ class RulesInfo:
             tiles_by_tier=tuple((t, tuple(sorted(x.id for x in ruleset.tiles if x.tier == t))) for t in tiers),
             track_last=ruleset.track.last_space,
             beyond_points=ruleset.track.points_per_step_beyond,
+            track_points=ruleset.track.points,
+            move_back=tuple((s.round, s.move_back) for s in ruleset.scorings),
             outcome=tuple(ruleset.track.zone_of(s).outcome for s in range(ruleset.track.last_space + 1)),
             floors=hotel.floors,
             columns=hotel.columns,
@@ -112,20 +117,36 @@ class Fast:
         self.group_of = tuple(group_of.get(cell, -1) for cell in cells)
         self.group_mask = tuple(sum(1 << ((f - 1) * columns + c - 1) for f, c in group) for group in info.group_cells)
 
-    def hotel_masks(self, rows: list[str]) -> tuple[int, int]:
-        """(placed, occupied) masks of a state's hotel rows (top floor first)."""
+        # One floor of a module's hotel (a list of letters) <-> its (placed, occupied) bits, by table.
+        self.row_mask = (1 << columns) - 1
+        self.row_bits: dict[str, tuple[int, int]] = {}
+        self.row_letters: dict[tuple[int, int], tuple[str, ...]] = {}
+        for letters in product((EMPTY, VACANT, OCCUPIED), repeat=columns):
+            row_placed = sum(1 << c for c, room in enumerate(letters) if room != EMPTY)
+            row_occupied = sum(1 << c for c, room in enumerate(letters) if room == OCCUPIED)
+            self.row_bits["".join(letters)] = (row_placed, row_occupied)
+            self.row_letters[row_placed, row_occupied] = letters
+        self.track_points = info.track_points
+        self.move_back = dict(info.move_back)
+        self.tiers = dict(info.scoring_tiers)
+
+    def hotel_masks(self, hotel: list[list[str]]) -> tuple[int, int]:
+        """(placed, occupied) masks of a module's hotel (floor 1 first, a list of letters per floor)."""
         placed = occupied = 0
-        for index, room in enumerate("".join(reversed(rows))):
-            if room != EMPTY:
-                placed |= 1 << index
-                if room == OCCUPIED:
-                    occupied |= 1 << index
+        row_bits, columns = self.row_bits, self.columns
+        for shift, row in zip(range(0, self.size, columns), hotel, strict=True):
+            row_placed, row_occupied = row_bits["".join(row)]
+            placed |= row_placed << shift
+            occupied |= row_occupied << shift
         return placed, occupied
 
-    def hotel_rows(self, placed: int, occupied: int) -> list[str]:
-        cells = [(OCCUPIED if occupied >> i & 1 else VACANT) if placed >> i & 1 else EMPTY for i in range(self.size)]
-        columns = self.columns
-        return ["".join(cells[start : start + columns]) for start in range(self.size - columns, -1, -columns)]
+    def hotel_lists(self, placed: int, occupied: int) -> list[list[str]]:
+        """A module's hotel (floor 1 first, a list of letters per floor) from the masks."""
+        letters, mask = self.row_letters, self.row_mask
+        return [
+            list(letters[placed >> shift & mask, occupied >> shift & mask])
+            for shift in range(0, self.size, self.columns)
+        ]
 
 
 def _bits(mask: int) -> list[int]:
@@ -212,7 +233,8 @@ def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> 
 
 
 class LabPlayer:
-    """A player between scorings; the hotel is two bit masks (see Fast)."""
+    """A player between scorings; the hotel is two bit masks (see Fast). `load` and `store` copy from and
+    to the scoring module's own Player, which the lab keeps for the whole game (no state dicts)."""
 
     __slots__ = (
         "cafe",
@@ -228,39 +250,48 @@ class LabPlayer:
         "points",
     )
 
-    def __init__(self, data: dict[str, Any], fast: Fast) -> None:
-        self.name: str = data["name"]
-        self.points: int = data["points"]
-        self.krones: int = data["krones"]
-        self.emperor: int = data["emperor"]
-        self.kitchen: dict[str, int] = dict(data["kitchen"])
-        self.cafe: list[dict[str, int]] = data["cafe"]
-        self.placed, self.occupied = fast.hotel_masks(data["hotel"])
-        self.hand: list[int] = list(data["hand"])
-        self.hired: list[int] = list(data["hired"])
-        self.objectives: int = data["objectives"]
+    def __init__(self, player: Any, fast: Fast) -> None:
+        self.name: str = player.name
+        self.load(player, fast)
 
-    def state(self, fast: Fast) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "points": self.points,
-            "krones": self.krones,
-            "emperor": self.emperor,
-            "kitchen": self.kitchen,
-            "cafe": self.cafe,
-            "hotel": fast.hotel_rows(self.placed, self.occupied),
-            "hand": self.hand,
-            "hired": self.hired,
-            "objectives": self.objectives,
-        }
+    def load(self, player: Any, fast: Fast) -> None:
+        """Take the module player's state (after a scoring); lists and dicts are shared, not copied."""
+        self.points: int = player.points
+        self.krones: int = player.krones
+        self.emperor: int = player.emperor
+        self.kitchen: dict[str, int] = player.kitchen
+        self.cafe: list[dict[str, int]] = player.cafe
+        self.placed, self.occupied = fast.hotel_masks(player.hotel)
+        self.hand: list[int] = player.hand
+        self.hired: list[int] = player.hired
+        self.objectives: int = player.objectives
+
+    def store(self, player: Any, fast: Fast) -> None:
+        """Give the module player this state (before a scoring)."""
+        player.points = self.points
+        player.krones = self.krones
+        player.emperor = self.emperor
+        player.kitchen = self.kitchen
+        player.cafe = self.cafe
+        player.hotel = fast.hotel_lists(self.placed, self.occupied)
+        player.hand = self.hand
+        player.hired = self.hired
+        player.objectives = self.objectives
 
 
 class LabModule(Protocol):
-    """What the lab uses of a generated scoring module."""
-
-    def score_game(self, state: dict[str, Any]) -> dict[str, Any]: ...
+    """What the lab uses of a generated scoring module: the state dict is read (and checked) once per game,
+    then the lab plays on the module's own Game, quiet (explain=False: no events, the same numbers)."""
 
     def setup_game(self, players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]: ...
+
+    def new_game(self, state: dict[str, Any], explain: bool = True) -> Any: ...
+
+    def emperor_scoring(self, game: Any) -> None: ...
+
+    def final_scoring(self, game: Any) -> list[dict[str, Any]]: ...
+
+    def standings(self, game: Any, final: list[dict[str, Any]]) -> list[dict[str, Any]]: ...
 
 
 def deal_seed(plan: Plan) -> int:
@@ -358,16 +389,19 @@ def _hire(fast: Fast, player: LabPlayer, r32: int) -> None:
     player.hired.append(number)
 
 
-def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int]) -> None:
+def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
     """One player's round: income, Emperor steps, rooms, Staff, objectives, café."""
     info = fast.info
     player.points += turn.points
     player.krones += turn.krones
-    items = info.items
-    for r32 in turn.items:
-        item = items[rng.scaled(r32, len(items))]
-        player.kitchen[item] = player.kitchen.get(item, 0) + 1
-    _advance(info, player, turn.emperor)
+    kinds = len(items)
+    if turn.items:
+        kitchen = player.kitchen
+        for r32 in turn.items:
+            item = items[(r32 * kinds) >> 32]
+            kitchen[item] = kitchen.get(item, 0) + 1
+    if turn.emperor:
+        _advance(info, player, turn.emperor)
     for r32 in turn.prepare:
         _prepare(fast, player, r32)
     for r32 in turn.occupy:
@@ -380,10 +414,9 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int]) -> Non
     player.objectives += turn.objectives
     cafe = []
     for guest in turn.cafe[: info.cafe_seats]:
-        plate: dict[str, int] = {}
+        plate = dict.fromkeys(items, 0)  # every kind, in the rules' order (as a scoring module reads a guest)
         for r32 in guest:
-            item = items[rng.scaled(r32, len(items))]
-            plate[item] = plate.get(item, 0) + 1
+            plate[items[(r32 * kinds) >> 32]] += 1
         cafe.append(plate)
     player.cafe = cafe
 
@@ -411,62 +444,67 @@ class Outcome(NamedTuple):
 
 
 def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
-    """Play the planned game under one ruleset, scoring with its module and continuing from its results."""
+    """Play the planned game under one ruleset, scoring with its module and continuing from its results.
+
+    The module reads the setup state once (checking it); after that the lab keeps the module's Game and
+    hands it each scoring directly. The turns only make states the rules allow (rooms next to rooms,
+    costs paid, caps kept), so no scoring needs to check them again.
+    """
     info = fast.info
-    state = setup_state(fast, module, plan)
+    game = module.new_game(setup_state(fast, module, plan), explain=False)
     scorings: list[Scoring] = []
-    players = [LabPlayer(p, fast) for p in state["players"]]
-    deck: list[int] = state["staff_deck"]
-    tiers = dict(info.scoring_tiers)
+    players = [LabPlayer(p, fast) for p in game.players]
+    deck: list[int] = game.deck
+    items = info.items
     for round_ in range(1, info.rounds + 1):
         turns = plan.turns[round_ - 1]
         for player, turn in zip(players, turns, strict=True):
-            play_turn(fast, player, turn, deck)
-        if round_ not in fast.scoring_rounds and round_ != info.rounds:
+            play_turn(fast, player, turn, deck, items)
+        scoring = round_ in fast.scoring_rounds
+        if not scoring and round_ != info.rounds:
             continue
-        state["round"] = round_
-        state["staff_deck"] = deck
-        state["players"] = [p.state(fast) for p in players]
+        game.round = round_
+        game.deck = deck
+        for player, own in zip(players, game.players, strict=True):
+            player.store(own, fast)
         before = [p.points for p in players]
+        spaces = [p.emperor for p in players]
         try:
-            result = module.score_game(state)
+            module.emperor_scoring(game)
+            if round_ == info.rounds:
+                final = module.final_scoring(game)
+                standings = module.standings(game, final)
         except ValueError as error:
             raise GahError(
                 f"synthetic game {plan.game} (seed {plan.seed}) could not be scored by '{info.name}' "
                 f"after round {round_}: {error}"
             ) from None
-        state = result["state"]
-        state.pop("choices", None)
-        players = [LabPlayer(p, fast) for p in state["players"]]
-        deck = state["staff_deck"]
-        if round_ in fast.scoring_rounds:
-            scorings.append(_scoring(fast, round_, state["tiles"][tiers[round_]], result, before, players))
+        for player, own in zip(players, game.players, strict=True):
+            player.load(own, fast)
+        deck = game.deck
+        if scoring:
+            scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, players))
         if round_ == info.rounds:
-            return _outcome(result, scorings)
+            return _outcome(final, standings, scorings)
     raise GahError(f"ruleset '{info.name}' has no last round")  # pragma: no cover - rounds >= 1
 
 
 def _scoring(
-    fast: Fast, round_: int, tile: str, result: dict[str, Any], before: list[int], players: list[LabPlayer]
+    fast: Fast, round_: int, tile: str, spaces: list[int], before: list[int], players: list[LabPlayer]
 ) -> Scoring:
-    count = len(players)
-    track = [0] * count
-    outcomes = ["nothing"] * count
-    index = fast.index
-    outcome_of = fast.info.outcome
-    for event in result["events"]:
-        kind = event["kind"]
-        if kind == "score":
-            track[index[event["player"]]] += event["points"]
-        elif kind == "move_back":
-            outcomes[index[event["player"]]] = outcome_of[event["space"]]
+    """Each player's Emperor scoring: an Emperor scoring scores the points under the marker, then moves it
+    back (never below 0) and the space reached gives the outcome; those two steps of a player come before
+    any effect, and effects change only their own player, so the spaces before the scoring tell both."""
+    track_points, outcome_of, back = fast.track_points, fast.info.outcome, fast.move_back[round_]
+    track = tuple(track_points[space] for space in spaces)
+    outcomes = tuple(outcome_of[max(0, space - back)] for space in spaces)
     net = tuple(p.points - b for p, b in zip(players, before, strict=True))
-    return Scoring(round_, tile, tuple(track), tuple(outcomes), net)
+    return Scoring(round_, tile, track, outcomes, net)
 
 
-def _outcome(result: dict[str, Any], scorings: list[Scoring]) -> Outcome:
-    totals = tuple(entry["total"] for entry in result["final"])
-    names = [entry["player"] for entry in result["final"]]
-    winners = frozenset(names.index(s["player"]) for s in result["standings"] if s["rank"] == 1)
+def _outcome(final: list[dict[str, Any]], standings: list[dict[str, Any]], scorings: list[Scoring]) -> Outcome:
+    totals = tuple(entry["total"] for entry in final)
+    names = [entry["player"] for entry in final]
+    winners = frozenset(names.index(s["player"]) for s in standings if s["rank"] == 1)
     best = sorted(totals, reverse=True)
     return Outcome(tuple(scorings), totals, winners, len(best) > 1 and best[0] == best[1])

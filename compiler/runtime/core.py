@@ -98,15 +98,20 @@ class Game:
     # Decisions the default policy took (player, choices key, value as it would be recorded);
     # not part of the result: recording them as `choices` reproduces the same game.
     decisions: list[tuple[str, str, Any]] = field(default_factory=list)
+    # False: no events and no decisions are recorded (trials, and callers that want the numbers only).
+    # Call sites that build an event's text test it first, so a quiet game never formats one.
+    explain: bool = True
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
         players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True)
+        return Game(
+            self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True, [], False
+        )
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
-        if self.simulating:
+        if not self.explain:
             return
         event: dict[str, Any] = {
             "round": self.round,
@@ -122,7 +127,7 @@ class Game:
 
     def decided(self, player: Player, key: str, value: Any) -> None:
         """Note a decision of the default policy (in the real game only)."""
-        if not self.simulating:
+        if self.explain:
             self.decisions.append((player.name, key, choice_value(value)))
 
 
@@ -135,24 +140,30 @@ def plural(count: int, word: str) -> str:
 
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
-    game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+    if game.explain:
+        game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     lost = min(amount, max(0, player.points - game.rules.points_floor))
     player.points -= lost
+    if not game.explain:
+        return
     note = "" if lost == amount else f" (has only {lost} to lose)"
     game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
-    game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+    if game.explain:
+        game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
     lost = min(amount, max(0, player.krones - game.rules.krones_floor))
     player.krones -= lost
+    if not game.explain:
+        return
     note = "" if lost == amount else f" (has only {lost})"
     game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
 
@@ -163,6 +174,9 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     moved = min(steps, max(0, room))
     beyond = steps - moved
     player.emperor += moved
+    if not game.explain:
+        player.points += beyond * game.rules.beyond_points
+        return
     text = f"{player.name} advances {plural(moved, 'step')} on the Emperor track to space {player.emperor}{why}"
     if beyond:
         bonus = beyond * game.rules.beyond_points
@@ -174,6 +188,8 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
     for item, count in items:
         player.kitchen[item] = player.kitchen.get(item, 0) + count
+    if not game.explain:
+        return
     listed = ", ".join(f"{count} {item}" for item, count in items)
     game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
 
@@ -187,6 +203,8 @@ def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
         for guest in player.cafe:
             returned += sum(guest.values())
             guest.update(dict.fromkeys(guest, 0))  # same shape as the kitchen: every kind, now 0
+    if not game.explain:
+        return
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
 
@@ -256,7 +274,8 @@ def choose(
         if chosen not in options:
             legal = ", ".join(option_text(o) for o in options) or "none"
             raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here; legal: {legal}")
-        game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+        if game.explain:
+            game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
         return chosen
     if len(options) == 1 or game.rules.project is None:
         game.decided(player, key, options[0])

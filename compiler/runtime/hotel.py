@@ -32,12 +32,16 @@ def room_at(player: Player, cell: Cell) -> str:
 
 def rooms(player: Player, state: str | None = None) -> list[Cell]:
     """Placed rooms (optionally only vacant or occupied), bottom floor first, left to right."""
-    found = []
-    for floor, row in enumerate(player.hotel, start=1):
-        for column, room in enumerate(row, start=1):
-            if room != EMPTY and (state is None or room == state):
-                found.append((floor, column))
-    return found
+    if state is None:
+        return [(f, c) for f, row in enumerate(player.hotel, 1) for c, room in enumerate(row, 1) if room != EMPTY]
+    if state == EMPTY:
+        return []
+    return [(f, c) for f, row in enumerate(player.hotel, 1) for c, room in enumerate(row, 1) if room == state]
+
+
+def count_rooms(player: Player, state: str) -> int:
+    """How many rooms are in `state` (vacant or occupied)."""
+    return sum(row.count(state) for row in player.hotel)
 
 
 def neighbours(rules: Rules, cell: Cell) -> list[Cell]:
@@ -48,16 +52,22 @@ def neighbours(rules: Rules, cell: Cell) -> list[Cell]:
 
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
-    placed = rooms(player)
-    if not placed:
+    hotel = player.hotel
+    if all(room == EMPTY for row in hotel for room in row):
         candidates = [rules.first_room]
     else:
+        top, last = rules.floors - 1, rules.columns - 1
         candidates = [
-            (f, c)
-            for f in range(1, rules.floors + 1)
-            for c in range(1, rules.columns + 1)
-            if player.hotel[f - 1][c - 1] == EMPTY
-            and any(room_at(player, n) != EMPTY for n in neighbours(rules, (f, c)))
+            (f + 1, c + 1)
+            for f, row in enumerate(hotel)
+            for c, room in enumerate(row)
+            if room == EMPTY
+            and (
+                (f > 0 and hotel[f - 1][c] != EMPTY)
+                or (f < top and hotel[f + 1][c] != EMPTY)
+                or (c > 0 and row[c - 1] != EMPTY)
+                or (c < last and row[c + 1] != EMPTY)
+            )
         ]
     return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
 
@@ -68,11 +78,12 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     cost = 0 if free else rules.prepare_cost[cell[0] - 1]
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
-    paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-    game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+    if game.explain:
+        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
+        game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, f" printed on space {cell_name(cell)}")
+        gain_points(game, player, printed, f" printed on space {cell_name(cell)}" if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -81,15 +92,17 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     """Turn a vacant room occupied; completing its group pays the group reward at once."""
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
-    game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
+    if game.explain:
+        game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
     colour, cells = rules.groups[rules.group_of(cell)]
     if all(room_at(player, c) == OCCUPIED for c in cells):
         reward, by_size = rules.group_rewards[colour]
         amount = by_size.get(len(cells), 0)
-        why = f" for completing a {colour} group of {len(cells)}"
+        why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
         if reward == "krones":
             gain_krones(game, player, amount)
-            game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+            if game.explain:
+                game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
         elif reward == "points":
             gain_points(game, player, amount, why)
         else:
@@ -104,7 +117,8 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
     ]
     if not options:
         refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
-        game.log(player, "room", f"{player.name} has no legal space for a room")
+        if game.explain:
+            game.log(player, "room", f"{player.name} has no legal space for a room")
         return
     options.append(None)
 
@@ -114,7 +128,8 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
 
     chosen = choose(game, player, "prepare_room", options, apply, parse=parse_cell)
     if chosen is None:
-        game.log(player, "room", f"{player.name} prepares no room")
+        if game.explain:
+            game.log(player, "room", f"{player.name} prepares no room")
         return
     place_room(game, player, chosen, free, occupy)
 
@@ -125,7 +140,8 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
         vacant: list[Cell | None] = list(rooms(player, VACANT))
         if not vacant:
             refuse_recorded(game, player, "occupy_room", "there is no vacant room")
-            game.log(player, "room", f"{player.name} has no vacant room to occupy")
+            if game.explain:
+                game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
         vacant.append(None)
 
@@ -168,7 +184,8 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
     for step in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
-            game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+            if game.explain:
+                game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
             break
         if recorded_cells is not None:
             if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
@@ -184,7 +201,8 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         removed.append(chosen)
-        game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+        if game.explain:
+            game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
     if recorded_cells is None:
         game.decided(player, "remove_rooms", removed)
     elif len(recorded_cells) > len(removed):
@@ -213,7 +231,12 @@ def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
 
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
-    return sum(1 for f, c in rooms(player, OCCUPIED) if rules.colours[f - 1][c - 1] == colour)
+    return sum(
+        1
+        for row, colours in zip(player.hotel, rules.colours, strict=True)
+        for room, room_colour in zip(row, colours, strict=True)
+        if room == OCCUPIED and room_colour == colour
+    )
 
 
 def full_floors(player: Player) -> int:

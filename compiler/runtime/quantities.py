@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from .core import Game, Player
-from .hotel import OCCUPIED, VACANT, colour_sets, full_columns, full_floors, full_groups, occupied_of_colour, rooms
+from .hotel import (
+    EMPTY,
+    OCCUPIED,
+    VACANT,
+    colour_sets,
+    count_rooms,
+    full_columns,
+    full_floors,
+    full_groups,
+    occupied_of_colour,
+)
 
 
 def q_occupied_rooms(game: Game, player: Player) -> int:
-    return len(rooms(player, OCCUPIED))
+    return count_rooms(player, OCCUPIED)
 
 
 def q_occupied_red_rooms(game: Game, player: Player) -> int:
@@ -23,11 +33,11 @@ def q_occupied_yellow_rooms(game: Game, player: Player) -> int:
 
 
 def q_vacant_rooms(game: Game, player: Player) -> int:
-    return len(rooms(player, VACANT))
+    return count_rooms(player, VACANT)
 
 
 def q_room_tiles(game: Game, player: Player) -> int:
-    return len(rooms(player))
+    return sum(len(row) - row.count(EMPTY) for row in player.hotel)
 
 
 def q_full_floors(game: Game, player: Player) -> int:

@@ -12,13 +12,14 @@ from .staff import card_name
 def score_space(game: Game, player: Player, points: int) -> None:
     """Score the points under the marker."""
     player.points += points
-    game.log(
-        player,
-        "score",
-        f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
-        points=points,
-        space=player.emperor,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "score",
+            f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
+            points=points,
+            space=player.emperor,
+        )
 
 
 def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
@@ -26,13 +27,14 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     start = player.emperor
     player.emperor = max(0, start - spaces)
     zone = zone_names[player.emperor]
-    game.log(
-        player,
-        "move_back",
-        f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
-        space=player.emperor,
-        zone=zone,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "move_back",
+            f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
+            space=player.emperor,
+            zone=zone,
+        )
 
 
 def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
@@ -51,12 +53,13 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Cal
     pay = choose(game, player, "conference_manager", options, apply)
     if pay:
         player.krones -= cost
-        game.log(
-            player,
-            "penalty",
-            f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
-            krones=-cost,
-        )
+        if game.explain:
+            game.log(
+                player,
+                "penalty",
+                f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
+                krones=-cost,
+            )
     return pay
 
 
@@ -72,12 +75,13 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
         return 0
     chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))
     points = formulas[chosen](game, player)
-    game.log(
-        player,
-        "final",
-        f"{player.name}'s copy scores {card_name(game, chosen)}: {plural(points, 'point')}",
-        card=chosen,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "final",
+            f"{player.name}'s copy scores {card_name(game, chosen)}: {plural(points, 'point')}",
+            card=chosen,
+        )
     return points
 
 

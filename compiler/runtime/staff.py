@@ -31,8 +31,9 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     """Pay and hire a card; a once-effect card acts at once (ruling 5.5)."""
     player.krones -= cost
     player.hired.append(number)
-    paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-    game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
+    if game.explain:
+        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
+        game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
@@ -42,11 +43,15 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order."""
     drawn = game.deck[:count]
     del game.deck[:count]
-    if len(drawn) < count:
-        game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
-    game.log(
-        player, "staff", f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}", cards=drawn
-    )
+    if game.explain:
+        if len(drawn) < count:
+            game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
+        game.log(
+            player,
+            "staff",
+            f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
+            cards=drawn,
+        )
     remaining = list(drawn)
     for _ in range(play):
         options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
@@ -85,12 +90,13 @@ def _to_bottom(game: Game, player: Player, cards: list[int], key: str, what: str
     else:
         game.decided(player, key, order)
     game.deck.extend(order)
-    game.log(
-        player,
-        "staff",
-        f"{player.name} puts {what} under the deck: {', '.join(card_name(game, n) for n in order)}",
-        cards=order,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "staff",
+            f"{player.name} puts {what} under the deck: {', '.join(card_name(game, n) for n in order)}",
+            cards=order,
+        )
 
 
 def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
@@ -113,12 +119,13 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     for number in chosen:
         player.hand.remove(number)
     game.deck.extend(chosen)
-    game.log(
-        player,
-        "staff",
-        f"{player.name} puts {', '.join(card_name(game, n) for n in chosen) or 'no card'} from hand under the deck",
-        cards=chosen,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "staff",
+            f"{player.name} puts {', '.join(card_name(game, n) for n in chosen) or 'no card'} from hand under the deck",
+            cards=chosen,
+        )
 
 
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None) -> None:
@@ -127,7 +134,8 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
         options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
         if not options:
             refuse_recorded(game, player, "play_staff", "no card in hand is affordable")
-            game.log(player, "staff", f"{player.name} has no Staff in hand to play")
+            if game.explain:
+                game.log(player, "staff", f"{player.name} has no Staff in hand to play")
             return
         options.append(None)
 
@@ -138,7 +146,8 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
 
         chosen = choose(game, player, "play_staff", options, apply)
         if chosen is None:
-            game.log(player, "staff", f"{player.name} plays no Staff")
+            if game.explain:
+                game.log(player, "staff", f"{player.name} plays no Staff")
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
@@ -162,4 +171,5 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         chosen = choose(game, player, "remove_hired_staff", options, apply)
         player.hired.remove(chosen)
         game.discard.append(chosen)
-        game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
+        if game.explain:
+            game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)

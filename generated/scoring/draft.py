@@ -108,15 +108,20 @@ class Game:
     # Decisions the default policy took (player, choices key, value as it would be recorded);
     # not part of the result: recording them as `choices` reproduces the same game.
     decisions: list[tuple[str, str, Any]] = field(default_factory=list)
+    # False: no events and no decisions are recorded (trials, and callers that want the numbers only).
+    # Call sites that build an event's text test it first, so a quiet game never formats one.
+    explain: bool = True
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
         players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True)
+        return Game(
+            self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True, [], False
+        )
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
-        if self.simulating:
+        if not self.explain:
             return
         event: dict[str, Any] = {
             "round": self.round,
@@ -132,7 +137,7 @@ class Game:
 
     def decided(self, player: Player, key: str, value: Any) -> None:
         """Note a decision of the default policy (in the real game only)."""
-        if not self.simulating:
+        if self.explain:
             self.decisions.append((player.name, key, choice_value(value)))
 
 
@@ -145,24 +150,30 @@ def plural(count: int, word: str) -> str:
 
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
-    game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+    if game.explain:
+        game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     lost = min(amount, max(0, player.points - game.rules.points_floor))
     player.points -= lost
+    if not game.explain:
+        return
     note = "" if lost == amount else f" (has only {lost} to lose)"
     game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
-    game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+    if game.explain:
+        game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
     lost = min(amount, max(0, player.krones - game.rules.krones_floor))
     player.krones -= lost
+    if not game.explain:
+        return
     note = "" if lost == amount else f" (has only {lost})"
     game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
 
@@ -173,6 +184,9 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     moved = min(steps, max(0, room))
     beyond = steps - moved
     player.emperor += moved
+    if not game.explain:
+        player.points += beyond * game.rules.beyond_points
+        return
     text = f"{player.name} advances {plural(moved, 'step')} on the Emperor track to space {player.emperor}{why}"
     if beyond:
         bonus = beyond * game.rules.beyond_points
@@ -184,6 +198,8 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
     for item, count in items:
         player.kitchen[item] = player.kitchen.get(item, 0) + count
+    if not game.explain:
+        return
     listed = ", ".join(f"{count} {item}" for item, count in items)
     game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
 
@@ -197,6 +213,8 @@ def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
         for guest in player.cafe:
             returned += sum(guest.values())
             guest.update(dict.fromkeys(guest, 0))  # same shape as the kitchen: every kind, now 0
+    if not game.explain:
+        return
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
 
@@ -266,7 +284,8 @@ def choose(
         if chosen not in options:
             legal = ", ".join(option_text(o) for o in options) or "none"
             raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here; legal: {legal}")
-        game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+        if game.explain:
+            game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
         return chosen
     if len(options) == 1 or game.rules.project is None:
         game.decided(player, key, options[0])
@@ -364,12 +383,16 @@ def room_at(player: Player, cell: Cell) -> str:
 
 def rooms(player: Player, state: str | None = None) -> list[Cell]:
     """Placed rooms (optionally only vacant or occupied), bottom floor first, left to right."""
-    found = []
-    for floor, row in enumerate(player.hotel, start=1):
-        for column, room in enumerate(row, start=1):
-            if room != EMPTY and (state is None or room == state):
-                found.append((floor, column))
-    return found
+    if state is None:
+        return [(f, c) for f, row in enumerate(player.hotel, 1) for c, room in enumerate(row, 1) if room != EMPTY]
+    if state == EMPTY:
+        return []
+    return [(f, c) for f, row in enumerate(player.hotel, 1) for c, room in enumerate(row, 1) if room == state]
+
+
+def count_rooms(player: Player, state: str) -> int:
+    """How many rooms are in `state` (vacant or occupied)."""
+    return sum(row.count(state) for row in player.hotel)
 
 
 def neighbours(rules: Rules, cell: Cell) -> list[Cell]:
@@ -380,16 +403,22 @@ def neighbours(rules: Rules, cell: Cell) -> list[Cell]:
 
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
-    placed = rooms(player)
-    if not placed:
+    hotel = player.hotel
+    if all(room == EMPTY for row in hotel for room in row):
         candidates = [rules.first_room]
     else:
+        top, last = rules.floors - 1, rules.columns - 1
         candidates = [
-            (f, c)
-            for f in range(1, rules.floors + 1)
-            for c in range(1, rules.columns + 1)
-            if player.hotel[f - 1][c - 1] == EMPTY
-            and any(room_at(player, n) != EMPTY for n in neighbours(rules, (f, c)))
+            (f + 1, c + 1)
+            for f, row in enumerate(hotel)
+            for c, room in enumerate(row)
+            if room == EMPTY
+            and (
+                (f > 0 and hotel[f - 1][c] != EMPTY)
+                or (f < top and hotel[f + 1][c] != EMPTY)
+                or (c > 0 and row[c - 1] != EMPTY)
+                or (c < last and row[c + 1] != EMPTY)
+            )
         ]
     return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
 
@@ -400,11 +429,12 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     cost = 0 if free else rules.prepare_cost[cell[0] - 1]
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
-    paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-    game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+    if game.explain:
+        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
+        game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, f" printed on space {cell_name(cell)}")
+        gain_points(game, player, printed, f" printed on space {cell_name(cell)}" if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -413,15 +443,17 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     """Turn a vacant room occupied; completing its group pays the group reward at once."""
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
-    game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
+    if game.explain:
+        game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
     colour, cells = rules.groups[rules.group_of(cell)]
     if all(room_at(player, c) == OCCUPIED for c in cells):
         reward, by_size = rules.group_rewards[colour]
         amount = by_size.get(len(cells), 0)
-        why = f" for completing a {colour} group of {len(cells)}"
+        why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
         if reward == "krones":
             gain_krones(game, player, amount)
-            game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+            if game.explain:
+                game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
         elif reward == "points":
             gain_points(game, player, amount, why)
         else:
@@ -436,7 +468,8 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
     ]
     if not options:
         refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
-        game.log(player, "room", f"{player.name} has no legal space for a room")
+        if game.explain:
+            game.log(player, "room", f"{player.name} has no legal space for a room")
         return
     options.append(None)
 
@@ -446,7 +479,8 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
 
     chosen = choose(game, player, "prepare_room", options, apply, parse=parse_cell)
     if chosen is None:
-        game.log(player, "room", f"{player.name} prepares no room")
+        if game.explain:
+            game.log(player, "room", f"{player.name} prepares no room")
         return
     place_room(game, player, chosen, free, occupy)
 
@@ -457,7 +491,8 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
         vacant: list[Cell | None] = list(rooms(player, VACANT))
         if not vacant:
             refuse_recorded(game, player, "occupy_room", "there is no vacant room")
-            game.log(player, "room", f"{player.name} has no vacant room to occupy")
+            if game.explain:
+                game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
         vacant.append(None)
 
@@ -500,7 +535,8 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
     for step in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
-            game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+            if game.explain:
+                game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
             break
         if recorded_cells is not None:
             if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
@@ -516,7 +552,8 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         removed.append(chosen)
-        game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+        if game.explain:
+            game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
     if recorded_cells is None:
         game.decided(player, "remove_rooms", removed)
     elif len(recorded_cells) > len(removed):
@@ -545,7 +582,12 @@ def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
 
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
-    return sum(1 for f, c in rooms(player, OCCUPIED) if rules.colours[f - 1][c - 1] == colour)
+    return sum(
+        1
+        for row, colours in zip(player.hotel, rules.colours, strict=True)
+        for room, room_colour in zip(row, colours, strict=True)
+        if room == OCCUPIED and room_colour == colour
+    )
 
 
 def full_floors(player: Player) -> int:
@@ -582,8 +624,9 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     """Pay and hire a card; a once-effect card acts at once (ruling 5.5)."""
     player.krones -= cost
     player.hired.append(number)
-    paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-    game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
+    if game.explain:
+        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
+        game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
@@ -593,11 +636,15 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order."""
     drawn = game.deck[:count]
     del game.deck[:count]
-    if len(drawn) < count:
-        game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
-    game.log(
-        player, "staff", f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}", cards=drawn
-    )
+    if game.explain:
+        if len(drawn) < count:
+            game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
+        game.log(
+            player,
+            "staff",
+            f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
+            cards=drawn,
+        )
     remaining = list(drawn)
     for _ in range(play):
         options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
@@ -636,12 +683,13 @@ def _to_bottom(game: Game, player: Player, cards: list[int], key: str, what: str
     else:
         game.decided(player, key, order)
     game.deck.extend(order)
-    game.log(
-        player,
-        "staff",
-        f"{player.name} puts {what} under the deck: {', '.join(card_name(game, n) for n in order)}",
-        cards=order,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "staff",
+            f"{player.name} puts {what} under the deck: {', '.join(card_name(game, n) for n in order)}",
+            cards=order,
+        )
 
 
 def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
@@ -664,12 +712,13 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     for number in chosen:
         player.hand.remove(number)
     game.deck.extend(chosen)
-    game.log(
-        player,
-        "staff",
-        f"{player.name} puts {', '.join(card_name(game, n) for n in chosen) or 'no card'} from hand under the deck",
-        cards=chosen,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "staff",
+            f"{player.name} puts {', '.join(card_name(game, n) for n in chosen) or 'no card'} from hand under the deck",
+            cards=chosen,
+        )
 
 
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None) -> None:
@@ -678,7 +727,8 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
         options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
         if not options:
             refuse_recorded(game, player, "play_staff", "no card in hand is affordable")
-            game.log(player, "staff", f"{player.name} has no Staff in hand to play")
+            if game.explain:
+                game.log(player, "staff", f"{player.name} has no Staff in hand to play")
             return
         options.append(None)
 
@@ -689,7 +739,8 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
 
         chosen = choose(game, player, "play_staff", options, apply)
         if chosen is None:
-            game.log(player, "staff", f"{player.name} plays no Staff")
+            if game.explain:
+                game.log(player, "staff", f"{player.name} plays no Staff")
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
@@ -713,14 +764,15 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         chosen = choose(game, player, "remove_hired_staff", options, apply)
         player.hired.remove(chosen)
         game.discard.append(chosen)
-        game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
+        if game.explain:
+            game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
 
 
 # --- runtime: compiler/runtime/quantities.py (copied; edit it there) ---
 
 
 def q_occupied_rooms(game: Game, player: Player) -> int:
-    return len(rooms(player, OCCUPIED))
+    return count_rooms(player, OCCUPIED)
 
 
 def q_occupied_red_rooms(game: Game, player: Player) -> int:
@@ -736,11 +788,11 @@ def q_occupied_yellow_rooms(game: Game, player: Player) -> int:
 
 
 def q_vacant_rooms(game: Game, player: Player) -> int:
-    return len(rooms(player, VACANT))
+    return count_rooms(player, VACANT)
 
 
 def q_room_tiles(game: Game, player: Player) -> int:
-    return len(rooms(player))
+    return sum(len(row) - row.count(EMPTY) for row in player.hotel)
 
 
 def q_full_floors(game: Game, player: Player) -> int:
@@ -1331,13 +1383,14 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
 def score_space(game: Game, player: Player, points: int) -> None:
     """Score the points under the marker."""
     player.points += points
-    game.log(
-        player,
-        "score",
-        f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
-        points=points,
-        space=player.emperor,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "score",
+            f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
+            points=points,
+            space=player.emperor,
+        )
 
 
 def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
@@ -1345,13 +1398,14 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     start = player.emperor
     player.emperor = max(0, start - spaces)
     zone = zone_names[player.emperor]
-    game.log(
-        player,
-        "move_back",
-        f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
-        space=player.emperor,
-        zone=zone,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "move_back",
+            f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
+            space=player.emperor,
+            zone=zone,
+        )
 
 
 def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
@@ -1370,12 +1424,13 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Cal
     pay = choose(game, player, "conference_manager", options, apply)
     if pay:
         player.krones -= cost
-        game.log(
-            player,
-            "penalty",
-            f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
-            krones=-cost,
-        )
+        if game.explain:
+            game.log(
+                player,
+                "penalty",
+                f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
+                krones=-cost,
+            )
     return pay
 
 
@@ -1391,12 +1446,13 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
         return 0
     chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))
     points = formulas[chosen](game, player)
-    game.log(
-        player,
-        "final",
-        f"{player.name}'s copy scores {card_name(game, chosen)}: {plural(points, 'point')}",
-        card=chosen,
-    )
+    if game.explain:
+        game.log(
+            player,
+            "final",
+            f"{player.name}'s copy scores {card_name(game, chosen)}: {plural(points, 'point')}",
+            card=chosen,
+        )
     return points
 
 
@@ -1425,7 +1481,8 @@ def tile_a_krones_penalty(game: Game, player: Player) -> None:
     if player.krones >= 3:
         lose_krones(game, player, 3)
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 5)
 
 
@@ -1449,7 +1506,8 @@ def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
     if len(player.hand) >= 2:
         staff_to_deck_bottom(game, player, 2)
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 5)
 
 
@@ -1463,7 +1521,8 @@ def tile_a_free_room_penalty(game: Game, player: Player) -> None:
     if count_removable(player, "v", 1, False) >= 1:
         remove_rooms(game, player, "v", 1, False)
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 5)
 
 
@@ -1487,7 +1546,8 @@ def tile_b_krones_penalty(game: Game, player: Player) -> None:
     if player.krones >= 5:
         lose_krones(game, player, 5)
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 7)
 
 
@@ -1501,7 +1561,8 @@ def tile_b_draw_staff_penalty(game: Game, player: Player) -> None:
     if len(player.hand) >= 3:
         staff_to_deck_bottom(game, player, 3)
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 7)
 
 
@@ -1515,7 +1576,8 @@ def tile_b_occupied_room_penalty(game: Game, player: Player) -> None:
     if count_removable(player, "v", 2, False) >= 2:
         remove_rooms(game, player, "v", 2, False)
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 7)
 
 
@@ -1559,7 +1621,8 @@ def tile_c_free_staff_penalty(game: Game, player: Player) -> None:
     if len(hired_of_kind(game, player, "game_end")) >= 1:
         remove_hired_staff(game, player, 1, "game_end")
     else:
-        game.log(player, "penalty", player.name + " cannot take the first option fully")
+        if game.explain:
+            game.log(player, "penalty", player.name + " cannot take the first option fully")
         lose_points(game, player, 10)
 
 
@@ -1794,10 +1857,12 @@ TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
     hired_before = set(player.hired)
-    game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)
+    if game.explain:
+        game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)
     TILES[tile_id][0](game, player)
     if 42 in hired_before:
-        game.log(player, "staff", player.name + " gets more with " + "Gardener")
+        if game.explain:
+            game.log(player, "staff", player.name + " gets more with " + "Gardener")
         staff_42_emperor_bonus(game, player)
 
 
@@ -1805,7 +1870,8 @@ def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
     if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
         return
-    game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)
+    if game.explain:
+        game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)
     TILES[tile_id][1](game, player)
 
 
@@ -1820,7 +1886,7 @@ def emperor_scoring_after_round_3(game: Game) -> None:
             emperor_bonus(game, player, tile_id)
         elif outcome == "penalty":
             emperor_penalty(game, player, tile_id)
-        else:
+        elif game.explain:
             game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
 
 
@@ -1835,7 +1901,7 @@ def emperor_scoring_after_round_5(game: Game) -> None:
             emperor_bonus(game, player, tile_id)
         elif outcome == "penalty":
             emperor_penalty(game, player, tile_id)
-        else:
+        elif game.explain:
             game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
 
 
@@ -1850,7 +1916,7 @@ def emperor_scoring_after_round_7(game: Game) -> None:
             emperor_bonus(game, player, tile_id)
         elif outcome == "penalty":
             emperor_penalty(game, player, tile_id)
-        else:
+        elif game.explain:
             game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
 
 
@@ -1893,12 +1959,33 @@ def final_scoring(game: Game) -> list[dict[str, Any]]:
     return [final_entry(game, player, FINAL_SOURCES) for player in game.players]
 
 
-def score_game(state: dict[str, Any]) -> dict[str, Any]:
-    """Apply the Emperor scoring of the round that just ended and, after the last round, final scoring."""
+def standings(game: Game, final: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ranking of a final scoring, tie-breakers applied."""
+    tiebreaks = [tiebreak(game, player) for player in game.players]
+    return rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])
+
+
+def new_game(state: dict[str, Any], explain: bool = True) -> Game:
+    """A state dict checked and read into a Game, for callers that play on from it (the variant lab).
+
+    With explain=False the game records no events (nor their texts): the same numbers, sooner.
+    """
     game = read_game(RULES, state)
+    game.explain = explain
+    return game
+
+
+def emperor_scoring(game: Game) -> None:
+    """Apply, in place, the Emperor scoring of the round that just ended (if that round has one)."""
     scoring = EMPEROR_SCORINGS.get(game.round)
     if scoring is not None:
         scoring(game)
+
+
+def score_game(state: dict[str, Any]) -> dict[str, Any]:
+    """Apply the Emperor scoring of the round that just ended and, after the last round, final scoring."""
+    game = read_game(RULES, state)
+    emperor_scoring(game)
     result: dict[str, Any] = {
         "ruleset": RULES.name,
         "round": game.round,
@@ -1908,8 +1995,7 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
     if game.round == RULES.rounds:
         final = final_scoring(game)
         result["final"] = final
-        tiebreaks = [tiebreak(game, player) for player in game.players]
-        result["standings"] = rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])
+        result["standings"] = standings(game, final)
     return result
 
 

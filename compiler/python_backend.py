@@ -280,6 +280,14 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     ):
         code.line('"""A game state before round 1, dealt from the setup data (see deal_game)."""')
         code.line("return deal_game(RULES, SETUP, players, seed, choices)")
+    code.blank(2)
+    with code.block(
+        "def setup_new_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, explain: bool = True) -> Game:"
+    ):
+        code.line('"""The game setup_game deals, as a Game (what new_game would read from that state)."""')
+        code.line("game = deal(RULES, SETUP, players, seed, choices)")
+        code.line("game.explain = explain")
+        code.line("return game")
 
 
 def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:

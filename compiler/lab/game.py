@@ -9,6 +9,7 @@ returns, so a rules change propagates to the rest of the game.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, NamedTuple, Protocol
@@ -19,6 +20,7 @@ from . import rng
 from .model import Model, RoundModel
 
 Cell = tuple[int, int]
+CACHE_LIMIT = 1 << 16  # entries per cache of Fast
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 
 
@@ -129,6 +131,9 @@ class Fast:
         self.track_points = info.track_points
         self.move_back = dict(info.move_back)
         self.tiers = dict(info.scoring_tiers)
+        # Caches by mask, filled as games need them (hotels grow the same few ways).
+        self.room_choices: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self.cells: dict[int, tuple[int, ...]] = {}
 
     def hotel_masks(self, hotel: list[list[str]]) -> tuple[int, int]:
         """(placed, occupied) masks of a module's hotel (floor 1 first, a list of letters per floor)."""
@@ -196,16 +201,38 @@ def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int)
     """The draws of (seed, game, round, player): the first ten numbers of the stream are the values
     (so they never shift), the numbers after them pick where rooms go, which cards are hired, and so on."""
     stream = rng.Stream(seed, game, round_, player, rng.TURN)
-    take = stream.take
-    v = take(10)
-    items = take(model.items.pick(v[5]))
-    prepare = take(model.prepare.pick(v[6]))
-    occupy = take(model.occupy.pick(v[7]))
-    hire = take(model.hire.pick(v[8]))
+    # The stream's numbers in order, a block at a time (most turns need one block).
+    numbers = list(stream.take(rng.BLOCK))
+    v = numbers
+    n_items = model.items.pick(v[5])
+    n_prepare = model.prepare.pick(v[6])
+    n_occupy = model.occupy.pick(v[7])
+    n_hire = model.hire.pick(v[8])
     guests = model.cafe.pick(v[9])
+    end = 10 + n_items + n_prepare + n_occupy + n_hire
+    while len(numbers) < end:
+        numbers.extend(stream.take(rng.BLOCK))
+    at = 10 + n_items
+    items = tuple(numbers[10:at])
+    prepare = tuple(numbers[at : at + n_prepare])
+    at += n_prepare
+    occupy = tuple(numbers[at : at + n_occupy])
+    at += n_occupy
+    hire = tuple(numbers[at:end])
     if guests:
         guest_items = model.guest_items.pick
-        cafe = tuple([take(guest_items(stream.next32())) for _ in range(guests)])
+        plates = []
+        at = end
+        for _ in range(guests):
+            if len(numbers) <= at:
+                numbers.extend(stream.take(rng.BLOCK))
+            count = guest_items(numbers[at])
+            at += 1
+            while len(numbers) < at + count:
+                numbers.extend(stream.take(rng.BLOCK))
+            plates.append(tuple(numbers[at : at + count]))
+            at += count
+        cafe = tuple(plates)
     else:
         cafe = ()
     return Turn(
@@ -280,12 +307,14 @@ class LabPlayer:
 
 
 class LabModule(Protocol):
-    """What the lab uses of a generated scoring module: the state dict is read (and checked) once per game,
-    then the lab plays on the module's own Game, quiet (explain=False: no events, the same numbers)."""
+    """What the lab uses of a generated scoring module: the lab plays on the module's own Game from the deal
+    to the final scoring, quiet (explain=False: no events, the same numbers)."""
 
     def setup_game(self, players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]: ...
 
-    def new_game(self, state: dict[str, Any], explain: bool = True) -> Any: ...
+    def setup_new_game(
+        self, players: list[str], seed: int, choices: dict[str, Any] | None = None, explain: bool = True
+    ) -> Any: ...
 
     def emperor_scoring(self, game: Any) -> None: ...
 
@@ -300,17 +329,18 @@ def deal_seed(plan: Plan) -> int:
     return high << 32 | low
 
 
-def setup_state(fast: Fast, module: LabModule, plan: Plan) -> dict[str, Any]:
-    """The state before round 1: the ruleset's own setup_game (deal, starting supplies), with the same seed
-    for every ruleset, and one tile per tier drawn by index from the ruleset's sorted tiles of that tier."""
-    state = module.setup_game(player_names(plan.players), deal_seed(plan))
+def setup_state(fast: Fast, module: LabModule, plan: Plan) -> Any:
+    """The game before round 1 (the module's own Game, quiet): the ruleset's own setup (deal, starting
+    supplies), with the same seed for every ruleset, and one tile per tier drawn by index from the
+    ruleset's sorted tiles of that tier."""
+    game = module.setup_new_game(player_names(plan.players), deal_seed(plan), explain=False)
     tiles = {}
     for tier, ids in fast.info.tiles_by_tier:
         tiles[tier] = ids[rng.scaled(plan.setup_stream(rng.TILES, ord(tier)).next32(), len(ids))]
-    state["tiles"] = tiles
-    for player in state["players"]:
-        player.pop("choices", None)  # a draft's record of picks: setup only
-    return state
+    game.tiles = tiles
+    for player in game.players:
+        player.choices = {}  # a draft's record of picks: setup only
+    return game
 
 
 # --- turns ---------------------------------------------------------------------------------
@@ -343,31 +373,55 @@ def _legal_spaces(fast: Fast, placed: int) -> int:
     return around & fast.full & ~placed
 
 
+def _room_choices(fast: Fast, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The cells of a mask of spaces, the running totals of their floor weights and the total (cached)."""
+    found = fast.room_choices.get(mask)
+    if found is None:
+        options = tuple(_bits(mask))
+        running, cumulative = 0, []
+        for cell in options:
+            running += fast.floor_weight[cell]
+            cumulative.append(running)
+        found = options, tuple(cumulative), running
+        if len(fast.room_choices) < CACHE_LIMIT:
+            fast.room_choices[mask] = found
+    return found
+
+
 def _prepare(fast: Fast, player: LabPlayer, r32: int) -> None:
     affordable = fast.affordable
-    krones = player.krones
-    mask = _legal_spaces(fast, player.placed) & affordable[min(krones, len(affordable) - 1)]
+    mask = _legal_spaces(fast, player.placed) & affordable[min(player.krones, len(affordable) - 1)]
     if not mask:
         return
-    options = _bits(mask)
-    weights = [fast.floor_weight[i] for i in options]
-    if not sum(weights):
+    options, cumulative, total = _room_choices(fast, mask)
+    if not total:
         return
-    cell = options[_weighted(weights, r32)]
+    # The cell a 32-bit number picks, each as likely as its floor's weight.
+    cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
     player.krones -= fast.room_cost[cell]
     player.placed |= 1 << cell
     player.points += fast.printed[cell]
+
+
+def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
+    """The set bits of a mask, lowest first (cached)."""
+    found = fast.cells.get(mask)
+    if found is None:
+        found = tuple(_bits(mask))
+        if len(fast.cells) < CACHE_LIMIT:
+            fast.cells[mask] = found
+    return found
 
 
 def _occupy(fast: Fast, player: LabPlayer, r32: int) -> None:
     vacant = player.placed & ~player.occupied
     if not vacant:
         return
-    options = _bits(vacant)
-    cell = options[rng.scaled(r32, len(options))]
-    player.occupied |= 1 << cell
+    options = _cells(fast, vacant)
+    cell = options[(r32 * len(options)) >> 32]
+    occupied = player.occupied = player.occupied | 1 << cell
     group = fast.group_of[cell]
-    if group < 0 or player.occupied & fast.group_mask[group] != fast.group_mask[group]:
+    if group < 0 or occupied & fast.group_mask[group] != fast.group_mask[group]:
         return
     reward, amount = fast.info.group_reward[group]
     if reward == "krones":
@@ -446,12 +500,11 @@ class Outcome(NamedTuple):
 def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
     """Play the planned game under one ruleset, scoring with its module and continuing from its results.
 
-    The module reads the setup state once (checking it); after that the lab keeps the module's Game and
-    hands it each scoring directly. The turns only make states the rules allow (rooms next to rooms,
+    The lab keeps the module's Game from the deal on and hands it each scoring directly. The turns only make states the rules allow (rooms next to rooms,
     costs paid, caps kept), so no scoring needs to check them again.
     """
     info = fast.info
-    game = module.new_game(setup_state(fast, module, plan), explain=False)
+    game = setup_state(fast, module, plan)
     scorings: list[Scoring] = []
     players = [LabPlayer(p, fast) for p in game.players]
     deck: list[int] = game.deck

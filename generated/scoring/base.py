@@ -1139,6 +1139,11 @@ class SplitMix64:
 def deal_game(
     rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
 ) -> dict[str, Any]:
+    """The dealt Game (see deal) as a state dict."""
+    return write_game(deal(rules, setup, players, seed, choices))
+
+
+def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None) -> Game:
     """A game state at round 0 (the DESIGN.md state format): hands dealt, tiles drawn, resources handed out.
 
     `players` are the names in turn order; the first is the start player. Their
@@ -1209,7 +1214,7 @@ def deal_game(
     game = Game(rules, 0, tiles, deck, [], [])
     for name, hand, record in zip(names, hands, records, strict=True):
         game.players.append(_deal_player(rules, setup, name, hand, record))
-    return write_game(game)
+    return game
 
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
@@ -2002,6 +2007,13 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
 def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game state before round 1, dealt from the setup data (see deal_game)."""
     return deal_game(RULES, SETUP, players, seed, choices)
+
+
+def setup_new_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, explain: bool = True) -> Game:
+    """The game setup_game deals, as a Game (what new_game would read from that state)."""
+    game = deal(RULES, SETUP, players, seed, choices)
+    game.explain = explain
+    return game
 
 
 RULES = Rules(

@@ -95,7 +95,12 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block(f"def {name}(game: Game, player: Player) -> int:"):
             code.line(comment(source.name))
             if source.source == "game_end_staff":
-                code.line("return sum(GAME_END[n](game, player) for n in player.hired if n in GAME_END)")
+                code.line("total = 0")
+                with code.block("for number in player.hired:"):
+                    code.line("score = GAME_END.get(number)")
+                    with code.block("if score is not None:"):
+                        code.line("total += score(game, player)")
+                code.line("return total")
             elif source.source == "occupied_rooms_by_floor":
                 terms = [
                     f'{points} * player.hotel[{floor - 1}].count("o")'
@@ -231,7 +236,8 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def projected_total(game: Game, player: Player) -> int:"):
         code.line('"""Points now plus final scoring as if the game ended now (the default policy\'s measure)."""')
-        code.line("return player.points + sum(score(game, player) for _source, score in FINAL_SOURCES)")
+        terms = [f"{identifier('final', source.id)}(game, player)" for source in ruleset.final_scoring]
+        code.sum_line("return ", ["player.points", *terms])
     code.blank(2)
     with code.block("def final_scoring(game: Game) -> list[dict[str, Any]]:"):
         code.line('"""Final scoring of every player, in turn order."""')

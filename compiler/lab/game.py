@@ -388,21 +388,6 @@ def _room_choices(fast: Fast, mask: int) -> tuple[tuple[int, ...], tuple[int, ..
     return found
 
 
-def _prepare(fast: Fast, player: LabPlayer, r32: int) -> None:
-    affordable = fast.affordable
-    mask = _legal_spaces(fast, player.placed) & affordable[min(player.krones, len(affordable) - 1)]
-    if not mask:
-        return
-    options, cumulative, total = _room_choices(fast, mask)
-    if not total:
-        return
-    # The cell a 32-bit number picks, each as likely as its floor's weight.
-    cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
-    player.krones -= fast.room_cost[cell]
-    player.placed |= 1 << cell
-    player.points += fast.printed[cell]
-
-
 def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
     """The set bits of a mask, lowest first (cached)."""
     found = fast.cells.get(mask)
@@ -413,55 +398,73 @@ def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
     return found
 
 
-def _occupy(fast: Fast, player: LabPlayer, r32: int) -> None:
-    vacant = player.placed & ~player.occupied
-    if not vacant:
-        return
-    options = _cells(fast, vacant)
-    cell = options[(r32 * len(options)) >> 32]
-    occupied = player.occupied = player.occupied | 1 << cell
-    group = fast.group_of[cell]
-    if group < 0 or occupied & fast.group_mask[group] != fast.group_mask[group]:
-        return
-    reward, amount = fast.info.group_reward[group]
-    if reward == "krones":
-        player.krones += amount
-    elif reward == "points":
-        player.points += amount
-    elif reward == "emperor_steps":
-        _advance(fast.info, player, amount)
-
-
-def _hire(fast: Fast, player: LabPlayer, r32: int) -> None:
-    cost, kind_weight, krones = fast.cost, fast.kind_weight, player.krones
-    options = [n for n in player.hand if cost[n] <= krones and kind_weight[n] > 0]
-    if not options:
-        return
-    number = options[_weighted([kind_weight[n] for n in options], r32)]
-    player.krones -= cost[number]
-    player.hand.remove(number)
-    player.hired.append(number)
-
-
 def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
-    """One player's round: income, Emperor steps, rooms, Staff, objectives, café."""
+    """One player's round: income, Emperor steps, rooms, Staff, objectives, café (one function, for speed)."""
     info = fast.info
-    player.points += turn.points
-    player.krones += turn.krones
-    kinds = len(items)
+    points, krones, kinds = turn.points, turn.krones, len(items)
+    points += player.points
+    krones += player.krones
     if turn.items:
         kitchen = player.kitchen
         for r32 in turn.items:
             item = items[(r32 * kinds) >> 32]
             kitchen[item] = kitchen.get(item, 0) + 1
     if turn.emperor:
+        player.points = points
         _advance(info, player, turn.emperor)
-    for r32 in turn.prepare:
-        _prepare(fast, player, r32)
-    for r32 in turn.occupy:
-        _occupy(fast, player, r32)
-    for r32 in turn.hire:
-        _hire(fast, player, r32)
+        points = player.points
+    if turn.prepare:
+        # Rooms: a legal, affordable space, each as likely as its floor's weight.
+        affordable, top = fast.affordable, len(fast.affordable) - 1
+        placed = player.placed
+        for r32 in turn.prepare:
+            mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
+            if not mask:
+                continue
+            options, cumulative, total = _room_choices(fast, mask)
+            if not total:
+                continue
+            cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
+            krones -= fast.room_cost[cell]
+            placed |= 1 << cell
+            points += fast.printed[cell]
+        player.placed = placed
+    if turn.occupy:
+        # Occupy a vacant room, any as likely; completing a group pays its reward.
+        occupied = player.occupied
+        for r32 in turn.occupy:
+            vacant = player.placed & ~occupied
+            if not vacant:
+                continue
+            options = _cells(fast, vacant)
+            cell = options[(r32 * len(options)) >> 32]
+            occupied |= 1 << cell
+            group = fast.group_of[cell]
+            if group < 0 or occupied & fast.group_mask[group] != fast.group_mask[group]:
+                continue
+            reward, amount = info.group_reward[group]
+            if reward == "krones":
+                krones += amount
+            elif reward == "points":
+                points += amount
+            elif reward == "emperor_steps":
+                player.points = points
+                _advance(info, player, amount)
+                points = player.points
+        player.occupied = occupied
+    if turn.hire:
+        # Hire an affordable card from hand, each as likely as its kind's weight.
+        cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
+        for r32 in turn.hire:
+            cards = [n for n in hand if cost[n] <= krones and kind_weight[n] > 0]
+            if not cards:
+                continue
+            number = cards[_weighted([kind_weight[n] for n in cards], r32)]
+            krones -= cost[number]
+            hand.remove(number)
+            player.hired.append(number)
+    player.points = points
+    player.krones = krones
     for _ in range(turn.draw):
         if deck:
             player.hand.append(deck.pop(0))

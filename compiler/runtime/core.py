@@ -45,6 +45,13 @@ class Rules:
     tiles: dict[str, str]  # tile id -> tier
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
+    # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
+    colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for floor, row in enumerate(self.colours):
+            for column, colour in enumerate(row):
+                self.colour_cells[colour] = (*self.colour_cells.get(colour, ()), (floor, column))
 
     def group_of(self, cell: Cell) -> int:
         for index, (_colour, cells) in enumerate(self.groups):

@@ -231,12 +231,8 @@ def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
 
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
-    return sum(
-        1
-        for row, colours in zip(player.hotel, rules.colours, strict=True)
-        for room, room_colour in zip(row, colours, strict=True)
-        if room == OCCUPIED and room_colour == colour
-    )
+    hotel = player.hotel
+    return [hotel[f][c] for f, c in rules.colour_cells.get(colour, ())].count(OCCUPIED)
 
 
 def full_floors(player: Player) -> int:

@@ -55,6 +55,13 @@ class Rules:
     tiles: dict[str, str]  # tile id -> tier
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
+    # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
+    colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for floor, row in enumerate(self.colours):
+            for column, colour in enumerate(row):
+                self.colour_cells[colour] = (*self.colour_cells.get(colour, ()), (floor, column))
 
     def group_of(self, cell: Cell) -> int:
         for index, (_colour, cells) in enumerate(self.groups):
@@ -582,12 +589,8 @@ def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
 
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
-    return sum(
-        1
-        for row, colours in zip(player.hotel, rules.colours, strict=True)
-        for room, room_colour in zip(row, colours, strict=True)
-        if room == OCCUPIED and room_colour == colour
-    )
+    hotel = player.hotel
+    return [hotel[f][c] for f, c in rules.colour_cells.get(colour, ())].count(OCCUPIED)
 
 
 def full_floors(player: Player) -> int:
@@ -1771,7 +1774,12 @@ GAME_END: dict[int, Callable[[Game, Player], int]] = {
 
 def final_staff(game: Game, player: Player) -> int:
     # Hired Staff with a game-end effect
-    return sum(GAME_END[n](game, player) for n in player.hired if n in GAME_END)
+    total = 0
+    for number in player.hired:
+        score = GAME_END.get(number)
+        if score is not None:
+            total += score(game, player)
+    return total
 
 
 def final_rooms(game: Game, player: Player) -> int:
@@ -1956,7 +1964,14 @@ SETUP: dict[str, Any] = {
 
 def projected_total(game: Game, player: Player) -> int:
     """Points now plus final scoring as if the game ended now (the default policy's measure)."""
-    return player.points + sum(score(game, player) for _source, score in FINAL_SOURCES)
+    return (
+        player.points
+        + final_staff(game, player)
+        + final_rooms(game, player)
+        + final_krones(game, player)
+        + final_kitchen(game, player)
+        + final_cafe(game, player)
+    )
 
 
 def final_scoring(game: Game) -> list[dict[str, Any]]:

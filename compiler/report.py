@@ -8,7 +8,8 @@ from typing import Any
 def human_report(result: dict[str, Any]) -> str:
     """Every step, grouped by player, then final scoring and standings."""
     lines = [f"Ruleset {result['ruleset']}, after round {result['round']}"]
-    events = result["events"]
+    events = [e for e in result["events"] if e["kind"] != "final"]
+    final_notes = [e for e in result["events"] if e["kind"] == "final"]
     if not events:
         lines.append("  No Emperor scoring after this round.")
     current = None
@@ -28,6 +29,8 @@ def human_report(result: dict[str, Any]) -> str:
         for entry in final:
             cells = " ".join(f"{entry['breakdown'].get(s, 0):>8}" for s in sources)
             lines.append(f"  {entry['player']:<{width}} {entry['points']:>6} {cells} {entry['total']:>6}")
+        for event in final_notes:
+            lines.append(f"  - {event['text']}")
         lines.append("")
         lines.append("Standings")
         for row in result["standings"]:

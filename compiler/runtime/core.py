@@ -47,8 +47,11 @@ class Rules:
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
     colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
+    # each group's spaces as (floor - 1, column - 1), in the order of groups (derived from groups)
+    group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
+        self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         for floor, row in enumerate(self.colours):
             for column, colour in enumerate(row):
                 self.colour_cells[colour] = (*self.colour_cells.get(colour, ()), (floor, column))
@@ -81,14 +84,14 @@ class Player:
             self.points,
             self.krones,
             self.emperor,
-            dict(self.kitchen),
-            [dict(guest) for guest in self.cafe],
-            [list(row) for row in self.hotel],
-            list(self.hand),
-            list(self.hired),
+            self.kitchen.copy(),
+            [guest.copy() for guest in self.cafe],
+            [row[:] for row in self.hotel],
+            self.hand[:],
+            self.hired[:],
             self.objectives,
-            dict(self.choices),
-            set(self.used_choices),
+            self.choices.copy(),
+            self.used_choices.copy(),
         )
 
 
@@ -113,9 +116,7 @@ class Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
         players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(
-            self.rules, self.round, self.tiles, list(self.deck), list(self.discard), players, [], True, [], False
-        )
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], True, [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if not self.explain:
@@ -288,7 +289,11 @@ def choose(
         game.decided(player, key, options[0])
         return options[0]
     if worth is not None:
-        chosen = max(options, key=lambda o: (worth(o), -options.index(o)))
+        chosen, top = options[0], worth(options[0])
+        for option in options[1:]:
+            value_now = worth(option)
+            if value_now > top:  # strictly: ties go to the first option
+                chosen, top = option, value_now
         game.decided(player, key, chosen)
         return chosen
     best = options[0]

@@ -236,15 +236,16 @@ def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
 
 
 def full_floors(player: Player) -> int:
-    return sum(1 for row in player.hotel if all(room == OCCUPIED for room in row))
+    return sum(1 for row in player.hotel if EMPTY not in row and VACANT not in row)
 
 
 def full_columns(rules: Rules, player: Player) -> int:
-    return sum(1 for c in range(rules.columns) if all(player.hotel[f][c] == OCCUPIED for f in range(rules.floors)))
+    return sum(1 for column in zip(*player.hotel, strict=True) if EMPTY not in column and VACANT not in column)
 
 
 def full_groups(rules: Rules, player: Player) -> int:
-    return sum(1 for _colour, cells in rules.groups if all(room_at(player, cell) == OCCUPIED for cell in cells))
+    hotel = player.hotel
+    return sum(1 for cells in rules.group_cells if all(hotel[f][c] == OCCUPIED for f, c in cells))
 
 
 def colour_sets(rules: Rules, player: Player) -> int:

@@ -51,10 +51,25 @@ class SplitMix64:
                 return value % bound
 
     def shuffle(self, cards: list[int]) -> None:
-        """Fisher-Yates (Durstenfeld): from the last position down to the second, swap with a position at or before it."""
+        """Fisher-Yates (Durstenfeld): from the last position down to the second, swap with a position at or before it.
+
+        The same draws as `below(i + 1)` for each position, written out in one loop for speed.
+        """
+        mask = SPLITMIX64_MASK
+        state = self.state
         for i in range(len(cards) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            limit = (1 << 64) - (1 << 64) % bound
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & mask
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % bound
             cards[i], cards[j] = cards[j], cards[i]
+        self.state = state
 
 
 def deal_game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import struct
@@ -133,6 +134,37 @@ def test_first_scoring_sees_the_same_game_under_every_ruleset() -> None:
         first_base, first_gentle = base.scorings[0], gentle.scorings[0]
         assert first_base.tile == first_gentle.tile
         assert first_base.track_points == first_gentle.track_points
+
+
+def _checked_scoring(module: Any, checked: Counter[str]) -> Any:
+    """module.emperor_scoring, wrapped: also score the same state through score_game and compare."""
+    quiet = module.emperor_scoring
+
+    def scoring(game: Any) -> None:
+        module.emperor_scoring = quiet  # score_game calls it too
+        expected = module.score_game(copy.deepcopy(module.write_game(game)))
+        module.emperor_scoring = scoring
+        quiet(game)
+        assert not game.events
+        assert module.write_game(game) == expected["state"]
+        if "final" in expected:
+            assert module.final_scoring(game) == expected["final"]
+            assert module.standings(game, expected["final"]) == expected["standings"]
+            checked["final"] += 1
+        checked["scoring"] += 1
+
+    return scoring
+
+
+def test_quiet_scorings_match_score_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lab scores on the module's own Game with explain=False: every scoring must leave the state
+    score_game gives for the same state dict, and the final scoring must be the same."""
+    lab = Lab(spec("base", "royal-banquet", "long-track", "no-penalties", games=12))
+    checked = Counter[str]()
+    for module in lab.modules:  # modules are cached per process: monkeypatch puts them back
+        monkeypatch.setattr(module, "emperor_scoring", _checked_scoring(module, checked))
+    lab.run(0, 12)
+    assert checked["final"] == 4 * 12 and checked["scoring"] > checked["final"]
 
 
 def test_rules_changes_propagate_to_later_rounds() -> None:

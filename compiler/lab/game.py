@@ -250,10 +250,11 @@ def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int)
 
 
 def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> Plan:
-    turns = tuple(
-        tuple(plan_turn(model.round(r), seed, game, r, p + 1) for p in range(players)) for r in range(1, rounds + 1)
-    )
-    return Plan(seed, game, players, turns)
+    turns = []
+    for r in range(1, rounds + 1):
+        round_model = model.round(r)
+        turns.append(tuple([plan_turn(round_model, seed, game, r, p) for p in range(1, players + 1)]))
+    return Plan(seed, game, players, tuple(turns))
 
 
 # --- the state of a game between scorings --------------------------------------------------

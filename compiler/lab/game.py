@@ -10,7 +10,7 @@ returns, so a rules change propagates to the rest of the game.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, NamedTuple, Protocol
 
@@ -192,9 +192,18 @@ class Plan:
     game: int
     players: int
     turns: tuple[tuple[Turn, ...], ...]  # [round-1][player]
+    # The first numbers of setup streams, drawn once for every ruleset: (purpose, extra) -> numbers.
+    drawn: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def setup_stream(self, purpose: int, extra: int = 0) -> rng.Stream:
         return rng.Stream(self.seed, self.game, extra, rng.SETUP_PLAYER, purpose)
+
+    def setup_numbers(self, purpose: int, extra: int, count: int) -> tuple[int, ...]:
+        """The first `count` numbers of a setup stream (the same for every ruleset, so drawn once)."""
+        numbers = self.drawn.get((purpose, extra))
+        if numbers is None or len(numbers) < count:
+            numbers = self.drawn[purpose, extra] = self.setup_stream(purpose, extra).take(count)
+        return numbers[:count]
 
 
 def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int) -> Turn:
@@ -261,50 +270,21 @@ def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> 
 
 
 class LabPlayer:
-    """A player between scorings; the hotel is two bit masks (see Fast). `load` and `store` copy from and
-    to the scoring module's own Player, which the lab keeps for the whole game (no state dicts)."""
+    """A player between scorings: the scoring module's own Player (kept for the whole game, no state dicts)
+    and its hotel as two bit masks (see Fast), which `store` writes into the Player before a scoring and
+    `load` reads back after it."""
 
-    __slots__ = (
-        "cafe",
-        "emperor",
-        "hand",
-        "hired",
-        "kitchen",
-        "krones",
-        "name",
-        "objectives",
-        "occupied",
-        "placed",
-        "points",
-    )
+    __slots__ = ("occupied", "own", "placed")
 
-    def __init__(self, player: Any, fast: Fast) -> None:
-        self.name: str = player.name
-        self.load(player, fast)
+    def __init__(self, own: Any, fast: Fast) -> None:
+        self.own = own
+        self.load(fast)
 
-    def load(self, player: Any, fast: Fast) -> None:
-        """Take the module player's state (after a scoring); lists and dicts are shared, not copied."""
-        self.points: int = player.points
-        self.krones: int = player.krones
-        self.emperor: int = player.emperor
-        self.kitchen: dict[str, int] = player.kitchen
-        self.cafe: list[dict[str, int]] = player.cafe
-        self.placed, self.occupied = fast.hotel_masks(player.hotel)
-        self.hand: list[int] = player.hand
-        self.hired: list[int] = player.hired
-        self.objectives: int = player.objectives
+    def load(self, fast: Fast) -> None:
+        self.placed, self.occupied = fast.hotel_masks(self.own.hotel)
 
-    def store(self, player: Any, fast: Fast) -> None:
-        """Give the module player this state (before a scoring)."""
-        player.points = self.points
-        player.krones = self.krones
-        player.emperor = self.emperor
-        player.kitchen = self.kitchen
-        player.cafe = self.cafe
-        player.hotel = fast.hotel_lists(self.placed, self.occupied)
-        player.hand = self.hand
-        player.hired = self.hired
-        player.objectives = self.objectives
+    def store(self, fast: Fast) -> None:
+        self.own.hotel = fast.hotel_lists(self.placed, self.occupied)
 
 
 class LabModule(Protocol):
@@ -326,7 +306,7 @@ class LabModule(Protocol):
 
 def deal_seed(plan: Plan) -> int:
     """The seed every ruleset's setup_game gets for this game (64 bits from the game's setup stream)."""
-    high, low = plan.setup_stream(rng.DEAL).take(2)
+    high, low = plan.setup_numbers(rng.DEAL, 0, 2)
     return high << 32 | low
 
 
@@ -337,7 +317,7 @@ def setup_state(fast: Fast, module: LabModule, plan: Plan) -> Any:
     game = module.setup_new_game(player_names(plan.players), deal_seed(plan), explain=False)
     tiles = {}
     for tier, ids in fast.info.tiles_by_tier:
-        tiles[tier] = ids[rng.scaled(plan.setup_stream(rng.TILES, ord(tier)).next32(), len(ids))]
+        tiles[tier] = ids[rng.scaled(plan.setup_numbers(rng.TILES, ord(tier), 1)[0], len(ids))]
     game.tiles = tiles
     for player in game.players:
         player.choices = {}  # a draft's record of picks: setup only
@@ -347,7 +327,7 @@ def setup_state(fast: Fast, module: LabModule, plan: Plan) -> Any:
 # --- turns ---------------------------------------------------------------------------------
 
 
-def _advance(info: RulesInfo, player: LabPlayer, steps: int) -> None:
+def _advance(info: RulesInfo, player: Any, steps: int) -> None:
     moved = min(steps, max(0, info.track_last - player.emperor))
     player.emperor += moved
     player.points += (steps - moved) * info.beyond_points
@@ -399,9 +379,10 @@ def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
     return found
 
 
-def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
+def play_turn(fast: Fast, lab: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
     """One player's round: income, Emperor steps, rooms, Staff, objectives, café (one function, for speed)."""
     info = fast.info
+    player = lab.own
     points, krones, kinds = turn.points, turn.krones, len(items)
     points += player.points
     krones += player.krones
@@ -417,7 +398,7 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
     if turn.prepare:
         # Rooms: a legal, affordable space, each as likely as its floor's weight.
         affordable, top = fast.affordable, len(fast.affordable) - 1
-        placed = player.placed
+        placed = lab.placed
         for r32 in turn.prepare:
             mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
             if not mask:
@@ -429,16 +410,16 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             krones -= fast.room_cost[cell]
             placed |= 1 << cell
             points += fast.printed[cell]
-        player.placed = placed
+        lab.placed = placed
     if turn.occupy:
         # Occupy a vacant room, any as likely; completing a group pays its reward.
-        occupied = player.occupied
+        occupied = lab.occupied
         for r32 in turn.occupy:
-            vacant = player.placed & ~occupied
+            vacant = lab.placed & ~occupied
             if not vacant:
                 continue
-            options = _cells(fast, vacant)
-            cell = options[(r32 * len(options)) >> 32]
+            cells = _cells(fast, vacant)
+            cell = cells[(r32 * len(cells)) >> 32]
             occupied |= 1 << cell
             group = fast.group_of[cell]
             if group < 0 or occupied & fast.group_mask[group] != fast.group_mask[group]:
@@ -452,7 +433,7 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
                 player.points = points
                 _advance(info, player, amount)
                 points = player.points
-        player.occupied = occupied
+        lab.occupied = occupied
     if turn.hire:
         # Hire an affordable card from hand, each as likely as its kind's weight.
         cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
@@ -469,7 +450,8 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
     for _ in range(turn.draw):
         if deck:
             player.hand.append(deck.pop(0))
-    player.objectives += turn.objectives
+    if turn.objectives:
+        player.objectives += turn.objectives
     cafe = []
     for guest in turn.cafe[: info.cafe_seats]:
         plate = dict.fromkeys(items, 0)  # every kind, in the rules' order (as a scoring module reads a guest)
@@ -522,10 +504,10 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
             continue
         game.round = round_
         game.deck = deck
-        for player, own in zip(players, game.players, strict=True):
-            player.store(own, fast)
-        before = [p.points for p in players]
-        spaces = [p.emperor for p in players]
+        for player in players:
+            player.store(fast)
+        before = [p.points for p in game.players]
+        spaces = [p.emperor for p in game.players]
         try:
             module.emperor_scoring(game)
             if round_ == info.rounds:
@@ -536,19 +518,17 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
                 f"synthetic game {plan.game} (seed {plan.seed}) could not be scored by '{info.name}' "
                 f"after round {round_}: {error}"
             ) from None
-        for player, own in zip(players, game.players, strict=True):
-            player.load(own, fast)
+        for player in players:
+            player.load(fast)
         deck = game.deck
         if scoring:
-            scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, players))
+            scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, game.players))
         if round_ == info.rounds:
             return _outcome(final, standings, scorings)
     raise GahError(f"ruleset '{info.name}' has no last round")  # pragma: no cover - rounds >= 1
 
 
-def _scoring(
-    fast: Fast, round_: int, tile: str, spaces: list[int], before: list[int], players: list[LabPlayer]
-) -> Scoring:
+def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list[int], players: list[Any]) -> Scoring:
     """Each player's Emperor scoring: an Emperor scoring scores the points under the marker, then moves it
     back (never below 0) and the space reached gives the outcome; those two steps of a player come before
     any effect, and effects change only their own player, so the spaces before the scoring tell both."""

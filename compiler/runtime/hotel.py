@@ -245,8 +245,18 @@ def full_columns(rules: Rules, player: Player) -> int:
 
 def full_groups(rules: Rules, player: Player) -> int:
     hotel = player.hotel
-    return sum(1 for cells in rules.group_cells if all(hotel[f][c] == OCCUPIED for f, c in cells))
+    full = 0
+    for cells in rules.group_cells:  # plain loops: this runs in every projection of a Room Service holder
+        for f, c in cells:
+            if hotel[f][c] != OCCUPIED:
+                break
+        else:
+            full += 1
+    return full
 
 
 def colour_sets(rules: Rules, player: Player) -> int:
-    return min(occupied_of_colour(rules, player, colour) for colour in ("red", "blue", "yellow"))
+    hotel, cells = player.hotel, rules.colour_cells
+    return min(
+        [[hotel[f][c] for f, c in cells.get(colour, ())].count(OCCUPIED) for colour in ("red", "blue", "yellow")]
+    )

@@ -73,8 +73,15 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
                 game, player, "secretary", f"{value!r}, but no opponent has hired a game-end Staff to copy"
             )
         return 0
-    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))
-    points = formulas[chosen](game, player)
+    scored: dict[int, int] = {}  # each option's points, worked out once
+
+    def worth(number: int) -> int:
+        if number not in scored:
+            scored[number] = formulas[number](game, player)
+        return scored[number]
+
+    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=worth)
+    points = worth(chosen)
     if game.explain:
         game.log(
             player,

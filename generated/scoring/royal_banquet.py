@@ -611,11 +611,21 @@ def full_columns(rules: Rules, player: Player) -> int:
 
 def full_groups(rules: Rules, player: Player) -> int:
     hotel = player.hotel
-    return sum(1 for cells in rules.group_cells if all(hotel[f][c] == OCCUPIED for f, c in cells))
+    full = 0
+    for cells in rules.group_cells:  # plain loops: this runs in every projection of a Room Service holder
+        for f, c in cells:
+            if hotel[f][c] != OCCUPIED:
+                break
+        else:
+            full += 1
+    return full
 
 
 def colour_sets(rules: Rules, player: Player) -> int:
-    return min(occupied_of_colour(rules, player, colour) for colour in ("red", "blue", "yellow"))
+    hotel, cells = player.hotel, rules.colour_cells
+    return min(
+        [[hotel[f][c] for f, c in cells.get(colour, ())].count(OCCUPIED) for colour in ("red", "blue", "yellow")]
+    )
 
 
 # --- runtime: compiler/runtime/staff.py (copied; edit it there) ---
@@ -1476,8 +1486,15 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
                 game, player, "secretary", f"{value!r}, but no opponent has hired a game-end Staff to copy"
             )
         return 0
-    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=lambda n: formulas[n](game, player))
-    points = formulas[chosen](game, player)
+    scored: dict[int, int] = {}  # each option's points, worked out once
+
+    def worth(number: int) -> int:
+        if number not in scored:
+            scored[number] = formulas[number](game, player)
+        return scored[number]
+
+    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=worth)
+    points = worth(chosen)
     if game.explain:
         game.log(
             player,

@@ -397,13 +397,13 @@ def play_turn(fast: Fast, lab: LabPlayer, turn: Turn, deck: list[int], items: tu
         points = player.points
     if turn.prepare:
         # Rooms: a legal, affordable space, each as likely as its floor's weight.
-        affordable, top = fast.affordable, len(fast.affordable) - 1
+        affordable, top, known = fast.affordable, len(fast.affordable) - 1, fast.room_choices
         placed = lab.placed
         for r32 in turn.prepare:
             mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
             if not mask:
                 continue
-            options, cumulative, total = _room_choices(fast, mask)
+            options, cumulative, total = known.get(mask) or _room_choices(fast, mask)
             if not total:
                 continue
             cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
@@ -413,12 +413,12 @@ def play_turn(fast: Fast, lab: LabPlayer, turn: Turn, deck: list[int], items: tu
         lab.placed = placed
     if turn.occupy:
         # Occupy a vacant room, any as likely; completing a group pays its reward.
-        occupied = lab.occupied
+        occupied, known_cells = lab.occupied, fast.cells
         for r32 in turn.occupy:
             vacant = lab.placed & ~occupied
             if not vacant:
                 continue
-            cells = _cells(fast, vacant)
+            cells = known_cells.get(vacant) or _cells(fast, vacant)
             cell = cells[(r32 * len(cells)) >> 32]
             occupied |= 1 << cell
             group = fast.group_of[cell]

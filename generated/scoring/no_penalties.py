@@ -410,12 +410,6 @@ def count_rooms(player: Player, state: str) -> int:
     return sum(row.count(state) for row in player.hotel)
 
 
-def neighbours(rules: Rules, cell: Cell) -> list[Cell]:
-    floor, column = cell
-    around = [(floor - 1, column), (floor + 1, column), (floor, column - 1), (floor, column + 1)]
-    return [(f, c) for f, c in around if 1 <= f <= rules.floors and 1 <= c <= rules.columns]
-
-
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
     hotel = player.hotel

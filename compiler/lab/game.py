@@ -206,54 +206,69 @@ class Plan:
         return numbers[:count]
 
 
-def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int) -> Turn:
+Pick = tuple[tuple[int, ...], int, tuple[int, ...]]  # a Distribution as (cumulative, total, values)
+
+
+def round_picks(model: RoundModel) -> tuple[Pick, ...]:
+    """A round's distributions in the order plan_turn reads them (Distribution.pick written out there)."""
+    first = (model.points, model.krones, model.emperor, model.draw, model.objectives, model.items)
+    then = (model.prepare, model.occupy, model.hire, model.cafe, model.guest_items)
+    return tuple((d.cumulative, d.total, d.values) for d in first + then)
+
+
+def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player: int) -> Turn:
     """The draws of (seed, game, round, player): the first ten numbers of the stream are the values
-    (so they never shift), the numbers after them pick where rooms go, which cards are hired, and so on."""
-    stream = rng.Stream(seed, game, round_, player, rng.TURN)
-    # The stream's numbers in order, a block at a time (most turns need one block).
-    numbers = list(stream.take(rng.BLOCK))
-    v = numbers
-    n_items = model.items.pick(v[5])
-    n_prepare = model.prepare.pick(v[6])
-    n_occupy = model.occupy.pick(v[7])
-    n_hire = model.hire.pick(v[8])
-    guests = model.cafe.pick(v[9])
+    (so they never shift), the numbers after them pick where rooms go, which cards are hired, and so on.
+
+    The stream is read a block at a time (most turns need one); each pick is Distribution.pick written
+    out: values[bisect_right(cumulative, r32 * total >> 32)]."""
+    key = rng.stream_key(seed, game, round_, player, rng.TURN)
+    numbers = rng.block(key, 0)
+    (pc, pt, pv), (kc, kt, kv), (ec, et, ev), (dc, dt, dv), (oc, ot, ov), (ic, it, iv) = picks[:6]
+    (rc, rt, rv), (uc, ut, uv), (hc, ht, hv), (cc, ct, cv), (gc, gt, gv) = picks[6:]
+    n_items = iv[bisect_right(ic, (numbers[5] * it) >> 32)]
+    n_prepare = rv[bisect_right(rc, (numbers[6] * rt) >> 32)]
+    n_occupy = uv[bisect_right(uc, (numbers[7] * ut) >> 32)]
+    n_hire = hv[bisect_right(hc, (numbers[8] * ht) >> 32)]
+    guests = cv[bisect_right(cc, (numbers[9] * ct) >> 32)]
     end = 10 + n_items + n_prepare + n_occupy + n_hire
-    while len(numbers) < end:
-        numbers.extend(stream.take(rng.BLOCK))
+    more: list[int] = list(numbers)
+    blocks = 1
+    while len(more) < end:
+        more.extend(rng.block(key, blocks))
+        blocks += 1
     at = 10 + n_items
-    items = tuple(numbers[10:at])
-    prepare = tuple(numbers[at : at + n_prepare])
+    items = tuple(more[10:at])
+    prepare = tuple(more[at : at + n_prepare])
     at += n_prepare
-    occupy = tuple(numbers[at : at + n_occupy])
-    at += n_occupy
-    hire = tuple(numbers[at:end])
+    occupy = tuple(more[at : at + n_occupy])
+    hire = tuple(more[at + n_occupy : end])
+    cafe: tuple[tuple[int, ...], ...] = ()
     if guests:
-        guest_items = model.guest_items.pick
         plates = []
         at = end
         for _ in range(guests):
-            if len(numbers) <= at:
-                numbers.extend(stream.take(rng.BLOCK))
-            count = guest_items(numbers[at])
+            if len(more) <= at:
+                more.extend(rng.block(key, blocks))
+                blocks += 1
+            count = gv[bisect_right(gc, (more[at] * gt) >> 32)]
             at += 1
-            while len(numbers) < at + count:
-                numbers.extend(stream.take(rng.BLOCK))
-            plates.append(tuple(numbers[at : at + count]))
+            while len(more) < at + count:
+                more.extend(rng.block(key, blocks))
+                blocks += 1
+            plates.append(tuple(more[at : at + count]))
             at += count
         cafe = tuple(plates)
-    else:
-        cafe = ()
     return Turn(
-        model.points.pick(v[0]),
-        model.krones.pick(v[1]),
+        pv[bisect_right(pc, (numbers[0] * pt) >> 32)],
+        kv[bisect_right(kc, (numbers[1] * kt) >> 32)],
         items,
-        model.emperor.pick(v[2]),
+        ev[bisect_right(ec, (numbers[2] * et) >> 32)],
         prepare,
         occupy,
         hire,
-        model.draw.pick(v[3]),
-        model.objectives.pick(v[4]),
+        dv[bisect_right(dc, (numbers[3] * dt) >> 32)],
+        ov[bisect_right(oc, (numbers[4] * ot) >> 32)],
         cafe,
     )
 
@@ -261,8 +276,8 @@ def plan_turn(model: RoundModel, seed: int, game: int, round_: int, player: int)
 def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> Plan:
     turns = []
     for r in range(1, rounds + 1):
-        round_model = model.round(r)
-        turns.append(tuple([plan_turn(round_model, seed, game, r, p) for p in range(1, players + 1)]))
+        picks = round_picks(model.round(r))
+        turns.append(tuple([plan_turn(picks, seed, game, r, p) for p in range(1, players + 1)]))
     return Plan(seed, game, players, tuple(turns))
 
 

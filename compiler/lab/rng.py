@@ -27,6 +27,16 @@ _UNPACK = struct.Struct("<16I").unpack
 BLOCK = 16
 
 
+def stream_key(seed: int, game: int, round_: int, player: int, purpose: int) -> tuple[int, ...]:
+    """The five numbers that name a stream, each reduced to 64 bits."""
+    return (seed & MASK, game & MASK, round_ & MASK, player & MASK, purpose & MASK)
+
+
+def block(key: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """Block `index` of the stream named by `key`: its sixteen 32-bit numbers."""
+    return _UNPACK(blake2b(_PACK(*key, index)).digest())
+
+
 class Stream:
     """The numbers of one stream, one after another."""
 

@@ -79,7 +79,7 @@ def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         if card.game_end is not None and card.game_end.copy_opponent:
             with code.block(f"def staff_{card.number}_game_end(game: Game, player: Player) -> int:"):
                 code.line(comment(f"{card.name}: copies a game-end Staff an opponent has hired"))
-                code.line("return copy_opponent_game_end(game, player, GAME_END_FORMULAS)")
+                code.line(f"return copy_opponent_game_end(game, player, GAME_END_FORMULAS, {literal(card.name)})")
             code.blank(2)
     code.line("GAME_END: dict[int, Callable[[Game, Player], int]] = {")
     for card in ruleset.staff:

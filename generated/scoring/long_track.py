@@ -1470,8 +1470,12 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Cal
     return pay
 
 
-def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Callable[[Game, Player], int]]) -> int:
-    """Score one game-end Staff an opponent has hired, on this player's own state (none: 0)."""
+def copy_opponent_game_end(
+    game: Game, player: Player, formulas: dict[int, Callable[[Game, Player], int]], copier: str
+) -> int:
+    """Score one game-end Staff an opponent has hired, on this player's own state (none: 0).
+
+    `copier` names the card that copies (for the explanation)."""
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
     if not options:
         found, value = recorded(player, "secretary")
@@ -1493,7 +1497,7 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, Calla
         game.log(
             player,
             "final",
-            f"{player.name}'s copy scores {card_name(game, chosen)}: {plural(points, 'point')}",
+            f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
             card=chosen,
         )
     return points
@@ -1787,7 +1791,7 @@ GAME_END_FORMULAS: dict[int, Callable[[Game, Player], int]] = {
 
 def staff_29_game_end(game: Game, player: Player) -> int:
     # Secretary: copies a game-end Staff an opponent has hired
-    return copy_opponent_game_end(game, player, GAME_END_FORMULAS)
+    return copy_opponent_game_end(game, player, GAME_END_FORMULAS, "Secretary")
 
 
 GAME_END: dict[int, Callable[[Game, Player], int]] = {

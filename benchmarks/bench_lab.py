@@ -16,10 +16,10 @@ import resource
 import sys
 import time
 
+from compiler.frontend.rulesets import Workspace
 from compiler.lab.model import default_model_path, load_model
 from compiler.lab.runner import LabSpec, run_lab
 from compiler.project import find_root, load_one
-from compiler.rulesets import Workspace
 
 RULESETS = ("base", "gentle-move-backs")
 

@@ -7,10 +7,10 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import ir
-from .errors import GahError, Problem, RulesError, SourceRegistry, format_problems
-from .project import Compiled, compile_library, find_root
-from .rulesets import Workspace
+from compiler import ir
+from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems
+from compiler.frontend.rulesets import Workspace
+from compiler.project import Compiled, compile_library, find_root
 
 Handler = Callable[[argparse.Namespace, Workspace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -102,7 +102,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
 
 def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:
     """Check variant-lab game models (rules/lab/); print one line for each that is valid."""
-    from .lab.model import load_model
+    from compiler.lab.model import load_model
 
     problems: list[Problem] = []
     for path in paths:
@@ -125,7 +125,7 @@ def compile_or_report(workspace: Workspace) -> Compiled | None:
 
 def build_parser() -> argparse.ArgumentParser:
     # Import the modules that register further commands.
-    from . import commands  # noqa: F401
+    from compiler import commands  # noqa: F401
 
     parser = argparse.ArgumentParser(
         prog="gah",

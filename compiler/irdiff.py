@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
-from . import ir
-from .sheets import phrases
-from .sheets.effects import Speaker
-from .sheets.text import Rich, Words, number, plain, rich
+from compiler import ir
+from compiler.sheets import phrases
+from compiler.sheets.effects import Speaker
+from compiler.sheets.text import Rich, Words, number, plain, rich
 
 IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources")
 

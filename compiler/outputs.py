@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ir
-from .python_backend import generate_module
-from .schemas import variant_schema_text
-from .sheets import render_sheet
+from compiler import ir
+from compiler.backends.python.module import generate_module
+from compiler.frontend.schemas import variant_schema_text
+from compiler.sheets import render_sheet
 
 MANIFEST = Path("generated") / "sheets" / "pdf-manifest.json"
 
@@ -69,7 +69,7 @@ def plan_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> Plan:
 
 def _pdf_renderer(html: bytes) -> Callable[[], bytes]:
     def render() -> bytes:
-        from .sheets.render import render_pdf
+        from compiler.sheets.render import render_pdf
 
         return render_pdf(html.decode("utf-8"))
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import ir
-from .build import build_ruleset
-from .errors import GahError, Problem, RulesError
-from .rulesets import Library, Workspace
+from compiler import ir
+from compiler.errors import GahError, Problem, RulesError
+from compiler.frontend.lower import build_ruleset
+from compiler.frontend.rulesets import Library, Workspace
 
 
 def find_root(start: Path | None = None) -> Path:

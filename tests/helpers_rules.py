@@ -15,8 +15,8 @@ from pathlib import Path
 
 from compiler import ir
 from compiler.cli import main
+from compiler.frontend.rulesets import Workspace
 from compiler.project import Compiled, compile_library
-from compiler.rulesets import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"

@@ -7,9 +7,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from compiler.modules import load_scoring_module
+from compiler.backends.python.load import load_scoring_module
+from compiler.frontend.rulesets import Workspace
 from compiler.project import find_root, load_one
-from compiler.rulesets import Workspace
 
 ROOT = find_root(Path(__file__).resolve().parent)
 EMPTY_HOTEL = (".....", ".....", ".....", ".....")

@@ -11,9 +11,9 @@ from helpers_rules import ROOT, copy_project, ruleset, run_gah, run_gah_process,
 from jsonschema import Draft7Validator
 
 from compiler.errors import SourceRegistry
-from compiler.loader import load_file
+from compiler.frontend.loader import load_file
+from compiler.frontend.rulesets import Workspace
 from compiler.project import load_one
-from compiler.rulesets import Workspace
 
 SHIPPED = sorted(p.stem for p in shipped_rule_files())
 

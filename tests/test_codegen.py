@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from compiler import ir
-from compiler.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.effects_python import CodegenError, effect_lines, feasible
+from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
+from compiler.backends.python.effects import CodegenError, effect_lines, feasible
 
 # A plausible value for every field name the effect dataclasses use.
 SAMPLE_FIELDS: dict[str, object] = {

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from helpers_scoring import ROOT, SHIPPED, after, final, module, player, score, state
 
-from compiler.modules import import_source
+from compiler.backends.python.load import import_source
+from compiler.backends.python.module import generate_module
+from compiler.frontend.rulesets import Workspace
 from compiler.project import load_one
-from compiler.python_backend import generate_module
-from compiler.rulesets import Workspace
 
 GENERATED = ROOT / "generated" / "scoring"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "scoring"

@@ -15,6 +15,7 @@ import pytest
 
 from compiler.cli import main
 from compiler.errors import RulesError
+from compiler.frontend.rulesets import Workspace
 from compiler.lab import rng
 from compiler.lab.html import html_report
 from compiler.lab.model import Distribution, default_model_path, load_model
@@ -22,7 +23,6 @@ from compiler.lab.report import build_report, report_json
 from compiler.lab.runner import Lab, LabSpec, run_lab
 from compiler.lab.stats import summary
 from compiler.project import load_one
-from compiler.rulesets import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 40  # small: each test stays well under a few seconds

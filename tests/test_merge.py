@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.errors import Position
-from compiler.loader import Node, load_yaml
-from compiler.merge import merge_patch, merge_plain
-from compiler.rulesets import Library, Workspace
-from compiler.validate import key_position, locate
+from compiler.frontend.loader import Node, load_yaml
+from compiler.frontend.merge import merge_patch, merge_plain
+from compiler.frontend.rulesets import Library, Workspace
+from compiler.frontend.validate import key_position, locate
 
 # --- plain data -------------------------------------------------------------------------------
 

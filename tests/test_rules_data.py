@@ -13,6 +13,7 @@ import pytest
 from helpers_rules import ROOT, RULES, ruleset, run_gah, shipped, shipped_rule_files
 
 from compiler import ir
+from compiler.frontend.rulesets import Workspace
 from compiler.ir import (
     AdvanceEmperor,
     ChooseItems,
@@ -33,7 +34,6 @@ from compiler.ir import (
     StaffToDeckBottom,
 )
 from compiler.project import load_one
-from compiler.rulesets import Workspace
 
 ONE_OF_EACH = (("strudel", 1), ("cake", 1), ("wine", 1), ("coffee", 1))
 
@@ -560,7 +560,7 @@ def test_royal_banquet_adds_one_b_tile(base: ir.Ruleset) -> None:
 
 def test_every_variant_section_changes_something() -> None:
     """A variant holds only what changes: no top-level section merely repeats its parent."""
-    from compiler.merge import merge_plain
+    from compiler.frontend.merge import merge_plain
 
     compiled = shipped()
     for name, rules_file in compiled.library.files.items():

@@ -12,8 +12,8 @@ from jsonschema import Draft7Validator
 
 from compiler import ir
 from compiler.errors import SourceRegistry
-from compiler.loader import load_file
-from compiler.schemas import VARIANT_SCHEMA_PATH, variant_schema_text
+from compiler.frontend.loader import load_file
+from compiler.frontend.schemas import VARIANT_SCHEMA_PATH, variant_schema_text
 
 RULESET_SCHEMA = json.loads((SCHEMAS / "ruleset.schema.json").read_text(encoding="utf-8"))
 VARIANT_SCHEMA = json.loads((SCHEMAS / "variant.schema.json").read_text(encoding="utf-8"))

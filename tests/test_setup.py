@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler.backends.python.load import load_scoring_module
 from compiler.cli import main
-from compiler.modules import load_scoring_module
+from compiler.frontend.rulesets import Workspace
 from compiler.project import compile_library, load_one
-from compiler.rulesets import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = sorted(compile_library(Workspace(ROOT)).rulesets)

@@ -23,9 +23,9 @@ from pypdf import PdfReader
 
 from compiler import ir
 from compiler.cli import main
+from compiler.frontend.rulesets import Workspace
 from compiler.irdiff import compare, describe_differences
 from compiler.project import compile_library, find_root, load_one
-from compiler.rulesets import Workspace
 from compiler.sheets import derive, render_sheet
 from compiler.sheets.effects import RENDERERS, Speaker
 from compiler.sheets.text import SheetError, Words, capitalised, plain
@@ -390,7 +390,7 @@ def test_pdf_is_deterministic_across_processes() -> None:
     code = (
         "import sys, hashlib\n"
         "from compiler.project import compile_library, find_root\n"
-        "from compiler.rulesets import Workspace\n"
+        "from compiler.frontend.rulesets import Workspace\n"
         "from compiler.sheets import render_sheet\n"
         "c = compile_library(Workspace(find_root())).rulesets\n"
         "sys.stdout.write(hashlib.sha256(render_sheet(c['base'], None, 'pdf')).hexdigest())\n"

@@ -1,6 +1,6 @@
 """Subcommands of `gah` beyond `check`; importing this package registers them."""
 
-from . import (
+from compiler.commands import (
     build,  # noqa: F401
     compare,  # noqa: F401
     diff,  # noqa: F401

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import command, compile_or_report
-from ..outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
-from ..rulesets import Workspace
-from ..writer import write_atomically
+from compiler.cli import command, compile_or_report
+from compiler.frontend.rulesets import Workspace
+from compiler.outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
+from compiler.writer import write_atomically
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -6,17 +6,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import command
-from ..errors import RulesError
-from ..lab.html import html_report
-from ..lab.model import default_model_path, load_model
-from ..lab.report import build_report, report_json, text_report
-from ..lab.runner import LabSpec, default_workers, run_lab
-from ..lab.states import compare_states, states_text
-from ..modules import load_scoring_module
-from ..project import load_one
-from ..rulesets import Workspace
-from ..writer import write_atomically
+from compiler.backends.python.load import load_scoring_module
+from compiler.cli import command
+from compiler.errors import RulesError
+from compiler.frontend.rulesets import Workspace
+from compiler.lab.html import html_report
+from compiler.lab.model import default_model_path, load_model
+from compiler.lab.report import build_report, report_json, text_report
+from compiler.lab.runner import LabSpec, default_workers, run_lab
+from compiler.lab.states import compare_states, states_text
+from compiler.project import load_one
+from compiler.writer import write_atomically
 
 MAX_GAMES = 10_000_000
 PROGRESS_FROM = 2_000  # games; smaller runs finish before a progress line would help

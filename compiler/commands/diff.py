@@ -6,10 +6,10 @@ import argparse
 import json
 import sys
 
-from ..cli import command
-from ..irdiff import describe_differences
-from ..project import load_one
-from ..rulesets import Workspace
+from compiler.cli import command
+from compiler.frontend.rulesets import Workspace
+from compiler.irdiff import describe_differences
+from compiler.project import load_one
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import command
-from ..project import compile_library
-from ..rulesets import NAME_PATTERN, Workspace
-from ..writer import write_atomically
+from compiler.cli import command
+from compiler.frontend.rulesets import NAME_PATTERN, Workspace
+from compiler.project import compile_library
+from compiler.writer import write_atomically
 
 TEMPLATE = """\
 # yaml-language-server: $schema=../../schemas/variant.schema.json

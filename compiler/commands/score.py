@@ -7,13 +7,13 @@ import json
 import sys
 from pathlib import Path
 
-from ..cli import command
-from ..errors import RulesError
-from ..modules import load_scoring_module
-from ..project import load_one
-from ..report import human_report
-from ..rulesets import Workspace
-from ..state_input import load_state, state_problem
+from compiler.backends.python.load import load_scoring_module
+from compiler.cli import command
+from compiler.errors import RulesError
+from compiler.frontend.rulesets import Workspace
+from compiler.frontend.state_input import load_state, state_problem
+from compiler.project import load_one
+from compiler.report import human_report
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

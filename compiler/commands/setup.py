@@ -7,12 +7,12 @@ import json
 import sys
 from typing import Any
 
-from .. import ir
-from ..cli import command
-from ..errors import GahError
-from ..modules import load_scoring_module
-from ..project import load_one
-from ..rulesets import Workspace
+from compiler import ir
+from compiler.backends.python.load import load_scoring_module
+from compiler.cli import command
+from compiler.errors import GahError
+from compiler.frontend.rulesets import Workspace
+from compiler.project import load_one
 
 DEFAULT_SEED = 1
 

@@ -12,11 +12,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import command
-from ..project import load_one
-from ..rulesets import Workspace
-from ..sheets import FORMATS, PAPERS, render_sheet
-from ..writer import write_atomically
+from compiler.cli import command
+from compiler.frontend.rulesets import Workspace
+from compiler.project import load_one
+from compiler.sheets import FORMATS, PAPERS, render_sheet
+from compiler.writer import write_atomically
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

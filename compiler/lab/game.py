@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, NamedTuple, Protocol
 
-from .. import ir
-from ..errors import GahError
-from . import rng
-from .model import Model, RoundModel
+from compiler import ir
+from compiler.errors import GahError
+from compiler.lab import rng
+from compiler.lab.model import Model, RoundModel
 
 Cell = tuple[int, int]
 CACHE_LIMIT = 1 << 16  # entries per cache of Fast

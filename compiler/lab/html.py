@@ -6,7 +6,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from .stats import OUTCOME_WORDS, OUTCOMES
+from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
 OUTCOME_COLOURS = {"bonus": "#e0b100", "nothing": "#b8b8b8", "penalty": "#333333"}

@@ -6,10 +6,10 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import Problem, RulesError
-from ..loader import Node, load_file
-from ..rulesets import Workspace
-from ..validate import key_position, locate, schema_problems
+from compiler.errors import Problem, RulesError
+from compiler.frontend.loader import Node, load_file
+from compiler.frontend.rulesets import Workspace
+from compiler.frontend.validate import key_position, locate, schema_problems
 
 SCHEMA = "lab-model"
 DEFAULT_MODEL = Path("rules") / "lab" / "default.yaml"

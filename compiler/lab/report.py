@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .runner import CHUNK, LabSpec
-from .stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, rate, summary
+from compiler.lab.runner import CHUNK, LabSpec
+from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, rate, summary
 
 FORMAT = "gah-compare/1"
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
-from .. import ir
-from ..modules import import_source
-from ..python_backend import generate_module
-from .game import Fast, LabModule, Outcome, RulesInfo, plan_game, play
-from .model import Model
-from .stats import Tally
+from compiler import ir
+from compiler.backends.python.load import import_source
+from compiler.backends.python.module import generate_module
+from compiler.lab.game import Fast, LabModule, Outcome, RulesInfo, plan_game, play
+from compiler.lab.model import Model
+from compiler.lab.stats import Tally
 
 CHUNK = 250
 Progress = Callable[[int, int], None]

@@ -6,12 +6,12 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from .. import ir
-from ..errors import Problem
-from ..modules import ScoringModule
-from ..rulesets import Workspace
-from ..state_input import load_state, state_problem
-from .stats import OUTCOME_WORDS
+from compiler import ir
+from compiler.backends.python.load import ScoringModule
+from compiler.errors import Problem
+from compiler.frontend.rulesets import Workspace
+from compiler.frontend.state_input import load_state, state_problem
+from compiler.lab.stats import OUTCOME_WORDS
 
 FORMAT = "gah-compare-states/1"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .. import ir
+from compiler import ir
 
 Format = Literal["html", "md", "pdf"]
 Paper = Literal["a4", "letter"]
@@ -20,7 +20,7 @@ def render_sheet(
     `language` picks a wording table of compiler/sheets/wording.py (only "en" ships).
     """
     # Imported here so that compiler.irdiff can use the sheet wording without an import cycle.
-    from .render import render
+    from compiler.sheets.render import render
 
     return render(ruleset, parent, fmt, paper, language)
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import ir
-from ..irdiff import Changes, compare
-from . import derive, phrases
-from .effects import Speaker
-from .text import Rich, Words, capitalised, number, rich
-from .track import TrackLabels
+from compiler import ir
+from compiler.irdiff import Changes, compare
+from compiler.sheets import derive, phrases
+from compiler.sheets.effects import Speaker
+from compiler.sheets.text import Rich, Words, capitalised, number, rich
+from compiler.sheets.track import TrackLabels
 
 COMMAND = "gah build"
 

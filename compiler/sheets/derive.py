@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import ir
+from compiler import ir
 
 
 def landing(space: int, move_back: int) -> int:

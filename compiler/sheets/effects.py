@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import ir
-from .text import Rich, SheetError, Words, rich
+from compiler import ir
+from compiler.sheets.text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
 RENDERERS: dict[str, Renderer] = {}

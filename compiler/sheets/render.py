@@ -10,11 +10,11 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from .. import ir
-from .context import Sheet, build_sheet
-from .icons import icon_table
-from .text import Rich, SheetError, Words, md_escape, plain, to_html, to_markdown
-from .track import track_svg
+from compiler import ir
+from compiler.sheets.context import Sheet, build_sheet
+from compiler.sheets.icons import icon_table
+from compiler.sheets.text import Rich, SheetError, Words, md_escape, plain, to_html, to_markdown
+from compiler.sheets.track import track_svg
 
 # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value
 # keeps the PDF bytes identical from run to run (the date is not shown anywhere).

@@ -13,8 +13,8 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..errors import GahError
-from .wording import WORDING
+from compiler.errors import GahError
+from compiler.sheets.wording import WORDING
 
 
 class SheetError(GahError):

@@ -11,7 +11,7 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .. import ir
+from compiler import ir
 
 WIDTH = 520.0
 LABEL_WIDTH = 38.0

@@ -21,7 +21,7 @@ DESCRIPTION = "Gentle move-backs, and a 4-card Staff draft passing right."
 SOURCES = ("rules/base.yaml", "rules/variants/gentle-move-backs.yaml", "rules/variants/gentle-draft.yaml")
 
 
-# --- runtime: compiler/runtime/core.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/core.py (copied; edit it there) ---
 
 
 T = TypeVar("T")
@@ -382,7 +382,7 @@ def choose_items(game: Game, player: Player, count: int) -> None:
     gain_items(game, player, tuple(totals.items()))
 
 
-# --- runtime: compiler/runtime/hotel.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/hotel.py (copied; edit it there) ---
 
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
@@ -622,7 +622,7 @@ def colour_sets(rules: Rules, player: Player) -> int:
     )
 
 
-# --- runtime: compiler/runtime/staff.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/staff.py (copied; edit it there) ---
 
 
 def card_name(game: Game, number: int) -> str:
@@ -784,7 +784,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
             game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
 
 
-# --- runtime: compiler/runtime/quantities.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/quantities.py (copied; edit it there) ---
 
 
 def q_occupied_rooms(game: Game, player: Player) -> int:
@@ -863,7 +863,7 @@ def q_emperor_position(game: Game, player: Player) -> int:
     return player.emperor
 
 
-# --- runtime: compiler/runtime/state.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/state.py (copied; edit it there) ---
 
 
 ROOM_LETTERS = {".", "v", "o"}
@@ -1108,7 +1108,7 @@ def rank(entries: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
     return standings
 
 
-# --- runtime: compiler/runtime/setup.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/setup.py (copied; edit it there) ---
 
 
 SPLITMIX64_MASK = (1 << 64) - 1
@@ -1413,7 +1413,7 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     )
 
 
-# --- runtime: compiler/runtime/scoring.py (copied; edit it there) ---
+# --- runtime: compiler/backends/python/runtime/scoring.py (copied; edit it there) ---
 
 
 def score_space(game: Game, player: Player, points: int) -> None:

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import Position, Problem, RulesError
-from .loader import Node, load_file
-from .rulesets import Workspace
-from .validate import locate, schema_problems
+from compiler.errors import Position, Problem, RulesError
+from compiler.frontend.loader import Node, load_file
+from compiler.frontend.rulesets import Workspace
+from compiler.frontend.validate import locate, schema_problems
 
 _PATH = re.compile(r"^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*): ")
 

@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Problem, RulesError, SourceRegistry
-from .loader import Node, load_file
-from .merge import merge_patch
-from .validate import schema_problems
+from compiler.errors import Problem, RulesError, SourceRegistry
+from compiler.frontend.loader import Node, load_file
+from compiler.frontend.merge import merge_patch
+from compiler.frontend.validate import schema_problems
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 VARIANT_KEYS = ("extends", "name", "title", "description")

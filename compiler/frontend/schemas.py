@@ -11,7 +11,7 @@ import copy
 import json
 from typing import Any
 
-from .validate import SCHEMA_DIR, load_schema
+from compiler.frontend.validate import SCHEMA_DIR, load_schema
 
 VARIANT_SCHEMA_PATH = SCHEMA_DIR / "variant.schema.json"
 
@@ -75,7 +75,7 @@ def derive_variant_schema() -> dict[str, Any]:
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": "https://grand-austria-rules.invalid/schemas/variant.schema.json",
-        "$comment": "DO NOT EDIT: derived from ruleset.schema.json by compiler/schemas.py. Regenerate with: gah build",
+        "$comment": "DO NOT EDIT: derived from ruleset.schema.json by compiler/frontend/schemas.py. Regenerate with: gah build",
         "title": "Grand Austria Hotel variant",
         "description": "A house variant: names the ruleset it extends and holds only what changes (JSON Merge Patch).",
         "type": "object",

@@ -6,8 +6,8 @@ case here raises CodegenError: never a silent placeholder.
 
 from __future__ import annotations
 
-from . import ir
-from .codebuilder import literal
+from compiler import ir
+from compiler.backends.codebuilder import literal
 
 
 class CodegenError(Exception):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ast
 
-from . import ir
-from .codebuilder import CodeBuilder, comment, identifier, literal
-from .effects_python import CodegenError, effect_lines, feasible
-from .standalone import runtime_parts
+from compiler import ir
+from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
+from compiler.backends.python.effects import CodegenError, effect_lines, feasible
+from compiler.backends.python.standalone import runtime_parts
 
 REGENERATE = "gah build"
 
@@ -341,7 +341,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     code.literal_line("SOURCES = ", ruleset.sources)
     code.blank(2)
     for name, body in bodies:
-        code.line(f"# --- runtime: compiler/runtime/{name} (copied; edit it there) ---")
+        code.line(f"# --- runtime: compiler/backends/python/runtime/{name} (copied; edit it there) ---")
         code.blank(2)
         code.lines_from(body.splitlines())
         code.blank(2)

@@ -12,10 +12,10 @@ from typing import Any
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from .errors import Position, Problem
-from .loader import Node
+from compiler.errors import Position, Problem
+from compiler.frontend.loader import Node
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 
 
 @cache

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .loader import Node
+from compiler.frontend.loader import Node
 
 
 def merge_patch(target: Node | None, patch: Node) -> Node | None:

@@ -7,8 +7,8 @@ import sys
 import types
 from typing import Any, Protocol, cast
 
-from . import ir
-from .python_backend import generate_module
+from compiler import ir
+from compiler.backends.python.module import generate_module
 
 
 class ScoringModule(Protocol):

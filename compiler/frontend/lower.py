@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from . import ir
-from .errors import Position, Problem, RulesError
-from .rulesets import Resolved
-from .validate import format_path, key_position, locate, node_at
+from compiler import ir
+from compiler.errors import Position, Problem, RulesError
+from compiler.frontend.rulesets import Resolved
+from compiler.frontend.validate import format_path, key_position, locate, node_at
 
 
 def parse_cell(text: str) -> ir.Cell:

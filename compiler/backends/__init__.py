@@ -1,0 +1,1 @@
+"""Backends: everything that turns the IR into generated output."""

@@ -1,0 +1,1 @@
+"""The Python backend: a self-contained scoring module per ruleset."""

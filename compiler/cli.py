@@ -1,16 +1,17 @@
-"""The `gah` command line: check, build, score, sheet, setup, compare, diff, new-variant."""
+"""The `gah` command line: check, build, score, sheet, setup, compare, diff, new-variant, init."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from importlib import metadata
 from pathlib import Path
 
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems
 from compiler.frontend.rulesets import Workspace
-from compiler.project import Compiled, compile_library, find_root
+from compiler.project import Compiled, compile_library
 
 Handler = Callable[[argparse.Namespace, Workspace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -38,7 +39,7 @@ def report(problems: list[Problem], sources: SourceRegistry) -> None:
     print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
 
 
-def summary_line(ruleset: ir.Ruleset, changes: list[str]) -> str:
+def summary_line(ruleset: ir.Ruleset, changes: list[str], removed: list[str] | None = None) -> str:
     """One line per ruleset for `gah check`: name, parent, contents."""
     tiers = ", ".join(
         f"{t}:{sum(1 for x in ruleset.tiles if x.tier == t)}" for t in sorted({x.tier for x in ruleset.tiles})
@@ -46,6 +47,8 @@ def summary_line(ruleset: ir.Ruleset, changes: list[str]) -> str:
     rounds = "/".join(str(s.round) for s in ruleset.scorings)
     parent = f"extends {ruleset.extends}" if ruleset.extends else "root ruleset"
     changed = f"; changes {', '.join(changes)}" if changes else ""
+    if removed:
+        changed += f"; removes {', '.join(removed)}"
     return (
         f"ok  {ruleset.name:<18} {parent}{changed} | {len(ruleset.tiles)} tiles ({tiers}), "
         f"{len(ruleset.staff)} Staff, Emperor scorings after rounds {rounds}, "
@@ -55,10 +58,13 @@ def summary_line(ruleset: ir.Ruleset, changes: list[str]) -> str:
 
 
 def _check_setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="*", type=Path, help="rules files to check (default: all of rules/)")
+    parser.add_argument(
+        "files", nargs="*", type=Path, help="rules files to check (default: the workspace's rules, or the bundled ones)"
+    )
+    parser.add_argument("--all", action="store_true", help="also list the rulesets bundled with gah")
 
 
-@command("check", "validate rules files (default: all of rules/)")(_check_setup)
+@command("check", "validate rules files (default: every ruleset of the workspace)")(_check_setup)
 def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
     files: list[Path] = args.files
     for path in files:
@@ -66,13 +72,15 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
             print(f"gah check: no such file: {path}", file=sys.stderr)
             return 2
         if path.is_dir():
-            print(f"gah check: {path} is a folder; name rules files, or none to check all of rules/", file=sys.stderr)
+            print(f"gah check: {path} is a folder; name rules files, or none to check the workspace", file=sys.stderr)
             return 2
-    lab_folder = (workspace.rules_dir / "lab").resolve()
-    lab_files = [p for p in files if p.resolve().parent == lab_folder]
+    lab_folders = {(workspace.rules_dir / "lab").resolve(), (workspace.bundle / "rules" / "lab").resolve()}
+    lab_files = [p for p in files if p.resolve().parent in lab_folders]
     files = [p for p in files if p not in lab_files]
     if not args.files:
-        lab_files = sorted(lab_folder.glob("*.yaml"))
+        lab_files = workspace.lab_model_paths()
+        if workspace.root is None or args.all:
+            lab_files = sorted({*lab_files, workspace.bundle / "rules" / "lab" / "default.yaml"})
     model_problems = _check_lab_models(workspace, lab_files)
     if args.files and not files:
         if model_problems:
@@ -80,20 +88,28 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
             return 1
         return 0
     compiled = compile_library(workspace, extra=files, only_extra=bool(files))
+    library = compiled.library
     if files:
         wanted = {workspace.display(p) for p in files}
-        names = [n for n, f in compiled.library.files.items() if f.display in wanted]
-        problems = compiled.problems
-        shown = {n: compiled.rulesets[n] for n in names if n in compiled.rulesets}
+        names = [n for n, f in library.files.items() if f.display in wanted]
+    elif workspace.root is None or args.all:
+        names = library.names()
     else:
-        problems = compiled.problems
-        shown = compiled.rulesets
-    for name in sorted(shown):
-        changes = sorted(
-            k for k in compiled.library.files[name].mapping if k not in ("extends", "name", "title", "description")
+        names = library.own_names
+    if not files and not names and not compiled.problems and not model_problems:
+        print(
+            f"gah check: nothing to check: {workspace.display(workspace.rules_dir)}/ holds no rules files; "
+            "start one with: gah new-variant NAME",
+            file=sys.stderr,
         )
-        print(summary_line(shown[name], changes if shown[name].extends else []))
-    problems = problems + model_problems
+        return 1
+    if workspace.root is None and not files:
+        print("no workspace here: checking the rulesets bundled with gah (gah init makes a workspace)")
+    for name in sorted(n for n in names if n in compiled.rulesets):
+        rules_file = library.files[name]
+        changes = sorted(k for k in rules_file.mapping if k not in ("extends", "name", "title", "description"))
+        print(summary_line(compiled.rulesets[name], changes if rules_file.extends else [], compiled.removed.get(name)))
+    problems = compiled.problems + model_problems
     if problems:
         report(problems, workspace.sources)
         return 1
@@ -131,13 +147,28 @@ def build_parser() -> argparse.ArgumentParser:
         prog="gah",
         description="Rules compiler for the Emperor track and final scoring of Grand Austria Hotel.",
     )
+    parser.add_argument("--version", action="version", version=f"gah {package_version()}")
     parser.add_argument(
-        "--root", type=Path, default=None, help="project folder holding rules/ (default: found from here)"
+        "--workspace",
+        "--root",
+        dest="workspace",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="workspace folder holding gah.toml (default: found from the current folder upwards, as git does)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (setup, _handler, help_text) in _COMMANDS.items():
         setup(sub.add_parser(name, help=help_text, description=help_text))
     return parser
+
+
+def package_version() -> str:
+    """The installed version of gah's distribution (or 'unknown' when run from a bare source tree)."""
+    try:
+        return metadata.version("grand-austria-rules")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,13 +181,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
-    root = args.root.resolve() if args.root else find_root()
-    workspace = Workspace(root)
+    sources = SourceRegistry()
     _setup, handler, _help = _COMMANDS[args.command]
     try:
+        workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args, workspace)
     except RulesError as error:
-        report(error.problems, workspace.sources)
+        report(error.problems, sources)
         return 1
     except GahError as error:
         print(f"gah {args.command}: {error}", file=sys.stderr)

@@ -19,9 +19,10 @@ from pathlib import Path
 from compiler import ir
 from compiler.backends.python.module import generate_module
 from compiler.frontend.schemas import variant_schema_text
-from compiler.sheets import render_sheet
+from compiler.sheets import Paper, render_sheet
+from compiler.workspace import SCHEMA_NAMES
 
-MANIFEST = Path("generated") / "sheets" / "pdf-manifest.json"
+MANIFEST = Path("sheets") / "pdf-manifest.json"  # inside the output folder
 
 
 def sha256(data: bytes) -> str:
@@ -49,22 +50,39 @@ class Plan:
         return set(self.files) | {job.path for job in self.pdfs} | {self.manifest_path}
 
 
-def plan_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> Plan:
-    """Path -> bytes of every generated file, for every ruleset (PDFs as jobs)."""
+def plan_outputs(
+    output: Path,
+    rulesets: dict[str, ir.Ruleset],
+    parents: dict[str, ir.Ruleset],
+    schemas: Path,
+    bundle: Path,
+    paper: Paper = "a4",
+) -> Plan:
+    """Path -> bytes of every file a build writes (PDFs as jobs).
+
+    `rulesets` are written to `output`; `parents` (every ruleset compiled) give each
+    variant's sheet the ruleset it differs from. The schemas an editor needs go to
+    `schemas`: the bundled ones as shipped, and the variant schema derived from them.
+    """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
     for name in sorted(rulesets):
         ruleset = rulesets[name]
-        parent = rulesets.get(ruleset.extends) if ruleset.extends else None
+        parent = parents.get(ruleset.extends) if ruleset.extends else None
         stem = ruleset.name
-        files[root / "generated" / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
-        sheets = root / "generated" / "sheets"
-        files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md")
-        html = render_sheet(ruleset, parent, "html")
+        files[output / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
+        sheets = output / "sheets"
+        files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper)
+        html = render_sheet(ruleset, parent, "html", paper)
         files[sheets / f"{stem}.html"] = html
         pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html)))
-    files[root / "schemas" / "variant.schema.json"] = variant_schema_text().encode("utf-8")
-    return Plan(files, pdfs, root / MANIFEST)
+    for schema in SCHEMA_NAMES:
+        target = schemas / f"{schema}.schema.json"
+        if schema == "variant":
+            files[target] = variant_schema_text().encode("utf-8")
+        else:
+            files[target] = (bundle / "schemas" / f"{schema}.schema.json").read_bytes()
+    return Plan(files, pdfs, output / MANIFEST)
 
 
 def _pdf_renderer(html: bytes) -> Callable[[], bytes]:
@@ -101,9 +119,12 @@ def manifest_text(entries: dict[str, dict[str, str]]) -> bytes:
     return (json.dumps(document, indent=2) + "\n").encode("utf-8")
 
 
-def managed_files(root: Path) -> list[Path]:
-    """Files under generated/ that a build owns (so stale ones can be removed)."""
-    folder = root / "generated"
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".md", ".pdf", ".json"))
+def managed_files(output: Path) -> list[Path]:
+    """Files in the output folder's scoring/ and sheets/ that a build owns (so stale ones can be removed)."""
+    found: list[Path] = []
+    for folder in (output / "scoring", output / "sheets"):
+        if folder.is_dir():
+            found += [
+                p for p in folder.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".md", ".pdf", ".json")
+            ]
+    return sorted(found)

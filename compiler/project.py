@@ -9,19 +9,17 @@ from compiler import ir
 from compiler.errors import GahError, Problem, RulesError
 from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Library, Workspace
+from compiler.workspace import bundle_root
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The project folder: the current folder or a parent that holds rules/, else the package's checkout."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "rules").is_dir() and (folder / "schemas").is_dir():
-            return folder
-    return Path(__file__).resolve().parent.parent
+    """The workspace folder from `start` upwards, else the folder of the bundled rules."""
+    workspace = Workspace.find(start)
+    return workspace.root if workspace.root is not None else bundle_root()
 
 
 class UnknownRuleset(GahError):
-    """A ruleset name that no file under rules/ defines (a usage mistake, not a rules error)."""
+    """A ruleset name that neither the workspace nor the bundle defines."""
 
 
 @dataclass
@@ -32,6 +30,7 @@ class Compiled:
     library: Library
     rulesets: dict[str, ir.Ruleset] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    removed: dict[str, list[str]] = field(default_factory=dict)  # per ruleset: what its own file removes
 
 
 def compile_library(
@@ -58,7 +57,9 @@ def compile_library(
         if any(f.display in failed_files for f in chain):
             continue
         try:
-            compiled.rulesets[name] = build_ruleset(library.resolve(name))
+            resolved = library.resolve(name)
+            compiled.removed[name] = resolved.removed
+            compiled.rulesets[name] = build_ruleset(resolved)
         except RulesError as error:
             compiled.problems.extend(error.problems)
     compiled.problems = sorted(set(compiled.problems), key=Problem.sort_key)

@@ -1,13 +1,15 @@
-"""`gah build [--check]`: compile every ruleset into generated/, all or nothing."""
+"""`gah build [--check] [--all]`: compile the workspace's rulesets into its output folder, all or nothing."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import cast
 
 from compiler.cli import command, compile_or_report
 from compiler.frontend.rulesets import Workspace
 from compiler.outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
+from compiler.sheets import Paper
 from compiler.writer import write_atomically
 
 
@@ -16,18 +18,24 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force-pdf", action="store_true", help="render every PDF again, even when its HTML is unchanged"
     )
+    parser.add_argument("--all", action="store_true", help="also build the rulesets bundled with gah")
 
 
-@command("build", "compile every ruleset into generated/ (scoring modules and sheets)")(_setup)
+@command("build", "compile the workspace's rulesets into its output folder (scoring modules and sheets)")(_setup)
 def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
+    workspace.require_root()
     compiled = compile_or_report(workspace)
     if compiled is None:
         return 1
-    plan = plan_outputs(workspace.root, compiled.rulesets)
+    library = compiled.library
+    names = library.names() if args.all or workspace.is_bundle else library.own_names
+    chosen = {name: compiled.rulesets[name] for name in names}
+    paper = cast(Paper, workspace.config.paper)
+    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, workspace.bundle, paper)
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
     stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]
-    extra = [path for path in managed_files(workspace.root) if path not in plan.owned()]
+    extra = [path for path in managed_files(workspace.output_dir) if path not in plan.owned()]
     if args.check:
         for path in stale:
             print(f"{workspace.display(path)}: {'stale' if path.exists() else 'missing'}", file=sys.stderr)
@@ -36,9 +44,10 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
         for path in extra:
             print(f"{workspace.display(path)}: no ruleset produces it (remove it or run gah build)", file=sys.stderr)
         if stale or stale_pdfs or extra:
-            print("generated files are out of date: run gah build", file=sys.stderr)
+            print("generated files are out of date: run gah build" + (" --all" if args.all else ""), file=sys.stderr)
             return 1
-        print(f"generated/ is up to date ({len(plan.files) + len(plan.pdfs) + 1} files)")
+        output = workspace.display(workspace.output_dir)
+        print(f"{output}/ and schemas/ are up to date ({len(plan.files) + len(plan.pdfs) + 1} files)")
         return 0
     # Render every PDF before writing anything, so a failure leaves generated/ as it was.
     rendered = {job.path: job.render() for job in stale_pdfs}
@@ -56,7 +65,7 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
         path.unlink()
     total = len(plan.files) + len(plan.pdfs) + 1
     print(
-        f"built {len(compiled.rulesets)} rulesets: {len(outputs)} files written "
+        f"built {len(chosen)} rulesets: {len(outputs)} files written "
         f"({len(rendered)} PDFs rendered), {total - len(outputs)} unchanged, {len(extra)} removed"
     )
     return 0

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from compiler.cli import command
-from compiler.frontend.rulesets import NAME_PATTERN, Workspace
-from compiler.project import compile_library
+from compiler.frontend.rulesets import NAME_PATTERN, Library, Workspace
+from compiler.project import UnknownRuleset
 from compiler.writer import write_atomically
 
 TEMPLATE = """\
-# yaml-language-server: $schema=../../schemas/variant.schema.json
+# yaml-language-server: $schema={schema}
 #
 # {title}: a house variant of '{parent}'.
 # Write only what changes; everything else comes from '{parent}'.
@@ -39,37 +41,45 @@ description: Say in a sentence what this house rule changes.
 """
 
 
+def starter_variant(workspace: Workspace, name: str, parent: str) -> tuple[Path, bytes]:
+    """Where a new variant goes in the workspace, and its commented text (with an editor schema line)."""
+    root = workspace.require_root()
+    folder = root / "rules" / "variants" if workspace.is_bundle else root / "rules"
+    path = folder / f"{name}.yaml"
+    schema = Path(os.path.relpath(root / "schemas" / "variant.schema.json", folder)).as_posix()
+    title = name.replace("-", " ").capitalize()
+    text = TEMPLATE.format(name=name, parent=parent, title=title, path=workspace.display(path), schema=schema)
+    return path, text.encode("utf-8")
+
+
 def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", help="variant name: lower-case letters, digits and dashes")
     parser.add_argument("--from", dest="parent", default="base", help="ruleset it extends (default: base)")
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
-@command("new-variant", "write a commented starter variant file under rules/variants/")(_setup)
+@command("new-variant", "write a commented starter variant file into the workspace's rules/")(_setup)
 def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
     name: str = args.name
+    workspace.require_root()
     if not NAME_PATTERN.match(name) or len(name) > 40:
         print(f"gah new-variant: '{name}' is not a valid name: lower-case letters, digits and dashes", file=sys.stderr)
         return 2
-    compiled = compile_library(workspace)
-    if args.parent not in compiled.library.files:
-        known = ", ".join(compiled.library.names())
-        print(f"gah new-variant: --from: unknown ruleset '{args.parent}'; known rulesets: {known}", file=sys.stderr)
-        return 2
-    if name in compiled.library.files:
+    library = Library(workspace)
+    if args.parent not in library.files:
+        known = ", ".join(library.names())
+        raise UnknownRuleset(f"--from: unknown ruleset '{args.parent}'; known rulesets: {known}")
+    if name in library.files:
         print(
-            f"gah new-variant: a ruleset named '{name}' already exists ({compiled.library.files[name].display})",
+            f"gah new-variant: a ruleset named '{name}' already exists ({library.files[name].display})",
             file=sys.stderr,
         )
         return 1
-    path = workspace.rules_dir / "variants" / f"{name}.yaml"
+    path, text = starter_variant(workspace, name, args.parent)
     if path.exists() and not args.force:
         print(f"gah new-variant: {workspace.display(path)} exists (use --force to overwrite)", file=sys.stderr)
         return 1
-    title = name.replace("-", " ").capitalize()
-    text = TEMPLATE.format(name=name, parent=args.parent, title=title, path=workspace.display(path))
-    write_atomically(path, text.encode("utf-8"))
-    print(
-        f"wrote {workspace.display(path)} (extends {args.parent}); edit it, then run: gah check {workspace.display(path)}"
-    )
+    write_atomically(path, text)
+    shown = workspace.display(path)
+    print(f"wrote {shown} (extends {args.parent}); edit it, then run: gah check {shown}")
     return 0

@@ -1,4 +1,4 @@
-"""`gah score STATE [--rules NAME|FILE] [--json]`: score a game state and explain every step."""
+"""`gah score STATE [STATE...] [--rules NAME|FILE] [--json]`: score game states and explain every step."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from compiler.backends.python.load import load_scoring_module
 from compiler.cli import command
-from compiler.errors import RulesError
+from compiler.errors import Problem, RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.frontend.state_input import load_state, state_problem
 from compiler.project import load_one
@@ -17,25 +18,44 @@ from compiler.report import human_report
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("state", type=Path, help="game state file (YAML or JSON)")
+    parser.add_argument("states", nargs="+", type=Path, metavar="STATE", help="game state files (YAML or JSON)")
     parser.add_argument("--rules", default="base", help="ruleset name or rules file (default: base)")
-    parser.add_argument("--json", action="store_true", help="print exactly what score_game() returns, as JSON")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print exactly what score_game() returns, as JSON (a list of those, in order, for several files)",
+    )
 
 
 @command("score", "apply the Emperor scoring of the round that just ended (and final scoring after the last)")(_setup)
 def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
-    if not args.state.is_file():
-        print(f"gah score: no such file: {args.state}", file=sys.stderr)
-        return 2
+    paths: list[Path] = args.states
+    for path in paths:
+        if not path.is_file():
+            print(f"gah score: no such file: {path}", file=sys.stderr)
+            return 2
     ruleset = load_one(workspace, args.rules)
-    node, state = load_state(workspace, args.state)
     module = load_scoring_module(ruleset)
-    try:
-        result = module.score_game(state)
-    except ValueError as error:  # the generated module's StateError
-        raise RulesError([state_problem(node, str(error))]) from None
-    if args.json:
-        print(json.dumps(result, indent=2, ensure_ascii=False, sort_keys=False))
-    else:
-        sys.stdout.write(human_report(result))
+    results: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    for index, path in enumerate(paths):
+        try:
+            node, state = load_state(workspace, path)
+            try:
+                result = module.score_game(state)
+            except ValueError as error:  # the generated module's StateError
+                raise RulesError([state_problem(node, str(error))]) from None
+        except RulesError as error:
+            problems.extend(error.problems)
+            continue
+        results.append(result)
+        if not args.json:
+            if len(paths) > 1:
+                sys.stdout.write(("\n" if index else "") + f"== {path}\n")
+            sys.stdout.write(human_report(result))
+    if args.json and results:
+        shown: object = results[0] if len(paths) == 1 else results
+        print(json.dumps(shown, indent=2, ensure_ascii=False, sort_keys=False))
+    if problems:
+        raise RulesError(problems)
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from typing import Any
 
@@ -14,7 +15,7 @@ from compiler.errors import GahError
 from compiler.frontend.rulesets import Workspace
 from compiler.project import load_one
 
-DEFAULT_SEED = 1
+SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
@@ -28,8 +29,9 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed",
         type=int,
-        default=DEFAULT_SEED,
-        help=f"whole number that fixes the shuffle and the Emperor tiles; same seed, same deal (default: {DEFAULT_SEED})",
+        default=None,
+        help="whole number that fixes the shuffle and the Emperor tiles; same seed, same deal "
+        "(default: a fresh random game, whose seed is printed)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print the game state (round 0) as JSON, ready for `gah score`"
@@ -41,14 +43,18 @@ def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     players = [name.strip() for name in args.players.split(",")]
     module = load_scoring_module(ruleset)
+    seed: int = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     try:
-        state: dict[str, Any] = module.setup_game(players, args.seed)
+        state: dict[str, Any] = module.setup_game(players, seed)
     except ValueError as error:  # the generated module's StateError
         raise GahError(str(error)) from None
     if args.json:
         print(json.dumps(state, indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(human_setup(ruleset, state, args.seed))
+        sys.stdout.write(human_setup(ruleset, state, seed))
+    if args.seed is None:
+        again = f"gah setup {args.ruleset} --players {args.players} --seed {seed}"
+        print(f"seed {seed}: {again} deals this game again", file=sys.stderr)
     return 0
 
 

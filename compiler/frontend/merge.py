@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from compiler.errors import Position
 from compiler.frontend.loader import Node
 
 
-def merge_patch(target: Node | None, patch: Node) -> Node | None:
+@dataclass(frozen=True)
+class Removal:
+    """One `null` in a patch: what it removes, where it stands, and whether the target had it."""
+
+    path: tuple[str, ...]
+    position: Position
+    existed: bool
+    siblings: tuple[str, ...]  # the keys the target held beside it
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.path)
+
+
+def merge_patch(
+    target: Node | None, patch: Node, removals: list[Removal] | None = None, path: tuple[str, ...] = ()
+) -> Node | None:
     """Apply `patch` to `target`; values from the patch keep the patch's positions.
 
     Keys removed with `null` are remembered (with the position of the `null`) in
-    the result's `removed_keys`, so that a check can say where a key went missing.
+    the result's `removed_keys`, so that a check can say where a key went missing;
+    every `null` is also reported to `removals`, so that removing a key the target
+    does not have (a silent no-op in RFC 7386) can be reported as the mistake it is.
     """
     if not isinstance(patch.value, dict):
         return patch
@@ -21,11 +42,14 @@ def merge_patch(target: Node | None, patch: Node) -> Node | None:
     removed = dict(target.removed_keys)
     for key, child in patch.value.items():
         if child.value is None:
+            if removals is not None:
+                position = patch.key_positions.get(key, child.position)
+                removals.append(Removal((*path, key), position, key in merged, tuple(merged)))
             merged.pop(key, None)
             key_positions.pop(key, None)
             removed[key] = patch.key_positions.get(key, child.position)
             continue
-        result = merge_patch(merged.get(key), child)
+        result = merge_patch(merged.get(key), child, removals, (*path, key))
         if result is None:  # pragma: no cover - merge_patch returns None only for null patches
             continue
         merged[key] = result

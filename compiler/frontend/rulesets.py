@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.errors import Problem, RulesError, SourceRegistry
+from compiler.errors import Problem, RulesError
 from compiler.frontend.loader import Node, load_file
-from compiler.frontend.merge import merge_patch
+from compiler.frontend.merge import Removal, merge_patch
 from compiler.frontend.validate import schema_problems
+from compiler.workspace import Workspace
+
+__all__ = ["NAME_PATTERN", "Library", "Resolved", "RulesFile", "Workspace"]
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 VARIANT_KEYS = ("extends", "name", "title", "description")
@@ -47,6 +51,7 @@ class Resolved:
     name: str
     document: Node
     chain: list[RulesFile]
+    removed: list[str] = field(default_factory=list)  # dotted paths the last file removes with null
 
     @property
     def sources(self) -> list[str]:
@@ -57,30 +62,10 @@ class Resolved:
         return self.chain[-1].extends
 
 
-@dataclass
-class Workspace:
-    """The project folder: where rules live, and the text of every file read."""
-
-    root: Path
-    sources: SourceRegistry = field(default_factory=SourceRegistry)
-
-    @property
-    def rules_dir(self) -> Path:
-        return self.root / "rules"
-
-    def display(self, path: Path) -> str:
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return str(path)
-
-    def rules_paths(self) -> list[Path]:
-        """Every ruleset and variant file shipped under rules/ (not the lab models)."""
-        paths = sorted(self.rules_dir.glob("*.yaml")) + sorted((self.rules_dir / "variants").glob("*.yaml"))
-        return paths
-
-    def load(self, path: Path) -> RulesFile:
-        return RulesFile(path, self.display(path), load_file(path, self.display(path), self.sources))
+def load_rules_file(workspace: Workspace, path: Path) -> RulesFile:
+    """Load one rules file, named in messages as the workspace shows it."""
+    display = workspace.display(path)
+    return RulesFile(path, display, load_file(path, display, workspace.sources))
 
 
 def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
@@ -127,19 +112,30 @@ class Library:
         self.files: dict[str, RulesFile] = {}
         self.problems: list[Problem] = []
         self.extra_names: list[str] = []
-        for path in workspace.rules_paths():
-            self._add(path, shipped=True)
+        self.bundled_names: list[str] = []
+        self.own_names: list[str] = []
+        for path in workspace.bundled_rules_paths():
+            name = self._add(path, origin="bundled")
+            if name is not None:
+                self.bundled_names.append(name)
+        if workspace.is_bundle:
+            self.own_names = list(self.bundled_names)
+        else:
+            for path in workspace.own_rules_paths():
+                name = self._add(path, origin="own")
+                if name is not None:
+                    self.own_names.append(name)
         for path in extra or []:
-            name = self._add(path, shipped=False)
+            name = self._add(path, origin="extra")
             if name is not None:
                 self.extra_names.append(name)
 
-    def _add(self, path: Path, shipped: bool) -> str | None:
+    def _add(self, path: Path, origin: str) -> str | None:
         display = self.workspace.display(path)
-        if not shipped and display in {f.display for f in self.files.values()}:
+        if origin == "extra" and display in {f.display for f in self.files.values()}:
             return next(n for n, f in self.files.items() if f.display == display)
         try:
-            rules_file = self.workspace.load(path)
+            rules_file = load_rules_file(self.workspace, path)
         except RulesError as error:
             self.problems.extend(error.problems)
             return None
@@ -149,20 +145,28 @@ class Library:
             return None
         name = rules_file.name
         assert name is not None
-        if shipped and path.stem != name:
+        if origin != "extra" and path.stem != name:
             self.problems.append(
                 Problem(rules_file.mapping["name"].position, f"name '{name}' must match the file name '{path.stem}'")
             )
             return None
         if name in self.files:
             other = self.files[name]
-            if not shipped and name not in self.extra_names:
-                # A file given on the command line replaces the shipped ruleset of that name.
+            position = rules_file.mapping["name"].position
+            if origin == "extra" and name not in self.extra_names:
+                # A file given on the command line replaces the ruleset of that name.
                 self.files[name] = rules_file
                 return name
-            self.problems.append(
-                Problem(rules_file.mapping["name"].position, f"ruleset '{name}' is already defined in {other.display}")
-            )
+            if origin == "own" and name in self.bundled_names:
+                self.problems.append(
+                    Problem(
+                        position,
+                        f"'{name}' is the name of a ruleset bundled with gah; choose another name "
+                        f"(bundled: {', '.join(sorted(self.bundled_names))})",
+                    )
+                )
+                return None
+            self.problems.append(Problem(position, f"ruleset '{name}' is already defined in {other.display}"))
             return None
         self.files[name] = rules_file
         return name
@@ -205,17 +209,39 @@ class Library:
         if problems:
             raise RulesError(problems)
         document: Node | None = None
+        removals: list[Removal] = []
         for rules_file in chain:
             if document is None:
                 document = rules_file.node
             else:
+                removals = []
                 patch = _without_keys(rules_file.node, ("extends",))
-                document = merge_patch(document, patch)
+                document = merge_patch(document, patch, removals)
+                problems.extend(_no_op_removals(removals, rules_file.extends or ""))
         assert document is not None
+        if problems:
+            raise RulesError(problems)
         problems = schema_problems(document, "ruleset")
         if problems:
             raise RulesError(problems)
-        return Resolved(name, document, chain)
+        return Resolved(name, document, chain, [r.dotted for r in removals if r.existed])
+
+
+def _no_op_removals(removals: list[Removal], parent: str) -> list[Problem]:
+    """A `null` for a key the parent does not have changes nothing: almost always a typo."""
+    problems = []
+    for removal in removals:
+        if removal.existed:
+            continue
+        key = removal.path[-1]
+        close = difflib.get_close_matches(key, removal.siblings, n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        where = ".".join(removal.path[:-1])
+        owner = f"{parent}'s {where}" if where else parent
+        problems.append(
+            Problem(removal.position, f"{removal.dotted}: null removes '{key}', but {owner} has no '{key}'{hint}")
+        )
+    return problems
 
 
 def _without_keys(node: Node, keys: tuple[str, ...]) -> Node:

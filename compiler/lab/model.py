@@ -119,7 +119,7 @@ class Model:
 
 
 def default_model_path(workspace: Workspace) -> Path:
-    return workspace.root / DEFAULT_MODEL
+    return workspace.default_model_path()
 
 
 def load_model(workspace: Workspace, path: Path) -> Model:

@@ -1,0 +1,222 @@
+"""Where rules live: the rules bundled with gah, and a user's workspace (a folder marked by gah.toml).
+
+A workspace is found as git finds a repository: the nearest folder, from the current one
+upwards, that holds `gah.toml`. Outside any workspace the bundled rulesets are still
+available, read-only. A workspace whose gah.toml says `bundle = true` *is* a rules bundle
+(this repository is one): its rulesets are the bundled ones.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from compiler.errors import GahError, Position, Problem, RulesError, SourceRegistry
+
+CONFIG_NAME = "gah.toml"
+PAPERS = ("a4", "letter")
+SCHEMA_NAMES = ("ruleset", "variant", "state", "lab-model")
+DEFAULT_LAB_MODEL = Path("rules") / "lab" / "default.yaml"
+
+
+class NoWorkspace(GahError):
+    """A command that writes was run outside any workspace."""
+
+    def __init__(self) -> None:
+        super().__init__("no workspace here: run gah init (or pass --workspace DIR)")
+
+
+@cache
+def bundle_root() -> Path:
+    """The folder holding the bundled rules/ and schemas/.
+
+    In an installed wheel they are package data under compiler/_bundled/ (put there by the
+    build configuration); in a checkout or editable install they are the repository's own.
+    """
+    package = Path(__file__).resolve().parent
+    packaged = package / "_bundled"
+    if (packaged / "rules").is_dir():
+        return packaged
+    return package.parent
+
+
+@dataclass(frozen=True)
+class Config:
+    """The settings of gah.toml (every key optional)."""
+
+    output: str = "generated"
+    paper: str = "a4"
+    lab_model: str = ""
+    bundle: bool = False
+
+
+_KEYS: dict[str, type] = {"output": str, "paper": str, "lab_model": str, "bundle": bool}
+
+
+def read_config(path: Path, sources: SourceRegistry) -> Config:
+    """Parse and check gah.toml; RulesError with positioned problems."""
+    display = path.name if path.parent.resolve() == Path.cwd().resolve() else str(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesError([Problem(Position(display, 1, 1), "gah.toml is not UTF-8 text")]) from None
+    except OSError as error:
+        raise GahError(f"cannot read {path}: {error.strerror}") from None
+    sources.add(display, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line, column, message = _toml_position(str(error))
+        raise RulesError([Problem(Position(display, line, column), f"not valid TOML: {message}")]) from None
+    problems: list[Problem] = []
+    values: dict[str, object] = {}
+    for key, value in data.items():
+        where = Position(display, *_key_position(text, key))
+        expected = _KEYS.get(key)
+        if expected is None:
+            known = ", ".join(_KEYS)
+            problems.append(Problem(where, f"unknown setting {key!r}; known settings: {known}"))
+        elif not isinstance(value, expected):
+            kind = "true or false" if expected is bool else "text in quotes"
+            problems.append(Problem(where, f"{key}: expected {kind}"))
+        else:
+            values[key] = value
+    paper = values.get("paper", "a4")
+    if paper not in PAPERS:
+        problems.append(Problem(Position(display, *_key_position(text, "paper")), "paper: expected 'a4' or 'letter'"))
+    for key in ("output", "lab_model"):
+        value = values.get(key)
+        if isinstance(value, str) and value and not _stays_inside(value):
+            problems.append(
+                Problem(
+                    Position(display, *_key_position(text, key)),
+                    f"{key}: expected a path inside the workspace, relative to gah.toml (got {value!r})",
+                )
+            )
+    if values.get("output") == "":
+        problems.append(Problem(Position(display, *_key_position(text, "output")), "output: name a folder"))
+    if problems:
+        raise RulesError(problems)
+    return Config(**values)  # type: ignore[arg-type]
+
+
+def _stays_inside(relative: str) -> bool:
+    path = Path(relative)
+    return not path.is_absolute() and ".." not in path.parts and not relative.startswith("~")
+
+
+def _toml_position(message: str) -> tuple[int, int, str]:
+    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    if match is None:
+        return 1, 1, message
+    return int(match[1]), int(match[2]), message[: match.start()].strip()
+
+
+def _key_position(text: str, key: str) -> tuple[int, int]:
+    pattern = re.compile(rf"^(\s*)[\"']?{re.escape(key)}[\"']?\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = pattern.match(line)
+        if match:
+            return number, len(match[1]) + 1
+    return 1, 1
+
+
+@dataclass
+class Workspace:
+    """The folder a command works in (or none), the bundled rules, and the text of every file read."""
+
+    root: Path | None
+    config: Config = field(default_factory=Config)
+    sources: SourceRegistry = field(default_factory=SourceRegistry)
+
+    @classmethod
+    def at(cls, folder: Path, sources: SourceRegistry | None = None) -> Workspace:
+        """The workspace rooted at `folder`, which must hold gah.toml."""
+        config_path = folder / CONFIG_NAME
+        if not config_path.is_file():
+            raise GahError(f"{folder} is not a gah workspace (no {CONFIG_NAME}): run gah init {folder}")
+        sources = sources if sources is not None else SourceRegistry()
+        return cls(folder.resolve(), read_config(config_path, sources), sources)
+
+    @classmethod
+    def find(cls, start: Path | None = None, sources: SourceRegistry | None = None) -> Workspace:
+        """The nearest workspace from `start` (default: the current folder) upwards, or none."""
+        here = (start or Path.cwd()).resolve()
+        for folder in (here, *here.parents):
+            if (folder / CONFIG_NAME).is_file():
+                return cls.at(folder, sources)
+        return cls(None, sources=sources if sources is not None else SourceRegistry())
+
+    @property
+    def is_bundle(self) -> bool:
+        """True when this workspace's rulesets are the bundled ones (developing gah itself)."""
+        if self.root is None:
+            return False
+        return self.config.bundle or self.root.resolve() == bundle_root().resolve()
+
+    @property
+    def bundle(self) -> Path:
+        """The folder of the bundled rules/ and schemas/."""
+        return self.root if self.root is not None and self.config.bundle else bundle_root()
+
+    def require_root(self) -> Path:
+        """The workspace folder, for commands that write; NoWorkspace outside one."""
+        if self.root is None:
+            raise NoWorkspace()
+        return self.root
+
+    @property
+    def rules_dir(self) -> Path:
+        """The rules folder this workspace owns (the bundled one when outside any workspace)."""
+        return (self.root or self.bundle) / "rules"
+
+    @property
+    def output_dir(self) -> Path:
+        return self.require_root() / self.config.output
+
+    @property
+    def schemas_dir(self) -> Path:
+        return self.require_root() / "schemas"
+
+    def bundled_rules_paths(self) -> list[Path]:
+        """The ruleset and variant files shipped with gah."""
+        return _rules_paths(self.bundle / "rules")
+
+    def own_rules_paths(self) -> list[Path]:
+        """The ruleset and variant files of this workspace (none outside a workspace; the bundle's in a bundle)."""
+        if self.root is None:
+            return []
+        return _rules_paths(self.root / "rules")
+
+    def lab_model_paths(self) -> list[Path]:
+        """The lab game models this workspace owns (rules/lab/*.yaml)."""
+        if self.root is None:
+            return []
+        return sorted((self.root / "rules" / "lab").glob("*.yaml"))
+
+    def default_model_path(self) -> Path:
+        """The lab's game model: gah.toml's lab_model, or the bundled default."""
+        if self.root is not None and self.config.lab_model:
+            return self.root / self.config.lab_model
+        return self.bundle / DEFAULT_LAB_MODEL
+
+    def display(self, path: Path) -> str:
+        """How a file is named in messages and generated headers.
+
+        Relative to the workspace when inside it; `<bundled>/...` for the rules shipped with gah
+        (the same text on every machine); otherwise as given.
+        """
+        resolved = path.resolve()
+        for base, prefix in ((self.root or Path.cwd(), ""), (self.bundle, "<bundled>/")):
+            try:
+                return prefix + resolved.relative_to(base.resolve()).as_posix()
+            except ValueError:
+                continue
+        return str(path)
+
+
+def _rules_paths(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.yaml")) + sorted((folder / "variants").glob("*.yaml"))

@@ -1,13 +1,20 @@
-"""Shared helpers for the rules-as-data tests: run `gah` in-process, compile the shipped rules."""
+"""Shared helpers for the rules-as-data tests: run `gah` in-process, compile the shipped rules.
+
+The suite never reads the repository's rules/ folder as a whole: it tests the shipped rulesets
+by the explicit list SHIPPED, in a scratch copy that holds only them (`shipped_root()`), so a
+file a user adds under rules/ cannot change what the tests see.
+"""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -16,12 +23,71 @@ from pathlib import Path
 from compiler import ir
 from compiler.cli import main
 from compiler.frontend.rulesets import Workspace
+from compiler.outputs import manifest_text, read_manifest
 from compiler.project import Compiled, compile_library
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 SCHEMAS = ROOT / "schemas"
 BROKEN = ROOT / "tests" / "data" / "broken"
+# The rulesets this repository ships, by name: the suite tests exactly these.
+SHIPPED = (
+    "base",
+    "draft",
+    "gentle-draft",
+    "gentle-move-backs",
+    "introductory",
+    "long-track",
+    "mild-cafe",
+    "no-penalties",
+    "royal-banquet",
+)
+LAB_MODELS = ("default",)
+
+
+def shipped_rule_files(rules: Path = RULES) -> list[Path]:
+    """The shipped ruleset and variant files, sorted as `gah check` lists them."""
+    return [rules / "base.yaml", *(rules / "variants" / f"{name}.yaml" for name in SHIPPED if name != "base")]
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def _fill_shipped_copy(target: Path) -> Path:
+    """Copy the shipped rules (and only those), schemas, examples and their generated output into `target`."""
+    _copy(ROOT / "gah.toml", target / "gah.toml")
+    for path in shipped_rule_files():
+        _copy(path, target / path.relative_to(ROOT))
+    for name in LAB_MODELS:
+        _copy(RULES / "lab" / f"{name}.yaml", target / "rules" / "lab" / f"{name}.yaml")
+    shutil.copytree(SCHEMAS, target / "schemas")
+    shutil.copytree(ROOT / "examples", target / "examples")
+    manifest = read_manifest(ROOT / "generated" / "sheets" / "pdf-manifest.json")
+    kept = {}
+    for name in SHIPPED:
+        module = name.replace("-", "_")
+        _copy(ROOT / "generated" / "scoring" / f"{module}.py", target / "generated" / "scoring" / f"{module}.py")
+        for suffix in ("html", "md", "pdf"):
+            sheet = Path("generated") / "sheets" / f"{name}.{suffix}"
+            _copy(ROOT / sheet, target / sheet)
+        kept[f"{name}.pdf"] = manifest.get(f"{name}.pdf", {})
+    (target / "generated" / "sheets" / "pdf-manifest.json").write_bytes(manifest_text(kept))
+    return target
+
+
+@cache
+def shipped_root() -> Path:
+    """A scratch copy of the repository's workspace holding only the shipped rulesets (made once per session)."""
+    folder = Path(tempfile.mkdtemp(prefix="gah-shipped-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return _fill_shipped_copy(folder / "project")
+
+
+def shipped_workspace() -> Workspace:
+    """A fresh Workspace object on the shipped copy."""
+    return Workspace.at(shipped_root())
 
 
 @dataclass(frozen=True)
@@ -43,19 +109,33 @@ def _cwd(folder: Path) -> Iterator[None]:
         os.chdir(before)
 
 
-def run_gah(*args: str, cwd: Path = ROOT) -> Run:
-    """`gah ARGS...` run in-process from `cwd` (the repository root by default)."""
+def _in_workspace(args: tuple[str, ...], cwd: Path | None) -> list[str]:
+    """With no workspace named and no folder to find one from, the shipped copy is the workspace."""
+    if cwd is not None or any(
+        a in ("--workspace", "--root") or a.startswith(("--workspace=", "--root=")) for a in args
+    ):
+        return list(args)
+    return ["--workspace", str(shipped_root()), *args]
+
+
+def run_gah(*args: str, cwd: Path | None = None) -> Run:
+    """`gah ARGS...` run in-process from `cwd`.
+
+    Without `cwd` it runs from the repository root (so relative paths like tests/data/... work)
+    with the shipped copy as its workspace.
+    """
     out, err = io.StringIO(), io.StringIO()
-    with _cwd(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
+    argv = _in_workspace(args, cwd)
+    with _cwd(cwd or ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
     return Run(code, out.getvalue(), err.getvalue())
 
 
-def run_gah_process(*args: str, cwd: Path = ROOT) -> Run:
+def run_gah_process(*args: str, cwd: Path | None = None) -> Run:
     """`python -m compiler ARGS...` in a real subprocess (to see tracebacks and exit codes as a shell does)."""
     done = subprocess.run(
-        [sys.executable, "-m", "compiler", *args],
-        cwd=cwd,
+        [sys.executable, "-m", "compiler", *_in_workspace(args, cwd)],
+        cwd=cwd or ROOT,
         capture_output=True,
         text=True,
         timeout=60,
@@ -67,7 +147,7 @@ def run_gah_process(*args: str, cwd: Path = ROOT) -> Run:
 @cache
 def shipped() -> Compiled:
     """Every shipped ruleset, compiled once per test session."""
-    return compile_library(Workspace(ROOT))
+    return compile_library(shipped_workspace())
 
 
 def ruleset(name: str) -> ir.Ruleset:
@@ -76,13 +156,6 @@ def ruleset(name: str) -> ir.Ruleset:
     return compiled.rulesets[name]
 
 
-def shipped_rule_files() -> list[Path]:
-    """The ruleset and variant files `gah check` checks by default."""
-    return sorted(RULES.glob("*.yaml")) + sorted((RULES / "variants").glob("*.yaml"))
-
-
 def copy_project(target: Path) -> Path:
-    """A scratch project: copies of rules/ and schemas/ under `target`."""
-    shutil.copytree(RULES, target / "rules")
-    shutil.copytree(SCHEMAS, target / "schemas")
-    return target
+    """A scratch copy of the shipped workspace under `target` (gah.toml, rules, schemas, generated, examples)."""
+    return _fill_shipped_copy(target)

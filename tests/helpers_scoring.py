@@ -4,24 +4,22 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from compiler.backends.python.load import load_scoring_module
-from compiler.frontend.rulesets import Workspace
-from compiler.project import find_root, load_one
+from helpers_rules import ROOT, SHIPPED, shipped_workspace
 
-ROOT = find_root(Path(__file__).resolve().parent)
+from compiler.backends.python.load import load_scoring_module
+from compiler.project import load_one
+
+__all__ = ["ROOT", "SHIPPED"]
 EMPTY_HOTEL = (".....", ".....", ".....", ".....")
 DEFAULT_TILES = {"A": "a-krones", "B": "b-krones", "C": "c-points"}
-# Every shipped ruleset: rules/base.yaml and each rules/variants/*.yaml (file stem = ruleset name).
-SHIPPED = ("base", *sorted(path.stem for path in (ROOT / "rules" / "variants").glob("*.yaml")))
 
 
 @cache
 def module(rules: str = "base") -> Any:
     """The generated scoring module of a shipped ruleset (or a rules file), compiled in memory."""
-    return load_scoring_module(load_one(Workspace(ROOT), rules))
+    return load_scoring_module(load_one(shipped_workspace(), rules))
 
 
 def player(name: str = "Anna", **fields: Any) -> dict[str, Any]:

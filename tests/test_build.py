@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers_rules import copy_project
 
 from compiler.cli import main
 
@@ -14,10 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A copy of the project's rules, schemas and generated output (PDFs fresh, so nothing renders)."""
-    for folder in ("rules", "schemas", "generated"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    return tmp_path
+    """A copy of the shipped workspace: rules, schemas and generated output (PDFs fresh, so nothing renders)."""
+    return copy_project(tmp_path)
 
 
 def snapshot(root: Path) -> dict[str, bytes]:

@@ -132,20 +132,20 @@ def _identity_free(rules: object) -> object:
 @pytest.mark.parametrize("parent", ["base", "gentle-move-backs"])
 def test_new_variant_writes_a_file_that_checks_clean_and_changes_nothing(tmp_path: Path, parent: str) -> None:
     project = copy_project(tmp_path)
-    args = ["--root", str(project), "new-variant", "quick-emperor"]
+    args = ["--root", str(project), "new-variant", "scratch-variant"]
     if parent != "base":
         args += ["--from", parent]
     run = run_gah(*args)
     assert run.code == 0, run.err
-    path = project / "rules" / "variants" / "quick-emperor.yaml"
+    path = project / "rules" / "variants" / "scratch-variant.yaml"
     assert path.is_file()
     assert run.out == (
-        f"wrote rules/variants/quick-emperor.yaml (extends {parent}); "
-        "edit it, then run: gah check rules/variants/quick-emperor.yaml\n"
+        f"wrote rules/variants/scratch-variant.yaml (extends {parent}); "
+        "edit it, then run: gah check rules/variants/scratch-variant.yaml\n"
     )
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../../schemas/variant.schema.json\n")
-    assert f"\nextends: {parent}\nname: quick-emperor\n" in text
+    assert f"\nextends: {parent}\nname: scratch-variant\n" in text
     # it satisfies the variant schema
     schema = json.loads((ROOT / "schemas" / "variant.schema.json").read_text(encoding="utf-8"))
     document = load_file(path, path.name, SourceRegistry()).plain()
@@ -153,11 +153,11 @@ def test_new_variant_writes_a_file_that_checks_clean_and_changes_nothing(tmp_pat
     # it checks clean, from the scratch project
     check = run_gah("--root", str(project), "check", str(path))
     assert check.code == 0, check.err
-    assert check.out.startswith(f"ok  quick-emperor      extends {parent} |")
+    assert check.out.startswith(f"ok  scratch-variant    extends {parent} |")
     # its IR is its parent's, apart from who it is
-    variant = load_one(Workspace(project), "quick-emperor")
-    assert variant.name == "quick-emperor"
-    assert variant.title == "Quick emperor"
+    variant = load_one(Workspace.at(project), "scratch-variant")
+    assert variant.name == "scratch-variant"
+    assert variant.title == "Scratch variant"
     assert variant.extends == parent
     assert _identity_free(variant) == _identity_free(ruleset(parent))
 
@@ -181,10 +181,10 @@ def test_new_variant_with_an_invalid_name_exits_2_and_writes_nothing(tmp_path: P
     assert sorted(p.name for p in (project / "rules" / "variants").iterdir()) == before
 
 
-def test_new_variant_with_an_unknown_parent_exits_2(tmp_path: Path) -> None:
+def test_new_variant_with_an_unknown_parent_exits_1_like_every_unknown_ruleset(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     run = run_gah("--root", str(project), "new-variant", "quick", "--from", "bsae")
-    assert run.code == 2
+    assert run.code == 1
     assert "gah new-variant: --from: unknown ruleset 'bsae'; known rulesets: base, draft" in run.err
     assert not (project / "rules" / "variants" / "quick.yaml").exists()
 

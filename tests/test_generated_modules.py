@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_rules import copy_project, shipped_workspace
 from helpers_scoring import ROOT, SHIPPED, after, final, module, player, score, state
 
 from compiler.backends.python.load import import_source
 from compiler.backends.python.module import generate_module
-from compiler.frontend.rulesets import Workspace
 from compiler.project import load_one
 
 GENERATED = ROOT / "generated" / "scoring"
@@ -24,7 +24,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "scoring"
 
 
 def generated_text(name: str) -> str:
-    return generate_module(load_one(Workspace(ROOT), name))
+    return generate_module(load_one(shipped_workspace(), name))
 
 
 # --- snapshots ---------------------------------------------------------------------------------
@@ -210,10 +210,8 @@ def test_setup_only_variants_score_like_their_parent(variant: str, parent: str) 
 
 
 def _build(tmp: Path, seed: str, sheets_from: Path | None) -> Path:
-    root = tmp / f"seed-{seed}"
-    root.mkdir()
-    shutil.copytree(ROOT / "rules", root / "rules")
-    shutil.copytree(ROOT / "schemas", root / "schemas")
+    root = copy_project(tmp / f"seed-{seed}")
+    shutil.rmtree(root / "generated")
     if sheets_from is not None and sheets_from.is_dir():
         # Reuse rendered PDFs (the manifest keeps them only if their HTML is unchanged): speed only.
         shutil.copytree(sheets_from, root / "generated" / "sheets")
@@ -297,7 +295,7 @@ def test_hostile_strings_compile_import_safely_and_come_back_unchanged(tmp_path:
     path.write_text(text, encoding="utf-8")
     pwned_before = Path("/tmp/gah-pwned").exists()
 
-    ruleset = load_one(Workspace(ROOT), str(path))
+    ruleset = load_one(shipped_workspace(), str(path))
     text = generate_module(ruleset)
     compile(text, "<hostile>", "exec")
     hostile = import_source(text, ruleset.module_name)

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_rules import shipped_root, shipped_workspace
 
 from compiler.cli import main
 from compiler.errors import RulesError
-from compiler.frontend.rulesets import Workspace
 from compiler.lab import rng
 from compiler.lab.html import html_report
 from compiler.lab.model import Distribution, default_model_path, load_model
@@ -29,13 +29,13 @@ GAMES = 40  # small: each test stays well under a few seconds
 
 
 def gah(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--root", str(ROOT), *argv])
+    code = main(["--workspace", str(shipped_root()), *argv])
     out, err = capsys.readouterr()
     return code, out, err
 
 
 def spec(*names: str, games: int = GAMES, seed: int = 7, players: int = 4) -> LabSpec:
-    workspace = Workspace(ROOT)
+    workspace = shipped_workspace()
     rulesets = tuple(load_one(workspace, name) for name in names)
     model = load_model(workspace, default_model_path(workspace))
     return LabSpec(rulesets=rulesets, model=model, games=games, players=players, seed=seed)
@@ -315,7 +315,7 @@ def test_default_model_is_valid_and_editor_ready() -> None:
     path = ROOT / "rules" / "lab" / "default.yaml"
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../../schemas/lab-model.schema.json"
-    model = load_model(Workspace(ROOT), path)
+    model = load_model(shipped_workspace(), path)
     assert model.name == "default"
     assert model.round(3).emperor.mean > model.round(2).emperor.mean, "players push before a scoring"
 
@@ -356,7 +356,7 @@ def test_model_meaning_errors_are_positioned(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     with pytest.raises(RulesError) as caught:
-        load_model(Workspace(ROOT), bad)
+        load_model(shipped_workspace(), bad)
     messages = sorted(f"{p.position.line}:{p.position.column}: {p.message}" for p in caught.value.problems)
     assert messages == [
         "12:16: every_round.cafe: 10 is too large (at most 9 here)",

@@ -7,14 +7,14 @@ import itertools
 from typing import Any
 
 import pytest
-from helpers_rules import ROOT
+from helpers_rules import shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.errors import Position
 from compiler.frontend.loader import Node, load_yaml
 from compiler.frontend.merge import merge_patch, merge_plain
-from compiler.frontend.rulesets import Library, Workspace
+from compiler.frontend.rulesets import Library
 from compiler.frontend.validate import key_position, locate
 
 # --- plain data -------------------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_a_key_put_back_after_removal_is_no_longer_removed() -> None:
 
 def test_shipped_variant_of_a_variant_resolves_in_order_with_positions() -> None:
     # gentle-draft extends gentle-move-backs, which extends base
-    resolved = Library(Workspace(ROOT)).resolve("gentle-draft")
+    resolved = Library(shipped_workspace()).resolve("gentle-draft")
     assert resolved.sources == [
         "rules/base.yaml",
         "rules/variants/gentle-move-backs.yaml",

@@ -10,10 +10,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_rules import ROOT, RULES, ruleset, run_gah, shipped, shipped_rule_files
+from helpers_rules import ruleset, run_gah, shipped, shipped_root, shipped_rule_files, shipped_workspace
 
 from compiler import ir
-from compiler.frontend.rulesets import Workspace
 from compiler.ir import (
     AdvanceEmperor,
     ChooseItems,
@@ -459,9 +458,9 @@ def test_gah_check_prints_one_ok_line_per_ruleset() -> None:
 
 
 def test_load_one_by_name_and_by_file_agree() -> None:
-    workspace = Workspace(ROOT)
+    workspace = shipped_workspace()
     by_name = load_one(workspace, "gentle-move-backs")
-    by_file = load_one(Workspace(ROOT), str(RULES / "variants" / "gentle-move-backs.yaml"))
+    by_file = load_one(workspace, str(shipped_root() / "rules" / "variants" / "gentle-move-backs.yaml"))
     assert by_name == by_file == ruleset("gentle-move-backs")
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_rules import shipped_root
 from helpers_scoring import ROOT, after, events, final, kitchen, module, player, score, state, texts
 
 StateError = module().StateError
@@ -1163,7 +1164,7 @@ def test_gah_score_reports_an_illegal_choice_with_a_position(tmp_path: Path) -> 
         encoding="utf-8",
     )
     done = subprocess.run(
-        [sys.executable, "-m", "compiler", "--root", str(ROOT), "score", str(path)],
+        [sys.executable, "-m", "compiler", "--workspace", str(shipped_root()), "score", str(path)],
         capture_output=True,
         text=True,
         cwd=ROOT,

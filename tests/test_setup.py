@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -11,16 +12,16 @@ from typing import Any
 
 import jsonschema
 import pytest
+from helpers_rules import SHIPPED, shipped_root, shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.backends.python.load import load_scoring_module
 from compiler.cli import main
-from compiler.frontend.rulesets import Workspace
-from compiler.project import compile_library, load_one
+from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
-RULESETS = sorted(compile_library(Workspace(ROOT)).rulesets)
+RULESETS = sorted(SHIPPED)
 STATE_SCHEMA = json.loads((ROOT / "schemas" / "state.schema.json").read_text(encoding="utf-8"))
 ALL_CARDS = list(range(1, 49))
 _MODULES: dict[str, Any] = {}
@@ -29,7 +30,7 @@ _MODULES: dict[str, Any] = {}
 def module(name_or_file: str) -> Any:
     """The ruleset's scoring module, generated from the current compiler and compiled in memory."""
     if name_or_file not in _MODULES:
-        _MODULES[name_or_file] = load_scoring_module(load_one(Workspace(ROOT), name_or_file))
+        _MODULES[name_or_file] = load_scoring_module(load_one(shipped_workspace(), name_or_file))
     return _MODULES[name_or_file]
 
 
@@ -48,7 +49,7 @@ def assert_conserved(state: dict[str, Any]) -> None:
 
 
 def gah(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["--root", str(ROOT), *argv])
+    code = main(["--workspace", str(shipped_root()), *argv])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -181,7 +182,7 @@ def test_starting_rooms_are_vacant(tmp_path: Path) -> None:
         'setup:\n  start:\n    hotel_rooms: ["1.1", "1.2", "2.1"]\n',
         encoding="utf-8",
     )
-    state = load_scoring_module(load_one(Workspace(ROOT), str(variant))).setup_game(["Anna", "Ben"], 1)  # type: ignore[attr-defined]
+    state = load_scoring_module(load_one(shipped_workspace(), str(variant))).setup_game(["Anna", "Ben"], 1)  # type: ignore[attr-defined]
     assert state["players"][0]["hotel"] == [".....", ".....", "v....", "vv..."]
 
 
@@ -387,11 +388,11 @@ def test_generated_module_deals_in_isolation(name: str) -> None:
 def test_gah_setup_json_is_a_state_gah_score_accepts(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = gah(capsys, "setup", name, "--players", "Anna,Ben,Cleo", "--json")
+    code, out, err = gah(capsys, "setup", name, "--players", "Anna,Ben,Cleo", "--seed", "1", "--json")
     assert code == 0, err
     state = json.loads(out)
     jsonschema.Draft7Validator(STATE_SCHEMA).validate(state)
-    assert state == setup(name, ["Anna", "Ben", "Cleo"], seed=1)  # the default seed is 1
+    assert state == setup(name, ["Anna", "Ben", "Cleo"], seed=1)
     path = tmp_path / "state.json"
     path.write_text(out, encoding="utf-8")
     code, out, err = gah(capsys, "score", str(path), "--rules", name, "--json")
@@ -420,7 +421,8 @@ def test_gah_setup_prints_hands_tiles_and_deck(capsys: pytest.CaptureFixture[str
 
 
 def test_gah_setup_takes_a_rules_file(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = gah(capsys, "setup", str(ROOT / "rules" / "variants" / "draft.yaml"), "--players", "A,B", "--json")
+    draft = str(ROOT / "rules" / "variants" / "draft.yaml")
+    code, out, err = gah(capsys, "setup", draft, "--players", "A,B", "--seed", "1", "--json")
     assert code == 0, err
     assert json.loads(out) == setup("draft", ["A", "B"], seed=1)
 
@@ -451,10 +453,25 @@ def test_gah_setup_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], argv: l
     assert code == 2
 
 
-def test_gah_setup_help_names_the_default_seed(capsys: pytest.CaptureFixture[str]) -> None:
+def test_gah_setup_help_says_a_missing_seed_deals_a_fresh_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = gah(capsys, "setup", "--help")
     assert code == 0
-    assert "(default: 1)" in out
+    assert "a fresh random game, whose seed is printed" in " ".join(out.split())
+
+
+def test_gah_setup_without_a_seed_deals_a_fresh_game_and_prints_the_seed_that_repeats_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deals = []
+    for _ in range(3):
+        code, out, err = gah(capsys, "setup", "base", "--players", "Anna,Ben", "--json")
+        assert code == 0, err
+        match = re.fullmatch(r"seed (\d+): gah setup base --players Anna,Ben --seed (\d+) deals this game again\n", err)
+        assert match is not None and match[1] == match[2], err
+        state = json.loads(out)  # the seed goes to stderr: stdout stays pure JSON
+        assert state == setup("base", ["Anna", "Ben"], seed=int(match[1]))
+        deals.append(int(match[1]))
+    assert len(set(deals)) == 3  # fresh each time (a repeat among 2**32 seeds would be a bug or a miracle)
 
 
 # --- invalid setup data is a positioned error from gah check -------------------------------------

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_rules import shipped_root, shipped_workspace
 from pypdf import PdfReader
 
 from compiler import ir
 from compiler.cli import main
-from compiler.frontend.rulesets import Workspace
 from compiler.irdiff import compare, describe_differences
-from compiler.project import compile_library, find_root, load_one
+from compiler.project import compile_library, load_one
 from compiler.sheets import derive, render_sheet
 from compiler.sheets.effects import RENDERERS, Speaker
 from compiler.sheets.text import SheetError, Words, capitalised, plain
@@ -38,7 +38,7 @@ UPDATE = os.environ.get("GAH_UPDATE_GOLDEN") == "1"
 
 @cache
 def rulesets() -> dict[str, ir.Ruleset]:
-    compiled = compile_library(Workspace(find_root(ROOT)))
+    compiled = compile_library(shipped_workspace())
     assert not compiled.problems
     return compiled.rulesets
 
@@ -290,7 +290,7 @@ def script_variant(tmp_path: Path) -> Path:
 
 
 def load_file(path: Path) -> tuple[ir.Ruleset, ir.Ruleset | None]:
-    workspace = Workspace(find_root(ROOT))
+    workspace = shipped_workspace()
     ruleset = load_one(workspace, str(path))
     parent = load_one(workspace, ruleset.extends) if ruleset.extends else None
     return ruleset, parent
@@ -593,33 +593,33 @@ def test_no_stray_golden_files() -> None:
 
 
 def test_cli_markdown_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--root", str(ROOT), "sheet", "mild-cafe", "--format", "md"]) == 0
+    assert main(["--workspace", str(shipped_root()), "sheet", "mild-cafe", "--format", "md"]) == 0
     out = capsys.readouterr().out
     assert out == render_sheet(rulesets()["mild-cafe"], rulesets()["base"], "md").decode()
 
 
 def test_cli_writes_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "out" / "base.html"
-    assert main(["--root", str(ROOT), "sheet", "base", "-o", str(target), "--paper", "letter"]) == 0
+    assert main(["--workspace", str(shipped_root()), "sheet", "base", "-o", str(target), "--paper", "letter"]) == 0
     assert "size: letter portrait" in target.read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert main(["--root", str(ROOT), "sheet", "gentle-move-backs", "--format", "pdf"]) == 0
+    assert main(["--workspace", str(shipped_root()), "sheet", "gentle-move-backs", "--format", "pdf"]) == 0
     assert (tmp_path / "gentle-move-backs.pdf").read_bytes() == pdf("gentle-move-backs")
     assert "gentle-move-backs.pdf" in capsys.readouterr().out
 
 
 def test_cli_sheet_from_a_file(script_variant: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--root", str(ROOT), "sheet", str(script_variant), "--format", "md"]) == 0
+    assert main(["--workspace", str(shipped_root()), "sheet", str(script_variant), "--format", "md"]) == 0
     out = capsys.readouterr().out
     assert "House rules: what differs from Grand Austria Hotel (base game)" in out
     assert "&lt;script&gt;" in out
 
 
 def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--root", str(ROOT), "sheet", "no-such-ruleset"]) == 1
+    assert main(["--workspace", str(shipped_root()), "sheet", "no-such-ruleset"]) == 1
     assert "unknown ruleset 'no-such-ruleset'" in capsys.readouterr().err
     broken = tmp_path / "broken.yaml"
     broken.write_text("extends: base\nname: broken\ntitle: Broken\nemperor_scorings:\n  3: {move_bak: 2}\n")
-    assert main(["--root", str(ROOT), "sheet", str(broken)]) == 1
+    assert main(["--workspace", str(shipped_root()), "sheet", str(broken)]) == 1
     assert "move_bak" in capsys.readouterr().err
-    assert main(["--root", str(ROOT), "sheet", "base", "--format", "docx"]) == 2
+    assert main(["--workspace", str(shipped_root()), "sheet", "base", "--format", "docx"]) == 2

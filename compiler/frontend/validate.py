@@ -6,7 +6,6 @@ import difflib
 import json
 from collections.abc import Iterable, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft7Validator
@@ -14,8 +13,9 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from compiler.errors import Position, Problem
 from compiler.frontend.loader import Node
+from compiler.workspace import bundle_root
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+SCHEMA_DIR = bundle_root() / "schemas"
 
 
 @cache

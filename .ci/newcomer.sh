@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A newcomer's session with only the wheel: build it, install it into a fresh venv outside the
+# repository, and in an empty folder make a workspace, write a house rule, check, build, score,
+# print its sheet and compare it. Fails on the first command that fails.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+python -m pip wheel --quiet --no-deps --wheel-dir "$scratch/dist" "$repo"
+python3 -m venv "$scratch/venv"
+"$scratch/venv/bin/pip" install --quiet "$scratch"/dist/*.whl
+gah="$scratch/venv/bin/gah"
+
+mkdir "$scratch/home"
+cd "$scratch/home"
+"$gah" --version
+"$gah" check > check-outside.txt            # outside any workspace: the bundled rulesets
+grep -q "^ok  base " check-outside.txt
+"$gah" init my-table
+cd my-table
+"$gah" new-variant ci-stakes
+cat >> rules/ci-stakes.yaml <<'YAML'
+emperor_track:
+  spaces: {13: 10}
+emperor_scorings:
+  7: {move_back: 5}
+YAML
+"$gah" check
+"$gah" build
+test -f generated/scoring/ci_stakes.py
+test -f generated/sheets/ci-stakes.pdf
+"$gah" build --check
+"$gah" score examples/round7.yaml --rules ci-stakes | tail -4
+"$gah" sheet ci-stakes --format pdf -o ci-stakes.pdf
+head -c 5 ci-stakes.pdf | grep -q '%PDF'
+"$gah" diff base ci-stakes
+"$gah" compare base ci-stakes --games 200 --workers 1 > compare.txt && head -8 compare.txt
+"$gah" setup draft --players Anna,Ben --seed 7 > setup.txt && head -3 setup.txt
+# The generated module works on its own, with the standard library only.
+python3 -I -S -c "import sys; sys.path.insert(0, 'generated/scoring'); import ci_stakes; print('module ok')"
+echo "newcomer session: ok"

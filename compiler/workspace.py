@@ -8,6 +8,7 @@ available, read-only. A workspace whose gah.toml says `bundle = true` *is* a rul
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -29,9 +30,12 @@ class NoWorkspace(GahError):
         super().__init__("no workspace here: run gah init (or pass --workspace DIR)")
 
 
+BUNDLE_VARIABLE = "GAH_BUNDLE"
+
+
 @cache
-def bundle_root() -> Path:
-    """The folder holding the bundled rules/ and schemas/.
+def package_bundle() -> Path:
+    """The folder holding the rules/, schemas/ and examples/ that ship with this installation.
 
     In an installed wheel they are package data under compiler/_bundled/ (put there by the
     build configuration); in a checkout or editable install they are the repository's own.
@@ -41,6 +45,16 @@ def bundle_root() -> Path:
     if (packaged / "rules").is_dir():
         return packaged
     return package.parent
+
+
+def bundle_root() -> Path:
+    """The bundle in use: $GAH_BUNDLE when set (a folder laid out like this repository), else the package's.
+
+    The test suite points it at a copy that holds only the shipped rulesets, so files a user
+    adds to this repository's rules/ cannot change what the tests see.
+    """
+    override = os.environ.get(BUNDLE_VARIABLE)
+    return Path(override) if override else package_bundle()
 
 
 @dataclass(frozen=True)

@@ -389,10 +389,10 @@ def test_pdf_is_deterministic() -> None:
 def test_pdf_is_deterministic_across_processes() -> None:
     code = (
         "import sys, hashlib\n"
-        "from compiler.project import compile_library, find_root\n"
+        "from compiler.project import compile_library\n"
         "from compiler.frontend.rulesets import Workspace\n"
         "from compiler.sheets import render_sheet\n"
-        "c = compile_library(Workspace(find_root())).rulesets\n"
+        "c = compile_library(Workspace.find()).rulesets\n"
         "sys.stdout.write(hashlib.sha256(render_sheet(c['base'], None, 'pdf')).hexdigest())\n"
     )
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

@@ -13,9 +13,9 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from compiler.errors import Position, Problem
 from compiler.frontend.loader import Node
-from compiler.workspace import bundle_root
+from compiler.workspace import package_bundle
 
-SCHEMA_DIR = bundle_root() / "schemas"
+SCHEMA_DIR = package_bundle() / "schemas"  # the schemas this version of gah validates with
 
 
 @cache

@@ -26,11 +26,6 @@ _VARIANT_TOP = {
     },
     "name": {"$ref": "#/definitions/ruleset_name", "description": "Name of this variant; must match its file name."},
     "title": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Title printed on the sheets."},
-    "description": {
-        "type": "string",
-        "maxLength": 4000,
-        "description": "What this house rule changes, in a sentence or two.",
-    },
 }
 
 
@@ -89,6 +84,16 @@ def _nullable(schema: Any) -> Any:
     return {"anyOf": [schema, {"type": "null"}], "description": schema.get("description", "") + " (null removes it)"}
 
 
+def _variant_top() -> dict[str, Any]:
+    description = {
+        "type": "string",
+        "maxLength": 4000,
+        "description": "What this house rule changes, in a sentence or two.",
+    }
+    # Optional in every ruleset, so a variant may drop the description it would inherit.
+    return {**_VARIANT_TOP, "description": _nullable(description)}
+
+
 def derive_variant_schema() -> dict[str, Any]:
     ruleset = copy.deepcopy(load_schema("ruleset"))
     loose = _loosen(ruleset, False, ruleset["definitions"])
@@ -102,7 +107,7 @@ def derive_variant_schema() -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "required": ["extends", "name"],
-        "properties": {**_VARIANT_TOP, **properties},
+        "properties": {**_variant_top(), **properties},
         "definitions": loose["definitions"],
     }
 

@@ -117,6 +117,13 @@ class _Connection:
         self.send({"id": self.next_id, "method": method, "params": params})
         return self.next_id
 
+    def call(self, method: str, params: dict[str, Any], deadline: float) -> Any:
+        """A request and its result (diagnostics arriving meanwhile are dropped: ask after collecting them)."""
+        wanted = self.request(method, params)
+        while (message := self.receive(deadline)) is None or message.get("id") != wanted:
+            pass
+        return message.get("result")
+
     def notify(self, method: str, params: dict[str, Any]) -> None:
         self.send({"method": method, "params": params})
 
@@ -149,15 +156,29 @@ class _Connection:
             self.process.wait()
 
 
+@dataclass(frozen=True)
+class EditorReport:
+    """What the editor showed: diagnostics per file, and the completion items asked for."""
+
+    diagnostics: dict[Path, list[Diagnostic]]
+    completions: dict[tuple[Path, int, int], list[tuple[str, str]]]  # (file, line, column) -> (label, documentation)
+
+
 def yaml_diagnostics(folder: Path, files: Sequence[Path]) -> dict[Path, list[Diagnostic]]:
-    """What the editor underlines in each file (paths inside `folder`, the workspace)."""
+    """What the editor underlines in each file (`folder` is the workspace)."""
+    return run_editor(folder, files).diagnostics
+
+
+def run_editor(folder: Path, files: Sequence[Path], completions: Sequence[tuple[Path, int, int]] = ()) -> EditorReport:
+    """Open `files` in one server run; collect their diagnostics, then the completions at the
+    given (file, line, column) places (from 1, as an editor shows them)."""
     command = require_server()
     folder = folder.resolve()
     uris = {path.resolve().as_uri(): path for path in files}
     connection = _Connection(command, folder)
     deadline = time.monotonic() + TIMEOUT
     try:
-        ready = connection.request(
+        connection.call(
             "initialize",
             {
                 "processId": os.getpid(),
@@ -165,13 +186,15 @@ def yaml_diagnostics(folder: Path, files: Sequence[Path]) -> dict[Path, list[Dia
                 "workspaceFolders": [{"uri": folder.as_uri(), "name": folder.name}],
                 "capabilities": {
                     "workspace": {"configuration": True, "workspaceFolders": True},
-                    "textDocument": {"publishDiagnostics": {}},
+                    "textDocument": {
+                        "publishDiagnostics": {},
+                        "completion": {"completionItem": {"documentationFormat": ["plaintext"]}},
+                    },
                 },
                 "initializationOptions": {},
             },
+            deadline,
         )
-        while (message := connection.receive(deadline)) is None or message.get("id") != ready:
-            pass
         connection.notify("initialized", {})
         connection.notify("workspace/didChangeConfiguration", {"settings": SETTINGS})
         for uri, path in uris.items():
@@ -191,9 +214,21 @@ def yaml_diagnostics(folder: Path, files: Sequence[Path]) -> dict[Path, list[Dia
                 params = message["params"]
                 if params["uri"] in uris:
                     found[params["uri"]] = [_diagnostic(d) for d in params["diagnostics"]]
+        items = {}
+        for path, line, column in completions:
+            position = {"line": line - 1, "character": column - 1}
+            where = {"textDocument": {"uri": path.resolve().as_uri()}, "position": position}
+            result = connection.call("textDocument/completion", where, deadline) or {}
+            listed = result.get("items", []) if isinstance(result, dict) else result
+            items[(path, line, column)] = [(str(i["label"]), _documentation(i)) for i in listed]
     finally:
         connection.close()
-    return {uris[uri]: found[uri] for uri in uris}
+    return EditorReport({uris[uri]: found[uri] for uri in uris}, items)
+
+
+def _documentation(item: dict[str, Any]) -> str:
+    text = item.get("documentation", "")
+    return str(text.get("value", "") if isinstance(text, dict) else text)
 
 
 def _diagnostic(raw: dict[str, Any]) -> Diagnostic:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_lsp import Diagnostic, yaml_diagnostics
+from helpers_lsp import EditorReport, run_editor
 from helpers_rules import ROOT, RULES, SCHEMAS, run_gah
 from jsonschema import Draft7Validator
 
@@ -169,27 +169,48 @@ def test_gah_check_and_the_editor_say_the_same_about_a_bad_pattern(scratch: Path
 # --- the real yaml-language-server ---------------------------------------------------------------
 
 
+# file -> text, and the place (line, column) where the editor is asked to complete a key
+COMPLETE: dict[str, tuple[str, int, int]] = {
+    "complete-top.yaml": ("extends: base\nname: complete-top\n\n", 4, 1),
+    "complete-tile.yaml": ("extends: base\nname: complete-tile\ntiles:\n  a-krones:\n    \n", 6, 5),
+}
+
+
 @pytest.fixture(scope="module")
-def diagnostics(scratch: Path) -> dict[Path, list[Diagnostic]]:
-    """One server run over the shipped files, the patches and the broken files."""
+def editor(scratch: Path) -> EditorReport:
+    """One server run over the shipped files, the patches and the broken files, plus key completions."""
+    places = []
+    for name, (text, line, column) in COMPLETE.items():
+        path = scratch / "rules" / "variants" / name
+        path.write_text(f"{VARIANT_LINE}\n{text}", encoding="utf-8")
+        places.append((path, line, column))
     files = [*shipped_yaml_files(), *_patch_files(scratch), *(scratch / where for where, _ in BROKEN.values())]
-    return yaml_diagnostics(scratch, files)
+    return run_editor(scratch, [*files, *(path for path, _, _ in places)], places)
 
 
 @pytest.mark.parametrize("path", shipped_yaml_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_the_editor_underlines_nothing_in_a_shipped_file(diagnostics: dict[Path, list[Diagnostic]], path: Path) -> None:
-    assert [str(d) for d in diagnostics[path]] == []
+def test_the_editor_underlines_nothing_in_a_shipped_file(editor: EditorReport, path: Path) -> None:
+    assert [str(d) for d in editor.diagnostics[path]] == []
 
 
 @pytest.mark.parametrize("name", PATCHES)
-def test_the_editor_underlines_nothing_in_a_valid_patch(
-    diagnostics: dict[Path, list[Diagnostic]], scratch: Path, name: str
-) -> None:
-    assert [str(d) for d in diagnostics[scratch / "rules" / "variants" / f"{name}.yaml"]] == []
+def test_the_editor_underlines_nothing_in_a_valid_patch(editor: EditorReport, scratch: Path, name: str) -> None:
+    assert [str(d) for d in editor.diagnostics[scratch / "rules" / "variants" / f"{name}.yaml"]] == []
 
 
 @pytest.mark.parametrize("name", BROKEN)
-def test_the_editor_underlines_a_mistake(diagnostics: dict[Path, list[Diagnostic]], scratch: Path, name: str) -> None:
+def test_the_editor_underlines_a_mistake(editor: EditorReport, scratch: Path, name: str) -> None:
     where, words = BROKEN[name]
-    found = diagnostics[scratch / where]
+    found = editor.diagnostics[scratch / where]
     assert any(words in d.message for d in found), [str(d) for d in found]
+
+
+@pytest.mark.parametrize("name", COMPLETE)
+def test_every_key_the_editor_offers_in_a_variant_is_described(editor: EditorReport, scratch: Path, name: str) -> None:
+    _, line, column = COMPLETE[name]
+    items = dict(editor.completions[(scratch / "rules" / "variants" / name, line, column)])
+    assert len(items) >= 4, items
+    bare = {label: text for label, text in items.items() if not text.strip() or text.startswith(" (null removes it)")}
+    assert bare == {}
+    if name == "complete-tile.yaml":
+        assert "bonus zone" in items["bonus"] and items["bonus"].endswith("(null removes it)")

@@ -340,7 +340,7 @@ def _document(schema: dict[str, Any], title: str, source: str, intro: str) -> li
     writer.lines = [*_header(title, source), intro, "## Top-level keys", "", str(schema["description"]), ""]
     for path, sub in writer.table(schema, ""):
         writer.section(path, sub, 2)
-    writer.lines += ["## Definitions", "", "Kinds of value used in several places above.", ""]
+    writer.lines += ["## Definitions", "", "The kinds of value the tables above link to.", ""]
     writer.definition_sections(3)
     return writer.lines
 

@@ -392,6 +392,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description="Write docs/*.md from the JSON Schemas.")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 naming each stale file")
     args = parser.parse_args(argv)
+    if not (ROOT / "pyproject.toml").is_file():
+        print(f"{COMMAND} writes the docs of a checkout of the gah repository; none at {ROOT}", file=sys.stderr)
+        return 2
     stale = stale_docs(ROOT)
     if args.check:
         for path in stale:

@@ -30,12 +30,17 @@ def test_the_generator_writes_exactly_the_checked_in_docs() -> None:
     assert sorted(path.name for path in (ROOT / "docs").glob("*.md")) == sorted(DOCS)
 
 
-def test_check_mode_names_a_stale_file_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_command_checks_and_writes_the_docs_of_a_checkout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(docs, "ROOT", tmp_path)
+    assert docs.main(["--check"]) == 2  # not a checkout: nothing to write into
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "docs").mkdir()
     (tmp_path / "examples").mkdir()
     (tmp_path / "examples" / "round7.yaml").write_text("round: 0\n", encoding="utf-8")
-    monkeypatch.setattr(docs, "ROOT", tmp_path)
     assert docs.main(["--check"]) == 1
+    assert "stale: docs/state-format.md (run: python -m compiler.docs)" in capsys.readouterr().err
     assert docs.main([]) == 0
     assert docs.main(["--check"]) == 0
     assert (tmp_path / "docs" / "state-format.md").read_text(encoding="utf-8").endswith("round: 0\n```\n")

@@ -51,11 +51,11 @@ def _loosen(schema: Any, inside_list: bool, definitions: dict[str, Any]) -> Any:
             result[key] = _loosen(value, True, definitions)
         elif key == "properties":
             result[key] = {
-                name: _nullable(with_description(_loosen(sub, False, definitions), definitions))
+                name: _nullable(_with_description(_loosen(sub, False, definitions), definitions))
                 for name, sub in value.items()
             }
         elif key == "additionalProperties" and isinstance(value, dict):
-            result[key] = _nullable(with_description(_loosen(value, False, definitions), definitions))
+            result[key] = _nullable(_with_description(_loosen(value, False, definitions), definitions))
         elif key == "definitions":
             result[key] = {
                 name: _loosen(sub, name in ("effect", "effects"), definitions) for name, sub in value.items()
@@ -65,7 +65,7 @@ def _loosen(schema: Any, inside_list: bool, definitions: dict[str, Any]) -> Any:
     return result
 
 
-def with_description(schema: Any, definitions: dict[str, Any]) -> Any:
+def _with_description(schema: Any, definitions: dict[str, Any]) -> Any:
     """A `$ref` without a description of its own, given its definition's (editors show the property's)."""
     if not isinstance(schema, dict) or "description" in schema or not isinstance(schema.get("$ref"), str):
         return schema

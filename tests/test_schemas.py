@@ -65,10 +65,62 @@ def test_every_definition_and_open_mapping_value_is_described() -> None:
         assert _described(RULESET_SCHEMA["properties"][key]), key
 
 
-def test_every_pattern_has_a_description_for_error_messages() -> None:
-    # `gah check` explains a value that fails a pattern with the pattern's description
-    bare = [where for where, schema in _walk(RULESET_SCHEMA) if "pattern" in schema and "description" not in schema]
-    assert bare == []
+ALL_SCHEMAS = {path.name: json.loads(path.read_text(encoding="utf-8")) for path in sorted(SCHEMAS.glob("*.json"))}
+
+
+@pytest.mark.parametrize("name", ALL_SCHEMAS)
+def test_every_pattern_has_a_human_message(name: str) -> None:
+    # the editor shows `patternErrorMessage` instead of the regex, and `gah check` uses the same words
+    patterns = [(where, schema) for where, schema in _walk(ALL_SCHEMAS[name]) if "pattern" in schema]
+    assert patterns
+    for where, schema in patterns:
+        message = schema.get("patternErrorMessage", "")
+        assert message.startswith("Expected ") and message.endswith("."), where
+        assert "description" in schema, where
+
+
+@pytest.mark.parametrize("name", ALL_SCHEMAS)
+def test_every_property_and_mapping_value_has_a_description_of_its_own_or_its_definition(name: str) -> None:
+    schema = ALL_SCHEMAS[name]
+    definitions = schema.get("definitions", {})
+
+    def described(sub: Any) -> bool:
+        if sub is True or not isinstance(sub, dict):
+            return sub is True
+        ref = sub.get("$ref")
+        text = sub.get("description") or (definitions[ref.rsplit("/", 1)[-1]].get("description") if ref else None)
+        return bool(text) and not str(text).startswith(" ")
+
+    values = []
+    for where, item in _walk(schema):
+        if where[-1:] == ("properties",):
+            continue
+        values += [((*where, key), sub) for key, sub in item.get("properties", {}).items()]
+        if isinstance(item.get("additionalProperties"), dict):
+            values.append(((*where, "additionalProperties"), item["additionalProperties"]))
+    assert len(values) > 10
+    assert [where for where, sub in values if not described(sub)] == []
+
+
+def test_the_variant_schema_asks_nothing_of_a_patch_that_needs_the_whole_mapping() -> None:
+    # mappings are merged into the parent's; only lists (replaced whole) keep their size rules
+    def outside_lists(schema: Any, inside: bool = False) -> list[str]:
+        found = []
+        if isinstance(schema, dict):
+            if not inside:
+                found += [key for key in ("required", "minProperties", "maxProperties") if key in schema]
+            for key, sub in schema.items():
+                if key == "definitions":
+                    found += [k for name, d in sub.items() for k in outside_lists(d, name in ("effect", "effects"))]
+                elif key != "if":
+                    found += outside_lists(sub, inside or key == "items")
+        elif isinstance(schema, list):
+            found += [k for item in schema for k in outside_lists(item, inside)]
+        return found
+
+    top = {k: v for k, v in VARIANT_SCHEMA.items() if k != "required"}  # a variant names `extends` and `name`
+    assert outside_lists(top) == []
+    assert VARIANT_SCHEMA["required"] == ["extends", "name"]
 
 
 def test_the_schemas_are_valid_draft_7() -> None:

@@ -400,3 +400,27 @@ def test_the_readme_tutorial_runs_as_written(tmp_path: Path) -> None:
     run = run_gah("check", cwd=cwd)
     assert run.code == 1
     assert run.err == expected_error
+
+
+# --- the editor in a starter workspace ------------------------------------------------------------
+
+
+def test_the_editor_underlines_nothing_in_a_starter_workspace_and_a_mistake_in_a_broken_variant(
+    workspace: Path,
+) -> None:
+    from helpers_lsp import yaml_diagnostics
+
+    run_gah("new-variant", "second-rule", cwd=workspace)
+    second = workspace / "rules" / "second-rule.yaml"
+    second.write_text(second.read_text(encoding="utf-8") + "emperor_track:\n  spaces: {13: 10}\n", encoding="utf-8")
+    broken = workspace / "rules" / "broken-rule.yaml"
+    broken.write_text(
+        "# yaml-language-server: $schema=../schemas/variant.schema.json\n"
+        "extends: base\nname: broken-rule\nemperor_track:\n  spacs: {13: 10}\n",
+        encoding="utf-8",
+    )
+    valid = [workspace / "rules" / "house-rules.yaml", second, workspace / "examples" / "round7.yaml"]
+    shown = yaml_diagnostics(workspace, [*valid, broken])
+    for path in valid:
+        assert shown[path] == [], f"{path}: {[str(d) for d in shown[path]]}"
+    assert [d.line for d in shown[broken]] == [5]  # the misspelt key

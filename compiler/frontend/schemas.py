@@ -1,8 +1,12 @@
 """The variant schema, derived from the ruleset schema so the two never drift apart.
 
 A variant holds only what changes, so every key is optional and may be `null`
-(which removes it). Combination rules (`oneOf` of required keys) are checked on
-the merged ruleset instead, where they are complete.
+(which removes it). A patch's mappings are merged into the parent's, so nothing
+that needs the whole mapping can be asked of the patch: required keys, how many
+keys a mapping has (`null` removes keys, so even a maximum does not carry over),
+and combination rules (`oneOf` of required keys). Those are checked on the
+merged ruleset instead, where they are complete. Lists are replaced whole, so
+they keep every rule.
 """
 
 from __future__ import annotations
@@ -22,39 +26,51 @@ _VARIANT_TOP = {
     },
     "name": {"$ref": "#/definitions/ruleset_name", "description": "Name of this variant; must match its file name."},
     "title": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Title printed on the sheets."},
-    "description": {
-        "type": "string",
-        "maxLength": 4000,
-        "description": "What this house rule changes, in a sentence or two.",
-    },
 }
 
 
-def _loosen(schema: Any, inside_list: bool) -> Any:
-    """Drop `required` and key-combination rules, and allow null for removable values."""
+# Rules about a whole mapping, which a patch of it need not meet.
+_WHOLE_MAPPING_RULES = ("required", "minProperties", "maxProperties")
+
+
+def _loosen(schema: Any, inside_list: bool, definitions: dict[str, Any]) -> Any:
+    """Drop whole-mapping and key-combination rules, and allow null for removable values."""
     if isinstance(schema, list):
-        return [_loosen(item, inside_list) for item in schema]
+        return [_loosen(item, inside_list, definitions) for item in schema]
     if not isinstance(schema, dict):
         return schema
     if inside_list:
         return schema  # list items are replaced whole, so they stay complete
     result: dict[str, Any] = {}
     for key, value in schema.items():
-        if key == "required":
+        if key in _WHOLE_MAPPING_RULES:
             continue
         if key in ("oneOf", "allOf", "not") and _is_combination(value):
             continue
         if key == "items":
-            result[key] = _loosen(value, inside_list=True)
+            result[key] = _loosen(value, True, definitions)
         elif key == "properties":
-            result[key] = {name: _nullable(_loosen(sub, False)) for name, sub in value.items()}
+            result[key] = {
+                name: _nullable(_with_description(_loosen(sub, False, definitions), definitions))
+                for name, sub in value.items()
+            }
         elif key == "additionalProperties" and isinstance(value, dict):
-            result[key] = _nullable(_loosen(value, False))
+            result[key] = _nullable(_with_description(_loosen(value, False, definitions), definitions))
         elif key == "definitions":
-            result[key] = {name: _loosen(sub, name in ("effect", "effects")) for name, sub in value.items()}
+            result[key] = {
+                name: _loosen(sub, name in ("effect", "effects"), definitions) for name, sub in value.items()
+            }
         else:
-            result[key] = _loosen(value, False)
+            result[key] = _loosen(value, False, definitions)
     return result
+
+
+def _with_description(schema: Any, definitions: dict[str, Any]) -> Any:
+    """A `$ref` without a description of its own, given its definition's (editors show the property's)."""
+    if not isinstance(schema, dict) or "description" in schema or not isinstance(schema.get("$ref"), str):
+        return schema
+    target = definitions.get(schema["$ref"].rsplit("/", 1)[-1], {})
+    return {**schema, "description": target["description"]} if "description" in target else schema
 
 
 def _is_combination(value: Any) -> bool:
@@ -68,9 +84,19 @@ def _nullable(schema: Any) -> Any:
     return {"anyOf": [schema, {"type": "null"}], "description": schema.get("description", "") + " (null removes it)"}
 
 
+def _variant_top() -> dict[str, Any]:
+    description = {
+        "type": "string",
+        "maxLength": 4000,
+        "description": "What this house rule changes, in a sentence or two.",
+    }
+    # Optional in every ruleset, so a variant may drop the description it would inherit.
+    return {**_VARIANT_TOP, "description": _nullable(description)}
+
+
 def derive_variant_schema() -> dict[str, Any]:
     ruleset = copy.deepcopy(load_schema("ruleset"))
-    loose = _loosen(ruleset, inside_list=False)
+    loose = _loosen(ruleset, False, ruleset["definitions"])
     properties = {k: v for k, v in loose["properties"].items() if k not in ("name", "title", "description")}
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
@@ -81,7 +107,7 @@ def derive_variant_schema() -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "required": ["extends", "name"],
-        "properties": {**_VARIANT_TOP, **properties},
+        "properties": {**_variant_top(), **properties},
         "definitions": loose["definitions"],
     }
 

@@ -225,10 +225,7 @@ def _value_message(error: ValidationError) -> str:
             return f"expected {words}, got {_type_name(instance)}"
         return f"expected {words}, got {_type_name(instance)} ({shown})"
     if validator == "pattern":
-        description = str(schema.get("description", "")).rstrip(".")
-        # Every pattern in the schemas has a description (tests check it); the regex is a fallback.
-        hint = description[0].lower() + description[1:] if description else f"text of the form {error.validator_value}"
-        return f"{shown} is not valid here; expected {hint}"
+        return f"{shown} is not valid here; {pattern_hint(schema, str(error.validator_value))}"
     if validator in ("oneOf", "anyOf") and error.context:
         kinds = [_kind_words(a) for a in error.validator_value]  # type: ignore[union-attr]
         if all(kinds):
@@ -260,6 +257,21 @@ def _value_message(error: ValidationError) -> str:
             return f"{keys} cannot be used together with the other keys here"
         return "combines keys that cannot go together here"
     return error.message
+
+
+def pattern_hint(schema: dict[str, Any], pattern: str) -> str:
+    """What a value failing `pattern` should look like, in the words the editor shows too.
+
+    Every pattern in the schemas has a `patternErrorMessage` ("Expected ...", tests check
+    it); the description and then the regex are fallbacks.
+    """
+    message = str(schema.get("patternErrorMessage", "")).rstrip(".")
+    if message:
+        return message[0].lower() + message[1:]
+    description = str(schema.get("description", "")).rstrip(".")
+    if description:
+        return "expected " + description[0].lower() + description[1:]
+    return f"expected text of the form {pattern}"
 
 
 _SHALLOW = ("type", "const", "enum")

@@ -80,7 +80,7 @@ def deal_game(
 
 
 def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None) -> Game:
-    """A game state at round 0 (the DESIGN.md state format): hands dealt, tiles drawn, resources handed out.
+    """A game state at round 0 (the format score_game reads): hands dealt, tiles drawn, resources handed out.
 
     `players` are the names in turn order; the first is the start player. Their
     number must be within setup["min_players"]..setup["max_players"]; names must

@@ -1,0 +1,410 @@
+"""The format references in docs/, written from the JSON Schemas' descriptions so they stay in step.
+
+`python -m compiler.docs` rewrites docs/*.md; `python -m compiler.docs --check` (and the test
+suite) fails when one is stale. The prose around the tables lives here; every key, value and
+meaning comes from schemas/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.frontend.schemas import derive_variant_schema
+from compiler.frontend.validate import load_schema
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMAND = "python -m compiler.docs"
+
+_TYPE_WORDS = {"integer": "whole number", "string": "text", "boolean": "true or false", "number": "number"}
+
+
+def _header(title: str, sources: str) -> list[str]:
+    return [
+        f"<!-- DO NOT EDIT: generated from {sources} by compiler/docs.py. Regenerate with: {COMMAND} -->",
+        "",
+        f"# {title}",
+        "",
+    ]
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading."""
+    return re.sub(r"[^a-z0-9_ -]", "", heading.lower()).replace(" ", "-")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+@dataclass
+class _Writer:
+    """Markdown for one schema: a section per object, shared definitions at the end."""
+
+    schema: dict[str, Any]
+    lines: list[str] = field(default_factory=list)
+    inline: set[str] = field(init=False)  # definitions shown where they are used
+    shared: list[str] = field(init=False)  # definitions that get a section of their own
+
+    def __post_init__(self) -> None:
+        text = json.dumps(self.schema)
+        uses = Counter(re.findall(r'"#/definitions/([a-z_]+)"', text))
+        listed = set(re.findall(r'"items": \{"\$ref": "#/definitions/([a-z_]+)"', text))
+        definitions = self.schema.get("definitions", {})
+        # An object used once, not as list items, reads best where it is used; the rest are shared.
+        self.inline = {
+            name for name, count in uses.items() if count == 1 and name not in listed and _is_record(definitions[name])
+        }
+        # Objects first (they have tables), then the kinds of single values, each alphabetically.
+        self.shared = sorted(
+            (n for n in uses if n not in self.inline), key=lambda n: (not _is_record(definitions[n]), n)
+        )
+
+    @property
+    def definitions(self) -> dict[str, Any]:
+        return dict(self.schema.get("definitions", {}))
+
+    def resolve(self, schema: Any) -> Any:
+        if isinstance(schema, dict) and isinstance(schema.get("$ref"), str):
+            return self.definitions[schema["$ref"].rsplit("/", 1)[-1]]
+        return schema
+
+    def description(self, schema: Any) -> str:
+        if not isinstance(schema, dict):
+            return ""
+        return str(schema.get("description") or self.resolve(schema).get("description", ""))
+
+    def value(self, schema: Any, heading: str = "") -> str:
+        """The kind of value a schema accepts, in a few words (links to its section where it has one)."""
+        if schema is True:
+            return "anything"
+        if not isinstance(schema, dict):
+            return ""
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            name = ref.rsplit("/", 1)[-1]
+            if name in self.inline:
+                return f"mapping, see [below](#{_slug(heading)})" if heading else "mapping"
+            return f"[{name}](#{_slug(name)})"
+        if _is_record(schema):
+            return f"mapping, see [below](#{_slug(heading)})" if heading else "mapping"
+        if "const" in schema:
+            return f"`{json.dumps(schema['const'])}`"
+        if "enum" in schema:
+            return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
+        for key in ("oneOf", "anyOf"):
+            if key in schema:
+                return " or ".join(self.value(alternative) for alternative in schema[key])
+        if "allOf" in schema and len(schema["allOf"]) == 1:
+            return self.value(schema["allOf"][0], heading)
+        kind = schema.get("type")
+        if kind == "array":
+            words = "list of " + self.value(schema.get("items", True))
+            return words + _size(schema, "Items", "entry", "entries")
+        if kind == "object" or "additionalProperties" in schema:
+            values = schema.get("additionalProperties", True)
+            return f"mapping: {self.key_words(schema)} → {self.value(values)}" + _size(
+                schema, "Properties", "key", "keys"
+            )
+        if kind == "null":
+            return "`null`"
+        if kind == "string" and "title" in schema:
+            return str(schema["title"])
+        if isinstance(kind, str) and kind in _TYPE_WORDS:
+            return _TYPE_WORDS[kind] + _range(schema)
+        return ""
+
+    def key_words(self, mapping: dict[str, Any]) -> str:
+        """What the keys of a mapping are, in a word or two (a link for a shared kind of key)."""
+        keys = mapping.get("propertyNames", {})
+        if "$ref" in keys:
+            return self.value(keys)
+        return str(keys.get("title", "key"))
+
+    def table(self, schema: dict[str, Any], prefix: str) -> list[tuple[str, Any]]:
+        """A key table of a record; returns the nested records (key path, schema) that need a section."""
+        required = set(schema.get("required", []))
+        self.lines += ["| key | value | required | meaning |", "|---|---|---|---|"]
+        nested = []
+        for key, sub in schema.get("properties", {}).items():
+            path = f"{prefix}.{key}" if prefix else key
+            target = self.resolve(sub)
+            heading = f"`{path}`"
+            has_section = _is_record(target) and (target is sub or sub["$ref"].rsplit("/", 1)[-1] in self.inline)
+            mapping_of_records = (
+                isinstance(target, dict)
+                and any(self._entry_has_section(target.get(k)) for k in ("additionalProperties", "items"))
+                and (not isinstance(sub, dict) or "$ref" not in sub)
+            )
+            if has_section or mapping_of_records:
+                nested.append((path, target))
+            words = self.value(sub, heading) if has_section else self.value(sub)
+            if mapping_of_records:
+                words += f", see [below](#{_slug(heading)})"
+            mark = "yes" if key in required else ""
+            self.lines.append(f"| `{key}` | {_cell(words)} | {mark} | {_cell(self.description(sub))} |")
+        self.lines.append("")
+        for rule in _key_rules(schema):
+            self.lines.append(f"- {rule}")
+        if _key_rules(schema):
+            self.lines.append("")
+        return nested
+
+    def _entry_has_section(self, entry: Any) -> bool:
+        """Entries of a mapping or list that are objects, shown in the section of their container."""
+        if isinstance(entry, dict) and "$ref" in entry:
+            return entry["$ref"].rsplit("/", 1)[-1] in self.inline
+        return _is_record(entry)
+
+    def section(self, path: str, schema: dict[str, Any], level: int) -> None:
+        """A heading for `path`, its description, and the table of its keys (or of its entries' keys)."""
+        self.lines += [f"{'#' * level} `{path}`", ""]
+        text = self.description(schema)
+        if text:
+            self.lines += [text, ""]
+        entry = self.resolve(schema.get("additionalProperties"))
+        if not _is_record(schema) and _is_record(entry):
+            self.lines += [f"Keyed by {self.key_words(schema)}. Each entry is {_lower(self.description(entry))}", ""]
+            schema = entry
+        elif self._entry_has_section(schema.get("items")):
+            schema = schema["items"]
+            self.lines += [f"Each entry is {_lower(self.description(schema))}", ""]
+        for sub_path, sub in self.table(schema, path):
+            self.section(sub_path, sub, level + 1)
+
+    def definition_sections(self, level: int) -> None:
+        for name in self.shared:
+            schema = self.definitions[name]
+            self.lines += [f"{'#' * level} `{name}`", "", self.description(schema), ""]
+            rules = [r for r in schema.get("allOf", []) if isinstance(r, dict) and "if" in r]
+            if rules and "properties" in schema:
+                self.kinds(schema, rules)
+            elif len(schema.get("allOf", [])) == 1 and "$ref" in schema["allOf"][0]:
+                base = self.value(schema["allOf"][0])
+                needs = ", ".join(f"`{k}`" for k in schema.get("required", []))
+                self.lines += [f"The keys of {base}" + (f"; required: {needs}." if needs else "."), ""]
+            elif _is_record(schema):
+                for sub_path, sub in self.table(schema, name):
+                    self.section(sub_path, sub, level + 1)
+            elif "patternErrorMessage" in schema:
+                self.lines += ["Written as " + _lower(schema["patternErrorMessage"].removeprefix("Expected ")), ""]
+            else:
+                self.lines += [f"Value: {self.value(schema)}.", ""]
+
+    def kinds(self, schema: dict[str, Any], rules: list[dict[str, Any]]) -> None:
+        """An object whose keys depend on its `kind` (the effect vocabulary): one table per kind."""
+        described = {key: self.description(sub) for key, sub in schema.get("properties", {}).items()}
+        for rule in rules:
+            self.lines += [f"- {_condition(rule)}", ""]
+            then = rule["then"]
+            rows = [(key, sub) for key, sub in then.get("properties", {}).items() if sub is not True]
+            if not rows:
+                self.lines += ["  no other keys", ""]
+                continue
+            self.lines += ["  | key | value | meaning |", "  |---|---|---|"]
+            for key, sub in rows:
+                meaning = self.description(sub) or described.get(key, "")
+                self.lines.append(f"  | `{key}` | {_cell(self.value(sub))} | {_cell(meaning)} |")
+            self.lines.append("")
+
+
+def _is_record(schema: Any) -> bool:
+    """An object with named keys (as opposed to a mapping keyed by ids or numbers)."""
+    return isinstance(schema, dict) and (
+        "properties" in schema or any(_is_record(s) for s in schema.get("allOf", []) if isinstance(s, dict))
+    )
+
+
+def _lower(text: str) -> str:
+    """Text to go mid-sentence: the first letter lower-cased, unless the first word is an acronym."""
+    first = text.split(" ", 1)[0]
+    return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
+
+
+def _range(schema: dict[str, Any]) -> str:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        return f", {low} to {high}"
+    if low is not None:
+        return f", at least {low}"
+    return f", at most {high}" if high is not None else ""
+
+
+def _size(schema: dict[str, Any], word: str, one: str, many: str) -> str:
+    low, high = schema.get(f"min{word}"), schema.get(f"max{word}")
+    if low and high:
+        return f" ({low} to {high} {many})"
+    if low:
+        return f" (at least {low} {one if low == 1 else many})"
+    return f" (at most {high} {many})" if high else ""
+
+
+def _key_rules(schema: dict[str, Any]) -> list[str]:
+    """The rules about which keys go together, in words."""
+    rules = []
+    alternatives = schema.get("oneOf", [])
+    if alternatives and all(isinstance(a, dict) and "required" in a for a in alternatives):
+        options = [" with ".join(f"`{k}`" for k in a["required"]) for a in alternatives]
+        rules.append(f"Use either {', or '.join(options)}, not both.")
+    for rule in schema.get("allOf", []):
+        if not isinstance(rule, dict) or "if" not in rule:
+            continue
+        then = rule["then"]
+        needs = ", ".join(f"`{k}`" for k in then.get("required", []))
+        forbidden = ", ".join(f"`{k}`" for k in sorted(_required_keys(then.get("not", {}))))
+        words = [f"needs {needs}" if needs else "", f"takes no {forbidden}" if forbidden else ""]
+        rules.append(f"With {_condition(rule)}: {'; '.join(w for w in words if w)}.")
+    return rules
+
+
+def _condition(rule: dict[str, Any]) -> str:
+    """The `if` of an if/then rule on one key's value, as `key: a / b`."""
+    selector, chosen = next(iter(rule["if"]["properties"].items()))
+    names = chosen.get("enum", [chosen.get("const")])
+    return f"`{selector}: {' / '.join(map(str, names))}`"
+
+
+def _required_keys(schema: Any) -> set[str]:
+    if isinstance(schema, dict):
+        found = set(schema.get("required", []))
+        for sub in schema.get("anyOf", []):
+            found |= _required_keys(sub)
+        return found
+    return set()
+
+
+# --- the documents ---------------------------------------------------------------------------------
+
+_RULES_INTRO = """\
+A ruleset is one YAML file. `rules/base.yaml` is the complete base game; a variant
+(`rules/variants/*.yaml`) names the ruleset it changes and holds only the changes. The first
+line of every file names its JSON Schema, so editors with the YAML language server (VS Code's
+YAML extension, and others) complete keys and underline mistakes as you type:
+
+```yaml
+# yaml-language-server: $schema=../schemas/ruleset.schema.json
+```
+
+`gah check` checks a file against the same schema and then against the rules' own logic
+(zones cover the track, every scoring has tiles of its tier, groups are connected, ...), with
+`file:line:col` messages. Ids (of items, zones, tiles, final-scoring sources) are lower-case
+words joined by dashes; game states and results use them, so renaming one is a breaking change.
+"""
+
+_VARIANTS = """\
+A variant file has `extends` and `name`, optionally `title` and `description`, and any
+top-level section of a ruleset, holding only what changes (a JSON Merge Patch):
+
+- a mapping is merged key by key into the parent's: `emperor_scorings: {3: {move_back: 2}}`
+  changes one number and keeps everything else;
+- `null` removes a key: `tiles: {c-free-staff: null}` takes a tile out;
+- a list is replaced whole (effects, hotel layout, tie-breakers, notes): write the complete new list.
+
+The merged ruleset must be complete and valid; `gah check` reports a problem in the variant that
+caused it. Variants may extend variants. `gah new-variant NAME` writes a commented starter file.
+Its schema, `schemas/variant.schema.json`, is derived from the ruleset schema by `gah build`.
+"""
+
+_STATE_INTRO = """\
+A game state is a YAML or JSON file (or, for the generated scoring modules, a Python dict of the
+same shape): the round that has just ended and every player's position. `gah score STATE`
+applies the Emperor scoring of that round and, after the last round, final scoring and standings;
+`gah setup RULESET --players A,B --json` deals a round-0 state. The result of a scoring holds the
+state after it, in this same format, so states chain from one scoring to the next.
+
+The first line of a state file may name its schema for editor support:
+
+```yaml
+# yaml-language-server: $schema=../schemas/state.schema.json
+```
+"""
+
+_LAB_INTRO = """\
+The variant lab (`gah compare A B`) plays synthetic games: it does not simulate turns, it draws
+what each player gains and builds every round from the weights of a game model, and lets each
+ruleset score the result. `rules/lab/default.yaml` is the default model; copy it, change the
+weights and pass it with `gah compare A B --model FILE`. A distribution `{0: 1, 1: 3, 2: 2}`
+draws 0 one time in six, 1 three times in six and 2 two times in six.
+"""
+
+
+def _document(schema: dict[str, Any], title: str, source: str, intro: str) -> list[str]:
+    """Header, introduction, the top-level keys and a section per object, then the definitions."""
+    writer = _Writer(schema)
+    writer.lines = [*_header(title, source), intro, "## Top-level keys", "", str(schema["description"]), ""]
+    for path, sub in writer.table(schema, ""):
+        writer.section(path, sub, 2)
+    writer.lines += ["## Definitions", "", "The kinds of value the tables above link to.", ""]
+    writer.definition_sections(3)
+    return writer.lines
+
+
+def _text(lines: list[str]) -> str:
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def rules_format() -> str:
+    lines = _document(load_schema("ruleset"), "The rules-data format", "schemas/ruleset.schema.json", _RULES_INTRO)
+    variant = derive_variant_schema()
+    top = {k: variant["properties"][k] for k in ("extends", "name", "title", "description")}
+    writer = _Writer(variant)
+    writer.lines = [*lines, "## Variants", "", _VARIANTS]
+    writer.table({"properties": top, "required": variant["required"]}, "")
+    return _text(writer.lines)
+
+
+def state_format(example: Path) -> str:
+    lines = _document(load_schema("state"), "The game-state format", "schemas/state.schema.json", _STATE_INTRO)
+    name = example.relative_to(ROOT).as_posix() if example.is_relative_to(ROOT) else example.name
+    text = example.read_text(encoding="utf-8").rstrip()
+    return _text([*lines, "## Example", "", f"`{name}`:", "", "```yaml", text, "```"])
+
+
+def lab_model_format() -> str:
+    schema = load_schema("lab-model")
+    return _text(_document(schema, "The variant-lab game model", "schemas/lab-model.schema.json", _LAB_INTRO))
+
+
+def doc_files(root: Path | None = None) -> dict[Path, str]:
+    """Path -> text of every generated document (under the repository, or `root`)."""
+    root = root or ROOT
+    return {
+        root / "docs" / "rules-format.md": rules_format(),
+        root / "docs" / "state-format.md": state_format(root / "examples" / "round7.yaml"),
+        root / "docs" / "lab-model-format.md": lab_model_format(),
+    }
+
+
+def stale_docs(root: Path | None = None) -> list[Path]:
+    """The documents whose file differs from what the schemas say now."""
+    return [
+        path for path, text in doc_files(root).items() if not path.is_file() or path.read_text(encoding="utf-8") != text
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description="Write docs/*.md from the JSON Schemas.")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 naming each stale file")
+    args = parser.parse_args(argv)
+    if not (ROOT / "pyproject.toml").is_file():
+        print(f"{COMMAND} writes the docs of a checkout of the gah repository; none at {ROOT}", file=sys.stderr)
+        return 2
+    stale = stale_docs(ROOT)
+    if args.check:
+        for path in stale:
+            print(f"stale: {path.relative_to(ROOT).as_posix()} (run: {COMMAND})", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in doc_files(ROOT).items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -5,12 +5,14 @@ Templates only lay this out; they hold no words of their own (every label comes 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from compiler import ir
 from compiler.irdiff import Changes, compare
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
+from compiler.sheets.fit import REGULAR, Fit, choose_fit
 from compiler.sheets.text import Rich, Words, capitalised, number, rich
 from compiler.sheets.track import TrackLabels
 
@@ -136,6 +138,7 @@ class Sheet:
     printed_mark: str
     rulings: list[Line]
     footnotes: list[Footnote]
+    fit: Fit = REGULAR
 
 
 def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Rich:
@@ -387,18 +390,11 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         (parent.rulings.points_floor, parent.rulings.krones_floor)
         != (ruleset.rulings.points_floor, ruleset.rulings.krones_floor)
     )
-    rulings.append(
-        Line(
-            w.rich(
-                "rulings.floors",
-                points=number(ruleset.rulings.points_floor),
-                krones=number(ruleset.rulings.krones_floor),
-            ),
-            floors_changed,
-        )
-    )
+    points_floor, krones_floor = ruleset.rulings.points_floor, ruleset.rulings.krones_floor
+    floors_key = "rulings.floors.same" if points_floor == krones_floor else "rulings.floors"
+    rulings.append(Line(w.rich(floors_key, points=number(points_floor), krones=number(krones_floor)), floors_changed))
 
-    return Sheet(
+    sheet = Sheet(
         words=w,
         ruleset=ruleset,
         header=header,
@@ -439,3 +435,4 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         rulings=rulings,
         footnotes=notes.notes,
     )
+    return dataclasses.replace(sheet, fit=choose_fit(sheet, ruleset.name))

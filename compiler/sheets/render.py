@@ -14,7 +14,7 @@ from compiler import ir
 from compiler.sheets.context import Sheet, build_sheet
 from compiler.sheets.icons import icon_table
 from compiler.sheets.text import Rich, SheetError, Words, md_escape, plain, to_html, to_markdown
-from compiler.sheets.track import track_svg
+from compiler.sheets.track import NARROW_WIDTH, WIDTH, track_svg
 
 # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value
 # keeps the PDF bytes identical from run to run (the date is not shown anywhere).
@@ -85,20 +85,28 @@ def _globals(sheet: Sheet, words: Words, html: bool) -> dict[str, Any]:
         "comment": _comment(sheet.header),
     }
     if html:
-        result["track_svg"] = Markup(
-            track_svg(
-                sheet.track,
-                sheet.track_labels,
-                changed_spaces=sheet.changes.spaces,
-                changed_zones=sheet.changes.zones,
-                cap_changed=sheet.changes.cap,
-                beyond_changed=sheet.changes.beyond,
-            )
-        )
+        result["track_svg"] = _track(sheet, WIDTH, "wide")
+        result["narrow_track_svg"] = _track(sheet, NARROW_WIDTH, "narrow")
     else:
         result["comment"] = Markup(_comment(sheet.header))
         result["bold"] = lambda value: Markup(f"**{to_markdown(value) if _is_rich(value) else md_escape(str(value))}**")
     return result
+
+
+def _track(sheet: Sheet, width: float, css_class: str) -> Markup:
+    """The track picture: `wide` for paper and wide screens, `narrow` (in more rows) for phones."""
+    return Markup(
+        track_svg(
+            sheet.track,
+            sheet.track_labels,
+            changed_spaces=sheet.changes.spaces,
+            changed_zones=sheet.changes.zones,
+            cap_changed=sheet.changes.cap,
+            beyond_changed=sheet.changes.beyond,
+            width=width,
+            css_class=css_class,
+        )
+    )
 
 
 def render_html(sheet: Sheet) -> str:

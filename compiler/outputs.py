@@ -62,16 +62,16 @@ def plan_outputs(root: Path, rulesets: dict[str, ir.Ruleset]) -> Plan:
         files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md")
         html = render_sheet(ruleset, parent, "html")
         files[sheets / f"{stem}.html"] = html
-        pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html)))
+        pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
     files[root / "schemas" / "variant.schema.json"] = variant_schema_text().encode("utf-8")
     return Plan(files, pdfs, root / MANIFEST)
 
 
-def _pdf_renderer(html: bytes) -> Callable[[], bytes]:
+def _pdf_renderer(html: bytes, name: str) -> Callable[[], bytes]:
     def render() -> bytes:
         from compiler.sheets.render import render_pdf
 
-        return render_pdf(html.decode("utf-8"))
+        return render_pdf(html.decode("utf-8"), name)
 
     return render
 

@@ -12,7 +12,7 @@ from compiler import ir
 from compiler.irdiff import Changes, compare
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
-from compiler.sheets.fit import REGULAR, Fit, choose_fit
+from compiler.sheets.fit import REGULAR, Fit, choose_fit, split_tiles
 from compiler.sheets.text import Rich, Words, capitalised, number, rich
 from compiler.sheets.track import TrackLabels
 
@@ -139,6 +139,7 @@ class Sheet:
     rulings: list[Line]
     footnotes: list[Footnote]
     fit: Fit = REGULAR
+    tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
 
 
 def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Rich:
@@ -435,4 +436,6 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         rulings=rulings,
         footnotes=notes.notes,
     )
-    return dataclasses.replace(sheet, fit=choose_fit(sheet, ruleset.name))
+    fit = choose_fit(sheet)
+    columns = split_tiles(sheet, fit) if fit.tile_columns else []
+    return dataclasses.replace(sheet, fit=fit, tile_columns=columns)

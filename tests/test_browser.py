@@ -151,7 +151,8 @@ def test_lab_report_reads_on_a_phone(chromium: str, tmp_path: Path) -> None:
     from compiler.cli import main
 
     report = tmp_path / "lab.html"
-    assert main(["compare", "base", "gentle-move-backs", "long-track", "--games", "40", "--html", str(report)]) == 0
+    names = ["base", "gentle-move-backs", "long-track", "royal-banquet"]
+    assert main(["compare", *names, "--games", "40", "--html", str(report)]) == 0
     shot = str(Path(SHOTS) / "lab-390.png") if SHOTS else None
     measured = phone_view(chromium, report.read_text(encoding="utf-8"), tmp_path, shot)
     assert measured["innerWidth"] == PHONE_WIDTH

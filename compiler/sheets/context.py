@@ -32,7 +32,7 @@ class Line:
 class ScoringRow:
     round: int
     tier: str
-    move_back: int
+    move_back: Rich
     bonus: Line
     safe: Line
     changed: bool
@@ -225,7 +225,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
             ScoringRow(
                 need.round,
                 need.tier,
-                need.move_back,
+                w.count(need.move_back, "space") if need.move_back else w.rich("scoring.back.none"),
                 Line(bonus, bonus_changed),
                 Line(safe, safe_changed),
                 need.round in changes.scorings,

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from helpers_sheets import SHEET_CASES, assert_tiles_on_the_front, sheet_case
+from pypdf import PageObject, PdfReader
 
 from compiler.sheets import render_sheet
 
@@ -79,8 +80,30 @@ def test_browser_prints_two_pages_with_every_tile_on_the_front(chromium: str, na
     pdf = tmp_path / f"{name}.pdf"
     run(chromium, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
     assert_tiles_on_the_front(pdf.read_bytes(), sheet_case(name)[0])
+    # The hotel and house-rules colours are in the printout (the command line prints backgrounds anyway; that
+    # a print dialog keeps them too comes from print-color-adjust, checked in test_sheet_reads_on_a_phone).
+    front, back = (fill_colours(page) for page in PdfReader(pdf).pages)
+    assert {HOTEL_RED, HOTEL_BLUE, HOTEL_YELLOW} <= back
+    if sheet_case(name)[1] is not None:
+        assert HOUSE_BOX in front
     if SHOTS:
         shutil.copy(pdf, Path(SHOTS) / f"{name}-chromium.pdf")
+
+
+def colour(hex_colour: str) -> tuple[float, float, float]:
+    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return round(r, 2), round(g, 2), round(b, 2)
+
+
+HOTEL_RED, HOTEL_BLUE, HOTEL_YELLOW, HOUSE_BOX = (colour(c) for c in ("#f2b8b5", "#b8d4ee", "#f7e39a", "#fdf6d8"))
+
+
+def fill_colours(page: PageObject) -> set[tuple[float, float, float]]:
+    """The RGB fill colours a PDF page paints with (its `r g b rg` operators), to 2 decimals."""
+    data = page.get_contents()
+    text = data.get_data().decode("latin-1") if data is not None else ""
+    found = re.findall(r"([0-9.]+) ([0-9.]+) ([0-9.]+) rg", text)
+    return {(round(float(r), 2), round(float(g), 2), round(float(b), 2)) for r, g, b in found}
 
 
 # Runs inside the 390 px frame: what is wider than the screen, and where each track space is drawn.
@@ -88,7 +111,8 @@ MEASURE = """
 (function () {
   var frame = document.getElementById('page');
   var win = frame.contentWindow, doc = frame.contentDocument;
-  var out = {innerWidth: win.innerWidth, scrollWidth: doc.documentElement.scrollWidth, wide: [], spaces: []};
+  var out = {innerWidth: win.innerWidth, scrollWidth: doc.documentElement.scrollWidth, wide: [], spaces: [],
+             colourAdjust: win.getComputedStyle(doc.documentElement).printColorAdjust};
   doc.querySelectorAll('body *').forEach(function (e) {
     if (!e.getClientRects().length) return;
     var r = e.getBoundingClientRect();
@@ -135,6 +159,7 @@ def test_sheet_reads_on_a_phone(chromium: str, name: str, tmp_path: Path) -> Non
     assert measured["innerWidth"] == PHONE_WIDTH
     assert measured["scrollWidth"] <= measured["innerWidth"], measured["wide"]
     assert measured["wide"] == []
+    assert measured["colourAdjust"] == "exact"
     spaces = measured["spaces"]
     # One track picture is shown, with every space once, whole, inside the screen, and big enough to read.
     assert sorted(s["space"] for s in spaces) == list(range(ruleset.track.last_space + 1))

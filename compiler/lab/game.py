@@ -273,12 +273,13 @@ def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player
     )
 
 
-def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> Plan:
-    turns = []
-    for r in range(1, rounds + 1):
-        picks = round_picks(model.round(r))
-        turns.append(tuple([plan_turn(picks, seed, game, r, p) for p in range(1, players + 1)]))
-    return Plan(seed, game, players, tuple(turns))
+def plan_game(picks: tuple[tuple[Pick, ...], ...], seed: int, game: int, players: int) -> Plan:
+    """Every turn of a game; `picks` holds round_picks of each round (round 1 first)."""
+    seats = range(1, players + 1)
+    turns = tuple(
+        tuple([plan_turn(round_picks_, seed, game, r, p) for p in seats]) for r, round_picks_ in enumerate(picks, 1)
+    )
+    return Plan(seed, game, players, turns)
 
 
 # --- the state of a game between scorings --------------------------------------------------

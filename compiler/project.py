@@ -8,7 +8,7 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError
 from compiler.frontend.lower import build_ruleset
-from compiler.frontend.rulesets import Library, Workspace
+from compiler.frontend.rulesets import Library, Resolved, Workspace
 
 
 def find_root(start: Path | None = None) -> Path:
@@ -67,6 +67,11 @@ def compile_library(
 
 def load_one(workspace: Workspace, name_or_file: str) -> ir.Ruleset:
     """One ruleset by name (from rules/) or by path to a file (compiled in memory)."""
+    return build_ruleset(resolve_one(workspace, name_or_file))
+
+
+def resolve_one(workspace: Workspace, name_or_file: str) -> Resolved:
+    """The merged, schema-checked document of one ruleset by name or file (before the semantic checks)."""
     path = Path(name_or_file)
     is_file = name_or_file.endswith((".yaml", ".yml")) or path.is_file()
     extra = [path] if is_file else []
@@ -82,4 +87,4 @@ def load_one(workspace: Workspace, name_or_file: str) -> ir.Ruleset:
         if name not in library.files:
             known = ", ".join(library.names())
             raise UnknownRuleset(f"unknown ruleset '{name}'; known rulesets: {known}")
-    return build_ruleset(library.resolve(name))
+    return library.resolve(name)

@@ -10,6 +10,7 @@ caller, so the report does not change.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -28,13 +29,14 @@ def _hold(job: Job) -> Job:
 def run_on_dask(job: Job, parts: list[Bounds], scheduler: str, finished: Callable[[int, list[Tally]], None]) -> None:
     """Run every chunk on the cluster at `scheduler`; `finished(index, tallies)` as each chunk comes back."""
     try:
-        from distributed import Client, as_completed
+        # Imported by name: Dask is optional and untyped, so it stays Any here.
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise GahError(
             "a Dask scheduler was given, but Dask is not installed: pip install 'grand-austria-rules[cluster]'"
         ) from None
     try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except OSError as error:
         raise GahError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:
@@ -43,7 +45,7 @@ def run_on_dask(job: Job, parts: list[Bounds], scheduler: str, finished: Callabl
         for index, bounds in enumerate(parts):
             key = f"gah-chunk-{job.key[:16]}-{bounds[0]}-{bounds[1]}"
             futures[client.submit(play_chunk, held, bounds, key=key, pure=False, retries=2)] = index
-        for future, tallies in as_completed(list(futures), with_results=True):
+        for future, tallies in distributed.as_completed(list(futures), with_results=True):
             finished(futures[future], tallies)
     finally:
         client.close()

@@ -179,8 +179,8 @@ def run_lab(
             for index, tallies in enumerate(pool.imap(_pool_chunk, parts)):
                 finished(index, tallies)
     merged = [Tally() for _ in spec.rulesets]
-    for tallies in results:
-        assert tallies is not None, "every chunk reports back"
-        for total, part in zip(merged, tallies, strict=True):
+    for chunk_tallies in results:
+        assert chunk_tallies is not None, "every chunk reports back"
+        for total, part in zip(merged, chunk_tallies, strict=True):
             total.merge(part)
     return merged

@@ -84,7 +84,7 @@ def _cell(
     if point is None:
         return {"text": "", "class": "absent", "title": "left out by --where"}
     if not point["valid"]:
-        return {"text": "breaks rules", "class": "invalid", "title": "; ".join(point["problems"])}
+        return {"text": "invalid", "class": "invalid", "title": "; ".join(point["problems"])}
     value = point["metrics"].get(metric)
     if value is None:
         return {"text": "-", "class": "absent", "title": "no such scoring"}

@@ -45,7 +45,7 @@ def run_on_dask(job: Job, parts: list[Bounds], scheduler: str, finished: Callabl
         for index, bounds in enumerate(parts):
             key = f"gah-chunk-{job.key[:16]}-{bounds[0]}-{bounds[1]}"
             futures[client.submit(play_chunk, held, bounds, key=key, pure=False, retries=2)] = index
-        for future, tallies in distributed.as_completed(list(futures), with_results=True):
+        for future, tallies in distributed.as_completed(list(futures), loop=client.loop, with_results=True):
             finished(futures[future], tallies)
     finally:
         client.close()

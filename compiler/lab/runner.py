@@ -16,13 +16,15 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from types import ModuleType
 from typing import cast
 
 from compiler import ir
 from compiler.backends.python.load import import_source
 from compiler.backends.python.module import generate_module
-from compiler.lab.game import Fast, LabModule, Outcome, RulesInfo, plan_game, play, round_picks
+from compiler.lab.game import LabModule, Outcome
 from compiler.lab.model import Model
+from compiler.lab.native import engine
 from compiler.lab.stats import Tally
 
 CHUNK = 250
@@ -77,17 +79,18 @@ def scheduler_from_env() -> str | None:
 
 
 class Lab:
-    """The rulesets of a spec, ready to play (one per process)."""
+    """The rulesets of a spec, ready to play (one per process), by `play` (compiler.lab.game or its compiled copy)."""
 
-    def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None) -> None:
+    def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None, play: ModuleType | None = None) -> None:
         self.spec = spec
+        self.game = play if play is not None else engine()
         texts = sources if sources is not None else tuple(module_source(r) for r in spec.rulesets)
         self.modules: list[LabModule] = [
             cast(LabModule, import_source(text, r.module_name)) for text, r in zip(texts, spec.rulesets, strict=True)
         ]
-        self.fasts = [Fast(RulesInfo.of(r), spec.model) for r in spec.rulesets]
+        self.fasts = [self.game.Fast(self.game.RulesInfo.of(r), spec.model) for r in spec.rulesets]
         self.rounds = max(r.rounds for r in spec.rulesets)
-        self.picks = tuple(round_picks(spec.model.round(r)) for r in range(1, self.rounds + 1))
+        self.picks = tuple(self.game.round_picks(spec.model.round(r)) for r in range(1, self.rounds + 1))
         # A ruleset listed twice (same data, same module) is played once and its outcome reused.
         self.same_as: list[int] = []
         for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
@@ -96,7 +99,8 @@ class Lab:
 
     def play_game(self, game: int) -> list[Outcome]:
         spec = self.spec
-        plan = plan_game(self.picks, spec.seed, game, spec.players)
+        plan = self.game.plan_game(self.picks, spec.seed, game, spec.players)
+        play = self.game.play
         outcomes: list[Outcome] = []
         for index, (fast, module) in enumerate(zip(self.fasts, self.modules, strict=True)):
             source = self.same_as[index]

@@ -62,7 +62,7 @@ def build() -> int:
         shutil.copyfile(LAB / "game.py", copy)
         try:
             done = subprocess.run(
-                [sys.executable, "-c", _BUILD, str(copy.relative_to(root)), temp], cwd=root, check=False
+                [sys.executable, "-W", "ignore", "-c", _BUILD, str(copy.relative_to(root)), temp], cwd=root, check=False
             )
         finally:
             copy.unlink()

@@ -27,8 +27,8 @@ from compiler.frontend.loader import Node, Scalar
 from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import schema_problems
-from compiler.lab.report import build_report
-from compiler.lab.runner import CHUNK, LabSpec
+from compiler.lab.report import build_report, run_fields
+from compiler.lab.runner import LabSpec
 from compiler.lab.stats import Tally
 
 FORMAT = "gah-sweep/1"
@@ -251,11 +251,7 @@ def sweep_report(spec: LabSpec, axes: Sequence[Axis], points: Sequence[Point], t
             rows.append({"values": values, "valid": True, "metrics": metrics_of(next(entries))})
     return {
         "format": FORMAT,
-        "games": spec.games,
-        "players": spec.players,
-        "seed": spec.seed,
-        "chunk": CHUNK,
-        "model": compare["model"],
+        **run_fields(spec),
         "start": compare["reference"],
         "vary": [{"path": axis.name, "values": list(axis.values)} for axis in axes],
         "metrics": list(start),

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from compiler.cli import main
 from compiler.lab.progress import ProgressBar
@@ -171,3 +173,20 @@ def test_progress_bar_live_and_summary() -> None:
     assert "games/s" in live.getvalue() and "left" in live.getvalue()
     bar.close()
     assert live.getvalue().endswith("\n")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-50, 50), st.integers(0, 30), st.lists(st.integers(-999, 999), min_size=1, max_size=6, unique=True))
+def test_vary_values_read_back(low: int, span: int, listed: list[int]) -> None:
+    assert parse_vary(f"x.y={low}..{low + span}").values == tuple(range(low, low + span + 1))
+    assert parse_vary("x.0=" + ",".join(map(str, listed))).values == tuple(listed)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
+def test_where_range_holds_exactly_inside(a: float, b: float, x: float) -> None:
+    low, high = min(a, b), max(a, b)
+    condition = parse_where(f"gap_mean={low!r}..{high!r}", ["gap_mean"])
+    assert condition.holds(x) == (low <= x <= high)
+    assert parse_where(f"gap_mean<{high!r}", ["gap_mean"]).holds(x) == (x < high)
+    assert parse_where(f"gap_mean>={low!r}", ["gap_mean"]).holds(x) == (x >= low)

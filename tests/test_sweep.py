@@ -40,6 +40,7 @@ def test_two_by_two_sweep_equals_four_compare_runs(capsys: pytest.CaptureFixture
     """Every point plays the games `gah compare base <point>` plays with the same seed: the same figures."""
     data = sweep_json(capsys, "--vary", f"{MOVE_BACK}=6,8", "--vary", f"{C_POINTS}=6,10")
     assert [tuple(p["values"].values()) for p in data["points"]] == [(6, 6), (6, 10), (8, 6), (8, 10)]
+    assert [axis["start"] for axis in data["vary"]] == [7, 8], "base: move back 7 after round 7; c-points gives 8"
     for point in data["points"]:
         move_back, amount = point["values"][MOVE_BACK], point["values"][C_POINTS]
         variant = tmp_path / f"point-{move_back}-{amount}.yaml"
@@ -119,11 +120,11 @@ def test_where_and_sort_pick_points(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_csv_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     page = tmp_path / "sweep.html"
-    argv = ["sweep", "base", "--vary", f"{MOVE_BACK}=6,20", "--vary", f"{C_POINTS}=6,8", "--games", "4"]
+    argv = ["sweep", "base", "--vary", f"{MOVE_BACK}=7,20", "--vary", f"{C_POINTS}=6,8", "--games", "4"]
     code, out, err = gah(capsys, *argv, "--workers", "1", "--csv", "--html", str(page), "--where", "penalty_r7<50%")
     assert code == 0, err
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [r[MOVE_BACK] for r in rows] == ["(start)", "6", "6", "20", "20"]
+    assert [r[MOVE_BACK] for r in rows] == ["(start)", "7", "7", "20", "20"]
     assert [r["valid"] for r in rows] == ["true", "true", "true", "false", "false"]
     assert float(rows[1]["penalty_r7"]) <= 0.5 and "longer than the track" in rows[3]["problems"]
 
@@ -144,6 +145,7 @@ def test_csv_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     cells.feed(text)
     assert cells.sections == 10, "one heat map per metric: 3 scorings x 2 rates, total mean and spread, winner, gap"
     assert cells.classes.count("invalid") == 10 * 2
+    assert sum(c.endswith(" start") for c in cells.classes) == 10, "base's own values (7, 8) are marked on each map"
     assert sum("match" in c for c in cells.classes) > 0
     assert "http" not in text.replace("http-equiv", ""), "self-contained"
     code, again, _ = gah(capsys, *argv, "--workers", "2", "--csv", "--where", "penalty_r7<50%")

@@ -91,7 +91,8 @@ def run_spec(args: argparse.Namespace, spec: LabSpec, label: str) -> list[Tally]
     """Play a spec on the engine the options name, with progress on stderr for long runs."""
     workers = args.workers if args.workers is not None else default_workers()
     scheduler: str | None = args.scheduler or scheduler_from_env()
-    bar = ProgressBar(label) if spec.games * len(spec.rulesets) >= PROGRESS_FROM else None
+    rulesets = len(spec.rulesets)
+    bar = ProgressBar(f"{label} ({rulesets} rulesets)") if spec.games * rulesets >= PROGRESS_FROM else None
     tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler)
     if bar is not None:
         bar.close()

@@ -21,6 +21,7 @@ from compiler.lab.sweep import (
     parse_vary,
     parse_where,
     select,
+    start_values,
     sweep_csv,
     sweep_json,
     sweep_report,
@@ -93,7 +94,7 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     model = load_model(workspace, model_path(args, workspace))
     rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
-    report = sweep_report(spec, axes, points, run_spec(args, spec, "gah sweep"))
+    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))
     if args.html is not None:
         write_atomically(args.html, sweep_html(report, where).encode("utf-8"))
     chosen = select(report, where, sort)

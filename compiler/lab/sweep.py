@@ -128,6 +128,22 @@ def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
         _replaced(resolved.document, axis.path, axis.values[0], axis.name)
 
 
+def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
+    """The starting ruleset's own value at each path (None where it has none, or not a single value)."""
+    found: list[Scalar] = []
+    for axis in axes:
+        node: Node | None = resolved.document
+        for part in axis.path:
+            if node is not None and isinstance(node.value, dict):
+                node = node.value.get(part)
+            elif node is not None and isinstance(node.value, list) and part.isdigit() and int(part) < len(node.value):
+                node = node.value[int(part)]
+            else:
+                node = None
+        found.append(None if node is None or isinstance(node.value, (dict, list)) else node.value)
+    return found
+
+
 @dataclass(frozen=True)
 class Point:
     """One grid point: its values and either its ruleset or the problems that stop it."""
@@ -237,7 +253,9 @@ def parse_sort(text: str, metrics: Sequence[str]) -> tuple[str, bool]:
     return metric, order == "desc"
 
 
-def sweep_report(spec: LabSpec, axes: Sequence[Axis], points: Sequence[Point], tallies: list[Tally]) -> dict[str, Any]:
+def sweep_report(
+    spec: LabSpec, axes: Sequence[Axis], starts: Sequence[Scalar], points: Sequence[Point], tallies: list[Tally]
+) -> dict[str, Any]:
     """The sweep as plain data: the start's figures and every point's (deterministic, no times)."""
     compare = build_report(spec, tallies)
     entries = iter(compare["rulesets"])
@@ -253,7 +271,10 @@ def sweep_report(spec: LabSpec, axes: Sequence[Axis], points: Sequence[Point], t
         "format": FORMAT,
         **run_fields(spec),
         "start": compare["reference"],
-        "vary": [{"path": axis.name, "values": list(axis.values)} for axis in axes],
+        "vary": [
+            {"path": axis.name, "values": list(axis.values), "start": value}
+            for axis, value in zip(axes, starts, strict=True)
+        ],
         "metrics": list(start),
         "start_metrics": start,
         "points": rows,

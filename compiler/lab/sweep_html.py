@@ -48,6 +48,7 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
     row_axis = axes[0]
     column_axis = axes[1] if len(axes) > 1 else None
     rest = axes[2:]
+    start = tuple(json.dumps(axis["start"]) for axis in axes)
     maps = []
     for metric in report["metrics"]:
         found = [row["metrics"][metric] for row in report["points"] if row["valid"] and metric in row["metrics"]]
@@ -60,8 +61,11 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
                 cells = []
                 for column_value in column_axis["values"] if column_axis else [None]:
                     values = (row_value, *([column_value] if column_axis else []), *extra)
-                    point = by_values.get(tuple(json.dumps(v) for v in values))
-                    cells.append(_cell(point, metric, low, high, where))
+                    key = tuple(json.dumps(v) for v in values)
+                    cell = _cell(by_values.get(key), metric, low, high, where)
+                    if key == start:
+                        cell["class"] += " start"
+                    cells.append(cell)
                 rows.append({"label": _value_text(row_value), "cells": cells})
             panels.append({"caption": caption, "rows": rows})
         maps.append(
@@ -132,6 +136,7 @@ td.dark { color: #fff; }
 td.invalid { background: repeating-linear-gradient(45deg, #ddd, #ddd 4px, #f4f4f4 4px, #f4f4f4 8px); color: #a00; }
 td.absent { background: #fafafa; color: #999; }
 td.match { outline: 3px solid #e0522d; outline-offset: -3px; font-weight: 700; }
+td.start { border: 2px dashed #222; }
 .axis { font-size: 0.8rem; color: #555; }
 .scale span { display: inline-block; width: 1.6rem; height: 0.8rem; }
 ul.problems { font-size: 0.9rem; }
@@ -143,7 +148,8 @@ ul.problems { font-size: 0.9rem; }
 seed {{ report.seed }}, game model {{ report.model.name }}. Every point plays the same games as {{ report.start }}.</p>
 <p class="note">Varied: {% for axis in axes %}<code>{{ axis.path }}</code>{% if not loop.last %}, {% endif %}{% endfor %}.
 Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{ axes[1].path }}</code>{% endif %}.</p>
-{% if conditions %}<p class="note">Outlined: the points where {{ conditions|join(" and ") }}.</p>{% endif %}
+<p class="note">Dashed: the starting ruleset's own values{% if conditions %}; outlined in orange: the points where
+{{ conditions|join(" and ") }}{% endif %}.</p>
 <p class="note scale">Lowest {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} highest
 (each map scaled to its own range).</p>
 <div class="maps">

@@ -135,8 +135,8 @@ table.heat td { width: 4.6rem; height: 2rem; text-align: center; font-size: 0.85
 td.dark { color: #fff; }
 td.invalid { background: repeating-linear-gradient(45deg, #ddd, #ddd 4px, #f4f4f4 4px, #f4f4f4 8px); color: #a00; }
 td.absent { background: #fafafa; color: #999; }
-td.match { outline: 3px solid #e0522d; outline-offset: -3px; font-weight: 700; }
-td.start { border: 2px dashed #222; }
+td.match { box-shadow: inset 0 0 0 3px #e0522d; font-weight: 700; }
+td.start { outline: 2px dashed #111; outline-offset: -6px; }
 .axis { font-size: 0.8rem; color: #555; }
 .scale span { display: inline-block; width: 1.6rem; height: 0.8rem; }
 ul.problems { font-size: 0.9rem; }

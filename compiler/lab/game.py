@@ -446,26 +446,27 @@ def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
 
 def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
     """One player's round: income, Emperor steps, rooms, Staff, objectives, café (one function, for speed)."""
+    gained, income, kitchen_items, emperor, prepare, occupy, hire, draw, objectives, guests = turn
     kinds = len(items)
-    player.points += turn.points
-    krones = player.krones + turn.krones
-    if turn.items:
+    player.points += gained
+    krones = player.krones + income
+    if kitchen_items:
         kitchen = player.kitchen
-        for r32 in turn.items:
+        for r32 in kitchen_items:
             item = items[(r32 * kinds) >> 32]
             kitchen[item] = kitchen.get(item, 0) + 1
-    if turn.emperor:
-        _advance(fast, player, turn.emperor)
-    if turn.prepare:
+    if emperor:
+        _advance(fast, player, emperor)
+    if prepare:
         # Rooms: a legal, affordable space, each as likely as its floor's weight.
-        affordable = fast.affordable
+        affordable, known = fast.affordable, fast.room_choices
         top = len(affordable) - 1
         placed = player.placed
-        for r32 in turn.prepare:
+        for r32 in prepare:
             mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
             if not mask:
                 continue
-            options, cumulative, total = _room_choices(fast, mask)
+            options, cumulative, total = known.get(mask) or _room_choices(fast, mask)
             if not total:
                 continue
             cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
@@ -473,14 +474,14 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             placed |= 1 << cell
             player.points += fast.printed[cell]
         player.placed = placed
-    if turn.occupy:
+    if occupy:
         # Occupy a vacant room, any as likely; completing a group pays its reward.
-        occupied = player.occupied
-        for r32 in turn.occupy:
+        occupied, known_cells = player.occupied, fast.cells
+        for r32 in occupy:
             vacant = player.placed & ~occupied
             if not vacant:
                 continue
-            cells = _cells(fast, vacant)
+            cells = known_cells.get(vacant) or _cells(fast, vacant)
             cell = cells[(r32 * len(cells)) >> 32]
             occupied |= 1 << cell
             group = fast.group_of[cell]
@@ -497,10 +498,10 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             elif reward == "emperor_steps":
                 _advance(fast, player, amount)
         player.occupied = occupied
-    if turn.hire:
+    if hire:
         # Hire an affordable card from hand, each as likely as its kind's weight.
         cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
-        for r32 in turn.hire:
+        for r32 in hire:
             cards = [n for n in hand if cost[n] <= krones and kind_weight[n] > 0]
             if not cards:
                 continue
@@ -509,13 +510,14 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             hand.remove(number)
             player.hired.append(number)
     player.krones = krones
-    if turn.draw and deck:
-        drawn = deck[: turn.draw]
-        del deck[: turn.draw]
+    if draw and deck:
+        drawn = deck[:draw]
+        del deck[:draw]
         player.hand.extend(drawn)
-    player.objectives += turn.objectives
+    if objectives:
+        player.objectives += objectives
     cafe: list[dict[str, int]] = []
-    for guest in turn.cafe[: fast.cafe_seats]:
+    for guest in guests[: fast.cafe_seats]:
         plate = dict.fromkeys(items, 0)  # every kind, in the rules' order (as a scoring module reads a guest)
         for r32 in guest:
             plate[items[(r32 * kinds) >> 32]] += 1

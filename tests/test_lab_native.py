@@ -24,6 +24,7 @@ def test_compiled_and_pure_paths_give_identical_tallies(monkeypatch: pytest.Monk
     except ImportError:
         pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
     assert compiled is not game and compiled.__file__ != game.__file__
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
     assert native.engine() is compiled
     monkeypatch.setenv(native.PURE_ENV, "1")
     assert native.engine() is game, "GAH_LAB_PURE=1 plays the pure path"

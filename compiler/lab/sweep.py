@@ -315,15 +315,22 @@ def _value_text(value: Scalar) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+def short_names(paths: Sequence[str]) -> list[str]:
+    """The last part of each path when those differ (move_back, amount), else the whole paths."""
+    last = [path.rsplit(".", 1)[-1] for path in paths]
+    return last if len(set(last)) == len(last) else list(paths)
+
+
 def sweep_text(report: dict[str, Any]) -> str:
     """A table: one row per grid point (the start first), one column per varied value and per metric."""
     paths = [axis["path"] for axis in report["vary"]]
     metrics: list[str] = report["metrics"]
-    header = [*paths, *metrics]
-    rows = [["(start)"] + [""] * (len(paths) - 1) + [shown(m, report["start_metrics"][m]) for m in metrics]]
+    header = ["", *short_names(paths), *metrics]
+    start_values = [_value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
+    rows = [["start", *start_values, *(shown(m, report["start_metrics"][m]) for m in metrics)]]
     problems: list[str] = []
     for row in report["points"]:
-        cells = [_value_text(row["values"][p]) for p in paths]
+        cells = ["", *(_value_text(row["values"][p]) for p in paths)]
         if row["valid"]:
             rows.append(cells + [shown(m, row["metrics"][m]) for m in metrics])
         else:
@@ -335,11 +342,12 @@ def sweep_text(report: dict[str, Any]) -> str:
     lines = [
         f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
         f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})",
-        "Rates in percent; winner_changes against the start; gap_mean = first minus last (points).",
+        f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
+        "gap_mean = first minus last (points).",
         "",
         "  ".join(h.rjust(w) for h, w in zip(header, widths, strict=True)),
     ]
-    lines.extend("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+    lines.extend("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows)
     if problems:
         lines += ["", "Points that break the rules (not played):", *problems]
     return "\n".join(lines) + "\n"

@@ -38,8 +38,8 @@ def effect_lines(effect: ir.Effect) -> list[str]:
             return [f"lose_points(game, player, {amount})"]
         case ir.GainItems(items):
             return [f"gain_items(game, player, {literal(items)})"]
-        case ir.ChooseItems(count, _serve):
-            return [f"choose_items(game, player, {count})"]
+        case ir.ChooseItems(count, serve):
+            return [f"choose_items(game, player, {count}, {serve})"]
         case ir.ReturnItems(sources):
             return [f"return_items(game, player, {'kitchen' in sources}, {'cafe' in sources})"]
         case ir.DrawStaff(count, play, discount):
@@ -63,6 +63,23 @@ def effect_lines(effect: ir.Effect) -> list[str]:
         case ir.AdvanceEmperor(steps):
             return [f"advance_emperor(game, player, {steps})"]
     raise CodegenError(f"no Python generator for effect {effect!r}")
+
+
+DECIDING = (
+    ir.ChooseItems,
+    ir.DrawStaff,
+    ir.StaffToDeckBottom,
+    ir.PrepareRoom,
+    ir.OccupyVacantRooms,
+    ir.RemoveRooms,
+    ir.PlayStaffFromHand,
+    ir.RemoveHiredStaff,
+)
+
+
+def decides(effects: tuple[ir.Effect, ...]) -> bool:
+    """Can these effects ask the player a decision? (Then the generated code searches the whole turn.)"""
+    return any(isinstance(effect, DECIDING) for effect in effects)
 
 
 def feasible(effect: ir.Effect) -> str:

@@ -6,7 +6,7 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.python.effects import CodegenError, effect_lines, feasible
+from compiler.backends.python.effects import CodegenError, decides, effect_lines, feasible
 from compiler.backends.python.standalone import runtime_parts
 
 REGENERATE = "gah build"
@@ -194,12 +194,23 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         for card in ruleset.staff:
             if card.penalty_waiver_cost is not None:
                 cost = card.penalty_waiver_cost
-                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)}, TILES[tile_id][1])"
+                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)})"
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
             code.line('game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)')
         code.line("TILES[tile_id][1](game, player)")
+    code.blank(2)
+    # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
+    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
+    code.line("DECIDES: dict[str, tuple[bool, bool]] = {")
+    for tile in ruleset.tiles:
+        penalty = tile.penalty.effects + tile.penalty.prefer + tile.penalty.otherwise
+        flags = (decides(tile.bonus) or boosters_decide, decides(penalty))
+        code.line(f"    {literal(tile.id)}: {literal(flags)},")
+    code.line("}")
+    waivers = [card.number for card in ruleset.staff if card.penalty_waiver_cost is not None]
+    waived = "".join(f" or {number} in player.hired" for number in waivers)
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
@@ -212,9 +223,15 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 code.line(f"move_back(game, player, {scoring.move_back}, ZONE_NAME)")
                 code.line("outcome = OUTCOME[player.emperor]")
                 with code.block('if outcome == "bonus":'):
-                    code.line("emperor_bonus(game, player, tile_id)")
+                    with code.block("if DECIDES[tile_id][0]:"):
+                        code.line("take_turn(game, player, emperor_bonus, tile_id)")
+                    with code.block("else:"):
+                        code.line("emperor_bonus(game, player, tile_id)")
                 with code.block('elif outcome == "penalty":'):
-                    code.line("emperor_penalty(game, player, tile_id)")
+                    with code.block(f"if DECIDES[tile_id][1]{waived}:"):
+                        code.line("take_turn(game, player, emperor_penalty, tile_id)")
+                    with code.block("else:"):
+                        code.line("emperor_penalty(game, player, tile_id)")
                 with code.block("elif game.explain:"):
                     code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
         code.blank(2)
@@ -279,6 +296,8 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
             code.line('result["standings"] = standings(game, final)')
+        code.line('result["decisions"] = decision_report(game)')
+        code.line('result["unused_choices"] = unused_choices(game)')
         code.line("return result")
     code.blank(2)
     with code.block(

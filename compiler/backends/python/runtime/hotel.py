@@ -8,15 +8,11 @@ from .core import (
     Player,
     Rules,
     advance_emperor,
-    choice_error,
-    choose,
+    decide,
     gain_krones,
     gain_points,
-    parse_cell,
-    parse_cells,
-    parse_choice,
     plural,
-    refuse_recorded,
+    was_recorded,
 )
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
@@ -109,43 +105,32 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
     options: list[Cell | None] = [
         cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
     ]
-    if not options:
-        refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
-        if game.explain:
-            game.log(player, "room", f"{player.name} has no legal space for a room")
-        return
     options.append(None)
-
-    def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
-        if cell is not None:
-            place_room(trial, trial_player, cell, free, occupy)
-
-    chosen = choose(game, player, "prepare_room", options, apply, parse=parse_cell)
+    chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
     if chosen is None:
         if game.explain:
-            game.log(player, "room", f"{player.name} prepares no room")
+            game.log(player, "room", f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}")
         return
     place_room(game, player, chosen, free, occupy)
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
-    """Up to `count` vacant rooms become occupied, one decision per room."""
+    """Up to `count` vacant rooms become occupied, one decision per room.
+
+    The rooms occupied, not their order, make the outcome (group rewards add up the same either way),
+    so after a room of its own choosing the policy tries only rooms later in the list, or none.
+    """
+    after: Cell | None = None
     for _ in range(count):
         vacant: list[Cell | None] = list(rooms(player, VACANT))
-        if not vacant:
-            refuse_recorded(game, player, "occupy_room", "there is no vacant room")
-            if game.explain:
+        vacant.append(None)
+        tried = None if after is None else [c for c in vacant if c is None or c > after]
+        chosen = decide(game, player, "occupy_room", vacant, tried, none_why="there is no vacant room")
+        if chosen is None:
+            if game.explain and len(vacant) == 1:
                 game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
-        vacant.append(None)
-
-        def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
-            if cell is not None:
-                occupy_room(trial, trial_player, cell)
-
-        chosen = choose(game, player, "occupy_room", vacant, apply, parse=parse_cell)
-        if chosen is None:
-            return
+        after = None if was_recorded(player, "occupy_room") else chosen
         occupy_room(game, player, chosen)
 
 
@@ -167,58 +152,20 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_below: bool) -> None:
-    """Remove rooms from as high a floor as possible; equal rooms are the player's choice."""
-    recorded_cells = None
-    if "remove_rooms" in player.choices and "remove_rooms" not in player.used_choices and not game.simulating:
-        player.used_choices.add("remove_rooms")
-        recorded_cells = list(parse_choice(game, player, "remove_rooms", parse_cells, player.choices["remove_rooms"]))
+    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice."""
     below: int | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
-    removed: list[Cell] = []
-    for step in range(count):
+    for _ in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
                 game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
-            break
-        if recorded_cells is not None:
-            if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
-                legal = ", ".join(cell_name(c) for c in candidates)
-                shown = cell_name(recorded_cells[step]) if step < len(recorded_cells) else "nothing"
-                from_ = ", ".join(cell_name(c) for c in recorded_cells)
-                raise choice_error(
-                    game, player, "remove_rooms", f"[{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
-                )
-            chosen = recorded_cells[step]
-        else:
-            chosen = _least_valuable(game, player, candidates)
+            return
+        chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
-        removed.append(chosen)
         if game.explain:
             game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
-    if recorded_cells is None:
-        game.decided(player, "remove_rooms", removed)
-    elif len(recorded_cells) > len(removed):
-        extra = ", ".join(cell_name(c) for c in recorded_cells[len(removed) :])
-        raise choice_error(
-            game, player, "remove_rooms", f"only {plural(len(removed), 'room')} can be removed here; {extra} cannot"
-        )
-
-
-def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
-    project = game.rules.project
-    if project is None or len(candidates) == 1:
-        return candidates[0]
-    index = game.players.index(player)
-    best, best_value = candidates[0], None
-    for cell in candidates:
-        trial = game.clone(only=player)
-        trial.players[index].hotel[cell[0] - 1][cell[1] - 1] = EMPTY
-        value = project(trial, trial.players[index])
-        if best_value is None or value > best_value:
-            best, best_value = cell, value
-    return best
 
 
 # --- quantities of the hotel ---------------------------------------------------------

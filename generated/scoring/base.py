@@ -361,7 +361,7 @@ def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player))
+    game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player))
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
@@ -425,13 +425,11 @@ def choice_error(game: Game, player: Player, key: str, index: int, detail: str) 
     return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {player.name})")
 
 
-def recorded_choice(
-    game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str
-) -> T:
+def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
     """A recorded decision's option: it must be legal (else an error, or in a trial an infeasible path)."""
     chosen = parse_cell(value) if key in CELL_KEYS else value
     if chosen in options:
-        return chosen  # type: ignore[no-any-return]
+        return chosen
     if game.trial is not None or game.projecting:
         raise Infeasible
     if none_why and options == [None]:
@@ -468,10 +466,10 @@ def decide(
     index, found, value = next_recorded(player, key)
     trial = game.trial
     if found:
-        chosen = recorded_choice(game, player, key, index, value, options, none_why)
         if trial is not None:
-            trial.consumed += 1
-        elif game.explain:
+            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+        chosen = recorded_choice(game, player, key, index, value, options, none_why)
+        if trial is None and game.explain:
             game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
             note(game, player, key, index, chosen, "recorded")
         return chosen
@@ -486,8 +484,9 @@ def decide(
         return branches[0]
     if trial is not None:
         if trial.at < len(trial.script):
+            scripted: T = trial.script[trial.at]
             trial.at += 1
-            return trial.script[trial.at - 1]  # type: ignore[no-any-return]
+            return scripted
         raise Branch(branches, order_only, game.card_reads)
     turn = game.turn
     if turn is None or game.rules.project is None:
@@ -502,7 +501,7 @@ def decide(
     if game.explain:
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
-    return chosen  # type: ignore[no-any-return]
+    return chosen
 
 
 CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")
@@ -644,7 +643,11 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
     chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
     if chosen is None:
         if game.explain:
-            game.log(player, "room", f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}")
+            game.log(
+                player,
+                "room",
+                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+            )
         return
     place_room(game, player, chosen, free, occupy)
 
@@ -838,7 +841,11 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:
             if game.explain:
-                game.log(player, "staff", f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}")
+                game.log(
+                    player,
+                    "staff",
+                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")

@@ -348,7 +348,7 @@ def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player))
+    game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player))
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
@@ -412,13 +412,11 @@ def choice_error(game: Game, player: Player, key: str, index: int, detail: str) 
     return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {player.name})")
 
 
-def recorded_choice(
-    game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str
-) -> T:
+def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
     """A recorded decision's option: it must be legal (else an error, or in a trial an infeasible path)."""
     chosen = parse_cell(value) if key in CELL_KEYS else value
     if chosen in options:
-        return chosen  # type: ignore[no-any-return]
+        return chosen
     if game.trial is not None or game.projecting:
         raise Infeasible
     if none_why and options == [None]:
@@ -455,10 +453,10 @@ def decide(
     index, found, value = next_recorded(player, key)
     trial = game.trial
     if found:
-        chosen = recorded_choice(game, player, key, index, value, options, none_why)
         if trial is not None:
-            trial.consumed += 1
-        elif game.explain:
+            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+        chosen = recorded_choice(game, player, key, index, value, options, none_why)
+        if trial is None and game.explain:
             game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
             note(game, player, key, index, chosen, "recorded")
         return chosen
@@ -473,8 +471,9 @@ def decide(
         return branches[0]
     if trial is not None:
         if trial.at < len(trial.script):
+            scripted: T = trial.script[trial.at]
             trial.at += 1
-            return trial.script[trial.at - 1]  # type: ignore[no-any-return]
+            return scripted
         raise Branch(branches, order_only, game.card_reads)
     turn = game.turn
     if turn is None or game.rules.project is None:
@@ -489,7 +488,7 @@ def decide(
     if game.explain:
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
-    return chosen  # type: ignore[no-any-return]
+    return chosen
 
 
 CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")

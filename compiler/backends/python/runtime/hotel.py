@@ -109,7 +109,11 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
     chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
     if chosen is None:
         if game.explain:
-            game.log(player, "room", f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}")
+            game.log(
+                player,
+                "room",
+                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+            )
         return
     place_room(game, player, chosen, free, occupy)
 

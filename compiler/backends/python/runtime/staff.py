@@ -102,7 +102,11 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:
             if game.explain:
-                game.log(player, "staff", f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}")
+                game.log(
+                    player,
+                    "staff",
+                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")

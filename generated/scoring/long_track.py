@@ -308,6 +308,7 @@ class Turn:
     taken: list[Any] = field(default_factory=list)  # the policy's open decisions so far, in order
     plan: list[tuple[Any, Any, float | None]] = field(default_factory=list)  # (option, runner-up, its total)
     total: float | None = None  # the projected total of the plan
+    reads: int = 0  # game.card_reads when the turn began
 
 
 @dataclass
@@ -334,46 +335,54 @@ def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
-        best: Outcome | None = None
-        chosen: Any = None
-        runner: tuple[Any, tuple[int, float]] | None = None
-        reads = branch.reads
-        for number, option in enumerate(branch.options):
-            child = explore(turn, project, [*script, option])
-            reads = max(reads, child.reads)
-            if best is None or child.score > best.score:
-                if best is not None:
-                    runner = (chosen, best.score)  # the old best beats every runner-up so far
-                best, chosen = child, option
-            elif runner is None or child.score > runner[1]:
-                runner = (option, child.score)
-            if branch.order_only and number == 0 and child.reads == branch.reads:
-                # Nothing after this decision looks at which cards are where: every order is worth the same.
-                runner = (branch.options[1], child.score)
-                break
-        assert best is not None  # a Branch has 2 options or more
-        top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
-        return Outcome(best.score, [top, *best.path], reads)
+        return best_option(turn, project, script, branch)
     except Infeasible:
         return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
     return Outcome((trial.consumed, project(game, player)), [], game.card_reads)
 
 
+def best_option(turn: Turn, project: Callable[[Game, Player], int], script: list[Any], branch: Branch) -> Outcome:
+    """The best of a decision's options after `script`, each with its best continuation (explore())."""
+    best: Outcome | None = None
+    chosen: Any = None
+    runner: tuple[Any, tuple[int, float]] | None = None
+    reads = branch.reads
+    for number, option in enumerate(branch.options):
+        child = explore(turn, project, [*script, option])
+        if child.reads > reads:
+            reads = child.reads
+        if best is None or child.score > best.score:
+            if best is not None:
+                runner = (chosen, best.score)  # the old best beats every runner-up so far
+            best, chosen = child, option
+        elif runner is None or child.score > runner[1]:
+            runner = (option, child.score)
+        if branch.order_only and number == 0 and child.reads == branch.reads:
+            # Nothing after this decision looks at which cards are where: every order is worth the same.
+            runner = (branch.options[1], child.score)
+            break
+    assert best is not None  # a Branch has 2 options or more
+    top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
+    return Outcome(best.score, [top, *best.path], reads)
+
+
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player))
+    turn = game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player), reads=game.card_reads)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
     finally:
         game.turn = None
-    if game.explain and game.rules.project is not None and len(game.decisions) > first:
-        total = projection(game, player)
-        for decision in game.decisions[first:]:
-            if decision.how == "policy":
-                decision.total = total
-                if decision.alike:
-                    decision.runner_up_total = total
+    policy = [d for d in game.decisions[first:] if d.how == "policy"]
+    if policy:
+        # The plan's total when the turn was searched; else only options known to be worth the same were
+        # open (symmetry), and the total is the projection now.
+        total = int(turn.total) if turn.total is not None else projection(game, player)
+        for decision in policy:
+            decision.total = total
+            if decision.alike:
+                decision.runner_up_total = total
 
 
 def projection(game: Game, player: Player) -> int:
@@ -493,7 +502,9 @@ def decide(
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     step = len(turn.taken)
     if step >= len(turn.plan):
-        found_plan = explore(turn, game.rules.project, list(turn.taken))
+        # The real game stands where a trial would raise this Branch: search its options from here.
+        here = Branch(branches, order_only, game.card_reads - turn.reads)
+        found_plan = best_option(turn, game.rules.project, list(turn.taken), here)
         turn.plan[step:] = found_plan.path
         turn.total = found_plan.score[1]
     chosen, runner, runner_total = turn.plan[step]
@@ -1659,12 +1670,8 @@ def decision_report(game: Game) -> list[dict[str, Any]]:
             if decision.runner_up_total is not None:
                 step["runner_up"] = {"value": decision.runner_up, "total": decision.runner_up_total}
             steps.append(step)
-        entry: dict[str, Any] = {"player": player.name}
-        if game.rules.project is not None:
-            entry["projected_total"] = projection(game, player)
-        entry["choices"] = {key: values[0] if len(values) == 1 else values for key, values in by_key.items()}
-        entry["steps"] = steps
-        report.append(entry)
+        choices = {key: values[0] if len(values) == 1 else values for key, values in by_key.items()}
+        report.append({"player": player.name, "choices": choices, "steps": steps})
     return report
 
 

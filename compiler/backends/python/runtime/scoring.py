@@ -141,12 +141,8 @@ def decision_report(game: Game) -> list[dict[str, Any]]:
             if decision.runner_up_total is not None:
                 step["runner_up"] = {"value": decision.runner_up, "total": decision.runner_up_total}
             steps.append(step)
-        entry: dict[str, Any] = {"player": player.name}
-        if game.rules.project is not None:
-            entry["projected_total"] = projection(game, player)
-        entry["choices"] = {key: values[0] if len(values) == 1 else values for key, values in by_key.items()}
-        entry["steps"] = steps
-        report.append(entry)
+        choices = {key: values[0] if len(values) == 1 else values for key, values in by_key.items()}
+        report.append({"player": player.name, "choices": choices, "steps": steps})
     return report
 
 

@@ -10,6 +10,7 @@ interleaved with today's (same load on both), and prints the ratio.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import random
 import subprocess
@@ -85,14 +86,22 @@ def per_call_microseconds(function: Any, states: list[dict[str, Any]], repeat: i
 
 
 def interleaved(functions: list[Any], states: list[dict[str, Any]], repeat: int) -> list[float]:
-    """Best microseconds per call of each function, the functions taking turns at each repeat."""
+    """Best microseconds per call of each function, the functions taking turns at each repeat.
+
+    As timeit does, the garbage collector is off while timing (and run before each turn), so a
+    collection that garbage from one function triggers is not charged to the next."""
     timings: list[list[float]] = [[] for _ in functions]
     for _ in range(repeat):
         for function, times in zip(functions, timings, strict=True):
-            start = time.perf_counter()
-            for state in states:
-                function(state)
-            times.append((time.perf_counter() - start) / len(states) * 1e6)
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                for state in states:
+                    function(state)
+                times.append((time.perf_counter() - start) / len(states) * 1e6)
+            finally:
+                gc.enable()
     return [min(times) for times in timings]
 
 

@@ -277,11 +277,13 @@ def choice_value(option: object) -> Any:
 class Branch(Exception):
     """A trial reached an open decision its script does not cover: the search tries each option."""
 
-    def __init__(self, options: list[Any], order_only: bool, reads: int) -> None:
+    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
         super().__init__()
         self.options = options
         self.order_only = order_only
         self.reads = reads
+        self.prefix = prefix  # every decision of the turn before this one, in order
+        self.consumed = consumed  # how many of them were recorded
 
 
 class Infeasible(Exception):
@@ -290,11 +292,19 @@ class Infeasible(Exception):
 
 @dataclass
 class Trial:
-    """The default policy's decisions to replay on a copy of the game, in order."""
+    """The decisions to replay on a copy of the game (every decision of the turn, in order), then
+    the ones taken after them."""
 
     script: list[Any]
+    consumed: int  # recorded decisions taken on this path
     at: int = 0
-    consumed: int = 0  # recorded decisions taken on this path
+    made: list[Any] = field(default_factory=list)
+
+
+def replaying(game: Game) -> bool:
+    """Whether the next decision replays a trial's script (its options need not be worked out)."""
+    trial = game.trial
+    return trial is not None and trial.at < len(trial.script)
 
 
 @dataclass
@@ -305,7 +315,9 @@ class Turn:
     steps: Callable[[Game, Player, str], None]
     tile_id: str
     start: Game  # the game before the turn (this player copied)
-    taken: list[Any] = field(default_factory=list)  # the policy's open decisions so far, in order
+    made: list[Any] = field(default_factory=list)  # every decision of the turn so far, in order
+    consumed: int = 0  # how many of them were recorded
+    opened: int = 0  # how many were the policy's with options to compare
     plan: list[tuple[Any, Any, float | None]] = field(default_factory=list)  # (option, runner-up, its total)
     total: float | None = None  # the projected total of the plan
     reads: int = 0  # game.card_reads when the turn began
@@ -321,7 +333,7 @@ class Outcome:
     reads: int
 
 
-def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any]) -> Outcome:
+def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
     decisions after it, each tried by replaying the turn from its start on a copy of the game.
 
@@ -331,24 +343,24 @@ def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any
     """
     game = turn.start.clone(turn.start.players[turn.index])
     player = game.players[turn.index]
-    trial = game.trial = Trial(script)
+    trial = game.trial = Trial(script, consumed)
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
-        return best_option(turn, project, script, branch)
+        return best_option(turn, project, branch)
     except Infeasible:
         return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
     return Outcome((trial.consumed, project(game, player)), [], game.card_reads)
 
 
-def best_option(turn: Turn, project: Callable[[Game, Player], int], script: list[Any], branch: Branch) -> Outcome:
-    """The best of a decision's options after `script`, each with its best continuation (explore())."""
+def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore())."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
     for number, option in enumerate(branch.options):
-        child = explore(turn, project, [*script, option])
+        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -395,32 +407,31 @@ def projection(game: Game, player: Player) -> int:
         game.projecting = False
 
 
-def next_recorded(player: Player, key: str) -> tuple[int, bool, Any]:
-    """Ask the next decision of `key`: its index, whether it is recorded, and the recorded value.
+def recorded_at(player: Player, key: str, index: int) -> tuple[bool, Any]:
+    """Whether decision `index` of `key` is recorded, and its value.
 
     A key holds one value (the first decision of its kind) or a list (each in the order asked)."""
-    index = player.cursor.get(key, 0)
-    player.cursor[key] = index + 1
     value = player.choices.get(key, player)  # the player: a marker for "not recorded"
-    if isinstance(value, list):
-        return (index, True, value[index]) if index < len(value) else (index, False, None)
-    return (index, True, value) if index == 0 and value is not player else (index, False, None)
-
-
-def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
-    """The recorded value of the next decision of `key`, without asking it."""
-    index = player.cursor.get(key, 0)
-    value = player.choices.get(key, player)
     if isinstance(value, list):
         return (True, value[index]) if index < len(value) else (False, None)
     return (True, value) if index == 0 and value is not player else (False, None)
 
 
+def next_recorded(player: Player, key: str) -> tuple[int, bool, Any]:
+    """Ask the next decision of `key`: its index, whether it is recorded, and the recorded value."""
+    index = player.cursor.get(key, 0)
+    player.cursor[key] = index + 1
+    return (index, *recorded_at(player, key, index))
+
+
+def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
+    """The recorded value of the next decision of `key`, without asking it."""
+    return recorded_at(player, key, player.cursor.get(key, 0))
+
+
 def was_recorded(player: Player, key: str) -> bool:
     """Whether the last decision of `key` asked came from the record."""
-    index = player.cursor.get(key, 0) - 1
-    value = player.choices.get(key, player)
-    return index < len(value) if isinstance(value, list) else index == 0 and value is not player
+    return recorded_at(player, key, player.cursor.get(key, 0) - 1)[0]
 
 
 def choice_path(game: Game, player: Player, key: str, index: int) -> str:
@@ -472,43 +483,58 @@ def decide(
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
     """
-    index, found, value = next_recorded(player, key)
     trial = game.trial
+    cursor = player.cursor
+    index = cursor.get(key, 0)
+    cursor[key] = index + 1
+    if trial is not None and trial.at < len(trial.script):
+        scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
+        trial.at += 1
+        return scripted
+    turn = game.turn
+    found, value = recorded_at(player, key, index) if player.choices else (False, None)
     if found:
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
-        if trial is None and game.explain:
+        if trial is not None:
+            trial.made.append(chosen)
+            return chosen
+        if turn is not None:
+            turn.made.append(chosen)
+            turn.consumed += 1
+        if game.explain:
             game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
     if len(branches) == 1:
-        if trial is None and game.explain:
+        chosen = branches[0]
+        if trial is not None:
+            trial.made.append(chosen)
+            return chosen
+        if turn is not None:
+            turn.made.append(chosen)
+        if game.explain:
             if len(options) == 1:
-                note(game, player, key, index, branches[0], "only")
+                note(game, player, key, index, chosen, "only")
             else:
-                other = next(o for o in options if o != branches[0])
-                note(game, player, key, index, branches[0], "policy", other).alike = True
-        return branches[0]
+                other = next(o for o in options if o != chosen)
+                note(game, player, key, index, chosen, "policy", other).alike = True
+        return chosen
     if trial is not None:
-        if trial.at < len(trial.script):
-            scripted: T = trial.script[trial.at]
-            trial.at += 1
-            return scripted
-        raise Branch(branches, order_only, game.card_reads)
-    turn = game.turn
+        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
-    step = len(turn.taken)
-    if step >= len(turn.plan):
+    if turn.opened >= len(turn.plan):
         # The real game stands where a trial would raise this Branch: search its options from here.
-        here = Branch(branches, order_only, game.card_reads - turn.reads)
-        found_plan = best_option(turn, game.rules.project, list(turn.taken), here)
-        turn.plan[step:] = found_plan.path
+        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
+        found_plan = best_option(turn, game.rules.project, here)
+        turn.plan[turn.opened :] = found_plan.path
         turn.total = found_plan.score[1]
-    chosen, runner, runner_total = turn.plan[step]
-    turn.taken.append(chosen)
+    chosen, runner, runner_total = turn.plan[turn.opened]
+    turn.opened += 1
+    turn.made.append(chosen)
     if game.explain:
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
@@ -647,9 +673,15 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
 def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
     """An optional room: the player picks a legal, affordable space or none."""
     rules = game.rules
-    options: list[Cell | None] = [
-        cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
-    ]
+    options: list[Cell | None] = (
+        []
+        if replaying(game)
+        else [
+            cell
+            for cell in legal_spaces(rules, player, floors)
+            if free or rules.prepare_cost[cell[0] - 1] <= player.krones
+        ]
+    )
     options.append(None)
     chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
     if chosen is None:
@@ -671,7 +703,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     """
     after: Cell | None = None
     for _ in range(count):
-        vacant: list[Cell | None] = list(rooms(player, VACANT))
+        vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
         tried = None if after is None else [c for c in vacant if c is None or c > after]
         chosen = decide(game, player, "occupy_room", vacant, tried, none_why="there is no vacant room")
@@ -685,11 +717,12 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
 
 def removal_candidates(player: Player, state: str, below: int | None) -> list[Cell]:
     """Rooms in `state` on the highest floor that has one (strictly below `below` if given)."""
-    found = [cell for cell in rooms(player, state) if below is None or cell[0] < below]
-    if not found:
-        return []
-    top = max(cell[0] for cell in found)
-    return [cell for cell in found if cell[0] == top]
+    hotel = player.hotel
+    for floor in range(len(hotel) if below is None else below - 1, 0, -1):
+        row = hotel[floor - 1]
+        if state in row:
+            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+    return []
 
 
 def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:

@@ -12,6 +12,7 @@ from .core import (
     gain_krones,
     gain_points,
     plural,
+    replaying,
     was_recorded,
 )
 
@@ -102,9 +103,15 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
 def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
     """An optional room: the player picks a legal, affordable space or none."""
     rules = game.rules
-    options: list[Cell | None] = [
-        cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
-    ]
+    options: list[Cell | None] = (
+        []
+        if replaying(game)
+        else [
+            cell
+            for cell in legal_spaces(rules, player, floors)
+            if free or rules.prepare_cost[cell[0] - 1] <= player.krones
+        ]
+    )
     options.append(None)
     chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
     if chosen is None:
@@ -126,7 +133,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     """
     after: Cell | None = None
     for _ in range(count):
-        vacant: list[Cell | None] = list(rooms(player, VACANT))
+        vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
         tried = None if after is None else [c for c in vacant if c is None or c > after]
         chosen = decide(game, player, "occupy_room", vacant, tried, none_why="there is no vacant room")
@@ -140,11 +147,12 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
 
 def removal_candidates(player: Player, state: str, below: int | None) -> list[Cell]:
     """Rooms in `state` on the highest floor that has one (strictly below `below` if given)."""
-    found = [cell for cell in rooms(player, state) if below is None or cell[0] < below]
-    if not found:
-        return []
-    top = max(cell[0] for cell in found)
-    return [cell for cell in found if cell[0] == top]
+    hotel = player.hotel
+    for floor in range(len(hotel) if below is None else below - 1, 0, -1):
+        row = hotel[floor - 1]
+        if state in row:
+            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+    return []
 
 
 def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:

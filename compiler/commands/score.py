@@ -38,4 +38,9 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False, sort_keys=False))
     else:
         sys.stdout.write(human_report(result))
+    sys.stdout.flush()
+    for unused in result.get("unused_choices", []):
+        # A recorded decision the scoring never asked for: a warning at its place in the state file.
+        problem = state_problem(node, unused["message"])
+        print(f"{problem.position}: warning: {problem.message}", file=sys.stderr)
     return 0

@@ -1027,7 +1027,7 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
 CHOICE_KEYS = set(CHOICE_VALUES)
 VALUE_WORDS = {
     "item": "an item id",
-    "guest": "a café guest's place in cafe, from 0",
+    "guest": "a café guest's place in cafe (from 0)",
     "card": "a Staff card number",
     "room": 'a room as "floor.column"',
     "yes/no": "true or false",

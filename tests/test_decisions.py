@@ -305,7 +305,7 @@ def small_games(draw: st.DrawFn) -> dict[str, Any]:
     rooms = {cell: draw(st.sampled_from("ov")) for cell in sorted(placed)}
     hotel = ["".join(rooms.get((f, c), ".") for c in range(1, 6)) for f in range(4, 0, -1)]
     hired = draw(st.lists(st.sampled_from([*GAME_END, 26]), max_size=3, unique=True))
-    hand = draw(st.lists(st.sampled_from([35, 10, 21, 45, 27]), max_size=2, unique=True))
+    hand = draw(st.lists(st.sampled_from([n for n in (35, 10, 21, 45, 27) if n not in hired]), max_size=2, unique=True))
     free = [n for n in (35, 9, 25, 12, 40, 45) if n not in hand and n not in hired]
     deck = draw(st.permutations(free))
     emperor = {3: 6, 5: 8, 7: 10}[round_] if draw(st.booleans()) else 0

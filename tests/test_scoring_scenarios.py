@@ -515,7 +515,9 @@ def test_c_occupied_room_penalty_recorded() -> None:
     ok = player(emperor=0, hotel=hotel, choices={"remove_rooms": ["3.2", "2.3"]})
     assert after(score(state(7, ok, C="c-occupied-room")))["hotel"] == [".....", "o....", "oo...", "ooooo"]
     bad = player(emperor=0, hotel=hotel, choices={"remove_rooms": ["3.2", "1.1"]})
-    with pytest.raises(StateError, match=r"remove_rooms\[1\]: 1\.1 is not a legal choice here; legal: 2\.1, 2\.2, 2\.3"):
+    with pytest.raises(
+        StateError, match=r"remove_rooms\[1\]: 1\.1 is not a legal choice here; legal: 2\.1, 2\.2, 2\.3"
+    ):
         score(state(7, bad, C="c-occupied-room"))
 
 

@@ -1,10 +1,12 @@
 """Benchmark of the variant lab: games per second for 2 rulesets, 4 players, with 1 and 2 workers.
 
-Usage: python benchmarks/bench_lab.py [GAMES] [--profile]
+Usage: python benchmarks/bench_lab.py [GAMES] [--profile] [--baseline REV]
 
 Prints games/s (wall clock) for each worker count and the time 100,000 games would take, plus the CPU
 seconds spent (this process and its workers), which stay meaningful when other jobs share the machine.
-With --profile, also profiles one worker (cProfile) and prints where the time goes.
+With --profile, also profiles one worker (cProfile) and prints where the time goes. With --baseline REV,
+also plays the same games (1 worker) with the scoring modules as generated at git revision REV, interleaved
+with today's, and prints the ratio and whether the tallies agree.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import cProfile
 import os
 import pstats
 import resource
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import LabSpec, run_lab
+from compiler.lab.runner import Lab, LabSpec, module_source, run_lab
 from compiler.project import find_root, load_one
 
 RULESETS = ("base", "gentle-move-backs")
@@ -29,6 +33,13 @@ def _cpu_seconds() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def baseline_source(root: Path, revision: str, module_name: str) -> str:
+    """A ruleset's scoring module as generated at a git revision."""
+    path = f"generated/scoring/{module_name}.py"
+    done = subprocess.run(["git", "show", f"{revision}:{path}"], check=True, capture_output=True, text=True, cwd=root)
+    return done.stdout
 
 
 def main(argv: list[str]) -> int:
@@ -54,6 +65,22 @@ def main(argv: list[str]) -> int:
         )
     same = all(a == b for a, b in zip(results[1], results[2], strict=True))
     print(f"  identical tallies with 1 and 2 workers: {'yes' if same else 'NO'}")
+    if "--baseline" in argv:
+        revision = argv[argv.index("--baseline") + 1]
+        old = tuple(baseline_source(workspace.root, revision, r.module_name) for r in rulesets)
+        labs = {"baseline": Lab(spec, old), "today": Lab(spec, tuple(module_source(r) for r in rulesets))}
+        best = {name: float("inf") for name in labs}
+        tallies_of = {}
+        for _ in range(3):
+            for name, lab in labs.items():
+                start = time.perf_counter()
+                tallies_of[name] = lab.run(0, games)
+                best[name] = min(best[name], time.perf_counter() - start)
+        print(f"  scoring modules at {revision}: {best['baseline']:7.2f} s (1 worker, best of 3, interleaved)")
+        print(f"  today's scoring modules: {best['today']:7.2f} s")
+        print(f"  ratio today/baseline   : {best['today'] / best['baseline']:7.2f}x (below 1: today is faster)")
+        agree = all(a == b for a, b in zip(tallies_of["today"], tallies_of["baseline"], strict=True))
+        print(f"  same tallies as {revision}: {'yes' if agree else 'no (the policy chose differently)'}")
     if "--profile" in argv:
         small = LabSpec(rulesets=rulesets, model=model, games=min(games, 500), players=4, seed=1)
         profiler = cProfile.Profile()

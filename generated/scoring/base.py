@@ -297,8 +297,10 @@ class Trial:
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
+    strict: bool = False  # False: an order-only decision takes its first option for now (see decide())
     at: int = 0
     made: list[Any] = field(default_factory=list)
+    provisional: int = -1  # game.card_reads at the first order-only decision taken for now
 
 
 def replaying(game: Game) -> bool:
@@ -333,7 +335,9 @@ class Outcome:
     reads: int
 
 
-def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int) -> Outcome:
+def explore(
+    turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
+) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
     decisions after it, each tried by replaying the turn from its start on a copy of the game.
 
@@ -343,13 +347,18 @@ def explore(turn: Turn, project: Callable[[Game, Player], int], script: list[Any
     """
     game = turn.start.clone(turn.start.players[turn.index])
     player = game.players[turn.index]
-    trial = game.trial = Trial(script, consumed)
+    trial = game.trial = Trial(script, consumed, strict)
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
         return best_option(turn, project, branch)
     except Infeasible:
+        if 0 <= trial.provisional < game.card_reads:
+            return explore(turn, project, script, consumed, True)
         return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
+    if 0 <= trial.provisional < game.card_reads:
+        # A later step looked at the cards an order-only decision moved: try its every option after all.
+        return explore(turn, project, script, consumed, True)
     return Outcome((trial.consumed, project(game, player)), [], game.card_reads)
 
 
@@ -494,6 +503,8 @@ def decide(
     turn = game.turn
     found, value = recorded_at(player, key, index) if player.choices else (False, None)
     if found:
+        if order_only:
+            game.card_reads += 1  # its legality depends on which cards are where
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -523,10 +534,17 @@ def decide(
                 note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
     if trial is not None:
+        if order_only and not trial.strict:
+            # For now the first option: if nothing later looks at the cards, every option is worth the same.
+            if trial.provisional < 0:
+                trial.provisional = game.card_reads
+            trial.made.append(branches[0])
+            return branches[0]
         raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
-    if turn.opened >= len(turn.plan):
+    if turn.opened >= len(turn.plan) or order_only:
+        # (An order-only decision was no Branch in the trials that made the plan: search it afresh.)
         # The real game stands where a trial would raise this Branch: search its options from here.
         here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
         found_plan = best_option(turn, game.rules.project, here)

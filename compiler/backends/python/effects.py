@@ -82,6 +82,24 @@ def decides(effects: tuple[ir.Effect, ...]) -> bool:
     return any(isinstance(effect, DECIDING) for effect in effects)
 
 
+def serving_pays(ruleset: ir.Ruleset) -> bool:
+    """Could an item on a café guest ever be worth more than in the kitchen? Only if something counts the
+    items on guests, or counts kitchen items against the player; otherwise the policy never serves."""
+    uses: list[tuple[str, int]] = []
+    for source in ruleset.final_scoring:
+        if source.source == "per_quantity" and source.per is not None:
+            uses.append((source.per, source.points))
+    effects: list[ir.Effect] = []
+    for tile in ruleset.tiles:
+        effects += [*tile.bonus, *tile.penalty.effects, *tile.penalty.prefer, *tile.penalty.otherwise]
+    for card in ruleset.staff:
+        effects += [*card.once, *card.emperor_bonus]
+        if card.game_end is not None and card.game_end.per is not None:
+            uses.append((card.game_end.per, card.game_end.points))
+    uses += [(e.quantity, e.points) for e in effects if isinstance(e, ir.PointsPerQuantity)]
+    return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
+
+
 def feasible(effect: ir.Effect) -> str:
     """An expression: can this effect be taken fully right now? (prefer/otherwise penalties)"""
     match effect:

@@ -6,7 +6,7 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.python.effects import CodegenError, decides, effect_lines, feasible
+from compiler.backends.python.effects import CodegenError, decides, effect_lines, feasible, serving_pays
 from compiler.backends.python.standalone import runtime_parts
 
 REGENERATE = "gah build"
@@ -144,6 +144,7 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         ("staff", {c.number: (c.name, c.cost, c.kind) for c in ruleset.staff}),
         ("scoring_tiers", {s.round: s.tier for s in ruleset.scorings}),
         ("tiles", {t.id: t.tier for t in ruleset.tiles}),
+        ("serving_pays", serving_pays(ruleset)),
     ]
     code.level += 1
     for name, value in fields:

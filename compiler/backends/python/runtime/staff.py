@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Game, Player, decide, plural
+from .core import Game, Player, decide, plural, replaying
 
 
 def card_name(game: Game, number: int) -> str:
@@ -44,7 +44,9 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
         )
     remaining = list(drawn)
     for _ in range(play):
-        options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
         chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
         if chosen is None:
@@ -76,10 +78,9 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
     at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
     """
-    cheapest = sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
     chosen: list[int] = []
-    for _ in range(min(count, len(cheapest))):
-        options = [n for n in cheapest if n not in chosen]
+    for _ in range(min(count, len(player.hand))):
+        options = [] if replaying(game) else sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
@@ -97,7 +98,9 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
     """Play up to `count` Staff from hand at the discount."""
     for _ in range(count):
         game.card_reads += 1
-        options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:

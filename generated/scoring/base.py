@@ -303,6 +303,7 @@ class Trial:
     at: int = 0
     made: list[Any] = field(default_factory=list)
     provisional: int = -1  # game.card_reads at the first order-only decision taken for now
+    alike: list[tuple[Any, Any]] = field(default_factory=list)  # each such decision: its first two options
 
 
 def replaying(game: Game) -> bool:
@@ -353,6 +354,9 @@ def explore(
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
+        if trial.provisional >= 0:
+            # An open decision after an order-only one taken for now: try that one's options after all.
+            return explore(turn, project, script, consumed, True)
         return best_option(turn, project, branch)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
@@ -361,7 +365,9 @@ def explore(
     if 0 <= trial.provisional < game.card_reads:
         # A later step looked at the cards an order-only decision moved: try its every option after all.
         return explore(turn, project, script, consumed, True)
-    return Outcome((trial.consumed, project(game, player)), [], game.card_reads)
+    total = project(game, player)
+    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
 
 
 def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
@@ -544,13 +550,13 @@ def decide(
             # For now the first option: if nothing later looks at the cards, every option is worth the same.
             if trial.provisional < 0:
                 trial.provisional = game.card_reads
+            trial.alike.append((branches[0], branches[1]))
             trial.made.append(branches[0])
             return branches[0]
         raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
-    if turn.opened >= len(turn.plan) or order_only:
-        # (An order-only decision was no Branch in the trials that made the plan: search it afresh.)
+    if turn.opened >= len(turn.plan):
         # The real game stands where a trial would raise this Branch: search its options from here.
         here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
         found_plan = best_option(turn, game.rules.project, here)

@@ -336,3 +336,58 @@ def test_the_policy_finds_the_best_of_every_sequence_of_decisions(data: dict[str
     again = score(replay)
     assert again["state"]["players"][0]["hotel"] == result["state"]["players"][0]["hotel"]
     assert projected(again) == best and again["unused_choices"] == []
+
+
+DECK_TRICK = """\
+extends: base
+name: deck-trick
+title: Deck trick
+description: A test tile where the card put under the deck is the card drawn.
+tiles:
+  c-deck-trick:
+    tier: C
+    name: Deck trick
+    bonus:
+      - {kind: staff_to_deck_bottom, count: 1}
+      - {kind: draw_staff, count: 1, play: 1, discount: all}
+    penalty:
+      effects:
+        - {kind: lose_points, amount: 1}
+"""
+
+
+def test_which_card_goes_under_the_deck_counts_when_a_later_step_draws_it(tmp_path: Path) -> None:
+    """With an empty deck the card put under is the card drawn (and played free). Stableman (6, cost 1) is
+    the cheapest, but Booking Manager (27) drawn back scores 3 per occupied red room (1.3, 1.4): space 10
+    scores 6, rooms 5, Booking Manager 6: 17 (putting 6 under: 11)."""
+    path = tmp_path / "deck-trick.yaml"
+    path.write_text(DECK_TRICK, encoding="utf-8")
+    anna = player(emperor=10, hand=[6, 27], hotel=[".....", ".....", ".....", "ooooo"])
+    data = state(7, anna, deck=[], C="c-deck-trick")
+    result = score(data, str(path))
+    assert final(result)["total"] == 17
+    assert decisions(result)["choices"] == {"hand_to_bottom": 27, "play_staff": 27}
+    cheapest = score(dict(data, players=[with_choices(anna, hand_to_bottom=6)]), str(path))
+    assert final(cheapest)["total"] == 11
+    # Recorded: Booking Manager is played. The policy must put it under the deck to draw it back.
+    recorded = score(dict(data, players=[with_choices(anna, play_staff=27)]), str(path))
+    assert decisions(recorded)["choices"] == {"hand_to_bottom": 27, "play_staff": 27}
+    assert final(recorded)["total"] == 17
+
+
+def test_a_recorded_draw_steers_an_earlier_card_decision_inside_a_search(tmp_path: Path) -> None:
+    """A free occupied room first (an open decision), then the deck trick, with play_staff 27 recorded: the
+    search must find that 27 goes under the deck to be drawn back, on every room it tries. Best room: red
+    2.3 (2 points, and 3 more with Booking Manager): space 10 scores 6, rooms 5 + 2 = 7, Booking Manager
+    3 x 3 reds (1.3, 1.4, 2.3) = 9: total 22 (room 2.1, yellow: 6 + 7 + 6 = 19)."""
+    path = tmp_path / "room-trick.yaml"
+    path.write_text(
+        DECK_TRICK.replace("name: deck-trick", "name: room-trick").replace(
+            "    bonus:\n", "    bonus:\n      - {kind: prepare_room, floors: any, cost: free, occupy: true}\n"
+        ),
+        encoding="utf-8",
+    )
+    anna = player(emperor=10, hand=[6, 27], hotel=[".....", ".....", ".....", "ooooo"], choices={"play_staff": 27})
+    result = score(state(7, anna, deck=[], C="c-deck-trick"), str(path))
+    assert decisions(result)["choices"] == {"prepare_room": "2.3", "hand_to_bottom": 27, "play_staff": 27}
+    assert final(result)["total"] == 22

@@ -503,9 +503,11 @@ def decide(
     nothing later in the turn looks at which cards are where, the first option stands for all.
     """
     trial = game.trial
-    cursor = player.cursor
-    index = cursor.get(key, 0)
-    cursor[key] = index + 1
+    index = 0
+    if player.choices or game.explain:  # only records and explanations need to know which decision this is
+        cursor = player.cursor
+        index = cursor.get(key, 0)
+        cursor[key] = index + 1
     if trial is not None and trial.at < len(trial.script):
         scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
         trial.at += 1

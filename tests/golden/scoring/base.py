@@ -56,6 +56,8 @@ class Rules:
     staff: dict[int, tuple[str, int, str]]  # number -> (name, cost, kind)
     scoring_tiers: dict[int, str]  # round -> tier
     tiles: dict[str, str]  # tile id -> tier
+    # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
+    serving_pays: bool = True
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -301,6 +303,7 @@ class Trial:
     at: int = 0
     made: list[Any] = field(default_factory=list)
     provisional: int = -1  # game.card_reads at the first order-only decision taken for now
+    alike: list[tuple[Any, Any]] = field(default_factory=list)  # each such decision: its first two options
 
 
 def replaying(game: Game) -> bool:
@@ -351,6 +354,9 @@ def explore(
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
+        if trial.provisional >= 0:
+            # An open decision after an order-only one taken for now: try that one's options after all.
+            return explore(turn, project, script, consumed, True)
         return best_option(turn, project, branch)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
@@ -359,7 +365,9 @@ def explore(
     if 0 <= trial.provisional < game.card_reads:
         # A later step looked at the cards an order-only decision moved: try its every option after all.
         return explore(turn, project, script, consumed, True)
-    return Outcome((trial.consumed, project(game, player)), [], game.card_reads)
+    total = project(game, player)
+    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
 
 
 def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
@@ -483,19 +491,23 @@ def decide(
     tried: list[T] | None = None,
     order_only: bool = False,
     none_why: str = "",
+    dominated: bool = False,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
     `options` are every legal option in the documented order (ties go to the first); `none_why` says
     why "none" is the only one. `tried`: the options the policy needs to try, where the others are
     provably worth no more (symmetry: they lead to the same projected total as one tried).
+    `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
     """
     trial = game.trial
-    cursor = player.cursor
-    index = cursor.get(key, 0)
-    cursor[key] = index + 1
+    index = 0
+    if player.choices or game.explain:  # only records and explanations need to know which decision this is
+        cursor = player.cursor
+        index = cursor.get(key, 0)
+        cursor[key] = index + 1
     if trial is not None and trial.at < len(trial.script):
         scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
         trial.at += 1
@@ -529,6 +541,8 @@ def decide(
         if game.explain:
             if len(options) == 1:
                 note(game, player, key, index, chosen, "only")
+            elif dominated:
+                note(game, player, key, index, chosen, "policy")
             else:
                 other = next(o for o in options if o != chosen)
                 note(game, player, key, index, chosen, "policy", other).alike = True
@@ -538,13 +552,13 @@ def decide(
             # For now the first option: if nothing later looks at the cards, every option is worth the same.
             if trial.provisional < 0:
                 trial.provisional = game.card_reads
+            trial.alike.append((branches[0], branches[1]))
             trial.made.append(branches[0])
             return branches[0]
         raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
-    if turn.opened >= len(turn.plan) or order_only:
-        # (An order-only decision was no Branch in the trials that made the plan: search it afresh.)
+    if turn.opened >= len(turn.plan):
         # The real game stands where a trial would raise this Branch: search its options from here.
         here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
         found_plan = best_option(turn, game.rules.project, here)
@@ -574,20 +588,21 @@ def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
     """Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
     `serve`, each may go straight onto a guest in the café instead of into the kitchen.
 
-    Every item counts the same in scoring and so does every guest, so the policy tries only the kind
-    the kitchen holds fewest of (ties: the rules' item order) and, for serving, the kitchen or the
-    first guest.
+    Every item kind counts the same in scoring and so does every guest, so the policy tries only the
+    kind the kitchen holds fewest of (ties: the rules' item order) and, for serving, the kitchen or the
+    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays).
     """
-    items = game.rules.items
+    items = list(game.rules.items)
     held = dict(player.kitchen)
     kitchen: dict[str, int] = {}
     served: list[tuple[str, int]] = []
     guests: list[int | None] = [None, *range(len(player.cafe))] if serve and player.cafe else []
+    tried = guests[:2] if game.rules.serving_pays else guests[:1]
     for _ in range(count):
-        fewest = min(items, key=lambda i: (held.get(i, 0), items.index(i)))
-        item = decide(game, player, "choose_items", list(items), [fewest])
+        fewest = min(items, key=lambda i: held.get(i, 0))  # the first of the fewest
+        item = decide(game, player, "choose_items", items, [fewest])
         held[item] = held.get(item, 0) + 1
-        guest = decide(game, player, "serve", guests, guests[:2]) if guests else None
+        guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
         if guest is None:
             kitchen[item] = kitchen.get(item, 0) + 1
         else:
@@ -845,7 +860,9 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
         )
     remaining = list(drawn)
     for _ in range(play):
-        options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
         chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
         if chosen is None:
@@ -877,10 +894,9 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
     at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
     """
-    cheapest = sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
     chosen: list[int] = []
-    for _ in range(min(count, len(cheapest))):
-        options = [n for n in cheapest if n not in chosen]
+    for _ in range(min(count, len(player.hand))):
+        options = [] if replaying(game) else sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
@@ -898,7 +914,9 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
     """Play up to `count` Staff from hand at the discount."""
     for _ in range(count):
         game.card_reads += 1
-        options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:
@@ -2439,6 +2457,7 @@ RULES = Rules(
         "c-staff-points": "C",
         "c-free-staff": "C",
     },
+    serving_pays=False,
 )
 RULES.once_effects = {
     21: staff_21_once,

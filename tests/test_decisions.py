@@ -391,3 +391,18 @@ def test_a_recorded_draw_steers_an_earlier_card_decision_inside_a_search(tmp_pat
     result = score(state(7, anna, deck=[], C="c-deck-trick"), str(path))
     assert decisions(result)["choices"] == {"prepare_room": "2.3", "hand_to_bottom": 27, "play_staff": 27}
     assert final(result)["total"] == 22
+
+
+def test_gah_score_points_at_an_illegal_decision_inside_a_list(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    anna = with_choices(PAGE_BOY, occupy_room=["1.4", "3.3"])
+    lines = ["round: 7", "tiles: {C: c-free-staff}", "players:", "  - name: Anna"]
+    lines += [f"    {key}: {json.dumps(value)}" for key, value in anna.items() if key not in ("name", "choices")]
+    lines += ["    choices:", "      occupy_room:", "        - '1.4'", "        - '3.3'"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = run_gah("score", str(path))
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert f"bad.yaml:{len(lines)}:11: players[0].choices.occupy_room[1]: 3.3 is not a legal choice here; legal: " in (
+        done.stderr
+    )

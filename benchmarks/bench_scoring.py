@@ -1,7 +1,8 @@
 """Benchmark: microseconds per 4-player round-7 score_game, generated vs hand-written; and a full gah build.
 
 Run: .venv/bin/python benchmarks/bench_scoring.py [--states 300] [--repeat 5] [--baseline REV]
-Prints figures only; asserts nothing about speed. It first checks that both
+Prints figures only (CPU time of this process, best of several interleaved samples);
+asserts nothing about speed. It first checks that both
 scorers agree on every state, so the comparison is of the same rules. With
 --baseline, it also times the base module as generated at git revision REV,
 interleaved with today's (same load on both), and prints the ratio.

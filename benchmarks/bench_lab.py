@@ -81,6 +81,10 @@ def main(argv: list[str]) -> int:
         print(f"  ratio today/baseline   : {best['today'] / best['baseline']:7.2f}x (below 1: today is faster)")
         agree = all(a == b for a, b in zip(tallies_of["today"], tallies_of["baseline"], strict=True))
         print(f"  same tallies as {revision}: {'yes' if agree else 'no (the policy chose differently)'}")
+        for ruleset, now, then in zip(rulesets, tallies_of["today"], tallies_of["baseline"], strict=True):
+            mean_now = sum(k * v for k, v in now.totals.items()) / sum(now.totals.values())
+            mean_then = sum(k * v for k, v in then.totals.items()) / sum(then.totals.values())
+            print(f"  mean final total under {ruleset.name}: {mean_now:.2f} today, {mean_then:.2f} at {revision}")
     if "--profile" in argv:
         small = LabSpec(rulesets=rulesets, model=model, games=min(games, 500), players=4, seed=1)
         profiler = cProfile.Profile()

@@ -211,7 +211,7 @@ def test_gah_score_prints_a_choices_block_that_replays(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     block = done.stdout.split("Decisions")[1]
     assert "      play_staff: 35               # default policy, projected total 67; runner-up 10: 54" in block
-    assert '        - "1.4"                    # default policy, projected total 67; runner-up "2.1": 63' in block
+    assert '        - "1.4"                    # default policy, projected total 67; runner-up "2.3": 67' in block
     data = json.loads(run_gah("score", str(path), "--json").stdout)
     assert data["decisions"][0]["choices"] == {"play_staff": 35, "occupy_room": ["1.4", "2.3"]}
 

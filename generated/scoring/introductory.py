@@ -446,11 +446,6 @@ def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
     return recorded_at(player, key, player.cursor.get(key, 0))
 
 
-def was_recorded(player: Player, key: str) -> bool:
-    """Whether the last decision of `key` asked came from the record."""
-    return recorded_at(player, key, player.cursor.get(key, 0) - 1)[0]
-
-
 def choice_path(game: Game, player: Player, key: str, index: int) -> str:
     """Where a recorded decision is in the state: players[i].choices.KEY, or KEY[n] in a list."""
     where = f"players[{game.players.index(player)}].choices.{key}"
@@ -731,20 +726,17 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     """Up to `count` vacant rooms become occupied, one decision per room.
 
-    The rooms occupied, not their order, make the outcome (group rewards add up the same either way),
-    so after a room of its own choosing the policy tries only rooms later in the list, or none.
+    The policy tries every order, though only the rooms matter to the outcome: so each room's runner-up
+    total is exact (what occupying that room first leads to at best).
     """
-    after: Cell | None = None
     for _ in range(count):
         vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-        tried = None if after is None else [c for c in vacant if c is None or c > after]
-        chosen = decide(game, player, "occupy_room", vacant, tried, none_why="there is no vacant room")
+        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
                 game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
-        after = None if was_recorded(player, "occupy_room") else chosen
         occupy_room(game, player, chosen)
 
 

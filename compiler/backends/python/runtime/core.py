@@ -433,11 +433,6 @@ def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
     return recorded_at(player, key, player.cursor.get(key, 0))
 
 
-def was_recorded(player: Player, key: str) -> bool:
-    """Whether the last decision of `key` asked came from the record."""
-    return recorded_at(player, key, player.cursor.get(key, 0) - 1)[0]
-
-
 def choice_path(game: Game, player: Player, key: str, index: int) -> str:
     """Where a recorded decision is in the state: players[i].choices.KEY, or KEY[n] in a list."""
     where = f"players[{game.players.index(player)}].choices.{key}"

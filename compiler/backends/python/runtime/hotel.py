@@ -13,7 +13,6 @@ from .core import (
     gain_points,
     plural,
     replaying,
-    was_recorded,
 )
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
@@ -128,20 +127,17 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     """Up to `count` vacant rooms become occupied, one decision per room.
 
-    The rooms occupied, not their order, make the outcome (group rewards add up the same either way),
-    so after a room of its own choosing the policy tries only rooms later in the list, or none.
+    The policy tries every order, though only the rooms matter to the outcome: so each room's runner-up
+    total is exact (what occupying that room first leads to at best).
     """
-    after: Cell | None = None
     for _ in range(count):
         vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-        tried = None if after is None else [c for c in vacant if c is None or c > after]
-        chosen = decide(game, player, "occupy_room", vacant, tried, none_why="there is no vacant room")
+        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
                 game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
-        after = None if was_recorded(player, "occupy_room") else chosen
         occupy_room(game, player, chosen)
 
 

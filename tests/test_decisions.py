@@ -406,3 +406,28 @@ def test_gah_score_points_at_an_illegal_decision_inside_a_list(tmp_path: Path) -
     assert f"bad.yaml:{len(lines)}:11: players[0].choices.occupy_room[1]: 3.3 is not a legal choice here; legal: " in (
         done.stderr
     )
+
+
+COSTLY_ROOMS = """\
+extends: base
+name: costly-rooms
+title: Costly rooms
+description: Every room tile costs 3 points at the end.
+final_scoring:
+  upkeep: {name: Upkeep, source: per_quantity, per: room_tiles, points: -3}
+"""
+
+
+def test_no_room_is_tried_where_a_room_can_cost_points(tmp_path: Path) -> None:
+    """a-free-room bonus (space 6 -> 3): in base a free vacant room is never worth less than none, so the
+    policy places one (1.2, the first legal space: every vacant room is worth 0 there). Where each room tile
+    costs 3 at the end, no room is best: projected 4 points from space 6 + 1 room (1.1) x 1 - 3 upkeep = 2."""
+    anna = player(emperor=6, hotel=[".....", ".....", ".....", "o...."])
+    assert decisions(score(state(3, anna, A="a-free-room")))["choices"] == {"prepare_room": "1.2"}
+    path = tmp_path / "costly-rooms.yaml"
+    path.write_text(COSTLY_ROOMS, encoding="utf-8")
+    result = score(state(3, anna, A="a-free-room"), str(path))
+    mine = decisions(result)
+    assert mine["choices"] == {"prepare_room": None}
+    assert mine["steps"][0]["total"] == 2
+    assert mine["steps"][0]["runner_up"] == {"value": "1.2", "total": -1}

@@ -698,8 +698,13 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
             advance_emperor(game, player, amount, why)
 
 
-def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
-    """An optional room: the player picks a legal, affordable space or none."""
+def prepare_room(
+    game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool, room_wins: bool = False
+) -> None:
+    """An optional room: the player picks a legal, affordable space or none.
+
+    `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
+    data), so the policy does not try it."""
     rules = game.rules
     options: list[Cell | None] = (
         []
@@ -711,7 +716,10 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
         ]
     )
     options.append(None)
-    chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
+    tried = options[:-1] if room_wins and len(options) > 1 else None
+    chosen = decide(
+        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
+    )
     if chosen is None:
         if game.explain:
             game.log(
@@ -1801,7 +1809,7 @@ def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
 
 def tile_a_free_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile a-free-room (tier A)."""
-    prepare_room(game, player, None, True, False)
+    prepare_room(game, player, None, True, False, True)
 
 
 def tile_a_free_room_penalty(game: Game, player: Player) -> None:
@@ -1856,7 +1864,7 @@ def tile_b_draw_staff_penalty(game: Game, player: Player) -> None:
 
 def tile_b_occupied_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile b-occupied-room (tier B)."""
-    prepare_room(game, player, (1, 2), True, True)
+    prepare_room(game, player, (1, 2), True, True, True)
 
 
 def tile_b_occupied_room_penalty(game: Game, player: Player) -> None:
@@ -1881,7 +1889,7 @@ def tile_c_points_penalty(game: Game, player: Player) -> None:
 
 def tile_c_occupied_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile c-occupied-room (tier C)."""
-    prepare_room(game, player, None, True, True)
+    prepare_room(game, player, None, True, True, True)
 
 
 def tile_c_occupied_room_penalty(game: Game, player: Player) -> None:

@@ -25,8 +25,9 @@ def _per(effect: ir.PointsPerQuantity) -> str:
     return f"{abs(effect.points)} * q_{effect.quantity}(game, player)"
 
 
-def effect_lines(effect: ir.Effect) -> list[str]:
-    """Statements that apply one effect to `player`."""
+def effect_lines(effect: ir.Effect, room_wins: bool = False) -> list[str]:
+    """Statements that apply one effect to `player`. `room_wins`: a free room here is never worth less
+    than none (see rooms_never_hurt())."""
     match effect:
         case ir.GainKrones(amount):
             return [f"gain_krones(game, player, {amount})"]
@@ -47,7 +48,7 @@ def effect_lines(effect: ir.Effect) -> list[str]:
         case ir.StaffToDeckBottom(count):
             return [f"staff_to_deck_bottom(game, player, {count})"]
         case ir.PrepareRoom(floors, free, occupy):
-            return [f"prepare_room(game, player, {literal(floors)}, {free}, {occupy})"]
+            return [f"prepare_room(game, player, {literal(floors)}, {free}, {occupy}, {room_wins and free})"]
         case ir.OccupyVacantRooms(count):
             return [f"occupy_vacant_rooms(game, player, {count})"]
         case ir.RemoveRooms(state, count, pick):
@@ -80,6 +81,48 @@ DECIDING = (
 def decides(effects: tuple[ir.Effect, ...]) -> bool:
     """Can these effects ask the player a decision? (Then the generated code searches the whole turn.)"""
     return any(isinstance(effect, DECIDING) for effect in effects)
+
+
+ROOM_QUANTITIES = {
+    "occupied_rooms",
+    "occupied_red_rooms",
+    "occupied_blue_rooms",
+    "occupied_yellow_rooms",
+    "vacant_rooms",
+    "room_tiles",
+    "full_floors",
+    "full_columns",
+    "full_groups",
+    "colour_sets",
+    "krones",
+    "emperor_position",
+}
+
+
+def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
+    """Is one more room (placed free, vacant or occupied) never worth less to the projected total?
+
+    True when everything a room can change counts for the player: printed points, group rewards and
+    steps beyond the track are not negative, and no final-scoring source or game-end Staff counts a
+    quantity a room can raise (rooms, full floors, columns, groups, sets, krones, the Emperor marker)
+    against the player. A room never lowers any of those quantities."""
+    hotel = ruleset.hotel
+    if any(points < 0 for _cell, points in hotel.printed_points) or ruleset.track.points_per_step_beyond < 0:
+        return False
+    if any(amount < 0 for _colour, reward in hotel.group_rewards for _size, amount in reward.by_size):
+        return False
+    uses: list[tuple[str, int]] = [
+        (c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per
+    ]
+    for source in ruleset.final_scoring:
+        if source.source == "per_quantity" and source.per is not None:
+            uses.append((source.per, source.points))
+        if source.source == "occupied_rooms_by_floor" and any(points < 0 for points in source.points_by_floor):
+            return False
+    return all(points >= 0 for quantity, points in uses if quantity in ROOM_QUANTITIES)
+
+
+GAINS = (ir.GainPoints, ir.GainKrones, ir.GainItems, ir.AdvanceEmperor)
 
 
 def serving_pays(ruleset: ir.Ruleset) -> bool:

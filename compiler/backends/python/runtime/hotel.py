@@ -99,8 +99,13 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
             advance_emperor(game, player, amount, why)
 
 
-def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
-    """An optional room: the player picks a legal, affordable space or none."""
+def prepare_room(
+    game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool, room_wins: bool = False
+) -> None:
+    """An optional room: the player picks a legal, affordable space or none.
+
+    `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
+    data), so the policy does not try it."""
     rules = game.rules
     options: list[Cell | None] = (
         []
@@ -112,7 +117,10 @@ def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, fre
         ]
     )
     options.append(None)
-    chosen = decide(game, player, "prepare_room", options, none_why="there is no legal space for a room")
+    tried = options[:-1] if room_wins and len(options) > 1 else None
+    chosen = decide(
+        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
+    )
     if chosen is None:
         if game.explain:
             game.log(

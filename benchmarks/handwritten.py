@@ -1,9 +1,10 @@
 """A straightforward hand-written scorer of the base rules, after round 7, for the benchmark.
 
 It works on the state dict directly, with the rules' numbers written in the
-code, and the same default policy as the generated modules (try each option
-on a copy, keep the best projected total, ties to the first). The benchmark
-checks it gives the same results as the generated module before timing both.
+code, and the same default policy as the generated modules (try every whole
+outcome of an effect on a copy, keep the best projected total, ties to the
+first). The benchmark checks it gives the same results as the generated module
+before timing both.
 """
 
 from __future__ import annotations
@@ -177,15 +178,15 @@ def play_once(game: dict[str, Any], p: dict[str, Any], n: int) -> None:
     elif n == 45:
         advance(p, 3)
     elif n == 35:
+        # Up to 2 vacant rooms: every set of them, the pairs of a room first (the order of the search).
         index = game["players"].index(p)
-        for _ in range(2):
-            vacant = cells(p, "v")
-            if not vacant:
-                break
-            pick = best(game, index, [*vacant, None], lambda g, q, c: c and occupy(q, c))
-            if pick is None:
-                break
-            occupy(p, pick)
+        vacant = cells(p, "v")
+        sets: list[tuple[tuple[int, int], ...]] = []
+        for i, a in enumerate(vacant):
+            sets += [(a, b) for b in vacant[i + 1 :]] + [(a,)]
+        pick = best(game, index, [*sets, ()], lambda g, q, rooms: [occupy(q, c) for c in rooms])
+        for cell in pick:
+            occupy(p, cell)
 
 
 def tile_c(game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
@@ -214,15 +215,21 @@ def tile_c(game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
                 pick = best(game, index, [*options, None], place)
                 place(game, p, pick)
         else:
-            below = 99
-            for _ in range(2):
-                found = [c for c in cells(p, "o") if c[0] < below]
-                if not found:
-                    break
-                top = max(c[0] for c in found)
-                pick = best(game, index, [c for c in found if c[0] == top], lambda g, q, c: set_room(q, c, "."))
-                set_room(p, pick, ".")
-                below = pick[0]
+            # The occupied room on the highest floor, then one on the highest floor strictly below it:
+            # every such pair (or single room) compared whole.
+            def highest(q: dict[str, Any], below: int) -> list[tuple[int, int]]:
+                found = [c for c in cells(q, "o") if c[0] < below]
+                return [c for c in found if c[0] == max(f for f, _ in found)]
+
+            pairs: list[tuple[tuple[int, int], ...]] = []
+            for first in highest(p, 99):
+                set_room(p, first, ".")
+                pairs += [(first, second) for second in highest(p, first[0])] or [(first,)]
+                set_room(p, first, "o")
+            if pairs:
+                pick = best(game, index, pairs, lambda g, q, rooms: [set_room(q, c, ".") for c in rooms])
+                for cell in pick:
+                    set_room(p, cell, ".")
     elif tile == "c-free-staff":
         if bonus:
             if p["hand"]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from goldens import assert_matches_golden, scoring_goldens
 from helpers_scoring import ROOT, SHIPPED, after, final, module, player, score, state
 
 from compiler.backends.python.load import import_source
@@ -20,7 +21,6 @@ from compiler.frontend.rulesets import Workspace
 from compiler.project import load_one
 
 GENERATED = ROOT / "generated" / "scoring"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "scoring"
 
 
 def generated_text(name: str) -> str:
@@ -38,16 +38,9 @@ def test_checked_in_module_is_what_the_backend_generates(name: str) -> None:
 
 
 def test_base_module_matches_the_golden_copy() -> None:
-    """tests/golden/scoring/base.py is a reviewed copy of the base module (GAH_UPDATE_GOLDEN=1 rewrites it)."""
-    text = generated_text("base")
-    golden = GOLDEN / "base.py"
-    if os.environ.get("GAH_UPDATE_GOLDEN") == "1":
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8", newline="\n")
-    assert golden.is_file(), "no golden copy: run GAH_UPDATE_GOLDEN=1 pytest tests/test_generated_modules.py"
-    assert golden.read_text(encoding="utf-8") == text, (
-        "the base scoring module changed; review the diff and run GAH_UPDATE_GOLDEN=1 pytest tests/test_generated_modules.py"
-    )
+    """tests/golden/scoring/base.py is a reviewed copy of the base module (`python -m tests.update_goldens` rewrites it)."""
+    ((path, text),) = scoring_goldens().items()
+    assert_matches_golden(path, text)
 
 
 # --- standalone ---------------------------------------------------------------------------------

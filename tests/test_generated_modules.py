@@ -196,6 +196,12 @@ def test_setup_only_variants_score_like_their_parent(variant: str, parent: str) 
     )
     mine, theirs = score(data, variant), score(data, parent)
     assert mine["ruleset"] == variant
+    # By hand. Anna: space 11 pays 7, back 7 (gentle: 6) to 4 (5): bonus, no hand to play: 37 points.
+    # Ben: space 2 pays 2, back to 0: penalty, his game-end Booking Manager is discarded: 27, nothing more.
+    # So Anna's Secretary finds no opponent card to copy at the end: staff = Operator 2 x 4 (5) = 8 (10);
+    # rooms 3 x 1 + 2 x 2 + 1 x 3 = 10; krones 3: 58 (60).
+    assert [e["total"] for e in mine["final"]] == ([60, 27] if parent == "gentle-move-backs" else [58, 27])
+    assert after(mine, "Ben")["hired"] == [] and mine["state"]["staff_discard"] == [27]
     assert {k: v for k, v in mine.items() if k != "ruleset"} == {k: v for k, v in theirs.items() if k != "ruleset"}
 
 

@@ -122,6 +122,7 @@ def test_every_case_has_a_hand_written_expectation_and_a_golden() -> None:
     assert goldens == set(cases)
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", broken_cases())
 def test_gah_check_output_matches_golden(name: str) -> None:
     run = run_gah("check", *broken_files(name))

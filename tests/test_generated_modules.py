@@ -30,6 +30,7 @@ def generated_text(name: str) -> str:
 # --- snapshots ---------------------------------------------------------------------------------
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", SHIPPED)
 def test_checked_in_module_is_what_the_backend_generates(name: str) -> None:
     """generated/scoring/<name>.py is exactly generate_module(<ruleset>): run `gah build` if not."""
@@ -37,6 +38,7 @@ def test_checked_in_module_is_what_the_backend_generates(name: str) -> None:
     assert path.read_text(encoding="utf-8") == generated_text(name), f"{path} is stale: run gah build"
 
 
+@pytest.mark.snapshot
 def test_base_module_matches_the_golden_copy() -> None:
     """tests/golden/scoring/base.py is a reviewed copy of the base module (`python -m tests.update_goldens` rewrites it)."""
     ((path, text),) = scoring_goldens().items()
@@ -67,6 +69,7 @@ STANDALONE_STATE = {
 }
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", SHIPPED)
 def test_module_imports_alone_without_side_effects(name: str, tmp_path: Path) -> None:
     """Each module imports under `python -I -S` (standard library only), prints nothing, writes nothing."""

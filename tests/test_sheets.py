@@ -573,6 +573,7 @@ def test_variant_sheet_opens_with_house_rules_and_highlights() -> None:
 # --- Markdown golden files ------------------------------------------------------------------
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", SHIPPED)
 def test_markdown_golden(name: str) -> None:
     ruleset = rulesets()[name]

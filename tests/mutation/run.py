@@ -1,0 +1,154 @@
+"""Mutation testing of the scoring mechanics with cosmic-ray: how many small bugs does the suite catch?
+
+    python -m tests.mutation.run                       # the full score (about 1,060 mutants: hours on 2 cores)
+    python -m tests.mutation.run --one-in 8            # a stable eighth of them (what the README reports)
+    python -m tests.mutation.run --ci                  # CI's fixed sample: fails if any mutant survives
+
+Mutated: compiler/backends/python/runtime/ and compiler/backends/python/effects.py.
+cosmic-ray changes one spot of a file on disk, runs the tests, and puts the file
+back. The runtime is copied into every generated module, but the tests compile
+the modules in memory from the runtime files (compiler/backends/python/load.py),
+so every mutant reaches them; the checked-in generated/ files are not used. Tests
+marked `snapshot` (they compare output with checked-in copies, so they fail on
+any change at all) are set aside, as are two slow tests that cannot see behaviour.
+
+The operators are a focused set (see OPERATORS): each binary and comparison
+operator is swapped for its nearest neighbour only (+ for -, < for <=, in for
+not in, ...), not for all ten others, so the count stays near one mutant per
+decision in the code. Mutants that cannot change behaviour are listed, with the
+reason, in tests/mutation/equivalent.txt.
+
+The files to mutate must have no uncommitted changes (they are restored with
+git at the end, even after an interruption).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TARGETS = ("compiler/backends/python/runtime", "compiler/backends/python/effects.py")
+# Fastest killers first: with -x a mutant stops at the first failing test.
+TEST_FILES = (
+    "tests/test_scoring_caught_mutants.py",
+    "tests/test_oracle.py",
+    "tests/test_scoring_scenarios.py",
+    "tests/test_scoring_properties.py",
+    "tests/test_setup.py",
+    "tests/test_generated_modules.py",
+    "tests/test_lab.py",
+)
+SLOW_AND_BLIND = (
+    "tests/test_generated_modules.py::test_generated_modules_pass_mypy_strict",
+    "tests/test_generated_modules.py::test_two_builds_under_different_hash_seeds_are_identical",
+)
+KEPT_SWAPS = {
+    "ReplaceBinaryOperator": (
+        "Add_Sub|Sub_Add|Mul_Add|Div_Mul|FloorDiv_Mul|Mod_FloorDiv|Pow_Mul"
+        "|BitOr_BitAnd|BitAnd_BitOr|BitXor_BitOr|LShift_RShift|RShift_LShift"
+    ),
+    "ReplaceComparisonOperator": "Eq_NotEq|NotEq_Eq|Lt_LtE|LtE_Lt|Gt_GtE|GtE_Gt|Is_IsNot|IsNot_Is|In_NotIn|NotIn_In",
+}
+OPERATORS_EXCLUDED = [
+    *(f"core/{name}_(?!({swaps})$)" for name, swaps in KEPT_SWAPS.items()),
+    "core/RemoveDecorator",  # @dataclass gone: nothing runs at all
+    "core/VariableInserter",
+    "core/VariableReplacer",
+]
+CI_ONE_IN = 60
+
+
+def config_text(test_command: str) -> str:
+    def toml_list(values: list[str] | tuple[str, ...]) -> str:
+        return "[" + ", ".join(json.dumps(v) for v in values) + "]"
+
+    return "\n".join(
+        [
+            "[cosmic-ray]",
+            f"module-path = {toml_list(TARGETS)}",
+            "timeout = 240.0",
+            "excluded-modules = []",
+            f"test-command = {json.dumps(test_command)}",
+            "",
+            "[cosmic-ray.distributor]",
+            'name = "local"',
+            "",
+            "[cosmic-ray.filters.operators-filter]",
+            f"exclude-operators = {toml_list(OPERATORS_EXCLUDED)}",
+            "",
+        ]
+    )
+
+
+def test_command() -> str:
+    deselect = " ".join(f"--deselect {t}" for t in SLOW_AND_BLIND)
+    files = " ".join(TEST_FILES)
+    return f'{sys.executable} -m pytest -x -q -p no:cacheprovider -m "not snapshot" {deselect} {files}'
+
+
+def run(*argv: str) -> None:
+    subprocess.run(argv, cwd=ROOT, check=True)
+
+
+def tool(name: str) -> str:
+    return str(Path(sys.executable).with_name(name))
+
+
+def results(session: Path) -> list[tuple[str, str, dict[str, object]]]:
+    """(worker outcome, test outcome, mutation) of every mutant in the session."""
+    dump = subprocess.run([tool("cosmic-ray"), "dump", str(session)], cwd=ROOT, capture_output=True, text=True)
+    rows = []
+    for line in dump.stdout.splitlines():
+        item, result = json.loads(line)
+        result = result or {}
+        rows.append((result.get("worker_outcome", "pending"), result.get("test_outcome") or "", item["mutations"][0]))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--one-in", type=int, default=1, help="run a stable sample: one mutant in N")
+    parser.add_argument("--ci", action="store_true", help=f"CI's sample (one in {CI_ONE_IN}, no known equivalents)")
+    parser.add_argument("--session", type=Path, help="keep the cosmic-ray session here (default: a temp folder)")
+    args = parser.parse_args(argv)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", *TARGETS], cwd=ROOT, capture_output=True, text=True)
+    if dirty.stdout.strip():
+        print(f"commit or stash your changes to {', '.join(TARGETS)} first:\n{dirty.stdout}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        session = args.session or Path(tmp) / "session.sqlite"
+        config = Path(tmp) / "cosmic-ray.toml"
+        config.write_text(config_text(test_command()), encoding="utf-8")
+        sample = ["--one-in", str(CI_ONE_IN), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
+        start = time.monotonic()
+        try:
+            if not session.exists():
+                run(tool("cosmic-ray"), "init", str(config), str(session))
+                run(tool("cr-filter-operators"), str(session), str(config))
+                run(sys.executable, "-m", "tests.mutation.sample", str(session), *sample)
+            run(tool("cosmic-ray"), "exec", str(config), str(session))
+        finally:
+            subprocess.run(["git", "checkout", "--", *TARGETS], cwd=ROOT, check=True)
+        rows = [r for r in results(session) if r[0] != "skipped"]
+    counts = Counter(test or worker for worker, test, _m in rows)
+    survivors = [m for worker, test, m in rows if test == "survived" or worker != "normal"]
+    killed = counts["killed"]
+    print(f"{len(rows)} mutants, {killed} killed, {len(survivors)} survived ({time.monotonic() - start:.0f} s)")
+    if rows:
+        print(f"mutation score: {100 * killed / len(rows):.1f}% killed")
+    for m in sorted(survivors, key=lambda m: (str(m["module_path"]), m["start_pos"])):
+        line = m["start_pos"][0]  # type: ignore[index]
+        text = (ROOT / str(m["module_path"])).read_text(encoding="utf-8").splitlines()[line - 1].strip()
+        print(f"survived: {m['module_path']}:{line} {m['operator_name']}: {text}")
+    return 1 if args.ci and survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

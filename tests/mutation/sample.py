@@ -29,7 +29,10 @@ def mutant_keys(mutations: list[MutationSpec]) -> dict[int, str]:
     seen: Counter[tuple[str, str, str]] = Counter()
     lines: dict[Path, list[str]] = {}
     keys: dict[int, str] = {}
-    order = sorted(range(len(mutations)), key=lambda i: (str(mutations[i].module_path), mutations[i].start_pos))
+    order = sorted(
+        range(len(mutations)),
+        key=lambda i: (str(mutations[i].module_path), mutations[i].operator_name, mutations[i].occurrence),
+    )
     for index in order:
         spec = mutations[index]
         path = Path.cwd() / spec.module_path  # cosmic-ray records paths from where it runs
@@ -64,12 +67,15 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     equivalent = equivalent_keys() if args.skip_equivalent else set()
     with use_db(args.session, WorkDB.Mode.open) as db:
-        items = [item for item in db.pending_work_items if len(item.mutations) == 1]
-        keys = mutant_keys([item.mutations[0] for item in items])
+        # Keys are counted over every mutant of the session, done or not, so a key never depends on progress.
+        every = [item for item in db.work_items if len(item.mutations) == 1]
+        keys = mutant_keys([item.mutations[0] for item in every])
+        key_of = {item.job_id: keys[index] for index, item in enumerate(every)}
+        items = [item for item in db.pending_work_items if item.job_id in key_of]
         skipped = [
             item.job_id
-            for index, item in enumerate(items)
-            if not in_sample(keys[index], args.one_in) or keys[index] in equivalent
+            for item in items
+            if not in_sample(key_of[item.job_id], args.one_in) or key_of[item.job_id] in equivalent
         ]
         db.set_multiple_results(skipped, WorkResult(output="not in the sample", worker_outcome=WorkerOutcome.SKIPPED))
     print(f"{len(items) - len(skipped)} of {len(items)} pending mutants kept")

@@ -111,3 +111,41 @@ def test_strict_removal_takes_rooms_on_two_floors(strict: str) -> None:
     result = score(state(7, player(emperor=1, points=7, hotel=hotel), C="c-strict"), strict)
     assert after(result)["points"] == 8
     assert after(result)["hotel"] == [".....", ".....", ".....", "....."]
+
+
+def test_events_name_cards_by_name_and_number() -> None:
+    """Mutant: the card's cost shown instead of its name.
+
+    c-free-staff penalty (round 7): Anna on 2 scores 2, lands on 0; her only game-end Staff goes."""
+    result = score(state(7, player(emperor=2, hired=[27]), C="c-free-staff"))
+    assert "Anna discards hired Booking Manager (27)" in texts(result)
+
+
+# --- the hotel -------------------------------------------------------------------------------------
+
+
+def test_a_space_next_to_a_room_on_its_right_only_is_legal() -> None:
+    """Placement (GR 3): a room goes next to any room, here only the one to its right (mutant: that side ignored).
+
+    Rooms 1.1 2.1 3.1 3.2 3.3 3.4 2.4 1.4: space 1.3 touches only 1.4 (2.3 and 1.2 are empty).
+    a-free-room bonus (round 3): Anna on 6 scores 4, lands on 3; she records room 1.3: it is legal and placed vacant."""
+    hotel = [".....", "oooo.", "o..o.", "o..o."]
+    result = score(state(3, player(emperor=6, hotel=hotel, choices={"prepare_room": "1.3"}), A="a-free-room"))
+    assert after(result)["hotel"] == [".....", "oooo.", "o..o.", "o.vo."]
+
+
+# --- setup -------------------------------------------------------------------------------------------
+
+
+def test_a_draft_keeping_two_a_pick_gives_full_hands(tmp_path: Path) -> None:
+    """Draft of packets of 8, keeping 2 a pick, hands of 6: 3 picks (mutant: 6 x 2 = 12 picks)."""
+    variant = tmp_path / "pairs.yaml"
+    variant.write_text(
+        "extends: base\nname: pairs\ntitle: Pairs\ndescription: Draft keeping two a pick.\n"
+        "setup:\n  deal: {method: draft, hand_size: 6, packet_size: 8, keep_per_pick: 2, direction: left}\n",
+        encoding="utf-8",
+    )
+    dealt = module(str(variant)).setup_game(["Anna", "Ben", "Cleo"], 5)
+    assert [len(p["hand"]) for p in dealt["players"]] == [6, 6, 6]
+    held = sorted([n for p in dealt["players"] for n in p["hand"]] + dealt["staff_deck"])
+    assert held == list(range(1, 49))

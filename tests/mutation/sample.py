@@ -24,8 +24,10 @@ from cosmic_ray.work_item import MutationSpec, WorkerOutcome, WorkResult
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent.txt"
 
 
-def mutant_keys(mutations: list[MutationSpec]) -> dict[int, str]:
-    """`file | operator | line text | n`, n counting the operator's mutants on that line, for each mutation."""
+def mutant_keys(mutations: list[MutationSpec], root: Path | None = None) -> dict[int, str]:
+    """`file | operator | line text | n`, n counting the operator's mutants on that line, for each mutation.
+
+    Paths are read from `root`, by default the folder cosmic-ray runs in (its paths are relative to it)."""
     seen: Counter[tuple[str, str, str]] = Counter()
     lines: dict[Path, list[str]] = {}
     keys: dict[int, str] = {}
@@ -35,7 +37,7 @@ def mutant_keys(mutations: list[MutationSpec]) -> dict[int, str]:
     )
     for index in order:
         spec = mutations[index]
-        path = Path.cwd() / spec.module_path  # cosmic-ray records paths from where it runs
+        path = (root or Path.cwd()) / spec.module_path
         if path not in lines:
             lines[path] = path.read_text(encoding="utf-8").splitlines()
         text = lines[path][spec.start_pos[0] - 1].strip()

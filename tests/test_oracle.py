@@ -8,7 +8,9 @@ standings and every player's state after the scoring must agree.
 
 from __future__ import annotations
 
+import ast
 import copy
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -67,3 +69,15 @@ def test_generated_module_agrees_with_the_hand_written_scorer(name: str) -> None
         assert loud == expected, f"{name}, state {index}: score_game differs from the oracle on {state}"
         quiet = comparable(quiet_path(mod, state))
         assert quiet == expected, f"{name}, state {index}: the quiet path differs from the oracle on {state}"
+
+
+def test_the_oracle_shares_no_code_with_the_compiler() -> None:
+    """The oracle imports only the standard library and itself: never compiler/, a runtime or a generated module."""
+    for path in sorted((ROOT / "tests" / "oracle").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or top == "oracle", f"{path.name} imports {name}"

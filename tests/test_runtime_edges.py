@@ -30,6 +30,24 @@ def test_a_kitchen_that_is_a_list_is_a_state_error() -> None:
         score(state(3, player(kitchen=[1])))
 
 
+def test_an_item_count_that_is_not_a_number_is_a_state_error() -> None:
+    """Mutant: the fast path compared "2" >= 0 (a TypeError instead of a clear message)."""
+    with pytest.raises(StateError, match=r"players\[0\]\.kitchen\.cake: expected a whole number, got '2'"):
+        score(state(3, player(kitchen={"cake": "2"})))
+
+
+def test_a_player_given_only_a_name_starts_from_nothing() -> None:
+    """Every number a state leaves out is 0 (mutants: other defaults). After round 1 nothing is scored,
+    so the state comes back as read; after round 7 with c-points: space 0 pays 0, penalty on 0 points: 0."""
+    tiles = {"A": "a-krones", "B": "b-krones", "C": "c-points"}
+    anna = after(score({"round": 1, "tiles": tiles, "players": [{"name": "Anna"}]}))
+    assert (anna["points"], anna["krones"], anna["emperor"], anna["objectives"]) == (0, 0, 0, 0)
+    assert (anna["hand"], anna["hired"], anna["cafe"]) == ([], [], [])
+    assert set(anna["kitchen"].values()) <= {0}
+    assert anna["hotel"] == [".....", ".....", ".....", "....."]
+    assert score({"round": 7, "tiles": tiles, "players": [{"name": "Anna"}]})["final"][0]["total"] == 0
+
+
 def test_a_negative_item_count_is_a_state_error() -> None:
     """Mutant: the fast path accepted counts from -1."""
     with pytest.raises(StateError, match=r"players\[0\]\.kitchen\.cake: -1 is out of range \(0 or more\)"):
@@ -39,12 +57,58 @@ def test_a_negative_item_count_is_a_state_error() -> None:
 # --- setup ---------------------------------------------------------------------------------------
 
 
+def test_a_draw_below_1_is_always_0() -> None:
+    """The deal's random numbers: below(1) is allowed and gives 0 (mutant: bounds from 2)."""
+    assert module().SplitMix64(5).below(1) == 0
+
+
+def test_a_draft_may_use_the_whole_deck(tmp_path: Path) -> None:
+    """4 players x packets of 12 = all 48 cards: allowed, nothing left in the deck (mutant: refused)."""
+    variant = tmp_path / "big-packets.yaml"
+    variant.write_text(
+        "extends: base\nname: big-packets\ntitle: Big packets\ndescription: Packets of 12.\n"
+        "setup:\n  deal: {method: draft, hand_size: 6, packet_size: 12, keep_per_pick: 1, direction: left}\n",
+        encoding="utf-8",
+    )
+    dealt = module(str(variant)).setup_game(["Anna", "Ben", "Cleo", "Dora"], 3)
+    assert [len(p["hand"]) for p in dealt["players"]] == [6, 6, 6, 6]
+    assert len(dealt["staff_deck"]) == 48 - 24
+
+
 @pytest.mark.parametrize("room", ["1.0", "0.1", "5.1", "1.6"])
 def test_a_starting_room_outside_the_hotel_is_refused(room: str) -> None:
     """The deal checks the setup's starting rooms against the 4 x 5 hotel (mutant: columns from 0)."""
     mod = module()
     with pytest.raises(StateError, match=rf"setup: starting room '{room}' is outside the hotel"):
         mod.deal_game(mod.RULES, {**mod.SETUP, "hotel_rooms": [room]}, ["Anna", "Ben"], 1, None)
+
+
+# --- losses --------------------------------------------------------------------------------------
+
+TAX = """\
+extends: base
+name: krone-tax
+title: Krone tax (test ruleset)
+description: A C tile whose penalty takes 3 krones, however many there are.
+tiles:
+  c-tax:
+    tier: C
+    name: Tax
+    bonus:
+      - {kind: gain_krones, amount: 1}
+    penalty:
+      effects:
+        - {kind: lose_krones, amount: 3}
+"""
+
+
+@pytest.mark.parametrize(("krones", "left"), [(5, 2), (1, 0), (0, 0)])
+def test_a_krone_loss_takes_what_there_is(tmp_path: Path, krones: int, left: int) -> None:
+    """Ruling 5.1: krones never go below 0 (mutant: a loss from 0 krones took 1). Anna on 0: penalty."""
+    rules = tmp_path / "krone-tax.yaml"
+    rules.write_text(TAX, encoding="utf-8")
+    result = score(state(7, player(krones=krones), C="c-tax"), str(rules))
+    assert after(result)["krones"] == left
 
 
 # --- explanations --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""A straightforward hand-written scorer of the last round: Emperor scoring of tier C, final scoring, standings.
+"""A straightforward hand-written scorer: the Emperor scorings after rounds 3, 5 and 7, final scoring, standings.
 
 It shares no code with compiler/ (it imports neither the runtime nor a generated
 module): it works on the state dict directly, with the rules' numbers written
@@ -32,7 +32,62 @@ GROUPS = (
 )
 PRINTED = {(3, 4): 1, (3, 5): 1, (4, 3): 2, (4, 4): 2, (4, 5): 2}
 ITEMS = ("strudel", "cake", "wine", "coffee")
-COST = {21: 3, 35: 2, 36: 2, 39: 3, 43: 3, 44: 2, 45: 1, 38: 5}
+# printed cost of every Staff card, 1 to 48
+COST = dict(
+    enumerate(
+        (
+            4,
+            6,
+            4,
+            6,
+            4,
+            1,
+            1,
+            2,
+            5,
+            5,
+            5,
+            2,
+            2,
+            2,
+            4,
+            2,
+            5,
+            2,
+            3,
+            2,
+            3,
+            3,
+            5,
+            1,
+            6,
+            5,
+            4,
+            4,
+            5,
+            4,
+            4,
+            4,
+            5,
+            5,
+            2,
+            2,
+            3,
+            5,
+            3,
+            2,
+            3,
+            3,
+            3,
+            2,
+            1,
+            2,
+            4,
+            4,
+        ),
+        start=1,
+    )
+)
 SECRETARY = 29
 
 
@@ -41,7 +96,7 @@ class HandRules:
     """The numbers of one ruleset that the last round uses (the base game's by default)."""
 
     track: tuple[int, ...] = (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)  # points by space; last space = cap
-    move_back: int = 7  # after round 7
+    move_backs: dict[int, int] = field(default_factory=lambda: {3: 3, 5: 5, 7: 7})  # round -> spaces back
     bonus_from: int = 3  # first space of the bonus zone
     black_penalty: bool = True  # space 0 takes the tile's penalty (else nothing)
     beyond: int = 1  # points per Emperor step beyond the cap
@@ -53,6 +108,7 @@ class HandRules:
     staff: dict[int, int] = field(
         default_factory=lambda: {27: 3, 28: 3, 30: 3, 31: 1, 32: 2, 34: 1, 37: 2, 40: 5, 41: 2, 46: 5, 47: 5, 48: 4}
     )
+    extra_tiles: tuple[str, ...] = ()  # tiles beyond the base game's 12 (handwritten.py must know them)
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -261,8 +317,125 @@ class HandScorer:
                 else:
                     lose_points(p, 10)
 
-    def score_round_7(self, state: dict[str, Any]) -> dict[str, Any]:
-        """Emperor scoring after round 7 (tier C), final scoring and standings."""
+    def tile_ab(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
+        """The A and B tiles (and the royal-banquet variant's B tile)."""
+        p = game["players"][index]
+        if tile in ("a-krones", "b-krones"):
+            amount, points = (3, 5) if tile == "a-krones" else (5, 7)
+            if bonus:
+                p["krones"] += amount
+            elif p["krones"] >= amount:
+                p["krones"] -= amount
+            else:
+                lose_points(p, points)
+        elif tile == "a-two-items":
+            if bonus:
+                self.choose_items(p, 2)
+            else:
+                p["kitchen"] = dict.fromkeys(p["kitchen"], 0)
+        elif tile == "b-one-of-each":
+            if bonus:
+                for item in ITEMS:
+                    p["kitchen"][item] = p["kitchen"].get(item, 0) + 1
+            else:
+                p["kitchen"] = dict.fromkeys(p["kitchen"], 0)
+                p["cafe"] = [dict.fromkeys(guest, 0) for guest in p["cafe"]]
+        elif tile in ("a-draw-staff", "b-draw-staff"):
+            back, points = (2, 5) if tile == "a-draw-staff" else (3, 7)
+            if bonus:
+                self.draw_and_play(game, index, 3, 3 if tile == "a-draw-staff" else None)
+            elif len(p["hand"]) >= back:
+                self.hand_to_bottom(game, p, back)
+            else:
+                lose_points(p, points)
+        elif tile in ("a-free-room", "b-occupied-room"):
+            back, points = (1, 5) if tile == "a-free-room" else (2, 7)
+            if bonus:
+                self.prepare(game, index, None if tile == "a-free-room" else (1, 2), tile == "b-occupied-room")
+            elif len(cells(p, "v")) >= back:
+                self.remove_vacant(game, index, back)
+            else:
+                lose_points(p, points)
+        elif tile == "b-royal-banquet":
+            if bonus:
+                self.choose_items(p, 2)
+                p["krones"] += 2
+            elif p["krones"] >= 2 and p["hand"]:
+                p["krones"] -= 2
+                self.hand_to_bottom(game, p, 1)
+            else:
+                lose_points(p, 6)
+        else:
+            raise KeyError(tile)
+
+    def choose_items(self, p: dict[str, Any], count: int) -> None:
+        """Each item to the kind the kitchen holds fewest of (ties: the order of ITEMS)."""
+        for _ in range(count):
+            item = min(ITEMS, key=lambda i: (p["kitchen"].get(i, 0), ITEMS.index(i)))
+            p["kitchen"][item] = p["kitchen"].get(item, 0) + 1
+
+    def hand_to_bottom(self, game: dict[str, Any], p: dict[str, Any], count: int) -> None:
+        """The cheapest cards (then the lowest numbers) go under the deck."""
+        for n in sorted(p["hand"], key=lambda n: (COST[n], n))[:count]:
+            p["hand"].remove(n)
+            game["staff_deck"].append(n)
+
+    def draw_and_play(self, game: dict[str, Any], index: int, count: int, discount: int | None) -> None:
+        """Draw `count`, play at most one affordable card at the discount (None: free), the rest under the deck."""
+        p = game["players"][index]
+        drawn = game["staff_deck"][:count]
+        del game["staff_deck"][:count]
+
+        def price(n: int) -> int:
+            return 0 if discount is None else max(0, COST[n] - discount)
+
+        options = [n for n in drawn if price(n) <= p["krones"]]
+        if options:
+
+            def hire(g: dict[str, Any], q: dict[str, Any], n: Any) -> None:
+                if n is not None:
+                    q["krones"] -= price(n)
+                    self.play_once(g, q, n)
+
+            pick = self.best(game, index, [*options, None], hire)
+            if pick is not None:
+                drawn.remove(pick)
+                hire(game, p, pick)
+        game["staff_deck"].extend(drawn)
+
+    def prepare(self, game: dict[str, Any], index: int, floors: tuple[int, ...] | None, occupy: bool) -> None:
+        """A free room on a legal space of `floors` (None: any), occupied if asked, or none."""
+        p = game["players"][index]
+        options = [c for c in legal(p) if floors is None or c[0] in floors]
+        if not options:
+            return
+
+        def place(g: dict[str, Any], q: dict[str, Any], c: Any) -> None:
+            if c is not None:
+                set_room(q, c, "v")
+                q["points"] += PRINTED.get(c, 0)
+                if occupy:
+                    self.occupy(q, c)
+
+        place(game, p, self.best(game, index, [*options, None], place))
+
+    def remove_vacant(self, game: dict[str, Any], index: int, count: int) -> None:
+        """Remove vacant rooms one by one, each from the highest floor that has one (the least valuable there)."""
+        p = game["players"][index]
+        for _ in range(count):
+            vacant = cells(p, "v")
+            top = max(c[0] for c in vacant)
+            pick = self.best(game, index, [c for c in vacant if c[0] == top], lambda g, q, c: set_room(q, c, "."))
+            set_room(p, pick, ".")
+
+    def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
+        if tile.startswith("c-"):
+            self.tile_c(game, index, tile, bonus)
+        else:
+            self.tile_ab(game, index, tile, bonus)
+
+    def score(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The Emperor scoring of the round that just ended (3, 5 or 7); after round 7, final scoring and standings."""
         rules = self.rules
         game = copy.deepcopy(state)
         game.setdefault("staff_discard", [])
@@ -272,23 +445,26 @@ class HandScorer:
             p.setdefault("kitchen", {})
             p.setdefault("hired", [])
             p.setdefault("hand", [])
-        tile = game["tiles"]["C"]
+        round_ = game["round"]
+        tile = game["tiles"]["ABC"[(round_ - 3) // 2]]
         for index, p in enumerate(game["players"]):
             p["points"] += rules.track[p["emperor"]]
-            p["emperor"] = max(0, p["emperor"] - rules.move_back)
+            p["emperor"] = max(0, p["emperor"] - rules.move_backs[round_])
             if p["emperor"] >= rules.bonus_from:
                 gardener = 42 in p["hired"]  # a Gardener hired through this bonus does not add to it
-                self.tile_c(game, index, tile, True)
+                self.tile(game, index, tile, True)
                 if gardener:
                     p["points"] += 5
             elif p["emperor"] == 0 and rules.black_penalty:
-                if 26 in p["hired"] and p["krones"] >= 1:
-                    trial = copy.deepcopy(game)
-                    self.tile_c(trial, index, tile, False)
-                    if self.projected(trial, trial["players"][index]) <= self.projected(game, p) - 1:
+                if 26 in p["hired"] and p["krones"] >= 1:  # Conference Manager: pay 1 krone instead, if worth it
+                    penalty = copy.deepcopy(game)
+                    self.tile(penalty, index, tile, False)
+                    if self.projected(game, p) - rules.krones >= self.projected(penalty, penalty["players"][index]):
                         p["krones"] -= 1
                         continue
-                self.tile_c(game, index, tile, False)
+                self.tile(game, index, tile, False)
+        if round_ != 7:
+            return {"state": game}
         final = []
         for p in game["players"]:
             parts = self.breakdown(game, p)
@@ -298,6 +474,11 @@ class HandScorer:
                 total = 0
             final.append({"player": p["name"], "points": p["points"], "total": total, "breakdown": parts})
         return {"state": game, "final": final, "standings": standings(game, final)}
+
+    def score_round_7(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Emperor scoring after round 7 (tier C), final scoring and standings."""
+        assert state["round"] == 7
+        return self.score(state)
 
 
 def standings(game: dict[str, Any], final: list[dict[str, Any]]) -> list[dict[str, Any]]:

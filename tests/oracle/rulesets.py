@@ -11,7 +11,7 @@ import dataclasses
 from oracle.handwritten import HandRules
 
 BASE = HandRules()
-GENTLE = dataclasses.replace(BASE, move_back=6)  # gentle-move-backs: 2 / 4 / 6
+GENTLE = dataclasses.replace(BASE, move_backs={3: 2, 5: 4, 7: 6})  # gentle-move-backs
 
 HAND_RULES: dict[str, HandRules] = {
     "base": BASE,
@@ -24,12 +24,12 @@ HAND_RULES: dict[str, HandRules] = {
     "long-track": dataclasses.replace(BASE, track=(*BASE.track, 10, 11), bonus_from=4),
     "mild-cafe": dataclasses.replace(BASE, cafe=-3),
     "no-penalties": dataclasses.replace(BASE, black_penalty=False),
-    # royal-banquet adds a B tile: the last round (tier C) is the base game's.
-    "royal-banquet": BASE,
+    # royal-banquet adds a B tile (handwritten.py knows it); base otherwise.
+    "royal-banquet": dataclasses.replace(BASE, extra_tiles=("b-royal-banquet",)),
     # tests/data/rulesets/house-numbers.yaml
     "house-numbers": dataclasses.replace(
         BASE,
-        move_back=6,
+        move_backs={3: 3, 5: 5, 7: 6},
         beyond=2,
         rooms=(3, 1, 4, 2),
         krones=2,

@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-C_TILES = ("c-points", "c-occupied-room", "c-staff-points", "c-free-staff")
+TILES = {
+    "A": ("a-krones", "a-two-items", "a-draw-staff", "a-free-room"),
+    "B": ("b-one-of-each", "b-krones", "b-draw-staff", "b-occupied-room"),
+    "C": ("c-points", "c-occupied-room", "c-staff-points", "c-free-staff"),
+}
 
 
 def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
@@ -31,8 +35,10 @@ def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
     return rows
 
 
-def random_state(rng: random.Random, cap: int = 13, players: int = 4) -> dict[str, Any]:
-    """A round-7 state of `players` players on a track whose last space is `cap`."""
+def random_state(
+    rng: random.Random, cap: int = 13, players: int = 4, round_: int = 7, extra_tiles: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """A state just before the Emperor scoring after `round_`, `players` players, a track whose last space is `cap`."""
     cards = list(range(1, 49))
     rng.shuffle(cards)
     table = []
@@ -46,17 +52,20 @@ def random_state(rng: random.Random, cap: int = 13, players: int = 4) -> dict[st
                 "krones": rng.randint(0, 15),
                 "emperor": rng.choice([0, cap, rng.randint(0, cap)]),
                 "kitchen": {item: rng.randint(0, 2) for item in ("strudel", "cake", "wine", "coffee")},
-                "cafe": [{} for _ in range(rng.randint(0, 3))],
+                "cafe": [rng.choice([{}, {"cake": 1}, {"wine": 1, "coffee": 1}]) for _ in range(rng.randint(0, 3))],
                 "hotel": grow_hotel(rng, rng.randint(1, 20)),
                 "hand": hand,
                 "hired": hired,
                 "objectives": rng.randint(0, 3),
             }
         )
-    tiles = {"A": "a-krones", "B": "b-krones", "C": rng.choice(C_TILES)}
-    return {"round": 7, "tiles": tiles, "staff_deck": cards, "players": table}
+    tiles = {tier: rng.choice(TILES[tier] + tuple(t for t in extra_tiles if t[0] == tier.lower())) for tier in "ABC"}
+    return {"round": round_, "tiles": tiles, "staff_deck": cards, "players": table}
 
 
-def random_states(seed: int, count: int, cap: int = 13) -> list[dict[str, Any]]:
+def random_states(seed: int, count: int, cap: int = 13, extra_tiles: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last)."""
     rng = random.Random(seed)
-    return [random_state(rng, cap, players=rng.choice((2, 3, 4, 4))) for _ in range(count)]
+    return [
+        random_state(rng, cap, rng.choice((2, 3, 4, 4)), rng.choice((3, 5, 7, 7)), extra_tiles) for _ in range(count)
+    ]

@@ -48,6 +48,28 @@ def test_a_player_given_only_a_name_starts_from_nothing() -> None:
     assert score({"round": 7, "tiles": tiles, "players": [{"name": "Anna"}]})["final"][0]["total"] == 0
 
 
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"points": -1}, r"players\[0\]\.points: -1 is out of range \(0 or more\)"),
+        ({"hand": [0]}, r"players\[0\]\.hand\[0\]: 0 is out of range \(1 or more\)"),
+        ({"choices": {"prepare_room": 23}}, r"players\[0\]\.choices\.prepare_room: 23 is not a room"),
+        ({"choices": {"prepare_room": "a.b"}}, r"players\[0\]\.choices\.prepare_room: 'a\.b' is not a room"),
+    ],
+)
+def test_out_of_range_numbers_and_malformed_rooms_are_state_errors(fields: dict[str, object], message: str) -> None:
+    """Mutants: a lower bound moved, and a room parser that let a number or 'a.b' through to a crash.
+    Anna on 6 after round 3 (a-free-room): 4 points, back to 3: the bonus asks for a room."""
+    with pytest.raises(StateError, match=message):
+        score(state(3, player(emperor=6, **fields), A="a-free-room"))
+
+
+def test_a_missing_tile_for_the_scoring_is_a_state_error() -> None:
+    """Mutant: the check for the tile of this round's tier skipped (a KeyError later)."""
+    with pytest.raises(StateError, match=r"tiles: round 3 ends with an Emperor scoring of tier A, but no A tile"):
+        score({"round": 3, "tiles": {"B": "b-krones", "C": "c-points"}, "players": [{"name": "Anna"}]})
+
+
 def test_a_negative_item_count_is_a_state_error() -> None:
     """Mutant: the fast path accepted counts from -1."""
     with pytest.raises(StateError, match=r"players\[0\]\.kitchen\.cake: -1 is out of range \(0 or more\)"):
@@ -175,6 +197,17 @@ def test_strict_removal_takes_rooms_on_two_floors(strict: str) -> None:
     result = score(state(7, player(emperor=1, points=7, hotel=hotel), C="c-strict"), strict)
     assert after(result)["points"] == 8
     assert after(result)["hotel"] == [".....", ".....", ".....", "....."]
+
+
+def test_completing_a_red_group_is_explained() -> None:
+    """Mutant: the "completes a red group" line left out (red groups pay krones, which have no reason text).
+
+    Round 7, c-occupied-room, Anna on 10: 6 points, back to 3: bonus: a free occupied room. 2.4 completes
+    the red group 1.3 1.4 2.3 2.4: 10 krones, better than any other space (1.5: a blue single, 2 points)."""
+    result = score(state(7, player(emperor=10, hotel=[".....", ".....", "..o..", "oooo."]), C="c-occupied-room"))
+    assert "Anna completes a red group of 4" in texts(result)
+    assert after(result)["krones"] == 10
+    assert after(result)["hotel"] == [".....", ".....", "..oo.", "oooo."]
 
 
 def test_events_name_cards_by_name_and_number() -> None:

@@ -79,6 +79,24 @@ def test_a_negative_item_count_is_a_state_error() -> None:
 # --- setup ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("rules", "setup", "players", "message"),
+    [
+        ("base", {"hand_size": 13}, 4, r"setup: 4 hands of 13 need more than the 48 Staff cards"),
+        ("introductory", {"sets": {"A": [1, 2], "B": [2, 3]}}, 2, r"set B: Staff card 2 is unknown or already dealt"),
+        ("introductory", {"sets": {"A": [1, 2], "B": [99]}}, 2, r"set B: Staff card 99 is unknown or already dealt"),
+    ],
+)
+def test_the_deal_checks_setup_data_it_is_given(
+    rules: str, setup: dict[str, object], players: int, message: str
+) -> None:
+    """The front end refuses such rules; the runtime checks again when called directly (mutants: checks gone)."""
+    mod = module(rules)
+    names = ["Anna", "Ben", "Cleo", "Dora"][:players]
+    with pytest.raises(mod.StateError, match=message):
+        mod.deal_game(mod.RULES, {**mod.SETUP, **setup}, names, 1, None)
+
+
 def test_a_draw_below_1_is_always_0() -> None:
     """The deal's random numbers: below(1) is allowed and gives 0 (mutant: bounds from 2)."""
     assert module().SplitMix64(5).below(1) == 0
@@ -246,3 +264,56 @@ def test_a_draft_keeping_two_a_pick_gives_full_hands(tmp_path: Path) -> None:
     assert [len(p["hand"]) for p in dealt["players"]] == [6, 6, 6]
     held = sorted([n for p in dealt["players"] for n in p["hand"]] + dealt["staff_deck"])
     assert held == list(range(1, 49))
+
+
+# --- the quantity vocabulary -------------------------------------------------------------------------
+
+# Anna on 10 after round 7: 6 points, back 7 to 3: the bonus of a C tile that pays 3 per QUANTITY.
+# Hotel (top floor first) ".....", "o....", "ovoo.", "ooooo": occupied 1.1B 1.2Y 1.3R 1.4R 1.5B 2.1Y 2.3R
+# 2.4R 3.1B (9), vacant 2.2Y (1): red 4, blue 3, yellow 2; room tiles 10; full floors 1 (floor 1);
+# full columns 0; full groups {1.1} {1.5} {1.3 1.4 2.3 2.4} = 3; colour sets min(4, 3, 2) = 2.
+QUANTITIES = {
+    "occupied_rooms": 9,
+    "occupied_red_rooms": 4,
+    "occupied_blue_rooms": 3,
+    "occupied_yellow_rooms": 2,
+    "vacant_rooms": 1,
+    "room_tiles": 10,
+    "full_floors": 1,
+    "full_columns": 0,
+    "full_groups": 3,
+    "colour_sets": 2,
+    "hired_staff": 3,  # 27, 5, 12
+    "hired_game_end_staff": 1,  # only 27 (Booking Manager) is a game-end card
+    "staff_in_hand": 2,
+    "krones": 4,
+    "kitchen_items": 3,
+    "cafe_guests": 2,
+    "cafe_items": 1,
+    "objectives": 2,
+    "emperor_position": 3,  # after the move back
+}
+
+
+@pytest.mark.parametrize(("quantity", "value"), sorted(QUANTITIES.items()))
+def test_every_quantity_counts_what_it_says(tmp_path: Path, quantity: str, value: int) -> None:
+    """Each quantity of the vocabulary, through a tile (some no shipped ruleset uses: mutants went unseen)."""
+    rules = tmp_path / "per-quantity.yaml"
+    rules.write_text(
+        "extends: base\nname: per-quantity\ntitle: Per quantity\ndescription: A test tile.\n"
+        f"tiles:\n  c-per:\n    tier: C\n    name: Per\n"
+        f"    bonus:\n      - {{kind: points_per_quantity, quantity: {quantity}, points: 3}}\n"
+        "    penalty:\n      effects:\n        - {kind: lose_points, amount: 1}\n",
+        encoding="utf-8",
+    )
+    anna = player(
+        emperor=10,
+        hotel=[".....", "o....", "ovoo.", "ooooo"],
+        hired=[27, 5, 12],
+        hand=[1, 2],
+        krones=4,
+        kitchen={"cake": 2, "wine": 1},
+        cafe=[{"cake": 1}, {}],
+        objectives=2,
+    )
+    assert after(score(state(7, anna, C="c-per"), str(rules)))["points"] == 6 + 3 * value

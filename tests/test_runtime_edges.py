@@ -102,17 +102,30 @@ def test_a_draw_below_1_is_always_0() -> None:
     assert module().SplitMix64(5).below(1) == 0
 
 
-def test_a_draft_may_use_the_whole_deck(tmp_path: Path) -> None:
-    """4 players x packets of 12 = all 48 cards: allowed, nothing left in the deck (mutant: refused)."""
-    variant = tmp_path / "big-packets.yaml"
-    variant.write_text(
-        "extends: base\nname: big-packets\ntitle: Big packets\ndescription: Packets of 12.\n"
-        "setup:\n  deal: {method: draft, hand_size: 6, packet_size: 12, keep_per_pick: 1, direction: left}\n",
-        encoding="utf-8",
+def variant(folder: Path, name: str, body: str) -> str:
+    """A test variant of base: the file written under `folder`, its path returned (for module())."""
+    path = folder / f"{name}.yaml"
+    path.write_text(
+        f"extends: base\nname: {name}\ntitle: {name} (test)\ndescription: A test variant.\n{body}", encoding="utf-8"
     )
-    dealt = module(str(variant)).setup_game(["Anna", "Ben", "Cleo", "Dora"], 3)
-    assert [len(p["hand"]) for p in dealt["players"]] == [6, 6, 6, 6]
-    assert len(dealt["staff_deck"]) == 48 - 24
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("packet", "keep", "players"),
+    [
+        (12, 1, 4),  # 4 x 12 = all 48 cards: allowed, the deck holds 24 after (mutant: refused)
+        (8, 2, 3),  # keeping 2 a pick, hands of 6: 3 picks (mutant: 6 x 2 = 12 picks)
+    ],
+)
+def test_drafts_deal_full_hands_and_keep_every_card(tmp_path: Path, packet: int, keep: int, players: int) -> None:
+    deal = f"{{method: draft, hand_size: 6, packet_size: {packet}, keep_per_pick: {keep}, direction: left}}"
+    rules = variant(tmp_path, "drafted", f"setup:\n  deal: {deal}\n")
+    dealt = module(rules).setup_game(["Anna", "Ben", "Cleo", "Dora"][:players], 5)
+    assert [len(p["hand"]) for p in dealt["players"]] == [6] * players
+    assert len(dealt["staff_deck"]) == 48 - 6 * players
+    held = sorted([n for p in dealt["players"] for n in p["hand"]] + dealt["staff_deck"])
+    assert held == list(range(1, 49))
 
 
 @pytest.mark.parametrize("room", ["1.0", "0.1", "5.1", "1.6"])
@@ -126,10 +139,6 @@ def test_a_starting_room_outside_the_hotel_is_refused(room: str) -> None:
 # --- losses --------------------------------------------------------------------------------------
 
 TAX = """\
-extends: base
-name: krone-tax
-title: Krone tax (test ruleset)
-description: A C tile whose penalty takes 3 krones, however many there are.
 tiles:
   c-tax:
     tier: C
@@ -145,9 +154,7 @@ tiles:
 @pytest.mark.parametrize(("krones", "left"), [(5, 2), (1, 0), (0, 0)])
 def test_a_krone_loss_takes_what_there_is(tmp_path: Path, krones: int, left: int) -> None:
     """Ruling 5.1: krones never go below 0 (mutant: a loss from 0 krones took 1). Anna on 0: penalty."""
-    rules = tmp_path / "krone-tax.yaml"
-    rules.write_text(TAX, encoding="utf-8")
-    result = score(state(7, player(krones=krones), C="c-tax"), str(rules))
+    result = score(state(7, player(krones=krones), C="c-tax"), variant(tmp_path, "krone-tax", TAX))
     assert after(result)["krones"] == left
 
 
@@ -172,10 +179,6 @@ def test_removals_say_which_kind_of_room_goes() -> None:
 # --- a penalty that removes rooms on distinct floors, or else costs points ---------------------------
 
 STRICT = """\
-extends: base
-name: strict-removal
-title: Strict removal (test ruleset)
-description: A C tile whose penalty removes two occupied rooms on distinct floors, or else costs 5 points.
 tiles:
   c-strict:
     tier: C
@@ -192,9 +195,7 @@ tiles:
 
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path: Path = tmp_path_factory.mktemp("rules") / "strict-removal.yaml"
-    path.write_text(STRICT, encoding="utf-8")
-    return str(path)
+    return variant(tmp_path_factory.mktemp("rules"), "strict-removal", STRICT)
 
 
 def test_strict_removal_needs_rooms_on_two_floors(strict: str) -> None:
@@ -252,20 +253,6 @@ def test_a_space_next_to_a_room_on_its_right_only_is_legal() -> None:
 # --- setup -------------------------------------------------------------------------------------------
 
 
-def test_a_draft_keeping_two_a_pick_gives_full_hands(tmp_path: Path) -> None:
-    """Draft of packets of 8, keeping 2 a pick, hands of 6: 3 picks (mutant: 6 x 2 = 12 picks)."""
-    variant = tmp_path / "pairs.yaml"
-    variant.write_text(
-        "extends: base\nname: pairs\ntitle: Pairs\ndescription: Draft keeping two a pick.\n"
-        "setup:\n  deal: {method: draft, hand_size: 6, packet_size: 8, keep_per_pick: 2, direction: left}\n",
-        encoding="utf-8",
-    )
-    dealt = module(str(variant)).setup_game(["Anna", "Ben", "Cleo"], 5)
-    assert [len(p["hand"]) for p in dealt["players"]] == [6, 6, 6]
-    held = sorted([n for p in dealt["players"] for n in p["hand"]] + dealt["staff_deck"])
-    assert held == list(range(1, 49))
-
-
 # --- the quantity vocabulary -------------------------------------------------------------------------
 
 # Anna on 10 after round 7: 6 points, back 7 to 3: the bonus of a C tile that pays 3 per QUANTITY.
@@ -298,13 +285,12 @@ QUANTITIES = {
 @pytest.mark.parametrize(("quantity", "value"), sorted(QUANTITIES.items()))
 def test_every_quantity_counts_what_it_says(tmp_path: Path, quantity: str, value: int) -> None:
     """Each quantity of the vocabulary, through a tile (some no shipped ruleset uses: mutants went unseen)."""
-    rules = tmp_path / "per-quantity.yaml"
-    rules.write_text(
-        "extends: base\nname: per-quantity\ntitle: Per quantity\ndescription: A test tile.\n"
-        f"tiles:\n  c-per:\n    tier: C\n    name: Per\n"
+    rules = variant(
+        tmp_path,
+        "per-quantity",
+        "tiles:\n  c-per:\n    tier: C\n    name: Per\n"
         f"    bonus:\n      - {{kind: points_per_quantity, quantity: {quantity}, points: 3}}\n"
         "    penalty:\n      effects:\n        - {kind: lose_points, amount: 1}\n",
-        encoding="utf-8",
     )
     anna = player(
         emperor=10,
@@ -316,4 +302,4 @@ def test_every_quantity_counts_what_it_says(tmp_path: Path, quantity: str, value
         cafe=[{"cake": 1}, {}],
         objectives=2,
     )
-    assert after(score(state(7, anna, C="c-per"), str(rules)))["points"] == 6 + 3 * value
+    assert after(score(state(7, anna, C="c-per"), rules))["points"] == 6 + 3 * value

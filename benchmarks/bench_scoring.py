@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-import handwritten  # noqa: E402
+from oracle import handwritten  # noqa: E402  (the suite's independent oracle)
+from oracle.states import random_state  # noqa: E402
 
 
 def load_generated(name: str, path: Path | None = None) -> Any:
@@ -35,51 +36,6 @@ def load_generated(name: str, path: Path | None = None) -> Any:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
-    """A legal hotel: rooms grown from 1.1 by adjacency, some occupied."""
-    placed = {(1, 1)}
-    while len(placed) < rooms:
-        frontier = sorted(
-            {
-                (f + df, c + dc)
-                for f, c in placed
-                for df, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if 1 <= f + df <= 4 and 1 <= c + dc <= 5
-            }
-            - placed
-        )
-        placed.add(rng.choice(frontier))
-    rows = []
-    for floor in range(4, 0, -1):
-        rows.append("".join(("o" if rng.random() < 0.7 else "v") if (floor, c) in placed else "." for c in range(1, 6)))
-    return rows
-
-
-def random_state(rng: random.Random) -> dict[str, Any]:
-    cards = list(range(1, 49))
-    rng.shuffle(cards)
-    players = []
-    for index in range(4):
-        hand = [cards.pop() for _ in range(rng.randint(0, 4))]
-        hired = [cards.pop() for _ in range(rng.randint(1, 7))]
-        players.append(
-            {
-                "name": f"P{index + 1}",
-                "points": rng.randint(30, 110),
-                "krones": rng.randint(0, 15),
-                "emperor": rng.randint(0, 13),
-                "kitchen": {item: rng.randint(0, 2) for item in ("strudel", "cake", "wine", "coffee")},
-                "cafe": [{} for _ in range(rng.randint(0, 3))],
-                "hotel": grow_hotel(rng, rng.randint(1, 16)),
-                "hand": hand,
-                "hired": hired,
-                "objectives": rng.randint(0, 2),
-            }
-        )
-    tile = rng.choice(["c-points", "c-occupied-room", "c-staff-points", "c-free-staff"])
-    return {"round": 7, "tiles": {"A": "a-krones", "B": "b-krones", "C": tile}, "staff_deck": cards, "players": players}
 
 
 def per_call_microseconds(function: Any, states: list[dict[str, Any]], repeat: int) -> float:

@@ -251,15 +251,16 @@ class HandScorer:
         elif n == 45:
             self.advance(p, 3)
         elif n == 35:
+            # Up to 2 vacant rooms, compared whole: every pair (a room, then each later one), the room
+            # alone, and none last, in the order a search room by room meets them first.
             index = game["players"].index(p)
-            for _ in range(2):
-                vacant = cells(p, "v")
-                if not vacant:
-                    break
-                pick = self.best(game, index, [*vacant, None], lambda g, q, c: c and self.occupy(q, c))
-                if pick is None:
-                    break
-                self.occupy(p, pick)
+            vacant = cells(p, "v")
+            sets: list[tuple[tuple[int, int], ...]] = []
+            for i, first in enumerate(vacant):
+                sets += [(first, second) for second in vacant[i + 1 :]] + [(first,)]
+            pick = self.best(game, index, [*sets, ()], lambda g, q, rooms: [self.occupy(q, c) for c in rooms])
+            for cell in pick:
+                self.occupy(p, cell)
 
     def tile_c(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         p = game["players"][index]
@@ -287,16 +288,21 @@ class HandScorer:
                     pick = self.best(game, index, [*options, None], place)
                     place(game, p, pick)
             else:
-                below = 99
-                for _ in range(2):
-                    found = [c for c in cells(p, "o") if c[0] < below]
-                    if not found:
-                        break
-                    top = max(c[0] for c in found)
-                    same_floor = [c for c in found if c[0] == top]
-                    pick = self.best(game, index, same_floor, lambda g, q, c: set_room(q, c, "."))
-                    set_room(p, pick, ".")
-                    below = pick[0]
+                # The occupied room on the highest floor, then one on the highest floor strictly below it:
+                # every such pair (or single room) compared whole.
+                def highest(q: dict[str, Any], below: int) -> list[tuple[int, int]]:
+                    found = [c for c in cells(q, "o") if c[0] < below]
+                    return [c for c in found if c[0] == max(f for f, _ in found)]
+
+                pairs: list[tuple[tuple[int, int], ...]] = []
+                for first in highest(p, 99):
+                    set_room(p, first, ".")
+                    pairs += [(first, second) for second in highest(p, first[0])] or [(first,)]
+                    set_room(p, first, "o")
+                if pairs:
+                    pick = self.best(game, index, pairs, lambda g, q, rooms: [set_room(q, c, ".") for c in rooms])
+                    for cell in pick:
+                        set_room(p, cell, ".")
         elif tile == "c-free-staff":
             if bonus:
                 if p["hand"]:

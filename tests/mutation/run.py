@@ -41,6 +41,7 @@ TARGETS = ("compiler/backends/python/runtime", "compiler/backends/python/effects
 # Fastest killers first: with -x a mutant stops at the first failing test.
 TEST_FILES = (
     "tests/test_scoring_caught_mutants.py",
+    "tests/test_decisions.py",
     "tests/test_runtime_edges.py",
     "tests/test_oracle.py",
     "tests/test_scoring_scenarios.py",

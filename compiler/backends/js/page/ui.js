@@ -84,8 +84,10 @@
 
   // --- controls --------------------------------------------------------------------------------
 
-  function stepper(label, get, set, low, high) {
-    const input = el("input", { type: "number", inputmode: "numeric", min: low, max: high, value: get(), "aria-label": label });
+  // A number with large minus and plus buttons; `label` is shown, `name` (default: the label) is read out.
+  function stepper(label, get, set, low, high, name) {
+    name = name || label;
+    const input = el("input", { type: "number", inputmode: "numeric", min: low, max: high, value: get(), "aria-label": name });
     const put = (value) => {
       const n = Math.max(low, high === undefined ? value : Math.min(high, value));
       set(n);
@@ -106,15 +108,16 @@
       el(
         "span",
         { class: "stepper" },
-        el("button", { type: "button", class: "step", "aria-label": label + " minus one", onclick: () => put(get() - 1) }, "−"),
+        el("button", { type: "button", class: "step", "aria-label": name + " minus one", onclick: () => put(get() - 1) }, "−"),
         input,
-        el("button", { type: "button", class: "step", "aria-label": label + " plus one", onclick: () => put(get() + 1) }, "+"),
+        el("button", { type: "button", class: "step", "aria-label": name + " plus one", onclick: () => put(get() + 1) }, "+"),
       ),
     );
   }
 
+  // A card across the whole width (players sit two abreast on a wide screen).
   function section(title, ...children) {
-    return el("section", { class: "card" }, el("h2", {}, title), ...children);
+    return el("section", { class: "card span" }, el("h2", {}, title), ...children);
   }
 
   // --- tiles ------------------------------------------------------------------------------------
@@ -178,12 +181,14 @@
       { class: "items" },
       DATA.items.map((item) =>
         stepper(
-          where + " " + item.name,
+          item.name,
           () => owner[item.id] || 0,
           (n) => {
             owner[item.id] = n;
           },
           0,
+          undefined,
+          where + " " + item.name,
         ),
       ),
     );
@@ -324,7 +329,7 @@
               "Remove player",
             )
           : null;
-      holder.replaceChildren(
+      const parts = [
         el("h2", {}, "Player " + (index + 1)),
         el("label", { class: "field wide" }, el("span", { class: "label" }, "Name"), name),
         el(
@@ -340,7 +345,8 @@
         cafeBlock(player, render),
         staffBlock(player, render),
         remove,
-      );
+      ];
+      holder.replaceChildren(...parts.filter((part) => part !== null));
     };
     render();
     return holder;
@@ -432,7 +438,7 @@
   }
 
   function outcomeSection() {
-    const box = el("section", { class: "card outcome", id: "outcome" });
+    const box = el("section", { class: "card span outcome", id: "outcome" });
     if (!outcome) return box;
     if (outcome.error) {
       box.append(el("h2", {}, "Cannot score round " + outcome.before.round), el("p", { class: "error", role: "alert" }, outcome.error));
@@ -473,23 +479,21 @@
     );
   }
 
+  // Sources down, players across: a phone shows up to four players without scrolling.
   function finalTable(result) {
     const sources = [];
     for (const entry of result.final) for (const source of Object.keys(entry.breakdown)) if (!sources.includes(source)) sources.push(source);
-    const head = el("tr", {}, el("th", {}, "player"), el("th", {}, "points"), sources.map((s) => el("th", {}, s.replace(/_/g, " "))), el("th", {}, "total"));
-    const rows = result.final.map((entry) =>
-      el(
-        "tr",
-        { "data-player": entry.player },
-        el("th", {}, entry.player),
-        el("td", {}, entry.points),
-        sources.map((s) => el("td", {}, entry.breakdown[s] || 0)),
-        el("td", { class: "total" }, entry.total),
-      ),
-    );
+    const row = (label, cls, value) =>
+      el("tr", { class: cls }, el("th", {}, label), result.final.map((entry) => el("td", { "data-player": entry.player }, value(entry))));
+    const head = el("tr", {}, el("th", {}, ""), result.final.map((entry) => el("th", {}, entry.player)));
+    const rows = [
+      row("points", "points", (entry) => entry.points),
+      ...sources.map((s) => row(s.replace(/_/g, " "), "source", (entry) => entry.breakdown[s] || 0)),
+      row("total", "total", (entry) => entry.total),
+    ];
     const notes = result.events.filter((e) => e.kind === "final").map((e) => el("li", {}, e.text));
-    const standings = result.standings.map((row) =>
-      el("li", { class: "standing", "data-rank": row.rank }, row.rank + ". " + row.player + ": " + row.points + " points (tie-breaker " + row.tiebreak + ")"),
+    const standings = result.standings.map((line) =>
+      el("li", { class: "standing", "data-rank": line.rank }, line.rank + ". " + line.player + ": " + line.points + " points (tie-breaker " + line.tiebreak + ")"),
     );
     return el(
       "div",
@@ -498,7 +502,7 @@
       el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
       notes.length ? el("ul", { class: "events" }, notes) : null,
       el("h3", {}, "Standings"),
-      el("ol", { class: "standings" }, standings),
+      el("ul", { class: "standings" }, standings),
     );
   }
 
@@ -593,9 +597,9 @@
     app.replaceChildren(
       el("header", {}, el("h1", {}, DATA.title), el("p", { class: "muted" }, "Score pad for the ruleset " + DATA.name + ". " + DATA.description)),
       tilesSection(),
-      entries.players.map((_, index) => playerCard(index)),
+      ...entries.players.map((_, index) => playerCard(index)),
       el("div", { class: "row" }, addPlayer, reset),
-      el("section", { class: "card" }, el("h2", {}, "Score"), el("div", { class: "row" }, buttons)),
+      section("Score", el("div", { class: "row" }, buttons)),
       outcomeSection(),
       exportSection(),
     );

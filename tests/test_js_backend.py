@@ -33,9 +33,15 @@ from compiler.project import load_one
 
 NODE = shutil.which("node")
 JS_TESTS = ROOT / "tests" / "js"
+SCENARIOS = str(ROOT / "tests" / "test_scoring_scenarios.py")
 RANDOM_PER_RULESET = 60  # 9 shipped rulesets: 540 random states
 # A changed decision for each kind that has an always-legal alternative to the default.
-ALTERNATIVES: dict[str, Any] = {"prepare_room": None, "play_staff": None, "occupy_room": None, "conference_manager": False}
+ALTERNATIVES: dict[str, Any] = {
+    "prepare_room": None,
+    "play_staff": None,
+    "occupy_room": None,
+    "conference_manager": False,
+}
 
 SAMPLES: dict[str, ir.Effect] = {
     "gain_krones": ir.GainKrones(3),
@@ -116,7 +122,17 @@ def test_page_is_self_contained_and_safe(name: str) -> None:
     page = generate_page(load_one(shipped_workspace(), name)).decode("utf-8")
     csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
     assert csp and "default-src 'none'" in csp.group(1) and "unsafe" not in csp.group(1)
-    for banned in ("http://", "https://", "<link", " src=", "innerHTML", "outerHTML", "eval(", "new Function", "import("):
+    for banned in (
+        "http://",
+        "https://",
+        "<link",
+        " src=",
+        "innerHTML",
+        "outerHTML",
+        "eval(",
+        "new Function",
+        "import(",
+    ):
         assert banned not in page, banned
 
 
@@ -178,8 +194,7 @@ def scenario_vectors(tmp_path: Path) -> list[dict[str, Any]]:
     env = dict(os.environ, GAH_RECORD_STATES=str(out))
     env["PYTHONPATH"] = os.pathsep.join([str(JS_TESTS), str(ROOT / "tests"), env.get("PYTHONPATH", "")])
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "record_scenarios", "-p", "no:cacheprovider", "-x"]
-        + [str(ROOT / "tests" / "test_scoring_scenarios.py")],
+        [sys.executable, "-m", "pytest", "-q", "-p", "record_scenarios", "-p", "no:cacheprovider", "-x", SCENARIOS],
         capture_output=True,
         text=True,
         env=env,

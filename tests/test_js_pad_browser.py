@@ -12,6 +12,7 @@ Set GAH_PAD_SHOTS=FOLDER to also save screenshots (390 px and 1280 px wide) for 
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
 import json
 import os
@@ -121,10 +122,8 @@ class DevTools:
                 self.events.append(message)
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError, OSError, TimeoutError, ConnectionError):
             self.send("Browser.close", browser=True)
-        except (RuntimeError, OSError, TimeoutError, ConnectionError):
-            pass
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -173,7 +172,11 @@ class Pad:
         height = self.evaluate("document.documentElement.scrollHeight")
         data = self.tools.send(
             "Page.captureScreenshot",
-            {"format": "png", "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
+            {
+                "format": "png",
+                "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+            },
         )
         path.write_bytes(base64.b64decode(data["data"]))
 
@@ -205,7 +208,9 @@ def browser(chromium: str) -> Iterator[DevTools]:
 
 
 def open_pad(tools: DevTools, page: Path, width: int = 390) -> Pad:
-    tools.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    tools.send(
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
     tools.events.clear()
     tools.send("Page.navigate", {"url": page.as_uri()})
     tools.wait_for("Page.loadEventFired")
@@ -258,11 +263,11 @@ STANDINGS = ["1. Ben: 61 points (tie-breaker 0)", "2. Anna: 50 points (tie-break
 
 
 def player_card(index: int) -> str:
-    return f'document.querySelector(\'section.player[data-player="{index}"]\')'
+    return f"document.querySelector('section.player[data-player=\"{index}\"]')"
 
 
 def by_label(index: int, label: str) -> str:
-    return f'{player_card(index)}.querySelector(\'[aria-label="{label}"]\')'
+    return f"{player_card(index)}.querySelector('[aria-label=\"{label}\"]')"
 
 
 def button_with_text(scope: str, text: str) -> str:
@@ -317,7 +322,11 @@ def expected_state() -> dict[str, Any]:
 
     anna = ANNA | {"kitchen": {"strudel": 2, "wine": 1}, "cafe": [{"cake": 2}, {}], "hotel": hotel(ANNA_ROOMS)}
     ben = BEN | {"hotel": hotel(BEN_ROOMS), "hired": [27, 31]}
-    return {"round": 7, "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"}, "players": [anna | {"hired": [29]}, ben]}
+    return {
+        "round": 7,
+        "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"},
+        "players": [anna | {"hired": [29]}, ben],
+    }
 
 
 @pytest.mark.parametrize("name", ["base", "royal-banquet"])
@@ -372,7 +381,7 @@ def test_a_hostile_tile_name_shows_as_text(browser: DevTools, tmp_path: Path) ->
     page = tmp_path / "hostile.html"
     page.write_bytes(generate_page(load_one(shipped_workspace(), str(variant))))
     pad = open_pad(browser, page)
-    shown = pad.evaluate("document.querySelector('select[data-tier=\"A\"] option[value=\"a-krones\"]').textContent")
+    shown = pad.evaluate('document.querySelector(\'select[data-tier="A"] option[value="a-krones"]\').textContent')
     assert shown == "</script><script>alert(1)</script> (a-krones)"
     assert pad.evaluate("document.scripts.length") == 3
     assert problems(browser) == []

@@ -22,7 +22,9 @@ def runtime_source() -> str:
     for name in RUNTIME_FILES:
         text = (RUNTIME_DIR / name).read_text(encoding="utf-8")
         body = "\n".join(line for line in text.splitlines() if line != '"use strict";')
-        parts.append(f"// --- runtime: compiler/backends/js/runtime/{name} (copied; edit it there) ---\n{body.strip()}\n")
+        parts.append(
+            f"// --- runtime: compiler/backends/js/runtime/{name} (copied; edit it there) ---\n{body.strip()}\n"
+        )
     return "\n".join(parts)
 
 
@@ -65,7 +67,9 @@ def _tiles(js: _Js, ruleset: ir.Ruleset) -> None:
             js.effects(penalty.prefer)
             js.close("} else {")
             js.level += 1
-            js.line('if (game.explain) log(game, player, "penalty", player.name + " cannot take the first option fully");')
+            js.line(
+                'if (game.explain) log(game, player, "penalty", player.name + " cannot take the first option fully");'
+            )
             js.effects(penalty.otherwise)
             js.close()
         js.close("},")
@@ -95,7 +99,9 @@ def _staff(js: _Js, ruleset: ir.Ruleset) -> None:
     for card in ruleset.staff:
         if card.game_end is not None and card.game_end.copy_opponent:
             name = js_literal(card.name)
-            js.line(f"GAME_END[{card.number}] = (game, player) => copyOpponentGameEnd(game, player, GAME_END_FORMULAS, {name});")
+            js.line(
+                f"GAME_END[{card.number}] = (game, player) => copyOpponentGameEnd(game, player, GAME_END_FORMULAS, {name});"
+            )
 
 
 def _final(js: _Js, ruleset: ir.Ruleset) -> None:
@@ -104,7 +110,9 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
         head = f"FINAL_SOURCES.push([{js_literal(source.id)}, "
         if source.source == "game_end_staff":
             # Hired order, as the Python module sums (the Secretary's decision comes in that order).
-            body = "(game, player) => player.hired.reduce((t, n) => t + (GAME_END[n] ? GAME_END[n](game, player) : 0), 0)"
+            body = (
+                "(game, player) => player.hired.reduce((t, n) => t + (GAME_END[n] ? GAME_END[n](game, player) : 0), 0)"
+            )
         elif source.source == "occupied_rooms_by_floor":
             terms = [
                 f'{points} * player.hotel[{floor - 1}].filter((r) => r === "o").length'
@@ -181,7 +189,9 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "prepareCost": list(hotel.prepare_cost),
         "firstRoom": f"{hotel.first_room[0]}.{hotel.first_room[1]}",
         "printedPoints": {f"{f}.{c}": points for (f, c), points in hotel.printed_points},
-        "groupRewards": {colour: [r.reward, {str(size): n for size, n in r.by_size}] for colour, r in hotel.group_rewards},
+        "groupRewards": {
+            colour: [r.reward, {str(size): n for size, n in r.by_size}] for colour, r in hotel.group_rewards
+        },
         "cafeSeats": hotel.cafe_seats,
         "staff": {str(c.number): [c.name, c.cost, c.kind] for c in ruleset.staff},
         "scoringTiers": {str(s.round): s.tier for s in ruleset.scorings},
@@ -195,7 +205,9 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
 def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     terms = [quantity_js(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     js.line(f"const tiebreak = (game, player) => {' + '.join(terms) or '0'};")
-    js.line("const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);")
+    js.line(
+        "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
+    )
     js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_SOURCES));")
     js.open("function standings(game, final) {")
     js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")

@@ -17,7 +17,7 @@ from compiler import ir
 from compiler.backends.js.effects import js_literal
 from compiler.backends.js.engine import generate_engine
 
-PAGE_DIR = Path(__file__).resolve().parent / "page"
+ASSETS = Path(__file__).resolve().parent / "assets"  # the UI script and style, copied into every page
 
 
 def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
@@ -54,8 +54,8 @@ def _csp_hash(text: str) -> str:
 def generate_page(ruleset: ir.Ruleset) -> bytes:
     """The full text of <output>/pads/<name>.html."""
     engine = "\n" + generate_engine(ruleset)
-    ui = "\n" + (PAGE_DIR / "ui.js").read_text(encoding="utf-8")
-    style = "\n" + (PAGE_DIR / "pad.css").read_text(encoding="utf-8")
+    ui = "\n" + (ASSETS / "ui.js").read_text(encoding="utf-8")
+    style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
     csp = "; ".join(
         [
             "default-src 'none'",

@@ -215,16 +215,23 @@ class _Comparer:
             if y is not None:
                 self.changes.scorings.add(number_)
             if x is None and y is not None:
-                out.append(
-                    self.say(
-                        "diff.scoring.added", round=number_, tier=y.tier, back=self.new.w.count(y.move_back, "space")
-                    )
-                )
+                if y.move_back:
+                    back = self.say("diff.move_back", spaces=self.new.w.count(y.move_back, "space"))
+                else:
+                    back = self.say("diff.move_back.none")
+                out.append(self.say("diff.scoring.added", round=number_, tier=y.tier, back=back))
             elif y is None:
                 out.append(self.say("diff.scoring.removed", round=number_))
             elif x is not None:
                 if x.move_back != y.move_back:
-                    out.append(self.say("diff.scoring.back", round=number_, new=y.move_back, old=x.move_back))
+                    key = "diff.scoring.back"
+                    if not y.move_back:
+                        key += ".to_none"
+                    elif not x.move_back:
+                        key += ".from_none"
+                    new_spaces = self.new.w.count(y.move_back, "space")
+                    old_spaces = self.old.w.count(x.move_back, "space")
+                    out.append(self.say(key, round=number_, new=new_spaces, old=x.move_back, old_spaces=old_spaces))
                 if x.tier != y.tier:
                     out.append(self.say("diff.scoring.tier", round=number_, new=y.tier, old=x.tier))
         return out

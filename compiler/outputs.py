@@ -77,7 +77,7 @@ def plan_outputs(
         html = render_sheet(ruleset, parent, "html", paper)
         files[sheets / f"{stem}.html"] = html
         files[output / "pads" / f"{stem}.html"] = generate_page(ruleset)
-        pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html)))
+        pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
     for schema in SCHEMA_NAMES:
         target = schemas / f"{schema}.schema.json"
         if schema == "variant":
@@ -87,11 +87,11 @@ def plan_outputs(
     return Plan(files, pdfs, output / MANIFEST)
 
 
-def _pdf_renderer(html: bytes) -> Callable[[], bytes]:
+def _pdf_renderer(html: bytes, name: str) -> Callable[[], bytes]:
     def render() -> bytes:
         from compiler.sheets.render import render_pdf
 
-        return render_pdf(html.decode("utf-8"))
+        return render_pdf(html.decode("utf-8"), name)
 
     return render
 

@@ -1,8 +1,11 @@
-"""The shipped rules data says what GAME-REFERENCE.md says.
+"""The shipped rules data says what the game's rules say.
 
-Every expected value below is written out by hand from
-/work/shared/reference/GAME-REFERENCE.md (cited as "GR <section>") or from the
-rules page (rules-page.txt, cited as "page"); none is read back from rules/.
+Every expected value below is written out by hand from the project's game
+reference (cited as "GR <section>": 1 the Emperor track, 2 the twelve Emperor
+tiles, 3 the hotel, 4 the Staff cards, 4b setup, 5 the rulings, which
+rules/base.yaml labels "ruling 5.N") or from the publisher's rules page (cited as
+"page"); none is read back from rules/. rules/base.yaml's comments say where
+each fact comes from and how sure it is.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Hand-worked scoring scenarios: each a small explicit state, exact numbers, the rule named.
 
-References: "GR" is /work/shared/reference/GAME-REFERENCE.md (section numbers),
-"ruling N" its section 5. Track points (GR 1):
+References: "GR <n>" is section n of the project's game reference (1 the Emperor
+track, 2 the Emperor tiles, 3 the hotel, 4 the Staff cards, 5 the rulings, which
+rules/base.yaml labels "ruling 5.N"). Track points (GR 1):
 space  0 1 2 3 4 5 6 7 8 9 10 11 12 13
 points 0 1 2 3 3 4 4 5 5 6  6  7  8  9
 Move back 3 / 5 / 7 after rounds 3 / 5 / 7; landing >= 3 bonus, 1-2 nothing, 0 penalty.

@@ -19,28 +19,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_rules import shipped_root, shipped_workspace
+from helpers_rules import copy_project, run_gah, shipped_root
+from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets
 from pypdf import PdfReader
 
 from compiler import ir
 from compiler.cli import main
 from compiler.irdiff import compare, describe_differences
-from compiler.project import compile_library, load_one
 from compiler.sheets import derive, render_sheet
+from compiler.sheets.context import build_sheet
 from compiler.sheets.effects import RENDERERS, Speaker
-from compiler.sheets.text import SheetError, Words, capitalised, plain
+from compiler.sheets.fit import HEIGHT_SPARE, STEPS, front_height, page_height, split_tiles
+from compiler.sheets.render import check_pages, render_html
+from compiler.sheets.text import SheetError, Words, plain
 from compiler.sheets.wording import WORDING
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "sheets"
 UPDATE = os.environ.get("GAH_UPDATE_GOLDEN") == "1"
-
-
-@cache
-def rulesets() -> dict[str, ir.Ruleset]:
-    compiled = compile_library(shipped_workspace())
-    assert not compiled.problems
-    return compiled.rulesets
 
 
 def parent_of(ruleset: ir.Ruleset) -> ir.Ruleset | None:
@@ -59,12 +55,7 @@ def _pdf(name: str, paper: str) -> bytes:
 
 
 def pdf_text(data: bytes) -> str:
-    reader = PdfReader(io.BytesIO(data))
-    return normalise(" ".join(page.extract_text() for page in reader.pages))
-
-
-def normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    return " ".join(page_texts(data))
 
 
 SHIPPED = sorted(rulesets())
@@ -289,13 +280,6 @@ def script_variant(tmp_path: Path) -> Path:
     return path
 
 
-def load_file(path: Path) -> tuple[ir.Ruleset, ir.Ruleset | None]:
-    workspace = shipped_workspace()
-    ruleset = load_one(workspace, str(path))
-    parent = load_one(workspace, ruleset.extends) if ruleset.extends else None
-    return ruleset, parent
-
-
 def test_markup_in_rules_data_is_escaped_text(script_variant: Path) -> None:
     ruleset, parent = load_file(script_variant)
     page = render_sheet(ruleset, parent, "html").decode()
@@ -328,9 +312,9 @@ PAGE_CASES = [(name, "a4") for name in SHIPPED] + [
 
 
 @pytest.mark.parametrize(("name", "paper"), PAGE_CASES)
-def test_pdf_has_one_or_two_pages_of_the_right_size(name: str, paper: str) -> None:
+def test_pdf_has_two_pages_of_the_right_size_with_every_tile_on_the_front(name: str, paper: str) -> None:
     reader = PdfReader(io.BytesIO(pdf(name, paper)))
-    assert 1 <= len(reader.pages) <= 2
+    assert_tiles_on_the_front(pdf(name, paper), rulesets()[name])
     width, height = (float(x) for x in reader.pages[0].mediabox.upper_right)
     expected = (595.28, 841.89) if paper == "a4" else (612.0, 792.0)
     assert abs(width - expected[0]) < 1 and abs(height - expected[1]) < 1
@@ -339,21 +323,138 @@ def test_pdf_has_one_or_two_pages_of_the_right_size(name: str, paper: str) -> No
 @pytest.mark.parametrize("name", SHIPPED)
 def test_pdf_text_has_the_track_and_every_tile(name: str) -> None:
     ruleset = rulesets()[name]
-    text = pdf_text(pdf(name))
-    assert " ".join(str(p) for p in ruleset.track.points) in text
-    assert " ".join(str(s) for s in range(ruleset.track.last_space + 1)) in text
-    s = Speaker(Words(), ruleset.items)
-    for tile in ruleset.tiles:
-        assert normalise(tile.name) in text
-        assert normalise(plain(capitalised(s.effects(tile.bonus)))) in text, tile.id
-        assert normalise(plain(capitalised(s.penalty(tile.penalty)))) in text, tile.id
+    front, back = page_texts(pdf(name))
+    assert " ".join(str(p) for p in ruleset.track.points) in front
+    assert " ".join(str(s) for s in range(ruleset.track.last_space + 1)) in front
+    assert_tiles_on_the_front(pdf(name), ruleset)
     for card in ruleset.staff:
         if card.game_end is not None:
-            assert card.name in text
+            assert card.name in back
 
 
-def test_pdf_fonts_are_embedded_and_text_is_at_least_9pt() -> None:
-    reader = PdfReader(io.BytesIO(pdf("introductory")))
+def test_a_variant_with_two_long_tiles_condenses_and_keeps_them_on_the_front() -> None:
+    ruleset, parent = load_file(LONG_TILES)
+    base = rulesets()["base"]
+    assert len(ruleset.tiles) == len(base.tiles) + 2
+    page = render_sheet(ruleset, parent, "html").decode()
+    condensed = re.search(r'<body class="fit-([a-z]+)">', page)
+    assert condensed and condensed.group(1) not in ("regular", "tight"), "long tiles need smaller text"
+    data = render_sheet(ruleset, parent, "pdf")
+    assert_tiles_on_the_front(data, ruleset)
+    front = page_texts(data)[0]
+    assert "Grand Reception of the Imperial Delegation" in front and "Imperial Audit of the Hotel Accounts" in front
+
+
+# --- fitting the front ------------------------------------------------------------------
+
+
+def test_condensing_steps_mirror_the_css_and_never_go_below_8pt() -> None:
+    css = (ROOT / "compiler" / "sheets" / "templates" / "sheet.css").read_text(encoding="utf-8")
+    assert all(step.font >= 8 for step in STEPS)
+    assert STEPS[0].name == "regular" and STEPS[-1].tile_columns
+    for step in STEPS[1:]:
+        rule = re.search(rf"body\.fit-{step.name}\b[^{{]*\{{([^}}]*)\}}", css)
+        assert rule, step.name
+        values = dict(re.findall(r"--([a-z0-9]+):\s*([0-9.]+)", rule.group(1)))
+        assert float(values.get("fs", 9)) == step.font, step.name
+        assert float(values["lh"]) == step.line and float(values["gap"]) == step.gap, step.name
+        assert float(values["para"]) == step.para and float(values["pad"]) == step.pad, step.name
+        assert float(values.get("h2", 11)) == step.heading, step.name
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_chosen_step_is_the_first_that_fits(name: str) -> None:
+    ruleset = rulesets()[name]
+    sheet = build_sheet(ruleset, parent_of(ruleset), "a4")
+    index = STEPS.index(sheet.fit)
+    room = page_height(sheet) * HEIGHT_SPARE
+    assert front_height(sheet, sheet.fit) <= room
+    assert all(front_height(sheet, step) > room for step in STEPS[:index])
+
+
+def test_steps_condense_the_long_tiles_variant_monotonically() -> None:
+    ruleset, parent = load_file(LONG_TILES)
+    sheet = build_sheet(ruleset, parent, "a4")
+    heights = [front_height(sheet, step) for step in STEPS[:-1]]
+    assert heights == sorted(heights, reverse=True)
+
+
+def test_two_tile_columns_hold_every_tile_once_in_order() -> None:
+    ruleset = rulesets()["royal-banquet"]
+    sheet = build_sheet(ruleset, parent_of(ruleset), "a4")
+    columns = split_tiles(sheet, STEPS[-1])
+    assert len(columns) == 2 and all(columns)
+    ids = [tile.id for column in columns for group in column for tile in group.tiles]
+    assert ids == [tile.id for group in sheet.tiers for tile in group.tiles]
+    # A tier split between the columns has its heading at the top of both.
+    headings = [group.heading for column in columns for group in column]
+    assert len(headings) in (len(sheet.tiers), len(sheet.tiers) + 1)
+    page = render_html(dataclasses.replace(sheet, fit=STEPS[-1], tile_columns=columns))
+    assert page.count('<div class="tile') == len(ids) and '<table class="tile-columns">' in page
+
+
+def too_long_variant(folder: Path) -> Path:
+    """Six more tiles as long as the longest: no step fits them on one page."""
+    tiles = "".join(
+        f"  c-long-{n}:\n    tier: C\n    name: Very long house tile number {n}\n"
+        "    bonus:\n      - {kind: draw_staff, count: 3, play: 1, discount: 3}\n"
+        "      - {kind: prepare_room, floors: [1, 2], cost: free, occupy: true}\n"
+        "    penalty:\n      prefer:\n        - {kind: remove_rooms, state: occupied, count: 2, "
+        "pick: highest_then_strictly_below}\n      otherwise:\n        - {kind: lose_points, amount: 10}\n"
+        for n in range(6)
+    )
+    path = folder / "too-long.yaml"
+    path.write_text(f"extends: base\nname: too-long\ntitle: Too long\ntiles:\n{tiles}", encoding="utf-8")
+    return path
+
+
+def test_a_front_that_cannot_fit_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = too_long_variant(tmp_path)
+    assert main(["--workspace", str(shipped_root()), "sheet", str(path), "--format", "md"]) == 1
+    err = capsys.readouterr().err
+    assert "the front of the too-long sheet does not fit on one A4 page" in err, err
+    assert "18 tiles" in err and "shorten the tile texts" in err and "Traceback" not in err
+
+
+def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    too_long_variant(project / "rules" / "variants")
+
+    def snapshot() -> dict[Path, bytes]:
+        return {p: p.read_bytes() for p in sorted((project / "generated").rglob("*")) if p.is_file()}
+
+    before = snapshot()
+    run = run_gah("--root", str(project), "build", cwd=project)
+    assert run.code == 1
+    assert "rules/variants/too-long.yaml: the front of the too-long sheet does not fit" in run.err, run.err
+    assert snapshot() == before
+
+
+def test_the_page_check_names_what_went_wrong() -> None:
+    front = {"tile-a-krones": True, "front-end": True}
+    check_pages([front, {"back": True}], "ok")
+    with pytest.raises(SheetError, match="prints tiles c-points on the back"):
+        check_pages([front, {"tile-c-points": True, "back": True}], "x")
+    with pytest.raises(SheetError, match="runs past the bottom margin"):
+        check_pages([{"tile-a-krones": True, "front-end": False}, {"back": True}], "x")
+    with pytest.raises(SheetError, match="takes 3 pages"):
+        check_pages([front, {"back": True}, {}], "x")
+
+
+def test_html_prints_in_colour_and_fits_phones() -> None:
+    page = render_sheet(rulesets()["long-track"], rulesets()["base"], "html").decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "print-color-adjust: exact;" in page and "-webkit-print-color-adjust: exact;" in page
+    assert ".back { break-before: page; }" in page
+    # Two pictures of the track: one for paper and wide screens, one in rows of at most 8 for phones.
+    wide, narrow = re.findall(r'<svg class="track (wide|narrow)"', page)
+    assert (wide, narrow) == ("wide", "narrow")
+    assert page.count('class="space" data-space="15"') == 2
+
+
+@pytest.mark.parametrize(("name", "smallest"), [("introductory", 9), ("royal-banquet", 8)])
+def test_pdf_fonts_are_embedded_and_text_is_never_below_8pt(name: str, smallest: float) -> None:
+    reader = PdfReader(io.BytesIO(pdf(name)))
     sizes: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
@@ -375,7 +476,7 @@ def test_pdf_fonts_are_embedded_and_text_is_at_least_9pt() -> None:
             descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
             assert "/FontFile2" in descriptor or "/FontFile3" in descriptor or "/FontFile" in descriptor
             fonts.add(str(font["/BaseFont"]))
-    assert sizes and min(sizes) >= 8.99
+    assert sizes and min(sizes) >= smallest - 0.01
     assert all("DejaVu" in f for f in fonts)
 
 
@@ -413,13 +514,14 @@ def test_sheet_content_base() -> None:
         "Staff: each player draws 6 Staff cards; the rest form the deck.",
         "On a tie, the tied player with the larger total of dishes and drinks in the kitchen plus krones left wins",
         "| Guests still in the café | −5 points per guest still in your café |",
-        "Points never go below 0; krones never go below 0.",
+        "Points and krones never go below 0.",
         "**†1** Starting state: Whether players prepare rooms during setup is unverified",
         "Room colours and groups come from implementations, not a board photo.",
         "Two sources print 1/1 on floor 3",
     ):
         assert needle in text, needle
     assert "House rules" not in text
+    assert text.count("never go below") == 1, "the points floor is said once"
     staff = [line for line in text.splitlines() if re.match(r"\| \d\d \| [A-Z][a-z]", line)]
     assert len(staff) == 13
 
@@ -623,3 +725,28 @@ def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--workspace", str(shipped_root()), "sheet", str(broken)]) == 1
     assert "move_bak" in capsys.readouterr().err
     assert main(["--workspace", str(shipped_root()), "sheet", "base", "--format", "docx"]) == 2
+
+
+# --- the same words elsewhere ----------------------------------------------------------------
+
+
+def test_no_move_back_reads_as_such() -> None:
+    base = rulesets()["base"]
+    r = dataclasses.replace
+    none = r(base, scorings=(r(base.scorings[0], move_back=0), r(base.scorings[1], move_back=1), base.scorings[2]))
+    assert describe_differences(base, none) == [
+        "After round 3, no move-back instead of 3 spaces.",
+        "After round 5, markers move back 1 space instead of 5.",
+    ]
+    assert describe_differences(none, base)[0] == "After round 3, markers move back 3 spaces instead of no move-back."
+    added = r(base, scorings=(*base.scorings, r(base.scorings[0], round=6, move_back=0)))
+    assert describe_differences(base, added) == ["New Emperor scoring after round 6: tier A, no move-back."]
+    markdown = render_sheet(none, base, "md").decode()
+    assert "| ◆ **3** | A | ◆ **none** |" in markdown and "| ◆ **5** | B | ◆ **1 space** |" in markdown
+
+
+def test_score_explanations_name_tiles_as_the_sheet_does() -> None:
+    run = run_gah("score", str(ROOT / "examples" / "round7.yaml"))
+    assert run.code == 0, run.err
+    assert "Cleo takes the penalty of Staff points (tier C)" in run.out
+    assert "c-staff-points" not in run.out

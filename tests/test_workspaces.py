@@ -425,3 +425,18 @@ def test_the_editor_underlines_nothing_in_a_starter_workspace_and_a_mistake_in_a
     for path in valid:
         assert shown[path] == [], f"{path}: {[str(d) for d in shown[path]]}"
     assert [d.line for d in shown[broken]] == [5]  # the misspelt key
+
+
+def test_the_lab_model_of_gah_toml_is_checked_and_used_by_compare(workspace: Path) -> None:
+    model = (ROOT / "rules" / "lab" / "default.yaml").read_text(encoding="utf-8")
+    (workspace / "rules" / "lab").mkdir()
+    (workspace / "rules" / "lab" / "sharp.yaml").write_text(
+        model.replace("\nname: default\n", "\nname: sharp\n"), encoding="utf-8"
+    )
+    (workspace / "gah.toml").write_text('lab_model = "rules/lab/sharp.yaml"\n', encoding="utf-8")
+    check = run_gah("check", cwd=workspace)
+    assert check.code == 0, check.err
+    assert check.out.splitlines()[0] == "ok  lab model rules/lab/sharp.yaml"
+    compare = run_gah("compare", "base", "house-rules", "--games", "20", "--workers", "1", cwd=workspace)
+    assert compare.code == 0, compare.err
+    assert compare.out.startswith("gah compare: 20 games of 4 players, seed 1, model sharp (rules/lab/sharp.yaml)")

@@ -22,7 +22,7 @@ VARIANT_SCHEMA_PATH = SCHEMA_DIR / "variant.schema.json"
 _VARIANT_TOP = {
     "extends": {
         "$ref": "#/definitions/ruleset_name",
-        "description": "Name of the ruleset this variant changes (a file under rules/ or rules/variants/).",
+        "description": "Name of the ruleset this variant changes: a ruleset bundled with gah (base, introductory, draft, ...) or one of this workspace's.",
     },
     "name": {"$ref": "#/definitions/ruleset_name", "description": "Name of this variant; must match its file name."},
     "title": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Title printed on the sheets."},

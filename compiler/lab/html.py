@@ -145,6 +145,7 @@ TEMPLATE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Variant lab: {{ names | join(" vs ") }}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; line-height: 1.4; }
@@ -158,6 +159,12 @@ th:first-child, td:first-child { text-align: left; }
 svg { max-width: {{ histogram.width }}px; height: auto; display: block; }
 svg text { font-family: system-ui, sans-serif; font-size: 11px; }
 .diff { color: #555; font-size: 0.85em; }
+@media (max-width: 600px) {
+  body { margin: 1em auto; padding: 0 10px; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  .key span { padding: 0.4em 0; line-height: 2; }
+  .swatch { width: 1.4em; height: 1.1em; vertical-align: middle; }
+}
 </style>
 </head>
 <body>

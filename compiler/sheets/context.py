@@ -5,12 +5,14 @@ Templates only lay this out; they hold no words of their own (every label comes 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from compiler import ir
 from compiler.irdiff import Changes, compare
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
+from compiler.sheets.fit import REGULAR, Fit, choose_fit, split_tiles
 from compiler.sheets.text import Rich, Words, capitalised, number, rich
 from compiler.sheets.track import TrackLabels
 
@@ -30,7 +32,7 @@ class Line:
 class ScoringRow:
     round: int
     tier: str
-    move_back: int
+    move_back: Rich
     bonus: Line
     safe: Line
     changed: bool
@@ -136,6 +138,8 @@ class Sheet:
     printed_mark: str
     rulings: list[Line]
     footnotes: list[Footnote]
+    fit: Fit = REGULAR
+    tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
 
 
 def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Rich:
@@ -221,7 +225,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
             ScoringRow(
                 need.round,
                 need.tier,
-                need.move_back,
+                w.count(need.move_back, "space") if need.move_back else w.rich("scoring.back.none"),
                 Line(bonus, bonus_changed),
                 Line(safe, safe_changed),
                 need.round in changes.scorings,
@@ -387,18 +391,11 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         (parent.rulings.points_floor, parent.rulings.krones_floor)
         != (ruleset.rulings.points_floor, ruleset.rulings.krones_floor)
     )
-    rulings.append(
-        Line(
-            w.rich(
-                "rulings.floors",
-                points=number(ruleset.rulings.points_floor),
-                krones=number(ruleset.rulings.krones_floor),
-            ),
-            floors_changed,
-        )
-    )
+    points_floor, krones_floor = ruleset.rulings.points_floor, ruleset.rulings.krones_floor
+    floors_key = "rulings.floors.same" if points_floor == krones_floor else "rulings.floors"
+    rulings.append(Line(w.rich(floors_key, points=number(points_floor), krones=number(krones_floor)), floors_changed))
 
-    return Sheet(
+    sheet = Sheet(
         words=w,
         ruleset=ruleset,
         header=header,
@@ -439,3 +436,6 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         rulings=rulings,
         footnotes=notes.notes,
     )
+    fit = choose_fit(sheet)
+    columns = split_tiles(sheet, fit) if fit.tile_columns else []
+    return dataclasses.replace(sheet, fit=fit, tile_columns=columns)

@@ -12,9 +12,10 @@ from markupsafe import Markup
 
 from compiler import ir
 from compiler.sheets.context import Sheet, build_sheet
+from compiler.sheets.fit import MARGIN_Y
 from compiler.sheets.icons import icon_table
 from compiler.sheets.text import Rich, SheetError, Words, md_escape, plain, to_html, to_markdown
-from compiler.sheets.track import track_svg
+from compiler.sheets.track import NARROW_WIDTH, WIDTH, track_svg
 
 # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value
 # keeps the PDF bytes identical from run to run (the date is not shown anywhere).
@@ -85,20 +86,28 @@ def _globals(sheet: Sheet, words: Words, html: bool) -> dict[str, Any]:
         "comment": _comment(sheet.header),
     }
     if html:
-        result["track_svg"] = Markup(
-            track_svg(
-                sheet.track,
-                sheet.track_labels,
-                changed_spaces=sheet.changes.spaces,
-                changed_zones=sheet.changes.zones,
-                cap_changed=sheet.changes.cap,
-                beyond_changed=sheet.changes.beyond,
-            )
-        )
+        result["track_svg"] = _track(sheet, WIDTH, "wide")
+        result["narrow_track_svg"] = _track(sheet, NARROW_WIDTH, "narrow")
     else:
         result["comment"] = Markup(_comment(sheet.header))
         result["bold"] = lambda value: Markup(f"**{to_markdown(value) if _is_rich(value) else md_escape(str(value))}**")
     return result
+
+
+def _track(sheet: Sheet, width: float, css_class: str) -> Markup:
+    """The track picture: `wide` for paper and wide screens, `narrow` (in more rows) for phones."""
+    return Markup(
+        track_svg(
+            sheet.track,
+            sheet.track_labels,
+            changed_spaces=sheet.changes.spaces,
+            changed_zones=sheet.changes.zones,
+            cap_changed=sheet.changes.cap,
+            beyond_changed=sheet.changes.beyond,
+            width=width,
+            css_class=css_class,
+        )
+    )
 
 
 def render_html(sheet: Sheet) -> str:
@@ -128,15 +137,39 @@ def _fixed_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def render_pdf(html: str) -> bytes:
+def render_pdf(html: str, name: str = "this") -> bytes:
+    """The PDF of a sheet's HTML; a SheetError unless it is one sheet: every tile on the front, the rest on the back."""
     import weasyprint  # type: ignore[import-untyped]  # imported late: slow, and only the PDF needs it
 
     with _fixed_epoch():
-        document = weasyprint.HTML(string=html, url_fetcher=_refuse_fetch)
+        document = weasyprint.HTML(string=html, url_fetcher=_refuse_fetch).render()
+        # Anchors are (x1, y1, x2, y2) in CSS px (older WeasyPrint: (x, y)); the last number is the bottom.
+        pages = []
+        for page in document.pages:
+            bottom = page.height - MARGIN_Y * 96 / 25.4 + 0.5
+            pages.append({anchor: position[-1] <= bottom for anchor, position in page.anchors.items()})
+        check_pages(pages, name)
         data = document.write_pdf()
     if not isinstance(data, bytes):  # pragma: no cover - write_pdf without a target returns bytes
         raise SheetError("WeasyPrint returned no PDF")
     return data
+
+
+def check_pages(pages: list[dict[str, bool]], name: str) -> None:
+    """Two pages: every tile (ids tile-...) and the end of the front (front-end) on the first, inside its
+    margins; the back (id back) starts the second.
+
+    `pages` holds, per page, the ids placed on it and whether each lies above the page's bottom margin.
+    """
+    tiles_later = sorted(a.removeprefix("tile-") for page in pages[1:] for a in page if a.startswith("tile-"))
+    if tiles_later:
+        raise SheetError(
+            f"the {name} sheet prints tiles {', '.join(tiles_later)} on the back; the front must hold them"
+        )
+    if not pages or not pages[0].get("front-end", False):
+        raise SheetError(f"the front of the {name} sheet runs past the bottom margin of its page")
+    if len(pages) != 2 or "back" not in pages[1]:
+        raise SheetError(f"the {name} sheet takes {len(pages)} pages; it must print on the two sides of one sheet")
 
 
 def render(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str = "a4", language: str = "en") -> bytes:
@@ -150,7 +183,7 @@ def render(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str 
     html = render_html(sheet)
     if fmt == "html":
         return html.encode("utf-8")
-    return render_pdf(html)
+    return render_pdf(html, ruleset.name)
 
 
 __all__ = ["plain", "render", "render_html", "render_markdown", "render_pdf"]

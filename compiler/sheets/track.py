@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from compiler import ir
 
 WIDTH = 520.0
+NARROW_WIDTH = 300.0  # phones: the track wraps into rows of about 8 spaces
 LABEL_WIDTH = 38.0
 END_WIDTH = 30.0
 MAX_BOX = 34.0
@@ -83,10 +84,15 @@ def track_svg(
     changed_zones: Collection[str] = (),
     cap_changed: bool = False,
     beyond_changed: bool = False,
+    width: float = WIDTH,
+    css_class: str = "wide",
 ) -> str:
-    """The SVG markup of the track (trusted: every text from data is escaped)."""
+    """The SVG markup of the track (trusted: every text from data is escaped).
+
+    `width` in pt decides how many spaces go in a row: a narrower picture wraps the track into more rows.
+    """
     count = track.last_space + 1
-    room = WIDTH - LABEL_WIDTH - END_WIDTH - 3
+    room = width - LABEL_WIDTH - END_WIDTH - 3
     most = max(1, min(count, int(room // MIN_BOX)))
     rows = (count + most - 1) // most
     per_row = (count + rows - 1) // rows  # balanced rows: 25 spaces make 13 + 12, not 20 + 5
@@ -96,8 +102,8 @@ def track_svg(
     row_height = lead + ROW_BODY
     height = rows * row_height
     out: list[str] = [
-        f'<svg class="track" xmlns="http://www.w3.org/2000/svg" width="{WIDTH:g}pt" height="{height:g}pt" '
-        f'viewBox="0 0 {WIDTH:g} {height:g}" role="img" aria-label="{_e(labels.title)}">'
+        f'<svg class="track {css_class}" xmlns="http://www.w3.org/2000/svg" width="{width:g}pt" height="{height:g}pt" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{_e(labels.title)}">'
     ]
 
     def place(space: int) -> tuple[float, float]:
@@ -116,10 +122,10 @@ def track_svg(
         outcome = track.zone_of(space).outcome
         changed = space in changed_spaces
         cap = space == track.last_space
-        width = 2.6 if changed or cap else 0.9
+        stroke = 2.6 if changed or cap else 0.9
         out.append(
-            f'<rect x="{x + 1:.1f}" y="{top + 12:.1f}" width="{box - 2:.1f}" height="32" fill="{FILL[outcome]}" '
-            f'stroke="{INK}" stroke-width="{width}"/>'
+            f'<rect class="space" data-space="{space}" x="{x + 1:.1f}" y="{top + 12:.1f}" width="{box - 2:.1f}" '
+            f'height="32" fill="{FILL[outcome]}" stroke="{INK}" stroke-width="{stroke}"/>'
         )
         if outcome == "bonus":
             # A hatched strip: bonus spaces stay distinct from neutral ones in greyscale.
@@ -147,19 +153,19 @@ def track_svg(
         while space <= last:
             x, top = place(space)
             row_end = min(last, (space // per_row + 1) * per_row - 1)
-            width = (row_end - space + 1) * box
+            band = (row_end - space + 1) * box
             out.append(
-                f'<rect x="{x + 1:.1f}" y="{top + 66:.1f}" width="{width - 2:.1f}" height="15" '
+                f'<rect x="{x + 1:.1f}" y="{top + 66:.1f}" width="{band - 2:.1f}" height="15" '
                 f'fill="{FILL[zone.outcome]}" stroke="{INK}" stroke-width="{2.6 if changed else 0.9}"/>'
             )
             mark = f"{labels.marker} " if changed else ""
             label = f"{mark}{zone.name}: {labels.outcome[zone.outcome]}"
-            if not _fits(label, 9, width, changed):
+            if not _fits(label, 9, band, changed):
                 label = f"{mark}{zone.name}"
-            if not _fits(label, 9, width, changed) and changed:
+            if not _fits(label, 9, band, changed) and changed:
                 label = labels.marker
-            if _fits(label, 9, width, changed):
-                labels_out.append(_text(x + width / 2, top + 77, label, 9, fill=TEXT[zone.outcome], bold=changed))
+            if _fits(label, 9, band, changed):
+                labels_out.append(_text(x + band / 2, top + 77, label, 9, fill=TEXT[zone.outcome], bold=changed))
             space = row_end + 1
     out.extend(labels_out)
     # The cap and the points per step beyond it.

@@ -1904,13 +1904,27 @@ TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], 
     "c-staff-points": (tile_c_staff_points_bonus, tile_c_staff_points_penalty),
     "c-free-staff": (tile_c_free_staff_bonus, tile_c_free_staff_penalty),
 }
+TILE_NAME: dict[str, str] = {
+    "a-krones": "Krones (tier A)",
+    "a-two-items": "Two items (tier A)",
+    "a-draw-staff": "Draw Staff (tier A)",
+    "a-free-room": "Free room (tier A)",
+    "b-one-of-each": "One of each (tier B)",
+    "b-krones": "Krones (tier B)",
+    "b-draw-staff": "Draw Staff (tier B)",
+    "b-occupied-room": "Occupied room (tier B)",
+    "c-points": "Points (tier C)",
+    "c-occupied-room": "Occupied room (tier C)",
+    "c-staff-points": "Staff points (tier C)",
+    "c-free-staff": "Free Staff (tier C)",
+}
 
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
     hired_before = set(player.hired)
     if game.explain:
-        game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)
+        game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])
     TILES[tile_id][0](game, player)
     if 42 in hired_before:
         if game.explain:
@@ -1923,7 +1937,7 @@ def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
         return
     if game.explain:
-        game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)
+        game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])
     TILES[tile_id][1](game, player)
 
 

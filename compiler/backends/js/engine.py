@@ -135,12 +135,14 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line(f"const TRACK_POINTS = {js_literal(list(track.points))};")
     js.line(f"const OUTCOME = {js_literal([track.zone_of(s).outcome for s in spaces])};")
     js.line(f"const ZONE_NAME = {js_literal([track.zone_of(s).name for s in spaces])};")
+    # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
+    js.line(f"const TILE_NAME = {js_literal({t.id: f'{t.name} (tier {t.tier})' for t in ruleset.tiles})};")
     boosters = [card for card in ruleset.staff if card.emperor_bonus]
     js.open("function emperorBonus(game, player, tileId) {")
     if boosters:
         # Only Staff hired before this bonus add to it, not one hired through it.
         js.line("const hiredBefore = player.hired.slice();")
-    js.line('if (game.explain) log(game, player, "bonus", player.name + " takes the bonus of " + tileId);')
+    js.line('if (game.explain) log(game, player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tileId]);')
     js.line("TILES[tileId][0](game, player);")
     for card in boosters:
         js.open(f"if (hiredBefore.includes({card.number})) {{")
@@ -154,7 +156,7 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         if card.penalty_waiver_cost is not None:
             waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {js_literal(card.name)}, TILES[tileId][1])"
             js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
-    js.line('if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + tileId);')
+    js.line('if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tileId]);')
     js.line("TILES[tileId][1](game, player);")
     js.close()
     js.line("const EMPEROR_SCORINGS = {};")

@@ -172,6 +172,8 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         name = identifier("tile", tile.id)
         code.line(f"    {literal(tile.id)}: ({name}_bonus, {name}_penalty),")
     code.line("}")
+    # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
+    code.literal_line("TILE_NAME: dict[str, str] = ", {t.id: f"{t.name} (tier {t.tier})" for t in ruleset.tiles})
     code.blank(2)
     with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
@@ -180,7 +182,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line("hired_before = set(player.hired)")
         with code.block("if game.explain:"):
-            code.line('game.log(player, "bonus", player.name + " takes the bonus of " + tile_id)')
+            code.line('game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])')
         code.line("TILES[tile_id][0](game, player)")
         for card in boosters:
             if card.emperor_bonus:
@@ -198,7 +200,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
-            code.line('game.log(player, "penalty", player.name + " takes the penalty of " + tile_id)')
+            code.line('game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])')
         code.line("TILES[tile_id][1](game, player)")
     code.blank(2)
     for scoring in ruleset.scorings:

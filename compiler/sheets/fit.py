@@ -1,0 +1,209 @@
+"""How much the front of a sheet condenses so that the track, the scorings and every tile fit on one page.
+
+The front condenses in fixed steps (tighter spacing, then smaller text, never below 8 pt, then the tiles
+in two columns). The step is chosen here, before any renderer runs, from an estimate of the front's
+height: the text is broken into lines with the widths of DejaVu Sans (approximated, a little on the
+wide side) and the heights follow the numbers of sheet.css. The same HTML then goes to WeasyPrint and to
+browsers; `render_pdf` checks the result, so an estimate that is ever too hopeful fails the build
+instead of printing a tile on the back.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from compiler.sheets.text import Icon, Rich, SheetError, plain
+from compiler.sheets.track import MIN_BOX, ROW_BODY, WIDTH, text_width
+
+if TYPE_CHECKING:
+    from compiler.sheets.context import Sheet, TierGroup, TileRow
+
+MM = 72 / 25.4  # pt per mm
+
+
+@dataclass(frozen=True)
+class Fit:
+    """One condensing step of the front; the numbers mirror the body.fit-NAME rules of sheet.css."""
+
+    name: str
+    font: float  # pt
+    line: float  # line-height, a factor of the font size
+    gap: float  # mm above each section heading
+    para: float  # mm above and below a paragraph
+    pad: float  # mm above and below the text of a table cell
+    heading: float  # pt, section headings
+    tile_columns: bool = False
+
+
+REGULAR = Fit("regular", 9, 1.17, 2.6, 0.8, 0.35, 11)
+STEPS: tuple[Fit, ...] = (
+    REGULAR,
+    Fit("tight", 9, 1.12, 1.6, 0.45, 0.2, 11),
+    Fit("small", 8.5, 1.12, 1.6, 0.45, 0.2, 10.5),
+    Fit("smaller", 8, 1.12, 1.4, 0.4, 0.2, 10),
+    Fit("columns", 8, 1.12, 1.4, 0.4, 0.2, 10, tile_columns=True),
+)
+
+# Page sizes and margins in mm (sheet.css: @page margin 9mm 10mm).
+PAPER = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN_X, MARGIN_Y = 10.0, 9.0
+# Text widths are approximations; assume lines a little longer than computed, and keep a little room spare.
+WIDTH_SLACK = 1.02
+HEIGHT_SPARE = 0.975
+
+ICON_EM = 1.22  # an inline icon with its margin (sheet.css: svg.icon)
+CELL_X = 2 * 1.0 * MM + 0.6  # left and right padding of a table cell plus one border
+ROW_BORDER = 0.6
+TABLE_LINE = 1.12  # table.tiles td line-height
+
+
+def lines(text: Rich | str, width: float, size: float, bold: bool = False) -> int:
+    """How many lines `text` takes in a box `width` pt wide (greedy breaking at spaces, as browsers do)."""
+    space = text_width(" ", size, bold) * WIDTH_SLACK
+    count, used = 1, 0.0
+    for word, icons in _glued(text):
+        width_of = (text_width(word, size, bold) + icons * ICON_EM * size) * WIDTH_SLACK
+        if used and used + space + width_of > width:
+            count += 1
+            used = width_of
+        else:
+            used += (space if used else 0.0) + width_of
+    return count
+
+
+def _glued(text: Rich | str) -> list[tuple[str, int]]:
+    """Words separated by spaces, each with the number of icons in front of it."""
+    marked = text if isinstance(text, str) else "".join("\x00" if isinstance(p, Icon) else p for p in text)
+    return [(word.replace("\x00", ""), word.count("\x00")) for word in marked.split(" ") if word]
+
+
+def front_height(sheet: Sheet, fit: Fit) -> float:
+    """The estimated height of the front in pt at step `fit` (vertical margins collapse, as in CSS)."""
+    width = (PAPER[sheet.page_size][0] - 2 * MARGIN_X) * MM
+    size = fit.font
+    line = size * fit.line
+    para = fit.para * MM  # one margin between paragraphs: the other collapses into it
+    total = 15 * 1.15  # h1
+    if sheet.description:
+        total += lines(sheet.description, width, size) * line + 0.6 * MM
+    if sheet.house is not None:
+        inner = width - 2 * 3 * MM - 2 * 1.8
+        total += 2 * MM + 2 * 1.8 + (1.4 + 1.6) * MM + fit.heading * fit.line + (0.8 + 0.6) * MM
+        for sentence in sheet.house or [()]:
+            total += lines(sentence, inner - 4 * MM, size) * line + 0.2 * MM
+        if sheet.house:
+            key = (
+                sheet.words.text("sheet.key.heading"),
+                sheet.words.text("sheet.key.changed", parent=sheet.parent_title),
+            )
+            total += lines(" ".join(key) + " ◆ bold", width, size) * line + 1.0 * MM
+    heading = fit.gap * MM + fit.heading * fit.line + 0.3 * MM + 1.2 + 1.2 * MM
+
+    # The track: the picture's own height, and the line about the cap.
+    count = sheet.track.last_space + 1
+    per_row = max(1, min(count, int((WIDTH - 38 - 30 - 3) // MIN_BOX)))
+    rows = math.ceil(count / per_row)
+    lead = 12.0 if sheet.changes.spaces or sheet.changes.cap else 3.0
+    total += heading + rows * (lead + ROW_BODY) + 1.0 * MM
+    total += lines(sheet.beyond.text, width, size, sheet.beyond.changed) * line + para
+
+    # The scorings: one paragraph of steps, the table, the note.
+    steps: list[Rich] = [sheet.scoring_when, *sheet.steps, *(z.text for z in sheet.zones)]
+    paragraph = " ".join(plain(s) for s in steps) + " 1. 2. 3. " + sheet.words.text("scoring.step.check")
+    paragraph += " " + sheet.words.text("scoring.step.stay")
+    total += heading + lines(paragraph, width, size) * line + para
+    row = line + 2 * fit.pad * MM + ROW_BORDER
+    total += (1 + len(sheet.scorings)) * row + max(para, 0.8 * MM)
+    total += lines(sheet.need_note, width, size) * line + para
+
+    # The tiles.
+    total += heading
+    if fit.tile_columns:
+        total += _tile_columns(sheet, fit, width)
+    else:
+        total += _tile_table(sheet, fit, width)
+    return total
+
+
+def _tile_table(sheet: Sheet, fit: Fit, width: float) -> float:
+    size = fit.font
+    line = size * TABLE_LINE
+    pad = 2 * fit.pad * MM + ROW_BORDER
+    height = 0.8 * MM + size * fit.line + pad  # the margin and the header row
+    columns = (0.15 * width - CELL_X, 0.41 * width - CELL_X, 0.44 * width - CELL_X)
+    for group in sheet.tiers:
+        height += size * fit.line + pad
+        for tile in group.tiles:
+            name = lines(("◆ " if tile.changed else "") + tile.name + tile.mark, columns[0], size, True)
+            if tile.description:
+                name += lines(tile.description, columns[0], size)
+            bonus = lines(tile.bonus.text, columns[1], size, tile.changed)
+            penalty = lines(tile.penalty.text, columns[2], size, tile.changed)
+            height += max(name, bonus, penalty) * line + pad
+    return height
+
+
+def _tile_columns(sheet: Sheet, fit: Fit, width: float) -> float:
+    return 0.8 * MM + max(height for _column, height in _columns(sheet, fit, width))
+
+
+def split_tiles(sheet: Sheet, fit: Fit) -> list[list[TierGroup]]:
+    """The tiers in two columns of about equal height (a tier split between them has its heading in both)."""
+    width = (PAPER[sheet.page_size][0] - 2 * MARGIN_X) * MM
+    return [column for column, _height in _columns(sheet, fit, width)]
+
+
+def _columns(sheet: Sheet, fit: Fit, width: float) -> list[tuple[list[TierGroup], float]]:
+    from compiler.sheets.context import TierGroup  # context imports this module
+
+    size = fit.font
+    line = size * fit.line
+    column = (width - 5 * MM) / 2 - 1.2 * MM
+    heading = line + 1.6 * MM
+    label = sheet.words.text("tiles.label", label=sheet.words.text("tiles.col.penalty")) + " "
+    tiles: list[tuple[int, TileRow, float]] = []
+    for index, group in enumerate(sheet.tiers):
+        for tile in group.tiles:
+            name = ("◆ " if tile.changed else "") + tile.name + tile.mark + " " + tile.description
+            count = lines(name, column, size, True)
+            count += lines((label, *tile.bonus.text), column, size, tile.changed)
+            count += lines((label, *tile.penalty.text), column, size, tile.changed)
+            tiles.append((index, tile, count * line + 1.4 * MM + ROW_BORDER))
+
+    def layout(part: list[tuple[int, TileRow, float]]) -> tuple[list[TierGroup], float]:
+        groups: list[TierGroup] = []
+        height = 0.0
+        for index, tile, block in part:
+            if not groups or groups[-1].heading != sheet.tiers[index].heading:
+                groups.append(TierGroup(sheet.tiers[index].heading, []))
+                height += heading
+            groups[-1].tiles.append(tile)
+            height += block
+        return groups, height
+
+    splits = [(layout(tiles[:cut]), layout(tiles[cut:])) for cut in range(len(tiles) + 1)]
+    left, right = min(splits, key=lambda pair: max(pair[0][1], pair[1][1]))
+    return [left, right]
+
+
+def page_height(sheet: Sheet) -> float:
+    return (PAPER[sheet.page_size][1] - 2 * MARGIN_Y) * MM
+
+
+def choose_fit(sheet: Sheet) -> Fit:
+    """The first step at which the front fits on one page; a clear error when even the last does not."""
+    room = page_height(sheet) * HEIGHT_SPARE
+    needed = 0.0
+    for fit in STEPS:
+        needed = front_height(sheet, fit)
+        if needed <= room:
+            return fit
+    ruleset = sheet.ruleset
+    where = f"{ruleset.sources[-1]}: " if ruleset.sources else ""
+    raise SheetError(
+        f"{where}the front of the {ruleset.name} sheet does not fit on one {sheet.page_size} page: the track, the scorings and "
+        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even in two columns at "
+        f"{STEPS[-1].font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules"
+    )

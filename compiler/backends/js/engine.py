@@ -156,7 +156,9 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         if card.penalty_waiver_cost is not None:
             waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {js_literal(card.name)}, TILES[tileId][1])"
             js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
-    js.line('if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tileId]);')
+    js.line(
+        'if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tileId]);'
+    )
     js.line("TILES[tileId][1](game, player);")
     js.close()
     js.line("const EMPEROR_SCORINGS = {};")

@@ -1,67 +1,222 @@
-"""Benchmark of the variant lab: games per second for 2 rulesets, 4 players, with 1 and 2 workers.
+"""Benchmark of the variant lab: 4-player games under base and gentle-move-backs, against a baseline, same run.
 
-Usage: python benchmarks/bench_lab.py [GAMES] [--profile]
+Usage: python benchmarks/bench_lab.py [GAMES] [--baseline REV] [--rounds N] [--profile]
 
-Prints games/s (wall clock) for each worker count and the time 100,000 games would take, plus the CPU
-seconds spent (this process and its workers), which stay meaningful when other jobs share the machine.
-With --profile, also profiles one worker (cProfile) and prints where the time goes.
+Each measurement is a fresh process playing GAMES games with 1 and with 2 worker processes. The variants
+are run interleaved, round after round, so load from other jobs on the machine falls on all of them alike:
+
+  baseline  the lab at git revision REV (default c809765, before issue 14), from `git archive`
+  pure      this checkout, pure Python (GAH_LAB_PURE=1)
+  native    this checkout with the compiled hot path, if built (python -m compiler.lab.native)
+
+For each: start-up CPU seconds (once per run), wall seconds and CPU seconds of the games (the process and its
+workers), games per CPU second, and 100,000 games extrapolated to two idle cores (start-up, plus the games' CPU
+seconds / 2: what both cores give when nobody else uses them). Every
+variant must give the same report, byte for byte (its SHA-256 is compared). With --profile, also where the
+time of one process goes: the plan, the lab's turns and glue, the scoring modules (by entry point), the tallies.
 """
 
 from __future__ import annotations
 
-import cProfile
+import argparse
+import hashlib
+import json
 import os
-import pstats
 import resource
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import LabSpec, run_lab
-from compiler.project import find_root, load_one
-
+ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("base", "gentle-move-backs")
+BASELINE = "c809765"
 
 
 def _cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the worker processes)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def main(argv: list[str]) -> int:
-    games = int(next((a for a in argv if a.isdigit()), "2000"))
+def _spec(games: int) -> Any:
+    from compiler.frontend.rulesets import Workspace
+    from compiler.lab.model import default_model_path, load_model
+    from compiler.lab.runner import LabSpec
+    from compiler.project import find_root, load_one
+
     workspace = Workspace(find_root())
     rulesets = tuple(load_one(workspace, name) for name in RULESETS)
     model = load_model(workspace, default_model_path(workspace))
-    spec = LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
-    print(f"variant lab benchmark: {games} four-player games under {' and '.join(RULESETS)}")
-    print(f"  {os.cpu_count()} CPU cores; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    results = {}
-    for workers in (1, 2):
-        cpu_before = _cpu_seconds()
-        start = time.perf_counter()
-        tallies = run_lab(spec, workers=workers)
-        seconds = time.perf_counter() - start
-        cpu = _cpu_seconds() - cpu_before
-        results[workers] = tallies
-        rate = games / seconds
+    return LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
+
+
+def measure(games: int, workers: int) -> dict[str, Any]:
+    """One run in this process (the child side): start-up CPU, then wall and CPU of the games, the report's hash.
+
+    Start-up (reading the rules, generating and compiling the scoring modules, one game) is paid once per run,
+    so it is measured apart and added once to the extrapolation, not per game."""
+    from compiler.lab.report import build_report, report_json
+    from compiler.lab.runner import run_lab
+
+    cpu = _cpu_seconds()
+    spec = _spec(games)
+    run_lab(_spec(1), workers=1)
+    startup = _cpu_seconds() - cpu
+    cpu = _cpu_seconds()
+    start = time.perf_counter()
+    tallies = run_lab(spec, workers=workers)
+    wall = time.perf_counter() - start
+    cpu = _cpu_seconds() - cpu
+    digest = hashlib.sha256(report_json(build_report(spec, tallies)).encode("utf-8")).hexdigest()
+    return {"startup": startup, "wall": wall, "cpu": cpu, "sha": digest}
+
+
+class _Timed:
+    """A scoring module whose entry points add their CPU time to a shared account."""
+
+    def __init__(self, module: Any, account: dict[str, float]) -> None:
+        self._module, self._account = module, account
+
+    def __getattr__(self, name: str) -> Any:
+        function = getattr(self._module, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self._account[f"module: {name}"] = self._account.get(f"module: {name}", 0.0) + (
+                    time.process_time() - start
+                )
+
+        return timed
+
+
+def breakdown(games: int) -> dict[str, float]:
+    """Where one process's time goes, in ms of CPU per game (works on the baseline's lab and on this one)."""
+    from compiler.lab import runner, stats
+
+    spec = _spec(games)
+    lab = runner.Lab(spec)
+    account: dict[str, float] = {}
+    lab.modules = [_Timed(m, account) for m in lab.modules]
+
+    def timed(name: str, function: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                account[name] = account.get(name, 0.0) + time.process_time() - start
+
+        return wrapper
+
+    if hasattr(lab, "game"):  # this checkout: the lab plays through its engine module
+        engine = lab.game
+
+        class Engine:
+            def __getattr__(self, name: str) -> Any:
+                return getattr(engine, name)
+
+        proxy = Engine()
+        proxy.plan_game = timed("plan (random numbers, turns drawn)", engine.plan_game)  # type: ignore[attr-defined]
+        lab.game = proxy
+    else:  # the baseline: plan_game imported into the runner
+        runner.plan_game = timed("plan (random numbers, turns drawn)", runner.plan_game)  # type: ignore[attr-defined]
+    stats.Tally.add = timed("tallies", stats.Tally.add)  # type: ignore[method-assign]
+    start = time.process_time()
+    lab.run(0, games)
+    total = time.process_time() - start
+    account["lab: turns, setup glue, syncing states"] = total - sum(account.values())
+    return {name: 1000 * seconds / games for name, seconds in sorted(account.items())} | {"total": 1000 * total / games}
+
+
+def _export(revision: str, into: Path) -> Path:
+    archive = subprocess.run(
+        ["git", "archive", revision, "compiler", "rules", "schemas", "pyproject.toml"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def _child(root: Path, env: dict[str, str], *argv: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), *argv],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0", **env},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=2000)
+    parser.add_argument("--baseline", default=BASELINE, help=f"git revision to compare with (default {BASELINE})")
+    parser.add_argument("--rounds", type=int, default=2, help="measurements per variant, interleaved (default 2)")
+    parser.add_argument("--profile", action="store_true", help="also show where the time goes")
+    parser.add_argument("--measure", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--breakdown", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.measure is not None:
+        print(json.dumps(measure(args.games, args.measure)))
+        return 0
+    if args.breakdown:
+        print(json.dumps(breakdown(args.games)))
+        return 0
+
+    sys.path.insert(0, str(ROOT))
+    from compiler.lab.native import built
+
+    with tempfile.TemporaryDirectory(prefix="gah-bench-") as temp:
+        variants: dict[str, tuple[Path, dict[str, str]]] = {
+            f"baseline {args.baseline}": (_export(args.baseline, Path(temp)), {}),
+            "pure": (ROOT, {"GAH_LAB_PURE": "1"}),
+        }
+        if built():
+            variants["native"] = (ROOT, {})
+        print(f"variant lab benchmark: {args.games} four-player games under {' and '.join(RULESETS)}")
+        print(f"  {os.cpu_count()} CPU cores; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        best: dict[tuple[str, int], dict[str, Any]] = {}
+        for _round in range(args.rounds):
+            for workers in (1, 2):
+                for name, (root, env) in variants.items():
+                    result = _child(root, env, str(args.games), "--measure", str(workers))
+                    key = (name, workers)
+                    if key not in best or result["cpu"] < best[key]["cpu"]:
+                        best[key] = result
+        print(f"  best of {args.rounds} interleaved rounds; load average now {os.getloadavg()[0]:.2f}")
         print(
-            f"  {workers} worker{'s' if workers > 1 else ' '}: {seconds:7.2f} s  {rate:8.1f} games/s"
-            f"  -> 100,000 games in {100_000 / rate:7.1f} s   (CPU {cpu:.2f} s: {games / cpu:.1f} games per CPU second)"
+            f"  {'variant':<18} {'workers':>7} {'start-up CPU s':>15} {'wall s':>8} {'CPU s':>8} {'games/CPU s':>12}"
+            f" {'100k on 2 idle cores':>21} {'same report':>12}"
         )
-    same = all(a == b for a, b in zip(results[1], results[2], strict=True))
-    print(f"  identical tallies with 1 and 2 workers: {'yes' if same else 'NO'}")
-    if "--profile" in argv:
-        small = LabSpec(rulesets=rulesets, model=model, games=min(games, 500), players=4, seed=1)
-        profiler = cProfile.Profile()
-        profiler.enable()
-        run_lab(small, workers=1)
-        profiler.disable()
-        stats = pstats.Stats(profiler, stream=sys.stdout)
-        stats.sort_stats("tottime").print_stats(25)
+        reference = best[next(iter(variants)), 1]["sha"]
+        for (name, workers), result in best.items():
+            rate = args.games / result["cpu"]
+            extrapolated = result["startup"] + 100_000 / rate / 2
+            print(
+                f"  {name:<18} {workers:>7} {result['startup']:>15.2f} {result['wall']:>8.2f} {result['cpu']:>8.2f}"
+                f" {rate:>12.0f} {extrapolated:>19.1f} s {'yes' if result['sha'] == reference else 'NO':>12}"
+            )
+        same = all(result["sha"] == reference for result in best.values())
+        if args.profile:
+            print("\n  where one process's time goes (ms of CPU per game, both rulesets):")
+            parts = {name: _child(root, env, str(args.games), "--breakdown") for name, (root, env) in variants.items()}
+            rows = sorted({row for part in parts.values() for row in part}, key=lambda r: (r == "total", r))
+            print(f"  {'':<44}" + "".join(f"{name:>20}" for name in parts))
+            for row in rows:
+                cells = "".join(f"{part[row]:>20.3f}" if row in part else f"{'-':>20}" for part in parts.values())
+                print(f"  {row:<44}{cells}")
+    print(f"  identical reports across variants and worker counts: {'yes' if same else 'NO'}")
     return 0 if same else 1
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError
 from compiler.frontend.lower import build_ruleset
-from compiler.frontend.rulesets import Library, Workspace
+from compiler.frontend.rulesets import Library, Resolved, Workspace
 from compiler.workspace import bundle_root
 
 
@@ -68,19 +68,26 @@ def compile_library(
 
 def load_one(workspace: Workspace, name_or_file: str) -> ir.Ruleset:
     """One ruleset by name (from rules/) or by path to a file (compiled in memory)."""
+    return build_ruleset(resolve_one(workspace, name_or_file))
+
+
+def resolve_one(workspace: Workspace, name_or_file: str) -> Resolved:
+    """The merged, schema-checked document of one ruleset by name or file (before the semantic checks)."""
     path = Path(name_or_file)
     is_file = name_or_file.endswith((".yaml", ".yml")) or path.is_file()
     extra = [path] if is_file else []
     library = Library(workspace, extra)
-    if library.problems:
-        relevant = [p for p in library.problems if not is_file or p.position.file == workspace.display(path)]
+    if is_file:
+        relevant = [p for p in library.problems if p.position.file == workspace.display(path)]
         if relevant or not library.extra_names:
             raise RulesError(relevant or library.problems)
-    if is_file:
         name = library.extra_names[0]
     else:
         name = name_or_file
         if name not in library.files:
+            if library.problems:  # the file that would define it may be the one that is broken
+                raise RulesError(library.problems)
             known = ", ".join(library.names())
             raise UnknownRuleset(f"unknown ruleset '{name}'; known rulesets: {known}")
-    return build_ruleset(library.resolve(name))
+    # A broken file elsewhere in the workspace does not stop this ruleset: only its own chain counts.
+    return library.resolve(name)

@@ -440,3 +440,13 @@ def test_the_lab_model_of_gah_toml_is_checked_and_used_by_compare(workspace: Pat
     compare = run_gah("compare", "base", "house-rules", "--games", "20", "--workers", "1", cwd=workspace)
     assert compare.code == 0, compare.err
     assert compare.out.startswith("gah compare: 20 games of 4 players, seed 1, model sharp (rules/lab/sharp.yaml)")
+
+
+def test_a_broken_house_rule_does_not_stop_scoring_with_another_ruleset(workspace: Path) -> None:
+    (workspace / "rules" / "half-done.yaml").write_text("extends: base\nname: half-done\nrounds: seven\n")
+    run = run_gah("score", "examples/round7.yaml", "--rules", "house-rules", cwd=workspace)
+    assert run.code == 0, run.err
+    assert "1. Anna: 101 points" in run.out
+    broken = run_gah("score", "examples/round7.yaml", "--rules", "half-done", cwd=workspace)
+    assert broken.code == 1
+    assert broken.err.startswith('rules/half-done.yaml:3:9: rounds: expected a whole number, got text ("seven")')

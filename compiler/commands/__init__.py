@@ -9,4 +9,5 @@ from compiler.commands import (
     score,  # noqa: F401
     setup,  # noqa: F401
     sheet,  # noqa: F401
+    sweep,  # noqa: F401
 )

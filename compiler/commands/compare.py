@@ -12,21 +12,21 @@ from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.html import html_report
 from compiler.lab.model import default_model_path, load_model
+from compiler.lab.progress import ProgressBar
 from compiler.lab.report import build_report, report_json, text_report
-from compiler.lab.runner import LabSpec, default_workers, run_lab
+from compiler.lab.runner import SCHEDULER_ENV, LabSpec, default_workers, run_lab, scheduler_from_env
 from compiler.lab.states import compare_states, states_text
+from compiler.lab.stats import Tally
 from compiler.project import load_one
 from compiler.writer import write_atomically
 
 MAX_GAMES = 10_000_000
-PROGRESS_FROM = 2_000  # games; smaller runs finish before a progress line would help
+PROGRESS_FROM = 4_000  # games times rulesets; smaller runs finish before progress would help
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
-    )
-    parser.add_argument("--games", type=int, default=2000, help="synthetic games to play (default: 2000)")
+def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options of every lab run (compare and sweep): the games, the model and the engine."""
+    parser.add_argument("--games", type=int, default=games, help=f"synthetic games to play (default: {games})")
     parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 4 (default: 4)")
     parser.add_argument(
         "--seed", type=int, default=1, help="random seed; the same seed gives the same report (default: 1)"
@@ -38,6 +38,19 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="worker processes (default: one per CPU core); the numbers do not depend on it",
     )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=f"run on a Dask cluster (e.g. tcp://host:8786; default: ${SCHEDULER_ENV} if set, else local processes)",
+    )
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
+    )
+    add_run_options(parser, games=2000)
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON instead of a table")
     parser.add_argument(
         "--html", type=Path, default=None, metavar="OUT", help="also write a self-contained HTML report"
@@ -52,14 +65,38 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _usage(message: str) -> int:
-    print(f"gah compare: {message}", file=sys.stderr)
+def _usage(message: str, command: str = "compare") -> int:
+    print(f"gah {command}: {message}", file=sys.stderr)
     return 2
 
 
-def _progress(done: int, total: int) -> None:
-    end = "\n" if done >= total else ""
-    print(f"\rgah compare: {done}/{total} games ({100 * done // total}%)", end=end, file=sys.stderr, flush=True)
+def run_options_problem(args: argparse.Namespace, workspace: Workspace) -> str | None:
+    """What is wrong with the run options, if anything (a usage mistake)."""
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games must be from 1 to {MAX_GAMES}"
+    if not 2 <= args.players <= 4:
+        return "--players must be from 2 to 4"
+    if args.workers is not None and args.workers < 1:
+        return "--workers must be 1 or more"
+    if not model_path(args, workspace).is_file():
+        return f"no such model file: {model_path(args, workspace)}"
+    return None
+
+
+def model_path(args: argparse.Namespace, workspace: Workspace) -> Path:
+    return args.model if args.model is not None else default_model_path(workspace)
+
+
+def run_spec(args: argparse.Namespace, spec: LabSpec, label: str) -> list[Tally]:
+    """Play a spec on the engine the options name, with progress on stderr for long runs."""
+    workers = args.workers if args.workers is not None else default_workers()
+    scheduler: str | None = args.scheduler or scheduler_from_env()
+    rulesets = len(spec.rulesets)
+    bar = ProgressBar(f"{label} ({rulesets} rulesets)") if spec.games * rulesets >= PROGRESS_FROM else None
+    tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler)
+    if bar is not None:
+        bar.close()
+    return tallies
 
 
 @command("compare", "the variant lab: the same games under several rulesets, and what changes")(_setup)
@@ -69,15 +106,9 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
         return _usage("name at least two rulesets to compare (e.g. gah compare base gentle-move-backs)")
     if args.states is not None:
         return _compare_states(args, workspace)
-    if not 1 <= args.games <= MAX_GAMES:
-        return _usage(f"--games must be from 1 to {MAX_GAMES}")
-    if not 2 <= args.players <= 4:
-        return _usage("--players must be from 2 to 4")
-    if args.workers is not None and args.workers < 1:
-        return _usage("--workers must be 1 or more")
-    model_path: Path = args.model if args.model is not None else default_model_path(workspace)
-    if not model_path.is_file():
-        return _usage(f"no such model file: {model_path}")
+    problem = run_options_problem(args, workspace)
+    if problem is not None:
+        return _usage(problem)
     rulesets = tuple(load_one(workspace, name) for name in names)
     for ruleset in rulesets:
         if not ruleset.min_players <= args.players <= ruleset.max_players:
@@ -85,12 +116,9 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
                 f"ruleset '{ruleset.name}' is for {ruleset.min_players} to {ruleset.max_players} players, "
                 f"not {args.players}"
             )
-    model = load_model(workspace, model_path)
+    model = load_model(workspace, model_path(args, workspace))
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
-    workers = args.workers if args.workers is not None else default_workers()
-    show_progress = sys.stderr.isatty() and args.games >= PROGRESS_FROM
-    tallies = run_lab(spec, workers=workers, progress=_progress if show_progress else None)
-    report = build_report(spec, tallies)
+    report = build_report(spec, run_spec(args, spec, "gah compare"))
     if args.html is not None:
         write_atomically(args.html, html_report(report).encode("utf-8"))
     if args.json:

@@ -129,6 +129,10 @@ class Fast:
             self.row_bits["".join(letters)] = (row_placed, row_occupied)
             self.row_letters[row_placed, row_occupied] = letters
         self.track_points = info.track_points
+        self.track_last = info.track_last
+        self.beyond_points = info.beyond_points
+        self.group_reward = info.group_reward
+        self.cafe_seats = info.cafe_seats
         self.move_back = dict(info.move_back)
         self.tiers = dict(info.scoring_tiers)
         # Caches by mask, filled as games need them (hotels grow the same few ways).
@@ -273,33 +277,78 @@ def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player
     )
 
 
-def plan_game(model: Model, seed: int, game: int, players: int, rounds: int) -> Plan:
-    turns = []
-    for r in range(1, rounds + 1):
-        picks = round_picks(model.round(r))
-        turns.append(tuple([plan_turn(picks, seed, game, r, p) for p in range(1, players + 1)]))
-    return Plan(seed, game, players, tuple(turns))
+def plan_game(picks: tuple[tuple[Pick, ...], ...], seed: int, game: int, players: int) -> Plan:
+    """Every turn of a game; `picks` holds round_picks of each round (round 1 first)."""
+    seats = range(1, players + 1)
+    turns = tuple(
+        tuple([plan_turn(round_picks_, seed, game, r, p) for p in seats]) for r, round_picks_ in enumerate(picks, 1)
+    )
+    return Plan(seed, game, players, turns)
 
 
 # --- the state of a game between scorings --------------------------------------------------
 
 
 class LabPlayer:
-    """A player between scorings: the scoring module's own Player (kept for the whole game, no state dicts)
-    and its hotel as two bit masks (see Fast), which `store` writes into the Player before a scoring and
-    `load` reads back after it."""
+    """A player between scorings, in plain fields the turns read and write quickly, next to the scoring
+    module's own Player (kept for the whole game, no state dicts): `store` writes the fields into the Player
+    before a scoring and `load` reads them back after it. The hotel is two bit masks (see Fast)."""
 
-    __slots__ = ("occupied", "own", "placed")
+    __slots__ = (
+        "cafe",
+        "emperor",
+        "hand",
+        "hired",
+        "kitchen",
+        "krones",
+        "objectives",
+        "occupied",
+        "own",
+        "placed",
+        "points",
+        "stored",
+    )
 
     def __init__(self, own: Any, fast: Fast) -> None:
         self.own = own
+        self.points = 0
+        self.krones = 0
+        self.emperor = 0
+        self.objectives = 0
+        self.kitchen: dict[str, int] = {}
+        self.hand: list[int] = []
+        self.hired: list[int] = []
+        self.cafe: list[dict[str, int]] = []
+        self.placed = self.occupied = 0
+        self.stored = (-1, -1)  # the masks the module's hotel holds, if the lab knows them
         self.load(fast)
 
     def load(self, fast: Fast) -> None:
-        self.placed, self.occupied = fast.hotel_masks(self.own.hotel)
+        own = self.own
+        self.points = own.points
+        self.krones = own.krones
+        self.emperor = own.emperor
+        self.objectives = own.objectives
+        self.kitchen = own.kitchen
+        self.hand = own.hand
+        self.hired = own.hired
+        self.cafe = own.cafe
+        self.placed, self.occupied = self.stored = fast.hotel_masks(own.hotel)
 
     def store(self, fast: Fast) -> None:
-        self.own.hotel = fast.hotel_lists(self.placed, self.occupied)
+        own = self.own
+        own.points = self.points
+        own.krones = self.krones
+        own.emperor = self.emperor
+        own.objectives = self.objectives
+        own.kitchen = self.kitchen
+        own.hand = self.hand
+        own.hired = self.hired
+        own.cafe = self.cafe
+        masks = (self.placed, self.occupied)
+        if masks != self.stored:  # the turns built or filled rooms since the module last saw the hotel
+            own.hotel = fast.hotel_lists(self.placed, self.occupied)
+            self.stored = masks
 
 
 class LabModule(Protocol):
@@ -342,10 +391,11 @@ def setup_state(fast: Fast, module: LabModule, plan: Plan) -> Any:
 # --- turns ---------------------------------------------------------------------------------
 
 
-def _advance(info: RulesInfo, player: Any, steps: int) -> None:
-    moved = min(steps, max(0, info.track_last - player.emperor))
+def _advance(fast: Fast, player: LabPlayer, steps: int) -> None:
+    """Move up the Emperor track; steps beyond its last space score points instead."""
+    moved = min(steps, max(0, fast.track_last - player.emperor))
     player.emperor += moved
-    player.points += (steps - moved) * info.beyond_points
+    player.points += (steps - moved) * fast.beyond_points
 
 
 def _weighted(weights: list[int], r32: int) -> int:
@@ -394,27 +444,25 @@ def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
     return found
 
 
-def play_turn(fast: Fast, lab: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
+def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
     """One player's round: income, Emperor steps, rooms, Staff, objectives, café (one function, for speed)."""
-    info = fast.info
-    player = lab.own
-    points, krones, kinds = turn.points, turn.krones, len(items)
-    points += player.points
-    krones += player.krones
-    if turn.items:
+    gained, income, kitchen_items, emperor, prepare, occupy, hire, draw, objectives, guests = turn
+    kinds = len(items)
+    player.points += gained
+    krones = player.krones + income
+    if kitchen_items:
         kitchen = player.kitchen
-        for r32 in turn.items:
+        for r32 in kitchen_items:
             item = items[(r32 * kinds) >> 32]
             kitchen[item] = kitchen.get(item, 0) + 1
-    if turn.emperor:
-        player.points = points
-        _advance(info, player, turn.emperor)
-        points = player.points
-    if turn.prepare:
+    if emperor:
+        _advance(fast, player, emperor)
+    if prepare:
         # Rooms: a legal, affordable space, each as likely as its floor's weight.
-        affordable, top, known = fast.affordable, len(fast.affordable) - 1, fast.room_choices
-        placed = lab.placed
-        for r32 in turn.prepare:
+        affordable, known = fast.affordable, fast.room_choices
+        top = len(affordable) - 1
+        placed = player.placed
+        for r32 in prepare:
             mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
             if not mask:
                 continue
@@ -424,35 +472,36 @@ def play_turn(fast: Fast, lab: LabPlayer, turn: Turn, deck: list[int], items: tu
             cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
             krones -= fast.room_cost[cell]
             placed |= 1 << cell
-            points += fast.printed[cell]
-        lab.placed = placed
-    if turn.occupy:
+            player.points += fast.printed[cell]
+        player.placed = placed
+    if occupy:
         # Occupy a vacant room, any as likely; completing a group pays its reward.
-        occupied, known_cells = lab.occupied, fast.cells
-        for r32 in turn.occupy:
-            vacant = lab.placed & ~occupied
+        occupied, known_cells = player.occupied, fast.cells
+        for r32 in occupy:
+            vacant = player.placed & ~occupied
             if not vacant:
                 continue
             cells = known_cells.get(vacant) or _cells(fast, vacant)
             cell = cells[(r32 * len(cells)) >> 32]
             occupied |= 1 << cell
             group = fast.group_of[cell]
-            if group < 0 or occupied & fast.group_mask[group] != fast.group_mask[group]:
+            if group < 0:
                 continue
-            reward, amount = info.group_reward[group]
+            group_mask = fast.group_mask[group]
+            if occupied & group_mask != group_mask:
+                continue
+            reward, amount = fast.group_reward[group]
             if reward == "krones":
                 krones += amount
             elif reward == "points":
-                points += amount
+                player.points += amount
             elif reward == "emperor_steps":
-                player.points = points
-                _advance(info, player, amount)
-                points = player.points
-        lab.occupied = occupied
-    if turn.hire:
+                _advance(fast, player, amount)
+        player.occupied = occupied
+    if hire:
         # Hire an affordable card from hand, each as likely as its kind's weight.
         cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
-        for r32 in turn.hire:
+        for r32 in hire:
             cards = [n for n in hand if cost[n] <= krones and kind_weight[n] > 0]
             if not cards:
                 continue
@@ -460,15 +509,15 @@ def play_turn(fast: Fast, lab: LabPlayer, turn: Turn, deck: list[int], items: tu
             krones -= cost[number]
             hand.remove(number)
             player.hired.append(number)
-    player.points = points
     player.krones = krones
-    for _ in range(turn.draw):
-        if deck:
-            player.hand.append(deck.pop(0))
-    if turn.objectives:
-        player.objectives += turn.objectives
-    cafe = []
-    for guest in turn.cafe[: info.cafe_seats]:
+    if draw and deck:
+        drawn = deck[:draw]
+        del deck[:draw]
+        player.hand.extend(drawn)
+    if objectives:
+        player.objectives += objectives
+    cafe: list[dict[str, int]] = []
+    for guest in guests[: fast.cafe_seats]:
         plate = dict.fromkeys(items, 0)  # every kind, in the rules' order (as a scoring module reads a guest)
         for r32 in guest:
             plate[items[(r32 * kinds) >> 32]] += 1
@@ -501,8 +550,8 @@ class Outcome(NamedTuple):
 def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
     """Play the planned game under one ruleset, scoring with its module and continuing from its results.
 
-    The lab keeps the module's Game from the deal on and hands it each scoring directly. The turns only make states the rules allow (rooms next to rooms,
-    costs paid, caps kept), so no scoring needs to check them again.
+    The lab keeps the module's Game from the deal on and hands it each scoring directly. The turns only make
+    states the rules allow (rooms next to rooms, costs paid, caps kept), so no scoring needs to check them again.
     """
     info = fast.info
     game = setup_state(fast, module, plan)
@@ -519,10 +568,10 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
             continue
         game.round = round_
         game.deck = deck
+        before = [p.points for p in players]
+        spaces = [p.emperor for p in players]
         for player in players:
             player.store(fast)
-        before = [p.points for p in game.players]
-        spaces = [p.emperor for p in game.players]
         try:
             module.emperor_scoring(game)
             if round_ == info.rounds:
@@ -533,24 +582,25 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
                 f"synthetic game {plan.game} (seed {plan.seed}) could not be scored by '{info.name}' "
                 f"after round {round_}: {error}"
             ) from None
+        after = [p.points for p in game.players]
+        if scoring:
+            scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, after))
+        if round_ == info.rounds:
+            return _outcome(final, standings, scorings)
         for player in players:
             player.load(fast)
         deck = game.deck
-        if scoring:
-            scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, game.players))
-        if round_ == info.rounds:
-            return _outcome(final, standings, scorings)
     raise GahError(f"ruleset '{info.name}' has no last round")  # pragma: no cover - rounds >= 1
 
 
-def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list[int], players: list[Any]) -> Scoring:
+def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list[int], after: list[int]) -> Scoring:
     """Each player's Emperor scoring: an Emperor scoring scores the points under the marker, then moves it
     back (never below 0) and the space reached gives the outcome; those two steps of a player come before
     any effect, and effects change only their own player, so the spaces before the scoring tell both."""
     track_points, outcome_of, back = fast.track_points, fast.info.outcome, fast.move_back[round_]
     track = tuple(track_points[space] for space in spaces)
     outcomes = tuple(outcome_of[max(0, space - back)] for space in spaces)
-    net = tuple(p.points - b for p, b in zip(players, before, strict=True))
+    net = tuple(a - b for a, b in zip(after, before, strict=True))
     return Scoring(round_, tile, track, outcomes, net)
 
 

@@ -11,6 +11,17 @@ from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcom
 FORMAT = "gah-compare/1"
 
 
+def run_fields(spec: LabSpec) -> dict[str, Any]:
+    """What was played: the games, players, seed, chunk size and model (the head of every lab report)."""
+    return {
+        "games": spec.games,
+        "players": spec.players,
+        "seed": spec.seed,
+        "chunk": CHUNK,
+        "model": {"name": spec.model.name, "file": spec.model.source, "description": spec.model.description},
+    }
+
+
 def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
     """Everything `gah compare` shows, as plain JSON-ready data (deterministic: no times, no worker count)."""
     rulesets = []
@@ -50,11 +61,7 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
         )
     return {
         "format": FORMAT,
-        "games": spec.games,
-        "players": spec.players,
-        "seed": spec.seed,
-        "chunk": CHUNK,
-        "model": {"name": spec.model.name, "file": spec.model.source, "description": spec.model.description},
+        **run_fields(spec),
         "reference": spec.rulesets[0].name,
         "rulesets": rulesets,
     }

@@ -1,31 +1,36 @@
-"""Running many synthetic games: fixed chunks, optional worker processes, results merged in chunk order.
+"""Running many synthetic games: fixed chunks on an engine, results merged in chunk order.
 
-The games are split into chunks of CHUNK games whatever the number of
-workers; each chunk is tallied on its own (integer counters only) and the
-tallies are merged in chunk order, so any number of workers gives the same
-numbers, byte for byte. Worker processes get everything they need as
-arguments (no shared state), so the code is safe under the 'spawn' start
-method as well as 'fork'.
+The games are split into chunks of CHUNK games whatever the engine; each chunk
+is tallied on its own (integer counters only) and the tallies are merged in
+chunk order, so this process, local worker processes or a Dask cluster with
+any number of workers give the same numbers, byte for byte. A chunk needs
+only a Job (plain data: the spec and the rulesets' generated module sources),
+so workers compile the rulesets themselves and nothing depends on shared files.
 """
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from types import ModuleType
 from typing import cast
 
 from compiler import ir
 from compiler.backends.python.load import import_source
 from compiler.backends.python.module import generate_module
-from compiler.lab.game import Fast, LabModule, Outcome, RulesInfo, plan_game, play
+from compiler.lab.game import LabModule, Outcome
 from compiler.lab.model import Model
+from compiler.lab.native import engine
 from compiler.lab.stats import Tally
 
 CHUNK = 250
+SCHEDULER_ENV = "GAH_SCHEDULER"
 Progress = Callable[[int, int], None]
+Bounds = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -39,10 +44,28 @@ class LabSpec:
     seed: int
 
 
-@lru_cache(maxsize=32)
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play chunks of a spec: data and module sources, nothing on disk."""
+
+    spec: LabSpec
+    sources: tuple[str, ...]
+
+    @cached_property
+    def key(self) -> str:
+        """Names the job in worker caches (the same job gives the same key in every process)."""
+        text = repr((self.spec, self.sources))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=256)
 def module_source(ruleset: ir.Ruleset) -> str:
     """The generated scoring module of a ruleset (the text load_scoring_module compiles), made once per process."""
     return generate_module(ruleset)
+
+
+def make_job(spec: LabSpec) -> Job:
+    return Job(spec, tuple(module_source(r) for r in spec.rulesets))
 
 
 def default_workers() -> int:
@@ -50,17 +73,24 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-class Lab:
-    """The rulesets of a spec, ready to play (one per process)."""
+def scheduler_from_env() -> str | None:
+    """The Dask scheduler named by GAH_SCHEDULER, if any."""
+    return os.environ.get(SCHEDULER_ENV) or None
 
-    def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None) -> None:
+
+class Lab:
+    """The rulesets of a spec, ready to play (one per process), by `play` (compiler.lab.game or its compiled copy)."""
+
+    def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None, play: ModuleType | None = None) -> None:
         self.spec = spec
+        self.game = play if play is not None else engine()
         texts = sources if sources is not None else tuple(module_source(r) for r in spec.rulesets)
         self.modules: list[LabModule] = [
             cast(LabModule, import_source(text, r.module_name)) for text, r in zip(texts, spec.rulesets, strict=True)
         ]
-        self.fasts = [Fast(RulesInfo.of(r), spec.model) for r in spec.rulesets]
+        self.fasts = [self.game.Fast(self.game.RulesInfo.of(r), spec.model) for r in spec.rulesets]
         self.rounds = max(r.rounds for r in spec.rulesets)
+        self.picks = tuple(self.game.round_picks(spec.model.round(r)) for r in range(1, self.rounds + 1))
         # A ruleset listed twice (same data, same module) is played once and its outcome reused.
         self.same_as: list[int] = []
         for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
@@ -69,7 +99,8 @@ class Lab:
 
     def play_game(self, game: int) -> list[Outcome]:
         spec = self.spec
-        plan = plan_game(spec.model, spec.seed, game, spec.players, self.rounds)
+        plan = self.game.plan_game(self.picks, spec.seed, game, spec.players)
+        play = self.game.play
         outcomes: list[Outcome] = []
         for index, (fast, module) in enumerate(zip(self.fasts, self.modules, strict=True)):
             source = self.same_as[index]
@@ -85,19 +116,30 @@ class Lab:
         return tallies
 
 
-_WORKER: list[Lab] = []
+_LABS: dict[str, Lab] = {}
 
 
-def _init_worker(spec: LabSpec, sources: tuple[str, ...]) -> None:
-    _WORKER.clear()
-    _WORKER.append(Lab(spec, sources))
+def play_chunk(job: Job, bounds: Bounds) -> list[Tally]:
+    """Play one chunk of a job: what every engine's worker runs (the job's Lab is built once per process)."""
+    lab = _LABS.get(job.key)
+    if lab is None:
+        _LABS.clear()
+        lab = _LABS[job.key] = Lab(job.spec, job.sources)
+    return lab.run(*bounds)
 
 
-def _run_chunk(bounds: tuple[int, int]) -> list[Tally]:
-    return _WORKER[0].run(*bounds)
+_POOL_JOB: list[Job] = []
 
 
-def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
+def _init_pool_worker(job: Job) -> None:
+    _POOL_JOB[:] = [job]
+
+
+def _pool_chunk(bounds: Bounds) -> list[Tally]:
+    return play_chunk(_POOL_JOB[0], bounds)
+
+
+def chunks(games: int, size: int = CHUNK) -> list[Bounds]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
@@ -106,27 +148,43 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def run_lab(spec: LabSpec, workers: int = 1, progress: Progress | None = None, chunk: int = CHUNK) -> list[Tally]:
-    """Play every game under every ruleset; one Tally per ruleset, identical for any `workers`."""
+def run_lab(
+    spec: LabSpec,
+    workers: int = 1,
+    progress: Progress | None = None,
+    chunk: int = CHUNK,
+    scheduler: str | None = None,
+) -> list[Tally]:
+    """Play every game under every ruleset; one Tally per ruleset, identical for any engine and `workers`.
+
+    With `scheduler` (a Dask scheduler address) the chunks run on that cluster; otherwise on `workers`
+    local processes (1: this process)."""
     parts = chunks(spec.games, chunk)
-    sources = tuple(module_source(r) for r in spec.rulesets)
-    merged = [Tally() for _ in spec.rulesets]
+    job = make_job(spec)
+    results: list[list[Tally] | None] = [None] * len(parts)
     done = 0
 
-    def absorb(tallies: list[Tally], bounds: tuple[int, int]) -> None:
+    def finished(index: int, tallies: list[Tally]) -> None:
         nonlocal done
-        for total, part in zip(merged, tallies, strict=True):
-            total.merge(part)
-        done += bounds[1] - bounds[0]
+        results[index] = tallies
+        done += parts[index][1] - parts[index][0]
         if progress is not None:
             progress(done, spec.games)
 
-    if workers <= 1 or len(parts) <= 1:
-        lab = Lab(spec, sources)
-        for bounds in parts:
-            absorb(lab.run(*bounds), bounds)
-        return merged
-    with _context().Pool(min(workers, len(parts)), initializer=_init_worker, initargs=(spec, sources)) as pool:
-        for bounds, tallies in zip(parts, pool.imap(_run_chunk, parts), strict=True):
-            absorb(tallies, bounds)
+    if scheduler is not None:
+        from compiler.lab.cluster import run_on_dask
+
+        run_on_dask(job, parts, scheduler, finished)
+    elif workers <= 1 or len(parts) <= 1:
+        for index, bounds in enumerate(parts):
+            finished(index, play_chunk(job, bounds))
+    else:
+        with _context().Pool(min(workers, len(parts)), initializer=_init_pool_worker, initargs=(job,)) as pool:
+            for index, tallies in enumerate(pool.imap(_pool_chunk, parts)):
+                finished(index, tallies)
+    merged = [Tally() for _ in spec.rulesets]
+    for chunk_tallies in results:
+        assert chunk_tallies is not None, "every chunk reports back"
+        for total, part in zip(merged, chunk_tallies, strict=True):
+            total.merge(part)
     return merged

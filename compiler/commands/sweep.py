@@ -1,0 +1,109 @@
+"""`gah sweep RULESET --vary PATH=VALUES ...`: one ruleset's data over a grid, every point on the same games."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from compiler.cli import command
+from compiler.commands.compare import add_run_options, model_path, run_options_problem, run_spec
+from compiler.frontend.rulesets import Workspace
+from compiler.lab.model import load_model
+from compiler.lab.runner import LabSpec
+from compiler.lab.sweep import (
+    SweepUsage,
+    build_point,
+    check_paths,
+    grid,
+    metric_names,
+    parse_sort,
+    parse_vary,
+    parse_where,
+    select,
+    start_values,
+    sweep_csv,
+    sweep_json,
+    sweep_report,
+    sweep_text,
+)
+from compiler.lab.sweep_html import sweep_html
+from compiler.project import load_one, resolve_one
+from compiler.writer import write_atomically
+
+EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ruleset", metavar="RULESET", help="the starting ruleset (a name or a rules file)")
+    parser.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        metavar="PATH=VALUES",
+        help="a value of the ruleset's data and what it takes: A..B (whole numbers) or V1,V2,...; "
+        "PATH as in the rules file, e.g. emperor_scorings.7.move_back or tiles.c-points.bonus.0.amount "
+        "(repeat for a grid)",
+    )
+    add_run_options(parser, games=2000)
+    parser.add_argument(
+        "--where",
+        action="append",
+        default=[],
+        metavar="CONDITION",
+        help="keep the points where METRIC<=X, >=X, <X, >X or METRIC=A..B (e.g. penalty_r7=8%%..12%%); repeatable",
+    )
+    parser.add_argument("--sort", default=None, metavar="METRIC[:desc]", help="order the points by a metric")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the sweep as JSON instead of a table")
+    output.add_argument("--csv", action="store_true", help="print the sweep as CSV instead of a table")
+    parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write heat maps as HTML")
+
+
+def _usage(message: str) -> int:
+    print(f"gah sweep: {message}", file=sys.stderr)
+    return 2
+
+
+@command("sweep", "vary a ruleset's data over a grid and play every point on the same games")(_setup)
+def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
+    if not args.vary:
+        return _usage(f"name at least one --vary (e.g. {EXAMPLE})")
+    problem = run_options_problem(args, workspace)
+    if problem is not None:
+        return _usage(problem)
+    try:
+        axes = [parse_vary(text) for text in args.vary]
+        if len({axis.path for axis in axes}) != len(axes):
+            raise SweepUsage("each PATH may be varied once")
+        values = grid(axes)
+        start = load_one(workspace, args.ruleset)
+        resolved = resolve_one(workspace, args.ruleset)
+        check_paths(resolved, axes)
+    except SweepUsage as error:
+        return _usage(str(error))
+    if not start.min_players <= args.players <= start.max_players:
+        return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
+    try:
+        names = metric_names(start)
+        where = [parse_where(text, names) for text in args.where]
+        sort = parse_sort(args.sort, names) if args.sort is not None else None
+    except SweepUsage as error:
+        return _usage(str(error))
+    points = [build_point(resolved, axes, point, args.players) for point in values]
+    model = load_model(workspace, model_path(args, workspace))
+    rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
+    spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
+    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))
+    if args.html is not None:
+        write_atomically(args.html, sweep_html(report, where).encode("utf-8"))
+    chosen = select(report, where, sort)
+    if args.json:
+        sys.stdout.write(sweep_json(chosen))
+    elif args.csv:
+        sys.stdout.write(sweep_csv(chosen))
+    else:
+        sys.stdout.write(sweep_text(chosen))
+        if args.html is not None:
+            print(f"\nHTML heat maps: {args.html}")
+    return 0

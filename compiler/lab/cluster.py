@@ -1,0 +1,51 @@
+"""The Dask distributed engine: chunks of a lab job as tasks on a cluster (the optional extra [cluster]).
+
+The job (rulesets as generated module source, the model, the spec) goes to the
+scheduler once, as the input of one task; each chunk task takes that task's
+result and compiles the modules in its worker (once per worker). Should a
+worker die, the scheduler runs its tasks again elsewhere (and the job task
+too, if its only copy is lost); chunks are merged in chunk order by the
+caller, so the report does not change.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from compiler.errors import GahError
+from compiler.lab.runner import Bounds, Job, play_chunk
+from compiler.lab.stats import Tally
+
+CONNECT_TIMEOUT = "20s"
+
+
+def _hold(job: Job) -> Job:
+    """The job as a task result, so workers fetch it from each other instead of each task carrying it."""
+    return job
+
+
+def run_on_dask(job: Job, parts: list[Bounds], scheduler: str, finished: Callable[[int, list[Tally]], None]) -> None:
+    """Run every chunk on the cluster at `scheduler`; `finished(index, tallies)` as each chunk comes back."""
+    try:
+        # Imported by name: Dask is optional and untyped, so it stays Any here.
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise GahError(
+            "a Dask scheduler was given, but Dask is not installed: pip install 'grand-austria-rules[cluster]'"
+        ) from None
+    try:
+        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except OSError as error:
+        raise GahError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    try:
+        held = client.submit(_hold, job, key=f"gah-job-{job.key[:16]}", pure=False)
+        futures: dict[Any, int] = {}
+        for index, bounds in enumerate(parts):
+            key = f"gah-chunk-{job.key[:16]}-{bounds[0]}-{bounds[1]}"
+            futures[client.submit(play_chunk, held, bounds, key=key, pure=False, retries=2)] = index
+        for future, tallies in distributed.as_completed(list(futures), loop=client.loop, with_results=True):
+            finished(futures[future], tallies)
+    finally:
+        client.close()

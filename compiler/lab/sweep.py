@@ -1,0 +1,372 @@
+"""`gah sweep`: one ruleset's data varied over a grid, every grid point played on the same games.
+
+Each grid point is the starting ruleset's merged document with the varied
+values put in, then checked and built exactly as a rules file would be (schema,
+then the semantic checks); a point that breaks the rules is kept with its
+problems and left out of play. The starting ruleset and every valid point are
+one lab spec (the start first), so all of them play the same games with the
+same random numbers, and the start is the reference for "winner differs".
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import yaml
+
+from compiler import ir
+from compiler.errors import RulesError
+from compiler.frontend.loader import Node, Scalar
+from compiler.frontend.lower import build_ruleset
+from compiler.frontend.rulesets import Resolved
+from compiler.frontend.validate import schema_problems
+from compiler.lab.report import build_report, run_fields
+from compiler.lab.runner import LabSpec
+from compiler.lab.stats import Tally
+
+FORMAT = "gah-sweep/1"
+MAX_POINTS = 1000
+MAX_RANGE = 1000
+
+
+class SweepUsage(ValueError):
+    """A --vary, --where or --sort that cannot be read (a usage mistake: exit 2)."""
+
+
+# --- the grid ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One --vary: a path into the ruleset's data and the values it takes."""
+
+    path: tuple[str, ...]
+    values: tuple[Scalar, ...]
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.path)
+
+
+def _scalar(text: str) -> Scalar:
+    """A value as YAML reads it (7 is a number, true a flag, anything else text)."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if isinstance(value, (str, int, float, bool)) or value is None else text
+
+
+def parse_vary(text: str) -> Axis:
+    """PATH=A..B (whole numbers A to B) or PATH=V1,V2,... (values as YAML reads them)."""
+    path_text, equals, values_text = text.partition("=")
+    path = tuple(part for part in path_text.strip().split("."))
+    if not equals or not path_text.strip() or any(not part for part in path):
+        raise SweepUsage(f"--vary {text!r}: expected PATH=A..B or PATH=V1,V2 (e.g. emperor_scorings.7.move_back=5..9)")
+    values_text = values_text.strip()
+    span = re.fullmatch(r"(-?\d+)\s*\.\.\s*(-?\d+)", values_text)
+    values: tuple[Scalar, ...]
+    if span:
+        low, high = int(span[1]), int(span[2])
+        if high < low or high - low >= MAX_RANGE:
+            raise SweepUsage(f"--vary {text!r}: a range goes up from A to B, at most {MAX_RANGE} values")
+        values = tuple(range(low, high + 1))
+    else:
+        parts = [part.strip() for part in values_text.split(",")]
+        if not values_text or any(not part for part in parts):
+            raise SweepUsage(f"--vary {text!r}: no values after '='")
+        values = tuple(_scalar(part) for part in parts)
+    if len(set(map(json.dumps, values))) != len(values):
+        raise SweepUsage(f"--vary {text!r}: a value is listed twice")
+    return Axis(path, values)
+
+
+def grid(axes: Sequence[Axis]) -> list[tuple[Scalar, ...]]:
+    """Every combination of the axes' values, the first axis slowest."""
+    points = list(itertools.product(*(axis.values for axis in axes)))
+    if len(points) > MAX_POINTS:
+        raise SweepUsage(f"the grid has {len(points)} points; at most {MAX_POINTS}")
+    return points
+
+
+def point_label(axes: Sequence[Axis], values: Sequence[Scalar]) -> str:
+    return ", ".join(f"{axis.name}={json.dumps(value)}" for axis, value in zip(axes, values, strict=True))
+
+
+def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> Node:
+    """A copy of the tree with the value at `path` replaced (copies only along the path)."""
+    if not path:
+        return Node(value, node.position)
+    head, rest = path[0], path[1:]
+    if isinstance(node.value, dict):
+        child = node.value.get(head)
+        if child is None and rest:
+            raise SweepUsage(f"--vary {where}: the ruleset has no '{head}' there")
+        new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where)
+        key_positions = dict(node.key_positions)
+        key_positions.setdefault(head, node.position)
+        return replace(node, value={**node.value, head: new_child}, key_positions=key_positions)
+    if isinstance(node.value, list):
+        if not head.isdigit() or int(head) >= len(node.value):
+            raise SweepUsage(f"--vary {where}: '{head}' is not an index of that list (0 to {len(node.value) - 1})")
+        items = list(node.value)
+        items[int(head)] = _replaced(items[int(head)], rest, value, where)
+        return replace(node, value=items)
+    raise SweepUsage(f"--vary {where}: '{head}' goes inside a single value")
+
+
+def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
+    """Every path leads somewhere in the starting ruleset (else SweepUsage), tried with its first value."""
+    for axis in axes:
+        _replaced(resolved.document, axis.path, axis.values[0], axis.name)
+
+
+def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
+    """The starting ruleset's own value at each path (None where it has none, or not a single value)."""
+    found: list[Scalar] = []
+    for axis in axes:
+        node: Node | None = resolved.document
+        for part in axis.path:
+            if node is not None and isinstance(node.value, dict):
+                node = node.value.get(part)
+            elif node is not None and isinstance(node.value, list) and part.isdigit() and int(part) < len(node.value):
+                node = node.value[int(part)]
+            else:
+                node = None
+        found.append(None if node is None or isinstance(node.value, (dict, list)) else node.value)
+    return found
+
+
+@dataclass(frozen=True)
+class Point:
+    """One grid point: its values and either its ruleset or the problems that stop it."""
+
+    values: tuple[Scalar, ...]
+    ruleset: ir.Ruleset | None
+    problems: tuple[str, ...] = ()
+
+
+def build_point(resolved: Resolved, axes: Sequence[Axis], values: Sequence[Scalar], players: int) -> Point:
+    """The grid point's ruleset, checked exactly as a rules file would be."""
+    document = resolved.document
+    for axis, value in zip(axes, values, strict=True):
+        document = _replaced(document, axis.path, value, axis.name)
+    problems = schema_problems(document, "ruleset")
+    try:
+        if problems:
+            raise RulesError(problems)
+        ruleset = build_ruleset(Resolved(resolved.name, document, resolved.chain))
+    except RulesError as error:
+        messages = tuple(dict.fromkeys(problem.message for problem in error.problems))
+        return Point(tuple(values), None, messages)
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        message = f"the ruleset is for {ruleset.min_players} to {ruleset.max_players} players, not {players}"
+        return Point(tuple(values), None, (message,))
+    return Point(tuple(values), ruleset)
+
+
+# --- metrics, filters and the report ------------------------------------------------------------
+
+RATE_PREFIXES = ("bonus_r", "penalty_r", "winner_changes")
+
+
+def metrics_of(entry: dict[str, Any]) -> dict[str, float]:
+    """The sweep's figures of one ruleset's compare entry: rates are fractions, the rest points."""
+    found: dict[str, float] = {}
+    for scoring in entry["scorings"]:
+        found[f"bonus_r{scoring['round']}"] = scoring["outcomes"]["bonus"]
+        found[f"penalty_r{scoring['round']}"] = scoring["outcomes"]["penalty"]
+    found["total_mean"] = entry["final_total"]["mean"]
+    found["total_stdev"] = entry["final_total"]["stdev"]
+    found["winner_changes"] = entry["winner_change_rate"]
+    found["gap_mean"] = entry["gap_first_last"]["mean"]
+    return found
+
+
+def metric_names(ruleset: ir.Ruleset) -> list[str]:
+    """The metrics a sweep from `ruleset` reports, in report order (known before any game is played)."""
+    per_scoring = [f"{kind}_r{s.round}" for s in ruleset.scorings for kind in ("bonus", "penalty")]
+    return [*per_scoring, "total_mean", "total_stdev", "winner_changes", "gap_mean"]
+
+
+def is_rate(metric: str) -> bool:
+    return metric.startswith(RATE_PREFIXES)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One --where: METRIC<=X, >=, <, >, or METRIC=A..B (both ends included); X may be a percentage."""
+
+    metric: str
+    low: float | None
+    high: float | None
+    strict_low: bool = False
+    strict_high: bool = False
+
+    def holds(self, value: float | None) -> bool:
+        if value is None:
+            return False
+        if self.low is not None and (value <= self.low if self.strict_low else value < self.low):
+            return False
+        return not (self.high is not None and (value >= self.high if self.strict_high else value > self.high))
+
+
+def _number(text: str, where: str) -> float:
+    text = text.strip()
+    try:
+        return float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise SweepUsage(f"--where {where!r}: {text!r} is not a number (or a percentage like 8%)") from None
+
+
+def parse_where(text: str, metrics: Sequence[str]) -> Condition:
+    match = re.fullmatch(r"\s*([a-z0-9_]+)\s*(<=|>=|<|>|=)\s*(.+?)\s*", text)
+    if not match:
+        raise SweepUsage(f"--where {text!r}: expected METRIC<=X, METRIC>=X, METRIC<X, METRIC>X or METRIC=A..B")
+    metric, operator, operand = match.groups()
+    if metric not in metrics:
+        raise SweepUsage(f"--where {text!r}: unknown metric '{metric}'; metrics: {', '.join(metrics)}")
+    if operator == "=":
+        low, dots, high = operand.partition("..")
+        if not dots:
+            value = _number(operand, text)
+            return Condition(metric, value, value)
+        return Condition(metric, _number(low, text), _number(high, text))
+    value = _number(operand, text)
+    if operator in ("<", "<="):
+        return Condition(metric, None, value, strict_high=operator == "<")
+    return Condition(metric, value, None, strict_low=operator == ">")
+
+
+def parse_sort(text: str, metrics: Sequence[str]) -> tuple[str, bool]:
+    """METRIC or METRIC:desc."""
+    metric, _colon, order = text.partition(":")
+    if metric not in metrics or order not in ("", "asc", "desc"):
+        raise SweepUsage(f"--sort {text!r}: expected METRIC or METRIC:desc; metrics: {', '.join(metrics)}")
+    return metric, order == "desc"
+
+
+def sweep_report(
+    spec: LabSpec, axes: Sequence[Axis], starts: Sequence[Scalar], points: Sequence[Point], tallies: list[Tally]
+) -> dict[str, Any]:
+    """The sweep as plain data: the start's figures and every point's (deterministic, no times)."""
+    compare = build_report(spec, tallies)
+    entries = iter(compare["rulesets"])
+    start = metrics_of(next(entries))
+    rows: list[dict[str, Any]] = []
+    for point in points:
+        values = {axis.name: value for axis, value in zip(axes, point.values, strict=True)}
+        if point.ruleset is None:
+            rows.append({"values": values, "valid": False, "problems": list(point.problems)})
+        else:
+            rows.append({"values": values, "valid": True, "metrics": metrics_of(next(entries))})
+    return {
+        "format": FORMAT,
+        **run_fields(spec),
+        "start": compare["reference"],
+        "vary": [
+            {"path": axis.name, "values": list(axis.values), "start": value}
+            for axis, value in zip(axes, starts, strict=True)
+        ],
+        "metrics": list(start),
+        "start_metrics": start,
+        "points": rows,
+    }
+
+
+def select(report: dict[str, Any], where: Sequence[Condition], sort: tuple[str, bool] | None) -> dict[str, Any]:
+    """The report with only the valid points that meet every condition (invalid points stay), sorted if asked."""
+    if not where and sort is None:
+        return report
+    kept = [
+        row for row in report["points"] if not row["valid"] or all(c.holds(row["metrics"][c.metric]) for c in where)
+    ]
+    if sort is not None:
+        metric, descending = sort
+        valid = sorted(
+            (row for row in kept if row["valid"]),
+            key=lambda row: row["metrics"].get(metric, float("-inf")),
+            reverse=descending,
+        )
+        kept = valid + [row for row in kept if not row["valid"]]
+    return {**report, "points": kept}
+
+
+def matches(row: dict[str, Any], where: Sequence[Condition]) -> bool:
+    return bool(row["valid"]) and all(c.holds(row["metrics"].get(c.metric)) for c in where)
+
+
+def sweep_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def shown(metric: str, value: float) -> str:
+    return f"{100 * value:.1f}%" if is_rate(metric) else f"{value:.2f}"
+
+
+def _value_text(value: Scalar) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def short_names(paths: Sequence[str]) -> list[str]:
+    """The last part of each path when those differ (move_back, amount), else the whole paths."""
+    last = [path.rsplit(".", 1)[-1] for path in paths]
+    return last if len(set(last)) == len(last) else list(paths)
+
+
+def sweep_text(report: dict[str, Any]) -> str:
+    """A table: one row per grid point (the start first), one column per varied value and per metric."""
+    paths = [axis["path"] for axis in report["vary"]]
+    metrics: list[str] = report["metrics"]
+    header = ["", *short_names(paths), *metrics]
+    start_values = [_value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
+    rows = [["start", *start_values, *(shown(m, report["start_metrics"][m]) for m in metrics)]]
+    problems: list[str] = []
+    for row in report["points"]:
+        cells = ["", *(_value_text(row["values"][p]) for p in paths)]
+        if row["valid"]:
+            rows.append(cells + [shown(m, row["metrics"][m]) for m in metrics])
+        else:
+            rows.append(cells + ["invalid"] + [""] * (len(metrics) - 1))
+            label = ", ".join(f"{p}={_value_text(row['values'][p])}" for p in paths)
+            problems.extend(f"  {label}: {message}" for message in row["problems"])
+    widths = [max(len(header[i]), *(len(r[i]) for r in rows)) for i in range(len(header))]
+    model = report["model"]
+    lines = [
+        f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
+        f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})",
+        f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
+        "gap_mean = first minus last (points).",
+        "",
+        "  ".join(h.rjust(w) for h, w in zip(header, widths, strict=True)),
+    ]
+    lines.extend("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows)
+    if problems:
+        lines += ["", "Points that break the rules (not played):", *problems]
+    return "\n".join(lines) + "\n"
+
+
+def sweep_csv(report: dict[str, Any]) -> str:
+    """One row per point: the varied values, valid or the problems, then the metrics (rates as fractions)."""
+    paths = [axis["path"] for axis in report["vary"]]
+    metrics: list[str] = report["metrics"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*paths, "valid", "problems", *metrics])
+    writer.writerow(
+        ["(start)"] + [""] * (len(paths) - 1) + ["true", ""] + [report["start_metrics"][m] for m in metrics]
+    )
+    for row in report["points"]:
+        values = [_value_text(row["values"][p]) for p in paths]
+        if row["valid"]:
+            writer.writerow([*values, "true", "", *(row["metrics"][m] for m in metrics)])
+        else:
+            writer.writerow([*values, "false", "; ".join(row["problems"]), *([""] * len(metrics))])
+    return out.getvalue()

@@ -1,0 +1,182 @@
+"""The HTML page of `gah sweep --html`: one heat map per metric over the grid, self-contained."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from jinja2 import Environment
+
+from compiler.lab.sweep import Condition, is_rate, matches, shown
+
+# A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
+SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
+DARK_FROM = 5  # steps from here on get white text
+
+METRIC_TITLES = {
+    "total_mean": "Final total, mean (points)",
+    "total_stdev": "Final total, spread (standard deviation, points)",
+    "winner_changes": "Winner differs from the starting ruleset",
+    "gap_mean": "Gap first to last, mean (points)",
+}
+
+
+def metric_title(metric: str) -> str:
+    if metric in METRIC_TITLES:
+        return METRIC_TITLES[metric]
+    kind, _r, round_ = metric.partition("_r")
+    return f"{kind.capitalize()} rate, Emperor scoring after round {round_}"
+
+
+def _value_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _shade(value: float, low: float, high: float) -> int:
+    if high <= low:
+        return 0
+    return min(len(SCALE) - 1, int((value - low) / (high - low) * len(SCALE)))
+
+
+def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[str, Any]]:
+    """Per metric: panels (one per value of the axes beyond the second) of rows x columns of cells."""
+    axes = report["vary"]
+    paths = [axis["path"] for axis in axes]
+    by_values = {tuple(json.dumps(row["values"][p]) for p in paths): row for row in report["points"]}
+    row_axis = axes[0]
+    column_axis = axes[1] if len(axes) > 1 else None
+    rest = axes[2:]
+    start = tuple(json.dumps(axis["start"]) for axis in axes)
+    maps = []
+    for metric in report["metrics"]:
+        found = [row["metrics"][metric] for row in report["points"] if row["valid"] and metric in row["metrics"]]
+        low, high = (min(found), max(found)) if found else (0.0, 0.0)
+        panels = []
+        for extra in itertools.product(*(axis["values"] for axis in rest)):
+            caption = ", ".join(f"{a['path']} = {_value_text(v)}" for a, v in zip(rest, extra, strict=True))
+            rows = []
+            for row_value in row_axis["values"]:
+                cells = []
+                for column_value in column_axis["values"] if column_axis else [None]:
+                    values = (row_value, *([column_value] if column_axis else []), *extra)
+                    key = tuple(json.dumps(v) for v in values)
+                    cell = _cell(by_values.get(key), metric, low, high, where)
+                    if key == start:
+                        cell["class"] += " start"
+                    cells.append(cell)
+                rows.append({"label": _value_text(row_value), "cells": cells})
+            panels.append({"caption": caption, "rows": rows})
+        maps.append(
+            {
+                "metric": metric,
+                "title": metric_title(metric),
+                "start": shown(metric, report["start_metrics"].get(metric, 0.0)),
+                "low": shown(metric, low),
+                "high": shown(metric, high),
+                "columns": [_value_text(v) for v in column_axis["values"]] if column_axis else [],
+                "panels": panels,
+            }
+        )
+    return maps
+
+
+def _cell(
+    point: dict[str, Any] | None, metric: str, low: float, high: float, where: Sequence[Condition]
+) -> dict[str, Any]:
+    if point is None:
+        return {"text": "", "class": "absent", "title": "left out by --where"}
+    if not point["valid"]:
+        return {"text": "invalid", "class": "invalid", "title": "; ".join(point["problems"])}
+    value = point["metrics"].get(metric)
+    if value is None:
+        return {"text": "-", "class": "absent", "title": "no such scoring"}
+    shade = _shade(value, low, high)
+    classes = ["dark" if shade >= DARK_FROM else "light"]
+    if where and matches(point, where):
+        classes.append("match")
+    return {"text": shown(metric, value), "class": " ".join(classes), "colour": SCALE[shade], "title": ""}
+
+
+def sweep_html(report: dict[str, Any], where: Sequence[Condition] = ()) -> str:
+    """The whole sweep as one HTML page (Jinja2 with autoescape, no external resources)."""
+    environment = Environment(autoescape=True, keep_trailing_newline=True)
+    conditions = [
+        f"{c.metric} {'>' if c.strict_low else '≥'} {shown(c.metric, c.low)}" for c in where if c.low is not None
+    ] + [f"{c.metric} {'<' if c.strict_high else '≤'} {shown(c.metric, c.high)}" for c in where if c.high is not None]
+    return environment.from_string(TEMPLATE).render(
+        report=report,
+        maps=heat_maps(report, where),
+        axes=report["vary"],
+        conditions=conditions,
+        invalid=[row for row in report["points"] if not row["valid"]],
+        scale=SCALE,
+        rates=any(is_rate(m) for m in report["metrics"]),
+    )
+
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>gah sweep: {{ report.start }}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; max-width: 80rem; }
+h1 { font-size: 1.4rem; margin-bottom: 0.2rem; }
+h2 { font-size: 1.05rem; margin: 1.6rem 0 0.3rem; }
+p.note { color: #555; margin: 0.2rem 0; font-size: 0.9rem; }
+.maps { display: flex; flex-wrap: wrap; gap: 1rem 2.5rem; }
+.map { overflow-x: auto; }
+table.heat { border-collapse: collapse; margin: 0.4rem 0; font-variant-numeric: tabular-nums; }
+table.heat th { font-weight: 600; font-size: 0.85rem; padding: 0.25rem 0.5rem; color: #444; }
+table.heat td { width: 4.6rem; height: 2rem; text-align: center; font-size: 0.85rem; border: 2px solid #fff; }
+td.dark { color: #fff; }
+td.invalid { background: repeating-linear-gradient(45deg, #ddd, #ddd 4px, #f4f4f4 4px, #f4f4f4 8px); color: #a00; }
+td.absent { background: #fafafa; color: #999; }
+td.match { box-shadow: inset 0 0 0 3px #e0522d; font-weight: 700; }
+td.start { outline: 2px dashed #111; outline-offset: -6px; }
+.axis { font-size: 0.8rem; color: #555; }
+.scale span { display: inline-block; width: 1.6rem; height: 0.8rem; }
+ul.problems { font-size: 0.9rem; }
+</style>
+</head>
+<body>
+<h1>Sweep of {{ report.start }}</h1>
+<p class="note">{{ report.points|length }} grid points, {{ report.games }} games of {{ report.players }} players each,
+seed {{ report.seed }}, game model {{ report.model.name }}. Every point plays the same games as {{ report.start }}.</p>
+<p class="note">Varied: {% for axis in axes %}<code>{{ axis.path }}</code>{% if not loop.last %}, {% endif %}{% endfor %}.
+Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{ axes[1].path }}</code>{% endif %}.</p>
+<p class="note">Dashed: the starting ruleset's own values{% if conditions %}; outlined in orange: the points where
+{{ conditions|join(" and ") }}{% endif %}.</p>
+<p class="note scale">Lowest {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} highest
+(each map scaled to its own range).</p>
+<div class="maps">
+{% for map in maps %}
+<section class="map" id="{{ map.metric }}">
+<h2>{{ map.title }}</h2>
+<p class="note"><code>{{ map.metric }}</code>: {{ map.low }} to {{ map.high }}; {{ report.start }}: {{ map.start }}</p>
+{% for panel in map.panels %}
+{% if panel.caption %}<p class="axis">{{ panel.caption }}</p>{% endif %}
+<table class="heat">
+{% if map.columns %}<tr><th class="axis">{{ axes[0].path.split(".")[-1] }} \\ {{ axes[1].path.split(".")[-1] }}</th>
+{% for column in map.columns %}<th>{{ column }}</th>{% endfor %}</tr>
+{% else %}<tr><th class="axis">{{ axes[0].path.split(".")[-1] }}</th><th></th></tr>{% endif %}
+{% for row in panel.rows %}<tr><th>{{ row.label }}</th>
+{% for cell in row.cells %}<td class="{{ cell.class }}"{% if cell.colour %} style="background: {{ cell.colour }}"{% endif %}{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.text }}</td>
+{% endfor %}</tr>
+{% endfor %}</table>
+{% endfor %}
+</section>
+{% endfor %}
+</div>
+{% if invalid %}
+<h2>Points that break the rules (not played)</h2>
+<ul class="problems">
+{% for row in invalid %}<li>{% for path, value in row["values"].items() %}<code>{{ path }}={{ value }}</code>{% if not loop.last %}, {% endif %}{% endfor %}: {{ row.problems|join("; ") }}</li>
+{% endfor %}</ul>
+{% endif %}
+</body>
+</html>
+"""

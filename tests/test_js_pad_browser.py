@@ -5,7 +5,8 @@ on a 390 px wide phone screen); the page must show the hand-worked totals and st
 console error and break no Content-Security-Policy rule. Chromium speaks the protocol over a pipe
 (--remote-debugging-pipe: file descriptors 3 and 4), so no driver library and no download is needed.
 
-These tests skip when chromium is not installed; under CI=true they fail instead (.ci/run installs it).
+Chromium, its flags and the skip rule are those of tests/test_browser.py (under CI=true a missing
+Chromium fails the tests).
 Set GAH_PAD_SHOTS=FOLDER to also save screenshots (390 px and 1280 px wide) for a person to look at.
 """
 
@@ -17,7 +18,6 @@ import fcntl
 import json
 import os
 import select
-import shutil
 import subprocess
 import tempfile
 import time
@@ -29,21 +29,12 @@ import pytest
 from helpers_rules import shipped_workspace
 from helpers_scoring import module
 
+# The sheets' browser tests: the same Chromium, flags and skip rule (chromium is their fixture, asked by name).
+from test_browser import FLAGS, chromium  # noqa: F401
+
 from compiler.backends.js.page import generate_page
 from compiler.project import load_one
 
-CHROMIUM = os.environ.get("GAH_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-]
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
 TIMEOUT = 60.0
 
@@ -51,7 +42,7 @@ TIMEOUT = 60.0
 class DevTools:
     """A minimal DevTools-protocol client over Chromium's pipe: commands, replies and events."""
 
-    def __init__(self, chromium: str, profile: str) -> None:
+    def __init__(self, binary: str, profile: str) -> None:
         to_browser_read, self._to_browser = os.pipe()
         self._from_browser, from_browser_write = os.pipe()
 
@@ -63,7 +54,7 @@ class DevTools:
             os.dup2(replies, 4)
 
         self.process = subprocess.Popen(
-            [chromium, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
+            [binary, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -181,19 +172,11 @@ class Pad:
         path.write_bytes(base64.b64decode(data["data"]))
 
 
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    if CHROMIUM is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI runs the browser tests: chromium must be installed (.ci/run installs it)")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    return CHROMIUM
-
-
 @pytest.fixture
-def browser(chromium: str) -> Iterator[DevTools]:
+def browser(request: pytest.FixtureRequest) -> Iterator[DevTools]:
+    binary = request.getfixturevalue("chromium")
     with tempfile.TemporaryDirectory(prefix="gah-pad-chromium-") as profile:
-        tools = DevTools(chromium, profile)
+        tools = DevTools(binary, profile)
         try:
             targets = tools.send("Target.getTargets", browser=True)["targetInfos"]
             page = next(t for t in targets if t["type"] == "page")

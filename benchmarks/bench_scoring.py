@@ -1,13 +1,17 @@
 """Benchmark: microseconds per 4-player round-7 score_game, generated vs hand-written; and a full gah build.
 
-Run: .venv/bin/python benchmarks/bench_scoring.py [--states 300] [--repeat 5]
-Prints figures only; asserts nothing about speed. It first checks that both
-scorers agree on every state, so the comparison is of the same rules.
+Run: .venv/bin/python benchmarks/bench_scoring.py [--states 300] [--repeat 5] [--baseline REV]
+Prints figures only (CPU time of this process, best of several interleaved samples);
+asserts nothing about speed. It first checks that both
+scorers agree on every state, so the comparison is of the same rules. With
+--baseline, it also times the base module as generated at git revision REV,
+interleaved with today's (same load on both), and prints the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import random
 import subprocess
@@ -18,14 +22,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-import handwritten  # noqa: E402
+from oracle import handwritten  # noqa: E402  (the suite's independent oracle)
+from oracle.states import random_state  # noqa: E402
 
 
-def load_generated(name: str) -> Any:
-    path = ROOT / "generated" / "scoring" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+def load_generated(name: str, path: Path | None = None) -> Any:
+    path = path or ROOT / "generated" / "scoring" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -33,65 +38,52 @@ def load_generated(name: str) -> Any:
     return module
 
 
-def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
-    """A legal hotel: rooms grown from 1.1 by adjacency, some occupied."""
-    placed = {(1, 1)}
-    while len(placed) < rooms:
-        frontier = sorted(
-            {
-                (f + df, c + dc)
-                for f, c in placed
-                for df, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if 1 <= f + df <= 4 and 1 <= c + dc <= 5
-            }
-            - placed
-        )
-        placed.add(rng.choice(frontier))
-    rows = []
-    for floor in range(4, 0, -1):
-        rows.append("".join(("o" if rng.random() < 0.7 else "v") if (floor, c) in placed else "." for c in range(1, 6)))
-    return rows
-
-
-def random_state(rng: random.Random) -> dict[str, Any]:
-    cards = list(range(1, 49))
-    rng.shuffle(cards)
-    players = []
-    for index in range(4):
-        hand = [cards.pop() for _ in range(rng.randint(0, 4))]
-        hired = [cards.pop() for _ in range(rng.randint(1, 7))]
-        players.append(
-            {
-                "name": f"P{index + 1}",
-                "points": rng.randint(30, 110),
-                "krones": rng.randint(0, 15),
-                "emperor": rng.randint(0, 13),
-                "kitchen": {item: rng.randint(0, 2) for item in ("strudel", "cake", "wine", "coffee")},
-                "cafe": [{} for _ in range(rng.randint(0, 3))],
-                "hotel": grow_hotel(rng, rng.randint(1, 16)),
-                "hand": hand,
-                "hired": hired,
-                "objectives": rng.randint(0, 2),
-            }
-        )
-    tile = rng.choice(["c-points", "c-occupied-room", "c-staff-points", "c-free-staff"])
-    return {"round": 7, "tiles": {"A": "a-krones", "B": "b-krones", "C": tile}, "staff_deck": cards, "players": players}
-
-
 def per_call_microseconds(function: Any, states: list[dict[str, Any]], repeat: int) -> float:
-    timings = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for state in states:
-            function(state)
-        timings.append((time.perf_counter() - start) / len(states) * 1e6)
-    return min(timings)
+    return interleaved([function], states, repeat)[0]
+
+
+def interleaved(functions: list[Any], states: list[dict[str, Any]], repeat: int, chunk: int = 20) -> list[float]:
+    """Microseconds per call of each function: the states in chunks, each chunk timed `repeat` times per
+    function, the functions taking turns; the best time of each chunk, summed. Short samples and their
+    minimum keep the figure close to an unloaded machine's when other jobs share it.
+
+    As timeit does, the garbage collector is off while timing (and run before each sample), so a
+    collection that garbage from one function triggers is not charged to the next."""
+    totals = [0.0 for _ in functions]
+    for start in range(0, len(states), chunk):
+        part = states[start : start + chunk]
+        best = [float("inf") for _ in functions]
+        for _ in range(repeat):
+            for number, function in enumerate(functions):
+                gc.collect()
+                gc.disable()
+                try:
+                    began = time.process_time()
+                    for state in part:
+                        function(state)
+                    best[number] = min(best[number], time.process_time() - began)
+                finally:
+                    gc.enable()
+        totals = [total + part_best for total, part_best in zip(totals, best, strict=True)]
+    return [total / len(states) * 1e6 for total in totals]
+
+
+def baseline_module(revision: str, folder: Path) -> Any:
+    """The base module as generated at a git revision (for a before/after ratio in one run)."""
+    text = subprocess.run(
+        ["git", "show", f"{revision}:generated/scoring/base.py"], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout
+    path = folder / "baseline_base.py"
+    path.write_text(text, encoding="utf-8")
+    return load_generated("base", path)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--states", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baseline", metavar="REV", help="also time the base module generated at this git revision")
+    parser.add_argument("--no-build", action="store_true", help="skip timing gah build")
     args = parser.parse_args()
     rng = random.Random(20261130)
     states = [random_state(rng) for _ in range(args.states)]
@@ -107,15 +99,24 @@ def main() -> None:
     print(f"generated base module : {gen_us:8.1f} us per score_game (best of {args.repeat})")
     print(f"hand-written scorer   : {hand_us:8.1f} us per call")
     print(f"ratio hand/generated  : {hand_us / gen_us:8.2f}x (above 1: generated is faster)")
+    if args.baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            old = baseline_module(args.baseline, Path(tmp))
+            new_us, old_us = interleaved([generated.score_game, old.score_game], states, args.repeat)
+        print(f"base module at {args.baseline:<8}: {old_us:8.1f} us per score_game (interleaved with today's)")
+        print(f"today's base module    : {new_us:8.1f} us per score_game")
+        print(f"ratio today/baseline   : {new_us / old_us:8.2f}x (below 1: today is faster)")
+    if args.no_build:
+        return
     with tempfile.TemporaryDirectory() as tmp:
         for folder in ("rules", "schemas"):
             subprocess.run(["cp", "-r", str(ROOT / folder), tmp], check=True)
         gah = [sys.executable, "-m", "compiler", "--root", tmp, "build"]
         runs = []
         for _ in range(3):
-            start = time.perf_counter()
+            start = time.process_time()
             subprocess.run(gah, check=True, capture_output=True, cwd=ROOT)
-            runs.append(time.perf_counter() - start)
+            runs.append(time.process_time() - start)
         print(f"full gah build        : {runs[0]:8.2f} s (every shipped ruleset from scratch, PDFs included)")
         print(f"gah build, no changes : {min(runs[1:]):8.2f} s (best of 2; PDFs whose HTML is unchanged are kept)")
 

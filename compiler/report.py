@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -35,4 +36,40 @@ def human_report(result: dict[str, Any]) -> str:
         lines.append("Standings")
         for row in result["standings"]:
             lines.append(f"  {row['rank']}. {row['player']}: {row['points']} points (tie-breaker {row['tiebreak']})")
+    lines += decisions_block(result.get("decisions", []))
     return "\n".join(lines) + "\n"
+
+
+def decisions_block(decisions: list[dict[str, Any]]) -> list[str]:
+    """Per player, the decisions taken as a `choices:` block to paste into the state and edit."""
+    players = [entry for entry in decisions if entry["steps"]]
+    if not players:
+        return []
+    lines = ["", "Decisions (to play it differently, change them in the player's choices and re-run)"]
+    for entry in players:
+        lines.append(f"  {entry['player']}:")
+        lines.append("    choices:")
+        by_key: dict[str, list[dict[str, Any]]] = {}
+        for step in entry["steps"]:
+            by_key.setdefault(step["key"], []).append(step)
+        for key, steps in by_key.items():
+            if len(steps) == 1:
+                lines.append(_commented(f"      {key}: {json.dumps(steps[0]['value'])}", steps[0]))
+                continue
+            lines.append(f"      {key}:")
+            lines += [_commented(f"        - {json.dumps(step['value'])}", step) for step in steps]
+    return lines
+
+
+def _commented(text: str, step: dict[str, Any]) -> str:
+    """A line of the block with how the decision was taken, and the runner-up with its projected total."""
+    if step["how"] == "recorded":
+        why = "recorded"
+    elif step["how"] == "only":
+        why = "the only legal choice"
+    else:
+        why = f"default policy, projected total {step['total']}"
+        runner = step.get("runner_up")
+        if runner is not None:
+            why += f"; runner-up {json.dumps(runner['value'])}: {runner['total']}"
+    return f"{text:<34} # {why}"

@@ -1,4 +1,4 @@
-"""Test session set-up: the bundled rulesets are a scratch copy of the shipped ones only.
+"""Suite-wide pytest settings. The bundled rulesets are a scratch copy of the shipped ones only:
 
 Set before any test runs (and inherited by the subprocesses tests start), so that a file a
 user adds to this repository's rules/ changes nothing the suite sees.
@@ -8,8 +8,17 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from helpers_rules import shipped_root
 
 from compiler.workspace import BUNDLE_VARIABLE
 
 os.environ[BUNDLE_VARIABLE] = str(shipped_root())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "snapshot: compares output with a checked-in copy (generated/ or a golden), so any change at all fails it; "
+        "mutation testing sets these aside (tests/mutation/run.py)",
+    )

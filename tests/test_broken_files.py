@@ -5,7 +5,7 @@ files are checked together) with a golden `tests/data/broken/NAME.expected`
 holding the exact stderr of `gah check tests/data/broken/NAME.yaml` run from
 the repository root. Regenerate the goldens with
 
-    GAH_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_broken_files.py
+    python -m tests.update_goldens
 
 and review the diff: a poor message or a wrong position is fixed in the
 compiler, never in the golden.
@@ -17,15 +17,13 @@ cannot slip a wrong answer in.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 import yaml
+from goldens import assert_matches_golden, broken_cases, broken_files
 from helpers_rules import BROKEN, ROOT, run_gah
 
-UPDATE = os.environ.get("GAH_UPDATE_GOLDEN") == "1"
 HEADER = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<column>\d+): (?P<message>.+)$")
 
 # name -> (line:column of the first problem, words its message must contain)
@@ -116,48 +114,31 @@ EXPECTED: dict[str, tuple[str, str]] = {
 }
 
 
-def _cases() -> list[str]:
-    names = [p.stem for p in BROKEN.glob("*.yaml")] + [p.name for p in BROKEN.iterdir() if p.is_dir()]
-    return sorted(names)
-
-
-def _files(name: str) -> list[Path]:
-    folder = BROKEN / name
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else [BROKEN / f"{name}.yaml"]
-
-
-def _relative(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
-
-
 def test_every_case_has_a_hand_written_expectation_and_a_golden() -> None:
-    cases = _cases()
+    cases = broken_cases()
     assert len(cases) >= 30
     assert set(cases) == set(EXPECTED)
     goldens = {p.stem for p in BROKEN.glob("*.expected")}
-    assert goldens == set(cases) or UPDATE
+    assert goldens == set(cases)
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.snapshot
+@pytest.mark.parametrize("name", broken_cases())
 def test_gah_check_output_matches_golden(name: str) -> None:
-    files = [_relative(p) for p in _files(name)]
-    run = run_gah("check", *files)
-    golden = BROKEN / f"{name}.expected"
-    if UPDATE:
-        golden.write_text(run.err, encoding="utf-8")
+    run = run_gah("check", *broken_files(name))
     if "YAML syntax error" in run.err and not yaml.__with_libyaml__:  # pragma: no cover
         pytest.skip("syntax-error wording is libyaml's; this PyYAML has no libyaml")
     assert run.code == 1
     assert "Traceback" not in run.err + run.out
-    assert run.err == golden.read_text(encoding="utf-8")
+    assert_matches_golden(BROKEN / f"{name}.expected", run.err)
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", broken_cases())
 def test_golden_is_clear_and_points_at_the_right_place(name: str) -> None:
     """Read the golden as a user would: positioned, sorted, quoting the right line, counted."""
     text = (BROKEN / f"{name}.expected").read_text(encoding="utf-8")
     lines = text.splitlines()
-    files = {_relative(p) for p in _files(name)}
+    files = set(broken_files(name))
     headers = [(i, m) for i, line in enumerate(lines) if (m := HEADER.match(line))]
     assert headers, text
     count = len(headers)

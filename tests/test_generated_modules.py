@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from goldens import assert_matches_golden, scoring_goldens
 from helpers_rules import copy_project, shipped_workspace
 from helpers_scoring import ROOT, SHIPPED, after, final, module, player, score, state
 
@@ -20,7 +21,6 @@ from compiler.backends.python.module import generate_module
 from compiler.project import load_one
 
 GENERATED = ROOT / "generated" / "scoring"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "scoring"
 
 
 def generated_text(name: str) -> str:
@@ -30,6 +30,7 @@ def generated_text(name: str) -> str:
 # --- snapshots ---------------------------------------------------------------------------------
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", SHIPPED)
 def test_checked_in_module_is_what_the_backend_generates(name: str) -> None:
     """generated/scoring/<name>.py is exactly generate_module(<ruleset>): run `gah build` if not."""
@@ -37,17 +38,11 @@ def test_checked_in_module_is_what_the_backend_generates(name: str) -> None:
     assert path.read_text(encoding="utf-8") == generated_text(name), f"{path} is stale: run gah build"
 
 
+@pytest.mark.snapshot
 def test_base_module_matches_the_golden_copy() -> None:
-    """tests/golden/scoring/base.py is a reviewed copy of the base module (GAH_UPDATE_GOLDEN=1 rewrites it)."""
-    text = generated_text("base")
-    golden = GOLDEN / "base.py"
-    if os.environ.get("GAH_UPDATE_GOLDEN") == "1":
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8", newline="\n")
-    assert golden.is_file(), "no golden copy: run GAH_UPDATE_GOLDEN=1 pytest tests/test_generated_modules.py"
-    assert golden.read_text(encoding="utf-8") == text, (
-        "the base scoring module changed; review the diff and run GAH_UPDATE_GOLDEN=1 pytest tests/test_generated_modules.py"
-    )
+    """tests/golden/scoring/base.py is a reviewed copy of the base module (`python -m tests.update_goldens` rewrites it)."""
+    ((path, text),) = scoring_goldens().items()
+    assert_matches_golden(path, text)
 
 
 # --- standalone ---------------------------------------------------------------------------------
@@ -74,6 +69,7 @@ STANDALONE_STATE = {
 }
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", SHIPPED)
 def test_module_imports_alone_without_side_effects(name: str, tmp_path: Path) -> None:
     """Each module imports under `python -I -S` (standard library only), prints nothing, writes nothing."""
@@ -203,6 +199,12 @@ def test_setup_only_variants_score_like_their_parent(variant: str, parent: str) 
     )
     mine, theirs = score(data, variant), score(data, parent)
     assert mine["ruleset"] == variant
+    # By hand. Anna: space 11 pays 7, back 7 (gentle: 6) to 4 (5): bonus, no hand to play: 37 points.
+    # Ben: space 2 pays 2, back to 0: penalty, his game-end Booking Manager is discarded: 27, nothing more.
+    # So Anna's Secretary finds no opponent card to copy at the end: staff = Operator 2 x 4 (5) = 8 (10);
+    # rooms 3 x 1 + 2 x 2 + 1 x 3 = 10; krones 3: 58 (60).
+    assert [e["total"] for e in mine["final"]] == ([60, 27] if parent == "gentle-move-backs" else [58, 27])
+    assert after(mine, "Ben")["hired"] == [] and mine["state"]["staff_discard"] == [27]
     assert {k: v for k, v in mine.items() if k != "ruleset"} == {k: v for k, v in theirs.items() if k != "ruleset"}
 
 

@@ -5,14 +5,20 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import struct
+import subprocess
+import sys
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from helpers_rules import shipped_root, shipped_workspace
+from oracle.handwritten import HandScorer
+from oracle.rulesets import HAND_RULES
 
 from compiler.cli import main
 from compiler.errors import RulesError
@@ -93,23 +99,57 @@ def test_summary_is_exact_on_integers() -> None:
 
 
 def test_same_seed_gives_identical_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The same seed gives the same report in another process under another hash seed (not only twice here)."""
     argv = ["compare", "base", "gentle-move-backs", "--games", "8", "--seed", "3", "--workers", "1", "--json"]
     html_a, html_b = tmp_path / "a.html", tmp_path / "b.html"
     code, first, _ = gah(capsys, *argv, "--html", str(html_a))
     assert code == 0
-    code, second, _ = gah(capsys, *argv, "--html", str(html_b))
-    assert code == 0 and first == second
+    elsewhere = subprocess.run(
+        [sys.executable, "-m", "compiler", "--root", str(ROOT), *argv, "--html", str(html_b)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "4242"},
+        timeout=300,
+        check=False,
+    )
+    assert elsewhere.returncode == 0, elsewhere.stderr
+    assert elsewhere.stdout == first
     assert html_a.read_bytes() == html_b.read_bytes()
     code, other, _ = gah(capsys, *argv[:5], "--seed", "4", "--workers", "1", "--json")
     assert code == 0 and other != first, "another seed plays other games"
 
 
-def test_ruleset_against_itself_changes_nothing() -> None:
-    data = report("base", "base")
-    a, b = data["rulesets"]
-    assert b["winner_change_rate"] == 0.0
-    assert b["difference_from_first"]["min"] == b["difference_from_first"]["max"] == 0
-    assert {k: v for k, v in a.items()} == {k: v for k, v in b.items()}
+def _capture_last_round(module: Any, states: list[dict[str, Any]]) -> Any:
+    """module.emperor_scoring, wrapped: keep a copy of the state before the last round's scoring."""
+    quiet = module.emperor_scoring
+
+    def scoring(game: Any) -> None:
+        if game.round == module.RULES.rounds:
+            states.append(copy.deepcopy(module.write_game(game)))
+        quiet(game)
+
+    return scoring
+
+
+def test_lab_final_totals_are_the_oracles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every lab game ends with the totals the hand-written scorer gives for the state before its last scoring.
+
+    base is listed twice: the lab plays it once and reports it twice (same_as), so only the
+    oracle, not the second copy, says the numbers are right."""
+    names = ("base", "base", "gentle-move-backs", "mild-cafe")
+    games = 12
+    lab = Lab(spec(*names, games=games))
+    assert lab.same_as == [0, 0, 2, 3]
+    captured: dict[int, list[dict[str, Any]]] = {index: [] for index in sorted(set(lab.same_as))}
+    for index, states in captured.items():  # modules are cached per process: monkeypatch puts them back
+        monkeypatch.setattr(lab.modules[index], "emperor_scoring", _capture_last_round(lab.modules[index], states))
+    for game in range(games):
+        outcomes = lab.play_game(game)
+        for index, states in captured.items():
+            expected = HandScorer(HAND_RULES[names[index]]).score_round_7(states[game])
+            assert outcomes[index].totals == tuple(e["total"] for e in expected["final"]), (names[index], game)
+        assert outcomes[1].totals == outcomes[0].totals
+    assert all(len(states) == games for states in captured.values())
 
 
 def test_copy_of_a_ruleset_under_another_name_plays_the_same(tmp_path: Path) -> None:
@@ -262,20 +302,20 @@ def test_html_escapes_names(tmp_path: Path) -> None:
 # --- recorded states -----------------------------------------------------------------------------
 
 
-def test_states_reproduce_gah_score(capsys: pytest.CaptureFixture[str]) -> None:
+def test_states_agree_with_the_oracle(capsys: pytest.CaptureFixture[str]) -> None:
+    """`gah compare --states` on a round-7 state: each ruleset's final scoring and standings are the oracle's."""
     state = ROOT / "examples" / "round7.yaml"
     code, out, _ = gah(capsys, "compare", "base", "gentle-move-backs", "--states", str(state), "--json")
     assert code == 0
     compared = json.loads(out)
     results = compared["states"][0]["results"]
+    data = yaml.safe_load(state.read_text(encoding="utf-8"))
     for name, result in zip(["base", "gentle-move-backs"], results, strict=True):
-        code, scored_text, _ = gah(capsys, "score", str(state), "--rules", name, "--json")
-        assert code == 0
-        scored = json.loads(scored_text)
+        expected = HandScorer(HAND_RULES[name]).score_round_7(data)
         assert result["ruleset"] == name
-        assert result["final"] == scored["final"]
-        assert result["standings"] == scored["standings"]
-        assert [p["points"] for p in result["players"]] == [p["points"] for p in scored["state"]["players"]]
+        assert result["final"] == expected["final"]
+        assert result["standings"] == expected["standings"]
+        assert [p["points"] for p in result["players"]] == [p["points"] for p in expected["state"]["players"]]
     assert any("gentle-move-backs" in sentence for sentence in compared["states"][0]["differences"])
 
 

@@ -8,11 +8,10 @@ random tile per tier. No choices are recorded: the default policy decides.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from typing import Any
 
 import pytest
-from helpers_scoring import SHIPPED, cards_of, module, run_game, score
+from helpers_scoring import SHIPPED, cards_of, module, score
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -130,20 +129,20 @@ def with_default_deck(state: dict[str, Any], rules: Any) -> dict[str, Any]:
     return full
 
 
-def default_choices(state: dict[str, Any], rules_name: str) -> dict[str, dict[str, Any]]:
-    """The first decision the default policy took for each (player, key), as a `choices` mapping."""
-    choices: dict[str, dict[str, Any]] = {}
-    for name, key, value in run_game(state, rules_name).decisions:
-        choices.setdefault(name, {}).setdefault(key, value)
-    return choices
+def default_choices(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every decision of a scoring, as the `choices` mapping of each player that records them."""
+    return {entry["player"]: entry["choices"] for entry in result["decisions"]}
 
 
 def without_recorded(result: dict[str, Any]) -> dict[str, Any]:
-    """A result minus what recording choices adds: 'choice' events and the players' choices."""
+    """A result minus what recording choices changes: 'choice' events, the players' choices, and how
+    each decision was taken (the decisions themselves stay)."""
     stripped = copy.deepcopy(result)
     stripped["events"] = [e for e in stripped["events"] if e["kind"] != "choice"]
     for entry in stripped["state"]["players"]:
         entry.pop("choices", None)
+    for entry in stripped["decisions"]:
+        entry["steps"] = [(step["key"], step["index"], step["value"]) for step in entry["steps"]]
     return stripped
 
 
@@ -206,14 +205,15 @@ def test_recording_the_default_decisions_reproduces_the_result(rules_name: str, 
     # Scoring rounds only: elsewhere there is nothing to decide.
     state["round"] = data.draw(st.sampled_from(sorted(mod.RULES.scoring_tiers)), label="scoring round")
     default = score(state, rules_name)
-    choices = default_choices(state, rules_name)
+    choices = default_choices(default)
     recorded = copy.deepcopy(state)
     for entry in recorded["players"]:
-        if entry["name"] in choices:
+        if choices[entry["name"]]:
             entry["choices"] = choices[entry["name"]]
     replay = score(recorded, rules_name)
     assert without_recorded(replay) == without_recorded(default)
-    # Every recorded decision came from the record: the default policy decides each key once less.
-    before = Counter((name, key) for name, key, _value in run_game(state, rules_name).decisions)
-    again = Counter((name, key) for name, key, _value in run_game(recorded, rules_name).decisions)
-    assert again == Counter({pair: count - 1 for pair, count in before.items() if count > 1})
+    # Every decision came from the record, and every recorded one was asked for.
+    assert [step["how"] for entry in replay["decisions"] for step in entry["steps"]] == ["recorded"] * sum(
+        len(entry["steps"]) for entry in default["decisions"]
+    )
+    assert replay["unused_choices"] == []

@@ -367,6 +367,7 @@ def test_every_deal_conserves_the_48_cards(name: str, count: int, seed: int) -> 
 # --- the generated files and isolation -------------------------------------------------------
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", RULESETS)
 def test_generated_module_deals_in_isolation(name: str) -> None:
     """The checked-in module imports with the standard library alone and deals like the in-memory one."""

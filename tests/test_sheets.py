@@ -1,6 +1,6 @@
 """Player aids: wording from the vocabularies, derived tables, escaping, PDF pages and text, differences, goldens.
 
-Update the Markdown golden files with: GAH_UPDATE_GOLDEN=1 python -m pytest tests/test_sheets.py
+Update the Markdown golden files with `python -m tests.update_goldens` (see tests/goldens.py).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
 from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets
 from pypdf import PdfReader
@@ -36,7 +37,6 @@ from compiler.sheets.wording import WORDING
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "sheets"
-UPDATE = os.environ.get("GAH_UPDATE_GOLDEN") == "1"
 
 
 def parent_of(ruleset: ir.Ruleset) -> ir.Ruleset | None:
@@ -675,16 +675,12 @@ def test_variant_sheet_opens_with_house_rules_and_highlights() -> None:
 # --- Markdown golden files ------------------------------------------------------------------
 
 
+@pytest.mark.snapshot
 @pytest.mark.parametrize("name", SHIPPED)
 def test_markdown_golden(name: str) -> None:
     ruleset = rulesets()[name]
     text = render_sheet(ruleset, parent_of(ruleset), "md").decode("utf-8")
-    path = GOLDEN / f"{name}.md"
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing golden {path}; run with GAH_UPDATE_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8"), f"{name}.md differs; run with GAH_UPDATE_GOLDEN=1 and review"
+    assert_matches_golden(GOLDEN / f"{name}.md", text)
 
 
 def test_no_stray_golden_files() -> None:

@@ -53,6 +53,11 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
             if len(paths) > 1:
                 sys.stdout.write(("\n" if index else "") + f"== {path}\n")
             sys.stdout.write(human_report(result))
+        sys.stdout.flush()
+        for unused in result.get("unused_choices", []):
+            # A recorded decision the scoring never asked for: a warning at its place in the state file.
+            problem = state_problem(node, unused["message"])
+            print(f"{problem.position}: warning: {problem.message}", file=sys.stderr)
     if args.json and results:
         shown: object = results[0] if len(paths) == 1 else results
         print(json.dumps(shown, indent=2, ensure_ascii=False, sort_keys=False))

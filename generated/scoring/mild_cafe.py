@@ -56,6 +56,8 @@ class Rules:
     staff: dict[int, tuple[str, int, str]]  # number -> (name, cost, kind)
     scoring_tiers: dict[int, str]  # round -> tier
     tiles: dict[str, str]  # tile id -> tier
+    # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
+    serving_pays: bool = True
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -89,7 +91,8 @@ class Player:
     hired: list[int]
     objectives: int
     choices: dict[str, Any]
-    used_choices: set[str] = field(default_factory=set)
+    # Decisions of each `choices` key asked so far (the index of the next one; see decide()).
+    cursor: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> Player:
         return Player(
@@ -103,9 +106,24 @@ class Player:
             self.hand[:],
             self.hired[:],
             self.objectives,
-            self.choices.copy(),
-            self.used_choices.copy(),
+            self.choices,  # read only
+            self.cursor.copy(),
         )
+
+
+@dataclass
+class Decision:
+    """One decision of a scoring, as `gah score` shows it and `choices` would record it."""
+
+    player: str
+    key: str  # the `choices` key
+    index: int  # its place among the player's decisions of that key (0: the first)
+    value: Any  # as `choices` records it (rooms as "floor.column")
+    how: str  # "recorded", "policy" (the default policy) or "only" (the only legal option)
+    runner_up: Any = None  # the best other option the policy tried (when runner_up_total is set)
+    runner_up_total: int | None = None  # the projected total that option leads to at best
+    total: int | None = None  # the projected total of the policy's whole choice
+    alike: bool = False  # the runner-up is provably worth the same (symmetry): not tried
 
 
 @dataclass
@@ -117,19 +135,26 @@ class Game:
     discard: list[int]
     players: list[Player]
     events: list[dict[str, Any]] = field(default_factory=list)
-    simulating: bool = False
-    # Decisions the default policy took (player, choices key, value as it would be recorded);
-    # not part of the result: recording them as `choices` reproduces the same game.
-    decisions: list[tuple[str, str, Any]] = field(default_factory=list)
+    # Every decision taken, recorded or not, in order (explaining games only): recording the values
+    # as `choices` reproduces the same game.
+    decisions: list[Decision] = field(default_factory=list)
     # False: no events and no decisions are recorded (trials, and callers that want the numbers only).
     # Call sites that build an event's text test it first, so a quiet game never formats one.
     explain: bool = True
+    # On a copy where the default policy tries a sequence of decisions: that sequence (see explore()).
+    trial: Trial | None = None
+    # In the real game, the turn being resolved (one player's bonus or penalty; see take_turn()).
+    turn: Turn | None = None
+    # How often a step looked at which cards a hand or the deck holds (see explore()).
+    card_reads: int = 0
+    # True while a projection of the real game is worked out (it decides nothing).
+    projecting: bool = False
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
         players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], True, [], False)
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if not self.explain:
@@ -145,11 +170,6 @@ class Game:
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
-
-    def decided(self, player: Player, key: str, value: Any) -> None:
-        """Note a decision of the default policy (in the real game only)."""
-        if self.explain:
-            self.decisions.append((player.name, key, choice_value(value)))
 
 
 def plural(count: int, word: str) -> str:
@@ -230,7 +250,13 @@ def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
 
 
-# --- the chooser ----------------------------------------------------------------------
+# --- decisions ----------------------------------------------------------------------------
+#
+# Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
+# the others are the default policy's. The policy decides a whole turn (one player's bonus or
+# penalty) at once: at its first open decision it searches every sequence of the turn's open
+# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
+# sequence with the best projected total.
 
 
 def option_text(option: object) -> str:
@@ -247,139 +273,342 @@ def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
     if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
         return f"{option[0]}.{option[1]}"
-    if isinstance(option, (list, tuple)):
-        return [choice_value(x) for x in option]
     return option
 
 
-def recorded(player: Player, key: str) -> tuple[bool, Any]:
-    """A recorded decision for `key`, consumed once (later decisions of that kind use the default)."""
-    if key in player.choices and key not in player.used_choices:
-        player.used_choices.add(key)
-        return True, player.choices[key]
-    return False, None
+class Branch(Exception):
+    """A trial reached an open decision its script does not cover: the search tries each option."""
+
+    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
+        super().__init__()
+        self.options = options
+        self.order_only = order_only
+        self.reads = reads
+        self.prefix = prefix  # every decision of the turn before this one, in order
+        self.consumed = consumed  # how many of them were recorded
 
 
-def choice_error(game: Game, player: Player, key: str, detail: str) -> StateError:
-    """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    index = game.players.index(player)
-    return StateError(f"players[{index}].choices.{key}: {detail} (player {player.name})")
+class Infeasible(Exception):
+    """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
-def parse_choice(game: Game, player: Player, key: str, parse: Callable[[Any], T], value: Any) -> T:
-    """A recorded value read by `parse`; a malformed one is a choice error."""
+@dataclass
+class Trial:
+    """The decisions to replay on a copy of the game (every decision of the turn, in order), then
+    the ones taken after them."""
+
+    script: list[Any]
+    consumed: int  # recorded decisions taken on this path
+    strict: bool = False  # False: an order-only decision takes its first option for now (see decide())
+    at: int = 0
+    made: list[Any] = field(default_factory=list)
+    provisional: int = -1  # game.card_reads at the first order-only decision taken for now
+    alike: list[tuple[Any, Any]] = field(default_factory=list)  # each such decision: its first two options
+
+
+def replaying(game: Game) -> bool:
+    """Whether the next decision replays a trial's script (its options need not be worked out)."""
+    trial = game.trial
+    return trial is not None and trial.at < len(trial.script)
+
+
+@dataclass
+class Turn:
+    """One player's bonus or penalty in the real game, as the search replays it."""
+
+    index: int  # the player's place in game.players
+    steps: Callable[[Game, Player, str], None]
+    tile_id: str
+    start: Game  # the game before the turn (this player copied)
+    made: list[Any] = field(default_factory=list)  # every decision of the turn so far, in order
+    consumed: int = 0  # how many of them were recorded
+    opened: int = 0  # how many were the policy's with options to compare
+    plan: list[tuple[Any, Any, float | None]] = field(default_factory=list)  # (option, runner-up, its total)
+    total: float | None = None  # the projected total of the plan
+    reads: int = 0  # game.card_reads when the turn began
+
+
+@dataclass
+class Outcome:
+    """What the best continuation of a trial gives: (recorded decisions used, projected total), the
+    decisions and the runner-up at each, and how many card reads the trials made at most."""
+
+    score: tuple[int, float]
+    path: list[tuple[Any, Any, float | None]]
+    reads: int
+
+
+def explore(
+    turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
+) -> Outcome:
+    """The best continuation of a turn once the policy took `script`: every sequence of the open
+    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+
+    The best has the most recorded decisions used (a recorded decision the path never asks for is a
+    warning, an illegal one an error), then the highest projected total; ties go to the first option.
+    The options tried are pruned only where the others are provably worth the same (see decide()).
+    """
+    game = turn.start.clone(turn.start.players[turn.index])
+    player = game.players[turn.index]
+    trial = game.trial = Trial(script, consumed, strict)
     try:
-        return parse(value)
-    except StateError as error:
-        raise choice_error(game, player, key, str(error)) from None
+        turn.steps(game, player, turn.tile_id)
+    except Branch as branch:
+        if trial.provisional >= 0:
+            # An open decision after an order-only one taken for now: try that one's options after all.
+            return explore(turn, project, script, consumed, True)
+        return best_option(turn, project, branch)
+    except Infeasible:
+        if 0 <= trial.provisional < game.card_reads:
+            return explore(turn, project, script, consumed, True)
+        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
+    if 0 <= trial.provisional < game.card_reads:
+        # A later step looked at the cards an order-only decision moved: try its every option after all.
+        return explore(turn, project, script, consumed, True)
+    total = project(game, player)
+    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
 
 
-def choose(
+def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore())."""
+    best: Outcome | None = None
+    chosen: Any = None
+    runner: tuple[Any, tuple[int, float]] | None = None
+    reads = branch.reads
+    for number, option in enumerate(branch.options):
+        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if child.reads > reads:
+            reads = child.reads
+        if best is None or child.score > best.score:
+            if best is not None:
+                runner = (chosen, best.score)  # the old best beats every runner-up so far
+            best, chosen = child, option
+        elif runner is None or child.score > runner[1]:
+            runner = (option, child.score)
+        if branch.order_only and number == 0 and child.reads == branch.reads:
+            # Nothing after this decision looks at which cards are where: every order is worth the same.
+            runner = (branch.options[1], child.score)
+            break
+    assert best is not None  # a Branch has 2 options or more
+    top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
+    return Outcome(best.score, [top, *best.path], reads)
+
+
+def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
+    """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
+    turn = game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player), reads=game.card_reads)
+    first = len(game.decisions)
+    try:
+        steps(game, player, tile_id)
+    finally:
+        game.turn = None
+    policy = [d for d in game.decisions[first:] if d.how == "policy"]
+    if policy:
+        # The plan's total when the turn was searched; else only options known to be worth the same were
+        # open (symmetry), and the total is the projection now.
+        total = int(turn.total) if turn.total is not None else projection(game, player)
+        for decision in policy:
+            decision.total = total
+            if decision.alike:
+                decision.runner_up_total = total
+
+
+def projection(game: Game, player: Player) -> int:
+    """The player's projected total in the real game (the projection decides nothing)."""
+    assert game.rules.project is not None
+    game.projecting = True
+    try:
+        return game.rules.project(game, player)
+    finally:
+        game.projecting = False
+
+
+def recorded_at(player: Player, key: str, index: int) -> tuple[bool, Any]:
+    """Whether decision `index` of `key` is recorded, and its value.
+
+    A key holds one value (the first decision of its kind) or a list (each in the order asked)."""
+    value = player.choices.get(key, player)  # the player: a marker for "not recorded"
+    if isinstance(value, list):
+        return (True, value[index]) if index < len(value) else (False, None)
+    return (True, value) if index == 0 and value is not player else (False, None)
+
+
+def next_recorded(player: Player, key: str) -> tuple[int, bool, Any]:
+    """Ask the next decision of `key`: its index, whether it is recorded, and the recorded value."""
+    index = player.cursor.get(key, 0)
+    player.cursor[key] = index + 1
+    return (index, *recorded_at(player, key, index))
+
+
+def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
+    """The recorded value of the next decision of `key`, without asking it."""
+    return recorded_at(player, key, player.cursor.get(key, 0))
+
+
+def choice_path(game: Game, player: Player, key: str, index: int) -> str:
+    """Where a recorded decision is in the state: players[i].choices.KEY, or KEY[n] in a list."""
+    where = f"players[{game.players.index(player)}].choices.{key}"
+    return f"{where}[{index}]" if isinstance(player.choices.get(key), list) else where
+
+
+def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
+    """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
+    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {player.name})")
+
+
+def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
+    """A recorded decision's option: it must be legal (else an error, or in a trial an infeasible path)."""
+    chosen = parse_cell(value) if key in CELL_KEYS else value
+    if chosen in options:
+        return chosen
+    if game.trial is not None or game.projecting:
+        raise Infeasible
+    if none_why and options == [None]:
+        detail = f"{option_text(value)} is not a legal choice here: {none_why}"
+    else:
+        detail = f"{option_text(value)} is not a legal choice here; legal: {', '.join(option_text(o) for o in options)}"
+    raise choice_error(game, player, key, index, detail)
+
+
+def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
+    """Keep a decision for the result (explaining games only)."""
+    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    game.decisions.append(decision)
+    return decision
+
+
+def decide(
     game: Game,
     player: Player,
     key: str,
     options: list[T],
-    apply: Callable[[Game, Player, T], None],
-    parse: Callable[[Any], T] | None = None,
-    worth: Callable[[T], int] | None = None,
+    tried: list[T] | None = None,
+    order_only: bool = False,
+    none_why: str = "",
+    dominated: bool = False,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
-    Default policy: try every legal option on a copy of the game and keep the one
-    that gives this player the highest projected total (points now plus final
-    scoring as if the game ended now); ties go to the first option listed.
+    `options` are every legal option in the documented order (ties go to the first); `none_why` says
+    why "none" is the only one. `tried`: the options the policy needs to try, where the others are
+    provably worth no more (symmetry: they lead to the same projected total as one tried).
+    `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
+    `order_only`: the decision only moves cards (which go under the deck, in which order); when
+    nothing later in the turn looks at which cards are where, the first option stands for all.
     """
-    found, value = recorded(player, key)
-    if found and not game.simulating:
-        chosen = parse_choice(game, player, key, parse, value) if parse is not None else value
-        if chosen not in options:
-            legal = ", ".join(option_text(o) for o in options) or "none"
-            raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here; legal: {legal}")
+    trial = game.trial
+    index = 0
+    if player.choices or game.explain:  # only records and explanations need to know which decision this is
+        cursor = player.cursor
+        index = cursor.get(key, 0)
+        cursor[key] = index + 1
+    if trial is not None and trial.at < len(trial.script):
+        scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
+        trial.at += 1
+        return scripted
+    turn = game.turn
+    found, value = recorded_at(player, key, index) if player.choices else (False, None)
+    if found:
+        if order_only:
+            game.card_reads += 1  # its legality depends on which cards are where
+        if trial is not None:
+            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+        chosen = recorded_choice(game, player, key, index, value, options, none_why)
+        if trial is not None:
+            trial.made.append(chosen)
+            return chosen
+        if turn is not None:
+            turn.made.append(chosen)
+            turn.consumed += 1
         if game.explain:
             game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+            note(game, player, key, index, chosen, "recorded")
         return chosen
-    if len(options) == 1 or game.rules.project is None:
-        game.decided(player, key, options[0])
-        return options[0]
-    if worth is not None:
-        chosen, top = options[0], worth(options[0])
-        for option in options[1:]:
-            value_now = worth(option)
-            if value_now > top:  # strictly: ties go to the first option
-                chosen, top = option, value_now
-        game.decided(player, key, chosen)
+    branches = options if tried is None else tried
+    if len(branches) == 1:
+        chosen = branches[0]
+        if trial is not None:
+            trial.made.append(chosen)
+            return chosen
+        if turn is not None:
+            turn.made.append(chosen)
+        if game.explain:
+            if len(options) == 1:
+                note(game, player, key, index, chosen, "only")
+            elif dominated:
+                note(game, player, key, index, chosen, "policy")
+            else:
+                other = next(o for o in options if o != chosen)
+                note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
-    best = options[0]
-    best_value: int | None = None
-    index = game.players.index(player)
-    for option in options:
-        trial = game.clone(only=player)
-        trial_player = trial.players[index]
-        trial_player.choices = {}
-        apply(trial, trial_player, option)
-        value_now = game.rules.project(trial, trial_player)
-        if best_value is None or value_now > best_value:
-            best, best_value = option, value_now
-    game.decided(player, key, best)
-    return best
+    if trial is not None:
+        if order_only and not trial.strict:
+            # For now the first option: if nothing later looks at the cards, every option is worth the same.
+            if trial.provisional < 0:
+                trial.provisional = game.card_reads
+            trial.alike.append((branches[0], branches[1]))
+            trial.made.append(branches[0])
+            return branches[0]
+        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+    if turn is None or game.rules.project is None:
+        raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
+    if turn.opened >= len(turn.plan):
+        # The real game stands where a trial would raise this Branch: search its options from here.
+        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
+        found_plan = best_option(turn, game.rules.project, here)
+        turn.plan[turn.opened :] = found_plan.path
+        turn.total = found_plan.score[1]
+    chosen, runner, runner_total = turn.plan[turn.opened]
+    turn.opened += 1
+    turn.made.append(chosen)
+    if game.explain:
+        decision = note(game, player, key, index, chosen, "policy", runner)
+        decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
+    return chosen
 
 
-def refuse_recorded(game: Game, player: Player, key: str, why: str) -> None:
-    """A decision with no legal option but "none": a recorded non-null choice for it is illegal."""
-    found, value = recorded(player, key)
-    if found and value is not None and not game.simulating:
-        raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here: {why}")
+CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")
 
 
 def parse_cell(value: Any) -> Cell | None:
+    """A room written "floor.column" (checked when the state was read), or None."""
     if value is None:
         return None
-    if isinstance(value, str) and len(value.split(".")) == 2 and all(x.isdigit() for x in value.split(".")):
-        floor, column = value.split(".")
-        return int(floor), int(column)
-    raise StateError(f"{value!r} is not a room; write rooms as 'floor.column', e.g. '2.3'")
+    floor, column = str(value).split(".")
+    return int(floor), int(column)
 
 
-def parse_cells(value: Any) -> tuple[Cell, ...]:
-    if not isinstance(value, list):
-        raise StateError(f"{value!r} is not a list of rooms")
-    return tuple(c for c in (parse_cell(v) for v in value) if c is not None)
+def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
+    """Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
+    `serve`, each may go straight onto a guest in the café instead of into the kitchen.
 
-
-def parse_cards(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise StateError(f"{value!r} is not a list of Staff card numbers")
-    return tuple(value)
-
-
-def choose_items(game: Game, player: Player, count: int) -> None:
-    """Gain `count` items of the player's choice (any mix, repeats allowed), into the kitchen.
-
-    Default: each item goes to the kind the kitchen holds fewest of (ties: the
-    rules' item order); every kitchen item is worth the same at the end.
+    Every item kind counts the same in scoring and so does every guest, so the policy tries only the
+    kind the kitchen holds fewest of (ties: the rules' item order) and, for serving, the kitchen or the
+    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays).
     """
-    found, value = recorded(player, "choose_items")
-    if found and not game.simulating:
-        if not isinstance(value, list) or len(value) != count or any(v not in game.rules.items for v in value):
-            raise choice_error(
-                game,
-                player,
-                "choose_items",
-                f"{option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}",
-            )
-        chosen = list(value)
-    else:
-        chosen = []
-        held = dict(player.kitchen)
-        for _ in range(count):
-            item = min(game.rules.items, key=lambda i: (held.get(i, 0), game.rules.items.index(i)))
-            held[item] = held.get(item, 0) + 1
-            chosen.append(item)
-        game.decided(player, "choose_items", chosen)
-    totals: dict[str, int] = {}
-    for item in chosen:
-        totals[item] = totals.get(item, 0) + 1
-    gain_items(game, player, tuple(totals.items()))
+    items = list(game.rules.items)
+    held = dict(player.kitchen)
+    kitchen: dict[str, int] = {}
+    served: list[tuple[str, int]] = []
+    guests: list[int | None] = [None, *range(len(player.cafe))] if serve and player.cafe else []
+    tried = guests[:2] if game.rules.serving_pays else guests[:1]
+    for _ in range(count):
+        fewest = min(items, key=lambda i: held.get(i, 0))  # the first of the fewest
+        item = decide(game, player, "choose_items", items, [fewest])
+        held[item] = held.get(item, 0) + 1
+        guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
+        if guest is None:
+            kitchen[item] = kitchen.get(item, 0) + 1
+        else:
+            cafe = player.cafe[guest]
+            cafe[item] = cafe.get(item, 0) + 1
+            served.append((item, guest))
+    if kitchen:
+        gain_items(game, player, tuple(kitchen.items()))
+    if served and game.explain:
+        for item, guest in served:
+            game.log(player, "items", f"{player.name} serves 1 {item} to café guest {guest}", item=item, guest=guest)
 
 
 # --- runtime: compiler/backends/python/runtime/hotel.py (copied; edit it there) ---
@@ -469,59 +698,64 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
             advance_emperor(game, player, amount, why)
 
 
-def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
-    """An optional room: the player picks a legal, affordable space or none."""
+def prepare_room(
+    game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool, room_wins: bool = False
+) -> None:
+    """An optional room: the player picks a legal, affordable space or none.
+
+    `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
+    data), so the policy does not try it."""
     rules = game.rules
-    options: list[Cell | None] = [
-        cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
-    ]
-    if not options:
-        refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
-        if game.explain:
-            game.log(player, "room", f"{player.name} has no legal space for a room")
-        return
+    options: list[Cell | None] = (
+        []
+        if replaying(game)
+        else [
+            cell
+            for cell in legal_spaces(rules, player, floors)
+            if free or rules.prepare_cost[cell[0] - 1] <= player.krones
+        ]
+    )
     options.append(None)
-
-    def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
-        if cell is not None:
-            place_room(trial, trial_player, cell, free, occupy)
-
-    chosen = choose(game, player, "prepare_room", options, apply, parse=parse_cell)
+    tried = options[:-1] if room_wins and len(options) > 1 else None
+    chosen = decide(
+        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
+    )
     if chosen is None:
         if game.explain:
-            game.log(player, "room", f"{player.name} prepares no room")
+            game.log(
+                player,
+                "room",
+                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+            )
         return
     place_room(game, player, chosen, free, occupy)
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
-    """Up to `count` vacant rooms become occupied, one decision per room."""
+    """Up to `count` vacant rooms become occupied, one decision per room.
+
+    The policy tries every order, though only the rooms matter to the outcome: so each room's runner-up
+    total is exact (what occupying that room first leads to at best).
+    """
     for _ in range(count):
-        vacant: list[Cell | None] = list(rooms(player, VACANT))
-        if not vacant:
-            refuse_recorded(game, player, "occupy_room", "there is no vacant room")
-            if game.explain:
-                game.log(player, "room", f"{player.name} has no vacant room to occupy")
-            return
+        vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-
-        def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
-            if cell is not None:
-                occupy_room(trial, trial_player, cell)
-
-        chosen = choose(game, player, "occupy_room", vacant, apply, parse=parse_cell)
+        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
         if chosen is None:
+            if game.explain and len(vacant) == 1:
+                game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
         occupy_room(game, player, chosen)
 
 
 def removal_candidates(player: Player, state: str, below: int | None) -> list[Cell]:
     """Rooms in `state` on the highest floor that has one (strictly below `below` if given)."""
-    found = [cell for cell in rooms(player, state) if below is None or cell[0] < below]
-    if not found:
-        return []
-    top = max(cell[0] for cell in found)
-    return [cell for cell in found if cell[0] == top]
+    hotel = player.hotel
+    for floor in range(len(hotel) if below is None else below - 1, 0, -1):
+        row = hotel[floor - 1]
+        if state in row:
+            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+    return []
 
 
 def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:
@@ -533,58 +767,20 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_below: bool) -> None:
-    """Remove rooms from as high a floor as possible; equal rooms are the player's choice."""
-    recorded_cells = None
-    if "remove_rooms" in player.choices and "remove_rooms" not in player.used_choices and not game.simulating:
-        player.used_choices.add("remove_rooms")
-        recorded_cells = list(parse_choice(game, player, "remove_rooms", parse_cells, player.choices["remove_rooms"]))
+    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice."""
     below: int | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
-    removed: list[Cell] = []
-    for step in range(count):
+    for _ in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
                 game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
-            break
-        if recorded_cells is not None:
-            if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
-                legal = ", ".join(cell_name(c) for c in candidates)
-                shown = cell_name(recorded_cells[step]) if step < len(recorded_cells) else "nothing"
-                from_ = ", ".join(cell_name(c) for c in recorded_cells)
-                raise choice_error(
-                    game, player, "remove_rooms", f"[{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
-                )
-            chosen = recorded_cells[step]
-        else:
-            chosen = _least_valuable(game, player, candidates)
+            return
+        chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
-        removed.append(chosen)
         if game.explain:
             game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
-    if recorded_cells is None:
-        game.decided(player, "remove_rooms", removed)
-    elif len(recorded_cells) > len(removed):
-        extra = ", ".join(cell_name(c) for c in recorded_cells[len(removed) :])
-        raise choice_error(
-            game, player, "remove_rooms", f"only {plural(len(removed), 'room')} can be removed here; {extra} cannot"
-        )
-
-
-def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
-    project = game.rules.project
-    if project is None or len(candidates) == 1:
-        return candidates[0]
-    index = game.players.index(player)
-    best, best_value = candidates[0], None
-    for cell in candidates:
-        trial = game.clone(only=player)
-        trial.players[index].hotel[cell[0] - 1][cell[1] - 1] = EMPTY
-        value = project(trial, trial.players[index])
-        if best_value is None or value > best_value:
-            best, best_value = cell, value
-    return best
 
 
 # --- quantities of the hotel ---------------------------------------------------------
@@ -652,6 +848,7 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order."""
     drawn = game.deck[:count]
     del game.deck[:count]
+    game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
             game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
@@ -663,70 +860,46 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
         )
     remaining = list(drawn)
     for _ in range(play):
-        options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
-        if not options:
-            refuse_recorded(game, player, "play_staff", "no drawn card is affordable")
-            break
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
-
-        def apply(trial: Game, trial_player: Player, number: int | None) -> None:
-            if number is not None:
-                hire(trial, trial_player, number, play_cost(trial, number, discount), "from the draw")
-
-        chosen = choose(game, player, "play_staff", options, apply)
+        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
         if chosen is None:
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
-    _to_bottom(game, player, remaining, "drawn_to_bottom", "the other drawn cards")
+    if remaining:
+        order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
+        if game.explain:
+            names = ", ".join(card_name(game, n) for n in order)
+            game.log(player, "staff", f"{player.name} puts the other drawn cards under the deck: {names}", cards=order)
 
 
-def _to_bottom(game: Game, player: Player, cards: list[int], key: str, what: str) -> None:
-    if not cards:
-        return
-    found, value = recorded(player, key)
-    order = list(cards)
-    if found and not game.simulating:
-        wanted = list(parse_choice(game, player, key, parse_cards, value))
-        if sorted(wanted) != sorted(cards):
-            raise choice_error(
-                game,
-                player,
-                key,
-                f"{option_text(wanted)} must list exactly the cards {option_text(sorted(cards))} in the order they go under the deck",
-            )
-        order = wanted
-    else:
-        game.decided(player, key, order)
+def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
+    """Put `cards` under the deck one by one, each a decision (the first option: the order given)."""
+    left = list(cards)
+    order: list[int] = []
+    while left:
+        card = decide(game, player, key, left[:], order_only=True)
+        left.remove(card)
+        order.append(card)
     game.deck.extend(order)
-    if game.explain:
-        game.log(
-            player,
-            "staff",
-            f"{player.name} puts {what} under the deck: {', '.join(card_name(game, n) for n in order)}",
-            cards=order,
-        )
+    return order
 
 
 def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
-    """Put `count` Staff from hand under the deck (as many as there are)."""
-    found, value = recorded(player, "hand_to_bottom")
-    if found and not game.simulating:
-        chosen = list(parse_choice(game, player, "hand_to_bottom", parse_cards, value))
-        needed = min(count, len(player.hand))
-        if len(chosen) != needed or len(set(chosen)) != needed or any(n not in player.hand for n in chosen):
-            raise choice_error(
-                game,
-                player,
-                "hand_to_bottom",
-                f"{option_text(chosen)} must name {plural(needed, 'different card')} from the hand {option_text(player.hand)}",
-            )
-    else:
-        # Default: the cheapest cards go, lowest number first (cards in hand score nothing at the end).
-        chosen = sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))[:count]
-        game.decided(player, "hand_to_bottom", chosen)
-    for number in chosen:
-        player.hand.remove(number)
+    """Put `count` Staff from hand under the deck (as many as there are), one decision per card.
+
+    The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
+    at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
+    """
+    chosen: list[int] = []
+    for _ in range(min(count, len(player.hand))):
+        options = [] if replaying(game) else sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
+        card = decide(game, player, "hand_to_bottom", options, order_only=True)
+        player.hand.remove(card)
+        chosen.append(card)
     game.deck.extend(chosen)
     if game.explain:
         game.log(
@@ -740,23 +913,19 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None) -> None:
     """Play up to `count` Staff from hand at the discount."""
     for _ in range(count):
-        options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
-        if not options:
-            refuse_recorded(game, player, "play_staff", "no card in hand is affordable")
-            if game.explain:
-                game.log(player, "staff", f"{player.name} has no Staff in hand to play")
-            return
+        game.card_reads += 1
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
-
-        def apply(trial: Game, trial_player: Player, number: int | None) -> None:
-            if number is not None:
-                trial_player.hand.remove(number)
-                hire(trial, trial_player, number, play_cost(trial, number, discount), "from hand")
-
-        chosen = choose(game, player, "play_staff", options, apply)
+        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:
             if game.explain:
-                game.log(player, "staff", f"{player.name} plays no Staff")
+                game.log(
+                    player,
+                    "staff",
+                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
@@ -769,15 +938,10 @@ def hired_of_kind(game: Game, player: Player, kind: str) -> list[int]:
 def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> None:
     """Remove hired Staff of a kind (to the discard pile), as many as there are."""
     for _ in range(count):
-        options = hired_of_kind(game, player, kind)
-        if not options:
-            refuse_recorded(game, player, "remove_hired_staff", "no hired Staff of that kind")
+        options: list[int | None] = list(hired_of_kind(game, player, kind)) or [None]
+        chosen = decide(game, player, "remove_hired_staff", options, none_why="no hired Staff of that kind")
+        if chosen is None:
             return
-
-        def apply(trial: Game, trial_player: Player, number: int) -> None:
-            trial_player.hired.remove(number)
-
-        chosen = choose(game, player, "remove_hired_staff", options, apply)
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
@@ -881,18 +1045,28 @@ PLAYER_KEYS = {
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
-CHOICE_KEYS = {
-    "choose_items",
-    "play_staff",
-    "drawn_to_bottom",
-    "hand_to_bottom",
-    "prepare_room",
-    "occupy_room",
-    "remove_rooms",
-    "remove_hired_staff",
-    "conference_manager",
-    "secretary",
-    "draft",
+# Each `choices` key: what one decision's value is, and whether it may be null ("none").
+CHOICE_VALUES: dict[str, tuple[str, bool]] = {
+    "choose_items": ("item", False),
+    "serve": ("guest", True),
+    "play_staff": ("card", True),
+    "drawn_to_bottom": ("card", False),
+    "hand_to_bottom": ("card", False),
+    "prepare_room": ("room", True),
+    "occupy_room": ("room", True),
+    "remove_rooms": ("room", False),
+    "remove_hired_staff": ("card", True),
+    "conference_manager": ("yes/no", False),
+    "secretary": ("card", True),
+    "draft": ("card", False),
+}
+CHOICE_KEYS = set(CHOICE_VALUES)
+VALUE_WORDS = {
+    "item": "an item id",
+    "guest": "a café guest's place in cafe (from 0)",
+    "card": "a Staff card number",
+    "room": 'a room as "floor.column"',
+    "yes/no": "true or false",
 }
 
 
@@ -932,11 +1106,39 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 
 
 def _choices(value: Any, where: str) -> dict[str, Any]:
+    """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
     unknown = sorted(set(choices) - CHOICE_KEYS)
     if unknown:
         raise StateError(f"{where}: unknown choice '{unknown[0]}'; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+    for key, recorded in choices.items():
+        if isinstance(recorded, list):
+            for index, one in enumerate(recorded):
+                _choice(key, one, f"{where}.{key}[{index}]")
+        elif key == "draft":
+            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {recorded!r}")
+        else:
+            _choice(key, recorded, f"{where}.{key}")
     return choices
+
+
+def _choice(key: str, value: Any, where: str) -> None:
+    """One recorded decision's value: of the key's type (its legality is checked when it is asked)."""
+    kind, nullable = CHOICE_VALUES[key]
+    if value is None and nullable:
+        return
+    if kind == "item":
+        ok = isinstance(value, str)
+    elif kind == "room":
+        parts = value.split(".") if isinstance(value, str) else []
+        ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
+    elif kind == "yes/no":
+        ok = isinstance(value, bool)
+    else:
+        ok = type(value) is int and value >= (0 if kind == "guest" else 1)
+    if not ok:
+        expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
+        raise StateError(f"{where}: expected {expected}, got {value!r}")
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -1444,20 +1646,13 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
         )
 
 
-def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
+def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
 
     Paying is only an option with enough krones: a recorded `true` without them is refused.
     """
-
-    def apply(trial: Game, trial_player: Player, pay: bool) -> None:
-        if pay:
-            trial_player.krones -= cost
-        else:
-            penalty(trial, trial_player)
-
     options = [True, False] if player.krones >= cost else [False]
-    pay = choose(game, player, "conference_manager", options, apply)
+    pay = decide(game, player, "conference_manager", options)
     if pay:
         player.krones -= cost
         if game.explain:
@@ -1475,15 +1670,10 @@ def copy_opponent_game_end(
 ) -> int:
     """Score one game-end Staff an opponent has hired, on this player's own state (none: 0).
 
-    `copier` names the card that copies (for the explanation)."""
+    The choice has no consequence but its points, so the policy copies the card worth most (ties: the
+    lowest number). A projection takes the recorded card where it is legal. `copier` names the card
+    that copies (for the explanation)."""
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-    if not options:
-        found, value = recorded(player, "secretary")
-        if found and value is not None and not game.simulating:
-            raise choice_error(
-                game, player, "secretary", f"{value!r}, but no opponent has hired a game-end Staff to copy"
-            )
-        return 0
     scored: dict[int, int] = {}  # each option's points, worked out once
 
     def worth(number: int) -> int:
@@ -1491,9 +1681,25 @@ def copy_opponent_game_end(
             scored[number] = formulas[number](game, player)
         return scored[number]
 
-    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=worth)
+    ranked = sorted(options, key=lambda n: -worth(n))  # stable: ties keep the lowest number first
+    if game.trial is not None or game.projecting:
+        found, value = peek_recorded(player, "secretary")
+        return worth(value) if found and value in options else (worth(ranked[0]) if ranked else 0)
+    if not options:
+        decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
+        return 0
+    index, found, value = next_recorded(player, "secretary")
+    chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
     points = worth(chosen)
     if game.explain:
+        if found:
+            note(game, player, "secretary", index, chosen, "recorded")
+        elif len(ranked) == 1:
+            note(game, player, "secretary", index, chosen, "only")
+        else:
+            decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
+            decision.total = projection(game, player)
+            decision.runner_up_total = decision.total - points + worth(ranked[1])
         game.log(
             player,
             "final",
@@ -1513,6 +1719,49 @@ def final_entry(
         breakdown["points_floor"] = game.rules.points_floor - total
         total = game.rules.points_floor
     return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown}
+
+
+def decision_report(game: Game) -> list[dict[str, Any]]:
+    """Per player, every decision of the scoring in the order asked, and the `choices` that record
+    them (a key's single decision as a value, several as a list): recording them replays the game."""
+    report = []
+    for player in game.players:
+        mine = [d for d in game.decisions if d.player == player.name]
+        by_key: dict[str, list[Any]] = {}
+        for decision in mine:
+            by_key.setdefault(decision.key, []).append(decision.value)
+        steps = []
+        for decision in mine:
+            step: dict[str, Any] = {"key": decision.key, "index": decision.index, "value": decision.value}
+            step["how"] = decision.how
+            if decision.total is not None:
+                step["total"] = decision.total
+            if decision.runner_up_total is not None:
+                step["runner_up"] = {"value": decision.runner_up, "total": decision.runner_up_total}
+            steps.append(step)
+        choices = {key: values[0] if len(values) == 1 else values for key, values in by_key.items()}
+        report.append({"player": player.name, "choices": choices, "steps": steps})
+    return report
+
+
+def unused_choices(game: Game) -> list[dict[str, Any]]:
+    """Recorded decisions the scoring never asked for (a warning each: a misplaced decision shows)."""
+    unused = []
+    for number, player in enumerate(game.players):
+        for key, value in player.choices.items():
+            if key == "draft":  # the record of the deal, not of a scoring
+                continue
+            values = value if isinstance(value, list) else [value]
+            asked = player.cursor.get(key, 0)
+            for index in range(asked, len(values)):
+                path = f"players[{number}].choices.{key}" + (f"[{index}]" if isinstance(value, list) else "")
+                message = (
+                    f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
+                    f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
+                    f" (player {player.name}); it was not used"
+                )
+                unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
+    return unused
 
 
 # --- specialised from the rules data of 'mild-cafe' ---
@@ -1535,7 +1784,7 @@ def tile_a_krones_penalty(game: Game, player: Player) -> None:
 
 def tile_a_two_items_bonus(game: Game, player: Player) -> None:
     """Bonus of tile a-two-items (tier A)."""
-    choose_items(game, player, 2)
+    choose_items(game, player, 2, True)
 
 
 def tile_a_two_items_penalty(game: Game, player: Player) -> None:
@@ -1560,7 +1809,7 @@ def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
 
 def tile_a_free_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile a-free-room (tier A)."""
-    prepare_room(game, player, None, True, False)
+    prepare_room(game, player, None, True, False, True)
 
 
 def tile_a_free_room_penalty(game: Game, player: Player) -> None:
@@ -1615,7 +1864,7 @@ def tile_b_draw_staff_penalty(game: Game, player: Player) -> None:
 
 def tile_b_occupied_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile b-occupied-room (tier B)."""
-    prepare_room(game, player, (1, 2), True, True)
+    prepare_room(game, player, (1, 2), True, True, True)
 
 
 def tile_b_occupied_room_penalty(game: Game, player: Player) -> None:
@@ -1640,7 +1889,7 @@ def tile_c_points_penalty(game: Game, player: Player) -> None:
 
 def tile_c_occupied_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile c-occupied-room (tier C)."""
-    prepare_room(game, player, None, True, True)
+    prepare_room(game, player, None, True, True, True)
 
 
 def tile_c_occupied_room_penalty(game: Game, player: Player) -> None:
@@ -1934,11 +2183,27 @@ def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
 
 def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
-    if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager", TILES[tile_id][1]):
+    if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager"):
         return
     if game.explain:
         game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])
     TILES[tile_id][1](game, player)
+
+
+DECIDES: dict[str, tuple[bool, bool]] = {
+    "a-krones": (False, False),
+    "a-two-items": (True, False),
+    "a-draw-staff": (True, True),
+    "a-free-room": (True, True),
+    "b-one-of-each": (False, False),
+    "b-krones": (False, False),
+    "b-draw-staff": (True, True),
+    "b-occupied-room": (True, True),
+    "c-points": (False, False),
+    "c-occupied-room": (True, True),
+    "c-staff-points": (False, False),
+    "c-free-staff": (True, True),
+}
 
 
 def emperor_scoring_after_round_3(game: Game) -> None:
@@ -1949,9 +2214,15 @@ def emperor_scoring_after_round_3(game: Game) -> None:
         move_back(game, player, 3, ZONE_NAME)
         outcome = OUTCOME[player.emperor]
         if outcome == "bonus":
-            emperor_bonus(game, player, tile_id)
+            if DECIDES[tile_id][0]:
+                take_turn(game, player, emperor_bonus, tile_id)
+            else:
+                emperor_bonus(game, player, tile_id)
         elif outcome == "penalty":
-            emperor_penalty(game, player, tile_id)
+            if DECIDES[tile_id][1] or 26 in player.hired:
+                take_turn(game, player, emperor_penalty, tile_id)
+            else:
+                emperor_penalty(game, player, tile_id)
         elif game.explain:
             game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
 
@@ -1964,9 +2235,15 @@ def emperor_scoring_after_round_5(game: Game) -> None:
         move_back(game, player, 5, ZONE_NAME)
         outcome = OUTCOME[player.emperor]
         if outcome == "bonus":
-            emperor_bonus(game, player, tile_id)
+            if DECIDES[tile_id][0]:
+                take_turn(game, player, emperor_bonus, tile_id)
+            else:
+                emperor_bonus(game, player, tile_id)
         elif outcome == "penalty":
-            emperor_penalty(game, player, tile_id)
+            if DECIDES[tile_id][1] or 26 in player.hired:
+                take_turn(game, player, emperor_penalty, tile_id)
+            else:
+                emperor_penalty(game, player, tile_id)
         elif game.explain:
             game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
 
@@ -1979,9 +2256,15 @@ def emperor_scoring_after_round_7(game: Game) -> None:
         move_back(game, player, 7, ZONE_NAME)
         outcome = OUTCOME[player.emperor]
         if outcome == "bonus":
-            emperor_bonus(game, player, tile_id)
+            if DECIDES[tile_id][0]:
+                take_turn(game, player, emperor_bonus, tile_id)
+            else:
+                emperor_bonus(game, player, tile_id)
         elif outcome == "penalty":
-            emperor_penalty(game, player, tile_id)
+            if DECIDES[tile_id][1] or 26 in player.hired:
+                take_turn(game, player, emperor_penalty, tile_id)
+            else:
+                emperor_penalty(game, player, tile_id)
         elif game.explain:
             game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
 
@@ -2069,6 +2352,8 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
         final = final_scoring(game)
         result["final"] = final
         result["standings"] = standings(game, final)
+    result["decisions"] = decision_report(game)
+    result["unused_choices"] = unused_choices(game)
     return result
 
 
@@ -2186,6 +2471,7 @@ RULES = Rules(
         "c-staff-points": "C",
         "c-free-staff": "C",
     },
+    serving_pays=False,
 )
 RULES.once_effects = {
     21: staff_21_once,

@@ -6,7 +6,15 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.python.effects import CodegenError, effect_lines, feasible
+from compiler.backends.python.effects import (
+    GAINS,
+    CodegenError,
+    decides,
+    effect_lines,
+    feasible,
+    rooms_never_hurt,
+    serving_pays,
+)
 from compiler.backends.python.standalone import runtime_parts
 
 REGENERATE = "gah build"
@@ -20,16 +28,23 @@ def header(ruleset: ir.Ruleset) -> list[str]:
     ]
 
 
-def _effects_body(code: CodeBuilder, effects: tuple[ir.Effect, ...]) -> None:
-    for effect in effects:
-        code.lines_from(effect_lines(effect))
+def _effects_body(code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
+    for number, effect in enumerate(effects, start=1):
+        code.lines_from(effect_lines(effect, last_room_wins and number == len(effects)))
 
 
-def _tile_functions(code: CodeBuilder, tile: ir.Tile) -> None:
+def _bonus_room_wins(ruleset: ir.Ruleset) -> bool:
+    """Can a free room that ends a tile's bonus count as never worth less than none? Only if nothing
+    after it in the turn reacts to it (the Staff that add to a bonus only gain) and a room never hurts."""
+    boosters_gain = all(isinstance(e, GAINS) for card in ruleset.staff for e in card.emperor_bonus)
+    return boosters_gain and rooms_never_hurt(ruleset)
+
+
+def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool) -> None:
     name = identifier("tile", tile.id)
     with code.block(f"def {name}_bonus(game: Game, player: Player) -> None:"):
         code.line(f'"""Bonus of tile {tile.id} (tier {tile.tier})."""')
-        _effects_body(code, tile.bonus)
+        _effects_body(code, tile.bonus, room_wins)
     code.blank(2)
     with code.block(f"def {name}_penalty(game: Game, player: Player) -> None:"):
         code.line(f'"""Penalty of tile {tile.id} (tier {tile.tier})."""')
@@ -144,6 +159,7 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         ("staff", {c.number: (c.name, c.cost, c.kind) for c in ruleset.staff}),
         ("scoring_tiers", {s.round: s.tier for s in ruleset.scorings}),
         ("tiles", {t.id: t.tier for t in ruleset.tiles}),
+        ("serving_pays", serving_pays(ruleset)),
     ]
     code.level += 1
     for name, value in fields:
@@ -196,12 +212,23 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         for card in ruleset.staff:
             if card.penalty_waiver_cost is not None:
                 cost = card.penalty_waiver_cost
-                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)}, TILES[tile_id][1])"
+                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)})"
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
             code.line('game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])')
         code.line("TILES[tile_id][1](game, player)")
+    code.blank(2)
+    # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
+    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
+    code.line("DECIDES: dict[str, tuple[bool, bool]] = {")
+    for tile in ruleset.tiles:
+        penalty = tile.penalty.effects + tile.penalty.prefer + tile.penalty.otherwise
+        flags = (decides(tile.bonus) or boosters_decide, decides(penalty))
+        code.line(f"    {literal(tile.id)}: {literal(flags)},")
+    code.line("}")
+    waivers = [card.number for card in ruleset.staff if card.penalty_waiver_cost is not None]
+    waived = "".join(f" or {number} in player.hired" for number in waivers)
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
@@ -214,9 +241,15 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 code.line(f"move_back(game, player, {scoring.move_back}, ZONE_NAME)")
                 code.line("outcome = OUTCOME[player.emperor]")
                 with code.block('if outcome == "bonus":'):
-                    code.line("emperor_bonus(game, player, tile_id)")
+                    with code.block("if DECIDES[tile_id][0]:"):
+                        code.line("take_turn(game, player, emperor_bonus, tile_id)")
+                    with code.block("else:"):
+                        code.line("emperor_bonus(game, player, tile_id)")
                 with code.block('elif outcome == "penalty":'):
-                    code.line("emperor_penalty(game, player, tile_id)")
+                    with code.block(f"if DECIDES[tile_id][1]{waived}:"):
+                        code.line("take_turn(game, player, emperor_penalty, tile_id)")
+                    with code.block("else:"):
+                        code.line("emperor_penalty(game, player, tile_id)")
                 with code.block("elif game.explain:"):
                     code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
         code.blank(2)
@@ -281,6 +314,8 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
             code.line('result["standings"] = standings(game, final)')
+        code.line('result["decisions"] = decision_report(game)')
+        code.line('result["unused_choices"] = unused_choices(game)')
         code.line("return result")
     code.blank(2)
     with code.block(
@@ -349,8 +384,9 @@ def generate_module(ruleset: ir.Ruleset) -> str:
         code.blank(2)
     code.line(f"# --- specialised from the rules data of {ruleset.name!r} ---")
     code.blank(2)
+    room_wins = _bonus_room_wins(ruleset)
     for tile in ruleset.tiles:
-        _tile_functions(code, tile)
+        _tile_functions(code, tile, room_wins)
     _staff_functions(code, ruleset)
     _final_functions(code, ruleset)
     _emperor_functions(code, ruleset)

@@ -43,6 +43,8 @@ class Rules:
     staff: dict[int, tuple[str, int, str]]  # number -> (name, cost, kind)
     scoring_tiers: dict[int, str]  # round -> tier
     tiles: dict[str, str]  # tile id -> tier
+    # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
+    serving_pays: bool = True
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -76,7 +78,8 @@ class Player:
     hired: list[int]
     objectives: int
     choices: dict[str, Any]
-    used_choices: set[str] = field(default_factory=set)
+    # Decisions of each `choices` key asked so far (the index of the next one; see decide()).
+    cursor: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> Player:
         return Player(
@@ -90,9 +93,24 @@ class Player:
             self.hand[:],
             self.hired[:],
             self.objectives,
-            self.choices.copy(),
-            self.used_choices.copy(),
+            self.choices,  # read only
+            self.cursor.copy(),
         )
+
+
+@dataclass
+class Decision:
+    """One decision of a scoring, as `gah score` shows it and `choices` would record it."""
+
+    player: str
+    key: str  # the `choices` key
+    index: int  # its place among the player's decisions of that key (0: the first)
+    value: Any  # as `choices` records it (rooms as "floor.column")
+    how: str  # "recorded", "policy" (the default policy) or "only" (the only legal option)
+    runner_up: Any = None  # the best other option the policy tried (when runner_up_total is set)
+    runner_up_total: int | None = None  # the projected total that option leads to at best
+    total: int | None = None  # the projected total of the policy's whole choice
+    alike: bool = False  # the runner-up is provably worth the same (symmetry): not tried
 
 
 @dataclass
@@ -104,19 +122,26 @@ class Game:
     discard: list[int]
     players: list[Player]
     events: list[dict[str, Any]] = field(default_factory=list)
-    simulating: bool = False
-    # Decisions the default policy took (player, choices key, value as it would be recorded);
-    # not part of the result: recording them as `choices` reproduces the same game.
-    decisions: list[tuple[str, str, Any]] = field(default_factory=list)
+    # Every decision taken, recorded or not, in order (explaining games only): recording the values
+    # as `choices` reproduces the same game.
+    decisions: list[Decision] = field(default_factory=list)
     # False: no events and no decisions are recorded (trials, and callers that want the numbers only).
     # Call sites that build an event's text test it first, so a quiet game never formats one.
     explain: bool = True
+    # On a copy where the default policy tries a sequence of decisions: that sequence (see explore()).
+    trial: Trial | None = None
+    # In the real game, the turn being resolved (one player's bonus or penalty; see take_turn()).
+    turn: Turn | None = None
+    # How often a step looked at which cards a hand or the deck holds (see explore()).
+    card_reads: int = 0
+    # True while a projection of the real game is worked out (it decides nothing).
+    projecting: bool = False
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
         players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], True, [], False)
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if not self.explain:
@@ -132,11 +157,6 @@ class Game:
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
-
-    def decided(self, player: Player, key: str, value: Any) -> None:
-        """Note a decision of the default policy (in the real game only)."""
-        if self.explain:
-            self.decisions.append((player.name, key, choice_value(value)))
 
 
 def plural(count: int, word: str) -> str:
@@ -217,7 +237,13 @@ def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
 
 
-# --- the chooser ----------------------------------------------------------------------
+# --- decisions ----------------------------------------------------------------------------
+#
+# Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
+# the others are the default policy's. The policy decides a whole turn (one player's bonus or
+# penalty) at once: at its first open decision it searches every sequence of the turn's open
+# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
+# sequence with the best projected total.
 
 
 def option_text(option: object) -> str:
@@ -234,136 +260,339 @@ def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
     if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
         return f"{option[0]}.{option[1]}"
-    if isinstance(option, (list, tuple)):
-        return [choice_value(x) for x in option]
     return option
 
 
-def recorded(player: Player, key: str) -> tuple[bool, Any]:
-    """A recorded decision for `key`, consumed once (later decisions of that kind use the default)."""
-    if key in player.choices and key not in player.used_choices:
-        player.used_choices.add(key)
-        return True, player.choices[key]
-    return False, None
+class Branch(Exception):
+    """A trial reached an open decision its script does not cover: the search tries each option."""
+
+    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
+        super().__init__()
+        self.options = options
+        self.order_only = order_only
+        self.reads = reads
+        self.prefix = prefix  # every decision of the turn before this one, in order
+        self.consumed = consumed  # how many of them were recorded
 
 
-def choice_error(game: Game, player: Player, key: str, detail: str) -> StateError:
-    """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    index = game.players.index(player)
-    return StateError(f"players[{index}].choices.{key}: {detail} (player {player.name})")
+class Infeasible(Exception):
+    """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
-def parse_choice(game: Game, player: Player, key: str, parse: Callable[[Any], T], value: Any) -> T:
-    """A recorded value read by `parse`; a malformed one is a choice error."""
+@dataclass
+class Trial:
+    """The decisions to replay on a copy of the game (every decision of the turn, in order), then
+    the ones taken after them."""
+
+    script: list[Any]
+    consumed: int  # recorded decisions taken on this path
+    strict: bool = False  # False: an order-only decision takes its first option for now (see decide())
+    at: int = 0
+    made: list[Any] = field(default_factory=list)
+    provisional: int = -1  # game.card_reads at the first order-only decision taken for now
+    alike: list[tuple[Any, Any]] = field(default_factory=list)  # each such decision: its first two options
+
+
+def replaying(game: Game) -> bool:
+    """Whether the next decision replays a trial's script (its options need not be worked out)."""
+    trial = game.trial
+    return trial is not None and trial.at < len(trial.script)
+
+
+@dataclass
+class Turn:
+    """One player's bonus or penalty in the real game, as the search replays it."""
+
+    index: int  # the player's place in game.players
+    steps: Callable[[Game, Player, str], None]
+    tile_id: str
+    start: Game  # the game before the turn (this player copied)
+    made: list[Any] = field(default_factory=list)  # every decision of the turn so far, in order
+    consumed: int = 0  # how many of them were recorded
+    opened: int = 0  # how many were the policy's with options to compare
+    plan: list[tuple[Any, Any, float | None]] = field(default_factory=list)  # (option, runner-up, its total)
+    total: float | None = None  # the projected total of the plan
+    reads: int = 0  # game.card_reads when the turn began
+
+
+@dataclass
+class Outcome:
+    """What the best continuation of a trial gives: (recorded decisions used, projected total), the
+    decisions and the runner-up at each, and how many card reads the trials made at most."""
+
+    score: tuple[int, float]
+    path: list[tuple[Any, Any, float | None]]
+    reads: int
+
+
+def explore(
+    turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
+) -> Outcome:
+    """The best continuation of a turn once the policy took `script`: every sequence of the open
+    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+
+    The best has the most recorded decisions used (a recorded decision the path never asks for is a
+    warning, an illegal one an error), then the highest projected total; ties go to the first option.
+    The options tried are pruned only where the others are provably worth the same (see decide()).
+    """
+    game = turn.start.clone(turn.start.players[turn.index])
+    player = game.players[turn.index]
+    trial = game.trial = Trial(script, consumed, strict)
     try:
-        return parse(value)
-    except StateError as error:
-        raise choice_error(game, player, key, str(error)) from None
+        turn.steps(game, player, turn.tile_id)
+    except Branch as branch:
+        if trial.provisional >= 0:
+            # An open decision after an order-only one taken for now: try that one's options after all.
+            return explore(turn, project, script, consumed, True)
+        return best_option(turn, project, branch)
+    except Infeasible:
+        if 0 <= trial.provisional < game.card_reads:
+            return explore(turn, project, script, consumed, True)
+        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
+    if 0 <= trial.provisional < game.card_reads:
+        # A later step looked at the cards an order-only decision moved: try its every option after all.
+        return explore(turn, project, script, consumed, True)
+    total = project(game, player)
+    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
 
 
-def choose(
+def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore())."""
+    best: Outcome | None = None
+    chosen: Any = None
+    runner: tuple[Any, tuple[int, float]] | None = None
+    reads = branch.reads
+    for number, option in enumerate(branch.options):
+        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if child.reads > reads:
+            reads = child.reads
+        if best is None or child.score > best.score:
+            if best is not None:
+                runner = (chosen, best.score)  # the old best beats every runner-up so far
+            best, chosen = child, option
+        elif runner is None or child.score > runner[1]:
+            runner = (option, child.score)
+        if branch.order_only and number == 0 and child.reads == branch.reads:
+            # Nothing after this decision looks at which cards are where: every order is worth the same.
+            runner = (branch.options[1], child.score)
+            break
+    assert best is not None  # a Branch has 2 options or more
+    top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
+    return Outcome(best.score, [top, *best.path], reads)
+
+
+def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
+    """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
+    turn = game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player), reads=game.card_reads)
+    first = len(game.decisions)
+    try:
+        steps(game, player, tile_id)
+    finally:
+        game.turn = None
+    policy = [d for d in game.decisions[first:] if d.how == "policy"]
+    if policy:
+        # The plan's total when the turn was searched; else only options known to be worth the same were
+        # open (symmetry), and the total is the projection now.
+        total = int(turn.total) if turn.total is not None else projection(game, player)
+        for decision in policy:
+            decision.total = total
+            if decision.alike:
+                decision.runner_up_total = total
+
+
+def projection(game: Game, player: Player) -> int:
+    """The player's projected total in the real game (the projection decides nothing)."""
+    assert game.rules.project is not None
+    game.projecting = True
+    try:
+        return game.rules.project(game, player)
+    finally:
+        game.projecting = False
+
+
+def recorded_at(player: Player, key: str, index: int) -> tuple[bool, Any]:
+    """Whether decision `index` of `key` is recorded, and its value.
+
+    A key holds one value (the first decision of its kind) or a list (each in the order asked)."""
+    value = player.choices.get(key, player)  # the player: a marker for "not recorded"
+    if isinstance(value, list):
+        return (True, value[index]) if index < len(value) else (False, None)
+    return (True, value) if index == 0 and value is not player else (False, None)
+
+
+def next_recorded(player: Player, key: str) -> tuple[int, bool, Any]:
+    """Ask the next decision of `key`: its index, whether it is recorded, and the recorded value."""
+    index = player.cursor.get(key, 0)
+    player.cursor[key] = index + 1
+    return (index, *recorded_at(player, key, index))
+
+
+def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
+    """The recorded value of the next decision of `key`, without asking it."""
+    return recorded_at(player, key, player.cursor.get(key, 0))
+
+
+def choice_path(game: Game, player: Player, key: str, index: int) -> str:
+    """Where a recorded decision is in the state: players[i].choices.KEY, or KEY[n] in a list."""
+    where = f"players[{game.players.index(player)}].choices.{key}"
+    return f"{where}[{index}]" if isinstance(player.choices.get(key), list) else where
+
+
+def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
+    """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
+    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {player.name})")
+
+
+def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
+    """A recorded decision's option: it must be legal (else an error, or in a trial an infeasible path)."""
+    chosen = parse_cell(value) if key in CELL_KEYS else value
+    if chosen in options:
+        return chosen
+    if game.trial is not None or game.projecting:
+        raise Infeasible
+    if none_why and options == [None]:
+        detail = f"{option_text(value)} is not a legal choice here: {none_why}"
+    else:
+        detail = f"{option_text(value)} is not a legal choice here; legal: {', '.join(option_text(o) for o in options)}"
+    raise choice_error(game, player, key, index, detail)
+
+
+def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
+    """Keep a decision for the result (explaining games only)."""
+    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    game.decisions.append(decision)
+    return decision
+
+
+def decide(
     game: Game,
     player: Player,
     key: str,
     options: list[T],
-    apply: Callable[[Game, Player, T], None],
-    parse: Callable[[Any], T] | None = None,
-    worth: Callable[[T], int] | None = None,
+    tried: list[T] | None = None,
+    order_only: bool = False,
+    none_why: str = "",
+    dominated: bool = False,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
-    Default policy: try every legal option on a copy of the game and keep the one
-    that gives this player the highest projected total (points now plus final
-    scoring as if the game ended now); ties go to the first option listed.
+    `options` are every legal option in the documented order (ties go to the first); `none_why` says
+    why "none" is the only one. `tried`: the options the policy needs to try, where the others are
+    provably worth no more (symmetry: they lead to the same projected total as one tried).
+    `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
+    `order_only`: the decision only moves cards (which go under the deck, in which order); when
+    nothing later in the turn looks at which cards are where, the first option stands for all.
     """
-    found, value = recorded(player, key)
-    if found and not game.simulating:
-        chosen = parse_choice(game, player, key, parse, value) if parse is not None else value
-        if chosen not in options:
-            legal = ", ".join(option_text(o) for o in options) or "none"
-            raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here; legal: {legal}")
+    trial = game.trial
+    index = 0
+    if player.choices or game.explain:  # only records and explanations need to know which decision this is
+        cursor = player.cursor
+        index = cursor.get(key, 0)
+        cursor[key] = index + 1
+    if trial is not None and trial.at < len(trial.script):
+        scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
+        trial.at += 1
+        return scripted
+    turn = game.turn
+    found, value = recorded_at(player, key, index) if player.choices else (False, None)
+    if found:
+        if order_only:
+            game.card_reads += 1  # its legality depends on which cards are where
+        if trial is not None:
+            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+        chosen = recorded_choice(game, player, key, index, value, options, none_why)
+        if trial is not None:
+            trial.made.append(chosen)
+            return chosen
+        if turn is not None:
+            turn.made.append(chosen)
+            turn.consumed += 1
         if game.explain:
             game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+            note(game, player, key, index, chosen, "recorded")
         return chosen
-    if len(options) == 1 or game.rules.project is None:
-        game.decided(player, key, options[0])
-        return options[0]
-    if worth is not None:
-        chosen, top = options[0], worth(options[0])
-        for option in options[1:]:
-            value_now = worth(option)
-            if value_now > top:  # strictly: ties go to the first option
-                chosen, top = option, value_now
-        game.decided(player, key, chosen)
+    branches = options if tried is None else tried
+    if len(branches) == 1:
+        chosen = branches[0]
+        if trial is not None:
+            trial.made.append(chosen)
+            return chosen
+        if turn is not None:
+            turn.made.append(chosen)
+        if game.explain:
+            if len(options) == 1:
+                note(game, player, key, index, chosen, "only")
+            elif dominated:
+                note(game, player, key, index, chosen, "policy")
+            else:
+                other = next(o for o in options if o != chosen)
+                note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
-    best = options[0]
-    best_value: int | None = None
-    index = game.players.index(player)
-    for option in options:
-        trial = game.clone(only=player)
-        trial_player = trial.players[index]
-        trial_player.choices = {}
-        apply(trial, trial_player, option)
-        value_now = game.rules.project(trial, trial_player)
-        if best_value is None or value_now > best_value:
-            best, best_value = option, value_now
-    game.decided(player, key, best)
-    return best
+    if trial is not None:
+        if order_only and not trial.strict:
+            # For now the first option: if nothing later looks at the cards, every option is worth the same.
+            if trial.provisional < 0:
+                trial.provisional = game.card_reads
+            trial.alike.append((branches[0], branches[1]))
+            trial.made.append(branches[0])
+            return branches[0]
+        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+    if turn is None or game.rules.project is None:
+        raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
+    if turn.opened >= len(turn.plan):
+        # The real game stands where a trial would raise this Branch: search its options from here.
+        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
+        found_plan = best_option(turn, game.rules.project, here)
+        turn.plan[turn.opened :] = found_plan.path
+        turn.total = found_plan.score[1]
+    chosen, runner, runner_total = turn.plan[turn.opened]
+    turn.opened += 1
+    turn.made.append(chosen)
+    if game.explain:
+        decision = note(game, player, key, index, chosen, "policy", runner)
+        decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
+    return chosen
 
 
-def refuse_recorded(game: Game, player: Player, key: str, why: str) -> None:
-    """A decision with no legal option but "none": a recorded non-null choice for it is illegal."""
-    found, value = recorded(player, key)
-    if found and value is not None and not game.simulating:
-        raise choice_error(game, player, key, f"{option_text(value)} is not a legal choice here: {why}")
+CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")
 
 
 def parse_cell(value: Any) -> Cell | None:
+    """A room written "floor.column" (checked when the state was read), or None."""
     if value is None:
         return None
-    if isinstance(value, str) and len(value.split(".")) == 2 and all(x.isdigit() for x in value.split(".")):
-        floor, column = value.split(".")
-        return int(floor), int(column)
-    raise StateError(f"{value!r} is not a room; write rooms as 'floor.column', e.g. '2.3'")
+    floor, column = str(value).split(".")
+    return int(floor), int(column)
 
 
-def parse_cells(value: Any) -> tuple[Cell, ...]:
-    if not isinstance(value, list):
-        raise StateError(f"{value!r} is not a list of rooms")
-    return tuple(c for c in (parse_cell(v) for v in value) if c is not None)
+def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
+    """Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
+    `serve`, each may go straight onto a guest in the café instead of into the kitchen.
 
-
-def parse_cards(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise StateError(f"{value!r} is not a list of Staff card numbers")
-    return tuple(value)
-
-
-def choose_items(game: Game, player: Player, count: int) -> None:
-    """Gain `count` items of the player's choice (any mix, repeats allowed), into the kitchen.
-
-    Default: each item goes to the kind the kitchen holds fewest of (ties: the
-    rules' item order); every kitchen item is worth the same at the end.
+    Every item kind counts the same in scoring and so does every guest, so the policy tries only the
+    kind the kitchen holds fewest of (ties: the rules' item order) and, for serving, the kitchen or the
+    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays).
     """
-    found, value = recorded(player, "choose_items")
-    if found and not game.simulating:
-        if not isinstance(value, list) or len(value) != count or any(v not in game.rules.items for v in value):
-            raise choice_error(
-                game,
-                player,
-                "choose_items",
-                f"{option_text(value)} must list {plural(count, 'item')} from: {', '.join(game.rules.items)}",
-            )
-        chosen = list(value)
-    else:
-        chosen = []
-        held = dict(player.kitchen)
-        for _ in range(count):
-            item = min(game.rules.items, key=lambda i: (held.get(i, 0), game.rules.items.index(i)))
-            held[item] = held.get(item, 0) + 1
-            chosen.append(item)
-        game.decided(player, "choose_items", chosen)
-    totals: dict[str, int] = {}
-    for item in chosen:
-        totals[item] = totals.get(item, 0) + 1
-    gain_items(game, player, tuple(totals.items()))
+    items = list(game.rules.items)
+    held = dict(player.kitchen)
+    kitchen: dict[str, int] = {}
+    served: list[tuple[str, int]] = []
+    guests: list[int | None] = [None, *range(len(player.cafe))] if serve and player.cafe else []
+    tried = guests[:2] if game.rules.serving_pays else guests[:1]
+    for _ in range(count):
+        fewest = min(items, key=lambda i: held.get(i, 0))  # the first of the fewest
+        item = decide(game, player, "choose_items", items, [fewest])
+        held[item] = held.get(item, 0) + 1
+        guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
+        if guest is None:
+            kitchen[item] = kitchen.get(item, 0) + 1
+        else:
+            cafe = player.cafe[guest]
+            cafe[item] = cafe.get(item, 0) + 1
+            served.append((item, guest))
+    if kitchen:
+        gain_items(game, player, tuple(kitchen.items()))
+    if served and game.explain:
+        for item, guest in served:
+            game.log(player, "items", f"{player.name} serves 1 {item} to café guest {guest}", item=item, guest=guest)

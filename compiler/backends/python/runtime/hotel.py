@@ -8,15 +8,11 @@ from .core import (
     Player,
     Rules,
     advance_emperor,
-    choice_error,
-    choose,
+    decide,
     gain_krones,
     gain_points,
-    parse_cell,
-    parse_cells,
-    parse_choice,
     plural,
-    refuse_recorded,
+    replaying,
 )
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
@@ -103,59 +99,64 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
             advance_emperor(game, player, amount, why)
 
 
-def prepare_room(game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool) -> None:
-    """An optional room: the player picks a legal, affordable space or none."""
+def prepare_room(
+    game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool, room_wins: bool = False
+) -> None:
+    """An optional room: the player picks a legal, affordable space or none.
+
+    `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
+    data), so the policy does not try it."""
     rules = game.rules
-    options: list[Cell | None] = [
-        cell for cell in legal_spaces(rules, player, floors) if free or rules.prepare_cost[cell[0] - 1] <= player.krones
-    ]
-    if not options:
-        refuse_recorded(game, player, "prepare_room", "there is no legal space for a room")
-        if game.explain:
-            game.log(player, "room", f"{player.name} has no legal space for a room")
-        return
+    options: list[Cell | None] = (
+        []
+        if replaying(game)
+        else [
+            cell
+            for cell in legal_spaces(rules, player, floors)
+            if free or rules.prepare_cost[cell[0] - 1] <= player.krones
+        ]
+    )
     options.append(None)
-
-    def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
-        if cell is not None:
-            place_room(trial, trial_player, cell, free, occupy)
-
-    chosen = choose(game, player, "prepare_room", options, apply, parse=parse_cell)
+    tried = options[:-1] if room_wins and len(options) > 1 else None
+    chosen = decide(
+        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
+    )
     if chosen is None:
         if game.explain:
-            game.log(player, "room", f"{player.name} prepares no room")
+            game.log(
+                player,
+                "room",
+                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+            )
         return
     place_room(game, player, chosen, free, occupy)
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
-    """Up to `count` vacant rooms become occupied, one decision per room."""
+    """Up to `count` vacant rooms become occupied, one decision per room.
+
+    The policy tries every order, though only the rooms matter to the outcome: so each room's runner-up
+    total is exact (what occupying that room first leads to at best).
+    """
     for _ in range(count):
-        vacant: list[Cell | None] = list(rooms(player, VACANT))
-        if not vacant:
-            refuse_recorded(game, player, "occupy_room", "there is no vacant room")
-            if game.explain:
-                game.log(player, "room", f"{player.name} has no vacant room to occupy")
-            return
+        vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-
-        def apply(trial: Game, trial_player: Player, cell: Cell | None) -> None:
-            if cell is not None:
-                occupy_room(trial, trial_player, cell)
-
-        chosen = choose(game, player, "occupy_room", vacant, apply, parse=parse_cell)
+        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
         if chosen is None:
+            if game.explain and len(vacant) == 1:
+                game.log(player, "room", f"{player.name} has no vacant room to occupy")
             return
         occupy_room(game, player, chosen)
 
 
 def removal_candidates(player: Player, state: str, below: int | None) -> list[Cell]:
     """Rooms in `state` on the highest floor that has one (strictly below `below` if given)."""
-    found = [cell for cell in rooms(player, state) if below is None or cell[0] < below]
-    if not found:
-        return []
-    top = max(cell[0] for cell in found)
-    return [cell for cell in found if cell[0] == top]
+    hotel = player.hotel
+    for floor in range(len(hotel) if below is None else below - 1, 0, -1):
+        row = hotel[floor - 1]
+        if state in row:
+            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+    return []
 
 
 def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:
@@ -167,58 +168,20 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_below: bool) -> None:
-    """Remove rooms from as high a floor as possible; equal rooms are the player's choice."""
-    recorded_cells = None
-    if "remove_rooms" in player.choices and "remove_rooms" not in player.used_choices and not game.simulating:
-        player.used_choices.add("remove_rooms")
-        recorded_cells = list(parse_choice(game, player, "remove_rooms", parse_cells, player.choices["remove_rooms"]))
+    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice."""
     below: int | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
-    removed: list[Cell] = []
-    for step in range(count):
+    for _ in range(count):
         candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
                 game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
-            break
-        if recorded_cells is not None:
-            if step >= len(recorded_cells) or recorded_cells[step] not in candidates:
-                legal = ", ".join(cell_name(c) for c in candidates)
-                shown = cell_name(recorded_cells[step]) if step < len(recorded_cells) else "nothing"
-                from_ = ", ".join(cell_name(c) for c in recorded_cells)
-                raise choice_error(
-                    game, player, "remove_rooms", f"[{from_}]: room {step + 1} is {shown}, but must be one of {legal}"
-                )
-            chosen = recorded_cells[step]
-        else:
-            chosen = _least_valuable(game, player, candidates)
+            return
+        chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
-        removed.append(chosen)
         if game.explain:
             game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
-    if recorded_cells is None:
-        game.decided(player, "remove_rooms", removed)
-    elif len(recorded_cells) > len(removed):
-        extra = ", ".join(cell_name(c) for c in recorded_cells[len(removed) :])
-        raise choice_error(
-            game, player, "remove_rooms", f"only {plural(len(removed), 'room')} can be removed here; {extra} cannot"
-        )
-
-
-def _least_valuable(game: Game, player: Player, candidates: list[Cell]) -> Cell:
-    project = game.rules.project
-    if project is None or len(candidates) == 1:
-        return candidates[0]
-    index = game.players.index(player)
-    best, best_value = candidates[0], None
-    for cell in candidates:
-        trial = game.clone(only=player)
-        trial.players[index].hotel[cell[0] - 1][cell[1] - 1] = EMPTY
-        value = project(trial, trial.players[index])
-        if best_value is None or value > best_value:
-            best, best_value = cell, value
-    return best
 
 
 # --- quantities of the hotel ---------------------------------------------------------

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import Game, Player, choice_error, choose, plural, recorded
+from .core import (
+    Game,
+    Player,
+    decide,
+    next_recorded,
+    note,
+    option_text,
+    peek_recorded,
+    plural,
+    projection,
+    recorded_choice,
+)
 from .staff import card_name
 
 
@@ -37,20 +48,13 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
         )
 
 
-def waive_penalty(game: Game, player: Player, cost: int, card: str, penalty: Callable[[Game, Player], None]) -> bool:
+def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
 
     Paying is only an option with enough krones: a recorded `true` without them is refused.
     """
-
-    def apply(trial: Game, trial_player: Player, pay: bool) -> None:
-        if pay:
-            trial_player.krones -= cost
-        else:
-            penalty(trial, trial_player)
-
     options = [True, False] if player.krones >= cost else [False]
-    pay = choose(game, player, "conference_manager", options, apply)
+    pay = decide(game, player, "conference_manager", options)
     if pay:
         player.krones -= cost
         if game.explain:
@@ -68,15 +72,10 @@ def copy_opponent_game_end(
 ) -> int:
     """Score one game-end Staff an opponent has hired, on this player's own state (none: 0).
 
-    `copier` names the card that copies (for the explanation)."""
+    The choice has no consequence but its points, so the policy copies the card worth most (ties: the
+    lowest number). A projection takes the recorded card where it is legal. `copier` names the card
+    that copies (for the explanation)."""
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-    if not options:
-        found, value = recorded(player, "secretary")
-        if found and value is not None and not game.simulating:
-            raise choice_error(
-                game, player, "secretary", f"{value!r}, but no opponent has hired a game-end Staff to copy"
-            )
-        return 0
     scored: dict[int, int] = {}  # each option's points, worked out once
 
     def worth(number: int) -> int:
@@ -84,9 +83,25 @@ def copy_opponent_game_end(
             scored[number] = formulas[number](game, player)
         return scored[number]
 
-    chosen = choose(game, player, "secretary", options, lambda g, p, n: None, worth=worth)
+    ranked = sorted(options, key=lambda n: -worth(n))  # stable: ties keep the lowest number first
+    if game.trial is not None or game.projecting:
+        found, value = peek_recorded(player, "secretary")
+        return worth(value) if found and value in options else (worth(ranked[0]) if ranked else 0)
+    if not options:
+        decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
+        return 0
+    index, found, value = next_recorded(player, "secretary")
+    chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
     points = worth(chosen)
     if game.explain:
+        if found:
+            note(game, player, "secretary", index, chosen, "recorded")
+        elif len(ranked) == 1:
+            note(game, player, "secretary", index, chosen, "only")
+        else:
+            decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
+            decision.total = projection(game, player)
+            decision.runner_up_total = decision.total - points + worth(ranked[1])
         game.log(
             player,
             "final",
@@ -106,3 +121,46 @@ def final_entry(
         breakdown["points_floor"] = game.rules.points_floor - total
         total = game.rules.points_floor
     return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown}
+
+
+def decision_report(game: Game) -> list[dict[str, Any]]:
+    """Per player, every decision of the scoring in the order asked, and the `choices` that record
+    them (a key's single decision as a value, several as a list): recording them replays the game."""
+    report = []
+    for player in game.players:
+        mine = [d for d in game.decisions if d.player == player.name]
+        by_key: dict[str, list[Any]] = {}
+        for decision in mine:
+            by_key.setdefault(decision.key, []).append(decision.value)
+        steps = []
+        for decision in mine:
+            step: dict[str, Any] = {"key": decision.key, "index": decision.index, "value": decision.value}
+            step["how"] = decision.how
+            if decision.total is not None:
+                step["total"] = decision.total
+            if decision.runner_up_total is not None:
+                step["runner_up"] = {"value": decision.runner_up, "total": decision.runner_up_total}
+            steps.append(step)
+        choices = {key: values[0] if len(values) == 1 else values for key, values in by_key.items()}
+        report.append({"player": player.name, "choices": choices, "steps": steps})
+    return report
+
+
+def unused_choices(game: Game) -> list[dict[str, Any]]:
+    """Recorded decisions the scoring never asked for (a warning each: a misplaced decision shows)."""
+    unused = []
+    for number, player in enumerate(game.players):
+        for key, value in player.choices.items():
+            if key == "draft":  # the record of the deal, not of a scoring
+                continue
+            values = value if isinstance(value, list) else [value]
+            asked = player.cursor.get(key, 0)
+            for index in range(asked, len(values)):
+                path = f"players[{number}].choices.{key}" + (f"[{index}]" if isinstance(value, list) else "")
+                message = (
+                    f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
+                    f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
+                    f" (player {player.name}); it was not used"
+                )
+                unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
+    return unused

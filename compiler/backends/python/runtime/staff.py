@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-from .core import (
-    Game,
-    Player,
-    choice_error,
-    choose,
-    option_text,
-    parse_cards,
-    parse_choice,
-    plural,
-    recorded,
-    refuse_recorded,
-)
+from .core import Game, Player, decide, plural, replaying
 
 
 def card_name(game: Game, number: int) -> str:
@@ -43,6 +32,7 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order."""
     drawn = game.deck[:count]
     del game.deck[:count]
+    game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
             game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
@@ -54,70 +44,46 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
         )
     remaining = list(drawn)
     for _ in range(play):
-        options: list[int | None] = [n for n in remaining if play_cost(game, n, discount) <= player.krones]
-        if not options:
-            refuse_recorded(game, player, "play_staff", "no drawn card is affordable")
-            break
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
-
-        def apply(trial: Game, trial_player: Player, number: int | None) -> None:
-            if number is not None:
-                hire(trial, trial_player, number, play_cost(trial, number, discount), "from the draw")
-
-        chosen = choose(game, player, "play_staff", options, apply)
+        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
         if chosen is None:
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
-    _to_bottom(game, player, remaining, "drawn_to_bottom", "the other drawn cards")
+    if remaining:
+        order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
+        if game.explain:
+            names = ", ".join(card_name(game, n) for n in order)
+            game.log(player, "staff", f"{player.name} puts the other drawn cards under the deck: {names}", cards=order)
 
 
-def _to_bottom(game: Game, player: Player, cards: list[int], key: str, what: str) -> None:
-    if not cards:
-        return
-    found, value = recorded(player, key)
-    order = list(cards)
-    if found and not game.simulating:
-        wanted = list(parse_choice(game, player, key, parse_cards, value))
-        if sorted(wanted) != sorted(cards):
-            raise choice_error(
-                game,
-                player,
-                key,
-                f"{option_text(wanted)} must list exactly the cards {option_text(sorted(cards))} in the order they go under the deck",
-            )
-        order = wanted
-    else:
-        game.decided(player, key, order)
+def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
+    """Put `cards` under the deck one by one, each a decision (the first option: the order given)."""
+    left = list(cards)
+    order: list[int] = []
+    while left:
+        card = decide(game, player, key, left[:], order_only=True)
+        left.remove(card)
+        order.append(card)
     game.deck.extend(order)
-    if game.explain:
-        game.log(
-            player,
-            "staff",
-            f"{player.name} puts {what} under the deck: {', '.join(card_name(game, n) for n in order)}",
-            cards=order,
-        )
+    return order
 
 
 def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
-    """Put `count` Staff from hand under the deck (as many as there are)."""
-    found, value = recorded(player, "hand_to_bottom")
-    if found and not game.simulating:
-        chosen = list(parse_choice(game, player, "hand_to_bottom", parse_cards, value))
-        needed = min(count, len(player.hand))
-        if len(chosen) != needed or len(set(chosen)) != needed or any(n not in player.hand for n in chosen):
-            raise choice_error(
-                game,
-                player,
-                "hand_to_bottom",
-                f"{option_text(chosen)} must name {plural(needed, 'different card')} from the hand {option_text(player.hand)}",
-            )
-    else:
-        # Default: the cheapest cards go, lowest number first (cards in hand score nothing at the end).
-        chosen = sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))[:count]
-        game.decided(player, "hand_to_bottom", chosen)
-    for number in chosen:
-        player.hand.remove(number)
+    """Put `count` Staff from hand under the deck (as many as there are), one decision per card.
+
+    The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
+    at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
+    """
+    chosen: list[int] = []
+    for _ in range(min(count, len(player.hand))):
+        options = [] if replaying(game) else sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
+        card = decide(game, player, "hand_to_bottom", options, order_only=True)
+        player.hand.remove(card)
+        chosen.append(card)
     game.deck.extend(chosen)
     if game.explain:
         game.log(
@@ -131,23 +97,19 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None) -> None:
     """Play up to `count` Staff from hand at the discount."""
     for _ in range(count):
-        options: list[int | None] = [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
-        if not options:
-            refuse_recorded(game, player, "play_staff", "no card in hand is affordable")
-            if game.explain:
-                game.log(player, "staff", f"{player.name} has no Staff in hand to play")
-            return
+        game.card_reads += 1
+        options: list[int | None] = (
+            [] if replaying(game) else [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+        )
         options.append(None)
-
-        def apply(trial: Game, trial_player: Player, number: int | None) -> None:
-            if number is not None:
-                trial_player.hand.remove(number)
-                hire(trial, trial_player, number, play_cost(trial, number, discount), "from hand")
-
-        chosen = choose(game, player, "play_staff", options, apply)
+        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:
             if game.explain:
-                game.log(player, "staff", f"{player.name} plays no Staff")
+                game.log(
+                    player,
+                    "staff",
+                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
@@ -160,15 +122,10 @@ def hired_of_kind(game: Game, player: Player, kind: str) -> list[int]:
 def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> None:
     """Remove hired Staff of a kind (to the discard pile), as many as there are."""
     for _ in range(count):
-        options = hired_of_kind(game, player, kind)
-        if not options:
-            refuse_recorded(game, player, "remove_hired_staff", "no hired Staff of that kind")
+        options: list[int | None] = list(hired_of_kind(game, player, kind)) or [None]
+        chosen = decide(game, player, "remove_hired_staff", options, none_why="no hired Staff of that kind")
+        if chosen is None:
             return
-
-        def apply(trial: Game, trial_player: Player, number: int) -> None:
-            trial_player.hired.remove(number)
-
-        chosen = choose(game, player, "remove_hired_staff", options, apply)
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:

@@ -21,18 +21,28 @@ PLAYER_KEYS = {
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
-CHOICE_KEYS = {
-    "choose_items",
-    "play_staff",
-    "drawn_to_bottom",
-    "hand_to_bottom",
-    "prepare_room",
-    "occupy_room",
-    "remove_rooms",
-    "remove_hired_staff",
-    "conference_manager",
-    "secretary",
-    "draft",
+# Each `choices` key: what one decision's value is, and whether it may be null ("none").
+CHOICE_VALUES: dict[str, tuple[str, bool]] = {
+    "choose_items": ("item", False),
+    "serve": ("guest", True),
+    "play_staff": ("card", True),
+    "drawn_to_bottom": ("card", False),
+    "hand_to_bottom": ("card", False),
+    "prepare_room": ("room", True),
+    "occupy_room": ("room", True),
+    "remove_rooms": ("room", False),
+    "remove_hired_staff": ("card", True),
+    "conference_manager": ("yes/no", False),
+    "secretary": ("card", True),
+    "draft": ("card", False),
+}
+CHOICE_KEYS = set(CHOICE_VALUES)
+VALUE_WORDS = {
+    "item": "an item id",
+    "guest": "a café guest's place in cafe (from 0)",
+    "card": "a Staff card number",
+    "room": 'a room as "floor.column"',
+    "yes/no": "true or false",
 }
 
 
@@ -72,11 +82,39 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 
 
 def _choices(value: Any, where: str) -> dict[str, Any]:
+    """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
     unknown = sorted(set(choices) - CHOICE_KEYS)
     if unknown:
         raise StateError(f"{where}: unknown choice '{unknown[0]}'; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+    for key, recorded in choices.items():
+        if isinstance(recorded, list):
+            for index, one in enumerate(recorded):
+                _choice(key, one, f"{where}.{key}[{index}]")
+        elif key == "draft":
+            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {recorded!r}")
+        else:
+            _choice(key, recorded, f"{where}.{key}")
     return choices
+
+
+def _choice(key: str, value: Any, where: str) -> None:
+    """One recorded decision's value: of the key's type (its legality is checked when it is asked)."""
+    kind, nullable = CHOICE_VALUES[key]
+    if value is None and nullable:
+        return
+    if kind == "item":
+        ok = isinstance(value, str)
+    elif kind == "room":
+        parts = value.split(".") if isinstance(value, str) else []
+        ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
+    elif kind == "yes/no":
+        ok = isinstance(value, bool)
+    else:
+        ok = type(value) is int and value >= (0 if kind == "guest" else 1)
+    if not ok:
+        expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
+        raise StateError(f"{where}: expected {expected}, got {value!r}")
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:

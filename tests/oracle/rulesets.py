@@ -1,0 +1,45 @@
+"""The oracle's numbers for each ruleset, transcribed by hand from the rules files (not read from them).
+
+A ruleset the oracle cannot express (its last round differs in a way
+handwritten.py does not model) is simply absent; tests/test_oracle.py says which.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from oracle.handwritten import HandRules
+
+BASE = HandRules()
+GENTLE = dataclasses.replace(BASE, move_backs={3: 2, 5: 4, 7: 6})  # gentle-move-backs
+
+HAND_RULES: dict[str, HandRules] = {
+    "base": BASE,
+    # Setup-only variants: the scoring is their parent's.
+    "draft": BASE,
+    "introductory": BASE,
+    "gentle-move-backs": GENTLE,
+    "gentle-draft": GENTLE,
+    # long-track: spaces 14 and 15 pay 10 and 11; neutral 1-3, bonus from 4.
+    "long-track": dataclasses.replace(BASE, track=(*BASE.track, 10, 11), bonus_from=4),
+    "mild-cafe": dataclasses.replace(BASE, cafe=-3),
+    "no-penalties": dataclasses.replace(BASE, black_penalty=False),
+    # royal-banquet adds a B tile (handwritten.py knows it); base otherwise.
+    "royal-banquet": dataclasses.replace(BASE, extra_tiles=("b-royal-banquet",)),
+    # tests/data/rulesets/house-numbers.yaml
+    "house-numbers": dataclasses.replace(
+        BASE,
+        move_backs={3: 3, 5: 5, 7: 6},
+        beyond=2,
+        rooms=(3, 1, 4, 2),
+        krones=2,
+        kitchen=3,
+        cafe=-4,
+        staff={**BASE.staff, 27: 4, 31: 2, 34: 3, 41: 3, 46: 6, 47: 7},
+        rewards={
+            "red": ("krones", (0, 2, 4, 7, 11)),
+            "blue": ("points", (0, 3, 6, 10, 16)),
+            "yellow": ("steps", (0, 2, 4, 5, 9)),
+        },
+    ),
+}

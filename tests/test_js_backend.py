@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from helpers_rules import ROOT, SHIPPED, shipped_workspace
-from helpers_scoring import module, run_game
+from helpers_scoring import module
 from test_scoring_properties import build_state
 
 from compiler import ir
@@ -33,7 +33,8 @@ from compiler.project import load_one
 
 NODE = shutil.which("node")
 JS_TESTS = ROOT / "tests" / "js"
-SCENARIOS = str(ROOT / "tests" / "test_scoring_scenarios.py")
+# The hand-worked scenarios: scoring rules and rulings, and decisions (recorded lists, whole-turn search).
+SCENARIOS = [str(ROOT / "tests" / name) for name in ("test_scoring_scenarios.py", "test_decisions.py")]
 RANDOM_PER_RULESET = 60  # 9 shipped rulesets: 540 random states
 # A changed decision for each kind that has an always-legal alternative to the default.
 ALTERNATIVES: dict[str, Any] = {
@@ -145,26 +146,28 @@ def test_build_writes_a_pad_per_ruleset() -> None:
 
 
 def expected(state: dict[str, Any], rules: str) -> dict[str, Any]:
-    """What the Python module gives: the result and the default decisions, or the error message."""
+    """What the Python module gives (its result holds every decision taken), or the error message."""
     try:
         result = module(rules).score_game(copy.deepcopy(state))
-        decisions = run_game(state, rules).decisions
     except ValueError as error:  # the module's StateError
         return {"error": str(error)}
-    return json.loads(json.dumps({"result": result, "decisions": decisions}))
+    return {"result": json.loads(json.dumps(result))}
 
 
 def with_choices(state: dict[str, Any], rules: str, change: bool) -> dict[str, Any]:
-    """The state with the default decisions recorded as `choices` (changed where an alternative is always legal)."""
+    """The state with the decisions taken recorded as `choices`; with `change`, the first decision of
+    each kind that has an always-legal alternative is recorded as that alternative instead."""
     recorded = copy.deepcopy(state)
     try:
-        decisions = run_game(state, rules).decisions
+        report = module(rules).score_game(copy.deepcopy(state))["decisions"]
     except ValueError:
         return recorded
-    by_player = {p["name"]: p.setdefault("choices", {}) for p in recorded["players"]}
-    for name, key, value in decisions:
-        if key not in by_player[name]:
-            by_player[name][key] = ALTERNATIVES.get(key, value) if change and key in ALTERNATIVES else value
+    for entry, taken in zip(recorded["players"], report, strict=True):
+        choices = copy.deepcopy(taken["choices"])
+        for key in set(choices) & set(ALTERNATIVES) if change else ():
+            choices[key] = ALTERNATIVES[key]
+        if choices:
+            entry["choices"] = choices
     return recorded
 
 
@@ -188,13 +191,34 @@ def random_vectors() -> list[dict[str, Any]]:
     return vectors
 
 
+def has_float(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(has_float(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_float(v) for v in value)
+    return isinstance(value, float)
+
+
 def scenario_vectors(tmp_path: Path) -> list[dict[str, Any]]:
-    """Every state the hand-worked scenario tests score (recorded by tests/js/record_scenarios.py)."""
+    """Every state the hand-worked scenario tests score through helpers_scoring.score (recorded by
+    tests/js/record_scenarios.py)."""
     out = tmp_path / "scenarios.json"
     env = dict(os.environ, GAH_RECORD_STATES=str(out))
     env["PYTHONPATH"] = os.pathsep.join([str(JS_TESTS), str(ROOT / "tests"), env.get("PYTHONPATH", "")])
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "record_scenarios", "-p", "no:cacheprovider", "-x", SCENARIOS],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "record_scenarios",
+            "-p",
+            "no:cacheprovider",
+            "--hypothesis-seed=0",
+            "-x",
+            *SCENARIOS,
+        ],
         capture_output=True,
         text=True,
         env=env,
@@ -206,7 +230,8 @@ def scenario_vectors(tmp_path: Path) -> list[dict[str, Any]]:
     recorded = json.loads(out.read_text(encoding="utf-8"))
     vectors = []
     for index, entry in enumerate(recorded):
-        if entry["rules"] in SHIPPED:
+        # JSON, as a page reads it, has no NaN, and its 2.0 is JavaScript's 2: states with floats are Python's own.
+        if entry["rules"] in SHIPPED and not has_float(entry["state"]):
             label = f"scenario #{index} ({entry['rules']})"
             vectors.append({"rules": entry["rules"], "label": label, "state": entry["state"]})
     return vectors
@@ -224,7 +249,14 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     assert kinds == {"error", "result"}
     assert sum("final" in v["expected"].get("result", {}) for v in corpus) >= 100
     assert any(e["kind"] == "choice" for v in corpus for e in v["expected"].get("result", {}).get("events", []))
+    # The corpus exercises recorded lists of decisions and the policy's whole-turn search.
+    results = [v["expected"]["result"] for v in corpus if "result" in v["expected"]]
+    steps = [s for r in results for p in r["decisions"] for s in p["steps"]]
+    assert any(isinstance(c, list) for r in results for p in r["decisions"] for c in p["choices"].values())
+    assert sum(s["how"] == "policy" and "runner_up" in s for s in steps) >= 100
+    assert any(r["unused_choices"] for r in results)
     (tmp_path / "vectors.json").write_text(json.dumps(corpus), encoding="utf-8")
+    print(f"cross-check corpus: {len(vectors)} random + {len(scenarios)} scenario states, {len(steps)} decisions")
     pads = tmp_path / "pads"
     pads.mkdir()
     for rules in SHIPPED:

@@ -342,12 +342,13 @@ def test_changing_a_decision_shows_its_effect_and_exports_the_state(browser: Dev
     pad = open_pad(browser, page)
     enter_the_game(pad)
     pad.tap(button_with_text("document", "Score round 7"))
-    field = "document.querySelector('input[aria-label=\"Anna secretary\"]')"
+    field = "document.querySelector('input[aria-label=\"Anna secretary 1\"]')"
     pad.type_into(field, "27")
     pad.tap(f"{field}.parentElement.querySelector('button')")
     outcome = read_outcome(pad)
     assert outcome["totals"] == {"Anna": 46, "Ben": 61}
-    assert "Anna chooses 27 (secretary, recorded)" in outcome["text"]
+    assert "Anna's Secretary copies Booking Manager (27): 0 points" in outcome["text"]
+    assert "Anna · secretary #1 (recorded)" in outcome["text"]
     pad.tap(button_with_text("document", "Show JSON"))
     exported = json.loads(pad.evaluate("document.querySelector('textarea').value"))
     assert exported["players"][0]["choices"] == {"secretary": 27}

@@ -47,7 +47,7 @@ function rules(extra) {
 
 function player(fields) {
   return Object.assign(
-    { name: "Anna", points: 0, krones: 0, emperor: 0, kitchen: { cake: 0, wine: 0 }, cafe: [], hand: [], hired: [], objectives: 0, choices: {}, usedChoices: new Set() },
+    { name: "Anna", points: 0, krones: 0, emperor: 0, kitchen: { cake: 0, wine: 0 }, cafe: [], hand: [], hired: [], objectives: 0, choices: {}, cursor: {} },
     { hotel: [
       [".", ".", "."],
       [".", ".", "."],
@@ -114,15 +114,39 @@ test("completing the blue group pays 5 krones; the yellow group 2 Emperor steps"
   assert.equal(anna.emperor, 2);
 });
 
-test("the default policy prepares the room worth most (printed points), paying what it costs", () => {
+test("the default policy prepares the room worth most (printed points), and names the runner-up", () => {
   const anna = player({ krones: 2 });
   anna.hotel[0][0] = "v";
   const g = game([anna]);
   g.rules.project = (trial, p) => p.points; // a measure: points now
-  R.prepareRoom(g, anna, null, false, false);
-  assert.equal(anna.hotel[0][1], "v"); // 1.2 has 3 printed points; 2.1 none
+  R.takeTurn(g, anna, (gm, p) => R.prepareRoom(gm, p, null, false, false), "t");
+  // Options 1.2 (3 printed points: total 3), 2.1 (costs 2 krones: total 0), none (0): 1.2; runner-up
+  // 2.1, the first of the two worth 0.
+  assert.equal(anna.hotel[0][1], "v");
   assert.equal(anna.points, 3);
-  assert.deepEqual(plain(g.decisions), [["Anna", "prepare_room", "1.2"]]);
+  const [decision] = plain(g.decisions);
+  assert.deepEqual(
+    [decision.key, decision.value, decision.how, decision.total, decision.runnerUp, decision.runnerUpTotal],
+    ["prepare_room", "1.2", "policy", 3, "2.1", 0],
+  );
+});
+
+test("a whole turn is searched: two rooms that complete a group beat the best first room", () => {
+  // Two free rooms, each occupied at once; the measure: points + 10 per Emperor step. Greedy would
+  // take 1.2 first (3 printed + 4 for red = 7), and nothing after it completes a group: 7.
+  // 2.1 then 2.2 completes yellow: 2 Emperor steps = 20. The whole-turn search finds 20.
+  const anna = player();
+  anna.hotel[0][0] = "o";
+  const g = game([anna]);
+  g.rules.project = (trial, p) => p.points + 10 * p.emperor;
+  const twoRooms = (gm, p) => {
+    R.prepareRoom(gm, p, null, true, true);
+    R.prepareRoom(gm, p, null, true, true);
+  };
+  R.takeTurn(g, anna, twoRooms, "t");
+  assert.deepEqual(plain(g.decisions).map((d) => d.value), ["2.1", "2.2"]);
+  assert.deepEqual([anna.points, anna.emperor], [0, 2]);
+  assert.deepEqual(plain(g.decisions).map((d) => d.total), [20, 20]);
 });
 
 test("a recorded room that is not legal is refused, naming the choice and the legal ones", () => {
@@ -135,6 +159,17 @@ test("a recorded room that is not legal is refused, naming the choice and the le
   );
 });
 
+test("the second of a list of recorded rooms is named by its place in the list", () => {
+  const anna = player({ choices: { prepare_room: ["1.2", "3.3"] } });
+  anna.hotel[0][0] = "v";
+  const g = game([anna]);
+  R.prepareRoom(g, anna, null, true, false);
+  assert.throws(
+    () => R.prepareRoom(g, anna, null, true, false),
+    (error) => error.message === "players[0].choices.prepare_room[1]: 3.3 is not a legal choice here; legal: 1.3, 2.1, 2.2, none (player Anna)",
+  );
+});
+
 test("removal: highest floor first, then strictly below", () => {
   const anna = player();
   anna.hotel = [
@@ -142,7 +177,8 @@ test("removal: highest floor first, then strictly below", () => {
     ["o", "o", "."],
   ];
   const g = game([anna]);
-  R.removeRooms(g, anna, "o", 3, true); // one from floor 2, one from floor 1, then no floor below: stops
+  g.rules.project = () => 0; // every removal alike: the first candidate of each floor
+  R.takeTurn(g, anna, (gm, p) => R.removeRooms(gm, p, "o", 3, true), "t"); // floor 2, floor 1, then none below
   assert.equal(R.countRooms(anna, "o"), 3);
   assert.equal(anna.hotel[1].filter((r) => r === "o").length, 1);
   assert.equal(anna.hotel[0].filter((r) => r === "o").length, 2);
@@ -152,7 +188,8 @@ test("the cheapest Staff go under the deck by default, lowest number first on eq
   const anna = player({ hand: [2, 1, 3] });
   const g = game([anna]);
   g.deck = [4];
-  R.staffToDeckBottom(g, anna, 2); // costs: 3 -> 0, 1 -> 1, 2 -> 3
+  g.rules.project = () => 0;
+  R.takeTurn(g, anna, (gm, p) => R.staffToDeckBottom(gm, p, 2), "t"); // costs: 3 -> 0, 1 -> 1, 2 -> 3
   assert.deepEqual(plain(g.deck), [4, 3, 1]);
   assert.deepEqual(plain(anna.hand), [2]);
 });
@@ -165,6 +202,8 @@ test("the Secretary copies the opponent's game-end Staff worth most to this play
   const formulas = { 1: (gm, p) => 1 * p.objectives, 2: (gm, p) => 3 * p.hired.length };
   g.rules.project = () => 0;
   assert.equal(R.copyOpponentGameEnd(g, anna, formulas, "Secretary"), 3); // 3 * 1 hired beats 1 * 2 objectives
+  const [decision] = plain(g.decisions);
+  assert.deepEqual([decision.value, decision.runnerUp, decision.total - decision.runnerUpTotal], [2, 1, 1]);
 });
 
 test("standings: equal points and tie-breaker share a rank (1, 1, 3)", () => {

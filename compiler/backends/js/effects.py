@@ -48,8 +48,9 @@ def _floors(floors: tuple[int, ...] | None) -> str:
     return "null" if floors is None else js_literal(list(floors))
 
 
-def effect_js(effect: ir.Effect) -> str:
-    """A statement that applies one effect to `player`."""
+def effect_js(effect: ir.Effect, room_wins: bool = False) -> str:
+    """A statement that applies one effect to `player`. `room_wins`: a free room here is never worth
+    less than none (see rooms_never_hurt())."""
     match effect:
         case ir.GainKrones(amount):
             return f"gainKrones(game, player, {amount});"
@@ -61,8 +62,8 @@ def effect_js(effect: ir.Effect) -> str:
             return f"losePoints(game, player, {amount});"
         case ir.GainItems(items):
             return f"gainItems(game, player, {js_literal([list(pair) for pair in items])});"
-        case ir.ChooseItems(count, _serve):
-            return f"chooseItems(game, player, {count});"
+        case ir.ChooseItems(count, serve):
+            return f"chooseItems(game, player, {count}, {js_literal(serve)});"
         case ir.ReturnItems(sources):
             kitchen, cafe = ("kitchen" in sources, "cafe" in sources)
             return f"returnItems(game, player, {js_literal(kitchen)}, {js_literal(cafe)});"
@@ -71,7 +72,8 @@ def effect_js(effect: ir.Effect) -> str:
         case ir.StaffToDeckBottom(count):
             return f"staffToDeckBottom(game, player, {count});"
         case ir.PrepareRoom(floors, free, occupy):
-            return f"prepareRoom(game, player, {_floors(floors)}, {js_literal(free)}, {js_literal(occupy)});"
+            wins = js_literal(room_wins and free)
+            return f"prepareRoom(game, player, {_floors(floors)}, {js_literal(free)}, {js_literal(occupy)}, {wins});"
         case ir.OccupyVacantRooms(count):
             return f"occupyVacantRooms(game, player, {count});"
         case ir.RemoveRooms(state, count, pick):
@@ -122,3 +124,79 @@ def feasible_js(effect: ir.Effect) -> str:
         case ir.RemoveHiredStaff(count, staff_kind):
             return f"hiredOfKind(game, player, {js_literal(staff_kind)}).length >= {count}"
     raise JsCodegenError(f"no JavaScript feasibility test for effect {effect!r}")
+
+
+_DECIDING = (
+    ir.ChooseItems,
+    ir.DrawStaff,
+    ir.StaffToDeckBottom,
+    ir.PrepareRoom,
+    ir.OccupyVacantRooms,
+    ir.RemoveRooms,
+    ir.PlayStaffFromHand,
+    ir.RemoveHiredStaff,
+)
+
+
+def asks_decisions(effects: tuple[ir.Effect, ...]) -> bool:
+    """Can these effects ask the player a decision? (Then the page's engine searches the whole turn.)"""
+    return any(isinstance(effect, _DECIDING) for effect in effects)
+
+
+def _quantity_uses(ruleset: ir.Ruleset) -> list[tuple[str, int]]:
+    """Every (quantity, points) the ruleset scores: final sources, game-end Staff, points-per effects."""
+    uses = [(s.per, s.points) for s in ruleset.final_scoring if s.source == "per_quantity" and s.per is not None]
+    uses += [(c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per]
+    effects = [
+        e for t in ruleset.tiles for e in (*t.bonus, *t.penalty.effects, *t.penalty.prefer, *t.penalty.otherwise)
+    ]
+    effects += [e for c in ruleset.staff for e in (*c.once, *c.emperor_bonus)]
+    return uses + [(e.quantity, e.points) for e in effects if isinstance(e, ir.PointsPerQuantity)]
+
+
+def serving_can_pay(ruleset: ir.Ruleset) -> bool:
+    """Could an item on a café guest be worth more than in the kitchen? Only if something counts items
+    on guests, or counts kitchen items against the player; otherwise the policy never serves."""
+    return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in _quantity_uses(ruleset))
+
+
+# What a room can raise: a source or Staff that counts one of these against the player makes a room hurt.
+_ROOM_QUANTITIES = frozenset(
+    {
+        "occupied_rooms",
+        "occupied_red_rooms",
+        "occupied_blue_rooms",
+        "occupied_yellow_rooms",
+        "vacant_rooms",
+        "room_tiles",
+        "full_floors",
+        "full_columns",
+        "full_groups",
+        "colour_sets",
+        "krones",
+        "emperor_position",
+    }
+)
+_GAINS = (ir.GainPoints, ir.GainKrones, ir.GainItems, ir.AdvanceEmperor)
+
+
+def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
+    """Is one more room (placed free, vacant or occupied) never worth less to the projected total?
+    Printed points, group rewards and steps beyond the track are not negative, and nothing counts a
+    quantity a room can raise against the player."""
+    hotel = ruleset.hotel
+    rewards = [amount for _colour, reward in hotel.group_rewards for _size, amount in reward.by_size]
+    by_floor = [p for s in ruleset.final_scoring if s.source == "occupied_rooms_by_floor" for p in s.points_by_floor]
+    printed = [points for _cell, points in hotel.printed_points]
+    if min([*printed, *rewards, *by_floor, ruleset.track.points_per_step_beyond], default=0) < 0:
+        return False
+    uses = [(c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per]
+    uses += [(s.per, s.points) for s in ruleset.final_scoring if s.source == "per_quantity" and s.per is not None]
+    return all(points >= 0 for quantity, points in uses if quantity in _ROOM_QUANTITIES)
+
+
+def bonus_room_wins(ruleset: ir.Ruleset) -> bool:
+    """Can a free room that ends a tile's bonus count as never worth less than none? Only if nothing
+    after it in the turn reacts to it (the Staff that add to a bonus only gain) and a room never hurts."""
+    boosters_gain = all(isinstance(e, _GAINS) for card in ruleset.staff for e in card.emperor_bonus)
+    return boosters_gain and rooms_never_hurt(ruleset)

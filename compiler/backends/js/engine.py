@@ -9,7 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import ir
-from compiler.backends.js.effects import JsCodegenError, effect_js, feasible_js, js_literal, quantity_js
+from compiler.backends.js.effects import (
+    JsCodegenError,
+    asks_decisions,
+    bonus_room_wins,
+    effect_js,
+    feasible_js,
+    js_literal,
+    quantity_js,
+    serving_can_pay,
+)
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
@@ -46,17 +55,18 @@ class _Js:
         self.level -= 1
         self.line(text)
 
-    def effects(self, effects: tuple[ir.Effect, ...]) -> None:
-        for effect in effects:
-            self.line(effect_js(effect))
+    def effects(self, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
+        for number, effect in enumerate(effects, start=1):
+            self.line(effect_js(effect, last_room_wins and number == len(effects)))
 
 
 def _tiles(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line("const TILES = {};")
+    room_wins = bonus_room_wins(ruleset)
     for tile in ruleset.tiles:
         js.open(f"TILES[{js_literal(tile.id)}] = [")
         js.open("function (game, player) {")
-        js.effects(tile.bonus)
+        js.effects(tile.bonus, room_wins)
         js.close("},")
         js.open("function (game, player) {")
         penalty = tile.penalty
@@ -154,13 +164,26 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     js.open("function emperorPenalty(game, player, tileId) {")
     for card in ruleset.staff:
         if card.penalty_waiver_cost is not None:
-            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {js_literal(card.name)}, TILES[tileId][1])"
+            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {js_literal(card.name)})"
             js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
     js.line(
         'if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tileId]);'
     )
     js.line("TILES[tileId][1](game, player);")
     js.close()
+    # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
+    boosters_decide = any(asks_decisions(card.emperor_bonus) for card in ruleset.staff)
+    decides = {
+        t.id: [
+            asks_decisions(t.bonus) or boosters_decide,
+            asks_decisions(t.penalty.effects + t.penalty.prefer + t.penalty.otherwise),
+        ]
+        for t in ruleset.tiles
+    }
+    js.line(f"const DECIDES = {js_literal(decides)};")
+    waived = "".join(
+        f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
+    )
     js.line("const EMPEROR_SCORINGS = {};")
     for scoring in ruleset.scorings:
         js.open(f"EMPEROR_SCORINGS[{scoring.round}] = function (game) {{")
@@ -169,9 +192,17 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         js.line("scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
         js.line(f"moveBack(game, player, {scoring.move_back}, ZONE_NAME);")
         js.line("const outcome = OUTCOME[player.emperor];")
-        js.line('if (outcome === "bonus") emperorBonus(game, player, tileId);')
-        js.line('else if (outcome === "penalty") emperorPenalty(game, player, tileId);')
-        js.line('else if (game.explain) log(game, player, "nothing", player.name + " gets neither bonus nor penalty");')
+        js.open('if (outcome === "bonus") {')
+        js.line("if (DECIDES[tileId][0]) takeTurn(game, player, emperorBonus, tileId);")
+        js.line("else emperorBonus(game, player, tileId);")
+        js.close('} else if (outcome === "penalty") {')
+        js.level += 1
+        js.line(f"if (DECIDES[tileId][1]{waived}) takeTurn(game, player, emperorPenalty, tileId);")
+        js.line("else emperorPenalty(game, player, tileId);")
+        js.close("}")
+        js.line('if (outcome === "nothing" && game.explain) {')
+        js.line('  log(game, player, "nothing", player.name + " gets neither bonus nor penalty");')
+        js.line("}")
         js.close()
         js.close("};")
 
@@ -200,6 +231,7 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "staff": {str(c.number): [c.name, c.cost, c.kind] for c in ruleset.staff},
         "scoringTiers": {str(s.round): s.tier for s in ruleset.scorings},
         "tiles": {t.id: t.tier for t in ruleset.tiles},
+        "servingPays": serving_can_pay(ruleset),
     }
     js.line(f"const RULES = makeRules({js_literal(fields)});")
     js.line("RULES.onceEffects = ONCE;")
@@ -216,7 +248,7 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     js.open("function standings(game, final) {")
     js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")
     js.close()
-    js.open("function score(state) {")
+    js.open("function scoreGame(state) {")
     js.line("const game = readGame(RULES, state);")
     js.line("const scoring = EMPEROR_SCORINGS[game.round];")
     js.line("if (scoring) scoring(game);")
@@ -225,9 +257,10 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line("result.final = finalScoring(game);")
     js.line("result.standings = standings(game, result.final);")
     js.close()
-    js.line("return { result, decisions: game.decisions };")
+    js.line("result.decisions = decisionReport(game);")
+    js.line("result.unused_choices = unusedChoices(game);")
+    js.line("return result;")
     js.close()
-    js.line("const scoreGame = (state) => score(state).result;")
 
 
 def generate_engine(ruleset: ir.Ruleset) -> str:
@@ -243,6 +276,6 @@ def generate_engine(ruleset: ir.Ruleset) -> str:
     _emperor(js, ruleset)
     _entry_points(js, ruleset)
     _rules(js, ruleset)
-    js.line("return { RULES, score, scoreGame, readGame, writeGame, StateError, QUANTITIES };")
+    js.line("return { RULES, scoreGame, readGame, writeGame, StateError, QUANTITIES };")
     js.close("})();")
     return "\n".join(js.lines) + "\n"

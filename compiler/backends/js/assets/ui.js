@@ -56,7 +56,7 @@
   }
 
   let entries = load() || blankState();
-  let outcome = null; // the last scoring: { before, result, decisions } or { error }
+  let outcome = null; // the last scoring: { before, result } or { before, error }
 
   function load() {
     try {
@@ -363,8 +363,7 @@
 
   function runScoring(before) {
     try {
-      const scored = GAH.score(JSON.parse(JSON.stringify(before)));
-      outcome = { before, result: scored.result, decisions: scored.decisions };
+      outcome = { before, result: GAH.scoreGame(JSON.parse(JSON.stringify(before))) };
     } catch (error) {
       if (!(error instanceof GAH.StateError)) throw error;
       outcome = { before, error: error.message };
@@ -388,53 +387,90 @@
     renderAll();
   }
 
-  function decisionEditor(playerName, key, value, index) {
-    const player = outcome.before.players.find((p) => p.name === playerName);
-    const isRecorded = player && Object.prototype.hasOwnProperty.call(player.choices, key);
-    const input = el("input", { type: "text", value: JSON.stringify(value), "aria-label": playerName + " " + key, "data-decision": index });
-    const apply = el(
-      "button",
-      {
-        type: "button",
-        class: "small",
-        onclick: () => {
-          let parsed;
-          try {
-            parsed = JSON.parse(input.value);
-          } catch (error) {
-            parsed = input.value; // a bare room such as 2.3 or a word
-          }
-          player.choices[key] = parsed;
-          runScoring(outcome.before);
-          renderAll();
-        },
-      },
-      "record",
-    );
-    const undo = isRecorded
-      ? el(
-          "button",
-          {
-            type: "button",
-            class: "small",
-            onclick: () => {
-              delete player.choices[key];
-              runScoring(outcome.before);
-              renderAll();
-            },
-          },
-          "use default",
-        )
-      : null;
-    return el("li", {}, el("span", { class: "key" }, playerName + " · " + key + (isRecorded ? " (recorded)" : " (default)")), input, apply, undo);
+  function rescore() {
+    runScoring(outcome.before);
+    renderAll();
   }
 
-  function recordedDecisions() {
+  // The `choices` value that records `value` as decision `index` of `key`: the decisions of that key
+  // before it as they were taken, this one changed, the later ones left to the default policy.
+  function recordAt(taken, key, index, value) {
+    const earlier = taken.steps.filter((step) => step.key === key && step.index < index).map((step) => step.value);
+    return index === 0 ? value : [...earlier, value];
+  }
+
+  function stepText(step) {
+    let how = step.how === "only" ? "the only option" : step.how;
+    if (step.runner_up) how += "; next best " + JSON.stringify(step.runner_up.value) + ": " + step.runner_up.total + " points";
+    else if (step.total !== undefined) how += "; projected " + step.total + " points";
+    return step.key + " #" + (step.index + 1) + " (" + how + ")";
+  }
+
+  function decisionEditor(taken, step) {
+    const player = outcome.before.players.find((p) => p.name === taken.player);
+    const input = el("input", { type: "text", value: JSON.stringify(step.value), "aria-label": taken.player + " " + step.key + " " + (step.index + 1) });
+    const record = () => {
+      let parsed;
+      try {
+        parsed = JSON.parse(input.value);
+      } catch (error) {
+        parsed = input.value; // a bare word or room such as 2.3
+      }
+      player.choices[step.key] = recordAt(taken, step.key, step.index, parsed);
+      rescore();
+    };
+    const undo =
+      step.how === "recorded"
+        ? el(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              onclick: () => {
+                delete player.choices[step.key];
+                rescore();
+              },
+            },
+            "use default",
+          )
+        : null;
+    return el(
+      "li",
+      {},
+      el("span", { class: "key" }, taken.player + " · " + stepText(step)),
+      input,
+      el("button", { type: "button", class: "small", onclick: record }, "record"),
+      undo,
+    );
+  }
+
+  // Recorded decisions of the state scored (shown when the scoring refused one).
+  function recordedList() {
     const rows = [];
     for (const player of outcome.before.players) {
-      for (const [key, value] of Object.entries(player.choices)) rows.push([player.name, key, value]);
+      for (const key of Object.keys(player.choices)) {
+        rows.push(
+          el(
+            "li",
+            {},
+            el("span", { class: "key" }, player.name + " · " + key + ": " + JSON.stringify(player.choices[key])),
+            el(
+              "button",
+              {
+                type: "button",
+                class: "small",
+                onclick: () => {
+                  delete player.choices[key];
+                  rescore();
+                },
+              },
+              "use default",
+            ),
+          ),
+        );
+      }
     }
-    return rows;
+    return rows.length ? el("ul", { class: "decisions" }, rows) : null;
   }
 
   function outcomeSection() {
@@ -442,7 +478,8 @@
     if (!outcome) return box;
     if (outcome.error) {
       box.append(el("h2", {}, "Cannot score round " + outcome.before.round), el("p", { class: "error", role: "alert" }, outcome.error));
-      box.append(decisionsList(recordedDecisions()));
+      const recorded = recordedList();
+      if (recorded) box.append(el("h3", {}, "Recorded decisions"), recorded);
       return box;
     }
     const result = outcome.result;
@@ -461,22 +498,15 @@
       list.append(el("li", { class: "event kind-" + event.kind }, event.text));
     }
     if (result.final) box.append(finalTable(result));
-    const shown = new Map();
-    for (const [name, key, value] of recordedDecisions()) shown.set(name + "\u0000" + key, [name, key, value]);
-    for (const [name, key, value] of outcome.decisions) if (!shown.has(name + "\u0000" + key)) shown.set(name + "\u0000" + key, [name, key, value]);
-    box.append(decisionsList(Array.from(shown.values())));
+    for (const unused of result.unused_choices) box.append(el("p", { class: "error", role: "alert" }, "Warning: " + unused.message));
+    const steps = result.decisions.flatMap((taken) => taken.steps.map((step) => decisionEditor(taken, step)));
+    box.append(
+      steps.length
+        ? el("div", {}, el("h3", {}, "Decisions (change one and see the effect)"), el("ul", { class: "decisions" }, steps))
+        : el("p", { class: "muted" }, "No decisions were needed."),
+    );
     box.append(el("button", { type: "button", class: "primary", onclick: accept }, "Keep: the entries become the state after round " + result.round));
     return box;
-  }
-
-  function decisionsList(rows) {
-    if (!rows.length) return el("p", { class: "muted" }, "No decisions were needed.");
-    return el(
-      "div",
-      {},
-      el("h3", {}, "Decisions (change one and see the effect)"),
-      el("ul", { class: "decisions" }, rows.map(([name, key, value], index) => decisionEditor(name, key, value, index))),
-    );
   }
 
   // Sources down, players across: a phone shows up to four players without scrolling.

@@ -46,22 +46,25 @@ function clonePlayer(p) {
     hand: p.hand.slice(),
     hired: p.hired.slice(),
     objectives: p.objectives,
-    choices: Object.assign({}, p.choices),
-    usedChoices: new Set(p.usedChoices),
+    choices: p.choices, // read only
+    cursor: Object.assign({}, p.cursor),
   };
 }
 
 function makeGame(rules, round, tiles, deck, discard, players) {
-  return { rules, round, tiles, deck, discard, players, events: [], simulating: false, decisions: [], explain: true };
+  // decisions: every decision taken, in order (explaining games only). trial: on a copy where the
+  // policy tries a sequence of decisions, that sequence. turn: in the real game, the turn being
+  // resolved. cardReads: how often a step looked at which cards a hand or the deck holds.
+  // projecting: true while a projection of the real game is worked out (it decides nothing).
+  return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false };
 }
 
 // A copy to try an option on; with `only`, the other players are shared, not copied.
 function cloneGame(game, only) {
   const players = game.players.map((p) => (only === undefined || p === only ? clonePlayer(p) : p));
-  const trial = makeGame(game.rules, game.round, game.tiles, game.deck.slice(), game.discard.slice(), players);
-  trial.simulating = true;
-  trial.explain = false;
-  return trial;
+  const copy = makeGame(game.rules, game.round, game.tiles, game.deck.slice(), game.discard.slice(), players);
+  copy.explain = false;
+  return copy;
 }
 
 function log(game, player, kind, text, details) {

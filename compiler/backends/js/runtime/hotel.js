@@ -91,54 +91,49 @@ function occupyRoom(game, player, key) {
   }
 }
 
-// An optional room: the player picks a legal, affordable space or none.
-function prepareRoom(game, player, floors, free, occupy) {
+// An optional room: the player picks a legal, affordable space or none. `roomWins`: no room is never
+// worth more than a room here (the generator proved it from the rules data), so the policy does not try it.
+function prepareRoom(game, player, floors, free, occupy, roomWins = false) {
   const rules = game.rules;
-  const options = legalSpaces(rules, player, floors).filter(
-    (key) => free || rules.prepareCost[cellParts(key)[0] - 1] <= player.krones,
-  );
-  if (!options.length) {
-    refuseRecorded(game, player, "prepare_room", "there is no legal space for a room");
-    if (game.explain) log(game, player, "room", `${player.name} has no legal space for a room`);
-    return;
-  }
+  const options = replaying(game)
+    ? []
+    : legalSpaces(rules, player, floors).filter((key) => free || rules.prepareCost[cellParts(key)[0] - 1] <= player.krones);
   options.push(null);
-  const apply = (trial, trialPlayer, key) => {
-    if (key !== null) placeRoom(trial, trialPlayer, key, free, occupy);
-  };
-  const chosen = choose(game, player, "prepare_room", options, apply, parseCell);
+  const tried = roomWins && options.length > 1 ? options.slice(0, -1) : null;
+  const chosen = decide(game, player, "prepare_room", options, tried, false, "there is no legal space for a room", true);
   if (chosen === null) {
-    if (game.explain) log(game, player, "room", `${player.name} prepares no room`);
+    if (game.explain) {
+      const what = options.length > 1 ? "prepares no room" : "has no legal space for a room";
+      log(game, player, "room", `${player.name} ${what}`);
+    }
     return;
   }
   placeRoom(game, player, chosen, free, occupy);
 }
 
-// Up to `count` vacant rooms become occupied, one decision per room.
+// Up to `count` vacant rooms become occupied, one decision per room. The policy tries every order,
+// though only the rooms matter to the outcome: so each room's runner-up total is exact.
 function occupyVacantRooms(game, player, count) {
   for (let n = 0; n < count; n++) {
-    const vacant = roomsIn(player, VACANT);
-    if (!vacant.length) {
-      refuseRecorded(game, player, "occupy_room", "there is no vacant room");
-      if (game.explain) log(game, player, "room", `${player.name} has no vacant room to occupy`);
+    const vacant = replaying(game) ? [] : roomsIn(player, VACANT);
+    vacant.push(null);
+    const chosen = decide(game, player, "occupy_room", vacant, null, false, "there is no vacant room");
+    if (chosen === null) {
+      if (game.explain && vacant.length === 1) log(game, player, "room", `${player.name} has no vacant room to occupy`);
       return;
     }
-    vacant.push(null);
-    const apply = (trial, trialPlayer, key) => {
-      if (key !== null) occupyRoom(trial, trialPlayer, key);
-    };
-    const chosen = choose(game, player, "occupy_room", vacant, apply, parseCell);
-    if (chosen === null) return;
     occupyRoom(game, player, chosen);
   }
 }
 
 // Rooms in `state` on the highest floor that has one (strictly below `below` if given).
 function removalCandidates(player, state, below) {
-  const found = roomsIn(player, state).filter((key) => below === null || cellParts(key)[0] < below);
-  if (!found.length) return [];
-  const top = Math.max(...found.map((key) => cellParts(key)[0]));
-  return found.filter((key) => cellParts(key)[0] === top);
+  const hotel = player.hotel;
+  for (let floor = below === null ? hotel.length : below - 1; floor > 0; floor--) {
+    const row = hotel[floor - 1];
+    if (row.includes(state)) return row.flatMap((room, c) => (room === state ? [cellKey(floor, c + 1)] : []));
+  }
+  return [];
 }
 
 // How many rooms a removal could take (rooms on distinct floors when strictly below).
@@ -148,48 +143,20 @@ function countRemovable(player, state, count, strictlyBelow) {
   return Math.min(count, found.length);
 }
 
-// Remove rooms from as high a floor as possible; equal rooms are the player's choice.
+// Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
 function removeRooms(game, player, state, count, strictlyBelow) {
-  let recordedCells = null;
-  if (
-    Object.prototype.hasOwnProperty.call(player.choices, "remove_rooms") &&
-    !player.usedChoices.has("remove_rooms") &&
-    !game.simulating
-  ) {
-    player.usedChoices.add("remove_rooms");
-    recordedCells = parseChoice(game, player, "remove_rooms", parseCells, player.choices.remove_rooms);
-  }
   let below = null;
   const word = state === OCCUPIED ? "occupied" : "vacant";
-  const removed = [];
-  for (let step = 0; step < count; step++) {
+  for (let n = 0; n < count; n++) {
     const candidates = removalCandidates(player, state, strictlyBelow ? below : null);
     if (!candidates.length) {
       if (game.explain) log(game, player, "room", `${player.name} has no more ${word} rooms to remove`);
-      break;
+      return;
     }
-    let chosen;
-    if (recordedCells !== null) {
-      if (step >= recordedCells.length || !candidates.includes(recordedCells[step])) {
-        const legal = candidates.join(", ");
-        const shown = step < recordedCells.length ? recordedCells[step] : "nothing";
-        const from = recordedCells.join(", ");
-        throw choiceError(game, player, "remove_rooms", `[${from}]: room ${step + 1} is ${shown}, but must be one of ${legal}`);
-      }
-      chosen = recordedCells[step];
-    } else {
-      chosen = leastValuable(game, player, candidates);
-    }
+    const chosen = decide(game, player, "remove_rooms", candidates);
     setRoom(player, chosen, EMPTY);
     below = cellParts(chosen)[0];
-    removed.push(chosen);
     if (game.explain) log(game, player, "room", `${player.name} removes ${word} room ${chosen}`, { cell: chosen });
-  }
-  if (recordedCells === null) {
-    decided(game, player, "remove_rooms", removed);
-  } else if (recordedCells.length > removed.length) {
-    const extra = recordedCells.slice(removed.length).join(", ");
-    throw choiceError(game, player, "remove_rooms", `only ${plural(removed.length, "room")} can be removed here; ${extra} cannot`);
   }
 }
 

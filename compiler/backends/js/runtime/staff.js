@@ -32,6 +32,7 @@ function removeOne(list, value) {
 // Draw from the top, play up to `play` of them, the rest under the deck in the chosen order.
 function drawStaff(game, player, count, play, discount) {
   const drawn = game.deck.splice(0, count);
+  game.cardReads += 1;
   if (game.explain) {
     if (drawn.length < count) log(game, player, "staff", `the Staff deck holds only ${plural(drawn.length, "card")}`);
     const names = drawn.map((n) => cardName(game, n)).join(", ") || "nothing";
@@ -39,77 +40,47 @@ function drawStaff(game, player, count, play, discount) {
   }
   const remaining = drawn.slice();
   for (let n = 0; n < play; n++) {
-    const options = remaining.filter((number) => playCost(game, number, discount) <= player.krones);
-    if (!options.length) {
-      refuseRecorded(game, player, "play_staff", "no drawn card is affordable");
-      break;
-    }
+    const options = replaying(game) ? [] : remaining.filter((number) => playCost(game, number, discount) <= player.krones);
     options.push(null);
-    const apply = (trial, trialPlayer, number) => {
-      if (number !== null) hire(trial, trialPlayer, number, playCost(trial, number, discount), "from the draw");
-    };
-    const chosen = choose(game, player, "play_staff", options, apply);
+    const chosen = decide(game, player, "play_staff", options, null, false, "no drawn card is affordable");
     if (chosen === null) break;
     removeOne(remaining, chosen);
     hire(game, player, chosen, playCost(game, chosen, discount), "from the draw");
   }
-  toBottom(game, player, remaining, "drawn_to_bottom", "the other drawn cards");
-}
-
-function sortedNumbers(list) {
-  return list.slice().sort((a, b) => a - b);
-}
-
-function toBottom(game, player, cards, key, what) {
-  if (!cards.length) return;
-  const [found, value] = recorded(player, key);
-  let order = cards.slice();
-  if (found && !game.simulating) {
-    const wanted = parseChoice(game, player, key, parseCards, value);
-    if (!pyEq(sortedNumbers(wanted), sortedNumbers(cards))) {
-      throw choiceError(
-        game,
-        player,
-        key,
-        `${optionText(wanted)} must list exactly the cards ${optionText(sortedNumbers(cards))} in the order they go under the deck`,
-      );
+  if (remaining.length) {
+    const order = cardsToBottom(game, player, remaining, "drawn_to_bottom");
+    if (game.explain) {
+      const names = order.map((n) => cardName(game, n)).join(", ");
+      log(game, player, "staff", `${player.name} puts the other drawn cards under the deck: ${names}`, { cards: order });
     }
-    order = wanted;
-  } else {
-    decided(game, player, key, order);
+  }
+}
+
+// Put `cards` under the deck one by one, each a decision (the first option: the order given).
+function cardsToBottom(game, player, cards, key) {
+  const left = cards.slice();
+  const order = [];
+  while (left.length) {
+    const card = decide(game, player, key, left.slice(), null, true);
+    removeOne(left, card);
+    order.push(card);
   }
   game.deck.push(...order);
-  if (game.explain) {
-    const names = order.map((n) => cardName(game, n)).join(", ");
-    log(game, player, "staff", `${player.name} puts ${what} under the deck: ${names}`, { cards: order.slice() });
-  }
+  return order;
 }
 
-// Put `count` Staff from hand under the deck (as many as there are).
+// Put `count` Staff from hand under the deck (as many as there are), one decision per card. The
+// policy's first option is the cheapest card (lowest number first): cards in hand score nothing.
 function staffToDeckBottom(game, player, count) {
-  const [found, value] = recorded(player, "hand_to_bottom");
-  let chosen;
-  if (found && !game.simulating) {
-    chosen = parseChoice(game, player, "hand_to_bottom", parseCards, value);
-    const needed = Math.min(count, player.hand.length);
-    if (chosen.length !== needed || new Set(chosen).size !== needed || chosen.some((n) => !player.hand.includes(n))) {
-      throw choiceError(
-        game,
-        player,
-        "hand_to_bottom",
-        `${optionText(chosen)} must name ${plural(needed, "different card")} from the hand ${optionText(player.hand)}`,
-      );
-    }
-  } else {
-    // Default: the cheapest cards go, lowest number first (cards in hand score nothing at the end).
-    const staff = game.rules.staff;
-    chosen = player.hand
-      .slice()
-      .sort((a, b) => staff[a][1] - staff[b][1] || a - b)
-      .slice(0, count);
-    decided(game, player, "hand_to_bottom", chosen);
+  const staff = game.rules.staff;
+  const chosen = [];
+  const times = Math.min(count, player.hand.length);
+  for (let n = 0; n < times; n++) {
+    const options = replaying(game) ? [] : player.hand.slice().sort((a, b) => staff[a][1] - staff[b][1] || a - b);
+    const card = decide(game, player, "hand_to_bottom", options, null, true);
+    removeOne(player.hand, card);
+    chosen.push(card);
   }
-  for (const number of chosen) removeOne(player.hand, number);
   game.deck.push(...chosen);
   if (game.explain) {
     const names = chosen.map((n) => cardName(game, n)).join(", ") || "no card";
@@ -120,27 +91,24 @@ function staffToDeckBottom(game, player, count) {
 // Play up to `count` Staff from hand at the discount.
 function playStaffFromHand(game, player, count, discount) {
   for (let n = 0; n < count; n++) {
-    const options = player.hand.filter((number) => playCost(game, number, discount) <= player.krones);
-    if (!options.length) {
-      refuseRecorded(game, player, "play_staff", "no card in hand is affordable");
-      if (game.explain) log(game, player, "staff", `${player.name} has no Staff in hand to play`);
-      return;
-    }
+    game.cardReads += 1;
+    const options = replaying(game) ? [] : player.hand.filter((number) => playCost(game, number, discount) <= player.krones);
     options.push(null);
-    const apply = (trial, trialPlayer, number) => {
-      if (number !== null) {
-        removeOne(trialPlayer.hand, number);
-        hire(trial, trialPlayer, number, playCost(trial, number, discount), "from hand");
-      }
-    };
-    const chosen = choose(game, player, "play_staff", options, apply);
+    const chosen = decide(game, player, "play_staff", options, null, false, "no card in hand is affordable");
     if (chosen === null) {
-      if (game.explain) log(game, player, "staff", `${player.name} plays no Staff`);
+      if (game.explain) {
+        const what = options.length > 1 ? "plays no Staff" : "has no Staff in hand to play";
+        log(game, player, "staff", `${player.name} ${what}`);
+      }
       return;
     }
     removeOne(player.hand, chosen);
     hire(game, player, chosen, playCost(game, chosen, discount), "from hand");
   }
+}
+
+function sortedNumbers(list) {
+  return list.slice().sort((a, b) => a - b);
 }
 
 function hiredOfKind(game, player, kind) {
@@ -150,13 +118,10 @@ function hiredOfKind(game, player, kind) {
 // Remove hired Staff of a kind (to the discard pile), as many as there are.
 function removeHiredStaff(game, player, count, kind) {
   for (let n = 0; n < count; n++) {
-    const options = hiredOfKind(game, player, kind);
-    if (!options.length) {
-      refuseRecorded(game, player, "remove_hired_staff", "no hired Staff of that kind");
-      return;
-    }
-    const apply = (trial, trialPlayer, number) => removeOne(trialPlayer.hired, number);
-    const chosen = choose(game, player, "remove_hired_staff", options, apply);
+    const hired = hiredOfKind(game, player, kind);
+    const options = hired.length ? hired : [null];
+    const chosen = decide(game, player, "remove_hired_staff", options, null, false, "no hired Staff of that kind");
+    if (chosen === null) return;
     removeOne(player.hired, chosen);
     game.discard.push(chosen);
     if (game.explain) log(game, player, "staff", `${player.name} discards hired ${cardName(game, chosen)}`, { card: chosen });

@@ -5,19 +5,29 @@
 const ROOM_LETTERS = new Set([".", "v", "o"]);
 const PLAYER_KEYS = ["name", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "choices"];
 const STATE_KEYS = ["round", "tiles", "staff_deck", "staff_discard", "players"];
-const CHOICE_KEYS = [
-  "choose_items",
-  "play_staff",
-  "drawn_to_bottom",
-  "hand_to_bottom",
-  "prepare_room",
-  "occupy_room",
-  "remove_rooms",
-  "remove_hired_staff",
-  "conference_manager",
-  "secretary",
-  "draft",
-];
+// Each `choices` key: what one decision's value is, and whether it may be null ("none").
+const CHOICE_VALUES = {
+  choose_items: ["item", false],
+  serve: ["guest", true],
+  play_staff: ["card", true],
+  drawn_to_bottom: ["card", false],
+  hand_to_bottom: ["card", false],
+  prepare_room: ["room", true],
+  occupy_room: ["room", true],
+  remove_rooms: ["room", false],
+  remove_hired_staff: ["card", true],
+  conference_manager: ["yes/no", false],
+  secretary: ["card", true],
+  draft: ["card", false],
+};
+const CHOICE_KEYS = Object.keys(CHOICE_VALUES);
+const VALUE_WORDS = {
+  item: "an item id",
+  guest: "a café guest's place in cafe (from 0)",
+  card: "a Staff card number",
+  room: 'a room as "floor.column"',
+  "yes/no": "true or false",
+};
 
 function isMapping(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -64,13 +74,31 @@ function readItems(rules, value, where) {
   return items;
 }
 
+// Recorded decisions: each key one decision's value, or a list of them in the order asked.
 function readChoices(value, where) {
   const choices = Object.assign({}, mapping(value, where));
   const unknown = unknownKeys(choices, CHOICE_KEYS);
   if (unknown.length) {
     throw new StateError(`${where}: unknown choice '${unknown[0]}'; choices are: ${CHOICE_KEYS.slice().sort().join(", ")}`);
   }
+  for (const [key, recorded] of Object.entries(choices)) {
+    if (Array.isArray(recorded)) recorded.forEach((one, index) => checkChoice(key, one, `${where}.${key}[${index}]`));
+    else if (key === "draft") throw new StateError(`${where}.draft: expected a list of Staff card numbers, got ${pyRepr(recorded)}`);
+    else checkChoice(key, recorded, `${where}.${key}`);
+  }
   return choices;
+}
+
+// One recorded decision's value: of the key's type (its legality is checked when it is asked).
+function checkChoice(key, value, where) {
+  const [kind, nullable] = CHOICE_VALUES[key];
+  if (value === null && nullable) return;
+  let ok;
+  if (kind === "item") ok = typeof value === "string";
+  else if (kind === "room") ok = typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value);
+  else if (kind === "yes/no") ok = typeof value === "boolean";
+  else ok = Number.isInteger(value) && value >= (kind === "guest" ? 0 : 1);
+  if (!ok) throw new StateError(`${where}: expected ${VALUE_WORDS[kind]}${nullable ? " or null" : ""}, got ${pyRepr(value)}`);
 }
 
 function readCards(rules, value, where) {
@@ -178,7 +206,7 @@ function readGame(rules, state) {
       hired: readCards(rules, get("hired", []), `${where}.hired`),
       objectives: wholeNumber(get("objectives", 0), `${where}.objectives`, 0),
       choices: readChoices(get("choices", {}), `${where}.choices`),
-      usedChoices: new Set(),
+      cursor: {},
     };
   });
   const discard = readCards(rules, has(state, "staff_discard") ? state.staff_discard : [], "staff_discard");

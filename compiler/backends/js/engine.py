@@ -9,16 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import ir
-from compiler.backends.js.effects import (
-    JsCodegenError,
-    asks_decisions,
-    bonus_room_wins,
-    effect_js,
-    feasible_js,
-    js_literal,
-    quantity_js,
-    serving_can_pay,
-)
+from compiler.backends.js.effects import JsCodegenError, effect_js, feasible_js, js_literal, quantity_js
+from compiler.backends.policy_facts import bonus_room_wins, decides, serving_pays
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
@@ -172,15 +164,15 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line("TILES[tileId][1](game, player);")
     js.close()
     # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
-    boosters_decide = any(asks_decisions(card.emperor_bonus) for card in ruleset.staff)
-    decides = {
+    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
+    asks = {
         t.id: [
-            asks_decisions(t.bonus) or boosters_decide,
-            asks_decisions(t.penalty.effects + t.penalty.prefer + t.penalty.otherwise),
+            decides(t.bonus) or boosters_decide,
+            decides(t.penalty.effects + t.penalty.prefer + t.penalty.otherwise),
         ]
         for t in ruleset.tiles
     }
-    js.line(f"const DECIDES = {js_literal(decides)};")
+    js.line(f"const DECIDES = {js_literal(asks)};")
     waived = "".join(
         f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
     )
@@ -231,7 +223,7 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "staff": {str(c.number): [c.name, c.cost, c.kind] for c in ruleset.staff},
         "scoringTiers": {str(s.round): s.tier for s in ruleset.scorings},
         "tiles": {t.id: t.tier for t in ruleset.tiles},
-        "servingPays": serving_can_pay(ruleset),
+        "servingPays": serving_pays(ruleset),
     }
     js.line(f"const RULES = makeRules({js_literal(fields)});")
     js.line("RULES.onceEffects = ONCE;")

@@ -30,6 +30,7 @@ YAML
 "$gah" build
 test -f generated/scoring/ci_stakes.py
 test -f generated/sheets/ci-stakes.pdf
+test -f generated/pads/ci-stakes.html
 "$gah" build --check
 "$gah" score examples/round7.yaml --rules ci-stakes | tail -4
 "$gah" sheet ci-stakes --format pdf -o ci-stakes.pdf

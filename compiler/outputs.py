@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import ir
+from compiler.backends.js.page import generate_page
 from compiler.backends.python.module import generate_module
 from compiler.frontend.schemas import variant_schema_text
 from compiler.sheets import Paper, render_sheet
@@ -75,6 +76,7 @@ def plan_outputs(
         files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper)
         html = render_sheet(ruleset, parent, "html", paper)
         files[sheets / f"{stem}.html"] = html
+        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset)
         pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
     for schema in SCHEMA_NAMES:
         target = schemas / f"{schema}.schema.json"
@@ -120,9 +122,9 @@ def manifest_text(entries: dict[str, dict[str, str]]) -> bytes:
 
 
 def managed_files(output: Path) -> list[Path]:
-    """Files in the output folder's scoring/ and sheets/ that a build owns (so stale ones can be removed)."""
+    """Files in the output folder's scoring/, sheets/ and pads/ that a build owns (so stale ones can be removed)."""
     found: list[Path] = []
-    for folder in (output / "scoring", output / "sheets"):
+    for folder in (output / "scoring", output / "sheets", output / "pads"):
         if folder.is_dir():
             found += [
                 p for p in folder.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".md", ".pdf", ".json")

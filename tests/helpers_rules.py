@@ -73,6 +73,7 @@ def _fill_shipped_copy(target: Path) -> Path:
             sheet = Path("generated") / "sheets" / f"{name}.{suffix}"
             _copy(ROOT / sheet, target / sheet)
         kept[f"{name}.pdf"] = manifest.get(f"{name}.pdf", {})
+        _copy(ROOT / "generated" / "pads" / f"{name}.html", target / "generated" / "pads" / f"{name}.html")
     (target / "generated" / "sheets" / "pdf-manifest.json").write_bytes(manifest_text(kept))
     return target
 

@@ -200,6 +200,7 @@ def test_build_writes_the_workspace_rulesets_only_and_all_adds_the_bundled(works
     assert build.code == 0, build.err
     output = workspace / "generated"
     assert sorted(p.relative_to(output).as_posix() for p in output.rglob("*") if p.is_file()) == [
+        "pads/house-rules.html",
         "scoring/house_rules.py",
         "sheets/house-rules.html",
         "sheets/house-rules.md",

@@ -6,15 +6,8 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.python.effects import (
-    GAINS,
-    CodegenError,
-    decides,
-    effect_lines,
-    feasible,
-    rooms_never_hurt,
-    serving_pays,
-)
+from compiler.backends.policy_facts import bonus_room_wins, decides, serving_pays
+from compiler.backends.python.effects import CodegenError, effect_lines, feasible
 from compiler.backends.python.standalone import runtime_parts
 
 REGENERATE = "gah build"
@@ -31,13 +24,6 @@ def header(ruleset: ir.Ruleset) -> list[str]:
 def _effects_body(code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
     for number, effect in enumerate(effects, start=1):
         code.lines_from(effect_lines(effect, last_room_wins and number == len(effects)))
-
-
-def _bonus_room_wins(ruleset: ir.Ruleset) -> bool:
-    """Can a free room that ends a tile's bonus count as never worth less than none? Only if nothing
-    after it in the turn reacts to it (the Staff that add to a bonus only gain) and a room never hurts."""
-    boosters_gain = all(isinstance(e, GAINS) for card in ruleset.staff for e in card.emperor_bonus)
-    return boosters_gain and rooms_never_hurt(ruleset)
 
 
 def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool) -> None:
@@ -384,7 +370,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
         code.blank(2)
     code.line(f"# --- specialised from the rules data of {ruleset.name!r} ---")
     code.blank(2)
-    room_wins = _bonus_room_wins(ruleset)
+    room_wins = bonus_room_wins(ruleset)
     for tile in ruleset.tiles:
         _tile_functions(code, tile, room_wins)
     _staff_functions(code, ruleset)

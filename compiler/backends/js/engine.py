@@ -1,0 +1,273 @@
+"""The score pad's engine: the JavaScript runtime plus the code generated from one ruleset's IR.
+
+The result is one script that defines `GAH` (scoreGame, readGame, writeGame, the rules) and
+touches nothing else: the page's UI calls it, and the cross-check runs it under Node.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler import ir
+from compiler.backends.js.effects import JsCodegenError, effect_js, feasible_js, js_literal, quantity_js
+from compiler.backends.policy_facts import bonus_room_wins, decides, serving_pays
+
+RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
+# Order matters only for reading: every file defines functions and constants used at call time.
+RUNTIME_FILES = ("core.js", "chooser.js", "hotel.js", "staff.js", "quantities.js", "scoring.js", "state.js")
+
+
+def runtime_source() -> str:
+    """The runtime files, concatenated (their own "use strict" lines dropped: the wrapper has one)."""
+    parts = []
+    for name in RUNTIME_FILES:
+        text = (RUNTIME_DIR / name).read_text(encoding="utf-8")
+        body = "\n".join(line for line in text.splitlines() if line != '"use strict";')
+        parts.append(
+            f"// --- runtime: compiler/backends/js/runtime/{name} (copied; edit it there) ---\n{body.strip()}\n"
+        )
+    return "\n".join(parts)
+
+
+class _Js:
+    """Lines of JavaScript at the current indentation (two spaces)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.level = 0
+
+    def line(self, text: str = "") -> None:
+        self.lines.append(("  " * self.level + text) if text else "")
+
+    def open(self, text: str) -> None:
+        self.line(text)
+        self.level += 1
+
+    def close(self, text: str = "}") -> None:
+        self.level -= 1
+        self.line(text)
+
+    def effects(self, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
+        for number, effect in enumerate(effects, start=1):
+            self.line(effect_js(effect, last_room_wins and number == len(effects)))
+
+
+def _tiles(js: _Js, ruleset: ir.Ruleset) -> None:
+    js.line("const TILES = {};")
+    room_wins = bonus_room_wins(ruleset)
+    for tile in ruleset.tiles:
+        js.open(f"TILES[{js_literal(tile.id)}] = [")
+        js.open("function (game, player) {")
+        js.effects(tile.bonus, room_wins)
+        js.close("},")
+        js.open("function (game, player) {")
+        penalty = tile.penalty
+        if not penalty.is_choice:
+            js.effects(penalty.effects)
+        else:
+            js.open(f"if ({' && '.join(feasible_js(e) for e in penalty.prefer)}) {{")
+            js.effects(penalty.prefer)
+            js.close("} else {")
+            js.level += 1
+            js.line(
+                'if (game.explain) log(game, player, "penalty", player.name + " cannot take the first option fully");'
+            )
+            js.effects(penalty.otherwise)
+            js.close()
+        js.close("},")
+        js.close("];")
+
+
+def _staff(js: _Js, ruleset: ir.Ruleset) -> None:
+    js.line("const ONCE = {};")
+    js.line("const EMPEROR_BONUS = {};")
+    for card in ruleset.staff:
+        if card.once:
+            js.open(f"ONCE[{card.number}] = function (game, player) {{")
+            js.effects(card.once)
+            js.close("};")
+        if card.emperor_bonus:
+            js.open(f"EMPEROR_BONUS[{card.number}] = function (game, player) {{")
+            js.effects(card.emperor_bonus)
+            js.close("};")
+    js.line("const GAME_END_FORMULAS = {};")
+    for card in ruleset.staff:
+        if card.game_end is not None and not card.game_end.copy_opponent:
+            if card.game_end.per is None:
+                raise JsCodegenError(f"Staff {card.number}: a game-end formula without a quantity")
+            term = f"{card.game_end.points} * {quantity_js(card.game_end.per)}"
+            js.line(f"GAME_END_FORMULAS[{card.number}] = (game, player) => {term};")
+    js.line("const GAME_END = Object.assign({}, GAME_END_FORMULAS);")
+    for card in ruleset.staff:
+        if card.game_end is not None and card.game_end.copy_opponent:
+            name = js_literal(card.name)
+            js.line(
+                f"GAME_END[{card.number}] = (game, player) => copyOpponentGameEnd(game, player, GAME_END_FORMULAS, {name});"
+            )
+
+
+def _final(js: _Js, ruleset: ir.Ruleset) -> None:
+    js.line("const FINAL_SOURCES = [];")
+    for source in ruleset.final_scoring:
+        head = f"FINAL_SOURCES.push([{js_literal(source.id)}, "
+        if source.source == "game_end_staff":
+            # Hired order, as the Python module sums (the Secretary's decision comes in that order).
+            body = (
+                "(game, player) => player.hired.reduce((t, n) => t + (GAME_END[n] ? GAME_END[n](game, player) : 0), 0)"
+            )
+        elif source.source == "occupied_rooms_by_floor":
+            terms = [
+                f'{points} * player.hotel[{floor - 1}].filter((r) => r === "o").length'
+                for floor, points in enumerate(source.points_by_floor, start=1)
+                if points
+            ]
+            body = f"(game, player) => {' + '.join(terms) or '0'}"
+        elif source.source == "per_quantity":
+            if source.per is None:
+                raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
+            body = f"(game, player) => {source.points} * {quantity_js(source.per)}"
+        else:
+            raise JsCodegenError(f"no JavaScript generator for final-scoring source {source.source}")
+        js.line(f"{head}{body}]);")
+
+
+def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
+    track = ruleset.track
+    spaces = range(track.last_space + 1)
+    js.line(f"const TRACK_POINTS = {js_literal(list(track.points))};")
+    js.line(f"const OUTCOME = {js_literal([track.zone_of(s).outcome for s in spaces])};")
+    js.line(f"const ZONE_NAME = {js_literal([track.zone_of(s).name for s in spaces])};")
+    # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
+    js.line(f"const TILE_NAME = {js_literal({t.id: f'{t.name} (tier {t.tier})' for t in ruleset.tiles})};")
+    boosters = [card for card in ruleset.staff if card.emperor_bonus]
+    js.open("function emperorBonus(game, player, tileId) {")
+    if boosters:
+        # Only Staff hired before this bonus add to it, not one hired through it.
+        js.line("const hiredBefore = player.hired.slice();")
+    js.line('if (game.explain) log(game, player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tileId]);')
+    js.line("TILES[tileId][0](game, player);")
+    for card in boosters:
+        js.open(f"if (hiredBefore.includes({card.number})) {{")
+        text = f'player.name + " gets more with " + {js_literal(card.name)}'
+        js.line(f'if (game.explain) log(game, player, "staff", {text});')
+        js.line(f"EMPEROR_BONUS[{card.number}](game, player);")
+        js.close()
+    js.close()
+    js.open("function emperorPenalty(game, player, tileId) {")
+    for card in ruleset.staff:
+        if card.penalty_waiver_cost is not None:
+            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {js_literal(card.name)})"
+            js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
+    js.line(
+        'if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tileId]);'
+    )
+    js.line("TILES[tileId][1](game, player);")
+    js.close()
+    # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
+    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
+    asks = {
+        t.id: [
+            decides(t.bonus) or boosters_decide,
+            decides(t.penalty.effects + t.penalty.prefer + t.penalty.otherwise),
+        ]
+        for t in ruleset.tiles
+    }
+    js.line(f"const DECIDES = {js_literal(asks)};")
+    waived = "".join(
+        f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
+    )
+    js.line("const EMPEROR_SCORINGS = {};")
+    for scoring in ruleset.scorings:
+        js.open(f"EMPEROR_SCORINGS[{scoring.round}] = function (game) {{")
+        js.line(f"const tileId = game.tiles[{js_literal(scoring.tier)}];")
+        js.open("for (const player of game.players) {")
+        js.line("scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
+        js.line(f"moveBack(game, player, {scoring.move_back}, ZONE_NAME);")
+        js.line("const outcome = OUTCOME[player.emperor];")
+        js.open('if (outcome === "bonus") {')
+        js.line("if (DECIDES[tileId][0]) takeTurn(game, player, emperorBonus, tileId);")
+        js.line("else emperorBonus(game, player, tileId);")
+        js.close('} else if (outcome === "penalty") {')
+        js.level += 1
+        js.line(f"if (DECIDES[tileId][1]{waived}) takeTurn(game, player, emperorPenalty, tileId);")
+        js.line("else emperorPenalty(game, player, tileId);")
+        js.close("}")
+        js.line('if (outcome === "nothing" && game.explain) {')
+        js.line('  log(game, player, "nothing", player.name + " gets neither bonus nor penalty");')
+        js.line("}")
+        js.close()
+        js.close("};")
+
+
+def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
+    hotel = ruleset.hotel
+    fields: dict[str, object] = {
+        "name": ruleset.name,
+        "rounds": ruleset.rounds,
+        "trackLast": ruleset.track.last_space,
+        "beyondPoints": ruleset.track.points_per_step_beyond,
+        "pointsFloor": ruleset.rulings.points_floor,
+        "kronesFloor": ruleset.rulings.krones_floor,
+        "items": [item.id for item in ruleset.items],
+        "floors": hotel.floors,
+        "columns": hotel.columns,
+        "colours": [list(row) for row in hotel.colours],
+        "groups": [[g.colour, [f"{f}.{c}" for f, c in g.cells]] for g in hotel.groups],
+        "prepareCost": list(hotel.prepare_cost),
+        "firstRoom": f"{hotel.first_room[0]}.{hotel.first_room[1]}",
+        "printedPoints": {f"{f}.{c}": points for (f, c), points in hotel.printed_points},
+        "groupRewards": {
+            colour: [r.reward, {str(size): n for size, n in r.by_size}] for colour, r in hotel.group_rewards
+        },
+        "cafeSeats": hotel.cafe_seats,
+        "staff": {str(c.number): [c.name, c.cost, c.kind] for c in ruleset.staff},
+        "scoringTiers": {str(s.round): s.tier for s in ruleset.scorings},
+        "tiles": {t.id: t.tier for t in ruleset.tiles},
+        "servingPays": serving_pays(ruleset),
+    }
+    js.line(f"const RULES = makeRules({js_literal(fields)});")
+    js.line("RULES.onceEffects = ONCE;")
+    js.line("RULES.project = projectedTotal;")
+
+
+def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
+    terms = [quantity_js(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+    js.line(f"const tiebreak = (game, player) => {' + '.join(terms) or '0'};")
+    js.line(
+        "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
+    )
+    js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_SOURCES));")
+    js.open("function standings(game, final) {")
+    js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")
+    js.close()
+    js.open("function scoreGame(state) {")
+    js.line("const game = readGame(RULES, state);")
+    js.line("const scoring = EMPEROR_SCORINGS[game.round];")
+    js.line("if (scoring) scoring(game);")
+    js.line("const result = { ruleset: RULES.name, round: game.round, state: writeGame(game), events: game.events };")
+    js.open("if (game.round === RULES.rounds) {")
+    js.line("result.final = finalScoring(game);")
+    js.line("result.standings = standings(game, result.final);")
+    js.close()
+    js.line("result.decisions = decisionReport(game);")
+    js.line("result.unused_choices = unusedChoices(game);")
+    js.line("return result;")
+    js.close()
+
+
+def generate_engine(ruleset: ir.Ruleset) -> str:
+    """The engine script of one ruleset: `const GAH = (function () { ... })();`."""
+    js = _Js()
+    js.open("const GAH = (function () {")
+    js.line('"use strict";')
+    js.lines.extend(runtime_source().splitlines())
+    js.line("// --- specialised from the rules data (the IR) ---")
+    _tiles(js, ruleset)
+    _staff(js, ruleset)
+    _final(js, ruleset)
+    _emperor(js, ruleset)
+    _entry_points(js, ruleset)
+    _rules(js, ruleset)
+    js.line("return { RULES, scoreGame, readGame, writeGame, StateError, QUANTITIES };")
+    js.close("})();")
+    return "\n".join(js.lines) + "\n"

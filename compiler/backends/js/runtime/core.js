@@ -1,0 +1,188 @@
+// Game state, primitives and the text helpers: mechanics that do not change with the rules data.
+// A port of compiler/backends/python/runtime/core.py (same numbers, same texts). Copied verbatim
+// into every score pad; plain functions, no modules, no DOM.
+"use strict";
+
+// A cell is "floor.column" (both from 1, floor 1 at the bottom): the form `choices` record.
+function cellKey(floor, column) {
+  return floor + "." + column;
+}
+
+function cellParts(key) {
+  const dot = key.indexOf(".");
+  return [Number(key.slice(0, dot)), Number(key.slice(dot + 1))];
+}
+
+class StateError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "StateError";
+  }
+}
+
+// The rules constants the shared mechanics need (filled in by the generated code).
+function makeRules(fields) {
+  const rules = Object.assign({ onceEffects: {}, project: null }, fields);
+  rules.colourCells = {};
+  rules.colours.forEach((row, floor) =>
+    row.forEach((colour, column) => {
+      (rules.colourCells[colour] = rules.colourCells[colour] || []).push([floor, column]);
+    }),
+  );
+  rules.groupCells = rules.groups.map(([, cells]) => cells.map((key) => cellParts(key).map((x) => x - 1)));
+  rules.groupOf = (key) => rules.groups.findIndex(([, cells]) => cells.includes(key));
+  return rules;
+}
+
+function clonePlayer(p) {
+  return {
+    name: p.name,
+    points: p.points,
+    krones: p.krones,
+    emperor: p.emperor,
+    kitchen: Object.assign({}, p.kitchen),
+    cafe: p.cafe.map((guest) => Object.assign({}, guest)),
+    hotel: p.hotel.map((row) => row.slice()),
+    hand: p.hand.slice(),
+    hired: p.hired.slice(),
+    objectives: p.objectives,
+    choices: p.choices, // read only
+    cursor: Object.assign({}, p.cursor),
+  };
+}
+
+function makeGame(rules, round, tiles, deck, discard, players) {
+  // decisions: every decision taken, in order (explaining games only). trial: on a copy where the
+  // policy tries a sequence of decisions, that sequence. turn: in the real game, the turn being
+  // resolved. cardReads: how often a step looked at which cards a hand or the deck holds.
+  // projecting: true while a projection of the real game is worked out (it decides nothing).
+  return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false };
+}
+
+// A copy to try an option on; with `only`, the other players are shared, not copied.
+function cloneGame(game, only) {
+  const players = game.players.map((p) => (only === undefined || p === only ? clonePlayer(p) : p));
+  const copy = makeGame(game.rules, game.round, game.tiles, game.deck.slice(), game.discard.slice(), players);
+  copy.explain = false;
+  return copy;
+}
+
+function log(game, player, kind, text, details) {
+  if (!game.explain) return;
+  const event = { round: game.round, player: player ? player.name : null, kind, text };
+  Object.assign(event, details || {});
+  game.events.push(event);
+}
+
+function opponents(game, player) {
+  return game.players.filter((p) => p !== player);
+}
+
+function plural(count, word) {
+  return count === 1 ? count + " " + word : count + " " + word + "s";
+}
+
+// --- primitives -----------------------------------------------------------------------
+
+function gainPoints(game, player, amount, why = "") {
+  player.points += amount;
+  if (game.explain) log(game, player, "points", `${player.name} gains ${plural(amount, "point")}${why}`, { points: amount });
+}
+
+function losePoints(game, player, amount, why = "") {
+  const lost = Math.min(amount, Math.max(0, player.points - game.rules.pointsFloor));
+  player.points -= lost;
+  if (!game.explain) return;
+  const note = lost === amount ? "" : ` (has only ${lost} to lose)`;
+  log(game, player, "points", `${player.name} loses ${plural(lost, "point")}${why}${note}`, { points: -lost });
+}
+
+function gainKrones(game, player, amount) {
+  player.krones += amount;
+  if (game.explain) log(game, player, "krones", `${player.name} gains ${plural(amount, "krone")}`, { krones: amount });
+}
+
+function loseKrones(game, player, amount) {
+  const lost = Math.min(amount, Math.max(0, player.krones - game.rules.kronesFloor));
+  player.krones -= lost;
+  if (!game.explain) return;
+  const note = lost === amount ? "" : ` (has only ${lost})`;
+  log(game, player, "krones", `${player.name} loses ${plural(lost, "krone")}${note}`, { krones: -lost });
+}
+
+// Move forward, never past the last space; each step beyond it is worth points at once.
+function advanceEmperor(game, player, steps, why = "") {
+  const room = game.rules.trackLast - player.emperor;
+  const moved = Math.min(steps, Math.max(0, room));
+  const beyond = steps - moved;
+  player.emperor += moved;
+  if (!game.explain) {
+    player.points += beyond * game.rules.beyondPoints;
+    return;
+  }
+  let text = `${player.name} advances ${plural(moved, "step")} on the Emperor track to space ${player.emperor}${why}`;
+  if (beyond) {
+    const bonus = beyond * game.rules.beyondPoints;
+    player.points += bonus;
+    text += `; ${plural(beyond, "step")} beyond the cap give ${plural(bonus, "point")}`;
+  }
+  log(game, player, "emperor", text, { steps: moved, beyond });
+}
+
+// items: [[item, count], ...]
+function gainItems(game, player, items) {
+  for (const [item, count] of items) player.kitchen[item] = (player.kitchen[item] || 0) + count;
+  if (!game.explain) return;
+  const listed = items.map(([item, count]) => `${count} ${item}`).join(", ");
+  const given = {};
+  for (const [item, count] of items) given[item] = count;
+  log(game, player, "items", `${player.name} gains ${listed}`, { items: given });
+}
+
+function sumValues(mapping) {
+  return Object.values(mapping).reduce((a, b) => a + b, 0);
+}
+
+function returnItems(game, player, kitchen, cafe) {
+  let returned = 0;
+  if (kitchen) {
+    returned += sumValues(player.kitchen);
+    for (const item of Object.keys(player.kitchen)) player.kitchen[item] = 0;
+  }
+  if (cafe) {
+    for (const guest of player.cafe) {
+      returned += sumValues(guest);
+      for (const item of Object.keys(guest)) guest[item] = 0;
+    }
+  }
+  if (!game.explain) return;
+  const places = [
+    ["kitchen", kitchen],
+    ["café", cafe],
+  ]
+    .filter(([, on]) => on)
+    .map(([p]) => p)
+    .join(" and ");
+  log(game, player, "items", `${player.name} returns ${plural(returned, "item")} from the ${places}`, { returned });
+}
+
+// --- how Python would show a value (error messages name the recorded value as gah score does) ----
+
+function pyRepr(value) {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return "[" + value.map(pyRepr).join(", ") + "]";
+  if (typeof value === "object") return "{" + Object.entries(value).map(([k, v]) => pyRepr(k) + ": " + pyRepr(v)).join(", ") + "}";
+  return String(value);
+}
+
+function optionText(option) {
+  if (option === null || option === undefined) return "none";
+  if (Array.isArray(option)) return "[" + option.map(optionText).join(", ") + "]";
+  if (option === true) return "True";
+  if (option === false) return "False";
+  if (typeof option === "object") return pyRepr(option);
+  return String(option);
+}

@@ -1,0 +1,187 @@
+// The hotel: placement and adjacency, preparing, occupying and removing rooms, group completion
+// (a port of compiler/backends/python/runtime/hotel.py). hotel[floor - 1][column - 1] is
+// "o" occupied, "v" vacant or "." empty.
+"use strict";
+
+const EMPTY = ".";
+const VACANT = "v";
+const OCCUPIED = "o";
+
+function roomAt(player, key) {
+  const [floor, column] = cellParts(key);
+  return player.hotel[floor - 1][column - 1];
+}
+
+function setRoom(player, key, room) {
+  const [floor, column] = cellParts(key);
+  player.hotel[floor - 1][column - 1] = room;
+}
+
+// Rooms in `state` (vacant or occupied), bottom floor first, left to right.
+function roomsIn(player, state) {
+  const found = [];
+  player.hotel.forEach((row, f) => row.forEach((room, c) => room === state && found.push(cellKey(f + 1, c + 1))));
+  return found;
+}
+
+function countRooms(player, state) {
+  return player.hotel.reduce((n, row) => n + row.filter((room) => room === state).length, 0);
+}
+
+// Empty spaces where a room may go: the first room's space, or next to any placed room.
+function legalSpaces(rules, player, floors) {
+  const hotel = player.hotel;
+  let candidates;
+  if (hotel.every((row) => row.every((room) => room === EMPTY))) {
+    candidates = [rules.firstRoom];
+  } else {
+    const top = rules.floors - 1;
+    const last = rules.columns - 1;
+    candidates = [];
+    hotel.forEach((row, f) =>
+      row.forEach((room, c) => {
+        if (
+          room === EMPTY &&
+          ((f > 0 && hotel[f - 1][c] !== EMPTY) ||
+            (f < top && hotel[f + 1][c] !== EMPTY) ||
+            (c > 0 && row[c - 1] !== EMPTY) ||
+            (c < last && row[c + 1] !== EMPTY))
+        ) {
+          candidates.push(cellKey(f + 1, c + 1));
+        }
+      }),
+    );
+  }
+  return candidates.filter((key) => roomAt(player, key) === EMPTY && (floors === null || floors.includes(cellParts(key)[0])));
+}
+
+// Put a room tile on `key` (paying unless free), score printed points, occupy if asked.
+function placeRoom(game, player, key, free, occupy) {
+  const rules = game.rules;
+  const cost = free ? 0 : rules.prepareCost[cellParts(key)[0] - 1];
+  player.krones -= cost;
+  setRoom(player, key, VACANT);
+  if (game.explain) {
+    const paid = cost ? ` for ${plural(cost, "krone")}` : " at no cost";
+    log(game, player, "room", `${player.name} prepares room ${key}${paid}`, { cell: key });
+  }
+  const printed = rules.printedPoints[key] || 0;
+  if (printed) gainPoints(game, player, printed, game.explain ? ` printed on space ${key}` : "");
+  if (occupy) occupyRoom(game, player, key);
+}
+
+// Turn a vacant room occupied; completing its group pays the group reward at once.
+function occupyRoom(game, player, key) {
+  const rules = game.rules;
+  setRoom(player, key, OCCUPIED);
+  if (game.explain) log(game, player, "room", `${player.name} occupies room ${key}`, { cell: key });
+  const [colour, cells] = rules.groups[rules.groupOf(key)];
+  if (cells.every((c) => roomAt(player, c) === OCCUPIED)) {
+    const [reward, bySize] = rules.groupRewards[colour];
+    const amount = bySize[cells.length] || 0;
+    const why = game.explain ? ` for completing a ${colour} group of ${cells.length}` : "";
+    if (reward === "krones") {
+      gainKrones(game, player, amount);
+      if (game.explain) log(game, player, "group", `${player.name} completes a ${colour} group of ${cells.length}`);
+    } else if (reward === "points") {
+      gainPoints(game, player, amount, why);
+    } else {
+      advanceEmperor(game, player, amount, why);
+    }
+  }
+}
+
+// An optional room: the player picks a legal, affordable space or none. `roomWins`: no room is never
+// worth more than a room here (the generator proved it from the rules data), so the policy does not try it.
+function prepareRoom(game, player, floors, free, occupy, roomWins = false) {
+  const rules = game.rules;
+  const options = replaying(game)
+    ? []
+    : legalSpaces(rules, player, floors).filter((key) => free || rules.prepareCost[cellParts(key)[0] - 1] <= player.krones);
+  options.push(null);
+  const tried = roomWins && options.length > 1 ? options.slice(0, -1) : null;
+  const chosen = decide(game, player, "prepare_room", options, tried, false, "there is no legal space for a room", true);
+  if (chosen === null) {
+    if (game.explain) {
+      const what = options.length > 1 ? "prepares no room" : "has no legal space for a room";
+      log(game, player, "room", `${player.name} ${what}`);
+    }
+    return;
+  }
+  placeRoom(game, player, chosen, free, occupy);
+}
+
+// Up to `count` vacant rooms become occupied, one decision per room. The policy tries every order,
+// though only the rooms matter to the outcome: so each room's runner-up total is exact.
+function occupyVacantRooms(game, player, count) {
+  for (let n = 0; n < count; n++) {
+    const vacant = replaying(game) ? [] : roomsIn(player, VACANT);
+    vacant.push(null);
+    const chosen = decide(game, player, "occupy_room", vacant, null, false, "there is no vacant room");
+    if (chosen === null) {
+      if (game.explain && vacant.length === 1) log(game, player, "room", `${player.name} has no vacant room to occupy`);
+      return;
+    }
+    occupyRoom(game, player, chosen);
+  }
+}
+
+// Rooms in `state` on the highest floor that has one (strictly below `below` if given).
+function removalCandidates(player, state, below) {
+  const hotel = player.hotel;
+  for (let floor = below === null ? hotel.length : below - 1; floor > 0; floor--) {
+    const row = hotel[floor - 1];
+    if (row.includes(state)) return row.flatMap((room, c) => (room === state ? [cellKey(floor, c + 1)] : []));
+  }
+  return [];
+}
+
+// How many rooms a removal could take (rooms on distinct floors when strictly below).
+function countRemovable(player, state, count, strictlyBelow) {
+  const found = roomsIn(player, state);
+  if (strictlyBelow) return Math.min(count, new Set(found.map((key) => cellParts(key)[0])).size);
+  return Math.min(count, found.length);
+}
+
+// Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
+function removeRooms(game, player, state, count, strictlyBelow) {
+  let below = null;
+  const word = state === OCCUPIED ? "occupied" : "vacant";
+  for (let n = 0; n < count; n++) {
+    const candidates = removalCandidates(player, state, strictlyBelow ? below : null);
+    if (!candidates.length) {
+      if (game.explain) log(game, player, "room", `${player.name} has no more ${word} rooms to remove`);
+      return;
+    }
+    const chosen = decide(game, player, "remove_rooms", candidates);
+    setRoom(player, chosen, EMPTY);
+    below = cellParts(chosen)[0];
+    if (game.explain) log(game, player, "room", `${player.name} removes ${word} room ${chosen}`, { cell: chosen });
+  }
+}
+
+// --- quantities of the hotel ---------------------------------------------------------
+
+function occupiedOfColour(rules, player, colour) {
+  return (rules.colourCells[colour] || []).filter(([f, c]) => player.hotel[f][c] === OCCUPIED).length;
+}
+
+function fullFloors(player) {
+  return player.hotel.filter((row) => !row.includes(EMPTY) && !row.includes(VACANT)).length;
+}
+
+function fullColumns(rules, player) {
+  let full = 0;
+  for (let c = 0; c < rules.columns; c++) {
+    if (player.hotel.every((row) => row[c] === OCCUPIED)) full += 1;
+  }
+  return full;
+}
+
+function fullGroups(rules, player) {
+  return rules.groupCells.filter((cells) => cells.every(([f, c]) => player.hotel[f][c] === OCCUPIED)).length;
+}
+
+function colourSets(rules, player) {
+  return Math.min(...["red", "blue", "yellow"].map((colour) => occupiedOfColour(rules, player, colour)));
+}

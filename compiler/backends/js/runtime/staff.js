@@ -1,0 +1,129 @@
+// Staff cards: the shared deck, playing a card (with its once-effect), returning and removing
+// cards (a port of compiler/backends/python/runtime/staff.py). rules.staff[number] is
+// [name, cost, kind].
+"use strict";
+
+function cardName(game, number) {
+  return `${game.rules.staff[number][0]} (${number})`;
+}
+
+// Printed cost less the discount, never below 0; discount null means free.
+function playCost(game, number, discount) {
+  if (discount === null) return 0;
+  return Math.max(0, game.rules.staff[number][1] - discount);
+}
+
+// Pay and hire a card; a once-effect card acts at once.
+function hire(game, player, number, cost, how) {
+  player.krones -= cost;
+  player.hired.push(number);
+  if (game.explain) {
+    const paid = cost ? ` for ${plural(cost, "krone")}` : " at no cost";
+    log(game, player, "staff", `${player.name} plays ${cardName(game, number)} ${how}${paid}`, { card: number });
+  }
+  const effect = game.rules.onceEffects[number];
+  if (effect) effect(game, player);
+}
+
+function removeOne(list, value) {
+  list.splice(list.indexOf(value), 1);
+}
+
+// Draw from the top, play up to `play` of them, the rest under the deck in the chosen order.
+function drawStaff(game, player, count, play, discount) {
+  const drawn = game.deck.splice(0, count);
+  game.cardReads += 1;
+  if (game.explain) {
+    if (drawn.length < count) log(game, player, "staff", `the Staff deck holds only ${plural(drawn.length, "card")}`);
+    const names = drawn.map((n) => cardName(game, n)).join(", ") || "nothing";
+    log(game, player, "staff", `${player.name} draws ${names}`, { cards: drawn.slice() });
+  }
+  const remaining = drawn.slice();
+  for (let n = 0; n < play; n++) {
+    const options = replaying(game) ? [] : remaining.filter((number) => playCost(game, number, discount) <= player.krones);
+    options.push(null);
+    const chosen = decide(game, player, "play_staff", options, null, false, "no drawn card is affordable");
+    if (chosen === null) break;
+    removeOne(remaining, chosen);
+    hire(game, player, chosen, playCost(game, chosen, discount), "from the draw");
+  }
+  if (remaining.length) {
+    const order = cardsToBottom(game, player, remaining, "drawn_to_bottom");
+    if (game.explain) {
+      const names = order.map((n) => cardName(game, n)).join(", ");
+      log(game, player, "staff", `${player.name} puts the other drawn cards under the deck: ${names}`, { cards: order });
+    }
+  }
+}
+
+// Put `cards` under the deck one by one, each a decision (the first option: the order given).
+function cardsToBottom(game, player, cards, key) {
+  const left = cards.slice();
+  const order = [];
+  while (left.length) {
+    const card = decide(game, player, key, left.slice(), null, true);
+    removeOne(left, card);
+    order.push(card);
+  }
+  game.deck.push(...order);
+  return order;
+}
+
+// Put `count` Staff from hand under the deck (as many as there are), one decision per card. The
+// policy's first option is the cheapest card (lowest number first): cards in hand score nothing.
+function staffToDeckBottom(game, player, count) {
+  const staff = game.rules.staff;
+  const chosen = [];
+  const times = Math.min(count, player.hand.length);
+  for (let n = 0; n < times; n++) {
+    const options = replaying(game) ? [] : player.hand.slice().sort((a, b) => staff[a][1] - staff[b][1] || a - b);
+    const card = decide(game, player, "hand_to_bottom", options, null, true);
+    removeOne(player.hand, card);
+    chosen.push(card);
+  }
+  game.deck.push(...chosen);
+  if (game.explain) {
+    const names = chosen.map((n) => cardName(game, n)).join(", ") || "no card";
+    log(game, player, "staff", `${player.name} puts ${names} from hand under the deck`, { cards: chosen.slice() });
+  }
+}
+
+// Play up to `count` Staff from hand at the discount.
+function playStaffFromHand(game, player, count, discount) {
+  for (let n = 0; n < count; n++) {
+    game.cardReads += 1;
+    const options = replaying(game) ? [] : player.hand.filter((number) => playCost(game, number, discount) <= player.krones);
+    options.push(null);
+    const chosen = decide(game, player, "play_staff", options, null, false, "no card in hand is affordable");
+    if (chosen === null) {
+      if (game.explain) {
+        const what = options.length > 1 ? "plays no Staff" : "has no Staff in hand to play";
+        log(game, player, "staff", `${player.name} ${what}`);
+      }
+      return;
+    }
+    removeOne(player.hand, chosen);
+    hire(game, player, chosen, playCost(game, chosen, discount), "from hand");
+  }
+}
+
+function sortedNumbers(list) {
+  return list.slice().sort((a, b) => a - b);
+}
+
+function hiredOfKind(game, player, kind) {
+  return player.hired.filter((n) => kind === "any" || game.rules.staff[n][2] === kind);
+}
+
+// Remove hired Staff of a kind (to the discard pile), as many as there are.
+function removeHiredStaff(game, player, count, kind) {
+  for (let n = 0; n < count; n++) {
+    const hired = hiredOfKind(game, player, kind);
+    const options = hired.length ? hired : [null];
+    const chosen = decide(game, player, "remove_hired_staff", options, null, false, "no hired Staff of that kind");
+    if (chosen === null) return;
+    removeOne(player.hired, chosen);
+    game.discard.push(chosen);
+    if (game.explain) log(game, player, "staff", `${player.name} discards hired ${cardName(game, chosen)}`, { card: chosen });
+  }
+}

@@ -1,0 +1,256 @@
+// Reading a game state (the JSON `gah score` reads) into a game, checking it, and writing it back
+// (a port of compiler/backends/python/runtime/state.py; the same messages).
+"use strict";
+
+const ROOM_LETTERS = new Set([".", "v", "o"]);
+const PLAYER_KEYS = ["name", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "choices"];
+const STATE_KEYS = ["round", "tiles", "staff_deck", "staff_discard", "players"];
+// Each `choices` key: what one decision's value is, and whether it may be null ("none").
+const CHOICE_VALUES = {
+  choose_items: ["item", false],
+  serve: ["guest", true],
+  play_staff: ["card", true],
+  drawn_to_bottom: ["card", false],
+  hand_to_bottom: ["card", false],
+  prepare_room: ["room", true],
+  occupy_room: ["room", true],
+  remove_rooms: ["room", false],
+  remove_hired_staff: ["card", true],
+  conference_manager: ["yes/no", false],
+  secretary: ["card", true],
+  draft: ["card", false],
+};
+const CHOICE_KEYS = Object.keys(CHOICE_VALUES);
+const VALUE_WORDS = {
+  item: "an item id",
+  guest: "a café guest's place in cafe (from 0)",
+  card: "a Staff card number",
+  room: 'a room as "floor.column"',
+  "yes/no": "true or false",
+};
+
+function isMapping(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function has(mapping, key) {
+  return Object.prototype.hasOwnProperty.call(mapping, key);
+}
+
+function wholeNumber(value, where, low, high) {
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw new StateError(`${where}: expected a whole number, got ${pyRepr(value)}`);
+  }
+  if (value < low || (high !== undefined && value > high)) {
+    const bounds = high !== undefined ? `from ${low} to ${high}` : `${low} or more`;
+    throw new StateError(`${where}: ${value} is out of range (${bounds})`);
+  }
+  return value;
+}
+
+function mapping(value, where) {
+  if (!isMapping(value)) throw new StateError(`${where}: expected a mapping, got ${pyRepr(value)}`);
+  return value;
+}
+
+function list(value, where) {
+  if (!Array.isArray(value)) throw new StateError(`${where}: expected a list, got ${pyRepr(value)}`);
+  return value;
+}
+
+function unknownKeys(value, known) {
+  return Object.keys(value)
+    .filter((k) => !known.includes(k))
+    .sort();
+}
+
+function readItems(rules, value, where) {
+  const items = {};
+  for (const item of rules.items) items[item] = 0;
+  for (const [item, count] of Object.entries(mapping(value, where))) {
+    if (!rules.items.includes(item)) throw new StateError(`${where}: unknown item '${item}'; items are: ${rules.items.join(", ")}`);
+    items[item] = wholeNumber(count, `${where}.${item}`, 0);
+  }
+  return items;
+}
+
+// Recorded decisions: each key one decision's value, or a list of them in the order asked.
+function readChoices(value, where) {
+  const choices = Object.assign({}, mapping(value, where));
+  const unknown = unknownKeys(choices, CHOICE_KEYS);
+  if (unknown.length) {
+    throw new StateError(`${where}: unknown choice '${unknown[0]}'; choices are: ${CHOICE_KEYS.slice().sort().join(", ")}`);
+  }
+  for (const [key, recorded] of Object.entries(choices)) {
+    if (Array.isArray(recorded)) recorded.forEach((one, index) => checkChoice(key, one, `${where}.${key}[${index}]`));
+    else if (key === "draft") throw new StateError(`${where}.draft: expected a list of Staff card numbers, got ${pyRepr(recorded)}`);
+    else checkChoice(key, recorded, `${where}.${key}`);
+  }
+  return choices;
+}
+
+// One recorded decision's value: of the key's type (its legality is checked when it is asked).
+function checkChoice(key, value, where) {
+  const [kind, nullable] = CHOICE_VALUES[key];
+  if (value === null && nullable) return;
+  let ok;
+  if (kind === "item") ok = typeof value === "string";
+  else if (kind === "room") ok = typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value);
+  else if (kind === "yes/no") ok = typeof value === "boolean";
+  else ok = Number.isInteger(value) && value >= (kind === "guest" ? 0 : 1);
+  if (!ok) throw new StateError(`${where}: expected ${VALUE_WORDS[kind]}${nullable ? " or null" : ""}, got ${pyRepr(value)}`);
+}
+
+function readCards(rules, value, where) {
+  return list(value, where).map((number, index) => {
+    wholeNumber(number, `${where}[${index}]`, 1);
+    if (!has(rules.staff, number)) throw new StateError(`${where}[${index}]: unknown Staff card ${number}`);
+    return number;
+  });
+}
+
+function readHotel(rules, value, where, beforeScoring) {
+  const topFirst = list(value, where);
+  if (topFirst.length !== rules.floors) {
+    throw new StateError(`${where}: expected ${rules.floors} floors (top floor first), got ${topFirst.length}`);
+  }
+  const hotel = topFirst.map((row, index) => {
+    const floor = rules.floors - index;
+    if (typeof row !== "string" || row.length !== rules.columns || Array.from(row).some((ch) => !ROOM_LETTERS.has(ch))) {
+      throw new StateError(
+        `${where}[${index}] (floor ${floor}): expected ${rules.columns} characters of o (occupied), v (vacant) or . (empty), got ${pyRepr(row)}`,
+      );
+    }
+    return Array.from(row);
+  });
+  hotel.reverse(); // floor 1 first
+  const placed = new Set();
+  hotel.forEach((row, f) => row.forEach((room, c) => room !== EMPTY && placed.add(cellKey(f + 1, c + 1))));
+  if (placed.size && beforeScoring) {
+    // Before any room is removed, every room grew from the first room by orthogonal steps.
+    const first = rules.firstRoom;
+    if (!placed.has(first)) throw new StateError(`${where}: the first room must be on ${first} (placement rule)`);
+    const reached = reachable(first, placed);
+    const stray = Array.from(placed)
+      .filter((key) => !reached.has(key))
+      .sort((a, b) => cellParts(a)[0] - cellParts(b)[0] || cellParts(a)[1] - cellParts(b)[1]);
+    if (stray.length) throw new StateError(`${where}: room ${stray[0]} is not connected to the other rooms (placement rule)`);
+  }
+  return hotel;
+}
+
+function reachable(start, placed) {
+  const seen = new Set([start]);
+  const frontier = [start];
+  while (frontier.length) {
+    const [floor, column] = cellParts(frontier.pop());
+    for (const key of [cellKey(floor + 1, column), cellKey(floor - 1, column), cellKey(floor, column + 1), cellKey(floor, column - 1)]) {
+      if (placed.has(key) && !seen.has(key)) {
+        seen.add(key);
+        frontier.push(key);
+      }
+    }
+  }
+  return seen;
+}
+
+// Check a game state against the rules and turn it into a game.
+function readGame(rules, state) {
+  mapping(state, "state");
+  const unknown = unknownKeys(state, STATE_KEYS);
+  if (unknown.length) throw new StateError(`state: unknown key '${unknown[0]}'; expected: ${STATE_KEYS.slice().sort().join(", ")}`);
+  for (const key of ["round", "tiles", "players"]) {
+    if (!has(state, key)) throw new StateError(`state: missing required key '${key}'`);
+  }
+  const round = wholeNumber(state.round, "round", 0, rules.rounds);
+  const tiles = {};
+  for (const [tier, tileId] of Object.entries(mapping(state.tiles, "tiles"))) {
+    if (!has(rules.tiles, tileId)) {
+      throw new StateError(`tiles.${tier}: unknown tile '${tileId}'; tiles are: ${Object.keys(rules.tiles).join(", ")}`);
+    }
+    if (rules.tiles[tileId] !== tier) throw new StateError(`tiles.${tier}: tile '${tileId}' is of tier ${rules.tiles[tileId]}, not ${tier}`);
+    tiles[tier] = tileId;
+  }
+  const tierNow = rules.scoringTiers[round];
+  if (tierNow !== undefined && !has(tiles, tierNow)) {
+    throw new StateError(`tiles: round ${round} ends with an Emperor scoring of tier ${tierNow}, but no ${tierNow} tile is given`);
+  }
+  const scoringRounds = Object.keys(rules.scoringTiers).map(Number);
+  const firstScoring = scoringRounds.length ? Math.min(...scoringRounds) : rules.rounds + 1;
+  const playersData = list(state.players, "players");
+  if (playersData.length < 1 || playersData.length > 8) throw new StateError(`players: expected 1 to 8 players, got ${playersData.length}`);
+  const names = new Set();
+  const players = playersData.map((data, index) => {
+    const where = `players[${index}]`;
+    mapping(data, where);
+    const unknownPlayer = unknownKeys(data, PLAYER_KEYS);
+    if (unknownPlayer.length) {
+      throw new StateError(`${where}: unknown key '${unknownPlayer[0]}'; expected: ${PLAYER_KEYS.slice().sort().join(", ")}`);
+    }
+    if (typeof data.name !== "string" || !data.name.trim()) throw new StateError(`${where}.name: every player needs a name`);
+    if (names.has(data.name)) throw new StateError(`${where}.name: two players are called ${pyRepr(data.name)}`);
+    names.add(data.name);
+    const cafe = list(has(data, "cafe") ? data.cafe : [], `${where}.cafe`).map((guest, i) => readItems(rules, guest, `${where}.cafe[${i}]`));
+    if (cafe.length > rules.cafeSeats) throw new StateError(`${where}.cafe: ${cafe.length} guests, but a café seats at most ${rules.cafeSeats}`);
+    const hotelData = has(data, "hotel") ? data.hotel : Array(rules.floors).fill(".".repeat(rules.columns));
+    const get = (key, fallback) => (has(data, key) ? data[key] : fallback);
+    return {
+      name: data.name,
+      points: wholeNumber(get("points", 0), `${where}.points`, 0),
+      krones: wholeNumber(get("krones", 0), `${where}.krones`, 0),
+      emperor: wholeNumber(get("emperor", 0), `${where}.emperor`, 0, rules.trackLast),
+      kitchen: readItems(rules, get("kitchen", {}), `${where}.kitchen`),
+      cafe,
+      hotel: readHotel(rules, hotelData, `${where}.hotel`, round <= firstScoring),
+      hand: readCards(rules, get("hand", []), `${where}.hand`),
+      hired: readCards(rules, get("hired", []), `${where}.hired`),
+      objectives: wholeNumber(get("objectives", 0), `${where}.objectives`, 0),
+      choices: readChoices(get("choices", {}), `${where}.choices`),
+      cursor: {},
+    };
+  });
+  const discard = readCards(rules, has(state, "staff_discard") ? state.staff_discard : [], "staff_discard");
+  const held = [];
+  for (const p of players) held.push(...p.hand, ...p.hired);
+  held.push(...discard);
+  let deck;
+  if (has(state, "staff_deck")) {
+    deck = readCards(rules, state.staff_deck, "staff_deck");
+  } else {
+    // An unknown deck is every card nobody holds, lowest number on top.
+    const holding = new Set(held);
+    deck = sortedNumbers(Object.keys(rules.staff).map(Number)).filter((n) => !holding.has(n));
+  }
+  const seen = new Set();
+  for (const number of held.concat(deck)) {
+    if (seen.has(number)) throw new StateError(`Staff card ${number} appears twice (hands, hired, deck and discard hold each card once)`);
+    seen.add(number);
+  }
+  return makeGame(rules, round, tiles, deck, discard, players);
+}
+
+// The game as a state of the same shape as the input.
+function writeGame(game) {
+  return {
+    round: game.round,
+    tiles: Object.assign({}, game.tiles),
+    staff_deck: game.deck.slice(),
+    staff_discard: game.discard.slice(),
+    players: game.players.map((p) => ({
+      name: p.name,
+      points: p.points,
+      krones: p.krones,
+      emperor: p.emperor,
+      kitchen: Object.assign({}, p.kitchen),
+      cafe: p.cafe.map((guest) => Object.assign({}, guest)),
+      hotel: p.hotel
+        .slice()
+        .reverse()
+        .map((row) => row.join("")),
+      hand: p.hand.slice(),
+      hired: p.hired.slice(),
+      objectives: p.objectives,
+      choices: Object.assign({}, p.choices),
+    })),
+  };
+}

@@ -1,0 +1,93 @@
+"""What the default policy may take for granted about a ruleset, read from its IR (every backend uses these).
+
+The generated code searches a turn whole only where it can ask a decision (decides), lets a free room
+that ends a tile's bonus go untested against "none" where a room never hurts (bonus_room_wins), and
+tries serving café guests only where that could pay (serving_pays).
+"""
+
+from __future__ import annotations
+
+from compiler import ir
+
+DECIDING = (
+    ir.ChooseItems,
+    ir.DrawStaff,
+    ir.StaffToDeckBottom,
+    ir.PrepareRoom,
+    ir.OccupyVacantRooms,
+    ir.RemoveRooms,
+    ir.PlayStaffFromHand,
+    ir.RemoveHiredStaff,
+)
+
+
+def decides(effects: tuple[ir.Effect, ...]) -> bool:
+    """Can these effects ask the player a decision? (Then the generated code searches the whole turn.)"""
+    return any(isinstance(effect, DECIDING) for effect in effects)
+
+
+ROOM_QUANTITIES = {
+    "occupied_rooms",
+    "occupied_red_rooms",
+    "occupied_blue_rooms",
+    "occupied_yellow_rooms",
+    "vacant_rooms",
+    "room_tiles",
+    "full_floors",
+    "full_columns",
+    "full_groups",
+    "colour_sets",
+    "krones",
+    "emperor_position",
+}
+
+
+def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
+    """Is one more room (placed free, vacant or occupied) never worth less to the projected total?
+
+    True when everything a room can change counts for the player: printed points, group rewards and
+    steps beyond the track are not negative, and no final-scoring source or game-end Staff counts a
+    quantity a room can raise (rooms, full floors, columns, groups, sets, krones, the Emperor marker)
+    against the player. A room never lowers any of those quantities."""
+    hotel = ruleset.hotel
+    if any(points < 0 for _cell, points in hotel.printed_points) or ruleset.track.points_per_step_beyond < 0:
+        return False
+    if any(amount < 0 for _colour, reward in hotel.group_rewards for _size, amount in reward.by_size):
+        return False
+    uses: list[tuple[str, int]] = [
+        (c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per
+    ]
+    for source in ruleset.final_scoring:
+        if source.source == "per_quantity" and source.per is not None:
+            uses.append((source.per, source.points))
+        if source.source == "occupied_rooms_by_floor" and any(points < 0 for points in source.points_by_floor):
+            return False
+    return all(points >= 0 for quantity, points in uses if quantity in ROOM_QUANTITIES)
+
+
+GAINS = (ir.GainPoints, ir.GainKrones, ir.GainItems, ir.AdvanceEmperor)
+
+
+def serving_pays(ruleset: ir.Ruleset) -> bool:
+    """Could an item on a café guest ever be worth more than in the kitchen? Only if something counts the
+    items on guests, or counts kitchen items against the player; otherwise the policy never serves."""
+    uses: list[tuple[str, int]] = []
+    for source in ruleset.final_scoring:
+        if source.source == "per_quantity" and source.per is not None:
+            uses.append((source.per, source.points))
+    effects: list[ir.Effect] = []
+    for tile in ruleset.tiles:
+        effects += [*tile.bonus, *tile.penalty.effects, *tile.penalty.prefer, *tile.penalty.otherwise]
+    for card in ruleset.staff:
+        effects += [*card.once, *card.emperor_bonus]
+        if card.game_end is not None and card.game_end.per is not None:
+            uses.append((card.game_end.per, card.game_end.points))
+    uses += [(e.quantity, e.points) for e in effects if isinstance(e, ir.PointsPerQuantity)]
+    return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
+
+
+def bonus_room_wins(ruleset: ir.Ruleset) -> bool:
+    """Can a free room that ends a tile's bonus count as never worth less than none? Only if nothing
+    after it in the turn reacts to it (the Staff that add to a bonus only gain) and a room never hurts."""
+    boosters_gain = all(isinstance(e, GAINS) for card in ruleset.staff for e in card.emperor_bonus)
+    return boosters_gain and rooms_never_hurt(ruleset)

@@ -1,0 +1,230 @@
+// The JavaScript runtime's own unit tests (node --test): small hand-made rules, numbers worked by hand.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { runtime, plain } = require("./engine.js");
+
+const R = runtime();
+
+// A 2-floor, 3-column hotel: floor 1 = R R B, floor 2 = Y Y B; groups: reds (1.1, 1.2), blue column
+// (1.3, 2.3), yellows (2.1, 2.2). Rooms cost 0 on floor 1 and 2 on floor 2; 1.2 has 3 printed points.
+function rules(extra) {
+  return R.makeRules(
+    Object.assign(
+      {
+        name: "tiny",
+        rounds: 7,
+        trackLast: 5,
+        beyondPoints: 3,
+        pointsFloor: 0,
+        kronesFloor: 0,
+        items: ["cake", "wine"],
+        floors: 2,
+        columns: 3,
+        colours: [
+          ["red", "red", "blue"],
+          ["yellow", "yellow", "blue"],
+        ],
+        groups: [
+          ["red", ["1.1", "1.2"]],
+          ["blue", ["1.3", "2.3"]],
+          ["yellow", ["2.1", "2.2"]],
+        ],
+        prepareCost: [0, 2],
+        firstRoom: "1.1",
+        printedPoints: { "1.2": 3 },
+        groupRewards: { red: ["points", { 2: 4 }], blue: ["krones", { 2: 5 }], yellow: ["emperor_steps", { 2: 2 }] },
+        cafeSeats: 2,
+        staff: { 1: ["Cook", 1, "game_end"], 2: ["Maid", 3, "game_end"], 3: ["Porter", 0, "once"], 4: ["Secretary", 2, "game_end"] },
+        scoringTiers: { 3: "A" },
+        tiles: { t: "A" },
+      },
+      extra || {},
+    ),
+  );
+}
+
+function player(fields) {
+  return Object.assign(
+    { name: "Anna", points: 0, krones: 0, emperor: 0, kitchen: { cake: 0, wine: 0 }, cafe: [], hand: [], hired: [], objectives: 0, choices: {}, cursor: {} },
+    { hotel: [
+      [".", ".", "."],
+      [".", ".", "."],
+    ] },
+    fields,
+  );
+}
+
+function game(players, extra) {
+  return R.makeGame(rules(extra), 3, { A: "t" }, [1, 2, 3], [], players);
+}
+
+test("plural: 1 point, 2 points, 0 points", () => {
+  assert.equal(R.plural(1, "point"), "1 point");
+  assert.equal(R.plural(2, "point"), "2 points");
+  assert.equal(R.plural(0, "point"), "0 points");
+});
+
+test("losing more points than you have stops at the floor and says so", () => {
+  const anna = player({ points: 3 });
+  const g = game([anna]);
+  R.losePoints(g, anna, 5);
+  assert.equal(anna.points, 0);
+  assert.equal(g.events[0].text, "Anna loses 3 points (has only 3 to lose)");
+  assert.equal(g.events[0].points, -3);
+});
+
+test("advancing past the last space: each step beyond is worth beyondPoints at once", () => {
+  const anna = player({ emperor: 4 });
+  const g = game([anna]);
+  R.advanceEmperor(g, anna, 3); // space 4 -> 5 (1 step), 2 steps beyond the cap at 3 points each
+  assert.equal(anna.emperor, 5);
+  assert.equal(anna.points, 6);
+});
+
+test("the first room goes on the first-room space; later rooms next to a placed room", () => {
+  const anna = player();
+  const g = game([anna]);
+  assert.deepEqual(plain(R.legalSpaces(g.rules, anna, null)), ["1.1"]);
+  anna.hotel[0][0] = "o";
+  assert.deepEqual(plain(R.legalSpaces(g.rules, anna, null)), ["1.2", "2.1"]);
+  assert.deepEqual(plain(R.legalSpaces(g.rules, anna, [2])), ["2.1"]);
+});
+
+test("placing on a printed space scores it; completing the red group pays 4 points", () => {
+  const anna = player();
+  anna.hotel[0][0] = "o";
+  const g = game([anna]);
+  R.placeRoom(g, anna, "1.2", true, true); // 3 printed + 4 for the red group of 2
+  assert.equal(anna.points, 7);
+  assert.equal(anna.hotel[0][1], "o");
+});
+
+test("completing the blue group pays 5 krones; the yellow group 2 Emperor steps", () => {
+  const anna = player();
+  anna.hotel = [
+    ["o", "o", "o"],
+    ["o", "v", "v"],
+  ];
+  const g = game([anna]);
+  R.occupyRoom(g, anna, "2.3");
+  assert.equal(anna.krones, 5);
+  R.occupyRoom(g, anna, "2.2");
+  assert.equal(anna.emperor, 2);
+});
+
+test("the default policy prepares the room worth most (printed points), and names the runner-up", () => {
+  const anna = player({ krones: 2 });
+  anna.hotel[0][0] = "v";
+  const g = game([anna]);
+  g.rules.project = (trial, p) => p.points; // a measure: points now
+  R.takeTurn(g, anna, (gm, p) => R.prepareRoom(gm, p, null, false, false), "t");
+  // Options 1.2 (3 printed points: total 3), 2.1 (costs 2 krones: total 0), none (0): 1.2; runner-up
+  // 2.1, the first of the two worth 0.
+  assert.equal(anna.hotel[0][1], "v");
+  assert.equal(anna.points, 3);
+  const [decision] = plain(g.decisions);
+  assert.deepEqual(
+    [decision.key, decision.value, decision.how, decision.total, decision.runnerUp, decision.runnerUpTotal],
+    ["prepare_room", "1.2", "policy", 3, "2.1", 0],
+  );
+});
+
+test("a whole turn is searched: two rooms that complete a group beat the best first room", () => {
+  // Two free rooms, each occupied at once; the measure: points + 10 per Emperor step. Greedy would
+  // take 1.2 first (3 printed + 4 for red = 7), and nothing after it completes a group: 7.
+  // 2.1 then 2.2 completes yellow: 2 Emperor steps = 20. The whole-turn search finds 20.
+  const anna = player();
+  anna.hotel[0][0] = "o";
+  const g = game([anna]);
+  g.rules.project = (trial, p) => p.points + 10 * p.emperor;
+  const twoRooms = (gm, p) => {
+    R.prepareRoom(gm, p, null, true, true);
+    R.prepareRoom(gm, p, null, true, true);
+  };
+  R.takeTurn(g, anna, twoRooms, "t");
+  assert.deepEqual(plain(g.decisions).map((d) => d.value), ["2.1", "2.2"]);
+  assert.deepEqual([anna.points, anna.emperor], [0, 2]);
+  assert.deepEqual(plain(g.decisions).map((d) => d.total), [20, 20]);
+});
+
+test("a recorded room that is not legal is refused, naming the choice and the legal ones", () => {
+  const anna = player({ choices: { prepare_room: "2.2" } });
+  anna.hotel[0][0] = "v";
+  const g = game([anna]);
+  assert.throws(
+    () => R.prepareRoom(g, anna, null, true, false),
+    (error) => error.message === "players[0].choices.prepare_room: 2.2 is not a legal choice here; legal: 1.2, 2.1, none (player Anna)",
+  );
+});
+
+test("the second of a list of recorded rooms is named by its place in the list", () => {
+  const anna = player({ choices: { prepare_room: ["1.2", "3.3"] } });
+  anna.hotel[0][0] = "v";
+  const g = game([anna]);
+  R.prepareRoom(g, anna, null, true, false);
+  assert.throws(
+    () => R.prepareRoom(g, anna, null, true, false),
+    (error) => error.message === "players[0].choices.prepare_room[1]: 3.3 is not a legal choice here; legal: 1.3, 2.1, 2.2, none (player Anna)",
+  );
+});
+
+test("removal: highest floor first, then strictly below", () => {
+  const anna = player();
+  anna.hotel = [
+    ["o", "o", "o"],
+    ["o", "o", "."],
+  ];
+  const g = game([anna]);
+  g.rules.project = () => 0; // every removal alike: the first candidate of each floor
+  R.takeTurn(g, anna, (gm, p) => R.removeRooms(gm, p, "o", 3, true), "t"); // floor 2, floor 1, then none below
+  assert.equal(R.countRooms(anna, "o"), 3);
+  assert.equal(anna.hotel[1].filter((r) => r === "o").length, 1);
+  assert.equal(anna.hotel[0].filter((r) => r === "o").length, 2);
+});
+
+test("the cheapest Staff go under the deck by default, lowest number first on equal cost", () => {
+  const anna = player({ hand: [2, 1, 3] });
+  const g = game([anna]);
+  g.deck = [4];
+  g.rules.project = () => 0;
+  R.takeTurn(g, anna, (gm, p) => R.staffToDeckBottom(gm, p, 2), "t"); // costs: 3 -> 0, 1 -> 1, 2 -> 3
+  assert.deepEqual(plain(g.deck), [4, 3, 1]);
+  assert.deepEqual(plain(anna.hand), [2]);
+});
+
+test("the Secretary copies the opponent's game-end Staff worth most to this player", () => {
+  const anna = player({ hired: [4], hand: [] });
+  const ben = player({ name: "Ben", hired: [1, 2] });
+  const g = game([anna, ben]);
+  anna.objectives = 2;
+  const formulas = { 1: (gm, p) => 1 * p.objectives, 2: (gm, p) => 3 * p.hired.length };
+  g.rules.project = () => 0;
+  assert.equal(R.copyOpponentGameEnd(g, anna, formulas, "Secretary"), 3); // 3 * 1 hired beats 1 * 2 objectives
+  const [decision] = plain(g.decisions);
+  assert.deepEqual([decision.value, decision.runnerUp, decision.total - decision.runnerUpTotal], [2, 1, 1]);
+});
+
+test("standings: equal points and tie-breaker share a rank (1, 1, 3)", () => {
+  const ranked = plain(R.rank([["A", 10, 1], ["B", 12, 0], ["C", 10, 1], ["D", 10, 0]]));
+  assert.deepEqual(
+    ranked.map((r) => [r.player, r.rank]),
+    [["B", 1], ["A", 2], ["C", 2], ["D", 4]],
+  );
+});
+
+test("reading a state: a room cut off from the first room is refused before the first scoring", () => {
+  const r = rules();
+  const state = { round: 3, tiles: { A: "t" }, players: [{ name: "Anna", hotel: ["..o", "o.."] }] };
+  assert.throws(() => R.readGame(r, state), /players\[0\]\.hotel: room 2\.3 is not connected to the other rooms/);
+});
+
+test("reading a state: a card held twice is refused; an absent deck is every unheld card", () => {
+  const r = rules();
+  const twice = { round: 1, tiles: {}, players: [{ name: "Anna", hand: [1] }, { name: "Ben", hired: [1] }] };
+  assert.throws(() => R.readGame(r, twice), /Staff card 1 appears twice/);
+  const g = R.readGame(r, { round: 1, tiles: {}, players: [{ name: "Anna", hand: [3] }] });
+  assert.deepEqual(plain(g.deck), [1, 2, 4]);
+  assert.deepEqual(plain(R.writeGame(g).players[0].hotel), ["...", "..."]);
+});

@@ -53,8 +53,14 @@ def test_a_player_given_only_a_name_starts_from_nothing() -> None:
     [
         ({"points": -1}, r"players\[0\]\.points: -1 is out of range \(0 or more\)"),
         ({"hand": [0]}, r"players\[0\]\.hand\[0\]: 0 is out of range \(1 or more\)"),
-        ({"choices": {"prepare_room": 23}}, r'players\[0\]\.choices\.prepare_room: expected a room as "floor\.column" or null, got 23'),
-        ({"choices": {"prepare_room": "a.b"}}, r'players\[0\]\.choices\.prepare_room: expected a room as "floor\.column" or null, got \'a\.b\''),
+        (
+            {"choices": {"prepare_room": 23}},
+            r'players\[0\]\.choices\.prepare_room: expected a room as "floor\.column" or null, got 23',
+        ),
+        (
+            {"choices": {"prepare_room": "a.b"}},
+            r'players\[0\]\.choices\.prepare_room: expected a room as "floor\.column" or null, got \'a\.b\'',
+        ),
     ],
 )
 def test_out_of_range_numbers_and_malformed_rooms_are_state_errors(fields: dict[str, object], message: str) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError
-from compiler.frontend.lower import build_ruleset
+from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.rulesets import Library, Workspace
 
 
@@ -48,6 +48,7 @@ def compile_library(
     if only_extra:
         names = list(dict.fromkeys(library.extra_names))
     failed_files = {p.position.file for p in library.problems}
+    builder = RulesetBuilder(library)
     for name in names:
         if name not in library.files:
             continue
@@ -58,7 +59,7 @@ def compile_library(
         if any(f.display in failed_files for f in chain):
             continue
         try:
-            compiled.rulesets[name] = build_ruleset(library.resolve(name))
+            compiled.rulesets[name] = builder.build(name)
         except RulesError as error:
             compiled.problems.extend(error.problems)
     compiled.problems = sorted(set(compiled.problems), key=Problem.sort_key)
@@ -82,4 +83,4 @@ def load_one(workspace: Workspace, name_or_file: str) -> ir.Ruleset:
         if name not in library.files:
             known = ", ".join(library.names())
             raise UnknownRuleset(f"unknown ruleset '{name}'; known rulesets: {known}")
-    return build_ruleset(library.resolve(name))
+    return RulesetBuilder(library).build(name)

@@ -201,6 +201,14 @@ class Library:
 
     def resolve(self, name: str) -> Resolved:
         """Merge the chain of `name` and validate the result against the ruleset schema."""
+        resolved = self.merged(name)
+        problems = schema_problems(resolved.document, "ruleset")
+        if problems:
+            raise RulesError(problems)
+        return resolved
+
+    def merged(self, name: str) -> Resolved:
+        """Merge the chain of `name` without validating it."""
         chain, problems = self.chain(name)
         if problems:
             raise RulesError(problems)
@@ -212,9 +220,6 @@ class Library:
                 patch = _without_keys(rules_file.node, ("extends",))
                 document = merge_patch(document, patch)
         assert document is not None
-        problems = schema_problems(document, "ruleset")
-        if problems:
-            raise RulesError(problems)
         return Resolved(name, document, chain)
 
 

@@ -908,8 +908,18 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
 
 
 def _mapping(value: Any, where: str) -> dict[str, Any]:
+    """A mapping whose keys are text, as in JSON: anything else is not a state this module reads."""
     if not isinstance(value, dict):
         raise StateError(f"{where}: expected a mapping, got {value!r}")
+    for key in value:
+        if not isinstance(key, str):
+            raise StateError(f"{where}: keys must be text, got {key!r}")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise StateError(f"{where}: expected text, got {value!r}")
     return value
 
 
@@ -1002,6 +1012,7 @@ def read_game(rules: Rules, state: Any) -> Game:
     round_ = _int(state["round"], "round", 0, rules.rounds)
     tiles: dict[str, str] = {}
     for tier, tile_id in _mapping(state["tiles"], "tiles").items():
+        tile_id = _text(tile_id, f"tiles.{tier}")
         if tile_id not in rules.tiles:
             raise StateError(f"tiles.{tier}: unknown tile '{tile_id}'; tiles are: {', '.join(rules.tiles)}")
         if rules.tiles[tile_id] != tier:
@@ -1061,12 +1072,24 @@ def read_game(rules: Rules, state: Any) -> Game:
     else:
         # An unknown deck is every card nobody holds, lowest number on top (documented default).
         deck = sorted(set(rules.staff) - set(held))
-    seen: set[int] = set()
-    for number in held + deck:
-        if number in seen:
-            raise StateError(f"Staff card {number} appears twice (hands, hired, deck and discard hold each card once)")
-        seen.add(number)
+    if len(set(held + deck)) < len(held + deck):
+        _raise_twice(players, discard, deck)
     return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> None:
+    """Name the second place a card is found, and the first (each card is in one place only)."""
+    places = [(f"players[{i}].{pile}", getattr(p, pile)) for i, p in enumerate(players) for pile in ("hand", "hired")]
+    places += [("staff_discard", discard), ("staff_deck", deck)]
+    first: dict[int, str] = {}
+    for where, cards in places:
+        for index, number in enumerate(cards):
+            if number in first:
+                raise StateError(
+                    f"{where}[{index}]: Staff card {number} appears twice (also at {first[number]}); "
+                    "hands, hired, deck and discard hold each card once"
+                )
+            first[number] = f"{where}[{index}]"
 
 
 def write_game(game: Game) -> dict[str, Any]:
@@ -1417,14 +1440,16 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
 
 
 def score_space(game: Game, player: Player, points: int) -> None:
-    """Score the points under the marker."""
-    player.points += points
+    """Score the points under the marker; a space worth less than nothing stops at the points floor."""
+    scored = max(points, min(0, game.rules.points_floor - player.points))
+    player.points += scored
     if game.explain:
+        note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
         game.log(
             player,
             "score",
-            f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
-            points=points,
+            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
+            points=scored,
             space=player.emperor,
         )
 

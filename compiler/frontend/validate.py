@@ -38,7 +38,7 @@ def _is_whole_number(_checker: object, instance: object) -> bool:
 
 
 # Draft 7 with "integer" meaning a whole number as written: the single place the type is decided.
-StrictValidator = validators.extend(
+StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
     Draft7Validator, type_checker=Draft7Validator.TYPE_CHECKER.redefine("integer", _is_whole_number)
 )
 

@@ -1,0 +1,38 @@
+"""`python -m tests.fuzz [--examples N] [--seed S]`: the long fuzz run, before a release."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from tests.fuzz.run import fuzz
+
+# How a total is shared: rules cases run every stage of gah (the slowest); direct
+# score_game calls are quickest.
+SHARES = {"rules": 0.2, "state file": 0.4, "score_game": 0.4}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__)
+    parser.add_argument("--examples", type=int, default=20000, help="cases in all (default: 20000)")
+    parser.add_argument("--seed", type=int, default=None, help="fix hypothesis's random choices")
+    args = parser.parse_args()
+    examples = {name: max(1, int(args.examples * share)) for name, share in SHARES.items()}
+    start = time.monotonic()
+    findings = fuzz(examples, args.seed)
+    elapsed = time.monotonic() - start
+    for name, tried in findings.tried.items():
+        print(f"{name}: {tried} cases")
+    print(f"{sum(findings.tried.values())} cases in {elapsed:.0f} s")
+    if not findings.count:
+        print("no broken promise found")
+        return 0
+    print(f"{len(findings.count)} kinds of broken promise:")
+    for kind, count in sorted(findings.count.items(), key=lambda item: -item[1]):
+        print(f"- {kind} ({count}x)\n    first case: {findings.first_case[kind]}")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""The cases the fuzzer tries: mutated rules files and game states, as hypothesis strategies.
+
+A rules case is a set of files for a scratch project (base.yaml and variants), the
+file the user edited and the ruleset to build. A state case is a mutated game state
+(plain data, written as YAML or JSON for `gah score`, or passed to `score_game`).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import yaml
+from hypothesis import strategies as st
+
+from tests.fuzz.contract import ROOT, dump
+from tests.fuzz.mutations import Draw, mutate_once, mutated
+
+SECTIONS = (
+    "players",
+    "rounds",
+    "items",
+    "emperor_track",
+    "emperor_scorings",
+    "tiles",
+    "hotel",
+    "staff",
+    "final_scoring",
+    "score_track",
+    "tiebreakers",
+    "rulings",
+    "setup",
+)
+BROKEN_EXTENDS = ("bsae", "fuzz", "Base", "../base", "", 5, None, ["base"], "gentle-draft")
+
+
+@dataclass(frozen=True)
+class RulesCase:
+    files: dict[str, str]
+    edited: str
+    name: str
+    steps: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.edited} ({'; '.join(self.steps)})"
+
+
+@cache
+def _plain(path: str) -> Any:
+    return yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
+
+
+def base_document() -> Any:
+    return copy.deepcopy(_plain("rules/base.yaml"))
+
+
+@st.composite
+def edited_base(draw: Draw) -> RulesCase:
+    """The full ruleset itself, edited."""
+    document, steps = draw(mutated(base_document()))
+    return RulesCase({"rules/base.yaml": dump(document)}, "rules/base.yaml", "base", tuple(steps))
+
+
+@st.composite
+def new_variant(draw: Draw) -> RulesCase:
+    """A variant of base that copies a few sections of the parent and edits them (or removes them)."""
+    base = base_document()
+    sections = draw(st.lists(st.sampled_from(SECTIONS), min_size=1, max_size=3, unique=True))
+    patch: dict[str, Any] = {"extends": "base", "name": "fuzz", "title": "Fuzz"}
+    for section in sections:
+        patch[section] = copy.deepcopy(base[section])
+    steps: list[str] = []
+    if draw(st.integers(0, 9)) == 0:
+        patch["extends"] = draw(st.sampled_from(BROKEN_EXTENDS))
+        steps.append(f"extends = {patch['extends']!r}")
+    patch, more = draw(mutated(patch))
+    steps += more
+    return RulesCase({"rules/variants/fuzz.yaml": dump(patch)}, "rules/variants/fuzz.yaml", "fuzz", tuple(steps))
+
+
+@st.composite
+def edited_variant(draw: Draw) -> RulesCase:
+    """A shipped variant, edited (with the variants it extends, unchanged)."""
+    names = sorted(p.stem for p in (ROOT / "rules" / "variants").glob("*.yaml"))
+    name = draw(st.sampled_from(names))
+    files: dict[str, str] = {}
+    parent = _plain(f"rules/variants/{name}.yaml").get("extends")
+    while parent and parent != "base":
+        files[f"rules/variants/{parent}.yaml"] = (ROOT / "rules" / "variants" / f"{parent}.yaml").read_text(
+            encoding="utf-8"
+        )
+        parent = _plain(f"rules/variants/{parent}.yaml").get("extends")
+    document, steps = draw(mutated(copy.deepcopy(_plain(f"rules/variants/{name}.yaml"))))
+    edited = f"rules/variants/{name}.yaml"
+    files[edited] = dump(document)
+    return RulesCase(files, edited, name, tuple(steps))
+
+
+def rules_cases() -> st.SearchStrategy[RulesCase]:
+    return st.one_of(edited_base(), new_variant(), edited_variant())
+
+
+# --- game states ----------------------------------------------------------------------
+
+
+@cache
+def seed_states() -> tuple[Any, ...]:
+    """Valid states to start from: the example, and the same game at each Emperor scoring round."""
+    example = _plain("examples/round7.yaml")
+    seeds = [example]
+    for round_ in (1, 3, 5):
+        state = copy.deepcopy(example)
+        state["round"] = round_
+        seeds.append(state)
+    no_deck = copy.deepcopy(example)
+    no_deck["staff_discard"] = [1, 2]
+    seeds.append(no_deck)
+    return tuple(seeds)
+
+
+def _without_choices(state: Any) -> Any:
+    """Recorded choices are fuzzed by their own tests; here they are left out of the mutations."""
+    if isinstance(state, dict) and isinstance(state.get("players"), list):
+        for player in state["players"]:
+            if isinstance(player, dict):
+                player.pop("choices", None)
+    return state
+
+
+@st.composite
+def state_documents(draw: Draw) -> tuple[Any, tuple[str, ...]]:
+    """A mutated state as plain data (what YAML or JSON can say)."""
+    state = copy.deepcopy(draw(st.sampled_from(seed_states())))
+    state, steps = draw(mutated(state))
+    return _without_choices(state), tuple(steps)
+
+
+HOSTILE_VALUES = (
+    float("nan"),
+    float("inf"),
+    (1, 2),
+    frozenset({1}),
+    b"bytes",
+    object(),
+    {1: "a", "b": 2},
+    {"a": {}},
+    [[]],
+    2**70,
+    -(2**70),
+    True,
+    1.0,
+)
+
+
+@st.composite
+def hostile_states(draw: Draw) -> tuple[Any, tuple[str, ...]]:
+    """What a bot or app might pass to score_game: Python values no file could hold."""
+    state, steps = draw(state_documents())
+    for _ in range(draw(st.integers(0, 2))):
+        paths = [p for p, _v in _paths(state)]
+        path = draw(st.sampled_from(paths))
+        value = draw(st.sampled_from(HOSTILE_VALUES))
+        if path:
+            holder = state
+            for step in path[:-1]:
+                holder = holder[step]
+            if draw(st.booleans()) and isinstance(holder, dict):
+                holder[value if _hashable(value) else 1] = value  # a key of any type
+            else:
+                holder[path[-1]] = value
+            steps += (f"hostile {path} = {value!r}"[:80],)
+    return state, steps
+
+
+def _paths(document: object) -> list[tuple[tuple[str | int, ...], object]]:
+    from tests.fuzz.mutations import paths
+
+    return paths(document)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+__all__ = ["RulesCase", "mutate_once", "rules_cases", "state_documents", "hostile_states", "seed_states"]

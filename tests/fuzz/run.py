@@ -1,0 +1,96 @@
+"""Running the fuzzer: each target is a strategy of cases and a check that lists broken promises."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from tests.fuzz.cases import RulesCase, hostile_states, rules_cases, state_documents
+from tests.fuzz.contract import (
+    Scratch,
+    rules_case_violations,
+    score_game_violations,
+    state_file_violations,
+)
+
+
+@dataclass
+class Target:
+    """One kind of case: how to make one, and how to check it."""
+
+    name: str
+    strategy: st.SearchStrategy[Any]
+    check: Callable[[Any], list[str]]
+
+
+@dataclass
+class Findings:
+    """What a run tried and found: each broken promise once, with the first case that broke it."""
+
+    tried: dict[str, int] = field(default_factory=dict)
+    first_case: dict[str, str] = field(default_factory=dict)
+    count: dict[str, int] = field(default_factory=dict)
+
+    def record(self, target: str, case: object, broken: list[str]) -> None:
+        self.tried[target] = self.tried.get(target, 0) + 1
+        for promise in broken:
+            kind = f"{target}: {promise[:160]}"
+            self.count[kind] = self.count.get(kind, 0) + 1
+            self.first_case.setdefault(kind, str(case)[:400])
+
+
+def targets(folder: Path) -> list[Target]:
+    """The three kinds of case; rules cases build in a scratch project under `folder`."""
+    scratch = Scratch(folder / "project")
+    states = folder / "states"
+    states.mkdir(exist_ok=True)
+
+    def rules(case: RulesCase) -> list[str]:
+        return rules_case_violations(scratch, case.files, case.edited, case.name)
+
+    def state_file(case: tuple[tuple[Any, tuple[str, ...]], bool]) -> list[str]:
+        (state, _steps), as_json = case
+        return state_file_violations(state, states, as_json)
+
+    def direct(case: tuple[Any, tuple[str, ...]]) -> list[str]:
+        return score_game_violations(case[0])
+
+    return [
+        Target("rules", rules_cases(), rules),
+        Target("state file", st.tuples(state_documents(), st.booleans()), state_file),
+        Target("score_game", hostile_states(), direct),
+    ]
+
+
+def run(target: Target, examples: int, findings: Findings, seed_value: int | None = None) -> None:
+    """Try `examples` cases of one target, recording every broken promise (never stopping early)."""
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=target.strategy)
+    def attempt(case: Any) -> None:
+        findings.record(target.name, case, target.check(case))
+
+    if seed_value is not None:
+        attempt = seed(seed_value)(attempt)
+    attempt()
+
+
+def fuzz(examples: dict[str, int], seed_value: int | None = None) -> Findings:
+    """A run over every target, with `examples[name]` cases each, in a temporary folder."""
+    findings = Findings()
+    with tempfile.TemporaryDirectory(prefix="gah-fuzz-") as folder:
+        for target in targets(Path(folder)):
+            if examples.get(target.name):
+                run(target, examples[target.name], findings, seed_value)
+    return findings

@@ -210,6 +210,7 @@ def load_yaml(text: str, name: str) -> Node:
     if len(text) > MAX_FILE_BYTES:
         raise RulesError([Problem(Position(name, 1, 1), f"file too large (the limit is {MAX_FILE_BYTES} characters)")])
     builder = _TreeBuilder(name)
+    text = _join_surrogate_escapes(text)
     try:
         for event in yaml.parse(text, Loader=_PARSER):
             builder.feed(event)
@@ -226,6 +227,23 @@ def load_yaml(text: str, name: str) -> Node:
     except yaml.YAMLError as error:  # pragma: no cover - every parser error is marked or a reader error
         raise RulesError([Problem(Position(name, 1, 1), f"YAML error: {error}")]) from None
     return builder.result()
+
+
+# JSON writes a character beyond U+FFFF as two escapes ("\\ud83d\\ude00", as Python's json.dumps
+# does by default); YAML refuses those halves. Each pair becomes the one 8-digit escape YAML
+# reads (two characters shorter: a later column on that line shifts by two).
+_SURROGATE_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+
+
+def _join_surrogate_escapes(text: str) -> str:
+    if "\\u" not in text:
+        return text
+
+    def joined(match: re.Match[str]) -> str:
+        high, low = int(match[2], 16), int(match[3], 16)
+        return f"{match[1]}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08X}"
+
+    return _SURROGATE_PAIR.sub(joined, text)
 
 
 # libyaml's parser (shipped in PyYAML's wheels) is fast and caps nesting itself; the

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from compiler import ir, outputs
-from compiler.backends.python.load import load_scoring_module
+from compiler.backends.python.load import ScoringModule, load_scoring_module
 from compiler.cli import main
 from compiler.frontend.rulesets import Workspace
 from compiler.project import load_one
@@ -275,7 +275,7 @@ def score_game_violations(state: object) -> list[str]:
     """`score_game` called directly: a result that keeps the promises, or StateError; nothing else."""
     import copy
 
-    module = load_scoring_module(_base_ruleset())
+    module = _base_module()
     shown = repr(state)
     try:
         given = copy.deepcopy(state)
@@ -303,6 +303,11 @@ def score_game_violations(state: object) -> list[str]:
     except ValueError as error:
         found.append(f"score_game result is not valid JSON: {error}")
     return found
+
+
+@functools.cache
+def _base_module() -> ScoringModule:
+    return load_scoring_module(_base_ruleset())
 
 
 @functools.cache

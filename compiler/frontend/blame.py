@@ -94,8 +94,10 @@ def _merged_index(library: Library, name: str) -> dict[Position, Path]:
 
 
 def _in_variant(leaf: RulesFile, path: Sequence[str | int]) -> Position:
-    """The deepest key the variant sets along `path`; else its first change; else its `extends`."""
+    """The deepest key the variant sets along `path`; else a key it removes that `path` still
+    names (an item removed but used by a card); else its first change; else its `extends`."""
     node = leaf.node
+    removals = _removals(leaf.node)
     found: Position | None = None
     for step in path:
         if not isinstance(node.value, dict) or str(step) not in node.value:
@@ -104,7 +106,26 @@ def _in_variant(leaf: RulesFile, path: Sequence[str | int]) -> Position:
         node = node.value[str(step)]
     if found is not None:
         return found
+    named = [removals[str(step)] for step in path if str(step) in removals]
+    if named:
+        return named[-1]
     changes = [key for key in leaf.mapping if key not in VARIANT_KEYS]
     if changes:
         return leaf.node.key_positions.get(changes[0], leaf.node.position)
     return leaf.mapping["extends"].position if "extends" in leaf.mapping else leaf.node.position
+
+
+def _removals(root: Node) -> dict[str, Position]:
+    """Every key the variant removes with `null`, and where."""
+    found: dict[str, Position] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node.value, dict):
+            for key, child in node.value.items():
+                if child.value is None:
+                    found.setdefault(key, node.key_positions.get(key, child.position))
+                stack.append(child)
+        elif isinstance(node.value, list):
+            stack.extend(node.value)
+    return found

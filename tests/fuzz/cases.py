@@ -16,7 +16,7 @@ import yaml
 from hypothesis import strategies as st
 
 from tests.fuzz.contract import ROOT, dump
-from tests.fuzz.mutations import Draw, mutate_once, mutated
+from tests.fuzz.mutations import Draw, mutated, paths
 
 SECTIONS = (
     "players",
@@ -159,8 +159,7 @@ def hostile_states(draw: Draw) -> tuple[Any, tuple[str, ...]]:
     """What a bot or app might pass to score_game: Python values no file could hold."""
     state, steps = draw(state_documents())
     for _ in range(draw(st.integers(0, 2))):
-        paths = [p for p, _v in _paths(state)]
-        path = draw(st.sampled_from(paths))
+        path = draw(st.sampled_from([p for p, _v in paths(state)]))
         value = draw(st.sampled_from(HOSTILE_VALUES))
         if path:
             holder = state
@@ -174,18 +173,9 @@ def hostile_states(draw: Draw) -> tuple[Any, tuple[str, ...]]:
     return state, steps
 
 
-def _paths(document: object) -> list[tuple[tuple[str | int, ...], object]]:
-    from tests.fuzz.mutations import paths
-
-    return paths(document)
-
-
 def _hashable(value: object) -> bool:
     try:
         hash(value)
     except TypeError:
         return False
     return True
-
-
-__all__ = ["RulesCase", "mutate_once", "rules_cases", "state_documents", "hostile_states", "seed_states"]

@@ -47,7 +47,7 @@ def run_gah(*args: str) -> Run:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = main(list(args))
-        except BaseException as error:  # noqa: BLE001 - the point is to see anything that escapes
+        except BaseException as error:
             frame = traceback.extract_tb(error.__traceback__)[-1]
             where = f"{Path(frame.filename).name}:{frame.lineno} {frame.name}"
             return Run(-1, out.getvalue(), err.getvalue(), f"{type(error).__name__}: {error} ({where})"[:300])
@@ -187,7 +187,7 @@ def rules_case_violations(scratch: Scratch, files: dict[str, str], edited: str, 
         return found
     try:
         ruleset = load_one(Workspace(scratch.root), name)
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         return [f"check passed but the ruleset does not load: {type(error).__name__}: {error}"[:300]]
 
     before = snapshot(scratch.root)
@@ -279,24 +279,29 @@ def score_game_violations(state: object) -> list[str]:
     shown = repr(state)
     try:
         given = copy.deepcopy(state)
-    except Exception:  # noqa: BLE001 - an object() cannot always be copied; use it as is
+    except Exception:
         given = state
     try:
         result = module.score_game(given)
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         if type(error).__name__ == "StateError":
             return []
         frame = traceback.extract_tb(error.__traceback__)[-1]
-        return [f"score_game: {type(error).__name__} instead of StateError ({frame.name}:{frame.lineno}): {error}"[:300]]
+        return [
+            f"score_game: {type(error).__name__} instead of StateError ({frame.name}:{frame.lineno}): {error}"[:300]
+        ]
     found = []
     if repr(given) != shown:
         found.append("score_game changed the state it was given")
     ruleset = _base_ruleset()
     try:
         found += outcome_violations(
-            given if isinstance(given, dict) else {}, result, [c.number for c in ruleset.staff], ruleset.track.last_space
+            given if isinstance(given, dict) else {},
+            result,
+            [c.number for c in ruleset.staff],
+            ruleset.track.last_space,
         )
-    except Exception as error:  # noqa: BLE001 - an odd input the checker itself cannot read
+    except Exception as error:
         found.append(f"score_game accepted a state it cannot have understood: {type(error).__name__}: {error}"[:300])
     try:
         json.dumps(result, allow_nan=False)

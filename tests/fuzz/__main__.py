@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 
-from tests.fuzz.run import fuzz
+from .run import fuzz
 
 # How a total is shared: rules cases run every stage of gah (the slowest); direct
 # score_game calls are quickest.
@@ -20,7 +20,7 @@ def main() -> int:
     args = parser.parse_args()
     examples = {name: max(1, int(args.examples * share)) for name, share in SHARES.items()}
     start = time.monotonic()
-    findings = fuzz(examples, args.seed)
+    findings = fuzz(examples, args.seed, progress=True)
     elapsed = time.monotonic() - start
     for name, tried in findings.tried.items():
         print(f"{name}: {tried} cases")

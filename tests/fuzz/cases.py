@@ -15,8 +15,8 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from tests.fuzz.contract import ROOT, dump
-from tests.fuzz.mutations import Draw, mutated, paths
+from .contract import ROOT, dump
+from .mutations import Draw, mutated, paths
 
 SECTIONS = (
     "players",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,8 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from tests.fuzz.cases import RulesCase, hostile_states, rules_cases, state_documents
-from tests.fuzz.contract import (
+from .cases import RulesCase, hostile_states, rules_cases, state_documents
+from .contract import (
     Scratch,
     rules_case_violations,
     score_game_violations,
@@ -37,8 +38,12 @@ class Findings:
     first_case: dict[str, str] = field(default_factory=dict)
     count: dict[str, int] = field(default_factory=dict)
 
+    progress: bool = False
+
     def record(self, target: str, case: object, broken: list[str]) -> None:
         self.tried[target] = self.tried.get(target, 0) + 1
+        if self.progress and self.tried[target] % 250 == 0:
+            print(f"... {target}: {self.tried[target]} cases, {len(self.count)} kinds found", file=sys.stderr)
         for promise in broken:
             kind = f"{target}: {promise[:160]}"
             self.count[kind] = self.count.get(kind, 0) + 1
@@ -86,9 +91,9 @@ def run(target: Target, examples: int, findings: Findings, seed_value: int | Non
     attempt()
 
 
-def fuzz(examples: dict[str, int], seed_value: int | None = None) -> Findings:
+def fuzz(examples: dict[str, int], seed_value: int | None = None, progress: bool = False) -> Findings:
     """A run over every target, with `examples[name]` cases each, in a temporary folder."""
-    findings = Findings()
+    findings = Findings(progress=progress)
     with tempfile.TemporaryDirectory(prefix="gah-fuzz-") as folder:
         for target in targets(Path(folder)):
             if examples.get(target.name):

@@ -9,10 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzz.cases import RulesCase, hostile_states, rules_cases, state_documents
-from fuzz.contract import ROOT, Scratch, rules_case_violations, score_game_violations, snapshot, state_file_violations
+from fuzz.cases import RulesCase, hostile_states, lab_models, rules_cases, state_documents
+from fuzz.contract import (
+    ROOT,
+    Scratch,
+    lab_model_violations,
+    rules_case_violations,
+    score_game_violations,
+    snapshot,
+    state_file_violations,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 
 # Small enough for CI (well under a minute together on a shared machine), large enough
 # to meet every kind of mutation; the long run tries thousands.
@@ -43,6 +52,15 @@ def repository_untouched() -> Iterator[None]:
 @given(case=rules_cases())
 def test_mutated_rules_files_keep_the_contract_at_every_stage(scratch: Scratch, case: RulesCase) -> None:
     assert rules_case_violations(scratch, case.files, case.edited, case.name) == [], str(case)
+
+
+@bounded(15)
+@given(case=lab_models())
+def test_mutated_lab_models_are_checked_and_played_or_refused_at_a_position(
+    scratch: Scratch, case: tuple[str, tuple[str, ...]]
+) -> None:
+    text, steps = case
+    assert lab_model_violations(scratch, text) == [], steps
 
 
 @bounded(60)

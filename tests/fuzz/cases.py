@@ -98,6 +98,13 @@ def edited_variant(draw: Draw) -> RulesCase:
     return RulesCase(files, edited, name, tuple(steps))
 
 
+@st.composite
+def lab_models(draw: Draw) -> tuple[str, tuple[str, ...]]:
+    """The variant lab's default game model, edited."""
+    document, steps = draw(mutated(copy.deepcopy(_plain("rules/lab/default.yaml"))))
+    return dump(document), tuple(steps)
+
+
 def rules_cases() -> st.SearchStrategy[RulesCase]:
     return st.one_of(edited_base(), new_variant(), edited_variant())
 

@@ -150,8 +150,8 @@ class Scratch:
         """rules/ holds exactly base.yaml (the shipped one unless given) and `files`."""
         for path in (self.root / "rules" / "variants").glob("*"):
             path.unlink()
-        for folder in ("out", "states"):
-            for path in (self.root / folder).glob("*"):
+        for folder in ("out", "states", "rules/lab"):
+            for path in (self.root / folder).glob("*.*"):
                 path.unlink()
         (self.root / "rules" / "base.yaml").write_text(files.get("rules/base.yaml", self.base_text), encoding="utf-8")
         for name, text in files.items():
@@ -318,3 +318,25 @@ def _base_module() -> ScoringModule:
 @functools.cache
 def _base_ruleset() -> ir.Ruleset:
     return load_one(Workspace(ROOT), "base")
+
+
+def lab_model_violations(scratch: Scratch, text: str) -> list[str]:
+    """A variant-lab game model: checked, and when it passes, a few synthetic games played with it."""
+    scratch.reset({})
+    model = scratch.root / "rules" / "lab" / "fuzz.yaml"
+    model.parent.mkdir(exist_ok=True)
+    model.write_text(text, encoding="utf-8")
+    root = ["--root", str(scratch.root)]
+    check = run_gah(*root, "check", str(model))
+    found = usage_violations("check", check, (0, 1), "rules/lab/fuzz.yaml")
+    if check.code != 0 or found:
+        return found
+    games = ("--games", "6", "--players", "2", "--workers", "1", "--json")
+    compare = run_gah(*root, "compare", "base", "base", "--model", str(model), *games)
+    found += usage_violations("compare --model", compare, (0,), "rules/lab/fuzz.yaml")
+    if compare.code == 0:
+        try:
+            json.loads(compare.out)
+        except ValueError as error:
+            found.append(f"compare --json printed invalid JSON: {error}")
+    return found

@@ -12,9 +12,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from .cases import RulesCase, hostile_states, rules_cases, state_documents
+from .cases import RulesCase, hostile_states, lab_models, rules_cases, state_documents
 from .contract import (
     Scratch,
+    lab_model_violations,
     rules_case_violations,
     score_game_violations,
     state_file_violations,
@@ -63,12 +64,16 @@ def targets(folder: Path) -> list[Target]:
         (state, _steps), as_json = case
         return state_file_violations(state, states, as_json)
 
+    def lab(case: tuple[str, tuple[str, ...]]) -> list[str]:
+        return lab_model_violations(scratch, case[0])
+
     def direct(case: tuple[Any, tuple[str, ...]]) -> list[str]:
         return score_game_violations(case[0])
 
     return [
         Target("rules", rules_cases(), rules),
         Target("state file", st.tuples(state_documents(), st.booleans()), state_file),
+        Target("lab model", lab_models(), lab),
         Target("score_game", hostile_states(), direct),
     ]
 

@@ -185,7 +185,7 @@ def _duplicate(draw: Draw, document: Any) -> tuple[Any, str]:
         index = draw(st.integers(0, len(container) - 1))
         container.insert(index, copy.deepcopy(container[index]))
         return document, f"duplicate {path}[{index}]"
-    key = draw(st.sampled_from(sorted(container)))
+    key = draw(st.sampled_from(sorted(container, key=str)))
     new_key = draw(st.sampled_from((f"{key}-copy", f"{key}2", "99", "zz", "1")))
     container[new_key] = copy.deepcopy(container[key])
     return document, f"duplicate {path}.{key} as {new_key}"
@@ -197,7 +197,7 @@ def _swap(draw: Draw, document: Any) -> tuple[Any, str]:
     if path is None:
         return document, "unchanged"
     mapping = _get(document, path)
-    first, second = draw(st.lists(st.sampled_from(sorted(mapping)), min_size=2, max_size=2, unique=True))
+    first, second = draw(st.lists(st.sampled_from(sorted(mapping, key=str)), min_size=2, max_size=2, unique=True))
     mapping[first], mapping[second] = mapping[second], mapping[first]
     return document, f"swap {path}: {first} <-> {second}"
 
@@ -206,7 +206,7 @@ def _overlap(draw: Draw, document: Any) -> tuple[Any, str]:
     zones = document.get("emperor_track", {}).get("zones") if isinstance(document, dict) else None
     if not isinstance(zones, dict) or len(zones) < 2:
         return document, "unchanged"
-    first, second = draw(st.lists(st.sampled_from(sorted(zones)), min_size=2, max_size=2, unique=True))
+    first, second = draw(st.lists(st.sampled_from(sorted(zones, key=str)), min_size=2, max_size=2, unique=True))
     if isinstance(zones[first], dict) and isinstance(zones[second], dict):
         zones[first]["to"] = zones[second].get("from", 0)
     return document, f"overlap zones {first} and {second}"

@@ -89,11 +89,18 @@ def run(target: Target, examples: int, findings: Findings, seed_value: int | Non
     )
     @given(case=target.strategy)
     def attempt(case: Any) -> None:
-        findings.record(target.name, case, target.check(case))
+        try:
+            broken = target.check(case)
+        except Exception as error:  # a fault of the fuzzer itself: recorded, and the run goes on
+            broken = [f"fuzzer error {type(error).__name__}: {error}"]
+        findings.record(target.name, case, broken)
 
     if seed_value is not None:
         attempt = seed(seed_value)(attempt)
-    attempt()
+    try:
+        attempt()
+    except Exception as error:  # a strategy that failed to make a case ends this target's run
+        findings.record(target.name, "(no case)", [f"fuzzer error while making cases {type(error).__name__}: {error}"])
 
 
 def fuzz(examples: dict[str, int], seed_value: int | None = None, progress: bool = False) -> Findings:

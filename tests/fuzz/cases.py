@@ -47,6 +47,23 @@ class RulesCase:
         return f"{self.edited} ({'; '.join(self.steps)})"
 
 
+RAW_INSERTS = ("\t", ":", "{", "[", "&a ", "*a", "!!python/object ", "\x00", "\ufeff", "\r", "---\n", "'", '"', "\udcff")
+
+
+@st.composite
+def _maybe_corrupt(draw: Draw, text: str, steps: list[str]) -> str:
+    """Now and then, damage the text itself: cut it short or insert a character YAML cares about."""
+    if draw(st.integers(0, 7)) != 0 or not text:
+        return text
+    at = draw(st.integers(0, len(text)))
+    if draw(st.booleans()):
+        steps.append(f"text cut at {at}")
+        return text[:at]
+    insert = draw(st.sampled_from(RAW_INSERTS))
+    steps.append(f"text insert {insert!r} at {at}")
+    return text[:at] + insert + text[at:]
+
+
 @cache
 def _plain(path: str) -> Any:
     return yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
@@ -60,7 +77,8 @@ def base_document() -> Any:
 def edited_base(draw: Draw) -> RulesCase:
     """The full ruleset itself, edited."""
     document, steps = draw(mutated(base_document()))
-    return RulesCase({"rules/base.yaml": dump(document)}, "rules/base.yaml", "base", tuple(steps))
+    text = draw(_maybe_corrupt(dump(document), steps))
+    return RulesCase({"rules/base.yaml": text}, "rules/base.yaml", "base", tuple(steps))
 
 
 @st.composite
@@ -77,7 +95,8 @@ def new_variant(draw: Draw) -> RulesCase:
         steps.append(f"extends = {patch['extends']!r}")
     patch, more = draw(mutated(patch))
     steps += more
-    return RulesCase({"rules/variants/fuzz.yaml": dump(patch)}, "rules/variants/fuzz.yaml", "fuzz", tuple(steps))
+    text = draw(_maybe_corrupt(dump(patch), steps))
+    return RulesCase({"rules/variants/fuzz.yaml": text}, "rules/variants/fuzz.yaml", "fuzz", tuple(steps))
 
 
 @st.composite
@@ -94,7 +113,7 @@ def edited_variant(draw: Draw) -> RulesCase:
         parent = _plain(f"rules/variants/{parent}.yaml").get("extends")
     document, steps = draw(mutated(copy.deepcopy(_plain(f"rules/variants/{name}.yaml"))))
     edited = f"rules/variants/{name}.yaml"
-    files[edited] = dump(document)
+    files[edited] = draw(_maybe_corrupt(dump(document), steps))
     return RulesCase(files, edited, name, tuple(steps))
 
 

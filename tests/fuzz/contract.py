@@ -153,9 +153,9 @@ class Scratch:
         for folder in ("out", "states", "rules/lab"):
             for path in (self.root / folder).glob("*.*"):
                 path.unlink()
-        (self.root / "rules" / "base.yaml").write_text(files.get("rules/base.yaml", self.base_text), encoding="utf-8")
+        (self.root / "rules" / "base.yaml").write_text(self.base_text, encoding="utf-8")
         for name, text in files.items():
-            (self.root / name).write_text(text, encoding="utf-8")
+            (self.root / name).write_text(text, encoding="utf-8", errors="surrogateescape")  # \udcff: a bad byte
         shutil.copyfile(ROOT / "examples" / "round7.yaml", self.root / "states" / "round7.yaml")
 
 

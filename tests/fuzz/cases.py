@@ -15,6 +15,10 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
+from compiler import ir
+from compiler.frontend.rulesets import Workspace
+from compiler.project import load_one
+
 from .contract import ROOT, dump
 from .mutations import Draw, mutated, paths
 
@@ -47,7 +51,22 @@ class RulesCase:
         return f"{self.edited} ({'; '.join(self.steps)})"
 
 
-RAW_INSERTS = ("\t", ":", "{", "[", "&a ", "*a", "!!python/object ", "\x00", "\ufeff", "\r", "---\n", "'", '"', "\udcff")
+RAW_INSERTS = (
+    "\t",
+    ":",
+    "{",
+    "[",
+    "&a ",
+    "*a",
+    "!!python/object ",
+    "\x00",
+    "\ufeff",
+    "\r",
+    "---\n",
+    "'",
+    '"',
+    "\udcff",
+)
 
 
 @st.composite
@@ -161,6 +180,80 @@ def state_documents(draw: Draw) -> tuple[Any, tuple[str, ...]]:
     state = copy.deepcopy(draw(st.sampled_from(seed_states())))
     state, steps = draw(mutated(state))
     return _without_choices(state), tuple(steps)
+
+
+@cache
+def _base_ir() -> ir.Ruleset:
+    return load_one(Workspace(ROOT), "base")
+
+
+@st.composite
+def plausible_states(draw: Draw) -> Any:
+    """A state that could come from a real game under base: every value in range, the hotel
+    grown from the first room, each Staff card in one place. These reach deep into scoring."""
+    rules = _base_ir()
+    hotel = rules.hotel
+    cards = draw(st.permutations([card.number for card in rules.staff]))
+    tiles = {tier: draw(st.sampled_from([t.id for t in rules.tiles if t.tier == tier])) for tier in ("A", "B", "C")}
+    players = []
+    for index in range(draw(st.integers(rules.min_players, rules.max_players))):
+        hand, hired = draw(st.integers(0, 6)), draw(st.integers(0, 8))
+        taken, cards = cards[: hand + hired], cards[hand + hired :]
+        players.append(
+            {
+                "name": ["Anna", "Ben", "Cleo", "Dora"][index],
+                "points": draw(st.integers(0, 150)),
+                "krones": draw(st.integers(0, 25)),
+                "emperor": draw(st.integers(0, rules.track.last_space)),
+                "kitchen": {item.id: draw(st.integers(0, 3)) for item in rules.items},
+                "cafe": [
+                    {item.id: draw(st.integers(0, 1)) for item in rules.items}
+                    for _ in range(draw(st.integers(0, hotel.cafe_seats)))
+                ],
+                "hotel": _grown_hotel(draw, hotel.floors, hotel.columns, hotel.first_room),
+                "hand": taken[:hand],
+                "hired": taken[hand:],
+                "objectives": draw(st.integers(0, 3)),
+            }
+        )
+    discard = draw(st.integers(0, min(5, len(cards))))
+    state: dict[str, Any] = {"round": draw(st.integers(1, rules.rounds)), "tiles": tiles, "players": players}
+    state["staff_discard"] = cards[:discard]
+    if draw(st.booleans()):
+        state["staff_deck"] = cards[discard:]
+    return state
+
+
+def _grown_hotel(draw: Draw, floors: int, columns: int, first: tuple[int, int]) -> list[str]:
+    """Rooms placed one by one next to earlier ones, from the first room; each vacant or occupied."""
+    placed = [first]
+    for _ in range(draw(st.integers(0, floors * columns - 1))):
+        free = sorted(
+            {
+                (f + df, c + dc)
+                for f, c in placed
+                for df, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 1 <= f + df <= floors and 1 <= c + dc <= columns
+            }
+            - set(placed)
+        )
+        if not free:
+            break
+        placed.append(draw(st.sampled_from(free)))
+    rows = [["."] * columns for _ in range(floors)]
+    for floor, column in placed if draw(st.integers(0, 4)) else []:
+        rows[floor - 1][column - 1] = draw(st.sampled_from("ov"))
+    return ["".join(row) for row in reversed(rows)]
+
+
+@st.composite
+def scorable_states(draw: Draw) -> tuple[Any, tuple[str, ...]]:
+    """Mostly plausible states, some with one mutation."""
+    state = draw(plausible_states())
+    if draw(st.integers(0, 3)) == 0:
+        state, steps = draw(mutated(state, max_mutations=1))
+        return _without_choices(state), tuple(steps)
+    return state, ("plausible",)
 
 
 HOSTILE_VALUES = (

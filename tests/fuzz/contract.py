@@ -33,6 +33,10 @@ HEADER = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<column>\d+): (?P<
 COUNT = re.compile(r"^\d+ problems? found$")
 
 
+# How far cases got (printed by the long run, to show the fuzzer reaches the late stages).
+REACHED: Counter[str] = Counter()
+
+
 @dataclass(frozen=True)
 class Run:
     code: int
@@ -185,6 +189,7 @@ def rules_case_violations(scratch: Scratch, files: dict[str, str], edited: str, 
         found.append(f"check wrote files: {sorted(changed(before, snapshot(scratch.root)))[:3]}")
     if check.code != 0 or found:
         return found
+    REACHED["rules file passed check (then build, sheet, setup, diff, score, compare)"] += 1
     try:
         ruleset = load_one(Workspace(scratch.root), name)
     except Exception as error:
@@ -250,6 +255,7 @@ def score_violations(
         result = json.loads(score.out)
     except ValueError as error:
         return [f"score --json printed invalid JSON: {error}"]
+    REACHED[f"state scored under {rules}"] += 1
     before = yaml.safe_load(state_path.read_text(encoding="utf-8"))
     found += outcome_violations(before, result, all_cards, last_space)
     again.write_text(json.dumps(result["state"]), encoding="utf-8")
@@ -290,6 +296,7 @@ def score_game_violations(state: object) -> list[str]:
         return [
             f"score_game: {type(error).__name__} instead of StateError ({frame.name}:{frame.lineno}): {error}"[:300]
         ]
+    REACHED["score_game returned a result"] += 1
     found = []
     if repr(given) != shown:
         found.append("score_game changed the state it was given")
@@ -331,6 +338,7 @@ def lab_model_violations(scratch: Scratch, text: str) -> list[str]:
     found = usage_violations("check", check, (0, 1), "rules/lab/fuzz.yaml")
     if check.code != 0 or found:
         return found
+    REACHED["lab model passed check (then synthetic games)"] += 1
     games = ("--games", "6", "--players", "2", "--workers", "1", "--json")
     compare = run_gah(*root, "compare", "base", "base", "--model", str(model), *games)
     found += usage_violations("compare --model", compare, (0,), "rules/lab/fuzz.yaml")

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from .cases import RulesCase, hostile_states, lab_models, rules_cases, state_documents
+from .cases import RulesCase, hostile_states, lab_models, rules_cases, scorable_states, state_documents
 from .contract import (
     Scratch,
     lab_model_violations,
@@ -72,9 +72,9 @@ def targets(folder: Path) -> list[Target]:
 
     return [
         Target("rules", rules_cases(), rules),
-        Target("state file", st.tuples(state_documents(), st.booleans()), state_file),
+        Target("state file", st.tuples(st.one_of(state_documents(), scorable_states()), st.booleans()), state_file),
         Target("lab model", lab_models(), lab),
-        Target("score_game", hostile_states(), direct),
+        Target("score_game", st.one_of(hostile_states(), scorable_states()), direct),
     ]
 
 

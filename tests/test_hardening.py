@@ -203,13 +203,25 @@ def test_control_characters_in_a_message_are_shown_as_escapes() -> None:
     assert printable("Café ☕ plain") == "Café ☕ plain"
 
 
-def test_an_escape_in_a_key_does_not_reach_the_terminal(tmp_path: Path) -> None:
-    text = 'extends: base\nname: esc\n"\\e[2J\\e[31mpwned": 1\n"two\\nlines": 2\n'
+def test_an_escape_written_in_a_key_or_a_value_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    # Raw control characters were refused already; written as YAML escapes they are refused too.
+    text = 'extends: base\nname: esc\n"\\e[2J\\e[31mpwned": 1\n'
     run = run_gah("check", _write(tmp_path, "v.yaml", text))
     assert run.code == 1
+    assert "v.yaml:3:1: control character U+001B is not allowed in a key here" in run.err
     assert "\x1b" not in run.err
-    assert len(_headers(run.err)) == 2  # one line per problem
-    assert run.err.rstrip().endswith("2 problems found")
+    state = 'round: 1\ntiles: {}\nplayers:\n  - {name: "An\\e[31mna"}\n  - {name: Ben}\n'
+    run = run_gah("score", _write(tmp_path, "s.yaml", state))
+    assert run.code == 1
+    assert "s.yaml:4:12: control character U+001B is not allowed in text here" in run.err
+    assert "\x1b" not in run.err
+
+
+def test_a_player_name_with_a_control_character_is_refused_by_score_game() -> None:
+    module: Any = load_scoring_module(ruleset("base"))
+    state = {"round": 1, "tiles": {}, "players": [{"name": "An\x1b[2Jna"}, {"name": "Ben"}]}
+    with pytest.raises(module.StateError, match=r"players\[0\]\.name: .* holds a control character"):
+        module.score_game(state)
 
 
 def test_a_json_state_with_escaped_emoji_is_read(tmp_path: Path) -> None:

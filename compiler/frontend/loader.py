@@ -371,6 +371,8 @@ class _TreeBuilder:
                 raise self.fail(
                     event, f"number too long ({len(event.value)} characters; the limit is {MAX_NUMBER_CHARS})"
                 ) from None
+            if isinstance(value, str) and not value.isprintable():
+                self._refuse_controls(event, value)
             self._attach(Node(value, position), event)
             return
         if len(self.stack) >= MAX_DEPTH:
@@ -379,6 +381,17 @@ class _TreeBuilder:
             raise self.fail(event, "mapping keys must be plain scalars (text or numbers)")
         container: dict[str, Node] | list[Node] = {} if isinstance(event, MappingStartEvent) else []
         self.stack.append(_Open(Node(container, position)))
+
+    def _refuse_controls(self, event: Event, text: str) -> None:
+        """Control characters written as escapes ("\\e[2J") are refused like raw ones: text from
+        these files is printed on terminals. Values may hold tabs and line breaks; keys may not."""
+        is_key = bool(self.stack) and isinstance(self.stack[-1].node.value, dict) and self.stack[-1].pending_key is None
+        allowed = "" if is_key else "\t\n"
+        for char in text:
+            code = ord(char)
+            if (code < 0x20 or 0x7F <= code < 0xA0) and char not in allowed:
+                where = "a key" if is_key else "text"
+                raise self.fail(event, f"control character U+{code:04X} is not allowed in {where} here")
 
     def _attach(self, node: Node, event: Event) -> None:
         if not self.stack:

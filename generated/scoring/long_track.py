@@ -1037,6 +1037,9 @@ def read_game(rules: Rules, state: Any) -> Game:
             raise StateError(f"{where}: unknown key '{unknown[0]}'; expected: {', '.join(sorted(PLAYER_KEYS))}")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise StateError(f"{where}.name: every player needs a name")
+        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in data["name"]):
+            # Names are printed in every explanation: no escape sequences, no line breaks.
+            raise StateError(f"{where}.name: {data['name']!r} holds a control character; names are plain text")
         name = data["name"]
         if name in names:
             raise StateError(f"{where}.name: two players are called {name!r}")

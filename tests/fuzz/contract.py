@@ -80,7 +80,7 @@ def usage_violations(stage: str, run: Run, allowed: tuple[int, ...], edited: str
         found.append(f"{stage}: exit {run.code} (allowed {allowed}): {run.err.strip()[:200]}")
     if "Traceback" in run.err or "Traceback" in run.out:
         found.append(f"{stage}: traceback printed")
-    if "\x1b" in run.err:
+    if "\x1b" in run.err or "\x1b" in run.out:
         found.append(f"{stage}: escape character printed")
     plain_error = run.err.startswith(f"gah {stage.split()[0]}: ") and stage not in ("check", "score")
     if run.code == 1 and not plain_error:

@@ -18,10 +18,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__)
     parser.add_argument("--examples", type=int, default=20000, help="cases in all (default: 20000)")
     parser.add_argument("--seed", type=int, default=None, help="fix hypothesis's random choices")
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="stop each kind of case when its share of this time is up"
+    )
     args = parser.parse_args()
     examples = {name: max(1, int(args.examples * share)) for name, share in SHARES.items()}
+    seconds = {name: args.minutes * 60 / len(SHARES) for name in SHARES} if args.minutes else None
     start = time.monotonic()
-    findings = fuzz(examples, args.seed, progress=True)
+    findings = fuzz(examples, args.seed, progress=True, seconds=seconds)
     elapsed = time.monotonic() - start
     for name, tried in findings.tried.items():
         print(f"{name}: {tried} cases")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +49,14 @@ class Findings:
         for promise in broken:
             kind = f"{target}: {promise[:160]}"
             self.count[kind] = self.count.get(kind, 0) + 1
-            self.first_case.setdefault(kind, str(case)[:400])
+            if kind not in self.first_case:
+                self.first_case[kind] = str(case)[:2000]
+                if self.progress:  # shown at once: a long run may be stopped before its summary
+                    print(f"!!! {kind}\n    case: {self.first_case[kind]}", file=sys.stderr)
+
+
+class _OutOfTime(BaseException):
+    """Ends a target's run when its time is up (a BaseException, so hypothesis does not shrink it)."""
 
 
 def targets(folder: Path) -> list[Target]:
@@ -78,8 +86,11 @@ def targets(folder: Path) -> list[Target]:
     ]
 
 
-def run(target: Target, examples: int, findings: Findings, seed_value: int | None = None) -> None:
-    """Try `examples` cases of one target, recording every broken promise (never stopping early)."""
+def run(
+    target: Target, examples: int, findings: Findings, seed_value: int | None = None, seconds: float | None = None
+) -> None:
+    """Try `examples` cases of one target (or as many as fit in `seconds`), recording every broken promise."""
+    deadline = None if seconds is None else time.monotonic() + seconds
 
     @settings(
         max_examples=examples,
@@ -89,6 +100,8 @@ def run(target: Target, examples: int, findings: Findings, seed_value: int | Non
     )
     @given(case=target.strategy)
     def attempt(case: Any) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise _OutOfTime
         try:
             broken = target.check(case)
         except Exception as error:  # a fault of the fuzzer itself: recorded, and the run goes on
@@ -99,15 +112,24 @@ def run(target: Target, examples: int, findings: Findings, seed_value: int | Non
         attempt = seed(seed_value)(attempt)
     try:
         attempt()
+    except _OutOfTime:
+        return
     except Exception as error:  # a strategy that failed to make a case ends this target's run
         findings.record(target.name, "(no case)", [f"fuzzer error while making cases {type(error).__name__}: {error}"])
 
 
-def fuzz(examples: dict[str, int], seed_value: int | None = None, progress: bool = False) -> Findings:
-    """A run over every target, with `examples[name]` cases each, in a temporary folder."""
+def fuzz(
+    examples: dict[str, int],
+    seed_value: int | None = None,
+    progress: bool = False,
+    seconds: dict[str, float] | None = None,
+) -> Findings:
+    """A run over every target, with `examples[name]` cases each (within `seconds[name]`, if
+    given), in a temporary folder."""
     findings = Findings(progress=progress)
     with tempfile.TemporaryDirectory(prefix="gah-fuzz-") as folder:
         for target in targets(Path(folder)):
             if examples.get(target.name):
-                run(target, examples[target.name], findings, seed_value)
+                budget = seconds.get(target.name) if seconds else None
+                run(target, examples[target.name], findings, seed_value, budget)
     return findings

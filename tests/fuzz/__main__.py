@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 
@@ -11,6 +12,8 @@ from .run import fuzz
 
 # How a total is shared, by cost: a rules case runs every stage of gah (a second or more
 # each), a state file two `gah score` runs, a direct score_game call a few milliseconds.
+MEMORY_LIMIT = 3 * 1024**3  # bytes of address space for the whole run
+
 SHARES = {"rules": 0.02, "state file": 0.06, "lab model": 0.01, "score_game": 0.91}
 
 
@@ -22,6 +25,8 @@ def main() -> int:
         "--minutes", type=float, default=None, help="stop each kind of case when its share of this time is up"
     )
     args = parser.parse_args()
+    # A case that swallows memory is a finding (MemoryError), not a machine brought down.
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     examples = {name: max(1, int(args.examples * share)) for name, share in SHARES.items()}
     seconds = {name: args.minutes * 60 / len(SHARES) for name in SHARES} if args.minutes else None
     start = time.monotonic()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,29 @@ class Findings:
                 self.first_case[kind] = str(case)[:2000]
                 if self.progress:  # shown at once: a long run may be stopped before its summary
                     print(f"!!! {kind}\n    case: {self.first_case[kind]}", file=sys.stderr)
+
+
+CASE_SECONDS = 60  # generous on a loaded machine: a case normally takes well under a second or two
+
+
+class CaseTimeout(Exception):
+    """A case ran longer than CASE_SECONDS: a hang, as far as the fuzzer is concerned."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """Interrupt the case after `seconds` (SIGALRM: the main thread, on Unix)."""
+
+    def interrupt(_signal: int, _frame: object) -> None:
+        raise CaseTimeout
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class _OutOfTime(BaseException):
@@ -103,7 +128,12 @@ def run(
         if deadline is not None and time.monotonic() > deadline:
             raise _OutOfTime
         try:
-            broken = target.check(case)
+            with time_limit(CASE_SECONDS):
+                broken = target.check(case)
+        except CaseTimeout:
+            broken = [f"a case took more than {CASE_SECONDS} s"]
+        except MemoryError:
+            broken = ["a case ran out of memory"]
         except Exception as error:  # a fault of the fuzzer itself: recorded, and the run goes on
             broken = [f"fuzzer error {type(error).__name__}: {error}"]
         findings.record(target.name, case, broken)

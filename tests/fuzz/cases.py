@@ -279,7 +279,7 @@ def hostile_states(draw: Draw) -> tuple[Any, tuple[str, ...]]:
     state, steps = draw(state_documents())
     for _ in range(draw(st.integers(0, 2))):
         path = draw(st.sampled_from([p for p, _v in paths(state)]))
-        value = draw(st.sampled_from(HOSTILE_VALUES))
+        value = _fresh(draw(st.sampled_from(HOSTILE_VALUES)))
         if path:
             holder = state
             for step in path[:-1]:
@@ -290,6 +290,11 @@ def hostile_states(draw: Draw) -> tuple[Any, tuple[str, ...]]:
                 holder[path[-1]] = value
             steps += (f"hostile {path} = {value!r}"[:80],)
     return state, steps
+
+
+def _fresh(value: object) -> object:
+    """A copy of a mutable hostile value, so no case changes the one the next case gets."""
+    return copy.deepcopy(value) if isinstance(value, (dict, list)) else value
 
 
 def _hashable(value: object) -> bool:

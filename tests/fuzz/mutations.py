@@ -94,8 +94,8 @@ def _any_value(draw: Draw) -> object:
             st.sampled_from(ODD_TEXT),
             st.sampled_from(ODD_NUMBERS),
             st.none(),
-            st.just([]),
-            st.just({}),
+            st.builds(list),
+            st.builds(dict),
             st.lists(st.integers(-3, 60), max_size=4),
             st.dictionaries(st.sampled_from(("a", "1", "x", "kind", "A")), st.integers(-2, 9), max_size=3),
             st.text(max_size=20),
@@ -155,7 +155,7 @@ def mutate_once(draw: Draw, document: Any) -> tuple[Any, str]:
         if path is not None:
             mapping = _get(document, path)
             key = draw(st.one_of(st.sampled_from(ODD_TEXT), st.text(min_size=1, max_size=12)))
-            mapping[key] = draw(st.one_of(st.just(1), st.just("x"), st.just({}), st.none()))
+            mapping[key] = draw(st.one_of(st.just(1), st.just("x"), st.builds(dict), st.none()))
             return document, f"key {path} + {key[:40]!r}"
     elif kind == "null":
         path = _pick(draw, document, lambda p, v: bool(p) and isinstance(p[-1], str))

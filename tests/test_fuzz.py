@@ -55,7 +55,7 @@ def repository_untouched() -> Iterator[None]:
     assert [snapshot(folder) for folder in folders] == before
 
 
-@bounded(25)
+@bounded(20)
 @given(case=rules_cases())
 def test_mutated_rules_files_keep_the_contract_at_every_stage(scratch: Scratch, case: RulesCase) -> None:
     assert rules_case_violations(scratch, case.files, case.edited, case.name) == [], str(case)

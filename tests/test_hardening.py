@@ -101,6 +101,23 @@ def test_a_negative_track_space_stops_at_the_points_floor_and_the_state_scores_a
     assert run_gah("score", again, "--rules", rules).code == 0
 
 
+def test_a_state_scored_at_the_first_scoring_is_accepted_again_after_rooms_were_removed(tmp_path: Path) -> None:
+    # Found by the long fuzz run. Anna is on space 0 (black zone: penalty) when round 3 ends.
+    # Tile a-free-room's penalty prefers removing 1 vacant room (base rules): her only vacant
+    # room is 1.1, the first room, so her hotel keeps just 1.2, no longer grown from 1.1.
+    state = (
+        "round: 3\ntiles: {A: a-free-room}\nplayers:\n"
+        "  - {name: Anna, emperor: 0, hotel: ['.....', '.....', '.....', 'vo...']}\n"
+        "  - {name: Ben, emperor: 5}\n"
+    )
+    run = run_gah("score", _write(tmp_path, "s.yaml", state), "--json")
+    assert run.code == 0, run.err
+    after = json.loads(run.out)["state"]
+    assert after["players"][0]["hotel"][-1] == ".o..."
+    again = run_gah("score", _write(tmp_path, "again.json", json.dumps(after)))
+    assert again.code == 0, again.err
+
+
 def test_a_points_floor_below_zero_is_refused(tmp_path: Path) -> None:
     # A state never holds negative points, so no ruleset may let them go below 0.
     run = run_gah("check", _write(tmp_path, "v.yaml", "extends: base\nname: deep\nrulings: {points_floor: -5}\n"))

@@ -200,8 +200,9 @@ def read_game(rules: Rules, state: Any) -> Game:
                 kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
                 cafe=cafe,
                 # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
-                # connected piece up to and including the round whose scoring comes first.
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ <= first_scoring),
+                # connected piece before the round whose scoring comes first. A state of that
+                # round may already be scored (score_game's own output), so it is not checked.
+                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
                 hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
                 hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),

@@ -9,7 +9,7 @@ from importlib import metadata
 from pathlib import Path
 
 from compiler import ir
-from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems
+from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
 from compiler.project import Compiled, compile_library
 
@@ -190,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report(error.problems, sources)
         return 1
     except GahError as error:
-        print(f"gah {args.command}: {error}", file=sys.stderr)
+        print(f"gah {args.command}: {printable(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -17,12 +17,30 @@ class Position:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+# Characters that would act on the terminal instead of showing (escape sequences, line
+# breaks that split one problem over lines, bidirectional overrides that reorder text).
+_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)}
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on one line: control and bidi characters written as escapes (\\x1b, \\n)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        char.encode("unicode_escape").decode("ascii") if _is_control(char) or char in _BIDI else char for char in text
+    )
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One mistake at one position."""
+    """One mistake at one position. The message is made printable here, the one way messages
+    reach a user, so user text quoted in it (a key, a value, a name) cannot drive the terminal."""
 
     position: Position
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", printable(self.message))
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.position.file, self.position.line, self.position.column, self.message)

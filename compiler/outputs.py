@@ -20,6 +20,7 @@ from compiler import ir
 from compiler.backends.js.page import generate_page
 from compiler.backends.python.module import generate_module
 from compiler.frontend.schemas import variant_schema_text
+from compiler.frontend.validate import SCHEMA_DIR
 from compiler.sheets import Paper, render_sheet
 from compiler.workspace import SCHEMA_NAMES
 
@@ -56,14 +57,13 @@ def plan_outputs(
     rulesets: dict[str, ir.Ruleset],
     parents: dict[str, ir.Ruleset],
     schemas: Path,
-    bundle: Path,
     paper: Paper = "a4",
 ) -> Plan:
     """Path -> bytes of every file a build writes (PDFs as jobs).
 
     `rulesets` are written to `output`; `parents` (every ruleset compiled) give each
     variant's sheet the ruleset it differs from. The schemas an editor needs go to
-    `schemas`: the bundled ones as shipped, and the variant schema derived from them.
+    `schemas`: the ones this gah validates with, and the variant schema derived from them.
     """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
@@ -83,7 +83,7 @@ def plan_outputs(
         if schema == "variant":
             files[target] = variant_schema_text().encode("utf-8")
         else:
-            files[target] = (bundle / "schemas" / f"{schema}.schema.json").read_bytes()
+            files[target] = (SCHEMA_DIR / f"{schema}.schema.json").read_bytes()  # the ones gah validates with
     return Plan(files, pdfs, output / MANIFEST)
 
 

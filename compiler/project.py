@@ -7,7 +7,7 @@ from pathlib import Path
 
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError
-from compiler.frontend.lower import build_ruleset
+from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.rulesets import Library, Resolved, Workspace
 from compiler.workspace import bundle_root
 
@@ -47,6 +47,7 @@ def compile_library(
     if only_extra:
         names = list(dict.fromkeys(library.extra_names))
     failed_files = {p.position.file for p in library.problems}
+    builder = RulesetBuilder(library)
     for name in names:
         if name not in library.files:
             continue
@@ -57,9 +58,8 @@ def compile_library(
         if any(f.display in failed_files for f in chain):
             continue
         try:
-            resolved = library.resolve(name)
-            compiled.removed[name] = resolved.removed
-            compiled.rulesets[name] = build_ruleset(resolved)
+            compiled.rulesets[name] = builder.build(name)
+            compiled.removed[name] = library.merged(name).removed
         except RulesError as error:
             compiled.problems.extend(error.problems)
     compiled.problems = sorted(set(compiled.problems), key=Problem.sort_key)
@@ -67,12 +67,22 @@ def compile_library(
 
 
 def load_one(workspace: Workspace, name_or_file: str) -> ir.Ruleset:
-    """One ruleset by name (from rules/) or by path to a file (compiled in memory)."""
-    return build_ruleset(resolve_one(workspace, name_or_file))
+    """One ruleset by name (the workspace's or a bundled one) or by path to a file (compiled in memory).
+
+    Problems a variant causes in the rules it inherits are reported in the variant (frontend/blame.py).
+    """
+    library, name = _find(workspace, name_or_file)
+    return RulesetBuilder(library).build(name)
 
 
 def resolve_one(workspace: Workspace, name_or_file: str) -> Resolved:
     """The merged, schema-checked document of one ruleset by name or file (before the semantic checks)."""
+    library, name = _find(workspace, name_or_file)
+    return library.resolve(name)
+
+
+def _find(workspace: Workspace, name_or_file: str) -> tuple[Library, str]:
+    """The library holding the ruleset, and its name; positioned problems or UnknownRuleset otherwise."""
     path = Path(name_or_file)
     is_file = name_or_file.endswith((".yaml", ".yml")) or path.is_file()
     extra = [path] if is_file else []
@@ -81,13 +91,11 @@ def resolve_one(workspace: Workspace, name_or_file: str) -> Resolved:
         relevant = [p for p in library.problems if p.position.file == workspace.display(path)]
         if relevant or not library.extra_names:
             raise RulesError(relevant or library.problems)
-        name = library.extra_names[0]
-    else:
-        name = name_or_file
-        if name not in library.files:
-            if library.problems:  # the file that would define it may be the one that is broken
-                raise RulesError(library.problems)
-            known = ", ".join(library.names())
-            raise UnknownRuleset(f"unknown ruleset '{name}'; known rulesets: {known}")
+        return library, library.extra_names[0]
+    if name_or_file not in library.files:
+        if library.problems:  # the file that would define it may be the one that is broken
+            raise RulesError(library.problems)
+        known = ", ".join(library.names())
+        raise UnknownRuleset(f"unknown ruleset '{name_or_file}'; known rulesets: {known}")
     # A broken file elsewhere in the workspace does not stop this ruleset: only its own chain counts.
-    return library.resolve(name)
+    return library, name_or_file

@@ -94,6 +94,11 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "tile-tier-never-scored": ("5:11", "tile 'e-points' has tier E, which no Emperor scoring uses"),
     "scoring-after-last-round": ("4:9", "Emperor scoring after round 7, but the game has 6 rounds"),
     "players-min-above-max": ("3:16", "players.min 5 is more than players.max 4"),
+    "variant-removes-used-item": ("4:9", "unknown item 'strudel'; items are: cake, wine, coffee (in the inherited"),
+    "variant-reshapes-hotel": ("4:1", "room 4.1 is outside the hotel (3 floors x 5 columns) (in the inherited rules"),
+    # whole numbers, and text that must not reach the terminal raw
+    "whole-number-written-as-decimal": ("3:20", "staff.33.cost: expected a whole number, got a decimal number (5.0)"),
+    "escape-in-key": ("4:1", "control character U+001B is not allowed in a key here"),
     # meaning: effects, hotel, Staff, setup
     "unknown-item": ("6:48", "unknown item 'beer'; items are: strudel, cake, wine, coffee"),
     "draw-more-than-drawn": ("6:44", "cannot play 4 of the 3 cards drawn"),

@@ -31,7 +31,7 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     names = library.names() if args.all or workspace.is_bundle else library.own_names
     chosen = {name: compiled.rulesets[name] for name in names}
     paper = cast(Paper, workspace.config.paper)
-    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, workspace.bundle, paper)
+    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper)
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
     stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]

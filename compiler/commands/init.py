@@ -9,6 +9,7 @@ from compiler.cli import command
 from compiler.commands.new_variant import starter_variant
 from compiler.errors import GahError
 from compiler.frontend.schemas import variant_schema_text
+from compiler.frontend.validate import SCHEMA_DIR
 from compiler.workspace import CONFIG_NAME, SCHEMA_NAMES, Workspace, bundle_root
 from compiler.writer import write_atomically
 
@@ -28,7 +29,7 @@ def schema_files(folder: Path) -> dict[Path, bytes]:
     """The JSON Schemas an editor needs, as this version of gah ships them."""
     files: dict[Path, bytes] = {}
     for name in SCHEMA_NAMES:
-        source = bundle_root() / "schemas" / f"{name}.schema.json"
+        source = SCHEMA_DIR / f"{name}.schema.json"  # the schemas this gah validates with
         text = variant_schema_text().encode("utf-8") if name == "variant" else source.read_bytes()
         files[folder / "schemas" / f"{name}.schema.json"] = text
     return files

@@ -210,6 +210,7 @@ def load_yaml(text: str, name: str) -> Node:
     if len(text) > MAX_FILE_BYTES:
         raise RulesError([Problem(Position(name, 1, 1), f"file too large (the limit is {MAX_FILE_BYTES} characters)")])
     builder = _TreeBuilder(name)
+    text = _join_surrogate_escapes(text)
     try:
         for event in yaml.parse(text, Loader=_PARSER):
             builder.feed(event)
@@ -226,6 +227,23 @@ def load_yaml(text: str, name: str) -> Node:
     except yaml.YAMLError as error:  # pragma: no cover - every parser error is marked or a reader error
         raise RulesError([Problem(Position(name, 1, 1), f"YAML error: {error}")]) from None
     return builder.result()
+
+
+# JSON writes a character beyond U+FFFF as two escapes ("\\ud83d\\ude00", as Python's json.dumps
+# does by default); YAML refuses those halves. Each pair becomes the one 8-digit escape YAML
+# reads (two characters shorter: a later column on that line shifts by two).
+_SURROGATE_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+
+
+def _join_surrogate_escapes(text: str) -> str:
+    if "\\u" not in text:
+        return text
+
+    def joined(match: re.Match[str]) -> str:
+        high, low = int(match[2], 16), int(match[3], 16)
+        return f"{match[1]}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08X}"
+
+    return _SURROGATE_PAIR.sub(joined, text)
 
 
 # libyaml's parser (shipped in PyYAML's wheels) is fast and caps nesting itself; the
@@ -353,6 +371,8 @@ class _TreeBuilder:
                 raise self.fail(
                     event, f"number too long ({len(event.value)} characters; the limit is {MAX_NUMBER_CHARS})"
                 ) from None
+            if isinstance(value, str) and not value.isprintable():
+                self._refuse_controls(event, value)
             self._attach(Node(value, position), event)
             return
         if len(self.stack) >= MAX_DEPTH:
@@ -361,6 +381,17 @@ class _TreeBuilder:
             raise self.fail(event, "mapping keys must be plain scalars (text or numbers)")
         container: dict[str, Node] | list[Node] = {} if isinstance(event, MappingStartEvent) else []
         self.stack.append(_Open(Node(container, position)))
+
+    def _refuse_controls(self, event: Event, text: str) -> None:
+        """Control characters written as escapes ("\\e[2J") are refused like raw ones: text from
+        these files is printed on terminals. Values may hold tabs and line breaks; keys may not."""
+        is_key = bool(self.stack) and isinstance(self.stack[-1].node.value, dict) and self.stack[-1].pending_key is None
+        allowed = "" if is_key else "\t\n"
+        for char in text:
+            code = ord(char)
+            if (code < 0x20 or 0x7F <= code < 0xA0) and char not in allowed:
+                where = "a key" if is_key else "text"
+                raise self.fail(event, f"control character U+{code:04X} is not allowed in {where} here")
 
     def _attach(self, node: Node, event: Event) -> None:
         if not self.stack:

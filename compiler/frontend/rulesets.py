@@ -205,6 +205,14 @@ class Library:
 
     def resolve(self, name: str) -> Resolved:
         """Merge the chain of `name` and validate the result against the ruleset schema."""
+        resolved = self.merged(name)
+        problems = schema_problems(resolved.document, "ruleset")
+        if problems:
+            raise RulesError(problems)
+        return resolved
+
+    def merged(self, name: str) -> Resolved:
+        """Merge the chain of `name` without validating it (a `null` removing nothing is still an error)."""
         chain, problems = self.chain(name)
         if problems:
             raise RulesError(problems)
@@ -219,9 +227,6 @@ class Library:
                 document = merge_patch(document, patch, removals)
                 problems.extend(_no_op_removals(removals, rules_file.extends or ""))
         assert document is not None
-        if problems:
-            raise RulesError(problems)
-        problems = schema_problems(document, "ruleset")
         if problems:
             raise RulesError(problems)
         return Resolved(name, document, chain, [r.dotted for r in removals if r.existed])

@@ -11,7 +11,9 @@ from compiler.frontend.loader import Node, load_file
 from compiler.frontend.rulesets import Workspace
 from compiler.frontend.validate import locate, schema_problems
 
-_PATH = re.compile(r"^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*): ")
+# A scorer's message starts with the path it is about, perhaps followed by a note in
+# parentheses: "players[0].hotel[3] (floor 1): ...".
+_PATH = re.compile(r"^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*)(?: \([^()]*\))?: ")
 
 
 def load_state(workspace: Workspace, path: Path) -> tuple[Node, dict[str, Any]]:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft7Validator
+from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from compiler.errors import Position, Problem
@@ -28,9 +28,25 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
+def _is_whole_number(_checker: object, instance: object) -> bool:
+    """JSON Schema counts 5.0 as an integer; the rules, models and states must not.
+
+    Every "integer" of every schema becomes a Python int this way, so no float
+    reaches the IR, the code generator or a generated module as a count.
+    """
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 7 with "integer" meaning a whole number as written: the single place the type is decided.
+StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft7Validator, type_checker=Draft7Validator.TYPE_CHECKER.redefine("integer", _is_whole_number)
+)
+
+
 @cache
 def _validator(name: str) -> Draft7Validator:
-    return Draft7Validator(load_schema(name))
+    validator: Draft7Validator = StrictValidator(load_schema(name))
+    return validator
 
 
 def node_at(root: Node, path: Sequence[str | int]) -> Node:

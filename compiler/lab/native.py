@@ -34,6 +34,8 @@ from mypyc.build import mypycify
 source, temp = sys.argv[1], sys.argv[2]
 setup(
     name="gah-lab-native",
+    packages=[],  # no package discovery: the project itself is built by its own backend
+    py_modules=[],
     ext_modules=mypycify([source], opt_level="3", target_dir=temp),
     script_args=["--quiet", "build_ext", "--inplace", "--build-temp", temp],
 )

@@ -1082,8 +1082,18 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
 
 
 def _mapping(value: Any, where: str) -> dict[str, Any]:
+    """A mapping whose keys are text, as in JSON: anything else is not a state this module reads."""
     if not isinstance(value, dict):
         raise StateError(f"{where}: expected a mapping, got {value!r}")
+    for key in value:
+        if not isinstance(key, str):
+            raise StateError(f"{where}: keys must be text, got {key!r}")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise StateError(f"{where}: expected text, got {value!r}")
     return value
 
 
@@ -1204,6 +1214,7 @@ def read_game(rules: Rules, state: Any) -> Game:
     round_ = _int(state["round"], "round", 0, rules.rounds)
     tiles: dict[str, str] = {}
     for tier, tile_id in _mapping(state["tiles"], "tiles").items():
+        tile_id = _text(tile_id, f"tiles.{tier}")
         if tile_id not in rules.tiles:
             raise StateError(f"tiles.{tier}: unknown tile '{tile_id}'; tiles are: {', '.join(rules.tiles)}")
         if rules.tiles[tile_id] != tier:
@@ -1228,6 +1239,9 @@ def read_game(rules: Rules, state: Any) -> Game:
             raise StateError(f"{where}: unknown key '{unknown[0]}'; expected: {', '.join(sorted(PLAYER_KEYS))}")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise StateError(f"{where}.name: every player needs a name")
+        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in data["name"]):
+            # Names are printed in every explanation: no escape sequences, no line breaks.
+            raise StateError(f"{where}.name: {data['name']!r} holds a control character; names are plain text")
         name = data["name"]
         if name in names:
             raise StateError(f"{where}.name: two players are called {name!r}")
@@ -1248,8 +1262,9 @@ def read_game(rules: Rules, state: Any) -> Game:
                 kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
                 cafe=cafe,
                 # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
-                # connected piece up to and including the round whose scoring comes first.
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ <= first_scoring),
+                # connected piece before the round whose scoring comes first. A state of that
+                # round may already be scored (score_game's own output), so it is not checked.
+                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
                 hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
                 hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
@@ -1263,12 +1278,24 @@ def read_game(rules: Rules, state: Any) -> Game:
     else:
         # An unknown deck is every card nobody holds, lowest number on top (documented default).
         deck = sorted(set(rules.staff) - set(held))
-    seen: set[int] = set()
-    for number in held + deck:
-        if number in seen:
-            raise StateError(f"Staff card {number} appears twice (hands, hired, deck and discard hold each card once)")
-        seen.add(number)
+    if len(set(held + deck)) < len(held + deck):
+        _raise_twice(players, discard, deck)
     return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> None:
+    """Name the second place a card is found, and the first (each card is in one place only)."""
+    places = [(f"players[{i}].{pile}", getattr(p, pile)) for i, p in enumerate(players) for pile in ("hand", "hired")]
+    places += [("staff_discard", discard), ("staff_deck", deck)]
+    first: dict[int, str] = {}
+    for where, cards in places:
+        for index, number in enumerate(cards):
+            if number in first:
+                raise StateError(
+                    f"{where}[{index}]: Staff card {number} appears twice (also at {first[number]}); "
+                    "hands, hired, deck and discard hold each card once"
+                )
+            first[number] = f"{where}[{index}]"
 
 
 def write_game(game: Game) -> dict[str, Any]:
@@ -1619,14 +1646,16 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
 
 
 def score_space(game: Game, player: Player, points: int) -> None:
-    """Score the points under the marker."""
-    player.points += points
+    """Score the points under the marker; a space worth less than nothing stops at the points floor."""
+    scored = max(points, min(0, game.rules.points_floor - player.points))
+    player.points += scored
     if game.explain:
+        note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
         game.log(
             player,
             "score",
-            f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
-            points=points,
+            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
+            points=scored,
             space=player.emperor,
         )
 

@@ -21,14 +21,16 @@ from .staff import card_name
 
 
 def score_space(game: Game, player: Player, points: int) -> None:
-    """Score the points under the marker."""
-    player.points += points
+    """Score the points under the marker; a space worth less than nothing stops at the points floor."""
+    scored = max(points, min(0, game.rules.points_floor - player.points))
+    player.points += scored
     if game.explain:
+        note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
         game.log(
             player,
             "score",
-            f"{player.name} scores {plural(points, 'point')} on space {player.emperor}",
-            points=points,
+            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
+            points=scored,
             space=player.emperor,
         )
 

@@ -50,7 +50,7 @@ PATCHES: dict[str, str] = {
     "score-track": "score_track: {spaces: 100}",
     "tiebreakers": "tiebreakers: [{per: krones}]",
     "tie-ranking": "tie_ranking: shared",
-    "rulings": "rulings: {points_floor: -10}",
+    "rulings": "rulings: {notes: [A house note for the sheet.]}",
     "setup-start-krones": "setup: {start: {krones: 12}}",
     "setup-start-item": "setup: {start: {items: {wine: 2}}}",
     "setup-deal-hand": "setup: {deal: {hand_size: 5}}",

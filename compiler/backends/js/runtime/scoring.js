@@ -2,11 +2,14 @@
 // compiler/backends/python/runtime/scoring.py).
 "use strict";
 
+// Score the points under the marker; a space worth less than nothing stops at the points floor.
 function scoreSpace(game, player, points) {
-  player.points += points;
+  const scored = Math.max(points, Math.min(0, game.rules.pointsFloor - player.points));
+  player.points += scored;
   if (game.explain) {
-    log(game, player, "score", `${player.name} scores ${plural(points, "point")} on space ${player.emperor}`, {
-      points,
+    const note = scored === points ? "" : ` (worth ${points}; has only ${-scored} to lose)`;
+    log(game, player, "score", `${player.name} scores ${plural(scored, "point")} on space ${player.emperor}${note}`, {
+      points: scored,
       space: player.emperor,
     });
   }

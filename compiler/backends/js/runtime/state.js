@@ -165,6 +165,7 @@ function readGame(rules, state) {
   const round = wholeNumber(state.round, "round", 0, rules.rounds);
   const tiles = {};
   for (const [tier, tileId] of Object.entries(mapping(state.tiles, "tiles"))) {
+    if (typeof tileId !== "string") throw new StateError(`tiles.${tier}: expected text, got ${pyRepr(tileId)}`);
     if (!has(rules.tiles, tileId)) {
       throw new StateError(`tiles.${tier}: unknown tile '${tileId}'; tiles are: ${Object.keys(rules.tiles).join(", ")}`);
     }
@@ -188,6 +189,10 @@ function readGame(rules, state) {
       throw new StateError(`${where}: unknown key '${unknownPlayer[0]}'; expected: ${PLAYER_KEYS.slice().sort().join(", ")}`);
     }
     if (typeof data.name !== "string" || !data.name.trim()) throw new StateError(`${where}.name: every player needs a name`);
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(data.name)) {
+      // Names are printed in every explanation: no escape sequences, no line breaks.
+      throw new StateError(`${where}.name: ${pyRepr(data.name)} holds a control character; names are plain text`);
+    }
     if (names.has(data.name)) throw new StateError(`${where}.name: two players are called ${pyRepr(data.name)}`);
     names.add(data.name);
     const cafe = list(has(data, "cafe") ? data.cafe : [], `${where}.cafe`).map((guest, i) => readItems(rules, guest, `${where}.cafe[${i}]`));
@@ -201,7 +206,7 @@ function readGame(rules, state) {
       emperor: wholeNumber(get("emperor", 0), `${where}.emperor`, 0, rules.trackLast),
       kitchen: readItems(rules, get("kitchen", {}), `${where}.kitchen`),
       cafe,
-      hotel: readHotel(rules, hotelData, `${where}.hotel`, round <= firstScoring),
+      hotel: readHotel(rules, hotelData, `${where}.hotel`, round < firstScoring),
       hand: readCards(rules, get("hand", []), `${where}.hand`),
       hired: readCards(rules, get("hired", []), `${where}.hired`),
       objectives: wholeNumber(get("objectives", 0), `${where}.objectives`, 0),
@@ -221,12 +226,29 @@ function readGame(rules, state) {
     const holding = new Set(held);
     deck = sortedNumbers(Object.keys(rules.staff).map(Number)).filter((n) => !holding.has(n));
   }
-  const seen = new Set();
-  for (const number of held.concat(deck)) {
-    if (seen.has(number)) throw new StateError(`Staff card ${number} appears twice (hands, hired, deck and discard hold each card once)`);
-    seen.add(number);
-  }
+  if (new Set(held.concat(deck)).size < held.length + deck.length) raiseTwice(players, discard, deck);
   return makeGame(rules, round, tiles, deck, discard, players);
+}
+
+// Name the second place a card is found, and the first (each card is in one place only).
+function raiseTwice(players, discard, deck) {
+  const places = [];
+  players.forEach((p, i) => {
+    places.push([`players[${i}].hand`, p.hand], [`players[${i}].hired`, p.hired]);
+  });
+  places.push(["staff_discard", discard], ["staff_deck", deck]);
+  const first = new Map();
+  for (const [where, cards] of places) {
+    cards.forEach((number, index) => {
+      if (first.has(number)) {
+        throw new StateError(
+          `${where}[${index}]: Staff card ${number} appears twice (also at ${first.get(number)}); ` +
+            "hands, hired, deck and discard hold each card once",
+        );
+      }
+      first.set(number, `${where}[${index}]`);
+    });
+  }
 }
 
 // The game as a state of the same shape as the input.

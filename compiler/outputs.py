@@ -78,13 +78,21 @@ def plan_outputs(
         files[sheets / f"{stem}.html"] = html
         files[output / "pads" / f"{stem}.html"] = generate_page(ruleset)
         pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
-    for schema in SCHEMA_NAMES:
-        target = schemas / f"{schema}.schema.json"
-        if schema == "variant":
-            files[target] = variant_schema_text().encode("utf-8")
-        else:
-            files[target] = (SCHEMA_DIR / f"{schema}.schema.json").read_bytes()  # the ones gah validates with
+    files.update(schema_files(schemas))
     return Plan(files, pdfs, output / MANIFEST)
+
+
+def schema_files(folder: Path) -> dict[Path, bytes]:
+    """The JSON Schemas an editor needs in `folder`: the ones this gah validates with, and the derived variant one."""
+    files: dict[Path, bytes] = {}
+    for name in SCHEMA_NAMES:
+        text = (
+            variant_schema_text().encode("utf-8")
+            if name == "variant"
+            else (SCHEMA_DIR / f"{name}.schema.json").read_bytes()
+        )
+        files[folder / f"{name}.schema.json"] = text
+    return files
 
 
 def _pdf_renderer(html: bytes, name: str) -> Callable[[], bytes]:

@@ -8,9 +8,8 @@ from pathlib import Path
 from compiler.cli import command
 from compiler.commands.new_variant import starter_variant
 from compiler.errors import GahError
-from compiler.frontend.schemas import variant_schema_text
-from compiler.frontend.validate import SCHEMA_DIR
-from compiler.workspace import CONFIG_NAME, SCHEMA_NAMES, Workspace, bundle_root
+from compiler.outputs import schema_files
+from compiler.workspace import CONFIG_NAME, Workspace, bundle_root
 from compiler.writer import write_atomically
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "workspace"
@@ -25,16 +24,6 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def schema_files(folder: Path) -> dict[Path, bytes]:
-    """The JSON Schemas an editor needs, as this version of gah ships them."""
-    files: dict[Path, bytes] = {}
-    for name in SCHEMA_NAMES:
-        source = SCHEMA_DIR / f"{name}.schema.json"  # the schemas this gah validates with
-        text = variant_schema_text().encode("utf-8") if name == "variant" else source.read_bytes()
-        files[folder / "schemas" / f"{name}.schema.json"] = text
-    return files
-
-
 @command("init", "make a house-rules workspace (gah.toml, rules/, schemas/ for editors, an example state)")(_setup)
 def run_init(args: argparse.Namespace, _workspace: Workspace) -> int:
     given: Path = args.folder
@@ -43,14 +32,14 @@ def run_init(args: argparse.Namespace, _workspace: Workspace) -> int:
     if args.update:
         if not config.is_file():
             raise GahError(f"{given} is not a workspace (no {CONFIG_NAME}); run gah init {given} to make one")
-        return _write_new_or_changed(schema_files(folder), folder)
+        return _write_new_or_changed(schema_files(folder / "schemas"), folder)
     if config.exists():
         raise GahError(
             f"{given} is already a workspace ({CONFIG_NAME} exists); gah init --update refreshes its schemas"
         )
     if folder.exists() and not folder.is_dir():
         raise GahError(f"{given} exists and is not a folder")
-    files = schema_files(folder)
+    files = schema_files(folder / "schemas")
     files[config] = (TEMPLATES / "gah.toml").read_bytes()
     files[folder / EXAMPLE_STATE] = (bundle_root() / EXAMPLE_STATE).read_bytes()
     ignore = folder / ".gitignore"

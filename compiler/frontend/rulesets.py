@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -11,7 +10,7 @@ from pathlib import Path
 from compiler.errors import Problem, RulesError
 from compiler.frontend.loader import Node, load_file
 from compiler.frontend.merge import Removal, merge_patch
-from compiler.frontend.validate import schema_problems
+from compiler.frontend.validate import did_you_mean, schema_problems
 from compiler.workspace import Workspace
 
 __all__ = ["NAME_PATTERN", "Library", "Resolved", "RulesFile", "Workspace"]
@@ -239,8 +238,7 @@ def _no_op_removals(removals: list[Removal], parent: str) -> list[Problem]:
         if removal.existed:
             continue
         key = removal.path[-1]
-        close = difflib.get_close_matches(key, removal.siblings, n=1, cutoff=0.6)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(key, removal.siblings)
         where = ".".join(removal.path[:-1])
         owner = f"{parent}'s {where}" if where else parent
         problems.append(

@@ -76,7 +76,7 @@ def _expected_keys(schema: dict[str, Any]) -> list[str]:
     return sorted(schema.get("properties", {}))
 
 
-def _suggest(word: str, options: Iterable[str]) -> str:
+def did_you_mean(word: str, options: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -131,7 +131,7 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
                 problems.append(
                     Problem(
                         where_key,
-                        f"{prefix}unknown key '{key}'{_suggest(key, allowed)}; expected one of: {expected}",
+                        f"{prefix}unknown key '{key}'{did_you_mean(key, allowed)}; expected one of: {expected}",
                     )
                 )
         return problems
@@ -229,7 +229,7 @@ def _value_message(error: ValidationError) -> str:
     shown = json.dumps(instance, ensure_ascii=False) if not isinstance(instance, (dict, list)) else _type_name(instance)
     if validator == "enum":
         options = [str(o) for o in error.validator_value]  # type: ignore[union-attr]
-        suggestion = _suggest(str(instance), options)
+        suggestion = did_you_mean(str(instance), options)
         return f"{shown} is not allowed here{suggestion}; expected one of: {', '.join(options)}"
     if validator == "const":
         return f"{shown} is not allowed here; expected {json.dumps(error.validator_value)}"

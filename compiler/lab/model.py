@@ -12,7 +12,6 @@ from compiler.frontend.rulesets import Workspace
 from compiler.frontend.validate import key_position, locate, schema_problems
 
 SCHEMA = "lab-model"
-DEFAULT_MODEL = Path("rules") / "lab" / "default.yaml"
 
 # The distributions of a round, in the order the synthetic game uses them.
 FIELDS: tuple[str, ...] = (

@@ -5,7 +5,7 @@ Usage: python benchmarks/bench_lab.py [GAMES] [--baseline REV] [--rounds N] [--p
 Each measurement is a fresh process playing GAMES games with 1 and with 2 worker processes. The variants
 are run interleaved, round after round, so load from other jobs on the machine falls on all of them alike:
 
-  baseline  the lab at git revision REV (default c809765, before issue 14), from `git archive`
+  baseline  the lab at git revision REV (default 298ee7f, before this session's speed work), from `git archive`
   pure      this checkout, pure Python (GAH_LAB_PURE=1)
   native    this checkout with the compiled hot path, if built (python -m compiler.lab.native)
 
@@ -32,7 +32,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("base", "gentle-move-backs")
-BASELINE = "c809765"
+BASELINE = "298ee7f"
 
 
 def _cpu_seconds() -> float:

@@ -176,6 +176,25 @@ def test_first_scoring_sees_the_same_game_under_every_ruleset() -> None:
         assert first_base.track_points == first_gentle.track_points
 
 
+def test_rulesets_of_one_opening_share_it_and_play_as_if_alone() -> None:
+    """Rulesets that deal and play alike until the first Emperor scoring share that part of each game
+    (the deal and rounds 1-3 are played once); every ruleset's outcomes are those it gets played alone."""
+    names = ("base", "gentle-move-backs", "long-track", "draft", "mild-cafe", "introductory")
+    lab = Lab(spec(*names, games=25, players=3))
+    groups = sorted((sorted(names[i] for i in group), shared) for group, shared in lab.openings)
+    # long-track changes the track the turns advance on; draft and introductory deal otherwise.
+    assert groups == [
+        (["base", "gentle-move-backs", "mild-cafe"], 3),
+        (["draft"], 0),
+        (["introductory"], 0),
+        (["long-track"], 0),
+    ]
+    alone = [Lab(spec(name, games=25, players=3)) for name in names]
+    for game in range(25):
+        together = lab.play_game(game)
+        assert together == [one.play_game(game)[0] for one in alone], game
+
+
 def _checked_scoring(module: Any, checked: Counter[str]) -> Any:
     """module.emperor_scoring, wrapped: also score the same state through score_game and compare."""
     quiet = module.emperor_scoring

@@ -38,3 +38,20 @@ def test_compiled_and_pure_paths_give_identical_tallies(monkeypatch: pytest.Monk
 def test_engine_is_the_pure_game_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "NATIVE", "compiler.lab._no_such_module")
     assert native.engine() is game
+
+
+def test_a_build_from_an_older_game_py_is_not_used(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stale extension would play yesterday's rules of the lab: it is ignored, with one warning to rebuild."""
+    stale = type(game)("compiler.lab._stale_native")
+    stale.BUILT_FROM = "0" * 64  # type: ignore[attr-defined]
+    monkeypatch.setattr(native.importlib, "import_module", lambda name: stale)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.setattr(native, "_WARNED", [])
+    assert native.engine() is game
+    assert native.engine() is game
+    warning = capsys.readouterr().err
+    assert warning.count("python -m compiler.lab.native") == 1, warning
+    stale.BUILT_FROM = native.source_digest()  # type: ignore[attr-defined]
+    assert native.engine() is stale

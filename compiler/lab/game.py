@@ -367,6 +367,11 @@ class LabModule(Protocol):
 
     def standings(self, game: Any, final: list[dict[str, Any]]) -> list[dict[str, Any]]: ...
 
+    # The module's own classes and rules, to copy a game into it (see _transplant).
+    RULES: Any
+    Game: Any
+    Player: Any
+
 
 def deal_seed(plan: Plan) -> int:
     """The seed every ruleset's setup_game gets for this game (64 bits from the game's setup stream)."""
@@ -547,22 +552,103 @@ class Outcome(NamedTuple):
     top_tied: bool  # the best two totals are equal (a tie-breaker was needed)
 
 
-def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
-    """Play the planned game under one ruleset, scoring with its module and continuing from its results.
+def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> tuple[object, ...]:
+    """What a game depends on up to its first Emperor scoring: rulesets with equal keys deal the same hands
+    (the setup, the Staff cards and their costs, the tiles and the tiers scored) and play the same turns
+    until then (every fact of RulesInfo that the turns read), so they can share that part of each game."""
+    turns = RulesInfo(
+        "",
+        0,
+        (),
+        (),
+        info.tiers,
+        info.tiles_by_tier,
+        info.track_last,
+        info.beyond_points,
+        (),
+        (),
+        (),
+        info.floors,
+        info.columns,
+        info.prepare_cost,
+        info.first_room,
+        info.printed_points,
+        info.group_cells,
+        info.group_reward,
+        info.cafe_seats,
+        info.items,
+        info.staff_cost,
+        info.staff_kind,
+    )
+    deal = (ruleset.setup, tuple((t.id, t.tier) for t in ruleset.tiles), info.scoring_tiers)
+    return (turns, shared_rounds(info), deal)
 
-    The lab keeps the module's Game from the deal on and hands it each scoring directly. The turns only make
-    states the rules allow (rooms next to rooms, costs paid, caps kept), so no scoring needs to check them again.
+
+def shared_rounds(info: RulesInfo) -> int:
+    """The rounds whose turns come before any Emperor scoring (all of them if none is scored)."""
+    return min(info.scoring_rounds, default=info.rounds)
+
+
+def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
+    """Play the planned game under one ruleset, scoring with its module and continuing from its results."""
+    return play_shared([(fast, module)], plan, 0)[0]
+
+
+def play_shared(tables: list[tuple[Fast, LabModule]], plan: Plan, shared: int) -> list[Outcome]:
+    """Play the planned game under rulesets of the same opening (see opening_key): the deal and the turns of
+    rounds 1 to `shared` are played once, by the first ruleset's module, then each ruleset goes on from its
+    own copy of that game."""
+    fast, module = tables[0]
+    game = setup_state(fast, module, plan)
+    players = [LabPlayer(p, fast) for p in game.players]
+    items = fast.info.items
+    for round_ in range(1, shared + 1):
+        for player, turn in zip(players, plan.turns[round_ - 1], strict=True):
+            play_turn(fast, player, turn, game.deck, items)
+    starts = [(game, players)] + [_transplant(f, m, game, players) for f, m in tables[1:]]
+    return [_play_from(f, m, plan, g, ps, shared) for (f, m), (g, ps) in zip(tables, starts, strict=True)]
+
+
+def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlayer]) -> tuple[Any, list[LabPlayer]]:
+    """A copy of a game (and its lab players) in another ruleset's module, taken before any scoring."""
+    own = []
+    for player in players:
+        player.store(fast)
+        mine = player.own
+        own.append(
+            module.Player(
+                mine.name,
+                mine.points,
+                mine.krones,
+                mine.emperor,
+                dict(mine.kitchen),
+                [guest.copy() for guest in mine.cafe],
+                [row[:] for row in mine.hotel],
+                mine.hand[:],
+                mine.hired[:],
+                mine.objectives,
+                {},
+            )
+        )
+    copy = module.Game(module.RULES, game.round, dict(game.tiles), game.deck[:], game.discard[:], own)
+    copy.explain = False
+    return copy, [LabPlayer(p, fast) for p in own]
+
+
+def _play_from(fast: Fast, module: LabModule, plan: Plan, game: Any, players: list[LabPlayer], done: int) -> Outcome:
+    """Play a game on from after the turns of round `done` (0: from the deal), scoring with the ruleset's module.
+
+    The lab keeps the module's Game and hands it each scoring directly. The turns only make states the rules
+    allow (rooms next to rooms, costs paid, caps kept), so no scoring needs to check them again.
     """
     info = fast.info
-    game = setup_state(fast, module, plan)
     scorings: list[Scoring] = []
-    players = [LabPlayer(p, fast) for p in game.players]
     deck: list[int] = game.deck
     items = info.items
-    for round_ in range(1, info.rounds + 1):
-        turns = plan.turns[round_ - 1]
-        for player, turn in zip(players, turns, strict=True):
-            play_turn(fast, player, turn, deck, items)
+    for round_ in range(max(done, 1), info.rounds + 1):
+        if round_ > done:
+            for player, turn in zip(players, plan.turns[round_ - 1], strict=True):
+                play_turn(fast, player, turn, deck, items)
         scoring = round_ in fast.scoring_rounds
         if not scoring and round_ != info.rounds:
             continue

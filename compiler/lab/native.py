@@ -11,9 +11,9 @@ the generated scoring modules are not compiled: they stay pure standard library.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -42,13 +42,31 @@ setup(
 """
 
 
+_WARNED: list[bool] = []  # the stale-build warning is printed once per process
+
+
+def source_digest() -> str:
+    """The SHA-256 of compiler/lab/game.py: a build records it, and is used only while it still matches."""
+    return hashlib.sha256((LAB / "game.py").read_bytes()).hexdigest()
+
+
 def engine() -> ModuleType:
-    """The module that plays the lab's games: the compiled copy of `game` if built (and allowed), else `game`."""
+    """The module that plays the lab's games: the compiled copy of `game` if built from today's game.py (and
+    allowed), else `game`. A build from an older game.py is ignored, with a warning to rebuild."""
     if os.environ.get(PURE_ENV) != "1":
         try:
-            return importlib.import_module(NATIVE)
+            native = importlib.import_module(NATIVE)
         except ImportError:
-            pass
+            return game
+        if getattr(native, "BUILT_FROM", None) == source_digest():
+            return native
+        if not _WARNED:
+            _WARNED.append(True)
+            print(
+                "gah: the lab's compiled hot path is older than compiler/lab/game.py and is not used; "
+                "rebuild it with: python -m compiler.lab.native",
+                file=sys.stderr,
+            )
     return game
 
 
@@ -61,7 +79,8 @@ def build() -> int:
     root = LAB.parent.parent
     copy = LAB / "_game_native.py"
     with tempfile.TemporaryDirectory(prefix="gah-native-") as temp:
-        shutil.copyfile(LAB / "game.py", copy)
+        text = (LAB / "game.py").read_text(encoding="utf-8")
+        copy.write_text(f"{text}\n\nBUILT_FROM = {source_digest()!r}\n", encoding="utf-8")
         try:
             done = subprocess.run(
                 [sys.executable, "-W", "ignore", "-c", _BUILD, str(copy.relative_to(root)), temp], cwd=root, check=False

@@ -96,16 +96,26 @@ class Lab:
         for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
             earlier = [j for j in range(index) if self.fasts[j].info == fast.info and texts[j] == text]
             self.same_as.append(earlier[0] if earlier else index)
+        # Rulesets of the same opening share the deal and the turns before the first Emperor scoring.
+        openings: dict[tuple[object, ...], list[int]] = {}
+        for index, (ruleset, fast) in enumerate(zip(spec.rulesets, self.fasts, strict=True)):
+            if self.same_as[index] == index:
+                openings.setdefault(self.game.opening_key(ruleset, fast.info), []).append(index)
+        self.openings = [
+            (group, self.game.shared_rounds(self.fasts[group[0]].info) if len(group) > 1 else 0)
+            for group in openings.values()
+        ]
 
     def play_game(self, game: int) -> list[Outcome]:
         spec = self.spec
         plan = self.game.plan_game(self.picks, spec.seed, game, spec.players)
-        play = self.game.play
-        outcomes: list[Outcome] = []
-        for index, (fast, module) in enumerate(zip(self.fasts, self.modules, strict=True)):
-            source = self.same_as[index]
-            outcomes.append(outcomes[source] if source != index else play(fast, module, plan))
-        return outcomes
+        play_shared = self.game.play_shared
+        outcomes: list[Outcome | None] = [None] * len(self.fasts)
+        for group, shared in self.openings:
+            tables = [(self.fasts[i], self.modules[i]) for i in group]
+            for index, outcome in zip(group, play_shared(tables, plan, shared), strict=True):
+                outcomes[index] = outcome
+        return [outcomes[source] or _missing() for source in self.same_as]
 
     def run(self, start: int, stop: int) -> list[Tally]:
         tallies = [Tally() for _ in self.spec.rulesets]
@@ -114,6 +124,10 @@ class Lab:
             for tally, outcome in zip(tallies, outcomes, strict=True):
                 tally.add(outcome, outcomes[0])
         return tallies
+
+
+def _missing() -> Outcome:
+    raise AssertionError("every distinct ruleset is played")  # pragma: no cover
 
 
 _LABS: dict[str, Lab] = {}

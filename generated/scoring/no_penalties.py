@@ -78,7 +78,7 @@ class Rules:
         raise KeyError(cell)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     name: str
     points: int
@@ -111,7 +111,7 @@ class Player:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """One decision of a scoring, as `gah score` shows it and `choices` would record it."""
 
@@ -126,7 +126,7 @@ class Decision:
     alike: bool = False  # the runner-up is provably worth the same (symmetry): not tried
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     rules: Rules
     round: int
@@ -292,7 +292,7 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
     the ones taken after them."""
@@ -312,7 +312,7 @@ def replaying(game: Game) -> bool:
     return trial is not None and trial.at < len(trial.script)
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """One player's bonus or penalty in the real game, as the search replays it."""
 
@@ -328,7 +328,7 @@ class Turn:
     reads: int = 0  # game.card_reads when the turn began
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What the best continuation of a trial gives: (recorded decisions used, projected total), the
     decisions and the runner-up at each, and how many card reads the trials made at most."""

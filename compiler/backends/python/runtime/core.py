@@ -65,7 +65,7 @@ class Rules:
         raise KeyError(cell)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     name: str
     points: int
@@ -98,7 +98,7 @@ class Player:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """One decision of a scoring, as `gah score` shows it and `choices` would record it."""
 
@@ -113,7 +113,7 @@ class Decision:
     alike: bool = False  # the runner-up is provably worth the same (symmetry): not tried
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     rules: Rules
     round: int
@@ -279,7 +279,7 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
     the ones taken after them."""
@@ -299,7 +299,7 @@ def replaying(game: Game) -> bool:
     return trial is not None and trial.at < len(trial.script)
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """One player's bonus or penalty in the real game, as the search replays it."""
 
@@ -315,7 +315,7 @@ class Turn:
     reads: int = 0  # game.card_reads when the turn began
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What the best continuation of a trial gives: (recorded decisions used, projected total), the
     decisions and the runner-up at each, and how many card reads the trials made at most."""

@@ -23,6 +23,7 @@ from oracle.rulesets import HAND_RULES
 from compiler.cli import main
 from compiler.errors import RulesError
 from compiler.lab import rng
+from compiler.lab.game import Part
 from compiler.lab.html import html_report
 from compiler.lab.model import Distribution, default_model_path, load_model
 from compiler.lab.report import build_report, report_json
@@ -176,23 +177,31 @@ def test_first_scoring_sees_the_same_game_under_every_ruleset() -> None:
         assert first_base.track_points == first_gentle.track_points
 
 
-def test_rulesets_of_one_opening_share_it_and_play_as_if_alone() -> None:
-    """Rulesets that deal and play alike until the first Emperor scoring share that part of each game
-    (the deal and rounds 1-3 are played once); every ruleset's outcomes are those it gets played alone."""
-    names = ("base", "gentle-move-backs", "long-track", "draft", "mild-cafe", "introductory")
+def test_rulesets_share_the_stretches_they_play_alike_and_play_as_if_alone(tmp_path: Path) -> None:
+    """Rulesets that deal and play alike until an Emperor scoring in which they differ play that stretch once
+    (compiler.lab.sharing); every ruleset's outcomes are still exactly those it gets when played alone."""
+    late = tmp_path / "late-change.yaml"
+    late.write_text(
+        "extends: base\nname: late-change\ntitle: Round 7 only\n"
+        "emperor_scorings: {7: {move_back: 6}}\ntiles: {c-points: {bonus: [{kind: gain_points, amount: 10}]}}\n",
+        encoding="utf-8",
+    )
+    names = ("base", str(late), "gentle-move-backs", "long-track", "draft", "mild-cafe")
     lab = Lab(spec(*names, games=25, players=3))
-    groups = sorted((sorted(names[i] for i in group), shared) for group, shared in lab.openings)
-    # long-track changes the track the turns advance on; draft and introductory deal otherwise.
-    assert groups == [
-        (["base", "gentle-move-backs", "mild-cafe"], 3),
-        (["draft"], 0),
-        (["introductory"], 0),
-        (["long-track"], 0),
+    leaf = [Part((i,), 0, ()) for i in range(len(names))]
+    # base and late-change differ only in the round-7 scoring: they share rounds 1-7 and the first two
+    # scorings. gentle-move-backs and mild-cafe (its final scoring is the policy's measure) differ in the first
+    # scoring; long-track's turns advance on another track, and draft deals otherwise: each plays alone.
+    assert lab.parts == [
+        Part((0, 1, 2, 5), 3, (Part((0, 1), 7, (leaf[0], leaf[1])), leaf[2], leaf[5])),
+        leaf[3],
+        leaf[4],
     ]
     alone = [Lab(spec(name, games=25, players=3)) for name in names]
     for game in range(25):
         together = lab.play_game(game)
         assert together == [one.play_game(game)[0] for one in alone], game
+    assert lab.play_game(3)[0] != lab.play_game(3)[1], "the round-7 change shows in some game"
 
 
 def _checked_scoring(module: Any, checked: Counter[str]) -> Any:

@@ -552,61 +552,50 @@ class Outcome(NamedTuple):
     top_tied: bool  # the best two totals are equal (a tie-breaker was needed)
 
 
-def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> tuple[object, ...]:
-    """What a game depends on up to its first Emperor scoring: rulesets with equal keys deal the same hands
-    (the setup, the Staff cards and their costs, the tiles and the tiers scored) and play the same turns
-    until then (every fact of RulesInfo that the turns read), so they can share that part of each game."""
-    turns = RulesInfo(
-        "",
-        0,
-        (),
-        (),
-        info.tiers,
-        info.tiles_by_tier,
-        info.track_last,
-        info.beyond_points,
-        (),
-        (),
-        (),
-        info.floors,
-        info.columns,
-        info.prepare_cost,
-        info.first_room,
-        info.printed_points,
-        info.group_cells,
-        info.group_reward,
-        info.cafe_seats,
-        info.items,
-        info.staff_cost,
-        info.staff_kind,
-    )
-    deal = (ruleset.setup, tuple((t.id, t.tier) for t in ruleset.tiles), info.scoring_tiers)
-    return (turns, shared_rounds(info), deal)
+class Part(NamedTuple):
+    """A stretch of a game that some rulesets play alike (see compiler.lab.sharing), played once by the
+    first one's module; then each group of `parts` goes on from its own copy of the game."""
 
-
-def shared_rounds(info: RulesInfo) -> int:
-    """The rounds whose turns come before any Emperor scoring (all of them if none is scored)."""
-    return min(info.scoring_rounds, default=info.rounds)
+    tables: tuple[int, ...]  # the rulesets (indices into the tables) that play this stretch alike
+    stop: int  # the stretch ends after the turns of this round, before its scoring (0: the game's end)
+    parts: tuple[Part, ...]  # the groups that go on after `stop`, each alike within itself
 
 
 def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
     """Play the planned game under one ruleset, scoring with its module and continuing from its results."""
-    return play_shared([(fast, module)], plan, 0)[0]
+    return play_parts(Part((0,), 0, ()), [(fast, module)], plan)[0]
 
 
-def play_shared(tables: list[tuple[Fast, LabModule]], plan: Plan, shared: int) -> list[Outcome]:
-    """Play the planned game under rulesets of the same opening (see opening_key): the deal and the turns of
-    rounds 1 to `shared` are played once, by the first ruleset's module, then each ruleset goes on from its
-    own copy of that game."""
-    fast, module = tables[0]
+def play_parts(part: Part, tables: list[tuple[Fast, LabModule]], plan: Plan) -> dict[int, Outcome]:
+    """Play the planned game under every ruleset of `part`, each stretch once for the rulesets that play it
+    alike; the outcome of each ruleset (by its index in `tables`) is the one it gets when played alone."""
+    fast, module = tables[part.tables[0]]
     game = setup_state(fast, module, plan)
-    players = [LabPlayer(p, fast) for p in game.players]
-    items = fast.info.items
-    for round_ in range(1, shared + 1):
-        for player, turn in zip(players, plan.turns[round_ - 1], strict=True):
-            play_turn(fast, player, turn, game.deck, items)
-    starts = [(game, players)] + [_transplant(f, m, game, players) for f, m in tables[1:]]
-    return [_play_from(f, m, plan, g, ps, shared) for (f, m), (g, ps) in zip(tables, starts, strict=True)]
+    outcomes: dict[int, Outcome] = {}
+    _play_part(part, tables, plan, game, [LabPlayer(p, fast) for p in game.players], 0, [], outcomes)
+    return outcomes
+
+
+def _play_part(
+    part: Part,
+    tables: list[tuple[Fast, LabModule]],
+    plan: Plan,
+    game: Any,
+    players: list[LabPlayer],
+    start: int,
+    scorings: list[Scoring],
+    outcomes: dict[int, Outcome],
+) -> None:
+    """Play one stretch from the deal (start 0) or from the scoring of round `start`, then its parts."""
+    fast, module = tables[part.tables[0]]
+    outcome = _play_rounds(fast, module, plan, game, players, start, part.stop, scorings)
+    if outcome is not None:
+        for index in part.tables:
+            outcomes[index] = outcome
+        return
+    copies = [(game, players)] + [_transplant(*tables[p.tables[0]], game, players) for p in part.parts[1:]]
+    for child, (child_game, child_players) in zip(part.parts, copies, strict=True):
+        _play_part(child, tables, plan, child_game, child_players, part.stop, scorings[:], outcomes)
 
 
 def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlayer]) -> tuple[Any, list[LabPlayer]]:
@@ -635,20 +624,31 @@ def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlaye
     return copy, [LabPlayer(p, fast) for p in own]
 
 
-def _play_from(fast: Fast, module: LabModule, plan: Plan, game: Any, players: list[LabPlayer], done: int) -> Outcome:
-    """Play a game on from after the turns of round `done` (0: from the deal), scoring with the ruleset's module.
+def _play_rounds(
+    fast: Fast,
+    module: LabModule,
+    plan: Plan,
+    game: Any,
+    players: list[LabPlayer],
+    start: int,
+    stop: int,
+    scorings: list[Scoring],
+) -> Outcome | None:
+    """Play on from the deal (start 0) or from the scoring of round `start` (its turns are played), scoring
+    with the ruleset's module, up to the turns of round `stop` (None) or to the end (the outcome).
 
     The lab keeps the module's Game and hands it each scoring directly. The turns only make states the rules
     allow (rooms next to rooms, costs paid, caps kept), so no scoring needs to check them again.
     """
     info = fast.info
-    scorings: list[Scoring] = []
     deck: list[int] = game.deck
     items = info.items
-    for round_ in range(max(done, 1), info.rounds + 1):
-        if round_ > done:
+    for round_ in range(max(start, 1), info.rounds + 1):
+        if round_ > start:
             for player, turn in zip(players, plan.turns[round_ - 1], strict=True):
                 play_turn(fast, player, turn, deck, items)
+        if round_ == stop:
+            return None
         scoring = round_ in fast.scoring_rounds
         if not scoring and round_ != info.rounds:
             continue

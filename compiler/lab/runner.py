@@ -25,6 +25,7 @@ from compiler.backends.python.module import generate_module
 from compiler.lab.game import LabModule, Outcome
 from compiler.lab.model import Model
 from compiler.lab.native import engine
+from compiler.lab.sharing import plan_parts
 from compiler.lab.stats import Tally
 
 CHUNK = 250
@@ -96,26 +97,18 @@ class Lab:
         for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
             earlier = [j for j in range(index) if self.fasts[j].info == fast.info and texts[j] == text]
             self.same_as.append(earlier[0] if earlier else index)
-        # Rulesets of the same opening share the deal and the turns before the first Emperor scoring.
-        openings: dict[tuple[object, ...], list[int]] = {}
-        for index, (ruleset, fast) in enumerate(zip(spec.rulesets, self.fasts, strict=True)):
-            if self.same_as[index] == index:
-                openings.setdefault(self.game.opening_key(ruleset, fast.info), []).append(index)
-        self.openings = [
-            (group, self.game.shared_rounds(self.fasts[group[0]].info) if len(group) > 1 else 0)
-            for group in openings.values()
-        ]
+        # Rulesets that play stretches of a game alike play them once (see compiler.lab.sharing).
+        distinct = [index for index, source in enumerate(self.same_as) if source == index]
+        self.parts = plan_parts(spec.rulesets, [f.info for f in self.fasts], distinct)
+        self.tables = list(zip(self.fasts, self.modules, strict=True))
 
     def play_game(self, game: int) -> list[Outcome]:
         spec = self.spec
         plan = self.game.plan_game(self.picks, spec.seed, game, spec.players)
-        play_shared = self.game.play_shared
-        outcomes: list[Outcome | None] = [None] * len(self.fasts)
-        for group, shared in self.openings:
-            tables = [(self.fasts[i], self.modules[i]) for i in group]
-            for index, outcome in zip(group, play_shared(tables, plan, shared), strict=True):
-                outcomes[index] = outcome
-        return [outcomes[source] or _missing() for source in self.same_as]
+        outcomes: dict[int, Outcome] = {}
+        for part in self.parts:
+            outcomes.update(self.game.play_parts(part, self.tables, plan))
+        return [outcomes[source] for source in self.same_as]
 
     def run(self, start: int, stop: int) -> list[Tally]:
         tallies = [Tally() for _ in self.spec.rulesets]
@@ -124,10 +117,6 @@ class Lab:
             for tally, outcome in zip(tallies, outcomes, strict=True):
                 tally.add(outcome, outcomes[0])
         return tallies
-
-
-def _missing() -> Outcome:
-    raise AssertionError("every distinct ruleset is played")  # pragma: no cover
 
 
 _LABS: dict[str, Lab] = {}

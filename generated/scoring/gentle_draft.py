@@ -64,18 +64,18 @@ class Rules:
     colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
     # each group's spaces as (floor - 1, column - 1), in the order of groups (derived from groups)
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
+    # cell -> the index of its group in groups (derived from groups)
+    group_index: dict[Cell, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
+        self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
             for column, colour in enumerate(row):
                 self.colour_cells[colour] = (*self.colour_cells.get(colour, ()), (floor, column))
 
     def group_of(self, cell: Cell) -> int:
-        for index, (_colour, cells) in enumerate(self.groups):
-            if cell in cells:
-                return index
-        raise KeyError(cell)
+        return self.group_index[cell]
 
 
 @dataclass(slots=True)
@@ -2200,11 +2200,11 @@ TILE_NAME: dict[str, str] = {
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
-    hired_before = set(player.hired)
+    had_42 = 42 in player.hired
     if game.explain:
         game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])
     TILES[tile_id][0](game, player)
-    if 42 in hired_before:
+    if had_42:
         if game.explain:
             game.log(player, "staff", player.name + " gets more with " + "Gardener")
         staff_42_emperor_bonus(game, player)

@@ -180,15 +180,15 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
         boosters = [card for card in ruleset.staff if card.emperor_bonus]
-        if boosters:
+        for card in boosters:
             # Only Staff hired before this bonus add to it, not one hired through it.
-            code.line("hired_before = set(player.hired)")
+            code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
             code.line('game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])')
         code.line("TILES[tile_id][0](game, player)")
         for card in boosters:
             if card.emperor_bonus:
-                with code.block(f"if {card.number} in hired_before:"):
+                with code.block(f"if had_{card.number}:"):
                     with code.block("if game.explain:"):
                         code.line(f'game.log(player, "staff", player.name + " gets more with " + {literal(card.name)})')
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")

@@ -51,18 +51,18 @@ class Rules:
     colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
     # each group's spaces as (floor - 1, column - 1), in the order of groups (derived from groups)
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
+    # cell -> the index of its group in groups (derived from groups)
+    group_index: dict[Cell, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
+        self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
             for column, colour in enumerate(row):
                 self.colour_cells[colour] = (*self.colour_cells.get(colour, ()), (floor, column))
 
     def group_of(self, cell: Cell) -> int:
-        for index, (_colour, cells) in enumerate(self.groups):
-            if cell in cells:
-                return index
-        raise KeyError(cell)
+        return self.group_index[cell]
 
 
 @dataclass(slots=True)

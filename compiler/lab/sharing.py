@@ -1,0 +1,86 @@
+"""Which stretches of a game several rulesets play alike, worked out once from their data.
+
+Under common random numbers every ruleset plays the same planned game, so
+rulesets that deal alike and read the same facts in their turns play the same
+game until an Emperor scoring in which they differ. A sweep of values of the
+round-7 scoring, say, plays rounds 1 to 7 and the scorings after rounds 3 and 5
+once for all its grid points. The lab plays each shared stretch once, then
+copies the game for each group that goes on differently (compiler.lab.game.Part).
+
+Two rulesets play a scoring alike when everything that scoring can read is
+equal: the track, the hotel, the Staff, the items, the rulings, the final
+scoring (the default policy's projection reads it), the scorings so far and the
+tiles of their tiers, and the facts the policy takes for granted. Only names,
+later scorings, the tiles of later tiers and the tie-breakers may differ. The
+last round's scoring and the final scoring are played by each ruleset alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from compiler import ir
+from compiler.backends.policy_facts import bonus_room_wins, serving_pays
+from compiler.lab.game import Part, RulesInfo
+
+
+def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> Hashable:
+    """What a game depends on up to its first Emperor scoring: rulesets with equal keys deal the same hands
+    (the setup, the Staff cards and their costs, the tiles and the tiers scored) and play the same turns
+    (every fact of RulesInfo that the turns read; the turns of every later round read the same facts)."""
+    turns = RulesInfo(
+        "", 0, (), (), info.tiers, info.tiles_by_tier, info.track_last, info.beyond_points, (), (), (),
+        info.floors, info.columns, info.prepare_cost, info.first_room, info.printed_points, info.group_cells,
+        info.group_reward, info.cafe_seats, info.items, info.staff_cost, info.staff_kind,
+    )  # fmt: skip
+    deal = (ruleset.setup, tuple((t.id, t.tier) for t in ruleset.tiles), info.scoring_tiers)
+    return (turns, deal)
+
+
+def scoring_key(ruleset: ir.Ruleset, round_: int) -> Hashable:
+    """Everything the Emperor scoring after `round_` and the policy's decisions in it can read (with the
+    scorings before it): rulesets with equal keys (and one opening) play the game alike until after it."""
+    scorings = tuple(s for s in ruleset.scorings if s.round <= round_)
+    tiers = {s.tier for s in scorings}
+    return (
+        ruleset.rounds,
+        ruleset.min_players,
+        ruleset.max_players,
+        ruleset.items,
+        ruleset.track,
+        scorings,
+        tuple(t for t in ruleset.tiles if t.tier in tiers),
+        ruleset.hotel,
+        ruleset.staff,
+        ruleset.final_scoring,
+        ruleset.score_track_spaces,
+        ruleset.lap_marker,
+        ruleset.rulings,
+        ruleset.setup,
+        bonus_room_wins(ruleset),
+        serving_pays(ruleset),
+    )
+
+
+def plan_parts(rulesets: Sequence[ir.Ruleset], infos: Sequence[RulesInfo], indices: Sequence[int]) -> list[Part]:
+    """The stretches the rulesets at `indices` share: one tree of Parts per opening."""
+    openings: dict[Hashable, list[int]] = {}
+    for index in indices:
+        openings.setdefault(opening_key(rulesets[index], infos[index]), []).append(index)
+    return [_split(rulesets, tuple(group), 0) for group in openings.values()]
+
+
+def _split(rulesets: Sequence[ir.Ruleset], tables: tuple[int, ...], after: int) -> Part:
+    """The Part of `tables` from the scoring of round `after` (0: from the deal) on."""
+    if len(tables) == 1:
+        return Part(tables, 0, ())
+    forks = sorted({s.round for i in tables for s in rulesets[i].scorings} | {rulesets[i].rounds for i in tables})
+    for round_ in (r for r in forks if r > after):
+        last = any(round_ >= rulesets[i].rounds for i in tables)
+        groups: dict[Hashable, list[int]] = {}
+        for index in tables:
+            key = index if last else scoring_key(rulesets[index], round_)
+            groups.setdefault(key, []).append(index)
+        if len(groups) > 1:
+            return Part(tables, round_, tuple(_split(rulesets, tuple(g), round_) for g in groups.values()))
+    raise AssertionError("the last round always splits the rulesets")  # pragma: no cover

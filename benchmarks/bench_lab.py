@@ -108,6 +108,8 @@ def breakdown(games: int) -> dict[str, float]:
     lab = runner.Lab(spec)
     account: dict[str, float] = {}
     lab.modules = [_Timed(m, account) for m in lab.modules]
+    if hasattr(lab, "tables"):  # this checkout: the lab plays (Fast, module) tables
+        lab.tables = list(zip(lab.fasts, lab.modules, strict=True))
 
     def timed(name: str, function: Any) -> Any:
         def wrapper(*args: Any, **kwargs: Any) -> Any:

@@ -14,6 +14,7 @@ import argparse
 import gc
 import importlib.util
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -109,16 +110,22 @@ def main() -> None:
     if args.no_build:
         return
     with tempfile.TemporaryDirectory() as tmp:
-        for folder in ("rules", "schemas"):
-            subprocess.run(["cp", "-r", str(ROOT / folder), tmp], check=True)
-        gah = [sys.executable, "-m", "compiler", "--root", tmp, "build"]
+        for path in ("rules", "schemas", "gah.toml"):  # a copy of this workspace (its gah.toml bundles rules/)
+            subprocess.run(["cp", "-r", str(ROOT / path), tmp], check=True)
+        gah = [sys.executable, "-m", "compiler", "--workspace", tmp, "build"]
         runs = []
         for _ in range(3):
-            start = time.process_time()
+            start = _children_cpu()
             subprocess.run(gah, check=True, capture_output=True, cwd=ROOT)
-            runs.append(time.process_time() - start)
+            runs.append(_children_cpu() - start)
         print(f"full gah build        : {runs[0]:8.2f} s (every shipped ruleset from scratch, PDFs included)")
         print(f"gah build, no changes : {min(runs[1:]):8.2f} s (best of 2; PDFs whose HTML is unchanged are kept)")
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the finished child processes (gah build runs in one)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 if __name__ == "__main__":

@@ -5,8 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from compiler.lab.intervals import (
+    LEVEL,
+    METHODS,
+    Interval,
+    paired_interval,
+    ratio_difference,
+    stdev_difference,
+    wilson_interval,
+)
 from compiler.lab.runner import CHUNK, LabSpec
-from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, rate, summary
+from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, pair_key, rate, summary
 
 FORMAT = "gah-compare/1"
 
@@ -57,13 +66,65 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
                     for tile in tile_ids
                 ],
                 "final_total_histogram": histogram(tally.totals),
+                "differences": differences(tally, spec.players, tile_ids),
             }
         )
     return {
         "format": FORMAT,
         **run_fields(spec),
         "reference": spec.rulesets[0].name,
+        "intervals": {"level": LEVEL, "methods": METHODS},
         "rulesets": rulesets,
+    }
+
+
+# --- the differences from the reference, with their 95% intervals ----------------------------
+
+POINTS_DIGITS, RATE_DIGITS = 3, 4  # as the report rounds means and rates
+
+
+def _shown(found: Interval | None, digits: int) -> dict[str, Any] | None:
+    return None if found is None else found.as_json(digits)
+
+
+def differences(tally: Tally, players: int, tile_ids: list[str]) -> dict[str, Any]:
+    """Every mean and rate of a ruleset minus the reference's, with its 95% interval from the paired games
+    (compiler.lab.intervals); null where there is no pair (a scoring the reference lacks) or under 2 games."""
+    games = tally.games
+
+    def paired(key: str, per: int, digits: int) -> dict[str, Any] | None:
+        if key not in tally.pair_sums:
+            return None
+        found = paired_interval(games, tally.pair_sums[key], tally.pair_squares[key])
+        return _shown(None if found is None else found.scaled(1 / per), digits)
+
+    def tile_rates(tile: str) -> dict[str, Any]:
+        moments = tally.pair_tiles[tile]  # per game: bonus, neutral, penalty, scored; then the reference's
+        return {
+            name: _shown(ratio_difference(moments.select((index, 3, 4 + index, 7)), games), RATE_DIGITS)
+            for index, name in enumerate(OUTCOMES)
+        }
+
+    return {
+        "games": games,
+        "final_total_mean": paired("total", players, POINTS_DIGITS),
+        "final_total_stdev": _shown(stdev_difference(tally.pair_spread, games, players), POINTS_DIGITS),
+        "winning_total_mean": paired("winning", 1, POINTS_DIGITS),
+        "gap_first_last_mean": paired("gap", 1, POINTS_DIGITS),
+        "winner_change_rate": _shown(wilson_interval(tally.winner_changes, games), RATE_DIGITS),
+        "tie_rate": paired("tie", 1, RATE_DIGITS),
+        "shared_win_rate": paired("shared", 1, RATE_DIGITS),
+        "seat_win_rate": {str(seat): paired(f"seat{seat}", 1, RATE_DIGITS) for seat in range(1, players + 1)},
+        "scorings": [
+            {
+                "round": round_,
+                "emperor_points_mean": paired(pair_key(round_, "emperor"), players, POINTS_DIGITS),
+                "net_points_mean": paired(pair_key(round_, "net"), players, POINTS_DIGITS),
+                **{name: paired(pair_key(round_, name), players, RATE_DIGITS) for name in OUTCOMES},
+            }
+            for round_ in sorted(tally.outcomes)
+        ],
+        "tiles": [{"tile": tile, **tile_rates(tile)} for tile in tile_ids if tile in tally.pair_tiles],
     }
 
 

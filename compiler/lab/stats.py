@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.lab.game import Outcome
+from compiler.lab.game import Outcome, Scoring
+from compiler.lab.intervals import Moments
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
 # How reports name the outcomes (the data keeps the rules' own word, "nothing").
@@ -31,6 +32,13 @@ class Tally:
     net_points: dict[int, Counter[int]] = field(default_factory=dict)  # scoring round -> points after minus before
     outcomes: dict[int, Counter[str]] = field(default_factory=dict)  # scoring round -> outcome counts
     tile_outcomes: dict[str, Counter[str]] = field(default_factory=dict)  # tile -> outcome counts
+    # Paired differences from the first ruleset, game by game, for the 95% intervals (compiler.lab.intervals).
+    pair_sums: Counter[str] = field(default_factory=Counter)  # pair key -> sum over games of (here - first)
+    pair_squares: Counter[str] = field(default_factory=Counter)  # pair key -> sum over games of its square
+    # Per game: (sum, sum of squares) of the players' totals here, then under the first ruleset.
+    pair_spread: Moments = field(default_factory=lambda: Moments(4))
+    # Tile -> per game: (bonus, neutral, penalty, players scored) on it here, then under the first ruleset.
+    pair_tiles: dict[str, Moments] = field(default_factory=dict)
 
     def add(self, outcome: Outcome, first: Outcome) -> None:
         """Count one game; `first` is the same game under the first ruleset."""
@@ -48,6 +56,39 @@ class Tally:
             self.net_points.setdefault(scoring.round, Counter()).update(scoring.net)
             self.outcomes.setdefault(scoring.round, Counter()).update(scoring.outcomes)
             self.tile_outcomes.setdefault(scoring.tile, Counter()).update(scoring.outcomes)
+        self._add_pairs(outcome, first)
+
+    def _add_pairs(self, outcome: Outcome, first: Outcome) -> None:
+        """The game's differences from the same game under the first ruleset (the unit of pairing)."""
+        totals, totals0 = outcome.totals, first.totals
+        best, best0 = max(totals), max(totals0)
+        found = {
+            "total": sum(totals) - sum(totals0),
+            "winning": best - best0,
+            "gap": best - min(totals) - best0 + min(totals0),
+            "tie": outcome.top_tied - first.top_tied,
+            "shared": (len(outcome.winners) > 1) - (len(first.winners) > 1),
+        }
+        for seat in range(len(totals)):
+            found[f"seat{seat + 1}"] = (seat in outcome.winners) - (seat in first.winners)
+        by_round = {scoring.round: scoring for scoring in first.scorings}
+        for scoring in outcome.scorings:
+            other = by_round.get(scoring.round)
+            if other is None:
+                continue
+            found[pair_key(scoring.round, "emperor")] = sum(scoring.track_points) - sum(other.track_points)
+            found[pair_key(scoring.round, "net")] = sum(scoring.net) - sum(other.net)
+            for name in OUTCOMES:
+                found[pair_key(scoring.round, name)] = scoring.outcomes.count(name) - other.outcomes.count(name)
+        for key, difference in found.items():
+            self.pair_sums[key] += difference
+            self.pair_squares[key] += difference * difference
+        self.pair_spread.add((sum(totals), sum(t * t for t in totals), sum(totals0), sum(t * t for t in totals0)))
+        tiles = _tile_counts(outcome.scorings)
+        tiles0 = _tile_counts(first.scorings)
+        for tile in sorted(tiles.keys() | tiles0.keys()):
+            here, there = tiles.get(tile, (0, 0, 0, 0)), tiles0.get(tile, (0, 0, 0, 0))
+            self.pair_tiles.setdefault(tile, Moments(8)).add(here + there)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -60,6 +101,31 @@ class Tally:
             mine: dict[Any, Counter[Any]] = getattr(self, name)
             for key, counts in getattr(other, name).items():
                 mine.setdefault(key, Counter()).update(counts)
+        self.pair_sums.update(other.pair_sums)
+        self.pair_squares.update(other.pair_squares)
+        self.pair_spread.merge(other.pair_spread)
+        for tile, moments in other.pair_tiles.items():
+            self.pair_tiles.setdefault(tile, Moments(8)).merge(moments)
+
+
+def pair_key(round_: int, what: str) -> str:
+    """The Tally.pair_sums key of an Emperor scoring's figure (emperor, net or an outcome)."""
+    return f"r{round_}.{what}"
+
+
+def _tile_counts(scorings: tuple[Scoring, ...]) -> dict[str, tuple[int, int, int, int]]:
+    """Per tile of a game: how many players got a bonus, nothing and a penalty on it, and how many it scored."""
+    counts: dict[str, tuple[int, int, int, int]] = {}
+    for scoring in scorings:
+        bonus, nothing, penalty, scored = counts.get(scoring.tile, (0, 0, 0, 0))
+        outcomes = scoring.outcomes
+        counts[scoring.tile] = (
+            bonus + outcomes.count("bonus"),
+            nothing + outcomes.count("nothing"),
+            penalty + outcomes.count("penalty"),
+            scored + len(outcomes),
+        )
+    return counts
 
 
 def rate(part: int, whole: int) -> float:

@@ -150,19 +150,43 @@ def _delta(value: float, first: float, percent: bool = False) -> str:
     return f" ({'+' if diff > 0 else ''}{100 * diff:.1f})" if percent else f" ({'+' if diff > 0 else ''}{diff:.1f})"
 
 
+NOISE_MARK = "~"
+
+
+def interval_text(found: dict[str, Any] | None, percent: bool = False, proportion: bool = False) -> str:
+    """A difference and its 95% interval as a table shows it: (+1.8 ±0.4), (same) when no game changed, or
+    (lo..hi) for a proportion; NOISE_MARK after it when the interval contains 0 (a space otherwise)."""
+    if found is None:
+        return ""
+    scale = 100 if percent else 1
+    mark = NOISE_MARK if found["within_noise"] else " "
+    if proportion:
+        return f" ({scale * found['low']:.1f}..{scale * found['high']:.1f}){mark}"
+    if found["low"] == found["high"] == 0:
+        return f" (same){mark}"
+    half = scale * (found["high"] - found["low"]) / 2
+    return f" ({scale * found['estimate']:+.1f} ±{half:.1f}){mark}"
+
+
 def text_report(report: dict[str, Any]) -> str:
-    """A table: one column per ruleset, differences from the first ruleset in brackets."""
+    """A table: one column per ruleset, differences from the first ruleset in brackets with their 95% interval."""
     rulesets = report["rulesets"]
     first = rulesets[0]
     rows: list[tuple[str, list[str]]] = []
 
-    def stat(label: str, get: Any, percent: bool = False, digits: int = 1) -> None:
+    def stat(label: str, get: Any, percent: bool = False, digits: int = 1, interval: Any = None) -> None:
+        """A row of values; `interval` picks the entry's difference (an entry of its "differences")."""
         base = get(first)
         cells = []
         for index, entry in enumerate(rulesets):
             value = get(entry)
             shown = _pct(value) if percent else _num(value, digits)
-            cells.append(shown + ("" if index == 0 else _delta(value, base, percent)))
+            if index == 0:
+                cells.append(shown)
+            elif interval is None:
+                cells.append(shown + _delta(value, base, percent))
+            else:
+                cells.append(shown + interval_text(interval(entry["differences"]), percent))
         rows.append((label, cells))
 
     def text(label: str, get: Any) -> None:
@@ -173,18 +197,36 @@ def text_report(report: dict[str, Any]) -> str:
         return f"{p.get('p5', 0)} / {p.get('p50', 0)} / {p.get('p95', 0)}"
 
     rows.append(("FINAL TOTALS (every player)", []))
-    stat("  mean", lambda e: e["final_total"]["mean"])
-    stat("  stdev", lambda e: e["final_total"]["stdev"])
+    stat("  mean", lambda e: e["final_total"]["mean"], interval=lambda d: d["final_total_mean"])
+    stat("  stdev", lambda e: e["final_total"]["stdev"], interval=lambda d: d["final_total_stdev"])
     text("  p5 / median / p95", lambda e: spread(e["final_total"]))
     text("  min .. max", lambda e: f"{e['final_total']['min']} .. {e['final_total']['max']}")
-    stat("  change from first (mean)", lambda e: e["difference_from_first"]["mean"])
-    stat("winning total (mean)", lambda e: e["winning_total"]["mean"])
-    stat("gap first-last (mean)", lambda e: e["gap_first_last"]["mean"])
-    stat("winner differs from first", lambda e: e["winner_change_rate"], percent=True)
-    stat("tie on top (tie-breaker)", lambda e: e["tie_rate"], percent=True)
-    stat("shared win", lambda e: e["shared_win_rate"], percent=True)
-    seats = sorted(first["seat_win_rate"], key=int)
-    text("wins by seat", lambda e: " ".join(_pct(e["seat_win_rate"][s]) for s in seats))
+    stat(
+        "  change from first (mean)",
+        lambda e: e["difference_from_first"]["mean"],
+        interval=lambda d: d["final_total_mean"],
+    )
+    stat("winning total (mean)", lambda e: e["winning_total"]["mean"], interval=lambda d: d["winning_total_mean"])
+    stat("gap first-last (mean)", lambda e: e["gap_first_last"]["mean"], interval=lambda d: d["gap_first_last_mean"])
+    rows.append(
+        (
+            "winner differs from first",
+            [
+                _pct(e["winner_change_rate"])
+                + ("" if index == 0 else interval_text(e["differences"]["winner_change_rate"], True, True))
+                for index, e in enumerate(rulesets)
+            ],
+        )
+    )
+    stat("tie on top (tie-breaker)", lambda e: e["tie_rate"], percent=True, interval=lambda d: d["tie_rate"])
+    stat("shared win", lambda e: e["shared_win_rate"], percent=True, interval=lambda d: d["shared_win_rate"])
+    for seat in sorted(first["seat_win_rate"], key=int):
+        stat(
+            f"wins by seat {seat}",
+            lambda e, s=seat: e["seat_win_rate"][s],
+            percent=True,
+            interval=lambda d, s=seat: d["seat_win_rate"][s],
+        )
     rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
     for round_ in rounds:
         rows.append((f"EMPEROR SCORING AFTER ROUND {round_}", []))
@@ -200,13 +242,26 @@ def text_report(report: dict[str, Any]) -> str:
                 found = found[step]
             return float(found)
 
-        stat("  Emperor points (mean)", lambda e, r=round_: get_or(e, ("emperor_points", "mean"), r))
-        stat("  net points (mean)", lambda e, r=round_: get_or(e, ("net_points", "mean"), r))
+        def paired(differences: dict[str, Any], key: str, r: int = round_) -> dict[str, Any] | None:
+            found = next((s for s in differences["scorings"] if s["round"] == r), None)
+            return None if found is None else found[key]
+
+        stat(
+            "  Emperor points (mean)",
+            lambda e, r=round_: get_or(e, ("emperor_points", "mean"), r),
+            interval=lambda d, r=round_: paired(d, "emperor_points_mean", r),
+        )
+        stat(
+            "  net points (mean)",
+            lambda e, r=round_: get_or(e, ("net_points", "mean"), r),
+            interval=lambda d, r=round_: paired(d, "net_points_mean", r),
+        )
         for outcome in OUTCOMES:
             stat(
                 f"  {OUTCOME_WORDS[outcome]}",
                 lambda e, o=outcome, r=round_: get_or(e, ("outcomes", o), r),
                 percent=True,
+                interval=lambda d, o=outcome, r=round_: paired(d, o, r),
             )
     rows.append(("TILES: bonus / neutral / penalty", []))
     tiles: list[str] = []
@@ -219,7 +274,14 @@ def text_report(report: dict[str, Any]) -> str:
             if found is None:
                 return "-"
             o = found["outcomes"]
-            return " / ".join(f"{100 * o[name]:.0f}%" for name in OUTCOMES)
+            paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None)
+            marks = {
+                name: NOISE_MARK
+                if entry is not first and paired and paired[name] and paired[name]["within_noise"]
+                else ""
+                for name in OUTCOMES
+            }
+            return " / ".join(f"{100 * o[name]:.0f}%{marks[name]}" for name in OUTCOMES)
 
         text(f"  {tile}", tile_cell)
     label_width = max(len(label) for label, _ in rows)
@@ -230,7 +292,9 @@ def text_report(report: dict[str, Any]) -> str:
     lines = [
         f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
         f"model {model['name']} ({model['file']})",
-        "Differences from the first ruleset in brackets (percentage points for rates).",
+        "Differences from the first ruleset in brackets with their 95% interval from the paired games (percentage",
+        f"points for rates; for the winner, how often it differs); {NOISE_MARK} marks a difference within noise (its",
+        "interval contains 0); same: equal in every game. Tiles: ~ after a rate within noise of the first's.",
         "",
         " " * label_width + "  " + "  ".join(e["name"].rjust(w) for e, w in zip(rulesets, widths, strict=True)),
     ]

@@ -118,18 +118,20 @@ def wilson_interval(successes: int, n: int) -> Interval | None:
 class Moments:
     """Sums over games of an integer vector and of the products of its parts (i <= j): exact, mergeable.
 
-    A game that adds only zeros changes nothing, so games where the vector is 0 need not be added;
-    the number of games is kept by the caller."""
+    A game whose vector is 0 adds nothing to the sums, so such games need not be added: the number of all
+    games is kept by the caller, `count` is the number of games added (for a tile: the games it was drawn in)."""
 
     size: int
     sums: list[int] = field(default_factory=list)
     products: list[int] = field(default_factory=list)  # upper triangle, row by row
+    count: int = 0
 
     def __post_init__(self) -> None:
         self.sums = self.sums or [0] * self.size
         self.products = self.products or [0] * (self.size * (self.size + 1) // 2)
 
     def add(self, vector: Sequence[int]) -> None:
+        self.count += 1
         sums, products, at = self.sums, self.products, 0
         for i, a in enumerate(vector):
             sums[i] += a
@@ -138,6 +140,7 @@ class Moments:
                 at += 1
 
     def merge(self, other: Moments) -> None:
+        self.count += other.count
         self.sums = [a + b for a, b in zip(self.sums, other.sums, strict=True)]
         self.products = [a + b for a, b in zip(self.products, other.products, strict=True)]
 
@@ -148,7 +151,7 @@ class Moments:
     def select(self, parts: Sequence[int]) -> Moments:
         """The moments of some parts of the vector, in the order given."""
         products = [self.products[self._at(*sorted((a, b)))] for i, a in enumerate(parts) for b in parts[i:]]
-        return Moments(len(parts), [self.sums[a] for a in parts], products)
+        return Moments(len(parts), [self.sums[a] for a in parts], products, self.count)
 
     def covariance(self, games: int) -> list[list[float]]:
         """The sample covariance matrix of the vector over `games` games (each entry from exact integers)."""
@@ -162,25 +165,30 @@ class Moments:
         return matrix
 
 
-def delta_interval(moments: Moments, games: int, estimate: float, gradient: Sequence[float]) -> Interval | None:
+def delta_interval(
+    moments: Moments, games: int, estimate: float, gradient: Sequence[float], df: int | None = None
+) -> Interval | None:
     """The delta-method interval of a smooth function of the per-game means of a vector: the variance is
-    gradient' Cov gradient / games, with the t quantile for games - 1 degrees of freedom."""
-    if games < 2:
+    gradient' Cov gradient / games, with the t quantile for `df` (default games - 1) degrees of freedom."""
+    df = games - 1 if df is None else df
+    if games < 2 or df < 1:
         return None
     cov = moments.covariance(games)
     variance = sum(g * c * h for g, row in zip(gradient, cov, strict=True) for c, h in zip(row, gradient, strict=True))
-    half = t_quantile(games - 1) * (max(variance, 0.0) / games) ** 0.5
+    half = t_quantile(df) * (max(variance, 0.0) / games) ** 0.5
     return Interval(estimate, estimate - half, estimate + half)
 
 
 def ratio_difference(moments: Moments, games: int) -> Interval | None:
     """Y/N under the ruleset minus Y/N under the reference, from per-game (y, n, y_ref, n_ref): the rate of
-    something counted in only some games (a tile's outcomes). None when either side never counts it."""
+    something counted in only some games (a tile's outcomes). The games that count it are the pairs that
+    carry information, so the t quantile has one degree of freedom fewer than them; None below 2 such games
+    or when either side never counts it."""
     y, n, y0, n0 = (s / games for s in moments.sums) if games else (0.0, 0.0, 0.0, 0.0)
     if not n or not n0:
         return None
     gradient = (1 / n, -y / (n * n), -1 / n0, y0 / (n0 * n0))
-    return delta_interval(moments, games, y / n - y0 / n0, gradient)
+    return delta_interval(moments, games, y / n - y0 / n0, gradient, df=moments.count - 1)
 
 
 def stdev_difference(moments: Moments, games: int, players: int) -> Interval | None:

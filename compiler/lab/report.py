@@ -275,9 +275,10 @@ def text_report(report: dict[str, Any]) -> str:
                 return "-"
             o = found["outcomes"]
             paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None)
+            # Too few games with the tile to tell (no interval) counts as within noise.
             marks = {
                 name: NOISE_MARK
-                if entry is not first and paired and paired[name] and paired[name]["within_noise"]
+                if entry is not first and (not paired or not paired[name] or paired[name]["within_noise"])
                 else ""
                 for name in OUTCOMES
             }

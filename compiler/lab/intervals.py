@@ -82,10 +82,10 @@ class Interval:
         return Interval(self.estimate * factor, self.low * factor, self.high * factor)
 
     def as_json(self, digits: int) -> dict[str, Any]:
-        return {
-            "estimate": round(self.estimate, digits),
-            "low": round(self.low, digits),
-            "high": round(self.high, digits),
+        return {  # + 0.0: no "-0.0" from a tiny negative rounded away
+            "estimate": round(self.estimate, digits) + 0.0,
+            "low": round(self.low, digits) + 0.0,
+            "high": round(self.high, digits) + 0.0,
             "within_noise": self.within_noise,
         }
 
@@ -197,12 +197,19 @@ def stdev_difference(moments: Moments, games: int, players: int) -> Interval | N
     count = games * players
     if games < 2 or count < 2:
         return None
-    b, a, b0, a0 = (s / games for s in moments.sums)
-    # The sample variance as a function of the per-game means: games * (a - b^2 / players) / (count - 1).
-    var, var0 = games * (a - b * b / players) / (count - 1), games * (a0 - b0 * b0 / players) / (count - 1)
+    b, a, b0, a0 = moments.sums
+    # The sample variances exactly, as compiler.lab.stats.summary computes them (so a shift changes nothing).
+    var, var0 = (count * a - b * b) / (count * (count - 1)), (count * a0 - b0 * b0) / (count * (count - 1))
     if var <= 0 or var0 <= 0:
         return None
     sd, sd0 = var**0.5, var0**0.5
+    # The gradient of games * (mean a - (mean b)^2 / players) / (count - 1), the variance as a function of
+    # the per-game means, turned into that of its square root.
     scale = games / (count - 1)
-    gradient = (-scale * b / (players * sd), scale / (2 * sd), scale * b0 / (players * sd0), -scale / (2 * sd0))
+    gradient = (
+        -scale * b / games / (players * sd),
+        scale / (2 * sd),
+        scale * b0 / games / (players * sd0),
+        -scale / (2 * sd0),
+    )
     return delta_interval(moments, games, sd - sd0, gradient)

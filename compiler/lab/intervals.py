@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
 
@@ -114,6 +115,12 @@ def wilson_interval(successes: int, n: int) -> Interval | None:
     return Interval(p, low, high)
 
 
+@lru_cache(maxsize=16)
+def _pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """The parts (i, j), i <= j, of the products a Moments of `size` keeps, in its order."""
+    return tuple((i, j) for i in range(size) for j in range(i, size))
+
+
 @dataclass
 class Moments:
     """Sums over games of an integer vector and of the products of its parts (i <= j): exact, mergeable.
@@ -132,12 +139,8 @@ class Moments:
 
     def add(self, vector: Sequence[int]) -> None:
         self.count += 1
-        sums, products, at = self.sums, self.products, 0
-        for i, a in enumerate(vector):
-            sums[i] += a
-            for b in vector[i:]:
-                products[at] += a * b
-                at += 1
+        self.sums = [s + a for s, a in zip(self.sums, vector, strict=True)]
+        self.products = [p + vector[i] * vector[j] for p, (i, j) in zip(self.products, _pairs(self.size), strict=True)]
 
     def merge(self, other: Moments) -> None:
         self.count += other.count

@@ -81,6 +81,7 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
 # --- the differences from the reference, with their 95% intervals ----------------------------
 
 POINTS_DIGITS, RATE_DIGITS = 3, 4  # as the report rounds means and rates
+SAME = Interval(0.0, 0.0, 0.0)
 
 
 def _shown(found: Interval | None, digits: int) -> dict[str, Any] | None:
@@ -91,24 +92,33 @@ def differences(tally: Tally, players: int, tile_ids: list[str]) -> dict[str, An
     """Every mean and rate of a ruleset minus the reference's, with its 95% interval from the paired games
     (compiler.lab.intervals); null where there is no pair (a scoring the reference lacks) or under 2 games."""
     games = tally.games
+    same = tally.pair_same == games  # the reference's own games: every difference is exactly 0
+    assert same or not tally.pair_same, "a ruleset is the reference's own outcome in every game or in none"
 
     def paired(key: str, per: int, digits: int) -> dict[str, Any] | None:
+        if same:
+            return SAME.as_json(digits)
         if key not in tally.pair_sums:
             return None
         found = paired_interval(games, tally.pair_sums[key], tally.pair_squares[key])
         return _shown(None if found is None else found.scaled(1 / per), digits)
 
     def tile_rates(tile: str) -> dict[str, Any]:
+        if same:
+            return {name: SAME.as_json(RATE_DIGITS) for name in OUTCOMES}
         moments = tally.pair_tiles[tile]  # per game: bonus, neutral, penalty, scored; then the reference's
         return {
             name: _shown(ratio_difference(moments.select((index, 3, 4 + index, 7)), games), RATE_DIGITS)
             for index, name in enumerate(OUTCOMES)
         }
 
+    spread = SAME if same else stdev_difference(tally.pair_spread, games, players)
+    tiles = tile_ids if same else [tile for tile in tile_ids if tile in tally.pair_tiles]
+
     return {
         "games": games,
         "final_total_mean": paired("total", players, POINTS_DIGITS),
-        "final_total_stdev": _shown(stdev_difference(tally.pair_spread, games, players), POINTS_DIGITS),
+        "final_total_stdev": _shown(spread, POINTS_DIGITS),
         "winning_total_mean": paired("winning", 1, POINTS_DIGITS),
         "gap_first_last_mean": paired("gap", 1, POINTS_DIGITS),
         "winner_change_rate": _shown(wilson_interval(tally.winner_changes, games), RATE_DIGITS),
@@ -124,7 +134,7 @@ def differences(tally: Tally, players: int, tile_ids: list[str]) -> dict[str, An
             }
             for round_ in sorted(tally.outcomes)
         ],
-        "tiles": [{"tile": tile, **tile_rates(tile)} for tile in tile_ids if tile in tally.pair_tiles],
+        "tiles": [{"tile": tile, **tile_rates(tile)} for tile in tiles],
     }
 
 

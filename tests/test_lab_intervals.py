@@ -144,6 +144,8 @@ def test_sweep_marks_points_within_noise_everywhere(capsys: pytest.CaptureFixtur
     assert [p["values"][MOVE_BACK] for p in kept["points"]] == [4]
     same = gah_json(capsys, *argv, "--where", "penalty_r7=start")
     assert [p["values"][MOVE_BACK] for p in same["points"]] == [7]
+    code = main(["--root", str(ROOT), *argv, "--games", "2", "--where", "penalty_r7!=5%"])
+    assert code == 2 and "!= compares with the start only" in capsys.readouterr().err
 
     code = main(["--root", str(ROOT), *argv, "--games", str(GAMES), "--seed", "11", "--workers", "1", "--csv"])
     out, _ = capsys.readouterr()

@@ -369,10 +369,10 @@ def _cells(
         value = float(get(entry))
         shown = f"{100 * value:.1f}%" if percent else f"{value:.1f}"
         diff, noise, title = "", False, ""
-        if index and interval is not None:
-            found = interval(entry["differences"])
+        found = interval(entry["differences"]) if index and interval is not None else None
+        if found is not None:
             diff = interval_text(found, percent).strip()
-            noise = found is not None and found["within_noise"]
+            noise = found["within_noise"]
             title = _interval_title(found, percent)
         elif index and abs(value - first) > 1e-9:
             delta = 100 * (value - first) if percent else value - first

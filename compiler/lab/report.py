@@ -193,10 +193,10 @@ def text_report(report: dict[str, Any]) -> str:
             shown = _pct(value) if percent else _num(value, digits)
             if index == 0:
                 cells.append(shown)
-            elif interval is None:
-                cells.append(shown + _delta(value, base, percent))
             else:
-                cells.append(shown + interval_text(interval(entry["differences"]), percent))
+                found = None if interval is None else interval(entry["differences"])
+                # No interval (under 2 games, or a scoring the first ruleset lacks): the plain difference.
+                cells.append(shown + (_delta(value, base, percent) if found is None else interval_text(found, percent)))
         rows.append((label, cells))
 
     def text(label: str, get: Any) -> None:
@@ -285,10 +285,9 @@ def text_report(report: dict[str, Any]) -> str:
                 return "-"
             o = found["outcomes"]
             paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None)
-            # Too few games with the tile to tell (no interval) counts as within noise.
-            marks = {
+            marks = {  # no interval (the tile drawn in under 2 games): no mark
                 name: NOISE_MARK
-                if entry is not first and (not paired or not paired[name] or paired[name]["within_noise"])
+                if entry is not first and paired and paired[name] and paired[name]["within_noise"]
                 else ""
                 for name in OUTCOMES
             }

@@ -204,10 +204,11 @@ def differences_of(entry: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
     return found
 
 
-def within_noise(row: dict[str, Any], metric: str) -> bool:
-    """Whether a point's metric is within noise of the start's (no interval: it cannot be told apart)."""
+def within_noise(row: dict[str, Any], metric: str) -> bool | None:
+    """Whether a point's metric is within noise of the start's; None without an interval (under 2 games,
+    or a spread of 0), which neither `METRIC=start` nor `METRIC!=start` keeps."""
     found = row.get("differences", {}).get(metric)
-    return found is None or bool(found["within_noise"])
+    return None if found is None else bool(found["within_noise"])
 
 
 def metric_names(ruleset: ir.Ruleset) -> list[str]:
@@ -393,7 +394,7 @@ def sweep_text(report: dict[str, Any]) -> str:
 
 
 def _mark(row: dict[str, Any], metric: str) -> str:
-    return NOISE_MARK if within_noise(row, metric) else " "
+    return NOISE_MARK if within_noise(row, metric) else " "  # no interval: no mark
 
 
 INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")

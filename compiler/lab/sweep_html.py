@@ -97,7 +97,7 @@ def _cell(
     if where and matches(point, where):
         classes.append("match")
     found = point.get("differences", {}).get(metric)
-    noise = within_noise(point, metric)
+    noise = bool(within_noise(point, metric))
     if noise:
         classes.append("noise")
     return {
@@ -112,7 +112,7 @@ def _cell(
 def _interval_line(metric: str, found: dict[str, Any] | None, noise: bool) -> str:
     """A cell's second line: the difference from the start with its 95% interval, ~ when within noise."""
     if found is None:
-        return "~ no interval"
+        return "no interval"
     scale = 100 if is_rate(metric) else 1
     if metric == "winner_changes":
         text = f"{scale * found['low']:.1f}..{scale * found['high']:.1f}"
@@ -123,7 +123,7 @@ def _interval_line(metric: str, found: dict[str, Any] | None, noise: bool) -> st
 
 def _difference_title(metric: str, found: dict[str, Any] | None) -> str:
     if found is None:
-        return "no 95% interval (too few games): counted as within noise"
+        return "no 95% interval (under 2 games, or no spread to compare)"
     scale, unit = (100, " percentage points") if is_rate(metric) else (1, " points")
     what = "share of games where the winner differs" if metric == "winner_changes" else "difference from the start"
     verdict = "within noise (the interval contains 0)" if found["within_noise"] else "beyond noise"

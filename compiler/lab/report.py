@@ -178,6 +178,12 @@ def interval_text(found: dict[str, Any] | None, percent: bool = False, proportio
     return f" ({scale * found['estimate']:+.1f} ±{half:.1f}){mark}"
 
 
+def tile_noise(entry: dict[str, Any], tile: str) -> dict[str, bool]:
+    """Which of a tile's outcome rates are within noise of the reference's (no interval: not marked)."""
+    paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None) or {}
+    return {name: bool(paired.get(name) and paired[name]["within_noise"]) for name in OUTCOMES}
+
+
 def text_report(report: dict[str, Any]) -> str:
     """A table: one column per ruleset, differences from the first ruleset in brackets with their 95% interval."""
     rulesets = report["rulesets"]
@@ -284,14 +290,8 @@ def text_report(report: dict[str, Any]) -> str:
             if found is None:
                 return "-"
             o = found["outcomes"]
-            paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None)
-            marks = {  # no interval (the tile drawn in under 2 games): no mark
-                name: NOISE_MARK
-                if entry is not first and paired and paired[name] and paired[name]["within_noise"]
-                else ""
-                for name in OUTCOMES
-            }
-            return " / ".join(f"{100 * o[name]:.0f}%{marks[name]}" for name in OUTCOMES)
+            noise = tile_noise(entry, tile) if entry is not first else {}
+            return " / ".join(f"{100 * o[name]:.0f}%{NOISE_MARK if noise.get(name) else ''}" for name in OUTCOMES)
 
         text(f"  {tile}", tile_cell)
     label_width = max(len(label) for label, _ in rows)

@@ -83,11 +83,13 @@ class Interval:
         return Interval(self.estimate * factor, self.low * factor, self.high * factor)
 
     def as_json(self, digits: int) -> dict[str, Any]:
-        return {  # + 0.0: no "-0.0" from a tiny negative rounded away
+        """Rounded to `digits`; within_noise is read from the rounded ends, so the numbers shown agree with it."""
+        low, high = round(self.low, digits) + 0.0, round(self.high, digits) + 0.0  # + 0.0: never "-0.0"
+        return {
             "estimate": round(self.estimate, digits) + 0.0,
-            "low": round(self.low, digits) + 0.0,
-            "high": round(self.high, digits) + 0.0,
-            "within_noise": self.within_noise,
+            "low": low,
+            "high": high,
+            "within_noise": low <= 0.0 <= high,
         }
 
 

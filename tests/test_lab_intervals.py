@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.cli import main
-from compiler.lab.html import html_report
+from compiler.lab.html import difference_plot, html_report
 from compiler.lab.intervals import (
     Moments,
     Z,
@@ -194,6 +194,10 @@ def test_html_plots_whiskers_and_marks_noise(capsys: pytest.CaptureFixture[str],
     assert len(page.circles) == 2 * 15, "2 rulesets x (4 in points, 3 net points; the winner, 6 rates, tie)"
     assert len(hollow) >= 15, "every difference of the copy is within noise"
     assert page.texts.count("within noise") == len(hollow)
+    plot = difference_plot(data, percent=True)
+    left, right = plot["left"], plot["right"]
+    assert all(left <= float(c["cx"] or "nan") <= right for c in page.circles), "every dot inside its plot"
+    assert [t["label"] for t in plot["ticks"]].count("0") == 1, "the axis shows 0 (where the line of no change is)"
 
     sweep_page = tmp_path / "sweep.html"
     argv = ["sweep", "base", "--vary", f"{MOVE_BACK}=4,7", "--games", str(GAMES), "--seed", "11", "--workers", "1"]

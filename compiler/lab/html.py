@@ -233,7 +233,8 @@ def difference_plot(report: dict[str, Any], percent: bool) -> dict[str, Any]:
                 + (": within noise" if noise else ""),
             }
         )
-    digits = max(0, -math.floor(math.log10(step))) + (step * 10 ** -math.floor(math.log10(step)) == 2.5)
+    decimals = f"{step:.10f}".rstrip("0").partition(".")[2]
+    digits = len(decimals)  # as many as the step needs: 25 -> 0, 2.5 -> 1, 0.25 -> 2
     ticks = []
     for i in range(round((high - low) / step) + 1):
         value = low + i * step

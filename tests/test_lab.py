@@ -288,7 +288,8 @@ def test_three_rulesets_and_two_players(capsys: pytest.CaptureFixture[str]) -> N
         capsys, "compare", "base", "mild-cafe", "long-track", "--games", "6", "--players", "2", "--workers", "1"
     )
     assert code == 0
-    header = out.splitlines()[3]
+    lines = out.splitlines()
+    header = lines[lines.index("") + 1]  # the column names follow the blank line after the legend
     assert "base" in header and "mild-cafe" in header and "long-track" in header
     assert "EMPEROR SCORING AFTER ROUND 5" in out and "winner differs from first" in out
 

@@ -51,7 +51,8 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="CONDITION",
-        help="keep the points where METRIC<=X, >=X, <X, >X or METRIC=A..B (e.g. penalty_r7=8%%..12%%); repeatable",
+        help="keep the points where METRIC<=X, >=X, <X, >X or METRIC=A..B (e.g. penalty_r7=8%%..12%%), or where its "
+        "difference from the start is beyond noise (METRIC!=start) or within it (METRIC=start); repeatable",
     )
     parser.add_argument("--sort", default=None, metavar="METRIC[:desc]", help="order the points by a metric")
     output = parser.add_mutually_exclusive_group()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from jinja2 import Environment
 
+from compiler.lab.report import NOISE_MARK, interval_text, tile_noise
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
@@ -141,6 +143,124 @@ def outcome_plot(report: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# --- differences from the reference with their 95% intervals (a forest plot) ----------------------
+
+NOISE_COLOUR = "#8a8a8a"
+LABEL_W, VERDICT_W = 230, 96  # left column of row labels, right column of "within noise"
+ROW_H, GROUP_GAP = 16, 10
+
+
+def _nice_float_step(span: float, ticks: int = 6) -> float:
+    """A tick step of 1, 2, 2.5 or 5 times a power of ten giving about `ticks` ticks over `span`."""
+    raw = max(span / ticks, 1e-9)
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next((m * power for m in (1, 2, 2.5, 5) if m * power >= raw), 10 * power)
+
+
+def difference_rows(report: dict[str, Any], percent: bool) -> list[tuple[str, Any]]:
+    """The figures a difference plot shows: (label, a function of a ruleset's "differences")."""
+    rounds = sorted({s["round"] for e in report["rulesets"] for s in e["scorings"]})
+    if not percent:
+        rows: list[tuple[str, Any]] = [
+            ("final total (mean)", lambda d: d["final_total_mean"]),
+            ("final total (standard deviation)", lambda d: d["final_total_stdev"]),
+            ("winning total (mean)", lambda d: d["winning_total_mean"]),
+            ("gap first to last (mean)", lambda d: d["gap_first_last_mean"]),
+        ]
+        for round_ in rounds:
+            rows.append(
+                (f"net points, round {round_}", lambda d, r=round_: _scoring_difference(d, r, "net_points_mean"))
+            )
+        return rows
+    rows = [(f"winner differs from {report['reference']}", lambda d: d["winner_change_rate"])]
+    for round_ in rounds:
+        for outcome in ("bonus", "penalty"):
+            rows.append((f"{outcome}, round {round_}", lambda d, r=round_, o=outcome: _scoring_difference(d, r, o)))
+    rows.append(("tie on top", lambda d: d["tie_rate"]))
+    return rows
+
+
+def difference_plot(report: dict[str, Any], percent: bool) -> dict[str, Any]:
+    """Each difference from the reference as a dot with its 95% interval as whiskers, one line per ruleset;
+    a hollow dot, a dashed whisker and the words "within noise" where the interval contains 0."""
+    scale = 100.0 if percent else 1.0
+    others = list(enumerate(report["rulesets"]))[1:]
+    groups, marks = [], []
+    y = float(TOP)
+    low, high = 0.0, 0.0
+    for label, get in difference_rows(report, percent):
+        found = [(index, entry, get(entry["differences"])) for index, entry in others]
+        found = [(index, entry, interval) for index, entry, interval in found if interval is not None]
+        if not found:
+            continue
+        groups.append({"label": label, "y": _fmt(y + len(found) * ROW_H / 2 + 4), "line": _fmt(y - GROUP_GAP / 2)})
+        for index, entry, interval in found:
+            centre = y + ROW_H / 2
+            low, high = min(low, scale * interval["low"]), max(high, scale * interval["high"])
+            marks.append({"index": index, "name": entry["name"], "y": centre, "interval": interval, "label": label})
+            y += ROW_H
+        y += GROUP_GAP
+    span = (high - low) or 1.0
+    step = _nice_float_step(span)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    if high - low < step:
+        high = low + step
+    left, right = LABEL_W, WIDTH - VERDICT_W
+    bottom = y + 4
+
+    def x_of(value: float) -> float:
+        return left + (value - low) / (high - low) * (right - left)
+
+    unit = " percentage points" if percent else " points"
+    shown_marks = []
+    for mark in marks:
+        interval, centre = mark["interval"], mark["y"]
+        noise = interval["within_noise"]
+        colour = PALETTE[mark["index"] % len(PALETTE)]
+        shown_marks.append(
+            {
+                "x": _fmt(x_of(scale * interval["estimate"])),
+                "x1": _fmt(x_of(scale * interval["low"])),
+                "x2": _fmt(x_of(scale * interval["high"])),
+                "y": _fmt(centre),
+                "cap1": _fmt(centre - 4),
+                "cap2": _fmt(centre + 4),
+                "colour": colour,
+                "fill": "#fff" if noise else colour,
+                "noise": noise,
+                "title": f"{mark['name']}, {mark['label']}: {scale * interval['estimate']:+.2f}{unit}, "
+                f"95% interval {scale * interval['low']:+.2f} to {scale * interval['high']:+.2f}"
+                + (": within noise" if noise else ""),
+            }
+        )
+    decimals = f"{step:.10f}".rstrip("0").partition(".")[2]
+    digits = len(decimals)  # as many as the step needs: 25 -> 0, 2.5 -> 1, 0.25 -> 2
+    ticks = []
+    for i in range(round((high - low) / step) + 1):
+        value = low + i * step
+        text = "0" if abs(value) < step / 1000 else f"{value:+.{digits}f}"
+        ticks.append({"x": _fmt(x_of(value)), "label": text})
+    height = bottom + BOTTOM
+    return {
+        "width": WIDTH,
+        "height": _fmt(height),
+        "left": left,
+        "right": right,
+        "top": TOP,
+        "bottom": _fmt(bottom),
+        "zero": _fmt(x_of(0.0)),
+        "groups": groups,
+        "marks": shown_marks,
+        "ticks": ticks,
+        "tick_y": _fmt(bottom + 16),
+        "verdict_x": right + 8,
+        "axis_label": f"difference from {report['reference']} ({'percentage points' if percent else 'points'})"
+        + (" with 95% interval; for the winner, the share of games" if percent else " with 95% interval"),
+        "axis_label_y": _fmt(bottom + 36),
+        "empty": not marks,
+    }
+
+
 TEMPLATE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -159,6 +279,7 @@ th:first-child, td:first-child { text-align: left; }
 svg { max-width: {{ histogram.width }}px; height: auto; display: block; }
 svg text { font-family: system-ui, sans-serif; font-size: 11px; }
 .diff { color: #555; font-size: 0.85em; }
+.noise { color: #9a9a9a; font-style: italic; }
 @media (max-width: 600px) {
   body { margin: 1em auto; padding: 0 10px; }
   table { display: block; max-width: 100%; overflow-x: auto; }
@@ -178,8 +299,27 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 <h2>Final totals</h2>
 <table>
 <tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in summary_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff">{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
+{% for row in summary_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
+
+<h2>Differences from {{ report.reference }}, with 95% intervals</h2>
+<p class="key">{% for line in histogram.lines[1:] %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
+<p class="note">Each dot is a ruleset's difference from {{ report.reference }}; the whiskers are its 95% interval,
+computed from the paired games (the same game under both rulesets is one pair). A hollow dot, a dashed whisker
+and the words <em>within noise</em> mark an interval that contains 0: these games cannot tell that difference
+from chance. For the winner, the plot shows how often it differs (a share of games, Wilson interval). In the
+tables, <span class="noise">~</span> and grey mark a difference within noise; hover for its interval.</p>
+{% for plot in difference_plots %}{% if not plot.empty %}
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="{{ plot.axis_label }}">
+<rect x="0" y="0" width="{{ plot.width }}" height="{{ plot.height }}" fill="#fff"/>
+{% for t in plot.ticks %}<line x1="{{ t.x }}" x2="{{ t.x }}" y1="{{ plot.top }}" y2="{{ plot.bottom }}" stroke="#eee"/><text x="{{ t.x }}" y="{{ plot.tick_y }}" text-anchor="middle">{{ t.label }}</text>
+{% endfor %}{% for g in plot.groups %}{% if not loop.first %}<line x1="8" x2="{{ plot.width - 8 }}" y1="{{ g.line }}" y2="{{ g.line }}" stroke="#f0f0f0"/>{% endif %}<text x="{{ plot.left - 10 }}" y="{{ g.y }}" text-anchor="end">{{ g.label }}</text>
+{% endfor %}<line x1="{{ plot.zero }}" x2="{{ plot.zero }}" y1="{{ plot.top }}" y2="{{ plot.bottom }}" stroke="#555"/>
+<line x1="{{ plot.left }}" x2="{{ plot.right }}" y1="{{ plot.bottom }}" y2="{{ plot.bottom }}" stroke="#888"/>
+{% for m in plot.marks %}<g><title>{{ m.title }}</title><line x1="{{ m.x1 }}" x2="{{ m.x2 }}" y1="{{ m.y }}" y2="{{ m.y }}" stroke="{{ m.colour }}" stroke-width="2"{% if m.noise %} stroke-dasharray="4 3"{% endif %}/><line x1="{{ m.x1 }}" x2="{{ m.x1 }}" y1="{{ m.cap1 }}" y2="{{ m.cap2 }}" stroke="{{ m.colour }}" stroke-width="2"/><line x1="{{ m.x2 }}" x2="{{ m.x2 }}" y1="{{ m.cap1 }}" y2="{{ m.cap2 }}" stroke="{{ m.colour }}" stroke-width="2"/><circle cx="{{ m.x }}" cy="{{ m.y }}" r="4.5" fill="{{ m.fill }}" stroke="{{ m.colour }}" stroke-width="2"/>{% if m.noise %}<text x="{{ plot.verdict_x }}" y="{{ m.y }}" dominant-baseline="middle" fill="{{ noise_colour }}" font-style="italic">within noise</text>{% endif %}</g>
+{% endfor %}<text x="{{ (plot.left + plot.right) // 2 }}" y="{{ plot.axis_label_y }}" text-anchor="middle">{{ plot.axis_label }}</text>
+</svg>
+{% endif %}{% endfor %}
 
 <h2>Distribution of final totals</h2>
 <svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ histogram.width }} {{ histogram.height }}" role="img" aria-label="Histogram of final totals per ruleset">
@@ -205,13 +345,13 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 <h2>Emperor scorings</h2>
 <table>
 <tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in scoring_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff">{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
+{% for row in scoring_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
 
 <h2>Tiles: bonus / neutral / penalty</h2>
 <table>
 <tr><th>tile</th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in tile_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell }}</td>{% endfor %}</tr>
+{% for row in tile_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{% for part in cell %}<span{% if part.noise %} class="noise"{% endif %}{% if part.title %} title="{{ part.title }}"{% endif %}>{{ part.text }}</span>{{ part.separator }}{% endfor %}</td>{% endfor %}</tr>
 {% endfor %}</table>
 <p class="note">Generated by <code>gah compare</code> ({{ report.format }}). The game model is a set of assumptions,
 not a measurement of real games: read the differences between rulesets, not the absolute numbers.</p>
@@ -220,25 +360,72 @@ not a measurement of real games: read the differences between rulesets, not the 
 """
 
 
-def _cells(rulesets: list[dict[str, Any]], get: Any, percent: bool = False) -> list[dict[str, str]]:
+def _cells(
+    rulesets: list[dict[str, Any]], get: Any, percent: bool = False, interval: Any = None
+) -> list[dict[str, Any]]:
+    """A table row's cells; `interval` picks a ruleset's difference (an entry of its "differences")."""
     first = float(get(rulesets[0]))
-    cells = []
+    cells: list[dict[str, Any]] = []
     for index, entry in enumerate(rulesets):
         value = float(get(entry))
         shown = f"{100 * value:.1f}%" if percent else f"{value:.1f}"
-        diff = ""
-        if index and abs(value - first) > 1e-9:
+        diff, noise, title = "", False, ""
+        found = interval(entry["differences"]) if index and interval is not None else None
+        if found is not None:
+            diff = interval_text(found, percent).strip()
+            noise = found["within_noise"]
+            title = _interval_title(found, percent)
+        elif index and abs(value - first) > 1e-9:
             delta = 100 * (value - first) if percent else value - first
             diff = f"({'+' if delta > 0 else ''}{delta:.1f})"
-        cells.append({"value": shown, "diff": diff})
+        cells.append({"value": shown, "diff": diff, "noise": noise, "title": title})
     return cells
+
+
+def _interval_title(found: dict[str, Any] | None, percent: bool) -> str:
+    if found is None:
+        return ""
+    unit, scale = (" percentage points", 100) if percent else (" points", 1)
+    verdict = "within noise (the interval contains 0)" if found["within_noise"] else "beyond noise"
+    return (
+        f"difference {scale * found['estimate']:+.2f}{unit}, 95% interval {scale * found['low']:+.2f} "
+        f"to {scale * found['high']:+.2f}: {verdict}"
+    )
+
+
+def _winner_cells(rulesets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How often the winner differs: a rate against 0 with its Wilson interval (lo..hi)."""
+    cells: list[dict[str, Any]] = [{"value": "", "diff": "", "noise": False, "title": ""}]
+    for entry in rulesets[1:]:
+        found = entry["differences"]["winner_change_rate"]
+        cells.append(
+            {
+                "value": f"{100 * entry['winner_change_rate']:.1f}%",
+                "diff": interval_text(found, True, True).strip(),
+                "noise": found is not None and found["within_noise"],
+                "title": _interval_title(found, True),
+            }
+        )
+    cells[0]["value"] = f"{100 * rulesets[0]['winner_change_rate']:.1f}%"
+    return cells
+
+
+def _scoring_difference(differences: dict[str, Any], round_: int, key: str) -> dict[str, Any] | None:
+    found = next((s for s in differences["scorings"] if s["round"] == round_), None)
+    return None if found is None else found[key]
 
 
 def _rows(report: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     rulesets = report["rulesets"]
     summary_rows = [
-        {"label": "mean", "cells": _cells(rulesets, lambda e: e["final_total"]["mean"])},
-        {"label": "standard deviation", "cells": _cells(rulesets, lambda e: e["final_total"]["stdev"])},
+        {
+            "label": "mean",
+            "cells": _cells(rulesets, lambda e: e["final_total"]["mean"], interval=lambda d: d["final_total_mean"]),
+        },
+        {
+            "label": "standard deviation",
+            "cells": _cells(rulesets, lambda e: e["final_total"]["stdev"], interval=lambda d: d["final_total_stdev"]),
+        },
         {"label": "5th percentile", "cells": _cells(rulesets, lambda e: e["final_total"]["percentiles"].get("p5", 0))},
         {"label": "median", "cells": _cells(rulesets, lambda e: e["final_total"]["percentiles"].get("p50", 0))},
         {
@@ -247,14 +434,28 @@ def _rows(report: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
         },
         {"label": "min", "cells": _cells(rulesets, lambda e: e["final_total"]["min"])},
         {"label": "max", "cells": _cells(rulesets, lambda e: e["final_total"]["max"])},
-        {"label": "winning total (mean)", "cells": _cells(rulesets, lambda e: e["winning_total"]["mean"])},
-        {"label": "gap first to last (mean)", "cells": _cells(rulesets, lambda e: e["gap_first_last"]["mean"])},
+        {
+            "label": "winning total (mean)",
+            "cells": _cells(rulesets, lambda e: e["winning_total"]["mean"], interval=lambda d: d["winning_total_mean"]),
+        },
+        {
+            "label": "gap first to last (mean)",
+            "cells": _cells(
+                rulesets, lambda e: e["gap_first_last"]["mean"], interval=lambda d: d["gap_first_last_mean"]
+            ),
+        },
         {
             "label": f"winner differs from {report['reference']}",
-            "cells": _cells(rulesets, lambda e: e["winner_change_rate"], True),
+            "cells": _winner_cells(rulesets),
         },
-        {"label": "tie on top (tie-breaker needed)", "cells": _cells(rulesets, lambda e: e["tie_rate"], True)},
-        {"label": "shared win", "cells": _cells(rulesets, lambda e: e["shared_win_rate"], True)},
+        {
+            "label": "tie on top (tie-breaker needed)",
+            "cells": _cells(rulesets, lambda e: e["tie_rate"], True, lambda d: d["tie_rate"]),
+        },
+        {
+            "label": "shared win",
+            "cells": _cells(rulesets, lambda e: e["shared_win_rate"], True, lambda d: d["shared_win_rate"]),
+        },
     ]
     rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
     scoring_rows = []
@@ -271,20 +472,33 @@ def _rows(report: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
         scoring_rows.append(
             {
                 "label": f"after round {round_}: Emperor points (mean)",
-                "cells": _cells(rulesets, lambda e, r=round_: at(e, r, "emperor_points", "mean")),
+                "cells": _cells(
+                    rulesets,
+                    lambda e, r=round_: at(e, r, "emperor_points", "mean"),
+                    interval=lambda d, r=round_: _scoring_difference(d, r, "emperor_points_mean"),
+                ),
             }
         )
         scoring_rows.append(
             {
                 "label": f"after round {round_}: net points (mean)",
-                "cells": _cells(rulesets, lambda e, r=round_: at(e, r, "net_points", "mean")),
+                "cells": _cells(
+                    rulesets,
+                    lambda e, r=round_: at(e, r, "net_points", "mean"),
+                    interval=lambda d, r=round_: _scoring_difference(d, r, "net_points_mean"),
+                ),
             }
         )
         for outcome in OUTCOMES:
             scoring_rows.append(
                 {
                     "label": f"after round {round_}: {OUTCOME_WORDS[outcome]}",
-                    "cells": _cells(rulesets, lambda e, r=round_, o=outcome: at(e, r, "outcomes", o), True),
+                    "cells": _cells(
+                        rulesets,
+                        lambda e, r=round_, o=outcome: at(e, r, "outcomes", o),
+                        True,
+                        lambda d, r=round_, o=outcome: _scoring_difference(d, r, o),
+                    ),
                 }
             )
     tiles: list[str] = []
@@ -292,14 +506,25 @@ def _rows(report: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
         tiles.extend(t["tile"] for t in entry["tiles"] if t["tile"] not in tiles)
     tile_rows = []
     for tile in tiles:
-        cells = []
-        for entry in rulesets:
+        cells: list[list[dict[str, Any]]] = []
+        for index, entry in enumerate(rulesets):
             found = next((t for t in entry["tiles"] if t["tile"] == tile), None)
             if found is None:
-                cells.append("-")
-            else:
-                o = found["outcomes"]
-                cells.append(" / ".join(f"{100 * o[name]:.0f}%" for name in OUTCOMES) + f" (n={o['n']})")
+                cells.append([{"text": "-", "noise": False, "title": "", "separator": ""}])
+                continue
+            o = found["outcomes"]
+            noise = tile_noise(entry, tile) if index else {}
+            paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None) or {}
+            parts = [
+                {
+                    "text": f"{100 * o[name]:.0f}%" + (NOISE_MARK if noise.get(name) else ""),
+                    "noise": noise.get(name, False),
+                    "title": _interval_title(paired.get(name), True) if index else "",
+                    "separator": " / " if name != OUTCOMES[-1] else f" (n={o['n']})",
+                }
+                for name in OUTCOMES
+            ]
+            cells.append(parts)
         tile_rows.append({"label": tile, "cells": cells})
     return summary_rows, scoring_rows, tile_rows
 
@@ -315,6 +540,8 @@ def html_report(report: dict[str, Any]) -> str:
         rulesets=report["rulesets"],
         histogram=histogram_plot(report),
         outcomes=outcome_plot(report),
+        difference_plots=[difference_plot(report, percent=False), difference_plot(report, percent=True)],
+        noise_colour=NOISE_COLOUR,
         outcome_key=[{"colour": OUTCOME_COLOURS[o], "word": OUTCOME_WORDS[o]} for o in ("bonus", "nothing", "penalty")],
         summary_rows=summary_rows,
         scoring_rows=scoring_rows,

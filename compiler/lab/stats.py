@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from compiler.lab.game import Outcome
+from compiler.lab.game import Outcome, Scoring
+from compiler.lab.intervals import Moments
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
 # How reports name the outcomes (the data keeps the rules' own word, "nothing").
@@ -31,6 +33,16 @@ class Tally:
     net_points: dict[int, Counter[int]] = field(default_factory=dict)  # scoring round -> points after minus before
     outcomes: dict[int, Counter[str]] = field(default_factory=dict)  # scoring round -> outcome counts
     tile_outcomes: dict[str, Counter[str]] = field(default_factory=dict)  # tile -> outcome counts
+    # Paired differences from the first ruleset, game by game, for the 95% intervals (compiler.lab.intervals).
+    pair_sums: Counter[str] = field(default_factory=Counter)  # pair key -> sum over games of (here - first)
+    pair_squares: Counter[str] = field(default_factory=Counter)  # pair key -> sum over games of its square
+    # Per game: (sum, sum of squares) of the players' totals here, then under the first ruleset.
+    pair_spread: Moments = field(default_factory=lambda: Moments(4))
+    # Tile -> per game: (bonus, neutral, penalty, players scored) on it here, then under the first ruleset.
+    pair_tiles: dict[str, Moments] = field(default_factory=dict)
+    # Games that were the first ruleset's own outcome (the reference, or a copy of it played once): every
+    # difference is 0 and nothing above is added. The Lab decides that per ruleset, so it is all games or none.
+    pair_same: int = 0
 
     def add(self, outcome: Outcome, first: Outcome) -> None:
         """Count one game; `first` is the same game under the first ruleset."""
@@ -48,6 +60,38 @@ class Tally:
             self.net_points.setdefault(scoring.round, Counter()).update(scoring.net)
             self.outcomes.setdefault(scoring.round, Counter()).update(scoring.outcomes)
             self.tile_outcomes.setdefault(scoring.tile, Counter()).update(scoring.outcomes)
+        if outcome is first:
+            self.pair_same += 1
+        else:
+            self._add_pairs(outcome, first)
+
+    def _add_pairs(self, outcome: Outcome, first: Outcome) -> None:
+        """The game's differences from the same game under the first ruleset (the unit of pairing)."""
+        totals, totals0 = outcome.totals, first.totals
+        winners, winners0 = outcome.winners, first.winners
+        best, best0 = max(totals), max(totals0)
+        found = [
+            ("total", sum(totals) - sum(totals0)),
+            ("winning", best - best0),
+            ("gap", best - min(totals) - best0 + min(totals0)),
+            ("tie", outcome.top_tied - first.top_tied),
+            ("shared", (len(winners) > 1) - (len(winners0) > 1)),
+        ]
+        found.extend((key, (seat in winners) - (seat in winners0)) for seat, key in enumerate(SEAT_KEYS[: len(totals)]))
+        counts, counts0 = _scoring_counts(outcome.scorings), _scoring_counts(first.scorings)
+        for round_, (_tile, here) in counts.items():
+            if round_ in counts0:
+                there = counts0[round_][1]
+                found.extend(zip(_round_keys(round_), (a - b for a, b in zip(here, there, strict=True)), strict=True))
+        sums, squares = self.pair_sums, self.pair_squares
+        for key, difference in found:
+            sums[key] += difference
+            squares[key] += difference * difference
+        self.pair_spread.add((sum(totals), sum(t * t for t in totals), sum(totals0), sum(t * t for t in totals0)))
+        tiles, tiles0 = _tile_counts(counts), _tile_counts(counts0)
+        for tile in sorted(tiles.keys() | tiles0.keys()):
+            here4, there4 = tiles.get(tile, NO_TILE), tiles0.get(tile, NO_TILE)
+            self.pair_tiles.setdefault(tile, Moments(8)).add(here4 + there4)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -60,6 +104,55 @@ class Tally:
             mine: dict[Any, Counter[Any]] = getattr(self, name)
             for key, counts in getattr(other, name).items():
                 mine.setdefault(key, Counter()).update(counts)
+        self.pair_same += other.pair_same
+        self.pair_sums.update(other.pair_sums)
+        self.pair_squares.update(other.pair_squares)
+        self.pair_spread.merge(other.pair_spread)
+        for tile, moments in other.pair_tiles.items():
+            self.pair_tiles.setdefault(tile, Moments(8)).merge(moments)
+
+
+PAIRED_IN_SCORING = ("emperor", "net", *OUTCOMES)  # the per-round figures paired, in _scoring_counts' order
+SEAT_KEYS = tuple(f"seat{seat}" for seat in range(1, 9))
+NO_TILE = (0, 0, 0, 0)
+Counts = tuple[int, int, int, int, int]  # Emperor points, net points, bonus, neutral and penalty counts
+
+
+def pair_key(round_: int, what: str) -> str:
+    """The Tally.pair_sums key of an Emperor scoring's figure (emperor, net or an outcome)."""
+    return f"r{round_}.{what}"
+
+
+@lru_cache(maxsize=64)
+def _round_keys(round_: int) -> tuple[str, ...]:
+    return tuple(pair_key(round_, what) for what in PAIRED_IN_SCORING)
+
+
+def _scoring_counts(scorings: tuple[Scoring, ...]) -> dict[int, tuple[str, Counts]]:
+    """Per Emperor scoring of a game: its tile and the players' sums (PAIRED_IN_SCORING)."""
+    found: dict[int, tuple[str, Counts]] = {}
+    for scoring in scorings:
+        outcomes = scoring.outcomes
+        found[scoring.round] = (
+            scoring.tile,
+            (
+                sum(scoring.track_points),
+                sum(scoring.net),
+                outcomes.count("bonus"),
+                outcomes.count("nothing"),
+                outcomes.count("penalty"),
+            ),
+        )
+    return found
+
+
+def _tile_counts(counts: dict[int, tuple[str, Counts]]) -> dict[str, tuple[int, int, int, int]]:
+    """Per tile of a game: how many players got a bonus, nothing and a penalty on it, and how many it scored."""
+    tiles: dict[str, tuple[int, int, int, int]] = {}
+    for tile, (_emperor, _net, bonus, nothing, penalty) in counts.values():
+        b, z, p, n = tiles.get(tile, NO_TILE)
+        tiles[tile] = (b + bonus, z + nothing, p + penalty, n + bonus + nothing + penalty)
+    return tiles
 
 
 def rate(part: int, whole: int) -> float:

@@ -27,7 +27,7 @@ from compiler.frontend.loader import Node, Scalar
 from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import schema_problems
-from compiler.lab.report import build_report, run_fields
+from compiler.lab.report import NOISE_MARK, build_report, run_fields
 from compiler.lab.runner import LabSpec
 from compiler.lab.stats import Tally
 
@@ -190,6 +190,27 @@ def metrics_of(entry: dict[str, Any]) -> dict[str, float]:
     return found
 
 
+def differences_of(entry: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """Each metric's difference from the start with its 95% interval (compare's "differences", by metric)."""
+    paired = entry["differences"]
+    found: dict[str, dict[str, Any] | None] = {}
+    for scoring in paired["scorings"]:
+        found[f"bonus_r{scoring['round']}"] = scoring["bonus"]
+        found[f"penalty_r{scoring['round']}"] = scoring["penalty"]
+    found["total_mean"] = paired["final_total_mean"]
+    found["total_stdev"] = paired["final_total_stdev"]
+    found["winner_changes"] = paired["winner_change_rate"]
+    found["gap_mean"] = paired["gap_first_last_mean"]
+    return found
+
+
+def within_noise(row: dict[str, Any], metric: str) -> bool | None:
+    """Whether a point's metric is within noise of the start's; None without an interval (under 2 games,
+    or a spread of 0), which neither `METRIC=start` nor `METRIC!=start` keeps."""
+    found = row.get("differences", {}).get(metric)
+    return None if found is None else bool(found["within_noise"])
+
+
 def metric_names(ruleset: ir.Ruleset) -> list[str]:
     """The metrics a sweep from `ruleset` reports, in report order (known before any game is played)."""
     per_scoring = [f"{kind}_r{s.round}" for s in ruleset.scorings for kind in ("bonus", "penalty")]
@@ -202,13 +223,22 @@ def is_rate(metric: str) -> bool:
 
 @dataclass(frozen=True)
 class Condition:
-    """One --where: METRIC<=X, >=, <, >, or METRIC=A..B (both ends included); X may be a percentage."""
+    """One --where: METRIC<=X, >=, <, >, or METRIC=A..B (both ends included); X may be a percentage.
+    METRIC!=start keeps the points whose difference from the start is beyond noise (its 95% interval
+    excludes 0), METRIC=start those within noise."""
 
     metric: str
     low: float | None
     high: float | None
     strict_low: bool = False
     strict_high: bool = False
+    noise: bool | None = None  # a condition on the interval instead of the value
+
+    def accepts(self, row: dict[str, Any]) -> bool:
+        """Whether a valid point meets the condition."""
+        if self.noise is not None:
+            return within_noise(row, self.metric) == self.noise
+        return self.holds(row["metrics"].get(self.metric))
 
     def holds(self, value: float | None) -> bool:
         if value is None:
@@ -227,12 +257,18 @@ def _number(text: str, where: str) -> float:
 
 
 def parse_where(text: str, metrics: Sequence[str]) -> Condition:
-    match = re.fullmatch(r"\s*([a-z0-9_]+)\s*(<=|>=|<|>|=)\s*(.+?)\s*", text)
+    match = re.fullmatch(r"\s*([a-z0-9_]+)\s*(<=|>=|<|>|!=|=)\s*(.+?)\s*", text)
     if not match:
-        raise SweepUsage(f"--where {text!r}: expected METRIC<=X, METRIC>=X, METRIC<X, METRIC>X or METRIC=A..B")
+        raise SweepUsage(
+            f"--where {text!r}: expected METRIC<=X, METRIC>=X, METRIC<X, METRIC>X, METRIC=A..B or METRIC!=start"
+        )
     metric, operator, operand = match.groups()
     if metric not in metrics:
         raise SweepUsage(f"--where {text!r}: unknown metric '{metric}'; metrics: {', '.join(metrics)}")
+    if operand == "start" and operator in ("=", "!="):
+        return Condition(metric, None, None, noise=operator == "=")
+    if operator == "!=":
+        raise SweepUsage(f"--where {text!r}: != compares with the start only (METRIC!=start)")
     if operator == "=":
         low, dots, high = operand.partition("..")
         if not dots:
@@ -266,7 +302,10 @@ def sweep_report(
         if point.ruleset is None:
             rows.append({"values": values, "valid": False, "problems": list(point.problems)})
         else:
-            rows.append({"values": values, "valid": True, "metrics": metrics_of(next(entries))})
+            entry = next(entries)
+            rows.append(
+                {"values": values, "valid": True, "metrics": metrics_of(entry), "differences": differences_of(entry)}
+            )
     return {
         "format": FORMAT,
         **run_fields(spec),
@@ -277,6 +316,7 @@ def sweep_report(
         ],
         "metrics": list(start),
         "start_metrics": start,
+        "intervals": compare["intervals"],
         "points": rows,
     }
 
@@ -285,9 +325,7 @@ def select(report: dict[str, Any], where: Sequence[Condition], sort: tuple[str, 
     """The report with only the valid points that meet every condition (invalid points stay), sorted if asked."""
     if not where and sort is None:
         return report
-    kept = [
-        row for row in report["points"] if not row["valid"] or all(c.holds(row["metrics"][c.metric]) for c in where)
-    ]
+    kept = [row for row in report["points"] if not row["valid"] or all(c.accepts(row) for c in where)]
     if sort is not None:
         metric, descending = sort
         valid = sorted(
@@ -300,7 +338,7 @@ def select(report: dict[str, Any], where: Sequence[Condition], sort: tuple[str, 
 
 
 def matches(row: dict[str, Any], where: Sequence[Condition]) -> bool:
-    return bool(row["valid"]) and all(c.holds(row["metrics"].get(c.metric)) for c in where)
+    return bool(row["valid"]) and all(c.accepts(row) for c in where)
 
 
 def sweep_json(report: dict[str, Any]) -> str:
@@ -325,14 +363,14 @@ def sweep_text(report: dict[str, Any]) -> str:
     """A table: one row per grid point (the start first), one column per varied value and per metric."""
     paths = [axis["path"] for axis in report["vary"]]
     metrics: list[str] = report["metrics"]
-    header = ["", *short_names(paths), *metrics]
+    header = ["", *short_names(paths), *(f"{m} " for m in metrics)]  # a column for the noise mark
     start_values = [_value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
-    rows = [["start", *start_values, *(shown(m, report["start_metrics"][m]) for m in metrics)]]
+    rows = [["start", *start_values, *(shown(m, report["start_metrics"][m]) + " " for m in metrics)]]
     problems: list[str] = []
     for row in report["points"]:
         cells = ["", *(_value_text(row["values"][p]) for p in paths)]
         if row["valid"]:
-            rows.append(cells + [shown(m, row["metrics"][m]) for m in metrics])
+            rows.append(cells + [shown(m, row["metrics"][m]) + _mark(row, m) for m in metrics])
         else:
             rows.append(cells + ["invalid"] + [""] * (len(metrics) - 1))
             label = ", ".join(f"{p}={_value_text(row['values'][p])}" for p in paths)
@@ -344,8 +382,10 @@ def sweep_text(report: dict[str, Any]) -> str:
         f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})",
         f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
         "gap_mean = first minus last (points).",
+        f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "
+        "contains 0); the intervals are in --csv, --json and --html.",
         "",
-        "  ".join(h.rjust(w) for h, w in zip(header, widths, strict=True)),
+        "  ".join(h.rjust(w) for h, w in zip(header, widths, strict=True)).rstrip(),
     ]
     lines.extend("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows)
     if problems:
@@ -353,20 +393,46 @@ def sweep_text(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _mark(row: dict[str, Any], metric: str) -> str:
+    return NOISE_MARK if within_noise(row, metric) else " "  # no interval: no mark
+
+
+INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")
+
+
+def _interval_cells(row: dict[str, Any], metrics: Sequence[str]) -> list[Any]:
+    cells: list[Any] = []
+    for metric in metrics:
+        found = row["differences"].get(metric)
+        if found is None:
+            cells.extend([""] * len(INTERVAL_COLUMNS))
+        else:
+            cells.extend([found["estimate"], found["low"], found["high"], str(found["within_noise"]).lower()])
+    return cells
+
+
 def sweep_csv(report: dict[str, Any]) -> str:
-    """One row per point: the varied values, valid or the problems, then the metrics (rates as fractions)."""
+    """One row per point: the varied values, valid or the problems, the metrics (rates as fractions), then per
+    metric its difference from the start with the 95% interval and whether that is within noise."""
     paths = [axis["path"] for axis in report["vary"]]
     metrics: list[str] = report["metrics"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*paths, "valid", "problems", *metrics])
+    extra = [f"{m}_{column}" for m in metrics for column in INTERVAL_COLUMNS]
+    writer.writerow([*paths, "valid", "problems", *metrics, *extra])
     writer.writerow(
-        ["(start)"] + [""] * (len(paths) - 1) + ["true", ""] + [report["start_metrics"][m] for m in metrics]
+        ["(start)"]
+        + [""] * (len(paths) - 1)
+        + ["true", ""]
+        + [report["start_metrics"][m] for m in metrics]
+        + [""] * len(extra)
     )
     for row in report["points"]:
         values = [_value_text(row["values"][p]) for p in paths]
         if row["valid"]:
-            writer.writerow([*values, "true", "", *(row["metrics"][m] for m in metrics)])
+            writer.writerow(
+                [*values, "true", "", *(row["metrics"][m] for m in metrics), *_interval_cells(row, metrics)]
+            )
         else:
-            writer.writerow([*values, "false", "; ".join(row["problems"]), *([""] * len(metrics))])
+            writer.writerow([*values, "false", "; ".join(row["problems"]), *([""] * (len(metrics) + len(extra)))])
     return out.getvalue()

@@ -9,7 +9,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from compiler.lab.sweep import Condition, is_rate, matches, shown
+from compiler.lab.sweep import Condition, is_rate, matches, shown, within_noise
 
 # A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
 SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
@@ -96,7 +96,41 @@ def _cell(
     classes = ["dark" if shade >= DARK_FROM else "light"]
     if where and matches(point, where):
         classes.append("match")
-    return {"text": shown(metric, value), "class": " ".join(classes), "colour": SCALE[shade], "title": ""}
+    found = point.get("differences", {}).get(metric)
+    noise = bool(within_noise(point, metric))
+    if noise:
+        classes.append("noise")
+    return {
+        "text": shown(metric, value),
+        "class": " ".join(classes),
+        "colour": SCALE[shade],
+        "title": _difference_title(metric, found),
+        "interval": _interval_line(metric, found, noise),
+    }
+
+
+def _interval_line(metric: str, found: dict[str, Any] | None, noise: bool) -> str:
+    """A cell's second line: the difference from the start with its 95% interval, ~ when within noise."""
+    if found is None:
+        return "no interval"
+    scale = 100 if is_rate(metric) else 1
+    if metric == "winner_changes":
+        text = f"{scale * found['low']:.1f}..{scale * found['high']:.1f}"
+    else:
+        text = f"{scale * found['estimate']:+.1f} ±{scale * (found['high'] - found['low']) / 2:.1f}"
+    return text + (" ~" if noise else "")
+
+
+def _difference_title(metric: str, found: dict[str, Any] | None) -> str:
+    if found is None:
+        return "no 95% interval (under 2 games, or no spread to compare)"
+    scale, unit = (100, " percentage points") if is_rate(metric) else (1, " points")
+    what = "share of games where the winner differs" if metric == "winner_changes" else "difference from the start"
+    verdict = "within noise (the interval contains 0)" if found["within_noise"] else "beyond noise"
+    return (
+        f"{what}: {scale * found['estimate']:+.2f}{unit}, 95% interval {scale * found['low']:+.2f} "
+        f"to {scale * found['high']:+.2f}; {verdict}"
+    )
 
 
 def sweep_html(report: dict[str, Any], where: Sequence[Condition] = ()) -> str:
@@ -105,6 +139,11 @@ def sweep_html(report: dict[str, Any], where: Sequence[Condition] = ()) -> str:
     conditions = [
         f"{c.metric} {'>' if c.strict_low else '≥'} {shown(c.metric, c.low)}" for c in where if c.low is not None
     ] + [f"{c.metric} {'<' if c.strict_high else '≤'} {shown(c.metric, c.high)}" for c in where if c.high is not None]
+    conditions += [
+        f"{c.metric} is {'within' if c.noise else 'beyond'} noise of {report['start']}"
+        for c in where
+        if c.noise is not None
+    ]
     return environment.from_string(TEMPLATE).render(
         report=report,
         maps=heat_maps(report, where),
@@ -131,7 +170,11 @@ p.note { color: #555; margin: 0.2rem 0; font-size: 0.9rem; }
 .map { overflow-x: auto; }
 table.heat { border-collapse: collapse; margin: 0.4rem 0; font-variant-numeric: tabular-nums; }
 table.heat th { font-weight: 600; font-size: 0.85rem; padding: 0.25rem 0.5rem; color: #444; }
-table.heat td { width: 4.6rem; height: 2rem; text-align: center; font-size: 0.85rem; border: 2px solid #fff; }
+table.heat td { width: 5.2rem; height: 2.4rem; text-align: center; font-size: 0.85rem; border: 2px solid #fff; }
+table.heat td small { display: block; font-size: 0.7rem; opacity: 0.85; }
+td.noise { font-style: italic; }
+td.noise.dark { background-image: repeating-linear-gradient(45deg, rgba(255, 255, 255, 0.3) 0 2px, transparent 2px 7px); }
+td.noise.light { background-image: repeating-linear-gradient(45deg, rgba(0, 0, 0, 0.13) 0 2px, transparent 2px 7px); }
 td.dark { color: #fff; }
 td.invalid { background: repeating-linear-gradient(45deg, #ddd, #ddd 4px, #f4f4f4 4px, #f4f4f4 8px); color: #a00; }
 td.absent { background: #fafafa; color: #999; }
@@ -148,6 +191,9 @@ ul.problems { font-size: 0.9rem; }
 seed {{ report.seed }}, game model {{ report.model.name }}. Every point plays the same games as {{ report.start }}.</p>
 <p class="note">Varied: {% for axis in axes %}<code>{{ axis.path }}</code>{% if not loop.last %}, {% endif %}{% endfor %}.
 Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{ axes[1].path }}</code>{% endif %}.</p>
+<p class="note">Under each value: its difference from {{ report.start }} with the half-width of its 95% interval,
+from the paired games (for the winner: the interval of the share of games where it differs). Hatched, in italics and
+marked ~: within noise (the interval contains 0, so these games cannot tell the point from {{ report.start }}).</p>
 <p class="note">Dashed: the starting ruleset's own values{% if conditions %}; outlined in orange: the points where
 {{ conditions|join(" and ") }}{% endif %}.</p>
 <p class="note scale">Lowest {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} highest
@@ -164,7 +210,7 @@ Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{
 {% for column in map.columns %}<th>{{ column }}</th>{% endfor %}</tr>
 {% else %}<tr><th class="axis">{{ axes[0].path.split(".")[-1] }}</th><th></th></tr>{% endif %}
 {% for row in panel.rows %}<tr><th>{{ row.label }}</th>
-{% for cell in row.cells %}<td class="{{ cell.class }}"{% if cell.colour %} style="background: {{ cell.colour }}"{% endif %}{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.text }}</td>
+{% for cell in row.cells %}<td class="{{ cell.class }}"{% if cell.colour %} style="background-color: {{ cell.colour }}"{% endif %}{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.text }}{% if cell.interval %}<small>{{ cell.interval }}</small>{% endif %}</td>
 {% endfor %}</tr>
 {% endfor %}</table>
 {% endfor %}

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol
 
 from compiler import ir
 from compiler.errors import GahError
-from compiler.lab import rng
+from compiler.lab import planning, rng
 from compiler.lab.model import Model, RoundModel
 
 Cell = tuple[int, int]
@@ -138,6 +138,10 @@ class Fast:
         # Caches by mask, filled as games need them (hotels grow the same few ways).
         self.room_choices: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self.cells: dict[int, tuple[int, ...]] = {}
+        # Players who respond to the rules (None: the model has none, and the games are played as drawn).
+        self.planner = (
+            planning.Planner(model.planning, self.scoring_rounds, info.rounds) if model.planning.active else None
+        )
 
     def hotel_masks(self, hotel: list[list[str]]) -> tuple[int, int]:
         """(placed, occupied) masks of a module's hotel (floor 1 first, a list of letters per floor)."""
@@ -367,6 +371,13 @@ class LabModule(Protocol):
 
     def standings(self, game: Any, final: list[dict[str, Any]]) -> list[dict[str, Any]]: ...
 
+    # What planning players use (compiler.lab.planning).
+    def emperor_scoring_of(self, game: Any, player: Any) -> None: ...
+
+    def projected_total(self, game: Any, player: Any) -> int: ...
+
+    def advance_emperor(self, game: Any, player: Any, steps: int, why: str = "") -> None: ...
+
 
 def deal_seed(plan: Plan) -> int:
     """The seed every ruleset's setup_game gets for this game (64 bits from the game's setup stream)."""
@@ -545,6 +556,7 @@ class Outcome(NamedTuple):
     totals: tuple[int, ...]
     winners: frozenset[int]  # players of rank 1 (after tie-breakers)
     top_tied: bool  # the best two totals are equal (a tie-breaker was needed)
+    moves: planning.Moves | None = None  # what the planners did (None: nobody plans)
 
 
 def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
@@ -559,6 +571,8 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
     players = [LabPlayer(p, fast) for p in game.players]
     deck: list[int] = game.deck
     items = info.items
+    planner = fast.planner
+    moves = planner.moves(plan) if planner is not None else None
     for round_ in range(1, info.rounds + 1):
         turns = plan.turns[round_ - 1]
         for player, turn in zip(players, turns, strict=True):
@@ -568,10 +582,12 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
             continue
         game.round = round_
         game.deck = deck
-        before = [p.points for p in players]
-        spaces = [p.emperor for p in players]
         for player in players:
             player.store(fast)
+        if planner is not None and moves is not None:
+            planner.decide(module, game, plan, moves, round_)
+        before = [p.points for p in game.players]
+        spaces = [p.emperor for p in game.players]
         try:
             module.emperor_scoring(game)
             if round_ == info.rounds:
@@ -586,7 +602,7 @@ def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
         if scoring:
             scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, after))
         if round_ == info.rounds:
-            return _outcome(final, standings, scorings)
+            return _outcome(final, standings, scorings, moves)
         for player in players:
             player.load(fast)
         deck = game.deck
@@ -604,9 +620,11 @@ def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list
     return Scoring(round_, tile, track, outcomes, net)
 
 
-def _outcome(final: list[dict[str, Any]], standings: list[dict[str, Any]], scorings: list[Scoring]) -> Outcome:
+def _outcome(
+    final: list[dict[str, Any]], standings: list[dict[str, Any]], scorings: list[Scoring], moves: planning.Moves | None
+) -> Outcome:
     totals = tuple(entry["total"] for entry in final)
     names = [entry["player"] for entry in final]
     winners = frozenset(names.index(s["player"]) for s in standings if s["rank"] == 1)
     best = sorted(totals, reverse=True)
-    return Outcome(tuple(scorings), totals, winners, len(best) > 1 and best[0] == best[1])
+    return Outcome(tuple(scorings), totals, winners, len(best) > 1 and best[0] == best[1], moves)

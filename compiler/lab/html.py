@@ -6,6 +6,7 @@ from typing import Any
 
 from jinja2 import Environment
 
+from compiler.lab import planning_report
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
@@ -207,7 +208,7 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 <tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
 {% for row in scoring_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff">{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
-
+{{ planning }}
 <h2>Tiles: bonus / neutral / penalty</h2>
 <table>
 <tr><th>tile</th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
@@ -319,4 +320,5 @@ def html_report(report: dict[str, Any]) -> str:
         summary_rows=summary_rows,
         scoring_rows=scoring_rows,
         tile_rows=tile_rows,
+        planning=planning_report.html_section(report, PALETTE),
     )

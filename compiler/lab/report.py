@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from compiler.lab import planning_report
 from compiler.lab.runner import CHUNK, LabSpec
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, rate, summary
 
@@ -19,6 +20,7 @@ def run_fields(spec: LabSpec) -> dict[str, Any]:
         "seed": spec.seed,
         "chunk": CHUNK,
         "model": {"name": spec.model.name, "file": spec.model.source, "description": spec.model.description},
+        "planning": planning_report.model_fields(spec.model.planning),
     }
 
 
@@ -57,6 +59,7 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
                     for tile in tile_ids
                 ],
                 "final_total_histogram": histogram(tally.totals),
+                "planning": planning_report.ruleset_fields(tally.planning, spec.model.planning),
             }
         )
     return {
@@ -82,11 +85,13 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _delta(value: float, first: float, percent: bool = False) -> str:
+def _delta(value: float, first: float, percent: bool = False, digits: int = 1) -> str:
     diff = value - first
     if abs(diff) < 1e-9:
         return ""
-    return f" ({'+' if diff > 0 else ''}{100 * diff:.1f})" if percent else f" ({'+' if diff > 0 else ''}{diff:.1f})"
+    return (
+        f" ({'+' if diff > 0 else ''}{100 * diff:.1f})" if percent else f" ({'+' if diff > 0 else ''}{diff:.{digits}f})"
+    )
 
 
 def text_report(report: dict[str, Any]) -> str:
@@ -101,7 +106,7 @@ def text_report(report: dict[str, Any]) -> str:
         for index, entry in enumerate(rulesets):
             value = get(entry)
             shown = _pct(value) if percent else _num(value, digits)
-            cells.append(shown + ("" if index == 0 else _delta(value, base, percent)))
+            cells.append(shown + ("" if index == 0 else _delta(value, base, percent, digits)))
         rows.append((label, cells))
 
     def text(label: str, get: Any) -> None:
@@ -124,6 +129,7 @@ def text_report(report: dict[str, Any]) -> str:
     stat("shared win", lambda e: e["shared_win_rate"], percent=True)
     seats = sorted(first["seat_win_rate"], key=int)
     text("wins by seat", lambda e: " ".join(_pct(e["seat_win_rate"][s]) for s in seats))
+    planning_report.player_rows(report, rows, stat)
     rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
     for round_ in rounds:
         rows.append((f"EMPEROR SCORING AFTER ROUND {round_}", []))
@@ -147,6 +153,7 @@ def text_report(report: dict[str, Any]) -> str:
                 lambda e, o=outcome, r=round_: get_or(e, ("outcomes", o), r),
                 percent=True,
             )
+        planning_report.scoring_rows(report, stat, round_)
     rows.append(("TILES: bonus / neutral / penalty", []))
     tiles: list[str] = []
     for entry in rulesets:

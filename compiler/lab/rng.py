@@ -21,6 +21,9 @@ TILES = 1
 SHUFFLE = 2
 TURN = 3
 DEAL = 4
+# Planning players (compiler.lab.planning): streams of their own, so a model without planners draws as before.
+PLANNERS = 5  # who plans: one number per seat
+PLAN_NOISE = 6  # mistakes and the temperature's picks: numbers per (round, seat)
 
 _PACK = struct.Struct("<6Q").pack
 _UNPACK = struct.Struct("<16I").unpack

@@ -29,7 +29,12 @@ class PlanTally:
 
     def add(self, outcome: Outcome) -> None:
         moves = outcome.moves
-        planners = moves.planners if moves is not None else (False,) * len(outcome.totals)
+        if moves is None:  # nobody plans
+            self.others += len(outcome.totals)
+            self.other_totals.update(outcome.totals)
+            self.other_wins += len(outcome.winners)
+            return
+        planners = moves.planners
         for seat, (plans, total) in enumerate(zip(planners, outcome.totals, strict=True)):
             if plans:
                 self.planners += 1
@@ -39,8 +44,6 @@ class PlanTally:
                 self.others += 1
                 self.other_totals[total] += 1
                 self.other_wins += seat in outcome.winners
-        if moves is None:
-            return
         for round_, bought in moves.steps:
             self.steps.setdefault(round_, Counter()).update(
                 b for b, plans in zip(bought, planners, strict=True) if plans

@@ -409,16 +409,6 @@ def _advance(fast: Fast, player: LabPlayer, steps: int) -> None:
     player.points += (steps - moved) * fast.beyond_points
 
 
-def _weighted(weights: list[int], r32: int) -> int:
-    """The index a 32-bit number picks, each index as likely as its weight (the total must be above 0)."""
-    x = rng.scaled(r32, sum(weights))
-    for index, weight in enumerate(weights):
-        if x < weight:
-            return index
-        x -= weight
-    raise AssertionError("unreachable: x < sum(weights)")  # pragma: no cover
-
-
 def _legal_spaces(fast: Fast, placed: int) -> int:
     """Mask of the empty spaces a room may go on: the first room's space, or next to any placed room tile."""
     if not placed:
@@ -516,7 +506,7 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             cards = [n for n in hand if cost[n] <= krones and kind_weight[n] > 0]
             if not cards:
                 continue
-            number = cards[_weighted([kind_weight[n] for n in cards], r32)]
+            number = cards[rng.weighted([kind_weight[n] for n in cards], r32)]
             krones -= cost[number]
             hand.remove(number)
             player.hired.append(number)

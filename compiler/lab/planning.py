@@ -120,13 +120,9 @@ def choose(values: list[int], planning: Planning, mistake: int, pick: int) -> in
     best = max(values)
     if not planning.temperature:
         return values.index(best)
-    weights = [round(math.exp((value - best) / planning.temperature) * SOFTMAX_SCALE) for value in values]
-    x = rng.scaled(pick, sum(weights))
-    for index, weight in enumerate(weights):
-        if x < weight:
-            return index
-        x -= weight
-    raise AssertionError("unreachable: x < sum(weights)")  # pragma: no cover
+    return rng.weighted(
+        [round(math.exp((value - best) / planning.temperature) * SOFTMAX_SCALE) for value in values], pick
+    )
 
 
 class Planner:

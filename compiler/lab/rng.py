@@ -82,3 +82,13 @@ class Stream:
 def scaled(r32: int, count: int) -> int:
     """Map a 32-bit number to [0, count) exactly."""
     return (r32 * count) >> 32
+
+
+def weighted(weights: list[int], r32: int) -> int:
+    """The index a 32-bit number picks, each index as likely as its weight (the total must be above 0)."""
+    x = scaled(r32, sum(weights))
+    for index, weight in enumerate(weights):
+        if x < weight:
+            return index
+        x -= weight
+    raise AssertionError("unreachable: x < sum(weights)")  # pragma: no cover

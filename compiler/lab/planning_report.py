@@ -130,8 +130,10 @@ def investment_plot(report: dict[str, Any], palette: tuple[str, ...]) -> dict[st
     """Grouped bars: per Emperor scoring, per ruleset, the planners' extra steps (mean)."""
     rulesets = report["rulesets"]
     rounds = sorted({s["round"] for e in rulesets for s in e["planning"]["emperor_steps"]})
-    top = max([_steps(e, r, "mean") for e in rulesets for r in rounds] + [report["planning"]["emperor_steps"]["limit"]])
-    top = max(top, 1.0)
+    highest = max([_steps(e, r, "mean") for e in rulesets for r in rounds], default=0.0)
+    tick = next((t for t in (0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 2.0) if highest <= 5 * t), 5.0)
+    ticks = max(1, -int(-highest // tick))  # gridlines above 0, the highest bar under the last
+    top = ticks * tick
     plot_h = HEIGHT - TOP - BOTTOM
     group_w = (WIDTH - LEFT - RIGHT) / max(len(rounds), 1)
     bar_w = min(56.0, (group_w - 24) / max(len(rulesets), 1))
@@ -153,11 +155,11 @@ def investment_plot(report: dict[str, Any], palette: tuple[str, ...]) -> dict[st
                     "label": f"{mean:.2f}",
                     "label_y": f"{TOP + plot_h - height - 4:.2f}",
                     "colour": palette[index % len(palette)],
-                    "title": f"{entry['name']}, before round {round_}'s scoring: {mean:.2f} extra steps per planner",
+                    "title": f"{entry['name']}, before round {round_}'s scoring: {mean:.2f} extra steps per planner, "
+                    f"{100 * _steps(entry, round_, 'buying_rate'):.1f}% of planners buying",
                 }
             )
-    ticks = int(top) + 1
-    y_ticks = [{"y": f"{TOP + plot_h - i / top * plot_h:.2f}", "label": str(i)} for i in range(ticks)]
+    y_ticks = [{"y": f"{TOP + plot_h - i / ticks * plot_h:.2f}", "label": f"{i * tick:g}"} for i in range(ticks + 1)]
     return {
         "width": WIDTH,
         "height": HEIGHT,

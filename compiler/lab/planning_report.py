@@ -73,6 +73,12 @@ def _steps(entry: dict[str, Any], round_: int, key: str) -> float:
     return float(found[key]) if found is not None else 0.0
 
 
+def header_note(report: dict[str, Any]) -> str:
+    """What a report's first line says about planning: nothing when nobody plans."""
+    planning = report["planning"]
+    return f"; {planning['share']}% of players plan (--fixed: none)" if planning["active"] else ""
+
+
 def scoring_rows(report: dict[str, Any], stat: StatRow, round_: int) -> None:
     """Rows under one Emperor scoring of the table: what the planners bought before it."""
     if not report["planning"]["active"]:

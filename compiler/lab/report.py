@@ -175,7 +175,7 @@ def text_report(report: dict[str, Any]) -> str:
     model = report["model"]
     lines = [
         f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
-        f"model {model['name']} ({model['file']})",
+        f"model {model['name']} ({model['file']}){planning_report.header_note(report)}",
         "Differences from the first ruleset in brackets (percentage points for rates).",
         "",
         " " * label_width + "  " + "  ".join(e["name"].rjust(w) for e, w in zip(rulesets, widths, strict=True)),

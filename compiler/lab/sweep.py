@@ -27,6 +27,7 @@ from compiler.frontend.loader import Node, Scalar
 from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import schema_problems
+from compiler.lab import planning_report
 from compiler.lab.report import build_report, run_fields
 from compiler.lab.runner import LabSpec
 from compiler.lab.stats import Tally
@@ -341,7 +342,8 @@ def sweep_text(report: dict[str, Any]) -> str:
     model = report["model"]
     lines = [
         f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
-        f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})",
+        f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})"
+        f"{planning_report.header_note(report)}",
         f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
         "gap_mean = first minus last (points).",
         "",

@@ -1,6 +1,6 @@
 """Benchmark of the variant lab: 4-player games under base and gentle-move-backs, against a baseline, same run.
 
-Usage: python benchmarks/bench_lab.py [GAMES] [--baseline REV] [--rounds N] [--profile]
+Usage: python benchmarks/bench_lab.py [GAMES] [--baseline REV] [--rounds N] [--profile] [--planners]
 
 Each measurement is a fresh process playing GAMES games with 1 and with 2 worker processes. The variants
 are run interleaved, round after round, so load from other jobs on the machine falls on all of them alike:
@@ -8,6 +8,10 @@ are run interleaved, round after round, so load from other jobs on the machine f
   baseline  the lab at git revision REV (default 298ee7f, before this session's speed work), from `git archive`
   pure      this checkout, pure Python (GAH_LAB_PURE=1)
   native    this checkout with the compiled hot path, if built (python -m compiler.lab.native)
+
+This checkout plays the default model with its planning players turned off (`gah compare --fixed`), the
+games the baseline plays. With --planners, also "pure planners" (and "native planners"): the default model as
+`gah compare` plays it, planners on (their reports are compared with each other, not with the baseline's).
 
 For each: start-up CPU seconds (once per run), wall seconds and CPU seconds of the games (the process and its
 workers), games per CPU second, and 100,000 games extrapolated to two idle cores (start-up, plus the games' CPU
@@ -33,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("base", "gentle-move-backs")
 BASELINE = "298ee7f"
+PLANNERS_ENV = "GAH_BENCH_PLANNERS"  # "1": keep the model's planners (else --fixed, when the lab has them)
 
 
 def _cpu_seconds() -> float:
@@ -50,6 +55,8 @@ def _spec(games: int) -> Any:
     workspace = Workspace(find_root())
     rulesets = tuple(load_one(workspace, name) for name in RULESETS)
     model = load_model(workspace, default_model_path(workspace))
+    if os.environ.get(PLANNERS_ENV) != "1" and hasattr(model, "fixed"):  # labs before issue 15 have no planners
+        model = model.fixed()
     return LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
 
 
@@ -70,7 +77,12 @@ def measure(games: int, workers: int) -> dict[str, Any]:
     tallies = run_lab(spec, workers=workers)
     wall = time.perf_counter() - start
     cpu = _cpu_seconds() - cpu
-    digest = hashlib.sha256(report_json(build_report(spec, tallies)).encode("utf-8")).hexdigest()
+    report = build_report(spec, tallies)
+    # What planning players did (issue 15) is not in the baseline's report: the rest must be the same.
+    report.pop("planning", None)
+    for entry in report["rulesets"]:
+        entry.pop("planning", None)
+    digest = hashlib.sha256(report_json(report).encode("utf-8")).hexdigest()
     return {"startup": startup, "wall": wall, "cpu": cpu, "sha": digest}
 
 
@@ -165,12 +177,18 @@ def _child(root: Path, env: dict[str, str], *argv: str) -> dict[str, Any]:
     return result
 
 
+def _groups(variants: dict[str, tuple[Path, dict[str, str]]]) -> list[tuple[str, str]]:
+    """Each variant's group: the variants of a group play the same games and must give the same report."""
+    return [(name, "planners" if env.get(PLANNERS_ENV) == "1" else "fixed") for name, (_root, env) in variants.items()]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=2000)
     parser.add_argument("--baseline", default=BASELINE, help=f"git revision to compare with (default {BASELINE})")
     parser.add_argument("--rounds", type=int, default=2, help="measurements per variant, interleaved (default 2)")
     parser.add_argument("--profile", action="store_true", help="also show where the time goes")
+    parser.add_argument("--planners", action="store_true", help="also measure the default model with its planners")
     parser.add_argument("--measure", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--breakdown", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -191,6 +209,10 @@ def main(argv: list[str]) -> int:
         }
         if built():
             variants["native"] = (ROOT, {})
+        if args.planners:
+            variants["pure planners"] = (ROOT, {"GAH_LAB_PURE": "1", PLANNERS_ENV: "1"})
+            if built():
+                variants["native planners"] = (ROOT, {PLANNERS_ENV: "1"})
         print(f"variant lab benchmark: {args.games} four-player games under {' and '.join(RULESETS)}")
         print(f"  {os.cpu_count()} CPU cores; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
         best: dict[tuple[str, int], dict[str, Any]] = {}
@@ -206,15 +228,16 @@ def main(argv: list[str]) -> int:
             f"  {'variant':<18} {'workers':>7} {'start-up CPU s':>15} {'wall s':>8} {'CPU s':>8} {'games/CPU s':>12}"
             f" {'100k on 2 idle cores':>21} {'same report':>12}"
         )
-        reference = best[next(iter(variants)), 1]["sha"]
+        references = {group: best[name, 1]["sha"] for name, group in reversed(_groups(variants))}
         for (name, workers), result in best.items():
+            reference = references[dict(_groups(variants))[name]]
             rate = args.games / result["cpu"]
             extrapolated = result["startup"] + 100_000 / rate / 2
             print(
                 f"  {name:<18} {workers:>7} {result['startup']:>15.2f} {result['wall']:>8.2f} {result['cpu']:>8.2f}"
                 f" {rate:>12.0f} {extrapolated:>19.1f} s {'yes' if result['sha'] == reference else 'NO':>12}"
             )
-        same = all(result["sha"] == reference for result in best.values())
+        same = all(result["sha"] == references[dict(_groups(variants))[name]] for (name, _w), result in best.items())
         if args.profile:
             print("\n  where one process's time goes (ms of CPU per game, both rulesets):")
             parts = {name: _child(root, env, str(args.games), "--breakdown") for name, (root, env) in variants.items()}

@@ -330,7 +330,8 @@ The variant lab (`gah compare A B`) plays synthetic games: it does not simulate 
 what each player gains and builds every round from the weights of a game model, and lets each
 ruleset score the result. `rules/lab/default.yaml` is the default model; copy it, change the
 weights and pass it with `gah compare A B --model FILE`. A distribution `{0: 1, 1: 3, 2: 2}`
-draws 0 one time in six, 1 three times in six and 2 two times in six.
+draws 0 one time in six, 1 three times in six and 2 two times in six. The players of `planning`
+also respond to the ruleset under test, as its own scoring values their choices (`--fixed`: nobody does).
 """
 
 

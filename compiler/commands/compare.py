@@ -11,7 +11,7 @@ from compiler.cli import command
 from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.html import html_report
-from compiler.lab.model import default_model_path, load_model
+from compiler.lab.model import Model, default_model_path, load_model
 from compiler.lab.progress import ProgressBar
 from compiler.lab.report import build_report, report_json, text_report
 from compiler.lab.runner import SCHEDULER_ENV, LabSpec, default_workers, run_lab, scheduler_from_env
@@ -32,6 +32,11 @@ def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
         "--seed", type=int, default=1, help="random seed; the same seed gives the same report (default: 1)"
     )
     parser.add_argument("--model", type=Path, default=None, help="game model file (default: rules/lab/default.yaml)")
+    parser.add_argument(
+        "--fixed",
+        action="store_true",
+        help="nobody plans: every player follows the model's distributions whatever the rules (first-order numbers)",
+    )
     parser.add_argument(
         "--workers",
         type=int,
@@ -87,6 +92,12 @@ def model_path(args: argparse.Namespace, workspace: Workspace) -> Path:
     return args.model if args.model is not None else default_model_path(workspace)
 
 
+def run_model(args: argparse.Namespace, workspace: Workspace) -> Model:
+    """The game model the options name (with --fixed: its planners turned off)."""
+    model = load_model(workspace, model_path(args, workspace))
+    return model.fixed() if args.fixed else model
+
+
 def run_spec(args: argparse.Namespace, spec: LabSpec, label: str) -> list[Tally]:
     """Play a spec on the engine the options name, with progress on stderr for long runs."""
     workers = args.workers if args.workers is not None else default_workers()
@@ -116,7 +127,7 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
                 f"ruleset '{ruleset.name}' is for {ruleset.min_players} to {ruleset.max_players} players, "
                 f"not {args.players}"
             )
-    model = load_model(workspace, model_path(args, workspace))
+    model = run_model(args, workspace)
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = build_report(spec, run_spec(args, spec, "gah compare"))
     if args.html is not None:

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 from compiler.cli import command
-from compiler.commands.compare import add_run_options, model_path, run_options_problem, run_spec
+from compiler.commands.compare import add_run_options, run_model, run_options_problem, run_spec
 from compiler.frontend.rulesets import Workspace
-from compiler.lab.model import load_model
 from compiler.lab.runner import LabSpec
 from compiler.lab.sweep import (
     SweepUsage,
@@ -92,7 +91,7 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     except SweepUsage as error:
         return _usage(str(error))
     points = [build_point(resolved, axes, point, args.players) for point in values]
-    model = load_model(workspace, model_path(args, workspace))
+    model = run_model(args, workspace)
     rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol
 
 from compiler import ir
 from compiler.errors import GahError
-from compiler.lab import rng
+from compiler.lab import planning, rng
 from compiler.lab.model import Model, RoundModel
 
 Cell = tuple[int, int]
@@ -138,6 +138,10 @@ class Fast:
         # Caches by mask, filled as games need them (hotels grow the same few ways).
         self.room_choices: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self.cells: dict[int, tuple[int, ...]] = {}
+        # Players who respond to the rules (None: the model has none, and the games are played as drawn).
+        self.planner = (
+            planning.Planner(model.planning, self.scoring_rounds, info.rounds) if model.planning.active else None
+        )
 
     def hotel_masks(self, hotel: list[list[str]]) -> tuple[int, int]:
         """(placed, occupied) masks of a module's hotel (floor 1 first, a list of letters per floor)."""
@@ -367,6 +371,13 @@ class LabModule(Protocol):
 
     def standings(self, game: Any, final: list[dict[str, Any]]) -> list[dict[str, Any]]: ...
 
+    # What planning players use (compiler.lab.planning).
+    def emperor_scoring_of(self, game: Any, player: Any) -> None: ...
+
+    def projected_total(self, game: Any, player: Any) -> int: ...
+
+    def advance_emperor(self, game: Any, player: Any, steps: int, why: str = "") -> None: ...
+
     # The module's own classes and rules, to copy a game into it (see _transplant).
     RULES: Any
     Game: Any
@@ -401,16 +412,6 @@ def _advance(fast: Fast, player: LabPlayer, steps: int) -> None:
     moved = min(steps, max(0, fast.track_last - player.emperor))
     player.emperor += moved
     player.points += (steps - moved) * fast.beyond_points
-
-
-def _weighted(weights: list[int], r32: int) -> int:
-    """The index a 32-bit number picks, each index as likely as its weight (the total must be above 0)."""
-    x = rng.scaled(r32, sum(weights))
-    for index, weight in enumerate(weights):
-        if x < weight:
-            return index
-        x -= weight
-    raise AssertionError("unreachable: x < sum(weights)")  # pragma: no cover
 
 
 def _legal_spaces(fast: Fast, placed: int) -> int:
@@ -510,7 +511,7 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             cards = [n for n in hand if cost[n] <= krones and kind_weight[n] > 0]
             if not cards:
                 continue
-            number = cards[_weighted([kind_weight[n] for n in cards], r32)]
+            number = cards[rng.weighted([kind_weight[n] for n in cards], r32)]
             krones -= cost[number]
             hand.remove(number)
             player.hired.append(number)
@@ -550,6 +551,7 @@ class Outcome(NamedTuple):
     totals: tuple[int, ...]
     winners: frozenset[int]  # players of rank 1 (after tie-breakers)
     top_tied: bool  # the best two totals are equal (a tie-breaker was needed)
+    moves: planning.Moves | None = None  # what the planners did (None: nobody plans)
 
 
 class Part(NamedTuple):
@@ -571,31 +573,45 @@ def play_parts(part: Part, tables: list[tuple[Fast, LabModule]], plan: Plan) -> 
     alike; the outcome of each ruleset (by its index in `tables`) is the one it gets when played alone."""
     fast, module = tables[part.tables[0]]
     game = setup_state(fast, module, plan)
+    players = [LabPlayer(p, fast) for p in game.players]
+    moves = fast.planner.moves(plan) if fast.planner is not None else None
     outcomes: dict[int, Outcome] = {}
-    _play_part(part, tables, plan, game, [LabPlayer(p, fast) for p in game.players], 0, [], outcomes)
+    _play_part(part, tables, plan, Stretch(game, players, [], moves), 0, outcomes)
     return outcomes
 
 
+class Stretch(NamedTuple):
+    """The game as one stretch leaves it: the module's Game, the lab's players, the scorings so far and what
+    the planners did (None: nobody plans)."""
+
+    game: Any
+    players: list[LabPlayer]
+    scorings: list[Scoring]
+    moves: planning.Moves | None
+
+
 def _play_part(
-    part: Part,
-    tables: list[tuple[Fast, LabModule]],
-    plan: Plan,
-    game: Any,
-    players: list[LabPlayer],
-    start: int,
-    scorings: list[Scoring],
-    outcomes: dict[int, Outcome],
+    part: Part, tables: list[tuple[Fast, LabModule]], plan: Plan, at: Stretch, start: int, outcomes: dict[int, Outcome]
 ) -> None:
     """Play one stretch from the deal (start 0) or from the scoring of round `start`, then its parts."""
     fast, module = tables[part.tables[0]]
-    outcome = _play_rounds(fast, module, plan, game, players, start, part.stop, scorings)
+    outcome = _play_rounds(fast, module, plan, at, start, part.stop)
     if outcome is not None:
         for index in part.tables:
             outcomes[index] = outcome
         return
-    copies = [(game, players)] + [_transplant(*tables[p.tables[0]], game, players) for p in part.parts[1:]]
-    for child, (child_game, child_players) in zip(part.parts, copies, strict=True):
-        _play_part(child, tables, plan, child_game, child_players, part.stop, scorings[:], outcomes)
+    # The first group holds this stretch's first ruleset and goes on with its game; the others get copies in
+    # their own modules (the Game holds its module's rules), taken before anything goes on.
+    starts = [at] + [
+        Stretch(*_transplant(*tables[child.tables[0]], at.game, at.players), at.scorings[:], _copy(at.moves))
+        for child in part.parts[1:]
+    ]
+    for child, child_start in zip(part.parts, starts, strict=True):
+        _play_part(child, tables, plan, child_start, part.stop, outcomes)
+
+
+def _copy(moves: planning.Moves | None) -> planning.Moves | None:
+    return moves.copy() if moves is not None else None
 
 
 def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlayer]) -> tuple[Any, list[LabPlayer]]:
@@ -624,16 +640,7 @@ def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlaye
     return copy, [LabPlayer(p, fast) for p in own]
 
 
-def _play_rounds(
-    fast: Fast,
-    module: LabModule,
-    plan: Plan,
-    game: Any,
-    players: list[LabPlayer],
-    start: int,
-    stop: int,
-    scorings: list[Scoring],
-) -> Outcome | None:
+def _play_rounds(fast: Fast, module: LabModule, plan: Plan, at: Stretch, start: int, stop: int) -> Outcome | None:
     """Play on from the deal (start 0) or from the scoring of round `start` (its turns are played), scoring
     with the ruleset's module, up to the turns of round `stop` (None) or to the end (the outcome).
 
@@ -641,8 +648,10 @@ def _play_rounds(
     allow (rooms next to rooms, costs paid, caps kept), so no scoring needs to check them again.
     """
     info = fast.info
+    game, players, scorings, moves = at
     deck: list[int] = game.deck
     items = info.items
+    planner = fast.planner
     for round_ in range(max(start, 1), info.rounds + 1):
         if round_ > start:
             for player, turn in zip(players, plan.turns[round_ - 1], strict=True):
@@ -654,10 +663,12 @@ def _play_rounds(
             continue
         game.round = round_
         game.deck = deck
-        before = [p.points for p in players]
-        spaces = [p.emperor for p in players]
         for player in players:
             player.store(fast)
+        if planner is not None and moves is not None:
+            planner.decide(module, game, plan, moves, round_)
+        before = [p.points for p in game.players]
+        spaces = [p.emperor for p in game.players]
         try:
             module.emperor_scoring(game)
             if round_ == info.rounds:
@@ -672,7 +683,7 @@ def _play_rounds(
         if scoring:
             scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, after))
         if round_ == info.rounds:
-            return _outcome(final, standings, scorings)
+            return _outcome(final, standings, scorings, moves)
         for player in players:
             player.load(fast)
         deck = game.deck
@@ -690,9 +701,11 @@ def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list
     return Scoring(round_, tile, track, outcomes, net)
 
 
-def _outcome(final: list[dict[str, Any]], standings: list[dict[str, Any]], scorings: list[Scoring]) -> Outcome:
+def _outcome(
+    final: list[dict[str, Any]], standings: list[dict[str, Any]], scorings: list[Scoring], moves: planning.Moves | None
+) -> Outcome:
     totals = tuple(entry["total"] for entry in final)
     names = [entry["player"] for entry in final]
     winners = frozenset(names.index(s["player"]) for s in standings if s["rank"] == 1)
     best = sorted(totals, reverse=True)
-    return Outcome(tuple(scorings), totals, winners, len(best) > 1 and best[0] == best[1])
+    return Outcome(tuple(scorings), totals, winners, len(best) > 1 and best[0] == best[1], moves)

@@ -7,6 +7,7 @@ from typing import Any
 
 from jinja2 import Environment
 
+from compiler.lab import planning_report
 from compiler.lab.report import NOISE_MARK, interval_text, tile_noise
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
 
@@ -347,7 +348,7 @@ tables, <span class="noise">~</span> and grey mark a difference within noise; ho
 <tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
 {% for row in scoring_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
-
+{{ planning }}
 <h2>Tiles: bonus / neutral / penalty</h2>
 <table>
 <tr><th>tile</th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
@@ -546,4 +547,5 @@ def html_report(report: dict[str, Any]) -> str:
         summary_rows=summary_rows,
         scoring_rows=scoring_rows,
         tile_rows=tile_rows,
+        planning=planning_report.html_section(report, PALETTE),
     )

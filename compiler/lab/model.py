@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from compiler.errors import Problem, RulesError
@@ -93,6 +93,35 @@ class RoundModel:
 
 
 @dataclass(frozen=True)
+class Price:
+    """What one unit of a planned choice costs: points forgone and krones paid."""
+
+    points: int = 0
+    krones: int = 0
+
+
+@dataclass(frozen=True)
+class Planning:
+    """Players who respond to the rules (compiler.lab.planning); share 0: nobody plans."""
+
+    share: int = 0  # percent of players who plan
+    mistakes: int = 0  # percent of decisions taken at random
+    temperature: int = 0  # points; 0: always the best choice
+    step_limit: int = 0  # extra Emperor steps a planner may buy before a scoring
+    step_price: Price = Price()
+    cafe: bool = False  # whether planners may serve the guests left in the café at the end
+    guest_price: Price = Price()
+    fixed: bool = False  # planning turned off for a first-order run (--fixed)
+
+    @property
+    def active(self) -> bool:
+        return self.share > 0 and (self.step_limit > 0 or self.cafe)
+
+
+NO_PLANNING = Planning()
+
+
+@dataclass(frozen=True)
 class Model:
     """A whole game model: every round's distributions and the players' preferences."""
 
@@ -103,6 +132,11 @@ class Model:
     rounds: tuple[tuple[int, RoundModel], ...]
     room_floors: tuple[tuple[int, int], ...]  # (floor, weight); floors not listed weigh 1
     staff_kinds: tuple[tuple[str, int], ...]  # (kind, weight); kinds not listed weigh 1
+    planning: Planning = NO_PLANNING
+
+    def fixed(self) -> Model:
+        """The same model with nobody planning: the first-order game (`--fixed`)."""
+        return replace(self, planning=Planning(fixed=True))
 
     def round(self, number: int) -> RoundModel:
         for round_number, model in self.rounds:
@@ -195,4 +229,28 @@ def _build(root: Node, source: str) -> Model:
         rounds=rounds,
         room_floors=floors,
         staff_kinds=kinds,
+        planning=_planning(data.get("planning")),
+    )
+
+
+def _price(data: dict[str, int]) -> Price:
+    return Price(points=data.get("points", 0), krones=data.get("krones", 0))
+
+
+def _planning(data: dict[str, object] | None) -> Planning:
+    if not data:
+        return NO_PLANNING
+    steps = data.get("emperor_steps")
+    cafe = data.get("cafe_guests")
+    assert isinstance(steps, dict | None) and isinstance(cafe, dict | None)
+    share, mistakes, temperature = data["share"], data.get("mistakes", 0), data.get("temperature", 0)
+    assert isinstance(share, int) and isinstance(mistakes, int) and isinstance(temperature, int)
+    return Planning(
+        share=share,
+        mistakes=mistakes,
+        temperature=temperature,
+        step_limit=steps["limit"] if steps else 0,
+        step_price=_price(steps["price"]) if steps else Price(),
+        cafe=cafe is not None,
+        guest_price=_price(cafe["price"]) if cafe else Price(),
     )

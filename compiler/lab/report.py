@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from compiler.lab import planning_report
 from compiler.lab.intervals import (
     LEVEL,
     METHODS,
@@ -28,6 +29,7 @@ def run_fields(spec: LabSpec) -> dict[str, Any]:
         "seed": spec.seed,
         "chunk": CHUNK,
         "model": {"name": spec.model.name, "file": spec.model.source, "description": spec.model.description},
+        "planning": planning_report.model_fields(spec.model.planning),
     }
 
 
@@ -67,6 +69,7 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
                 ],
                 "final_total_histogram": histogram(tally.totals),
                 "differences": differences(tally, spec.players, tile_ids),
+                "planning": planning_report.ruleset_fields(tally.planning, spec.model.planning),
             }
         )
     return {
@@ -153,11 +156,13 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _delta(value: float, first: float, percent: bool = False) -> str:
+def _delta(value: float, first: float, percent: bool = False, digits: int = 1) -> str:
     diff = value - first
     if abs(diff) < 1e-9:
         return ""
-    return f" ({'+' if diff > 0 else ''}{100 * diff:.1f})" if percent else f" ({'+' if diff > 0 else ''}{diff:.1f})"
+    return (
+        f" ({'+' if diff > 0 else ''}{100 * diff:.1f})" if percent else f" ({'+' if diff > 0 else ''}{diff:.{digits}f})"
+    )
 
 
 NOISE_MARK = "~"
@@ -202,7 +207,9 @@ def text_report(report: dict[str, Any]) -> str:
             else:
                 found = None if interval is None else interval(entry["differences"])
                 # No interval (under 2 games, or a scoring the first ruleset lacks): the plain difference.
-                cells.append(shown + (_delta(value, base, percent) if found is None else interval_text(found, percent)))
+                cells.append(
+                    shown + (_delta(value, base, percent, digits) if found is None else interval_text(found, percent))
+                )
         rows.append((label, cells))
 
     def text(label: str, get: Any) -> None:
@@ -243,6 +250,7 @@ def text_report(report: dict[str, Any]) -> str:
             percent=True,
             interval=lambda d, s=seat: d["seat_win_rate"][s],
         )
+    planning_report.player_rows(report, rows, stat)
     rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
     for round_ in rounds:
         rows.append((f"EMPEROR SCORING AFTER ROUND {round_}", []))
@@ -279,6 +287,7 @@ def text_report(report: dict[str, Any]) -> str:
                 percent=True,
                 interval=lambda d, o=outcome, r=round_: paired(d, o, r),
             )
+        planning_report.scoring_rows(report, stat, round_)
     rows.append(("TILES: bonus / neutral / penalty", []))
     tiles: list[str] = []
     for entry in rulesets:
@@ -301,7 +310,7 @@ def text_report(report: dict[str, Any]) -> str:
     model = report["model"]
     lines = [
         f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
-        f"model {model['name']} ({model['file']})",
+        f"model {model['name']} ({model['file']}){planning_report.header_note(report)}",
         "Differences from the first ruleset in brackets with their 95% interval from the paired games (percentage",
         f"points for rates; for the winner, how often it differs); {NOISE_MARK} marks a difference within noise (its",
         "interval contains 0); same: equal in every game. Tiles: ~ after a rate within noise of the first's.",

@@ -21,6 +21,9 @@ TILES = 1
 SHUFFLE = 2
 TURN = 3
 DEAL = 4
+# Planning players (compiler.lab.planning): streams of their own, so a model without planners draws as before.
+PLANNERS = 5  # who plans: one number per seat
+PLAN_NOISE = 6  # mistakes and the temperature's picks: numbers per (round, seat)
 
 _PACK = struct.Struct("<6Q").pack
 _UNPACK = struct.Struct("<16I").unpack
@@ -79,3 +82,13 @@ class Stream:
 def scaled(r32: int, count: int) -> int:
     """Map a 32-bit number to [0, count) exactly."""
     return (r32 * count) >> 32
+
+
+def weighted(weights: list[int], r32: int) -> int:
+    """The index a 32-bit number picks, each index as likely as its weight (the total must be above 0)."""
+    x = scaled(r32, sum(weights))
+    for index, weight in enumerate(weights):
+        if x < weight:
+            return index
+        x -= weight
+    raise AssertionError("unreachable: x < sum(weights)")  # pragma: no cover

@@ -17,6 +17,52 @@ PERCENTILES: tuple[int, ...] = (5, 10, 25, 50, 75, 90, 95)
 
 
 @dataclass
+class PlanTally:
+    """What planning players did and scored (compiler.lab.planning), counted apart from the outcomes."""
+
+    planners: int = 0  # player-games of planners
+    others: int = 0  # player-games of the other players
+    planner_totals: Counter[int] = field(default_factory=Counter)
+    other_totals: Counter[int] = field(default_factory=Counter)
+    planner_wins: int = 0  # planners of rank 1 (a shared win counts for each)
+    other_wins: int = 0
+    steps: dict[int, Counter[int]] = field(default_factory=dict)  # scoring round -> extra steps bought per planner
+    served: Counter[int] = field(default_factory=Counter)  # guests a planner served from the café at the end
+
+    def add(self, outcome: Outcome) -> None:
+        moves = outcome.moves
+        if moves is None:  # nobody plans
+            self.others += len(outcome.totals)
+            self.other_totals.update(outcome.totals)
+            self.other_wins += len(outcome.winners)
+            return
+        planners = moves.planners
+        for seat, (plans, total) in enumerate(zip(planners, outcome.totals, strict=True)):
+            if plans:
+                self.planners += 1
+                self.planner_totals[total] += 1
+                self.planner_wins += seat in outcome.winners
+            else:
+                self.others += 1
+                self.other_totals[total] += 1
+                self.other_wins += seat in outcome.winners
+        for round_, bought in moves.steps:
+            self.steps.setdefault(round_, Counter()).update(
+                b for b, plans in zip(bought, planners, strict=True) if plans
+            )
+        self.served.update(s for s, plans in zip(moves.cafe, planners, strict=True) if plans)
+
+    def merge(self, other: PlanTally) -> None:
+        for name in ("planners", "others", "planner_wins", "other_wins"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.planner_totals.update(other.planner_totals)
+        self.other_totals.update(other.other_totals)
+        self.served.update(other.served)
+        for round_, counts in other.steps.items():
+            self.steps.setdefault(round_, Counter()).update(counts)
+
+
+@dataclass
 class Tally:
     """Everything counted for one ruleset over a set of games."""
 
@@ -43,6 +89,7 @@ class Tally:
     # Games that were the first ruleset's own outcome (the reference, or a copy of it played once): every
     # difference is 0 and nothing above is added. The Lab decides that per ruleset, so it is all games or none.
     pair_same: int = 0
+    planning: PlanTally = field(default_factory=PlanTally)
 
     def add(self, outcome: Outcome, first: Outcome) -> None:
         """Count one game; `first` is the same game under the first ruleset."""
@@ -60,6 +107,7 @@ class Tally:
             self.net_points.setdefault(scoring.round, Counter()).update(scoring.net)
             self.outcomes.setdefault(scoring.round, Counter()).update(scoring.outcomes)
             self.tile_outcomes.setdefault(scoring.tile, Counter()).update(scoring.outcomes)
+        self.planning.add(outcome)
         if outcome is first:
             self.pair_same += 1
         else:
@@ -104,6 +152,7 @@ class Tally:
             mine: dict[Any, Counter[Any]] = getattr(self, name)
             for key, counts in getattr(other, name).items():
                 mine.setdefault(key, Counter()).update(counts)
+        self.planning.merge(other.planning)
         self.pair_same += other.pair_same
         self.pair_sums.update(other.pair_sums)
         self.pair_squares.update(other.pair_squares)

@@ -27,6 +27,7 @@ from compiler.frontend.loader import Node, Scalar
 from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import schema_problems
+from compiler.lab import planning_report
 from compiler.lab.report import NOISE_MARK, build_report, run_fields
 from compiler.lab.runner import LabSpec
 from compiler.lab.stats import Tally
@@ -379,7 +380,8 @@ def sweep_text(report: dict[str, Any]) -> str:
     model = report["model"]
     lines = [
         f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
-        f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})",
+        f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})"
+        f"{planning_report.header_note(report)}",
         f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
         "gap_mean = first minus last (points).",
         f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "

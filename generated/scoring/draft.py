@@ -2235,69 +2235,49 @@ DECIDES: dict[str, tuple[bool, bool]] = {
 }
 
 
+def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) -> None:
+    """One player's part of an Emperor scoring: the points under the marker, the move-back, and the
+    bonus or penalty of the space reached. It changes only that player (and the Staff deck and discard
+    pile, through cards drawn, put back or removed); the policy's decisions weigh only that player."""
+    score_space(game, player, TRACK_POINTS[player.emperor])
+    move_back(game, player, back, ZONE_NAME)
+    outcome = OUTCOME[player.emperor]
+    if outcome == "bonus":
+        if DECIDES[tile_id][0]:
+            take_turn(game, player, emperor_bonus, tile_id)
+        else:
+            emperor_bonus(game, player, tile_id)
+    elif outcome == "penalty":
+        if DECIDES[tile_id][1] or 26 in player.hired:
+            take_turn(game, player, emperor_penalty, tile_id)
+        else:
+            emperor_penalty(game, player, tile_id)
+    elif game.explain:
+        game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+
+
 def emperor_scoring_after_round_3(game: Game) -> None:
     """Emperor scoring after round 3: tier A, move back 3."""
     tile_id = game.tiles["A"]
     for player in game.players:
-        score_space(game, player, TRACK_POINTS[player.emperor])
-        move_back(game, player, 3, ZONE_NAME)
-        outcome = OUTCOME[player.emperor]
-        if outcome == "bonus":
-            if DECIDES[tile_id][0]:
-                take_turn(game, player, emperor_bonus, tile_id)
-            else:
-                emperor_bonus(game, player, tile_id)
-        elif outcome == "penalty":
-            if DECIDES[tile_id][1] or 26 in player.hired:
-                take_turn(game, player, emperor_penalty, tile_id)
-            else:
-                emperor_penalty(game, player, tile_id)
-        elif game.explain:
-            game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        emperor_scoring_step(game, player, tile_id, 3)
 
 
 def emperor_scoring_after_round_5(game: Game) -> None:
     """Emperor scoring after round 5: tier B, move back 5."""
     tile_id = game.tiles["B"]
     for player in game.players:
-        score_space(game, player, TRACK_POINTS[player.emperor])
-        move_back(game, player, 5, ZONE_NAME)
-        outcome = OUTCOME[player.emperor]
-        if outcome == "bonus":
-            if DECIDES[tile_id][0]:
-                take_turn(game, player, emperor_bonus, tile_id)
-            else:
-                emperor_bonus(game, player, tile_id)
-        elif outcome == "penalty":
-            if DECIDES[tile_id][1] or 26 in player.hired:
-                take_turn(game, player, emperor_penalty, tile_id)
-            else:
-                emperor_penalty(game, player, tile_id)
-        elif game.explain:
-            game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        emperor_scoring_step(game, player, tile_id, 5)
 
 
 def emperor_scoring_after_round_7(game: Game) -> None:
     """Emperor scoring after round 7: tier C, move back 7."""
     tile_id = game.tiles["C"]
     for player in game.players:
-        score_space(game, player, TRACK_POINTS[player.emperor])
-        move_back(game, player, 7, ZONE_NAME)
-        outcome = OUTCOME[player.emperor]
-        if outcome == "bonus":
-            if DECIDES[tile_id][0]:
-                take_turn(game, player, emperor_bonus, tile_id)
-            else:
-                emperor_bonus(game, player, tile_id)
-        elif outcome == "penalty":
-            if DECIDES[tile_id][1] or 26 in player.hired:
-                take_turn(game, player, emperor_penalty, tile_id)
-            else:
-                emperor_penalty(game, player, tile_id)
-        elif game.explain:
-            game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        emperor_scoring_step(game, player, tile_id, 7)
 
 
+SCORING_STEPS: dict[int, tuple[str, int]] = {3: ("A", 3), 5: ("B", 5), 7: ("C", 7)}
 EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {
     3: emperor_scoring_after_round_3,
     5: emperor_scoring_after_round_5,
@@ -2365,6 +2345,15 @@ def emperor_scoring(game: Game) -> None:
     scoring = EMPEROR_SCORINGS.get(game.round)
     if scoring is not None:
         scoring(game)
+
+
+def emperor_scoring_of(game: Game, player: Player) -> None:
+    """Apply, in place, one player's part of the Emperor scoring of the round that just ended (if any):
+    for simulators that weigh a player's options on a copy of the game (see emperor_scoring_step).
+    """
+    scoring = SCORING_STEPS.get(game.round)
+    if scoring is not None:
+        emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])
 
 
 def score_game(state: dict[str, Any]) -> dict[str, Any]:

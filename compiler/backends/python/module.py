@@ -216,6 +216,26 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     waivers = [card.number for card in ruleset.staff if card.penalty_waiver_cost is not None]
     waived = "".join(f" or {number} in player.hired" for number in waivers)
     code.blank(2)
+    with code.block("def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) -> None:"):
+        code.line('"""One player\'s part of an Emperor scoring: the points under the marker, the move-back, and the')
+        code.line("bonus or penalty of the space reached. It changes only that player (and the Staff deck and discard")
+        code.line('pile, through cards drawn, put back or removed); the policy\'s decisions weigh only that player."""')
+        code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
+        code.line("move_back(game, player, back, ZONE_NAME)")
+        code.line("outcome = OUTCOME[player.emperor]")
+        with code.block('if outcome == "bonus":'):
+            with code.block("if DECIDES[tile_id][0]:"):
+                code.line("take_turn(game, player, emperor_bonus, tile_id)")
+            with code.block("else:"):
+                code.line("emperor_bonus(game, player, tile_id)")
+        with code.block('elif outcome == "penalty":'):
+            with code.block(f"if DECIDES[tile_id][1]{waived}:"):
+                code.line("take_turn(game, player, emperor_penalty, tile_id)")
+            with code.block("else:"):
+                code.line("emperor_penalty(game, player, tile_id)")
+        with code.block("elif game.explain:"):
+            code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
+    code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
             code.line(
@@ -223,22 +243,12 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             )
             code.line(f"tile_id = game.tiles[{literal(scoring.tier)}]")
             with code.block("for player in game.players:"):
-                code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
-                code.line(f"move_back(game, player, {scoring.move_back}, ZONE_NAME)")
-                code.line("outcome = OUTCOME[player.emperor]")
-                with code.block('if outcome == "bonus":'):
-                    with code.block("if DECIDES[tile_id][0]:"):
-                        code.line("take_turn(game, player, emperor_bonus, tile_id)")
-                    with code.block("else:"):
-                        code.line("emperor_bonus(game, player, tile_id)")
-                with code.block('elif outcome == "penalty":'):
-                    with code.block(f"if DECIDES[tile_id][1]{waived}:"):
-                        code.line("take_turn(game, player, emperor_penalty, tile_id)")
-                    with code.block("else:"):
-                        code.line("emperor_penalty(game, player, tile_id)")
-                with code.block("elif game.explain:"):
-                    code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
+                code.line(f"emperor_scoring_step(game, player, tile_id, {scoring.move_back})")
         code.blank(2)
+    # round -> (tier, move-back): one player's part of a scoring (emperor_scoring_of) without the loop.
+    code.literal_line(
+        "SCORING_STEPS: dict[int, tuple[str, int]] = ", {s.round: (s.tier, s.move_back) for s in ruleset.scorings}
+    )
     code.line("EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {")
     for scoring in ruleset.scorings:
         code.line(f"    {scoring.round}: emperor_scoring_after_round_{scoring.round},")
@@ -283,6 +293,16 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("scoring = EMPEROR_SCORINGS.get(game.round)")
         with code.block("if scoring is not None:"):
             code.line("scoring(game)")
+    code.blank(2)
+    with code.block("def emperor_scoring_of(game: Game, player: Player) -> None:"):
+        code.line(
+            '"""Apply, in place, one player\'s part of the Emperor scoring of the round that just ended (if any):'
+        )
+        code.line("for simulators that weigh a player's options on a copy of the game (see emperor_scoring_step).")
+        code.line('"""')
+        code.line("scoring = SCORING_STEPS.get(game.round)")
+        with code.block("if scoring is not None:"):
+            code.line("emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])")
     code.blank(2)
     with code.block("def score_game(state: dict[str, Any]) -> dict[str, Any]:"):
         code.line(

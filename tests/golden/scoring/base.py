@@ -64,21 +64,21 @@ class Rules:
     colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
     # each group's spaces as (floor - 1, column - 1), in the order of groups (derived from groups)
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
+    # cell -> the index of its group in groups (derived from groups)
+    group_index: dict[Cell, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
+        self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
             for column, colour in enumerate(row):
                 self.colour_cells[colour] = (*self.colour_cells.get(colour, ()), (floor, column))
 
     def group_of(self, cell: Cell) -> int:
-        for index, (_colour, cells) in enumerate(self.groups):
-            if cell in cells:
-                return index
-        raise KeyError(cell)
+        return self.group_index[cell]
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     name: str
     points: int
@@ -111,7 +111,7 @@ class Player:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """One decision of a scoring, as `gah score` shows it and `choices` would record it."""
 
@@ -126,7 +126,7 @@ class Decision:
     alike: bool = False  # the runner-up is provably worth the same (symmetry): not tried
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     rules: Rules
     round: int
@@ -292,7 +292,7 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
     the ones taken after them."""
@@ -312,7 +312,7 @@ def replaying(game: Game) -> bool:
     return trial is not None and trial.at < len(trial.script)
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """One player's bonus or penalty in the real game, as the search replays it."""
 
@@ -328,7 +328,7 @@ class Turn:
     reads: int = 0  # game.card_reads when the turn began
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What the best continuation of a trial gives: (recorded decisions used, projected total), the
     decisions and the runner-up at each, and how many card reads the trials made at most."""
@@ -2200,11 +2200,11 @@ TILE_NAME: dict[str, str] = {
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
-    hired_before = set(player.hired)
+    had_42 = 42 in player.hired
     if game.explain:
         game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])
     TILES[tile_id][0](game, player)
-    if 42 in hired_before:
+    if had_42:
         if game.explain:
             game.log(player, "staff", player.name + " gets more with " + "Gardener")
         staff_42_emperor_bonus(game, player)
@@ -2235,69 +2235,49 @@ DECIDES: dict[str, tuple[bool, bool]] = {
 }
 
 
+def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) -> None:
+    """One player's part of an Emperor scoring: the points under the marker, the move-back, and the
+    bonus or penalty of the space reached. It changes only that player (and the Staff deck and discard
+    pile, through cards drawn, put back or removed); the policy's decisions weigh only that player."""
+    score_space(game, player, TRACK_POINTS[player.emperor])
+    move_back(game, player, back, ZONE_NAME)
+    outcome = OUTCOME[player.emperor]
+    if outcome == "bonus":
+        if DECIDES[tile_id][0]:
+            take_turn(game, player, emperor_bonus, tile_id)
+        else:
+            emperor_bonus(game, player, tile_id)
+    elif outcome == "penalty":
+        if DECIDES[tile_id][1] or 26 in player.hired:
+            take_turn(game, player, emperor_penalty, tile_id)
+        else:
+            emperor_penalty(game, player, tile_id)
+    elif game.explain:
+        game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+
+
 def emperor_scoring_after_round_3(game: Game) -> None:
     """Emperor scoring after round 3: tier A, move back 3."""
     tile_id = game.tiles["A"]
     for player in game.players:
-        score_space(game, player, TRACK_POINTS[player.emperor])
-        move_back(game, player, 3, ZONE_NAME)
-        outcome = OUTCOME[player.emperor]
-        if outcome == "bonus":
-            if DECIDES[tile_id][0]:
-                take_turn(game, player, emperor_bonus, tile_id)
-            else:
-                emperor_bonus(game, player, tile_id)
-        elif outcome == "penalty":
-            if DECIDES[tile_id][1] or 26 in player.hired:
-                take_turn(game, player, emperor_penalty, tile_id)
-            else:
-                emperor_penalty(game, player, tile_id)
-        elif game.explain:
-            game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        emperor_scoring_step(game, player, tile_id, 3)
 
 
 def emperor_scoring_after_round_5(game: Game) -> None:
     """Emperor scoring after round 5: tier B, move back 5."""
     tile_id = game.tiles["B"]
     for player in game.players:
-        score_space(game, player, TRACK_POINTS[player.emperor])
-        move_back(game, player, 5, ZONE_NAME)
-        outcome = OUTCOME[player.emperor]
-        if outcome == "bonus":
-            if DECIDES[tile_id][0]:
-                take_turn(game, player, emperor_bonus, tile_id)
-            else:
-                emperor_bonus(game, player, tile_id)
-        elif outcome == "penalty":
-            if DECIDES[tile_id][1] or 26 in player.hired:
-                take_turn(game, player, emperor_penalty, tile_id)
-            else:
-                emperor_penalty(game, player, tile_id)
-        elif game.explain:
-            game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        emperor_scoring_step(game, player, tile_id, 5)
 
 
 def emperor_scoring_after_round_7(game: Game) -> None:
     """Emperor scoring after round 7: tier C, move back 7."""
     tile_id = game.tiles["C"]
     for player in game.players:
-        score_space(game, player, TRACK_POINTS[player.emperor])
-        move_back(game, player, 7, ZONE_NAME)
-        outcome = OUTCOME[player.emperor]
-        if outcome == "bonus":
-            if DECIDES[tile_id][0]:
-                take_turn(game, player, emperor_bonus, tile_id)
-            else:
-                emperor_bonus(game, player, tile_id)
-        elif outcome == "penalty":
-            if DECIDES[tile_id][1] or 26 in player.hired:
-                take_turn(game, player, emperor_penalty, tile_id)
-            else:
-                emperor_penalty(game, player, tile_id)
-        elif game.explain:
-            game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        emperor_scoring_step(game, player, tile_id, 7)
 
 
+SCORING_STEPS: dict[int, tuple[str, int]] = {3: ("A", 3), 5: ("B", 5), 7: ("C", 7)}
 EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {
     3: emperor_scoring_after_round_3,
     5: emperor_scoring_after_round_5,
@@ -2365,6 +2345,15 @@ def emperor_scoring(game: Game) -> None:
     scoring = EMPEROR_SCORINGS.get(game.round)
     if scoring is not None:
         scoring(game)
+
+
+def emperor_scoring_of(game: Game, player: Player) -> None:
+    """Apply, in place, one player's part of the Emperor scoring of the round that just ended (if any):
+    for simulators that weigh a player's options on a copy of the game (see emperor_scoring_step).
+    """
+    scoring = SCORING_STEPS.get(game.round)
+    if scoring is not None:
+        emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])
 
 
 def score_game(state: dict[str, Any]) -> dict[str, Any]:

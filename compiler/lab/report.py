@@ -180,7 +180,12 @@ def interval_text(found: dict[str, Any] | None, percent: bool = False, proportio
     if found["low"] == found["high"] == 0:
         return f" (same){mark}"
     half = scale * (found["high"] - found["low"]) / 2
-    return f" ({scale * found['estimate']:+.1f} ±{half:.1f}){mark}"
+    estimate = scale * found["estimate"]
+    # Numbers too small for one decimal get as many as they need (up to 3), so that "+0.0 ±0.0" never
+    # stands for a difference or an interval that is not 0.
+    smallest = min((x for x in (abs(estimate), half) if x > 0), default=1.0)
+    digits = 1 if smallest >= 0.05 else 2 if smallest >= 0.005 else 3
+    return f" ({estimate:+.{digits}f} ±{half:.{digits}f}){mark}"
 
 
 def tile_noise(entry: dict[str, Any], tile: str) -> dict[str, bool]:

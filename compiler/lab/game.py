@@ -556,7 +556,8 @@ class Outcome(NamedTuple):
 
 class Part(NamedTuple):
     """A stretch of a game that some rulesets play alike (see compiler.lab.sharing), played once by the
-    first one's module; then each group of `parts` goes on from its own copy of the game."""
+    first one's module; then each group of `parts` goes on from its own copy of the game (the first group
+    starts with the same first ruleset and goes on with the game itself)."""
 
     tables: tuple[int, ...]  # the rulesets (indices into the tables) that play this stretch alike
     stop: int  # the stretch ends after the turns of this round, before its scoring (0: the game's end)
@@ -615,7 +616,8 @@ def _copy(moves: planning.Moves | None) -> planning.Moves | None:
 
 
 def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlayer]) -> tuple[Any, list[LabPlayer]]:
-    """A copy of a game (and its lab players) in another ruleset's module, taken before any scoring."""
+    """A copy of a game (and its lab players) in another ruleset's module, where the rulesets stop playing alike
+    (the lab's players are stored into the module's first, so the copy is the game as it stands)."""
     own = []
     for player in players:
         player.store(fast)

@@ -71,7 +71,8 @@ def plan_parts(rulesets: Sequence[ir.Ruleset], infos: Sequence[RulesInfo], indic
 
 
 def _split(rulesets: Sequence[ir.Ruleset], tables: tuple[int, ...], after: int) -> Part:
-    """The Part of `tables` from the scoring of round `after` (0: from the deal) on."""
+    """The Part of `tables` from the scoring of round `after` (0: from the deal) on. Groups keep the order of
+    `tables`, so the first group starts with the ruleset that played the stretch (game.Part relies on it)."""
     if len(tables) == 1:
         return Part(tables, 0, ())
     forks = sorted({s.round for i in tables for s in rulesets[i].scorings} | {rulesets[i].rounds for i in tables})

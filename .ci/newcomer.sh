@@ -37,6 +37,11 @@ test -f generated/pads/ci-stakes.html
 head -c 5 ci-stakes.pdf | grep -q '%PDF'
 "$gah" diff base ci-stakes
 "$gah" compare base ci-stakes --games 200 --workers 1 > compare.txt && head -8 compare.txt
+grep -q "of players plan" compare.txt                    # planning players, by default
+grep -q "95% interval from the paired games" compare.txt
+"$gah" compare base ci-stakes --games 200 --workers 1 --fixed > fixed.txt
+head -1 fixed.txt | grep -q "players plan" && { echo "--fixed still plans"; exit 1; }
+"$gah" sweep ci-stakes --vary emperor_scorings.7.move_back=4..6 --games 100 --workers 1 --csv | head -4
 "$gah" setup draft --players Anna,Ben --seed 7 > setup.txt && head -3 setup.txt
 # The generated module works on its own, with the standard library only.
 python3 -I -S -c "import sys; sys.path.insert(0, 'generated/scoring'); import ci_stakes; print('module ok')"

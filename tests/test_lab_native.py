@@ -4,11 +4,17 @@ Skipped when the extension is not built (the plain install never builds it; CI b
 
 from __future__ import annotations
 
+import copy
 import importlib
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
+from compiler.backends.python.load import import_source
+from compiler.backends.python.module import generate_module, with_runtime_from
+from compiler.backends.python.standalone import runtime_module_text
 from compiler.frontend.rulesets import Workspace
 from compiler.lab import game, native
 from compiler.lab.model import default_model_path, load_model
@@ -19,20 +25,50 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_compiled_and_pure_paths_give_identical_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled turns and the compiled runtime (each ruleset's own code interpreted on top of it) play
+    exactly the games of the pure path, planners included."""
     try:
         compiled = importlib.import_module(native.NATIVE)
     except ImportError:
         pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
     assert compiled is not game and compiled.__file__ != game.__file__
-    monkeypatch.delenv(native.PURE_ENV, raising=False)
-    assert native.engine() is compiled
-    monkeypatch.setenv(native.PURE_ENV, "1")
-    assert native.engine() is game, "GAH_LAB_PURE=1 plays the pure path"
     workspace = Workspace(ROOT)
     rulesets = tuple(load_one(workspace, name) for name in ("base", "gentle-move-backs", "long-track", "mild-cafe"))
     for players, seed in ((4, 3), (2, 8)):
         spec = LabSpec(rulesets, load_model(workspace, default_model_path(workspace)), 60, players, seed)
-        assert Lab(spec, play=compiled).run(0, 60) == Lab(spec, play=game).run(0, 60)
+        monkeypatch.delenv(native.PURE_ENV, raising=False)
+        assert native.engine() is compiled and native.runtime_module() == native.RUNTIME_NATIVE
+        fast = Lab(spec)
+        assert fast.game is compiled
+        assert all(m.Game.__module__ == native.RUNTIME_NATIVE for m in fast.modules), "the compiled runtime is used"
+        monkeypatch.setenv(native.PURE_ENV, "1")
+        assert native.engine() is game and native.runtime_module() is None, "GAH_LAB_PURE=1 plays the pure path"
+        pure = Lab(spec)
+        assert all(m.Game.__module__ != native.RUNTIME_NATIVE for m in pure.modules)
+        assert fast.run(0, 60) == pure.run(0, 60)
+
+
+def test_a_module_with_the_runtime_imported_scores_as_the_generated_one(tmp_path: Path) -> None:
+    """with_runtime_from swaps a module's copy of the runtime for an import, nothing else: the state the
+    explaining path leaves and every event are the same (here with the runtime imported from a plain module)."""
+    workspace = Workspace(ROOT)
+    ruleset = load_one(workspace, "base")
+    source = generate_module(ruleset)
+    (tmp_path / "gah_runtime_copy.py").write_text(runtime_module_text(), encoding="utf-8")
+    lab_form = with_runtime_from(source, "gah_runtime_copy")
+    assert lab_form is not None and "def decide(" not in lab_form and "def decide(" in source
+    assert with_runtime_from("x = 1\n", "gah_runtime_copy") is None, "not laid out as generated"
+    clash = source.replace(
+        "def tiebreak(", "def decide(game: Any, player: Any) -> int:\n    return 0\n\n\ndef tiebreak("
+    )
+    assert with_runtime_from(clash, "gah_runtime_copy") is None, "its own code redefines a runtime name"
+    sys.path.insert(0, str(tmp_path))
+    try:
+        plain, imported = import_source(source, "base_plain"), import_source(lab_form, "base_imported")
+    finally:
+        sys.path.remove(str(tmp_path))
+    state = yaml.safe_load((ROOT / "examples" / "round7.yaml").read_text(encoding="utf-8"))
+    assert imported.score_game(copy.deepcopy(state)) == plain.score_game(copy.deepcopy(state))
 
 
 def test_engine_is_the_pure_game_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,5 +89,8 @@ def test_a_build_from_an_older_game_py_is_not_used(
     assert native.engine() is game
     warning = capsys.readouterr().err
     assert warning.count("python -m compiler.lab.native") == 1, warning
+    assert native.runtime_module() is None, "the runtime's build is checked the same way"
     stale.BUILT_FROM = native.source_digest()  # type: ignore[attr-defined]
     assert native.engine() is stale
+    stale.BUILT_FROM = native.runtime_digest()  # type: ignore[attr-defined]
+    assert native.runtime_module() == native.RUNTIME_NATIVE

@@ -1,12 +1,19 @@
 """The lab's hot path compiled with mypyc: an optional speed-up, the same numbers.
 
-`python -m compiler.lab.native` compiles a copy of compiler/lab/game.py (the
-synthetic turns, the plan of a game, the play loop) into the C extension
-compiler.lab._game_native, next to it; the runner uses it whenever it imports
-(GAH_LAB_PURE=1 says not to). It needs mypyc, which comes with mypy:
-pip install 'grand-austria-rules[fast]'. The plain install never builds it, and
-the generated scoring modules are not compiled: they stay pure standard library.
-`python -m compiler.lab.native --remove` deletes the extension again.
+`python -m compiler.lab.native` compiles, next to this file, two C extensions:
+
+- compiler.lab._game_native, a copy of compiler/lab/game.py (the synthetic
+  turns, the plan of a game, the play loop);
+- compiler.lab._runtime_native, the scoring runtime (compiler/backends/python/
+  runtime/, as one module: the text every generated module copies). The lab
+  then loads each ruleset's module with its copy of the runtime replaced by an
+  import from the compiled one; the ruleset's own code stays interpreted.
+
+The runner uses them whenever they import and were built from today's sources
+(a stale build is ignored, with a warning); GAH_LAB_PURE=1 says not to. It needs
+mypyc, which comes with mypy: pip install 'grand-austria-rules[fast]'. The plain
+install never builds them, and the generated scoring modules in generated/ stay
+pure standard library. `python -m compiler.lab.native --remove` deletes them.
 """
 
 from __future__ import annotations
@@ -20,9 +27,11 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from compiler.backends.python.standalone import runtime_module_text
 from compiler.lab import game
 
 NATIVE = "compiler.lab._game_native"
+RUNTIME_NATIVE = "compiler.lab._runtime_native"
 PURE_ENV = "GAH_LAB_PURE"
 LAB = Path(__file__).resolve().parent
 
@@ -31,7 +40,7 @@ import sys
 from setuptools import setup
 from mypyc.build import mypycify
 
-source, temp = sys.argv[1], sys.argv[2]
+temp, source = sys.argv[1], sys.argv[2]
 setup(
     name="gah-lab-native",
     packages=[],  # no package discovery: the project itself is built by its own backend
@@ -41,53 +50,76 @@ setup(
 )
 """
 
-
 _WARNED: list[bool] = []  # the stale-build warning is printed once per process
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def source_digest() -> str:
     """The SHA-256 of compiler/lab/game.py: a build records it, and is used only while it still matches."""
-    return hashlib.sha256((LAB / "game.py").read_bytes()).hexdigest()
+    return _digest((LAB / "game.py").read_text(encoding="utf-8"))
+
+
+def runtime_digest() -> str:
+    """The SHA-256 of the runtime as one module: the compiled runtime is used only while it still matches."""
+    return _digest(runtime_module_text())
+
+
+def _current(name: str, digest: str) -> ModuleType | None:
+    """The compiled module `name` if it is built, allowed, and built from the source of `digest`."""
+    if os.environ.get(PURE_ENV) == "1":
+        return None
+    try:
+        native = importlib.import_module(name)
+    except ImportError:
+        return None
+    if getattr(native, "BUILT_FROM", None) == digest:
+        return native
+    if not _WARNED:
+        _WARNED.append(True)
+        print(
+            "gah: the lab's compiled hot path is older than its sources and is not used; "
+            "rebuild it with: python -m compiler.lab.native",
+            file=sys.stderr,
+        )
+    return None
 
 
 def engine() -> ModuleType:
-    """The module that plays the lab's games: the compiled copy of `game` if built from today's game.py (and
-    allowed), else `game`. A build from an older game.py is ignored, with a warning to rebuild."""
-    if os.environ.get(PURE_ENV) != "1":
-        try:
-            native = importlib.import_module(NATIVE)
-        except ImportError:
-            return game
-        if getattr(native, "BUILT_FROM", None) == source_digest():
-            return native
-        if not _WARNED:
-            _WARNED.append(True)
-            print(
-                "gah: the lab's compiled hot path is older than compiler/lab/game.py and is not used; "
-                "rebuild it with: python -m compiler.lab.native",
-                file=sys.stderr,
-            )
-    return game
+    """The module that plays the lab's games: the compiled copy of `game` if it is current, else `game`."""
+    return _current(NATIVE, source_digest()) or game
+
+
+def runtime_module() -> str | None:
+    """The name of the compiled runtime the lab's scoring modules may import, if it is current."""
+    return RUNTIME_NATIVE if _current(RUNTIME_NATIVE, runtime_digest()) is not None else None
 
 
 def built() -> list[Path]:
-    return sorted(LAB.glob("_game_native*.so")) + sorted(LAB.glob("_game_native*.pyd"))
+    return sorted(p for stem in ("_game_native", "_runtime_native") for p in LAB.glob(f"{stem}*.so")) + sorted(
+        p for stem in ("_game_native", "_runtime_native") for p in LAB.glob(f"{stem}*.pyd")
+    )
 
 
 def build() -> int:
-    """Compile the copy in place (under the folder that holds the compiler package); 0 if it worked."""
+    """Compile both copies in place (under the folder that holds the compiler package); 0 if it worked."""
     root = LAB.parent.parent
-    copy = LAB / "_game_native.py"
-    with tempfile.TemporaryDirectory(prefix="gah-native-") as temp:
-        text = (LAB / "game.py").read_text(encoding="utf-8")
-        copy.write_text(f"{text}\n\nBUILT_FROM = {source_digest()!r}\n", encoding="utf-8")
-        try:
-            done = subprocess.run(
-                [sys.executable, "-W", "ignore", "-c", _BUILD, str(copy.relative_to(root)), temp], cwd=root, check=False
-            )
-        finally:
-            copy.unlink()
-    if done.returncode != 0:
+    copies = {
+        LAB / "_game_native.py": ((LAB / "game.py").read_text(encoding="utf-8"), source_digest()),
+        LAB / "_runtime_native.py": (runtime_module_text(), runtime_digest()),
+    }
+    failed = False
+    for path, (text, digest) in copies.items():  # one build each: each extension gets its own support library
+        with tempfile.TemporaryDirectory(prefix="gah-native-") as temp:
+            path.write_text(f"{text}\n\nBUILT_FROM = {digest!r}\n", encoding="utf-8")
+            try:
+                command = [sys.executable, "-W", "ignore", "-c", _BUILD, temp, str(path.relative_to(root))]
+                failed = failed or subprocess.run(command, cwd=root, check=False).returncode != 0
+            finally:
+                path.unlink()
+    if failed:
         print("compiler.lab.native: the build failed (is mypy installed? pip install mypy)", file=sys.stderr)
         return 1
     print(f"compiler.lab.native: built {', '.join(p.name for p in built())}")

@@ -21,10 +21,10 @@ from typing import cast
 
 from compiler import ir
 from compiler.backends.python.load import import_source
-from compiler.backends.python.module import generate_module
+from compiler.backends.python.module import generate_module, with_runtime_from
 from compiler.lab.game import LabModule, Outcome
 from compiler.lab.model import Model
-from compiler.lab.native import engine
+from compiler.lab.native import engine, runtime_module
 from compiler.lab.sharing import plan_parts
 from compiler.lab.stats import Tally
 
@@ -87,7 +87,7 @@ class Lab:
         self.game = play if play is not None else engine()
         texts = sources if sources is not None else tuple(module_source(r) for r in spec.rulesets)
         self.modules: list[LabModule] = [
-            cast(LabModule, import_source(text, r.module_name)) for text, r in zip(texts, spec.rulesets, strict=True)
+            _load(text, r.module_name) for text, r in zip(texts, spec.rulesets, strict=True)
         ]
         self.fasts = [self.game.Fast(self.game.RulesInfo.of(r), spec.model) for r in spec.rulesets]
         self.rounds = max(r.rounds for r in spec.rulesets)
@@ -117,6 +117,14 @@ class Lab:
             for tally, outcome in zip(tallies, outcomes, strict=True):
                 tally.add(outcome, outcomes[0])
         return tallies
+
+
+def _load(source: str, name: str) -> LabModule:
+    """A ruleset's scoring module for the lab: with the compiled runtime if it is built (compiler.lab.native),
+    else as generated."""
+    runtime = runtime_module()
+    lab_source = with_runtime_from(source, runtime) if runtime is not None else None
+    return cast(LabModule, import_source(lab_source or source, name))
 
 
 _LABS: dict[str, Lab] = {}

@@ -8,7 +8,7 @@ from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
 from compiler.backends.policy_facts import bonus_room_wins, decides, serving_pays
 from compiler.backends.python.effects import CodegenError, effect_lines, feasible
-from compiler.backends.python.standalone import runtime_parts
+from compiler.backends.python.standalone import defined_names, runtime_parts
 
 REGENERATE = "gah build"
 
@@ -361,6 +361,26 @@ def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
 
 
+RUNTIME_MARK = "# --- runtime: compiler/backends/python/runtime/"
+SPECIALISED_MARK = "# --- specialised from the rules data of "
+
+
+def with_runtime_from(source: str, module: str) -> str | None:
+    """A generated module's text with its copy of the runtime replaced by an import of every runtime name from
+    `module` (a module made of runtime_module_text()); None if the text is not laid out as generate_module
+    lays it out, or if its own code defines a name of the runtime (the copy would then differ)."""
+    runtime_at, specialised_at = source.find(f"\n{RUNTIME_MARK}"), source.find(f"\n{SPECIALISED_MARK}")
+    if not 0 <= runtime_at < specialised_at:
+        return None
+    runtime = source[runtime_at:specialised_at]
+    names = defined_names(runtime)
+    if names & defined_names(source[specialised_at:]):
+        return None
+    imported = f"\nfrom {module} import (  # the runtime, compiled (see compiler.lab.native)\n"
+    imported += "".join(f"    {name},\n" for name in sorted(names)) + ")\n"
+    return source[:runtime_at] + imported + source[specialised_at:]
+
+
 def generate_module(ruleset: ir.Ruleset) -> str:
     """The full text of generated/scoring/<name>.py, checked by parsing it back."""
     code = CodeBuilder()
@@ -384,11 +404,11 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     code.literal_line("SOURCES = ", ruleset.sources)
     code.blank(2)
     for name, body in bodies:
-        code.line(f"# --- runtime: compiler/backends/python/runtime/{name} (copied; edit it there) ---")
+        code.line(f"{RUNTIME_MARK}{name} (copied; edit it there) ---")
         code.blank(2)
         code.lines_from(body.splitlines())
         code.blank(2)
-    code.line(f"# --- specialised from the rules data of {ruleset.name!r} ---")
+    code.line(f"{SPECIALISED_MARK}{ruleset.name!r} ---")
     code.blank(2)
     room_wins = bonus_room_wins(ruleset)
     for tile in ruleset.tiles:

@@ -1,4 +1,5 @@
-"""Copy the runtime's source into a generated module, as lark's standalone generator does."""
+"""Copy the runtime's source into a generated module, as lark's standalone generator does; or make the same
+runtime one module of its own (the variant lab can compile that once and share it between modules)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,25 @@ def runtime_parts() -> tuple[list[str], list[tuple[str, str]]]:
     imports = [f"import {name}" for name in sorted(plain_imports)]
     imports += [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(from_imports.items())]
     return imports, bodies
+
+
+def runtime_module_text() -> str:
+    """The runtime as one module, exactly the text a generated module copies (with its imports)."""
+    imports, bodies = runtime_parts()
+    parts = ["from __future__ import annotations", "", *imports, ""]
+    for _name, body in bodies:
+        parts += ["", body, ""]
+    return "\n".join(parts) + "\n"
+
+
+def defined_names(source: str) -> set[str]:
+    """The names a module's top-level statements define (functions, classes, assignments)."""
+    names: set[str] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(target.id for target in node.targets if isinstance(target, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names

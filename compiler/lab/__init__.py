@@ -1,11 +1,18 @@
-"""The variant lab behind `gah compare`: synthetic games drawn from a game model, scored by several rulesets.
+"""The variant lab behind `gah compare` and `gah sweep`: synthetic games drawn from a game model, scored by
+several rulesets.
 
-model   the game model (rules/lab/*.yaml, schemas/lab-model.schema.json) as frozen distributions
-rng     counter-based common random numbers, the same on every machine
-game    one synthetic game: planned once, played under each ruleset with its own scoring module
-stats   integer tallies that merge exactly, and their summaries
-runner  fixed chunks of games, worker processes, merging in chunk order
-report  the comparison as JSON-ready data and as a terminal table
-html    the self-contained HTML report (inline SVG)
-states  recorded game states scored by every ruleset, side by side
+model      the game model (rules/lab/*.yaml, schemas/lab-model.schema.json) as frozen distributions
+rng        counter-based common random numbers, the same on every machine
+game       one synthetic game: planned once, played under each ruleset with its own scoring module
+planning   planning players: Emperor steps and café guests chosen under the ruleset's own scoring
+sharing    which stretches of a game several rulesets play alike (played once)
+native     the optional mypyc build of game.py and of the scoring runtime
+stats      integer tallies that merge exactly, and their summaries
+intervals  95% intervals of the differences, from the paired games
+runner     fixed chunks of games, worker processes or a Dask cluster (cluster), merging in chunk order
+progress   the progress bar of long runs
+report     the comparison as JSON-ready data and as a terminal table (planning_report: what planners did)
+html       the self-contained HTML report (inline SVG)
+sweep      grids of variants of one ruleset (sweep_html: their heat maps)
+states     recorded game states scored by every ruleset, side by side
 """

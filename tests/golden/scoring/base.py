@@ -172,6 +172,14 @@ class Game:
         return [p for p in self.players if p is not player]
 
 
+def seat(game: Game, player: Player) -> int:
+    """The player's place in game.players, found by identity (list.index would compare every field)."""
+    for index, other in enumerate(game.players):
+        if other is player:
+            return index
+    raise ValueError(f"{player.name} does not play this game")
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -397,7 +405,7 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(game.players.index(player), steps, tile_id, game.clone(player), reads=game.card_reads)
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), reads=game.card_reads)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
@@ -448,7 +456,7 @@ def peek_recorded(player: Player, key: str) -> tuple[bool, Any]:
 
 def choice_path(game: Game, player: Player, key: str, index: int) -> str:
     """Where a recorded decision is in the state: players[i].choices.KEY, or KEY[n] in a list."""
-    where = f"players[{game.players.index(player)}].choices.{key}"
+    where = f"players[{seat(game, player)}].choices.{key}"
     return f"{where}[{index}]" if isinstance(player.choices.get(key), list) else where
 
 

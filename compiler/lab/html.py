@@ -6,8 +6,9 @@ import math
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
-from compiler.lab import planning_report
+from compiler.lab.planning_report import steps_figure
 from compiler.lab.report import NOISE_MARK, interval_text, tile_noise
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
 
@@ -547,5 +548,108 @@ def html_report(report: dict[str, Any]) -> str:
         summary_rows=summary_rows,
         scoring_rows=scoring_rows,
         tile_rows=tile_rows,
-        planning=planning_report.html_section(report, PALETTE),
+        planning=planning_section(report),
     )
+
+
+# --- what planning players bought ----------------------------------------------------------------------------
+
+INVESTMENT_HEIGHT = 260
+
+PLANNING_SECTION = """
+<h2>What planning players bought</h2>
+<p>{{ planning.share }}% of players plan ({{ planning.mistakes }}% of their decisions are plain mistakes{% if planning.temperature %}, temperature {{ planning.temperature }} points{% endif %}):
+before each Emperor scoring they may buy up to {{ planning.emperor_steps.limit }} extra Emperor steps
+({{ price }} each), the count worth most under each ruleset's own scoring. Bars: extra steps per planner (mean).
+<code>--fixed</code> turns planning off.</p>
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="Extra Emperor steps bought per planner before each scoring, per ruleset">
+<rect x="0" y="0" width="{{ plot.width }}" height="{{ plot.height }}" fill="#fff"/>
+{% for t in plot.y_ticks %}<line x1="{{ plot.left }}" x2="{{ plot.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ plot.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
+{% endfor %}{% for bar in plot.bars %}<rect x="{{ bar.x }}" y="{{ bar.y }}" width="{{ bar.width }}" height="{{ bar.height }}" fill="{{ bar.colour }}"><title>{{ bar.title }}</title></rect><text x="{{ bar.centre }}" y="{{ bar.label_y }}" text-anchor="middle">{{ bar.label }}</text>
+{% endfor %}{% for g in plot.groups %}<text x="{{ g.x }}" y="{{ plot.group_y }}" text-anchor="middle" font-weight="bold">{{ g.label }}</text>
+{% endfor %}</svg>
+<table>
+<tr><th></th>{% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>
+{% for row in rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell }}</td>{% endfor %}</tr>
+{% endfor %}</table>
+"""
+
+
+def investment_plot(report: dict[str, Any]) -> dict[str, Any]:
+    """Grouped bars: per Emperor scoring, per ruleset, the planners' extra steps (mean)."""
+    rulesets = report["rulesets"]
+    rounds = sorted({s["round"] for e in rulesets for s in e["planning"]["emperor_steps"]})
+    highest = max([steps_figure(e, r, "mean") for e in rulesets for r in rounds], default=0.0)
+    tick = _nice_float_step(max(highest, 0.25), ticks=5)  # at most 5 gridlines, none finer than 0.05
+    ticks = max(1, -int(-highest // tick))  # gridlines above 0, the highest bar under the last
+    top = ticks * tick
+    plot_h = INVESTMENT_HEIGHT - TOP - BOTTOM
+    group_w = (WIDTH - LEFT - RIGHT) / max(len(rounds), 1)
+    bar_w = min(56.0, (group_w - 24) / max(len(rulesets), 1))
+    bars, groups = [], []
+    for g, round_ in enumerate(rounds):
+        start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
+        groups.append({"x": f"{LEFT + (g + 0.5) * group_w:.2f}", "label": f"before the scoring after round {round_}"})
+        for index, entry in enumerate(rulesets):
+            mean = steps_figure(entry, round_, "mean")
+            height = mean / top * plot_h
+            x = start + index * bar_w
+            bars.append(
+                {
+                    "x": f"{x + 1:.2f}",
+                    "y": f"{TOP + plot_h - height:.2f}",
+                    "width": f"{bar_w - 2:.2f}",
+                    "height": f"{height:.2f}",
+                    "centre": f"{x + bar_w / 2:.2f}",
+                    "label": f"{mean:.2f}",
+                    "label_y": f"{TOP + plot_h - height - 4:.2f}",
+                    "colour": PALETTE[index % len(PALETTE)],
+                    "title": f"{entry['name']}, before round {round_}'s scoring: {mean:.2f} extra steps per planner, "
+                    f"{100 * steps_figure(entry, round_, 'buying_rate'):.1f}% of planners buying",
+                }
+            )
+    y_ticks = [{"y": f"{TOP + plot_h - i / ticks * plot_h:.2f}", "label": f"{i * tick:g}"} for i in range(ticks + 1)]
+    return {
+        "width": WIDTH,
+        "height": INVESTMENT_HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "bars": bars,
+        "groups": groups,
+        "y_ticks": y_ticks,
+        "group_y": INVESTMENT_HEIGHT - 8,
+    }
+
+
+def planning_section(report: dict[str, Any]) -> Markup:
+    """The HTML report's planning section (empty when nobody plans)."""
+    planning = report["planning"]
+    if not planning["active"]:
+        return Markup("")
+    rulesets = report["rulesets"]
+    price = planning["emperor_steps"]["price"]
+    words = [f"{price[k]} {k}" for k in ("points", "krones") if price[k]] or ["free"]
+    rows = []
+    for label, key, percent in (
+        ("planners' total (mean)", "planner_total", False),
+        ("others' total (mean)", "other_total", False),
+        ("planners' win rate", "planner_win_rate", True),
+        ("others' win rate", "other_win_rate", True),
+    ):
+        cells = []
+        for entry in rulesets:
+            value = entry["planning"][key]
+            cells.append(f"{100 * value:.1f}%" if percent else f"{value['mean']:.1f}")
+        rows.append({"label": label, "cells": cells})
+    if planning["cafe_guests"] is not None:
+        cafe = [e["planning"]["cafe_guests"] for e in rulesets]
+        rows.append({"label": "café guests served at the end (mean)", "cells": [f"{c['mean']:.2f}" for c in cafe]})
+    environment = Environment(autoescape=True)
+    text = environment.from_string(PLANNING_SECTION).render(
+        planning=planning,
+        price=" and ".join(words),
+        plot=investment_plot(report),
+        names=[e["name"] for e in rulesets],
+        rows=rows,
+    )
+    return Markup(text)  # rendered above with autoescape

@@ -1,10 +1,11 @@
 """The synthetic game: a whole game drawn from the model, scored by each ruleset's own module.
 
 One game is planned once from common random numbers (`plan_game`), then played
-under every ruleset (`play`): the turns between Emperor scorings follow the
-plan and the ruleset's own hotel, track and Staff data; each Emperor scoring is
-the ruleset module's `score_game`, and the game continues from the state it
-returns, so a rules change propagates to the rest of the game.
+under every ruleset (`play_parts`): the turns between Emperor scorings follow
+the plan and the ruleset's own hotel, track and Staff data; each Emperor scoring
+is the ruleset module's own, on its Game, and the game continues from the state
+it leaves, so a rules change propagates to the rest of the game. Stretches that
+several rulesets play alike are played once (compiler.lab.sharing).
 """
 
 from __future__ import annotations
@@ -562,11 +563,6 @@ class Part(NamedTuple):
     tables: tuple[int, ...]  # the rulesets (indices into the tables) that play this stretch alike
     stop: int  # the stretch ends after the turns of this round, before its scoring (0: the game's end)
     parts: tuple[Part, ...]  # the groups that go on after `stop`, each alike within itself
-
-
-def play(fast: Fast, module: LabModule, plan: Plan) -> Outcome:
-    """Play the planned game under one ruleset, scoring with its module and continuing from its results."""
-    return play_parts(Part((0,), 0, ()), [(fast, module)], plan)[0]
 
 
 def play_parts(part: Part, tables: list[tuple[Fast, LabModule]], plan: Plan) -> dict[int, Outcome]:

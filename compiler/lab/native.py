@@ -98,9 +98,8 @@ def runtime_module() -> str | None:
 
 
 def built() -> list[Path]:
-    return sorted(p for stem in ("_game_native", "_runtime_native") for p in LAB.glob(f"{stem}*.so")) + sorted(
-        p for stem in ("_game_native", "_runtime_native") for p in LAB.glob(f"{stem}*.pyd")
-    )
+    """The extensions (and their support libraries) a build left next to this file."""
+    return sorted(p for p in LAB.glob("_*_native*") if p.suffix in (".so", ".pyd"))
 
 
 def build() -> int:

@@ -180,19 +180,20 @@ def player_names(count: int) -> list[str]:
 # --- the plan: every random number of one game, independent of the rulesets ---------------
 
 
-class Turn(NamedTuple):
-    """One player's round, drawn from the model (32-bit numbers pick among what the state allows)."""
-
-    points: int
-    krones: int
-    items: tuple[int, ...]  # per item: which kind
-    emperor: int
-    prepare: tuple[int, ...]  # per room tried: where
-    occupy: tuple[int, ...]  # per room occupied: which
-    hire: tuple[int, ...]  # per card hired: which
-    draw: int
-    objectives: int
-    cafe: tuple[tuple[int, ...], ...]  # per guest: per item on it, which kind
+# One player's round, drawn from the model (32-bit numbers pick among what the state allows). A plain tuple:
+# a NamedTuple would cost a Python-level __new__ per turn, even compiled.
+Turn = tuple[
+    int,  # points
+    int,  # krones
+    tuple[int, ...],  # items: per item, which kind
+    int,  # emperor steps
+    tuple[int, ...],  # prepare: per room tried, where
+    tuple[int, ...],  # occupy: per room occupied, which
+    tuple[int, ...],  # hire: per card hired, which
+    int,  # draw
+    int,  # objectives
+    tuple[tuple[int, ...], ...],  # cafe: per guest, per item on it, which kind
+]
 
 
 @dataclass(frozen=True)
@@ -225,59 +226,60 @@ def round_picks(model: RoundModel) -> tuple[Pick, ...]:
     return tuple((d.cumulative, d.total, d.values) for d in first + then)
 
 
+def _pick(pick: Pick, r32: int) -> int:
+    """Distribution.pick written out: values[bisect_right(cumulative, r32 * total >> 32)]."""
+    cumulative, total, values = pick
+    return values[bisect_right(cumulative, (r32 * total) >> 32)]
+
+
 def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player: int) -> Turn:
     """The draws of (seed, game, round, player): the first ten numbers of the stream are the values
     (so they never shift), the numbers after them pick where rooms go, which cards are hired, and so on.
 
-    The stream is read a block at a time (most turns need one); each pick is Distribution.pick written
-    out: values[bisect_right(cumulative, r32 * total >> 32)]."""
+    The stream is read a block at a time (most turns need one)."""
     key = rng.stream_key(seed, game, round_, player, rng.TURN)
     numbers = rng.block(key, 0)
-    (pc, pt, pv), (kc, kt, kv), (ec, et, ev), (dc, dt, dv), (oc, ot, ov), (ic, it, iv) = picks[:6]
-    (rc, rt, rv), (uc, ut, uv), (hc, ht, hv), (cc, ct, cv), (gc, gt, gv) = picks[6:]
-    n_items = iv[bisect_right(ic, (numbers[5] * it) >> 32)]
-    n_prepare = rv[bisect_right(rc, (numbers[6] * rt) >> 32)]
-    n_occupy = uv[bisect_right(uc, (numbers[7] * ut) >> 32)]
-    n_hire = hv[bisect_right(hc, (numbers[8] * ht) >> 32)]
-    guests = cv[bisect_right(cc, (numbers[9] * ct) >> 32)]
+    n_items = _pick(picks[5], numbers[5])
+    n_prepare = _pick(picks[6], numbers[6])
+    n_occupy = _pick(picks[7], numbers[7])
+    n_hire = _pick(picks[8], numbers[8])
+    guests = _pick(picks[9], numbers[9])
     end = 10 + n_items + n_prepare + n_occupy + n_hire
-    more: list[int] = list(numbers)
+    more = numbers
     blocks = 1
     while len(more) < end:
-        more.extend(rng.block(key, blocks))
+        more += rng.block(key, blocks)
         blocks += 1
-    at = 10 + n_items
-    items = tuple(more[10:at])
-    prepare = tuple(more[at : at + n_prepare])
-    at += n_prepare
-    occupy = tuple(more[at : at + n_occupy])
-    hire = tuple(more[at + n_occupy : end])
+    prepared = 10 + n_items
+    occupied = prepared + n_prepare
+    hired = occupied + n_occupy
     cafe: tuple[tuple[int, ...], ...] = ()
     if guests:
         plates = []
         at = end
+        plate_pick = picks[10]
         for _ in range(guests):
             if len(more) <= at:
-                more.extend(rng.block(key, blocks))
+                more += rng.block(key, blocks)
                 blocks += 1
-            count = gv[bisect_right(gc, (more[at] * gt) >> 32)]
+            count = _pick(plate_pick, more[at])
             at += 1
             while len(more) < at + count:
-                more.extend(rng.block(key, blocks))
+                more += rng.block(key, blocks)
                 blocks += 1
-            plates.append(tuple(more[at : at + count]))
+            plates.append(more[at : at + count])
             at += count
         cafe = tuple(plates)
-    return Turn(
-        pv[bisect_right(pc, (numbers[0] * pt) >> 32)],
-        kv[bisect_right(kc, (numbers[1] * kt) >> 32)],
-        items,
-        ev[bisect_right(ec, (numbers[2] * et) >> 32)],
-        prepare,
-        occupy,
-        hire,
-        dv[bisect_right(dc, (numbers[3] * dt) >> 32)],
-        ov[bisect_right(oc, (numbers[4] * ot) >> 32)],
+    return (
+        _pick(picks[0], numbers[0]),
+        _pick(picks[1], numbers[1]),
+        more[10:prepared],
+        _pick(picks[2], numbers[2]),
+        more[prepared:occupied],
+        more[occupied:hired],
+        more[hired:end],
+        _pick(picks[3], numbers[3]),
+        _pick(picks[4], numbers[4]),
         cafe,
     )
 

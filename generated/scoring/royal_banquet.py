@@ -78,7 +78,11 @@ class Rules:
         return self.group_index[cell]
 
 
-@dataclass(slots=True)
+# The classes the search makes by the thousand write their own __init__ (init=False): a dataclass's is made
+# at import, so even a compiled runtime would run it as Python code, about four times slower.
+
+
+@dataclass(slots=True, init=False)
 class Player:
     name: str
     points: int
@@ -92,7 +96,35 @@ class Player:
     objectives: int
     choices: dict[str, Any]
     # Decisions of each `choices` key asked so far (the index of the next one; see decide()).
-    cursor: dict[str, int] = field(default_factory=dict)
+    cursor: dict[str, int]
+
+    def __init__(
+        self,
+        name: str,
+        points: int,
+        krones: int,
+        emperor: int,
+        kitchen: dict[str, int],
+        cafe: list[dict[str, int]],
+        hotel: list[list[str]],
+        hand: list[int],
+        hired: list[int],
+        objectives: int,
+        choices: dict[str, Any],
+        cursor: dict[str, int] | None = None,
+    ) -> None:
+        self.name = name
+        self.points = points
+        self.krones = krones
+        self.emperor = emperor
+        self.kitchen = kitchen
+        self.cafe = cafe
+        self.hotel = hotel
+        self.hand = hand
+        self.hired = hired
+        self.objectives = objectives
+        self.choices = choices
+        self.cursor = {} if cursor is None else cursor
 
     def clone(self) -> Player:
         return Player(
@@ -126,7 +158,7 @@ class Decision:
     alike: bool = False  # the runner-up is provably worth the same (symmetry): not tried
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Game:
     rules: Rules
     round: int
@@ -134,27 +166,53 @@ class Game:
     deck: list[int]
     discard: list[int]
     players: list[Player]
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]]
     # Every decision taken, recorded or not, in order (explaining games only): recording the values
     # as `choices` reproduces the same game.
-    decisions: list[Decision] = field(default_factory=list)
+    decisions: list[Decision]
     # False: no events and no decisions are recorded (trials, and callers that want the numbers only).
     # Call sites that build an event's text test it first, so a quiet game never formats one.
-    explain: bool = True
+    explain: bool
     # On a copy where the default policy tries a sequence of decisions: that sequence (see explore()).
-    trial: Trial | None = None
+    trial: Trial | None
     # In the real game, the turn being resolved (one player's bonus or penalty; see take_turn()).
-    turn: Turn | None = None
+    turn: Turn | None
     # How often a step looked at which cards a hand or the deck holds (see explore()).
-    card_reads: int = 0
+    card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
-    projecting: bool = False
+    projecting: bool
+
+    def __init__(
+        self,
+        rules: Rules,
+        round: int,
+        tiles: dict[str, str],
+        deck: list[int],
+        discard: list[int],
+        players: list[Player],
+        events: list[dict[str, Any]] | None = None,
+        decisions: list[Decision] | None = None,
+        explain: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.round = round
+        self.tiles = tiles
+        self.deck = deck
+        self.discard = discard
+        self.players = players
+        self.events = [] if events is None else events
+        self.decisions = [] if decisions is None else decisions
+        self.explain = explain
+        self.trial = None
+        self.turn = None
+        self.card_reads = 0
+        self.projecting = False
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
         players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, explain=False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if not self.explain:
@@ -300,18 +358,27 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
     the ones taken after them."""
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
-    strict: bool = False  # False: an order-only decision takes its first option for now (see decide())
-    at: int = 0
-    made: list[Any] = field(default_factory=list)
-    provisional: int = -1  # game.card_reads at the first order-only decision taken for now
-    alike: list[tuple[Any, Any]] = field(default_factory=list)  # each such decision: its first two options
+    strict: bool  # False: an order-only decision takes its first option for now (see decide())
+    at: int
+    made: list[Any]
+    provisional: int  # game.card_reads at the first order-only decision taken for now
+    alike: list[tuple[Any, Any]]  # each such decision: its first two options
+
+    def __init__(self, script: list[Any], consumed: int, strict: bool = False) -> None:
+        self.script = script
+        self.consumed = consumed
+        self.strict = strict
+        self.at = 0
+        self.made = []
+        self.provisional = -1
+        self.alike = []
 
 
 def replaying(game: Game) -> bool:
@@ -320,7 +387,7 @@ def replaying(game: Game) -> bool:
     return trial is not None and trial.at < len(trial.script)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Turn:
     """One player's bonus or penalty in the real game, as the search replays it."""
 
@@ -328,15 +395,29 @@ class Turn:
     steps: Callable[[Game, Player, str], None]
     tile_id: str
     start: Game  # the game before the turn (this player copied)
-    made: list[Any] = field(default_factory=list)  # every decision of the turn so far, in order
-    consumed: int = 0  # how many of them were recorded
-    opened: int = 0  # how many were the policy's with options to compare
-    plan: list[tuple[Any, Any, float | None]] = field(default_factory=list)  # (option, runner-up, its total)
-    total: float | None = None  # the projected total of the plan
-    reads: int = 0  # game.card_reads when the turn began
+    made: list[Any]  # every decision of the turn so far, in order
+    consumed: int  # how many of them were recorded
+    opened: int  # how many were the policy's with options to compare
+    plan: list[tuple[Any, Any, float | None]]  # (option, runner-up, its total)
+    total: float | None  # the projected total of the plan
+    reads: int  # game.card_reads when the turn began
+
+    def __init__(
+        self, index: int, steps: Callable[[Game, Player, str], None], tile_id: str, start: Game, reads: int
+    ) -> None:
+        self.index = index
+        self.steps = steps
+        self.tile_id = tile_id
+        self.start = start
+        self.made = []
+        self.consumed = 0
+        self.opened = 0
+        self.plan = []
+        self.total = None
+        self.reads = reads
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Outcome:
     """What the best continuation of a trial gives: (recorded decisions used, projected total), the
     decisions and the runner-up at each, and how many card reads the trials made at most."""
@@ -344,6 +425,11 @@ class Outcome:
     score: tuple[int, float]
     path: list[tuple[Any, Any, float | None]]
     reads: int
+
+    def __init__(self, score: tuple[int, float], path: list[tuple[Any, Any, float | None]], reads: int) -> None:
+        self.score = score
+        self.path = path
+        self.reads = reads
 
 
 def explore(
@@ -405,7 +491,7 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), reads=game.card_reads)
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
@@ -602,7 +688,10 @@ def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
     guests: list[int | None] = [None, *range(len(player.cafe))] if serve and player.cafe else []
     tried = guests[:2] if game.rules.serving_pays else guests[:1]
     for _ in range(count):
-        fewest = min(items, key=lambda i: held.get(i, 0))  # the first of the fewest
+        fewest = items[0]  # the first of the fewest (a loop, not a closure: see copy_opponent_game_end)
+        for kind in items:
+            if held.get(kind, 0) < held.get(fewest, 0):
+                fewest = kind
         item = decide(game, player, "choose_items", items, [fewest])
         held[item] = held.get(item, 0) + 1
         guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
@@ -904,7 +993,8 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     """
     chosen: list[int] = []
     for _ in range(min(count, len(player.hand))):
-        options = [] if replaying(game) else sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
+        staff = game.rules.staff  # cheapest first, then the lowest number (no closure: see copy_opponent_game_end)
+        options = [] if replaying(game) else [n for _cost, n in sorted([(staff[n][1], n) for n in player.hand])]
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
@@ -1711,23 +1801,19 @@ def copy_opponent_game_end(
     lowest number). A projection takes the recorded card where it is legal. `copier` names the card
     that copies (for the explanation)."""
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-    scored: dict[int, int] = {}  # each option's points, worked out once
-
-    def worth(number: int) -> int:
-        if number not in scored:
-            scored[number] = formulas[number](game, player)
-        return scored[number]
-
-    ranked = sorted(options, key=lambda n: -worth(n))  # stable: ties keep the lowest number first
+    # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
+    # reference cycle, left to the garbage collector on every projection.
+    worth = {number: formulas[number](game, player) for number in options}
+    ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if game.trial is not None or game.projecting:
         found, value = peek_recorded(player, "secretary")
-        return worth(value) if found and value in options else (worth(ranked[0]) if ranked else 0)
+        return worth[value] if found and value in options else (worth[ranked[0]] if ranked else 0)
     if not options:
         decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
         return 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
-    points = worth(chosen)
+    points = worth[chosen]
     if game.explain:
         if found:
             note(game, player, "secretary", index, chosen, "recorded")
@@ -1736,7 +1822,7 @@ def copy_opponent_game_end(
         else:
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
-            decision.runner_up_total = decision.total - points + worth(ranked[1])
+            decision.runner_up_total = decision.total - points + worth[ranked[1]]
         game.log(
             player,
             "final",

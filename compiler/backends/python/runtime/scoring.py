@@ -78,23 +78,19 @@ def copy_opponent_game_end(
     lowest number). A projection takes the recorded card where it is legal. `copier` names the card
     that copies (for the explanation)."""
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-    scored: dict[int, int] = {}  # each option's points, worked out once
-
-    def worth(number: int) -> int:
-        if number not in scored:
-            scored[number] = formulas[number](game, player)
-        return scored[number]
-
-    ranked = sorted(options, key=lambda n: -worth(n))  # stable: ties keep the lowest number first
+    # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
+    # reference cycle, left to the garbage collector on every projection.
+    worth = {number: formulas[number](game, player) for number in options}
+    ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if game.trial is not None or game.projecting:
         found, value = peek_recorded(player, "secretary")
-        return worth(value) if found and value in options else (worth(ranked[0]) if ranked else 0)
+        return worth[value] if found and value in options else (worth[ranked[0]] if ranked else 0)
     if not options:
         decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
         return 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
-    points = worth(chosen)
+    points = worth[chosen]
     if game.explain:
         if found:
             note(game, player, "secretary", index, chosen, "recorded")
@@ -103,7 +99,7 @@ def copy_opponent_game_end(
         else:
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
-            decision.runner_up_total = decision.total - points + worth(ranked[1])
+            decision.runner_up_total = decision.total - points + worth[ranked[1]]
         game.log(
             player,
             "final",

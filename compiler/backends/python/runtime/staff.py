@@ -80,7 +80,8 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
     """
     chosen: list[int] = []
     for _ in range(min(count, len(player.hand))):
-        options = [] if replaying(game) else sorted(player.hand, key=lambda n: (game.rules.staff[n][1], n))
+        staff = game.rules.staff  # cheapest first, then the lowest number (no closure: see copy_opponent_game_end)
+        options = [] if replaying(game) else [n for _cost, n in sorted([(staff[n][1], n) for n in player.hand])]
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)

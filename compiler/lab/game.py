@@ -216,20 +216,36 @@ class Plan:
         return numbers[:count]
 
 
-Pick = tuple[tuple[int, ...], int, tuple[int, ...]]  # a Distribution as (cumulative, total, values)
+TABLE_LIMIT = 1 << 12  # a distribution whose weights add up to at most this is read from a table
+
+
+class Pick:
+    """A Distribution as plan_turn reads it: Distribution.pick, values[bisect_right(cumulative, r32 * total >> 32)],
+    answered from a table of every scaled number when the weights add up to little (the same value)."""
+
+    __slots__ = ("cumulative", "table", "total", "values")
+
+    def __init__(self, cumulative: tuple[int, ...], total: int, values: tuple[int, ...]) -> None:
+        self.cumulative = cumulative
+        self.total = total
+        self.values = values
+        self.table = (
+            tuple([values[bisect_right(cumulative, scaled)] for scaled in range(total)]) if total <= TABLE_LIMIT else ()
+        )
+
+    def pick(self, r32: int) -> int:
+        scaled = (r32 * self.total) >> 32
+        table = self.table
+        if table:
+            return table[scaled]
+        return self.values[bisect_right(self.cumulative, scaled)]
 
 
 def round_picks(model: RoundModel) -> tuple[Pick, ...]:
-    """A round's distributions in the order plan_turn reads them (Distribution.pick written out there)."""
+    """A round's distributions in the order plan_turn reads them."""
     first = (model.points, model.krones, model.emperor, model.draw, model.objectives, model.items)
     then = (model.prepare, model.occupy, model.hire, model.cafe, model.guest_items)
-    return tuple((d.cumulative, d.total, d.values) for d in first + then)
-
-
-def _pick(pick: Pick, r32: int) -> int:
-    """Distribution.pick written out: values[bisect_right(cumulative, r32 * total >> 32)]."""
-    cumulative, total, values = pick
-    return values[bisect_right(cumulative, (r32 * total) >> 32)]
+    return tuple(Pick(d.cumulative, d.total, d.values) for d in first + then)
 
 
 def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player: int) -> Turn:
@@ -239,11 +255,11 @@ def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player
     The stream is read a block at a time (most turns need one)."""
     key = rng.stream_key(seed, game, round_, player, rng.TURN)
     numbers = rng.block(key, 0)
-    n_items = _pick(picks[5], numbers[5])
-    n_prepare = _pick(picks[6], numbers[6])
-    n_occupy = _pick(picks[7], numbers[7])
-    n_hire = _pick(picks[8], numbers[8])
-    guests = _pick(picks[9], numbers[9])
+    n_items = picks[5].pick(numbers[5])
+    n_prepare = picks[6].pick(numbers[6])
+    n_occupy = picks[7].pick(numbers[7])
+    n_hire = picks[8].pick(numbers[8])
+    guests = picks[9].pick(numbers[9])
     end = 10 + n_items + n_prepare + n_occupy + n_hire
     more = numbers
     blocks = 1
@@ -262,7 +278,7 @@ def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player
             if len(more) <= at:
                 more += rng.block(key, blocks)
                 blocks += 1
-            count = _pick(plate_pick, more[at])
+            count = plate_pick.pick(more[at])
             at += 1
             while len(more) < at + count:
                 more += rng.block(key, blocks)
@@ -271,15 +287,15 @@ def plan_turn(picks: tuple[Pick, ...], seed: int, game: int, round_: int, player
             at += count
         cafe = tuple(plates)
     return (
-        _pick(picks[0], numbers[0]),
-        _pick(picks[1], numbers[1]),
+        picks[0].pick(numbers[0]),
+        picks[1].pick(numbers[1]),
         more[10:prepared],
-        _pick(picks[2], numbers[2]),
+        picks[2].pick(numbers[2]),
         more[prepared:occupied],
         more[occupied:hired],
         more[hired:end],
-        _pick(picks[3], numbers[3]),
-        _pick(picks[4], numbers[4]),
+        picks[3].pick(numbers[3]),
+        picks[4].pick(numbers[4]),
         cafe,
     )
 

@@ -18,13 +18,15 @@ from typing import Any
 import pytest
 import yaml
 from helpers_rules import shipped_root, shipped_workspace
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle.handwritten import HandScorer
 from oracle.rulesets import HAND_RULES
 
 from compiler.cli import main
 from compiler.errors import RulesError
 from compiler.lab import rng
-from compiler.lab.game import Part
+from compiler.lab.game import TABLE_LIMIT, Part, Pick
 from compiler.lab.html import html_report
 from compiler.lab.model import Distribution, default_model_path, load_model
 from compiler.lab.report import build_report, report_json
@@ -86,6 +88,23 @@ def test_distribution_picks_exactly_by_weight() -> None:
     assert set(picked) == {0, 2}
     assert picked[2] == 3 * picked[0]
     assert dist.mean == 1.5
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    weights=st.dictionaries(st.integers(0, 12), st.integers(0, 3000), min_size=1, max_size=6).filter(
+        lambda w: sum(w.values()) > 0
+    ),
+    numbers=st.lists(st.integers(0, (1 << 32) - 1), min_size=1, max_size=40),
+)
+def test_the_plans_picks_are_the_distributions(weights: dict[int, int], numbers: list[int]) -> None:
+    """plan_turn reads a distribution through Pick: from a table when its weights add up to little, else by
+    bisection; either way the value Distribution.pick gives, for every 32-bit number (edges included)."""
+    dist = Distribution.of(weights)
+    pick = Pick(dist.cumulative, dist.total, dist.values)
+    assert bool(pick.table) == (dist.total <= TABLE_LIMIT)
+    for r32 in [0, (1 << 32) - 1, *numbers]:
+        assert pick.pick(r32) == dist.pick(r32)
 
 
 def test_summary_is_exact_on_integers() -> None:

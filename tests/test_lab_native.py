@@ -94,3 +94,18 @@ def test_a_build_from_an_older_game_py_is_not_used(
     assert native.engine() is stale
     stale.BUILT_FROM = native.runtime_digest()  # type: ignore[attr-defined]
     assert native.runtime_module() == native.RUNTIME_NATIVE
+
+
+def test_compiled_picks_are_the_pure_ones() -> None:
+    """The compiled plan reads distributions as the pure one does, from a table and by bisection."""
+    try:
+        compiled = importlib.import_module(native.NATIVE)
+    except ImportError:
+        pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
+    small = ((3, 7, 9), 9, (0, 1, 2))  # weights 3, 4, 2: a table
+    large = ((1, 70000, 70001, 100000), 100000, (0, 1, 4, 5))  # weights adding up past TABLE_LIMIT: bisected
+    numbers = [0, 1, (1 << 31) - 1, 1 << 31, (1 << 32) - 1, *range(12345, 1 << 32, 48611917)]
+    for shape in (small, large):
+        pure, fast = game.Pick(*shape), compiled.Pick(*shape)
+        assert [fast.pick(r32) for r32 in numbers] == [pure.pick(r32) for r32 in numbers]
+        assert bool(fast.table) == bool(pure.table) == (shape is small)

@@ -139,10 +139,13 @@ class Moments:
         self.sums = self.sums or [0] * self.size
         self.products = self.products or [0] * (self.size * (self.size + 1) // 2)
 
-    def add(self, vector: Sequence[int]) -> None:
-        self.count += 1
-        self.sums = [s + a for s, a in zip(self.sums, vector, strict=True)]
-        self.products = [p + vector[i] * vector[j] for p, (i, j) in zip(self.products, _pairs(self.size), strict=True)]
+    def add(self, vector: Sequence[int], games: int = 1) -> None:
+        """Add the vector of `games` games (each the same)."""
+        self.count += games
+        self.sums = [s + a * games for s, a in zip(self.sums, vector, strict=True)]
+        self.products = [
+            p + vector[i] * vector[j] * games for p, (i, j) in zip(self.products, _pairs(self.size), strict=True)
+        ]
 
     def merge(self, other: Moments) -> None:
         self.count += other.count

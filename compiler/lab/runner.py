@@ -111,11 +111,13 @@ class Lab:
         return [outcomes[source] for source in self.same_as]
 
     def run(self, start: int, stop: int) -> list[Tally]:
-        tallies = [Tally() for _ in self.spec.rulesets]
-        for game in range(start, stop):
-            outcomes = self.play_game(game)
-            for tally, outcome in zip(tallies, outcomes, strict=True):
-                tally.add(outcome, outcomes[0])
+        games = [self.play_game(game) for game in range(start, stop)]
+        firsts = [outcomes[0] for outcomes in games]
+        tallies = []
+        for index in range(len(self.spec.rulesets)):
+            tally = Tally()
+            tally.add_games([outcomes[index] for outcomes in games], firsts)
+            tallies.append(tally)
         return tallies
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from compiler.lab.game import Outcome, Scoring
 from compiler.lab.intervals import Moments
+from compiler.lab.planning import Moves
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
 # How reports name the outcomes (the data keeps the rules' own word, "nothing").
@@ -22,12 +25,26 @@ def _count(counter: Counter[Any], values: Any) -> None:
         counter[value] += 1
 
 
+def _values(lists: dict[Any, list[Any]], key: Any) -> list[Any]:
+    """The list of `key`, made when first needed."""
+    found = lists.get(key)
+    if found is None:
+        found = lists[key] = []
+    return found
+
+
 def _counter(counters: dict[Any, Counter[Any]], key: Any) -> Counter[Any]:
     """The counter of `key`, made when first needed."""
     found = counters.get(key)
     if found is None:
         found = counters[key] = Counter()
     return found
+
+
+def _update(counters: dict[Any, Counter[Any]], values: dict[Any, list[Any]]) -> None:
+    """Count each key's values in that key's counter, keys in the order first met."""
+    for key, found in values.items():
+        _counter(counters, key).update(found)
 
 
 @dataclass
@@ -43,13 +60,18 @@ class PlanTally:
     steps: dict[int, Counter[int]] = field(default_factory=dict)  # scoring round -> extra steps bought per planner
     served: Counter[int] = field(default_factory=Counter)  # guests a planner served from the café at the end
 
-    def add(self, outcome: Outcome) -> None:
-        moves = outcome.moves
-        if moves is None:  # nobody plans
+    def add_games(self, outcomes: Sequence[Outcome]) -> None:
+        """Count games, in order (the same counts as adding each in turn)."""
+        for outcome in outcomes:
+            if outcome.moves is not None:
+                self._add_planned(outcome, outcome.moves)
+                continue
+            # Nobody plans.
             self.others += len(outcome.totals)
-            _count(self.other_totals, outcome.totals)
+            self.other_totals.update(outcome.totals)
             self.other_wins += len(outcome.winners)
-            return
+
+    def _add_planned(self, outcome: Outcome, moves: Moves) -> None:
         planners = moves.planners
         for seat, (plans, total) in enumerate(zip(planners, outcome.totals, strict=True)):
             if plans:
@@ -105,54 +127,93 @@ class Tally:
 
     def add(self, outcome: Outcome, first: Outcome) -> None:
         """Count one game; `first` is the same game under the first ruleset."""
-        self.games += 1
-        totals = outcome.totals
-        _count(self.totals, totals)
-        self.winning_totals[max(totals)] += 1
-        self.gaps[max(totals) - min(totals)] += 1
-        _count(self.paired, (a - b for a, b in zip(totals, first.totals, strict=True)))
-        self.top_ties += outcome.top_tied
-        self.shared_wins += len(outcome.winners) > 1
-        self.winner_changes += outcome.winners != first.winners
-        _count(self.seat_wins, (seat + 1 for seat in outcome.winners))
-        for scoring in outcome.scorings:
-            _count(_counter(self.track_points, scoring.round), scoring.track_points)
-            _count(_counter(self.net_points, scoring.round), scoring.net)
-            _count(_counter(self.outcomes, scoring.round), scoring.outcomes)
-            _count(_counter(self.tile_outcomes, scoring.tile), scoring.outcomes)
-        self.planning.add(outcome)
-        if outcome is first:
-            self.pair_same += 1
-        else:
-            self._add_pairs(outcome, first)
+        self.add_games([outcome], [first])
 
-    def _add_pairs(self, outcome: Outcome, first: Outcome) -> None:
-        """The game's differences from the same game under the first ruleset (the unit of pairing)."""
-        totals, totals0 = outcome.totals, first.totals
-        winners, winners0 = outcome.winners, first.winners
-        best, best0 = max(totals), max(totals0)
-        found = [
-            ("total", sum(totals) - sum(totals0)),
-            ("winning", best - best0),
-            ("gap", best - min(totals) - best0 + min(totals0)),
-            ("tie", outcome.top_tied - first.top_tied),
-            ("shared", (len(winners) > 1) - (len(winners0) > 1)),
-        ]
-        found.extend((key, (seat in winners) - (seat in winners0)) for seat, key in enumerate(SEAT_KEYS[: len(totals)]))
-        counts, counts0 = _scoring_counts(outcome.scorings), _scoring_counts(first.scorings)
-        for round_, (_tile, here) in counts.items():
-            if round_ in counts0:
-                there = counts0[round_][1]
-                found.extend(zip(_round_keys(round_), (a - b for a, b in zip(here, there, strict=True)), strict=True))
+    def add_games(self, outcomes: Sequence[Outcome], firsts: Sequence[Outcome]) -> None:
+        """Count games, in order; `firsts[i]` is game i under the first ruleset.
+
+        The counts, and the order in which each counter first meets its keys, are those of adding the games one
+        by one; gathering every game's values first and updating each counter once is several times quicker."""
+        self.games += len(outcomes)
+        totals = [outcome.totals for outcome in outcomes]
+        self.totals.update(chain.from_iterable(totals))
+        best = [max(values) for values in totals]
+        self.winning_totals.update(best)
+        self.gaps.update([top - min(values) for top, values in zip(best, totals, strict=True)])
+        self.paired.update(
+            [a - b for o, f in zip(outcomes, firsts, strict=True) for a, b in zip(o.totals, f.totals, strict=True)]
+        )
+        self.top_ties += sum([outcome.top_tied for outcome in outcomes])
+        self.shared_wins += sum([len(outcome.winners) > 1 for outcome in outcomes])
+        self.winner_changes += sum([o.winners != f.winners for o, f in zip(outcomes, firsts, strict=True)])
+        self.seat_wins.update([seat + 1 for outcome in outcomes for seat in outcome.winners])
+        track: dict[int, list[int]] = {}
+        net: dict[int, list[int]] = {}
+        by_round: dict[int, list[str]] = {}
+        by_tile: dict[str, list[str]] = {}
+        for outcome in outcomes:
+            for scoring in outcome.scorings:
+                _values(track, scoring.round).extend(scoring.track_points)
+                _values(net, scoring.round).extend(scoring.net)
+                _values(by_round, scoring.round).extend(scoring.outcomes)
+                _values(by_tile, scoring.tile).extend(scoring.outcomes)
+        _update(self.track_points, track)
+        _update(self.net_points, net)
+        _update(self.outcomes, by_round)
+        _update(self.tile_outcomes, by_tile)
+        self.planning.add_games(outcomes)
+        self._add_pairs(outcomes, firsts)
+
+    def _add_pairs(self, outcomes: Sequence[Outcome], firsts: Sequence[Outcome]) -> None:
+        """The games' differences from the same games under the first ruleset (the game is the unit of pairing).
+
+        Equal differences, and equal vectors of the interval moments, are counted first and each added once,
+        times its count: the same integers as adding them game by game."""
+        differences: Counter[tuple[str, int]] = Counter()  # (pair key, difference) -> games
+        spread: Counter[tuple[int, ...]] = Counter()
+        tile_vectors: dict[str, Counter[tuple[int, ...]]] = {}
+        for outcome, first in zip(outcomes, firsts, strict=True):
+            if outcome is first:
+                self.pair_same += 1
+                continue
+            totals, totals0 = outcome.totals, first.totals
+            winners, winners0 = outcome.winners, first.winners
+            best, best0 = max(totals), max(totals0)
+            found = [
+                ("total", sum(totals) - sum(totals0)),
+                ("winning", best - best0),
+                ("gap", best - min(totals) - best0 + min(totals0)),
+                ("tie", outcome.top_tied - first.top_tied),
+                ("shared", (len(winners) > 1) - (len(winners0) > 1)),
+            ]
+            found.extend(
+                (key, (seat in winners) - (seat in winners0)) for seat, key in enumerate(SEAT_KEYS[: len(totals)])
+            )
+            counts, counts0 = _scoring_counts(outcome.scorings), _scoring_counts(first.scorings)
+            for round_, (_tile, here) in counts.items():
+                if round_ in counts0:
+                    there = counts0[round_][1]
+                    found.extend(
+                        zip(_round_keys(round_), [a - b for a, b in zip(here, there, strict=True)], strict=True)
+                    )
+            differences.update(found)
+            spread[sum(totals), sum([t * t for t in totals]), sum(totals0), sum([t * t for t in totals0])] += 1
+            tiles, tiles0 = _tile_counts(counts), _tile_counts(counts0)
+            for tile in sorted(tiles.keys() | tiles0.keys()):
+                vectors = tile_vectors.get(tile)
+                if vectors is None:
+                    vectors = tile_vectors[tile] = Counter()
+                vectors[tiles.get(tile, NO_TILE) + tiles0.get(tile, NO_TILE)] += 1
         sums, squares = self.pair_sums, self.pair_squares
-        for key, difference in found:
-            sums[key] += difference
-            squares[key] += difference * difference
-        self.pair_spread.add((sum(totals), sum(t * t for t in totals), sum(totals0), sum(t * t for t in totals0)))
-        tiles, tiles0 = _tile_counts(counts), _tile_counts(counts0)
-        for tile in sorted(tiles.keys() | tiles0.keys()):
-            here4, there4 = tiles.get(tile, NO_TILE), tiles0.get(tile, NO_TILE)
-            self.pair_tiles.setdefault(tile, Moments(8)).add(here4 + there4)
+        for (key, difference), games in differences.items():
+            sums[key] += difference * games
+            squares[key] += difference * difference * games
+        for vector, games in spread.items():
+            self.pair_spread.add(vector, games)
+        for tile, vectors in tile_vectors.items():
+            moments = self.pair_tiles.setdefault(tile, Moments(8))
+            for vector, games in vectors.items():
+                moments.add(vector, games)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games

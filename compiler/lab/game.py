@@ -524,13 +524,22 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
                 _advance(fast, player, amount)
         player.occupied = occupied
     if hire:
-        # Hire an affordable card from hand, each as likely as its kind's weight.
+        # Hire an affordable card from hand, each as likely as its kind's weight (rng.weighted written out:
+        # the first card whose running total of weights is above the scaled number).
         cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
         for r32 in hire:
-            cards = [n for n in hand if cost[n] <= krones and kind_weight[n] > 0]
+            cards: list[int] = []
+            running_totals: list[int] = []
+            running = 0
+            for card in hand:
+                weight = kind_weight[card]
+                if weight > 0 and cost[card] <= krones:
+                    running += weight
+                    cards.append(card)
+                    running_totals.append(running)
             if not cards:
                 continue
-            number = cards[rng.weighted([kind_weight[n] for n in cards], r32)]
+            number = cards[bisect_right(running_totals, (r32 * running) >> 32)]
             krones -= cost[number]
             hand.remove(number)
             player.hired.append(number)

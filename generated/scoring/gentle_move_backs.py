@@ -2406,10 +2406,13 @@ def projected_total(game: Game, player: Player) -> int:
     return (
         player.points
         + final_staff(game, player)
-        + final_rooms(game, player)
-        + final_krones(game, player)
-        + final_kitchen(game, player)
-        + final_cafe(game, player)
+        + 1 * player.hotel[0].count("o")
+        + 2 * player.hotel[1].count("o")
+        + 3 * player.hotel[2].count("o")
+        + 4 * player.hotel[3].count("o")
+        + 1 * q_krones(game, player)
+        + 1 * q_kitchen_items(game, player)
+        + -5 * q_cafe_guests(game, player)
     )
 
 

@@ -90,30 +90,37 @@ def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
 
 
+def _final_terms(source: ir.FinalSource) -> list[str] | None:
+    """The terms a final-scoring source adds up, as Python expressions (None: a loop over hired Staff)."""
+    if source.source == "game_end_staff":
+        return None
+    if source.source == "occupied_rooms_by_floor":
+        return [
+            f'{points} * player.hotel[{floor - 1}].count("o")'
+            for floor, points in enumerate(source.points_by_floor, start=1)
+            if points
+        ]
+    if source.source == "per_quantity":
+        assert source.per is not None
+        return [f"{source.points} * {_quantity_call(source.per)}"]
+    raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
+
+
 def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     for source in ruleset.final_scoring:
         name = identifier("final", source.id)
         with code.block(f"def {name}(game: Game, player: Player) -> int:"):
             code.line(comment(source.name))
-            if source.source == "game_end_staff":
+            terms = _final_terms(source)
+            if terms is None:
                 code.line("total = 0")
                 with code.block("for number in player.hired:"):
                     code.line("score = GAME_END.get(number)")
                     with code.block("if score is not None:"):
                         code.line("total += score(game, player)")
                 code.line("return total")
-            elif source.source == "occupied_rooms_by_floor":
-                terms = [
-                    f'{points} * player.hotel[{floor - 1}].count("o")'
-                    for floor, points in enumerate(source.points_by_floor, start=1)
-                    if points
-                ]
+            else:
                 code.sum_line("return ", terms or ["0"])
-            elif source.source == "per_quantity":
-                assert source.per is not None
-                code.line(f"return {source.points} * {_quantity_call(source.per)}")
-            else:  # pragma: no cover - the schema's enum is closed
-                raise CodegenError(f"no Python generator for final-scoring source {source.source}")
         code.blank(2)
     code.line("FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], int]], ...] = (")
     for source in ruleset.final_scoring:
@@ -267,8 +274,12 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def projected_total(game: Game, player: Player) -> int:"):
         code.line('"""Points now plus final scoring as if the game ended now (the default policy\'s measure)."""')
-        terms = [f"{identifier('final', source.id)}(game, player)" for source in ruleset.final_scoring]
-        code.sum_line("return ", ["player.points", *terms])
+        # Each source's terms written out (the search projects thousands of times a game), a loop called.
+        terms = ["player.points"]
+        for source in ruleset.final_scoring:
+            written = _final_terms(source)
+            terms.extend(written if written is not None else [f"{identifier('final', source.id)}(game, player)"])
+        code.sum_line("return ", terms)
     code.blank(2)
     with code.block("def final_scoring(game: Game) -> list[dict[str, Any]]:"):
         code.line('"""Final scoring of every player, in turn order."""')

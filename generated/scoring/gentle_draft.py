@@ -1792,9 +1792,24 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     return pay
 
 
-def copy_opponent_game_end(
-    game: Game, player: Player, formulas: dict[int, Callable[[Game, Player], int]], copier: str
-) -> int:
+# A game-end Staff's formula: (points, quantity): the points per unit of a quantity of the player's state.
+GameEndFormula = tuple[int, Callable[[Game, Player], int]]
+
+
+def game_end_points(game: Game, player: Player, formulas: dict[int, GameEndFormula], copiers: dict[int, str]) -> int:
+    """The points of the player's hired game-end Staff, in the order hired: each card with a formula scores
+    its points per unit of its quantity; each copier (named in `copiers`) copies an opponent's card."""
+    total = 0
+    for number in player.hired:
+        formula = formulas.get(number)
+        if formula is not None:
+            total += formula[0] * formula[1](game, player)
+        elif number in copiers:
+            total += copy_opponent_game_end(game, player, formulas, copiers[number])
+    return total
+
+
+def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameEndFormula], copier: str) -> int:
     """Score one game-end Staff an opponent has hired, on this player's own state (none: 0).
 
     The choice has no consequence but its points, so the policy copies the card worth most (ties: the
@@ -1803,7 +1818,7 @@ def copy_opponent_game_end(
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
-    worth = {number: formulas[number](game, player) for number in options}
+    worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if game.trial is not None or game.projecting:
         found, value = peek_recorded(player, "secretary")
@@ -2085,112 +2100,30 @@ def staff_45_once(game: Game, player: Player) -> None:
     advance_emperor(game, player, 3)
 
 
-def staff_27_game_end(game: Game, player: Player) -> int:
-    # Booking Manager: 3 per occupied_red_rooms
-    return 3 * q_occupied_red_rooms(game, player)
-
-
-def staff_28_game_end(game: Game, player: Player) -> int:
-    # Concierge: 3 per occupied_blue_rooms
-    return 3 * q_occupied_blue_rooms(game, player)
-
-
-def staff_30_game_end(game: Game, player: Player) -> int:
-    # Reception Clerk: 3 per occupied_yellow_rooms
-    return 3 * q_occupied_yellow_rooms(game, player)
-
-
-def staff_31_game_end(game: Game, player: Player) -> int:
-    # Chambermaid: 1 per occupied_rooms
-    return 1 * q_occupied_rooms(game, player)
-
-
-def staff_32_game_end(game: Game, player: Player) -> int:
-    # Assistant Manager: 2 per hired_staff
-    return 2 * q_hired_staff(game, player)
-
-
-def staff_34_game_end(game: Game, player: Player) -> int:
-    # Receptionist: 1 per room_tiles
-    return 1 * q_room_tiles(game, player)
-
-
-def staff_37_game_end(game: Game, player: Player) -> int:
-    # Room Service: 2 per full_groups
-    return 2 * q_full_groups(game, player)
-
-
-def staff_40_game_end(game: Game, player: Player) -> int:
-    # Marketing Director: 5 per objectives
-    return 5 * q_objectives(game, player)
-
-
-def staff_41_game_end(game: Game, player: Player) -> int:
-    # Operator: 2 per emperor_position
-    return 2 * q_emperor_position(game, player)
-
-
-def staff_46_game_end(game: Game, player: Player) -> int:
-    # Female Floor Housekeeper: 5 per full_floors
-    return 5 * q_full_floors(game, player)
-
-
-def staff_47_game_end(game: Game, player: Player) -> int:
-    # Liftboy: 5 per full_columns
-    return 5 * q_full_columns(game, player)
-
-
-def staff_48_game_end(game: Game, player: Player) -> int:
-    # Hotel Manager: 4 per colour_sets
-    return 4 * q_colour_sets(game, player)
-
-
-GAME_END_FORMULAS: dict[int, Callable[[Game, Player], int]] = {
-    27: staff_27_game_end,
-    28: staff_28_game_end,
-    30: staff_30_game_end,
-    31: staff_31_game_end,
-    32: staff_32_game_end,
-    34: staff_34_game_end,
-    37: staff_37_game_end,
-    40: staff_40_game_end,
-    41: staff_41_game_end,
-    46: staff_46_game_end,
-    47: staff_47_game_end,
-    48: staff_48_game_end,
+# Game-end Staff: card -> (points, the quantity they are per).
+GAME_END_FORMULAS: dict[int, GameEndFormula] = {
+    27: (3, q_occupied_red_rooms),  # Booking Manager: 3 per occupied_red_rooms
+    28: (3, q_occupied_blue_rooms),  # Concierge: 3 per occupied_blue_rooms
+    30: (3, q_occupied_yellow_rooms),  # Reception Clerk: 3 per occupied_yellow_rooms
+    31: (1, q_occupied_rooms),  # Chambermaid: 1 per occupied_rooms
+    32: (2, q_hired_staff),  # Assistant Manager: 2 per hired_staff
+    34: (1, q_room_tiles),  # Receptionist: 1 per room_tiles
+    37: (2, q_full_groups),  # Room Service: 2 per full_groups
+    40: (5, q_objectives),  # Marketing Director: 5 per objectives
+    41: (2, q_emperor_position),  # Operator: 2 per emperor_position
+    46: (5, q_full_floors),  # Female Floor Housekeeper: 5 per full_floors
+    47: (5, q_full_columns),  # Liftboy: 5 per full_columns
+    48: (4, q_colour_sets),  # Hotel Manager: 4 per colour_sets
 }
-
-
-def staff_29_game_end(game: Game, player: Player) -> int:
-    # Secretary: copies a game-end Staff an opponent has hired
-    return copy_opponent_game_end(game, player, GAME_END_FORMULAS, "Secretary")
-
-
-GAME_END: dict[int, Callable[[Game, Player], int]] = {
-    27: staff_27_game_end,
-    28: staff_28_game_end,
-    29: staff_29_game_end,
-    30: staff_30_game_end,
-    31: staff_31_game_end,
-    32: staff_32_game_end,
-    34: staff_34_game_end,
-    37: staff_37_game_end,
-    40: staff_40_game_end,
-    41: staff_41_game_end,
-    46: staff_46_game_end,
-    47: staff_47_game_end,
-    48: staff_48_game_end,
+# Game-end Staff that copy one an opponent has hired: card -> its name (for the explanation).
+GAME_END_COPIERS: dict[int, str] = {
+    29: "Secretary",
 }
 
 
 def final_staff(game: Game, player: Player) -> int:
     # Hired Staff with a game-end effect
-    total = 0
-    for number in player.hired:
-        score = GAME_END.get(number)
-        if score is not None:
-            total += score(game, player)
-    return total
+    return game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)
 
 
 def final_rooms(game: Game, player: Player) -> int:
@@ -2405,7 +2338,7 @@ def projected_total(game: Game, player: Player) -> int:
     """Points now plus final scoring as if the game ended now (the default policy's measure)."""
     return (
         player.points
-        + final_staff(game, player)
+        + game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)
         + 1 * player.hotel[0].count("o")
         + 2 * player.hotel[1].count("o")
         + 3 * player.hotel[2].count("o")

@@ -64,36 +64,40 @@ def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 code.line(comment(f"{card.name}: extra effect with every Emperor bonus"))
                 _effects_body(code, card.emperor_bonus)
             code.blank(2)
-    formulas = [c for c in ruleset.staff if c.game_end is not None and not c.game_end.copy_opponent]
-    for card in formulas:
-        assert card.game_end is not None and card.game_end.per is not None
-        with code.block(f"def staff_{card.number}_game_end(game: Game, player: Player) -> int:"):
-            code.line(comment(f"{card.name}: {card.game_end.points} per {card.game_end.per}"))
-            code.line(f"return {card.game_end.points} * {_quantity_call(card.game_end.per)}")
-        code.blank(2)
-    code.line("GAME_END_FORMULAS: dict[int, Callable[[Game, Player], int]] = {")
-    for card in formulas:
-        code.line(f"    {card.number}: staff_{card.number}_game_end,")
-    code.line("}")
-    code.blank(2)
-    for card in ruleset.staff:
-        if card.game_end is not None and card.game_end.copy_opponent:
-            with code.block(f"def staff_{card.number}_game_end(game: Game, player: Player) -> int:"):
-                code.line(comment(f"{card.name}: copies a game-end Staff an opponent has hired"))
-                code.line(f"return copy_opponent_game_end(game, player, GAME_END_FORMULAS, {literal(card.name)})")
-            code.blank(2)
-    code.line("GAME_END: dict[int, Callable[[Game, Player], int]] = {")
-    for card in ruleset.staff:
-        if card.game_end is not None:
-            code.line(f"    {card.number}: staff_{card.number}_game_end,")
-    code.line("}")
+    # Game-end Staff are data the runtime scores (game_end_points): the search projects thousands of times a game.
+    formulas = [
+        f"{card.number}: ({card.game_end.points}, q_{identifier(card.game_end.per)}),  "
+        + comment(f"{card.name}: {card.game_end.points} per {card.game_end.per}")
+        for card in ruleset.staff
+        if card.game_end is not None and card.game_end.per is not None and not card.game_end.copy_opponent
+    ]
+    copiers = [
+        f"{card.number}: {literal(card.name)},"
+        for card in ruleset.staff
+        if card.game_end is not None and card.game_end.copy_opponent
+    ]
+    code.line("# Game-end Staff: card -> (points, the quantity they are per).")
+    _dict_literal(code, "GAME_END_FORMULAS: dict[int, GameEndFormula] = ", formulas)
+    code.line("# Game-end Staff that copy one an opponent has hired: card -> its name (for the explanation).")
+    _dict_literal(code, "GAME_END_COPIERS: dict[int, str] = ", copiers)
     code.blank(2)
 
 
-def _final_terms(source: ir.FinalSource) -> list[str] | None:
-    """The terms a final-scoring source adds up, as Python expressions (None: a loop over hired Staff)."""
+def _dict_literal(code: CodeBuilder, head: str, entries: list[str]) -> None:
+    """`head {...}`, one entry a line (`{}` when there are none)."""
+    if not entries:
+        code.line(head + "{}")
+        return
+    code.line(head + "{")
+    for entry in entries:
+        code.line("    " + entry)
+    code.line("}")
+
+
+def _final_terms(source: ir.FinalSource) -> list[str]:
+    """The terms a final-scoring source adds up, as Python expressions."""
     if source.source == "game_end_staff":
-        return None
+        return ["game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)"]
     if source.source == "occupied_rooms_by_floor":
         return [
             f'{points} * player.hotel[{floor - 1}].count("o")'
@@ -108,19 +112,9 @@ def _final_terms(source: ir.FinalSource) -> list[str] | None:
 
 def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     for source in ruleset.final_scoring:
-        name = identifier("final", source.id)
-        with code.block(f"def {name}(game: Game, player: Player) -> int:"):
+        with code.block(f"def {identifier('final', source.id)}(game: Game, player: Player) -> int:"):
             code.line(comment(source.name))
-            terms = _final_terms(source)
-            if terms is None:
-                code.line("total = 0")
-                with code.block("for number in player.hired:"):
-                    code.line("score = GAME_END.get(number)")
-                    with code.block("if score is not None:"):
-                        code.line("total += score(game, player)")
-                code.line("return total")
-            else:
-                code.sum_line("return ", terms or ["0"])
+            code.sum_line("return ", _final_terms(source) or ["0"])
         code.blank(2)
     code.line("FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], int]], ...] = (")
     for source in ruleset.final_scoring:
@@ -274,11 +268,10 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def projected_total(game: Game, player: Player) -> int:"):
         code.line('"""Points now plus final scoring as if the game ended now (the default policy\'s measure)."""')
-        # Each source's terms written out (the search projects thousands of times a game), a loop called.
+        # Each source's terms written out: the search projects thousands of times a game.
         terms = ["player.points"]
         for source in ruleset.final_scoring:
-            written = _final_terms(source)
-            terms.extend(written if written is not None else [f"{identifier('final', source.id)}(game, player)"])
+            terms.extend(_final_terms(source))
         code.sum_line("return ", terms)
     code.blank(2)
     with code.block("def final_scoring(game: Game) -> list[dict[str, Any]]:"):

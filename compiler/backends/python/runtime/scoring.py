@@ -69,9 +69,24 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     return pay
 
 
-def copy_opponent_game_end(
-    game: Game, player: Player, formulas: dict[int, Callable[[Game, Player], int]], copier: str
-) -> int:
+# A game-end Staff's formula: (points, quantity): the points per unit of a quantity of the player's state.
+GameEndFormula = tuple[int, Callable[[Game, Player], int]]
+
+
+def game_end_points(game: Game, player: Player, formulas: dict[int, GameEndFormula], copiers: dict[int, str]) -> int:
+    """The points of the player's hired game-end Staff, in the order hired: each card with a formula scores
+    its points per unit of its quantity; each copier (named in `copiers`) copies an opponent's card."""
+    total = 0
+    for number in player.hired:
+        formula = formulas.get(number)
+        if formula is not None:
+            total += formula[0] * formula[1](game, player)
+        elif number in copiers:
+            total += copy_opponent_game_end(game, player, formulas, copiers[number])
+    return total
+
+
+def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameEndFormula], copier: str) -> int:
     """Score one game-end Staff an opponent has hired, on this player's own state (none: 0).
 
     The choice has no consequence but its points, so the policy copies the card worth most (ties: the
@@ -80,7 +95,7 @@ def copy_opponent_game_end(
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
-    worth = {number: formulas[number](game, player) for number in options}
+    worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if game.trial is not None or game.projecting:
         found, value = peek_recorded(player, "secretary")

@@ -11,7 +11,7 @@ several rulesets play alike are played once (compiler.lab.sharing).
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import product
 from typing import Any, NamedTuple, Protocol
 
@@ -120,14 +120,12 @@ class Fast:
         self.group_of = tuple(group_of.get(cell, -1) for cell in cells)
         self.group_mask = tuple(sum(1 << ((f - 1) * columns + c - 1) for f, c in group) for group in info.group_cells)
 
-        # One floor of a module's hotel (a list of letters) <-> its (placed, occupied) bits, by table.
+        # One floor's (placed, occupied) bits -> its letters in a module's hotel, by table.
         self.row_mask = (1 << columns) - 1
-        self.row_bits: dict[str, tuple[int, int]] = {}
         self.row_letters: dict[tuple[int, int], tuple[str, ...]] = {}
         for letters in product((EMPTY, VACANT, OCCUPIED), repeat=columns):
             row_placed = sum(1 << c for c, room in enumerate(letters) if room != EMPTY)
             row_occupied = sum(1 << c for c, room in enumerate(letters) if room == OCCUPIED)
-            self.row_bits["".join(letters)] = (row_placed, row_occupied)
             self.row_letters[row_placed, row_occupied] = letters
         self.track_points = info.track_points
         self.track_last = info.track_last
@@ -147,11 +145,14 @@ class Fast:
     def hotel_masks(self, hotel: list[list[str]]) -> tuple[int, int]:
         """(placed, occupied) masks of a module's hotel (floor 1 first, a list of letters per floor)."""
         placed = occupied = 0
-        row_bits, columns = self.row_bits, self.columns
-        for shift, row in zip(range(0, self.size, columns), hotel, strict=True):
-            row_placed, row_occupied = row_bits["".join(row)]
-            placed |= row_placed << shift
-            occupied |= row_occupied << shift
+        bit = 1
+        for row in hotel:  # cell by cell, bit by bit: quicker compiled than looking each floor up by its letters
+            for room in row:
+                if room != EMPTY:
+                    placed |= bit
+                    if room == OCCUPIED:
+                        occupied |= bit
+                bit <<= 1
         return placed, occupied
 
     def hotel_lists(self, placed: int, occupied: int) -> list[list[str]]:
@@ -196,23 +197,30 @@ Turn = tuple[
 ]
 
 
-@dataclass(frozen=True)
 class Plan:
-    seed: int
-    game: int
-    players: int
-    turns: tuple[tuple[Turn, ...], ...]  # [round-1][player]
-    # The first numbers of setup streams, drawn once for every ruleset: (purpose, extra) -> numbers.
-    drawn: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Every random number of one game that does not depend on the rulesets (a plain class with its own __init__:
+    compiled, a dataclass's would run as Python code)."""
 
-    def setup_stream(self, purpose: int, extra: int = 0) -> rng.Stream:
-        return rng.Stream(self.seed, self.game, extra, rng.SETUP_PLAYER, purpose)
+    __slots__ = ("drawn", "game", "players", "seed", "turns")
+
+    def __init__(self, seed: int, game: int, players: int, turns: tuple[tuple[Turn, ...], ...]) -> None:
+        self.seed = seed
+        self.game = game
+        self.players = players
+        self.turns = turns  # [round-1][player]
+        # The first numbers of setup streams, drawn once for every ruleset: (purpose, extra) -> numbers.
+        self.drawn: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def setup_numbers(self, purpose: int, extra: int, count: int) -> tuple[int, ...]:
-        """The first `count` numbers of a setup stream (the same for every ruleset, so drawn once)."""
+        """The first `count` numbers of a setup stream (the same for every ruleset, so drawn once): up to a block,
+        the stream's first block read directly."""
         numbers = self.drawn.get((purpose, extra))
         if numbers is None or len(numbers) < count:
-            numbers = self.drawn[purpose, extra] = self.setup_stream(purpose, extra).take(count)
+            if count <= rng.BLOCK:
+                numbers = rng.block(rng.stream_key(self.seed, self.game, extra, rng.SETUP_PLAYER, purpose), 0)
+            else:
+                numbers = rng.Stream(self.seed, self.game, extra, rng.SETUP_PLAYER, purpose).take(count)
+            self.drawn[purpose, extra] = numbers
         return numbers[:count]
 
 

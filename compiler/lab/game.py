@@ -135,7 +135,7 @@ class Fast:
         self.move_back = dict(info.move_back)
         self.tiers = dict(info.scoring_tiers)
         # Caches by mask, filled as games need them (hotels grow the same few ways).
-        self.room_choices: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self.room_choices: dict[int, tuple[int, ...]] = {}
         self.cells: dict[int, tuple[int, ...]] = {}
         # Players who respond to the rules (None: the model has none, and the games are played as drawn).
         self.planner = (
@@ -452,16 +452,19 @@ def _legal_spaces(fast: Fast, placed: int) -> int:
     return around & fast.full & ~placed
 
 
-def _room_choices(fast: Fast, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The cells of a mask of spaces, the running totals of their floor weights and the total (cached)."""
+def _room_choices(fast: Fast, mask: int) -> tuple[int, ...]:
+    """The spaces of a mask with their floor weights, as one flat tuple (cached): the total weight, then each
+    space, lowest first, with the running total of the weights up to it. One object per entry: the turns read
+    thousands of entries, and a cache of nested tuples cost more in memory reads than the arithmetic saved."""
     found = fast.room_choices.get(mask)
     if found is None:
-        options = tuple(_bits(mask))
-        running, cumulative = 0, []
-        for cell in options:
+        flat = [0]
+        running = 0
+        for cell in _bits(mask):
             running += fast.floor_weight[cell]
-            cumulative.append(running)
-        found = options, tuple(cumulative), running
+            flat.extend((cell, running))
+        flat[0] = running
+        found = tuple(flat)
         if len(fast.room_choices) < CACHE_LIMIT:
             fast.room_choices[mask] = found
     return found
@@ -499,10 +502,15 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
             if not mask:
                 continue
-            options, cumulative, total = known.get(mask) or _room_choices(fast, mask)
+            choices = known.get(mask) or _room_choices(fast, mask)
+            total = choices[0]
             if not total:
                 continue
-            cell = options[bisect_right(cumulative, (r32 * total) >> 32)]
+            scaled = (r32 * total) >> 32
+            at = 2
+            while choices[at] <= scaled:  # the first space whose running total is above it (as bisect_right)
+                at += 2
+            cell = choices[at - 1]
             krones -= fast.room_cost[cell]
             placed |= 1 << cell
             player.points += fast.printed[cell]

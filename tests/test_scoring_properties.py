@@ -217,3 +217,19 @@ def test_recording_the_default_decisions_reproduces_the_result(rules_name: str, 
         len(entry["steps"]) for entry in default["decisions"]
     )
     assert replay["unused_choices"] == []
+
+
+@pytest.mark.parametrize("rules_name", SHIPPED)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_final_totals_are_the_final_scorings_totals(rules_name: str, data: st.DataObject) -> None:
+    """final_totals and final_standings (the variant lab's quick way to end a game) give exactly what
+    final_scoring and standings give, on any valid state (the points floor and a Secretary included)."""
+    mod = module(rules_name)
+    state = data.draw(states(mod.RULES), label="state")
+    full = mod.new_game(copy.deepcopy(state), explain=False)
+    final = mod.final_scoring(full)
+    quick = mod.new_game(copy.deepcopy(state), explain=False)
+    totals = mod.final_totals(quick)
+    assert totals == [entry["total"] for entry in final]
+    assert mod.final_standings(quick, totals) == mod.standings(full, final)

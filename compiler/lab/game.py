@@ -394,9 +394,9 @@ class LabModule(Protocol):
 
     def emperor_scoring(self, game: Any) -> None: ...
 
-    def final_scoring(self, game: Any) -> list[dict[str, Any]]: ...
+    def final_totals(self, game: Any) -> list[int]: ...
 
-    def standings(self, game: Any, final: list[dict[str, Any]]) -> list[dict[str, Any]]: ...
+    def final_standings(self, game: Any, totals: list[int]) -> list[dict[str, Any]]: ...
 
     # What planning players use (compiler.lab.planning).
     def emperor_scoring_of(self, game: Any, player: Any) -> None: ...
@@ -713,8 +713,8 @@ def _play_rounds(fast: Fast, module: LabModule, plan: Plan, at: Stretch, start: 
         try:
             module.emperor_scoring(game)
             if round_ == info.rounds:
-                final = module.final_scoring(game)
-                standings = module.standings(game, final)
+                totals = module.final_totals(game)
+                standings = module.final_standings(game, totals)
         except ValueError as error:
             raise GahError(
                 f"synthetic game {plan.game} (seed {plan.seed}) could not be scored by '{info.name}' "
@@ -724,7 +724,7 @@ def _play_rounds(fast: Fast, module: LabModule, plan: Plan, at: Stretch, start: 
         if scoring:
             scorings.append(_scoring(fast, round_, game.tiles[fast.tiers[round_]], spaces, before, after))
         if round_ == info.rounds:
-            return _outcome(final, standings, scorings, moves)
+            return _outcome(game, totals, standings, scorings, moves)
         for player in players:
             player.load(fast)
         deck = game.deck
@@ -743,10 +743,13 @@ def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list
 
 
 def _outcome(
-    final: list[dict[str, Any]], standings: list[dict[str, Any]], scorings: list[Scoring], moves: planning.Moves | None
+    game: Any,
+    totals: list[int],
+    standings: list[dict[str, Any]],
+    scorings: list[Scoring],
+    moves: planning.Moves | None,
 ) -> Outcome:
-    totals = tuple(entry["total"] for entry in final)
-    names = [entry["player"] for entry in final]
+    names = [player.name for player in game.players]
     winners = frozenset(names.index(s["player"]) for s in standings if s["rank"] == 1)
     best = sorted(totals, reverse=True)
-    return Outcome(tuple(scorings), totals, winners, len(best) > 1 and best[0] == best[1], moves)
+    return Outcome(tuple(scorings), tuple(totals), winners, len(best) > 1 and best[0] == best[1], moves)

@@ -1859,6 +1859,14 @@ def final_entry(
     return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown}
 
 
+def final_total(game: Game, player: Player, project: Callable[[Game, Player], int]) -> int:
+    """A player's final total as final_entry works it out, without the breakdown: `project` is the module's
+    projected_total (points now plus every final-scoring source, the same terms), and the points floor holds."""
+    total = project(game, player)
+    floor = game.rules.points_floor
+    return floor if total < floor else total
+
+
 def decision_report(game: Game) -> list[dict[str, Any]]:
     """Per player, every decision of the scoring in the order asked, and the `choices` that record
     them (a key's single decision as a value, several as a list): recording them replays the game."""
@@ -2356,8 +2364,19 @@ def final_scoring(game: Game) -> list[dict[str, Any]]:
 
 def standings(game: Game, final: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The ranking of a final scoring, tie-breakers applied."""
-    tiebreaks = [tiebreak(game, player) for player in game.players]
-    return rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])
+    return final_standings(game, [entry["total"] for entry in final])
+
+
+def final_totals(game: Game) -> list[int]:
+    """Each player's final total, in turn order: final_scoring's totals without the breakdown, sooner
+    (for simulators that score many games, like the variant lab).
+    """
+    return [final_total(game, player, projected_total) for player in game.players]
+
+
+def final_standings(game: Game, totals: list[int]) -> list[dict[str, Any]]:
+    """The ranking of the players' final totals (in turn order), tie-breakers applied."""
+    return rank([(p.name, total, tiebreak(game, p)) for p, total in zip(game.players, totals, strict=True)])
 
 
 def new_game(state: dict[str, Any], explain: bool = True) -> Game:

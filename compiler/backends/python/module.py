@@ -280,8 +280,19 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     with code.block("def standings(game: Game, final: list[dict[str, Any]]) -> list[dict[str, Any]]:"):
         code.line('"""The ranking of a final scoring, tie-breakers applied."""')
-        code.line("tiebreaks = [tiebreak(game, player) for player in game.players]")
-        code.line('return rank([(e["player"], e["total"], t) for e, t in zip(final, tiebreaks, strict=True)])')
+        code.line('return final_standings(game, [entry["total"] for entry in final])')
+    code.blank(2)
+    with code.block("def final_totals(game: Game) -> list[int]:"):
+        code.line('"""Each player\'s final total, in turn order: final_scoring\'s totals without the breakdown, sooner')
+        code.line("(for simulators that score many games, like the variant lab).")
+        code.line('"""')
+        code.line("return [final_total(game, player, projected_total) for player in game.players]")
+    code.blank(2)
+    with code.block("def final_standings(game: Game, totals: list[int]) -> list[dict[str, Any]]:"):
+        code.line('"""The ranking of the players\' final totals (in turn order), tie-breakers applied."""')
+        code.line(
+            "return rank([(p.name, total, tiebreak(game, p)) for p, total in zip(game.players, totals, strict=True)])"
+        )
     code.blank(2)
     with code.block("def new_game(state: dict[str, Any], explain: bool = True) -> Game:"):
         code.line('"""A state dict checked and read into a Game, for callers that play on from it (the variant lab).')

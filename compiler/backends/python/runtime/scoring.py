@@ -136,6 +136,14 @@ def final_entry(
     return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown}
 
 
+def final_total(game: Game, player: Player, project: Callable[[Game, Player], int]) -> int:
+    """A player's final total as final_entry works it out, without the breakdown: `project` is the module's
+    projected_total (points now plus every final-scoring source, the same terms), and the points floor holds."""
+    total = project(game, player)
+    floor = game.rules.points_floor
+    return floor if total < floor else total
+
+
 def decision_report(game: Game) -> list[dict[str, Any]]:
     """Per player, every decision of the scoring in the order asked, and the `choices` that record
     them (a key's single decision as a value, several as a list): recording them replays the game."""

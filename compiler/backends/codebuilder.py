@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -20,7 +20,7 @@ class CodeBuilder:
     def line(self, text: str = "") -> None:
         self.lines.append((" " * (self.level * self.width) + text) if text else "")
 
-    def lines_from(self, texts: list[str]) -> None:
+    def lines_from(self, texts: Sequence[str]) -> None:
         for text in texts:
             self.line(text)
 

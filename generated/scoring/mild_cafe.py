@@ -7,7 +7,8 @@ Entry points: score_game(state) -> dict, the result `gah score --json` prints;
 setup_game(players, seed) -> dict, a state before round 1. Standard library only.
 For simulators that play on between scorings (the variant lab): new_game(state, explain=False)
 or setup_new_game(players, seed, explain=False) -> Game, then emperor_scoring(game) in place,
-final_scoring(game) and standings(game, final); explain=False skips every event and its text.
+final_scoring(game) and standings(game, final), or final_totals(game) and final_standings(game,
+totals) for the totals alone, sooner; explain=False skips every event and its text.
 """
 
 from __future__ import annotations

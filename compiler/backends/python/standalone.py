@@ -4,6 +4,7 @@ runtime one module of its own (the variant lab can compile that once and share i
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
@@ -11,8 +12,10 @@ RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 RUNTIME_FILES = ("core.py", "hotel.py", "staff.py", "quantities.py", "state.py", "setup.py", "scoring.py")
 
 
-def runtime_parts() -> tuple[list[str], list[tuple[str, str]]]:
-    """The standard-library imports the runtime needs, and each file's body without imports."""
+@lru_cache(maxsize=1)
+def runtime_parts() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The standard-library imports the runtime needs, and each file's body without imports (read once a process:
+    every module generated copies them)."""
     plain_imports: set[str] = set()
     from_imports: dict[str, set[str]] = {}
     bodies: list[tuple[str, str]] = []
@@ -36,7 +39,7 @@ def runtime_parts() -> tuple[list[str], list[tuple[str, str]]]:
         bodies.append((name, body))
     imports = [f"import {name}" for name in sorted(plain_imports)]
     imports += [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(from_imports.items())]
-    return imports, bodies
+    return tuple(imports), tuple(bodies)
 
 
 def runtime_module_text() -> str:
@@ -48,7 +51,8 @@ def runtime_module_text() -> str:
     return "\n".join(parts) + "\n"
 
 
-def defined_names(source: str) -> set[str]:
+@lru_cache(maxsize=32)
+def defined_names(source: str) -> frozenset[str]:
     """The names a module's top-level statements define (functions, classes, assignments)."""
     names: set[str] = set()
     for node in ast.parse(source).body:
@@ -58,4 +62,4 @@ def defined_names(source: str) -> set[str]:
             names.update(target.id for target in node.targets if isinstance(target, ast.Name))
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-    return names
+    return frozenset(names)

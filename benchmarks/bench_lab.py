@@ -1,11 +1,13 @@
 """Benchmark of the variant lab: 4-player games under base and gentle-move-backs, against a baseline, same run.
 
 Usage: python benchmarks/bench_lab.py [GAMES] [--baseline REV] [--rounds N] [--profile] [--planners]
+                                      [--variants NAME ...]
 
 Each measurement is a fresh process playing GAMES games with 1 and with 2 worker processes. The variants
 are run interleaved, round after round, so load from other jobs on the machine falls on all of them alike:
 
-  baseline  the lab at git revision REV (default 298ee7f, before this session's speed work), from `git archive`
+  baseline  the lab at git revision REV (default 298ee7f: before the stretches shared between rulesets and
+            the compiled runtime), from `git archive`
   pure      this checkout, pure Python (GAH_LAB_PURE=1)
   native    this checkout with the compiled hot path, if built (python -m compiler.lab.native)
 
@@ -14,10 +16,12 @@ games the baseline plays. With --planners, also "pure planners" (and "native pla
 `gah compare` plays it, planners on (their reports are compared with each other, not with the baseline's).
 
 For each: start-up CPU seconds (once per run), wall seconds and CPU seconds of the games (the process and its
-workers), games per CPU second, and 100,000 games extrapolated to two idle cores (start-up, plus the games' CPU
-seconds / 2: what both cores give when nobody else uses them). Every
-variant must give the same report, byte for byte (its SHA-256 is compared). With --profile, also where the
-time of one process goes: the plan, the lab's turns and glue, the scoring modules (by entry point), the tallies.
+workers), games per CPU second, and 100,000 games extrapolated to two idle cores (start-up, plus the games'
+CPU seconds / 2: what both cores give when nobody else uses them). With few games the 2-worker rows overstate
+it: each worker's own start-up falls inside the games' CPU. `--variants native` with 100000 games measures the
+real thing in about a minute and a half. Every variant must give the same report, byte for byte (its SHA-256
+is compared). With --profile, also where the time of one process goes: the plan, the lab's turns and glue,
+the scoring modules (by entry point), the tallies.
 """
 
 from __future__ import annotations
@@ -199,6 +203,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=int, default=2, help="measurements per variant, interleaved (default 2)")
     parser.add_argument("--profile", action="store_true", help="also show where the time goes")
     parser.add_argument("--planners", action="store_true", help="also measure the default model with its planners")
+    parser.add_argument(
+        "--variants",
+        nargs="+",
+        metavar="NAME",
+        help="measure only these variants (e.g. native: 100000 games of it in a few minutes, the real figure)",
+    )
     parser.add_argument("--measure", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--breakdown", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -223,6 +233,15 @@ def main(argv: list[str]) -> int:
             variants["pure planners"] = (ROOT, {"GAH_LAB_PURE": "1", PLANNERS_ENV: "1"})
             if built():
                 variants["native planners"] = (ROOT, {PLANNERS_ENV: "1"})
+        if args.variants:
+            unknown = sorted(set(args.variants) - {name.split(" ")[0] for name in variants} - set(variants))
+            if unknown:
+                parser.error(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(variants)}")
+            variants = {
+                name: found
+                for name, found in variants.items()
+                if name in args.variants or name.split(" ")[0] in args.variants
+            }
         print(f"variant lab benchmark: {args.games} four-player games under {' and '.join(RULESETS)}")
         print(f"  {os.cpu_count()} CPU cores; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
         best: dict[tuple[str, int], dict[str, Any]] = {}

@@ -1817,13 +1817,16 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameE
     lowest number). A projection takes the recorded card where it is legal. `copier` names the card
     that copies (for the explanation)."""
     options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
+    if game.trial is not None or game.projecting:
+        # A projection (the search makes thousands): the recorded card if legal, else the most any card is worth.
+        found, value = peek_recorded(player, "secretary")
+        if found and value in options:
+            return formulas[value][0] * formulas[value][1](game, player)
+        return max([formulas[number][0] * formulas[number][1](game, player) for number in options], default=0)
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
-    if game.trial is not None or game.projecting:
-        found, value = peek_recorded(player, "secretary")
-        return worth[value] if found and value in options else (worth[ranked[0]] if ranked else 0)
     if not options:
         decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
         return 0

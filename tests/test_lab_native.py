@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import subprocess
 import sys
 from pathlib import Path
 
@@ -109,3 +110,21 @@ def test_compiled_picks_are_the_pure_ones() -> None:
         pure, fast = game.Pick(*shape), compiled.Pick(*shape)
         assert [fast.pick(r32) for r32 in numbers] == [pure.pick(r32) for r32 in numbers]
         assert bool(fast.table) == bool(pure.table) == (shape is small)
+
+
+def test_the_benchmark_times_the_compiled_lab_alone() -> None:
+    """The README's `bench_lab.py 100000 --rounds 1 --variants native`, on a few games: only the compiled
+    variant runs (no baseline export), on one worker and on two, and both give the same report."""
+    if not native.built():
+        pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
+    bench = [sys.executable, str(ROOT / "benchmarks" / "bench_lab.py")]
+    done = subprocess.run([*bench, "30", "--rounds", "1", "--variants", "native"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    rows = [
+        line.split() for line in done.stdout.splitlines() if line.strip().startswith(("native", "baseline", "pure"))
+    ]
+    assert [row[:2] for row in rows] == [["native", "1"], ["native", "2"]]
+    assert all(row[-1] == "yes" for row in rows)
+    assert "identical reports across variants and worker counts: yes" in done.stdout
+    wrong = subprocess.run([*bench, "30", "--variants", "nativ"], capture_output=True, text=True)
+    assert wrong.returncode == 2 and "unknown variant(s) nativ" in wrong.stderr

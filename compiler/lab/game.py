@@ -372,9 +372,7 @@ class LabPlayer:
         own.krones = self.krones
         own.emperor = self.emperor
         own.objectives = self.objectives
-        own.kitchen = self.kitchen
-        own.hand = self.hand
-        own.hired = self.hired
+        # kitchen, hand and hired are the Player's own dict and lists (load took them), changed in place.
         own.cafe = self.cafe
         masks = (self.placed, self.occupied)
         if masks != self.stored:  # the turns built or filled rooms since the module last saw the hotel

@@ -29,6 +29,7 @@ from compiler.lab.sharing import plan_parts
 from compiler.lab.stats import Tally
 
 CHUNK = 250
+POOL_BATCH = 4  # chunks a local worker process is sent at once
 SCHEDULER_ENV = "GAH_SCHEDULER"
 Progress = Callable[[int, int], None]
 Bounds = tuple[int, int]
@@ -193,7 +194,10 @@ def run_lab(
             finished(index, play_chunk(job, bounds))
     else:
         with _context().Pool(min(workers, len(parts)), initializer=_init_pool_worker, initargs=(job,)) as pool:
-            for index, tallies in enumerate(pool.imap(_pool_chunk, parts)):
+            # Chunks go out and come back a few at a time: one message per chunk cost this process (which shares
+            # the cores with the workers) about 2 ms a chunk.
+            batch = max(1, min(POOL_BATCH, len(parts) // (4 * workers)))  # small runs: one at a time, for balance
+            for index, tallies in enumerate(pool.imap(_pool_chunk, parts, chunksize=batch)):
                 finished(index, tallies)
     merged = [Tally() for _ in spec.rulesets]
     for chunk_tallies in results:

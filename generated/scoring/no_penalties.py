@@ -1443,6 +1443,9 @@ SPLITMIX64_MASK = (1 << 64) - 1
 DEAL_METHODS = ("standard", "introductory", "draft")
 
 
+SURELY_UNBIASED = (1 << 64) - (1 << 32)  # below this, no draw for a bound up to 2**32 is redrawn
+
+
 class SplitMix64:
     """The SplitMix64 generator (Steele, Lea and Flood 2014, with Vigna's reference constants).
 
@@ -1482,13 +1485,14 @@ class SplitMix64:
         state = self.state
         for i in range(len(cards) - 1, 0, -1):
             bound = i + 1
-            limit = (1 << 64) - (1 << 64) % bound
             while True:
                 state = (state + 0x9E3779B97F4A7C15) & mask
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
                 value = z ^ (z >> 31)
-                if value < limit:
+                # below()'s test, value < 2**64 - 2**64 % bound, worked out only near the top: a list holds far
+                # fewer than 2**32 cards, so every value under 2**64 - 2**32 passes it.
+                if value < SURELY_UNBIASED or value < (1 << 64) - (1 << 64) % bound:
                     break
             j = value % bound
             cards[i], cards[j] = cards[j], cards[i]

@@ -431,3 +431,58 @@ def test_no_room_is_tried_where_a_room_can_cost_points(tmp_path: Path) -> None:
     assert mine["choices"] == {"prepare_room": None}
     assert mine["steps"][0]["total"] == 2
     assert mine["steps"][0]["runner_up"] == {"value": "1.2", "total": -1}
+
+
+FUSSY_GARDENER = """\
+extends: base
+name: fussy-gardener
+title: Fussy gardener
+description: The Gardener also occupies a vacant room with every Emperor bonus.
+staff:
+  42:
+    emperor_bonus:
+      - {kind: gain_points, amount: 5}
+      - {kind: occupy_vacant_rooms, count: 1}
+"""
+
+
+def _tries(mod: Any, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """How many trials a quiet game's search plays (the lab's way), and the state it leaves."""
+    tried = 0
+    explore = mod.explore
+
+    def counted(*args: Any) -> Any:
+        nonlocal tried
+        tried += 1
+        return explore(*args)
+
+    mod.explore = counted  # best_option calls it by its global name in the pure module
+    try:
+        game = mod.new_game(copy.deepcopy(data), explain=False)
+        mod.emperor_scoring(game)
+    finally:
+        mod.explore = explore
+    return tried, mod.write_game(game)
+
+
+def test_a_quiet_game_tries_one_free_vacant_room_per_printed_value(tmp_path: Path) -> None:
+    """a-free-room bonus (space 6 -> 3), Anna's floors 1-3 occupied in columns 1-3: the legal spaces are
+    1.4, 2.4, 3.4 (1 printed point), 4.1, 4.2 and 4.3 (2 printed points). A vacant room counts nowhere else,
+    so 4.3 is best (+2) and 3.4 the runner-up (+1). Explaining, the policy tries all six and shows 3.4;
+    quiet (the lab), it tries 1.4, 3.4 and 4.3 only (one per printed value) and places the same room.
+    Where the Gardener occupies a room after the bonus, the place matters again (and a room may no longer be
+    best, so "none" is tried too): seven trials."""
+    anna = player(emperor=6, hotel=[".....", "ooo..", "ooo..", "ooo.."])
+    data = state(3, anna, A="a-free-room")
+    mine = decisions(score(data))
+    assert mine["choices"] == {"prepare_room": "4.3"}
+    assert mine["steps"][0]["runner_up"]["value"] == "3.4"
+    assert mine["steps"][0]["runner_up"]["total"] == mine["steps"][0]["total"] - 1
+    tried, written = _tries(module("base"), data)
+    assert tried == 3
+    assert written["players"][0]["hotel"][0] == "..v.."  # floor 4 first: 4.3 holds a vacant room
+    path = tmp_path / "fussy-gardener.yaml"
+    path.write_text(FUSSY_GARDENER, encoding="utf-8")
+    tried, written = _tries(module(str(path)), data)
+    assert tried == 7
+    assert written["players"][0]["hotel"][0] == "..v.."

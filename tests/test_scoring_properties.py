@@ -233,3 +233,27 @@ def test_final_totals_are_the_final_scorings_totals(rules_name: str, data: st.Da
     totals = mod.final_totals(quick)
     assert totals == [entry["total"] for entry in final]
     assert mod.final_standings(quick, totals) == mod.standings(full, final)
+
+
+def _after_scoring(state: dict[str, Any]) -> dict[str, Any]:
+    """What a scoring leaves of a written state: every player's numbers, hotel and cards, the deck and discard."""
+    keys = ("name", "points", "krones", "emperor", "hotel", "hand", "hired", "objectives")
+    return {
+        "players": [{key: player[key] for key in keys} for player in state["players"]],
+        "deck": state.get("staff_deck"),
+        "discard": state.get("staff_discard", []),
+    }
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_quiet_games_place_a_free_vacant_room_as_explaining_ones(data: st.DataObject) -> None:
+    """Base's a-free-room bonus (a free vacant room, the bonus's last effect): a quiet game (the lab's) tries one
+    space per printed-points value, a game that explains tries them all; both must place the same room, and
+    leave every player exactly alike."""
+    mod = module("base")
+    state = data.draw(states(mod.RULES), label="state")
+    state["round"], state["tiles"]["A"] = 3, "a-free-room"
+    quiet = mod.new_game(copy.deepcopy(state), explain=False)
+    mod.emperor_scoring(quiet)
+    assert _after_scoring(mod.write_game(quiet)) == _after_scoring(score(state)["state"])

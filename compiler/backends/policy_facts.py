@@ -1,8 +1,10 @@
 """What the default policy may take for granted about a ruleset, read from its IR (every backend uses these).
 
 The generated code searches a turn whole only where it can ask a decision (decides), lets a free room
-that ends a tile's bonus go untested against "none" where a room never hurts (bonus_room_wins), and
-tries serving café guests only where that could pay (serving_pays).
+that ends a tile's bonus go untested against "none" where a room never hurts (bonus_room_wins), tries
+one space per printed-points value for a free vacant room that ends a bonus where nothing after it looks
+(bonus_boosters_only_gain; quiet games only, see prepare_room), and tries serving café guests only where
+that could pay (serving_pays).
 """
 
 from __future__ import annotations
@@ -86,8 +88,13 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
     return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
 
 
+def bonus_boosters_only_gain(ruleset: ir.Ruleset) -> bool:
+    """Do the Staff that add to an Emperor bonus only gain (points, krones, items, steps)? Then nothing after
+    the last effect of a tile's bonus, in the same turn, reacts to what that effect did to the hotel."""
+    return all(isinstance(e, GAINS) for card in ruleset.staff for e in card.emperor_bonus)
+
+
 def bonus_room_wins(ruleset: ir.Ruleset) -> bool:
     """Can a free room that ends a tile's bonus count as never worth less than none? Only if nothing
     after it in the turn reacts to it (the Staff that add to a bonus only gain) and a room never hurts."""
-    boosters_gain = all(isinstance(e, GAINS) for card in ruleset.staff for e in card.emperor_bonus)
-    return boosters_gain and rooms_never_hurt(ruleset)
+    return bonus_boosters_only_gain(ruleset) and rooms_never_hurt(ruleset)

@@ -371,15 +371,25 @@ class Trial:
     made: list[Any]
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
+    quiet: bool  # the real game explains nothing (see quiet())
 
-    def __init__(self, script: list[Any], consumed: int, strict: bool = False) -> None:
+    def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
         self.consumed = consumed
         self.strict = strict
+        self.quiet = quiet
         self.at = 0
         self.made = []
         self.provisional = -1
         self.alike = []
+
+
+def quiet(game: Game) -> bool:
+    """Whether the real game explains nothing: then the policy may leave out options that lead to the same
+    total as one it tries, though the best other option it would show could then differ (a trial's copy of
+    the game never explains: it answers for the real game)."""
+    trial = game.trial
+    return trial.quiet if trial is not None else not game.explain
 
 
 def replaying(game: Game) -> bool:
@@ -402,9 +412,16 @@ class Turn:
     plan: list[tuple[Any, Any, float | None]]  # (option, runner-up, its total)
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
+    quiet: bool  # the real game explains nothing (see quiet())
 
     def __init__(
-        self, index: int, steps: Callable[[Game, Player, str], None], tile_id: str, start: Game, reads: int
+        self,
+        index: int,
+        steps: Callable[[Game, Player, str], None],
+        tile_id: str,
+        start: Game,
+        reads: int,
+        quiet: bool,
     ) -> None:
         self.index = index
         self.steps = steps
@@ -416,6 +433,7 @@ class Turn:
         self.plan = []
         self.total = None
         self.reads = reads
+        self.quiet = quiet
 
 
 @dataclass(slots=True, init=False)
@@ -445,7 +463,7 @@ def explore(
     """
     game = turn.start.clone(turn.start.players[turn.index])
     player = game.players[turn.index]
-    trial = game.trial = Trial(script, consumed, strict)
+    trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
@@ -492,7 +510,7 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads)
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
@@ -797,12 +815,22 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
 
 
 def prepare_room(
-    game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool, room_wins: bool = False
+    game: Game,
+    player: Player,
+    floors: tuple[int, ...] | None,
+    free: bool,
+    occupy: bool,
+    room_wins: bool = False,
+    alike_by_points: bool = False,
 ) -> None:
     """An optional room: the player picks a legal, affordable space or none.
 
     `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
-    data), so the policy does not try it."""
+    data), so the policy does not try it. `alike_by_points`: the room is free, stays vacant and ends the
+    turn's bonus, and nothing after it in the turn reacts to where it went (the generator proved it): no
+    final source counts a vacant room by its place, so spaces with the same printed points lead to the
+    same total. A quiet game then tries only the first space of each printed value: the same choice (the
+    first of the best), found sooner; a game that explains tries every space, for its runner-up."""
     rules = game.rules
     options: list[Cell | None] = (
         []
@@ -815,6 +843,15 @@ def prepare_room(
     )
     options.append(None)
     tried = options[:-1] if room_wins and len(options) > 1 else None
+    if alike_by_points and len(options) > 2 and quiet(game):
+        firsts: list[Cell | None] = []
+        printed_seen: set[int] = set()
+        for cell in options[:-1]:
+            printed = rules.printed_points.get(cell, 0) if cell is not None else 0
+            if printed not in printed_seen:
+                printed_seen.add(printed)
+                firsts.append(cell)
+        tried = firsts if room_wins else [*firsts, None]
     chosen = decide(
         game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
     )
@@ -1963,7 +2000,7 @@ def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
 
 def tile_a_free_room_bonus(game: Game, player: Player) -> None:
     """Bonus of tile a-free-room (tier A)."""
-    prepare_room(game, player, None, True, False, True)
+    prepare_room(game, player, None, True, False, True, True)
 
 
 def tile_a_free_room_penalty(game: Game, player: Player) -> None:

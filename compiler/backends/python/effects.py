@@ -25,9 +25,10 @@ def _per(effect: ir.PointsPerQuantity) -> str:
     return f"{abs(effect.points)} * q_{effect.quantity}(game, player)"
 
 
-def effect_lines(effect: ir.Effect, room_wins: bool = False) -> list[str]:
+def effect_lines(effect: ir.Effect, room_wins: bool = False, room_unseen: bool = False) -> list[str]:
     """Statements that apply one effect to `player`. `room_wins`: a free room here is never worth less
-    than none (see rooms_never_hurt())."""
+    than none (see rooms_never_hurt()). `room_unseen`: nothing after this effect in the turn reacts to
+    where a room went (see bonus_boosters_only_gain())."""
     match effect:
         case ir.GainKrones(amount):
             return [f"gain_krones(game, player, {amount})"]
@@ -48,7 +49,8 @@ def effect_lines(effect: ir.Effect, room_wins: bool = False) -> list[str]:
         case ir.StaffToDeckBottom(count):
             return [f"staff_to_deck_bottom(game, player, {count})"]
         case ir.PrepareRoom(floors, free, occupy):
-            return [f"prepare_room(game, player, {literal(floors)}, {free}, {occupy}, {room_wins and free})"]
+            alike = ", True" if room_unseen and free and not occupy else ""  # spaces alike but for printed points
+            return [f"prepare_room(game, player, {literal(floors)}, {free}, {occupy}, {room_wins and free}{alike})"]
         case ir.OccupyVacantRooms(count):
             return [f"occupy_vacant_rooms(game, player, {count})"]
         case ir.RemoveRooms(state, count, pick):

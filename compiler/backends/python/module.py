@@ -6,7 +6,7 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.policy_facts import bonus_room_wins, decides, serving_pays
+from compiler.backends.policy_facts import bonus_boosters_only_gain, bonus_room_wins, decides, serving_pays
 from compiler.backends.python.effects import CodegenError, effect_lines, feasible
 from compiler.backends.python.standalone import defined_names, runtime_parts
 
@@ -21,16 +21,19 @@ def header(ruleset: ir.Ruleset) -> list[str]:
     ]
 
 
-def _effects_body(code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
+def _effects_body(
+    code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False, last_room_unseen: bool = False
+) -> None:
     for number, effect in enumerate(effects, start=1):
-        code.lines_from(effect_lines(effect, last_room_wins and number == len(effects)))
+        last = number == len(effects)
+        code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last))
 
 
-def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool) -> None:
+def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unseen: bool) -> None:
     name = identifier("tile", tile.id)
     with code.block(f"def {name}_bonus(game: Game, player: Player) -> None:"):
         code.line(f'"""Bonus of tile {tile.id} (tier {tile.tier})."""')
-        _effects_body(code, tile.bonus, room_wins)
+        _effects_body(code, tile.bonus, room_wins, room_unseen)
     code.blank(2)
     with code.block(f"def {name}_penalty(game: Game, player: Player) -> None:"):
         code.line(f'"""Penalty of tile {tile.id} (tier {tile.tier})."""')
@@ -426,9 +429,9 @@ def generate_module(ruleset: ir.Ruleset) -> str:
         code.blank(2)
     code.line(f"{SPECIALISED_MARK}{ruleset.name!r} ---")
     code.blank(2)
-    room_wins = bonus_room_wins(ruleset)
+    room_wins, room_unseen = bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset)
     for tile in ruleset.tiles:
-        _tile_functions(code, tile, room_wins)
+        _tile_functions(code, tile, room_wins, room_unseen)
     _staff_functions(code, ruleset)
     _final_functions(code, ruleset)
     _emperor_functions(code, ruleset)

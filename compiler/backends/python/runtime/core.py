@@ -357,15 +357,25 @@ class Trial:
     made: list[Any]
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
+    quiet: bool  # the real game explains nothing (see quiet())
 
-    def __init__(self, script: list[Any], consumed: int, strict: bool = False) -> None:
+    def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
         self.consumed = consumed
         self.strict = strict
+        self.quiet = quiet
         self.at = 0
         self.made = []
         self.provisional = -1
         self.alike = []
+
+
+def quiet(game: Game) -> bool:
+    """Whether the real game explains nothing: then the policy may leave out options that lead to the same
+    total as one it tries, though the best other option it would show could then differ (a trial's copy of
+    the game never explains: it answers for the real game)."""
+    trial = game.trial
+    return trial.quiet if trial is not None else not game.explain
 
 
 def replaying(game: Game) -> bool:
@@ -388,9 +398,16 @@ class Turn:
     plan: list[tuple[Any, Any, float | None]]  # (option, runner-up, its total)
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
+    quiet: bool  # the real game explains nothing (see quiet())
 
     def __init__(
-        self, index: int, steps: Callable[[Game, Player, str], None], tile_id: str, start: Game, reads: int
+        self,
+        index: int,
+        steps: Callable[[Game, Player, str], None],
+        tile_id: str,
+        start: Game,
+        reads: int,
+        quiet: bool,
     ) -> None:
         self.index = index
         self.steps = steps
@@ -402,6 +419,7 @@ class Turn:
         self.plan = []
         self.total = None
         self.reads = reads
+        self.quiet = quiet
 
 
 @dataclass(slots=True, init=False)
@@ -431,7 +449,7 @@ def explore(
     """
     game = turn.start.clone(turn.start.players[turn.index])
     player = game.players[turn.index]
-    trial = game.trial = Trial(script, consumed, strict)
+    trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
     except Branch as branch:
@@ -478,7 +496,7 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads)
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)

@@ -12,6 +12,7 @@ from .core import (
     gain_krones,
     gain_points,
     plural,
+    quiet,
     replaying,
 )
 
@@ -100,12 +101,22 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
 
 
 def prepare_room(
-    game: Game, player: Player, floors: tuple[int, ...] | None, free: bool, occupy: bool, room_wins: bool = False
+    game: Game,
+    player: Player,
+    floors: tuple[int, ...] | None,
+    free: bool,
+    occupy: bool,
+    room_wins: bool = False,
+    alike_by_points: bool = False,
 ) -> None:
     """An optional room: the player picks a legal, affordable space or none.
 
     `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
-    data), so the policy does not try it."""
+    data), so the policy does not try it. `alike_by_points`: the room is free, stays vacant and ends the
+    turn's bonus, and nothing after it in the turn reacts to where it went (the generator proved it): no
+    final source counts a vacant room by its place, so spaces with the same printed points lead to the
+    same total. A quiet game then tries only the first space of each printed value: the same choice (the
+    first of the best), found sooner; a game that explains tries every space, for its runner-up."""
     rules = game.rules
     options: list[Cell | None] = (
         []
@@ -118,6 +129,15 @@ def prepare_room(
     )
     options.append(None)
     tried = options[:-1] if room_wins and len(options) > 1 else None
+    if alike_by_points and len(options) > 2 and quiet(game):
+        firsts: list[Cell | None] = []
+        printed_seen: set[int] = set()
+        for cell in options[:-1]:
+            printed = rules.printed_points.get(cell, 0) if cell is not None else 0
+            if printed not in printed_seen:
+                printed_seen.add(printed)
+                firsts.append(cell)
+        tried = firsts if room_wins else [*firsts, None]
     chosen = decide(
         game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
     )

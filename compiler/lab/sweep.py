@@ -97,10 +97,6 @@ def grid(axes: Sequence[Axis]) -> list[tuple[Scalar, ...]]:
     return points
 
 
-def point_label(axes: Sequence[Axis], values: Sequence[Scalar]) -> str:
-    return ", ".join(f"{axis.name}={json.dumps(value)}" for axis, value in zip(axes, values, strict=True))
-
-
 def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> Node:
     """A copy of the tree with the value at `path` replaced (copies only along the path)."""
     if not path:
@@ -350,7 +346,8 @@ def shown(metric: str, value: float) -> str:
     return f"{100 * value:.1f}%" if is_rate(metric) else f"{value:.2f}"
 
 
-def _value_text(value: Scalar) -> str:
+def value_text(value: Scalar) -> str:
+    """A grid value as the reports show it: a string as it is, anything else as JSON."""
     return value if isinstance(value, str) else json.dumps(value)
 
 
@@ -365,16 +362,16 @@ def sweep_text(report: dict[str, Any]) -> str:
     paths = [axis["path"] for axis in report["vary"]]
     metrics: list[str] = report["metrics"]
     header = ["", *short_names(paths), *(f"{m} " for m in metrics)]  # a column for the noise mark
-    start_values = [_value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
+    start_values = [value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
     rows = [["start", *start_values, *(shown(m, report["start_metrics"][m]) + " " for m in metrics)]]
     problems: list[str] = []
     for row in report["points"]:
-        cells = ["", *(_value_text(row["values"][p]) for p in paths)]
+        cells = ["", *(value_text(row["values"][p]) for p in paths)]
         if row["valid"]:
             rows.append(cells + [shown(m, row["metrics"][m]) + _mark(row, m) for m in metrics])
         else:
             rows.append(cells + ["invalid"] + [""] * (len(metrics) - 1))
-            label = ", ".join(f"{p}={_value_text(row['values'][p])}" for p in paths)
+            label = ", ".join(f"{p}={value_text(row['values'][p])}" for p in paths)
             problems.extend(f"  {label}: {message}" for message in row["problems"])
     widths = [max(len(header[i]), *(len(r[i]) for r in rows)) for i in range(len(header))]
     model = report["model"]
@@ -430,7 +427,7 @@ def sweep_csv(report: dict[str, Any]) -> str:
         + [""] * len(extra)
     )
     for row in report["points"]:
-        values = [_value_text(row["values"][p]) for p in paths]
+        values = [value_text(row["values"][p]) for p in paths]
         if row["valid"]:
             writer.writerow(
                 [*values, "true", "", *(row["metrics"][m] for m in metrics), *_interval_cells(row, metrics)]

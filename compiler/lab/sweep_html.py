@@ -9,7 +9,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from compiler.lab.sweep import Condition, is_rate, matches, shown, within_noise
+from compiler.lab.sweep import Condition, is_rate, matches, shown, value_text, within_noise
 
 # A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
 SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
@@ -28,10 +28,6 @@ def metric_title(metric: str) -> str:
         return METRIC_TITLES[metric]
     kind, _r, round_ = metric.partition("_r")
     return f"{kind.capitalize()} rate, Emperor scoring after round {round_}"
-
-
-def _value_text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _shade(value: float, low: float, high: float) -> int:
@@ -55,7 +51,7 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
         low, high = (min(found), max(found)) if found else (0.0, 0.0)
         panels = []
         for extra in itertools.product(*(axis["values"] for axis in rest)):
-            caption = ", ".join(f"{a['path']} = {_value_text(v)}" for a, v in zip(rest, extra, strict=True))
+            caption = ", ".join(f"{a['path']} = {value_text(v)}" for a, v in zip(rest, extra, strict=True))
             rows = []
             for row_value in row_axis["values"]:
                 cells = []
@@ -66,7 +62,7 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
                     if key == start:
                         cell["class"] += " start"
                     cells.append(cell)
-                rows.append({"label": _value_text(row_value), "cells": cells})
+                rows.append({"label": value_text(row_value), "cells": cells})
             panels.append({"caption": caption, "rows": rows})
         maps.append(
             {
@@ -75,7 +71,7 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
                 "start": shown(metric, report["start_metrics"].get(metric, 0.0)),
                 "low": shown(metric, low),
                 "high": shown(metric, high),
-                "columns": [_value_text(v) for v in column_axis["values"]] if column_axis else [],
+                "columns": [value_text(v) for v in column_axis["values"]] if column_axis else [],
                 "panels": panels,
             }
         )

@@ -832,7 +832,7 @@ def prepare_room(
     same total. A quiet game then tries only the first space of each printed value: the same choice (the
     first of the best), found sooner; a game that explains tries every space, for its runner-up."""
     rules = game.rules
-    options: list[Cell | None] = (
+    spaces = (
         []
         if replaying(game)
         else [
@@ -841,17 +841,13 @@ def prepare_room(
             if free or rules.prepare_cost[cell[0] - 1] <= player.krones
         ]
     )
-    options.append(None)
-    tried = options[:-1] if room_wins and len(options) > 1 else None
-    if alike_by_points and len(options) > 2 and quiet(game):
-        firsts: list[Cell | None] = []
-        printed_seen: set[int] = set()
-        for cell in options[:-1]:
-            printed = rules.printed_points.get(cell, 0) if cell is not None else 0
-            if printed not in printed_seen:
-                printed_seen.add(printed)
-                firsts.append(cell)
-        tried = firsts if room_wins else [*firsts, None]
+    options: list[Cell | None] = [*spaces, None]
+    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    if alike_by_points and len(spaces) > 1 and quiet(game):
+        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
+        for cell in spaces:
+            firsts.setdefault(rules.printed_points.get(cell, 0), cell)
+        tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
     chosen = decide(
         game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
     )

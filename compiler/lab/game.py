@@ -674,8 +674,7 @@ def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlaye
                 {},
             )
         )
-    copy = module.Game(module.RULES, game.round, dict(game.tiles), game.deck[:], game.discard[:], own)
-    copy.explain = False
+    copy = module.Game(module.RULES, game.round, dict(game.tiles), game.deck[:], game.discard[:], own, explain=False)
     return copy, [LabPlayer(p, fast) for p in own]
 
 

@@ -126,3 +126,18 @@ def test_nothing_a_user_reads_points_outside_the_repository() -> None:
             if pattern.search(line):
                 hits.append(f"{name}:{number}: {line.strip()}")
     assert hits == []
+
+
+def test_skipped_tests_say_why_and_the_readme_says_how_to_run_the_editor_tests() -> None:
+    """The README's test command reports each skip's reason (-rs), and the install it gives for the
+    editor tests is where tests/helpers_lsp.py looks for the server."""
+    import tomllib
+
+    from tests.helpers_lsp import LOCAL_SERVER
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "-rs" in config["tool"]["pytest"]["ini_options"]["addopts"].split()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    prefix = LOCAL_SERVER.relative_to(ROOT).parts[0]
+    assert f"npm install --prefix {prefix} " in readme and "yaml-language-server@" in readme
+    assert "python -m pytest tests/test_editor.py" in readme

@@ -34,6 +34,45 @@ QUANTITIES: tuple[str, ...] = (
 
 
 # --- effects: the closed vocabulary -------------------------------------------------
+#
+# Effects compose from a few parameters: how many (`Amount`: a number or "all"), which items
+# (`ItemFilter`) or Staff (`StaffFilter`), from and to where, and, through `ChooseOne`, whether the
+# player chooses between options or may decline. Every stage handles each kind through one
+# `compiler.dispatch.ByKind` table; tests/test_dispatch.py fails when a stage lacks a kind.
+
+Amount = int | Literal["all"]
+ItemKind = Literal["dish", "drink"]
+StaffFilter = Literal["any", "once_per_round", "permanent", "once", "game_end"]
+ItemPlace = Literal["kitchen", "cafe"]
+
+
+@dataclass(frozen=True)
+class ItemFilter:
+    """Which items: those named in `ids` or of a kind in `kinds` (neither given: every item), less `excluding`.
+    `fits`: the ids of the ruleset's items it lets through, in the rules' order (the front end works it out)."""
+
+    ids: tuple[str, ...] = ()
+    kinds: tuple[ItemKind, ...] = ()
+    excluding: tuple[str, ...] = ()
+    fits: tuple[str, ...] = ()
+
+    @property
+    def is_any(self) -> bool:
+        return not (self.ids or self.kinds or self.excluding)
+
+    def matches(self, item: Item) -> bool:
+        if item.id in self.excluding:
+            return False
+        if not self.ids and not self.kinds:
+            return True
+        return item.id in self.ids or item.kind in self.kinds
+
+    def chosen_from(self, items: tuple[Item, ...]) -> tuple[str, ...]:
+        """The ids of `items` this filter lets through, in the rules' item order."""
+        return tuple(item.id for item in items if self.matches(item))
+
+
+ANY_ITEM = ItemFilter()
 
 
 @dataclass(frozen=True)
@@ -43,7 +82,7 @@ class GainKrones:
 
 @dataclass(frozen=True)
 class LoseKrones:
-    amount: int
+    amount: Amount
 
 
 @dataclass(frozen=True)
@@ -53,7 +92,7 @@ class GainPoints:
 
 @dataclass(frozen=True)
 class LosePoints:
-    amount: int
+    amount: Amount
 
 
 @dataclass(frozen=True)
@@ -65,23 +104,34 @@ class GainItems:
 class ChooseItems:
     count: int
     may_serve_guests: bool
+    which: ItemFilter = ANY_ITEM
 
 
 @dataclass(frozen=True)
 class ReturnItems:
-    sources: tuple[Literal["kitchen", "cafe"], ...]
+    """Return items to the supply: `count` of them (the player chooses which) or "all"."""
+
+    sources: tuple[ItemPlace, ...]
+    count: Amount = "all"
+    which: ItemFilter = ANY_ITEM
 
 
 @dataclass(frozen=True)
 class DrawStaff:
+    """Draw from the top of the deck, play up to `play` of them; the rest go to `rest`."""
+
     count: int
     play: int
     discount: Discount
+    rest: Literal["deck_bottom", "hand"] = "deck_bottom"
 
 
 @dataclass(frozen=True)
 class StaffToDeckBottom:
+    """Put Staff from hand under the deck (`to: top`: on top of it)."""
+
     count: int
+    to: Literal["bottom", "top"] = "bottom"
 
 
 @dataclass(frozen=True)
@@ -96,11 +146,14 @@ class OccupyVacantRooms:
     count: int
 
 
+RoomPick = Literal["each_highest", "highest_then_strictly_below", "highest_then_below_in_column"]
+
+
 @dataclass(frozen=True)
 class RemoveRooms:
     state: Literal["vacant", "occupied"]
     count: int
-    pick: Literal["each_highest", "highest_then_strictly_below"]
+    pick: RoomPick
 
 
 @dataclass(frozen=True)
@@ -113,17 +166,27 @@ class PointsPerQuantity:
 class PlayStaffFromHand:
     count: int
     discount: Discount
+    staff_kind: StaffFilter = "any"
 
 
 @dataclass(frozen=True)
 class RemoveHiredStaff:
     count: int
-    staff_kind: Literal["any", "once_per_round", "permanent", "once", "game_end"]
+    staff_kind: StaffFilter
 
 
 @dataclass(frozen=True)
 class AdvanceEmperor:
     steps: int
+
+
+@dataclass(frozen=True)
+class ChooseOne:
+    """The player takes one of `options` that can be taken fully (each all or nothing), or, with
+    `may_decline`, none. The options hold no ChooseOne themselves."""
+
+    options: tuple[tuple[Effect, ...], ...]
+    may_decline: bool
 
 
 Effect = (
@@ -143,6 +206,7 @@ Effect = (
     | PlayStaffFromHand
     | RemoveHiredStaff
     | AdvanceEmperor
+    | ChooseOne
 )
 
 # Data name of every effect kind -> its class. The schema's enum must list the same names.
@@ -163,15 +227,28 @@ EFFECT_KINDS: dict[str, type] = {
     "play_staff_from_hand": PlayStaffFromHand,
     "remove_hired_staff": RemoveHiredStaff,
     "advance_emperor": AdvanceEmperor,
+    "choose_one": ChooseOne,
 }
+_KIND_NAMES: dict[type, str] = {cls: name for name, cls in EFFECT_KINDS.items()}
 
 
 def effect_kind(effect: Effect) -> str:
     """The data name of an effect's kind."""
-    for name, cls in EFFECT_KINDS.items():
-        if type(effect) is cls:
-            return name
-    raise KeyError(type(effect).__name__)
+    name = _KIND_NAMES.get(type(effect))
+    if name is None:
+        raise KeyError(type(effect).__name__)
+    return name
+
+
+def all_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """These effects and, for a ChooseOne, the effects of its options (depth first)."""
+    found: list[Effect] = []
+    for effect in effects:
+        found.append(effect)
+        if isinstance(effect, ChooseOne):
+            for option in effect.options:
+                found.extend(all_effects(option))
+    return tuple(found)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from effect_samples import every_sample
 from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
 from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets
@@ -63,48 +64,30 @@ SHIPPED = sorted(rulesets())
 
 # --- the vocabularies: one renderer per effect kind, one phrase per quantity ------------
 
-SAMPLES: dict[str, ir.Effect] = {
-    "gain_krones": ir.GainKrones(3),
-    "lose_krones": ir.LoseKrones(1),
-    "gain_points": ir.GainPoints(8),
-    "lose_points": ir.LosePoints(5),
-    "gain_items": ir.GainItems((("wine", 4), ("cake", 1))),
-    "choose_items": ir.ChooseItems(2, True),
-    "return_items": ir.ReturnItems(("kitchen", "cafe")),
-    "draw_staff": ir.DrawStaff(3, 1, 3),
-    "staff_to_deck_bottom": ir.StaffToDeckBottom(2),
-    "prepare_room": ir.PrepareRoom((1, 2), True, True),
-    "occupy_vacant_rooms": ir.OccupyVacantRooms(2),
-    "remove_rooms": ir.RemoveRooms("vacant", 2, "each_highest"),
-    "points_per_quantity": ir.PointsPerQuantity("hired_staff", -2),
-    "play_staff_from_hand": ir.PlayStaffFromHand(1, "all"),
-    "remove_hired_staff": ir.RemoveHiredStaff(1, "game_end"),
-    "advance_emperor": ir.AdvanceEmperor(3),
-}
-
 
 def speaker() -> Speaker:
     return Speaker(Words(), rulesets()["base"].items)
 
 
-@pytest.mark.parametrize("kind", sorted(ir.EFFECT_KINDS))
-def test_every_effect_kind_has_one_renderer(kind: str) -> None:
-    assert kind in RENDERERS, f"effect kind {kind} has no English renderer"
-    effect = SAMPLES[kind]
+@pytest.mark.parametrize(
+    ("kind", "effect"), every_sample(), ids=[f"{k}-{i}" for i, (k, _) in enumerate(every_sample())]
+)
+def test_every_effect_kind_has_one_renderer(kind: str, effect: ir.Effect) -> None:
     assert ir.effect_kind(effect) == kind
     text = plain(speaker().effect(effect))
     assert text and "{" not in text and "[[" not in text
 
 
 def test_renderers_cover_exactly_the_vocabulary() -> None:
-    assert set(RENDERERS) == set(ir.EFFECT_KINDS) == set(SAMPLES)
+    assert RENDERERS.missing() == []
+    assert set(RENDERERS.functions) == set(ir.EFFECT_KINDS.values())
 
 
 def test_a_kind_without_a_renderer_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(RENDERERS, "lose_krones")
-    with pytest.raises(SheetError, match="lose_krones"):
+    monkeypatch.delitem(RENDERERS.functions, ir.LoseKrones)
+    with pytest.raises(SheetError, match="LoseKrones"):
         speaker().effect(ir.LoseKrones(3))
-    with pytest.raises(SheetError, match="lose_krones"):
+    with pytest.raises(SheetError, match="LoseKrones"):
         render_sheet(rulesets()["base"], None, "md")
 
 

@@ -9,9 +9,40 @@ that could pay (serving_pays).
 
 from __future__ import annotations
 
-from compiler import ir
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-DECIDING = (
+from compiler import ir
+from compiler.dispatch import ByKind
+
+
+class Traits(NamedTuple):
+    """What the policy may assume of one effect kind: whether it can ask the player a decision, and
+    whether it only ever gains (points, krones, items, steps) without looking at anything."""
+
+    decides: bool
+    only_gains: bool
+
+
+TRAITS: ByKind[Callable[[Any], Traits]] = ByKind("the policy facts (compiler/backends/policy_facts.py: TRAITS)")
+
+
+@TRAITS.on(ir.GainPoints, ir.GainKrones, ir.GainItems, ir.AdvanceEmperor)
+def _gains(_effect: ir.Effect) -> Traits:
+    return Traits(decides=False, only_gains=True)
+
+
+@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity)
+def _plain(_effect: ir.Effect) -> Traits:
+    return Traits(decides=False, only_gains=False)
+
+
+@TRAITS.on(ir.ReturnItems)
+def _returns(effect: ir.ReturnItems) -> Traits:
+    return Traits(decides=effect.count != "all", only_gains=False)
+
+
+@TRAITS.on(
     ir.ChooseItems,
     ir.DrawStaff,
     ir.StaffToDeckBottom,
@@ -20,12 +51,19 @@ DECIDING = (
     ir.RemoveRooms,
     ir.PlayStaffFromHand,
     ir.RemoveHiredStaff,
+    ir.ChooseOne,
 )
+def _deciding(_effect: ir.Effect) -> Traits:
+    return Traits(decides=True, only_gains=False)
+
+
+def traits(effect: ir.Effect) -> Traits:
+    return TRAITS.of(effect)(effect)
 
 
 def decides(effects: tuple[ir.Effect, ...]) -> bool:
     """Can these effects ask the player a decision? (Then the generated code searches the whole turn.)"""
-    return any(isinstance(effect, DECIDING) for effect in effects)
+    return any(traits(effect).decides for effect in ir.all_effects(effects))
 
 
 ROOM_QUANTITIES = {
@@ -67,7 +105,23 @@ def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
     return all(points >= 0 for quantity, points in uses if quantity in ROOM_QUANTITIES)
 
 
-GAINS = (ir.GainPoints, ir.GainKrones, ir.GainItems, ir.AdvanceEmperor)
+def every_effect(ruleset: ir.Ruleset) -> tuple[ir.Effect, ...]:
+    """Every effect of a ruleset's tiles and Staff, options of choices included."""
+    effects: list[ir.Effect] = []
+    for tile in ruleset.tiles:
+        effects += [*tile.bonus, *tile.penalty.effects, *tile.penalty.prefer, *tile.penalty.otherwise]
+    for card in ruleset.staff:
+        effects += [*card.once, *card.emperor_bonus]
+    return ir.all_effects(tuple(effects))
+
+
+def items_alike(ruleset: ir.Ruleset) -> bool:
+    """Is every item kind worth the same to the policy? Only if no effect singles out items by a filter
+    (gaining named items is fine: what is gained is not chosen)."""
+    for effect in every_effect(ruleset):
+        if isinstance(effect, (ir.ChooseItems, ir.ReturnItems)) and not effect.which.is_any:
+            return False
+    return True
 
 
 def serving_pays(ruleset: ir.Ruleset) -> bool:
@@ -77,21 +131,17 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
     for source in ruleset.final_scoring:
         if source.source == "per_quantity" and source.per is not None:
             uses.append((source.per, source.points))
-    effects: list[ir.Effect] = []
-    for tile in ruleset.tiles:
-        effects += [*tile.bonus, *tile.penalty.effects, *tile.penalty.prefer, *tile.penalty.otherwise]
     for card in ruleset.staff:
-        effects += [*card.once, *card.emperor_bonus]
         if card.game_end is not None and card.game_end.per is not None:
             uses.append((card.game_end.per, card.game_end.points))
-    uses += [(e.quantity, e.points) for e in effects if isinstance(e, ir.PointsPerQuantity)]
+    uses += [(e.quantity, e.points) for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)]
     return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
 
 
 def bonus_boosters_only_gain(ruleset: ir.Ruleset) -> bool:
     """Do the Staff that add to an Emperor bonus only gain (points, krones, items, steps)? Then nothing after
     the last effect of a tile's bonus, in the same turn, reacts to what that effect did to the hotel."""
-    return all(isinstance(e, GAINS) for card in ruleset.staff for e in card.emperor_bonus)
+    return all(traits(e).only_gains for card in ruleset.staff for e in ir.all_effects(card.emperor_bonus))
 
 
 def bonus_room_wins(ruleset: ir.Ruleset) -> bool:

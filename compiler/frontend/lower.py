@@ -7,8 +7,9 @@ from typing import Any, cast
 
 from compiler import ir
 from compiler.errors import Position, Problem, RulesError
+from compiler.frontend.lower_effects import build_effects, check_all_or_nothing
 from compiler.frontend.rulesets import Resolved
-from compiler.frontend.validate import format_path, key_position, locate, node_at
+from compiler.frontend.validate import key_position, locate, node_at
 
 
 def parse_cell(text: str) -> ir.Cell:
@@ -46,67 +47,8 @@ class _Builder:
         return max(candidates, key=lambda p: (order.get(p.file, -1), -candidates.index(p)))
 
     # effects ---------------------------------------------------------------------
-    def effect(self, data: dict[str, Any], path: Sequence[str | int]) -> ir.Effect:
-        kind = data["kind"]
-        if kind == "gain_krones":
-            return ir.GainKrones(data["amount"])
-        if kind == "lose_krones":
-            return ir.LoseKrones(data["amount"])
-        if kind == "gain_points":
-            return ir.GainPoints(data["amount"])
-        if kind == "lose_points":
-            return ir.LosePoints(data["amount"])
-        if kind == "gain_items":
-            for item in data["items"]:
-                if item not in self.doc["items"]:
-                    self.problem(
-                        self.key_at(*path, "items", item),
-                        f"{format_path([*path, 'items'])}: unknown item '{item}'; items are: "
-                        f"{', '.join(self.doc['items'])}",
-                    )
-            return ir.GainItems(tuple((k, int(v)) for k, v in data["items"].items()))
-        if kind == "choose_items":
-            return ir.ChooseItems(data["count"], bool(data.get("may_serve_guests", False)))
-        if kind == "return_items":
-            return ir.ReturnItems(tuple(data["from"]))
-        if kind == "draw_staff":
-            if data["play"] > data["count"]:
-                self.problem(
-                    self.at(*path, "play"),
-                    f"{format_path([*path, 'play'])}: cannot play {data['play']} of the {data['count']} cards drawn",
-                )
-            return ir.DrawStaff(data["count"], data["play"], data["discount"])
-        if kind == "staff_to_deck_bottom":
-            return ir.StaffToDeckBottom(data["count"])
-        if kind == "prepare_room":
-            floors = data["floors"]
-            if floors != "any":
-                for index, floor in enumerate(floors):
-                    if floor > len(self.doc["hotel"]["layout"]):
-                        self.problem(
-                            self.at(*path, "floors", index),
-                            f"{format_path([*path, 'floors'])}: the hotel has no floor {floor} "
-                            f"(it has {len(self.doc['hotel']['layout'])})",
-                        )
-            return ir.PrepareRoom(
-                None if floors == "any" else tuple(sorted(floors)), data["cost"] == "free", data["occupy"]
-            )
-        if kind == "occupy_vacant_rooms":
-            return ir.OccupyVacantRooms(data["count"])
-        if kind == "remove_rooms":
-            return ir.RemoveRooms(data["state"], data["count"], data["pick"])
-        if kind == "points_per_quantity":
-            return ir.PointsPerQuantity(data["quantity"], data["points"])
-        if kind == "play_staff_from_hand":
-            return ir.PlayStaffFromHand(data["count"], data["discount"])
-        if kind == "remove_hired_staff":
-            return ir.RemoveHiredStaff(data["count"], data["staff_kind"])
-        if kind == "advance_emperor":
-            return ir.AdvanceEmperor(data["steps"])
-        raise AssertionError(f"effect kind {kind} passed the schema but has no IR")  # pragma: no cover
-
     def effects(self, items: list[dict[str, Any]], path: Sequence[str | int]) -> tuple[ir.Effect, ...]:
-        return tuple(self.effect(item, [*path, index]) for index, item in enumerate(items))
+        return build_effects(items, path, self)
 
     # sections --------------------------------------------------------------------
     def track(self) -> ir.Track:
@@ -215,6 +157,7 @@ class _Builder:
                     prefer=self.effects(penalty_data["prefer"], [*path, "prefer"]),
                     otherwise=self.effects(penalty_data["otherwise"], [*path, "otherwise"]),
                 )
+                check_all_or_nothing(penalty.prefer, [*path, "prefer"], self)
             result.append(
                 ir.Tile(
                     tile_id,

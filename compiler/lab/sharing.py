@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from compiler import ir
-from compiler.backends.policy_facts import bonus_room_wins, serving_pays
+from compiler.backends.policy_facts import bonus_room_wins, items_alike, serving_pays
 from compiler.lab.game import Part, RulesInfo
 
 
@@ -59,6 +59,7 @@ def scoring_key(ruleset: ir.Ruleset, round_: int) -> Hashable:
         ruleset.setup,
         bonus_room_wins(ruleset),
         serving_pays(ruleset),
+        items_alike(ruleset),
     )
 
 

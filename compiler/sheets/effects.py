@@ -1,7 +1,7 @@
-"""English for the effect vocabulary: exactly one renderer per effect kind, in a registry.
+"""English for the effect vocabulary: exactly one renderer per effect kind, in a `ByKind` table.
 
-An effect whose kind has no renderer is an error (`SheetError`), never a placeholder; a test walks
-`ir.EFFECT_KINDS` to prove every kind has one.
+An effect whose kind has no renderer is an error (`MissingKind`, a `SheetError`), never a placeholder;
+tests/test_dispatch.py proves every kind has one.
 """
 
 from __future__ import annotations
@@ -10,24 +10,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from compiler import ir
+from compiler.dispatch import ByKind, MissingKind
 from compiler.sheets.text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
-RENDERERS: dict[str, Renderer] = {}
-
-
-def renderer(kind: str) -> Callable[[Renderer], Renderer]:
-    """Register the English renderer of one effect kind (a second one for the same kind is an error)."""
-    if kind not in ir.EFFECT_KINDS:
-        raise SheetError(f"renderer for unknown effect kind '{kind}'")
-
-    def register(function: Renderer) -> Renderer:
-        if kind in RENDERERS:
-            raise SheetError(f"effect kind '{kind}' has two renderers")
-        RENDERERS[kind] = function
-        return function
-
-    return register
+RENDERERS: ByKind[Renderer] = ByKind("the sheets (compiler/sheets/effects.py: RENDERERS)")
 
 
 class Speaker:
@@ -38,10 +25,10 @@ class Speaker:
         self.items = {item.id: item for item in items}
 
     def effect(self, effect: ir.Effect) -> Rich:
-        kind = ir.effect_kind(effect)
-        function = RENDERERS.get(kind)
-        if function is None:
-            raise SheetError(f"effect kind '{kind}' has no English renderer (compiler/sheets/effects.py)")
+        try:
+            function = RENDERERS.of(effect)
+        except MissingKind as error:
+            raise SheetError(str(error)) from None
         return function(effect, self)
 
     def effects(self, effects: Sequence[ir.Effect], empty: str = "bonus.none") -> Rich:
@@ -72,6 +59,16 @@ class Speaker:
             raise SheetError(f"quantity '{quantity}' has no English phrase ({key})")
         return self.w.rich(key)
 
+    def which(self, which: ir.ItemFilter) -> Rich:
+        """The items a filter lets through, by name: "cake or wine"."""
+        names = [rich(self.items[item].name if item in self.items else item) for item in which.fits]
+        return self.w.join(names, ".or")
+
+    def staff_cards(self, count: int, kind: ir.StaffFilter) -> Rich:
+        """`count` Staff cards of a kind: "1 game-end Staff card"."""
+        form = "one" if count == 1 else "other"
+        return self.w.rich(f"effect.staff_of_kind.{form}", n=count, kind=self.w.rich(f"staff_kind.{kind}"))
+
     def cost(self, discount: ir.Discount) -> Rich:
         if discount == "all":
             return self.w.rich("cost.free")
@@ -83,27 +80,31 @@ class Speaker:
 # --- one renderer per effect kind ----------------------------------------------------
 
 
-@renderer("gain_krones")
+@RENDERERS.on(ir.GainKrones)
 def _gain_krones(effect: ir.GainKrones, s: Speaker) -> Rich:
     return s.w.rich("effect.gain_krones", krones=s.w.count(effect.amount, "krone"))
 
 
-@renderer("lose_krones")
+@RENDERERS.on(ir.LoseKrones)
 def _lose_krones(effect: ir.LoseKrones, s: Speaker) -> Rich:
+    if effect.amount == "all":
+        return s.w.rich("effect.lose_krones.all")
     return s.w.rich("effect.lose_krones", krones=s.w.count(effect.amount, "krone"))
 
 
-@renderer("gain_points")
+@RENDERERS.on(ir.GainPoints)
 def _gain_points(effect: ir.GainPoints, s: Speaker) -> Rich:
     return s.w.rich("effect.gain_points", points=s.w.count(effect.amount, "point"))
 
 
-@renderer("lose_points")
+@RENDERERS.on(ir.LosePoints)
 def _lose_points(effect: ir.LosePoints, s: Speaker) -> Rich:
+    if effect.amount == "all":
+        return s.w.rich("effect.lose_points.all")
     return s.w.rich("effect.lose_points", points=s.w.count(effect.amount, "point"))
 
 
-@renderer("gain_items")
+@RENDERERS.on(ir.GainItems)
 def _gain_items(effect: ir.GainItems, s: Speaker) -> Rich:
     parts = []
     for item_id, count in effect.items:
@@ -114,33 +115,43 @@ def _gain_items(effect: ir.GainItems, s: Speaker) -> Rich:
     return s.w.rich("effect.gain_items", items=s.w.join(parts))
 
 
-@renderer("choose_items")
+@RENDERERS.on(ir.ChooseItems)
 def _choose_items(effect: ir.ChooseItems, s: Speaker) -> Rich:
     key = "effect.choose_items.serve" if effect.may_serve_guests else "effect.choose_items"
-    return s.w.rich(key, items=s.w.count(effect.count, "item"))
+    if not effect.which.is_any:
+        key += ".which"
+    return s.w.rich(key, items=s.w.count(effect.count, "item"), which=s.which(effect.which))
 
 
-@renderer("return_items")
+@RENDERERS.on(ir.ReturnItems)
 def _return_items(effect: ir.ReturnItems, s: Speaker) -> Rich:
-    where = s.w.join([s.w.rich(f"effect.return_items.{source}") for source in effect.sources])
-    return s.w.rich("effect.return_items", where=where)
+    if effect.count == "all":
+        where = s.w.join([s.w.rich(f"effect.return_items.{source}") for source in effect.sources])
+        if effect.which.is_any:
+            return s.w.rich("effect.return_items", where=where)
+        return s.w.rich("effect.return_items.which", where=where, which=s.which(effect.which))
+    where = s.w.join([s.w.rich(f"effect.return_items.from.{source}") for source in effect.sources], ".or")
+    key = "effect.return_items.count" if effect.which.is_any else "effect.return_items.count.which"
+    return s.w.rich(key, items=s.w.count(effect.count, "item"), where=where, which=s.which(effect.which))
 
 
-@renderer("draw_staff")
+@RENDERERS.on(ir.DrawStaff)
 def _draw_staff(effect: ir.DrawStaff, s: Speaker) -> Rich:
     cards = s.w.count(effect.count, "staff")
+    rest = ".hand" if effect.rest == "hand" else ""
     if effect.play == 0:
-        return s.w.rich("effect.draw_staff.none", cards=cards)
+        return s.w.rich(f"effect.draw_staff.none{rest}", cards=cards)
     play = s.w.rich("effect.draw_staff.play.one" if effect.play == 1 else "effect.draw_staff.play.other", n=effect.play)
-    return s.w.rich("effect.draw_staff", cards=cards, play=play, cost=s.cost(effect.discount))
+    return s.w.rich(f"effect.draw_staff{rest}", cards=cards, play=play, cost=s.cost(effect.discount))
 
 
-@renderer("staff_to_deck_bottom")
+@RENDERERS.on(ir.StaffToDeckBottom)
 def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, s: Speaker) -> Rich:
-    return s.w.rich("effect.staff_to_deck_bottom", cards=s.w.count(effect.count, "staff"))
+    key = "effect.staff_to_deck_top" if effect.to == "top" else "effect.staff_to_deck_bottom"
+    return s.w.rich(key, cards=s.w.count(effect.count, "staff"))
 
 
-@renderer("prepare_room")
+@RENDERERS.on(ir.PrepareRoom)
 def _prepare_room(effect: ir.PrepareRoom, s: Speaker) -> Rich:
     if effect.floors is None:
         where = s.w.rich("effect.prepare_room.anywhere")
@@ -154,43 +165,50 @@ def _prepare_room(effect: ir.PrepareRoom, s: Speaker) -> Rich:
     return text
 
 
-@renderer("occupy_vacant_rooms")
+@RENDERERS.on(ir.OccupyVacantRooms)
 def _occupy_vacant_rooms(effect: ir.OccupyVacantRooms, s: Speaker) -> Rich:
     return s.w.rich("effect.occupy_vacant_rooms", rooms=s.w.count(effect.count, "room"))
 
 
-@renderer("remove_rooms")
+@RENDERERS.on(ir.RemoveRooms)
 def _remove_rooms(effect: ir.RemoveRooms, s: Speaker) -> Rich:
     rooms = s.w.count(effect.count, f"{effect.state}_room")
     state = s.w.rich(f"room_state.{effect.state}")
     key = f"effect.remove_rooms.{effect.pick}"
     if effect.count == 1:
         key += ".one"
-    elif effect.count == 2 and effect.pick == "highest_then_strictly_below":
+    elif effect.count == 2 and effect.pick != "each_highest":
         key += ".two"
     return s.w.rich(key, rooms=rooms, state=state)
 
 
-@renderer("points_per_quantity")
+@RENDERERS.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, s: Speaker) -> Rich:
     key = "effect.points_per_quantity.gain" if effect.points >= 0 else "effect.points_per_quantity.lose"
     return s.w.rich(key, points=s.w.count(abs(effect.points), "point"), unit=s.per(effect.quantity))
 
 
-@renderer("play_staff_from_hand")
+@RENDERERS.on(ir.PlayStaffFromHand)
 def _play_staff_from_hand(effect: ir.PlayStaffFromHand, s: Speaker) -> Rich:
-    return s.w.rich("effect.play_staff_from_hand", cards=s.w.count(effect.count, "staff"), cost=s.cost(effect.discount))
+    cards = s.staff_cards(effect.count, effect.staff_kind)
+    return s.w.rich("effect.play_staff_from_hand", cards=cards, cost=s.cost(effect.discount))
 
 
-@renderer("remove_hired_staff")
+@RENDERERS.on(ir.RemoveHiredStaff)
 def _remove_hired_staff(effect: ir.RemoveHiredStaff, s: Speaker) -> Rich:
-    form = "one" if effect.count == 1 else "other"
-    cards = s.w.rich(
-        f"effect.remove_hired_staff.cards.{form}", n=effect.count, kind=s.w.rich(f"staff_kind.{effect.staff_kind}")
-    )
-    return s.w.rich("effect.remove_hired_staff", cards=cards)
+    return s.w.rich("effect.remove_hired_staff", cards=s.staff_cards(effect.count, effect.staff_kind))
 
 
-@renderer("advance_emperor")
+@RENDERERS.on(ir.AdvanceEmperor)
 def _advance_emperor(effect: ir.AdvanceEmperor, s: Speaker) -> Rich:
     return s.w.rich("effect.advance_emperor", steps=s.w.count(effect.steps, "space"))
+
+
+@RENDERERS.on(ir.ChooseOne)
+def _choose_one(effect: ir.ChooseOne, s: Speaker) -> Rich:
+    options = [s.effects(option) for option in effect.options]
+    if len(options) == 1:
+        return s.w.rich("effect.choose_one.may" if effect.may_decline else "effect.choose_one.must", option=options[0])
+    numbered = [s.w.rich("effect.choose_one.option", n=number, option=o) for number, o in enumerate(options, 1)]
+    key = "effect.choose_one.may_choose" if effect.may_decline else "effect.choose_one"
+    return s.w.rich(key, options=s.w.join(numbered, ".or"))

@@ -1,20 +1,57 @@
-"""Python code for each effect kind: one generator and one feasibility test per kind.
+"""Python code for each effect kind: one generator (`LINES`) and one feasibility test (`FEASIBLE`) per kind.
 
-`game` and `player` are in scope wherever these lines go. A kind without a
-case here raises CodegenError: never a silent placeholder.
+`game` and `player` are in scope wherever these lines go. A kind without a function in a table raises
+`MissingKind` (compiler/dispatch.py): never a silent placeholder.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from compiler import ir
 from compiler.backends.codebuilder import literal
+from compiler.dispatch import ByKind, MissingKind
 
 
-class CodegenError(Exception):
-    """An IR node the Python backend has no generator for (a bug, never a placeholder)."""
+class CodegenError(MissingKind):
+    """An IR node the Python backend cannot generate (a bug, never a placeholder)."""
 
 
 _STATE = {"vacant": '"v"', "occupied": '"o"'}
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an effect's lines go. `room_wins`: a free room here is never worth less than none (see
+    rooms_never_hurt()). `room_unseen`: nothing after this effect in the turn reacts to where a room went
+    (see bonus_boosters_only_gain())."""
+
+    room_wins: bool = False
+    room_unseen: bool = False
+
+
+LINES: ByKind[Callable[[Any, Place], list[str]]] = ByKind(
+    "the Python backend (compiler/backends/python/effects.py: LINES)"
+)
+FEASIBLE: ByKind[Callable[[Any], str]] = ByKind("the Python backend (compiler/backends/python/effects.py: FEASIBLE)")
+
+
+def effect_lines(effect: ir.Effect, room_wins: bool = False, room_unseen: bool = False) -> list[str]:
+    """Statements that apply one effect to `player`."""
+    return LINES.of(effect)(effect, Place(room_wins, room_unseen))
+
+
+def feasible(effect: ir.Effect) -> str:
+    """An expression: can this effect be taken fully right now? (all-or-nothing options)"""
+    return FEASIBLE.of(effect)(effect)
+
+
+def all_feasible(effects: tuple[ir.Effect, ...]) -> str:
+    """An expression: can every one of these effects be taken fully (each against the state before)?"""
+    tests = [test for test in (feasible(e) for e in effects) if test != "True"]
+    return " and ".join(tests) or "True"
 
 
 def _discount(discount: ir.Discount) -> str:
@@ -25,78 +62,200 @@ def _per(effect: ir.PointsPerQuantity) -> str:
     return f"{abs(effect.points)} * q_{effect.quantity}(game, player)"
 
 
-def effect_lines(effect: ir.Effect, room_wins: bool = False, room_unseen: bool = False) -> list[str]:
-    """Statements that apply one effect to `player`. `room_wins`: a free room here is never worth less
-    than none (see rooms_never_hurt()). `room_unseen`: nothing after this effect in the turn reacts to
-    where a room went (see bonus_boosters_only_gain())."""
-    match effect:
-        case ir.GainKrones(amount):
-            return [f"gain_krones(game, player, {amount})"]
-        case ir.LoseKrones(amount):
-            return [f"lose_krones(game, player, {amount})"]
-        case ir.GainPoints(amount):
-            return [f"gain_points(game, player, {amount})"]
-        case ir.LosePoints(amount):
-            return [f"lose_points(game, player, {amount})"]
-        case ir.GainItems(items):
-            return [f"gain_items(game, player, {literal(items)})"]
-        case ir.ChooseItems(count, serve):
-            return [f"choose_items(game, player, {count}, {serve})"]
-        case ir.ReturnItems(sources):
-            return [f"return_items(game, player, {'kitchen' in sources}, {'cafe' in sources})"]
-        case ir.DrawStaff(count, play, discount):
-            return [f"draw_staff(game, player, {count}, {play}, {_discount(discount)})"]
-        case ir.StaffToDeckBottom(count):
-            return [f"staff_to_deck_bottom(game, player, {count})"]
-        case ir.PrepareRoom(floors, free, occupy):
-            alike = ", True" if room_unseen and free and not occupy else ""  # spaces alike but for printed points
-            return [f"prepare_room(game, player, {literal(floors)}, {free}, {occupy}, {room_wins and free}{alike})"]
-        case ir.OccupyVacantRooms(count):
-            return [f"occupy_vacant_rooms(game, player, {count})"]
-        case ir.RemoveRooms(state, count, pick):
-            return [f"remove_rooms(game, player, {_STATE[state]}, {count}, {pick == 'highest_then_strictly_below'})"]
-        case ir.PointsPerQuantity(quantity, points):
-            why = literal(f" ({abs(points)} per {quantity.replace('_', ' ')})")
-            verb = "gain_points" if points >= 0 else "lose_points"
-            return [f"{verb}(game, player, {_per(effect)}, {why})"]
-        case ir.PlayStaffFromHand(count, discount):
-            return [f"play_staff_from_hand(game, player, {count}, {_discount(discount)})"]
-        case ir.RemoveHiredStaff(count, staff_kind):
-            return [f"remove_hired_staff(game, player, {count}, {literal(staff_kind)})"]
-        case ir.AdvanceEmperor(steps):
-            return [f"advance_emperor(game, player, {steps})"]
-    raise CodegenError(f"no Python generator for effect {effect!r}")
+def _amount(amount: ir.Amount, everything: str) -> str:
+    return everything if amount == "all" else str(amount)
 
 
-def feasible(effect: ir.Effect) -> str:
-    """An expression: can this effect be taken fully right now? (prefer/otherwise penalties)"""
-    match effect:
-        case (
-            ir.GainKrones()
-            | ir.GainPoints()
-            | ir.GainItems()
-            | ir.ChooseItems()
-            | ir.ReturnItems()
-            | ir.AdvanceEmperor()
-        ):
-            return "True"
-        case ir.LoseKrones(amount):
-            return f"player.krones >= {amount}"
-        case ir.LosePoints(amount):
-            return f"player.points >= {amount}"
-        case ir.DrawStaff(count=count):
-            return f"len(game.deck) >= {count}"
-        case ir.StaffToDeckBottom(count) | ir.PlayStaffFromHand(count, _):
-            return f"len(player.hand) >= {count}"
-        case ir.PrepareRoom(floors, _free, _occupy):
-            return f"bool(legal_spaces(game.rules, player, {literal(floors)}))"
-        case ir.OccupyVacantRooms(count):
-            return f"q_vacant_rooms(game, player) >= {count}"
-        case ir.RemoveRooms(state, count, pick):
-            strict = pick == "highest_then_strictly_below"
-            return f"count_removable(player, {_STATE[state]}, {count}, {strict}) >= {count}"
-        case ir.PointsPerQuantity(_quantity, points):
-            return "True" if points >= 0 else f"player.points >= {_per(effect)}"
-        case ir.RemoveHiredStaff(count, staff_kind):
-            return f"len(hired_of_kind(game, player, {literal(staff_kind)})) >= {count}"
-    raise CodegenError(f"no feasibility test for effect {effect!r}")
+# --- generators ------------------------------------------------------------------------
+
+
+@LINES.on(ir.GainKrones)
+def _gain_krones(effect: ir.GainKrones, _place: Place) -> list[str]:
+    return [f"gain_krones(game, player, {effect.amount})"]
+
+
+@LINES.on(ir.LoseKrones)
+def _lose_krones(effect: ir.LoseKrones, _place: Place) -> list[str]:
+    return [f"lose_krones(game, player, {_amount(effect.amount, 'player.krones')})"]
+
+
+@LINES.on(ir.GainPoints)
+def _gain_points(effect: ir.GainPoints, _place: Place) -> list[str]:
+    return [f"gain_points(game, player, {effect.amount})"]
+
+
+@LINES.on(ir.LosePoints)
+def _lose_points(effect: ir.LosePoints, _place: Place) -> list[str]:
+    return [f"lose_points(game, player, {_amount(effect.amount, 'player.points')})"]
+
+
+@LINES.on(ir.GainItems)
+def _gain_items(effect: ir.GainItems, _place: Place) -> list[str]:
+    return [f"gain_items(game, player, {literal(effect.items)})"]
+
+
+@LINES.on(ir.ChooseItems)
+def _choose_items(effect: ir.ChooseItems, _place: Place) -> list[str]:
+    which = "" if effect.which.is_any else f", {filtered(effect.which)}"
+    return [f"choose_items(game, player, {effect.count}, {effect.may_serve_guests}{which})"]
+
+
+@LINES.on(ir.ReturnItems)
+def _return_items(effect: ir.ReturnItems, _place: Place) -> list[str]:
+    places = f"{'kitchen' in effect.sources}, {'cafe' in effect.sources}"
+    if effect.count == "all" and effect.which.is_any:
+        return [f"return_items(game, player, {places})"]
+    count = "None" if effect.count == "all" else str(effect.count)
+    return [f"return_items(game, player, {places}, {count}, {filtered(effect.which)})"]
+
+
+@LINES.on(ir.DrawStaff)
+def _draw_staff(effect: ir.DrawStaff, _place: Place) -> list[str]:
+    to_hand = ", True" if effect.rest == "hand" else ""
+    return [f"draw_staff(game, player, {effect.count}, {effect.play}, {_discount(effect.discount)}{to_hand})"]
+
+
+@LINES.on(ir.StaffToDeckBottom)
+def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, _place: Place) -> list[str]:
+    top = ", True" if effect.to == "top" else ""
+    return [f"staff_to_deck_bottom(game, player, {effect.count}{top})"]
+
+
+@LINES.on(ir.PrepareRoom)
+def _prepare_room(effect: ir.PrepareRoom, place: Place) -> list[str]:
+    free, occupy = effect.free, effect.occupy
+    alike = ", True" if place.room_unseen and free and not occupy else ""  # spaces alike but for printed points
+    floors = literal(effect.floors)
+    return [f"prepare_room(game, player, {floors}, {free}, {occupy}, {place.room_wins and free}{alike})"]
+
+
+@LINES.on(ir.OccupyVacantRooms)
+def _occupy_vacant_rooms(effect: ir.OccupyVacantRooms, _place: Place) -> list[str]:
+    return [f"occupy_vacant_rooms(game, player, {effect.count})"]
+
+
+def _pick(pick: ir.RoomPick) -> str:
+    """The arguments after `count` of remove_rooms and count_removable for a pick."""
+    if pick == "highest_then_below_in_column":
+        return "False, True"
+    return str(pick == "highest_then_strictly_below")
+
+
+@LINES.on(ir.RemoveRooms)
+def _remove_rooms(effect: ir.RemoveRooms, _place: Place) -> list[str]:
+    return [f"remove_rooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)})"]
+
+
+@LINES.on(ir.PointsPerQuantity)
+def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[str]:
+    why = literal(f" ({abs(effect.points)} per {effect.quantity.replace('_', ' ')})")
+    verb = "gain_points" if effect.points >= 0 else "lose_points"
+    return [f"{verb}(game, player, {_per(effect)}, {why})"]
+
+
+@LINES.on(ir.PlayStaffFromHand)
+def _play_staff_from_hand(effect: ir.PlayStaffFromHand, _place: Place) -> list[str]:
+    kind = "" if effect.staff_kind == "any" else f", {literal(effect.staff_kind)}"
+    return [f"play_staff_from_hand(game, player, {effect.count}, {_discount(effect.discount)}{kind})"]
+
+
+@LINES.on(ir.RemoveHiredStaff)
+def _remove_hired_staff(effect: ir.RemoveHiredStaff, _place: Place) -> list[str]:
+    return [f"remove_hired_staff(game, player, {effect.count}, {literal(effect.staff_kind)})"]
+
+
+@LINES.on(ir.AdvanceEmperor)
+def _advance_emperor(effect: ir.AdvanceEmperor, _place: Place) -> list[str]:
+    return [f"advance_emperor(game, player, {effect.steps})"]
+
+
+@LINES.on(ir.ChooseOne)
+def _choose_one(effect: ir.ChooseOne, _place: Place) -> list[str]:
+    tests = ", ".join(all_feasible(option) for option in effect.options)
+    lines = [f"option = choose_option(game, player, [{tests}], {effect.may_decline})"]
+    for number, option in enumerate(effect.options, start=1):
+        lines.append(f"{'if' if number == 1 else 'elif'} option == {number}:")
+        lines += ["    " + line for e in option for line in effect_lines(e)]
+    return lines
+
+
+# --- feasibility tests ---------------------------------------------------------------------
+
+
+@FEASIBLE.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor)
+def _always(_effect: ir.Effect) -> str:
+    return "True"
+
+
+@FEASIBLE.on(ir.LoseKrones)
+def _krones(effect: ir.LoseKrones) -> str:
+    return "True" if effect.amount == "all" else f"player.krones >= {effect.amount}"
+
+
+@FEASIBLE.on(ir.LosePoints)
+def _points(effect: ir.LosePoints) -> str:
+    return "True" if effect.amount == "all" else f"player.points >= {effect.amount}"
+
+
+@FEASIBLE.on(ir.ReturnItems)
+def _items(effect: ir.ReturnItems) -> str:
+    if effect.count == "all":
+        return "True"
+    places = f"{'kitchen' in effect.sources}, {'cafe' in effect.sources}"
+    which = "None" if effect.which.is_any else filtered(effect.which)
+    return f"count_returnable(player, {places}, {which}) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.DrawStaff)
+def _deck(effect: ir.DrawStaff) -> str:
+    return f"len(game.deck) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.StaffToDeckBottom)
+def _hand(effect: ir.StaffToDeckBottom) -> str:
+    return f"len(player.hand) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.PlayStaffFromHand)
+def _playable(effect: ir.PlayStaffFromHand) -> str:
+    if effect.staff_kind == "any":
+        return f"len(player.hand) >= {effect.count}"
+    return f"len(hand_of_kind(game, player, {literal(effect.staff_kind)})) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.PrepareRoom)
+def _space(effect: ir.PrepareRoom) -> str:
+    return f"bool(legal_spaces(game.rules, player, {literal(effect.floors)}))"
+
+
+@FEASIBLE.on(ir.OccupyVacantRooms)
+def _vacant(effect: ir.OccupyVacantRooms) -> str:
+    return f"q_vacant_rooms(game, player) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.RemoveRooms)
+def _removable(effect: ir.RemoveRooms) -> str:
+    count = effect.count
+    return f"count_removable(player, {_STATE[effect.state]}, {count}, {_pick(effect.pick)}) >= {count}"
+
+
+@FEASIBLE.on(ir.PointsPerQuantity)
+def _per_quantity(effect: ir.PointsPerQuantity) -> str:
+    return "True" if effect.points >= 0 else f"player.points >= {_per(effect)}"
+
+
+@FEASIBLE.on(ir.RemoveHiredStaff)
+def _hired(effect: ir.RemoveHiredStaff) -> str:
+    return f"len(hired_of_kind(game, player, {literal(effect.staff_kind)})) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.ChooseOne)
+def _some_option(effect: ir.ChooseOne) -> str:
+    if effect.may_decline:
+        return "True"
+    return " or ".join(f"({all_feasible(option)})" for option in effect.options)
+
+
+def filtered(which: ir.ItemFilter) -> str:
+    """A filter as the runtime takes it: the item ids it lets through (resolved by the front end)."""
+    return literal(which.fits)

@@ -6,8 +6,14 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.policy_facts import bonus_boosters_only_gain, bonus_room_wins, decides, serving_pays
-from compiler.backends.python.effects import CodegenError, effect_lines, feasible
+from compiler.backends.policy_facts import (
+    bonus_boosters_only_gain,
+    bonus_room_wins,
+    decides,
+    items_alike,
+    serving_pays,
+)
+from compiler.backends.python.effects import CodegenError, all_feasible, effect_lines
 from compiler.backends.python.standalone import defined_names, runtime_parts
 
 REGENERATE = "gah build"
@@ -41,7 +47,7 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
         if not penalty.is_choice:
             _effects_body(code, penalty.effects)
         else:
-            test = " and ".join(feasible(e) for e in penalty.prefer)
+            test = all_feasible(penalty.prefer)
             with code.block(f"if {test}:"):
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
@@ -150,6 +156,7 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         ("scoring_tiers", {s.round: s.tier for s in ruleset.scorings}),
         ("tiles", {t.id: t.tier for t in ruleset.tiles}),
         ("serving_pays", serving_pays(ruleset)),
+        ("items_alike", items_alike(ruleset)),
     ]
     code.level += 1
     for name, value in fields:

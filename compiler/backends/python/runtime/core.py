@@ -45,6 +45,9 @@ class Rules:
     tiles: dict[str, str]  # tile id -> tier
     # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
     serving_pays: bool = True
+    # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
+    # policy, which tries one kind per place only (see choose_items() and return_items()).
+    items_alike: bool = True
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -288,19 +291,93 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
 
 
-def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
+def return_items(
+    game: Game,
+    player: Player,
+    kitchen: bool,
+    cafe: bool,
+    count: int | None = None,
+    which: tuple[str, ...] | None = None,
+) -> None:
+    """Return items from the kitchen and/or the café guests: `count` of them, each the player's choice
+    (as many as there are), or every one (count None); `which`: only these item ids (None: any)."""
+    if count is not None:
+        return_some_items(game, player, kitchen, cafe, count, which)
+        return
     returned = 0
     if kitchen:
-        returned += sum(player.kitchen.values())
-        player.kitchen = {item: 0 for item in player.kitchen}
+        for item, held in player.kitchen.items():
+            if which is None or item in which:
+                returned += held
+                player.kitchen[item] = 0
     if cafe:
         for guest in player.cafe:
-            returned += sum(guest.values())
-            guest.update(dict.fromkeys(guest, 0))  # same shape as the kitchen: every kind, now 0
+            for item, held in guest.items():
+                if which is None or item in which:
+                    returned += held
+                    guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+
+
+def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
+    """Every item the player could return, as `choices` records it: an item id for the kitchen, then
+    "item@guest" for an item on a café guest (guests from 0), in the rules' item order."""
+    options = [item for item, held in player.kitchen.items() if held and kitchen and (which is None or item in which)]
+    if cafe:
+        for index, guest in enumerate(player.cafe):
+            options += [f"{item}@{index}" for item, held in guest.items() if held and (which is None or item in which)]
+    return options
+
+
+def count_returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> int:
+    """How many items a return could take."""
+    total = 0
+    if kitchen:
+        total += sum(held for item, held in player.kitchen.items() if which is None or item in which)
+    if cafe:
+        for guest in player.cafe:
+            total += sum(held for item, held in guest.items() if which is None or item in which)
+    return total
+
+
+def return_some_items(
+    game: Game, player: Player, kitchen: bool, cafe: bool, count: int, which: tuple[str, ...] | None
+) -> None:
+    """Return up to `count` items, one decision each. Where every item is alike (rules.items_alike), the
+    policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item."""
+    for _ in range(count):
+        options = returnable(player, kitchen, cafe, which)
+        if not options:
+            if game.explain:
+                game.log(player, "items", f"{player.name} has no more items to return")
+            return
+        tried: list[str] | None = None
+        if game.rules.items_alike:
+            in_kitchen = [o for o in options if "@" not in o]
+            tried = [max(in_kitchen, key=lambda item: player.kitchen[item])] if in_kitchen else []
+            tried += [o for o in options if "@" in o][:1]
+        chosen = decide(game, player, "return_items", options, tried, dominated=True)
+        item, _at, guest = chosen.partition("@")
+        place = player.kitchen if not guest else player.cafe[int(guest)]
+        place[item] -= 1
+        if game.explain:
+            where = "the kitchen" if not guest else f"café guest {guest}"
+            game.log(player, "items", f"{player.name} returns 1 {item} from {where}", item=item)
+
+
+def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
+    """One option of a choice (numbered from 1, as sheets list them) among those that can be taken fully;
+    None: declined, or none can be taken fully."""
+    options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
+    if may_decline or not options:
+        options.append(None)
+    chosen = decide(game, player, "choose_one", options, none_why="no option can be taken fully")
+    if game.explain and chosen is None:
+        game.log(player, "choice", f"{player.name} takes none of the options")
+    return chosen
 
 
 # --- decisions ----------------------------------------------------------------------------
@@ -678,15 +755,16 @@ def parse_cell(value: Any) -> Cell | None:
     return int(floor), int(column)
 
 
-def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
+def choose_items(game: Game, player: Player, count: int, serve: bool, which: tuple[str, ...] | None = None) -> None:
     """Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
     `serve`, each may go straight onto a guest in the café instead of into the kitchen.
 
     Every item kind counts the same in scoring and so does every guest, so the policy tries only the
     kind the kitchen holds fewest of (ties: the rules' item order) and, for serving, the kitchen or the
-    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays).
+    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays). Where some
+    effect singles out items (not rules.items_alike), it tries every kind. `which`: only these item ids.
     """
-    items = list(game.rules.items)
+    items = list(game.rules.items) if which is None else [item for item in game.rules.items if item in which]
     held = dict(player.kitchen)
     kitchen: dict[str, int] = {}
     served: list[tuple[str, int]] = []
@@ -697,7 +775,7 @@ def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
         for kind in items:
             if held.get(kind, 0) < held.get(fewest, 0):
                 fewest = kind
-        item = decide(game, player, "choose_items", items, [fewest])
+        item = decide(game, player, "choose_items", items, [fewest] if game.rules.items_alike else None)
         held[item] = held.get(item, 0) + 1
         guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
         if guest is None:

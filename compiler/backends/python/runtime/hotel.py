@@ -175,20 +175,41 @@ def removal_candidates(player: Player, state: str, below: int | None) -> list[Ce
     return []
 
 
-def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:
-    """How many rooms a removal could take (rooms on distinct floors when strictly below)."""
+def column_below(player: Player, state: str, cell: Cell) -> list[Cell]:
+    """The room in `state` next down in the column of `cell` (the highest below it), or none."""
+    for floor in range(cell[0] - 1, 0, -1):
+        if player.hotel[floor - 1][cell[1] - 1] == state:
+            return [(floor, cell[1])]
+    return []
+
+
+def count_removable(player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False) -> int:
+    """How many rooms a removal could take (rooms on distinct floors when strictly below; with `in_column`,
+    the best of the highest rooms and those below it in its column)."""
     found = rooms(player, state)
+    if in_column:
+        top = removal_candidates(player, state, None)
+        return min(
+            count, max((1 + sum(1 for f, c in found if c == column and f < floor) for floor, column in top), default=0)
+        )
     if strictly_below:
         return min(count, len({cell[0] for cell in found}))
     return min(count, len(found))
 
 
-def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_below: bool) -> None:
-    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice."""
+def remove_rooms(
+    game: Game, player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False
+) -> None:
+    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
+    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
     below: int | None = None
+    last: Cell | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
     for _ in range(count):
-        candidates = removal_candidates(player, state, below if strictly_below else None)
+        if in_column and last is not None:
+            candidates = column_below(player, state, last)
+        else:
+            candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
                 game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
@@ -196,6 +217,7 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
         chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
+        last = chosen
         if game.explain:
             game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
 

@@ -28,8 +28,9 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
         effect(game, player)
 
 
-def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None) -> None:
-    """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order."""
+def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
+    """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
+    `to_hand`, into the hand)."""
     drawn = game.deck[:count]
     del game.deck[:count]
     game.card_reads += 1
@@ -53,7 +54,12 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
-    if remaining:
+    if remaining and to_hand:
+        player.hand.extend(remaining)
+        if game.explain:
+            names = ", ".join(card_name(game, n) for n in remaining)
+            game.log(player, "staff", f"{player.name} takes the other drawn cards into hand: {names}", cards=remaining)
+    elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
             names = ", ".join(card_name(game, n) for n in order)
@@ -72,8 +78,9 @@ def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> l
     return order
 
 
-def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
-    """Put `count` Staff from hand under the deck (as many as there are), one decision per card.
+def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = False) -> None:
+    """Put `count` Staff from hand under the deck (`top`: on top of it, the first chosen on top), as many
+    as there are, one decision per card.
 
     The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
     at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
@@ -85,22 +92,29 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
-    game.deck.extend(chosen)
+    if top:
+        game.deck[:0] = chosen
+    else:
+        game.deck.extend(chosen)
     if game.explain:
-        game.log(
-            player,
-            "staff",
-            f"{player.name} puts {', '.join(card_name(game, n) for n in chosen) or 'no card'} from hand under the deck",
-            cards=chosen,
-        )
+        names = ", ".join(card_name(game, n) for n in chosen) or "no card"
+        where = "on top of the deck" if top else "under the deck"
+        game.log(player, "staff", f"{player.name} puts {names} from hand {where}", cards=chosen)
 
 
-def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None) -> None:
-    """Play up to `count` Staff from hand at the discount."""
+def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
+    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any")."""
+    staff = game.rules.staff
     for _ in range(count):
         game.card_reads += 1
         options: list[int | None] = (
-            [] if replaying(game) else [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+            []
+            if replaying(game)
+            else [
+                n
+                for n in player.hand
+                if play_cost(game, n, discount) <= player.krones and (kind == "any" or staff[n][2] == kind)
+            ]
         )
         options.append(None)
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
@@ -114,6 +128,10 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+
+
+def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
+    return [n for n in player.hand if kind == "any" or game.rules.staff[n][2] == kind]
 
 
 def hired_of_kind(game: Game, player: Player, kind: str) -> list[int]:

@@ -1,0 +1,278 @@
+"""Effects data to IR: one builder per effect kind (a `ByKind` table), with the checks a schema cannot make.
+
+Each builder gets the effect's data (schema-valid), its path in the document and the `Context` that
+knows positions and collects problems. `CONSUMES` says what each kind takes from the player, so that an
+all-or-nothing option (a penalty's `prefer`, an option of `choose_one`) never asks twice for one thing:
+its parts are each checked against what the player has before the option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from compiler import ir
+from compiler.dispatch import ByKind
+from compiler.errors import Position
+from compiler.frontend.validate import format_path
+
+Path = Sequence[str | int]
+
+
+class Context(Protocol):
+    """What a builder needs from the ruleset being built."""
+
+    doc: dict[str, Any]
+
+    def at(self, *path: str | int) -> Position: ...
+
+    def key_at(self, *path: str | int) -> Position: ...
+
+    def problem(self, position: Position, message: str) -> None: ...
+
+
+Build = Callable[[dict[str, Any], Path, Context], ir.Effect]
+LOWER: ByKind[Build] = ByKind("the front end (compiler/frontend/lower_effects.py: LOWER)")
+# What an effect takes from the player when it is taken fully ("" for nothing: it cannot fail).
+CONSUMES: ByKind[Callable[[Any], str]] = ByKind("the front end (compiler/frontend/lower_effects.py: CONSUMES)")
+
+
+def build_effect(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    """The IR of one effect."""
+    return LOWER.of(ir.EFFECT_KINDS[data["kind"]])(data, path, context)
+
+
+def build_effects(items: list[dict[str, Any]], path: Path, context: Context) -> tuple[ir.Effect, ...]:
+    return tuple(build_effect(item, [*path, index], context) for index, item in enumerate(items))
+
+
+def check_all_or_nothing(effects: tuple[ir.Effect, ...], path: Path, context: Context) -> None:
+    """Parts of one all-or-nothing option must not take the same thing twice (each is checked alone)."""
+    seen: dict[str, int] = {}
+    for index, effect in enumerate(effects):
+        resource = CONSUMES.of(effect)(effect)
+        if not resource:
+            continue
+        if resource in seen:
+            context.problem(
+                context.at(*path, index),
+                f"{format_path([*path, index])}: this part and part {seen[resource] + 1} both take {resource}; "
+                "an all-or-nothing option checks each part against what the player has before it, so write "
+                "them as one effect",
+            )
+        seen.setdefault(resource, index)
+
+
+def _amount(value: int | str) -> ir.Amount:
+    return "all" if value == "all" else int(value)
+
+
+def _known_items(ids: Sequence[str], path: Path, context: Context) -> None:
+    items = context.doc["items"]
+    for index, item in enumerate(ids):
+        if item not in items:
+            context.problem(
+                context.at(*path, index),
+                f"{format_path(path)}: unknown item '{item}'; items are: {', '.join(items)}",
+            )
+
+
+def item_filter(data: dict[str, Any] | None, path: Path, context: Context) -> ir.ItemFilter:
+    """`which: {items: [...], kinds: [...], except: [...]}`; absent: every item. A filter no item passes
+    is an error."""
+    if data is None:
+        return ir.ANY_ITEM
+    ids = tuple(data.get("items", ()))
+    excluding = tuple(data.get("except", ()))
+    _known_items(ids, [*path, "items"], context)
+    _known_items(excluding, [*path, "except"], context)
+    which = ir.ItemFilter(ids, tuple(data.get("kinds", ())), excluding)
+    items = context.doc["items"]
+    known = tuple(ir.Item(item_id, item["kind"], item["name"]) for item_id, item in items.items())
+    fits = which.chosen_from(known)
+    if not fits and all(item in items for item in (*ids, *excluding)):
+        context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset fits this choice")
+    return dataclasses.replace(which, fits=fits)
+
+
+# --- one builder per kind --------------------------------------------------------------
+
+
+@LOWER.on(ir.GainKrones)
+def _gain_krones(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.GainKrones(data["amount"])
+
+
+@LOWER.on(ir.LoseKrones)
+def _lose_krones(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.LoseKrones(_amount(data["amount"]))
+
+
+@LOWER.on(ir.GainPoints)
+def _gain_points(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.GainPoints(data["amount"])
+
+
+@LOWER.on(ir.LosePoints)
+def _lose_points(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.LosePoints(_amount(data["amount"]))
+
+
+@LOWER.on(ir.GainItems)
+def _gain_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    items = context.doc["items"]
+    for item in data["items"]:
+        if item not in items:
+            context.problem(
+                context.key_at(*path, "items", item),
+                f"{format_path([*path, 'items'])}: unknown item '{item}'; items are: {', '.join(items)}",
+            )
+    return ir.GainItems(tuple((k, int(v)) for k, v in data["items"].items()))
+
+
+@LOWER.on(ir.ChooseItems)
+def _choose_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    which = item_filter(data.get("which"), [*path, "which"], context)
+    return ir.ChooseItems(data["count"], bool(data.get("may_serve_guests", False)), which)
+
+
+@LOWER.on(ir.ReturnItems)
+def _return_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    which = item_filter(data.get("which"), [*path, "which"], context)
+    return ir.ReturnItems(tuple(data["from"]), _amount(data.get("count", "all")), which)
+
+
+@LOWER.on(ir.DrawStaff)
+def _draw_staff(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    if data["play"] > data["count"]:
+        context.problem(
+            context.at(*path, "play"),
+            f"{format_path([*path, 'play'])}: cannot play {data['play']} of the {data['count']} cards drawn",
+        )
+    if data["play"] == 0 and "discount" in data:
+        context.problem(
+            context.at(*path, "discount"),
+            f"{format_path([*path, 'discount'])}: no card is played (play: 0), so a discount means nothing; remove it",
+        )
+    return ir.DrawStaff(data["count"], data["play"], data.get("discount", 0), data.get("rest", "deck_bottom"))
+
+
+@LOWER.on(ir.StaffToDeckBottom)
+def _staff_to_deck_bottom(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.StaffToDeckBottom(data["count"], data.get("to", "bottom"))
+
+
+@LOWER.on(ir.PrepareRoom)
+def _prepare_room(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    floors = data["floors"]
+    storeys = len(context.doc["hotel"]["layout"])
+    if floors != "any":
+        for index, floor in enumerate(floors):
+            if floor > storeys:
+                context.problem(
+                    context.at(*path, "floors", index),
+                    f"{format_path([*path, 'floors'])}: the hotel has no floor {floor} (it has {storeys})",
+                )
+    return ir.PrepareRoom(None if floors == "any" else tuple(sorted(floors)), data["cost"] == "free", data["occupy"])
+
+
+@LOWER.on(ir.OccupyVacantRooms)
+def _occupy_vacant_rooms(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.OccupyVacantRooms(data["count"])
+
+
+@LOWER.on(ir.RemoveRooms)
+def _remove_rooms(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.RemoveRooms(data["state"], data["count"], data["pick"])
+
+
+@LOWER.on(ir.PointsPerQuantity)
+def _points_per_quantity(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.PointsPerQuantity(data["quantity"], data["points"])
+
+
+@LOWER.on(ir.PlayStaffFromHand)
+def _play_staff_from_hand(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.PlayStaffFromHand(data["count"], data["discount"], data.get("staff_kind", "any"))
+
+
+@LOWER.on(ir.RemoveHiredStaff)
+def _remove_hired_staff(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.RemoveHiredStaff(data["count"], data["staff_kind"])
+
+
+@LOWER.on(ir.AdvanceEmperor)
+def _advance_emperor(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+    return ir.AdvanceEmperor(data["steps"])
+
+
+@LOWER.on(ir.ChooseOne)
+def _choose_one(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    options = []
+    for index, option in enumerate(data["options"]):
+        where = [*path, "options", index]
+        effects = build_effects(option, where, context)
+        for number, effect in enumerate(effects):
+            if isinstance(effect, ir.ChooseOne):
+                context.problem(
+                    context.at(*where, number, "kind"),
+                    f"{format_path([*where, number])}: an option of choose_one cannot hold another choose_one; "
+                    "list its options in the outer one",
+                )
+        check_all_or_nothing(effects, where, context)
+        options.append(effects)
+    return ir.ChooseOne(tuple(options), bool(data.get("may_decline", False)))
+
+
+# --- what each kind takes from the player ------------------------------------------------
+
+
+@CONSUMES.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor, ir.ChooseOne)
+def _takes_nothing(_effect: ir.Effect) -> str:
+    return ""
+
+
+@CONSUMES.on(ir.LoseKrones)
+def _takes_krones(_effect: ir.Effect) -> str:
+    return "krones"
+
+
+@CONSUMES.on(ir.LosePoints)
+def _takes_points(_effect: ir.Effect) -> str:
+    return "points"
+
+
+@CONSUMES.on(ir.PointsPerQuantity)
+def _takes_points_if_negative(effect: ir.PointsPerQuantity) -> str:
+    return "points" if effect.points < 0 else ""
+
+
+@CONSUMES.on(ir.ReturnItems)
+def _takes_items(_effect: ir.Effect) -> str:
+    return "items"
+
+
+@CONSUMES.on(ir.DrawStaff)
+def _takes_deck(_effect: ir.Effect) -> str:
+    return "the Staff deck"
+
+
+@CONSUMES.on(ir.StaffToDeckBottom, ir.PlayStaffFromHand)
+def _takes_hand(_effect: ir.Effect) -> str:
+    return "Staff from the hand"
+
+
+@CONSUMES.on(ir.PrepareRoom)
+def _takes_space(_effect: ir.Effect) -> str:
+    return "a hotel space"
+
+
+@CONSUMES.on(ir.OccupyVacantRooms, ir.RemoveRooms)
+def _takes_rooms(_effect: ir.Effect) -> str:
+    return "rooms"
+
+
+@CONSUMES.on(ir.RemoveHiredStaff)
+def _takes_hired(_effect: ir.Effect) -> str:
+    return "hired Staff"

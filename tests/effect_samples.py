@@ -1,0 +1,48 @@
+"""Samples of every effect kind, each parameter in use somewhere: the one list the per-stage tests share.
+
+A new effect kind or parameter gets its samples here; tests/test_dispatch.py fails until it does, and
+then runs every sample through every stage (front end to sheets).
+"""
+
+from __future__ import annotations
+
+from compiler import ir
+
+CAKE_OR_WINE = ir.ItemFilter(ids=("cake", "wine"), fits=("cake", "wine"))
+DRINKS_NOT_WINE = ir.ItemFilter(kinds=("drink",), excluding=("wine",), fits=("coffee",))
+
+SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
+    "gain_krones": (ir.GainKrones(3),),
+    "lose_krones": (ir.LoseKrones(3), ir.LoseKrones("all")),
+    "gain_points": (ir.GainPoints(8),),
+    "lose_points": (ir.LosePoints(5), ir.LosePoints("all")),
+    "gain_items": (ir.GainItems((("wine", 4), ("cake", 1))),),
+    "choose_items": (ir.ChooseItems(2, True), ir.ChooseItems(1, False, CAKE_OR_WINE)),
+    "return_items": (
+        ir.ReturnItems(("kitchen", "cafe")),
+        ir.ReturnItems(("kitchen",), 2),
+        ir.ReturnItems(("kitchen", "cafe"), 1, DRINKS_NOT_WINE),
+        ir.ReturnItems(("kitchen",), "all", CAKE_OR_WINE),
+    ),
+    "draw_staff": (ir.DrawStaff(3, 1, 3), ir.DrawStaff(3, 0, 0, "hand"), ir.DrawStaff(2, 1, "all", "hand")),
+    "staff_to_deck_bottom": (ir.StaffToDeckBottom(2), ir.StaffToDeckBottom(1, "top")),
+    "prepare_room": (ir.PrepareRoom((1, 2), True, True), ir.PrepareRoom(None, False, False)),
+    "occupy_vacant_rooms": (ir.OccupyVacantRooms(2),),
+    "remove_rooms": (
+        ir.RemoveRooms("vacant", 2, "each_highest"),
+        ir.RemoveRooms("occupied", 2, "highest_then_strictly_below"),
+        ir.RemoveRooms("occupied", 2, "highest_then_below_in_column"),
+    ),
+    "points_per_quantity": (ir.PointsPerQuantity("hired_staff", -2), ir.PointsPerQuantity("krones", 1)),
+    "play_staff_from_hand": (ir.PlayStaffFromHand(1, "all"), ir.PlayStaffFromHand(1, 2, "game_end")),
+    "remove_hired_staff": (ir.RemoveHiredStaff(1, "game_end"),),
+    "advance_emperor": (ir.AdvanceEmperor(3),),
+    "choose_one": (
+        ir.ChooseOne(((ir.LoseKrones(2), ir.GainPoints(4)),), True),
+        ir.ChooseOne(((ir.ReturnItems(("kitchen",), 1),), (ir.LosePoints(3),)), False),
+    ),
+}
+
+
+def every_sample() -> list[tuple[str, ir.Effect]]:
+    return [(kind, effect) for kind, effects in SAMPLES.items() for effect in effects]

@@ -24,6 +24,8 @@ STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
+    "return_items": ("returned", False),
+    "choose_one": ("option", True),
     "serve": ("guest", True),
     "play_staff": ("card", True),
     "drawn_to_bottom": ("card", False),
@@ -39,6 +41,8 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
 CHOICE_KEYS = set(CHOICE_VALUES)
 VALUE_WORDS = {
     "item": "an item id",
+    "returned": 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
+    "option": "an option's number (from 1)",
     "guest": "a café guest's place in cafe (from 0)",
     "card": "a Staff card number",
     "room": 'a room as "floor.column"',
@@ -115,13 +119,16 @@ def _choice(key: str, value: Any, where: str) -> None:
         return
     if kind == "item":
         ok = isinstance(value, str)
+    elif kind == "returned":
+        item, at, guest = value.partition("@") if isinstance(value, str) else ("", "", "")
+        ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
         ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:
-        ok = type(value) is int and value >= (0 if kind == "guest" else 1)
+        ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
         expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
         raise StateError(f"{where}: expected {expected}, got {value!r}")

@@ -59,10 +59,37 @@ class Speaker:
             raise SheetError(f"quantity '{quantity}' has no English phrase ({key})")
         return self.w.rich(key)
 
-    def which(self, which: ir.ItemFilter) -> Rich:
-        """The items a filter lets through, by name: "cake or wine"."""
-        names = [rich(self.items[item].name if item in self.items else item) for item in which.fits]
-        return self.w.join(names, ".or")
+    def _names(self, ids: Sequence[str], conjunction: str) -> Rich:
+        return self.w.join([rich(self.items[i].name if i in self.items else i) for i in ids], conjunction)
+
+    def some_items(self, count: int, which: ir.ItemFilter) -> Rich:
+        """`count` items a filter lets through: "2 dishes or drinks", "1 drink other than Champagne",
+        "2 Cake or Strudel"."""
+        if which.kinds and not which.ids:
+            noun = "item" if len(which.kinds) > 1 else which.kinds[0]
+            text = self.w.count(count, noun)
+        elif which.ids or which.kinds:
+            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], ".or")
+            text = self.w.rich("which.named", n=count, names=names)
+        else:
+            text = self.w.count(count, "item")
+        return self._except(text, which)
+
+    def every_item(self, which: ir.ItemFilter) -> Rich:
+        """Every item a filter lets through: "every dish", "every Cake and Strudel"."""
+        if which.kinds and not which.ids:
+            text = self.w.rich("which.every." + ("item" if len(which.kinds) > 1 else which.kinds[0]))
+        elif which.ids or which.kinds:
+            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], "")
+            text = self.w.rich("which.every.named", names=names)
+        else:
+            text = self.w.rich("which.every.item")
+        return self._except(text, which)
+
+    def _except(self, text: Rich, which: ir.ItemFilter) -> Rich:
+        if not which.excluding:
+            return text
+        return self.w.rich("which.except", what=text, names=self._names(which.excluding, ".or"))
 
     def staff_cards(self, count: int, kind: ir.StaffFilter) -> Rich:
         """`count` Staff cards of a kind: "1 game-end Staff card"."""
@@ -118,21 +145,16 @@ def _gain_items(effect: ir.GainItems, s: Speaker) -> Rich:
 @RENDERERS.on(ir.ChooseItems)
 def _choose_items(effect: ir.ChooseItems, s: Speaker) -> Rich:
     key = "effect.choose_items.serve" if effect.may_serve_guests else "effect.choose_items"
-    if not effect.which.is_any:
-        key += ".which"
-    return s.w.rich(key, items=s.w.count(effect.count, "item"), which=s.which(effect.which))
+    return s.w.rich(key, items=s.some_items(effect.count, effect.which))
 
 
 @RENDERERS.on(ir.ReturnItems)
 def _return_items(effect: ir.ReturnItems, s: Speaker) -> Rich:
     if effect.count == "all":
         where = s.w.join([s.w.rich(f"effect.return_items.{source}") for source in effect.sources])
-        if effect.which.is_any:
-            return s.w.rich("effect.return_items", where=where)
-        return s.w.rich("effect.return_items.which", where=where, which=s.which(effect.which))
+        return s.w.rich("effect.return_items", every=s.every_item(effect.which), where=where)
     where = s.w.join([s.w.rich(f"effect.return_items.from.{source}") for source in effect.sources], ".or")
-    key = "effect.return_items.count" if effect.which.is_any else "effect.return_items.count.which"
-    return s.w.rich(key, items=s.w.count(effect.count, "item"), where=where, which=s.which(effect.which))
+    return s.w.rich("effect.return_items.count", items=s.some_items(effect.count, effect.which), where=where)
 
 
 @RENDERERS.on(ir.DrawStaff)

@@ -106,7 +106,8 @@ def _return_items(effect: ir.ReturnItems, _place: Place) -> list[str]:
     if effect.count == "all" and effect.which.is_any:
         return [f"return_items(game, player, {places})"]
     count = "None" if effect.count == "all" else str(effect.count)
-    return [f"return_items(game, player, {places}, {count}, {filtered(effect.which)})"]
+    which = "None" if effect.which.is_any else filtered(effect.which)
+    return [f"return_items(game, player, {places}, {count}, {which})"]
 
 
 @LINES.on(ir.DrawStaff)

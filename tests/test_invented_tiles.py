@@ -1,0 +1,316 @@
+"""Emperor tiles of our own invention, written as data-only variants (tests/data/variants/invented-*.yaml),
+each scored by hand. No code knows these tiles: the variants use every parameter of the effect vocabulary
+(amounts "all", item filters, counted returns, draws into the hand, Staff on top of the deck, Staff kinds,
+the older C-room reading, choose_one with and without declining).
+
+Track points (GR 1): space 0 1 2 3 4 5 6 7 8 9 10 11 12 13 pays 0 1 2 3 3 4 4 5 5 6 6 7 8 9. Move back 3 / 5 / 7
+after rounds 3 / 5 / 7; landing on 3 or more gives the bonus, on 0 the penalty. So in these tests: round 3
+from space 6 scores 4 and lands on 3 (bonus), from 3 scores 3 and from 0 scores 0, landing on 0 (penalty);
+round 5 from 8 scores 5 (bonus), from 5 scores 4 (penalty); round 7 from 10 scores 6 (bonus), from 7 scores 5
+(penalty). The default policy takes the option with the best projected final total (GR 5.7: 1 point per
+krone and per kitchen item, game-end Staff as printed), ties to the first option in the documented order.
+Hotel colours (GR 3): floor 1 is B Y R R B, top floor first in states.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_rules import run_gah
+from helpers_scoring import module, player, state
+
+DATA = Path(__file__).resolve().parent / "data" / "variants"
+ITEMS = str(DATA / "invented-items.yaml")
+RETURNS = str(DATA / "invented-returns.yaml")
+STAFF = str(DATA / "invented-staff.yaml")
+CHOICES = str(DATA / "invented-choices.yaml")
+
+
+def play(rules: str, round_: int, tier: str, tile: str, deck: list[int] | None = None, **fields: Any) -> dict[str, Any]:
+    """Score one player's Emperor scoring after `round_` with `tile` in play; the result of score_game."""
+    mod = module(rules)
+    tiles = {t: next(i for i, of in mod.RULES.tiles.items() if of == t) for t in "ABC"}  # the first of each tier
+    tiles[tier] = tile
+    data = state(round_, player(**fields), tiles=tiles, deck=deck)
+    result: dict[str, Any] = mod.score_game(copy.deepcopy(data))
+    return result
+
+
+def anna(result: dict[str, Any]) -> dict[str, Any]:
+    return dict(result["state"]["players"][0])
+
+
+def kitchen(**items: int) -> dict[str, int]:
+    full = {"strudel": 0, "cake": 0, "wine": 0, "coffee": 0}
+    full.update(items)
+    return full
+
+
+# --- invented-items: champagne, a new drink -----------------------------------------------
+
+
+def test_tax_and_tribute_both_parts_paid() -> None:
+    # Space 0: 0 points, penalty. 5 krones >= 2 and 3 items >= 1: pay 2 krones (5 -> 3) and return 1 item.
+    # Cake or wine leave the same total (1 point per kitchen item): the first in the rules' order, cake.
+    result = play(ITEMS, 3, "A", "a-tax-and-tribute", points=10, krones=5, kitchen={"wine": 1, "cake": 2})
+    a = anna(result)
+    assert (a["points"], a["krones"], a["kitchen"]) == (10, 3, kitchen(cake=1, wine=1, champagne=0))
+
+
+def test_tax_and_tribute_recorded_item() -> None:
+    result = play(
+        ITEMS,
+        3,
+        "A",
+        "a-tax-and-tribute",
+        points=10,
+        krones=5,
+        kitchen={"wine": 1, "cake": 2},
+        choices={"return_items": "wine"},
+    )
+    assert anna(result)["kitchen"] == kitchen(cake=2, champagne=0)
+
+
+@pytest.mark.parametrize(
+    ("krones", "items", "points", "krones_after"),
+    [
+        (1, {"wine": 1}, 5, 1),  # 1 krone < 2: the first option cannot be paid in full, lose 5 points (10 -> 5)
+        (5, {}, 5, 5),  # an empty kitchen: no item to return, lose 5 points; the krones stay
+    ],
+)
+def test_tax_and_tribute_all_or_nothing(krones: int, items: dict[str, int], points: int, krones_after: int) -> None:
+    result = play(ITEMS, 3, "A", "a-tax-and-tribute", points=10, krones=krones, kitchen=items)
+    a = anna(result)
+    assert (a["points"], a["krones"], a["kitchen"]) == (points, krones_after, kitchen(champagne=0, **items))
+
+
+def test_champagne_reception() -> None:
+    # Bonus from space 6: 4 points and 2 champagne. Penalty: "2 champagne" takes the 1 there is; wine stays.
+    bonus = anna(play(ITEMS, 3, "A", "a-champagne-reception", emperor=6))
+    assert (bonus["points"], bonus["kitchen"]["champagne"]) == (4, 2)
+    penalty = anna(play(ITEMS, 3, "A", "a-champagne-reception", kitchen={"champagne": 1, "wine": 2}))
+    assert penalty["kitchen"] == kitchen(wine=2, champagne=0)
+
+
+def test_anything_but_champagne() -> None:
+    # Bonus from space 8 after round 5: 5 points; 1 item of strudel, cake, wine, coffee (never champagne), all
+    # worth 1 in the kitchen and nothing counts items on guests: the first, strudel, into the kitchen.
+    a = anna(play(ITEMS, 5, "B", "b-anything-but-champagne", emperor=8, cafe=[{}]))
+    assert (a["points"], a["kitchen"]) == (5, kitchen(strudel=1, champagne=0))
+    with pytest.raises(
+        module(ITEMS).StateError, match="champagne is not a legal choice here; legal: strudel, cake, wine, coffee"
+    ):
+        play(ITEMS, 5, "B", "b-anything-but-champagne", emperor=8, choices={"choose_items": "champagne"})
+    # Penalty from space 5: 4 points; every dish (strudel, cake) goes from the kitchen and the café guests.
+    p = anna(
+        play(
+            ITEMS,
+            5,
+            "B",
+            "b-anything-but-champagne",
+            emperor=5,
+            kitchen={"strudel": 1, "cake": 2, "wine": 3, "champagne": 1},
+            cafe=[{"cake": 1, "coffee": 1}],
+        )
+    )
+    assert (p["points"], p["kitchen"]) == (4, kitchen(wine=3, champagne=1))
+    assert [{k: v for k, v in guest.items() if v} for guest in p["cafe"]] == [{"coffee": 1}]
+
+
+# --- invented-returns -------------------------------------------------------------------------
+
+
+def test_sweet_tooth() -> None:
+    # Bonus from 8: 5 points; 2 of cake or strudel, equal: strudel twice (strudel comes first in the rules).
+    a = anna(play(RETURNS, 5, "B", "b-sweet-tooth", emperor=8))
+    assert (a["points"], a["kitchen"]) == (5, kitchen(strudel=2))
+    # Penalty from 5: 4 points; every cake and strudel in the kitchen goes, the wine stays.
+    p = anna(play(RETURNS, 5, "B", "b-sweet-tooth", emperor=5, kitchen={"strudel": 1, "cake": 2, "wine": 3}))
+    assert (p["points"], p["kitchen"]) == (4, kitchen(wine=3))
+
+
+def test_cafe_cleanup_returns_two_from_the_guests() -> None:
+    # Penalty from 7 after round 7: 5 points. 3 items on guests >= 2: return 2, each the first option:
+    # wine@0, then cake@1. Coffee stays on guest 1; no points lost.
+    p = anna(play(RETURNS, 7, "C", "c-cafe-cleanup", emperor=7, cafe=[{"wine": 1}, {"cake": 1, "coffee": 1}]))
+    assert p["points"] == 5
+    assert [{k: v for k, v in guest.items() if v} for guest in p["cafe"]] == [{}, {"coffee": 1}]
+
+
+def test_cafe_cleanup_short_of_items_loses_points() -> None:
+    # 1 item on the guests < 2: the first option cannot be paid in full: 10 + 5 - 4 = 11 points, the cake stays.
+    p = anna(play(RETURNS, 7, "C", "c-cafe-cleanup", emperor=7, points=10, cafe=[{"cake": 1}]))
+    assert p["points"] == 11
+    assert p["cafe"][0]["cake"] == 1
+
+
+def test_cafe_cleanup_recorded_guest_item() -> None:
+    p = anna(
+        play(
+            RETURNS,
+            7,
+            "C",
+            "c-cafe-cleanup",
+            emperor=7,
+            cafe=[{"wine": 1}, {"cake": 1, "coffee": 1}],
+            choices={"return_items": ["coffee@1", "cake@1"]},
+        )
+    )
+    assert [{k: v for k, v in guest.items() if v} for guest in p["cafe"]] == [{"wine": 1}, {}]
+
+
+def test_bankrupt() -> None:
+    # Bonus from 10: 6 points and 6 krones (2 -> 8).
+    a = anna(play(RETURNS, 7, "C", "c-bankrupt", emperor=10, krones=2))
+    assert (a["points"], a["krones"]) == (6, 8)
+    # Penalty from 0: every krone (7 -> 0) and every kitchen item; the guest keeps its cake.
+    p = anna(play(RETURNS, 7, "C", "c-bankrupt", krones=7, kitchen={"wine": 2}, cafe=[{"cake": 1}]))
+    assert (p["krones"], p["kitchen"], p["cafe"][0]["cake"]) == (0, kitchen(), 1)
+
+
+# --- invented-staff ----------------------------------------------------------------------------
+
+
+def test_recruiting_drive_draws_into_the_hand() -> None:
+    # Bonus from 6: 4 + 4 points; 5, 12 and 40 from the top of the deck join the hand; 7 stays in the deck.
+    result = play(STAFF, 3, "A", "a-recruiting-drive", deck=[5, 12, 40, 7], emperor=6, hand=[27])
+    a = anna(result)
+    assert (a["points"], a["hand"], result["state"]["staff_deck"]) == (8, [27, 5, 12, 40], [7])
+
+
+def test_recruiting_drive_penalty_puts_a_card_on_top() -> None:
+    # Penalty: 1 card from hand on top of the deck; cheapest first (3 and 27 both cost 4: the lower number, 3).
+    result = play(STAFF, 3, "A", "a-recruiting-drive", deck=[7], hand=[27, 3], points=10)
+    a = anna(result)
+    assert (a["points"], a["hand"], result["state"]["staff_deck"]) == (10, [27], [3, 7])
+    # No card in hand: lose 3 points instead (10 -> 7).
+    assert anna(play(STAFF, 3, "A", "a-recruiting-drive", deck=[7], points=10))["points"] == 7
+
+
+def test_headhunter_plays_one_and_keeps_the_other() -> None:
+    # Bonus from 8: 5 points. Draw 28 Concierge and 31 Chambermaid (both cost 4, 2 less: 2 each; 3 krones).
+    # Occupied 1.1 (blue) and 1.2 (yellow): Concierge 3 x 1 blue - 2 krones = +1; Chambermaid 1 x 2 rooms - 2 = 0;
+    # none: 0. The policy plays the Concierge (3 -> 1 krone); the Chambermaid goes into the hand.
+    result = play(
+        STAFF, 5, "B", "b-headhunter", deck=[28, 31, 9], emperor=8, krones=3, hotel=[".....", ".....", ".....", "oo..."]
+    )
+    a = anna(result)
+    assert (a["points"], a["krones"], a["hired"], a["hand"]) == (5, 1, [28], [31])
+    assert result["state"]["staff_deck"] == [9]
+
+
+def test_headhunter_penalty_stacks_two_on_top() -> None:
+    # Penalty from 5: 4 points; 2 cards on top, cheapest first: 40 (cost 2), then 3 (cost 4, lower than 27).
+    result = play(STAFF, 5, "B", "b-headhunter", deck=[9], emperor=5, hand=[27, 3, 40])
+    a = anna(result)
+    assert (a["points"], a["hand"], result["state"]["staff_deck"]) == (4, [27], [40, 3, 9])
+
+
+def test_grand_finale_plays_only_a_game_end_card() -> None:
+    # Bonus from 10: 6 points. Game-end cards in hand: 27 (3 per occupied red room: 1.3 and 1.4, 6 points) and 46
+    # (5 per full floor: floor 1, 5 points); 5 Groom is permanent and may not be played. 27 goes, free.
+    hotel = [".....", ".....", ".....", "ooooo"]
+    a = anna(play(STAFF, 7, "C", "c-grand-finale", emperor=10, hand=[5, 27, 46], krones=0, hotel=hotel))
+    assert (a["points"], a["hired"], a["hand"], a["krones"]) == (6, [27], [5, 46], 0)
+
+
+def test_grand_finale_penalty() -> None:
+    # Penalty from 7: 5 points; discard the one permanent hired card, 5 Groom.
+    result = play(STAFF, 7, "C", "c-grand-finale", emperor=7, hired=[5, 27])
+    assert (anna(result)["hired"], result["state"]["staff_discard"]) == ([27], [5])
+    # No permanent card hired: lose 6 points instead: 10 + 5 - 6 = 9.
+    assert anna(play(STAFF, 7, "C", "c-grand-finale", emperor=7, points=10, hired=[27]))["points"] == 9
+
+
+def test_wipeout() -> None:
+    assert anna(play(STAFF, 7, "C", "c-wipeout", emperor=10))["points"] == 16  # 6 + 10
+    assert anna(play(STAFF, 7, "C", "c-wipeout", emperor=7, points=30))["points"] == 0  # 30 + 5, then all of it
+
+
+# --- invented-choices --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("krones", "choices", "points", "krones_after"),
+    [
+        (5, {}, 10, 2),  # -3 krones + 6 points = +3 to the total, better than declining: 4 + 6 points
+        (2, {}, 4, 2),  # 2 krones < 3: the option cannot be taken in full, nothing
+        (5, {"choose_one": None}, 4, 5),  # recorded: declined
+    ],
+)
+def test_trade_offer(krones: int, choices: dict[str, Any], points: int, krones_after: int) -> None:
+    a = anna(play(CHOICES, 3, "A", "a-trade-offer", emperor=6, krones=krones, choices=choices))
+    assert (a["points"], a["krones"]) == (points, krones_after)
+
+
+def test_pick_your_poison_bonus() -> None:
+    # Bonus from 8: 5 points. (1) 4 krones: +4 to the total; (2) 2 steps: the marker counts nothing at the end
+    # without an Operator. The policy takes (1).
+    a = anna(play(CHOICES, 5, "B", "b-pick-your-poison", emperor=8))
+    assert (a["points"], a["krones"], a["emperor"]) == (5, 4, 3)
+    recorded = anna(play(CHOICES, 5, "B", "b-pick-your-poison", emperor=8, choices={"choose_one": 2}))
+    assert (recorded["krones"], recorded["emperor"]) == (0, 5)
+
+
+def test_pick_your_poison_penalty() -> None:
+    # Penalty from 5: 4 points (10 -> 14). (1) 4 krones: only 3, cannot; (2) 2 kitchen items: -2; (3) 6 points: -6.
+    a = anna(play(CHOICES, 5, "B", "b-pick-your-poison", emperor=5, points=10, krones=3, kitchen={"wine": 2}))
+    assert (a["points"], a["krones"], a["kitchen"]) == (14, 3, kitchen())
+    with pytest.raises(module(CHOICES).StateError, match=r"choose_one: 1 is not a legal choice here; legal: 2, 3"):
+        play(
+            CHOICES,
+            5,
+            "B",
+            "b-pick-your-poison",
+            emperor=5,
+            points=10,
+            krones=3,
+            kitchen={"wine": 2},
+            choices={"choose_one": 1},
+        )
+    # With 0 points before: 4 after the space, fewer than 6, so (3) is not legal either.
+    with pytest.raises(module(CHOICES).StateError, match=r"choose_one: 3 is not a legal choice here; legal: 2 "):
+        play(CHOICES, 5, "B", "b-pick-your-poison", emperor=5, krones=3, kitchen={"wine": 2}, choices={"choose_one": 3})
+
+
+def test_the_older_c_room_takes_the_second_room_from_the_same_column() -> None:
+    # Occupied 4.2, 3.1, 2.1, 2.2, 1.1; 3.2 vacant. Older printing: 4.2, then the next occupied room down
+    # column 2: 3.2 is vacant, so 2.2. Today's printing (base's c-occupied-room) takes 3.1 instead.
+    hotel = [".o...", "ov...", "oo...", "o...."]
+    old = anna(play(CHOICES, 7, "C", "c-old-occupied-room", emperor=7, hotel=hotel))
+    assert old["hotel"] == [".....", "ov...", "o....", "o...."]
+    today = anna(play("base", 7, "C", "c-occupied-room", emperor=7, hotel=hotel))
+    assert today["hotel"] == [".....", ".v...", "oo...", "o...."]
+
+
+def test_points_or_rooms() -> None:
+    # Penalty from 7: 5 points (10 -> 15). (1) 2 vacant rooms, worth nothing at the end; (2) 8 points. (1).
+    hotel = [".....", "v....", "v....", "o...."]
+    a = anna(play(CHOICES, 7, "C", "c-points-or-rooms", emperor=7, points=10, hotel=hotel))
+    assert (a["points"], a["hotel"]) == (15, [".....", ".....", ".....", "o...."])
+    # One vacant room only: (1) cannot be taken in full, so (2): 15 - 8 = 7; the room stays.
+    one = anna(
+        play(CHOICES, 7, "C", "c-points-or-rooms", emperor=7, points=10, hotel=[".....", ".....", "v....", "o...."])
+    )
+    assert (one["points"], one["hotel"]) == (7, [".....", ".....", "v....", "o...."])
+
+
+# --- the same tiles through the command line -----------------------------------------------------
+
+
+def test_gah_score_explains_an_invented_tile(tmp_path: Path) -> None:
+    path = tmp_path / "state.yaml"
+    path.write_text(
+        "round: 3\ntiles: {A: a-tax-and-tribute, B: b-krones, C: c-points}\nplayers:\n"
+        "  - {name: Anna, points: 10, krones: 5, emperor: 0, kitchen: {wine: 1, cake: 2}, cafe: [],\n"
+        '     hotel: [".....", ".....", ".....", "....."], hand: [], hired: [], objectives: 0}\n',
+        encoding="utf-8",
+    )
+    run = run_gah("score", str(path), "--rules", ITEMS)
+    assert run.code == 0, run.err
+    assert "Anna loses 2 krones" in run.out and "Anna returns 1 cake from the kitchen" in run.out
+    assert re.search(r"return_items", run.out)

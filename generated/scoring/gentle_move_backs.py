@@ -981,7 +981,9 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
     found = rooms(player, state)
     if in_column:
         top = removal_candidates(player, state, None)
-        return min(count, max((1 + sum(1 for f, c in found if c == column and f < floor) for floor, column in top), default=0))
+        return min(
+            count, max((1 + sum(1 for f, c in found if c == column and f < floor) for floor, column in top), default=0)
+        )
     if strictly_below:
         return min(count, len({cell[0] for cell in found}))
     return min(count, len(found))
@@ -1073,9 +1075,7 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
         effect(game, player)
 
 
-def draw_staff(
-    game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False
-) -> None:
+def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
     `to_hand`, into the hand)."""
     drawn = game.deck[:count]
@@ -1298,6 +1298,8 @@ STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
+    "return_items": ("returned", False),
+    "choose_one": ("option", True),
     "serve": ("guest", True),
     "play_staff": ("card", True),
     "drawn_to_bottom": ("card", False),
@@ -1313,6 +1315,8 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
 CHOICE_KEYS = set(CHOICE_VALUES)
 VALUE_WORDS = {
     "item": "an item id",
+    "returned": 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
+    "option": "an option's number (from 1)",
     "guest": "a café guest's place in cafe (from 0)",
     "card": "a Staff card number",
     "room": 'a room as "floor.column"',
@@ -1389,13 +1393,16 @@ def _choice(key: str, value: Any, where: str) -> None:
         return
     if kind == "item":
         ok = isinstance(value, str)
+    elif kind == "returned":
+        item, at, guest = value.partition("@") if isinstance(value, str) else ("", "", "")
+        ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
         ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:
-        ok = type(value) is int and value >= (0 if kind == "guest" else 1)
+        ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
         expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
         raise StateError(f"{where}: expected {expected}, got {value!r}")

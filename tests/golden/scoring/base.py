@@ -59,6 +59,9 @@ class Rules:
     tiles: dict[str, str]  # tile id -> tier
     # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
     serving_pays: bool = True
+    # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
+    # policy, which tries one kind per place only (see choose_items() and return_items()).
+    items_alike: bool = True
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -302,19 +305,93 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
 
 
-def return_items(game: Game, player: Player, kitchen: bool, cafe: bool) -> None:
+def return_items(
+    game: Game,
+    player: Player,
+    kitchen: bool,
+    cafe: bool,
+    count: int | None = None,
+    which: tuple[str, ...] | None = None,
+) -> None:
+    """Return items from the kitchen and/or the café guests: `count` of them, each the player's choice
+    (as many as there are), or every one (count None); `which`: only these item ids (None: any)."""
+    if count is not None:
+        return_some_items(game, player, kitchen, cafe, count, which)
+        return
     returned = 0
     if kitchen:
-        returned += sum(player.kitchen.values())
-        player.kitchen = {item: 0 for item in player.kitchen}
+        for item, held in player.kitchen.items():
+            if which is None or item in which:
+                returned += held
+                player.kitchen[item] = 0
     if cafe:
         for guest in player.cafe:
-            returned += sum(guest.values())
-            guest.update(dict.fromkeys(guest, 0))  # same shape as the kitchen: every kind, now 0
+            for item, held in guest.items():
+                if which is None or item in which:
+                    returned += held
+                    guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
     game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+
+
+def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
+    """Every item the player could return, as `choices` records it: an item id for the kitchen, then
+    "item@guest" for an item on a café guest (guests from 0), in the rules' item order."""
+    options = [item for item, held in player.kitchen.items() if held and kitchen and (which is None or item in which)]
+    if cafe:
+        for index, guest in enumerate(player.cafe):
+            options += [f"{item}@{index}" for item, held in guest.items() if held and (which is None or item in which)]
+    return options
+
+
+def count_returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> int:
+    """How many items a return could take."""
+    total = 0
+    if kitchen:
+        total += sum(held for item, held in player.kitchen.items() if which is None or item in which)
+    if cafe:
+        for guest in player.cafe:
+            total += sum(held for item, held in guest.items() if which is None or item in which)
+    return total
+
+
+def return_some_items(
+    game: Game, player: Player, kitchen: bool, cafe: bool, count: int, which: tuple[str, ...] | None
+) -> None:
+    """Return up to `count` items, one decision each. Where every item is alike (rules.items_alike), the
+    policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item."""
+    for _ in range(count):
+        options = returnable(player, kitchen, cafe, which)
+        if not options:
+            if game.explain:
+                game.log(player, "items", f"{player.name} has no more items to return")
+            return
+        tried: list[str] | None = None
+        if game.rules.items_alike:
+            in_kitchen = [o for o in options if "@" not in o]
+            tried = [max(in_kitchen, key=lambda item: player.kitchen[item])] if in_kitchen else []
+            tried += [o for o in options if "@" in o][:1]
+        chosen = decide(game, player, "return_items", options, tried, dominated=True)
+        item, _at, guest = chosen.partition("@")
+        place = player.kitchen if not guest else player.cafe[int(guest)]
+        place[item] -= 1
+        if game.explain:
+            where = "the kitchen" if not guest else f"café guest {guest}"
+            game.log(player, "items", f"{player.name} returns 1 {item} from {where}", item=item)
+
+
+def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
+    """One option of a choice (numbered from 1, as sheets list them) among those that can be taken fully;
+    None: declined, or none can be taken fully."""
+    options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
+    if may_decline or not options:
+        options.append(None)
+    chosen = decide(game, player, "choose_one", options, none_why="no option can be taken fully")
+    if game.explain and chosen is None:
+        game.log(player, "choice", f"{player.name} takes none of the options")
+    return chosen
 
 
 # --- decisions ----------------------------------------------------------------------------
@@ -692,15 +769,16 @@ def parse_cell(value: Any) -> Cell | None:
     return int(floor), int(column)
 
 
-def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
+def choose_items(game: Game, player: Player, count: int, serve: bool, which: tuple[str, ...] | None = None) -> None:
     """Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
     `serve`, each may go straight onto a guest in the café instead of into the kitchen.
 
     Every item kind counts the same in scoring and so does every guest, so the policy tries only the
     kind the kitchen holds fewest of (ties: the rules' item order) and, for serving, the kitchen or the
-    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays).
+    first guest; the kitchen alone where nothing counts items on guests (rules.serving_pays). Where some
+    effect singles out items (not rules.items_alike), it tries every kind. `which`: only these item ids.
     """
-    items = list(game.rules.items)
+    items = list(game.rules.items) if which is None else [item for item in game.rules.items if item in which]
     held = dict(player.kitchen)
     kitchen: dict[str, int] = {}
     served: list[tuple[str, int]] = []
@@ -711,7 +789,7 @@ def choose_items(game: Game, player: Player, count: int, serve: bool) -> None:
         for kind in items:
             if held.get(kind, 0) < held.get(fewest, 0):
                 fewest = kind
-        item = decide(game, player, "choose_items", items, [fewest])
+        item = decide(game, player, "choose_items", items, [fewest] if game.rules.items_alike else None)
         held[item] = held.get(item, 0) + 1
         guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
         if guest is None:
@@ -889,20 +967,41 @@ def removal_candidates(player: Player, state: str, below: int | None) -> list[Ce
     return []
 
 
-def count_removable(player: Player, state: str, count: int, strictly_below: bool) -> int:
-    """How many rooms a removal could take (rooms on distinct floors when strictly below)."""
+def column_below(player: Player, state: str, cell: Cell) -> list[Cell]:
+    """The room in `state` next down in the column of `cell` (the highest below it), or none."""
+    for floor in range(cell[0] - 1, 0, -1):
+        if player.hotel[floor - 1][cell[1] - 1] == state:
+            return [(floor, cell[1])]
+    return []
+
+
+def count_removable(player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False) -> int:
+    """How many rooms a removal could take (rooms on distinct floors when strictly below; with `in_column`,
+    the best of the highest rooms and those below it in its column)."""
     found = rooms(player, state)
+    if in_column:
+        top = removal_candidates(player, state, None)
+        return min(
+            count, max((1 + sum(1 for f, c in found if c == column and f < floor) for floor, column in top), default=0)
+        )
     if strictly_below:
         return min(count, len({cell[0] for cell in found}))
     return min(count, len(found))
 
 
-def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_below: bool) -> None:
-    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice."""
+def remove_rooms(
+    game: Game, player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False
+) -> None:
+    """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
+    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
     below: int | None = None
+    last: Cell | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
     for _ in range(count):
-        candidates = removal_candidates(player, state, below if strictly_below else None)
+        if in_column and last is not None:
+            candidates = column_below(player, state, last)
+        else:
+            candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
                 game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
@@ -910,6 +1009,7 @@ def remove_rooms(game: Game, player: Player, state: str, count: int, strictly_be
         chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
+        last = chosen
         if game.explain:
             game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
 
@@ -975,8 +1075,9 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
         effect(game, player)
 
 
-def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None) -> None:
-    """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order."""
+def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
+    """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
+    `to_hand`, into the hand)."""
     drawn = game.deck[:count]
     del game.deck[:count]
     game.card_reads += 1
@@ -1000,7 +1101,12 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
-    if remaining:
+    if remaining and to_hand:
+        player.hand.extend(remaining)
+        if game.explain:
+            names = ", ".join(card_name(game, n) for n in remaining)
+            game.log(player, "staff", f"{player.name} takes the other drawn cards into hand: {names}", cards=remaining)
+    elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
             names = ", ".join(card_name(game, n) for n in order)
@@ -1019,8 +1125,9 @@ def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> l
     return order
 
 
-def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
-    """Put `count` Staff from hand under the deck (as many as there are), one decision per card.
+def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = False) -> None:
+    """Put `count` Staff from hand under the deck (`top`: on top of it, the first chosen on top), as many
+    as there are, one decision per card.
 
     The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
     at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
@@ -1032,22 +1139,29 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int) -> None:
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
-    game.deck.extend(chosen)
+    if top:
+        game.deck[:0] = chosen
+    else:
+        game.deck.extend(chosen)
     if game.explain:
-        game.log(
-            player,
-            "staff",
-            f"{player.name} puts {', '.join(card_name(game, n) for n in chosen) or 'no card'} from hand under the deck",
-            cards=chosen,
-        )
+        names = ", ".join(card_name(game, n) for n in chosen) or "no card"
+        where = "on top of the deck" if top else "under the deck"
+        game.log(player, "staff", f"{player.name} puts {names} from hand {where}", cards=chosen)
 
 
-def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None) -> None:
-    """Play up to `count` Staff from hand at the discount."""
+def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
+    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any")."""
+    staff = game.rules.staff
     for _ in range(count):
         game.card_reads += 1
         options: list[int | None] = (
-            [] if replaying(game) else [n for n in player.hand if play_cost(game, n, discount) <= player.krones]
+            []
+            if replaying(game)
+            else [
+                n
+                for n in player.hand
+                if play_cost(game, n, discount) <= player.krones and (kind == "any" or staff[n][2] == kind)
+            ]
         )
         options.append(None)
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
@@ -1061,6 +1175,10 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+
+
+def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
+    return [n for n in player.hand if kind == "any" or game.rules.staff[n][2] == kind]
 
 
 def hired_of_kind(game: Game, player: Player, kind: str) -> list[int]:
@@ -1180,6 +1298,8 @@ STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
+    "return_items": ("returned", False),
+    "choose_one": ("option", True),
     "serve": ("guest", True),
     "play_staff": ("card", True),
     "drawn_to_bottom": ("card", False),
@@ -1195,6 +1315,8 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
 CHOICE_KEYS = set(CHOICE_VALUES)
 VALUE_WORDS = {
     "item": "an item id",
+    "returned": 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
+    "option": "an option's number (from 1)",
     "guest": "a café guest's place in cafe (from 0)",
     "card": "a Staff card number",
     "room": 'a room as "floor.column"',
@@ -1271,13 +1393,16 @@ def _choice(key: str, value: Any, where: str) -> None:
         return
     if kind == "item":
         ok = isinstance(value, str)
+    elif kind == "returned":
+        item, at, guest = value.partition("@") if isinstance(value, str) else ("", "", "")
+        ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
         ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:
-        ok = type(value) is int and value >= (0 if kind == "guest" else 1)
+        ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
         expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
         raise StateError(f"{where}: expected {expected}, got {value!r}")
@@ -2580,6 +2705,7 @@ RULES = Rules(
         "c-free-staff": "C",
     },
     serving_pays=False,
+    items_alike=True,
 )
 RULES.once_effects = {
     21: staff_21_once,

@@ -9,6 +9,9 @@ const STATE_KEYS = ["round", "tiles", "staff_deck", "staff_discard", "players"];
 // (escape sequences, line breaks), the line and paragraph separators, and the bidirectional
 // controls that reorder the text around them.
 const NAME_REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// A name of only these is no name: what Python's str.isspace() counts as space (trim() differs on
+// U+001C-U+001F, U+0085 and U+FEFF).
+const ONLY_SPACE = /^[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 // Each `choices` key: what one decision's value is, and whether it may be null ("none").
 const CHOICE_VALUES = {
   choose_items: ["item", false],
@@ -192,7 +195,7 @@ function readGame(rules, state) {
     if (unknownPlayer.length) {
       throw new StateError(`${where}: unknown key ${shown(unknownPlayer[0])}; expected: ${PLAYER_KEYS.slice().sort().join(", ")}`);
     }
-    if (typeof data.name !== "string" || !data.name.trim()) throw new StateError(`${where}.name: every player needs a name`);
+    if (typeof data.name !== "string" || ONLY_SPACE.test(data.name)) throw new StateError(`${where}.name: every player needs a name`);
     if (NAME_REFUSED.test(data.name)) {
       throw new StateError(`${where}.name: ${shown(data.name)} holds a control character; names are plain text`);
     }

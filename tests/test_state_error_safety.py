@@ -178,6 +178,20 @@ def test_setup_game_refuses_hostile_names_and_choices_printably(
     assert got.isprintable()
 
 
+class Sneaky:
+    """Not JSON, but a Python caller may pass anything: its repr is a terminal escape."""
+
+    def __repr__(self) -> str:
+        return "\x1b[2J\u202e"
+
+
+def test_a_value_whose_repr_is_not_printable_is_escaped_too() -> None:
+    got = error_of(lambda: module().score_game(state(1, tiles={"A": Sneaky()})))
+    assert got == r"tiles.A: expected text, got \x1b[2J\u202e"
+    got = error_of(lambda: module().score_game(state(1, player(kitchen={Sneaky(): 1}))))
+    assert got == r"players[0].kitchen: keys must be text, got \x1b[2J\u202e"
+
+
 # --- any text at all -------------------------------------------------------------------------------
 
 PLACES: dict[str, Callable[[str], dict[str, Any]]] = {

@@ -34,6 +34,21 @@ class StateError(ValueError):
     """A game state (or a recorded choice) that this ruleset cannot score."""
 
 
+def shown(value: object) -> str:
+    """A value from a state as a message quotes it: its repr, with every character that is not
+    printable written as an escape (\\x1b, \\u202e), so no key, value or name in a message can drive
+    a terminal, break the line or reorder the text around it. Every message shows user data so."""
+    text = repr(value)
+    if text.isprintable():  # always so for text, numbers and containers of them
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def plain(text: str) -> str:
+    """User text bare, as it reads, where every character is printable; else quoted as shown() quotes it."""
+    return text if text.isprintable() else shown(text)
+
+
 @dataclass
 class Rules:
     """The constants the shared mechanics need, filled in by the generated module."""
@@ -410,7 +425,7 @@ def option_text(option: object) -> str:
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
-    return str(option)
+    return plain(option) if isinstance(option, str) else shown(option)
 
 
 def choice_value(option: object) -> Any:
@@ -644,7 +659,7 @@ def choice_path(game: Game, player: Player, key: str, index: int) -> str:
 
 def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
     """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {player.name})")
+    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {plain(player.name)})")
 
 
 def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
@@ -1295,6 +1310,17 @@ PLAYER_KEYS = {
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
+# What a player's name may not hold, as names are printed in every explanation: C0 and C1 controls
+# (escape sequences, line breaks), the line and paragraph separators, and the bidirectional
+# controls that reorder the text around them.
+NAME_REFUSED = frozenset(
+    [
+        *map(chr, range(0x20)),
+        *map(chr, range(0x7F, 0xA0)),
+        *"\u2028\u2029",
+        *"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+    ]
+)
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
@@ -1328,7 +1354,7 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if type(value) is int and value >= low and (high is None or value <= high):
         return value  # the common case, checked first for speed
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where}: expected a whole number, got {value!r}")
+        raise StateError(f"{where}: expected a whole number, got {shown(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
         raise StateError(f"{where}: {value} is out of range ({bounds})")
@@ -1338,22 +1364,22 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
 def _mapping(value: Any, where: str) -> dict[str, Any]:
     """A mapping whose keys are text, as in JSON: anything else is not a state this module reads."""
     if not isinstance(value, dict):
-        raise StateError(f"{where}: expected a mapping, got {value!r}")
+        raise StateError(f"{where}: expected a mapping, got {shown(value)}")
     for key in value:
         if not isinstance(key, str):
-            raise StateError(f"{where}: keys must be text, got {key!r}")
+            raise StateError(f"{where}: keys must be text, got {shown(key)}")
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise StateError(f"{where}: expected text, got {value!r}")
+        raise StateError(f"{where}: expected text, got {shown(value)}")
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise StateError(f"{where}: expected a list, got {value!r}")
+        raise StateError(f"{where}: expected a list, got {shown(value)}")
     return value
 
 
@@ -1364,7 +1390,7 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
         return items
     for item, count in _mapping(value, where).items():
         if item not in items:
-            raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
+            raise StateError(f"{where}: unknown item {shown(item)}; items are: {', '.join(rules.items)}")
         items[item] = _int(count, f"{where}.{item}", 0)
     return items
 
@@ -1374,13 +1400,13 @@ def _choices(value: Any, where: str) -> dict[str, Any]:
     choices = dict(_mapping(value, where))
     unknown = sorted(set(choices) - CHOICE_KEYS)
     if unknown:
-        raise StateError(f"{where}: unknown choice '{unknown[0]}'; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+        raise StateError(f"{where}: unknown choice {shown(unknown[0])}; choices are: {', '.join(sorted(CHOICE_KEYS))}")
     for key, recorded in choices.items():
         if isinstance(recorded, list):
             for index, one in enumerate(recorded):
                 _choice(key, one, f"{where}.{key}[{index}]")
         elif key == "draft":
-            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {recorded!r}")
+            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {shown(recorded)}")
         else:
             _choice(key, recorded, f"{where}.{key}")
     return choices
@@ -1405,7 +1431,7 @@ def _choice(key: str, value: Any, where: str) -> None:
         ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
         expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
-        raise StateError(f"{where}: expected {expected}, got {value!r}")
+        raise StateError(f"{where}: expected {expected}, got {shown(value)}")
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -1429,7 +1455,7 @@ def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[l
         floor = rules.floors - index
         if not isinstance(row, str) or len(row) != rules.columns or set(row) - ROOM_LETTERS:
             raise StateError(
-                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {row!r}"
+                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {shown(row)}"
             )
         hotel.append(list(row))
     hotel.reverse()  # floor 1 first
@@ -1464,18 +1490,20 @@ def read_game(rules: Rules, state: Any) -> Game:
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
-        raise StateError(f"state: unknown key '{unknown[0]}'; expected: {', '.join(sorted(STATE_KEYS))}")
+        raise StateError(f"state: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(STATE_KEYS))}")
     for key in ("round", "tiles", "players"):
         if key not in state:
             raise StateError(f"state: missing required key '{key}'")
     round_ = _int(state["round"], "round", 0, rules.rounds)
     tiles: dict[str, str] = {}
     for tier, tile_id in _mapping(state["tiles"], "tiles").items():
-        tile_id = _text(tile_id, f"tiles.{tier}")
+        tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
-            raise StateError(f"tiles.{tier}: unknown tile '{tile_id}'; tiles are: {', '.join(rules.tiles)}")
+            raise StateError(f"tiles.{plain(tier)}: unknown tile {shown(tile_id)}; tiles are: {', '.join(rules.tiles)}")
         if rules.tiles[tile_id] != tier:
-            raise StateError(f"tiles.{tier}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {tier}")
+            raise StateError(
+                f"tiles.{plain(tier)}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {plain(tier)}"
+            )
         tiles[tier] = tile_id
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
@@ -1493,15 +1521,14 @@ def read_game(rules: Rules, state: Any) -> Game:
         data = _mapping(data, where)
         unknown = sorted(set(data) - PLAYER_KEYS)
         if unknown:
-            raise StateError(f"{where}: unknown key '{unknown[0]}'; expected: {', '.join(sorted(PLAYER_KEYS))}")
+            raise StateError(f"{where}: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(PLAYER_KEYS))}")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise StateError(f"{where}.name: every player needs a name")
-        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in data["name"]):
-            # Names are printed in every explanation: no escape sequences, no line breaks.
-            raise StateError(f"{where}.name: {data['name']!r} holds a control character; names are plain text")
+        if not NAME_REFUSED.isdisjoint(data["name"]):
+            raise StateError(f"{where}.name: {shown(data['name'])} holds a control character; names are plain text")
         name = data["name"]
         if name in names:
-            raise StateError(f"{where}.name: two players are called {name!r}")
+            raise StateError(f"{where}.name: two players are called {shown(name)}")
         names.add(name)
         cafe = [
             _items(rules, guest, f"{where}.cafe[{i}]")
@@ -1706,10 +1733,10 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
     """
     names = _deal_players(setup, players)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StateError(f"seed: expected a whole number, got {seed!r}")
+        raise StateError(f"seed: expected a whole number, got {shown(seed)}")
     method = setup["method"]
     if method not in DEAL_METHODS:
-        raise StateError(f"setup: unknown deal method {method!r}; expected one of: {', '.join(DEAL_METHODS)}")
+        raise StateError(f"setup: unknown deal method {shown(method)}; expected one of: {', '.join(DEAL_METHODS)}")
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
@@ -1740,18 +1767,20 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
     if not isinstance(players, list):
-        raise StateError(f"players: expected a list of names, got {players!r}")
+        raise StateError(f"players: expected a list of names, got {shown(players)}")
     low, high = setup["min_players"], setup["max_players"]
     if not low <= len(players) <= high:
         raise StateError(f"players: this ruleset is for {low} to {high} players, got {len(players)}")
     seen: set[str] = set()
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise StateError(f"players[{index}]: every player needs a non-empty name, got {name!r}")
+            raise StateError(f"players[{index}]: every player needs a non-empty name, got {shown(name)}")
         if len(name) > 100:
             raise StateError(f"players[{index}]: a name has at most 100 characters")
+        if not NAME_REFUSED.isdisjoint(name):
+            raise StateError(f"players[{index}]: {shown(name)} holds a control character; names are plain text")
         if name in seen:
-            raise StateError(f"players[{index}]: two players are called {name!r}")
+            raise StateError(f"players[{index}]: two players are called {shown(name)}")
         seen.add(name)
     return list(players)
 
@@ -1763,30 +1792,32 @@ def _deal_choices(
     if choices is None:
         return {}
     if not isinstance(choices, dict):
-        raise StateError(f"choices: expected a mapping from player name to draft picks, got {choices!r}")
+        raise StateError(f"choices: expected a mapping from player name to draft picks, got {shown(choices)}")
     kept: dict[str, list[int]] = {}
     for name, value in choices.items():
         if name not in names:
-            raise StateError(f"choices: {name!r} is not a player; players are: {', '.join(names)}")
+            raise StateError(f"choices: {shown(name)} is not a player; players are: {', '.join(map(plain, names))}")
         if isinstance(value, dict):
             extra = sorted(str(key) for key in value if key != "draft")
             if extra:
-                raise StateError(f"{name}: choices.{extra[0]}: setup records only draft picks (choices.draft)")
+                raise StateError(
+                    f"{plain(name)}: choices.{plain(extra[0])}: setup records only draft picks (choices.draft)"
+                )
             value = value.get("draft", [])
         if not isinstance(value, list) or not all(
             isinstance(card, int) and not isinstance(card, bool) for card in value
         ):
-            raise StateError(f"{name}: choices.draft: {value!r} is not a list of Staff card numbers")
+            raise StateError(f"{plain(name)}: choices.draft: {shown(value)} is not a list of Staff card numbers")
         if value and setup["method"] != "draft":
             raise StateError(
-                f"{name}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
+                f"{plain(name)}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
             )
         for index, card in enumerate(value):
             if card not in rules.staff:
-                raise StateError(f"{name}: choices.draft[{index}]: unknown Staff card {card}")
+                raise StateError(f"{plain(name)}: choices.draft[{index}]: unknown Staff card {card}")
         if len(value) > setup["hand_size"]:
             raise StateError(
-                f"{name}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
+                f"{plain(name)}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
             )
         kept[name] = list(value)
     return kept
@@ -1871,7 +1902,7 @@ def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], inde
         if card not in packet:
             held = ", ".join(str(c) for c in sorted(packet))
             raise StateError(
-                f"{name}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
+                f"{plain(name)}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
             )
         return card
     return min(packet, key=lambda card: (-rules.staff[card][1], card))
@@ -1882,12 +1913,12 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     for room in setup["hotel_rooms"]:
         cell = parse_cell(room) if isinstance(room, str) else room
         if cell is None or not (1 <= cell[0] <= rules.floors and 1 <= cell[1] <= rules.columns):
-            raise StateError(f"setup: starting room {room!r} is outside the hotel")
+            raise StateError(f"setup: starting room {shown(room)} is outside the hotel")
         hotel[cell[0] - 1][cell[1] - 1] = "v"
     items: dict[str, int] = setup["items"]
     for item in items:
         if item not in rules.items:
-            raise StateError(f"setup: unknown starting item {item!r}; items are: {', '.join(rules.items)}")
+            raise StateError(f"setup: unknown starting item {shown(item)}; items are: {', '.join(rules.items)}")
     return Player(
         name=name,
         points=setup["points"],
@@ -2070,7 +2101,7 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
                 message = (
                     f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
                     f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
-                    f" (player {player.name}); it was not used"
+                    f" (player {plain(player.name)}); it was not used"
                 )
                 unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
     return unused

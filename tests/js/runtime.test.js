@@ -231,3 +231,37 @@ test("reading a state: a card held twice is refused; an absent deck is every unh
   assert.deepEqual(plain(g.deck), [1, 2, 4]);
   assert.deepEqual(plain(R.writeGame(g).players[0].hotel), ["...", "..."]);
 });
+
+test("shown() quotes as Python's repr does: backslashes, quotes and every non-printable character escaped", () => {
+  assert.equal(R.shown("cake"), "'cake'");
+  assert.equal(R.shown("it's"), `"it's"`);
+  assert.equal(R.shown(`it's "x"`), `'it\\'s "x"'`);
+  assert.equal(R.shown("a\\b\t\n\r"), "'a\\\\b\\t\\n\\r'");
+  assert.equal(R.shown("\x1b[31m\x00\x7f\x9b\u00a0"), "'\\x1b[31m\\x00\\x7f\\x9b\\xa0'");
+  assert.equal(R.shown("\u2028\u2029\u202e\u2066\u200b\ud800"), "'\\u2028\\u2029\\u202e\\u2066\\u200b\\ud800'");
+  assert.equal(R.shown("\u{e0001}\u{1f3e8} é"), "'\\U000e0001\u{1f3e8} é'");
+  assert.equal(R.shown({ "\x1b": [null, true, 2] }), "{'\\x1b': [None, True, 2]}");
+  assert.equal(R.plain("Anna Bø"), "Anna Bø");
+  assert.equal(R.plain("An\u200bna"), "'An\\u200bna'");
+  assert.equal(R.optionText("\x1b[2J"), "'\\x1b[2J'");
+});
+
+test("shown() of any one character holds no control, format, separator (but the space) or lone surrogate", () => {
+  const unprintable = /(?! )[\p{C}\p{Z}]/u;
+  for (let code = 0; code <= 0x10ffff; code++) {
+    const text = R.shown(String.fromCodePoint(code));
+    if (unprintable.test(text)) assert.fail(`U+${code.toString(16)} is shown as ${JSON.stringify(text)}`);
+  }
+});
+
+test("a name refuses controls, line separators and bidi controls, and is no name if only space", () => {
+  const r = rules();
+  for (const name of ["An\x1bna", "An\x85na", "An\u2028na", "\u202eAnna", "Anna\u2069"]) {
+    const state = { round: 1, tiles: {}, players: [{ name }] };
+    assert.throws(() => R.readGame(r, state), { message: `players[0].name: ${R.shown(name)} holds a control character; names are plain text` });
+  }
+  for (const name of ["\x1c", " \u3000"]) {
+    assert.throws(() => R.readGame(r, { round: 1, tiles: {}, players: [{ name }] }), { message: "players[0].name: every player needs a name" });
+  }
+  assert.equal(R.readGame(r, { round: 1, tiles: {}, players: [{ name: "\ufeffAnna" }] }).players[0].name, "\ufeffAnna");
+});

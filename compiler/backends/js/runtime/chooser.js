@@ -175,7 +175,7 @@ function choicePath(game, player, key, index) {
 }
 
 function choiceError(game, player, key, index, detail) {
-  return new StateError(`${choicePath(game, player, key, index)}: ${detail} (player ${player.name})`);
+  return new StateError(`${choicePath(game, player, key, index)}: ${detail} (player ${plain(player.name)})`);
 }
 
 const CELL_KEYS = ["prepare_room", "occupy_room", "remove_rooms"];

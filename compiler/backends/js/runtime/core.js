@@ -168,14 +168,47 @@ function returnItems(game, player, kitchen, cafe) {
 
 // --- how Python would show a value (error messages name the recorded value as gah score does) ----
 
-function pyRepr(value) {
+// What Python's str.isprintable() counts as not printable: every "Other" (controls, formats such as
+// the bidirectional overrides, surrogates, private use, unassigned) and "Separator" but the space.
+const UNPRINTABLE = /(?! )[\p{C}\p{Z}]/u;
+
+// A value from a state as a message quotes it: Python's repr, every character that is not printable
+// written as an escape (\x1b, \u202e), so no key, value or name in a message can drive a terminal,
+// break the line or reorder the text around it. Every message shows user data so.
+function shown(value) {
   if (value === null || value === undefined) return "None";
   if (value === true) return "True";
   if (value === false) return "False";
-  if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replace(/'/g, "\\'")}'`;
-  if (Array.isArray(value)) return "[" + value.map(pyRepr).join(", ") + "]";
-  if (typeof value === "object") return "{" + Object.entries(value).map(([k, v]) => pyRepr(k) + ": " + pyRepr(v)).join(", ") + "}";
+  if (typeof value === "string") return quoted(value);
+  if (Array.isArray(value)) return "[" + value.map(shown).join(", ") + "]";
+  if (typeof value === "object") return "{" + Object.entries(value).map(([k, v]) => shown(k) + ": " + shown(v)).join(", ") + "}";
   return String(value);
+}
+
+// User text bare, as it reads, where every character is printable; else quoted as shown() quotes it.
+function plain(text) {
+  return UNPRINTABLE.test(text) ? quoted(text) : text;
+}
+
+function quoted(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const char of text) {
+    if (char === quote || char === "\\") out += "\\" + char;
+    else if (char === "\t") out += "\\t";
+    else if (char === "\n") out += "\\n";
+    else if (char === "\r") out += "\\r";
+    else if (UNPRINTABLE.test(char)) out += escaped(char.codePointAt(0));
+    else out += char;
+  }
+  return out + quote;
+}
+
+function escaped(code) {
+  const hex = code.toString(16);
+  if (code < 0x100) return "\\x" + hex.padStart(2, "0");
+  if (code < 0x10000) return "\\u" + hex.padStart(4, "0");
+  return "\\U" + hex.padStart(8, "0");
 }
 
 function optionText(option) {
@@ -183,6 +216,7 @@ function optionText(option) {
   if (Array.isArray(option)) return "[" + option.map(optionText).join(", ") + "]";
   if (option === true) return "True";
   if (option === false) return "False";
-  if (typeof option === "object") return pyRepr(option);
+  if (typeof option === "object") return shown(option);
+  if (typeof option === "string") return plain(option);
   return String(option);
 }

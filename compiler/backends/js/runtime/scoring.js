@@ -141,7 +141,7 @@ function unusedChoices(game) {
         const message =
           `${path}: ${optionText(values[index])} was recorded, but the scoring asked ` +
           `${asked === 0 ? "no" : "only " + asked} ${key} decision${asked === 1 ? "" : "s"}` +
-          ` (player ${player.name}); it was not used`;
+          ` (player ${plain(player.name)}); it was not used`;
         unused.push({ player: player.name, path, value: values[index], message });
       }
     }

@@ -5,6 +5,13 @@
 const ROOM_LETTERS = new Set([".", "v", "o"]);
 const PLAYER_KEYS = ["name", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "choices"];
 const STATE_KEYS = ["round", "tiles", "staff_deck", "staff_discard", "players"];
+// What a player's name may not hold, as names are printed in every explanation: C0 and C1 controls
+// (escape sequences, line breaks), the line and paragraph separators, and the bidirectional
+// controls that reorder the text around them.
+const NAME_REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// A name of only these is no name: what Python's str.isspace() counts as space (trim() differs on
+// U+001C-U+001F, U+0085 and U+FEFF).
+const ONLY_SPACE = /^[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 // Each `choices` key: what one decision's value is, and whether it may be null ("none").
 const CHOICE_VALUES = {
   choose_items: ["item", false],
@@ -39,7 +46,7 @@ function has(mapping, key) {
 
 function wholeNumber(value, where, low, high) {
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new StateError(`${where}: expected a whole number, got ${pyRepr(value)}`);
+    throw new StateError(`${where}: expected a whole number, got ${shown(value)}`);
   }
   if (value < low || (high !== undefined && value > high)) {
     const bounds = high !== undefined ? `from ${low} to ${high}` : `${low} or more`;
@@ -49,12 +56,12 @@ function wholeNumber(value, where, low, high) {
 }
 
 function mapping(value, where) {
-  if (!isMapping(value)) throw new StateError(`${where}: expected a mapping, got ${pyRepr(value)}`);
+  if (!isMapping(value)) throw new StateError(`${where}: expected a mapping, got ${shown(value)}`);
   return value;
 }
 
 function list(value, where) {
-  if (!Array.isArray(value)) throw new StateError(`${where}: expected a list, got ${pyRepr(value)}`);
+  if (!Array.isArray(value)) throw new StateError(`${where}: expected a list, got ${shown(value)}`);
   return value;
 }
 
@@ -68,7 +75,7 @@ function readItems(rules, value, where) {
   const items = {};
   for (const item of rules.items) items[item] = 0;
   for (const [item, count] of Object.entries(mapping(value, where))) {
-    if (!rules.items.includes(item)) throw new StateError(`${where}: unknown item '${item}'; items are: ${rules.items.join(", ")}`);
+    if (!rules.items.includes(item)) throw new StateError(`${where}: unknown item ${shown(item)}; items are: ${rules.items.join(", ")}`);
     items[item] = wholeNumber(count, `${where}.${item}`, 0);
   }
   return items;
@@ -79,11 +86,11 @@ function readChoices(value, where) {
   const choices = Object.assign({}, mapping(value, where));
   const unknown = unknownKeys(choices, CHOICE_KEYS);
   if (unknown.length) {
-    throw new StateError(`${where}: unknown choice '${unknown[0]}'; choices are: ${CHOICE_KEYS.slice().sort().join(", ")}`);
+    throw new StateError(`${where}: unknown choice ${shown(unknown[0])}; choices are: ${CHOICE_KEYS.slice().sort().join(", ")}`);
   }
   for (const [key, recorded] of Object.entries(choices)) {
     if (Array.isArray(recorded)) recorded.forEach((one, index) => checkChoice(key, one, `${where}.${key}[${index}]`));
-    else if (key === "draft") throw new StateError(`${where}.draft: expected a list of Staff card numbers, got ${pyRepr(recorded)}`);
+    else if (key === "draft") throw new StateError(`${where}.draft: expected a list of Staff card numbers, got ${shown(recorded)}`);
     else checkChoice(key, recorded, `${where}.${key}`);
   }
   return choices;
@@ -98,7 +105,7 @@ function checkChoice(key, value, where) {
   else if (kind === "room") ok = typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value);
   else if (kind === "yes/no") ok = typeof value === "boolean";
   else ok = Number.isInteger(value) && value >= (kind === "guest" ? 0 : 1);
-  if (!ok) throw new StateError(`${where}: expected ${VALUE_WORDS[kind]}${nullable ? " or null" : ""}, got ${pyRepr(value)}`);
+  if (!ok) throw new StateError(`${where}: expected ${VALUE_WORDS[kind]}${nullable ? " or null" : ""}, got ${shown(value)}`);
 }
 
 function readCards(rules, value, where) {
@@ -118,7 +125,7 @@ function readHotel(rules, value, where, beforeScoring) {
     const floor = rules.floors - index;
     if (typeof row !== "string" || row.length !== rules.columns || Array.from(row).some((ch) => !ROOM_LETTERS.has(ch))) {
       throw new StateError(
-        `${where}[${index}] (floor ${floor}): expected ${rules.columns} characters of o (occupied), v (vacant) or . (empty), got ${pyRepr(row)}`,
+        `${where}[${index}] (floor ${floor}): expected ${rules.columns} characters of o (occupied), v (vacant) or . (empty), got ${shown(row)}`,
       );
     }
     return Array.from(row);
@@ -158,18 +165,18 @@ function reachable(start, placed) {
 function readGame(rules, state) {
   mapping(state, "state");
   const unknown = unknownKeys(state, STATE_KEYS);
-  if (unknown.length) throw new StateError(`state: unknown key '${unknown[0]}'; expected: ${STATE_KEYS.slice().sort().join(", ")}`);
+  if (unknown.length) throw new StateError(`state: unknown key ${shown(unknown[0])}; expected: ${STATE_KEYS.slice().sort().join(", ")}`);
   for (const key of ["round", "tiles", "players"]) {
     if (!has(state, key)) throw new StateError(`state: missing required key '${key}'`);
   }
   const round = wholeNumber(state.round, "round", 0, rules.rounds);
   const tiles = {};
   for (const [tier, tileId] of Object.entries(mapping(state.tiles, "tiles"))) {
-    if (typeof tileId !== "string") throw new StateError(`tiles.${tier}: expected text, got ${pyRepr(tileId)}`);
+    if (typeof tileId !== "string") throw new StateError(`tiles.${plain(tier)}: expected text, got ${shown(tileId)}`);
     if (!has(rules.tiles, tileId)) {
-      throw new StateError(`tiles.${tier}: unknown tile '${tileId}'; tiles are: ${Object.keys(rules.tiles).join(", ")}`);
+      throw new StateError(`tiles.${plain(tier)}: unknown tile ${shown(tileId)}; tiles are: ${Object.keys(rules.tiles).join(", ")}`);
     }
-    if (rules.tiles[tileId] !== tier) throw new StateError(`tiles.${tier}: tile '${tileId}' is of tier ${rules.tiles[tileId]}, not ${tier}`);
+    if (rules.tiles[tileId] !== tier) throw new StateError(`tiles.${plain(tier)}: tile '${tileId}' is of tier ${rules.tiles[tileId]}, not ${plain(tier)}`);
     tiles[tier] = tileId;
   }
   const tierNow = rules.scoringTiers[round];
@@ -186,14 +193,13 @@ function readGame(rules, state) {
     mapping(data, where);
     const unknownPlayer = unknownKeys(data, PLAYER_KEYS);
     if (unknownPlayer.length) {
-      throw new StateError(`${where}: unknown key '${unknownPlayer[0]}'; expected: ${PLAYER_KEYS.slice().sort().join(", ")}`);
+      throw new StateError(`${where}: unknown key ${shown(unknownPlayer[0])}; expected: ${PLAYER_KEYS.slice().sort().join(", ")}`);
     }
-    if (typeof data.name !== "string" || !data.name.trim()) throw new StateError(`${where}.name: every player needs a name`);
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(data.name)) {
-      // Names are printed in every explanation: no escape sequences, no line breaks.
-      throw new StateError(`${where}.name: ${pyRepr(data.name)} holds a control character; names are plain text`);
+    if (typeof data.name !== "string" || ONLY_SPACE.test(data.name)) throw new StateError(`${where}.name: every player needs a name`);
+    if (NAME_REFUSED.test(data.name)) {
+      throw new StateError(`${where}.name: ${shown(data.name)} holds a control character; names are plain text`);
     }
-    if (names.has(data.name)) throw new StateError(`${where}.name: two players are called ${pyRepr(data.name)}`);
+    if (names.has(data.name)) throw new StateError(`${where}.name: two players are called ${shown(data.name)}`);
     names.add(data.name);
     const cafe = list(has(data, "cafe") ? data.cafe : [], `${where}.cafe`).map((guest, i) => readItems(rules, guest, `${where}.cafe[${i}]`));
     if (cafe.length > rules.cafeSeats) throw new StateError(`${where}.cafe: ${cafe.length} guests, but a café seats at most ${rules.cafeSeats}`);

@@ -20,6 +20,21 @@ class StateError(ValueError):
     """A game state (or a recorded choice) that this ruleset cannot score."""
 
 
+def shown(value: object) -> str:
+    """A value from a state as a message quotes it: its repr, with every character that is not
+    printable written as an escape (\\x1b, \\u202e), so no key, value or name in a message can drive
+    a terminal, break the line or reorder the text around it. Every message shows user data so."""
+    text = repr(value)
+    if text.isprintable():  # always so for text, numbers and containers of them
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def plain(text: str) -> str:
+    """User text bare, as it reads, where every character is printable; else quoted as shown() quotes it."""
+    return text if text.isprintable() else shown(text)
+
+
 @dataclass
 class Rules:
     """The constants the shared mechanics need, filled in by the generated module."""
@@ -396,7 +411,7 @@ def option_text(option: object) -> str:
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
-    return str(option)
+    return plain(option) if isinstance(option, str) else shown(option)
 
 
 def choice_value(option: object) -> Any:
@@ -630,7 +645,7 @@ def choice_path(game: Game, player: Player, key: str, index: int) -> str:
 
 def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
     """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {player.name})")
+    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {plain(player.name)})")
 
 
 def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:

@@ -13,6 +13,7 @@ from .core import (
     note,
     option_text,
     peek_recorded,
+    plain,
     plural,
     projection,
     recorded_choice,
@@ -184,7 +185,7 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
                 message = (
                     f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
                     f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
-                    f" (player {player.name}); it was not used"
+                    f" (player {plain(player.name)}); it was not used"
                 )
                 unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
     return unused

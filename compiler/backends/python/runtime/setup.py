@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, Player, Rules, StateError, parse_cell, plural
-from .state import write_game
+from .core import Game, Player, Rules, StateError, parse_cell, plain, plural, shown
+from .state import NAME_REFUSED, write_game
 
 SPLITMIX64_MASK = (1 << 64) - 1
 DEAL_METHODS = ("standard", "introductory", "draft")
@@ -125,10 +125,10 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
     """
     names = _deal_players(setup, players)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StateError(f"seed: expected a whole number, got {seed!r}")
+        raise StateError(f"seed: expected a whole number, got {shown(seed)}")
     method = setup["method"]
     if method not in DEAL_METHODS:
-        raise StateError(f"setup: unknown deal method {method!r}; expected one of: {', '.join(DEAL_METHODS)}")
+        raise StateError(f"setup: unknown deal method {shown(method)}; expected one of: {', '.join(DEAL_METHODS)}")
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
@@ -159,18 +159,20 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
     if not isinstance(players, list):
-        raise StateError(f"players: expected a list of names, got {players!r}")
+        raise StateError(f"players: expected a list of names, got {shown(players)}")
     low, high = setup["min_players"], setup["max_players"]
     if not low <= len(players) <= high:
         raise StateError(f"players: this ruleset is for {low} to {high} players, got {len(players)}")
     seen: set[str] = set()
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise StateError(f"players[{index}]: every player needs a non-empty name, got {name!r}")
+            raise StateError(f"players[{index}]: every player needs a non-empty name, got {shown(name)}")
         if len(name) > 100:
             raise StateError(f"players[{index}]: a name has at most 100 characters")
+        if not NAME_REFUSED.isdisjoint(name):
+            raise StateError(f"players[{index}]: {shown(name)} holds a control character; names are plain text")
         if name in seen:
-            raise StateError(f"players[{index}]: two players are called {name!r}")
+            raise StateError(f"players[{index}]: two players are called {shown(name)}")
         seen.add(name)
     return list(players)
 
@@ -182,30 +184,32 @@ def _deal_choices(
     if choices is None:
         return {}
     if not isinstance(choices, dict):
-        raise StateError(f"choices: expected a mapping from player name to draft picks, got {choices!r}")
+        raise StateError(f"choices: expected a mapping from player name to draft picks, got {shown(choices)}")
     kept: dict[str, list[int]] = {}
     for name, value in choices.items():
         if name not in names:
-            raise StateError(f"choices: {name!r} is not a player; players are: {', '.join(names)}")
+            raise StateError(f"choices: {shown(name)} is not a player; players are: {', '.join(map(plain, names))}")
         if isinstance(value, dict):
             extra = sorted(str(key) for key in value if key != "draft")
             if extra:
-                raise StateError(f"{name}: choices.{extra[0]}: setup records only draft picks (choices.draft)")
+                raise StateError(
+                    f"{plain(name)}: choices.{plain(extra[0])}: setup records only draft picks (choices.draft)"
+                )
             value = value.get("draft", [])
         if not isinstance(value, list) or not all(
             isinstance(card, int) and not isinstance(card, bool) for card in value
         ):
-            raise StateError(f"{name}: choices.draft: {value!r} is not a list of Staff card numbers")
+            raise StateError(f"{plain(name)}: choices.draft: {shown(value)} is not a list of Staff card numbers")
         if value and setup["method"] != "draft":
             raise StateError(
-                f"{name}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
+                f"{plain(name)}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
             )
         for index, card in enumerate(value):
             if card not in rules.staff:
-                raise StateError(f"{name}: choices.draft[{index}]: unknown Staff card {card}")
+                raise StateError(f"{plain(name)}: choices.draft[{index}]: unknown Staff card {card}")
         if len(value) > setup["hand_size"]:
             raise StateError(
-                f"{name}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
+                f"{plain(name)}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
             )
         kept[name] = list(value)
     return kept
@@ -290,7 +294,7 @@ def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], inde
         if card not in packet:
             held = ", ".join(str(c) for c in sorted(packet))
             raise StateError(
-                f"{name}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
+                f"{plain(name)}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
             )
         return card
     return min(packet, key=lambda card: (-rules.staff[card][1], card))
@@ -301,12 +305,12 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     for room in setup["hotel_rooms"]:
         cell = parse_cell(room) if isinstance(room, str) else room
         if cell is None or not (1 <= cell[0] <= rules.floors and 1 <= cell[1] <= rules.columns):
-            raise StateError(f"setup: starting room {room!r} is outside the hotel")
+            raise StateError(f"setup: starting room {shown(room)} is outside the hotel")
         hotel[cell[0] - 1][cell[1] - 1] = "v"
     items: dict[str, int] = setup["items"]
     for item in items:
         if item not in rules.items:
-            raise StateError(f"setup: unknown starting item {item!r}; items are: {', '.join(rules.items)}")
+            raise StateError(f"setup: unknown starting item {shown(item)}; items are: {', '.join(rules.items)}")
     return Player(
         name=name,
         points=setup["points"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Cell, Game, Player, Rules, StateError
+from .core import Cell, Game, Player, Rules, StateError, plain, shown
 
 ROOM_LETTERS = {".", "v", "o"}
 PLAYER_KEYS = {
@@ -21,6 +21,17 @@ PLAYER_KEYS = {
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
+# What a player's name may not hold, as names are printed in every explanation: C0 and C1 controls
+# (escape sequences, line breaks), the line and paragraph separators, and the bidirectional
+# controls that reorder the text around them.
+NAME_REFUSED = frozenset(
+    [
+        *map(chr, range(0x20)),
+        *map(chr, range(0x7F, 0xA0)),
+        *"\u2028\u2029",
+        *"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+    ]
+)
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
@@ -54,7 +65,7 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if type(value) is int and value >= low and (high is None or value <= high):
         return value  # the common case, checked first for speed
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where}: expected a whole number, got {value!r}")
+        raise StateError(f"{where}: expected a whole number, got {shown(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
         raise StateError(f"{where}: {value} is out of range ({bounds})")
@@ -64,22 +75,22 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
 def _mapping(value: Any, where: str) -> dict[str, Any]:
     """A mapping whose keys are text, as in JSON: anything else is not a state this module reads."""
     if not isinstance(value, dict):
-        raise StateError(f"{where}: expected a mapping, got {value!r}")
+        raise StateError(f"{where}: expected a mapping, got {shown(value)}")
     for key in value:
         if not isinstance(key, str):
-            raise StateError(f"{where}: keys must be text, got {key!r}")
+            raise StateError(f"{where}: keys must be text, got {shown(key)}")
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise StateError(f"{where}: expected text, got {value!r}")
+        raise StateError(f"{where}: expected text, got {shown(value)}")
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise StateError(f"{where}: expected a list, got {value!r}")
+        raise StateError(f"{where}: expected a list, got {shown(value)}")
     return value
 
 
@@ -90,7 +101,7 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
         return items
     for item, count in _mapping(value, where).items():
         if item not in items:
-            raise StateError(f"{where}: unknown item '{item}'; items are: {', '.join(rules.items)}")
+            raise StateError(f"{where}: unknown item {shown(item)}; items are: {', '.join(rules.items)}")
         items[item] = _int(count, f"{where}.{item}", 0)
     return items
 
@@ -100,13 +111,13 @@ def _choices(value: Any, where: str) -> dict[str, Any]:
     choices = dict(_mapping(value, where))
     unknown = sorted(set(choices) - CHOICE_KEYS)
     if unknown:
-        raise StateError(f"{where}: unknown choice '{unknown[0]}'; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+        raise StateError(f"{where}: unknown choice {shown(unknown[0])}; choices are: {', '.join(sorted(CHOICE_KEYS))}")
     for key, recorded in choices.items():
         if isinstance(recorded, list):
             for index, one in enumerate(recorded):
                 _choice(key, one, f"{where}.{key}[{index}]")
         elif key == "draft":
-            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {recorded!r}")
+            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {shown(recorded)}")
         else:
             _choice(key, recorded, f"{where}.{key}")
     return choices
@@ -131,7 +142,7 @@ def _choice(key: str, value: Any, where: str) -> None:
         ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
         expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
-        raise StateError(f"{where}: expected {expected}, got {value!r}")
+        raise StateError(f"{where}: expected {expected}, got {shown(value)}")
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -155,7 +166,7 @@ def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[l
         floor = rules.floors - index
         if not isinstance(row, str) or len(row) != rules.columns or set(row) - ROOM_LETTERS:
             raise StateError(
-                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {row!r}"
+                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {shown(row)}"
             )
         hotel.append(list(row))
     hotel.reverse()  # floor 1 first
@@ -190,18 +201,20 @@ def read_game(rules: Rules, state: Any) -> Game:
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
-        raise StateError(f"state: unknown key '{unknown[0]}'; expected: {', '.join(sorted(STATE_KEYS))}")
+        raise StateError(f"state: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(STATE_KEYS))}")
     for key in ("round", "tiles", "players"):
         if key not in state:
             raise StateError(f"state: missing required key '{key}'")
     round_ = _int(state["round"], "round", 0, rules.rounds)
     tiles: dict[str, str] = {}
     for tier, tile_id in _mapping(state["tiles"], "tiles").items():
-        tile_id = _text(tile_id, f"tiles.{tier}")
+        tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
-            raise StateError(f"tiles.{tier}: unknown tile '{tile_id}'; tiles are: {', '.join(rules.tiles)}")
+            raise StateError(f"tiles.{plain(tier)}: unknown tile {shown(tile_id)}; tiles are: {', '.join(rules.tiles)}")
         if rules.tiles[tile_id] != tier:
-            raise StateError(f"tiles.{tier}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {tier}")
+            raise StateError(
+                f"tiles.{plain(tier)}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {plain(tier)}"
+            )
         tiles[tier] = tile_id
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
@@ -219,15 +232,14 @@ def read_game(rules: Rules, state: Any) -> Game:
         data = _mapping(data, where)
         unknown = sorted(set(data) - PLAYER_KEYS)
         if unknown:
-            raise StateError(f"{where}: unknown key '{unknown[0]}'; expected: {', '.join(sorted(PLAYER_KEYS))}")
+            raise StateError(f"{where}: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(PLAYER_KEYS))}")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise StateError(f"{where}.name: every player needs a name")
-        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in data["name"]):
-            # Names are printed in every explanation: no escape sequences, no line breaks.
-            raise StateError(f"{where}.name: {data['name']!r} holds a control character; names are plain text")
+        if not NAME_REFUSED.isdisjoint(data["name"]):
+            raise StateError(f"{where}.name: {shown(data['name'])} holds a control character; names are plain text")
         name = data["name"]
         if name in names:
-            raise StateError(f"{where}.name: two players are called {name!r}")
+            raise StateError(f"{where}.name: two players are called {shown(name)}")
         names.add(name)
         cafe = [
             _items(rules, guest, f"{where}.cafe[{i}]")

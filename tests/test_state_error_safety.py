@@ -26,8 +26,8 @@ from compiler.project import load_one
 
 ITEMS = "items are: strudel, cake, wine, coffee"
 CHOICE_KEYS = (
-    "choices are: choose_items, conference_manager, draft, drawn_to_bottom, hand_to_bottom, occupy_room, "
-    "play_staff, prepare_room, remove_hired_staff, remove_rooms, secretary, serve"
+    "choices are: choose_items, choose_one, conference_manager, draft, drawn_to_bottom, hand_to_bottom, "
+    "occupy_room, play_staff, prepare_room, remove_hired_staff, remove_rooms, return_items, secretary, serve"
 )
 PLAYER_KEYS = "expected: cafe, choices, emperor, hand, hired, hotel, kitchen, krones, name, objectives, points"
 LEGAL_ITEMS = "legal: strudel, cake, wine, coffee"

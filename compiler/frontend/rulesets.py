@@ -84,7 +84,10 @@ def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
             if key == "name":
                 problems.append(Problem(node.position, "missing required key 'name'"))
             continue
-        if not isinstance(child.value, str):
+        if child.empty:
+            where = node.key_positions.get(key, child.position)
+            problems.append(Problem(where, f"{key}: has no value; expected a ruleset name"))
+        elif not isinstance(child.value, str):
             kind = (
                 "a mapping"
                 if isinstance(child.value, dict)

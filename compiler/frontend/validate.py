@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -388,9 +388,8 @@ class IndentHint:
 
     @property
     def problem(self) -> Problem:
-        lines = f"line {self.first_line}" if self.first_line == self.last_line else "lines"
-        if self.first_line != self.last_line:
-            lines += f" {self.first_line}-{self.last_line}"
+        first, last = self.first_line, self.last_line
+        lines = f"line {first}" if first == last else f"lines {first}-{last}"
         return Problem(self.position, f"'{self.key}' is empty; did you mean to indent {lines} under it?")
 
     def explains(self, problem: Problem) -> bool:
@@ -450,6 +449,8 @@ def _hints_in_mapping(node: Node, shape: dict[str, Any], checker: _SubSchemas) -
         if not run or not checker.is_valid({k: children[k].plain() for k in run}, target):
             continue
         first = node.key_positions[run[0]].line
+        if first == node.key_positions[key].line:
+            continue  # `{rooms: , name: ...}` on one line: no indentation to fix
         hints.append(IndentHint(key, node.key_positions[key], first, _last_line(children[run[-1]], first)))
         index += len(run)
     return hints
@@ -503,7 +504,7 @@ class _SubSchemas:
 
     def key_schema(self, shape: dict[str, Any], key: str) -> object | None:
         """The schema of `key` in a mapping of `shape`; None if the mapping may not hold it."""
-        properties = shape.get("properties", {})
+        properties: dict[str, object] = shape.get("properties", {})
         if key in properties:
             return properties[key]
         names = shape.get("propertyNames")

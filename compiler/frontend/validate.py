@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
@@ -443,7 +443,7 @@ def _hints_in_mapping(node: Node, shape: dict[str, Any], checker: _SubSchemas) -
             continue
         run = []
         for follower in keys[index : index + MAX_FOLLOWERS]:
-            if fits(follower) or checker.key_schema(inner, follower) is None:
+            if checker.key_schema(inner, follower) is None or fits(follower):
                 break
             run.append(follower)
         if not run or not checker.is_valid({k: children[k].plain() for k in run}, target):
@@ -481,6 +481,10 @@ class _SubSchemas:
     def __init__(self, schema_name: str) -> None:
         self.root = load_schema(schema_name)
         self.validator = _validator(schema_name)
+        # Remembered by id() of a part of the schema; each entry keeps that part alive (the id stays its own).
+        self._validators: dict[int, Draft7Validator] = {}
+        self._key_schemas: dict[tuple[int, str], object | None] = {}  # parts of shapes, which _shapes keeps
+        self._shapes: dict[tuple[int, str], tuple[object, dict[str, Any]]] = {}
 
     def resolve(self, schema: object) -> dict[str, Any]:
         """`schema` with its `$ref`s followed (only this document's definitions are referred to)."""
@@ -495,6 +499,12 @@ class _SubSchemas:
 
     def shape(self, schema: object, kind: str) -> dict[str, Any]:
         """The part of `schema` that accepts values of JSON type `kind` ("object", "array"); {} if none or several."""
+        remembered = (id(schema), kind)
+        if remembered not in self._shapes:
+            self._shapes[remembered] = (schema, self._shape(schema, kind))
+        return self._shapes[remembered][1]
+
+    def _shape(self, schema: object, kind: str) -> dict[str, Any]:
         resolved = self.resolve(schema)
         if resolved.get("type", "object" if "properties" in resolved else None) == kind:
             return resolved
@@ -504,6 +514,12 @@ class _SubSchemas:
 
     def key_schema(self, shape: dict[str, Any], key: str) -> object | None:
         """The schema of `key` in a mapping of `shape`; None if the mapping may not hold it."""
+        remembered = (id(shape), key)
+        if remembered not in self._key_schemas:
+            self._key_schemas[remembered] = self._key_schema(shape, key)
+        return self._key_schemas[remembered]
+
+    def _key_schema(self, shape: dict[str, Any], key: str) -> object | None:
         properties: dict[str, object] = shape.get("properties", {})
         if key in properties:
             return properties[key]
@@ -514,6 +530,10 @@ class _SubSchemas:
         return None if extra is False else extra
 
     def is_valid(self, value: object, schema: object | None) -> bool:
-        if schema is None:
-            return False
-        return bool(self.validator.evolve(schema=schema).is_valid(value))
+        if schema is None or isinstance(schema, bool):
+            return bool(schema)
+        # Following the outer `$ref` here spares jsonschema's slower reference lookup.
+        part = self.resolve(schema)
+        if id(part) not in self._validators:
+            self._validators[id(part)] = cast(Draft7Validator, self.validator.evolve(schema=part))
+        return bool(self._validators[id(part)].is_valid(value))

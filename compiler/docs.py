@@ -303,7 +303,8 @@ top-level section of a ruleset, holding only what changes (a JSON Merge Patch):
 
 - a mapping is merged key by key into the parent's: `emperor_scorings: {3: {move_back: 2}}`
   changes one number and keeps everything else;
-- `null` removes a key: `tiles: {c-free-staff: null}` takes a tile out;
+- `null` (or `~`) removes a key: `tiles: {c-free-staff: null}` takes a tile out; a key with
+  nothing after it (`c-free-staff:` alone) is an error, not a removal: write the `null`;
 - a list is replaced whole (effects, hotel layout, tie-breakers, notes): write the complete new list.
 
 The merged ruleset must be complete and valid; `gah check` reports a problem in the variant that

@@ -46,6 +46,9 @@ class Node:
     # Keys a merge patch removed with `null`, and where: a missing required key
     # is then reported at the line that removed it.
     removed_keys: dict[str, Position] = field(default_factory=dict)
+    # Nothing was written (`key:` and the end of the line): YAML reads it as null, but the
+    # author wrote no `null`, so it is not taken as one (a variant's null removes a key).
+    empty: bool = False
 
     def plain(self) -> object:
         """The value as plain JSON-like Python data (iteratively, no recursion limit)."""
@@ -373,7 +376,8 @@ class _TreeBuilder:
                 ) from None
             if isinstance(value, str) and not value.isprintable():
                 self._refuse_controls(event, value)
-            self._attach(Node(value, position), event)
+            empty = bool(event.implicit[0]) and event.value == ""
+            self._attach(Node(value, position, empty=empty), event)
             return
         if len(self.stack) >= MAX_DEPTH:
             raise self.fail(event, f"nesting too deep (the limit is {MAX_DEPTH} levels)")

@@ -16,6 +16,7 @@ class Removal:
     position: Position
     existed: bool
     siblings: tuple[str, ...]  # the keys the target held beside it
+    empty: bool = False  # nothing was written after the key: a mistake, reported as one
 
     @property
     def dotted(self) -> str:
@@ -44,7 +45,7 @@ def merge_patch(
         if child.value is None:
             if removals is not None:
                 position = patch.key_positions.get(key, child.position)
-                removals.append(Removal((*path, key), position, key in merged, tuple(merged)))
+                removals.append(Removal((*path, key), position, key in merged, tuple(merged), child.empty))
             merged.pop(key, None)
             key_positions.pop(key, None)
             removed[key] = patch.key_positions.get(key, child.position)

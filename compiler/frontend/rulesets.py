@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.errors import Problem, RulesError
+from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.loader import Node, load_file
 from compiler.frontend.merge import Removal, merge_patch
-from compiler.frontend.validate import did_you_mean, schema_problems
+from compiler.frontend.validate import IndentHint, did_you_mean, indent_hints, schema_problems
 from compiler.workspace import Workspace
 
 __all__ = ["NAME_PATTERN", "Library", "Resolved", "RulesFile", "Workspace"]
@@ -84,7 +84,10 @@ def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
             if key == "name":
                 problems.append(Problem(node.position, "missing required key 'name'"))
             continue
-        if not isinstance(child.value, str):
+        if child.empty:
+            where = node.key_positions.get(key, child.position)
+            problems.append(Problem(where, f"{key}: has no value; expected a ruleset name"))
+        elif not isinstance(child.value, str):
             kind = (
                 "a mapping"
                 if isinstance(child.value, dict)
@@ -203,18 +206,31 @@ class Library:
         return chain, []
 
     def resolve(self, name: str) -> Resolved:
-        """Merge the chain of `name` and validate the result against the ruleset schema."""
-        resolved = self.merged(name)
-        problems = schema_problems(resolved.document, "ruleset")
+        """Merge the chain of `name` and validate the result against the ruleset schema.
+
+        Mistakes found while merging (an empty value, a block left unindented, a `null` that
+        removes nothing) come first; the schema problems they explain are left out.
+        """
+        merge = self._merge(name)
+        found = schema_problems(merge.resolved.document, "ruleset")
+        problems = merge.causes + [p for p in found if not merge.explains(p)]
         if problems:
             raise RulesError(problems)
-        return resolved
+        return merge.resolved
 
     def merged(self, name: str) -> Resolved:
         """Merge the chain of `name` without validating it (a `null` removing nothing is still an error)."""
+        merge = self._merge(name)
+        if merge.causes:
+            raise RulesError(merge.causes)
+        return merge.resolved
+
+    def _merge(self, name: str) -> _Merge:
         chain, problems = self.chain(name)
         if problems:
             raise RulesError(problems)
+        hints = [hint for f in chain for hint in indent_hints(f.node, "variant" if f.extends else "ruleset")]
+        merge = _Merge(hints, [hint.problem for hint in hints])
         document: Node | None = None
         removals: list[Removal] = []
         for rules_file in chain:
@@ -224,20 +240,40 @@ class Library:
                 removals = []
                 patch = _without_keys(rules_file.node, ("extends",))
                 document = merge_patch(document, patch, removals)
-                problems.extend(_no_op_removals(removals, rules_file.extends or ""))
+                for problem in _removal_problems(removals, rules_file.extends or ""):
+                    if not merge.explains(problem):
+                        merge.causes.append(problem)
+                merge.empty_keys.update(r.position for r in removals if r.empty)
         assert document is not None
-        if problems:
-            raise RulesError(problems)
-        return Resolved(name, document, chain, [r.dotted for r in removals if r.existed])
+        merge.resolved = Resolved(name, document, chain, [r.dotted for r in removals if r.existed])
+        return merge
 
 
-def _no_op_removals(removals: list[Removal], parent: str) -> list[Problem]:
-    """A `null` for a key the parent does not have changes nothing: almost always a typo."""
+@dataclass
+class _Merge:
+    """A merged chain, with the mistakes found on the way and what they explain."""
+
+    hints: list[IndentHint]
+    causes: list[Problem]
+    empty_keys: set[Position] = field(default_factory=set)  # keys of a variant written with no value
+    resolved: Resolved = field(init=False)
+
+    def explains(self, problem: Problem) -> bool:
+        """A problem that goes away once the cause found while merging is fixed."""
+        return problem.position in self.empty_keys or any(hint.explains(problem) for hint in self.hints)
+
+
+def _removal_problems(removals: list[Removal], parent: str) -> list[Problem]:
+    """A key written with no value, and a `null` for a key the parent does not have (it changes
+    nothing: almost always a typo)."""
     problems = []
     for removal in removals:
+        key = removal.path[-1]
+        if removal.empty:
+            problems.append(Problem(removal.position, _no_value_message(removal, parent)))
+            continue
         if removal.existed:
             continue
-        key = removal.path[-1]
         hint = did_you_mean(key, removal.siblings)
         where = ".".join(removal.path[:-1])
         owner = f"{parent}'s {where}" if where else parent
@@ -245,6 +281,17 @@ def _no_op_removals(removals: list[Removal], parent: str) -> list[Problem]:
             Problem(removal.position, f"{removal.dotted}: null removes '{key}', but {owner} has no '{key}'{hint}")
         )
     return problems
+
+
+def _no_value_message(removal: Removal, parent: str) -> str:
+    """YAML reads `key:` with nothing after it as null, which would remove the key: say so instead."""
+    key = removal.path[-1]
+    if removal.existed:
+        return (
+            f"'{key}' has no value; to remove {removal.dotted} from {parent} write '{key}: null' (or ~), "
+            "else give it a value"
+        )
+    return f"'{key}' has no value; give it a value ({parent} has no {removal.dotted} to remove)"
 
 
 def _without_keys(node: Node, keys: tuple[str, ...]) -> Node:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
@@ -160,7 +161,18 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
         return problems
     if validator == "oneOf" and _is_key_choice(error.validator_value) and isinstance(instance, dict):
         return [Problem(key_position(root, path), f"{prefix}{_key_choice_message(error, node)}")]
+    if instance is None and node.empty:
+        return [Problem(key_position(root, path), f"{prefix}{_no_value_message(error)}")]
     return [Problem(node.position, f"{prefix}{_value_message(error)}")]
+
+
+def _no_value_message(error: ValidationError) -> str:
+    """For `key:` with nothing after it: what the value should be (not "got null": no null was written)."""
+    message = _value_message(error)
+    expected = message.removesuffix(", got null (null)").removeprefix("null is not allowed here; ")
+    if expected == message or not expected.startswith("expected"):
+        return "has no value; give it one"
+    return f"has no value; {expected}"
 
 
 def _typo_hint(root: Node, path: Sequence[str | int]) -> str:
@@ -359,3 +371,169 @@ def key_position(root: Node, path: Sequence[str | int]) -> Position:
         return root.position
     parent = node_at(root, path[:-1])
     return parent.key_positions.get(str(path[-1]), locate(root, path))
+
+
+# How many keys after an empty one are tried as its value (a bound for hostile files).
+MAX_FOLLOWERS = 64
+
+
+@dataclass(frozen=True)
+class IndentHint:
+    """`key:` left empty while the keys after it, at its own indentation, would make its value."""
+
+    key: str
+    position: Position  # of the empty key
+    first_line: int  # the lines of the keys that would fit under it
+    last_line: int
+
+    @property
+    def problem(self) -> Problem:
+        first, last = self.first_line, self.last_line
+        lines = f"line {first}" if first == last else f"lines {first}-{last}"
+        return Problem(self.position, f"'{self.key}' is empty; did you mean to indent {lines} under it?")
+
+    def explains(self, problem: Problem) -> bool:
+        """Problems of the empty key and of the keys that belong under it are effects of the indentation."""
+        where = problem.position
+        return where.file == self.position.file and self.position.line <= where.line <= self.last_line
+
+
+def indent_hints(root: Node, schema_name: str) -> list[IndentHint]:
+    """Every empty key of a file whose following siblings, invalid where they are, would be valid under it."""
+    checker = _SubSchemas(schema_name)
+    hints: list[IndentHint] = []
+    stack: list[tuple[Node, object]] = [(root, load_schema(schema_name))]
+    while stack:
+        node, schema = stack.pop()
+        if isinstance(node.value, list):
+            items = checker.shape(schema, "array").get("items")
+            stack.extend((child, items) for child in node.value if isinstance(child.value, (dict, list)))
+            continue
+        shape = checker.shape(schema, "object")
+        if not isinstance(node.value, dict) or not shape:
+            continue
+        found = _hints_in_mapping(node, shape, checker)
+        hints.extend(found)
+        explained = {key for hint in found for key in _keys_between(node, hint)}
+        for key, child in node.value.items():
+            if key not in explained and isinstance(child.value, (dict, list)):
+                stack.append((child, checker.key_schema(shape, key)))
+    return sorted(hints, key=lambda hint: hint.position)
+
+
+def _hints_in_mapping(node: Node, shape: dict[str, Any], checker: _SubSchemas) -> list[IndentHint]:
+    assert isinstance(node.value, dict)
+    children = node.value
+    keys = list(children)
+    fits_here: dict[str, bool] = {}
+
+    def fits(key: str) -> bool:
+        if key not in fits_here:
+            fits_here[key] = checker.is_valid(children[key].plain(), checker.key_schema(shape, key))
+        return fits_here[key]
+
+    hints = []
+    index = 0
+    while index < len(keys):
+        key = keys[index]
+        index += 1
+        target = checker.key_schema(shape, key) if children[key].empty else None
+        inner = checker.shape(target, "object")
+        if not inner:
+            continue
+        run = []
+        for follower in keys[index : index + MAX_FOLLOWERS]:
+            if checker.key_schema(inner, follower) is None or fits(follower):
+                break
+            run.append(follower)
+        if not run or not checker.is_valid({k: children[k].plain() for k in run}, target):
+            continue
+        first = node.key_positions[run[0]].line
+        if first == node.key_positions[key].line:
+            continue  # `{rooms: , name: ...}` on one line: no indentation to fix
+        hints.append(IndentHint(key, node.key_positions[key], first, _last_line(children[run[-1]], first)))
+        index += len(run)
+    return hints
+
+
+def _keys_between(node: Node, hint: IndentHint) -> list[str]:
+    """The keys of `node` a hint is about: the empty one and those that belong under it."""
+    return [key for key, where in node.key_positions.items() if hint.position.line <= where.line <= hint.last_line]
+
+
+def _last_line(node: Node, at_least: int) -> int:
+    """The last line any value or key inside `node` starts on."""
+    last = at_least
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        last = max(last, current.position.line, *(p.line for p in current.key_positions.values()))
+        if isinstance(current.value, dict):
+            stack.extend(current.value.values())
+        elif isinstance(current.value, list):
+            stack.extend(current.value)
+    return last
+
+
+class _SubSchemas:
+    """Parts of one schema: what a mapping's key holds, and whether a value is valid under a part."""
+
+    def __init__(self, schema_name: str) -> None:
+        self.root = load_schema(schema_name)
+        self.validator = _validator(schema_name)
+        # Remembered by id() of a part of the schema; each entry keeps that part alive (the id stays its own).
+        self._validators: dict[int, Draft7Validator] = {}
+        self._key_schemas: dict[tuple[int, str], object | None] = {}  # parts of shapes, which _shapes keeps
+        self._shapes: dict[tuple[int, str], tuple[object, dict[str, Any]]] = {}
+
+    def resolve(self, schema: object) -> dict[str, Any]:
+        """`schema` with its `$ref`s followed (only this document's definitions are referred to)."""
+        for _ in range(32):
+            if not isinstance(schema, dict):
+                return {}
+            reference = schema.get("$ref")
+            if not isinstance(reference, str) or not reference.startswith("#/definitions/"):
+                return schema
+            schema = self.root.get("definitions", {}).get(reference.removeprefix("#/definitions/"))
+        return {}
+
+    def shape(self, schema: object, kind: str) -> dict[str, Any]:
+        """The part of `schema` that accepts values of JSON type `kind` ("object", "array"); {} if none or several."""
+        remembered = (id(schema), kind)
+        if remembered not in self._shapes:
+            self._shapes[remembered] = (schema, self._shape(schema, kind))
+        return self._shapes[remembered][1]
+
+    def _shape(self, schema: object, kind: str) -> dict[str, Any]:
+        resolved = self.resolve(schema)
+        if resolved.get("type", "object" if "properties" in resolved else None) == kind:
+            return resolved
+        alternatives = [*resolved.get("anyOf", []), *resolved.get("oneOf", [])]
+        shapes = [found for alternative in alternatives if (found := self.shape(alternative, kind))]
+        return shapes[0] if len(shapes) == 1 else {}
+
+    def key_schema(self, shape: dict[str, Any], key: str) -> object | None:
+        """The schema of `key` in a mapping of `shape`; None if the mapping may not hold it."""
+        remembered = (id(shape), key)
+        if remembered not in self._key_schemas:
+            self._key_schemas[remembered] = self._key_schema(shape, key)
+        return self._key_schemas[remembered]
+
+    def _key_schema(self, shape: dict[str, Any], key: str) -> object | None:
+        properties: dict[str, object] = shape.get("properties", {})
+        if key in properties:
+            return properties[key]
+        names = shape.get("propertyNames")
+        if names is not None and not self.is_valid(key, names):
+            return None
+        extra = shape.get("additionalProperties", True)
+        return None if extra is False else extra
+
+    def is_valid(self, value: object, schema: object | None) -> bool:
+        if schema is None or isinstance(schema, bool):
+            return bool(schema)
+        # Following the outer `$ref` here spares jsonschema's slower reference lookup.
+        part = self.resolve(schema)
+        if id(part) not in self._validators:
+            self._validators[id(part)] = cast(Draft7Validator, self.validator.evolve(schema=part))
+        return bool(self._validators[id(part)].is_valid(value))

@@ -9,5 +9,6 @@ from compiler.commands import (
     score,  # noqa: F401
     setup,  # noqa: F401
     sheet,  # noqa: F401
+    show,  # noqa: F401
     sweep,  # noqa: F401
 )

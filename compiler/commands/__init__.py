@@ -4,6 +4,7 @@ from compiler.commands import (
     build,  # noqa: F401
     compare,  # noqa: F401
     diff,  # noqa: F401
+    format_docs,  # noqa: F401
     init,  # noqa: F401
     new_variant,  # noqa: F401
     score,  # noqa: F401

@@ -6,6 +6,7 @@ from compiler.commands import (
     diff,  # noqa: F401
     format_docs,  # noqa: F401
     init,  # noqa: F401
+    lab_model,  # noqa: F401
     new_variant,  # noqa: F401
     score,  # noqa: F401
     setup,  # noqa: F401

@@ -129,7 +129,7 @@ def with_setting(text: str, key: str, value: str) -> str | None:
         return None
     if key not in before:
         changed = text + ("\n" if text and not text.endswith("\n") else "") + f"{key} = {quoted}\n"
-    elif before[key] == "" and len(empty.findall(text)) == 1:
+    elif len(empty.findall(text)) == 1:
         changed = empty.sub(lambda match: match[1] + quoted, text)
     else:
         return None

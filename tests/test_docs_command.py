@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -57,3 +58,14 @@ def test_the_documents_ship_in_the_wheel_where_gah_reads_them() -> None:
     assert included["docs"] == "compiler/_bundled/docs"
     assert included["rules"] == "compiler/_bundled/rules"
     assert all(doc_path(topic) == ROOT / "docs" / TOPICS[topic] for topic in TOPICS)
+
+
+def test_the_readme_s_commands_table_has_a_row_for_each_command_and_no_other() -> None:
+    from compiler.cli import _COMMANDS, build_parser
+
+    build_parser()  # registers every command
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Commands") : readme.index("## Workspaces")]
+    rows = set(re.findall(r"^\| `gah ([a-z-]+)", table, re.MULTILINE))
+    assert rows == set(_COMMANDS)
+    assert {"show", "docs", "lab-model"} <= rows

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
-from helpers_rules import SHIPPED, ruleset, run_gah, shipped_workspace
+from helpers_rules import ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
 
 from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.loader import load_yaml
@@ -206,3 +207,17 @@ def test_long_text_from_a_variant_is_folded_with_its_origin_on_the_key_line(tmp_
     shown = folder / "whole.yaml"
     shown.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert load_yaml(shown.read_text(encoding="utf-8"), "whole.yaml").plain()["description"] == words  # type: ignore[index]
+
+
+def test_the_readme_s_promises_about_show_hold(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `gah show RULESET"))
+    keys = re.search(r"`\{([a-z, ]+)\}`", row)
+    assert keys is not None
+    data = json.loads(show("base", "--json", cwd=tmp_path))
+    assert list(data) == keys[1].split(", ")
+    # "with the ids a patch needs: tiles by id, Staff by number, scorings by round"
+    lines = show("base", cwd=tmp_path).splitlines()
+    assert lines.index("  a-krones:") > lines.index("tiles:")
+    assert lines.index("  21:") > lines.index("staff:")
+    assert lines[lines.index("emperor_scorings:") + 1] == "  3: {tier: A, move_back: 3}"

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers_rules import ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
+from helpers_rules import BROKEN, ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
 
 from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.loader import load_yaml
@@ -221,3 +221,10 @@ def test_the_readme_s_promises_about_show_hold(tmp_path: Path) -> None:
     assert lines.index("  a-krones:") > lines.index("tiles:")
     assert lines.index("  21:") > lines.index("staff:")
     assert lines[lines.index("emperor_scorings:") + 1] == "  3: {tier: A, move_back: 3}"
+
+
+@pytest.mark.parametrize("path", sorted(BROKEN.glob("*.yaml")), ids=lambda path: path.stem)
+def test_a_broken_file_gets_the_same_positioned_problems_as_from_check(path: Path) -> None:
+    run = run_gah("show", path.relative_to(ROOT).as_posix())  # from the repository root, as the goldens were made
+    assert (run.code, run.out) == (1, "")
+    assert run.err == path.with_suffix(".expected").read_text(encoding="utf-8")

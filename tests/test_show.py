@@ -228,3 +228,13 @@ def test_a_broken_file_gets_the_same_positioned_problems_as_from_check(path: Pat
     run = run_gah("show", path.relative_to(ROOT).as_posix())  # from the repository root, as the goldens were made
     assert (run.code, run.out) == (1, "")
     assert run.err == path.with_suffix(".expected").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "data" / "rulesets").glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_test_rulesets_round_trip_too(path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "whole.yaml"
+    copy.write_text(show(str(path)), encoding="utf-8")
+    workspace = shipped_workspace()
+    original = RulesetBuilder(Library(workspace, [path])).build(path.stem)
+    built = RulesetBuilder(Library(shipped_workspace(), [copy])).build(path.stem)
+    assert dataclasses.replace(built, extends=original.extends, sources=original.sources) == original

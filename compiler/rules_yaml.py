@@ -11,6 +11,7 @@ one value a line, so no line hides two origins.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import yaml
@@ -25,7 +26,8 @@ _RESOLVER = yaml.resolver.Resolver()
 _STR_TAG = "tag:yaml.org,2002:str"
 # A plain scalar may not start with these (YAML indicators), nor hold ": " or " #".
 _INDICATORS = "-?:,[]{}#&*!|>'\"%@`"
-_FLOW_BREAKERS = ",[]{}"
+_WHOLE_NUMBER = re.compile(r"0|[1-9][0-9]*")  # a key read back as this number is this text
+_FLOW_BREAKERS = ",?[]{}"  # inside {...} or [...] these end a plain scalar
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ def _float_text(value: float) -> str:
 
 def key_text(key: str) -> str:
     """A mapping key: plain when it reads back as the same key (3, a-krones), else quoted ("3.4")."""
-    if key.isdigit() and str(int(key)) == key:
+    if _WHOLE_NUMBER.fullmatch(key):
         return key
     return key if _plain_text_ok(key, in_flow=True) else _quoted(key)
 
@@ -213,10 +215,11 @@ class _Writer:
         if not isinstance(node.value, (dict, list)):
             self._scalar(lead, node, indent)
             return
-        one_line = _one_line(node, WIDTH - len(lead) - 1) if node.value else None
         if not node.value:
             self.lines.append(_Line(f"{lead} {'{}' if isinstance(node.value, dict) else '[]'}", _origin(node.position)))
-        elif one_line is not None:
+            return
+        one_line = _one_line(node, WIDTH - len(lead) - 1)
+        if one_line is not None:
             self.lines.append(_Line(f"{lead} {one_line[0]}", one_line[1]))
         elif lead.endswith("-"):
             self._in_list_item(lead, node, indent)
@@ -297,9 +300,7 @@ def render_yaml(resolved: Resolved) -> str:
     root_file = resolved.chain[0].display
     writer = _Writer()
     assert isinstance(resolved.document.value, dict)
-    for key, child in resolved.document.value.items():
-        if key == "extends":
-            continue
+    for key, child in resolved.document.value.items():  # the merge left out every `extends`
         before = len(writer.lines)
         writer.value(f"{key_text(key)}:", child, 0)
         if len(writer.lines) - before > 1 and before:
@@ -310,7 +311,7 @@ def render_yaml(resolved: Resolved) -> str:
 
 def _header(resolved: Resolved) -> list[str]:
     files = resolved.sources
-    lines = [f"# {resolved.name}: the whole ruleset after `extends`, as one file (gah show {resolved.name})."]
+    lines = [f"# {resolved.name}: the whole ruleset after `extends`, as one file (written by gah show)."]
     if len(files) == 1:
         lines.append(f"# Every value comes from {printable(files[0])}.")
     else:

@@ -8,6 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from helpers_rules import BROKEN, ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
 
 from compiler.frontend.blame import RulesetBuilder
@@ -168,6 +171,7 @@ TRICKY_TEXTS = [
     "two\nlines",
     "bidi \u202e override",
     "emoji \U0001f600 and café",
+    "²",  # a digit to str.isdigit, not to YAML
     "long text " * 12,
     "long  text with double  spaces " * 4 + "end",
     "long text that ends in a colon " * 4 + ":",
@@ -179,6 +183,7 @@ def _round_trip(document: object) -> object:
     resolved = Resolved("tricky", node, [RulesFile(Path("tricky.yaml"), "tricky.yaml", node)])
     text = render_yaml(resolved)
     assert all(char.isprintable() for line in text.splitlines() for char in line), text
+    yaml.load(text, Loader=yaml.SafeLoader)  # PyYAML's pure-Python parser (gah's fallback) reads it too
     return load_yaml(text, "shown.yaml").plain()
 
 
@@ -187,7 +192,7 @@ def test_tricky_text_and_numbers_read_back_as_the_same_values() -> None:
         "texts": TRICKY_TEXTS,
         "by_key": {text: text for text in TRICKY_TEXTS if text.isprintable()},
         "numbers": [0, -3, 10**15, 0.5, -2.25, 1.5e20, 2.5e-05, True, False, None],
-        "nested": [[1, [2, "3"]], {"a": [{"b": "1.1"}]}, [], {}, ["a, b", "z]", "{x"], {"k": "c,d"}],
+        "nested": [[1, [2, "3"]], {"a": [{"b": "1.1"}]}, [], {}, ["a, b", "z]", "{x", "b?c", "x:y"], {"k": "c,d", "q": "b?c"}],
     }
     assert _round_trip(document) == document
 
@@ -238,3 +243,24 @@ def test_the_test_rulesets_round_trip_too(path: Path, tmp_path: Path) -> None:
     original = RulesetBuilder(Library(workspace, [path])).build(path.stem)
     built = RulesetBuilder(Library(shipped_workspace(), [copy])).build(path.stem)
     assert dataclasses.replace(built, extends=original.extends, sources=original.sources) == original
+
+
+def _allowed(text: str, in_key: bool) -> bool:
+    """What the loader accepts: no control characters (values may hold tabs and line breaks)."""
+    return all(not (ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0) or (not in_key and c in "\t\n") for c in text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.text(max_size=12).filter(lambda key: _allowed(key, in_key=True) and "\x00" not in key),
+        st.one_of(
+            st.text(max_size=120).filter(lambda text: _allowed(text, in_key=False)),
+            st.lists(st.text(max_size=8).filter(lambda text: _allowed(text, in_key=False)), max_size=4),
+            st.integers(),
+        ),
+        max_size=6,
+    )
+)
+def test_any_text_reads_back_as_the_same_text(document: dict[str, object]) -> None:
+    assert _round_trip({"name": "x", "data": document}) == {"name": "x", "data": document}

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers_rules import BROKEN, ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from helpers_rules import BROKEN, ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
 
 from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.loader import load_yaml
@@ -192,7 +192,14 @@ def test_tricky_text_and_numbers_read_back_as_the_same_values() -> None:
         "texts": TRICKY_TEXTS,
         "by_key": {text: text for text in TRICKY_TEXTS if text.isprintable()},
         "numbers": [0, -3, 10**15, 0.5, -2.25, 1.5e20, 2.5e-05, True, False, None],
-        "nested": [[1, [2, "3"]], {"a": [{"b": "1.1"}]}, [], {}, ["a, b", "z]", "{x", "b?c", "x:y"], {"k": "c,d", "q": "b?c"}],
+        "nested": [
+            [1, [2, "3"]],
+            {"a": [{"b": "1.1"}]},
+            [],
+            {},
+            ["a, b", "z]", "{x", "b?c", "x:y"],
+            {"k": "c,d", "q": "b?c"},
+        ],
     }
     assert _round_trip(document) == document
 

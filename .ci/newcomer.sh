@@ -17,6 +17,11 @@ cd "$scratch/home"
 "$gah" --version
 "$gah" check > check-outside.txt            # outside any workspace: the bundled rulesets
 grep -q "^ok  base " check-outside.txt
+"$gah" docs state | head -3                          # the format documents ship in the wheel
+"$gah" docs rules | grep -q "^# The rules-data format"
+"$gah" show base > base-whole.yaml && head -3 base-whole.yaml   # a bundled ruleset, ids and all
+grep -q "^  a-krones:" base-whole.yaml
+"$gah" check base-whole.yaml | grep -q "^ok  base "         # the shown file is a ruleset itself
 "$gah" init my-table
 cd my-table
 "$gah" new-variant ci-stakes
@@ -43,6 +48,13 @@ grep -q "95% interval from the paired games" compare.txt
 head -1 fixed.txt | grep -q "players plan" && { echo "--fixed still plans"; exit 1; }
 "$gah" sweep ci-stakes --vary emperor_scorings.7.move_back=4..6 --games 100 --workers 1 --csv | head -4
 "$gah" setup draft --players Anna,Ben --seed 7 > setup.txt && head -3 setup.txt
+"$gah" show ci-stakes | grep "ci-stakes.yaml:"                # the house rule's values, with their lines
+"$gah" lab-model                                            # a copy of the lab's model, named in gah.toml
+grep -q '^lab_model = "rules/lab/default.yaml"' gah.toml
+"$gah" compare base ci-stakes --games 50 --workers 1 > compare-copy.txt
+head -1 compare-copy.txt | grep -q "model default (rules/lab/default.yaml)"   # compare plays the copy
+mkdir notes && (cd notes && "$gah" score ../examples/round7.yaml | tail -1)    # from a subfolder
+(cd "$scratch" && "$gah" score "$scratch/home/my-table/examples/round7.yaml" | tail -1)   # outside, absolute
 # The generated module works on its own, with the standard library only.
 python3 -I -S -c "import sys; sys.path.insert(0, 'generated/scoring'); import ci_stakes; print('module ok')"
 echo "newcomer session: ok"

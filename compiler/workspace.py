@@ -117,6 +117,29 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
     return Config(**values)  # type: ignore[arg-type]
 
 
+def with_setting(text: str, key: str, value: str) -> str | None:
+    """gah.toml's text with `key = "value"`: its one empty line (`key = ""`) filled in, or a line
+    added when the key is absent; None when the key holds something else or the result would not
+    read back as exactly that change (the file is then left to the user). Other lines stay as written."""
+    quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    empty = re.compile(rf"^({re.escape(key)}[ \t]*=[ \t]*)(?:\"\"|'')(?=[ \t]*(?:#|$))", re.MULTILINE)
+    try:
+        before = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    if key not in before:
+        changed = text + ("\n" if text and not text.endswith("\n") else "") + f"{key} = {quoted}\n"
+    elif len(empty.findall(text)) == 1:
+        changed = empty.sub(lambda match: match[1] + quoted, text)
+    else:
+        return None
+    try:
+        after = tomllib.loads(changed)
+    except tomllib.TOMLDecodeError:
+        return None
+    return changed if after == {**before, key: value} else None
+
+
 def _stays_inside(relative: str) -> bool:
     path = Path(relative)
     return not path.is_absolute() and ".." not in path.parts and not relative.startswith("~")

@@ -242,7 +242,13 @@ def test_a_broken_file_gets_the_same_positioned_problems_as_from_check(path: Pat
     assert run.err == path.with_suffix(".expected").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "data" / "rulesets").glob("*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        [*(ROOT / "tests" / "data" / "rulesets").glob("*.yaml"), *(ROOT / "tests" / "data" / "variants").glob("*.yaml")]
+    ),
+    ids=lambda p: p.stem,
+)
 def test_the_test_rulesets_round_trip_too(path: Path, tmp_path: Path) -> None:
     copy = tmp_path / "whole.yaml"
     copy.write_text(show(str(path)), encoding="utf-8")

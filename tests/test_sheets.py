@@ -454,8 +454,12 @@ def test_html_prints_in_colour_and_fits_phones() -> None:
 
 @pytest.mark.parametrize(("name", "smallest"), [("introductory", 9), ("royal-banquet", 8)])
 def test_pdf_fonts_are_embedded_and_text_is_never_below_8pt(name: str, smallest: float) -> None:
+    """The words at 8 pt or more; the ids of tiles, zones and final scoring in small print, 7 pt."""
     reader = PdfReader(io.BytesIO(pdf(name)))
+    ruleset = rulesets()[name]
+    ids = {t.id for t in ruleset.tiles} | {z.id for z in ruleset.track.zones} | {f.id for f in ruleset.final_scoring}
     sizes: list[float] = []
+    small: list[tuple[str, float]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
         if not text.strip():
@@ -466,7 +470,10 @@ def test_pdf_fonts_are_embedded_and_text_is_never_below_8pt(name: str, smallest:
             tm[2] * cm[0] + tm[3] * cm[2],
             tm[2] * cm[1] + tm[3] * cm[3],
         ]
-        sizes.append(size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5)
+        printed = size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+        sizes.append(printed)
+        if printed < smallest - 0.01:
+            small.append((text.strip(), round(printed, 2)))
 
     fonts = set()
     for page in reader.pages:
@@ -476,7 +483,8 @@ def test_pdf_fonts_are_embedded_and_text_is_never_below_8pt(name: str, smallest:
             descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
             assert "/FontFile2" in descriptor or "/FontFile3" in descriptor or "/FontFile" in descriptor
             fonts.add(str(font["/BaseFont"]))
-    assert sizes and min(sizes) >= smallest - 0.01
+    assert sizes and all(text in ids and size == 7 for text, size in small), small
+    assert {text for text, _size in small} == ids
     assert all("DejaVu" in f for f in fonts)
 
 
@@ -513,7 +521,7 @@ def test_sheet_content_base() -> None:
         "Conference Manager (no. 26): you may pay 1 krone to ignore a tile's penalty.",
         "Staff: each player draws 6 Staff cards; the rest form the deck.",
         "On a tie, the tied player with the larger total of dishes and drinks in the kitchen plus krones left wins",
-        "| Guests still in the café | −5 points per guest still in your café |",
+        "| Guests still in the café `cafe` | −5 points per guest still in your café |",
         "Points and krones never go below 0.",
         "**†1** Starting state: Whether players prepare rooms during setup is unverified",
         "Room colours and groups come from implementations, not a board photo.",
@@ -669,7 +677,7 @@ def test_variant_sheet_opens_with_house_rules_and_highlights() -> None:
     assert page.count('<tr class="changed">') == 3
     assert "◆" in page
     mild = render_sheet(rulesets()["mild-cafe"], base, "md").decode()
-    assert "| ◆ **Guests still in the café** | ◆ **−3 points per guest still in your café** |" in mild
+    assert "| ◆ **Guests still in the café** `cafe` | ◆ **−3 points per guest still in your café** |" in mild
 
 
 # --- Markdown golden files ------------------------------------------------------------------

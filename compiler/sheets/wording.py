@@ -51,7 +51,7 @@ ENGLISH: dict[str, str] = {
     "scoring.step.check": "check the space reached against that round's Emperor tile:",
     "scoring.step.number": "{n}.",
     "scoring.step.stay": "The marker stays where it lands; it does not reset.",
-    "scoring.zone_clause": "{spaces} ({name}): {outcome}",
+    "scoring.zone_clause": "{spaces} ({name} {id}): {outcome}",
     "scoring.col.round": "After round",
     "scoring.col.tier": "Tile",
     "scoring.col.back": "Move back",

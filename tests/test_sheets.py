@@ -572,11 +572,13 @@ EXPECTED_DIFFERENCES = {
     "long-track": [
         "New track spaces 14–15 paying 10 and 11 points.",
         "The cap is space 15 instead of 13.",
-        "Zone Neutral covers spaces 1–3 instead of spaces 1–2.",
-        "Zone Yellow covers spaces 4–15 instead of spaces 3–13.",
+        "Zone neutral (Neutral) covers spaces 1–3 instead of spaces 1–2.",
+        "Zone yellow (Yellow) covers spaces 4–15 instead of spaces 3–13.",
     ],
-    "mild-cafe": ["Final scoring, Guests still in the café: −3 points per guest still in your café instead of −5."],
-    "no-penalties": ["Zone Black (space 0) gives nothing instead of the tile's penalty."],
+    "mild-cafe": [
+        "Final scoring, cafe (Guests still in the café): −3 points per guest still in your café instead of −5."
+    ],
+    "no-penalties": ["Zone black (Black) on space 0 gives nothing instead of the tile's penalty."],
 }
 
 
@@ -589,7 +591,9 @@ def test_describe_differences(name: str) -> None:
 def test_describe_differences_of_new_tile_and_sets() -> None:
     base = rulesets()["base"]
     (banquet,) = describe_differences(base, rulesets()["royal-banquet"])
-    assert banquet.startswith("New tier B tile Royal Banquet: bonus: gain 2 dishes or drinks of your choice")
+    assert banquet.startswith(
+        "New tier B tile b-royal-banquet (Royal Banquet): bonus: gain 2 dishes or drinks of your choice"
+    )
     assert banquet.endswith("if you cannot do all of that, lose 6 points instead.")
     intro = describe_differences(base, rulesets()["introductory"])
     assert intro[0].startswith("Staff hands: fixed introductory sets of 6 Staff cards")

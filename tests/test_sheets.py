@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import weasyprint  # type: ignore[import-untyped]
 from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
-from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets
+from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets, sheet_case
 from pypdf import PdfReader
 
 from compiler import ir
@@ -30,7 +31,7 @@ from compiler.irdiff import compare, describe_differences
 from compiler.sheets import derive, render_sheet
 from compiler.sheets.context import build_sheet
 from compiler.sheets.effects import RENDERERS, Speaker
-from compiler.sheets.fit import HEIGHT_SPARE, STEPS, front_height, page_height, split_tiles
+from compiler.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, STEPS, front_height, page_height, split_tiles
 from compiler.sheets.render import check_pages, render_html
 from compiler.sheets.text import SheetError, Words, plain
 from compiler.sheets.wording import WORDING
@@ -758,3 +759,20 @@ def test_score_explanations_name_tiles_as_the_sheet_does() -> None:
     assert run.code == 0, run.err
     assert "Cleo takes the penalty of Staff points (tier C)" in run.out
     assert "c-staff-points" not in run.out
+
+
+# --- ids in small print: the fit estimate counts them ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "paper"),
+    [("base", "a4"), ("royal-banquet", "a4"), ("royal-banquet", "letter"), ("two-long-tiles", "a4")],
+)
+def test_the_front_estimate_counts_the_tile_ids(name: str, paper: str) -> None:
+    """WeasyPrint's front is never more than 1% taller than the estimate (without the id line under each tile
+    name, royal-banquet's is about 3% taller on letter)."""
+    ruleset, parent = sheet_case(name)
+    sheet = build_sheet(ruleset, parent, paper)
+    page = weasyprint.HTML(string=render_html(sheet)).render().pages[0]
+    real = page.anchors["front-end"][-1] * 25.4 / 96 - MARGIN_Y
+    assert real <= front_height(sheet, sheet.fit) / MM * 1.01

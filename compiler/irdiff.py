@@ -5,6 +5,11 @@ sheet: players and rounds, items, track, zones, scorings, tiles, hotel, Staff, f
 track, tie-breakers, rulings, setup). `compare` also gives `Changes`, the structured form the sheets
 use to highlight changed cells. The words come from the sheet wording table (compiler/sheets/wording.py).
 
+Each entry is named as in the rules data, by the key a variant patches: a tile, zone, item or final-scoring
+source by its id (`tile c-points (Points)`: with `ids`, as `gah diff` says it; a sheet's House-rules box
+leaves ids out, the sheet prints them beside each entry), a Staff card by its number, an Emperor scoring
+by its round, a track space by its number.
+
 Every field of `ir.Ruleset` is compared, except those that name the ruleset (name, title, description,
 extends, sources). A field that differs in a way no specific sentence covers still gets a sentence
 saying so: a difference is never silently dropped.
@@ -18,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from compiler import ir
 from compiler.sheets import phrases
 from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Rich, Words, number, plain, rich
+from compiler.sheets.text import Rich, Words, ident, number, plain, rich
 
 IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources")
 
@@ -60,10 +65,11 @@ class Difference:
 
 
 class _Comparer:
-    def __init__(self, parent: ir.Ruleset, child: ir.Ruleset, words: Words) -> None:
+    def __init__(self, parent: ir.Ruleset, child: ir.Ruleset, words: Words, ids: bool) -> None:
         self.parent = parent
         self.child = child
         self.w = words
+        self.ids = ids
         self.old = Speaker(words, parent.items)
         self.new = Speaker(words, child.items)
         self.changes = Changes()
@@ -71,6 +77,16 @@ class _Comparer:
 
     def say(self, key: str, **values: Rich | str | int) -> Rich:
         return self.w.rich(key, **values)
+
+    def named(self, entry_id: str, name: str) -> Rich:
+        """An entry by its name, led by its id when the ids are shown: `c-points (Points)`."""
+        return self.say("diff.named", id=ident(entry_id), name=name) if self.ids else rich(name)
+
+    def tile(self, tile: ir.Tile) -> Rich:
+        """A tile by its id and name, or (ids left out) by its name and tier: `Points (C)`."""
+        return (
+            self.named(tile.id, tile.name) if self.ids else self.say("diff.tile.label", name=tile.name, tier=tile.tier)
+        )
 
     # --- sections (one per Ruleset field) ---------------------------------------------
 
@@ -99,9 +115,13 @@ class _Comparer:
                 continue
             self.changes.items = True
             if a is None and b is not None:
-                out.append(self.say("diff.item.added", kind=self.say(f"item.kind.{b.kind}"), name=b.name))
+                out.append(
+                    self.say("diff.item.added", kind=self.say(f"item.kind.{b.kind}"), name=self.named(b.id, b.name))
+                )
             elif b is None and a is not None:
-                out.append(self.say("diff.item.removed", kind=self.say(f"item.kind.{a.kind}"), name=a.name))
+                out.append(
+                    self.say("diff.item.removed", kind=self.say(f"item.kind.{a.kind}"), name=self.named(a.id, a.name))
+                )
             elif a is not None and b is not None:
                 out.append(
                     self.say(
@@ -170,24 +190,30 @@ class _Comparer:
                 out.append(
                     self.say(
                         "diff.zone.added",
-                        name=y.name,
+                        name=self.named(y.id, y.name),
                         spaces=phrases.spaces(self.new, y.first, y.last),
                         outcome=phrases.outcome(self.new, y.outcome),
                     )
                 )
                 continue
             if y is None and x is not None:
-                out.append(self.say("diff.zone.removed", name=x.name, spaces=phrases.spaces(self.old, x.first, x.last)))
+                out.append(
+                    self.say(
+                        "diff.zone.removed",
+                        name=self.named(x.id, x.name),
+                        spaces=phrases.spaces(self.old, x.first, x.last),
+                    )
+                )
                 continue
             assert x is not None and y is not None
             self.changes.zones.add(zone_id)
             if x.name != y.name:
-                out.append(self.say("diff.zone.name", old=x.name, new=y.name))
+                out.append(self.say("diff.zone.name", old=self.named(x.id, x.name), new=y.name))
             if (x.first, x.last) != (y.first, y.last):
                 out.append(
                     self.say(
                         "diff.zone.range",
-                        name=y.name,
+                        name=self.named(y.id, y.name),
                         new=phrases.spaces(self.new, y.first, y.last),
                         old=phrases.spaces(self.old, x.first, x.last),
                     )
@@ -196,7 +222,7 @@ class _Comparer:
                 out.append(
                     self.say(
                         "diff.zone.outcome",
-                        name=y.name,
+                        name=self.named(y.id, y.name),
                         spaces=phrases.spaces(self.new, y.first, y.last),
                         new=phrases.outcome(self.new, y.outcome),
                         old=phrases.outcome(self.old, x.outcome),
@@ -251,22 +277,22 @@ class _Comparer:
                     self.say(
                         "diff.tile.added",
                         tier=y.tier,
-                        name=y.name,
+                        name=self.named(y.id, y.name),
                         bonus=self.new.effects(y.bonus),
                         penalty=self.new.penalty(y.penalty),
                     )
                 )
                 continue
             if y is None and x is not None:
-                out.append(self.say("diff.tile.removed", tier=x.tier, name=x.name))
+                out.append(self.say("diff.tile.removed", tier=x.tier, name=self.named(x.id, x.name)))
                 continue
             assert x is not None and y is not None
             self.changes.tiles.add(tile_id)
-            label = rich(y.name, f" ({y.tier})")
+            label = self.tile(y)
             if x.name != y.name:
-                out.append(self.say("diff.tile.name", old=rich(x.name, f" ({x.tier})"), new=label))
+                out.append(self.say("diff.tile.name", old=self.tile(x), new=y.name))
             if x.tier != y.tier:
-                out.append(self.say("diff.tile.tier", name=y.name, new=y.tier, old=x.tier))
+                out.append(self.say("diff.tile.tier", name=self.named(y.id, y.name), new=y.tier, old=x.tier))
             if x.bonus != y.bonus:
                 out.append(
                     self.say(
@@ -451,31 +477,38 @@ class _Comparer:
                 continue
             if x is None and y is not None:
                 self.changes.final.add(source_id)
-                out.append(self.say("diff.final.added", name=y.name, points=phrases.final_points(self.new, y)))
+                out.append(
+                    self.say(
+                        "diff.final.added", name=self.named(y.id, y.name), points=phrases.final_points(self.new, y)
+                    )
+                )
             elif y is None and x is not None:
-                out.append(self.say("diff.final.removed", name=x.name))
+                out.append(self.say("diff.final.removed", name=self.named(x.id, x.name)))
             elif x is not None and y is not None:
                 self.changes.final.add(source_id)
                 if x.name != y.name:
-                    out.append(self.say("diff.final.name", old=x.name, new=y.name))
+                    out.append(self.say("diff.final.name", old=self.named(x.id, x.name), new=y.name))
                 old_points, new_points = phrases.final_points(self.old, x), phrases.final_points(self.new, y)
                 if x.source == y.source == "per_quantity" and x.per == y.per and y.per is not None:
                     if x.points != y.points:
                         out.append(
                             self.say(
                                 "diff.final.points",
-                                name=y.name,
+                                name=self.named(y.id, y.name),
                                 new=phrases.points(self.new, y.points),
                                 unit=self.new.per(y.per),
                                 old=number(x.points),
                             )
                         )
                 elif plain(old_points) != plain(new_points):
-                    out.append(self.say("diff.final.changed", name=y.name, new=new_points, old=old_points))
+                    out.append(
+                        self.say("diff.final.changed", name=self.named(y.id, y.name), new=new_points, old=old_points)
+                    )
         shared_old = [f.id for f in self.parent.final_scoring if f.id in new]
         shared_new = [f.id for f in self.child.final_scoring if f.id in old]
         if shared_old != shared_new:
-            out.append(self.say("diff.final.order", order=rich(", ".join(f.name for f in self.child.final_scoring))))
+            order = [self.named(f.id, f.name) for f in self.child.final_scoring]
+            out.append(self.say("diff.final.order", order=self.w.sequence(order)))
         return out
 
     def score_track(self) -> list[Rich]:
@@ -624,11 +657,14 @@ class _Comparer:
         return Difference(sentences, self.changes, [self.briefs.get(s, s) for s in sentences])
 
 
-def compare(parent: ir.Ruleset, child: ir.Ruleset, words: Words | None = None) -> Difference:
-    """Every difference of `child` from `parent`: sentences (rich text) and the structured Changes."""
-    return _Comparer(parent, child, words or Words()).run()
+def compare(parent: ir.Ruleset, child: ir.Ruleset, words: Words | None = None, *, ids: bool = False) -> Difference:
+    """Every difference of `child` from `parent`: sentences (rich text) and the structured Changes.
+
+    With `ids`, the sentences name tiles, zones, items and final-scoring sources by their ids too.
+    """
+    return _Comparer(parent, child, words or Words(), ids).run()
 
 
-def describe_differences(parent: ir.Ruleset, child: ir.Ruleset) -> list[str]:
-    """Every difference of `child` from `parent`, as plain English sentences in a fixed order."""
-    return [plain(sentence) for sentence in compare(parent, child).sentences]
+def describe_differences(parent: ir.Ruleset, child: ir.Ruleset, *, ids: bool = True) -> list[str]:
+    """Every difference of `child` from `parent`, as plain English sentences in a fixed order (`gah diff`)."""
+    return [plain(sentence) for sentence in compare(parent, child, ids=ids).sentences]

@@ -279,7 +279,7 @@ def test_a_removal_is_said_by_check_and_by_diff(workspace: Path) -> None:
     assert "4 final-scoring sources" in check.out  # base has 5: staff, rooms, krones, kitchen, cafe
     diff = run_gah("diff", "base", "house-rules", cwd=workspace)
     assert diff.code == 0, diff.err
-    assert "- No final scoring for Guests still in the café." in diff.out.splitlines()
+    assert "- No final scoring for cafe (Guests still in the café)." in diff.out.splitlines()
 
 
 # --- smaller things -------------------------------------------------------------------------------

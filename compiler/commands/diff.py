@@ -1,4 +1,4 @@
-"""`gah diff A B`: the rule differences between two rulesets, in words."""
+"""`gah diff A B`: the rule differences between two rulesets, in words; entries named by their ids (tile c-points, Staff 42)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print {a, b, differences: [sentences]} as JSON")
 
 
-@command("diff", "the rule differences between two rulesets, in words")(_setup)
+@command("diff", "the rule differences between two rulesets, in words, naming each entry by its id")(_setup)
 def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
     first = load_one(workspace, args.first)
     second = load_one(workspace, args.second)

@@ -13,7 +13,7 @@ from compiler.irdiff import Changes, compare
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
 from compiler.sheets.fit import REGULAR, Fit, choose_fit, split_tiles
-from compiler.sheets.text import Rich, Words, capitalised, number, rich
+from compiler.sheets.text import Rich, Words, capitalised, ident, number, rich
 from compiler.sheets.track import TrackLabels
 
 COMMAND = "gah build"
@@ -53,6 +53,13 @@ class TileRow:
 class TierGroup:
     heading: Rich
     tiles: list[TileRow]
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    name: str
+    id: str
+    points: Line
 
 
 @dataclass(frozen=True)
@@ -119,7 +126,7 @@ class Sheet:
     need_note: Rich
     tiers: list[TierGroup]
     final_when: Rich
-    final_rows: list[tuple[str, Line]]
+    final_rows: list[FinalRow]
     final_total: Rich
     staff: list[StaffRow]
     emperor_staff: list[Line]
@@ -195,6 +202,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
                 "scoring.zone_clause",
                 spaces=phrases.spaces(s, z.first, z.last),
                 name=z.name,
+                id=ident(z.id),
                 outcome=phrases.outcome(s, z.outcome),
             ),
             z.id in changes.zones,
@@ -272,7 +280,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
     else:
         final_when = w.rich("final.when.no_scoring", round=ruleset.rounds)
     final_rows = [
-        (source.name, Line(capitalised(phrases.final_points(s, source)), source.id in changes.final))
+        FinalRow(source.name, source.id, Line(capitalised(phrases.final_points(s, source)), source.id in changes.final))
         for source in ruleset.final_scoring
     ]
     if len(ruleset.lap_marker) >= 1:

@@ -57,6 +57,7 @@ ICON_EM = 1.22  # an inline icon with its margin (sheet.css: svg.icon)
 CELL_X = 2 * 1.0 * MM + 0.6  # left and right padding of a table cell plus one border
 ROW_BORDER = 0.6
 TABLE_LINE = 1.12  # table.tiles td line-height
+ID_LINE = 7 * 1.12  # pt: the tile's id in small print under its name (sheet.css: .id)
 
 
 def lines(text: Rich | str, width: float, size: float, bold: bool = False) -> int:
@@ -141,7 +142,7 @@ def _tile_table(sheet: Sheet, fit: Fit, width: float) -> float:
                 name += lines(tile.description, columns[0], size)
             bonus = lines(tile.bonus.text, columns[1], size, tile.changed)
             penalty = lines(tile.penalty.text, columns[2], size, tile.changed)
-            height += max(name, bonus, penalty) * line + pad
+            height += max(name * line + ID_LINE, bonus * line, penalty * line) + pad
     return height
 
 
@@ -166,7 +167,7 @@ def _columns(sheet: Sheet, fit: Fit, width: float) -> list[tuple[list[TierGroup]
     tiles: list[tuple[int, TileRow, float]] = []
     for index, group in enumerate(sheet.tiers):
         for tile in group.tiles:
-            name = ("◆ " if tile.changed else "") + tile.name + tile.mark + " " + tile.description
+            name = ("◆ " if tile.changed else "") + tile.name + tile.mark + " " + tile.id + " " + tile.description
             count = lines(name, column, size, True)
             count += lines((label, *tile.bonus.text), column, size, tile.changed)
             count += lines((label, *tile.penalty.text), column, size, tile.changed)

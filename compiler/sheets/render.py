@@ -14,7 +14,7 @@ from compiler import ir
 from compiler.sheets.context import Sheet, build_sheet
 from compiler.sheets.fit import MARGIN_Y
 from compiler.sheets.icons import icon_table
-from compiler.sheets.text import Rich, SheetError, Words, md_escape, plain, to_html, to_markdown
+from compiler.sheets.text import Rich, SheetError, Words, ident, md_escape, plain, to_html, to_markdown
 from compiler.sheets.track import NARROW_WIDTH, WIDTH, track_svg
 
 # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value
@@ -82,6 +82,7 @@ def _globals(sheet: Sheet, words: Words, html: bool) -> dict[str, Any]:
         "s": sheet,
         "t": t,
         "text": text,
+        "ident": ident,
         "marker": words.text("sheet.changed_marker"),
         "comment": _comment(sheet.header),
     }

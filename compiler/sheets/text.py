@@ -1,8 +1,9 @@
 """Rich text: words with inline icons, built from the wording table, rendered as HTML, Markdown or plain text.
 
-A `Rich` is a tuple of parts: plain strings (never markup) and `Icon`s. Icons come only from the wording
-templates (`[[name]]`); values passed in (rules data such as tile names) stay plain strings, so data can
-never smuggle markup or icons into a sheet.
+A `Rich` is a tuple of parts: plain strings (never markup), `Icon`s and `Id`s. Icons come only from the
+wording templates (`[[name]]`); values passed in (rules data such as tile names) stay plain strings, so data
+can never smuggle markup or icons into a sheet. An `Id` is a string too (an id from the rules data, escaped
+like any other) that HTML prints in small grey type and Markdown as code.
 """
 
 from __future__ import annotations
@@ -26,11 +27,18 @@ class Icon:
     name: str
 
 
+class Id(str):
+    """An id of the rules data (a tile's `c-points`): plain text and width estimates read it as words."""
+
+    __slots__ = ()
+
+
 Part = str | Icon
 Rich = tuple[Part, ...]
 Value = str | int | Rich
 
 _ICON = re.compile(r"\[\[([a-z_]+)\]\]")
+_PLAIN_ID = re.compile(r"[a-z0-9-]+")
 _FORMATTER = string.Formatter()
 
 
@@ -40,6 +48,8 @@ def rich(*parts: Value) -> Rich:
     for part in parts:
         if isinstance(part, tuple):
             out.extend(part)
+        elif isinstance(part, Id):
+            out.append(part)
         else:
             out.append(str(part))
     return _merge(out)
@@ -51,7 +61,7 @@ def _merge(parts: Iterable[Part]) -> Rich:
         if isinstance(part, str):
             if not part:
                 continue
-            if out and isinstance(out[-1], str):
+            if out and isinstance(out[-1], str) and not isinstance(out[-1], Id) and not isinstance(part, Id):
                 out[-1] = out[-1] + part
                 continue
         out.append(part)
@@ -63,10 +73,17 @@ def plain(text: Rich) -> str:
     return "".join(p for p in text if isinstance(p, str))
 
 
+def ident(value: str) -> Rich:
+    """An id of the rules data as rich text."""
+    return (Id(value),)
+
+
 def capitalised(text: Rich) -> Rich:
-    """The first letter in upper case."""
+    """The first letter in upper case (an id that comes first stays as it is)."""
     parts = list(text)
     for index, part in enumerate(parts):
+        if isinstance(part, Id):
+            break
         if isinstance(part, str) and part:
             parts[index] = part[0].upper() + part[1:]
             break
@@ -112,6 +129,8 @@ class Words:
             value = values[field]
             if isinstance(value, tuple):
                 parts.extend(value)
+            elif isinstance(value, Id):
+                parts.append(value)
             else:
                 parts.append(format(value, spec or ""))
         return _merge(parts)
@@ -156,7 +175,14 @@ def md_escape(text: str) -> str:
 
 
 def to_markdown(text: Rich) -> str:
-    return md_escape(plain(text))
+    """Escaped words; an id as a code span (when it is one as the schema allows, which needs no escaping)."""
+    out = []
+    for part in text:
+        if isinstance(part, Id):
+            out.append(f"`{part}`" if _PLAIN_ID.fullmatch(part) else md_escape(part))
+        elif isinstance(part, str):
+            out.append(md_escape(part))
+    return "".join(out)
 
 
 def to_html(text: Rich, icons: Mapping[str, str]) -> str:
@@ -170,6 +196,9 @@ def to_html(text: Rich, icons: Mapping[str, str]) -> str:
     while index < len(parts):
         part = parts[index]
         index += 1
+        if isinstance(part, Id):
+            out.append(f'<span class="id">{html.escape(part, quote=True)}</span>')
+            continue
         if isinstance(part, str):
             out.append(html.escape(part, quote=True))
             continue

@@ -332,3 +332,19 @@ def test_the_readme_example_is_the_tile_and_its_wording() -> None:
 
     sheet = render_sheet(load_one(shipped_workspace(), ITEMS), None, "md").decode("utf-8")
     assert said in " ".join(sheet.split()).lower()
+
+
+@pytest.mark.parametrize("rules", [ITEMS, RETURNS, STAFF, CHOICES], ids=lambda p: Path(p).stem)
+def test_every_invented_tile_is_on_its_sheet_with_its_id(rules: str) -> None:
+    """The front fits on one page (render_sheet raises if not) and names each invented tile with its id."""
+    from helpers_rules import shipped_workspace
+
+    from compiler.project import load_one
+    from compiler.sheets import render_sheet
+
+    ruleset = load_one(shipped_workspace(), rules)
+    sheet = render_sheet(ruleset, load_one(shipped_workspace(), "base"), "md").decode("utf-8")
+    invented = [tile for tile in ruleset.tiles if tile.id not in module("base").RULES.tiles]
+    assert len(invented) >= 3
+    for tile in invented:
+        assert f"**{tile.name}** `{tile.id}`" in sheet, tile.id

@@ -226,30 +226,35 @@ def page_height(sheet: Sheet) -> float:
 
 
 class FrontTooLong(SheetError):
-    """The front does not fit on one page even at the last step; `sheet` is the sheet as built, before fitting."""
+    """The front does not fit on one page at any step; `sheet` is the sheet as built, before fitting, and
+    `fit` the step at which its front is shortest."""
 
-    def __init__(self, message: str, sheet: Sheet, needed: float, room: float) -> None:
+    def __init__(self, message: str, sheet: Sheet, fit: Fit, needed: float, room: float) -> None:
         super().__init__(message)
         self.sheet = sheet
-        self.needed = needed  # pt at the last step
+        self.fit = fit
+        self.needed = needed  # pt at `fit`
         self.room = room  # pt
 
 
 def choose_fit(sheet: Sheet) -> Fit:
-    """The first step at which the front fits on one page; FrontTooLong when even the last does not."""
+    """The first step at which the front fits on one page; FrontTooLong when none does."""
     room = page_height(sheet) * HEIGHT_SPARE
-    needed = 0.0
+    heights = []
     for fit in STEPS:
         needed = front_height(sheet, fit)
         if needed <= room:
             return fit
+        heights.append((needed, fit))
+    needed, shortest = min(heights, key=lambda pair: pair[0])
     ruleset = sheet.ruleset
     where = f"{ruleset.sources[-1]}: " if ruleset.sources else ""
     raise FrontTooLong(
         f"{where}the front of the {ruleset.name} sheet does not fit on one {sheet.page_size} page: the track, the scorings and "
-        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even in two columns at "
-        f"{STEPS[-1].font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules",
+        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even at "
+        f"{shortest.font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules",
         sheet,
+        shortest,
         needed,
         room,
     )

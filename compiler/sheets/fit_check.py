@@ -25,7 +25,6 @@ from compiler.irdiff import compare
 from compiler.sheets.context import Sheet, build_sheet
 from compiler.sheets.fit import (
     MM,
-    STEPS,
     Fit,
     FrontTooLong,
     front_parts,
@@ -42,7 +41,6 @@ from compiler.sheets.text import Rich, SheetError
 if TYPE_CHECKING:
     from compiler.project import Compiled
 
-LAST = STEPS[-1]
 Revert = Callable[[ir.Ruleset, ir.Ruleset], ir.Ruleset]  # (child, parent) -> child with one part as the parent's
 Shrink = Callable[[ir.Ruleset, ir.Ruleset | None, int], ir.Ruleset]  # child with only n entries of one part
 
@@ -226,24 +224,38 @@ def fit_problems(compiled: Compiled, names: Iterable[str], paper: str) -> dict[s
         ruleset = compiled.rulesets.get(name)
         if ruleset is None:
             continue
-        parent = None
-        if ruleset.extends:
-            try:
-                parent = compiled.rulesets.get(ruleset.extends) or builder.build(ruleset.extends)
-            except RulesError:
-                continue  # the parent's own problems are reported where it is checked
-        problem = front_problem(ruleset, parent, compiled.library.files[name], paper)
+        parent = _built(compiled, builder, ruleset.extends) if ruleset.extends else None
+        if ruleset.extends and parent is None:
+            continue  # the parent's own problems are reported where it is checked
+        reference = parent
+        if parent is None and name != "base":  # a ruleset of its own: what it takes beyond the base game
+            reference = _built(compiled, builder, "base")
+        problem = front_problem(ruleset, parent, compiled.library.files[name], paper, reference)
         if problem is not None:
             problems[name] = problem
     return problems
 
 
-def front_problem(ruleset: ir.Ruleset, parent: ir.Ruleset | None, leaf: RulesFile, paper: str) -> Problem | None:
-    """None when the front of the sheet fits on one page of `paper`; else the problem, placed in `leaf`."""
+def _built(compiled: Compiled, builder: RulesetBuilder, name: str) -> ir.Ruleset | None:
+    if name in compiled.rulesets:
+        return compiled.rulesets[name]
+    if name not in compiled.library.files:
+        return None
+    try:
+        return builder.build(name)
+    except RulesError:
+        return None
+
+
+def front_problem(
+    ruleset: ir.Ruleset, parent: ir.Ruleset | None, leaf: RulesFile, paper: str, reference: ir.Ruleset | None = None
+) -> Problem | None:
+    """None when the front of the sheet fits on one page of `paper`; else the problem, placed in `leaf` at
+    the part that grew most from the sheet of `reference` (by default the parent)."""
     try:
         build_sheet(ruleset, parent, paper)
     except FrontTooLong as error:
-        share = dominant(shares(error.sheet, parent, _body_sheet(parent, paper)))
+        share = dominant(shares(error.sheet, error.fit, parent, _body_sheet(reference or parent, paper)))
         position, dotted = place(leaf, share.topic.path)
         prefix = f"{dotted}: " if dotted else ""
         return Problem(position, prefix + message(error, share, parent, paper))
@@ -269,8 +281,8 @@ def _body_sheet(ruleset: ir.Ruleset | None, paper: str) -> Sheet | None:
         return error.sheet
 
 
-def shares(sheet: Sheet, parent: ir.Ruleset | None, parent_sheet: Sheet | None) -> list[Share]:
-    """What each topic takes on the front at the last step; each house-rules line goes to the topic whose
+def shares(sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Sheet | None) -> list[Share]:
+    """What each topic takes on the front at step `fit`; each house-rules line goes to the topic whose
     change makes it (found by setting that topic back to the parent's and comparing again)."""
     pool = Counter(sheet.house or [])
     full = Counter(pool)
@@ -281,15 +293,17 @@ def shares(sheet: Sheet, parent: ir.Ruleset | None, parent_sheet: Sheet | None) 
             reverted = Counter(compare(parent, topic.revert(sheet.ruleset, parent), sheet.words).brief)
             mine = (full - reverted) & pool
             pool -= mine
-        result.append(_share(topic, sheet, list(mine.elements()), parent, parent_sheet))
-    result.append(_share(LEFTOVER, sheet, list(pool.elements()), parent, parent_sheet))
+        result.append(_share(topic, sheet, fit, list(mine.elements()), parent, parent_sheet))
+    result.append(_share(LEFTOVER, sheet, fit, list(pool.elements()), parent, parent_sheet))
     return result
 
 
-def _share(topic: Topic, sheet: Sheet, house: list[Rich], parent: ir.Ruleset | None, before: Sheet | None) -> Share:
-    body = topic.body(sheet, LAST)
-    house_height = sum(house_line_height(sheet, sentence, LAST) for sentence in house)
-    grown = body + house_height - (topic.body(before, LAST) if before is not None else 0.0)
+def _share(
+    topic: Topic, sheet: Sheet, fit: Fit, house: list[Rich], parent: ir.Ruleset | None, before: Sheet | None
+) -> Share:
+    body = topic.body(sheet, fit)
+    house_height = sum(house_line_height(sheet, sentence, fit) for sentence in house)
+    grown = body + house_height - (topic.body(before, fit) if before is not None else 0.0)
     return Share(topic, body, house, house_height, grown, topic.count(sheet.ruleset, parent))
 
 
@@ -348,8 +362,8 @@ def message(error: FrontTooLong, share: Share, parent: ir.Ruleset | None, paper:
     pages = math.ceil(error.needed / error.room * 10) / 10
     head = (
         f"the front of the {sheet.ruleset.name} sheet needs about {pages:.1f} {sheet.page_size} pages "
-        f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even at {LAST.font:g} pt "
-        "with the tiles in two columns"
+        f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
+        f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
     )
     return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper)}"
 

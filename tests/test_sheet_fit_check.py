@@ -138,6 +138,13 @@ def test_the_problem_is_placed_at_what_grew_not_at_the_largest_part(tmp_path: Pa
     assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
 
 
+def test_a_new_item_used_by_a_tile_does_not_stop_the_diagnosis(tmp_path: Path) -> None:
+    # Setting the items back to base's while the tile still gives tea cannot be worded; the zones are still found.
+    extra = "items:\n  tea: {kind: drink, name: Tea}\ntiles:\n  a-krones:\n    bonus:\n      - {kind: gain_items, items: {tea: 2}}\n"
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(12) + extra}))
+    assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
+
+
 def test_check_of_one_file_says_the_same(tmp_path: Path) -> None:
     folder = workspace(tmp_path, {"many-zones": zones_variant(12), "fine": "extends: base\nname: fine\n"})
     whole = check(folder)

@@ -290,7 +290,10 @@ def shares(sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Shee
     for topic in TOPICS:
         mine = Counter[Rich]()
         if parent is not None and pool:
-            reverted = Counter(compare(parent, topic.revert(sheet.ruleset, parent), sheet.words).brief)
+            try:
+                reverted = Counter(compare(parent, topic.revert(sheet.ruleset, parent), sheet.words).brief)
+            except SheetError:  # the mix cannot be worded (a tile of the child names an item the parent lacks)
+                reverted = full
             mine = (full - reverted) & pool
             pool -= mine
         result.append(_share(topic, sheet, fit, list(mine.elements()), parent, parent_sheet))
@@ -381,7 +384,7 @@ def _what(share: Share, parent: ir.Ruleset | None) -> str:
     if share.topic.path == ("description",) and not share.house:
         return f"its description takes {size}"
     about = f" about {share.topic.path[0]}" if share.topic.path else ""
-    return f"the {house}{about} take {size}"
+    return f"the {house}{about} take{'s' if len(share.house) == 1 else ''} {size}"
 
 
 def _advice(share: Share, error: FrontTooLong, parent: ir.Ruleset | None, paper: str) -> str:
@@ -397,7 +400,7 @@ def _advice(share: Share, error: FrontTooLong, parent: ir.Ruleset | None, paper:
             return f"at most {most} {noun} fit" + (", or shorten their texts" if noun == "tiles" else "")
         return f"even with the fewest {noun} the front does not fit: shorten the rest too"
     if share.height < excess:
-        return f"even without them the front needs {(excess - share.height) / MM:.0f} mm less: shorten the rest too"
+        return f"even without them the front is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"
     return f"shorten them by about {excess / MM:.0f} mm"
 
 

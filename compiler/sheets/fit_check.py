@@ -376,9 +376,9 @@ def _what(share: Share, parent: ir.Ruleset | None) -> str:
     house = f"{len(share.house)} line{'s' if len(share.house) != 1 else ''} in the house-rules box"
     noun, count = share.topic.noun, share.count
     where = {"zones": "a clause each in the scoring steps", "spaces": "the track picture"}.get(noun)
-    if noun == "Staff cards":
+    if noun == "Staff cards" and count:
         return f"the {count} Staff cards that differ from {_title(parent)} take {size} ({house})"
-    if noun:
+    if noun and count:
         parts = [part for part in (where, house if share.house else None) if part]
         return f"its {count} {noun} take {size}" + (f" ({', '.join(parts)})" if parts else "")
     if share.topic.path == ("description",) and not share.house:

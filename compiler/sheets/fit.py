@@ -5,7 +5,8 @@ in two columns). The step is chosen here, before any renderer runs, from an esti
 height: the text is broken into lines with the widths of DejaVu Sans (approximated, a little on the
 wide side) and the heights follow the numbers of sheet.css. The same HTML then goes to WeasyPrint and to
 browsers; `render_pdf` checks the result, so an estimate that is ever too hopeful fails the build
-instead of printing a tile on the back.
+instead of printing a tile on the back. When no step fits, `gah check` and `gah build` say so at the rules
+that made the front long (fit_check.py).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
 from compiler.project import Compiled, compile_library
+from compiler.sheets.fit_check import fit_problems
 
 Handler = Callable[[argparse.Namespace, Workspace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -105,11 +106,12 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         return 1
     if workspace.root is None and not files:
         print("no workspace here: checking the rulesets bundled with gah (gah init makes a workspace)")
-    for name in sorted(n for n in names if n in compiled.rulesets):
+    too_long = fit_problems(compiled, names, workspace.config.paper)
+    for name in sorted(n for n in names if n in compiled.rulesets and n not in too_long):
         rules_file = library.files[name]
         changes = sorted(k for k in rules_file.mapping if k not in ("extends", "name", "title", "description"))
         print(summary_line(compiled.rulesets[name], changes if rules_file.extends else [], compiled.removed.get(name)))
-    problems = compiled.problems + model_problems
+    problems = compiled.problems + model_problems + list(too_long.values())
     if problems:
         report(problems, workspace.sources)
         return 1

@@ -410,7 +410,8 @@ def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path:
     before = snapshot()
     run = run_gah("--root", str(project), "build", cwd=project)
     assert run.code == 1
-    assert "rules/variants/too-long.yaml: the front of the too-long sheet does not fit" in run.err, run.err
+    # Positioned at the tiles the variant adds (line 4 of too_long_variant's file), as gah check says it.
+    assert "rules/variants/too-long.yaml:4:1: tiles: the front of the too-long sheet needs about" in run.err, run.err
     assert snapshot() == before
 
 

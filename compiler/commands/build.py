@@ -6,10 +6,11 @@ import argparse
 import sys
 from typing import cast
 
-from compiler.cli import command, compile_or_report
+from compiler.cli import command, compile_or_report, report
 from compiler.frontend.rulesets import Workspace
 from compiler.outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
 from compiler.sheets import Paper
+from compiler.sheets.fit_check import fit_problems
 from compiler.writer import write_atomically
 
 
@@ -31,6 +32,10 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     names = library.names() if args.all or workspace.is_bundle else library.own_names
     chosen = {name: compiled.rulesets[name] for name in names}
     paper = cast(Paper, workspace.config.paper)
+    too_long = fit_problems(compiled, names, paper)
+    if too_long:
+        report(list(too_long.values()), workspace.sources)
+        return 1
     plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper)
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]

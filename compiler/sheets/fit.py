@@ -5,7 +5,8 @@ in two columns). The step is chosen here, before any renderer runs, from an esti
 height: the text is broken into lines with the widths of DejaVu Sans (approximated, a little on the
 wide side) and the heights follow the numbers of sheet.css. The same HTML then goes to WeasyPrint and to
 browsers; `render_pdf` checks the result, so an estimate that is ever too hopeful fails the build
-instead of printing a tile on the back.
+instead of printing a tile on the back. When no step fits, `gah check` and `gah build` say so at the rules
+that made the front long (fit_check.py).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ CELL_X = 2 * 1.0 * MM + 0.6  # left and right padding of a table cell plus one b
 ROW_BORDER = 0.6
 TABLE_LINE = 1.12  # table.tiles td line-height
 ID_LINE = 7 * 1.12  # pt: the tile's id in small print under its name (sheet.css: .id)
+SPACES_PER_ROW = int((WIDTH - 38 - 30 - 3) // MIN_BOX)  # the most spaces in a row of the track picture
 
 
 def lines(text: Rich | str, width: float, size: float, bold: bool = False) -> int:
@@ -82,50 +84,82 @@ def _glued(text: Rich | str) -> list[tuple[str, int]]:
 
 def front_height(sheet: Sheet, fit: Fit) -> float:
     """The estimated height of the front in pt at step `fit` (vertical margins collapse, as in CSS)."""
-    width = (PAPER[sheet.page_size][0] - 2 * MARGIN_X) * MM
+    return sum(front_parts(sheet, fit).values())
+
+
+def front_parts(sheet: Sheet, fit: Fit) -> dict[str, float]:
+    """The estimated heights in pt of the front's parts at step `fit`: title, house, track, scorings, tiles."""
+    width = text_width_of(sheet)
     size = fit.font
     line = size * fit.line
     para = fit.para * MM  # one margin between paragraphs: the other collapses into it
-    total = 15 * 1.15  # h1
+    title = 15 * 1.15  # h1
     if sheet.description:
-        total += lines(sheet.description, width, size) * line + 0.6 * MM
+        title += lines(sheet.description, width, size) * line + 0.6 * MM
+    house = 0.0
     if sheet.house is not None:
-        inner = width - 2 * 3 * MM - 2 * 1.8
-        total += 2 * MM + 2 * 1.8 + (1.4 + 1.6) * MM + fit.heading * fit.line + (0.8 + 0.6) * MM
-        for sentence in sheet.house or [()]:
-            total += lines(sentence, inner - 4 * MM, size) * line + 0.2 * MM
+        house += 2 * MM + 2 * 1.8 + (1.4 + 1.6) * MM + fit.heading * fit.line + (0.8 + 0.6) * MM
+        house += sum(house_line_height(sheet, sentence, fit) for sentence in sheet.house or [()])
         if sheet.house:
             key = (
                 sheet.words.text("sheet.key.heading"),
                 sheet.words.text("sheet.key.changed", parent=sheet.parent_title),
             )
-            total += lines(" ".join(key) + " ◆ bold", width, size) * line + 1.0 * MM
-    heading = fit.gap * MM + fit.heading * fit.line + 0.3 * MM + 1.2 + 1.2 * MM
-
+            house += lines(" ".join(key) + " ◆ bold", width, size) * line + 1.0 * MM
+    heading = section_heading(fit)
     # The track: the picture's own height, and the line about the cap.
-    count = sheet.track.last_space + 1
-    per_row = max(1, min(count, int((WIDTH - 38 - 30 - 3) // MIN_BOX)))
-    rows = math.ceil(count / per_row)
-    lead = 12.0 if sheet.changes.spaces or sheet.changes.cap else 3.0
-    total += heading + rows * (lead + ROW_BODY) + 1.0 * MM
-    total += lines(sheet.beyond.text, width, size, sheet.beyond.changed) * line + para
-
+    track = heading + track_picture_height(sheet) + 1.0 * MM
+    track += lines(sheet.beyond.text, width, size, sheet.beyond.changed) * line + para
     # The scorings: one paragraph of steps, the table, the note.
-    steps: list[Rich] = [sheet.scoring_when, *sheet.steps, *(z.text for z in sheet.zones)]
-    paragraph = " ".join(plain(s) for s in steps) + " 1. 2. 3. " + sheet.words.text("scoring.step.check")
-    paragraph += " " + sheet.words.text("scoring.step.stay")
-    total += heading + lines(paragraph, width, size) * line + para
-    row = line + 2 * fit.pad * MM + ROW_BORDER
-    total += (1 + len(sheet.scorings)) * row + max(para, 0.8 * MM)
-    total += lines(sheet.need_note, width, size) * line + para
+    scoring = heading + lines(scoring_paragraph(sheet), width, size) * line + para
+    scoring += (1 + len(sheet.scorings)) * table_row_height(fit) + max(para, 0.8 * MM)
+    scoring += lines(sheet.need_note, width, size) * line + para
+    tiles = heading + (_tile_columns(sheet, fit, width) if fit.tile_columns else _tile_table(sheet, fit, width))
+    return {"title": title, "house": house, "track": track, "scorings": scoring, "tiles": tiles}
 
-    # The tiles.
-    total += heading
-    if fit.tile_columns:
-        total += _tile_columns(sheet, fit, width)
-    else:
-        total += _tile_table(sheet, fit, width)
-    return total
+
+def text_width_of(sheet: Sheet) -> float:
+    """The width in pt of the page's text area."""
+    return (PAPER[sheet.page_size][0] - 2 * MARGIN_X) * MM
+
+
+def section_heading(fit: Fit) -> float:
+    """The height of a section heading with its margins and rule."""
+    return fit.gap * MM + fit.heading * fit.line + 0.3 * MM + 1.2 + 1.2 * MM
+
+
+def house_line_height(sheet: Sheet, sentence: Rich, fit: Fit) -> float:
+    """The height of one sentence of the house-rules box."""
+    inner = text_width_of(sheet) - 2 * 3 * MM - 2 * 1.8
+    return lines(sentence, inner - 4 * MM, fit.font) * fit.font * fit.line + 0.2 * MM
+
+
+def track_picture_height(sheet: Sheet) -> float:
+    """The height of the track picture: its rows of spaces."""
+    return track_rows(sheet) * track_row_height(sheet)
+
+
+def track_rows(sheet: Sheet) -> int:
+    """How many rows of spaces the track picture has."""
+    count = sheet.track.last_space + 1
+    return math.ceil(count / max(1, min(count, SPACES_PER_ROW)))
+
+
+def track_row_height(sheet: Sheet) -> float:
+    lead = 12.0 if sheet.changes.spaces or sheet.changes.cap else 3.0
+    return lead + ROW_BODY
+
+
+def scoring_paragraph(sheet: Sheet, zones: bool = True) -> str:
+    """The paragraph of scoring steps as plain text (with the zone clauses unless `zones` is false)."""
+    steps: list[Rich] = [sheet.scoring_when, *sheet.steps, *(z.text for z in sheet.zones if zones)]
+    paragraph = " ".join(plain(s) for s in steps) + " 1. 2. 3. " + sheet.words.text("scoring.step.check")
+    return paragraph + " " + sheet.words.text("scoring.step.stay")
+
+
+def table_row_height(fit: Fit) -> float:
+    """The height of a one-line row of the scorings table."""
+    return fit.font * fit.line + 2 * fit.pad * MM + ROW_BORDER
 
 
 def _tile_table(sheet: Sheet, fit: Fit, width: float) -> float:
@@ -193,18 +227,36 @@ def page_height(sheet: Sheet) -> float:
     return (PAPER[sheet.page_size][1] - 2 * MARGIN_Y) * MM
 
 
+class FrontTooLong(SheetError):
+    """The front does not fit on one page at any step; `sheet` is the sheet as built, before fitting, and
+    `fit` the step at which its front is shortest."""
+
+    def __init__(self, message: str, sheet: Sheet, fit: Fit, needed: float, room: float) -> None:
+        super().__init__(message)
+        self.sheet = sheet
+        self.fit = fit
+        self.needed = needed  # pt at `fit`
+        self.room = room  # pt
+
+
 def choose_fit(sheet: Sheet) -> Fit:
-    """The first step at which the front fits on one page; a clear error when even the last does not."""
+    """The first step at which the front fits on one page; FrontTooLong when none does."""
     room = page_height(sheet) * HEIGHT_SPARE
-    needed = 0.0
+    heights = []
     for fit in STEPS:
         needed = front_height(sheet, fit)
         if needed <= room:
             return fit
+        heights.append((needed, fit))
+    needed, shortest = min(heights, key=lambda pair: pair[0])
     ruleset = sheet.ruleset
     where = f"{ruleset.sources[-1]}: " if ruleset.sources else ""
-    raise SheetError(
+    raise FrontTooLong(
         f"{where}the front of the {ruleset.name} sheet does not fit on one {sheet.page_size} page: the track, the scorings and "
-        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even in two columns at "
-        f"{STEPS[-1].font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules"
+        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even at "
+        f"{shortest.font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules",
+        sheet,
+        shortest,
+        needed,
+        room,
     )

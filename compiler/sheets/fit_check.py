@@ -1,0 +1,408 @@
+"""A sheet whose front cannot fit on one page, reported at the rules that make it long.
+
+`gah build` refuses such a sheet: fit.py's estimate finds no condensing step at which the front fits.
+The same estimate (a few ms a ruleset) runs in `gah check`, so check and build agree. When it fails,
+the parts of the front that rules data controls (zones, track spaces, scorings, tiles, the house-rules
+lines about each kind of change) are measured at the last step and compared with the parent's sheet:
+the part that grew most is what the file added. The problem is placed at its rules key and says how
+many entries fit, found by building the sheet again with fewer of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from compiler import ir
+from compiler.errors import Position, Problem, RulesError
+from compiler.frontend.blame import RulesetBuilder
+from compiler.frontend.rulesets import VARIANT_KEYS, RulesFile
+from compiler.irdiff import compare
+from compiler.sheets.context import Sheet, build_sheet
+from compiler.sheets.fit import (
+    MM,
+    Fit,
+    FrontTooLong,
+    front_parts,
+    house_line_height,
+    lines,
+    scoring_paragraph,
+    section_heading,
+    table_row_height,
+    text_width_of,
+    track_picture_height,
+)
+from compiler.sheets.text import Rich, SheetError
+
+if TYPE_CHECKING:
+    from compiler.project import Compiled
+
+Revert = Callable[[ir.Ruleset, ir.Ruleset], ir.Ruleset]  # (child, parent) -> child with one part as the parent's
+Shrink = Callable[[ir.Ruleset, ir.Ruleset | None, int], ir.Ruleset]  # child with only n entries of one part
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One kind of rules data that takes room on the front."""
+
+    noun: str  # what `count` counts, in a message ("zones"); "" when not counted
+    path: tuple[str, ...]  # its key in a rules file
+    revert: Revert
+    body: Callable[[Sheet, Fit], float]  # pt it takes outside the house-rules box
+    count: Callable[[ir.Ruleset, ir.Ruleset | None], int] = lambda _child, _parent: 0
+    shrink: Shrink | None = None
+    fewest: int = 0  # the fewest entries a ruleset can have
+
+
+@dataclass(frozen=True)
+class Share:
+    """What one topic takes on a sheet's front at the last step."""
+
+    topic: Topic
+    body: float  # pt outside the house-rules box
+    house: list[Rich]  # its sentences in the house-rules box
+    house_height: float  # pt
+    grown: float  # pt more than on the parent's sheet
+    count: int
+
+    @property
+    def height(self) -> float:
+        return self.body + self.house_height
+
+
+# --- what each topic takes outside the house-rules box ---------------------------------------
+
+
+def _zone_clauses(sheet: Sheet, fit: Fit) -> float:
+    width = text_width_of(sheet)
+    with_zones = lines(scoring_paragraph(sheet), width, fit.font)
+    without = lines(scoring_paragraph(sheet, zones=False), width, fit.font)
+    return (with_zones - without) * fit.font * fit.line
+
+
+def _track(sheet: Sheet, fit: Fit) -> float:
+    return track_picture_height(sheet)
+
+
+def _scoring_rows(sheet: Sheet, fit: Fit) -> float:
+    return len(sheet.scorings) * table_row_height(fit)
+
+
+def _tiles(sheet: Sheet, fit: Fit) -> float:
+    return front_parts(sheet, fit)["tiles"] - section_heading(fit)
+
+
+def _description(sheet: Sheet, fit: Fit) -> float:
+    if not sheet.description:
+        return 0.0
+    return lines(sheet.description, text_width_of(sheet), fit.font) * fit.font * fit.line + 0.6 * MM
+
+
+def _nothing(sheet: Sheet, fit: Fit) -> float:
+    return 0.0
+
+
+# --- a ruleset with one topic set back to the parent's, or cut to n entries --------------------
+
+
+def _field(*names: str) -> Revert:
+    def revert(child: ir.Ruleset, parent: ir.Ruleset) -> ir.Ruleset:
+        values: dict[str, object] = {name: getattr(parent, name) for name in names}
+        return dataclasses.replace(child, **values)  # type: ignore[arg-type]
+
+    return revert
+
+
+def _parent_zones(child: ir.Ruleset, parent: ir.Ruleset) -> ir.Ruleset:
+    return dataclasses.replace(child, track=dataclasses.replace(child.track, zones=parent.track.zones))
+
+
+def _parent_spaces(child: ir.Ruleset, parent: ir.Ruleset) -> ir.Ruleset:
+    return dataclasses.replace(child, track=dataclasses.replace(parent.track, zones=child.track.zones))
+
+
+def _first_zones(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
+    """The first n zones, the last of them running to the end of the track."""
+    kept = sorted(child.track.zones, key=lambda zone: zone.first)[:n]
+    kept[-1] = dataclasses.replace(kept[-1], last=child.track.last_space)
+    return dataclasses.replace(child, track=dataclasses.replace(child.track, zones=tuple(kept)))
+
+
+def _first_spaces(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
+    """The first n spaces; zones past them dropped, the last one cut at the new end."""
+    zones = tuple(dataclasses.replace(z, last=min(z.last, n - 1)) for z in child.track.zones if z.first < n)
+    track = dataclasses.replace(child.track, points=child.track.points[:n], zones=zones)
+    return dataclasses.replace(child, track=track)
+
+
+def _first_scorings(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
+    return dataclasses.replace(child, scorings=child.scorings[:n])
+
+
+def _first_tiles(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
+    return dataclasses.replace(child, tiles=child.tiles[:n])
+
+
+def _differing_staff(child: ir.Ruleset, parent: ir.Ruleset | None) -> list[ir.StaffCard]:
+    before = {card.number: card for card in parent.staff} if parent else {}
+    return [card for card in child.staff if before.get(card.number) != card]
+
+
+def _first_staff_changes(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
+    """Only the first n cards that differ from the parent's; the others as the parent has them (or gone)."""
+    before = {card.number: card for card in parent.staff} if parent else {}
+    kept = {card.number for card in _differing_staff(child, parent)[:n]}
+    staff = [
+        card if card.number in kept or before.get(card.number) == card else before.get(card.number)
+        for card in child.staff
+    ]
+    return dataclasses.replace(child, staff=tuple(card for card in staff if card is not None))
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic(
+        "zones",
+        ("emperor_track", "zones"),
+        _parent_zones,
+        _zone_clauses,
+        lambda r, _p: len(r.track.zones),
+        _first_zones,
+        1,
+    ),
+    Topic(
+        "spaces",
+        ("emperor_track", "spaces"),
+        _parent_spaces,
+        _track,
+        lambda r, _p: len(r.track.points),
+        _first_spaces,
+        2,
+    ),
+    Topic(
+        "Emperor scorings",
+        ("emperor_scorings",),
+        _field("scorings"),
+        _scoring_rows,
+        lambda r, _p: len(r.scorings),
+        _first_scorings,
+    ),
+    Topic("tiles", ("tiles",), _field("tiles"), _tiles, lambda r, _p: len(r.tiles), _first_tiles, 1),
+    Topic(
+        "Staff cards",
+        ("staff",),
+        _field("staff"),
+        _nothing,
+        lambda r, p: len(_differing_staff(r, p)),
+        _first_staff_changes,
+    ),
+    Topic("", ("description",), _field("description"), _description),
+    Topic("", ("hotel",), _field("hotel"), _nothing),
+    Topic("", ("final_scoring",), _field("final_scoring"), _nothing),
+    Topic("", ("setup",), _field("setup"), _nothing),
+    Topic("", ("rulings",), _field("rulings"), _nothing),
+    Topic("", ("items",), _field("items"), _nothing),
+    Topic("", ("players",), _field("min_players", "max_players"), _nothing),
+    Topic("", ("rounds",), _field("rounds"), _nothing),
+    Topic("", ("score_track",), _field("score_track_spaces", "lap_marker"), _nothing),
+    Topic("", ("tiebreakers",), _field("tiebreakers"), _nothing),
+)
+LEFTOVER = Topic("", (), _field(), _nothing)  # house-rules lines no topic claims
+
+
+# --- the check ------------------------------------------------------------------------------
+
+
+def fit_problems(compiled: Compiled, names: Iterable[str], paper: str) -> dict[str, Problem]:
+    """For each of `names` whose sheet's front cannot fit on one page of `paper`: the problem, by ruleset name."""
+    builder = RulesetBuilder(compiled.library)
+    problems = {}
+    for name in names:
+        ruleset = compiled.rulesets.get(name)
+        if ruleset is None:
+            continue
+        parent = _built(compiled, builder, ruleset.extends) if ruleset.extends else None
+        if ruleset.extends and parent is None:
+            continue  # the parent's own problems are reported where it is checked
+        reference = parent
+        if parent is None and name != "base":  # a ruleset of its own: what it takes beyond the base game
+            reference = _built(compiled, builder, "base")
+        problem = front_problem(ruleset, parent, compiled.library.files[name], paper, reference)
+        if problem is not None:
+            problems[name] = problem
+    return problems
+
+
+def _built(compiled: Compiled, builder: RulesetBuilder, name: str) -> ir.Ruleset | None:
+    if name in compiled.rulesets:
+        return compiled.rulesets[name]
+    if name not in compiled.library.files:
+        return None
+    try:
+        return builder.build(name)
+    except RulesError:
+        return None
+
+
+def front_problem(
+    ruleset: ir.Ruleset, parent: ir.Ruleset | None, leaf: RulesFile, paper: str, reference: ir.Ruleset | None = None
+) -> Problem | None:
+    """None when the front of the sheet fits on one page of `paper`; else the problem, placed in `leaf` at
+    the part that grew most from the sheet of `reference` (by default the parent)."""
+    try:
+        build_sheet(ruleset, parent, paper)
+    except FrontTooLong as error:
+        share = dominant(shares(error.sheet, error.fit, parent, _body_sheet(reference or parent, paper)))
+        position, dotted = place(leaf, share.topic.path)
+        prefix = f"{dotted}: " if dotted else ""
+        return Problem(position, prefix + message(error, share, parent, paper))
+    return None
+
+
+def fits(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str) -> bool:
+    """Whether the front of the sheet fits on one page of `paper`."""
+    try:
+        build_sheet(ruleset, parent, paper)
+    except FrontTooLong:
+        return False
+    return True
+
+
+def _body_sheet(ruleset: ir.Ruleset | None, paper: str) -> Sheet | None:
+    """The sheet of `ruleset` without a house-rules box (its own front may not fit either)."""
+    if ruleset is None:
+        return None
+    try:
+        return build_sheet(ruleset, None, paper)
+    except FrontTooLong as error:
+        return error.sheet
+
+
+def shares(sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Sheet | None) -> list[Share]:
+    """What each topic takes on the front at step `fit`; each house-rules line goes to the topic whose
+    change makes it (found by setting that topic back to the parent's and comparing again)."""
+    pool = Counter(sheet.house or [])
+    full = Counter(pool)
+    result = []
+    for topic in TOPICS:
+        mine = Counter[Rich]()
+        if parent is not None and pool:
+            try:
+                reverted = Counter(compare(parent, topic.revert(sheet.ruleset, parent), sheet.words).brief)
+            except SheetError:  # the mix cannot be worded (a tile of the child names an item the parent lacks)
+                reverted = full
+            mine = (full - reverted) & pool
+            pool -= mine
+        result.append(_share(topic, sheet, fit, list(mine.elements()), parent, parent_sheet))
+    result.append(_share(LEFTOVER, sheet, fit, list(pool.elements()), parent, parent_sheet))
+    return result
+
+
+def _share(
+    topic: Topic, sheet: Sheet, fit: Fit, house: list[Rich], parent: ir.Ruleset | None, before: Sheet | None
+) -> Share:
+    body = topic.body(sheet, fit)
+    house_height = sum(house_line_height(sheet, sentence, fit) for sentence in house)
+    grown = body + house_height - (topic.body(before, fit) if before is not None else 0.0)
+    return Share(topic, body, house, house_height, grown, topic.count(sheet.ruleset, parent))
+
+
+def dominant(found: list[Share]) -> Share:
+    """The share that grew most from the parent's sheet (the first of equals, in the order of TOPICS)."""
+    return max(found, key=lambda share: (share.grown, share.height))
+
+
+def most_that_fit(topic: Topic, ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, guess: int) -> int | None:
+    """The most entries of `topic` (its first ones) with which the front fits, starting the search at `guess`;
+    None when even the fewest do not fit."""
+    if topic.shrink is None:
+        return None
+    count = topic.count(ruleset, parent)
+    shrink = topic.shrink
+
+    def ok(n: int) -> bool:
+        try:
+            return fits(shrink(ruleset, parent, n), parent, paper)
+        except SheetError:
+            return False
+
+    n = min(max(guess, topic.fewest), count - 1)
+    while n >= topic.fewest and not ok(n):
+        n -= 1
+    if n < topic.fewest:
+        return None
+    while n + 1 < count and ok(n + 1):
+        n += 1
+    return n
+
+
+def place(leaf: RulesFile, path: tuple[str, ...]) -> tuple[Position, str]:
+    """The deepest key of `path` that `leaf` sets, and its dotted path; else the file's first change."""
+    node, found, dotted = leaf.node, None, []
+    for step in path:
+        if not isinstance(node.value, dict) or step not in node.value:
+            break
+        found = node.key_positions.get(step, node.value[step].position)
+        dotted.append(step)
+        node = node.value[step]
+    if found is not None:
+        return found, ".".join(dotted)
+    changes = [key for key in leaf.mapping if key not in VARIANT_KEYS]
+    if changes:
+        return leaf.node.key_positions.get(changes[0], leaf.mapping[changes[0]].position), changes[0]
+    return leaf.node.position, ""
+
+
+# --- the message ----------------------------------------------------------------------------
+
+
+def message(error: FrontTooLong, share: Share, parent: ir.Ruleset | None, paper: str) -> str:
+    """What the front needs, what takes the room, and what to shorten."""
+    sheet = error.sheet
+    pages = math.ceil(error.needed / error.room * 10) / 10
+    head = (
+        f"the front of the {sheet.ruleset.name} sheet needs about {pages:.1f} {sheet.page_size} pages "
+        f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
+        f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
+    )
+    return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper)}"
+
+
+def _what(share: Share, parent: ir.Ruleset | None) -> str:
+    size = f"about {share.height / MM:.0f} mm"
+    house = f"{len(share.house)} line{'s' if len(share.house) != 1 else ''} in the house-rules box"
+    noun, count = share.topic.noun, share.count
+    where = {"zones": "a clause each in the scoring steps", "spaces": "the track picture"}.get(noun)
+    if noun == "Staff cards" and count:
+        return f"the {count} Staff cards that differ from {_title(parent)} take {size} ({house})"
+    if noun and count:
+        parts = [part for part in (where, house if share.house else None) if part]
+        return f"its {count} {noun} take {size}" + (f" ({', '.join(parts)})" if parts else "")
+    if share.topic.path == ("description",) and not share.house:
+        return f"its description takes {size}"
+    about = f" about {share.topic.path[0]}" if share.topic.path else ""
+    return f"the {house}{about} take{'s' if len(share.house) == 1 else ''} {size}"
+
+
+def _advice(share: Share, error: FrontTooLong, parent: ir.Ruleset | None, paper: str) -> str:
+    """How far the share must shrink: how many entries fit when it counts them, else millimetres."""
+    noun, count = share.topic.noun, share.count
+    excess = error.needed - error.room
+    if noun and count:
+        guess = count - math.ceil(excess / (share.height / count)) if share.height > 0 else count - 1
+        most = most_that_fit(share.topic, error.sheet.ruleset, parent, paper, guess)
+        if most is not None and noun == "Staff cards":
+            return f"at most {most} can differ from {_title(parent)}"
+        if most is not None:
+            return f"at most {most} {noun} fit" + (", or shorten their texts" if noun == "tiles" else "")
+        return f"even with the fewest {noun} the front does not fit: shorten the rest too"
+    if share.height < excess:
+        return f"even without them the front is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"
+    return f"shorten them by about {excess / MM:.0f} mm"
+
+
+def _title(parent: ir.Ruleset | None) -> str:
+    return parent.title if parent else "its parent"

@@ -1,0 +1,186 @@
+"""A ruleset whose sheet's front cannot fit on one page is a positioned problem in `gah check` and `gah build`
+(issue 21): placed at the rules that made the front long, saying how many entries fit.
+
+The counts that fit are found by the checker itself (it builds the sheet again with fewer entries); the tests
+hold it to its word: the variant with that many entries checks ok and one more does not. Today, with the
+zone and card names written below: 10 one-space zones on base (7 on letter), 16 added game-end Staff cards
+on the long track (12 on letter).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from helpers_rules import SHIPPED, Run, run_gah, shipped_workspace
+from helpers_sheets import assert_tiles_on_the_front
+
+from compiler.project import compile_library, load_one
+from compiler.sheets import PAPERS, Paper, render_sheet
+from compiler.sheets.context import build_sheet
+from compiler.sheets.fit import STEPS
+from compiler.sheets.fit_check import fit_problems
+from compiler.workspace import Workspace
+
+
+def zones_variant(count: int, tile_change: bool = False) -> str:
+    """`count` zones on the base track: one space each, the last running to space 13."""
+    outcomes = ["penalty", "nothing", "nothing"] + ["bonus"] * 20
+    zones = "".join(
+        f"    z{n}: {{from: {n}, to: {n if n < count - 1 else 13}, outcome: {outcomes[n]}, name: Zone {n}}}\n"
+        for n in range(count)
+    )
+    tile = "tiles:\n  a-krones:\n    bonus:\n      - {kind: gain_krones, amount: 4}\n" if tile_change else ""
+    return (
+        "extends: base\nname: many-zones\ntitle: Many zones\n"
+        "emperor_track:\n  zones:\n    black: null\n    neutral: null\n    yellow: null\n" + zones + tile
+    )
+
+
+def staff_variant(count: int) -> str:
+    """`count` new game-end Staff cards (49, 50, ...) on the long track."""
+    cards = "".join(
+        f"  {n}: {{name: New card {n}, cost: 3, kind: game_end, game_end: {{points: 2, per: occupied_rooms}}}}\n"
+        for n in range(49, 49 + count)
+    )
+    return "extends: long-track\nname: many-staff\ntitle: Many Staff\nstaff:\n" + cards
+
+
+def tiles_variant(count: int) -> str:
+    """`count` tiles: the base game's 12 and long ones in tier C (as long as the longest tile)."""
+    tiles = "".join(
+        f"  c-long-{n}:\n    tier: C\n    name: Very long house tile number {n}\n"
+        "    bonus:\n      - {kind: draw_staff, count: 3, play: 1, discount: 3}\n"
+        "      - {kind: prepare_room, floors: [1, 2], cost: free, occupy: true}\n"
+        "    penalty:\n      prefer:\n        - {kind: remove_rooms, state: occupied, count: 2, "
+        "pick: highest_then_strictly_below}\n      otherwise:\n        - {kind: lose_points, amount: 10}\n"
+        for n in range(count - 12)
+    )
+    return f"extends: base\nname: long-tiles\ntitle: Long tiles\ntiles:\n{tiles}"
+
+
+def workspace(folder: Path, files: dict[str, str], paper: str = "a4") -> Path:
+    """A workspace holding `files` (name -> text) in rules/, printing on `paper`."""
+    (folder / "rules").mkdir(parents=True)
+    (folder / "gah.toml").write_text(f'paper = "{paper}"\n', encoding="utf-8")
+    for name, text in files.items():
+        (folder / "rules" / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def check(folder: Path) -> Run:
+    return run_gah("check", cwd=folder)
+
+
+def test_twelve_one_space_zones_are_reported_at_the_zones_mapping(tmp_path: Path) -> None:
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(12)}))
+    assert run.code == 1 and "ok  many-zones" not in run.out
+    # Line 5, column 3: `zones:` under `emperor_track:` (extends, name, title, emperor_track come first).
+    head = "rules/many-zones.yaml:5:3: emperor_track.zones: the front of the many-zones sheet needs about 1.1 A4 pages"
+    assert run.err.startswith(head), run.err
+    # 12 clauses in the scoring steps; the house rules say 3 zones removed and 12 added.
+    assert "its 12 zones take about" in run.err
+    assert "(a clause each in the scoring steps, 15 lines in the house-rules box); at most " in run.err
+    assert run.err.endswith("\n      zones:\n      ^\n1 problem found\n"), run.err
+
+
+def test_many_game_end_staff_on_the_long_track_are_reported_at_the_staff(tmp_path: Path) -> None:
+    run = check(workspace(tmp_path, {"many-staff": staff_variant(20)}))
+    assert run.code == 1
+    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the front of the many-staff sheet needs about"), (
+        run.err
+    )
+    assert "the 20 Staff cards that differ from Long Emperor track take about" in run.err
+    assert "(20 lines in the house-rules box); at most " in run.err and " can differ from Long Emperor track" in run.err
+    assert run.err.endswith("\n    staff:\n    ^\n1 problem found\n"), run.err
+
+
+def most(err: str) -> int:
+    found = re.search(r"at most (\d+) ", err)
+    assert found, err
+    return int(found.group(1))
+
+
+# Each kind of variant: its name, how to write it with n entries, and n well past the limit.
+KINDS = [("many-zones", zones_variant, 14), ("many-staff", staff_variant, 30), ("long-tiles", tiles_variant, 18)]
+
+
+def said_to_fit(folder: Path, name: str, make: Callable[[int], str], too_many: int, paper: str) -> int:
+    """How many entries the check says fit, asked with far too many."""
+    return most(check(workspace(folder, {name: make(too_many)}, paper)).err)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("name", "make", "too_many"), KINDS)
+def test_the_count_said_to_fit_fits_and_one_more_does_not(
+    tmp_path: Path, paper: str, name: str, make: Callable[[int], str], too_many: int
+) -> None:
+    said = said_to_fit(tmp_path / "over", name, make, too_many, paper)
+    assert 3 <= said < too_many
+    fitting = check(workspace(tmp_path / "fits", {name: make(said)}, paper))
+    assert fitting.code == 0 and f"ok  {name}" in fitting.out, fitting.err
+    one_more = check(workspace(tmp_path / "one-more", {name: make(said + 1)}, paper))
+    assert one_more.code == 1 and most(one_more.err) == said, one_more.err
+
+
+def test_letter_paper_holds_fewer_zones_than_a4(tmp_path: Path) -> None:
+    # Nine zones fit on A4 (up to 10 do) but not on the shorter letter page (up to 7 do).
+    assert check(workspace(tmp_path / "a4", {"many-zones": zones_variant(9)}, "a4")).code == 0
+    letter = check(workspace(tmp_path / "letter", {"many-zones": zones_variant(9)}, "letter"))
+    assert letter.code == 1 and "the many-zones sheet needs about 1.1 letter pages" in letter.err, letter.err
+
+
+def test_the_problem_is_placed_at_what_grew_not_at_the_largest_part(tmp_path: Path) -> None:
+    # The tiles take far more of the front than the zones, but this variant changes one tile a little.
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(13, tile_change=True)}))
+    assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
+
+
+def test_a_new_item_used_by_a_tile_does_not_stop_the_diagnosis(tmp_path: Path) -> None:
+    # Setting the items back to base's while the tile still gives tea cannot be worded; the zones are still found.
+    extra = "items:\n  tea: {kind: drink, name: Tea}\ntiles:\n  a-krones:\n    bonus:\n      - {kind: gain_items, items: {tea: 2}}\n"
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(12) + extra}))
+    assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
+
+
+def test_check_of_one_file_says_the_same(tmp_path: Path) -> None:
+    folder = workspace(tmp_path, {"many-zones": zones_variant(12), "fine": "extends: base\nname: fine\n"})
+    whole = check(folder)
+    one = run_gah("check", "rules/many-zones.yaml", cwd=folder)
+    assert one.code == 1 and one.err == whole.err and "ok  fine" in whole.out
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_build_reports_the_same_positioned_problem_and_writes_nothing(tmp_path: Path) -> None:
+    folder = workspace(tmp_path, {"many-zones": zones_variant(12), "fine": "extends: base\nname: fine\n"})
+    before = snapshot(folder)
+    build = run_gah("build", cwd=folder)
+    assert build.code == 1 and build.out == ""
+    assert build.err == check(folder).err and build.err.startswith("rules/many-zones.yaml:5:3: "), build.err
+    assert "does not fit on one" not in build.err  # the unpositioned message of the sheet renderer
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_shipped_ruleset_fits_on_both_papers(paper: str) -> None:
+    assert fit_problems(compile_library(shipped_workspace()), SHIPPED, paper) == {}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("name", "make", "too_many"), KINDS)
+def test_a_front_the_check_lets_through_at_its_limit_renders_on_one_page(
+    tmp_path: Path, paper: Paper, name: str, make: Callable[[int], str], too_many: int
+) -> None:
+    """The check trusts fit.py's estimate; at the limit it allows, WeasyPrint's page check (every tile and the
+    front's end on page 1, inside its margin, two pages in all) holds too."""
+    said = said_to_fit(tmp_path / "over", name, make, too_many, paper)
+    folder = workspace(tmp_path / "limit", {name: make(said)}, paper)
+    ruleset = load_one(Workspace.at(folder), name)
+    parent = load_one(Workspace.at(folder), ruleset.extends or "")
+    assert build_sheet(ruleset, parent, paper).fit.font == STEPS[-1].font  # the smallest text a front gets
+    assert_tiles_on_the_front(render_sheet(ruleset, parent, "pdf", paper), ruleset)

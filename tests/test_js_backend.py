@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from effect_samples import every_sample
 from helpers_rules import ROOT, SHIPPED, shipped_workspace
-from helpers_scoring import module
+from helpers_scoring import module, player, state
 from test_scoring_properties import build_state
 
 from compiler import ir
@@ -94,9 +94,7 @@ def test_every_sample_generates_javascript_that_parses(tmp_path: Path) -> None:
 
 
 def _counted_return_of_any_item(effect: ir.Effect) -> bool:
-    return any(
-        isinstance(e, ir.ReturnItems) and e.count != "all" and e.which.is_any for e in ir.all_effects((effect,))
-    )
+    return any(isinstance(e, ir.ReturnItems) and e.count != "all" and e.which.is_any for e in ir.all_effects((effect,)))
 
 
 # The Python backend passes `which` as the filter's `fits`, () for a filter that lets every item through, so
@@ -149,7 +147,9 @@ def test_an_effect_without_a_generator_fails_the_build() -> None:
     class Unknown:
         pass
 
-    with pytest.raises(MissingKind, match=r"JavaScript backend \(compiler/backends/js/effects.py: STATEMENT\).*Unknown"):
+    with pytest.raises(
+        MissingKind, match=r"JavaScript backend \(compiler/backends/js/effects.py: STATEMENT\).*Unknown"
+    ):
         effect_js(Unknown())  # type: ignore[arg-type]
     with pytest.raises(MissingKind, match=r"JavaScript backend \(compiler/backends/js/effects.py: FEASIBLE\).*Unknown"):
         feasible_js(Unknown())  # type: ignore[arg-type]
@@ -268,6 +268,92 @@ def random_vectors() -> list[dict[str, Any]]:
     return vectors
 
 
+def vocabulary_vectors() -> list[dict[str, Any]]:
+    """Hand-made states of the test rulesets for the edges random states seldom reach (each worked out
+    under Python first: the comment says what it shows), and recorded values of the new choice keys
+    that a state must refuse, with the same message."""
+    tiles = {"A": "a-krones", "B": "b-krones", "C": "c-points"}
+    hotel = [".....", "o..o.", "v..o.", "o.oo."]  # column 1: 3.1, (2.1 vacant), 1.1; column 4: 3.4, 2.4, 1.4
+    made: list[tuple[str, str, dict[str, Any]]] = [
+        # Only wine, which the prefer part's return excepts: the otherwise part returns 2 wine of 3 asked.
+        (
+            "vocabulary-a",
+            "a filtered count cannot be met",
+            state(3, player(kitchen={"wine": 2}, krones=4), tiles=tiles),
+        ),
+        # 2 points (4 asked) and 1 drink (3 asked): no option can be taken fully.
+        (
+            "vocabulary-a",
+            "no option",
+            state(5, player(points=2, kitchen={"wine": 1}), tiles={**tiles, "B": "b-one-of-each"}),
+        ),
+        # A recorded return from the second café guest.
+        (
+            "vocabulary-a",
+            "return from guest 1",
+            state(
+                5,
+                player(krones=6, cafe=[{"coffee": 1}, {"coffee": 2}], choices={"return_items": "coffee@1"}),
+                tiles=tiles,
+            ),
+        ),
+        # Guest 3 is not there: refused, naming the legal ones.
+        (
+            "vocabulary-a",
+            "return from no guest",
+            state(
+                5,
+                player(krones=6, cafe=[{"coffee": 1}, {"coffee": 2}], choices={"return_items": "coffee@3"}),
+                tiles=tiles,
+            ),
+        ),
+        # Option 2 wants 2 wine: only option 1 is legal.
+        (
+            "vocabulary-a",
+            "an option that cannot be taken",
+            state(7, player(emperor=13, choices={"choose_one": 2}), tiles=tiles),
+        ),
+        # 3.1 then the next occupied room down its column (1.1), or 3.4 then 2.4: the policy picks.
+        ("vocabulary-b", "column removal", state(7, player(hotel=hotel), tiles={**tiles, "C": "c-occupied-room"})),
+        (
+            "vocabulary-b",
+            "column removal recorded",
+            state(
+                7,
+                player(hotel=hotel, choices={"remove_rooms": ["3.1", "1.1"]}),
+                tiles={**tiles, "C": "c-occupied-room"},
+            ),
+        ),
+        (
+            "vocabulary-b",
+            "column removal off the column",
+            state(
+                7,
+                player(hotel=hotel, choices={"remove_rooms": ["3.1", "2.4"]}),
+                tiles={**tiles, "C": "c-occupied-room"},
+            ),
+        ),
+        # 3 rooms in column 4 make the prefer part feasible; column 1 only 2 deep, and then 3 floors but 2 in a column.
+        (
+            "vocabulary-b",
+            "column removal of 3",
+            state(7, player(hotel=hotel, points=20), tiles={**tiles, "C": "c-free-staff"}),
+        ),
+        (
+            "vocabulary-b",
+            "column too short",
+            state(
+                7, player(hotel=[".....", "o....", "o....", "..o.."], points=20), tiles={**tiles, "C": "c-free-staff"}
+            ),
+        ),
+    ]
+    for bad in ("cake@x", "@0", "cake@", 5, ["wine", "wine@-1"]):
+        made.append(("vocabulary-a", f"return_items {bad!r}", state(5, player(choices={"return_items": bad}))))
+    for bad in (0, True, "1", None):
+        made.append(("vocabulary-a", f"choose_one {bad!r}", state(5, player(choices={"choose_one": bad}))))
+    return [{"rules": rules, "label": f"{rules}: {label}", "state": data} for rules, label, data in made]
+
+
 def has_float(value: Any) -> bool:
     if isinstance(value, dict):
         return any(has_float(v) for v in value.values())
@@ -345,7 +431,7 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     vectors = random_vectors()
     scenarios = scenario_vectors(tmp_path)
     assert len(vectors) >= 500 and len(scenarios) >= 100
-    corpus = vectors + scenarios
+    corpus = vectors + scenarios + vocabulary_vectors()
     for vector in corpus:
         vector["expected"] = expected(vector["state"], vector["rules"])
     kinds = {"error" if "error" in v["expected"] else "result" for v in corpus}

@@ -38,6 +38,7 @@ from compiler.backends.js.effects import (
 from compiler.backends.js.engine import generate_engine
 from compiler.backends.js.page import generate_page
 from compiler.backends.python.effects import effect_lines
+from compiler.backends.python.load import load_scoring_module
 from compiler.dispatch import MissingKind
 from compiler.project import load_one
 
@@ -461,6 +462,41 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stdout[:6000] + run.stderr[-2000:]  # the first failure first
     assert (tmp_path / "checked.txt").read_text() == str(len(corpus))
+
+
+def score_with_pad(tmp_path: Path, ruleset: ir.Ruleset, state: dict[str, Any]) -> dict[str, Any]:
+    """One state scored by a ruleset's score pad under node (its result as plain JSON)."""
+    (tmp_path / "pad.html").write_bytes(generate_page(ruleset))
+    (tmp_path / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    script = (
+        f"const {{ engineFromPage, plain }} = require({json.dumps(str(JS_TESTS / 'engine.js'))});"
+        f"const engine = engineFromPage({json.dumps(str(tmp_path / 'pad.html'))});"
+        f"const state = JSON.parse(require('node:fs').readFileSync({json.dumps(str(tmp_path / 'state.json'))}, 'utf8'));"
+        "process.stdout.write(JSON.stringify(plain(engine.scoreGame(state))));"
+    )
+    run = subprocess.run([node(), "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    result: dict[str, Any] = json.loads(run.stdout)
+    return result
+
+
+@PYTHON_RETURNS_NOTHING
+def test_a_counted_return_of_any_item_returns_items(tmp_path: Path) -> None:
+    """Two of the 3 items in the kitchen go back (the kind held most first: wine, then cake, first of a tie).
+    The pad does so; the Python module returns none ("has no more items to return" at once)."""
+    variant = tmp_path / "counted.yaml"
+    variant.write_text(
+        "extends: base\nname: counted-return\ntiles:\n  a-two-items:\n    penalty:\n      effects:\n"
+        "        - {kind: return_items, from: [kitchen], count: 2}\n",
+        encoding="utf-8",
+    )
+    ruleset = load_one(shipped_workspace(), str(variant))
+    game = state(
+        3, player(kitchen={"cake": 1, "wine": 2}), tiles={"A": "a-two-items", "B": "b-krones", "C": "c-points"}
+    )
+    pad = score_with_pad(tmp_path, ruleset, game)
+    assert sum(pad["state"]["players"][0]["kitchen"].values()) == 1
+    python = load_scoring_module(ruleset).score_game(copy.deepcopy(game))
+    assert json.loads(json.dumps(python)) == pad
 
 
 def test_javascript_runtime_unit_tests() -> None:

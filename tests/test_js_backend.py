@@ -46,7 +46,7 @@ NODE = shutil.which("node")
 JS_TESTS = ROOT / "tests" / "js"
 # The hand-worked scenarios: scoring rules and rulings, and decisions (recorded lists, whole-turn search).
 SCENARIOS = [str(ROOT / "tests" / name) for name in ("test_scoring_scenarios.py", "test_decisions.py")]
-RANDOM_PER_RULESET = 60  # 9 shipped and 2 test rulesets: 660 random states
+RANDOM_PER_RULESET = 60  # 9 shipped and 6 test rulesets: 900 random states
 # A changed decision for each kind that has an always-legal alternative to the default.
 ALTERNATIVES: dict[str, Any] = {
     "prepare_room": None,
@@ -55,10 +55,15 @@ ALTERNATIVES: dict[str, Any] = {
     "conference_manager": False,
 }
 
-# Test rulesets (not shipped) whose tiles and Staff use every parameter of the effect vocabulary: their
-# random states join the corpus, so the pads must agree with Python on each (issue 21).
+# Test rulesets (not shipped) whose tiles and Staff use every parameter of the effect vocabulary, and the
+# invented tiles of tests/data/variants: their random states join the corpus, so the pads must agree with
+# Python on each (issue 21).
 TEST_RULESETS = {
-    name: str(ROOT / "tests" / "data" / "rulesets" / f"{name}.yaml") for name in ("vocabulary-a", "vocabulary-b")
+    **{name: str(ROOT / "tests" / "data" / "rulesets" / f"{name}.yaml") for name in ("vocabulary-a", "vocabulary-b")},
+    **{
+        name: str(ROOT / "tests" / "data" / "variants" / f"{name}.yaml")
+        for name in ("invented-items", "invented-returns", "invented-staff", "invented-choices")
+    },
 }
 RULESETS = {**{name: name for name in SHIPPED}, **TEST_RULESETS}  # name -> what load_one and module() take
 # Decisions that are changed to their runner-up (always legal: the policy tried it) in "changed" states.
@@ -94,25 +99,7 @@ def test_every_sample_generates_javascript_that_parses(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
 
 
-def _counted_return_of_any_item(effect: ir.Effect) -> bool:
-    return any(isinstance(e, ir.ReturnItems) and e.count != "all" and e.which.is_any for e in ir.all_effects((effect,)))
-
-
-# The Python backend passes `which` as the filter's `fits`, () for a filter that lets every item through, so
-# its counted return of any item finds nothing to return (see the report of issue 21's JS backend).
-PYTHON_RETURNS_NOTHING = pytest.mark.xfail(
-    strict=True, reason="Python's return_items gets which=() (no item) for a counted return of any item"
-)
-
-
-@pytest.mark.parametrize(
-    ("kind", "effect"),
-    [
-        pytest.param(kind, effect, marks=[PYTHON_RETURNS_NOTHING] if _counted_return_of_any_item(effect) else [])
-        for kind, effect in every_sample()
-    ],
-    ids=SAMPLE_IDS,
-)
+@pytest.mark.parametrize(("kind", "effect"), every_sample(), ids=SAMPLE_IDS)
 def test_every_sample_calls_the_runtime_as_the_python_backend_does(kind: str, effect: ir.Effect) -> None:
     """The same runtime function (its name in camelCase) and, but for the spelling of the values, the
     same arguments as the Python backend's line."""
@@ -479,10 +466,9 @@ def score_with_pad(tmp_path: Path, ruleset: ir.Ruleset, state: dict[str, Any]) -
     return result
 
 
-@PYTHON_RETURNS_NOTHING
 def test_a_counted_return_of_any_item_returns_items(tmp_path: Path) -> None:
-    """Two of the 3 items in the kitchen go back (the kind held most first: wine, then cake, first of a tie).
-    The pad does so; the Python module returns none ("has no more items to return" at once)."""
+    """Two of the 3 items in the kitchen go back (the kind held most first: wine, then cake, first of a tie),
+    in the pad as in the Python module (whose generator once passed no item at all as the filter)."""
     variant = tmp_path / "counted.yaml"
     variant.write_text(
         "extends: base\nname: counted-return\ntiles:\n  a-two-items:\n    penalty:\n      effects:\n"
@@ -494,7 +480,8 @@ def test_a_counted_return_of_any_item_returns_items(tmp_path: Path) -> None:
         3, player(kitchen={"cake": 1, "wine": 2}), tiles={"A": "a-two-items", "B": "b-krones", "C": "c-points"}
     )
     pad = score_with_pad(tmp_path, ruleset, game)
-    assert sum(pad["state"]["players"][0]["kitchen"].values()) == 1
+    assert pad["state"]["players"][0]["kitchen"] == {"strudel": 0, "cake": 0, "wine": 1, "coffee": 0}
+    assert pad["decisions"][0]["choices"] == {"return_items": ["wine", "cake"]}
     python = load_scoring_module(ruleset).score_game(copy.deepcopy(game))
     assert json.loads(json.dumps(python)) == pad
 

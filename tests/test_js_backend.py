@@ -21,21 +21,32 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from effect_samples import every_sample
 from helpers_rules import ROOT, SHIPPED, shipped_workspace
-from helpers_scoring import module
+from helpers_scoring import module, player, state
 from test_scoring_properties import build_state
 
 from compiler import ir
-from compiler.backends.js.effects import JsCodegenError, effect_js, feasible_js, js_literal
+from compiler.backends.js.effects import (
+    JsCodegenError,
+    all_feasible_js,
+    effect_js,
+    effect_lines_js,
+    feasible_js,
+    js_literal,
+)
 from compiler.backends.js.engine import generate_engine
 from compiler.backends.js.page import generate_page
+from compiler.backends.python.effects import effect_lines
+from compiler.backends.python.load import load_scoring_module
+from compiler.dispatch import MissingKind
 from compiler.project import load_one
 
 NODE = shutil.which("node")
 JS_TESTS = ROOT / "tests" / "js"
 # The hand-worked scenarios: scoring rules and rulings, and decisions (recorded lists, whole-turn search).
 SCENARIOS = [str(ROOT / "tests" / name) for name in ("test_scoring_scenarios.py", "test_decisions.py")]
-RANDOM_PER_RULESET = 60  # 9 shipped rulesets: 540 random states
+RANDOM_PER_RULESET = 60  # 9 shipped and 6 test rulesets: 900 random states
 # A changed decision for each kind that has an always-legal alternative to the default.
 ALTERNATIVES: dict[str, Any] = {
     "prepare_room": None,
@@ -44,24 +55,19 @@ ALTERNATIVES: dict[str, Any] = {
     "conference_manager": False,
 }
 
-SAMPLES: dict[str, ir.Effect] = {
-    "gain_krones": ir.GainKrones(3),
-    "lose_krones": ir.LoseKrones(3),
-    "gain_points": ir.GainPoints(4),
-    "lose_points": ir.LosePoints(4),
-    "gain_items": ir.GainItems((("wine", 2),)),
-    "choose_items": ir.ChooseItems(2, True),
-    "return_items": ir.ReturnItems(("kitchen", "cafe")),
-    "draw_staff": ir.DrawStaff(3, 1, "all"),
-    "staff_to_deck_bottom": ir.StaffToDeckBottom(2),
-    "prepare_room": ir.PrepareRoom((1, 2), True, True),
-    "occupy_vacant_rooms": ir.OccupyVacantRooms(1),
-    "remove_rooms": ir.RemoveRooms("occupied", 2, "highest_then_strictly_below"),
-    "points_per_quantity": ir.PointsPerQuantity("hired_staff", -2),
-    "play_staff_from_hand": ir.PlayStaffFromHand(1, 2),
-    "remove_hired_staff": ir.RemoveHiredStaff(1, "game_end"),
-    "advance_emperor": ir.AdvanceEmperor(2),
+# Test rulesets (not shipped) whose tiles and Staff use every parameter of the effect vocabulary, and the
+# invented tiles of tests/data/variants: their random states join the corpus, so the pads must agree with
+# Python on each (issue 21).
+TEST_RULESETS = {
+    **{name: str(ROOT / "tests" / "data" / "rulesets" / f"{name}.yaml") for name in ("vocabulary-a", "vocabulary-b")},
+    **{
+        name: str(ROOT / "tests" / "data" / "variants" / f"{name}.yaml")
+        for name in ("invented-items", "invented-returns", "invented-staff", "invented-choices")
+    },
 }
+RULESETS = {**{name: name for name in SHIPPED}, **TEST_RULESETS}  # name -> what load_one and module() take
+# Decisions that are changed to their runner-up (always legal: the policy tried it) in "changed" states.
+RUNNER_UP_KEYS = ("return_items", "choose_one", "remove_rooms", "hand_to_bottom")
 
 
 def node() -> str:
@@ -75,23 +81,75 @@ def node() -> str:
 # --- the generators ------------------------------------------------------------------
 
 
-def test_every_effect_kind_has_a_javascript_generator_and_feasibility_test() -> None:
-    assert set(SAMPLES) == set(ir.EFFECT_KINDS), "a new effect kind needs a sample here and a JS generator"
-    for kind, effect in SAMPLES.items():
-        assert ir.effect_kind(effect) == kind
-        statement = effect_js(effect)
-        assert statement.endswith(");"), statement
-        assert feasible_js(effect)
+SAMPLE_IDS = [f"{kind}-{index}" for index, (kind, _) in enumerate(every_sample())]
+
+
+def test_every_sample_generates_javascript_that_parses(tmp_path: Path) -> None:
+    """Each sample of tests/effect_samples.py as a statement and as a feasibility expression, each in a
+    function of its own, and all the statements in one function (two choices there must not clash)."""
+    parts = []
+    for index, (_kind, effect) in enumerate(every_sample()):
+        parts.append(f"function s{index}(game, player) {{\n{effect_js(effect)}\n}}")
+        parts.append(f"function f{index}(game, player) {{\n  return {feasible_js(effect)};\n}}")
+    every = "\n".join(effect_js(effect) for _kind, effect in every_sample())
+    parts.append(f"function all(game, player) {{\n{every}\n}}")
+    script = tmp_path / "samples.js"
+    script.write_text('"use strict";\n' + "\n".join(parts) + "\n", encoding="utf-8")
+    run = subprocess.run([node(), "--check", str(script)], capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+
+
+@pytest.mark.parametrize(("kind", "effect"), every_sample(), ids=SAMPLE_IDS)
+def test_every_sample_calls_the_runtime_as_the_python_backend_does(kind: str, effect: ir.Effect) -> None:
+    """The same runtime function (its name in camelCase) and, but for the spelling of the values, the
+    same arguments as the Python backend's line."""
+    statement = effect_js(effect)
+    python = "\n".join(effect_lines(effect))
+    assert _calls(statement) == _calls(python), (statement, python)
+    assert feasible_js(effect)
+
+
+def _calls(code: str) -> list[str]:
+    """The runtime calls of a statement with values spelt one way (JavaScript's: arrays for tuples)."""
+    words = {"True": "true", "False": "false", "None": "null"}
+    calls = []
+    for name, args in re.findall(r"([a-z_A-Z]+)\((game, player.*?)\)(?:;|$)", code, flags=re.MULTILINE):
+        camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
+        if camel == "chooseOption":  # its feasibility tests differ in spelling (len(x) against x.length)
+            args = re.sub(r"\[.*\]", "[...]", args)
+        args = re.sub(r"q_([a-z_]+)\(game, player\)", r'QUANTITIES["\1"](game, player)', args)
+        args = re.sub(r"True|False|None", lambda m: words[m.group(0)], args.replace("'", '"').replace(" ", ""))
+        args = args.replace("(", "[").replace(")", "]").replace(",]", "]")
+        calls.append(f"{camel}({args})")
+    return calls
+
+
+def test_two_choices_in_one_function_each_have_their_own_option() -> None:
+    choice = next(effect for kind, effect in every_sample() if kind == "choose_one")
+    lines = effect_lines_js(choice)
+    assert lines[0] == "{" and lines[-1] == "}"  # a block: `const option` is local to it
+    assert lines[1].startswith("  const option = chooseOption(game, player, [")
 
 
 def test_an_effect_without_a_generator_fails_the_build() -> None:
     class Unknown:
         pass
 
-    with pytest.raises(JsCodegenError, match="no JavaScript generator"):
+    with pytest.raises(
+        MissingKind, match=r"JavaScript backend \(compiler/backends/js/effects.py: STATEMENT\).*Unknown"
+    ):
         effect_js(Unknown())  # type: ignore[arg-type]
+    with pytest.raises(MissingKind, match=r"JavaScript backend \(compiler/backends/js/effects.py: FEASIBLE\).*Unknown"):
+        feasible_js(Unknown())  # type: ignore[arg-type]
     with pytest.raises(JsCodegenError, match="no JavaScript quantity"):
         effect_js(ir.PointsPerQuantity("moons", 2))
+
+
+def test_prefer_tests_leave_out_what_is_always_feasible() -> None:
+    assert all_feasible_js((ir.GainPoints(2), ir.LoseKrones(3), ir.LosePoints("all"))) == "player.krones >= 3"
+    assert all_feasible_js((ir.GainPoints(2),)) == "true"
+    two = all_feasible_js((ir.LoseKrones(3), ir.StaffToDeckBottom(1, "top")))
+    assert two == "player.krones >= 3 && player.hand.length >= 1"
 
 
 def test_literals_cannot_end_a_script_element() -> None:
@@ -148,7 +206,7 @@ def test_build_writes_a_pad_per_ruleset() -> None:
 def expected(state: dict[str, Any], rules: str) -> dict[str, Any]:
     """What the Python module gives (its result holds every decision taken), or the error message."""
     try:
-        result = module(rules).score_game(copy.deepcopy(state))
+        result = module(RULESETS[rules]).score_game(copy.deepcopy(state))
     except ValueError as error:  # the module's StateError
         return {"error": str(error)}
     return {"result": json.loads(json.dumps(result))}
@@ -156,16 +214,23 @@ def expected(state: dict[str, Any], rules: str) -> dict[str, Any]:
 
 def with_choices(state: dict[str, Any], rules: str, change: bool) -> dict[str, Any]:
     """The state with the decisions taken recorded as `choices`; with `change`, the first decision of
-    each kind that has an always-legal alternative is recorded as that alternative instead."""
+    each kind that has an always-legal alternative is recorded as that alternative instead, and so is the
+    first of each RUNNER_UP_KEYS decision that has a runner-up (the decisions before it as taken)."""
     recorded = copy.deepcopy(state)
     try:
-        report = module(rules).score_game(copy.deepcopy(state))["decisions"]
+        report = module(RULESETS[rules]).score_game(copy.deepcopy(state))["decisions"]
     except ValueError:
         return recorded
     for entry, taken in zip(recorded["players"], report, strict=True):
         choices = copy.deepcopy(taken["choices"])
         for key in set(choices) & set(ALTERNATIVES) if change else ():
             choices[key] = ALTERNATIVES[key]
+        for key in RUNNER_UP_KEYS if change else ():
+            steps = [step for step in taken["steps"] if step["key"] == key]
+            turned = next((n for n, step in enumerate(steps) if "runner_up" in step), None)
+            if turned is not None:
+                values = [step["value"] for step in steps[:turned]] + [steps[turned]["runner_up"]["value"]]
+                choices[key] = values if len(values) > 1 else values[0]
         if choices:
             entry["choices"] = choices
     return recorded
@@ -173,8 +238,8 @@ def with_choices(state: dict[str, Any], rules: str, change: bool) -> dict[str, A
 
 def random_vectors() -> list[dict[str, Any]]:
     vectors = []
-    for rules in SHIPPED:
-        mod_rules = module(rules).RULES
+    for rules in RULESETS:
+        mod_rules = module(RULESETS[rules]).RULES
         rng = random.Random(f"js-crosscheck-{rules}")
         rounds = sorted({*mod_rules.scoring_tiers, mod_rules.rounds})
         for index in range(RANDOM_PER_RULESET):
@@ -189,6 +254,92 @@ def random_vectors() -> list[dict[str, Any]]:
                 state["players"][0].setdefault("choices", {})["prepare_room"] = "9.9"
             vectors.append({"rules": rules, "label": f"{rules} random #{index} ({how})", "state": state})
     return vectors
+
+
+def vocabulary_vectors() -> list[dict[str, Any]]:
+    """Hand-made states of the test rulesets for the edges random states seldom reach (each worked out
+    under Python first: the comment says what it shows), and recorded values of the new choice keys
+    that a state must refuse, with the same message."""
+    tiles = {"A": "a-krones", "B": "b-krones", "C": "c-points"}
+    hotel = [".....", "o..o.", "v..o.", "o.oo."]  # column 1: 3.1, (2.1 vacant), 1.1; column 4: 3.4, 2.4, 1.4
+    made: list[tuple[str, str, dict[str, Any]]] = [
+        # Only wine, which the prefer part's return excepts: the otherwise part returns 2 wine of 3 asked.
+        (
+            "vocabulary-a",
+            "a filtered count cannot be met",
+            state(3, player(kitchen={"wine": 2}, krones=4), tiles=tiles),
+        ),
+        # 2 points (4 asked) and 1 drink (3 asked): no option can be taken fully.
+        (
+            "vocabulary-a",
+            "no option",
+            state(5, player(points=2, kitchen={"wine": 1}), tiles={**tiles, "B": "b-one-of-each"}),
+        ),
+        # A recorded return from the second café guest.
+        (
+            "vocabulary-a",
+            "return from guest 1",
+            state(
+                5,
+                player(krones=6, cafe=[{"coffee": 1}, {"coffee": 2}], choices={"return_items": "coffee@1"}),
+                tiles=tiles,
+            ),
+        ),
+        # Guest 3 is not there: refused, naming the legal ones.
+        (
+            "vocabulary-a",
+            "return from no guest",
+            state(
+                5,
+                player(krones=6, cafe=[{"coffee": 1}, {"coffee": 2}], choices={"return_items": "coffee@3"}),
+                tiles=tiles,
+            ),
+        ),
+        # Option 2 wants 2 wine: only option 1 is legal.
+        (
+            "vocabulary-a",
+            "an option that cannot be taken",
+            state(7, player(emperor=13, choices={"choose_one": 2}), tiles=tiles),
+        ),
+        # 3.1 then the next occupied room down its column (1.1), or 3.4 then 2.4: the policy picks.
+        ("vocabulary-b", "column removal", state(7, player(hotel=hotel), tiles={**tiles, "C": "c-occupied-room"})),
+        (
+            "vocabulary-b",
+            "column removal recorded",
+            state(
+                7,
+                player(hotel=hotel, choices={"remove_rooms": ["3.1", "1.1"]}),
+                tiles={**tiles, "C": "c-occupied-room"},
+            ),
+        ),
+        (
+            "vocabulary-b",
+            "column removal off the column",
+            state(
+                7,
+                player(hotel=hotel, choices={"remove_rooms": ["3.1", "2.4"]}),
+                tiles={**tiles, "C": "c-occupied-room"},
+            ),
+        ),
+        # 3 rooms in column 4 make the prefer part feasible; column 1 only 2 deep, and then 3 floors but 2 in a column.
+        (
+            "vocabulary-b",
+            "column removal of 3",
+            state(7, player(hotel=hotel, points=20), tiles={**tiles, "C": "c-free-staff"}),
+        ),
+        (
+            "vocabulary-b",
+            "column too short",
+            state(
+                7, player(hotel=[".....", "o....", "o....", "..o.."], points=20), tiles={**tiles, "C": "c-free-staff"}
+            ),
+        ),
+    ]
+    for bad in ("cake@x", "@0", "cake@", 5, ["wine", "wine@-1"]):
+        made.append(("vocabulary-a", f"return_items {bad!r}", state(5, player(choices={"return_items": bad}))))
+    for bad in (0, True, "1", None):
+        made.append(("vocabulary-a", f"choose_one {bad!r}", state(5, player(choices={"choose_one": bad}))))
+    return [{"rules": rules, "label": f"{rules}: {label}", "state": data} for rules, label, data in made]
 
 
 def has_float(value: Any) -> bool:
@@ -237,12 +388,38 @@ def scenario_vectors(tmp_path: Path) -> list[dict[str, Any]]:
     return vectors
 
 
+# Event texts that only the vocabulary's new parameters give (issue 21): the corpus must show each.
+VOCABULARY_EVENTS = (
+    " returns 1 ",  # a counted return, one item per decision
+    " takes none of the options",  # choose_one declined, or no option can be taken fully
+    " takes the other drawn cards into hand: ",  # draw_staff rest: hand
+    " from hand on top of the deck",  # staff_to_deck_bottom to: top
+    " has no more items to return",  # a counted return beyond what there is
+    " items from the kitchen",  # a filtered return of all items (a dish or a drink only)
+)
+
+
+def vocabulary_covered(corpus: list[dict[str, Any]]) -> None:
+    """The test rulesets' states meet every new parameter, decided by the policy and recorded."""
+    results = [v["expected"]["result"] for v in corpus if v["rules"] in TEST_RULESETS and "result" in v["expected"]]
+    texts = [e["text"] for r in results for e in r["events"]]
+    for fragment in VOCABULARY_EVENTS:
+        assert any(fragment in text for text in texts), fragment
+    steps = [s for r in results for p in r["decisions"] for s in p["steps"]]
+    for key in ("return_items", "choose_one", "choose_items", "remove_rooms", "play_staff", "hand_to_bottom"):
+        for how in ("policy", "recorded"):
+            assert any(s["key"] == key and s["how"] == how for s in steps), (key, how)
+    assert any(s["key"] == "choose_one" and s["value"] is None and s["how"] == "recorded" for s in steps)
+    assert any(s["key"] == "return_items" and "@" in s["value"] for s in steps)  # from a café guest
+    assert any(s["key"] == "choose_one" and s["how"] == "recorded" and s["value"] == 2 for s in steps)
+
+
 def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     node_binary = node()
     vectors = random_vectors()
     scenarios = scenario_vectors(tmp_path)
     assert len(vectors) >= 500 and len(scenarios) >= 100
-    corpus = vectors + scenarios
+    corpus = vectors + scenarios + vocabulary_vectors()
     for vector in corpus:
         vector["expected"] = expected(vector["state"], vector["rules"])
     kinds = {"error" if "error" in v["expected"] else "result" for v in corpus}
@@ -255,12 +432,13 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     assert any(isinstance(c, list) for r in results for p in r["decisions"] for c in p["choices"].values())
     assert sum(s["how"] == "policy" and "runner_up" in s for s in steps) >= 100
     assert any(r["unused_choices"] for r in results)
+    vocabulary_covered(corpus)
     (tmp_path / "vectors.json").write_text(json.dumps(corpus), encoding="utf-8")
     print(f"cross-check corpus: {len(vectors)} random + {len(scenarios)} scenario states, {len(steps)} decisions")
     pads = tmp_path / "pads"
     pads.mkdir()
-    for rules in SHIPPED:
-        (pads / f"{rules}.html").write_bytes(generate_page(load_one(shipped_workspace(), rules)))
+    for rules, source in RULESETS.items():
+        (pads / f"{rules}.html").write_bytes(generate_page(load_one(shipped_workspace(), source)))
     run = subprocess.run(
         [node_binary, "--test", str(JS_TESTS / "crosscheck.test.js")],
         capture_output=True,
@@ -271,6 +449,41 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stdout[:6000] + run.stderr[-2000:]  # the first failure first
     assert (tmp_path / "checked.txt").read_text() == str(len(corpus))
+
+
+def score_with_pad(tmp_path: Path, ruleset: ir.Ruleset, state: dict[str, Any]) -> dict[str, Any]:
+    """One state scored by a ruleset's score pad under node (its result as plain JSON)."""
+    (tmp_path / "pad.html").write_bytes(generate_page(ruleset))
+    (tmp_path / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    script = (
+        f"const {{ engineFromPage, plain }} = require({json.dumps(str(JS_TESTS / 'engine.js'))});"
+        f"const engine = engineFromPage({json.dumps(str(tmp_path / 'pad.html'))});"
+        f"const state = JSON.parse(require('node:fs').readFileSync({json.dumps(str(tmp_path / 'state.json'))}, 'utf8'));"
+        "process.stdout.write(JSON.stringify(plain(engine.scoreGame(state))));"
+    )
+    run = subprocess.run([node(), "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    result: dict[str, Any] = json.loads(run.stdout)
+    return result
+
+
+def test_a_counted_return_of_any_item_returns_items(tmp_path: Path) -> None:
+    """Two of the 3 items in the kitchen go back (the kind held most first: wine, then cake, first of a tie),
+    in the pad as in the Python module (whose generator once passed no item at all as the filter)."""
+    variant = tmp_path / "counted.yaml"
+    variant.write_text(
+        "extends: base\nname: counted-return\ntiles:\n  a-two-items:\n    penalty:\n      effects:\n"
+        "        - {kind: return_items, from: [kitchen], count: 2}\n",
+        encoding="utf-8",
+    )
+    ruleset = load_one(shipped_workspace(), str(variant))
+    game = state(
+        3, player(kitchen={"cake": 1, "wine": 2}), tiles={"A": "a-two-items", "B": "b-krones", "C": "c-points"}
+    )
+    pad = score_with_pad(tmp_path, ruleset, game)
+    assert pad["state"]["players"][0]["kitchen"] == {"strudel": 0, "cake": 0, "wine": 1, "coffee": 0}
+    assert pad["decisions"][0]["choices"] == {"return_items": ["wine", "cake"]}
+    python = load_scoring_module(ruleset).score_game(copy.deepcopy(game))
+    assert json.loads(json.dumps(python)) == pad
 
 
 def test_javascript_runtime_unit_tests() -> None:

@@ -265,3 +265,119 @@ test("a name refuses controls, line separators and bidi controls, and is no name
   }
   assert.equal(R.readGame(r, { round: 1, tiles: {}, players: [{ name: "\ufeffAnna" }] }).players[0].name, "\ufeffAnna");
 });
+
+// --- the compositional vocabulary (issue 21) ---------------------------------------------
+
+test("a counted return with every item alike tries the kind the kitchen holds most and the first café item", () => {
+  const anna = player({ kitchen: { cake: 1, wine: 2 }, cafe: [{ cake: 1, wine: 0 }, { cake: 0, wine: 1 }] });
+  const g = game([anna]);
+  // The measure pays for returning wine@1, which the policy does not try: the items are alike to it.
+  g.rules.project = (gm, p) => -p.cafe[1].wine;
+  R.takeTurn(g, anna, (gm, p) => R.returnItems(gm, p, true, true, 1, null), "t");
+  // Options cake, wine, cake@0, wine@1; tried: wine (2 held beats 1) and cake@0, both worth -1.
+  assert.deepEqual(plain(anna.kitchen), { cake: 1, wine: 1 });
+  const [decision] = plain(g.decisions);
+  assert.deepEqual([decision.key, decision.value, decision.runnerUp], ["return_items", "wine", "cake@0"]);
+  assert.equal(g.events[0].text, "Anna returns 1 wine from the kitchen");
+  // Equal holdings: the first in the rules' item order.
+  const ben = player({ name: "Ben", kitchen: { cake: 2, wine: 2 } });
+  const g2 = game([ben]);
+  g2.rules.project = () => 0;
+  R.takeTurn(g2, ben, (gm, p) => R.returnItems(gm, p, true, false, 1, null), "t");
+  assert.deepEqual(plain(ben.kitchen), { cake: 1, wine: 2 });
+});
+
+test("a counted return of filtered items tries every one where items are not alike, and stops when none is left", () => {
+  const anna = player({ kitchen: { cake: 1, wine: 2 }, cafe: [{ cake: 0, wine: 1 }] });
+  const g = game([anna], { itemsAlike: false });
+  g.rules.project = (gm, p) => p.cafe[0].wine; // keeping the guest's wine is worth most
+  assert.equal(R.countReturnable(anna, true, true, ["wine"]), 3);
+  assert.equal(R.countReturnable(anna, false, true, ["cake"]), 0);
+  R.takeTurn(g, anna, (gm, p) => R.returnItems(gm, p, true, true, 4, ["wine"]), "t");
+  // wine, wine from the kitchen (the first of the best), then wine@0 is all there is, then nothing.
+  assert.deepEqual(plain(g.decisions).map((d) => d.value), ["wine", "wine", "wine@0"]);
+  assert.deepEqual([anna.kitchen.cake, anna.kitchen.wine, anna.cafe[0].wine], [1, 0, 0]);
+  assert.equal(g.events[g.events.length - 1].text, "Anna has no more items to return");
+});
+
+test("returning all items of a filter leaves the others", () => {
+  const anna = player({ kitchen: { cake: 2, wine: 3 }, cafe: [{ cake: 1, wine: 1 }] });
+  const g = game([anna]);
+  R.returnItems(g, anna, true, true, null, ["cake"]);
+  assert.deepEqual(plain([anna.kitchen, anna.cafe]), [{ cake: 0, wine: 3 }, [{ cake: 0, wine: 1 }]]);
+  assert.equal(g.events[0].text, "Anna returns 3 items from the kitchen and café");
+});
+
+test("a choice offers the options that can be taken fully, and none only where declining is allowed", () => {
+  const anna = player({ choices: { choose_one: 1 } });
+  const g = game([anna]);
+  assert.throws(
+    () => R.chooseOption(g, anna, [false, true], true),
+    (error) => error.message === "players[0].choices.choose_one: 1 is not a legal choice here; legal: 2, none (player Anna)",
+  );
+  const cleo = player({ name: "Cleo", choices: { choose_one: null } });
+  assert.throws(
+    () => R.chooseOption(game([cleo]), cleo, [true, false], false),
+    (error) => error.message === "players[0].choices.choose_one: none is not a legal choice here; legal: 1 (player Cleo)",
+  );
+  const ben = player({ name: "Ben" });
+  const g2 = game([ben]);
+  assert.equal(R.chooseOption(g2, ben, [false, false], false), null); // nothing can be taken: none, the only option
+  assert.equal(g2.events[0].text, "Ben takes none of the options");
+  assert.equal(plain(g2.decisions)[0].how, "only");
+});
+
+test("removal down a column: the highest room, then the next one down in its column", () => {
+  const anna = player();
+  anna.hotel = [
+    ["o", ".", "o"],
+    ["o", "o", "."],
+  ];
+  // Highest floor 2: 2.1 (1.1 below it) and 2.2 (nothing below): at most 2 in a column.
+  assert.equal(R.countRemovable(anna, "o", 3, false, true), 2);
+  assert.equal(R.countRemovable(anna, "o", 3, true), 2); // two floors
+  assert.equal(R.countRemovable(anna, "o", 3, false), 3);
+  assert.deepEqual(plain(R.columnBelow(anna, "o", "2.3")), ["1.3"]);
+  assert.deepEqual(plain(R.columnBelow(anna, "o", "2.2")), []);
+  const g = game([anna]);
+  g.rules.project = () => 0;
+  R.takeTurn(g, anna, (gm, p) => R.removeRooms(gm, p, "o", 3, false, true), "t");
+  assert.deepEqual(plain(g.decisions).map((d) => d.value), ["2.1", "1.1"]);
+  assert.deepEqual(plain(anna.hotel), [
+    [".", ".", "o"],
+    [".", "o", "."],
+  ]);
+});
+
+test("drawn cards not played go into the hand; Staff from hand go on top of the deck, the first chosen on top", () => {
+  const anna = player({ hand: [4] });
+  const g = game([anna]);
+  g.deck = [1, 2, 3];
+  R.drawStaff(g, anna, 2, 0, null, true);
+  assert.deepEqual(plain([anna.hand, g.deck]), [[4, 1, 2], [3]]);
+  assert.equal(g.events[1].text, "Anna takes the other drawn cards into hand: Cook (1), Maid (2)");
+  g.rules.project = () => 0;
+  R.takeTurn(g, anna, (gm, p) => R.staffToDeckBottom(gm, p, 2, true), "t"); // cheapest first: Cook (1), Secretary (2)
+  assert.deepEqual(plain([anna.hand, g.deck]), [[2], [1, 4, 3]]);
+  assert.equal(g.events[g.events.length - 1].text, "Anna puts Cook (1), Secretary (4) from hand on top of the deck");
+});
+
+test("playing Staff of one kind from hand offers only that kind", () => {
+  const anna = player({ hand: [1, 3], krones: 5, choices: { play_staff: 1 } });
+  const g = game([anna]);
+  assert.deepEqual(plain(R.handOfKind(g, anna, "once")), [3]);
+  assert.throws(
+    () => R.playStaffFromHand(g, anna, 1, null, "once"),
+    (error) => error.message === "players[0].choices.play_staff: 1 is not a legal choice here; legal: 3, none (player Anna)",
+  );
+});
+
+test("reading a state: recorded returns and options are checked with Python's messages", () => {
+  const r = rules();
+  const read = (choices) => () => R.readGame(r, { round: 1, tiles: {}, players: [{ name: "Anna", choices }] });
+  const returned = 'expected an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0), got ';
+  assert.throws(read({ return_items: "cake@x" }), { message: `players[0].choices.return_items: ${returned}'cake@x'` });
+  assert.throws(read({ return_items: ["cake@0", "@1"] }), { message: `players[0].choices.return_items[1]: ${returned}'@1'` });
+  assert.throws(read({ choose_one: 0 }), { message: "players[0].choices.choose_one: expected an option's number (from 1) or null, got 0" });
+  assert.equal(R.readGame(r, { round: 1, tiles: {}, players: [{ name: "Anna", choices: { choose_one: null, return_items: "wine@12" } }] }).players.length, 1);
+});

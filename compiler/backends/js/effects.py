@@ -1,24 +1,33 @@
-"""JavaScript for each effect kind: one generator and one feasibility test per kind.
+"""JavaScript for each effect kind: one generator (`STATEMENT`) and one feasibility test (`FEASIBLE`) per kind.
 
-`game` and `player` are in scope wherever these statements go. A kind without a
-case here raises JsCodegenError, which fails the build: never a silent placeholder.
+A port of compiler/backends/python/effects.py (same runtime calls, same arguments). `game` and `player`
+are in scope wherever these statements go. A kind without a function in a table raises `MissingKind`
+(compiler/dispatch.py), which fails the build: never a silent placeholder.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from compiler import ir
+from compiler.dispatch import ByKind, MissingKind
 
 
-class JsCodegenError(Exception):
-    """An IR node the JavaScript backend has no generator for (a bug, never a placeholder)."""
+class JsCodegenError(MissingKind):
+    """An IR node the JavaScript backend cannot generate (a bug, never a placeholder)."""
 
 
 _STATE = {"vacant": '"v"', "occupied": '"o"'}
 
 # Inside a <script> element, these would end the element or start a comment; JSON allows escaping them.
 _SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+STATEMENT: ByKind[Callable[[Any, bool], list[str]]] = ByKind(
+    "the JavaScript backend (compiler/backends/js/effects.py: STATEMENT)"
+)
+FEASIBLE: ByKind[Callable[[Any], str]] = ByKind("the JavaScript backend (compiler/backends/js/effects.py: FEASIBLE)")
 
 
 def js_literal(value: object) -> str:
@@ -29,8 +38,27 @@ def js_literal(value: object) -> str:
     return text
 
 
-def _discount(discount: ir.Discount) -> str:
-    return "null" if discount == "all" else js_literal(discount)
+def effect_lines_js(effect: ir.Effect, room_wins: bool = False) -> list[str]:
+    """The lines of JavaScript that apply one effect to `player` (more than one for a choice), indented
+    by two spaces per level. `room_wins`: a free room here is never worth less than none (see
+    rooms_never_hurt())."""
+    return STATEMENT.of(effect)(effect, room_wins)
+
+
+def effect_js(effect: ir.Effect, room_wins: bool = False) -> str:
+    """The statement (or block, for a choice) that applies one effect to `player`."""
+    return "\n".join(effect_lines_js(effect, room_wins))
+
+
+def feasible_js(effect: ir.Effect) -> str:
+    """An expression: can this effect be taken fully right now? (all-or-nothing options)"""
+    return FEASIBLE.of(effect)(effect)
+
+
+def all_feasible_js(effects: tuple[ir.Effect, ...]) -> str:
+    """An expression: can every one of these effects be taken fully (each against the state before)?"""
+    tests = [test for test in (feasible_js(e) for e in effects) if test != "true"]
+    return " && ".join(tests) or "true"
 
 
 def quantity_js(quantity: str) -> str:
@@ -38,6 +66,10 @@ def quantity_js(quantity: str) -> str:
     if quantity not in ir.QUANTITIES:
         raise JsCodegenError(f"no JavaScript quantity {quantity!r}")
     return f"QUANTITIES[{js_literal(quantity)}](game, player)"
+
+
+def _discount(discount: ir.Discount) -> str:
+    return "null" if discount == "all" else js_literal(discount)
 
 
 def _per(effect: ir.PointsPerQuantity) -> str:
@@ -48,79 +80,204 @@ def _floors(floors: tuple[int, ...] | None) -> str:
     return "null" if floors is None else js_literal(list(floors))
 
 
-def effect_js(effect: ir.Effect, room_wins: bool = False) -> str:
-    """A statement that applies one effect to `player`. `room_wins`: a free room here is never worth
-    less than none (see rooms_never_hurt())."""
-    match effect:
-        case ir.GainKrones(amount):
-            return f"gainKrones(game, player, {amount});"
-        case ir.LoseKrones(amount):
-            return f"loseKrones(game, player, {amount});"
-        case ir.GainPoints(amount):
-            return f"gainPoints(game, player, {amount});"
-        case ir.LosePoints(amount):
-            return f"losePoints(game, player, {amount});"
-        case ir.GainItems(items):
-            return f"gainItems(game, player, {js_literal([list(pair) for pair in items])});"
-        case ir.ChooseItems(count, serve):
-            return f"chooseItems(game, player, {count}, {js_literal(serve)});"
-        case ir.ReturnItems(sources):
-            kitchen, cafe = ("kitchen" in sources, "cafe" in sources)
-            return f"returnItems(game, player, {js_literal(kitchen)}, {js_literal(cafe)});"
-        case ir.DrawStaff(count, play, discount):
-            return f"drawStaff(game, player, {count}, {play}, {_discount(discount)});"
-        case ir.StaffToDeckBottom(count):
-            return f"staffToDeckBottom(game, player, {count});"
-        case ir.PrepareRoom(floors, free, occupy):
-            wins = js_literal(room_wins and free)
-            return f"prepareRoom(game, player, {_floors(floors)}, {js_literal(free)}, {js_literal(occupy)}, {wins});"
-        case ir.OccupyVacantRooms(count):
-            return f"occupyVacantRooms(game, player, {count});"
-        case ir.RemoveRooms(state, count, pick):
-            strict = js_literal(pick == "highest_then_strictly_below")
-            return f"removeRooms(game, player, {_STATE[state]}, {count}, {strict});"
-        case ir.PointsPerQuantity(quantity, points):
-            why = js_literal(f" ({abs(points)} per {quantity.replace('_', ' ')})")
-            verb = "gainPoints" if points >= 0 else "losePoints"
-            return f"{verb}(game, player, {_per(effect)}, {why});"
-        case ir.PlayStaffFromHand(count, discount):
-            return f"playStaffFromHand(game, player, {count}, {_discount(discount)});"
-        case ir.RemoveHiredStaff(count, staff_kind):
-            return f"removeHiredStaff(game, player, {count}, {js_literal(staff_kind)});"
-        case ir.AdvanceEmperor(steps):
-            return f"advanceEmperor(game, player, {steps});"
-    raise JsCodegenError(f"no JavaScript generator for effect {effect!r}")
+def _amount(amount: ir.Amount, everything: str) -> str:
+    return everything if amount == "all" else str(amount)
 
 
-def feasible_js(effect: ir.Effect) -> str:
-    """An expression: can this effect be taken fully right now? (prefer/otherwise penalties)"""
-    match effect:
-        case (
-            ir.GainKrones()
-            | ir.GainPoints()
-            | ir.GainItems()
-            | ir.ChooseItems()
-            | ir.ReturnItems()
-            | ir.AdvanceEmperor()
-        ):
-            return "true"
-        case ir.LoseKrones(amount):
-            return f"player.krones >= {amount}"
-        case ir.LosePoints(amount):
-            return f"player.points >= {amount}"
-        case ir.DrawStaff(count=count):
-            return f"game.deck.length >= {count}"
-        case ir.StaffToDeckBottom(count) | ir.PlayStaffFromHand(count, _):
-            return f"player.hand.length >= {count}"
-        case ir.PrepareRoom(floors, _free, _occupy):
-            return f"legalSpaces(game.rules, player, {_floors(floors)}).length > 0"
-        case ir.OccupyVacantRooms(count):
-            return f"{quantity_js('vacant_rooms')} >= {count}"
-        case ir.RemoveRooms(state, count, pick):
-            strict = js_literal(pick == "highest_then_strictly_below")
-            return f"countRemovable(player, {_STATE[state]}, {count}, {strict}) >= {count}"
-        case ir.PointsPerQuantity(_quantity, points):
-            return "true" if points >= 0 else f"player.points >= {_per(effect)}"
-        case ir.RemoveHiredStaff(count, staff_kind):
-            return f"hiredOfKind(game, player, {js_literal(staff_kind)}).length >= {count}"
-    raise JsCodegenError(f"no JavaScript feasibility test for effect {effect!r}")
+def _which(which: ir.ItemFilter) -> str:
+    """A filter as the runtime takes it: the item ids it lets through (resolved by the front end), or
+    null for every item."""
+    return "null" if which.is_any else js_literal(list(which.fits))
+
+
+def _places(sources: tuple[ir.ItemPlace, ...]) -> str:
+    return f"{js_literal('kitchen' in sources)}, {js_literal('cafe' in sources)}"
+
+
+def _pick(pick: ir.RoomPick) -> str:
+    """The arguments after `count` of removeRooms and countRemovable for a pick."""
+    if pick == "highest_then_below_in_column":
+        return "false, true"
+    return js_literal(pick == "highest_then_strictly_below")
+
+
+# --- generators ------------------------------------------------------------------------
+
+
+@STATEMENT.on(ir.GainKrones)
+def _gain_krones(effect: ir.GainKrones, _room_wins: bool) -> list[str]:
+    return [f"gainKrones(game, player, {effect.amount});"]
+
+
+@STATEMENT.on(ir.LoseKrones)
+def _lose_krones(effect: ir.LoseKrones, _room_wins: bool) -> list[str]:
+    return [f"loseKrones(game, player, {_amount(effect.amount, 'player.krones')});"]
+
+
+@STATEMENT.on(ir.GainPoints)
+def _gain_points(effect: ir.GainPoints, _room_wins: bool) -> list[str]:
+    return [f"gainPoints(game, player, {effect.amount});"]
+
+
+@STATEMENT.on(ir.LosePoints)
+def _lose_points(effect: ir.LosePoints, _room_wins: bool) -> list[str]:
+    return [f"losePoints(game, player, {_amount(effect.amount, 'player.points')});"]
+
+
+@STATEMENT.on(ir.GainItems)
+def _gain_items(effect: ir.GainItems, _room_wins: bool) -> list[str]:
+    return [f"gainItems(game, player, {js_literal([list(pair) for pair in effect.items])});"]
+
+
+@STATEMENT.on(ir.ChooseItems)
+def _choose_items(effect: ir.ChooseItems, _room_wins: bool) -> list[str]:
+    which = "" if effect.which.is_any else f", {_which(effect.which)}"
+    return [f"chooseItems(game, player, {effect.count}, {js_literal(effect.may_serve_guests)}{which});"]
+
+
+@STATEMENT.on(ir.ReturnItems)
+def _return_items(effect: ir.ReturnItems, _room_wins: bool) -> list[str]:
+    places = _places(effect.sources)
+    if effect.count == "all" and effect.which.is_any:
+        return [f"returnItems(game, player, {places});"]
+    count = "null" if effect.count == "all" else str(effect.count)
+    return [f"returnItems(game, player, {places}, {count}, {_which(effect.which)});"]
+
+
+@STATEMENT.on(ir.DrawStaff)
+def _draw_staff(effect: ir.DrawStaff, _room_wins: bool) -> list[str]:
+    to_hand = ", true" if effect.rest == "hand" else ""
+    return [f"drawStaff(game, player, {effect.count}, {effect.play}, {_discount(effect.discount)}{to_hand});"]
+
+
+@STATEMENT.on(ir.StaffToDeckBottom)
+def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, _room_wins: bool) -> list[str]:
+    top = ", true" if effect.to == "top" else ""
+    return [f"staffToDeckBottom(game, player, {effect.count}{top});"]
+
+
+@STATEMENT.on(ir.PrepareRoom)
+def _prepare_room(effect: ir.PrepareRoom, room_wins: bool) -> list[str]:
+    free, occupy = js_literal(effect.free), js_literal(effect.occupy)
+    wins = js_literal(room_wins and effect.free)
+    return [f"prepareRoom(game, player, {_floors(effect.floors)}, {free}, {occupy}, {wins});"]
+
+
+@STATEMENT.on(ir.OccupyVacantRooms)
+def _occupy_vacant_rooms(effect: ir.OccupyVacantRooms, _room_wins: bool) -> list[str]:
+    return [f"occupyVacantRooms(game, player, {effect.count});"]
+
+
+@STATEMENT.on(ir.RemoveRooms)
+def _remove_rooms(effect: ir.RemoveRooms, _room_wins: bool) -> list[str]:
+    return [f"removeRooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)});"]
+
+
+@STATEMENT.on(ir.PointsPerQuantity)
+def _points_per_quantity(effect: ir.PointsPerQuantity, _room_wins: bool) -> list[str]:
+    why = js_literal(f" ({abs(effect.points)} per {effect.quantity.replace('_', ' ')})")
+    verb = "gainPoints" if effect.points >= 0 else "losePoints"
+    return [f"{verb}(game, player, {_per(effect)}, {why});"]
+
+
+@STATEMENT.on(ir.PlayStaffFromHand)
+def _play_staff_from_hand(effect: ir.PlayStaffFromHand, _room_wins: bool) -> list[str]:
+    kind = "" if effect.staff_kind == "any" else f", {js_literal(effect.staff_kind)}"
+    return [f"playStaffFromHand(game, player, {effect.count}, {_discount(effect.discount)}{kind});"]
+
+
+@STATEMENT.on(ir.RemoveHiredStaff)
+def _remove_hired_staff(effect: ir.RemoveHiredStaff, _room_wins: bool) -> list[str]:
+    return [f"removeHiredStaff(game, player, {effect.count}, {js_literal(effect.staff_kind)});"]
+
+
+@STATEMENT.on(ir.AdvanceEmperor)
+def _advance_emperor(effect: ir.AdvanceEmperor, _room_wins: bool) -> list[str]:
+    return [f"advanceEmperor(game, player, {effect.steps});"]
+
+
+@STATEMENT.on(ir.ChooseOne)
+def _choose_one(effect: ir.ChooseOne, _room_wins: bool) -> list[str]:
+    # A block of its own: `option` is declared once per choice, however many choices a function holds.
+    tests = ", ".join(all_feasible_js(option) for option in effect.options)
+    lines = ["{", f"  const option = chooseOption(game, player, [{tests}], {js_literal(effect.may_decline)});"]
+    for number, option in enumerate(effect.options, start=1):
+        lines.append(f"  {'if' if number == 1 else '} else if'} (option === {number}) {{")
+        lines += ["    " + line for e in option for line in effect_lines_js(e)]
+    lines += ["  }", "}"]
+    return lines
+
+
+# --- feasibility tests ---------------------------------------------------------------------
+
+
+@FEASIBLE.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor)
+def _always(_effect: ir.Effect) -> str:
+    return "true"
+
+
+@FEASIBLE.on(ir.LoseKrones)
+def _krones(effect: ir.LoseKrones) -> str:
+    return "true" if effect.amount == "all" else f"player.krones >= {effect.amount}"
+
+
+@FEASIBLE.on(ir.LosePoints)
+def _points(effect: ir.LosePoints) -> str:
+    return "true" if effect.amount == "all" else f"player.points >= {effect.amount}"
+
+
+@FEASIBLE.on(ir.ReturnItems)
+def _items(effect: ir.ReturnItems) -> str:
+    if effect.count == "all":
+        return "true"
+    return f"countReturnable(player, {_places(effect.sources)}, {_which(effect.which)}) >= {effect.count}"
+
+
+@FEASIBLE.on(ir.DrawStaff)
+def _deck(effect: ir.DrawStaff) -> str:
+    return f"game.deck.length >= {effect.count}"
+
+
+@FEASIBLE.on(ir.StaffToDeckBottom)
+def _hand(effect: ir.StaffToDeckBottom) -> str:
+    return f"player.hand.length >= {effect.count}"
+
+
+@FEASIBLE.on(ir.PlayStaffFromHand)
+def _playable(effect: ir.PlayStaffFromHand) -> str:
+    if effect.staff_kind == "any":
+        return f"player.hand.length >= {effect.count}"
+    return f"handOfKind(game, player, {js_literal(effect.staff_kind)}).length >= {effect.count}"
+
+
+@FEASIBLE.on(ir.PrepareRoom)
+def _space(effect: ir.PrepareRoom) -> str:
+    return f"legalSpaces(game.rules, player, {_floors(effect.floors)}).length > 0"
+
+
+@FEASIBLE.on(ir.OccupyVacantRooms)
+def _vacant(effect: ir.OccupyVacantRooms) -> str:
+    return f"{quantity_js('vacant_rooms')} >= {effect.count}"
+
+
+@FEASIBLE.on(ir.RemoveRooms)
+def _removable(effect: ir.RemoveRooms) -> str:
+    count = effect.count
+    return f"countRemovable(player, {_STATE[effect.state]}, {count}, {_pick(effect.pick)}) >= {count}"
+
+
+@FEASIBLE.on(ir.PointsPerQuantity)
+def _per_quantity(effect: ir.PointsPerQuantity) -> str:
+    return "true" if effect.points >= 0 else f"player.points >= {_per(effect)}"
+
+
+@FEASIBLE.on(ir.RemoveHiredStaff)
+def _hired(effect: ir.RemoveHiredStaff) -> str:
+    return f"hiredOfKind(game, player, {js_literal(effect.staff_kind)}).length >= {effect.count}"
+
+
+@FEASIBLE.on(ir.ChooseOne)
+def _some_option(effect: ir.ChooseOne) -> str:
+    if effect.may_decline:
+        return "true"
+    return " || ".join(f"({all_feasible_js(option)})" for option in effect.options)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import ir
-from compiler.backends.js.effects import JsCodegenError, effect_js, feasible_js, js_literal, quantity_js
-from compiler.backends.policy_facts import bonus_room_wins, decides, serving_pays
+from compiler.backends.js.effects import JsCodegenError, all_feasible_js, effect_lines_js, js_literal, quantity_js
+from compiler.backends.policy_facts import bonus_room_wins, decides, items_alike, serving_pays
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
@@ -49,7 +49,8 @@ class _Js:
 
     def effects(self, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
         for number, effect in enumerate(effects, start=1):
-            self.line(effect_js(effect, last_room_wins and number == len(effects)))
+            for text in effect_lines_js(effect, last_room_wins and number == len(effects)):
+                self.line(text)
 
 
 def _tiles(js: _Js, ruleset: ir.Ruleset) -> None:
@@ -65,7 +66,7 @@ def _tiles(js: _Js, ruleset: ir.Ruleset) -> None:
         if not penalty.is_choice:
             js.effects(penalty.effects)
         else:
-            js.open(f"if ({' && '.join(feasible_js(e) for e in penalty.prefer)}) {{")
+            js.open(f"if ({all_feasible_js(penalty.prefer)}) {{")
             js.effects(penalty.prefer)
             js.close("} else {")
             js.level += 1
@@ -224,6 +225,7 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "scoringTiers": {str(s.round): s.tier for s in ruleset.scorings},
         "tiles": {t.id: t.tier for t in ruleset.tiles},
         "servingPays": serving_pays(ruleset),
+        "itemsAlike": items_alike(ruleset),
     }
     js.line(f"const RULES = makeRules({js_literal(fields)});")
     js.line("RULES.onceEffects = ONCE;")

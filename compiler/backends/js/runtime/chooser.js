@@ -293,9 +293,10 @@ function decide(game, player, key, options, tried = null, orderOnly = false, non
 // Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
 // `serve`, each may go straight onto a guest in the café instead of into the kitchen. The policy
 // tries only the kind the kitchen holds fewest of (ties: the rules' item order) and, for serving,
-// the kitchen or the first guest; the kitchen alone where nothing counts items on guests.
-function chooseItems(game, player, count, serve) {
-  const items = game.rules.items.slice();
+// the kitchen or the first guest; the kitchen alone where nothing counts items on guests. Where some
+// effect singles out items (not rules.itemsAlike), it tries every kind. `which`: only these item ids.
+function chooseItems(game, player, count, serve, which = null) {
+  const items = which === null ? game.rules.items.slice() : game.rules.items.filter((item) => which.includes(item));
   const held = Object.assign({}, player.kitchen);
   const kitchen = new Map();
   const served = [];
@@ -304,7 +305,7 @@ function chooseItems(game, player, count, serve) {
   for (let n = 0; n < count; n++) {
     let fewest = items[0];
     for (const other of items) if ((held[other] || 0) < (held[fewest] || 0)) fewest = other;
-    const item = decide(game, player, "choose_items", items, [fewest]);
+    const item = decide(game, player, "choose_items", items, game.rules.itemsAlike ? [fewest] : null);
     held[item] = (held[item] || 0) + 1;
     const guest = guests.length ? decide(game, player, "serve", guests, tried, false, "", true) : null;
     if (guest === null) {

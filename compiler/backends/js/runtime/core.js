@@ -22,7 +22,8 @@ class StateError extends Error {
 
 // The rules constants the shared mechanics need (filled in by the generated code).
 function makeRules(fields) {
-  const rules = Object.assign({ onceEffects: {}, project: null }, fields);
+  // servingPays and itemsAlike: true unless the generator proved otherwise (as Python's Rules defaults).
+  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true }, fields);
   rules.colourCells = {};
   rules.colours.forEach((row, floor) =>
     row.forEach((colour, column) => {
@@ -143,16 +144,29 @@ function sumValues(mapping) {
   return Object.values(mapping).reduce((a, b) => a + b, 0);
 }
 
-function returnItems(game, player, kitchen, cafe) {
+// Return items from the kitchen and/or the café guests: `count` of them, each the player's choice (as
+// many as there are), or every one (count null); `which`: only these item ids (null: any).
+function returnItems(game, player, kitchen, cafe, count = null, which = null) {
+  if (count !== null) {
+    returnSomeItems(game, player, kitchen, cafe, count, which);
+    return;
+  }
+  const fits = (item) => which === null || which.includes(item);
   let returned = 0;
   if (kitchen) {
-    returned += sumValues(player.kitchen);
-    for (const item of Object.keys(player.kitchen)) player.kitchen[item] = 0;
+    for (const item of Object.keys(player.kitchen)) {
+      if (!fits(item)) continue;
+      returned += player.kitchen[item];
+      player.kitchen[item] = 0;
+    }
   }
   if (cafe) {
     for (const guest of player.cafe) {
-      returned += sumValues(guest);
-      for (const item of Object.keys(guest)) guest[item] = 0;
+      for (const item of Object.keys(guest)) {
+        if (!fits(item)) continue;
+        returned += guest[item];
+        guest[item] = 0; // the guest keeps the shape of the kitchen: every kind, now 0
+      }
     }
   }
   if (!game.explain) return;
@@ -164,6 +178,68 @@ function returnItems(game, player, kitchen, cafe) {
     .map(([p]) => p)
     .join(" and ");
   log(game, player, "items", `${player.name} returns ${plural(returned, "item")} from the ${places}`, { returned });
+}
+
+// Every item the player could return, as `choices` records it: an item id for the kitchen, then
+// "item@guest" for an item on a café guest (guests from 0), in the rules' item order.
+function returnable(player, kitchen, cafe, which) {
+  const fits = (item) => which === null || which.includes(item);
+  const options = kitchen ? Object.keys(player.kitchen).filter((item) => player.kitchen[item] && fits(item)) : [];
+  if (cafe) {
+    player.cafe.forEach((guest, index) => {
+      for (const item of Object.keys(guest)) if (guest[item] && fits(item)) options.push(`${item}@${index}`);
+    });
+  }
+  return options;
+}
+
+// How many items a return could take.
+function countReturnable(player, kitchen, cafe, which) {
+  const fitting = (place) => Object.keys(place).reduce((n, item) => n + (which === null || which.includes(item) ? place[item] : 0), 0);
+  let total = kitchen ? fitting(player.kitchen) : 0;
+  if (cafe) for (const guest of player.cafe) total += fitting(guest);
+  return total;
+}
+
+// Return up to `count` items, one decision each. Where every item is alike (rules.itemsAlike), the
+// policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item.
+function returnSomeItems(game, player, kitchen, cafe, count, which) {
+  for (let n = 0; n < count; n++) {
+    const options = returnable(player, kitchen, cafe, which);
+    if (!options.length) {
+      if (game.explain) log(game, player, "items", `${player.name} has no more items to return`);
+      return;
+    }
+    let tried = null;
+    if (game.rules.itemsAlike) {
+      const inKitchen = options.filter((o) => !o.includes("@"));
+      let most = null;
+      for (const item of inKitchen) if (most === null || player.kitchen[item] > player.kitchen[most]) most = item;
+      tried = most === null ? [] : [most];
+      tried.push(...options.filter((o) => o.includes("@")).slice(0, 1));
+    }
+    const chosen = decide(game, player, "return_items", options, tried, false, "", true);
+    const at = chosen.indexOf("@");
+    const item = at < 0 ? chosen : chosen.slice(0, at);
+    const guest = at < 0 ? "" : chosen.slice(at + 1);
+    const place = guest ? player.cafe[Number(guest)] : player.kitchen;
+    place[item] -= 1;
+    if (game.explain) {
+      const where = guest ? `café guest ${guest}` : "the kitchen";
+      log(game, player, "items", `${player.name} returns 1 ${item} from ${where}`, { item });
+    }
+  }
+}
+
+// One option of a choice (numbered from 1, as sheets list them) among those that can be taken fully;
+// null: declined, or none can be taken fully.
+function chooseOption(game, player, feasible, mayDecline) {
+  const options = [];
+  feasible.forEach((ok, index) => ok && options.push(index + 1));
+  if (mayDecline || !options.length) options.push(null);
+  const chosen = decide(game, player, "choose_one", options, null, false, "no option can be taken fully");
+  if (game.explain && chosen === null) log(game, player, "choice", `${player.name} takes none of the options`);
+  return chosen;
 }
 
 // --- how Python would show a value (error messages name the recorded value as gah score does) ----

@@ -136,19 +136,40 @@ function removalCandidates(player, state, below) {
   return [];
 }
 
-// How many rooms a removal could take (rooms on distinct floors when strictly below).
-function countRemovable(player, state, count, strictlyBelow) {
-  const found = roomsIn(player, state);
-  if (strictlyBelow) return Math.min(count, new Set(found.map((key) => cellParts(key)[0])).size);
+// The room in `state` next down in the column of `key` (the highest below it), or none.
+function columnBelow(player, state, key) {
+  const [floor, column] = cellParts(key);
+  for (let f = floor - 1; f > 0; f--) {
+    if (player.hotel[f - 1][column - 1] === state) return [cellKey(f, column)];
+  }
+  return [];
+}
+
+// How many rooms a removal could take (rooms on distinct floors when strictly below; with `inColumn`,
+// the best of the highest rooms and those below it in its column).
+function countRemovable(player, state, count, strictlyBelow, inColumn = false) {
+  const found = roomsIn(player, state).map(cellParts);
+  if (inColumn) {
+    let best = 0;
+    for (const key of removalCandidates(player, state, null)) {
+      const [floor, column] = cellParts(key);
+      best = Math.max(best, 1 + found.filter(([f, c]) => c === column && f < floor).length);
+    }
+    return Math.min(count, best);
+  }
+  if (strictlyBelow) return Math.min(count, new Set(found.map(([f]) => f)).size);
   return Math.min(count, found.length);
 }
 
 // Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
-function removeRooms(game, player, state, count, strictlyBelow) {
+// `strictlyBelow`: each next room from a floor below the last; `inColumn`: the next one down in its column.
+function removeRooms(game, player, state, count, strictlyBelow, inColumn = false) {
   let below = null;
+  let last = null;
   const word = state === OCCUPIED ? "occupied" : "vacant";
   for (let n = 0; n < count; n++) {
-    const candidates = removalCandidates(player, state, strictlyBelow ? below : null);
+    const candidates =
+      inColumn && last !== null ? columnBelow(player, state, last) : removalCandidates(player, state, strictlyBelow ? below : null);
     if (!candidates.length) {
       if (game.explain) log(game, player, "room", `${player.name} has no more ${word} rooms to remove`);
       return;
@@ -156,6 +177,7 @@ function removeRooms(game, player, state, count, strictlyBelow) {
     const chosen = decide(game, player, "remove_rooms", candidates);
     setRoom(player, chosen, EMPTY);
     below = cellParts(chosen)[0];
+    last = chosen;
     if (game.explain) log(game, player, "room", `${player.name} removes ${word} room ${chosen}`, { cell: chosen });
   }
 }

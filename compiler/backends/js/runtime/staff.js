@@ -29,8 +29,9 @@ function removeOne(list, value) {
   list.splice(list.indexOf(value), 1);
 }
 
-// Draw from the top, play up to `play` of them, the rest under the deck in the chosen order.
-function drawStaff(game, player, count, play, discount) {
+// Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
+// `toHand`, into the hand).
+function drawStaff(game, player, count, play, discount, toHand = false) {
   const drawn = game.deck.splice(0, count);
   game.cardReads += 1;
   if (game.explain) {
@@ -47,7 +48,13 @@ function drawStaff(game, player, count, play, discount) {
     removeOne(remaining, chosen);
     hire(game, player, chosen, playCost(game, chosen, discount), "from the draw");
   }
-  if (remaining.length) {
+  if (remaining.length && toHand) {
+    player.hand.push(...remaining);
+    if (game.explain) {
+      const names = remaining.map((n) => cardName(game, n)).join(", ");
+      log(game, player, "staff", `${player.name} takes the other drawn cards into hand: ${names}`, { cards: remaining.slice() });
+    }
+  } else if (remaining.length) {
     const order = cardsToBottom(game, player, remaining, "drawn_to_bottom");
     if (game.explain) {
       const names = order.map((n) => cardName(game, n)).join(", ");
@@ -69,9 +76,10 @@ function cardsToBottom(game, player, cards, key) {
   return order;
 }
 
-// Put `count` Staff from hand under the deck (as many as there are), one decision per card. The
-// policy's first option is the cheapest card (lowest number first): cards in hand score nothing.
-function staffToDeckBottom(game, player, count) {
+// Put `count` Staff from hand under the deck (`top`: on top of it, the first chosen on top), as many
+// as there are, one decision per card. The policy's first option is the cheapest card (lowest number
+// first): cards in hand score nothing.
+function staffToDeckBottom(game, player, count, top = false) {
   const staff = game.rules.staff;
   const chosen = [];
   const times = Math.min(count, player.hand.length);
@@ -81,18 +89,23 @@ function staffToDeckBottom(game, player, count) {
     removeOne(player.hand, card);
     chosen.push(card);
   }
-  game.deck.push(...chosen);
+  if (top) game.deck.unshift(...chosen);
+  else game.deck.push(...chosen);
   if (game.explain) {
     const names = chosen.map((n) => cardName(game, n)).join(", ") || "no card";
-    log(game, player, "staff", `${player.name} puts ${names} from hand under the deck`, { cards: chosen.slice() });
+    const where = top ? "on top of the deck" : "under the deck";
+    log(game, player, "staff", `${player.name} puts ${names} from hand ${where}`, { cards: chosen.slice() });
   }
 }
 
-// Play up to `count` Staff from hand at the discount.
-function playStaffFromHand(game, player, count, discount) {
+// Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any").
+function playStaffFromHand(game, player, count, discount, kind = "any") {
+  const staff = game.rules.staff;
   for (let n = 0; n < count; n++) {
     game.cardReads += 1;
-    const options = replaying(game) ? [] : player.hand.filter((number) => playCost(game, number, discount) <= player.krones);
+    const options = replaying(game)
+      ? []
+      : player.hand.filter((number) => playCost(game, number, discount) <= player.krones && (kind === "any" || staff[number][2] === kind));
     options.push(null);
     const chosen = decide(game, player, "play_staff", options, null, false, "no card in hand is affordable");
     if (chosen === null) {
@@ -109,6 +122,10 @@ function playStaffFromHand(game, player, count, discount) {
 
 function sortedNumbers(list) {
   return list.slice().sort((a, b) => a - b);
+}
+
+function handOfKind(game, player, kind) {
+  return player.hand.filter((n) => kind === "any" || game.rules.staff[n][2] === kind);
 }
 
 function hiredOfKind(game, player, kind) {

@@ -15,6 +15,8 @@ const ONLY_SPACE = /^[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2
 // Each `choices` key: what one decision's value is, and whether it may be null ("none").
 const CHOICE_VALUES = {
   choose_items: ["item", false],
+  return_items: ["returned", false],
+  choose_one: ["option", true],
   serve: ["guest", true],
   play_staff: ["card", true],
   drawn_to_bottom: ["card", false],
@@ -30,6 +32,8 @@ const CHOICE_VALUES = {
 const CHOICE_KEYS = Object.keys(CHOICE_VALUES);
 const VALUE_WORDS = {
   item: "an item id",
+  returned: 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
+  option: "an option's number (from 1)",
   guest: "a café guest's place in cafe (from 0)",
   card: "a Staff card number",
   room: 'a room as "floor.column"',
@@ -102,9 +106,10 @@ function checkChoice(key, value, where) {
   if (value === null && nullable) return;
   let ok;
   if (kind === "item") ok = typeof value === "string";
+  else if (kind === "returned") ok = typeof value === "string" && /^[^@]+(@[0-9]+)?$/.test(value);
   else if (kind === "room") ok = typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value);
   else if (kind === "yes/no") ok = typeof value === "boolean";
-  else ok = Number.isInteger(value) && value >= (kind === "guest" ? 0 : 1);
+  else ok = Number.isInteger(value) && value >= (kind === "guest" ? 0 : 1); // guests from 0; cards, options from 1
   if (!ok) throw new StateError(`${where}: expected ${VALUE_WORDS[kind]}${nullable ? " or null" : ""}, got ${shown(value)}`);
 }
 

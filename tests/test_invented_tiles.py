@@ -348,3 +348,16 @@ def test_every_invented_tile_is_on_its_sheet_with_its_id(rules: str) -> None:
     assert len(invented) >= 3
     for tile in invented:
         assert f"**{tile.name}** `{tile.id}`" in sheet, tile.id
+
+
+def test_the_older_c_room_starts_where_both_rooms_can_go() -> None:
+    # Occupied 4.2 and 4.3 on the top floor; below 4.2 in column 2 sits 3.2, below 4.3 nothing. Removing "2
+    # occupied rooms, the second from the same column" must take both where it can: start at 4.2, then 3.2.
+    # (Starting at 4.3 would keep 3 points of rooms but take 1 room, not 2.)
+    hotel = [".oo..", "oo...", "o....", "o...."]
+    a = anna(play(CHOICES, 7, "C", "c-old-occupied-room", emperor=7, hotel=hotel))
+    assert a["hotel"] == ["..o..", "o....", "o....", "o...."]
+    with pytest.raises(
+        module(CHOICES).StateError, match=r"remove_rooms: 4\.3 is not a legal choice here; legal: 4\.2 "
+    ):
+        play(CHOICES, 7, "C", "c-old-occupied-room", emperor=7, hotel=hotel, choices={"remove_rooms": "4.3"})

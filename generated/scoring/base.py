@@ -990,15 +990,24 @@ def column_below(player: Player, state: str, cell: Cell) -> list[Cell]:
     return []
 
 
+def column_starts(player: Player, state: str, count: int) -> tuple[list[Cell], int]:
+    """The highest rooms in `state` from which a removal down their column takes the most rooms (at most `count`),
+    and that number: the player must start where the whole removal can be taken."""
+    found = rooms(player, state)
+    reach = {
+        (floor, column): min(count, 1 + sum(1 for f, c in found if c == column and f < floor))
+        for floor, column in removal_candidates(player, state, None)
+    }
+    best = max(reach.values(), default=0)
+    return [cell for cell, taken in reach.items() if taken == best], best
+
+
 def count_removable(player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False) -> int:
     """How many rooms a removal could take (rooms on distinct floors when strictly below; with `in_column`,
-    the best of the highest rooms and those below it in its column)."""
+    the most a start on the highest floor takes down its column)."""
     found = rooms(player, state)
     if in_column:
-        top = removal_candidates(player, state, None)
-        return min(
-            count, max((1 + sum(1 for f, c in found if c == column and f < floor) for floor, column in top), default=0)
-        )
+        return column_starts(player, state, count)[1]
     if strictly_below:
         return min(count, len({cell[0] for cell in found}))
     return min(count, len(found))
@@ -1013,8 +1022,10 @@ def remove_rooms(
     last: Cell | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
     for _ in range(count):
-        if in_column and last is not None:
-            candidates = column_below(player, state, last)
+        if in_column:
+            candidates = (
+                column_below(player, state, last) if last is not None else column_starts(player, state, count)[0]
+            )
         else:
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:

@@ -147,16 +147,21 @@ function columnBelow(player, state, key) {
 
 // How many rooms a removal could take (rooms on distinct floors when strictly below; with `inColumn`,
 // the best of the highest rooms and those below it in its column).
+// The highest rooms in `state` from which a removal down their column takes the most rooms (at most `count`),
+// and that number: the player must start where the whole removal can be taken.
+function columnStarts(player, state, count) {
+  const found = roomsIn(player, state).map(cellParts);
+  const reach = removalCandidates(player, state, null).map((key) => {
+    const [floor, column] = cellParts(key);
+    return [key, Math.min(count, 1 + found.filter(([f, c]) => c === column && f < floor).length)];
+  });
+  const best = reach.reduce((most, [, taken]) => Math.max(most, taken), 0);
+  return [reach.filter(([, taken]) => taken === best).map(([key]) => key), best];
+}
+
 function countRemovable(player, state, count, strictlyBelow, inColumn = false) {
   const found = roomsIn(player, state).map(cellParts);
-  if (inColumn) {
-    let best = 0;
-    for (const key of removalCandidates(player, state, null)) {
-      const [floor, column] = cellParts(key);
-      best = Math.max(best, 1 + found.filter(([f, c]) => c === column && f < floor).length);
-    }
-    return Math.min(count, best);
-  }
+  if (inColumn) return columnStarts(player, state, count)[1];
   if (strictlyBelow) return Math.min(count, new Set(found.map(([f]) => f)).size);
   return Math.min(count, found.length);
 }
@@ -168,8 +173,9 @@ function removeRooms(game, player, state, count, strictlyBelow, inColumn = false
   let last = null;
   const word = state === OCCUPIED ? "occupied" : "vacant";
   for (let n = 0; n < count; n++) {
-    const candidates =
-      inColumn && last !== null ? columnBelow(player, state, last) : removalCandidates(player, state, strictlyBelow ? below : null);
+    let candidates;
+    if (inColumn) candidates = last !== null ? columnBelow(player, state, last) : columnStarts(player, state, count)[0];
+    else candidates = removalCandidates(player, state, strictlyBelow ? below : null);
     if (!candidates.length) {
       if (game.explain) log(game, player, "room", `${player.name} has no more ${word} rooms to remove`);
       return;

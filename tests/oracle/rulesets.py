@@ -10,7 +10,9 @@ import dataclasses
 
 from oracle.handwritten import BASE_ITEMS, BASE_TILES, HandRules
 
+
 def without(tiles: tuple[str, ...], *removed: str) -> tuple[str, ...]:
+    """`tiles` less those a variant removes (each must be there)."""
     assert set(removed) <= set(tiles)
     return tuple(tile for tile in tiles if tile not in removed)
 

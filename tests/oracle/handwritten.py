@@ -424,6 +424,8 @@ class HandScorer:
                     game["staff_discard"].append(pick)
                 else:
                     lose_points(p, 10)
+        else:
+            raise KeyError(tile)
 
     def tile_ab(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         """The A and B tiles (and the royal-banquet variant's B tile)."""

@@ -234,7 +234,8 @@ class HandScorer:
 
     def __init__(self, rules: HandRules) -> None:
         self.rules = rules
-        # What the scorings did: ("bonus" or "penalty", tile id) and ("recorded", key) counts (tests read it).
+        # What the scorings did (tests read it): ("bonus" or "penalty", tile id), and ("recorded", "decisions"): how
+        # many recorded decisions were used.
         self.tally: Counter[tuple[str, str]] = Counter()
 
     def advance(self, p: dict[str, Any], steps: int) -> None:

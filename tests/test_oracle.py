@@ -5,12 +5,20 @@ just before an Emperor scoring (after round 3, 5 or 7) are scored both ways,
 through score_game and through the quiet path the variant lab uses: every
 player's state after the scoring, the deck and discard, and after round 7 the
 final totals, each breakdown and the standings must agree.
+
+The invented test rulesets (tests/data/variants/invented-*.yaml) play their
+invented tiles in 3 states of 4, with richer states: café guests with more
+kinds of items, some empty kitchens, and recorded return_items and choose_one
+decisions, legal or not where they are asked. Where the oracle finds a recorded
+decision illegal, both paths of the module must refuse the state (StateError
+naming that decision).
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import re
 import sys
 import zlib
 from pathlib import Path
@@ -18,15 +26,20 @@ from typing import Any
 
 import pytest
 from helpers_scoring import SHIPPED, module
-from oracle.handwritten import HandScorer
+from oracle.handwritten import BASE_TILES, HandScorer, Illegal
 from oracle.rulesets import HAND_RULES
 from oracle.states import random_states
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_RULESETS = {"house-numbers": ROOT / "tests" / "data" / "rulesets" / "house-numbers.yaml"}
+INVENTED = ("invented-items", "invented-returns", "invented-staff", "invented-choices")
+TEST_RULESETS = {
+    "house-numbers": ROOT / "tests" / "data" / "rulesets" / "house-numbers.yaml",
+    **{name: ROOT / "tests" / "data" / "variants" / f"{name}.yaml" for name in INVENTED},
+}
 # Shipped rulesets whose last round the oracle does not model (none today).
 NOT_EXPRESSIBLE: set[str] = set()
-STATES = {"base": 400, "house-numbers": 300}  # the others: 100 each (their scoring differs from base in one number)
+# The others: 100 each (their scoring differs from base in one number or one tile).
+STATES = {"base": 400, "house-numbers": 300, **dict.fromkeys(INVENTED, 600)}
 
 
 def rules_ref(name: str) -> str:
@@ -65,18 +78,56 @@ def test_every_shipped_ruleset_is_checked_or_said_not_to_be() -> None:
     assert set(SHIPPED) <= set(HAND_RULES) | NOT_EXPRESSIBLE
 
 
+def states_of(name: str) -> list[dict[str, Any]]:
+    """The seeded random states a ruleset is checked on: the invented rulesets' focus on their own tiles."""
+    rules = HAND_RULES[name]
+    own = tuple(tile for tile in rules.tiles if tile not in BASE_TILES)
+    count = STATES.get(name, 100)
+    seed = zlib.crc32(name.encode())
+    return random_states(seed, count, rules.cap, rules.tiles, rules.items, own, rich=name in INVENTED)
+
+
+def check(name: str, mod: Any, oracle: HandScorer, index: int, state: dict[str, Any]) -> bool:
+    """Score one state both ways and with the oracle; False if the oracle refused a recorded decision."""
+    try:
+        expected = comparable(oracle.score(state))
+    except Illegal as illegal:
+        where = re.escape(str(illegal))  # players[i].choices.KEY
+        with pytest.raises(mod.StateError, match=where):
+            mod.score_game(copy.deepcopy(state))
+        with pytest.raises(mod.StateError, match=where):
+            quiet_path(mod, state)
+        return False
+    loud = comparable(mod.score_game(copy.deepcopy(state)))
+    assert loud == expected, f"{name}, state {index}: score_game differs from the oracle on {state}"
+    quiet = comparable(quiet_path(mod, state))
+    assert quiet == expected, f"{name}, state {index}: the quiet path differs from the oracle on {state}"
+    return True
+
+
 @pytest.mark.parametrize("name", sorted(HAND_RULES))
 def test_generated_module_agrees_with_the_hand_written_scorer(name: str) -> None:
     rules = HAND_RULES[name]
     oracle = HandScorer(rules)
     mod = module(rules_ref(name))
-    states = random_states(zlib.crc32(name.encode()), STATES.get(name, 100), rules.cap, rules.extra_tiles)
-    for index, state in enumerate(states):
-        expected = comparable(oracle.score(state))
-        loud = comparable(mod.score_game(copy.deepcopy(state)))
-        assert loud == expected, f"{name}, state {index}: score_game differs from the oracle on {state}"
-        quiet = comparable(quiet_path(mod, state))
-        assert quiet == expected, f"{name}, state {index}: the quiet path differs from the oracle on {state}"
+    scored = [check(name, mod, oracle, index, state) for index, state in enumerate(states_of(name))]
+    if name not in INVENTED:
+        assert all(scored)
+        return
+    # The invented tiles were played both ways, recorded decisions were used, and some were refused.
+    for tile in (tile for tile in rules.tiles if tile not in BASE_TILES):
+        assert oracle.tally["bonus", tile] >= 20 and oracle.tally["penalty", tile] >= 20, (tile, oracle.tally)
+    if name != "invented-staff":  # its tiles ask neither return_items nor choose_one
+        assert oracle.tally["recorded", "decisions"] >= 15 and 10 <= scored.count(False) <= len(scored) // 3
+
+
+@pytest.mark.parametrize("name", sorted(HAND_RULES))
+def test_the_transcribed_tiles_and_items_are_the_rulesets(name: str) -> None:
+    """The random states draw tiles and kitchen items from the hand transcription: exactly the ruleset's."""
+    rules = HAND_RULES[name]
+    compiled = module(rules_ref(name)).RULES
+    assert sorted(rules.tiles) == sorted(compiled.tiles)
+    assert rules.items == compiled.items
 
 
 def test_the_oracle_shares_no_code_with_the_compiler() -> None:

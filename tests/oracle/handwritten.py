@@ -7,11 +7,20 @@ the mechanics written out here, with the same default policy as the generated
 modules (try each option on a copy, keep the best projected total, ties to the
 first). The suite checks the generated modules against it (tests/test_oracle.py);
 the scoring benchmark times both.
+
+It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 14
+invented tiles of tests/data/variants/invented-*.yaml (each written out below as
+plain code per tile id), and reads two kinds of recorded decisions from a
+player's `choices`: `return_items` and `choose_one` (plus `conference_manager`).
+A recorded decision must be legal where it is asked, else `Illegal` (the
+modules raise StateError); a path that uses more recorded decisions beats one
+that uses fewer, whatever their totals (docs/state-format.md).
 """
 
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +40,24 @@ GROUPS = (
     ((4, 5),),
 )
 PRINTED = {(3, 4): 1, (3, 5): 1, (4, 3): 2, (4, 4): 2, (4, 5): 2}
-ITEMS = ("strudel", "cake", "wine", "coffee")
+BASE_ITEMS = ("strudel", "cake", "wine", "coffee")  # the base game's items, in the rules' order
+DISHES = ("strudel", "cake")  # the dishes among them; wine, coffee (and the invented champagne) are drinks
+BASE_TILES = (
+    "a-krones",
+    "a-two-items",
+    "a-draw-staff",
+    "a-free-room",
+    "b-one-of-each",
+    "b-krones",
+    "b-draw-staff",
+    "b-occupied-room",
+    "c-points",
+    "c-occupied-room",
+    "c-staff-points",
+    "c-free-staff",
+)
+# Staff of kind permanent (rules/base.yaml); 1-4 are once per round, 21, 35, 36, 38, 39, 43-45 once, the rest game end
+PERMANENT = frozenset({*range(5, 21), 22, 23, 24, 25, 26, 33, 42})
 # printed cost of every Staff card, 1 to 48
 COST = dict(
     enumerate(
@@ -89,6 +115,17 @@ COST = dict(
     )
 )
 SECRETARY = 29
+CONFERENCE_MANAGER = 26  # may pay 1 krone to ignore an Emperor penalty
+GARDENER = 42  # 5 points more with every Emperor bonus
+
+
+class Illegal(Exception):
+    """A recorded decision that is not legal where it is asked: player `index`, `choices` key `key`."""
+
+    def __init__(self, index: int, key: str) -> None:
+        super().__init__(f"players[{index}].choices.{key}")
+        self.index = index
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -108,7 +145,12 @@ class HandRules:
     staff: dict[int, int] = field(
         default_factory=lambda: {27: 3, 28: 3, 30: 3, 31: 1, 32: 2, 34: 1, 37: 2, 40: 5, 41: 2, 46: 5, 47: 5, 48: 4}
     )
-    extra_tiles: tuple[str, ...] = ()  # tiles beyond the base game's 12 (handwritten.py must know them)
+    tiles: tuple[str, ...] = BASE_TILES  # every tile id of the ruleset (this file must know each)
+    items: tuple[str, ...] = BASE_ITEMS  # dishes and drinks, in the rules' order
+    # No tile or Staff picks items by a filter: every kind is worth the same, and the policy tries one kind only
+    # (choosing: the kind the kitchen holds fewest of; returning: the kind it holds most of; ties: the rules'
+    # order). Else it tries every kind, in the rules' order.
+    items_alike: bool = True
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -171,11 +213,30 @@ def count(p: dict[str, Any], which: str) -> int:
     return sum(1 for c in cells(p, "o") if colour(c) == which)
 
 
+def returnable(p: dict[str, Any], items: tuple[str, ...], kitchen: bool, cafe: bool) -> list[str]:
+    """What a return of `items` could take, as `choices` records it: the kitchen's item ids, then "item@guest"
+    for the café guests (from 0), each in the rules' item order."""
+    options = [item for item in items if kitchen and p["kitchen"].get(item, 0)]
+    if cafe:
+        options += [f"{item}@{g}" for g, guest in enumerate(p["cafe"]) for item in items if guest.get(item, 0)]
+    return options
+
+
+def take_back(game: dict[str, Any], p: dict[str, Any], option: str) -> None:
+    """Return one item: an item id from the kitchen, or item@guest from a café guest."""
+    item, _, guest = option.partition("@")
+    place = p["cafe"][int(guest)] if guest else p["kitchen"]
+    place[item] -= 1
+
+
 class HandScorer:
     """The last round of one ruleset, scored by hand."""
 
     def __init__(self, rules: HandRules) -> None:
         self.rules = rules
+        # What the scorings did (tests read it): ("bonus" or "penalty", tile id), and ("recorded", "decisions"): how
+        # many recorded decisions were used.
+        self.tally: Counter[tuple[str, str]] = Counter()
 
     def advance(self, p: dict[str, Any], steps: int) -> None:
         moved = min(steps, self.rules.cap - p["emperor"])
@@ -231,19 +292,61 @@ class HandScorer:
         return int(p["points"]) + sum(self.breakdown(game, p).values())
 
     def best(self, game: dict[str, Any], index: int, options: list[Any], apply: Callable[..., None]) -> Any:
+        """The option with the best outcome: the most recorded decisions used (a path that reaches an illegal
+        one counts it and is worth nothing), then the highest projected total; ties go to the first option."""
         chosen, value = options[0], None
         for option in options:
             trial = copy.deepcopy(game)
-            apply(trial, trial["players"][index], option)
-            v = self.projected(trial, trial["players"][index])
+            q = trial["players"][index]
+            try:
+                apply(trial, q, option)
+                v = (q["_used"], float(self.projected(trial, q)))
+            except Illegal:
+                v = (q["_used"], float("-inf"))
             if value is None or v > value:
                 chosen, value = option, v
         return chosen
 
+    def recorded(self, p: dict[str, Any], key: str) -> tuple[bool, Any]:
+        """Ask the player's next decision of `key`: is it recorded, and its value (a key holds the first
+        decision's value, or a list of values in the order asked)."""
+        asked = p["_asked"].get(key, 0)
+        p["_asked"][key] = asked + 1
+        if key not in p["choices"]:
+            return False, None
+        value = p["choices"][key]
+        if isinstance(value, list):
+            if asked >= len(value):
+                return False, None
+            value = value[asked]
+        elif asked > 0:
+            return False, None
+        p["_used"] += 1
+        return True, value
+
+    def decide(
+        self,
+        game: dict[str, Any],
+        index: int,
+        key: str,
+        options: list[Any],
+        apply: Callable[..., None],
+        tried: list[Any] | None = None,
+    ) -> Any:
+        """One decision, applied: the recorded value if there is one (it must be one of `options`), else the
+        best of `tried` (the policy's shortcut where the others are worth no more) or of every option."""
+        p = game["players"][index]
+        found, value = self.recorded(p, key)
+        if found and value not in options:
+            raise Illegal(index, key)
+        pick = value if found else self.best(game, index, tried or options, apply)
+        apply(game, p, pick)
+        return pick
+
     def play_once(self, game: dict[str, Any], p: dict[str, Any], n: int) -> None:
         p["hired"].append(n)
         if n == 21:
-            for item in ITEMS:
+            for item in BASE_ITEMS:
                 p["kitchen"][item] = p["kitchen"].get(item, 0) + 1
         elif n in (36, 39, 43, 44):
             item = {36: "wine", 39: "cake", 43: "coffee", 44: "strudel"}[n]
@@ -322,6 +425,8 @@ class HandScorer:
                     game["staff_discard"].append(pick)
                 else:
                     lose_points(p, 10)
+        else:
+            raise KeyError(tile)
 
     def tile_ab(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         """The A and B tiles (and the royal-banquet variant's B tile)."""
@@ -336,12 +441,12 @@ class HandScorer:
                 lose_points(p, points)
         elif tile == "a-two-items":
             if bonus:
-                self.choose_items(p, 2)
+                self.choose_items(game, index, 2, self.rules.items)
             else:
                 p["kitchen"] = dict.fromkeys(p["kitchen"], 0)
         elif tile == "b-one-of-each":
             if bonus:
-                for item in ITEMS:
+                for item in BASE_ITEMS:
                     p["kitchen"][item] = p["kitchen"].get(item, 0) + 1
             else:
                 p["kitchen"] = dict.fromkeys(p["kitchen"], 0)
@@ -351,7 +456,7 @@ class HandScorer:
             if bonus:
                 self.draw_and_play(game, index, 3, 3 if tile == "a-draw-staff" else None)
             elif len(p["hand"]) >= back:
-                self.hand_to_bottom(game, p, back)
+                self.hand_to_deck(game, p, back)
             else:
                 lose_points(p, points)
         elif tile in ("a-free-room", "b-occupied-room"):
@@ -364,30 +469,65 @@ class HandScorer:
                 lose_points(p, points)
         elif tile == "b-royal-banquet":
             if bonus:
-                self.choose_items(p, 2)
+                self.choose_items(game, index, 2, self.rules.items)
                 p["krones"] += 2
             elif p["krones"] >= 2 and p["hand"]:
                 p["krones"] -= 2
-                self.hand_to_bottom(game, p, 1)
+                self.hand_to_deck(game, p, 1)
             else:
                 lose_points(p, 6)
         else:
             raise KeyError(tile)
 
-    def choose_items(self, p: dict[str, Any], count: int) -> None:
-        """Each item to the kind the kitchen holds fewest of (ties: the order of ITEMS)."""
+    def choose_items(self, game: dict[str, Any], index: int, count: int, allowed: tuple[str, ...]) -> None:
+        """`count` items of the `allowed` kinds (in the rules' order), each into the kitchen: nothing in these
+        rulesets counts items on café guests, so the policy never serves one. Items alike: the kind the kitchen
+        holds fewest of (ties: the rules' order); else the best of every allowed kind, which is the first (each
+        is worth the same in the kitchen)."""
+
+        def gain(g: dict[str, Any], q: dict[str, Any], item: str) -> None:
+            q["kitchen"][item] = q["kitchen"].get(item, 0) + 1
+
+        p = game["players"][index]
         for _ in range(count):
-            item = min(ITEMS, key=lambda i: (p["kitchen"].get(i, 0), ITEMS.index(i)))
-            p["kitchen"][item] = p["kitchen"].get(item, 0) + 1
+            if self.rules.items_alike:
+                item = min(allowed, key=lambda i: (p["kitchen"].get(i, 0), allowed.index(i)))
+            else:
+                item = self.best(game, index, list(allowed), gain)
+            gain(game, p, item)
 
-    def hand_to_bottom(self, game: dict[str, Any], p: dict[str, Any], count: int) -> None:
-        """The cheapest cards (then the lowest numbers) go under the deck."""
-        for n in sorted(p["hand"], key=lambda n: (COST[n], n))[:count]:
+    def return_some(self, game: dict[str, Any], index: int, count: int, items: tuple[str, ...], cafe: bool) -> None:
+        """Return `count` of `items` (as many as there are), each the player's choice (`return_items`): from the
+        kitchen, or (`cafe`) from the café guests only. Items alike: the policy tries the kind the kitchen
+        holds most of (ties: the rules' order) and the first item on a guest; else every option."""
+        p = game["players"][index]
+        for _ in range(count):
+            options = returnable(p, items, not cafe, cafe)
+            if not options:
+                return
+            tried = None
+            if self.rules.items_alike:
+                in_kitchen = [o for o in options if "@" not in o]
+                tried = [max(in_kitchen, key=lambda i: p["kitchen"][i])] if in_kitchen else []
+                tried += [o for o in options if "@" in o][:1]
+            self.decide(game, index, "return_items", options, take_back, tried)
+
+    def hand_to_deck(self, game: dict[str, Any], p: dict[str, Any], count: int, top: bool = False) -> None:
+        """The cheapest cards (then the lowest numbers) from hand go under the deck, as many as there are; `top`:
+        on top of it instead, the first chosen on top."""
+        chosen = sorted(p["hand"], key=lambda n: (COST[n], n))[:count]
+        for n in chosen:
             p["hand"].remove(n)
-            game["staff_deck"].append(n)
+        if top:
+            game["staff_deck"][:0] = chosen
+        else:
+            game["staff_deck"].extend(chosen)
 
-    def draw_and_play(self, game: dict[str, Any], index: int, count: int, discount: int | None) -> None:
-        """Draw `count`, play at most one affordable card at the discount (None: free), the rest under the deck."""
+    def draw_and_play(
+        self, game: dict[str, Any], index: int, count: int, discount: int | None, play: int = 1, to_hand: bool = False
+    ) -> None:
+        """Draw `count`, play at most `play` (0 or 1) affordable card at the discount (None: free), the rest under
+        the deck in the order drawn (`to_hand`: into the hand)."""
         p = game["players"][index]
         drawn = game["staff_deck"][:count]
         del game["staff_deck"][:count]
@@ -395,7 +535,7 @@ class HandScorer:
         def price(n: int) -> int:
             return 0 if discount is None else max(0, COST[n] - discount)
 
-        options = [n for n in drawn if price(n) <= p["krones"]]
+        options = [n for n in drawn if price(n) <= p["krones"]] if play else []
         if options:
 
             def hire(g: dict[str, Any], q: dict[str, Any], n: Any) -> None:
@@ -407,7 +547,10 @@ class HandScorer:
             if pick is not None:
                 drawn.remove(pick)
                 hire(game, p, pick)
-        game["staff_deck"].extend(drawn)
+        if to_hand:
+            p["hand"].extend(drawn)
+        else:
+            game["staff_deck"].extend(drawn)
 
     def prepare(self, game: dict[str, Any], index: int, floors: tuple[int, ...] | None, occupy: bool) -> None:
         """A free room on a legal space of `floors` (None: any), occupied if asked, or none."""
@@ -434,11 +577,220 @@ class HandScorer:
             pick = self.best(game, index, [c for c in vacant if c[0] == top], lambda g, q, c: set_room(q, c, "."))
             set_room(p, pick, ".")
 
+    # --- the invented tiles (tests/data/variants/invented-*.yaml), one method each, named after the tile id ---
+
+    def tile_a_tax_and_tribute(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 4 points. Penalty: pay 2 krones and return 1 item of your choice from the kitchen (any dish or
+        drink), both or neither; neither: lose 5 points."""
+        p = game["players"][index]
+        if bonus:
+            p["points"] += 4
+        elif p["krones"] >= 2 and returnable(p, self.rules.items, True, False):
+            p["krones"] -= 2
+            self.return_some(game, index, 1, self.rules.items, cafe=False)
+        else:
+            lose_points(p, 5)
+
+    def tile_a_champagne_reception(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 champagne. Penalty: return 2 champagne from the kitchen, as many as there are."""
+        p = game["players"][index]
+        if bonus:
+            p["kitchen"]["champagne"] = p["kitchen"].get("champagne", 0) + 2
+        else:
+            self.return_some(game, index, 2, ("champagne",), cafe=False)
+
+    def tile_b_anything_but_champagne(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 1 item of any kind but champagne. Penalty: every dish, in the kitchen and on the café guests."""
+        p = game["players"][index]
+        if bonus:
+            self.choose_items(game, index, 1, tuple(item for item in self.rules.items if item != "champagne"))
+        else:
+            for place in (p["kitchen"], *p["cafe"]):
+                for dish in DISHES:
+                    if dish in place:
+                        place[dish] = 0
+
+    def tile_b_sweet_tooth(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 items, each strudel or cake. Penalty: every strudel and cake in the kitchen (guests keep theirs)."""
+        p = game["players"][index]
+        if bonus:
+            self.choose_items(game, index, 2, ("strudel", "cake"))
+        else:
+            for dish in ("strudel", "cake"):
+                if dish in p["kitchen"]:
+                    p["kitchen"][dish] = 0
+
+    def tile_c_cafe_cleanup(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 3 points. Penalty: return 2 items of your choice from the café guests; fewer there: lose 4 points."""
+        p = game["players"][index]
+        if bonus:
+            p["points"] += 3
+        elif sum(guest.get(item, 0) for guest in p["cafe"] for item in self.rules.items) >= 2:
+            self.return_some(game, index, 2, self.rules.items, cafe=True)
+        else:
+            lose_points(p, 4)
+
+    def tile_c_bankrupt(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 6 krones. Penalty: every krone, and every item in the kitchen."""
+        p = game["players"][index]
+        if bonus:
+            p["krones"] += 6
+        else:
+            p["krones"] = 0
+            p["kitchen"] = dict.fromkeys(p["kitchen"], 0)
+
+    def tile_a_recruiting_drive(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: draw 3 cards into the hand, and 4 points. Penalty: 1 card from hand on top of the deck; no card in
+        hand: lose 3 points."""
+        p = game["players"][index]
+        if bonus:
+            self.draw_and_play(game, index, 3, 0, play=0, to_hand=True)
+            p["points"] += 4
+        elif p["hand"]:
+            self.hand_to_deck(game, p, 1, top=True)
+        else:
+            lose_points(p, 3)
+
+    def tile_b_headhunter(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: draw 2, play at most 1 of them for 2 krones less, the other into the hand. Penalty: 2 cards from
+        hand on top of the deck, as many as there are."""
+        p = game["players"][index]
+        if bonus:
+            self.draw_and_play(game, index, 2, 2, to_hand=True)
+        else:
+            self.hand_to_deck(game, p, 2, top=True)
+
+    def tile_c_grand_finale(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: play 1 game-end card from hand for free, or none. Penalty: discard 1 permanent hired card;
+        none hired: lose 6 points."""
+        p = game["players"][index]
+        if bonus:
+            options = [n for n in p["hand"] if n in self.rules.game_end]
+            if options:
+
+                def play(g: dict[str, Any], q: dict[str, Any], n: Any) -> None:
+                    if n is not None:
+                        q["hand"].remove(n)
+                        self.play_once(g, q, n)
+
+                play(game, p, self.best(game, index, [*options, None], play))
+            return
+        options = [n for n in p["hired"] if n in PERMANENT]
+        if options:
+            pick = self.best(game, index, options, lambda g, q, n: q["hired"].remove(n))
+            p["hired"].remove(pick)
+            game["staff_discard"].append(pick)
+        else:
+            lose_points(p, 6)
+
+    def tile_c_wipeout(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 10 points. Penalty: every point."""
+        p = game["players"][index]
+        p["points"] = p["points"] + 10 if bonus else 0
+
+    def tile_a_trade_offer(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: you may pay 3 krones for 6 points (choose_one: 1, or none). Penalty: 2 krones, as many as there are."""
+        p = game["players"][index]
+        if not bonus:
+            p["krones"] = max(0, p["krones"] - 2)
+            return
+
+        def trade(g: dict[str, Any], q: dict[str, Any], option: int | None) -> None:
+            if option == 1:
+                q["krones"] -= 3
+                q["points"] += 6
+
+        self.decide(game, index, "choose_one", [1, None] if p["krones"] >= 3 else [None], trade)
+
+    def tile_b_pick_your_poison(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: (1) 4 krones or (2) 2 Emperor steps. Penalty: one option that can be taken in full: (1) 4 krones,
+        (2) 2 items of your choice from the kitchen, (3) 6 points; if none can, nothing."""
+        p = game["players"][index]
+        if bonus:
+
+            def gain(g: dict[str, Any], q: dict[str, Any], option: int) -> None:
+                if option == 1:
+                    q["krones"] += 4
+                else:
+                    self.advance(q, 2)
+
+            self.decide(game, index, "choose_one", [1, 2], gain)
+            return
+        can = (p["krones"] >= 4, sum(p["kitchen"].get(i, 0) for i in self.rules.items) >= 2, p["points"] >= 6)
+        options = [number for number, ok in enumerate(can, 1) if ok] or [None]
+
+        def pay(g: dict[str, Any], q: dict[str, Any], option: int | None) -> None:
+            if option == 1:
+                q["krones"] -= 4
+            elif option == 2:
+                self.return_some(g, index, 2, self.rules.items, cafe=False)
+            elif option == 3:
+                lose_points(q, 6)
+
+        self.decide(game, index, "choose_one", options, pay)
+
+    def tile_c_old_occupied_room(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: as c-occupied-room. Penalty: an occupied room on the highest floor that has one, then the next
+        occupied room down its column, if any (each pair compared whole)."""
+        if bonus:
+            self.tile_c(game, index, "c-occupied-room", True)
+            return
+        p = game["players"][index]
+        occupied = cells(p, "o")
+        if not occupied:
+            return
+
+        def remove(g: dict[str, Any], q: dict[str, Any], first: tuple[int, int]) -> None:
+            set_room(q, first, ".")
+            below = [c for c in cells(q, "o") if c[1] == first[1] and c[0] < first[0]]
+            if below:
+                set_room(q, max(below), ".")
+
+        top = max(f for f, _ in occupied)
+        remove(game, p, self.best(game, index, [c for c in occupied if c[0] == top], remove))
+
+    def tile_c_points_or_rooms(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 5 points. Penalty: one option that can be taken in full: (1) 2 vacant rooms, each from as high a
+        floor as possible, or (2) 8 points; if neither can, nothing."""
+        p = game["players"][index]
+        if bonus:
+            p["points"] += 5
+            return
+        can = (len(cells(p, "v")) >= 2, p["points"] >= 8)
+        options = [number for number, ok in enumerate(can, 1) if ok] or [None]
+
+        def take(g: dict[str, Any], q: dict[str, Any], option: int | None) -> None:
+            if option == 1:
+                self.remove_vacant(g, index, 2)
+            elif option == 2:
+                lose_points(q, 8)
+
+        self.decide(game, index, "choose_one", options, take)
+
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
-        if tile.startswith("c-"):
+        invented = getattr(self, "tile_" + tile.replace("-", "_"), None)
+        if invented is not None:
+            invented(game, index, bonus)
+        elif tile.startswith("c-"):
             self.tile_c(game, index, tile, bonus)
         else:
             self.tile_ab(game, index, tile, bonus)
+
+    def penalty(self, game: dict[str, Any], index: int, tile: str) -> None:
+        """A tile's penalty; with a Conference Manager hired, the player may pay 1 krone to ignore it."""
+        p = game["players"][index]
+
+        def take(g: dict[str, Any], q: dict[str, Any], pay: bool) -> None:
+            if pay:
+                q["krones"] -= 1
+            else:
+                self.tile(g, index, tile, False)
+
+        if CONFERENCE_MANAGER not in p["hired"]:
+            take(game, p, False)
+            self.tally["penalty", tile] += 1
+        elif not self.decide(game, index, "conference_manager", [True, False] if p["krones"] >= 1 else [False], take):
+            self.tally["penalty", tile] += 1
 
     def score(self, state: dict[str, Any]) -> dict[str, Any]:
         """The Emperor scoring of the round that just ended (3, 5 or 7); after round 7, final scoring and standings."""
@@ -451,24 +803,24 @@ class HandScorer:
             p.setdefault("kitchen", {})
             p.setdefault("hired", [])
             p.setdefault("hand", [])
+            p.setdefault("choices", {})
+            p["_asked"], p["_used"] = {}, 0  # decisions asked per `choices` key; recorded decisions used
         round_ = game["round"]
         tile = game["tiles"]["ABC"[(round_ - 3) // 2]]
         for index, p in enumerate(game["players"]):
             p["points"] += rules.track[p["emperor"]]
             p["emperor"] = max(0, p["emperor"] - rules.move_backs[round_])
             if p["emperor"] >= rules.bonus_from:
-                gardener = 42 in p["hired"]  # a Gardener hired through this bonus does not add to it
+                gardener = GARDENER in p["hired"]  # a Gardener hired through this bonus does not add to it
                 self.tile(game, index, tile, True)
+                self.tally["bonus", tile] += 1
                 if gardener:
                     p["points"] += 5
             elif p["emperor"] == 0 and rules.black_penalty:
-                if 26 in p["hired"] and p["krones"] >= 1:  # Conference Manager: pay 1 krone instead, if worth it
-                    penalty = copy.deepcopy(game)
-                    self.tile(penalty, index, tile, False)
-                    if self.projected(game, p) - rules.krones >= self.projected(penalty, penalty["players"][index]):
-                        p["krones"] -= 1
-                        continue
-                self.tile(game, index, tile, False)
+                self.penalty(game, index, tile)
+        for p in game["players"]:
+            self.tally["recorded", "decisions"] += p.pop("_used")
+            del p["_asked"]
         if round_ != 7:
             return {"state": game}
         final = []

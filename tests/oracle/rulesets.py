@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from oracle.handwritten import HandRules
+from oracle.handwritten import BASE_ITEMS, BASE_TILES, HandRules
+
+
+def without(tiles: tuple[str, ...], *removed: str) -> tuple[str, ...]:
+    """`tiles` less those a variant removes (each must be there)."""
+    assert set(removed) <= set(tiles)
+    return tuple(tile for tile in tiles if tile not in removed)
+
 
 BASE = HandRules()
 GENTLE = dataclasses.replace(BASE, move_backs={3: 2, 5: 4, 7: 6})  # gentle-move-backs
@@ -25,7 +32,7 @@ HAND_RULES: dict[str, HandRules] = {
     "mild-cafe": dataclasses.replace(BASE, cafe=-3),
     "no-penalties": dataclasses.replace(BASE, black_penalty=False),
     # royal-banquet adds a B tile (handwritten.py knows it); base otherwise.
-    "royal-banquet": dataclasses.replace(BASE, extra_tiles=("b-royal-banquet",)),
+    "royal-banquet": dataclasses.replace(BASE, tiles=(*BASE_TILES, "b-royal-banquet")),
     # tests/data/rulesets/house-numbers.yaml
     "house-numbers": dataclasses.replace(
         BASE,
@@ -41,5 +48,30 @@ HAND_RULES: dict[str, HandRules] = {
             "blue": ("points", (0, 3, 6, 10, 16)),
             "yellow": ("steps", (0, 2, 4, 5, 9)),
         },
+    ),
+    # tests/data/variants/invented-*.yaml: base plus invented tiles (handwritten.py knows them); some replace base
+    # tiles. A tile that picks items by a filter makes the items unlike to the policy (HandRules.items_alike).
+    "invented-items": dataclasses.replace(
+        BASE,
+        tiles=(*BASE_TILES, "a-tax-and-tribute", "a-champagne-reception", "b-anything-but-champagne"),
+        items=(*BASE_ITEMS, "champagne"),  # a drink
+        items_alike=False,
+    ),
+    "invented-returns": dataclasses.replace(
+        BASE, tiles=(*BASE_TILES, "b-sweet-tooth", "c-cafe-cleanup", "c-bankrupt"), items_alike=False
+    ),
+    "invented-staff": dataclasses.replace(
+        BASE,
+        tiles=(
+            *without(BASE_TILES, "a-draw-staff", "b-draw-staff", "c-staff-points", "c-free-staff"),
+            *("a-recruiting-drive", "b-headhunter", "c-grand-finale", "c-wipeout"),
+        ),
+    ),
+    "invented-choices": dataclasses.replace(
+        BASE,
+        tiles=(
+            *without(BASE_TILES, "a-free-room", "b-occupied-room", "c-occupied-room", "c-points"),
+            *("a-trade-offer", "b-pick-your-poison", "c-old-occupied-room", "c-points-or-rooms"),
+        ),
     ),
 }

@@ -1,15 +1,14 @@
-"""Seeded random game states just before the last Emperor scoring, legal by construction."""
+"""Seeded random game states just before an Emperor scoring, legal by construction."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-TILES = {
-    "A": ("a-krones", "a-two-items", "a-draw-staff", "a-free-room"),
-    "B": ("b-one-of-each", "b-krones", "b-draw-staff", "b-occupied-room"),
-    "C": ("c-points", "c-occupied-room", "c-staff-points", "c-free-staff"),
-}
+from oracle.handwritten import BASE_ITEMS, BASE_TILES
+
+GUESTS: tuple[dict[str, int], ...] = ({}, {"cake": 1}, {"wine": 1, "coffee": 1})
+ROUND_OF_TIER = {"a": 3, "b": 5, "c": 7}
 
 
 def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
@@ -35,37 +34,92 @@ def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
     return rows
 
 
-def random_state(
-    rng: random.Random, cap: int = 13, players: int = 4, round_: int = 7, extra_tiles: tuple[str, ...] = ()
+def recorded_choices(rng: random.Random, player: dict[str, Any], items: tuple[str, ...]) -> dict[str, Any]:
+    """Recorded `return_items` and `choose_one` decisions: mostly items the player holds (kitchen ids, or café
+    item@guest) and option numbers, legal or not when asked; one value or a list."""
+    kitchen = [item for item in items if player["kitchen"].get(item)]
+    cafe = [f"{item}@{g}" for g, guest in enumerate(player["cafe"]) for item in items if guest.get(item)]
+    pool = [*rng.choice([place for place in (kitchen, cafe) if place] or [[]]), rng.choice(items)]
+    choices: dict[str, Any] = {}
+    if rng.random() < 0.7:
+        values = [rng.choice(pool) for _ in range(rng.randint(1, 2))]
+        choices["return_items"] = values if len(values) > 1 or rng.random() < 0.5 else values[0]
+    if not choices or rng.random() < 0.4:
+        choices["choose_one"] = rng.choice((1, 1, 2, 2, 3, None))
+    return choices
+
+
+def random_player(
+    rng: random.Random, index: int, cards: list[int], cap: int, items: tuple[str, ...], rich: bool
 ) -> dict[str, Any]:
-    """A state just before the Emperor scoring after `round_`, `players` players, a track whose last space is `cap`."""
+    """One player, with Staff taken from `cards` (see random_state for `rich`)."""
+    guests = GUESTS
+    if rich:
+        extra = tuple({item: 1, "cake": 1} for item in items if item not in BASE_ITEMS)
+        guests = (*GUESTS, {"strudel": 1, "wine": 1}, {"cake": 2}, {"coffee": 1}, *extra)
+    hand = [cards.pop() for _ in range(rng.randint(0, 4))]
+    hired = [cards.pop() for _ in range(rng.randint(0, 7))]
+    player = {
+        "name": f"P{index + 1}",
+        "points": rng.choice([0, rng.randint(0, 12), rng.randint(30, 110)]),
+        "krones": rng.randint(0, 15),
+        "emperor": rng.choice([0, cap, rng.randint(0, cap)]),
+        "kitchen": {item: rng.randint(0, 2) for item in items},
+        "cafe": [dict(rng.choice(guests)) for _ in range(rng.randint(0, 3))],  # no guest shared
+        "hotel": grow_hotel(rng, rng.randint(1, 20)),
+        "hand": hand,
+        "hired": hired,
+        "objectives": rng.randint(0, 3),
+    }
+    if rich and rng.random() < 0.2:
+        player["kitchen"] = dict.fromkeys(items, 0)
+    if rich and rng.random() < 0.6:
+        player["choices"] = recorded_choices(rng, player, items)
+    return player
+
+
+def random_state(
+    rng: random.Random,
+    cap: int = 13,
+    players: int = 4,
+    round_: int = 7,
+    tiles: tuple[str, ...] = BASE_TILES,
+    items: tuple[str, ...] = BASE_ITEMS,
+    pinned: str | None = None,
+    rich: bool = False,
+) -> dict[str, Any]:
+    """A state just before the Emperor scoring after `round_`, `players` players, a track whose last space is `cap`,
+    the Emperor tiles drawn from `tiles` (`pinned`: that one for its tier) and kitchens of `items`. `rich`: café
+    guests of more kinds (the ruleset's own items too), an empty kitchen 1 time in 5 and recorded decisions
+    (return_items, choose_one) for 3 players in 5."""
     cards = list(range(1, 49))
     rng.shuffle(cards)
-    table = []
-    for index in range(players):
-        hand = [cards.pop() for _ in range(rng.randint(0, 4))]
-        hired = [cards.pop() for _ in range(rng.randint(0, 7))]
-        table.append(
-            {
-                "name": f"P{index + 1}",
-                "points": rng.choice([0, rng.randint(0, 12), rng.randint(30, 110)]),
-                "krones": rng.randint(0, 15),
-                "emperor": rng.choice([0, cap, rng.randint(0, cap)]),
-                "kitchen": {item: rng.randint(0, 2) for item in ("strudel", "cake", "wine", "coffee")},
-                "cafe": [rng.choice([{}, {"cake": 1}, {"wine": 1, "coffee": 1}]) for _ in range(rng.randint(0, 3))],
-                "hotel": grow_hotel(rng, rng.randint(1, 20)),
-                "hand": hand,
-                "hired": hired,
-                "objectives": rng.randint(0, 3),
-            }
-        )
-    tiles = {tier: rng.choice(TILES[tier] + tuple(t for t in extra_tiles if t[0] == tier.lower())) for tier in "ABC"}
-    return {"round": round_, "tiles": tiles, "staff_deck": cards, "players": table}
+    table = [random_player(rng, index, cards, cap, items, rich) for index in range(players)]
+    drawn = {}
+    for tier in "abc":
+        if pinned is not None and pinned[0] == tier:
+            drawn[tier.upper()] = pinned
+        else:
+            drawn[tier.upper()] = rng.choice(tuple(tile for tile in tiles if tile[0] == tier))
+    return {"round": round_, "tiles": drawn, "staff_deck": cards, "players": table}
 
 
-def random_states(seed: int, count: int, cap: int = 13, extra_tiles: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last)."""
+def random_states(
+    seed: int,
+    count: int,
+    cap: int = 13,
+    tiles: tuple[str, ...] = BASE_TILES,
+    items: tuple[str, ...] = BASE_ITEMS,
+    focus: tuple[str, ...] = (),
+    rich: bool = False,
+) -> list[dict[str, Any]]:
+    """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last). With `focus`, 3 states in
+    4 play one of those tiles, in the round of its tier."""
     rng = random.Random(seed)
-    return [
-        random_state(rng, cap, rng.choice((2, 3, 4, 4)), rng.choice((3, 5, 7, 7)), extra_tiles) for _ in range(count)
-    ]
+    states = []
+    for _ in range(count):
+        pinned = rng.choice(focus) if focus and rng.random() < 0.75 else None
+        players = rng.choice((2, 3, 4, 4))
+        round_ = ROUND_OF_TIER[pinned[0]] if pinned else rng.choice((3, 5, 7, 7))
+        states.append(random_state(rng, cap, players, round_, tiles, items, pinned, rich))
+    return states

@@ -731,7 +731,7 @@ class HandScorer:
 
     def tile_c_old_occupied_room(self, game: dict[str, Any], index: int, bonus: bool) -> None:
         """Bonus: as c-occupied-room. Penalty: an occupied room on the highest floor that has one, then the next
-        occupied room down its column, if any (each pair compared whole)."""
+        occupied room down its column, if any (each pair compared whole); the start must allow both where some does."""
         if bonus:
             self.tile_c(game, index, "c-occupied-room", True)
             return
@@ -747,7 +747,10 @@ class HandScorer:
                 set_room(q, max(below), ".")
 
         top = max(f for f, _ in occupied)
-        remove(game, p, self.best(game, index, [c for c in occupied if c[0] == top], remove))
+        starts = [c for c in occupied if c[0] == top]
+        # Both rooms must go where they can: start only on a column with an occupied room below, if there is one.
+        full = [c for c in starts if any(o[1] == c[1] and o[0] < c[0] for o in occupied)]
+        remove(game, p, self.best(game, index, full or starts, remove))
 
     def tile_c_points_or_rooms(self, game: dict[str, Any], index: int, bonus: bool) -> None:
         """Bonus: 5 points. Penalty: one option that can be taken in full: (1) 2 vacant rooms, each from as high a

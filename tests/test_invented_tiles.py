@@ -125,9 +125,10 @@ def test_anything_but_champagne() -> None:
 
 
 def test_sweet_tooth() -> None:
-    # Bonus from 8: 5 points; 2 of cake or strudel, equal: strudel twice (strudel comes first in the rules).
+    # Bonus from 8: 5 points; 2 of cake or strudel, each worth the same: each the kind the kitchen holds fewest
+    # of, ties to the rules' order (as everywhere): strudel (0 and 0), then cake (strudel 1, cake 0).
     a = anna(play(RETURNS, 5, "B", "b-sweet-tooth", emperor=8))
-    assert (a["points"], a["kitchen"]) == (5, kitchen(strudel=2))
+    assert (a["points"], a["kitchen"]) == (5, kitchen(strudel=1, cake=1))
     # Penalty from 5: 4 points; every cake and strudel in the kitchen goes, the wine stays.
     p = anna(play(RETURNS, 5, "B", "b-sweet-tooth", emperor=5, kitchen={"strudel": 1, "cake": 2, "wine": 3}))
     assert (p["points"], p["kitchen"]) == (4, kitchen(wine=3))

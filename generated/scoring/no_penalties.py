@@ -376,18 +376,20 @@ def return_some_items(
     game: Game, player: Player, kitchen: bool, cafe: bool, count: int, which: tuple[str, ...] | None
 ) -> None:
     """Return up to `count` items, one decision each. Where every item is alike (rules.items_alike), the
-    policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item."""
+    policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item; else every
+    option, in that order of preference (so that ties go the same way)."""
     for _ in range(count):
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
                 game.log(player, "items", f"{player.name} has no more items to return")
             return
-        tried: list[str] | None = None
-        if game.rules.items_alike:
-            in_kitchen = [o for o in options if "@" not in o]
-            tried = [max(in_kitchen, key=lambda item: player.kitchen[item])] if in_kitchen else []
-            tried += [o for o in options if "@" in o][:1]
+        in_kitchen = [o for o in options if "@" not in o]
+        on_guests = [o for o in options if "@" in o]
+        if in_kitchen:
+            most = max(in_kitchen, key=lambda item: player.kitchen[item])  # the first of the most
+            in_kitchen = [most, *(o for o in in_kitchen if o != most)]
+        tried = in_kitchen[:1] + on_guests[:1] if game.rules.items_alike else in_kitchen + on_guests
         chosen = decide(game, player, "return_items", options, tried, dominated=True)
         item, _at, guest = chosen.partition("@")
         place = player.kitchen if not guest else player.cafe[int(guest)]
@@ -804,7 +806,9 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
         for kind in items:
             if held.get(kind, 0) < held.get(fewest, 0):
                 fewest = kind
-        item = decide(game, player, "choose_items", items, [fewest] if game.rules.items_alike else None)
+        # Where items differ, every kind is tried, the fewest first, so that ties go as where they are alike.
+        preferred = [fewest] if game.rules.items_alike else [fewest, *(kind for kind in items if kind != fewest)]
+        item = decide(game, player, "choose_items", items, preferred)
         held[item] = held.get(item, 0) + 1
         guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None
         if guest is None:

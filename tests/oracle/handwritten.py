@@ -482,18 +482,19 @@ class HandScorer:
     def choose_items(self, game: dict[str, Any], index: int, count: int, allowed: tuple[str, ...]) -> None:
         """`count` items of the `allowed` kinds (in the rules' order), each into the kitchen: nothing in these
         rulesets counts items on café guests, so the policy never serves one. Items alike: the kind the kitchen
-        holds fewest of (ties: the rules' order); else the best of every allowed kind, which is the first (each
-        is worth the same in the kitchen)."""
+        holds fewest of (ties: the rules' order); else the best of every allowed kind, tried the fewest first (each
+        is worth the same in the kitchen, so that is the one)."""
 
         def gain(g: dict[str, Any], q: dict[str, Any], item: str) -> None:
             q["kitchen"][item] = q["kitchen"].get(item, 0) + 1
 
         p = game["players"][index]
         for _ in range(count):
+            fewest = min(allowed, key=lambda i: (p["kitchen"].get(i, 0), allowed.index(i)))
             if self.rules.items_alike:
-                item = min(allowed, key=lambda i: (p["kitchen"].get(i, 0), allowed.index(i)))
-            else:
-                item = self.best(game, index, list(allowed), gain)
+                item = fewest
+            else:  # every kind, the fewest first: ties go as where items are alike
+                item = self.best(game, index, [fewest, *(i for i in allowed if i != fewest)], gain)
             gain(game, p, item)
 
     def return_some(self, game: dict[str, Any], index: int, count: int, items: tuple[str, ...], cafe: bool) -> None:
@@ -505,11 +506,12 @@ class HandScorer:
             options = returnable(p, items, not cafe, cafe)
             if not options:
                 return
-            tried = None
-            if self.rules.items_alike:
-                in_kitchen = [o for o in options if "@" not in o]
-                tried = [max(in_kitchen, key=lambda i: p["kitchen"][i])] if in_kitchen else []
-                tried += [o for o in options if "@" in o][:1]
+            kitchen = [o for o in options if "@" not in o]
+            if kitchen:  # the first of the most held, then the others in the rules' order
+                most = max(kitchen, key=lambda i: p["kitchen"][i])
+                kitchen = [most] + [o for o in kitchen if o != most]
+            guests = [o for o in options if "@" in o]
+            tried = kitchen[:1] + guests[:1] if self.rules.items_alike else kitchen + guests
             self.decide(game, index, "return_items", options, take_back, tried)
 
     def hand_to_deck(self, game: dict[str, Any], p: dict[str, Any], count: int, top: bool = False) -> None:

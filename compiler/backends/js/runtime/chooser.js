@@ -305,7 +305,9 @@ function chooseItems(game, player, count, serve, which = null) {
   for (let n = 0; n < count; n++) {
     let fewest = items[0];
     for (const other of items) if ((held[other] || 0) < (held[fewest] || 0)) fewest = other;
-    const item = decide(game, player, "choose_items", items, game.rules.itemsAlike ? [fewest] : null);
+    // Where items differ, every kind is tried, the fewest first, so that ties go as where they are alike.
+    const preferred = game.rules.itemsAlike ? [fewest] : [fewest, ...items.filter((kind) => kind !== fewest)];
+    const item = decide(game, player, "choose_items", items, preferred);
     held[item] = (held[item] || 0) + 1;
     const guest = guests.length ? decide(game, player, "serve", guests, tried, false, "", true) : null;
     if (guest === null) {

@@ -210,14 +210,13 @@ function returnSomeItems(game, player, kitchen, cafe, count, which) {
       if (game.explain) log(game, player, "items", `${player.name} has no more items to return`);
       return;
     }
-    let tried = null;
-    if (game.rules.itemsAlike) {
-      const inKitchen = options.filter((o) => !o.includes("@"));
-      let most = null;
-      for (const item of inKitchen) if (most === null || player.kitchen[item] > player.kitchen[most]) most = item;
-      tried = most === null ? [] : [most];
-      tried.push(...options.filter((o) => o.includes("@")).slice(0, 1));
-    }
+    let inKitchen = options.filter((o) => !o.includes("@"));
+    const onGuests = options.filter((o) => o.includes("@"));
+    let most = null;
+    for (const item of inKitchen) if (most === null || player.kitchen[item] > player.kitchen[most]) most = item;
+    if (most !== null) inKitchen = [most, ...inKitchen.filter((o) => o !== most)];
+    // Where items differ, every option is tried, in the same order of preference, so that ties go the same way.
+    const tried = game.rules.itemsAlike ? [...inKitchen.slice(0, 1), ...onGuests.slice(0, 1)] : [...inKitchen, ...onGuests];
     const chosen = decide(game, player, "return_items", options, tried, false, "", true);
     const at = chosen.indexOf("@");
     const item = at < 0 ? chosen : chosen.slice(0, at);

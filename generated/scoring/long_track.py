@@ -388,7 +388,7 @@ def return_some_items(
         on_guests = [o for o in options if "@" in o]
         if in_kitchen:
             most = max(in_kitchen, key=lambda item: player.kitchen[item])  # the first of the most
-            in_kitchen = [most, *(o for o in in_kitchen if o != most)]
+            in_kitchen = [most] + [o for o in in_kitchen if o != most]
         tried = in_kitchen[:1] + on_guests[:1] if game.rules.items_alike else in_kitchen + on_guests
         chosen = decide(game, player, "return_items", options, tried, dominated=True)
         item, _at, guest = chosen.partition("@")
@@ -807,7 +807,7 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
             if held.get(kind, 0) < held.get(fewest, 0):
                 fewest = kind
         # Where items differ, every kind is tried, the fewest first, so that ties go as where they are alike.
-        preferred = [fewest] if game.rules.items_alike else [fewest, *(kind for kind in items if kind != fewest)]
+        preferred = [fewest] if game.rules.items_alike else [fewest] + [kind for kind in items if kind != fewest]
         item = decide(game, player, "choose_items", items, preferred)
         held[item] = held.get(item, 0) + 1
         guest = decide(game, player, "serve", guests, tried, dominated=True) if guests else None

@@ -17,6 +17,7 @@ last round's scoring and the final scoring are played by each ruleset alone.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Sequence
 
 from compiler import ir
@@ -37,30 +38,53 @@ def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> Hashable:
     return (turns, deal)
 
 
+# Every field of ir.Ruleset is in exactly one of these lists (tests/test_lab_sharing.py checks it), so a field
+# added to the IR later is never silently taken for "plays alike": scoring_key refuses to run without it.
+# Read whole by an Emperor scoring or by the policy's projection of the final scoring:
+READ_WHOLE = (
+    "rounds",
+    "min_players",
+    "max_players",
+    "items",
+    "track",
+    "hotel",
+    "staff",
+    "final_scoring",
+    "score_track_spaces",
+    "lap_marker",
+    "rulings",
+    "setup",
+)
+# Read up to the scoring after the round asked about (scorings so far, and the tiles of their tiers):
+READ_SO_FAR = ("scorings", "tiles")
+# Never read before the last round's final standings, which each ruleset works out alone:
+NOT_READ = ("name", "title", "description", "extends", "sources", "tiebreakers")
+
+
+class UnclassifiedField(Exception):
+    """A field of ir.Ruleset that sharing.py does not say whether a scoring reads (a bug of the compiler)."""
+
+
 def scoring_key(ruleset: ir.Ruleset, round_: int) -> Hashable:
     """Everything the Emperor scoring after `round_` and the policy's decisions in it can read (with the
-    scorings before it): rulesets with equal keys (and one opening) play the game alike until after it."""
+    scorings before it): rulesets with equal keys (and one opening) play the game alike until after it.
+    Made from every field of the IR (see READ_WHOLE, READ_SO_FAR, NOT_READ) and the policy's facts."""
     scorings = tuple(s for s in ruleset.scorings if s.round <= round_)
     tiers = {s.tier for s in scorings}
-    return (
-        ruleset.rounds,
-        ruleset.min_players,
-        ruleset.max_players,
-        ruleset.items,
-        ruleset.track,
-        scorings,
-        tuple(t for t in ruleset.tiles if t.tier in tiers),
-        ruleset.hotel,
-        ruleset.staff,
-        ruleset.final_scoring,
-        ruleset.score_track_spaces,
-        ruleset.lap_marker,
-        ruleset.rulings,
-        ruleset.setup,
-        bonus_room_wins(ruleset),
-        serving_pays(ruleset),
-        items_alike(ruleset),
-    )
+    parts: list[object] = []
+    for field in dataclasses.fields(ruleset):
+        value = getattr(ruleset, field.name)
+        if field.name == "scorings":
+            parts.append(scorings)
+        elif field.name == "tiles":
+            parts.append(tuple(t for t in value if t.tier in tiers))
+        elif field.name in READ_WHOLE:
+            parts.append(value)
+        elif field.name not in NOT_READ:
+            raise UnclassifiedField(f"ir.Ruleset.{field.name}: say in compiler/lab/sharing.py whether scorings read it")
+    # The facts the generated code's policy takes for granted, worked out from the whole ruleset (later tiers too).
+    parts += [bonus_room_wins(ruleset), serving_pays(ruleset), items_alike(ruleset)]
+    return tuple(parts)
 
 
 def plan_parts(rulesets: Sequence[ir.Ruleset], infos: Sequence[RulesInfo], indices: Sequence[int]) -> list[Part]:

@@ -9,8 +9,8 @@ from typing import Any
 def human_report(result: dict[str, Any]) -> str:
     """Every step, grouped by player, then final scoring and standings."""
     lines = [f"Ruleset {result['ruleset']}, after round {result['round']}"]
+    # Final-scoring events (a copier's card) are said again, with their figures, in the details.
     events = [e for e in result["events"] if e["kind"] != "final"]
-    final_notes = [e for e in result["events"] if e["kind"] == "final"]
     if not events:
         lines.append("  No Emperor scoring after this round.")
     current = None
@@ -20,24 +20,34 @@ def human_report(result: dict[str, Any]) -> str:
             lines.append(f"  {current}:" if current else "  Game:")
         lines.append(f"    - {event['text']}")
     if "final" in result:
-        final = result["final"]
-        sources = list(dict.fromkeys(k for entry in final for k in entry["breakdown"]))
-        width = max(8, *(len(e["player"]) for e in final))
-        lines.append("")
-        lines.append("Final scoring")
-        header = f"  {'player':<{width}} {'points':>6} " + " ".join(f"{s:>8}" for s in sources) + f" {'total':>6}"
-        lines.append(header)
-        for entry in final:
-            cells = " ".join(f"{entry['breakdown'].get(s, 0):>8}" for s in sources)
-            lines.append(f"  {entry['player']:<{width}} {entry['points']:>6} {cells} {entry['total']:>6}")
-        for event in final_notes:
-            lines.append(f"  - {event['text']}")
+        lines += final_block(result["final"])
         lines.append("")
         lines.append("Standings")
         for row in result["standings"]:
             lines.append(f"  {row['rank']}. {row['player']}: {row['points']} points (tie-breaker {row['tiebreak']})")
+        lines += [f"  - {tie['text']}" for tie in result.get("ties", [])]
     lines += decisions_block(result.get("decisions", []))
     return "\n".join(lines) + "\n"
+
+
+def final_block(final: list[dict[str, Any]]) -> list[str]:
+    """The final scoring: a table of each player's points by source, then every source's lines per player."""
+    sources = list(dict.fromkeys(k for entry in final for k in entry["breakdown"]))
+    width = max(8, *(len(e["player"]) for e in final))
+    lines = ["", "Final scoring"]
+    lines.append(f"  {'player':<{width}} {'points':>6} " + " ".join(f"{s:>8}" for s in sources) + f" {'total':>6}")
+    for entry in final:
+        cells = " ".join(f"{entry['breakdown'].get(s, 0):>8}" for s in sources)
+        lines.append(f"  {entry['player']:<{width}} {entry['points']:>6} {cells} {entry['total']:>6}")
+    lines += ["", "Final scoring in detail"]
+    label = max((len(s) for s in sources), default=0)
+    for entry in final:
+        lines.append(f"  {entry['player']}:")
+        for source, details in entry["details"].items():
+            texts = [line["text"] for line in details] or ["none"]
+            lines.append(f"    {source:<{label}}  {texts[0]}")
+            lines += [f"    {'':<{label}}  {text}" for text in texts[1:]]
+    return lines
 
 
 def decisions_block(decisions: list[dict[str, Any]]) -> list[str]:

@@ -45,7 +45,15 @@ from compiler.project import load_one
 NODE = shutil.which("node")
 JS_TESTS = ROOT / "tests" / "js"
 # The hand-worked scenarios: scoring rules and rulings, and decisions (recorded lists, whole-turn search).
-SCENARIOS = [str(ROOT / "tests" / name) for name in ("test_scoring_scenarios.py", "test_decisions.py")]
+SCENARIOS = [str(ROOT / "tests" / name) for name in ("test_scoring_scenarios.py", "test_decisions.py")] + [
+    # The hand-worked explanations of final scoring (not its random property tests: the corpus has its own).
+    f"{ROOT / 'tests' / 'test_final_details.py'}::{name}"
+    for name in (
+        "test_a_four_player_game_end_is_explained_line_by_line",
+        "test_a_secretary_with_nothing_to_copy_and_a_total_held_at_zero",
+        "test_three_tied_players_one_ahead_on_the_tie_breaker",
+    )
+]
 RANDOM_PER_RULESET = 60  # 9 shipped and 6 test rulesets: 900 random states
 # A changed decision for each kind that has an always-legal alternative to the default.
 ALTERNATIVES: dict[str, Any] = {
@@ -414,6 +422,18 @@ def vocabulary_covered(corpus: list[dict[str, Any]]) -> None:
     assert any(s["key"] == "choose_one" and s["how"] == "recorded" and s["value"] == 2 for s in steps)
 
 
+def explanations_covered(results: list[dict[str, Any]]) -> None:
+    """The corpus meets every kind of final-scoring line and of tie the explanation has."""
+    entries = [entry for r in results for entry in r.get("final", [])]
+    staff = [line for entry in entries for line in entry["details"].get("staff", [])]
+    assert any(line["copies"] is not None for line in staff), "a Secretary's copy"
+    assert any(line["copies"] is None and line["per"] is None for line in staff), "a Secretary with nothing to copy"
+    assert any("points_floor" in entry["details"] for entry in entries)
+    texts = [tie["text"] for r in results for tie in r.get("ties", [])]
+    for fragment in (" wins the tie-breaker ", " places 3rd", " share 2nd place", " they share 3rd place"):
+        assert any(fragment in text for text in texts), fragment
+
+
 def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     node_binary = node()
     vectors = random_vectors()
@@ -433,6 +453,7 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     assert sum(s["how"] == "policy" and "runner_up" in s for s in steps) >= 100
     assert any(r["unused_choices"] for r in results)
     vocabulary_covered(corpus)
+    explanations_covered(results)
     (tmp_path / "vectors.json").write_text(json.dumps(corpus), encoding="utf-8")
     print(f"cross-check corpus: {len(vectors)} random + {len(scenarios)} scenario states, {len(steps)} decisions")
     pads = tmp_path / "pads"

@@ -369,7 +369,8 @@ def test_states_agree_with_the_oracle(capsys: pytest.CaptureFixture[str]) -> Non
     for name, result in zip(["base", "gentle-move-backs"], results, strict=True):
         expected = HandScorer(HAND_RULES[name]).score_round_7(data)
         assert result["ruleset"] == name
-        assert result["final"] == expected["final"]
+        # The oracle scores; it does not explain: the details are checked in tests/test_final_details.py.
+        assert [{k: v for k, v in e.items() if k != "details"} for e in result["final"]] == expected["final"]
         assert result["standings"] == expected["standings"]
         assert [p["points"] for p in result["players"]] == [p["points"] for p in expected["state"]["players"]]
     assert any("gentle-move-backs" in sentence for sentence in compared["states"][0]["differences"])

@@ -2024,20 +2024,29 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameE
     The choice has no consequence but its points, so the policy copies the card worth most (ties: the
     lowest number). A projection takes the recorded card where it is legal. `copier` names the card
     that copies (for the explanation)."""
-    options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
     if game.trial is not None or game.projecting:
         # A projection (the search makes thousands): the recorded card if legal, else the most any card is worth.
+        options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
         found, value = peek_recorded(player, "secretary")
         if found and value in options:
             return formulas[value][0] * formulas[value][1](game, player)
         return max([formulas[number][0] * formulas[number][1](game, player) for number in options], default=0)
+    return copy_decided(game, player, formulas, copier)[1]
+
+
+def copy_decided(
+    game: Game, player: Player, formulas: dict[int, GameEndFormula], copier: str
+) -> tuple[int | None, int]:
+    """The copier's decision in the real game (recorded, or the policy's): the card copied (None: there
+    is none to copy) and its points on this player's state."""
+    options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if not options:
         decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
-        return 0
+        return None, 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
     points = worth[chosen]
@@ -2056,19 +2065,94 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameE
             f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
             card=chosen,
         )
-    return points
+    return chosen, points
+
+
+# --- final scoring explained: result["final"][i]["details"][source] is a list of lines, each a dict with
+# its "points" and a "text"; the lines of a source add up to its breakdown (see final_entry).
+
+Line = dict[str, Any]
+
+
+def counted(label: str, count: int, each: int) -> str:
+    """`label: count × each = points`, the one form of every counted line."""
+    return f"{label}: {count} × {each} = {plural(count * each, 'point')}"
+
+
+def quantity_line(per: str, count: int, each: int, words: str) -> Line:
+    """A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`)."""
+    text = counted(words[:1].upper() + words[1:], count, each)
+    return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+
+
+def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> list[Line]:
+    """One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms)."""
+    lines: list[Line] = []
+    for floor, each in enumerate(points_by_floor, start=1):
+        if each:
+            rooms = player.hotel[floor - 1].count("o")
+            text = counted(f"Floor {floor}, {words}", rooms, each)
+            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
+    return lines
+
+
+def game_end_lines(
+    game: Game,
+    player: Player,
+    formulas: dict[int, GameEndFormula],
+    copiers: dict[int, str],
+    per: dict[int, str],
+    words: dict[str, str],
+) -> tuple[int, list[Line]]:
+    """The points of the player's hired game-end Staff, summed as game_end_points sums them (the copier's
+    decision taken here), and one line per card: its quantity (`per`, its phrase in `words`), count,
+    points each, and for a copier the card it copies (`copies`, None when there is none)."""
+    total = 0
+    lines: list[Line] = []
+    for number in player.hired:
+        copied: int | None = number
+        if number in formulas:
+            total += formulas[number][0] * formulas[number][1](game, player)
+        elif number in copiers:
+            copied, points = copy_decided(game, player, formulas, copiers[number])
+            total += points
+        else:
+            continue
+        line: Line = {
+            "card": number,
+            "name": game.rules.staff[number][0],
+            "copies": None if copied == number else copied,
+        }
+        if copied is None:
+            text = f"{card_name(game, number)}: no opponent has hired a game-end Staff to copy: 0 points"
+            line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
+        else:
+            each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
+            label = card_name(game, number)
+            if copied != number:
+                label += f" copies {card_name(game, copied)}"
+            text = counted(f"{label}, {words[quantity]}", count, each)
+            line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
+        lines.append(line)
+    return total, lines
 
 
 def final_entry(
-    game: Game, player: Player, sources: tuple[tuple[str, Callable[[Game, Player], int]], ...]
+    game: Game, player: Player, sources: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...]
 ) -> dict[str, Any]:
-    """One player's final scoring: the breakdown by source and the total (with the points floor)."""
-    breakdown = {source: score(game, player) for source, score in sources}
+    """One player's final scoring: the breakdown by source, the total (with the points floor) and the
+    details, each source's lines (a total raised to the points floor has a `points_floor` line too)."""
+    breakdown: dict[str, int] = {}
+    details: dict[str, list[Line]] = {}
+    for source, explain in sources:
+        breakdown[source], details[source] = explain(game, player)
     total = player.points + sum(breakdown.values())
     if total < game.rules.points_floor:
         breakdown["points_floor"] = game.rules.points_floor - total
+        text = f"A total of {total} counts as {game.rules.points_floor}: {plural(breakdown['points_floor'], 'point')}"
+        details["points_floor"] = [{"total": total, "points": breakdown["points_floor"], "text": text}]
         total = game.rules.points_floor
-    return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown}
+    return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown, "details": details}
 
 
 def final_total(game: Game, player: Player, project: Callable[[Game, Player], int]) -> int:
@@ -2077,6 +2161,68 @@ def final_total(game: Game, player: Player, project: Callable[[Game, Player], in
     total = project(game, player)
     floor = game.rules.points_floor
     return floor if total < floor else total
+
+
+def explain_ties(standings: list[dict[str, Any]], quantities: tuple[str, ...], words: str) -> list[dict[str, Any]]:
+    """Every group of players with equal final points, best first: the points, the tie-breaker's
+    quantities, each player's tie-breaker and rank (in standings order), and in words how the
+    tie-breaker (the sum of `quantities`, said as `words`) decided it or that they share a rank."""
+    groups: list[list[dict[str, Any]]] = []
+    for row in standings:
+        if groups and groups[-1][0]["points"] == row["points"]:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return [
+        {
+            "points": group[0]["points"],
+            "quantities": list(quantities),
+            "players": [{"player": r["player"], "tiebreak": r["tiebreak"], "rank": r["rank"]} for r in group],
+            "text": tie_text(group, words),
+        }
+        for group in groups
+        if len(group) > 1
+    ]
+
+
+def tie_text(group: list[dict[str, Any]], words: str) -> str:
+    """A tie in words: who has how many points, the tie-breaker's figures, and the places."""
+    head = f"{named([r['player'] for r in group])} have {plural(group[0]['points'], 'point')} each"
+    if len({r["tiebreak"] for r in group}) == 1:
+        same = f" and the same tie-breaker ({words}: {group[0]['tiebreak']})" if words else ""
+        return f"{head}{same}: they share {ordinal(group[0]['rank'])} place"
+    if len(group) == 2:
+        first, second = group
+        return (
+            f"{head}; {first['player']} wins the tie-breaker ({words}) with {first['tiebreak']} against "
+            f"{second['tiebreak']}: {first['player']} places {ordinal(first['rank'])}, {second['player']} "
+            f"{ordinal(second['rank'])}"
+        )
+    figures = ", ".join(f"{r['player']} {r['tiebreak']}" for r in group)
+    places: list[list[dict[str, Any]]] = []
+    for row in group:
+        if places and places[-1][0]["rank"] == row["rank"]:
+            places[-1].append(row)
+        else:
+            places.append([row])
+    said = [
+        f"{rows[0]['player']} places {ordinal(rows[0]['rank'])}"
+        if len(rows) == 1
+        else f"{named([r['player'] for r in rows])} share {ordinal(rows[0]['rank'])} place"
+        for rows in places
+    ]
+    return f"{head}; tie-breaker ({words}): {figures}: {'; '.join(said)}"
+
+
+def named(names: list[str]) -> str:
+    """`A`, `A and B`, `A, B and C`."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def decision_report(game: Game) -> list[dict[str, Any]]:
@@ -2371,12 +2517,70 @@ def final_cafe(game: Game, player: Player) -> int:
     return -5 * q_cafe_guests(game, player)
 
 
-FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], int]], ...] = (
-    ("staff", final_staff),
-    ("rooms", final_rooms),
-    ("krones", final_krones),
-    ("kitchen", final_kitchen),
-    ("cafe", final_cafe),
+GAME_END_PER: dict[int, str] = {
+    27: "occupied_red_rooms",
+    28: "occupied_blue_rooms",
+    30: "occupied_yellow_rooms",
+    31: "occupied_rooms",
+    32: "hired_staff",
+    34: "room_tiles",
+    37: "full_groups",
+    40: "objectives",
+    41: "emperor_position",
+    46: "full_floors",
+    47: "full_columns",
+    48: "colour_sets",
+}
+QUANTITY_WORDS: dict[str, str] = {
+    "occupied_red_rooms": "occupied red rooms",
+    "occupied_blue_rooms": "occupied blue rooms",
+    "occupied_yellow_rooms": "occupied yellow rooms",
+    "occupied_rooms": "occupied rooms",
+    "hired_staff": "Staff cards you have hired",
+    "room_tiles": "room tiles in your hotel",
+    "full_groups": "fully occupied colour groups",
+    "objectives": "objective cards carrying the player's marker",
+    "emperor_position": "the Emperor position",
+    "full_floors": "fully occupied floors",
+    "full_columns": "fully occupied columns",
+    "colour_sets": "complete sets of one occupied red, one blue and one yellow room",
+    "krones": "krones",
+    "kitchen_items": "dishes and drinks in the kitchen",
+    "cafe_guests": "guests in the café",
+}
+
+
+def explain_staff(game: Game, player: Player) -> tuple[int, list[Line]]:
+    """staff: the points and the lines that explain them."""
+    return game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)
+
+
+def explain_rooms(game: Game, player: Player) -> tuple[int, list[Line]]:
+    """rooms: the points and the lines that explain them."""
+    return final_rooms(game, player), floor_lines(player, (1, 2, 3, 4), QUANTITY_WORDS["occupied_rooms"])
+
+
+def explain_krones(game: Game, player: Player) -> tuple[int, list[Line]]:
+    """krones: the points and the lines that explain them."""
+    return final_krones(game, player), [quantity_line("krones", q_krones(game, player), 1, QUANTITY_WORDS["krones"])]
+
+
+def explain_kitchen(game: Game, player: Player) -> tuple[int, list[Line]]:
+    """kitchen: the points and the lines that explain them."""
+    return final_kitchen(game, player), [quantity_line("kitchen_items", q_kitchen_items(game, player), 1, QUANTITY_WORDS["kitchen_items"])]
+
+
+def explain_cafe(game: Game, player: Player) -> tuple[int, list[Line]]:
+    """cafe: the points and the lines that explain them."""
+    return final_cafe(game, player), [quantity_line("cafe_guests", q_cafe_guests(game, player), -5, QUANTITY_WORDS["cafe_guests"])]
+
+
+FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (
+    ("staff", explain_staff),
+    ("rooms", explain_rooms),
+    ("krones", explain_krones),
+    ("kitchen", explain_kitchen),
+    ("cafe", explain_cafe),
 )
 
 
@@ -2541,6 +2745,15 @@ def tiebreak(game: Game, player: Player) -> int:
     return q_kitchen_items(game, player) + q_krones(game, player)
 
 
+TIEBREAK_QUANTITIES: tuple[str, ...] = ("kitchen_items", "krones")
+TIEBREAK_WORDS = "dishes and drinks in the kitchen plus krones"
+
+
+def ties(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties)."""
+    return explain_ties(standings, TIEBREAK_QUANTITIES, TIEBREAK_WORDS)
+
+
 SETUP: dict[str, Any] = {
     "krones": 10,
     "items": {"strudel": 1, "cake": 1, "wine": 1, "coffee": 1},
@@ -2635,6 +2848,7 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
         final = final_scoring(game)
         result["final"] = final
         result["standings"] = standings(game, final)
+        result["ties"] = ties(result["standings"])
     result["decisions"] = decision_report(game)
     result["unused_choices"] = unused_choices(game)
     return result

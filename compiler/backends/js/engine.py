@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import ir
+from compiler.backends.final_words import quantity_words, tiebreak_words
 from compiler.backends.js.effects import JsCodegenError, all_feasible_js, effect_lines_js, js_literal, quantity_js
 from compiler.backends.policy_facts import bonus_room_wins, decides, items_alike, serving_pays
 
@@ -99,23 +100,35 @@ def _staff(js: _Js, ruleset: ir.Ruleset) -> None:
             term = f"{card.game_end.points} * {quantity_js(card.game_end.per)}"
             js.line(f"GAME_END_FORMULAS[{card.number}] = (game, player) => {term};")
     js.line("const GAME_END = Object.assign({}, GAME_END_FORMULAS);")
-    for card in ruleset.staff:
-        if card.game_end is not None and card.game_end.copy_opponent:
-            name = js_literal(card.name)
-            js.line(
-                f"GAME_END[{card.number}] = (game, player) => copyOpponentGameEnd(game, player, GAME_END_FORMULAS, {name});"
-            )
+    copiers = {str(c.number): c.name for c in ruleset.staff if c.game_end is not None and c.game_end.copy_opponent}
+    js.line(f"const GAME_END_COPIERS = {js_literal(copiers)};")
+    for number in copiers:
+        js.line(
+            f"GAME_END[{number}] = (game, player) => copyOpponentGameEnd(game, player, GAME_END_FORMULAS, GAME_END_COPIERS[{number}]);"
+        )
+    # card -> [points each, quantity]: the explanation's figures (gameEndLines).
+    per = {
+        str(c.number): [c.game_end.points, c.game_end.per]
+        for c in ruleset.staff
+        if c.game_end is not None and c.game_end.per is not None and not c.game_end.copy_opponent
+    }
+    js.line(f"const GAME_END_PER = {js_literal(per)};")
 
 
 def _final(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line("const FINAL_SOURCES = [];")
-    for source in ruleset.final_scoring:
+    # The same sources with their explanation, [id, (game, player) => [points, lines]] (finalEntry).
+    js.line("const FINAL_DETAILS = [];")
+    js.line(f"const QUANTITY_WORDS = {js_literal(quantity_words(ruleset))};")
+    for number, source in enumerate(ruleset.final_scoring):
         head = f"FINAL_SOURCES.push([{js_literal(source.id)}, "
+        points = f"FINAL_SOURCES[{number}][1](game, player)"
         if source.source == "game_end_staff":
             # Hired order, as the Python module sums (the Secretary's decision comes in that order).
             body = (
                 "(game, player) => player.hired.reduce((t, n) => t + (GAME_END[n] ? GAME_END[n](game, player) : 0), 0)"
             )
+            explain = "gameEndLines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)"
         elif source.source == "occupied_rooms_by_floor":
             terms = [
                 f'{points} * player.hotel[{floor - 1}].filter((r) => r === "o").length'
@@ -123,13 +136,19 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
                 if points
             ]
             body = f"(game, player) => {' + '.join(terms) or '0'}"
+            floors = js_literal(list(source.points_by_floor))
+            explain = f'[{points}, floorLines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])]'
         elif source.source == "per_quantity":
             if source.per is None:
                 raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
             body = f"(game, player) => {source.points} * {quantity_js(source.per)}"
+            per = js_literal(source.per)
+            line = f"quantityLine({per}, {quantity_js(source.per)}, {source.points}, QUANTITY_WORDS[{per}])"
+            explain = f"[{points}, [{line}]]"
         else:
             raise JsCodegenError(f"no JavaScript generator for final-scoring source {source.source}")
         js.line(f"{head}{body}]);")
+        js.line(f"FINAL_DETAILS.push([{js_literal(source.id)}, (game, player) => {explain}]);")
 
 
 def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
@@ -238,7 +257,10 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line(
         "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
     )
-    js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_SOURCES));")
+    js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_DETAILS));")
+    quantities, words = tiebreak_words(ruleset)
+    js.line(f"const TIEBREAK_QUANTITIES = {js_literal(list(quantities))};")
+    js.line(f"const TIEBREAK_WORDS = {js_literal(words)};")
     js.open("function standings(game, final) {")
     js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")
     js.close()
@@ -250,6 +272,7 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     js.open("if (game.round === RULES.rounds) {")
     js.line("result.final = finalScoring(game);")
     js.line("result.standings = standings(game, result.final);")
+    js.line("result.ties = explainTies(result.standings, TIEBREAK_QUANTITIES, TIEBREAK_WORDS);")
     js.close()
     js.line("result.decisions = decisionReport(game);")
     js.line("result.unused_choices = unusedChoices(game);")

@@ -6,6 +6,7 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
+from compiler.backends.final_words import quantity_words, tiebreak_words
 from compiler.backends.policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
@@ -119,15 +120,40 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
     raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
 
 
+def _explain_call(source: ir.FinalSource) -> str:
+    """The expression of a source's (points, lines): the points as its final_<id> function sums them."""
+    points = f"{identifier('final', source.id)}(game, player)"
+    if source.source == "game_end_staff":
+        return "game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)"
+    if source.source == "occupied_rooms_by_floor":
+        floors = literal(source.points_by_floor)
+        return f'{points}, floor_lines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])'
+    assert source.per is not None
+    line = f"quantity_line({literal(source.per)}, {_quantity_call(source.per)}, {source.points}, QUANTITY_WORDS[{literal(source.per)}])"
+    return f"{points}, [{line}]"
+
+
 def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     for source in ruleset.final_scoring:
         with code.block(f"def {identifier('final', source.id)}(game: Game, player: Player) -> int:"):
             code.line(comment(source.name))
             code.sum_line("return ", _final_terms(source) or ["0"])
         code.blank(2)
-    code.line("FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], int]], ...] = (")
+    # The words and figures of the explanation (final_entry: the result's details), for explaining games only.
+    per = {c.number: c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None}
+    code.literal_line("GAME_END_PER: dict[int, str] = ", per)
+    code.literal_line("QUANTITY_WORDS: dict[str, str] = ", quantity_words(ruleset))
+    code.blank(2)
     for source in ruleset.final_scoring:
-        code.line(f"    ({literal(source.id)}, {identifier('final', source.id)}),")
+        with code.block(
+            f"def {identifier('explain', source.id)}(game: Game, player: Player) -> tuple[int, list[Line]]:"
+        ):
+            code.line(f'"""{source.id}: the points and the lines that explain them."""')
+            code.line(f"return {_explain_call(source)}")
+        code.blank(2)
+    code.line("FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (")
+    for source in ruleset.final_scoring:
+        code.line(f"    ({literal(source.id)}, {identifier('explain', source.id)}),")
     code.line(")")
     code.blank(2)
 
@@ -273,6 +299,16 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         terms = [_quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
         code.line(f"return {' + '.join(terms) if terms else '0'}")
     code.blank(2)
+    quantities, words = tiebreak_words(ruleset)
+    code.literal_line("TIEBREAK_QUANTITIES: tuple[str, ...] = ", quantities)
+    code.literal_line("TIEBREAK_WORDS = ", words)
+    code.blank(2)
+    with code.block("def ties(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:"):
+        code.line(
+            '"""Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties)."""'
+        )
+        code.line("return explain_ties(standings, TIEBREAK_QUANTITIES, TIEBREAK_WORDS)")
+    code.blank(2)
 
 
 def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -345,6 +381,7 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
             code.line('result["standings"] = standings(game, final)')
+            code.line('result["ties"] = ties(result["standings"])')
         code.line('result["decisions"] = decision_report(game)')
         code.line('result["unused_choices"] = unused_choices(game)')
         code.line("return result")

@@ -45,27 +45,35 @@ function waivePenalty(game, player, cost, card) {
 // has no consequence but its points, so the policy copies the card worth most (ties: the lowest
 // number). A projection takes the recorded card where it is legal.
 function copyOpponentGameEnd(game, player, formulas, copier) {
+  if (game.trial !== null || game.projecting) {
+    const options = copyOptions(game, player, formulas);
+    const [found, value] = peekRecorded(player, "secretary");
+    if (found && inOptions(options, value)) return formulas[value](game, player);
+    return options.reduce((best, number) => Math.max(best, formulas[number](game, player)), options.length ? -Infinity : 0);
+  }
+  return copyDecided(game, player, formulas, copier)[1];
+}
+
+// The game-end cards the player's opponents have hired, lowest number first.
+function copyOptions(game, player, formulas) {
   const numbers = new Set();
   for (const other of opponents(game, player)) for (const n of other.hired) if (formulas[n]) numbers.add(n);
-  const options = sortedNumbers(Array.from(numbers));
-  const scored = new Map();
-  const worth = (number) => {
-    if (!scored.has(number)) scored.set(number, formulas[number](game, player));
-    return scored.get(number);
-  };
-  const ranked = options.slice().sort((a, b) => worth(b) - worth(a)); // stable: ties keep the lowest number first
-  if (game.trial !== null || game.projecting) {
-    const [found, value] = peekRecorded(player, "secretary");
-    if (found && inOptions(options, value)) return worth(value);
-    return ranked.length ? worth(ranked[0]) : 0;
-  }
+  return sortedNumbers(Array.from(numbers));
+}
+
+// The copier's decision in the real game (recorded, or the policy's): [the card copied (null: there is
+// none to copy), its points on this player's state].
+function copyDecided(game, player, formulas, copier) {
+  const options = copyOptions(game, player, formulas);
+  const worth = new Map(options.map((number) => [number, formulas[number](game, player)]));
+  const ranked = options.slice().sort((a, b) => worth.get(b) - worth.get(a)); // stable: ties keep the lowest number first
   if (!options.length) {
     decide(game, player, "secretary", [null], null, false, "no opponent has hired a game-end Staff to copy");
-    return 0;
+    return [null, 0];
   }
   const [index, found, value] = nextRecorded(player, "secretary");
   const chosen = found ? recordedChoice(game, player, "secretary", index, value, options, "") : ranked[0];
-  const points = worth(chosen);
+  const points = worth.get(chosen);
   if (game.explain) {
     if (found) {
       note(game, player, "secretary", index, chosen, "recorded");
@@ -74,23 +82,88 @@ function copyOpponentGameEnd(game, player, formulas, copier) {
     } else {
       const decision = note(game, player, "secretary", index, chosen, "policy", ranked[1]);
       decision.total = projection(game, player);
-      decision.runnerUpTotal = decision.total - points + worth(ranked[1]);
+      decision.runnerUpTotal = decision.total - points + worth.get(ranked[1]);
     }
     log(game, player, "final", `${player.name}'s ${copier} copies ${cardName(game, chosen)}: ${plural(points, "point")}`, { card: chosen });
   }
-  return points;
+  return [chosen, points];
 }
 
-// One player's final scoring: the breakdown by source and the total (with the points floor).
+// --- final scoring explained: result.final[i].details[source] is a list of lines, each an object with
+// its "points" and a "text"; the lines of a source add up to its breakdown (see finalEntry).
+
+// `label: count × each = points`, the one form of every counted line.
+function counted(label, count, each) {
+  return `${label}: ${count} × ${each} = ${plural(count * each, "point")}`;
+}
+
+// A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`).
+function quantityLine(per, count, each, words) {
+  const text = counted(words.slice(0, 1).toUpperCase() + words.slice(1), count, each);
+  return { per, count, each, points: count * each, text };
+}
+
+// One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms).
+function floorLines(player, pointsByFloor, words) {
+  const lines = [];
+  pointsByFloor.forEach((each, index) => {
+    if (!each) return;
+    const floor = index + 1;
+    const rooms = player.hotel[index].filter((r) => r === "o").length;
+    lines.push({ floor, rooms, each, points: rooms * each, text: counted(`Floor ${floor}, ${words}`, rooms, each) });
+  });
+  return lines;
+}
+
+// [the points of the player's hired game-end Staff (the copier's decision taken here), one line per card]:
+// its quantity (`per`: card -> [points each, quantity]; phrases in `words`), count, points each, and for a
+// copier (`copiers`: card -> name) the card it copies (`copies`, null when there is none).
+function gameEndLines(game, player, formulas, copiers, per, words) {
+  let total = 0;
+  const lines = [];
+  for (const number of player.hired) {
+    let copied = number;
+    if (formulas[number]) {
+      total += formulas[number](game, player);
+    } else if (copiers[number] !== undefined) {
+      let points;
+      [copied, points] = copyDecided(game, player, formulas, copiers[number]);
+      total += points;
+    } else {
+      continue;
+    }
+    const line = { card: number, name: game.rules.staff[number][0], copies: copied === number ? null : copied };
+    if (copied === null) {
+      const text = `${cardName(game, number)}: no opponent has hired a game-end Staff to copy: 0 points`;
+      Object.assign(line, { per: null, count: 0, each: 0, points: 0, text });
+    } else {
+      const [each, quantity] = per[copied];
+      const count = QUANTITIES[quantity](game, player);
+      let label = cardName(game, number);
+      if (copied !== number) label += ` copies ${cardName(game, copied)}`;
+      Object.assign(line, { per: quantity, count, each, points: count * each, text: counted(`${label}, ${words[quantity]}`, count, each) });
+    }
+    lines.push(line);
+  }
+  return [total, lines];
+}
+
+// One player's final scoring: the breakdown by source, the total (with the points floor) and the details,
+// each source's lines (a total raised to the points floor has a `points_floor` line too). `sources`:
+// [id, (game, player) => [points, lines]].
 function finalEntry(game, player, sources) {
   const breakdown = {};
-  for (const [source, score] of sources) breakdown[source] = score(game, player);
+  const details = {};
+  for (const [source, explain] of sources) [breakdown[source], details[source]] = explain(game, player);
   let total = player.points + sumValues(breakdown);
-  if (total < game.rules.pointsFloor) {
-    breakdown.points_floor = game.rules.pointsFloor - total;
-    total = game.rules.pointsFloor;
+  const floor = game.rules.pointsFloor;
+  if (total < floor) {
+    breakdown.points_floor = floor - total;
+    const text = `A total of ${total} counts as ${floor}: ${plural(breakdown.points_floor, "point")}`;
+    details.points_floor = [{ total, points: breakdown.points_floor, text }];
+    total = floor;
   }
-  return { player: player.name, points: player.points, total, breakdown };
+  return { player: player.name, points: player.points, total, breakdown, details };
 }
 
 // Standings from [player, points, tiebreak]: best first, still-tied players share a rank (1, 1, 3).
@@ -104,6 +177,66 @@ function rank(entries) {
     standings.push({ player, rank: place, points, tiebreak });
   });
   return standings;
+}
+
+// Every group of players with equal final points, best first: the points, the tie-breaker's quantities,
+// each player's tie-breaker and rank (in standings order), and in words how the tie-breaker (the sum of
+// `quantities`, said as `words`) decided it or that they share a rank.
+function explainTies(standings, quantities, words) {
+  const groups = [];
+  for (const row of standings) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].points === row.points) last.push(row);
+    else groups.push([row]);
+  }
+  return groups
+    .filter((group) => group.length > 1)
+    .map((group) => ({
+      points: group[0].points,
+      quantities: quantities.slice(),
+      players: group.map((r) => ({ player: r.player, tiebreak: r.tiebreak, rank: r.rank })),
+      text: tieText(group, words),
+    }));
+}
+
+// A tie in words: who has how many points, the tie-breaker's figures, and the places.
+function tieText(group, words) {
+  const head = `${named(group.map((r) => r.player))} have ${plural(group[0].points, "point")} each`;
+  if (new Set(group.map((r) => r.tiebreak)).size === 1) {
+    const same = words ? ` and the same tie-breaker (${words}: ${group[0].tiebreak})` : "";
+    return `${head}${same}: they share ${ordinal(group[0].rank)} place`;
+  }
+  if (group.length === 2) {
+    const [first, second] = group;
+    return (
+      `${head}; ${first.player} wins the tie-breaker (${words}) with ${first.tiebreak} against ` +
+      `${second.tiebreak}: ${first.player} places ${ordinal(first.rank)}, ${second.player} ${ordinal(second.rank)}`
+    );
+  }
+  const figures = group.map((r) => `${r.player} ${r.tiebreak}`).join(", ");
+  const places = [];
+  for (const row of group) {
+    const last = places[places.length - 1];
+    if (last && last[0].rank === row.rank) last.push(row);
+    else places.push([row]);
+  }
+  const said = places.map((rows) =>
+    rows.length === 1
+      ? `${rows[0].player} places ${ordinal(rows[0].rank)}`
+      : `${named(rows.map((r) => r.player))} share ${ordinal(rows[0].rank)} place`,
+  );
+  return `${head}; tie-breaker (${words}): ${figures}: ${said.join("; ")}`;
+}
+
+// `A`, `A and B`, `A, B and C`.
+function named(names) {
+  return names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+}
+
+// 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.
+function ordinal(n) {
+  const suffix = [11, 12, 13].includes(n % 100) ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
 }
 
 // Per player, every decision of the scoring in the order asked, and the `choices` that record them

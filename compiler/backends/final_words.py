@@ -1,0 +1,41 @@
+"""The words a scoring module or pad needs to explain final scoring, taken from the sheets' wording table.
+
+Both backends write them into their output as literals (a generated module stays standard-library only),
+so `gah score`, the score pads and the sheets say a quantity alike.
+"""
+
+from __future__ import annotations
+
+from compiler import ir
+from compiler.sheets.effects import Speaker
+from compiler.sheets.phrases import tiebreak
+from compiler.sheets.text import Words, plain
+
+
+def final_quantities(ruleset: ir.Ruleset) -> list[str]:
+    """The quantities final scoring's explanation names: game-end Staff, occupied rooms by floor, per-quantity
+    sources (in that order of first use, each once)."""
+    used: list[str] = []
+    for source in ruleset.final_scoring:
+        if source.source == "game_end_staff":
+            used += [c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None]
+        elif source.source == "occupied_rooms_by_floor":
+            used.append("occupied_rooms")
+        elif source.per is not None:
+            used.append(source.per)
+    return list(dict.fromkeys(used))
+
+
+def quantity_words(ruleset: ir.Ruleset) -> dict[str, str]:
+    """Each quantity final scoring names -> the sheets' phrase for the whole quantity ("occupied red rooms")."""
+    words = Words()
+    return {quantity: words.text(f"quantity.{quantity}.total") for quantity in final_quantities(ruleset)}
+
+
+def tiebreak_words(ruleset: ir.Ruleset) -> tuple[tuple[str, ...], str]:
+    """The tie-breaker the standings apply (the first listed) as its quantities and the sheets' phrase for
+    their sum ("dishes and drinks in the kitchen plus krones"); none: ((), "")."""
+    if not ruleset.tiebreakers:
+        return (), ""
+    first = ruleset.tiebreakers[0]
+    return first.quantities, plain(tiebreak(Speaker(Words(), ruleset.items), first))

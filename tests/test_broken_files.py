@@ -29,6 +29,7 @@ HEADER = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<column>\d+): (?P<
 # name -> (line:column of the first problem, words its message must contain)
 EXPECTED: dict[str, tuple[str, str]] = {
     # the effect vocabulary's own checks
+    "two-tiebreakers": ("5:5", "only one tie-breaker decides ties"),
     "prefer-takes-twice": ("9:11", "this part and part 1 both take krones"),
     "choose-one-nested": ("9:21", "an option of choose_one cannot hold another choose_one"),
     "effect-parameter-mistakes": ("6:56", "unknown item 'caviar'; items are: strudel, cake, wine, coffee"),

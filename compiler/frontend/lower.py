@@ -171,6 +171,17 @@ class _Builder:
             )
         return tuple(sorted(result, key=lambda t: (t.tier, list(self.doc["tiles"]).index(t.id))))
 
+    def tiebreakers(self) -> tuple[ir.Tiebreaker, ...]:
+        entries = self.doc["tiebreakers"]
+        if len(entries) > 1:
+            # The scorers rank by the first tie-breaker only; a second would be printed but never applied.
+            self.problem(
+                self.at("tiebreakers", 1),
+                f"tiebreakers: only one tie-breaker decides ties (players still tied share the rank); "
+                f"this ruleset has {len(entries)}: keep one, or sum two quantities in it with `plus`",
+            )
+        return tuple(ir.Tiebreaker(tuple(q for q in (t["per"], t.get("plus")) if q)) for t in entries[:1])
+
     def hotel(self) -> ir.Hotel:
         data = self.doc["hotel"]
         layout: list[str] = data["layout"]
@@ -463,6 +474,7 @@ class _Builder:
         staff = self.staff()
         final = self.final_scoring(hotel.floors)
         setup = self.setup(hotel, track, staff)
+        tiebreakers = self.tiebreakers()
         if self.problems:
             raise RulesError(self.problems)
         rulings = doc["rulings"]
@@ -484,9 +496,7 @@ class _Builder:
             final_scoring=final,
             score_track_spaces=doc["score_track"]["spaces"],
             lap_marker=tuple(doc["score_track"]["lap_marker"]),
-            tiebreakers=tuple(
-                ir.Tiebreaker(tuple(q for q in (t["per"], t.get("plus")) if q)) for t in doc["tiebreakers"]
-            ),
+            tiebreakers=tiebreakers,
             rulings=ir.Rulings(rulings["points_floor"], rulings["krones_floor"], tuple(rulings["notes"])),
             setup=setup,
         )

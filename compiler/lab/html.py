@@ -314,7 +314,7 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 {% endfor %}</table>
 
 {% if design_rows %}<h2>Balance, the lead and where the points come from</h2>
-<p class="note">Each metric's name and definition show on hovering its label (docs/lab-metrics.md defines them all).</p>
+<p class="note">Each metric's name and definition show on hovering its label (the README defines them all, under Variant lab, Metrics).</p>
 <table>
 <tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
 {% for row in design_rows %}<tr><td title="{{ row.title }}">{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>

@@ -2,7 +2,7 @@
 reference with a 95% interval from the paired games.
 
 A metric's name is what `gah sweep --where/--sort` take, what `--csv` heads its columns with and what the
-JSON's `metrics` objects are keyed by; docs/lab-metrics.md defines each. Values come from the tallies, rounded as
+JSON's `metrics` objects are keyed by; the README defines each (Variant lab, Metrics). Values come from the tallies, rounded as
 the report rounds them (rates to 4 digits, points and counts to 3), so a name reads the same number everywhere.
 """
 
@@ -37,7 +37,7 @@ class Metric:
     name: str
     label: str  # a table row's words (at most 28 characters)
     unit: Unit
-    definition: str  # one line; docs/lab-metrics.md says more
+    definition: str  # one line; the README says more
 
     @property
     def digits(self) -> int:

@@ -456,7 +456,7 @@ def text_report(report: dict[str, Any], everything: bool = False) -> str:
                 ""
                 if everything
                 else " Rows the same under every ruleset are folded into one line (--all: "
-                "every row). Metrics: docs/lab-metrics.md."
+                "every row). The metrics are defined in the README (Variant lab, Metrics)."
             )
         ),
         "",

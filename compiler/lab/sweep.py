@@ -384,7 +384,7 @@ def _sweep_head(report: dict[str, Any], paths: Sequence[str], constant: Sequence
         ),
         *wrap(
             f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
-            "gap_mean = first minus last (points); metrics: docs/lab-metrics.md."
+            "gap_mean = first minus last (points); metrics: README, Variant lab, Metrics."
         ),
         *wrap(
             f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "

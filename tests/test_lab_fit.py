@@ -170,3 +170,19 @@ def test_sweep_leaves_out_constant_metrics_and_fits(capsys: pytest.CaptureFixtur
     maps = _Maps()
     maps.feed(full.read_text(encoding="utf-8"))
     assert maps.maps == data["metrics"]
+
+
+def test_compare_of_recorded_states_fits(capsys: pytest.CaptureFixture[str]) -> None:
+    """A state under five rulesets: each cell is some 27 characters wide, so the players' table comes in two
+    blocks (base first in each) instead of one line of 150 characters."""
+    state = str(Path(__file__).resolve().parents[1] / "examples" / "round7.yaml")
+    names = ["base", "gentle-move-backs", "no-penalties", "mild-cafe", "long-track"]
+    code = main(["--workspace", str(shipped_root()), "compare", *names, "--states", state])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert widest(out) <= WIDTH
+    headers = [line.split() for line in out.splitlines() if line.startswith("  player")]
+    assert headers == [
+        ["player", "base", "gentle-move-backs", "no-penalties"],
+        ["player", "base", "mild-cafe", "long-track"],
+    ]

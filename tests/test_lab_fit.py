@@ -105,7 +105,7 @@ def test_compare_of_five_rulesets_with_a_long_name_fits(capsys: pytest.CaptureFi
 def _section(out: str, heading: str) -> list[str]:
     lines = out.splitlines()
     start = lines.index(heading) + 1
-    end = next(i for i in range(start, len(lines)) if lines[i] and not lines[i].startswith(" "))
+    end = next((i for i in range(start, len(lines)) if lines[i] and not lines[i].startswith(" ")), len(lines))
     return lines[start:end]
 
 
@@ -125,6 +125,10 @@ def test_compare_folds_what_a_late_change_cannot_touch(capsys: pytest.CaptureFix
     round_7 = _section(out, "EMPEROR SCORING AFTER ROUND 7")
     assert "bonus =" not in " ".join(round_7) and "penalty =" not in " ".join(round_7), "the changed scoring"
     assert any(line.startswith("  penalty ") for line in round_7)
+    tiles = _section(out, "TILES: bonus / neutral / penalty")
+    folded = " ".join(" ".join(line for line in tiles if not line.startswith("  c-")).split())
+    assert folded.startswith("same in all: a-"), "the tiles of rounds 3 and 5 are scored alike"
+    assert "c-points =" not in folded and any(line.startswith("  c-points ") for line in tiles)
     everything = gah(capsys, *argv, "--all")
     assert "same in all" not in everything
     assert [line for line in _section(everything, "EMPEROR SCORING AFTER ROUND 3") if line.startswith("  bonus ")]

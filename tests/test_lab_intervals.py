@@ -75,21 +75,25 @@ def test_a_ruleset_against_itself_is_zero_and_within_noise(capsys: pytest.Captur
         assert len(found) > 40, "every mean and rate has an interval"
         for where, interval in found.items():
             assert interval["within_noise"], where
-            if where == ".winner_change_rate":
+            if where in (".winner_change_rate", ".metrics.winner_changes"):
                 assert interval == {"estimate": 0.0, "low": 0.0, "high": 0.0602, "within_noise": True}
                 assert round(Z * Z / (GAMES + Z * Z), 4) == 0.0602
             else:
                 assert interval == {"estimate": 0.0, "low": 0.0, "high": 0.0, "within_noise": True}, where
-    table = text_report(data)
+    table = text_report(data, everything=True)
     rows = [line for line in table.splitlines() if "(" in line and line.startswith("  mean")]
     assert rows and rows[0].endswith("(same)~"), "the table marks it the same and within noise"
+    folded = text_report(data).splitlines()
+    assert not [line for line in folded if line.startswith("  mean")], "the same in every game: folded"
+    assert any(line.startswith("  same in all: mean = ") for line in folded)
 
 
 def test_a_ruleset_that_adds_seven_points_to_everyone(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Starting with 7 points (setup.start.points) adds exactly 7 to every final total: no rule in these games
     reads the points before the end (checked: each player's total minus base's is 7, min and max). So the
     mean differs by exactly 7 with a zero-width interval, beyond noise; the winning total too; the gap, the
-    spread, the winners and every Emperor scoring are unchanged, within noise."""
+    spread, the winners, the lead and every Emperor scoring are unchanged, within noise. The Emperor
+    scorings' share of the totals falls (the same Emperor points over 7 more per player): beyond noise."""
     plus = variant(tmp_path, "plus-seven", "setup:\n  start:\n    points: 7\n")
     data = gah_json(capsys, "compare", "base", plus)
     entry = data["rulesets"][1]
@@ -101,10 +105,12 @@ def test_a_ruleset_that_adds_seven_points_to_everyone(capsys: pytest.CaptureFixt
     assert paired["winning_total_mean"] == seven
     assert entry["final_total"]["mean"] - data["rulesets"][0]["final_total"]["mean"] == pytest.approx(7.0)
     changed = {where for where, interval in intervals(paired) if not interval["within_noise"]}
-    assert changed == {".final_total_mean", ".winning_total_mean"}
+    assert changed == {".final_total_mean", ".winning_total_mean", ".metrics.total_mean", ".metrics.emperor_share"}
+    assert paired["metrics"]["total_mean"] == seven
+    assert entry["metrics"]["emperor_share"] < data["rulesets"][0]["metrics"]["emperor_share"]
     assert paired["gap_first_last_mean"]["high"] == paired["final_total_stdev"]["high"] == 0.0
     table = text_report(data)
-    assert any(line.startswith("  mean") and line.endswith("(+7.0 ±0.0) ") for line in table.splitlines())
+    assert any(line.startswith("  mean") and line.endswith("(+7.0 ±0.0)") for line in table.splitlines())
 
 
 def test_differences_are_the_paired_figures_and_chunking_keeps_them(capsys: pytest.CaptureFixture[str]) -> None:
@@ -155,11 +161,12 @@ def test_sweep_marks_points_within_noise_everywhere(capsys: pytest.CaptureFixtur
     assert float(rows["4"]["penalty_r7_low"]) <= float(rows["4"]["penalty_r7_difference"])
     assert rows["(start)"]["penalty_r7_difference"] == ""
 
-    code = main(["--root", str(ROOT), *argv, "--games", str(GAMES), "--seed", "11", "--workers", "1"])
+    code = main(["--root", str(ROOT), *argv, "--games", str(GAMES), "--seed", "11", "--workers", "1", "--all"])
     out, _ = capsys.readouterr()
     assert code == 0
-    line_7 = next(line for line in out.splitlines() if line.split()[:1] == ["7"])
-    assert line_7.count("~") == len(data["metrics"]), "the table marks each metric of base's own point"
+    lines_7 = [line for line in out.splitlines() if line.split()[:1] == ["7"]]
+    assert len(lines_7) > 1, "the metrics take several blocks of columns"
+    assert sum(line.count("~") for line in lines_7) == len(data["metrics"]), "each metric of base's own point"
 
 
 class _Svg(HTMLParser):
@@ -191,8 +198,11 @@ def test_html_plots_whiskers_and_marks_noise(capsys: pytest.CaptureFixture[str],
     page = _Svg()
     page.feed(html_report(data))
     hollow = [c for c in page.circles if c.get("fill") == "#fff"]
-    assert len(page.circles) == 2 * 15, "2 rulesets x (4 in points, 3 net points; the winner, 6 rates, tie)"
-    assert len(hollow) >= 15, "every difference of the copy is within noise"
+    assert len(page.circles) == 2 * 23, (
+        "2 rulesets x (4 in points, 3 net points, margin, spread, Emperor and tile points; the winner, 6 rates, "
+        "tie, balance, 3 comebacks)"
+    )
+    assert len(hollow) >= 23, "every difference of the copy is within noise"
     assert page.texts.count("within noise") == len(hollow)
     plot = difference_plot(data, percent=True)
     left, right = plot["left"], plot["right"]

@@ -121,7 +121,9 @@ def test_where_and_sort_pick_points(capsys: pytest.CaptureFixture[str]) -> None:
 def test_csv_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     page = tmp_path / "sweep.html"
     argv = ["sweep", "base", "--vary", f"{MOVE_BACK}=7,20", "--vary", f"{C_POINTS}=6,8", "--games", "4"]
-    code, out, err = gah(capsys, *argv, "--workers", "1", "--csv", "--html", str(page), "--where", "penalty_r7<50%")
+    code, out, err = gah(
+        capsys, *argv, "--workers", "1", "--csv", "--html", str(page), "--where", "penalty_r7<50%", "--all"
+    )
     assert code == 0, err
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [r[MOVE_BACK] for r in rows] == ["(start)", "7", "7", "20", "20"]
@@ -143,9 +145,12 @@ def test_csv_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     text = page.read_text(encoding="utf-8")
     cells = Cells()
     cells.feed(text)
-    assert cells.sections == 10, "one heat map per metric: 3 scorings x 2 rates, total mean and spread, winner, gap"
-    assert cells.classes.count("invalid") == 10 * 2
-    assert sum(c.endswith(" start") for c in cells.classes) == 10, "base's own values (7, 8) are marked on each map"
+    # --all: one heat map per metric: 3 scorings x 2 rates, total mean and spread, winner, gap (the sweep's first
+    # ten), balance and 4 seats, tie, margin, lead changes, 3 x (comeback, deficit), spread, Emperor points, share
+    # and tile points.
+    assert cells.sections == 28
+    assert cells.classes.count("invalid") == 28 * 2
+    assert sum(c.endswith(" start") for c in cells.classes) == 28, "base's own values (7, 8) are marked on each map"
     assert sum("match" in c for c in cells.classes) > 0
     assert "http" not in text.replace("http-equiv", ""), "self-contained"
     code, again, _ = gah(capsys, *argv, "--workers", "2", "--csv", "--where", "penalty_r7<50%")

@@ -13,7 +13,7 @@ from compiler.frontend.rulesets import Workspace
 from compiler.lab.html import html_report
 from compiler.lab.model import Model, default_model_path, load_model
 from compiler.lab.progress import ProgressBar
-from compiler.lab.report import build_report, report_json, text_report
+from compiler.lab.report import build_report, report_csv, report_json, text_report
 from compiler.lab.runner import SCHEDULER_ENV, LabSpec, default_workers, run_lab, scheduler_from_env
 from compiler.lab.states import compare_states, states_text
 from compiler.lab.stats import Tally
@@ -56,7 +56,14 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
     )
     add_run_options(parser, games=2000)
-    parser.add_argument("--json", action="store_true", help="print the comparison as JSON instead of a table")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the comparison as JSON instead of a table")
+    output.add_argument(
+        "--csv", action="store_true", help="print the named metrics as CSV (a row per ruleset) instead of a table"
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="print every row of the table, also those the same under every ruleset"
+    )
     parser.add_argument(
         "--html", type=Path, default=None, metavar="OUT", help="also write a self-contained HTML report"
     )
@@ -134,16 +141,18 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
         write_atomically(args.html, html_report(report).encode("utf-8"))
     if args.json:
         sys.stdout.write(report_json(report))
+    elif args.csv:
+        sys.stdout.write(report_csv(report))
     else:
-        sys.stdout.write(text_report(report))
+        sys.stdout.write(text_report(report, everything=args.all))
         if args.html is not None:
             print(f"\nHTML report: {args.html}")
     return 0
 
 
 def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
-    if args.html is not None:
-        return _usage("--html is for synthetic games; with --states use the table or --json")
+    if args.html is not None or args.csv:
+        return _usage("--html and --csv are for synthetic games; with --states use the table or --json")
     for path in args.states:
         if not path.is_file():
             return _usage(f"no such file: {path}")

@@ -58,6 +58,9 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print the sweep as JSON instead of a table")
     output.add_argument("--csv", action="store_true", help="print the sweep as CSV instead of a table")
     parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write heat maps as HTML")
+    parser.add_argument(
+        "--all", action="store_true", help="show every metric, also those the same at every point (table and HTML)"
+    )
 
 
 def _usage(message: str) -> int:
@@ -85,7 +88,7 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     if not start.min_players <= args.players <= start.max_players:
         return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
     try:
-        names = metric_names(start)
+        names = metric_names(start, args.players)
         where = [parse_where(text, names) for text in args.where]
         sort = parse_sort(args.sort, names) if args.sort is not None else None
     except SweepUsage as error:
@@ -96,14 +99,14 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))
     if args.html is not None:
-        write_atomically(args.html, sweep_html(report, where).encode("utf-8"))
+        write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
     chosen = select(report, where, sort)
     if args.json:
         sys.stdout.write(sweep_json(chosen))
     elif args.csv:
         sys.stdout.write(sweep_csv(chosen))
     else:
-        sys.stdout.write(sweep_text(chosen))
+        sys.stdout.write(sweep_text(chosen, everything=args.all))
         if args.html is not None:
             print(f"\nHTML heat maps: {args.html}")
     return 0

@@ -584,6 +584,7 @@ class Scoring(NamedTuple):
     track_points: tuple[int, ...]  # points under the marker
     outcomes: tuple[str, ...]  # bonus, nothing or penalty
     net: tuple[int, ...]  # points after the scoring minus before
+    points: tuple[int, ...]  # each player's points after the scoring (the standings at that moment)
 
 
 class Outcome(NamedTuple):
@@ -736,7 +737,7 @@ def _scoring(fast: Fast, round_: int, tile: str, spaces: list[int], before: list
     track = tuple(track_points[space] for space in spaces)
     outcomes = tuple(outcome_of[max(0, space - back)] for space in spaces)
     net = tuple(a - b for a, b in zip(after, before, strict=True))
-    return Scoring(round_, tile, track, outcomes, net)
+    return Scoring(round_, tile, track, outcomes, net, tuple(after))
 
 
 def _outcome(

@@ -8,6 +8,7 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
+from compiler.lab.metrics import metric_label, metric_of
 from compiler.lab.planning_report import steps_figure
 from compiler.lab.report import NOISE_MARK, interval_text, tile_noise
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
@@ -173,13 +174,21 @@ def difference_rows(report: dict[str, Any], percent: bool) -> list[tuple[str, An
             rows.append(
                 (f"net points, round {round_}", lambda d, r=round_: _scoring_difference(d, r, "net_points_mean"))
             )
+        rows.extend(_metric_difference(name) for name in ("margin", "spread", "emperor_points", "tile_points"))
         return rows
     rows = [(f"winner differs from {report['reference']}", lambda d: d["winner_change_rate"])]
     for round_ in rounds:
         for outcome in ("bonus", "penalty"):
             rows.append((f"{outcome}, round {round_}", lambda d, r=round_, o=outcome: _scoring_difference(d, r, o)))
     rows.append(("tie on top", lambda d: d["tie_rate"]))
+    rows.append(_metric_difference("balance"))
+    rows.extend(_metric_difference(f"comeback_r{round_}") for round_ in rounds)
     return rows
+
+
+def _metric_difference(name: str) -> tuple[str, Any]:
+    """A difference plot's row of a named metric (compiler.lab.metrics)."""
+    return metric_label(name), lambda d: d.get("metrics", {}).get(name)
 
 
 def difference_plot(report: dict[str, Any], percent: bool) -> dict[str, Any]:
@@ -304,6 +313,13 @@ from the state that ruleset left. Differences are from <strong>{{ report.referen
 {% for row in summary_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
 
+{% if design_rows %}<h2>Balance, the lead and where the points come from</h2>
+<p class="note">Each metric's name and definition show on hovering its label (the README defines them all, under Variant lab, Metrics).</p>
+<table>
+<tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
+{% for row in design_rows %}<tr><td title="{{ row.title }}">{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
+{% endfor %}</table>
+{% endif %}
 <h2>Differences from {{ report.reference }}, with 95% intervals</h2>
 <p class="key">{% for line in histogram.lines[1:] %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
 <p class="note">Each dot is a ruleset's difference from {{ report.reference }}; the whiskers are its 95% interval,
@@ -363,14 +379,14 @@ not a measurement of real games: read the differences between rulesets, not the 
 
 
 def _cells(
-    rulesets: list[dict[str, Any]], get: Any, percent: bool = False, interval: Any = None
+    rulesets: list[dict[str, Any]], get: Any, percent: bool = False, interval: Any = None, digits: int = 1
 ) -> list[dict[str, Any]]:
     """A table row's cells; `interval` picks a ruleset's difference (an entry of its "differences")."""
     first = float(get(rulesets[0]))
     cells: list[dict[str, Any]] = []
     for index, entry in enumerate(rulesets):
         value = float(get(entry))
-        shown = f"{100 * value:.1f}%" if percent else f"{value:.1f}"
+        shown = f"{100 * value:.1f}%" if percent else f"{value:.{digits}f}"
         diff, noise, title = "", False, ""
         found = interval(entry["differences"]) if index and interval is not None else None
         if found is not None:
@@ -410,6 +426,38 @@ def _winner_cells(rulesets: list[dict[str, Any]]) -> list[dict[str, Any]]:
         )
     cells[0]["value"] = f"{100 * rulesets[0]['winner_change_rate']:.1f}%"
     return cells
+
+
+DESIGN_ROWS = ("balance", "margin", "lead_changes", "spread", "emperor_points", "tile_points", "emperor_share")
+
+
+def design_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The table of the designer's metrics (compiler.lab.metrics): a row per metric every ruleset has, with its
+    definition as the label's title."""
+    rulesets = report["rulesets"]
+    rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
+    seats = sorted(rulesets[0]["seat_win_rate"], key=int)
+    names = [
+        *DESIGN_ROWS[:1],
+        *(f"seat{seat}_wins" for seat in seats),
+        *DESIGN_ROWS[1:3],
+        *(f"{kind}_r{round_}" for round_ in rounds for kind in ("comeback", "behind")),
+        *DESIGN_ROWS[3:],
+    ]
+    rows = []
+    for name in names:
+        if not all(name in entry.get("metrics", {}) for entry in rulesets):
+            continue
+        metric = metric_of(name)
+        cells = _cells(
+            rulesets,
+            lambda e, n=name: e["metrics"][n],
+            metric.unit == "rate",
+            lambda d, n=name: d["metrics"][n],
+            digits=2 if metric.unit == "count" else 1,
+        )
+        rows.append({"label": metric.label, "title": f"{name}: {metric.definition}", "cells": cells})
+    return rows
 
 
 def _scoring_difference(differences: dict[str, Any], round_: int, key: str) -> dict[str, Any] | None:
@@ -546,6 +594,7 @@ def html_report(report: dict[str, Any]) -> str:
         noise_colour=NOISE_COLOUR,
         outcome_key=[{"colour": OUTCOME_COLOURS[o], "word": OUTCOME_WORDS[o]} for o in ("bonus", "nothing", "penalty")],
         summary_rows=summary_rows,
+        design_rows=design_rows(report),
         scoring_rows=scoring_rows,
         tile_rows=tile_rows,
         planning=planning_section(report),

@@ -4,13 +4,18 @@ HTML report's section is in compiler.lab.html)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from compiler.lab.model import Planning, Price
 from compiler.lab.stats import PlanTally, histogram, rate, summary
 
-StatRow = Callable[..., None]  # report.text_report's stat(label, get, percent=False)
+
+class TableRows(Protocol):
+    """What the planners' rows use of the comparison table being built (report.TableRows)."""
+
+    def heading(self, label: str) -> None: ...
+
+    def stat(self, label: str, get: Any, percent: bool = False, digits: int = 1, interval: Any = None) -> None: ...
 
 
 def _price(price: Price) -> dict[str, int]:
@@ -72,30 +77,30 @@ def header_note(report: dict[str, Any]) -> str:
     return f"; {planning['share']}% of players plan (--fixed: none)" if planning["active"] else ""
 
 
-def scoring_rows(report: dict[str, Any], stat: StatRow, round_: int) -> None:
+def scoring_rows(report: dict[str, Any], table: TableRows, round_: int) -> None:
     """Rows under one Emperor scoring of the table: what the planners bought before it."""
     if not report["planning"]["active"]:
         return
-    stat("  planners' extra steps (mean)", lambda e: steps_figure(e, round_, "mean"), digits=2)
-    stat("  planners buying steps", lambda e: steps_figure(e, round_, "buying_rate"), percent=True)
+    table.stat("  planners' extra steps (mean)", lambda e: steps_figure(e, round_, "mean"), digits=2)
+    table.stat("  planners buying steps", lambda e: steps_figure(e, round_, "buying_rate"), percent=True)
     price = report["planning"]["emperor_steps"]["price"]
     if price["points"]:
-        stat("  points paid per planner (mean)", lambda e: steps_figure(e, round_, "points_paid_mean"), digits=2)
+        table.stat("  points paid per planner", lambda e: steps_figure(e, round_, "points_paid_mean"), digits=2)
     if price["krones"]:
-        stat("  krones paid per planner (mean)", lambda e: steps_figure(e, round_, "krones_paid_mean"), digits=2)
+        table.stat("  krones paid per planner", lambda e: steps_figure(e, round_, "krones_paid_mean"), digits=2)
 
 
-def player_rows(report: dict[str, Any], rows: list[tuple[str, list[str]]], stat: StatRow) -> None:
+def player_rows(report: dict[str, Any], table: TableRows) -> None:
     """The table's section on planners against the other players (and the café decision)."""
     planning = report["planning"]
     if not planning["active"]:
         return
-    rows.append((f"PLANNING PLAYERS ({planning['share']}% plan, {planning['mistakes']}% mistakes)", []))
-    stat("  planners (share of players)", lambda e: e["planning"]["planner_share"], percent=True)
-    stat("  planners' total (mean)", lambda e: e["planning"]["planner_total"]["mean"])
-    stat("  others' total (mean)", lambda e: e["planning"]["other_total"]["mean"])
-    stat("  planners' win rate", lambda e: e["planning"]["planner_win_rate"], percent=True)
-    stat("  others' win rate", lambda e: e["planning"]["other_win_rate"], percent=True)
+    table.heading(f"PLANNING PLAYERS ({planning['share']}% plan, {planning['mistakes']}% mistakes)")
+    table.stat("  planners (share of players)", lambda e: e["planning"]["planner_share"], percent=True)
+    table.stat("  planners' total (mean)", lambda e: e["planning"]["planner_total"]["mean"])
+    table.stat("  others' total (mean)", lambda e: e["planning"]["other_total"]["mean"])
+    table.stat("  planners' win rate", lambda e: e["planning"]["planner_win_rate"], percent=True)
+    table.stat("  others' win rate", lambda e: e["planning"]["other_win_rate"], percent=True)
     if planning["cafe_guests"] is not None:
-        stat("  café guests served at the end (mean)", lambda e: e["planning"]["cafe_guests"]["mean"], digits=2)
-        stat("  planners serving guests", lambda e: e["planning"]["cafe_guests"]["buying_rate"], percent=True)
+        table.stat("  café guests served (mean)", lambda e: e["planning"]["cafe_guests"]["mean"], digits=2)
+        table.stat("  planners serving guests", lambda e: e["planning"]["cafe_guests"]["buying_rate"], percent=True)

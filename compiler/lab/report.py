@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any
 
-from compiler.lab import planning_report
+from compiler.lab import metrics, planning_report
 from compiler.lab.intervals import (
     LEVEL,
     METHODS,
@@ -15,8 +17,11 @@ from compiler.lab.intervals import (
     stdev_difference,
     wilson_interval,
 )
+from compiler.lab.metrics import metric_label, metric_unit
 from compiler.lab.runner import CHUNK, LabSpec
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, pair_key, rate, summary
+from compiler.lab.textfit import Row, wrap
+from compiler.lab.textfit import table as fit_table
 
 FORMAT = "gah-compare/1"
 
@@ -39,6 +44,8 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
     for ruleset, tally in zip(spec.rulesets, tallies, strict=True):
         tiers = {t.id: t.tier for t in ruleset.tiles}
         tile_ids = sorted(tally.tile_outcomes, key=lambda t: (tiers.get(t, ""), t))
+        paired = differences(tally, spec.players, tile_ids)
+        paired["metrics"] = metric_differences(tally, spec.players)
         rulesets.append(
             {
                 "name": ruleset.name,
@@ -68,8 +75,9 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
                     for tile in tile_ids
                 ],
                 "final_total_histogram": histogram(tally.totals),
-                "differences": differences(tally, spec.players, tile_ids),
+                "differences": paired,
                 "planning": planning_report.ruleset_fields(tally.planning, spec.model.planning),
+                "metrics": metrics.values(tally, spec.players),
             }
         )
     return {
@@ -78,6 +86,25 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
         "reference": spec.rulesets[0].name,
         "intervals": {"level": LEVEL, "methods": METHODS},
         "rulesets": rulesets,
+        "metric_definitions": metric_definitions(spec),
+    }
+
+
+def metric_definitions(spec: LabSpec) -> dict[str, dict[str, str]]:
+    """Every metric the report's rulesets have, by name: its unit and a line of definition."""
+    found: dict[str, dict[str, str]] = {}
+    for ruleset in spec.rulesets:
+        for metric in metrics.catalogue([s.round for s in ruleset.scorings], spec.players):
+            found.setdefault(metric.name, {"unit": metric.unit, "definition": metric.definition})
+    return found
+
+
+def metric_differences(tally: Tally, players: int) -> dict[str, dict[str, Any] | None]:
+    """Each metric's difference from the reference with its 95% interval, rounded as its value is."""
+    units = {m.name: m for m in metrics.catalogue(metrics.tally_rounds(tally), players)}
+    return {
+        name: None if found is None else found.as_json(units[name].digits)
+        for name, found in metrics.differences(tally, players).items()
     }
 
 
@@ -145,6 +172,32 @@ def report_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
+INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")
+
+
+def report_csv(report: dict[str, Any]) -> str:
+    """One row per ruleset: its name, every metric (rates as fractions), then per metric its difference from
+    the reference with the 95% interval and whether that is within noise (empty for the reference itself and
+    where there is no interval); the columns of `gah sweep --csv`."""
+    rulesets = report["rulesets"]
+    names: list[str] = []
+    for entry in rulesets:
+        names.extend(name for name in entry["metrics"] if name not in names)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["ruleset", *names, *(f"{name}_{column}" for name in names for column in INTERVAL_COLUMNS)])
+    for index, entry in enumerate(rulesets):
+        cells: list[Any] = [entry["name"], *(entry["metrics"].get(name, "") for name in names)]
+        for name in names:
+            found = None if index == 0 else entry["differences"]["metrics"].get(name)
+            if found is None:
+                cells.extend([""] * len(INTERVAL_COLUMNS))
+            else:
+                cells.extend([found["estimate"], found["low"], found["high"], str(found["within_noise"]).lower()])
+        writer.writerow(cells)
+    return out.getvalue()
+
+
 # --- the terminal table ----------------------------------------------------------------------
 
 
@@ -194,139 +247,219 @@ def tile_noise(entry: dict[str, Any], tile: str) -> dict[str, bool]:
     return {name: bool(paired.get(name) and paired[name]["within_noise"]) for name in OUTCOMES}
 
 
-def text_report(report: dict[str, Any]) -> str:
-    """A table: one column per ruleset, differences from the first ruleset in brackets with their 95% interval."""
-    rulesets = report["rulesets"]
-    first = rulesets[0]
-    rows: list[tuple[str, list[str]]] = []
+def _exactly_same(found: dict[str, Any] | None) -> bool:
+    """No game changed (or no interval to say otherwise)."""
+    return found is None or found["low"] == found["high"] == 0
 
-    def stat(label: str, get: Any, percent: bool = False, digits: int = 1, interval: Any = None) -> None:
+
+class TableRows:
+    """The comparison table's rows, built section by section (each knows whether it is the same everywhere)."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        self.report = report
+        self.rulesets: list[dict[str, Any]] = report["rulesets"]
+        self.rows: list[Row] = []
+
+    def heading(self, label: str) -> None:
+        self.rows.append(Row(label))
+
+    def stat(self, label: str, get: Any, percent: bool = False, digits: int = 1, interval: Any = None) -> None:
         """A row of values; `interval` picks the entry's difference (an entry of its "differences")."""
-        base = get(first)
-        cells = []
-        for index, entry in enumerate(rulesets):
-            value = get(entry)
-            shown = _pct(value) if percent else _num(value, digits)
-            if index == 0:
-                cells.append(shown)
-            else:
-                found = None if interval is None else interval(entry["differences"])
-                # No interval (under 2 games, or a scoring the first ruleset lacks): the plain difference.
-                cells.append(
-                    shown + (_delta(value, base, percent, digits) if found is None else interval_text(found, percent))
-                )
-        rows.append((label, cells))
+        values = [get(entry) for entry in self.rulesets]
+        found = [None if interval is None else interval(entry["differences"]) for entry in self.rulesets[1:]]
+        shown = [_pct(value) if percent else _num(value, digits) for value in values]
+        cells = shown[:1]
+        for value, text, paired in zip(values[1:], shown[1:], found, strict=True):
+            # No interval (under 2 games, or a scoring the first ruleset lacks): the plain difference.
+            cells.append(
+                text + (_delta(value, values[0], percent, digits) if paired is None else interval_text(paired, percent))
+            )
+        same = all(value == values[0] for value in values) and all(_exactly_same(paired) for paired in found)
+        self.rows.append(Row(label, tuple(cells), same, shown[0]))
 
-    def text(label: str, get: Any) -> None:
-        rows.append((label, [get(entry) for entry in rulesets]))
+    def text(self, label: str, get: Any) -> None:
+        """A row of words: the same when every ruleset's are."""
+        cells = tuple(get(entry) for entry in self.rulesets)
+        self.rows.append(Row(label, cells, all(cell == cells[0] for cell in cells), cells[0]))
 
+    def metric(self, name: str, label: str) -> None:
+        """A row of one of the named metrics (compiler.lab.metrics): its value and difference under each ruleset."""
+        present = [name in entry["metrics"] for entry in self.rulesets]
+        if not all(present):
+            self.text(label, lambda e: _metric_text(e, name) if name in e["metrics"] else "-")
+            return
+        unit = metric_unit(name)
+        self.stat(
+            label,
+            lambda e: e["metrics"][name],
+            percent=unit == "rate",
+            digits=2 if unit == "count" else 1,
+            interval=lambda d: d["metrics"][name],
+        )
+
+
+def _metric_text(entry: dict[str, Any], name: str) -> str:
+    value = entry["metrics"][name]
+    return _pct(value) if metric_unit(name) == "rate" else _num(value, 2 if metric_unit(name) == "count" else 1)
+
+
+def _totals_rows(table: TableRows) -> None:
     def spread(summ: dict[str, Any]) -> str:
         p = summ["percentiles"]
         return f"{p.get('p5', 0)} / {p.get('p50', 0)} / {p.get('p95', 0)}"
 
-    rows.append(("FINAL TOTALS (every player)", []))
-    stat("  mean", lambda e: e["final_total"]["mean"], interval=lambda d: d["final_total_mean"])
-    stat("  stdev", lambda e: e["final_total"]["stdev"], interval=lambda d: d["final_total_stdev"])
-    text("  p5 / median / p95", lambda e: spread(e["final_total"]))
-    text("  min .. max", lambda e: f"{e['final_total']['min']} .. {e['final_total']['max']}")
-    stat(
+    table.heading("FINAL TOTALS (every player)")
+    table.stat("  mean", lambda e: e["final_total"]["mean"], interval=lambda d: d["final_total_mean"])
+    table.stat("  stdev", lambda e: e["final_total"]["stdev"], interval=lambda d: d["final_total_stdev"])
+    table.text("  p5 / median / p95", lambda e: spread(e["final_total"]))
+    table.text("  min .. max", lambda e: f"{e['final_total']['min']} .. {e['final_total']['max']}")
+    table.stat(
         "  change from first (mean)",
         lambda e: e["difference_from_first"]["mean"],
         interval=lambda d: d["final_total_mean"],
     )
-    stat("winning total (mean)", lambda e: e["winning_total"]["mean"], interval=lambda d: d["winning_total_mean"])
-    stat("gap first-last (mean)", lambda e: e["gap_first_last"]["mean"], interval=lambda d: d["gap_first_last_mean"])
-    rows.append(
-        (
-            "winner differs from first",
-            [
+    for name in ("spread", "emperor_points", "tile_points", "emperor_share"):
+        table.metric(name, "  " + metric_label(name))
+
+
+def _winner_rows(table: TableRows) -> None:
+    first = table.rulesets[0]
+    table.heading("WINNERS")
+    table.stat(
+        "  winning total (mean)", lambda e: e["winning_total"]["mean"], interval=lambda d: d["winning_total_mean"]
+    )
+    table.metric("margin", "  " + metric_label("margin"))
+    table.stat(
+        "  gap first-last (mean)", lambda e: e["gap_first_last"]["mean"], interval=lambda d: d["gap_first_last_mean"]
+    )
+    changes = [entry["winner_change_rate"] for entry in table.rulesets]
+    table.rows.append(
+        Row(
+            "  winner differs from first",
+            tuple(
                 _pct(e["winner_change_rate"])
                 + ("" if index == 0 else interval_text(e["differences"]["winner_change_rate"], True, True))
-                for index, e in enumerate(rulesets)
-            ],
+                for index, e in enumerate(table.rulesets)
+            ),
+            not any(changes),
+            _pct(0.0),
         )
     )
-    stat("tie on top (tie-breaker)", lambda e: e["tie_rate"], percent=True, interval=lambda d: d["tie_rate"])
-    stat("shared win", lambda e: e["shared_win_rate"], percent=True, interval=lambda d: d["shared_win_rate"])
+    table.stat("  tie on top (tie-breaker)", lambda e: e["tie_rate"], percent=True, interval=lambda d: d["tie_rate"])
+    table.stat("  shared win", lambda e: e["shared_win_rate"], percent=True, interval=lambda d: d["shared_win_rate"])
+    table.metric("balance", "  " + metric_label("balance"))
     for seat in sorted(first["seat_win_rate"], key=int):
-        stat(
-            f"wins by seat {seat}",
-            lambda e, s=seat: e["seat_win_rate"][s],
-            percent=True,
-            interval=lambda d, s=seat: d["seat_win_rate"][s],
-        )
-    planning_report.player_rows(report, rows, stat)
-    rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
+        table.metric(f"seat{seat}_wins", f"  wins by seat {seat}")
+
+
+def _lead_rows(table: TableRows, rounds: list[int]) -> None:
+    table.heading("THE LEAD (standings after each Emperor scoring, then the final totals)")
+    table.metric("lead_changes", "  " + metric_label("lead_changes"))
     for round_ in rounds:
-        rows.append((f"EMPEROR SCORING AFTER ROUND {round_}", []))
+        table.metric(f"comeback_r{round_}", "  " + metric_label(f"comeback_r{round_}"))
+        table.metric(f"behind_r{round_}", "  " + metric_label(f"behind_r{round_}"))
 
-        def scoring(entry: dict[str, Any], r: int = round_) -> dict[str, Any] | None:
-            return next((s for s in entry["scorings"] if s["round"] == r), None)
 
-        def get_or(entry: dict[str, Any], path: tuple[str, ...], r: int = round_) -> float:
-            found: Any = scoring(entry, r)
-            if found is None:
-                return 0.0
-            for step in path:
-                found = found[step]
-            return float(found)
+def _scoring_rows(table: TableRows, round_: int) -> None:
+    table.heading(f"EMPEROR SCORING AFTER ROUND {round_}")
 
-        def paired(differences: dict[str, Any], key: str, r: int = round_) -> dict[str, Any] | None:
-            found = next((s for s in differences["scorings"] if s["round"] == r), None)
-            return None if found is None else found[key]
+    def get_or(entry: dict[str, Any], path: tuple[str, ...], r: int = round_) -> float:
+        found: Any = next((s for s in entry["scorings"] if s["round"] == r), None)
+        if found is None:
+            return 0.0
+        for step in path:
+            found = found[step]
+        return float(found)
 
-        stat(
-            "  Emperor points (mean)",
-            lambda e, r=round_: get_or(e, ("emperor_points", "mean"), r),
-            interval=lambda d, r=round_: paired(d, "emperor_points_mean", r),
+    def paired(differences: dict[str, Any], key: str, r: int = round_) -> dict[str, Any] | None:
+        found = next((s for s in differences["scorings"] if s["round"] == r), None)
+        return None if found is None else found[key]
+
+    table.stat(
+        "  Emperor points (mean)",
+        lambda e: get_or(e, ("emperor_points", "mean")),
+        interval=lambda d: paired(d, "emperor_points_mean"),
+    )
+    table.stat(
+        "  net points (mean)",
+        lambda e: get_or(e, ("net_points", "mean")),
+        interval=lambda d: paired(d, "net_points_mean"),
+    )
+    for outcome in OUTCOMES:
+        table.stat(
+            f"  {OUTCOME_WORDS[outcome]}",
+            lambda e, o=outcome: get_or(e, ("outcomes", o)),
+            percent=True,
+            interval=lambda d, o=outcome: paired(d, o),
         )
-        stat(
-            "  net points (mean)",
-            lambda e, r=round_: get_or(e, ("net_points", "mean"), r),
-            interval=lambda d, r=round_: paired(d, "net_points_mean", r),
-        )
-        for outcome in OUTCOMES:
-            stat(
-                f"  {OUTCOME_WORDS[outcome]}",
-                lambda e, o=outcome, r=round_: get_or(e, ("outcomes", o), r),
-                percent=True,
-                interval=lambda d, o=outcome, r=round_: paired(d, o, r),
-            )
-        planning_report.scoring_rows(report, stat, round_)
-    rows.append(("TILES: bonus / neutral / penalty", []))
+    planning_report.scoring_rows(table.report, table, round_)
+
+
+def _tile_rows(table: TableRows) -> None:
+    table.heading("TILES: bonus / neutral / penalty")
+    first = table.rulesets[0]
     tiles: list[str] = []
-    for entry in rulesets:
+    for entry in table.rulesets:
         tiles.extend(t["tile"] for t in entry["tiles"] if t["tile"] not in tiles)
     for tile in tiles:
-
-        def tile_cell(entry: dict[str, Any], tile: str = tile) -> str:
-            found = next((t for t in entry["tiles"] if t["tile"] == tile), None)
-            if found is None:
-                return "-"
-            o = found["outcomes"]
+        found = [next((t for t in entry["tiles"] if t["tile"] == tile), None) for entry in table.rulesets]
+        cells = []
+        for entry, rates in zip(table.rulesets, found, strict=True):
+            if rates is None:
+                cells.append("-")
+                continue
             noise = tile_noise(entry, tile) if entry is not first else {}
-            return " / ".join(f"{100 * o[name]:.0f}%{NOISE_MARK if noise.get(name) else ''}" for name in OUTCOMES)
+            o = rates["outcomes"]
+            cells.append(
+                " / ".join(f"{100 * o[name]:.0f}%{NOISE_MARK if noise.get(name) else ''}" for name in OUTCOMES)
+            )
+        paired = [
+            next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None) for entry in table.rulesets[1:]
+        ]
+        same = all(
+            rates is not None and rates["outcomes"] == found[0]["outcomes"] for rates in found if found[0]
+        ) and all(p is not None and all(_exactly_same(p[name]) for name in OUTCOMES) for p in paired)
+        table.rows.append(
+            Row(
+                f"  {tile}",
+                tuple(cells),
+                same,
+                " / ".join(f"{100 * found[0]['outcomes'][n]:.0f}%" for n in OUTCOMES) if found[0] else "-",
+            )
+        )
 
-        text(f"  {tile}", tile_cell)
-    label_width = max(len(label) for label, _ in rows)
-    widths = [
-        max(len(entry["name"]), *(len(cells[i]) for _label, cells in rows if cells)) for i, entry in enumerate(rulesets)
-    ]
+
+def text_report(report: dict[str, Any], everything: bool = False) -> str:
+    """A table: one column per ruleset, differences from the first ruleset in brackets with their 95% interval;
+    at most textfit.WIDTH columns, rows the same under every ruleset folded unless `everything`."""
+    table = TableRows(report)
+    _totals_rows(table)
+    _winner_rows(table)
+    rounds = sorted({s["round"] for e in report["rulesets"] for s in e["scorings"]})
+    _lead_rows(table, rounds)
+    planning_report.player_rows(report, table)
+    for round_ in rounds:
+        _scoring_rows(table, round_)
+    _tile_rows(table)
     model = report["model"]
     lines = [
-        f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
-        f"model {model['name']} ({model['file']}){planning_report.header_note(report)}",
-        "Differences from the first ruleset in brackets with their 95% interval from the paired games (percentage",
-        f"points for rates; for the winner, how often it differs); {NOISE_MARK} marks a difference within noise (its",
-        "interval contains 0); same: equal in every game. Tiles: ~ after a rate within noise of the first's.",
+        *wrap(
+            f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
+            f"model {model['name']} ({model['file']}){planning_report.header_note(report)}"
+        ),
+        *wrap(
+            "Differences from the first ruleset in brackets with their 95% interval from the paired games "
+            f"(percentage points for rates; for the winner, how often it differs); {NOISE_MARK} marks a difference "
+            "within noise (its interval contains 0); same: equal in every game. Tiles: ~ after a rate within noise "
+            "of the first's."
+            + (
+                ""
+                if everything
+                else " Rows the same under every ruleset are folded into one line (--all: "
+                "every row). The metrics are defined in the README (Variant lab, Metrics)."
+            )
+        ),
         "",
-        " " * label_width + "  " + "  ".join(e["name"].rjust(w) for e, w in zip(rulesets, widths, strict=True)),
+        *fit_table(table.rows, [e["name"] for e in report["rulesets"]], fold_same=not everything),
     ]
-    for label, cells in rows:
-        if not cells:
-            lines.append(label)
-            continue
-        lines.append(
-            label.ljust(label_width) + "  " + "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
-        )
     return "\n".join(lines) + "\n"

@@ -12,6 +12,7 @@ from compiler.errors import Problem
 from compiler.frontend.rulesets import Workspace
 from compiler.frontend.state_input import load_state, state_problem
 from compiler.lab.stats import OUTCOME_WORDS
+from compiler.lab.textfit import GAP, blocks, wrap
 
 FORMAT = "gah-compare-states/1"
 
@@ -129,7 +130,7 @@ def states_text(report: dict[str, Any]) -> str:
     names: list[str] = report["rulesets"]
     lines: list[str] = []
     for entry in report["states"]:
-        lines.append(f"{entry['file']} (after round {entry['round']})")
+        lines.extend(wrap(f"{entry['file']} (after round {entry['round']})"))
         players: list[str] = []
         for result in entry["results"]:
             players.extend(p["player"] for p in result.get("players", []) if p["player"] not in players)
@@ -149,16 +150,26 @@ def states_text(report: dict[str, Any]) -> str:
                     cell += f", {OUTCOME_WORDS[found['outcome']]}"
                 row.append(cell)
             table.append(row)
-        widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
-        for row in table:
-            lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+        lines.extend(_blocks(table))
         for result in entry["results"]:
             if "error" in result:
-                lines.append(f"  {result['ruleset']} cannot score this state: {result['error']}")
+                lines.extend(wrap(f"{result['ruleset']} cannot score this state: {result['error']}", "  ", "    "))
         if entry["differences"]:
             lines.append("  Differences:")
-            lines.extend(f"  - {sentence}" for sentence in entry["differences"])
+            lines.extend(line for sentence in entry["differences"] for line in wrap(sentence, "  - ", "    "))
         elif all("error" not in r for r in entry["results"]):
             lines.append("  No differences.")
         lines.append("")
     return "\n".join(lines)
+
+
+def _blocks(table: list[list[str]]) -> list[str]:
+    """A state's table, its ruleset columns cut into blocks that fit textfit.WIDTH (the first in each)."""
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    lines: list[str] = []
+    for number, columns in enumerate(blocks(2 + widths[0], widths[1:])):
+        lines.extend([""] if number else [])
+        for row in table:
+            cells = [row[0].ljust(widths[0]), *(row[1 + i].ljust(widths[1 + i]) for i in columns)]
+            lines.append(("  " + GAP.join(cells)).rstrip())
+    return lines

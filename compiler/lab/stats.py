@@ -11,6 +11,7 @@ from typing import Any
 
 from compiler.lab.game import Outcome, Scoring
 from compiler.lab.intervals import Moments
+from compiler.lab.measures import DesignTally
 from compiler.lab.planning import Moves
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
@@ -124,6 +125,7 @@ class Tally:
     # difference is 0 and nothing above is added. The Lab decides that per ruleset, so it is all games or none.
     pair_same: int = 0
     planning: PlanTally = field(default_factory=PlanTally)
+    design: DesignTally = field(default_factory=DesignTally)  # lead changes, comebacks, margins, ...
 
     def add(self, outcome: Outcome, first: Outcome) -> None:
         """Count one game; `first` is the same game under the first ruleset."""
@@ -162,6 +164,7 @@ class Tally:
         _update(self.outcomes, by_round)
         _update(self.tile_outcomes, by_tile)
         self.planning.add_games(outcomes)
+        self.design.add_games(outcomes, firsts)
         self._add_pairs(outcomes, firsts)
 
     def _add_pairs(self, outcomes: Sequence[Outcome], firsts: Sequence[Outcome]) -> None:
@@ -227,6 +230,7 @@ class Tally:
             for key, counts in getattr(other, name).items():
                 mine.setdefault(key, Counter()).update(counts)
         self.planning.merge(other.planning)
+        self.design.merge(other.design)
         self.pair_same += other.pair_same
         self.pair_sums.update(other.pair_sums)
         self.pair_squares.update(other.pair_squares)

@@ -28,9 +28,11 @@ from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import schema_problems
 from compiler.lab import planning_report
-from compiler.lab.report import NOISE_MARK, build_report, run_fields
+from compiler.lab.metrics import catalogue, metric_unit
+from compiler.lab.report import NOISE_MARK, build_report, metric_definitions, run_fields
 from compiler.lab.runner import LabSpec
 from compiler.lab.stats import Tally
+from compiler.lab.textfit import GAP, blocks, wrap
 
 FORMAT = "gah-sweep/1"
 MAX_POINTS = 1000
@@ -171,34 +173,15 @@ def build_point(resolved: Resolved, axes: Sequence[Axis], values: Sequence[Scala
 
 # --- metrics, filters and the report ------------------------------------------------------------
 
-RATE_PREFIXES = ("bonus_r", "penalty_r", "winner_changes")
-
 
 def metrics_of(entry: dict[str, Any]) -> dict[str, float]:
-    """The sweep's figures of one ruleset's compare entry: rates are fractions, the rest points."""
-    found: dict[str, float] = {}
-    for scoring in entry["scorings"]:
-        found[f"bonus_r{scoring['round']}"] = scoring["outcomes"]["bonus"]
-        found[f"penalty_r{scoring['round']}"] = scoring["outcomes"]["penalty"]
-    found["total_mean"] = entry["final_total"]["mean"]
-    found["total_stdev"] = entry["final_total"]["stdev"]
-    found["winner_changes"] = entry["winner_change_rate"]
-    found["gap_mean"] = entry["gap_first_last"]["mean"]
-    return found
+    """The sweep's figures of one ruleset's compare entry (compiler.lab.metrics): rates are fractions."""
+    return dict(entry["metrics"])
 
 
 def differences_of(entry: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
     """Each metric's difference from the start with its 95% interval (compare's "differences", by metric)."""
-    paired = entry["differences"]
-    found: dict[str, dict[str, Any] | None] = {}
-    for scoring in paired["scorings"]:
-        found[f"bonus_r{scoring['round']}"] = scoring["bonus"]
-        found[f"penalty_r{scoring['round']}"] = scoring["penalty"]
-    found["total_mean"] = paired["final_total_mean"]
-    found["total_stdev"] = paired["final_total_stdev"]
-    found["winner_changes"] = paired["winner_change_rate"]
-    found["gap_mean"] = paired["gap_first_last_mean"]
-    return found
+    return dict(entry["differences"]["metrics"])
 
 
 def within_noise(row: dict[str, Any], metric: str) -> bool | None:
@@ -208,14 +191,13 @@ def within_noise(row: dict[str, Any], metric: str) -> bool | None:
     return None if found is None else bool(found["within_noise"])
 
 
-def metric_names(ruleset: ir.Ruleset) -> list[str]:
+def metric_names(ruleset: ir.Ruleset, players: int) -> list[str]:
     """The metrics a sweep from `ruleset` reports, in report order (known before any game is played)."""
-    per_scoring = [f"{kind}_r{s.round}" for s in ruleset.scorings for kind in ("bonus", "penalty")]
-    return [*per_scoring, "total_mean", "total_stdev", "winner_changes", "gap_mean"]
+    return [metric.name for metric in catalogue([s.round for s in ruleset.scorings], players)]
 
 
 def is_rate(metric: str) -> bool:
-    return metric.startswith(RATE_PREFIXES)
+    return metric_unit(metric) == "rate"
 
 
 @dataclass(frozen=True)
@@ -315,6 +297,7 @@ def sweep_report(
         "start_metrics": start,
         "intervals": compare["intervals"],
         "points": rows,
+        "metric_definitions": metric_definitions(spec),
     }
 
 
@@ -357,39 +340,100 @@ def short_names(paths: Sequence[str]) -> list[str]:
     return last if len(set(last)) == len(last) else list(paths)
 
 
-def sweep_text(report: dict[str, Any]) -> str:
-    """A table: one row per grid point (the start first), one column per varied value and per metric."""
+def constant_metrics(report: dict[str, Any]) -> list[str]:
+    """The metrics whose value is the start's at every valid point of the report (none without valid points)."""
+    start = report["start_metrics"]
+    valid = [row for row in report["points"] if row["valid"]]
+    if not valid:
+        return []
+    return [m for m in report["metrics"] if all(row["metrics"].get(m) == start[m] for row in valid)]
+
+
+def sweep_text(report: dict[str, Any], everything: bool = False) -> str:
+    """A table: one row per grid point (the start first), one column per varied value and per metric, cut into
+    blocks of metrics that fit textfit.WIDTH; metrics the same at every point left out unless `everything`."""
     paths = [axis["path"] for axis in report["vary"]]
-    metrics: list[str] = report["metrics"]
-    header = ["", *short_names(paths), *(f"{m} " for m in metrics)]  # a column for the noise mark
+    constant = [] if everything else constant_metrics(report)
+    metrics = [m for m in report["metrics"] if m not in constant]
+    fixed = ["", *short_names(paths)]
     start_values = [value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
-    rows = [["start", *start_values, *(shown(m, report["start_metrics"][m]) + " " for m in metrics)]]
+    rows = [(["start", *start_values], [shown(m, report["start_metrics"][m]) + " " for m in metrics])]
     problems: list[str] = []
     for row in report["points"]:
         cells = ["", *(value_text(row["values"][p]) for p in paths)]
         if row["valid"]:
-            rows.append(cells + [shown(m, row["metrics"][m]) + _mark(row, m) for m in metrics])
+            rows.append((cells, [shown(m, row["metrics"][m]) + _mark(row, m) for m in metrics]))
         else:
-            rows.append(cells + ["invalid"] + [""] * (len(metrics) - 1))
+            rows.append((cells, ["invalid"] + [""] * (len(metrics) - 1)))
             label = ", ".join(f"{p}={value_text(row['values'][p])}" for p in paths)
             problems.extend(f"  {label}: {message}" for message in row["problems"])
-    widths = [max(len(header[i]), *(len(r[i]) for r in rows)) for i in range(len(header))]
-    model = report["model"]
-    lines = [
-        f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
-        f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})"
-        f"{planning_report.header_note(report)}",
-        f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
-        "gap_mean = first minus last (points).",
-        f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "
-        "contains 0); the intervals are in --csv, --json and --html.",
-        "",
-        "  ".join(h.rjust(w) for h, w in zip(header, widths, strict=True)).rstrip(),
-    ]
-    lines.extend("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows)
+    lines = _sweep_head(report, paths, constant)
+    lines.extend(_sweep_blocks(fixed, metrics, rows))
     if problems:
         lines += ["", "Points that break the rules (not played):", *problems]
     return "\n".join(lines) + "\n"
+
+
+def _sweep_head(report: dict[str, Any], paths: Sequence[str], constant: Sequence[str]) -> list[str]:
+    model = report["model"]
+    lines = [
+        *wrap(
+            f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
+            f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})"
+            f"{planning_report.header_note(report)}"
+        ),
+        *wrap(
+            f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
+            "gap_mean = first minus last (points); metrics: README, Variant lab, Metrics."
+        ),
+        *wrap(
+            f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "
+            "contains 0); the intervals are in --csv, --json and --html."
+        ),
+    ]
+    if constant:
+        values = ", ".join(f"{m} {shown(m, report['start_metrics'][m])}" for m in constant)
+        lines.extend(wrap(f"The same at every point, left out (--all shows them): {values}."))
+    return [*lines, ""]
+
+
+def _split(name: str, width: int) -> tuple[str, str]:
+    """A column's name on two lines (split at the underscore that leaves the shorter longest line) when it is
+    wider than the column's values, else on the second line alone."""
+    cuts = [i for i, char in enumerate(name) if char == "_"]
+    if len(name) <= width or not cuts:
+        return "", name
+    at = min(cuts, key=lambda i: max(i + 1, len(name) - i - 1))
+    return name[: at + 1], name[at + 1 :]
+
+
+def _sweep_blocks(fixed: list[str], metrics: list[str], rows: list[tuple[list[str], list[str]]]) -> list[str]:
+    """The table in blocks of metric columns, each after the columns of the varied values; a metric's name may
+    take two lines (a value is followed by its noise mark or a space)."""
+    fixed_widths = [max(len(fixed[i]), *(len(r[0][i]) for r in rows)) for i in range(len(fixed))]
+    values = [max(len(r[1][i]) for r in rows) for i in range(len(metrics))]
+    header = [_split(name, width - 1) for name, width in zip(metrics, values, strict=True)]
+    widths = [max(values[i], len(top), len(bottom) + 1) for i, (top, bottom) in enumerate(header)]
+    cut = blocks(sum(fixed_widths) + len(GAP) * (len(fixed) - 1), widths, keep_first=False)
+    lines: list[str] = []
+    for number, columns in enumerate(cut):
+        if len(cut) > 1:
+            lines.append(f"(metrics, {number + 1} of {len(cut)})")
+        tops = [header[i][0] + " " if header[i][0] else "" for i in columns]
+        if any(top.strip() for top in tops):
+            lines.append(_sweep_line([""] * len(fixed), fixed_widths, tops, [widths[i] for i in columns]))
+        bottoms = [header[i][1] + " " for i in columns]
+        for cells, shown_ in [(fixed, bottoms), *((c, [v[i] for i in columns]) for c, v in rows)]:
+            lines.append(_sweep_line(cells, fixed_widths, shown_, [widths[i] for i in columns]))
+        if number < len(cut) - 1:
+            lines.append("")
+    return lines
+
+
+def _sweep_line(cells: Sequence[str], fixed_widths: Sequence[int], values: Sequence[str], widths: Sequence[int]) -> str:
+    parts = [c.rjust(w) for c, w in zip(cells, fixed_widths, strict=True)]
+    parts += [v.rjust(w) for v, w in zip(values, widths, strict=True)]
+    return GAP.join(parts).rstrip()
 
 
 def _mark(row: dict[str, Any], metric: str) -> str:

@@ -9,7 +9,8 @@ from typing import Any
 
 from jinja2 import Environment
 
-from compiler.lab.sweep import Condition, is_rate, matches, shown, value_text, within_noise
+from compiler.lab.metrics import metric_label
+from compiler.lab.sweep import Condition, constant_metrics, is_rate, matches, shown, value_text, within_noise
 
 # A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
 SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
@@ -26,8 +27,11 @@ METRIC_TITLES = {
 def metric_title(metric: str) -> str:
     if metric in METRIC_TITLES:
         return METRIC_TITLES[metric]
-    kind, _r, round_ = metric.partition("_r")
-    return f"{kind.capitalize()} rate, Emperor scoring after round {round_}"
+    if metric.startswith(("bonus_r", "penalty_r")):
+        kind, _r, round_ = metric.partition("_r")
+        return f"{kind.capitalize()} rate, Emperor scoring after round {round_}"
+    label = metric_label(metric)
+    return label[:1].upper() + label[1:]
 
 
 def _shade(value: float, low: float, high: float) -> int:
@@ -36,8 +40,11 @@ def _shade(value: float, low: float, high: float) -> int:
     return min(len(SCALE) - 1, int((value - low) / (high - low) * len(SCALE)))
 
 
-def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[str, Any]]:
-    """Per metric: panels (one per value of the axes beyond the second) of rows x columns of cells."""
+def heat_maps(
+    report: dict[str, Any], where: Sequence[Condition], metrics: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
+    """Per metric (default: every one): panels (one per value of the axes beyond the second) of rows x columns
+    of cells."""
     axes = report["vary"]
     paths = [axis["path"] for axis in axes]
     by_values = {tuple(json.dumps(row["values"][p]) for p in paths): row for row in report["points"]}
@@ -46,7 +53,7 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
     rest = axes[2:]
     start = tuple(json.dumps(axis["start"]) for axis in axes)
     maps = []
-    for metric in report["metrics"]:
+    for metric in report["metrics"] if metrics is None else metrics:
         found = [row["metrics"][metric] for row in report["points"] if row["valid"] and metric in row["metrics"]]
         low, high = (min(found), max(found)) if found else (0.0, 0.0)
         panels = []
@@ -68,6 +75,7 @@ def heat_maps(report: dict[str, Any], where: Sequence[Condition]) -> list[dict[s
             {
                 "metric": metric,
                 "title": metric_title(metric),
+                "definition": report.get("metric_definitions", {}).get(metric, {}).get("definition", ""),
                 "start": shown(metric, report["start_metrics"].get(metric, 0.0)),
                 "low": shown(metric, low),
                 "high": shown(metric, high),
@@ -129,8 +137,10 @@ def _difference_title(metric: str, found: dict[str, Any] | None) -> str:
     )
 
 
-def sweep_html(report: dict[str, Any], where: Sequence[Condition] = ()) -> str:
-    """The whole sweep as one HTML page (Jinja2 with autoescape, no external resources)."""
+def sweep_html(report: dict[str, Any], where: Sequence[Condition] = (), everything: bool = False) -> str:
+    """The whole sweep as one HTML page (Jinja2 with autoescape, no external resources): one heat map per
+    metric, but for the metrics the same at every point unless `everything` (the page names them)."""
+    constant = [] if everything else constant_metrics(report)
     environment = Environment(autoescape=True, keep_trailing_newline=True)
     conditions = [
         f"{c.metric} {'>' if c.strict_low else '≥'} {shown(c.metric, c.low)}" for c in where if c.low is not None
@@ -142,7 +152,8 @@ def sweep_html(report: dict[str, Any], where: Sequence[Condition] = ()) -> str:
     ]
     return environment.from_string(TEMPLATE).render(
         report=report,
-        maps=heat_maps(report, where),
+        maps=heat_maps(report, where, [m for m in report["metrics"] if m not in constant]),
+        constant=[f"{m} ({shown(m, report['start_metrics'][m])})" for m in constant],
         axes=report["vary"],
         conditions=conditions,
         invalid=[row for row in report["points"] if not row["valid"]],
@@ -192,13 +203,15 @@ from the paired games (for the winner: the interval of the share of games where 
 marked ~: within noise (the interval contains 0, so these games cannot tell the point from {{ report.start }}).</p>
 <p class="note">Dashed: the starting ruleset's own values{% if conditions %}; outlined in orange: the points where
 {{ conditions|join(" and ") }}{% endif %}.</p>
-<p class="note scale">Lowest {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} highest
+{% if constant %}<p class="note">The same at every point, so not drawn: {{ constant|join(", ") }}.</p>
+{% endif %}<p class="note scale">Lowest {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} highest
 (each map scaled to its own range).</p>
 <div class="maps">
 {% for map in maps %}
 <section class="map" id="{{ map.metric }}">
 <h2>{{ map.title }}</h2>
 <p class="note"><code>{{ map.metric }}</code>: {{ map.low }} to {{ map.high }}; {{ report.start }}: {{ map.start }}</p>
+{% if map.definition %}<p class="note">{{ map.definition }}</p>{% endif %}
 {% for panel in map.panels %}
 {% if panel.caption %}<p class="axis">{{ panel.caption }}</p>{% endif %}
 <table class="heat">

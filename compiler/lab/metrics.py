@@ -1,0 +1,280 @@
+"""The lab's named metrics: one catalogue, with each metric's value under a ruleset and its difference from the
+reference with a 95% interval from the paired games.
+
+A metric's name is what `gah sweep --where/--sort` take, what `--csv` heads its columns with and what the
+JSON's `metrics` objects are keyed by; the README defines each (Variant lab, Metrics). Values come from the tallies, rounded as
+the report rounds them (rates to 4 digits, points and counts to 3), so a name reads the same number everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Literal
+
+from compiler.lab.intervals import (
+    Interval,
+    delta_interval,
+    paired_interval,
+    ratio_difference,
+    stdev_difference,
+    wilson_interval,
+)
+from compiler.lab.measures import DesignTally, comeback_key
+from compiler.lab.stats import Tally, pair_key, rate, summary
+
+Unit = Literal["rate", "points", "count"]  # a rate is a fraction (shown as a percentage)
+DIGITS: dict[str, int] = {"rate": 4, "points": 3, "count": 3}
+SAME = Interval(0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One named figure of a ruleset's games."""
+
+    name: str
+    label: str  # a table row's words (at most 28 characters)
+    unit: Unit
+    definition: str  # one line; the README says more
+
+    @property
+    def digits(self) -> int:
+        return DIGITS[self.unit]
+
+
+def catalogue(rounds: Sequence[int], players: int) -> tuple[Metric, ...]:
+    """Every metric of a ruleset with Emperor scorings after `rounds`, for games of `players`, in report order
+    (the sweep's first ten, then the designer's)."""
+    per_round = [
+        Metric(
+            f"{kind}_r{r}",
+            f"{kind} after round {r}",
+            "rate",
+            f"share of players who got the {kind} at the Emperor scoring after round {r}",
+        )
+        for r in rounds
+        for kind in ("bonus", "penalty")
+    ]
+    seats = [
+        Metric(
+            f"seat{s}_wins",
+            f"wins by seat {s}",
+            "rate",
+            f"share of games won by the player in seat {s} (turn order); a shared win counts for each winner",
+        )
+        for s in range(1, players + 1)
+    ]
+    comebacks = [
+        metric
+        for r in rounds
+        for metric in (
+            Metric(
+                f"comeback_r{r}",
+                f"winner behind after round {r}",
+                "rate",
+                f"share of games whose winner was behind after the Emperor scoring of round {r} (fewer points than "
+                "the leader; a winner tied for the lead is not behind)",
+            ),
+            Metric(
+                f"behind_r{r}",
+                f"winner's deficit, round {r}",
+                "points",
+                f"in the games counted by comeback_r{r}, how many points the winner was behind then, mean (0 if none)",
+            ),
+        )
+    ]
+    return (
+        *per_round,
+        *BEFORE_DESIGN,
+        Metric(
+            "balance",
+            "balance (1 - seat gap)",
+            "rate",
+            "1 minus the largest gap between two seats' win rates (1: every seat wins as often)",
+        ),
+        *seats,
+        *TIES_AND_LEAD,
+        *comebacks,
+        *CONTRIBUTIONS,
+    )
+
+
+BEFORE_DESIGN = (
+    Metric("total_mean", "final total (mean)", "points", "every player's final total, mean"),
+    Metric("total_stdev", "final total (stdev)", "points", "standard deviation of every player's final total"),
+    Metric(
+        "winner_changes",
+        "winner differs from first",
+        "rate",
+        "share of games whose winners differ from the reference's (the first ruleset, or the sweep's start)",
+    ),
+    Metric("gap_mean", "gap first-last (mean)", "points", "best final total minus the worst, mean per game"),
+)
+TIES_AND_LEAD = (
+    Metric("tie_rate", "tie on top (tie-breaker)", "rate", "share of games whose best two final totals are equal"),
+    Metric(
+        "margin",
+        "margin over runner-up",
+        "points",
+        "best final total minus the second best (0 on a tie on top), mean per game",
+    ),
+    Metric(
+        "lead_changes",
+        "lead changes per game",
+        "count",
+        "times the lead changes from the standings after one Emperor scoring to the next and to the final "
+        "totals, mean per game (a change: nobody who led, alone or tied, leads next)",
+    ),
+)
+CONTRIBUTIONS = (
+    Metric(
+        "spread",
+        "gap between two players",
+        "points",
+        "difference between two players' final totals in the same game, mean over every two players",
+    ),
+    Metric(
+        "emperor_points",
+        "from Emperor scorings (mean)",
+        "points",
+        "points a player got from all Emperor scorings (after each minus before it), mean per player",
+    ),
+    Metric(
+        "emperor_share",
+        "Emperor share of totals",
+        "rate",
+        "Emperor scorings' points as a share of the final totals (summed over every player of every game)",
+    ),
+    Metric(
+        "tile_points",
+        "from tiles' bonus/penalty",
+        "points",
+        "the part of emperor_points beyond the points under the marker: what the tiles' bonuses and penalties "
+        "gave, mean per player",
+    ),
+)
+
+
+def find(name: str, metrics: Sequence[Metric]) -> Metric | None:
+    return next((metric for metric in metrics if metric.name == name), None)
+
+
+def metric_of(name: str) -> Metric:
+    """The metric of a name (the round or seat in it read from the name); KeyError for an unknown name."""
+    round_ = re.search(r"_r([0-9]+)$", name)
+    seat = re.fullmatch(r"seat([0-9]+)_wins", name)
+    found = find(name, catalogue([int(round_[1])] if round_ else [], int(seat[1]) if seat else 2))
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def metric_unit(name: str) -> Unit:
+    return metric_of(name).unit
+
+
+def metric_label(name: str) -> str:
+    return metric_of(name).label
+
+
+def tally_rounds(tally: Tally) -> list[int]:
+    """The rounds of a tally's Emperor scorings (as the report lists them)."""
+    return sorted(tally.outcomes)
+
+
+def values(tally: Tally, players: int) -> dict[str, float]:
+    """Every metric of one ruleset's games, by name, in catalogue order."""
+    design = tally.design
+    games, rounds = tally.games, tally_rounds(tally)
+    wins = [tally.seat_wins[seat] for seat in range(1, players + 1)]
+    found: dict[str, float] = {}
+    for round_ in rounds:
+        counts = tally.outcomes[round_]
+        found[f"bonus_r{round_}"] = rate(counts["bonus"], sum(counts.values()))
+        found[f"penalty_r{round_}"] = rate(counts["penalty"], sum(counts.values()))
+    totals = summary(tally.totals)
+    found["total_mean"], found["total_stdev"] = totals["mean"], totals["stdev"]
+    found["winner_changes"] = rate(tally.winner_changes, games)
+    found["gap_mean"] = summary(tally.gaps)["mean"]
+    found["balance"] = round(1 - (max(wins) - min(wins)) / games, 4) if games else 0.0
+    found.update({f"seat{seat}_wins": rate(won, games) for seat, won in enumerate(wins, 1)})
+    found["tie_rate"] = rate(tally.top_ties, games)
+    found["margin"] = summary(design.margins)["mean"]
+    found["lead_changes"] = summary(design.lead_changes)["mean"]
+    for round_ in rounds:
+        found[f"comeback_r{round_}"] = rate(design.comebacks[round_], games)
+        found[f"behind_r{round_}"] = _mean(design.behind[round_], design.comebacks[round_])
+    found["spread"] = _mean(design.pair_gaps, games * comb(players, 2))
+    found["emperor_points"] = _mean(design.emperor, games * players)
+    found["emperor_share"] = rate(design.emperor, design.total)
+    found["tile_points"] = _mean(design.tiles, games * players)
+    return found
+
+
+def _mean(total: int, count: int) -> float:
+    return round(total / count, 3) if count else 0.0
+
+
+def differences(tally: Tally, players: int) -> dict[str, Interval | None]:
+    """Every metric's difference from the reference with its 95% interval (compiler.lab.intervals), by name;
+    None where there is no pair (a scoring the reference lacks) or too few games."""
+    games, design = tally.games, tally.design
+    same = tally.pair_same == games  # the reference's own games: every difference is exactly 0
+
+    def paired(sums: dict[str, int], squares: dict[str, int], key: str, per: int) -> Interval | None:
+        if same:
+            return SAME
+        if key not in sums:
+            return None
+        found = paired_interval(games, sums[key], squares[key])
+        return None if found is None else found.scaled(1 / per)
+
+    mine, theirs = tally.pair_sums, tally.pair_squares
+    ours, squares = design.pair_sums, design.pair_squares
+    found: dict[str, Interval | None] = {}
+    for round_ in tally_rounds(tally):
+        found[f"bonus_r{round_}"] = paired(mine, theirs, pair_key(round_, "bonus"), players)
+        found[f"penalty_r{round_}"] = paired(mine, theirs, pair_key(round_, "penalty"), players)
+    found["total_mean"] = paired(mine, theirs, "total", players)
+    found["total_stdev"] = SAME if same else stdev_difference(tally.pair_spread, games, players)
+    found["winner_changes"] = wilson_interval(tally.winner_changes, games)
+    found["gap_mean"] = paired(mine, theirs, "gap", 1)
+    found["balance"] = SAME if same else balance_difference(tally, players)
+    found.update({f"seat{s}_wins": paired(mine, theirs, f"seat{s}", 1) for s in range(1, players + 1)})
+    found["tie_rate"] = paired(mine, theirs, "tie", 1)
+    found["margin"] = paired(ours, squares, "margin", 1)
+    found["lead_changes"] = paired(ours, squares, "lead_changes", 1)
+    for round_ in tally_rounds(tally):
+        found[f"comeback_r{round_}"] = paired(ours, squares, comeback_key(round_), 1)
+        found[f"behind_r{round_}"] = SAME if same else _behind_difference(design, games, round_)
+    found["spread"] = paired(ours, squares, "pair_gaps", comb(players, 2))
+    found["emperor_points"] = paired(ours, squares, "emperor", players)
+    found["emperor_share"] = SAME if same else ratio_difference(design.pair_shares.select((0, 2, 3, 5)), games)
+    found["tile_points"] = paired(ours, squares, "tiles", players)
+    return found
+
+
+def _behind_difference(design: DesignTally, games: int, round_: int) -> Interval | None:
+    moments = design.pair_behind.get(round_)
+    return None if moments is None else ratio_difference(moments, games)
+
+
+def balance_difference(tally: Tally, players: int) -> Interval | None:
+    """Balance minus the reference's: the reference's gap between its most and least winning seats minus this
+    ruleset's between its own. Its interval holds those seats fixed (the seat that wins most, and least, under
+    each; ties to the lower seat) and is the paired interval of that difference of per-game win indicators."""
+    moments, games = tally.design.pair_seats, tally.games
+    if moments is None or moments.size != 2 * players:
+        return None
+    wins, theirs = moments.sums[:players], moments.sums[players:]  # seat wins here and under the reference
+    most, least = wins.index(max(wins)), wins.index(min(wins))
+    most0, least0 = theirs.index(max(theirs)), theirs.index(min(theirs))
+    gradient = [0.0] * (2 * players)
+    gradient[most] -= 1.0
+    gradient[least] += 1.0
+    gradient[players + most0] += 1.0
+    gradient[players + least0] -= 1.0
+    estimate = ((theirs[most0] - theirs[least0]) - (wins[most] - wins[least])) / games
+    return delta_interval(moments, games, estimate, gradient)

@@ -39,6 +39,18 @@ const PadGame = (function () {
 
   const clone = (value) => JSON.parse(JSON.stringify(value));
 
+  // A copy of a state as typed: its lists and mappings copied, the values as they are (a BigInt or a
+  // decimal number, which JSON cannot copy, included).
+  function copy(value) {
+    if (Array.isArray(value)) return value.map(copy);
+    if (value !== null && typeof value === "object" && !Object.isFrozen(value) && Object.getPrototypeOf(value) === Object.prototype) {
+      const out = {};
+      for (const [key, item] of Object.entries(value)) out[key] = copy(item);
+      return out;
+    }
+    return value;
+  }
+
   function make(DATA, GAH, DEAL, CHECK) {
     const scoringTier = {};
     for (const s of DATA.scorings) scoringTier[s.round] = s.tier;
@@ -140,10 +152,13 @@ const PadGame = (function () {
     }
 
     // Every problem of a state, as gah score finds them: [{path, message}] (empty: it can be scored).
-    function problemsOf(state) {
+    // gah score stops at the schema's problems; with `all`, what the engine would say of the rest of
+    // the state follows (each entry is checked, whatever is wrong elsewhere).
+    function problemsOf(state, all) {
       const found = CHECK.schemaProblems(DATA.stateSchema, state);
-      if (found.length) return found;
-      const work = clone(state);
+      if (found.length && !all) return found;
+      const work = copy(state);
+      for (const problem of found) if (!setAside(work, problem.path)) return found;
       for (let tries = 0; tries < 64; tries++) {
         try {
           GAH.readGame(GAH.RULES, clone(work));
@@ -160,7 +175,7 @@ const PadGame = (function () {
 
     function problems(pad) {
       const game = pad.game;
-      return game && !game.finished ? problemsOf(stateOf(game.entries, game.round)) : [];
+      return game && !game.finished ? problemsOf(stateOf(game.entries, game.round), true) : [];
     }
 
     // --- the pad, undo and the rounds ----------------------------------------------------------

@@ -144,7 +144,7 @@
       if (note) note(input.value);
       typed();
     };
-    register(path, input, error, who + label);
+    register(path, input, error, who + label + ": ");
     return el(
       "div",
       { class: "field" },
@@ -189,7 +189,11 @@
       const rounds = tierRounds(tier).join(", ");
       return el("div", { class: "field" }, el("label", { class: "label", for: id }, "Tier " + tier + ": scored after round " + rounds), select, idNote);
     });
-    return section("Emperor tiles", { class: "card span" }, el("div", { class: "numbers" }, rows), error);
+    const fields = [el("div", { class: "numbers" }, rows), error];
+    if (game.round === 0) return section("Emperor tiles", { class: "card span" }, fields);
+    const chosen = DATA.tiers.map((tier) => `${tier}: ${game.entries.tiles[tier] ? tileById.get(game.entries.tiles[tier]).name : "none"}`).join(", ");
+    const details = el("details", { "data-key": "tiles" }, el("summary", {}, "Emperor tiles: " + chosen), fields);
+    return el("section", { class: "card span", "aria-label": "Emperor tiles" }, details);
   }
 
   function hotelGrid(player, index) {
@@ -433,19 +437,20 @@
     return parts;
   }
 
-  function resultSection(entry, editable) {
+  // The last scoring: open just after it (its events, the final scoring, its decisions), folded away
+  // once a later round has ended.
+  function resultSection(entry, latest, editable) {
     const result = entry.result;
     const headingId = "result-heading";
-    const box = el(
-      "section",
-      { class: "card span result", id: "result", "aria-labelledby": headingId },
-      el("h2", { id: headingId, tabindex: "-1" }, roundTitle(entry)),
-      eventLists(result),
-    );
-    if (result.final) box.append(finalView(result));
-    for (const unused of result.unused_choices) box.append(el("p", { class: "error" }, "Warning: " + unused.message));
-    box.append(decisionsView(result, editable));
-    return box;
+    const body = [];
+    if (result.final) body.push(finalView(result), el("h3", {}, `Round ${entry.round}`));
+    body.push(...eventLists(result));
+    for (const unused of result.unused_choices) body.push(el("p", { class: "error" }, "Warning: " + unused.message));
+    body.push(decisionsView(result, editable));
+    const heading = el("h2", { id: headingId, tabindex: "-1" }, roundTitle(entry));
+    if (latest) return el("section", { class: "card span result", id: "result", "aria-labelledby": headingId }, heading, body);
+    const details = el("details", { "data-key": "result-" + entry.round }, el("summary", {}, "Last scoring: " + roundTitle(entry)), body);
+    return el("section", { class: "card span result", id: "result", "aria-label": "Last scoring" }, details);
   }
 
   // --- decisions: picked from the legal options, each with its projected total ------------------
@@ -498,9 +503,11 @@
   function picker(index, at, step, player) {
     const key = `decision-${index}-${at}`;
     const box = el("fieldset", { class: "options" });
-    const details = el("details", { "data-key": key }, el("summary", {}, "Change"), box);
-    details.addEventListener("toggle", () => {
-      if (!details.open || box.childElementCount) return;
+    const summary = el("summary", {}, "Change");
+    const details = el("details", { "data-key": key }, summary, box);
+    // Filled when first opened (a click, or Enter or Space on the summary, or the page redrawn open).
+    const fill = () => {
+      if (box.childElementCount) return;
       const name = uid("o");
       box.append(el("legend", {}, `${player}: ${step.key.replace(/_/g, " ")} #${step.index + 1}`));
       for (const option of G.options(pad, index, at)) {
@@ -516,7 +523,9 @@
       policy.checked = step.how !== "recorded";
       policy.addEventListener("change", () => choose(index, at, undefined));
       box.append(el("div", { class: "option" }, policy, el("label", { for: id }, "Leave it to the default policy")));
-    });
+    };
+    summary.addEventListener("click", fill);
+    details.addEventListener("toggle", () => details.open && fill());
     return details;
   }
 
@@ -569,13 +578,13 @@
     );
     return el(
       "div",
-      {},
-      el("h3", {}, "Final scoring"),
-      el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
-      notes.length ? el("ul", { class: "events" }, notes) : null,
+      { class: "final-view" },
       el("h3", {}, "Standings"),
       el("ul", { class: "standings" }, standings),
       el("p", { class: "small" }, el("strong", {}, "Tie-breaker: "), DATA.tiebreak),
+      el("h3", { id: "final-heading" }, "Final scoring"),
+      el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
+      notes.length ? el("ul", { class: "events" }, notes) : null,
     );
   }
 
@@ -602,11 +611,12 @@
     );
   }
 
-  function lazyDetails(title, key, fill) {
-    const details = el("details", { "data-key": key }, el("summary", {}, title));
-    details.addEventListener("toggle", () => {
-      if (details.open && details.childElementCount === 1) details.append(...[].concat(fill()));
-    });
+  function lazyDetails(title, key, make) {
+    const summary = el("summary", {}, title);
+    const details = el("details", { "data-key": key }, summary);
+    const fill = () => details.childElementCount === 1 && details.append(...[].concat(make()));
+    summary.addEventListener("click", fill);
+    details.addEventListener("toggle", () => details.open && fill());
     return details;
   }
 
@@ -797,35 +807,42 @@
     return entry.result.state.players.map((p) => `${p.name} ${p.points} points`).join(", ") + ".";
   }
 
+  // A problem where the player sees it: the field it is about, its label, and gah score's words
+  // without the path (the field stands for it).
+  function placed(problem) {
+    const field = fieldFor(problem.path);
+    const words = field ? problem.message.slice(PadGame.pathEnd(problem.message)) : problem.message;
+    return { field, text: (field ? field.label : "") + words, words };
+  }
+
   // The checks after every change: each problem next to its field, the score action, the status.
   function refresh() {
     const game = pad.game;
-    const found = G.problems(pad);
+    const found = G.problems(pad).map((problem) => Object.assign(placed(problem), problem));
     for (const field of fields.values()) {
       field.error.hidden = true;
       field.error.textContent = "";
       if (field.input) field.input.removeAttribute("aria-invalid");
     }
-    const general = [];
     for (const problem of found) {
-      const field = fieldFor(problem.path);
-      const words = problem.path ? problem.message.slice(PadGame.pathEnd(problem.message)) : problem.message;
-      if (!field) {
-        general.push(problem.message);
-        continue;
-      }
+      const field = problem.field;
+      if (!field) continue;
       field.error.hidden = false;
-      field.error.append(el("span", { class: "problem" }, words));
-      if (field.input && (problem.path === field.input.dataset.path || problem.path.startsWith(field.input.dataset.path))) field.input.setAttribute("aria-invalid", "true");
+      field.error.append(el("span", { class: "problem" }, problem.words));
+      const input = field.input;
+      if (input && problem.path.startsWith(input.dataset.path)) input.setAttribute("aria-invalid", "true");
     }
     const action = document.getElementById("action");
-    const why = document.getElementById("action-why");
-    const undo = document.getElementById("undo");
-    const label = game ? (game.finished ? "New game" : G.actionLabel(game)) : "Deal the game";
-    action.textContent = label;
+    action.textContent = game ? (game.finished ? "New game" : G.actionLabel(game)) : "Deal the game";
     action.disabled = found.length > 0;
-    why.replaceChildren(...reasons(game, found, general));
+    const why = document.getElementById("action-why");
+    if (!found.length) why.textContent = game && !game.finished ? roundLine(game) + ": ready." : roundLine(game);
+    else why.replaceChildren(el("strong", {}, found.length === 1 ? "Fix first: " : `Fix ${found.length} entries first: `), found[0].text);
+    const list = document.getElementById("to-fix");
+    list.hidden = !found.length;
+    list.lastChild.replaceChildren(...found.map(fixItem));
     const last = pad.undo[pad.undo.length - 1];
+    const undo = document.getElementById("undo");
     undo.hidden = !last;
     undo.textContent = last ? "Undo: " + last.label : "Undo";
     document.getElementById("round-line").textContent = roundLine(game);
@@ -834,14 +851,20 @@
     keepAwake();
   }
 
-  function reasons(game, found, general) {
-    if (!found.length) return [game && !game.finished ? roundLine(game) + ": ready." : roundLine(game)];
-    const first = found[0];
-    const field = fieldFor(first.path);
-    const where = field ? field.label : "";
-    const words = field ? first.message.slice(PadGame.pathEnd(first.message)) : first.message;
-    const more = found.length > 1 ? ` (and ${found.length - 1} more)` : "";
-    return [el("strong", {}, `Fix first${more}: `), where + words, general.length ? el("span", { class: "visually-hidden" }, " " + general.join("; ")) : null];
+  // A problem in the list of what to fix: tapping it goes to its field.
+  function fixItem(problem) {
+    const target = problem.field && problem.field.input;
+    if (!target) return el("li", {}, problem.text);
+    const go = () => {
+      const folded = target.closest("details");
+      if (folded) folded.open = true;
+      target.focus();
+    };
+    return el("li", {}, button(problem.text, go, { class: "link" }));
+  }
+
+  function toFixSection() {
+    return el("section", { class: "to-fix span", id: "to-fix", hidden: true, "aria-label": "Entries to fix" }, el("p", { class: "label" }, "To fix before scoring"), el("ul", {}));
   }
 
   // --- the page ------------------------------------------------------------------------------
@@ -860,13 +883,13 @@
     const open = Array.from(document.querySelectorAll("details[open]")).map((d) => d.getAttribute("data-key"));
     fields = new Map();
     const game = pad.game;
-    const parts = [header(), statusSection()];
+    const parts = [header(), statusSection(), toFixSection()];
     if (!game) {
       parts.push(setupSection(), exportSection(null));
     } else {
       const last = lastEntry(game);
-      const shown = [...game.history].reverse().find((entry) => entry.round > 0);
-      if (shown) parts.push(resultSection(shown, shown === last && G.lastScored(pad) === last));
+      const shown = [...game.history].reverse().find((entry) => entry.round > 0 && (entry.result.events.length || entry.result.final));
+      if (shown) parts.push(resultSection(shown, shown === last, shown === last && G.lastScored(pad) === last));
       if (!game.finished) {
         parts.push(tilesSection(game), ...game.entries.players.map((player, index) => playerCard(player, index)));
         if (game.entries.players.length < DATA.maxPlayers && game.round === 0) {

@@ -579,3 +579,33 @@ def test_axe_finds_nothing_serious_light_or_dark(chromium: str, profile: str, pa
             assert not counts.get("critical") and not counts.get("serious"), (screen, counts)
     finally:
         tools.close()
+
+
+def test_a_final_source_explained_line_by_line_expands(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
+    """Where a final entry carries `details` (lines per source), that source's row expands to show them;
+    a source without lines shows its numbers only. The lines are put into the saved result here."""
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, page)
+        import_text(pad, json.dumps(HAND_WORKED))
+        pad.tap(q("#action"))
+        line = "Secretary (29) copies Chambermaid (31): 1 point per occupied room, 4 rooms: 4"
+        pad.evaluate(
+            "(() => { const key = 'gah-pad-base'; const saved = JSON.parse(localStorage.getItem(key));"
+            " const last = saved.game.history[saved.game.history.length - 1];"
+            f" last.result.final[0].details = {{staff: [{json.dumps(line)}]}};"
+            " saved.seq += 1; localStorage.setItem(key, JSON.stringify(saved)); })()"
+        )
+        tools.send("Page.reload")
+        tools.wait_for("Page.loadEventFired")
+        pad = opened(tools, page)
+        assert pad.evaluate(f"{q('tr.source[data-source=rooms]')}.querySelector('button')") is None
+        toggle = f"{q('tr.source[data-source=staff]')}.querySelector('button')"
+        assert pad.evaluate(f"{toggle}.getAttribute('aria-expanded')") == "false"
+        pad.tap(toggle)
+        assert pad.evaluate(f"{toggle}.getAttribute('aria-expanded')") == "true"
+        shown = pad.evaluate(f"document.getElementById({toggle}.getAttribute('aria-controls')).innerText")
+        assert shown.split("\n") == ["Anna: 4", line, "Ben: 21"]
+        assert problems(tools) == []
+    finally:
+        tools.close()

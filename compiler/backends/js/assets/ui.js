@@ -700,9 +700,12 @@
 
   function setupSection() {
     const error = el("p", { class: "field-error", id: "setup-error", role: "alert" });
+    const nameErrors = [];
     const rows = pad.setup.names.map((name, index) => {
       const id = uid("name");
-      const input = el("input", { id, type: "text", autocomplete: "off", "data-key": "setup-name-" + index, "aria-describedby": error.id });
+      const own = errorLine();
+      nameErrors.push(own);
+      const input = el("input", { id, type: "text", autocomplete: "off", "data-key": "setup-name-" + index, "aria-describedby": own.id });
       input.value = name;
       input.addEventListener("input", () => {
         pad.setup.names[index] = input.value;
@@ -712,10 +715,22 @@
         pad.setup.names.length > DATA.minPlayers
           ? button("✕", () => { pad.setup.names.splice(index, 1); changed(); }, { class: "small quiet", "aria-label": "Remove player " + (index + 1) })
           : null;
-      return el("div", { class: "field" }, el("label", { class: "label", for: id }, "Player " + (index + 1) + (index === 0 ? " (start player)" : "")), el("div", { class: "row nowrap" }, input, remove));
+      const label = "Player " + (index + 1) + (index === 0 ? " (start player)" : "");
+      return el("div", { class: "field" }, el("label", { class: "label", for: id }, label), el("div", { class: "row nowrap" }, input, remove), own);
     });
+    // A refused deal: a name's problem under that name, anything else under the seed.
+    const refused = (text) => {
+      for (const line of nameErrors) line.hidden = true;
+      error.textContent = "";
+      const named = /^players\[(\d+)\]: /.exec(text);
+      const line = named ? nameErrors[Number(named[1])] : null;
+      if (!line) return (error.textContent = text);
+      line.textContent = text.slice(named[0].length);
+      line.hidden = false;
+      document.querySelector(`[data-key="setup-name-${named[1]}"]`).focus();
+    };
     const seedId = uid("seed");
-    const seed = el("input", { id: seedId, type: "text", inputmode: "numeric", autocomplete: "off", "data-key": "setup-seed" });
+    const seed = el("input", { id: seedId, type: "text", inputmode: "numeric", autocomplete: "off", "data-key": "setup-seed", "aria-describedby": error.id });
     seed.value = pad.setup.seed;
     seed.addEventListener("input", () => {
       pad.setup.seed = seed.value;
@@ -725,16 +740,16 @@
     const deal = () => {
       const typedSeed = pad.setup.seed.trim();
       const chosen = typedSeed ? PadCheck.wholeOf(typedSeed) : crypto.getRandomValues(new Uint32Array(1))[0];
-      if (chosen === null) return say(error, "seed: expected a whole number, got " + JSON.stringify(typedSeed));
+      if (chosen === null) return refused("seed: expected a whole number, got " + JSON.stringify(typedSeed));
       if (act(() => G.deal(pad, chosen), `Dealt with seed ${chosen}.`)) focusStatus();
-      else say(error, message);
+      else refused(message);
     };
     const hand = () => {
       if (act(() => G.byHand(pad), "Enter the dealt game: the tiles and each hand.")) focusStatus();
-      else say(error, message);
+      else refused(message);
     };
     return section(
-      "New game",
+      "Players and the deal",
       { class: "card span" },
       el("p", {}, `Players in turn order, ${DATA.minPlayers} to ${DATA.maxPlayers}. ${DATA.dealText}`),
       rows,
@@ -743,10 +758,6 @@
       error,
       el("div", { class: "row" }, button("Deal the game", deal, { class: "primary", "data-key": "deal" }), button("Enter the deal by hand", hand, { "data-key": "by-hand" })),
     );
-  }
-
-  function say(node, text) {
-    node.textContent = text;
   }
 
   // --- status, the score action, and the checks -------------------------------------------------
@@ -766,7 +777,7 @@
   }
 
   function roundLine(game) {
-    if (!game) return "New game";
+    if (!game) return "A new game";
     if (game.finished) return "Game over";
     return game.round === 0 ? "Before round 1" : `Round ${game.round} of ${DATA.rounds}`;
   }

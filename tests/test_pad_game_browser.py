@@ -286,12 +286,19 @@ def shoot(pad: Pad, name: str, at: str = "#status") -> None:
     folder = Path(str(SHOTS))
     folder.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
-        pad.evaluate(f"document.documentElement.setAttribute('data-theme', '{theme}')")
+        choose_theme(pad, theme)
         pad.evaluate(f"{q(at)}.scrollIntoView({{block: 'start'}})")
         time.sleep(0.1)
         data = pad.tools.send("Page.captureScreenshot", {"format": "png"})
         (folder / f"{name}-390-{theme}.png").write_bytes(base64.b64decode(data["data"]))
-    pad.evaluate("document.documentElement.removeAttribute('data-theme')")
+    choose_theme(pad, "auto")
+
+
+def choose_theme(pad: Pad, theme: str) -> None:
+    """Set the Colours switch as a player would (auto: as the system)."""
+    pad.evaluate(
+        f"(() => {{ const s = {q('[data-key=theme]')}; s.value = '{theme}'; s.dispatchEvent(new Event('change')); }})()"
+    )
 
 
 # --- the hostile entries of issue 22 -------------------------------------------------------------
@@ -539,9 +546,7 @@ def axe_counts(pad: Pad, source: str) -> dict[str, list[str]]:
         pad.tools.send("Runtime.evaluate", {"expression": source})
     found: dict[str, list[str]] = {}
     for theme in ("light", "dark"):
-        pad.evaluate(
-            f"(() => {{ const s = {q('[data-key=theme]')}; s.value = '{theme}'; s.dispatchEvent(new Event('change')); }})()"
-        )
+        choose_theme(pad, theme)
         reply = pad.tools.send(
             "Runtime.evaluate",
             {
@@ -552,9 +557,7 @@ def axe_counts(pad: Pad, source: str) -> dict[str, list[str]]:
         )
         for impact, rule, count, where in reply["result"]["value"]:
             found.setdefault(impact, []).append(f"{theme}: {rule} x{count} {where}")
-    pad.evaluate(
-        f"(() => {{ const s = {q('[data-key=theme]')}; s.value = 'auto'; s.dispatchEvent(new Event('change')); }})()"
-    )
+    choose_theme(pad, "auto")
     return found
 
 
@@ -571,6 +574,19 @@ def test_axe_finds_nothing_serious_light_or_dark(chromium: str, profile: str, pa
         pad.tap(q("#action"))
         options_shown(pad, "decision-0-0")
         seen["the final results"] = axe_counts(pad, source)
+        # The colours follow the system unless the switch says otherwise, and the switch is remembered.
+        theme = "document.documentElement.dataset.theme"
+        for scheme in ("dark", "light"):
+            tools.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            deadline = time.monotonic() + 5  # the media query's change event comes with the next frame
+            while pad.evaluate(theme) != scheme and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert pad.evaluate(theme) == scheme
+        choose_theme(pad, "dark")
+        tools.send("Page.reload")
+        tools.wait_for("Page.loadEventFired")
+        pad = opened(tools, page)
+        assert (pad.evaluate(theme), pad.evaluate(f"{q('[data-key=theme]')}.value")) == ("dark", "dark")
         print(
             "axe-core violations by impact:",
             json.dumps({k: {i: len(v) for i, v in c.items()} for k, c in seen.items()}),

@@ -113,7 +113,7 @@
       fresh = true;
       input.select();
     });
-    // A tap places the caret when the button comes up: keep the whole number selected, so typing replaces it.
+    // Some browsers (Safari) place the caret when the button comes up: keep the whole number selected.
     input.addEventListener("mouseup", (event) => {
       if (fresh) event.preventDefault();
       fresh = false;
@@ -950,10 +950,13 @@
     }
   }
 
+  // The colours: the switch's, or the system's (followed as it changes).
+  const systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   function applyTheme(value) {
-    if (value === "light" || value === "dark") document.documentElement.setAttribute("data-theme", value);
-    else document.documentElement.removeAttribute("data-theme");
+    const dark = value === "dark" || (value !== "light" && systemDark !== null && systemDark.matches);
+    document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
   }
+  if (systemDark) systemDark.addEventListener("change", () => applyTheme(savedTheme()));
 
   // The screen stays on while a game is open, where the browser allows it (else nothing is said).
   let lock = null;

@@ -625,3 +625,71 @@ def test_a_final_source_explained_line_by_line_expands(chromium: str, profile: s
         assert problems(tools) == []
     finally:
         tools.close()
+
+
+def test_a_game_from_gah_setup_json_or_dealt_by_hand_and_its_files(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
+    """The other two starts: `gah setup --json` imported, and a deal entered by hand; the screen is kept
+    awake while a game is open; the results are downloaded under the ruleset's and the round's name."""
+    mod = module("base")
+    tools = start_browser(chromium, profile)
+    try:
+        # A stand-in for the browser's wake lock, which records what the page asks of it.
+        stub = (
+            "window.locks = []; Object.defineProperty(navigator, 'wakeLock', {value: {request: (type) => {"
+            " const lock = new EventTarget(); lock.released = false;"
+            " lock.release = () => { lock.released = true; return Promise.resolve(); };"
+            " window.locks.push([type, lock]); return Promise.resolve(lock); }}});"
+            "window.saved = []; const blobs = new Map(); const made = URL.createObjectURL;"
+            " URL.createObjectURL = (blob) => { const url = made(blob); blobs.set(url, blob); return url; };"
+            " HTMLAnchorElement.prototype.click = function () {"
+            " blobs.get(this.href).text().then(t => window.saved.push([this.download, t])); };"
+        )
+        tools.send("Page.addScriptToEvaluateOnNewDocument", {"source": stub})
+        pad = opened(tools, page)
+        assert pad.evaluate("window.locks.length") == 0  # no game open yet
+        dealt = mod.setup_game(["Anna", "Ben", "Cleo"], 99)
+        import_text(pad, json.dumps(dealt))
+        assert pad.evaluate("document.getElementById('round-line').textContent") == "Round 1 of 7"
+        assert shown_state(pad) == dealt
+        assert pad.evaluate("window.locks.map(([type, lock]) => [type, lock.released])") == [["screen", False]]
+        # Downloads: the state scored last and the CSV, named by ruleset and round.
+        pad.tap(q("[data-key=json]"))
+        pad.tap(q("[data-key=csv]"))
+        deadline = time.monotonic() + TIMEOUT
+        while pad.evaluate("window.saved.length") < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        files = dict(pad.evaluate("window.saved"))
+        assert sorted(files) == ["base-round-0.csv", "base-round-0.json"]
+        assert json.loads(files["base-round-0.json"]) == dealt
+        assert files["base-round-0.csv"].split("\r\n")[:2] == [
+            "player,points,krones,emperor,objectives",
+            "Anna,0,10,0,0",
+        ]
+        # A new game (undoable), dealt by hand: names, the tiles by name, a hand, then round 1.
+        pad.tap(q("[data-key=undo]"))  # back before the import: no game
+        assert pad.evaluate("document.getElementById('round-line').textContent") == "A new game"
+        assert pad.evaluate("window.locks[0][1].released")  # no game open: the screen may sleep
+        pad.type_into(q("[data-key=setup-name-0]"), "Anna")
+        pad.type_into(q("[data-key=setup-name-1]"), "Ben")
+        pad.tap(q("[data-key=by-hand]"))
+        assert action(pad)["label"] == "Start round 1"
+        tiles = {"A": "a-krones", "B": "b-one-of-each", "C": "c-staff-points"}
+        for tier, tile in tiles.items():
+            pad.evaluate(
+                f"(() => {{ const s = {q(f'select[data-tier={tier}]')}; s.value = '{tile}'; s.dispatchEvent(new Event('change')); }})()"
+            )
+        pad.type_into(q("[data-key='players[1].staff-search']"), "Secretary")
+        pad.tap(q("section.player[data-player='1'] .matches button[aria-label='Secretary: to hand']"))
+        pad.tap(q("#action"))
+        start = mod.setup_game(["Anna", "Ben"], 1)
+        for entry in start["players"]:
+            entry["hand"], entry["choices"] = [], {}
+        start["players"][1]["hand"] = [29]
+        del start["staff_deck"], start["staff_discard"]
+        assert shown_state(pad) == start | {"tiles": tiles}
+        assert mod.score_game(shown_state(pad))["round"] == 0  # gah score reads it
+        assert pad.evaluate("document.getElementById('round-line').textContent") == "Round 1 of 7"
+        assert problems(tools) == []
+    finally:
+        tools.close()

@@ -698,13 +698,12 @@
 
   // --- a new game -------------------------------------------------------------------------------
 
-  function setupSection() {
-    const error = el("p", { class: "field-error", id: "setup-error", role: "alert" });
-    const nameErrors = [];
-    const rows = pad.setup.names.map((name, index) => {
+  // The names typed for a new game, each with its own error line (pushed to `errors`).
+  function nameRows(errors) {
+    return pad.setup.names.map((name, index) => {
       const id = uid("name");
       const own = errorLine();
-      nameErrors.push(own);
+      errors.push(own);
       const input = el("input", { id, type: "text", autocomplete: "off", "data-key": "setup-name-" + index, "aria-describedby": own.id });
       input.value = name;
       input.addEventListener("input", () => {
@@ -718,6 +717,12 @@
       const label = "Player " + (index + 1) + (index === 0 ? " (start player)" : "");
       return el("div", { class: "field" }, el("label", { class: "label", for: id }, label), el("div", { class: "row nowrap" }, input, remove), own);
     });
+  }
+
+  function setupSection() {
+    const error = el("p", { class: "field-error", id: "setup-error", role: "alert" });
+    const nameErrors = [];
+    const rows = nameRows(nameErrors);
     // A refused deal: a name's problem under that name, anything else under the seed.
     const refused = (text) => {
       for (const line of nameErrors) line.hidden = true;

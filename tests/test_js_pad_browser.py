@@ -1,8 +1,9 @@
 """The score pads in a real browser: Debian's Chromium, headless, driven over the DevTools protocol.
 
-A round-7 game worked out by hand is entered through the page as a player would (taps and typing,
-on a 390 px wide phone screen); the page must show the hand-worked totals and standings, log no
-console error and break no Content-Security-Policy rule. Chromium speaks the protocol over a pipe
+A round-7 game worked out by hand is entered through the page as a player would (its skeleton imported,
+then taps and typing on a 390 px wide phone screen); the page must show the hand-worked totals and
+standings, log no console error and break no Content-Security-Policy rule. A whole game, the hostile
+entries, undo, persistence and accessibility: tests/test_pad_game_browser.py. Chromium speaks the protocol over a pipe
 (--remote-debugging-pipe: file descriptors 3 and 4), so no driver library and no download is needed.
 
 Chromium, its flags and the skip rule are those of tests/test_browser.py (under CI=true a missing
@@ -249,37 +250,51 @@ def player_card(index: int) -> str:
     return f"document.querySelector('section.player[data-player=\"{index}\"]')"
 
 
-def by_label(index: int, label: str) -> str:
-    return f"{player_card(index)}.querySelector('[aria-label=\"{label}\"]')"
+def by_key(key: str) -> str:
+    return f"document.querySelector({json.dumps(f'[data-key={json.dumps(key)}]')})"
 
 
-def button_with_text(scope: str, text: str) -> str:
-    return f"Array.from({scope}.querySelectorAll('button')).find(b => b.textContent === {json.dumps(text)})"
+def by_path(path: str) -> str:
+    return f"document.querySelector({json.dumps(f'[data-path={json.dumps(path)}]')})"
+
+
+def skeleton(count: int) -> str:
+    """The round-7 state of a game whose entries are all still to be typed: the tiles and nameless players."""
+    tiles = {"A": "a-krones", "B": "b-krones", "C": "c-points"}
+    return json.dumps({"round": 7, "tiles": tiles, "players": [{"name": f"P{n}"} for n in range(count)]})
+
+
+def start_at_round_7(pad: Pad) -> None:
+    """Paste the skeleton into the import box: the pad waits for the entries of round 7."""
+    pad.type_into("document.getElementById('json-area')", skeleton(2))
+    pad.tap(by_key("import"))
+    assert pad.evaluate("document.getElementById('action').textContent") == "Score round 7 and the final scoring"
 
 
 def enter_player(pad: Pad, index: int, entry: dict[str, Any], rooms: dict[str, str]) -> None:
-    pad.type_into(by_label(index, f"Name of player {index + 1}"), entry["name"])
-    for field, label in (("points", "Points"), ("krones", "Krones"), ("emperor", "Emperor space")):
-        pad.type_into(by_label(index, label), str(entry[field]))
+    pad.type_into(by_path(f"players[{index}].name"), entry["name"])
+    for key in ("points", "krones", "emperor"):
+        pad.type_into(by_path(f"players[{index}].{key}"), str(entry[key]))
     for cell, room in rooms.items():
         for _ in range(1 if room == "v" else 2):  # empty -> vacant -> occupied
             pad.tap(f"{player_card(index)}.querySelector('[data-cell=\"{cell}\"]')")
 
 
 def hire(pad: Pad, index: int, query: str) -> None:
-    pad.type_into(f"{player_card(index)}.querySelector('input[type=search]')", query)
-    pad.tap(button_with_text(f"{player_card(index)}.querySelector('.matches')", "hired"))
+    pad.type_into(by_key(f"players[{index}].staff-search"), query)
+    pad.tap(f"{player_card(index)}.querySelector('.matches button[aria-label$=\": hired\"]')")
 
 
 def enter_the_game(pad: Pad) -> None:
+    start_at_round_7(pad)
     enter_player(pad, 0, ANNA, ANNA_ROOMS)
     for _ in range(2):
-        pad.tap(by_label(0, "Kitchen Strudel plus one"))
-    pad.tap(by_label(0, "Kitchen Wine plus one"))
+        pad.tap(by_key("players[0].kitchen.strudel+"))
+    pad.tap(by_key("players[0].kitchen.wine+"))
     for _ in range(2):
-        pad.tap(button_with_text(player_card(0), "Add a café guest"))
+        pad.tap(by_key("players[0].cafe-add"))
     for _ in range(2):
-        pad.tap(by_label(0, "Guest 1 Cake plus one"))
+        pad.tap(by_key("players[0].cafe[0].cake+"))
     hire(pad, 0, "secretary")
     enter_player(pad, 1, BEN, BEN_ROOMS)
     hire(pad, 1, "27")
@@ -292,7 +307,7 @@ def read_outcome(pad: Pad) -> dict[str, Any]:
             "({totals: Object.fromEntries(Array.from(document.querySelectorAll('table.final tr.total td'))"
             ".map(td => [td.dataset.player, Number(td.textContent)])),"
             " standings: Array.from(document.querySelectorAll('.standings li')).map(li => li.textContent),"
-            " text: document.getElementById('outcome').textContent})"
+            " text: document.getElementById('result').textContent})"
         )
     )
 
@@ -319,7 +334,7 @@ def test_a_hand_worked_round_7_entered_on_a_phone(browser: DevTools, name: str, 
     pad = open_pad(browser, page)
     assert pad.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     enter_the_game(pad)
-    pad.tap(button_with_text("document", "Score round 7"))
+    pad.tap("document.getElementById('action')")
     outcome = read_outcome(pad)
     assert outcome["totals"] == TOTALS
     assert outcome["standings"] == STANDINGS
@@ -341,16 +356,22 @@ def test_changing_a_decision_shows_its_effect_and_exports_the_state(browser: Dev
     page.write_bytes(generate_page(load_one(shipped_workspace(), "base")))
     pad = open_pad(browser, page)
     enter_the_game(pad)
-    pad.tap(button_with_text("document", "Score round 7"))
-    field = "document.querySelector('input[aria-label=\"Anna secretary 1\"]')"
-    pad.type_into(field, "27")
-    pad.tap(f"{field}.parentElement.querySelector('button')")
+    pad.tap("document.getElementById('action')")
+    picker = "document.querySelector('details[data-key=\"decision-0-0\"]')"
+    pad.tap(f"{picker}.querySelector('summary')")
+    options = pad.evaluate(f"Array.from({picker}.querySelectorAll('label')).map(l => l.textContent)")
+    assert options == [
+        "Booking Manager (#27) — projected total 46",
+        "Chambermaid (#31) — projected total 50",
+        "Leave it to the default policy",
+    ]
+    pad.tap(f"Array.from({picker}.querySelectorAll('input')).find(r => r.dataset.value === '27')")
     outcome = read_outcome(pad)
     assert outcome["totals"] == {"Anna": 46, "Ben": 61}
     assert "Anna's Secretary copies Booking Manager (27): 0 points" in outcome["text"]
-    assert "Anna · secretary #1 (recorded)" in outcome["text"]
-    pad.tap(button_with_text("document", "Show JSON"))
-    exported = json.loads(pad.evaluate("document.querySelector('textarea').value"))
+    assert "Anna · secretary #1: Booking Manager (#27) (recorded)" in outcome["text"]
+    pad.tap(by_key("show"))
+    exported = json.loads(pad.evaluate("document.getElementById('json-area').value"))
     assert exported["players"][0]["choices"] == {"secretary": 27}
     assert module("base").score_game(exported)["round"] == 7  # gah score reads it
     assert problems(browser) == []
@@ -365,7 +386,9 @@ def test_a_hostile_tile_name_shows_as_text(browser: DevTools, tmp_path: Path) ->
     page = tmp_path / "hostile.html"
     page.write_bytes(generate_page(load_one(shipped_workspace(), str(variant))))
     pad = open_pad(browser, page)
+    start_at_round_7(pad)
+    pad.tap("document.querySelector('section[aria-label=\"Emperor tiles\"] summary')")
     shown = pad.evaluate('document.querySelector(\'select[data-tier="A"] option[value="a-krones"]\').textContent')
-    assert shown == "</script><script>alert(1)</script> (a-krones)"
+    assert shown == "</script><script>alert(1)</script>"
     assert pad.evaluate("document.scripts.length") == 3
     assert problems(browser) == []

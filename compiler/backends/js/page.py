@@ -16,8 +16,19 @@ from pathlib import Path
 from compiler import ir
 from compiler.backends.js.effects import js_literal
 from compiler.backends.js.engine import generate_engine
+from compiler.frontend.validate import load_schema
+from compiler.sheets.effects import Speaker
+from compiler.sheets.phrases import tiebreaks
+from compiler.sheets.text import Words, plain
 
-ASSETS = Path(__file__).resolve().parent / "assets"  # the UI script and style, copied into every page
+ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
+# The engine script ends with the deal (no DOM); the UI script is these files in this order: the checks,
+# the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
+ENGINE_ASSETS = ("deal.js",)
+UI_ASSETS = ("check.js", "report.js", "game.js", "store.js", "ui.js")
+# What the page needs of the state schema to check entries as gah score does (the words are the
+# messages', not the descriptions').
+_SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")
 
 
 def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
@@ -42,8 +53,58 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         "cafeSeats": hotel.cafe_seats,
         "trackLast": ruleset.track.last_space,
         "zones": [ruleset.track.zone_of(space).name for space in range(ruleset.track.last_space + 1)],
-        "start": {"krones": ruleset.setup.start.krones, "points": ruleset.setup.start.points},
+        "setup": _setup(ruleset),
+        "dealText": _deal_text(ruleset.setup.deal),
+        "finalSources": {source.id: source.name for source in ruleset.final_scoring},
+        "tiebreak": plain(tiebreaks(Speaker(Words(), ruleset.items), ruleset.tiebreakers)),
+        "stateSchema": _lean(load_schema("state")),
     }
+
+
+def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
+    """The setup data as the Python module's SETUP holds it (the deal reads the same keys)."""
+    start, deal = ruleset.setup.start, ruleset.setup.deal
+    return {
+        "krones": start.krones,
+        "items": dict(start.items),
+        "emperor": start.emperor,
+        "points": start.points,
+        "hotel_rooms": [list(cell) for cell in start.hotel_rooms],
+        "method": deal.method,
+        "hand_size": deal.hand_size,
+        "sets": {letter: list(cards) for letter, cards in deal.sets},
+        "packet_size": deal.packet_size,
+        "keep_per_pick": deal.keep_per_pick,
+        "direction": deal.direction,
+        "min_players": ruleset.min_players,
+        "max_players": ruleset.max_players,
+    }
+
+
+def _deal_text(deal: ir.Deal) -> str:
+    """How the pad deals, in a sentence."""
+    if deal.method == "introductory":
+        return "The deal: the start player takes introductory set A, the next set B, and so on; the rest is shuffled."
+    if deal.method == "draft":
+        towards = "to the next player" if deal.direction == "left" else "to the previous player"
+        return (
+            f"The deal: a draft (take {deal.packet_size}, keep {deal.keep_per_pick}, pass the rest {towards}, "
+            f"until each holds {deal.hand_size}); the pad keeps the highest cost, then the lowest number, as gah setup does."
+        )
+    return f"The deal: each player draws {deal.hand_size} Staff cards."
+
+
+def _lean(schema: object) -> object:
+    """A schema without its descriptions."""
+    if isinstance(schema, dict):
+        return {key: _lean(value) for key, value in schema.items() if key not in _SCHEMA_KEYS}
+    if isinstance(schema, list):
+        return [_lean(value) for value in schema]
+    return schema
+
+
+def _assets(names: tuple[str, ...]) -> str:
+    return "\n".join((ASSETS / name).read_text(encoding="utf-8") for name in names)
 
 
 def _csp_hash(text: str) -> str:
@@ -53,8 +114,8 @@ def _csp_hash(text: str) -> str:
 
 def generate_page(ruleset: ir.Ruleset) -> bytes:
     """The full text of <output>/pads/<name>.html."""
-    engine = "\n" + generate_engine(ruleset)
-    ui = "\n" + (ASSETS / "ui.js").read_text(encoding="utf-8")
+    engine = "\n" + generate_engine(ruleset) + _assets(ENGINE_ASSETS)
+    ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
     csp = "; ".join(
         [

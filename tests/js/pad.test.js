@@ -1,0 +1,129 @@
+// The score pad's own code under Node, against the Python modules: the deal (gah setup), the entry
+// checks (gah score's schema messages, then the engine's), the report (gah score's text), and whole
+// games played through the pad's model (rounds, undo, decisions and their options).
+// The vectors are written by tests/test_pad_engine.py, which runs this file with GAH_PAD_VECTORS set
+// and checks what it writes back.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+
+const folder = process.env.GAH_PAD_VECTORS;
+const skip = folder ? false : "GAH_PAD_VECTORS not set (tests/test_pad_engine.py sets it)";
+
+// A page's engine and its DOM-free UI parts (the checks, the report, the game model) in one context.
+function padFromPage(file) {
+  const page = fs.readFileSync(file, "utf8");
+  const script = (id) => {
+    const found = page.match(new RegExp(`<script[^>]*id="${id}">([\\s\\S]*?)</script>`));
+    if (!found) throw new Error(`${file}: no ${id} script`);
+    return found[1];
+  };
+  const ui = script("gah-ui");
+  const cut = ui.indexOf("\nconst PadStore = ");
+  if (cut < 0) throw new Error(`${file}: the UI script has no PadStore (store.js) after the model`);
+  const context = vm.createContext({});
+  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, GAH_DEAL, PadCheck, PadReport, PadGame };`, context, { filename: file });
+  const data = JSON.parse(script("gah-data"));
+  const M = context.M;
+  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH_DEAL, M.PadCheck) }, M);
+}
+
+const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+function outcome(run) {
+  try {
+    return { result: plain(run()) };
+  } catch (error) {
+    if (!["StateError", "PadError"].includes(error.constructor.name)) throw error;
+    return { error: error.message };
+  }
+}
+
+test("the pad against the Python modules", { skip }, async (t) => {
+  const vectors = JSON.parse(fs.readFileSync(path.join(folder, "vectors.json"), "utf8"));
+  const pads = {};
+  const padOf = (rules) => (pads[rules] = pads[rules] || padFromPage(path.join(folder, "pads", rules + ".html")));
+  const written = { games: [] };
+
+  await t.test(`deals: ${vectors.deals.length}`, () => {
+    for (const vector of vectors.deals) {
+      const pad = padOf(vector.rules);
+      const got = outcome(() => pad.GAH_DEAL.deal(pad.GAH.RULES, pad.DATA.setup, vector.players, vector.seed, pad.GAH.StateError));
+      assert.deepEqual(got, vector.expected, vector.label);
+    }
+  });
+
+  await t.test(`entry checks: ${vectors.checks.length}`, () => {
+    for (const vector of vectors.checks) {
+      const pad = padOf(vector.rules);
+      const state = pad.PadCheck.parseJson(vector.text);
+      const got = plain(pad.G.problemsOf(state).map((p) => p.message));
+      const expected = vector.expected.schema.length ? vector.expected.schema : vector.expected.score ? [vector.expected.score] : [];
+      assert.deepEqual(got.slice(0, Math.max(1, expected.length)), expected.length ? expected : [], vector.label);
+    }
+  });
+
+  await t.test(`reports: ${vectors.reports.length}`, () => {
+    for (const vector of vectors.reports) {
+      assert.equal(padOf(vector.rules).PadReport.humanReport(vector.result), vector.text, vector.label);
+    }
+  });
+
+  await t.test(`games: ${vectors.games.length}`, () => {
+    for (const vector of vectors.games) written.games.push(playGame(padOf(vector.rules), vector));
+  });
+  fs.writeFileSync(path.join(folder, "played.json"), JSON.stringify(written));
+});
+
+// A whole game through the pad's model: the deal, each round's end state entered, scored once, the
+// decisions' options worked out and one changed then undone; what happened is written for Python.
+function playGame(pad, vector) {
+  const { G } = pad;
+  const board = G.create();
+  board.setup.names = vector.players.slice();
+  G.deal(board, vector.seed);
+  const played = { label: vector.label, rules: vector.rules, deal: plain(board.game.history[0].before), rounds: [] };
+  for (const end of vector.ends) {
+    const round = board.game.round;
+    const entriesBefore = plain(board.game.entries);
+    board.game.entries = G.entriesFrom(end);
+    assert.deepEqual(plain(G.problems(board)), [], `${vector.label}: round ${round} entries`);
+    const label = G.commit(board);
+    const entry = board.game.history[board.game.history.length - 1];
+    const record = { round, label, entriesBefore, before: plain(entry.before), result: plain(entry.result), entriesAfter: plain(board.game.entries) };
+    record.finished = board.game.finished;
+    record.next = board.game.round;
+    record.options = [];
+    const last = G.lastScored(board);
+    if (last === entry) {
+      last.result.decisions.forEach((taken, index) =>
+        taken.steps.forEach((step, at) => {
+          if (step.how !== "only") record.options.push({ player: index, step: at, options: plain(G.options(board, index, at)) });
+        }),
+      );
+      const turned = record.options.find((o) => o.options.some((option) => option.total !== undefined && JSON.stringify(option.value) !== JSON.stringify(last.result.decisions[o.player].steps[o.step].value)));
+      if (turned) {
+        const taken = last.result.decisions[turned.player];
+        const other = turned.options.find((option) => option.total !== undefined && JSON.stringify(option.value) !== JSON.stringify(taken.steps[turned.step].value));
+        const kept = plain(board.game);
+        G.changeDecision(board, turned.player, turned.step, other.value);
+        const changed = board.game.history[board.game.history.length - 1];
+        record.changed = { player: turned.player, step: turned.step, value: other.value, before: plain(changed.before), result: plain(changed.result) };
+        record.changedEntries = plain(board.game.entries);
+        G.undo(board);
+        assert.deepEqual(plain(board.game), kept, `${vector.label}: undo of the changed decision`);
+      }
+    }
+    // Scoring twice is impossible: the round has moved on, or the game is over and nothing scores.
+    if (board.game.finished) record.again = outcome(() => G.commit(board));
+    played.rounds.push(record);
+  }
+  // Undo takes back the last scoring: round 7 is open again, with the entries it was scored with.
+  const label = G.undo(board);
+  played.undone = { label, round: board.game.round, finished: board.game.finished, entries: plain(board.game.entries), history: board.game.history.length };
+  return played;
+}

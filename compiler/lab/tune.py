@@ -286,21 +286,27 @@ def shape(readings: Sequence[Reading]) -> Shape | None:
     return "not monotonic"
 
 
+def middles(readings: Sequence[Reading], target: float) -> set[int]:
+    """The values to try next: the middle of every untried stretch between two tried values inside a bracket
+    of the target; with no bracket and no value on the target, inside every stretch from a value that breaks
+    the rules to one that does not (the target may lie beyond the values tried there)."""
+    pairs = brackets(readings, target)
+    if not pairs and not any(r.estimate is not None and r.side(target) == 0 for r in readings):
+        pairs = [(a, b) for a, b in pairwise(readings) if (a.estimate is None) != (b.estimate is None)]
+    tried = [r.value for r in readings]
+    return {(x + y) // 2 for a, b in pairs for x, y in pairwise(tried) if a.value <= x and y <= b.value and y - x > 1}
+
+
 def search(low: int, high: int, target: Target, measure: Measure) -> Search:
     """A coarse grid over low..high, then bisection of every bracket of the target until its values are
-    neighbours (or the value between them breaks the rules)."""
+    neighbours (or every value between them breaks the rules)."""
     steps = [Step(1, "coarse grid", tuple(measure(coarse_values(low, high))))]
     tried = {r.value: r for r in steps[0].readings}
-    while True:
-        readings = sorted(tried.values(), key=lambda r: r.value)
-        middles = sorted(
-            {(a.value + b.value) // 2 for a, b in brackets(readings, target.value) if b.value - a.value > 1}
-            - tried.keys()
-        )
-        if not middles:
-            break
-        steps.append(Step(len(steps) + 1, "bisection", tuple(measure(middles))))
+    readings = sorted(tried.values(), key=lambda r: r.value)
+    while next_values := sorted(middles(readings, target.value)):
+        steps.append(Step(len(steps) + 1, "bisection", tuple(measure(next_values))))
         tried.update((r.value, r) for r in steps[-1].readings)
+        readings = sorted(tried.values(), key=lambda r: r.value)
     valid = [r for r in readings if r.estimate is not None]
     exact = [Crossing((r,)) for r in valid if r.side(target.value) == 0]
     between = [Crossing(pair) for pair in brackets(readings, target.value)]
@@ -346,15 +352,7 @@ def answer_lines(result: Search, name: str) -> list[str]:
     if not result.valid:
         return [f"No value in {result.low}..{result.high} makes a valid ruleset (the problems are above)."]
     if not result.crossings:
-        assert result.nearest is not None
-        estimates = [r for r in result.valid if r is not result.nearest]
-        farthest = max(estimates, key=lambda r: abs((r.estimate or 0.0) - result.target.value), default=None)
-        said = f"{metric} is {with_interval(metric, result.nearest)} at {name} {result.nearest.value}"
-        if farthest is not None:
-            said += f" and {figure(metric, farthest.estimate or 0.0)} at {farthest.value}"
-        return [
-            f"{said}: no value in {result.low}..{result.high} reaches {target}; the nearest is {result.nearest.value}."
-        ]
+        return [unreached_words(result, name)]
     lines = []
     for number, crossing in enumerate(result.crossings, 1):
         label = "Answer" if len(result.crossings) == 1 else f"Answer {number} of {len(result.crossings)}"
@@ -362,22 +360,51 @@ def answer_lines(result: Search, name: str) -> list[str]:
     return lines
 
 
+def unreached_words(result: Search, name: str) -> str:
+    """Why no value reaches the target: the metric nearest to it and farthest from it, and the nearest value
+    ("the nearest value tried" unless the metric is monotonic and that value is an end of the range)."""
+    metric, target, nearest = result.target.metric, result.target.value, result.nearest
+    assert nearest is not None and nearest.estimate is not None
+    where = f"no value in {result.low}..{result.high} reaches {figure(metric, target)}"
+    if result.shape == "flat":
+        return f"{metric} is {with_interval(metric, nearest)} at every value tried: {where}."
+    said = f"{metric} is {with_interval(metric, nearest)} at {name} {nearest.value}"
+    others = [r for r in result.valid if r is not nearest]
+    if others:
+        farthest = max(others, key=lambda r: (abs((r.estimate or 0.0) - target), -r.value))
+        said += f" and {figure(metric, farthest.estimate or 0.0)} at {farthest.value}"
+    sure = result.shape in ("rising", "falling") and at_edge(result, nearest)
+    return f"{said}: {where}; the nearest {'is' if sure else 'value tried is'} {nearest.value}."
+
+
+def at_edge(result: Search, reading: Reading) -> bool:
+    """Whether no valid value lies beyond the reading, away from the other valid ones, as far as the search
+    looked: it is an end of the range, or the next value outwards breaks the rules."""
+    values = [r.value for r in result.valid]
+    if reading.value not in (values[0], values[-1]):
+        return False
+    outwards = reading.value + (1 if reading.value == values[-1] else -1)
+    if not result.low <= outwards <= result.high:
+        return True
+    return any(r.value == outwards and r.estimate is None for r in result.readings)
+
+
 def crossing_words(crossing: Crossing, metric: str, name: str, target: str) -> str:
     first = crossing.readings[0]
     if len(crossing.readings) == 1:
-        return f"{name} {first.value} gives {metric} {with_interval(metric, first)}, the target {target}."
+        return f"{name} {first.value} gives {metric} {with_interval(metric, first)}: exactly the target {target}."
     second = crossing.readings[1]
     words = (
         f"{name} {first.value} gives {metric} {with_interval(metric, first)}; {second.value} gives "
         f"{with_interval(metric, second)}; the target {target} lies between {first.value} and {second.value}"
     )
-    return words + ("." if crossing.adjacent else " (a value between them breaks the rules).")
+    return words + ("." if crossing.adjacent else " (the values between them break the rules).")
 
 
 SHAPE_WORDS: dict[Shape, str] = {
     "rising": "rises (or stays) as {name} rises",
     "falling": "falls (or stays) as {name} rises",
-    "flat": "is the same at every value tried: {name} does not change it on these games",
+    "flat": "is the same at each: {name} does not change it on these games",
     "not monotonic": "is not monotonic in {name}: it rises in part of the range and falls in another; every "
     "crossing of the target found on the coarse grid is refined",
 }

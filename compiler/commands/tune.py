@@ -16,8 +16,9 @@ from compiler.lab.sweep import SweepUsage, check_paths, metric_names, start_valu
 from compiler.lab.tune import (
     EXAMPLE,
     Context,
-    Lab,
     Play,
+    Tuning,
+    batch_count,
     batching,
     measure_with,
     parse_range,
@@ -92,15 +93,15 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
     except SweepUsage as error:
         return _usage(str(error))
     spec = LabSpec((start,), run_model(args, workspace), args.games, args.players, args.seed)
-    lab = Lab(start, resolved, span.axis, spec, target.metric)
+    lab = Tuning(start, resolved, span.axis, spec, target.metric)
     result = search(span.low, span.high, target, measure_with(lab, _player(args)))
-    chunk, per_batch = batching(args.games)
+    chunk, _per_batch = batching(args.games)
     context = Context(
         start.name,
         span.axis.name,
         start_values(resolved, [span.axis])[0],
         {**run_fields(spec), "chunk": chunk},
-        -(-args.games // (chunk * per_batch)),
+        batch_count(args.games),
     )
     sys.stdout.write(tune_json(result, context) if args.json else tune_text(result, context))
     return 0 if result.valid else 1

@@ -123,9 +123,13 @@ class Reading:
         assert self.estimate is not None
         return (self.estimate > target) - (self.estimate < target)
 
-    def covers(self, target: float) -> bool:
-        """Whether the target is inside the 95% interval (these games cannot tell the value from the target)."""
-        return self.interval is not None and self.interval.low <= target <= self.interval.high
+    def covers(self, target: Target) -> bool:
+        """Whether the target is inside the 95% interval, its ends rounded as the metric is (these games cannot
+        tell the value from the target)."""
+        if self.interval is None:
+            return False
+        digits = metrics.metric_of(target.metric).digits
+        return round(self.interval.low, digits) <= target.value <= round(self.interval.high, digits)
 
 
 def batching(games: int) -> tuple[int, int]:
@@ -134,6 +138,12 @@ def batching(games: int) -> tuple[int, int]:
     size = -(-games // BATCHES)
     per_batch = -(-size // CHUNK)
     return -(-size // per_batch), per_batch
+
+
+def batch_count(games: int) -> int:
+    """How many batches `batching` cuts the games into."""
+    chunk, per_batch = batching(games)
+    return -(-games // (chunk * per_batch))
 
 
 def merged(tallies: Sequence[Tally]) -> Tally:
@@ -171,7 +181,7 @@ Play = Callable[[LabSpec, int], list[list[Tally]]]  # a spec and a chunk size ->
 
 
 @dataclass(frozen=True)
-class Lab:
+class Tuning:
     """What every value is played with: the starting ruleset, its merged data and the run's settings."""
 
     start: ir.Ruleset
@@ -181,7 +191,7 @@ class Lab:
     metric: str
 
 
-def measure_with(lab: Lab, play: Play) -> Measure:
+def measure_with(lab: Tuning, play: Play) -> Measure:
     """Readings of values: each built as a sweep point and played beside the start, on the spec's games."""
     chunk, per_batch = batching(lab.spec.games)
 
@@ -374,7 +384,10 @@ def unreached_words(result: Search, name: str) -> str:
         farthest = max(others, key=lambda r: (abs((r.estimate or 0.0) - target), -r.value))
         said += f" and {figure(metric, farthest.estimate or 0.0)} at {farthest.value}"
     sure = result.shape in ("rising", "falling") and at_edge(result, nearest)
-    return f"{said}: {where}; the nearest {'is' if sure else 'value tried is'} {nearest.value}."
+    said = f"{said}: {where}; the nearest {'is' if sure else 'value tried is'} {nearest.value}"
+    if nearest.covers(result.target):
+        said += f" (its interval holds {figure(metric, target)}: these games cannot tell it from the target)"
+    return said + "."
 
 
 def at_edge(result: Search, reading: Reading) -> bool:
@@ -445,7 +458,7 @@ def reading_lines(reading: Reading, target: Target, name: str) -> list[str]:
     head = f"  {name} {reading.value}: "
     if reading.estimate is None:
         return wrap(head + "breaks the rules: " + "; ".join(reading.problems), "", "    ")
-    mark = ", target inside" if reading.covers(target.value) else ""
+    mark = ", target inside" if reading.covers(target) else ""
     return [f"{head}{target.metric} {with_interval(target.metric, reading)}{mark}"]
 
 
@@ -458,7 +471,7 @@ def reading_json(reading: Reading, target: Target) -> dict[str, Any]:
         found.update(
             low=round(reading.interval.low, digits) + 0.0,
             high=round(reading.interval.high, digits) + 0.0,
-            target_inside=reading.covers(target.value),
+            target_inside=reading.covers(target),
         )
     return found
 

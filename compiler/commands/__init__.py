@@ -13,4 +13,5 @@ from compiler.commands import (
     sheet,  # noqa: F401
     show,  # noqa: F401
     sweep,  # noqa: F401
+    tune,  # noqa: F401
 )

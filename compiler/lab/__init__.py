@@ -1,5 +1,5 @@
-"""The variant lab behind `gah compare` and `gah sweep`: synthetic games drawn from a game model, scored by
-several rulesets.
+"""The variant lab behind `gah compare`, `gah sweep` and `gah tune`: synthetic games drawn from a game model,
+scored by several rulesets.
 
 model      the game model (rules/lab/*.yaml, schemas/lab-model.schema.json) as frozen distributions
 rng        counter-based common random numbers, the same on every machine
@@ -17,5 +17,6 @@ report     the comparison as JSON-ready data, CSV and a terminal table (planning
 textfit    text tables that fit 100 columns: blocks of columns, letters for long names, folded rows
 html       the self-contained HTML report (inline SVG)
 sweep      grids of variants of one ruleset (sweep_html: their heat maps)
+tune       the value of one ruleset path that brings a metric to a target (coarse grid, then bisection)
 states     recorded game states scored by every ruleset, side by side
 """

@@ -173,6 +173,22 @@ def run_lab(
 
     With `scheduler` (a Dask scheduler address) the chunks run on that cluster; otherwise on `workers`
     local processes (1: this process)."""
+    merged = [Tally() for _ in spec.rulesets]
+    for chunk_tallies in run_chunks(spec, workers, progress, chunk, scheduler):
+        for total, part in zip(merged, chunk_tallies, strict=True):
+            total.merge(part)
+    return merged
+
+
+def run_chunks(
+    spec: LabSpec,
+    workers: int = 1,
+    progress: Progress | None = None,
+    chunk: int = CHUNK,
+    scheduler: str | None = None,
+) -> list[list[Tally]]:
+    """What run_lab merges: each chunk's tallies (one per ruleset), in chunk order (for intervals from
+    batches of games, compiler.lab.tune)."""
     parts = chunks(spec.games, chunk)
     job = make_job(spec)
     results: list[list[Tally] | None] = [None] * len(parts)
@@ -199,9 +215,5 @@ def run_lab(
             batch = max(1, min(POOL_BATCH, len(parts) // (4 * workers)))  # small runs: one at a time, for balance
             for index, tallies in enumerate(pool.imap(_pool_chunk, parts, chunksize=batch)):
                 finished(index, tallies)
-    merged = [Tally() for _ in spec.rulesets]
-    for chunk_tallies in results:
-        assert chunk_tallies is not None, "every chunk reports back"
-        for total, part in zip(merged, chunk_tallies, strict=True):
-            total.merge(part)
-    return merged
+    assert all(tallies is not None for tallies in results), "every chunk reports back"
+    return [tallies for tallies in results if tallies is not None]

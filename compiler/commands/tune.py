@@ -1,0 +1,107 @@
+"""`gah tune RULESET --vary PATH=A..B --target METRIC=VALUE`: the value that brings a metric to a target."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from compiler.cli import command
+from compiler.commands.compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
+from compiler.frontend.rulesets import Workspace
+from compiler.lab.progress import ProgressBar
+from compiler.lab.report import run_fields
+from compiler.lab.runner import LabSpec, default_workers, run_chunks, scheduler_from_env
+from compiler.lab.stats import Tally
+from compiler.lab.sweep import SweepUsage, check_paths, metric_names, start_values
+from compiler.lab.tune import (
+    EXAMPLE,
+    Context,
+    Play,
+    Tuning,
+    batch_count,
+    batching,
+    measure_with,
+    parse_range,
+    parse_target,
+    search,
+    tune_json,
+    tune_text,
+)
+from compiler.project import load_one, resolve_one
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ruleset", metavar="RULESET", help="the starting ruleset (a name or a rules file)")
+    parser.add_argument(
+        "--vary",
+        required=True,
+        metavar="PATH=A..B",
+        help="the value to search and its range of whole numbers; PATH as in `gah sweep` "
+        "(e.g. emperor_scorings.7.move_back=3..11)",
+    )
+    parser.add_argument(
+        "--target",
+        required=True,
+        metavar="METRIC=VALUE",
+        help="the metric and the value to reach; a rate as a percentage or a fraction "
+        "(penalty_r7=10%% or penalty_r7=0.10), anything else in its unit (margin=15)",
+    )
+    add_run_options(parser, games=2000)
+    parser.add_argument("--json", action="store_true", help="print the steps and the answer as JSON")
+
+
+def _usage(message: str) -> int:
+    print(f"gah tune: {message}", file=sys.stderr)
+    return 2
+
+
+def _player(args: argparse.Namespace) -> Play:
+    """Plays a spec's chunks on the engine the options name, with progress on stderr for long runs."""
+    workers = args.workers if args.workers is not None else default_workers()
+    scheduler: str | None = args.scheduler or scheduler_from_env()
+    steps = 0
+
+    def play(spec: LabSpec, chunk: int) -> list[list[Tally]]:
+        nonlocal steps
+        steps += 1
+        big = spec.games * len(spec.rulesets) >= PROGRESS_FROM
+        bar = ProgressBar(f"gah tune (step {steps}, {len(spec.rulesets)} rulesets)") if big else None
+        found = run_chunks(spec, workers=workers, progress=bar, chunk=chunk, scheduler=scheduler)
+        if bar is not None:
+            bar.close()
+        return found
+
+    return play
+
+
+@command("tune", "find the value of a ruleset's data that brings a metric to a target, on the same games")(_setup)
+def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
+    problem = run_options_problem(args, workspace)
+    if problem is not None:
+        return _usage(problem)
+    try:
+        span = parse_range(args.vary)
+        start = load_one(workspace, args.ruleset)
+        resolved = resolve_one(workspace, args.ruleset)
+        check_paths(resolved, [span.axis])
+    except SweepUsage as error:
+        return _usage(f"{error} (e.g. {EXAMPLE})")
+    if not start.min_players <= args.players <= start.max_players:
+        return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
+    try:
+        target = parse_target(args.target, metric_names(start, args.players))
+    except SweepUsage as error:
+        return _usage(str(error))
+    spec = LabSpec((start,), run_model(args, workspace), args.games, args.players, args.seed)
+    lab = Tuning(start, resolved, span.axis, spec, target.metric)
+    result = search(span.low, span.high, target, measure_with(lab, _player(args)))
+    chunk, _per_batch = batching(args.games)
+    context = Context(
+        start.name,
+        span.axis.name,
+        start_values(resolved, [span.axis])[0],
+        {**run_fields(spec), "chunk": chunk},
+        batch_count(args.games),
+    )
+    sys.stdout.write(tune_json(result, context) if args.json else tune_text(result, context))
+    return 0 if result.valid else 1

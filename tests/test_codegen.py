@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from effect_samples import every_sample
@@ -83,3 +86,31 @@ def test_identifiers_refuse_anything_but_validated_ids(bad: str) -> None:
 
 def test_identifiers_from_ids() -> None:
     assert identifier("tile", "a-krones") == "tile_a_krones"
+
+
+def test_generated_modules_are_as_ruff_formats_them(tmp_path: Path) -> None:
+    """DESIGN: modules come out formatted. CI checks the shipped ones; this checks those of the test rulesets too
+    (their long ids and new items stretch lines), straight from the generator."""
+    from helpers_rules import ROOT, shipped_workspace
+
+    from compiler.backends.python.module import generate_module
+    from compiler.project import load_one
+
+    names = [
+        "base",
+        *sorted(
+            str(p) for p in (ROOT / "tests" / "data").glob("*/*.yaml") if p.parent.name in ("variants", "rulesets")
+        ),
+    ]
+    for index, name in enumerate(names):
+        (tmp_path / f"module_{index}.py").write_text(
+            generate_module(load_one(shipped_workspace(), name)), encoding="utf-8"
+        )
+    ruff = Path(sys.executable).with_name("ruff")
+    run = subprocess.run(
+        [str(ruff), "format", "--check", "--isolated", "--line-length", "120", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

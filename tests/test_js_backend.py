@@ -136,7 +136,8 @@ def test_two_choices_in_one_function_each_have_their_own_option() -> None:
     choice = next(effect for kind, effect in every_sample() if kind == "choose_one")
     lines = effect_lines_js(choice)
     assert lines[0] == "{" and lines[-1] == "}"  # a block: `const option` is local to it
-    assert lines[1].startswith("  const option = chooseOption(game, player, [")
+    assert lines[1].startswith("  const takeable = [")
+    assert lines[2].startswith("  const option = chooseOption(game, player, takeable, ")
 
 
 def test_an_effect_without_a_generator_fails_the_build() -> None:

@@ -2562,17 +2562,23 @@ def explain_rooms(game: Game, player: Player) -> tuple[int, list[Line]]:
 
 def explain_krones(game: Game, player: Player) -> tuple[int, list[Line]]:
     """krones: the points and the lines that explain them."""
-    return final_krones(game, player), [quantity_line("krones", q_krones(game, player), 1, QUANTITY_WORDS["krones"])]
+    words = QUANTITY_WORDS["krones"]
+    line = quantity_line("krones", q_krones(game, player), 1, words)
+    return final_krones(game, player), [line]
 
 
 def explain_kitchen(game: Game, player: Player) -> tuple[int, list[Line]]:
     """kitchen: the points and the lines that explain them."""
-    return final_kitchen(game, player), [quantity_line("kitchen_items", q_kitchen_items(game, player), 1, QUANTITY_WORDS["kitchen_items"])]
+    words = QUANTITY_WORDS["kitchen_items"]
+    line = quantity_line("kitchen_items", q_kitchen_items(game, player), 1, words)
+    return final_kitchen(game, player), [line]
 
 
 def explain_cafe(game: Game, player: Player) -> tuple[int, list[Line]]:
     """cafe: the points and the lines that explain them."""
-    return final_cafe(game, player), [quantity_line("cafe_guests", q_cafe_guests(game, player), -5, QUANTITY_WORDS["cafe_guests"])]
+    words = QUANTITY_WORDS["cafe_guests"]
+    line = quantity_line("cafe_guests", q_cafe_guests(game, player), -5, words)
+    return final_cafe(game, player), [line]
 
 
 FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (

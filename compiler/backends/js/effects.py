@@ -200,7 +200,8 @@ def _advance_emperor(effect: ir.AdvanceEmperor, _room_wins: bool) -> list[str]:
 def _choose_one(effect: ir.ChooseOne, _room_wins: bool) -> list[str]:
     # A block of its own: `option` is declared once per choice, however many choices a function holds.
     tests = ", ".join(all_feasible_js(option) for option in effect.options)
-    lines = ["{", f"  const option = chooseOption(game, player, [{tests}], {js_literal(effect.may_decline)});"]
+    lines = ["{", f"  const takeable = [{tests}];"]
+    lines.append(f"  const option = chooseOption(game, player, takeable, {js_literal(effect.may_decline)});")
     for number, option in enumerate(effect.options, start=1):
         lines.append(f"  {'if' if number == 1 else '} else if'} (option === {number}) {{")
         lines += ["    " + line for e in option for line in effect_lines_js(e)]

@@ -48,10 +48,15 @@ def feasible(effect: ir.Effect) -> str:
     return FEASIBLE.of(effect)(effect)
 
 
+def feasible_tests(effects: tuple[ir.Effect, ...]) -> list[str]:
+    """The tests of the effects that can fail: all true, every one can be taken fully (each against the state
+    before)."""
+    return [test for test in (feasible(e) for e in effects) if test != "True"]
+
+
 def all_feasible(effects: tuple[ir.Effect, ...]) -> str:
     """An expression: can every one of these effects be taken fully (each against the state before)?"""
-    tests = [test for test in (feasible(e) for e in effects) if test != "True"]
-    return " and ".join(tests) or "True"
+    return " and ".join(feasible_tests(effects)) or "True"
 
 
 def _discount(discount: ir.Discount) -> str:
@@ -172,8 +177,9 @@ def _advance_emperor(effect: ir.AdvanceEmperor, _place: Place) -> list[str]:
 
 @LINES.on(ir.ChooseOne)
 def _choose_one(effect: ir.ChooseOne, _place: Place) -> list[str]:
-    tests = ", ".join(all_feasible(option) for option in effect.options)
-    lines = [f"option = choose_option(game, player, [{tests}], {effect.may_decline})"]
+    # One test an option, a line each with a trailing comma: the layout ruff keeps.
+    lines = ["takeable = [", *(f"    {all_feasible(option)}," for option in effect.options), "]"]
+    lines.append(f"option = choose_option(game, player, takeable, {effect.may_decline})")
     for number, option in enumerate(effect.options, start=1):
         lines.append(f"{'if' if number == 1 else 'elif'} option == {number}:")
         lines += ["    " + line for e in option for line in effect_lines(e)]

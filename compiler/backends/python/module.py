@@ -14,7 +14,7 @@ from compiler.backends.policy_facts import (
     items_alike,
     serving_pays,
 )
-from compiler.backends.python.effects import CodegenError, all_feasible, effect_lines
+from compiler.backends.python.effects import CodegenError, effect_lines, feasible_tests
 from compiler.backends.python.standalone import defined_names, runtime_parts
 
 REGENERATE = "gah build"
@@ -48,7 +48,7 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
         if not penalty.is_choice:
             _effects_body(code, penalty.effects)
         else:
-            test = all_feasible(penalty.prefer)
+            test = _all_of(code, feasible_tests(penalty.prefer))
             with code.block(f"if {test}:"):
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
@@ -56,6 +56,18 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
                     code.line('game.log(player, "penalty", player.name + " cannot take the first option fully")')
                 _effects_body(code, penalty.otherwise)
     code.blank(2)
+
+
+def _all_of(code: CodeBuilder, tests: list[str]) -> str:
+    """A condition that every test holds: the tests joined by `and` where `if ...:` fits a line, else a list
+    written one test a line (the layout ruff keeps) and `all()` of it (the tests read state and change nothing)."""
+    joined = " and ".join(tests) or "True"
+    if code.level * code.width + len(f"if {joined}:") <= 120:
+        return joined
+    code.line("parts = [")
+    code.lines_from([f"    {test}," for test in tests])
+    code.line("]")
+    return "all(parts)"
 
 
 def _quantity_call(quantity: str) -> str:
@@ -128,9 +140,19 @@ def _explain_call(source: ir.FinalSource) -> str:
     if source.source == "occupied_rooms_by_floor":
         floors = literal(source.points_by_floor)
         return f'{points}, floor_lines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])'
+    return f"{points}, [line]"
+
+
+def _explain_lines(source: ir.FinalSource) -> list[str]:
+    """The statements of explain_<id>: short lines, so that the module stays as ruff formats it."""
+    if source.source != "per_quantity":
+        return [f"return {_explain_call(source)}"]
     assert source.per is not None
-    line = f"quantity_line({literal(source.per)}, {_quantity_call(source.per)}, {source.points}, QUANTITY_WORDS[{literal(source.per)}])"
-    return f"{points}, [{line}]"
+    return [
+        f"words = QUANTITY_WORDS[{literal(source.per)}]",
+        f"line = quantity_line({literal(source.per)}, {_quantity_call(source.per)}, {source.points}, words)",
+        f"return {_explain_call(source)}",
+    ]
 
 
 def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -149,7 +171,7 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             f"def {identifier('explain', source.id)}(game: Game, player: Player) -> tuple[int, list[Line]]:"
         ):
             code.line(f'"""{source.id}: the points and the lines that explain them."""')
-            code.line(f"return {_explain_call(source)}")
+            code.lines_from(_explain_lines(source))
         code.blank(2)
     code.line("FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (")
     for source in ruleset.final_scoring:

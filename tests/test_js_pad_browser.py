@@ -173,19 +173,25 @@ class Pad:
         path.write_bytes(base64.b64decode(data["data"]))
 
 
+def start_browser(binary: str, profile: str) -> DevTools:
+    """Chromium on `profile`, attached to its page, with the Page, Runtime and Log events on."""
+    tools = DevTools(binary, profile)
+    targets = tools.send("Target.getTargets", browser=True)["targetInfos"]
+    page = next(t for t in targets if t["type"] == "page")
+    tools.session = tools.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True}, True)[
+        "sessionId"
+    ]
+    for domain in ("Page", "Runtime", "Log"):
+        tools.send(f"{domain}.enable")
+    return tools
+
+
 @pytest.fixture
 def browser(request: pytest.FixtureRequest) -> Iterator[DevTools]:
     binary = request.getfixturevalue("chromium")
     with tempfile.TemporaryDirectory(prefix="gah-pad-chromium-") as profile:
-        tools = DevTools(binary, profile)
+        tools = start_browser(binary, profile)
         try:
-            targets = tools.send("Target.getTargets", browser=True)["targetInfos"]
-            page = next(t for t in targets if t["type"] == "page")
-            tools.session = tools.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True}, True)[
-                "sessionId"
-            ]
-            for domain in ("Page", "Runtime", "Log"):
-                tools.send(f"{domain}.enable")
             yield tools
         finally:
             tools.close()

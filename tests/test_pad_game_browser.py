@@ -27,7 +27,7 @@ import pytest
 import yaml
 from helpers_rules import ROOT, shipped_workspace
 from helpers_scoring import module
-from test_js_pad_browser import TIMEOUT, DevTools, Pad, chromium, open_pad, problems  # noqa: F401
+from test_js_pad_browser import TIMEOUT, DevTools, Pad, chromium, open_pad, problems, start_browser  # noqa: F401
 
 from compiler.backends.js.page import generate_page
 from compiler.frontend.loader import load_file
@@ -48,18 +48,6 @@ def q(selector: str) -> str:
 
 def field(path: str) -> str:
     return q(f'[data-path="{path}"]')
-
-
-def start_browser(binary: str, profile: str) -> DevTools:
-    tools = DevTools(binary, profile)
-    targets = tools.send("Target.getTargets", browser=True)["targetInfos"]
-    page = next(t for t in targets if t["type"] == "page")
-    tools.session = tools.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True}, True)[
-        "sessionId"
-    ]
-    for domain in ("Page", "Runtime", "Log"):
-        tools.send(f"{domain}.enable")
-    return tools
 
 
 @pytest.fixture

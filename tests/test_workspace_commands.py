@@ -34,6 +34,19 @@ def test_the_example_state_scores_alike_from_the_workspace_a_subfolder_and_outsi
     assert (outside.code, outside.err, outside.out) == (0, "", inside.out)
 
 
+def test_a_workspace_path_typed_in_a_subfolder_gets_a_hint(workspace: Path) -> None:
+    (workspace / "notes").mkdir()
+    run = run_gah("score", "examples/round7.yaml", cwd=workspace / "notes")
+    assert run.code == 2
+    assert (
+        run.err.strip()
+        == "gah score: no such file: examples/round7.yaml here; the workspace has ../examples/round7.yaml"
+    )
+    assert (
+        run_gah("score", "nowhere.yaml", cwd=workspace / "notes").err.strip() == "gah score: no such file: nowhere.yaml"
+    )
+
+
 def test_outside_any_workspace_the_bundled_example_scores_by_absolute_path(tmp_path: Path) -> None:
     run = run_gah("score", str(ROOT / "examples" / "round7.yaml"), "--rules", "gentle-move-backs", cwd=tmp_path)
     assert run.code == 0, run.err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,12 +28,21 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _nearby(workspace: Workspace, path: Path) -> str:
+    """A hint where a relative path names a file of the workspace seen from its root (say examples/round7.yaml
+    typed in a subfolder)."""
+    if workspace.root is None or path.is_absolute() or not (workspace.root / path).is_file():
+        return ""
+    there = os.path.relpath(workspace.root / path, Path.cwd())
+    return f" here; the workspace has {there}"
+
+
 @command("score", "apply the Emperor scoring of the round that just ended (and final scoring after the last)")(_setup)
 def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
     paths: list[Path] = args.states
     for path in paths:
         if not path.is_file():
-            print(f"gah score: no such file: {path}", file=sys.stderr)
+            print(f"gah score: no such file: {path}{_nearby(workspace, path)}", file=sys.stderr)
             return 2
     ruleset = load_one(workspace, args.rules)
     module = load_scoring_module(ruleset)

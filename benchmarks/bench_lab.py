@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import os
 import resource
@@ -50,11 +51,20 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _lab(module: str, baseline: str) -> Any:
+    """A module of this checkout's lab (compiler.lab.MODULE), or of the baseline's (compiler.lab.BASELINE)."""
+    try:
+        return importlib.import_module(f"compiler.lab.{module}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"compiler.lab.{baseline}")
+
+
 def _spec(games: int) -> Any:
     from compiler.frontend.rulesets import Workspace
     from compiler.lab.model import default_model_path, load_model
-    from compiler.lab.runner import LabSpec
     from compiler.project import find_root, load_one
+
+    LabSpec = _lab("jobs", "runner").LabSpec
 
     workspace = Workspace(find_root())
     rulesets = tuple(load_one(workspace, name) for name in RULESETS)
@@ -127,7 +137,7 @@ def breakdown(games: int) -> dict[str, float]:
     from compiler.lab import runner, stats
 
     spec = _spec(games)
-    lab = runner.Lab(spec)
+    lab = _lab("jobs", "runner").Lab(spec)
     account: dict[str, float] = {}
     lab.modules = [_Timed(m, account) for m in lab.modules]
     if hasattr(lab, "tables"):  # this checkout: the lab plays (Fast, module) tables

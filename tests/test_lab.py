@@ -28,9 +28,10 @@ from compiler.errors import RulesError
 from compiler.lab import rng
 from compiler.lab.game import TABLE_LIMIT, Part, Pick
 from compiler.lab.html import html_report
+from compiler.lab.jobs import Lab, LabSpec
 from compiler.lab.model import Distribution, default_model_path, load_model
 from compiler.lab.report import build_report, report_json
-from compiler.lab.runner import Lab, LabSpec, run_lab
+from compiler.lab.runner import run_lab
 from compiler.lab.stats import summary
 from compiler.project import load_one
 

@@ -16,9 +16,10 @@ import pytest
 from compiler.cli import main
 from compiler.frontend.rulesets import Workspace
 from compiler.lab import cluster as lab_cluster
+from compiler.lab.jobs import LabSpec
 from compiler.lab.model import default_model_path, load_model
 from compiler.lab.report import build_report, report_json
-from compiler.lab.runner import LabSpec, run_lab
+from compiler.lab.runner import run_lab
 from compiler.project import load_one
 
 distributed = pytest.importorskip("distributed")

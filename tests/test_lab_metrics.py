@@ -19,10 +19,11 @@ from compiler.cli import main
 from compiler.lab import metrics
 from compiler.lab.game import Outcome, Scoring
 from compiler.lab.intervals import t_quantile
+from compiler.lab.jobs import Lab, LabSpec
 from compiler.lab.measures import DesignTally, behind, figures, lead_changes, leaders, margin, pair_gaps
 from compiler.lab.model import default_model_path, load_model
 from compiler.lab.report import build_report
-from compiler.lab.runner import Lab, LabSpec, run_lab
+from compiler.lab.runner import run_lab
 from compiler.lab.stats import Tally
 from compiler.project import load_one
 

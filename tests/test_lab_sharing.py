@@ -14,8 +14,8 @@ from helpers_rules import shipped_workspace
 from compiler import ir
 from compiler.lab import sharing
 from compiler.lab.game import Part
+from compiler.lab.jobs import Lab, LabSpec
 from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import Lab, LabSpec
 from compiler.project import load_one
 
 # One variant of base per field of ir.Ruleset that a scoring reads: each changes that field only.

@@ -11,8 +11,9 @@ import pytest
 
 from compiler.cli import main
 from compiler.lab.intervals import t_quantile
+from compiler.lab.jobs import LabSpec
 from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import LabSpec, run_chunks
+from compiler.lab.runner import run_chunks
 from compiler.lab.stats import Tally
 from compiler.lab.sweep import SweepUsage, build_point, parse_vary
 from compiler.lab.tune import (

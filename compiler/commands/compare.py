@@ -11,10 +11,11 @@ from compiler.cli import command
 from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.html import html_report
+from compiler.lab.jobs import LabSpec
 from compiler.lab.model import Model, default_model_path, load_model
 from compiler.lab.progress import ProgressBar
 from compiler.lab.report import build_report, report_csv, report_json, text_report
-from compiler.lab.runner import SCHEDULER_ENV, LabSpec, default_workers, run_lab, scheduler_from_env
+from compiler.lab.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
 from compiler.lab.states import compare_states, states_text
 from compiler.lab.stats import Tally
 from compiler.project import load_one

@@ -9,7 +9,7 @@ from pathlib import Path
 from compiler.cli import command
 from compiler.commands.compare import add_run_options, run_model, run_options_problem, run_spec
 from compiler.frontend.rulesets import Workspace
-from compiler.lab.runner import LabSpec
+from compiler.lab.jobs import LabSpec
 from compiler.lab.sweep import (
     SweepUsage,
     build_point,

@@ -8,9 +8,10 @@ import sys
 from compiler.cli import command
 from compiler.commands.compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
 from compiler.frontend.rulesets import Workspace
+from compiler.lab.jobs import LabSpec
 from compiler.lab.progress import ProgressBar
 from compiler.lab.report import run_fields
-from compiler.lab.runner import LabSpec, default_workers, run_chunks, scheduler_from_env
+from compiler.lab.runner import default_workers, run_chunks, scheduler_from_env
 from compiler.lab.stats import Tally
 from compiler.lab.sweep import SweepUsage, check_paths, metric_names, start_values
 from compiler.lab.tune import (

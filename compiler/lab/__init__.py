@@ -10,6 +10,7 @@ native     the optional mypyc build of game.py and of the scoring runtime
 stats      integer tallies that merge exactly, and their summaries
 measures   the designer's figures of one game (lead changes, comebacks, margin, ...) and their tallies
 intervals  95% intervals of the differences, from the paired games
+jobs       a spec, its job (plain data) and the play of one chunk of games, on any engine
 runner     fixed chunks of games, worker processes or a Dask cluster (cluster), merging in chunk order
 progress   the progress bar of long runs
 metrics    the named metrics (the catalogue every output reads): values and paired 95% intervals

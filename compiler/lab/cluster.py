@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.errors import GahError
-from compiler.lab.runner import Bounds, Job, play_chunk
+from compiler.lab.jobs import Bounds, Job, play_chunk
 from compiler.lab.stats import Tally
 
 CONNECT_TIMEOUT = "20s"

@@ -17,8 +17,8 @@ from compiler.lab.intervals import (
     stdev_difference,
     wilson_interval,
 )
+from compiler.lab.jobs import CHUNK, LabSpec
 from compiler.lab.metrics import metric_label, metric_unit
-from compiler.lab.runner import CHUNK, LabSpec
 from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, pair_key, rate, summary
 from compiler.lab.textfit import Row, wrap
 from compiler.lab.textfit import table as fit_table

@@ -28,9 +28,9 @@ from compiler.frontend.lower import build_ruleset
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import schema_problems
 from compiler.lab import planning_report
+from compiler.lab.jobs import LabSpec
 from compiler.lab.metrics import catalogue, metric_unit
 from compiler.lab.report import NOISE_MARK, build_report, metric_definitions, run_fields
-from compiler.lab.runner import LabSpec
 from compiler.lab.stats import Tally
 from compiler.lab.textfit import GAP, blocks, wrap
 

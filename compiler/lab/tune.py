@@ -27,7 +27,7 @@ from compiler import ir
 from compiler.frontend.rulesets import Resolved
 from compiler.lab import metrics, planning_report
 from compiler.lab.intervals import Interval, t_quantile
-from compiler.lab.runner import CHUNK, LabSpec
+from compiler.lab.jobs import CHUNK, LabSpec
 from compiler.lab.stats import Tally
 from compiler.lab.sweep import Axis, SweepUsage, build_point, is_rate, parse_vary, short_names
 from compiler.lab.textfit import wrap

@@ -1,8 +1,8 @@
 """Running many synthetic games: fixed chunks on an engine, results merged in chunk order.
 
-The games are split into chunks of CHUNK games whatever the engine (compiler.lab.jobs); each chunk
+The games are split into chunks of CHUNK games whatever the engine (compiler.lab.runs.jobs); each chunk
 is tallied on its own (integer counters only) and the tallies are merged in chunk order, so this
-process, local worker processes or a Dask cluster (compiler.lab.cluster) with any number of workers
+process, local worker processes or a Dask cluster (compiler.lab.runs.cluster) with any number of workers
 give the same numbers, byte for byte.
 """
 
@@ -12,9 +12,9 @@ import multiprocessing
 import os
 from collections.abc import Callable
 
-from compiler.lab.cluster import run_on_dask
-from compiler.lab.jobs import CHUNK, Bounds, Job, LabSpec, chunks, make_job, play_chunk
-from compiler.lab.stats import Tally
+from compiler.lab.runs.cluster import run_on_dask
+from compiler.lab.runs.jobs import CHUNK, Bounds, Job, LabSpec, chunks, make_job, play_chunk
+from compiler.lab.runs.tallies import Tally
 
 POOL_BATCH = 4  # chunks a local worker process is sent at once
 SCHEDULER_ENV = "GAH_SCHEDULER"
@@ -73,7 +73,7 @@ def run_chunks(
     scheduler: str | None = None,
 ) -> list[list[Tally]]:
     """What run_lab merges: each chunk's tallies (one per ruleset), in chunk order (for intervals from
-    batches of games, compiler.lab.tune)."""
+    batches of games, compiler.lab.views.tune)."""
     parts = chunks(spec.games, chunk)
     job = make_job(spec)
     results: list[list[Tally] | None] = [None] * len(parts)

@@ -2,7 +2,7 @@
 
 A chunk needs only a Job (plain data: the spec and the rulesets' generated module sources), so workers compile
 the rulesets themselves and nothing depends on shared files. The games are cut into chunks of CHUNK games
-whatever the engine (compiler.lab.runner, compiler.lab.cluster), and each chunk is tallied on its own.
+whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and each chunk is tallied on its own.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import cast
 from compiler import ir
 from compiler.backends.python.load import import_source
 from compiler.backends.python.module import generate_module, with_runtime_from
-from compiler.lab.game import LabModule, Outcome
-from compiler.lab.model import Model
-from compiler.lab.native import engine, runtime_module
-from compiler.lab.sharing import plan_parts
-from compiler.lab.stats import Tally
+from compiler.lab.engine.game import LabModule, Outcome
+from compiler.lab.engine.model import Model
+from compiler.lab.engine.native import engine, runtime_module
+from compiler.lab.engine.sharing import plan_parts
+from compiler.lab.runs.tallies import Tally
 
 CHUNK = 250
 Bounds = tuple[int, int]
@@ -62,7 +62,7 @@ def make_job(spec: LabSpec) -> Job:
 
 
 class Lab:
-    """The rulesets of a spec, ready to play (one per process), by `play` (compiler.lab.game or its compiled copy)."""
+    """The rulesets of a spec, ready to play (one per process), by `play` (compiler.lab.engine.game or its compiled copy)."""
 
     def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None, play: ModuleType | None = None) -> None:
         self.spec = spec
@@ -79,7 +79,7 @@ class Lab:
         for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
             earlier = [j for j in range(index) if self.fasts[j].info == fast.info and texts[j] == text]
             self.same_as.append(earlier[0] if earlier else index)
-        # Rulesets that play stretches of a game alike play them once (see compiler.lab.sharing).
+        # Rulesets that play stretches of a game alike play them once (see compiler.lab.engine.sharing).
         distinct = [index for index, source in enumerate(self.same_as) if source == index]
         self.parts = plan_parts(spec.rulesets, [f.info for f in self.fasts], distinct)
         self.tables = list(zip(self.fasts, self.modules, strict=True))
@@ -104,7 +104,7 @@ class Lab:
 
 
 def _load(source: str, name: str) -> LabModule:
-    """A ruleset's scoring module for the lab: with the compiled runtime if it is built (compiler.lab.native),
+    """A ruleset's scoring module for the lab: with the compiled runtime if it is built (compiler.lab.engine.native),
     else as generated."""
     runtime = runtime_module()
     lab_source = with_runtime_from(source, runtime) if runtime is not None else None

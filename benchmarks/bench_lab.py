@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import os
 import resource
@@ -50,18 +51,25 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _lab(module: str, baseline: str) -> Any:
+    """A module of this checkout's lab (compiler.lab.MODULE), or of the baseline's (compiler.lab.BASELINE)."""
+    try:
+        return importlib.import_module(f"compiler.lab.{module}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"compiler.lab.{baseline}")
+
+
 def _spec(games: int) -> Any:
     from compiler.frontend.rulesets import Workspace
-    from compiler.lab.model import default_model_path, load_model
-    from compiler.lab.runner import LabSpec
     from compiler.project import find_root, load_one
 
+    model_module = _lab("engine.model", "model")
     workspace = Workspace(find_root())
     rulesets = tuple(load_one(workspace, name) for name in RULESETS)
-    model = load_model(workspace, default_model_path(workspace))
+    model = model_module.load_model(workspace, model_module.default_model_path(workspace))
     if os.environ.get(PLANNERS_ENV) != "1" and hasattr(model, "fixed"):  # labs before issue 15 have no planners
         model = model.fixed()
-    return LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
+    return _lab("runs.jobs", "runner").LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=1)
 
 
 def measure(games: int, workers: int) -> dict[str, Any]:
@@ -69,8 +77,7 @@ def measure(games: int, workers: int) -> dict[str, Any]:
 
     Start-up (reading the rules, generating and compiling the scoring modules, one game) is paid once per run,
     so it is measured apart and added once to the extrapolation, not per game."""
-    from compiler.lab.report import build_report, report_json
-    from compiler.lab.runner import run_lab
+    report_module, run_lab = _lab("views.report", "report"), _lab("runs.runner", "runner").run_lab
 
     cpu = _cpu_seconds()
     spec = _spec(games)
@@ -81,7 +88,7 @@ def measure(games: int, workers: int) -> dict[str, Any]:
     tallies = run_lab(spec, workers=workers)
     wall = time.perf_counter() - start
     cpu = _cpu_seconds() - cpu
-    report = build_report(spec, tallies)
+    report = report_module.build_report(spec, tallies)
     # What planning players did and the differences' intervals (issue 15) are not in the baseline's report:
     # the rest must be the same.
     for key in ("planning", "intervals"):
@@ -89,7 +96,7 @@ def measure(games: int, workers: int) -> dict[str, Any]:
     for entry in report["rulesets"]:
         for key in ("planning", "differences"):
             entry.pop(key, None)
-    digest = hashlib.sha256(report_json(report).encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(report_module.report_json(report).encode("utf-8")).hexdigest()
     return {"startup": startup, "wall": wall, "cpu": cpu, "sha": digest}
 
 
@@ -124,7 +131,7 @@ class _Timed:
 
 def breakdown(games: int) -> dict[str, float]:
     """Where one process's time goes, in ms of CPU per game (works on the baseline's lab and on this one)."""
-    from compiler.lab import runner, stats
+    runner, stats = _lab("runs.jobs", "runner"), _lab("runs.tallies", "stats")
 
     spec = _spec(games)
     lab = runner.Lab(spec)
@@ -220,7 +227,7 @@ def main(argv: list[str]) -> int:
         return 0
 
     sys.path.insert(0, str(ROOT))
-    from compiler.lab.native import built
+    from compiler.lab.engine.native import built
 
     with tempfile.TemporaryDirectory(prefix="gah-bench-") as temp:
         variants: dict[str, tuple[Path, dict[str, str]]] = {

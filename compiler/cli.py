@@ -120,7 +120,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
 
 def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:
     """Check variant-lab game models (rules/lab/); print one line for each that is valid."""
-    from compiler.lab.model import load_model
+    from compiler.lab.engine.model import load_model
 
     problems: list[Problem] = []
     for path in paths:

@@ -25,13 +25,14 @@ from oracle.rulesets import HAND_RULES
 
 from compiler.cli import main
 from compiler.errors import RulesError
-from compiler.lab import rng
-from compiler.lab.game import TABLE_LIMIT, Part, Pick
-from compiler.lab.html import html_report
-from compiler.lab.model import Distribution, default_model_path, load_model
-from compiler.lab.report import build_report, report_json
-from compiler.lab.runner import Lab, LabSpec, run_lab
-from compiler.lab.stats import summary
+from compiler.lab.engine import rng
+from compiler.lab.engine.game import TABLE_LIMIT, Part, Pick
+from compiler.lab.engine.model import Distribution, default_model_path, load_model
+from compiler.lab.runs.jobs import Lab, LabSpec
+from compiler.lab.runs.runner import run_lab
+from compiler.lab.runs.tallies import summary
+from compiler.lab.views.html import html_report
+from compiler.lab.views.report import build_report, report_json
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -206,7 +207,7 @@ def test_first_scoring_sees_the_same_game_under_every_ruleset() -> None:
 
 def test_rulesets_share_the_stretches_they_play_alike_and_play_as_if_alone(tmp_path: Path) -> None:
     """Rulesets that deal and play alike until an Emperor scoring in which they differ play that stretch once
-    (compiler.lab.sharing); every ruleset's outcomes are still exactly those it gets when played alone."""
+    (compiler.lab.engine.sharing); every ruleset's outcomes are still exactly those it gets when played alone."""
     late = tmp_path / "late-change.yaml"
     late.write_text(
         "extends: base\nname: late-change\ntitle: Round 7 only\n"

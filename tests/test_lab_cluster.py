@@ -15,10 +15,11 @@ import pytest
 
 from compiler.cli import main
 from compiler.frontend.rulesets import Workspace
-from compiler.lab import cluster as lab_cluster
-from compiler.lab.model import default_model_path, load_model
-from compiler.lab.report import build_report, report_json
-from compiler.lab.runner import LabSpec, run_lab
+from compiler.lab.engine.model import default_model_path, load_model
+from compiler.lab.runs import cluster as lab_cluster
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.runner import run_lab
+from compiler.lab.views.report import build_report, report_json
 from compiler.project import load_one
 
 distributed = pytest.importorskip("distributed")

@@ -12,8 +12,8 @@ import pytest
 from helpers_rules import shipped_root
 
 from compiler.cli import main
-from compiler.lab.sweep import constant_metrics
-from compiler.lab.textfit import WIDTH, Folded, Row, blocks, column_names, fold, table
+from compiler.lab.views.sweep import constant_metrics
+from compiler.lab.views.textfit import WIDTH, Folded, Row, blocks, column_names, fold, table
 
 LONG = "round-seven-move-back-six-and-long-names"  # 40 characters: the longest name a ruleset may have
 MOVE_BACK = "emperor_scorings.7.move_back"

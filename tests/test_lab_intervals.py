@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.cli import main
-from compiler.lab.html import difference_plot, html_report
-from compiler.lab.intervals import (
+from compiler.lab.runs.intervals import (
     Moments,
     Z,
     paired_interval,
@@ -26,7 +25,8 @@ from compiler.lab.intervals import (
     t_quantile,
     wilson_interval,
 )
-from compiler.lab.report import text_report
+from compiler.lab.views.html import difference_plot, html_report
+from compiler.lab.views.report import text_report
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 60

@@ -16,14 +16,15 @@ import pytest
 from helpers_rules import shipped_root, shipped_workspace
 
 from compiler.cli import main
-from compiler.lab import metrics
-from compiler.lab.game import Outcome, Scoring
-from compiler.lab.intervals import t_quantile
-from compiler.lab.measures import DesignTally, behind, figures, lead_changes, leaders, margin, pair_gaps
-from compiler.lab.model import default_model_path, load_model
-from compiler.lab.report import build_report
-from compiler.lab.runner import Lab, LabSpec, run_lab
-from compiler.lab.stats import Tally
+from compiler.lab.engine.game import Outcome, Scoring
+from compiler.lab.engine.model import default_model_path, load_model
+from compiler.lab.runs import metrics
+from compiler.lab.runs.intervals import t_quantile
+from compiler.lab.runs.jobs import Lab, LabSpec
+from compiler.lab.runs.measures import DesignTally, behind, figures, lead_changes, leaders, margin, pair_gaps
+from compiler.lab.runs.runner import run_lab
+from compiler.lab.runs.tallies import Tally
+from compiler.lab.views.report import build_report
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]

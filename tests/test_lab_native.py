@@ -17,9 +17,9 @@ from compiler.backends.python.load import import_source
 from compiler.backends.python.module import generate_module, with_runtime_from
 from compiler.backends.python.standalone import runtime_module_text
 from compiler.frontend.rulesets import Workspace
-from compiler.lab import game, native
-from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import Lab, LabSpec
+from compiler.lab.engine import game, native
+from compiler.lab.engine.model import default_model_path, load_model
+from compiler.lab.runs.jobs import Lab, LabSpec
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]

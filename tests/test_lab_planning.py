@@ -26,11 +26,12 @@ from helpers_scoring import module, player, state
 from compiler.cli import main
 from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
-from compiler.lab import planning, rng
-from compiler.lab.html import html_report
-from compiler.lab.model import Model, Planning, Price, default_model_path, load_model
-from compiler.lab.report import build_report, report_json
-from compiler.lab.runner import Lab, LabSpec, run_lab
+from compiler.lab.engine import planning, rng
+from compiler.lab.engine.model import Model, Planning, Price, default_model_path, load_model
+from compiler.lab.runs.jobs import Lab, LabSpec
+from compiler.lab.runs.runner import run_lab
+from compiler.lab.views.html import html_report
+from compiler.lab.views.report import build_report, report_json
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,5 +1,5 @@
 """Sharing game stretches between rulesets cannot go stale: what a scoring reads is derived from every field
-of the IR (compiler/lab/sharing.py: READ_WHOLE, READ_SO_FAR, NOT_READ), and a ruleset that differs from base
+of the IR (compiler/lab/engine/sharing.py: READ_WHOLE, READ_SO_FAR, NOT_READ), and a ruleset that differs from base
 in any one field plays exactly the games it plays alone.
 """
 
@@ -12,10 +12,10 @@ import pytest
 from helpers_rules import shipped_workspace
 
 from compiler import ir
-from compiler.lab import sharing
-from compiler.lab.game import Part
-from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import Lab, LabSpec
+from compiler.lab.engine import sharing
+from compiler.lab.engine.game import Part
+from compiler.lab.engine.model import default_model_path, load_model
+from compiler.lab.runs.jobs import Lab, LabSpec
 from compiler.project import load_one
 
 # One variant of base per field of ir.Ruleset that a scoring reads: each changes that field only.
@@ -46,7 +46,7 @@ NOT_READ_VARIANTS = {
 def test_every_ir_field_is_classified_once() -> None:
     fields = [field.name for field in dataclasses.fields(ir.Ruleset)]
     lists = [*sharing.READ_WHOLE, *sharing.READ_SO_FAR, *sharing.NOT_READ]
-    assert sorted(lists) == sorted(fields), "say in compiler/lab/sharing.py whether scorings read each IR field"
+    assert sorted(lists) == sorted(fields), "say in compiler/lab/engine/sharing.py whether scorings read each IR field"
     assert len(set(lists)) == len(lists)
 
 

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.cli import main
-from compiler.lab.progress import ProgressBar
-from compiler.lab.sweep import SweepUsage, metrics_of, parse_vary, parse_where
+from compiler.lab.runs.grid import SweepUsage, parse_vary
+from compiler.lab.runs.progress import ProgressBar
+from compiler.lab.views.sweep import metrics_of, parse_where
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = "24"

@@ -10,13 +10,12 @@ from typing import Any
 import pytest
 
 from compiler.cli import main
-from compiler.lab.intervals import t_quantile
-from compiler.lab.model import default_model_path, load_model
-from compiler.lab.runner import LabSpec, run_chunks
-from compiler.lab.stats import Tally
-from compiler.lab.sweep import SweepUsage, build_point, parse_vary
-from compiler.lab.tune import (
-    Context,
+from compiler.lab.engine.model import default_model_path, load_model
+from compiler.lab.runs.grid import SweepUsage, build_point, parse_vary
+from compiler.lab.runs.intervals import t_quantile
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.runner import run_chunks
+from compiler.lab.runs.search import (
     Reading,
     Target,
     batch_count,
@@ -26,8 +25,9 @@ from compiler.lab.tune import (
     parse_range,
     parse_target,
     search,
-    tune_text,
 )
+from compiler.lab.runs.tallies import Tally
+from compiler.lab.views.tune import Context, tune_text
 from compiler.project import load_one, resolve_one
 from compiler.workspace import Workspace
 

@@ -10,13 +10,15 @@ from compiler.backends.python.load import load_scoring_module
 from compiler.cli import command
 from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
-from compiler.lab.html import html_report
-from compiler.lab.model import Model, default_model_path, load_model
-from compiler.lab.progress import ProgressBar
-from compiler.lab.report import build_report, report_csv, report_json, text_report
-from compiler.lab.runner import SCHEDULER_ENV, LabSpec, default_workers, run_lab, scheduler_from_env
-from compiler.lab.states import compare_states, states_text
-from compiler.lab.stats import Tally
+from compiler.lab.engine.model import Model, default_model_path, load_model
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.progress import ProgressBar
+from compiler.lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
+from compiler.lab.runs.states import compare_states
+from compiler.lab.runs.tallies import Tally
+from compiler.lab.views.html import html_report
+from compiler.lab.views.report import build_report, report_csv, report_json, text_report
+from compiler.lab.views.states import states_text
 from compiler.project import load_one
 from compiler.writer import write_atomically
 

@@ -9,24 +9,10 @@ from pathlib import Path
 from compiler.cli import command
 from compiler.commands.compare import add_run_options, run_model, run_options_problem, run_spec
 from compiler.frontend.rulesets import Workspace
-from compiler.lab.runner import LabSpec
-from compiler.lab.sweep import (
-    SweepUsage,
-    build_point,
-    check_paths,
-    grid,
-    metric_names,
-    parse_sort,
-    parse_vary,
-    parse_where,
-    select,
-    start_values,
-    sweep_csv,
-    sweep_json,
-    sweep_report,
-    sweep_text,
-)
-from compiler.lab.sweep_html import sweep_html
+from compiler.lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.views.sweep import parse_sort, parse_where, select, sweep_csv, sweep_json, sweep_report, sweep_text
+from compiler.lab.views.sweep_html import sweep_html
 from compiler.project import load_one, resolve_one
 from compiler.writer import write_atomically
 

@@ -8,14 +8,12 @@ import sys
 from compiler.cli import command
 from compiler.commands.compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
 from compiler.frontend.rulesets import Workspace
-from compiler.lab.progress import ProgressBar
-from compiler.lab.report import run_fields
-from compiler.lab.runner import LabSpec, default_workers, run_chunks, scheduler_from_env
-from compiler.lab.stats import Tally
-from compiler.lab.sweep import SweepUsage, check_paths, metric_names, start_values
-from compiler.lab.tune import (
+from compiler.lab.runs.grid import SweepUsage, check_paths, metric_names, start_values
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.progress import ProgressBar
+from compiler.lab.runs.runner import default_workers, run_chunks, scheduler_from_env
+from compiler.lab.runs.search import (
     EXAMPLE,
-    Context,
     Play,
     Tuning,
     batch_count,
@@ -24,9 +22,10 @@ from compiler.lab.tune import (
     parse_range,
     parse_target,
     search,
-    tune_json,
-    tune_text,
 )
+from compiler.lab.runs.tallies import Tally
+from compiler.lab.views.report import run_fields
+from compiler.lab.views.tune import Context, tune_json, tune_text
 from compiler.project import load_one, resolve_one
 
 

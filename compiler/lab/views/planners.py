@@ -1,13 +1,13 @@
 """What planning players did, in the lab's reports: the `planning` keys of `--json` and the table's rows (the
-HTML report's section is in compiler.lab.html)."""
+HTML report's section is in compiler.lab.views.html)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any, Protocol
 
-from compiler.lab.model import Planning, Price
-from compiler.lab.stats import PlanTally, histogram, rate, summary
+from compiler.lab.engine.model import Planning, Price
+from compiler.lab.runs.tallies import PlanTally, histogram, rate, summary
 
 
 class TableRows(Protocol):

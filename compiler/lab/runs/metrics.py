@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Literal
 
-from compiler.lab.intervals import (
+from compiler.lab.runs.intervals import (
     Interval,
     delta_interval,
     paired_interval,
@@ -22,8 +22,8 @@ from compiler.lab.intervals import (
     stdev_difference,
     wilson_interval,
 )
-from compiler.lab.measures import DesignTally, comeback_key
-from compiler.lab.stats import Tally, pair_key, rate, summary
+from compiler.lab.runs.measures import DesignTally, comeback_key
+from compiler.lab.runs.tallies import Tally, pair_key, rate, summary
 
 Unit = Literal["rate", "points", "count"]  # a rate is a fraction (shown as a percentage)
 DIGITS: dict[str, int] = {"rate": 4, "points": 3, "count": 3}
@@ -218,7 +218,7 @@ def _mean(total: int, count: int) -> float:
 
 
 def differences(tally: Tally, players: int) -> dict[str, Interval | None]:
-    """Every metric's difference from the reference with its 95% interval (compiler.lab.intervals), by name;
+    """Every metric's difference from the reference with its 95% interval (compiler.lab.runs.intervals), by name;
     None where there is no pair (a scoring the reference lacks) or too few games."""
     games, design = tally.games, tally.design
     same = tally.pair_same == games  # the reference's own games: every difference is exactly 0
@@ -278,3 +278,7 @@ def balance_difference(tally: Tally, players: int) -> Interval | None:
     gradient[players + least0] -= 1.0
     estimate = ((theirs[most0] - theirs[least0]) - (wins[most] - wins[least])) / games
     return delta_interval(moments, games, estimate, gradient)
+
+
+def is_rate(metric: str) -> bool:
+    return metric_unit(metric) == "rate"

@@ -1,181 +1,30 @@
-"""`gah sweep`: one ruleset's data varied over a grid, every grid point played on the same games.
-
-Each grid point is the starting ruleset's merged document with the varied
-values put in, then checked and built exactly as a rules file would be (schema,
-then the semantic checks); a point that breaks the rules is kept with its
-problems and left out of play. The starting ruleset and every valid point are
-one lab spec (the start first), so all of them play the same games with the
-same random numbers, and the start is the reference for "winner differs".
-"""
+"""The report of `gah sweep`: the start's metrics and every grid point's (compiler.lab.runs.grid), filtered
+by --where, sorted by --sort, as JSON, CSV or a table that fits the screen."""
 
 from __future__ import annotations
 
 import csv
 import io
-import itertools
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
-from compiler import ir
-from compiler.errors import RulesError
-from compiler.frontend.loader import Node, Scalar
-from compiler.frontend.lower import build_ruleset
-from compiler.frontend.rulesets import Resolved
-from compiler.frontend.validate import schema_problems
-from compiler.lab import planning_report
-from compiler.lab.metrics import catalogue, metric_unit
-from compiler.lab.report import NOISE_MARK, build_report, metric_definitions, run_fields
-from compiler.lab.runner import LabSpec
-from compiler.lab.stats import Tally
-from compiler.lab.textfit import GAP, blocks, wrap
+from compiler.frontend.loader import Scalar
+from compiler.lab.runs.grid import Axis, Point, SweepUsage
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.metrics import is_rate
+from compiler.lab.runs.tallies import Tally
+from compiler.lab.views import planners
+from compiler.lab.views.report import NOISE_MARK, build_report, metric_definitions, run_fields
+from compiler.lab.views.textfit import GAP, blocks, wrap
 
 FORMAT = "gah-sweep/1"
-MAX_POINTS = 1000
-MAX_RANGE = 1000
-
-
-class SweepUsage(ValueError):
-    """A --vary, --where or --sort that cannot be read (a usage mistake: exit 2)."""
-
-
-# --- the grid ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Axis:
-    """One --vary: a path into the ruleset's data and the values it takes."""
-
-    path: tuple[str, ...]
-    values: tuple[Scalar, ...]
-
-    @property
-    def name(self) -> str:
-        return ".".join(self.path)
-
-
-def _scalar(text: str) -> Scalar:
-    """A value as YAML reads it (7 is a number, true a flag, anything else text)."""
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
-    return value if isinstance(value, (str, int, float, bool)) or value is None else text
-
-
-def parse_vary(text: str) -> Axis:
-    """PATH=A..B (whole numbers A to B) or PATH=V1,V2,... (values as YAML reads them)."""
-    path_text, equals, values_text = text.partition("=")
-    path = tuple(part for part in path_text.strip().split("."))
-    if not equals or not path_text.strip() or any(not part for part in path):
-        raise SweepUsage(f"--vary {text!r}: expected PATH=A..B or PATH=V1,V2 (e.g. emperor_scorings.7.move_back=5..9)")
-    values_text = values_text.strip()
-    span = re.fullmatch(r"(-?\d+)\s*\.\.\s*(-?\d+)", values_text)
-    values: tuple[Scalar, ...]
-    if span:
-        low, high = int(span[1]), int(span[2])
-        if high < low or high - low >= MAX_RANGE:
-            raise SweepUsage(f"--vary {text!r}: a range goes up from A to B, at most {MAX_RANGE} values")
-        values = tuple(range(low, high + 1))
-    else:
-        parts = [part.strip() for part in values_text.split(",")]
-        if not values_text or any(not part for part in parts):
-            raise SweepUsage(f"--vary {text!r}: no values after '='")
-        values = tuple(_scalar(part) for part in parts)
-    if len(set(map(json.dumps, values))) != len(values):
-        raise SweepUsage(f"--vary {text!r}: a value is listed twice")
-    return Axis(path, values)
-
-
-def grid(axes: Sequence[Axis]) -> list[tuple[Scalar, ...]]:
-    """Every combination of the axes' values, the first axis slowest."""
-    points = list(itertools.product(*(axis.values for axis in axes)))
-    if len(points) > MAX_POINTS:
-        raise SweepUsage(f"the grid has {len(points)} points; at most {MAX_POINTS}")
-    return points
-
-
-def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> Node:
-    """A copy of the tree with the value at `path` replaced (copies only along the path)."""
-    if not path:
-        return Node(value, node.position)
-    head, rest = path[0], path[1:]
-    if isinstance(node.value, dict):
-        child = node.value.get(head)
-        if child is None and rest:
-            raise SweepUsage(f"--vary {where}: the ruleset has no '{head}' there")
-        new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where)
-        key_positions = dict(node.key_positions)
-        key_positions.setdefault(head, node.position)
-        return replace(node, value={**node.value, head: new_child}, key_positions=key_positions)
-    if isinstance(node.value, list):
-        if not head.isdigit() or int(head) >= len(node.value):
-            raise SweepUsage(f"--vary {where}: '{head}' is not an index of that list (0 to {len(node.value) - 1})")
-        items = list(node.value)
-        items[int(head)] = _replaced(items[int(head)], rest, value, where)
-        return replace(node, value=items)
-    raise SweepUsage(f"--vary {where}: '{head}' goes inside a single value")
-
-
-def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
-    """Every path leads somewhere in the starting ruleset (else SweepUsage), tried with its first value."""
-    for axis in axes:
-        _replaced(resolved.document, axis.path, axis.values[0], axis.name)
-
-
-def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
-    """The starting ruleset's own value at each path (None where it has none, or not a single value)."""
-    found: list[Scalar] = []
-    for axis in axes:
-        node: Node | None = resolved.document
-        for part in axis.path:
-            if node is not None and isinstance(node.value, dict):
-                node = node.value.get(part)
-            elif node is not None and isinstance(node.value, list) and part.isdigit() and int(part) < len(node.value):
-                node = node.value[int(part)]
-            else:
-                node = None
-        found.append(None if node is None or isinstance(node.value, (dict, list)) else node.value)
-    return found
-
-
-@dataclass(frozen=True)
-class Point:
-    """One grid point: its values and either its ruleset or the problems that stop it."""
-
-    values: tuple[Scalar, ...]
-    ruleset: ir.Ruleset | None
-    problems: tuple[str, ...] = ()
-
-
-def build_point(resolved: Resolved, axes: Sequence[Axis], values: Sequence[Scalar], players: int) -> Point:
-    """The grid point's ruleset, checked exactly as a rules file would be."""
-    document = resolved.document
-    for axis, value in zip(axes, values, strict=True):
-        document = _replaced(document, axis.path, value, axis.name)
-    problems = schema_problems(document, "ruleset")
-    try:
-        if problems:
-            raise RulesError(problems)
-        ruleset = build_ruleset(Resolved(resolved.name, document, resolved.chain))
-    except RulesError as error:
-        messages = tuple(dict.fromkeys(problem.message for problem in error.problems))
-        return Point(tuple(values), None, messages)
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        message = f"the ruleset is for {ruleset.min_players} to {ruleset.max_players} players, not {players}"
-        return Point(tuple(values), None, (message,))
-    return Point(tuple(values), ruleset)
-
-
-# --- metrics, filters and the report ------------------------------------------------------------
 
 
 def metrics_of(entry: dict[str, Any]) -> dict[str, float]:
-    """The sweep's figures of one ruleset's compare entry (compiler.lab.metrics): rates are fractions."""
+    """The sweep's figures of one ruleset's compare entry (compiler.lab.runs.metrics): rates are fractions."""
     return dict(entry["metrics"])
 
 
@@ -189,15 +38,6 @@ def within_noise(row: dict[str, Any], metric: str) -> bool | None:
     or a spread of 0), which neither `METRIC=start` nor `METRIC!=start` keeps."""
     found = row.get("differences", {}).get(metric)
     return None if found is None else bool(found["within_noise"])
-
-
-def metric_names(ruleset: ir.Ruleset, players: int) -> list[str]:
-    """The metrics a sweep from `ruleset` reports, in report order (known before any game is played)."""
-    return [metric.name for metric in catalogue([s.round for s in ruleset.scorings], players)]
-
-
-def is_rate(metric: str) -> bool:
-    return metric_unit(metric) == "rate"
 
 
 @dataclass(frozen=True)
@@ -380,7 +220,7 @@ def _sweep_head(report: dict[str, Any], paths: Sequence[str], constant: Sequence
         *wrap(
             f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
             f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})"
-            f"{planning_report.header_note(report)}"
+            f"{planners.header_note(report)}"
         ),
         *wrap(
             f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "

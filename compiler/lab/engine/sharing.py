@@ -5,7 +5,7 @@ rulesets that deal alike and read the same facts in their turns play the same
 game until an Emperor scoring in which they differ. A sweep of values of the
 round-7 scoring, say, plays rounds 1 to 7 and the scorings after rounds 3 and 5
 once for all its grid points. The lab plays each shared stretch once, then
-copies the game for each group that goes on differently (compiler.lab.game.Part).
+copies the game for each group that goes on differently (compiler.lab.engine.game.Part).
 
 Two rulesets play a scoring alike when everything that scoring can read is
 equal: the track, the hotel, the Staff, the items, the rulings, the final
@@ -22,7 +22,7 @@ from collections.abc import Hashable, Sequence
 
 from compiler import ir
 from compiler.backends.policy_facts import bonus_room_wins, items_alike, serving_pays
-from compiler.lab.game import Part, RulesInfo
+from compiler.lab.engine.game import Part, RulesInfo
 
 
 def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> Hashable:
@@ -81,7 +81,9 @@ def scoring_key(ruleset: ir.Ruleset, round_: int) -> Hashable:
         elif field.name in READ_WHOLE:
             parts.append(value)
         elif field.name not in NOT_READ:
-            raise UnclassifiedField(f"ir.Ruleset.{field.name}: say in compiler/lab/sharing.py whether scorings read it")
+            raise UnclassifiedField(
+                f"ir.Ruleset.{field.name}: say in compiler/lab/engine/sharing.py whether scorings read it"
+            )
     # The facts the generated code's policy takes for granted, worked out from the whole ruleset (later tiers too).
     parts += [bonus_room_wins(ruleset), serving_pays(ruleset), items_alike(ruleset)]
     return tuple(parts)

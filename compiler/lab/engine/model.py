@@ -102,7 +102,7 @@ class Price:
 
 @dataclass(frozen=True)
 class Planning:
-    """Players who respond to the rules (compiler.lab.planning); share 0: nobody plans."""
+    """Players who respond to the rules (compiler.lab.engine.planning); share 0: nobody plans."""
 
     share: int = 0  # percent of players who plan
     mistakes: int = 0  # percent of decisions taken at random

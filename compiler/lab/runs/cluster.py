@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.errors import GahError
-from compiler.lab.runner import Bounds, Job, play_chunk
-from compiler.lab.stats import Tally
+from compiler.lab.runs.jobs import Bounds, Job, play_chunk
+from compiler.lab.runs.tallies import Tally
 
 CONNECT_TIMEOUT = "20s"
 

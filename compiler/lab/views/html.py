@@ -8,10 +8,10 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from compiler.lab.metrics import metric_label, metric_of
-from compiler.lab.planning_report import steps_figure
-from compiler.lab.report import NOISE_MARK, interval_text, tile_noise
-from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES
+from compiler.lab.runs.metrics import metric_label, metric_of
+from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
+from compiler.lab.views.planners import steps_figure
+from compiler.lab.views.report import NOISE_MARK, interval_text, tile_noise
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
 OUTCOME_COLOURS = {"bonus": "#e0b100", "nothing": "#b8b8b8", "penalty": "#333333"}
@@ -187,7 +187,7 @@ def difference_rows(report: dict[str, Any], percent: bool) -> list[tuple[str, An
 
 
 def _metric_difference(name: str) -> tuple[str, Any]:
-    """A difference plot's row of a named metric (compiler.lab.metrics)."""
+    """A difference plot's row of a named metric (compiler.lab.runs.metrics)."""
     return metric_label(name), lambda d: d.get("metrics", {}).get(name)
 
 
@@ -432,7 +432,7 @@ DESIGN_ROWS = ("balance", "margin", "lead_changes", "spread", "emperor_points", 
 
 
 def design_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The table of the designer's metrics (compiler.lab.metrics): a row per metric every ruleset has, with its
+    """The table of the designer's metrics (compiler.lab.runs.metrics): a row per metric every ruleset has, with its
     definition as the label's title."""
     rulesets = report["rulesets"]
     rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})

@@ -7,8 +7,8 @@ import io
 import json
 from typing import Any
 
-from compiler.lab import metrics, planning_report
-from compiler.lab.intervals import (
+from compiler.lab.runs import metrics
+from compiler.lab.runs.intervals import (
     LEVEL,
     METHODS,
     Interval,
@@ -17,11 +17,12 @@ from compiler.lab.intervals import (
     stdev_difference,
     wilson_interval,
 )
-from compiler.lab.metrics import metric_label, metric_unit
-from compiler.lab.runner import CHUNK, LabSpec
-from compiler.lab.stats import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, pair_key, rate, summary
-from compiler.lab.textfit import Row, wrap
-from compiler.lab.textfit import table as fit_table
+from compiler.lab.runs.jobs import CHUNK, LabSpec
+from compiler.lab.runs.metrics import metric_label, metric_unit
+from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, pair_key, rate, summary
+from compiler.lab.views import planners
+from compiler.lab.views.textfit import Row, wrap
+from compiler.lab.views.textfit import table as fit_table
 
 FORMAT = "gah-compare/1"
 
@@ -34,7 +35,7 @@ def run_fields(spec: LabSpec) -> dict[str, Any]:
         "seed": spec.seed,
         "chunk": CHUNK,
         "model": {"name": spec.model.name, "file": spec.model.source, "description": spec.model.description},
-        "planning": planning_report.model_fields(spec.model.planning),
+        "planning": planners.model_fields(spec.model.planning),
     }
 
 
@@ -76,7 +77,7 @@ def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
                 ],
                 "final_total_histogram": histogram(tally.totals),
                 "differences": paired,
-                "planning": planning_report.ruleset_fields(tally.planning, spec.model.planning),
+                "planning": planners.ruleset_fields(tally.planning, spec.model.planning),
                 "metrics": metrics.values(tally, spec.players),
             }
         )
@@ -120,7 +121,7 @@ def _shown(found: Interval | None, digits: int) -> dict[str, Any] | None:
 
 def differences(tally: Tally, players: int, tile_ids: list[str]) -> dict[str, Any]:
     """Every mean and rate of a ruleset minus the reference's, with its 95% interval from the paired games
-    (compiler.lab.intervals); null where there is no pair (a scoring the reference lacks) or under 2 games."""
+    (compiler.lab.runs.intervals); null where there is no pair (a scoring the reference lacks) or under 2 games."""
     games = tally.games
     same = tally.pair_same == games  # the reference's own games: every difference is exactly 0
     assert same or not tally.pair_same, "a ruleset is the reference's own outcome in every game or in none"
@@ -283,7 +284,7 @@ class TableRows:
         self.rows.append(Row(label, cells, all(cell == cells[0] for cell in cells), cells[0]))
 
     def metric(self, name: str, label: str) -> None:
-        """A row of one of the named metrics (compiler.lab.metrics): its value and difference under each ruleset."""
+        """A row of one of the named metrics (compiler.lab.runs.metrics): its value and difference under each ruleset."""
         present = [name in entry["metrics"] for entry in self.rulesets]
         if not all(present):
             self.text(label, lambda e: _metric_text(e, name) if name in e["metrics"] else "-")
@@ -392,7 +393,7 @@ def _scoring_rows(table: TableRows, round_: int) -> None:
             percent=True,
             interval=lambda d, o=outcome: paired(d, o),
         )
-    planning_report.scoring_rows(table.report, table, round_)
+    planners.scoring_rows(table.report, table, round_)
 
 
 def _tile_rows(table: TableRows) -> None:
@@ -437,7 +438,7 @@ def text_report(report: dict[str, Any], everything: bool = False) -> str:
     _winner_rows(table)
     rounds = sorted({s["round"] for e in report["rulesets"] for s in e["scorings"]})
     _lead_rows(table, rounds)
-    planning_report.player_rows(report, table)
+    planners.player_rows(report, table)
     for round_ in rounds:
         _scoring_rows(table, round_)
     _tile_rows(table)
@@ -445,7 +446,7 @@ def text_report(report: dict[str, Any], everything: bool = False) -> str:
     lines = [
         *wrap(
             f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
-            f"model {model['name']} ({model['file']}){planning_report.header_note(report)}"
+            f"model {model['name']} ({model['file']}){planners.header_note(report)}"
         ),
         *wrap(
             "Differences from the first ruleset in brackets with their 95% interval from the paired games "

@@ -1,0 +1,102 @@
+"""Running many synthetic games: fixed chunks on an engine, results merged in chunk order.
+
+The games are split into chunks of CHUNK games whatever the engine (compiler.lab.runs.jobs); each chunk
+is tallied on its own (integer counters only) and the tallies are merged in chunk order, so this
+process, local worker processes or a Dask cluster (compiler.lab.runs.cluster) with any number of workers
+give the same numbers, byte for byte.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable
+
+from compiler.lab.runs.cluster import run_on_dask
+from compiler.lab.runs.jobs import CHUNK, Bounds, Job, LabSpec, chunks, make_job, play_chunk
+from compiler.lab.runs.tallies import Tally
+
+POOL_BATCH = 4  # chunks a local worker process is sent at once
+SCHEDULER_ENV = "GAH_SCHEDULER"
+Progress = Callable[[int, int], None]
+
+
+def default_workers() -> int:
+    """Every core: results do not depend on the number of workers, so more only means sooner."""
+    return max(1, os.cpu_count() or 1)
+
+
+def scheduler_from_env() -> str | None:
+    """The Dask scheduler named by GAH_SCHEDULER, if any."""
+    return os.environ.get(SCHEDULER_ENV) or None
+
+
+_POOL_JOB: list[Job] = []
+
+
+def _init_pool_worker(job: Job) -> None:
+    _POOL_JOB[:] = [job]
+
+
+def _pool_chunk(bounds: Bounds) -> list[Tally]:
+    return play_chunk(_POOL_JOB[0], bounds)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def run_lab(
+    spec: LabSpec,
+    workers: int = 1,
+    progress: Progress | None = None,
+    chunk: int = CHUNK,
+    scheduler: str | None = None,
+) -> list[Tally]:
+    """Play every game under every ruleset; one Tally per ruleset, identical for any engine and `workers`.
+
+    With `scheduler` (a Dask scheduler address) the chunks run on that cluster; otherwise on `workers`
+    local processes (1: this process)."""
+    merged = [Tally() for _ in spec.rulesets]
+    for chunk_tallies in run_chunks(spec, workers, progress, chunk, scheduler):
+        for total, part in zip(merged, chunk_tallies, strict=True):
+            total.merge(part)
+    return merged
+
+
+def run_chunks(
+    spec: LabSpec,
+    workers: int = 1,
+    progress: Progress | None = None,
+    chunk: int = CHUNK,
+    scheduler: str | None = None,
+) -> list[list[Tally]]:
+    """What run_lab merges: each chunk's tallies (one per ruleset), in chunk order (for intervals from
+    batches of games, compiler.lab.views.tune)."""
+    parts = chunks(spec.games, chunk)
+    job = make_job(spec)
+    results: list[list[Tally] | None] = [None] * len(parts)
+    done = 0
+
+    def finished(index: int, tallies: list[Tally]) -> None:
+        nonlocal done
+        results[index] = tallies
+        done += parts[index][1] - parts[index][0]
+        if progress is not None:
+            progress(done, spec.games)
+
+    if scheduler is not None:
+        run_on_dask(job, parts, scheduler, finished)
+    elif workers <= 1 or len(parts) <= 1:
+        for index, bounds in enumerate(parts):
+            finished(index, play_chunk(job, bounds))
+    else:
+        with _context().Pool(min(workers, len(parts)), initializer=_init_pool_worker, initargs=(job,)) as pool:
+            # Chunks go out and come back a few at a time: one message per chunk cost this process (which shares
+            # the cores with the workers) about 2 ms a chunk.
+            batch = max(1, min(POOL_BATCH, len(parts) // (4 * workers)))  # small runs: one at a time, for balance
+            for index, tallies in enumerate(pool.imap(_pool_chunk, parts, chunksize=batch)):
+                finished(index, tallies)
+    assert all(tallies is not None for tallies in results), "every chunk reports back"
+    return [tallies for tallies in results if tallies is not None]

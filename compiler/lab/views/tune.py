@@ -1,0 +1,200 @@
+"""The report of `gah tune`: the search (compiler.lab.runs.search) step by step and its answer, as text that
+fits the screen or as JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from compiler.lab.runs import metrics
+from compiler.lab.runs.metrics import is_rate
+from compiler.lab.runs.search import METHOD, Crossing, Reading, Search, Shape, Target
+from compiler.lab.views import planners
+from compiler.lab.views.sweep import short_names
+from compiler.lab.views.textfit import wrap
+
+FORMAT = "gah-tune/1"
+
+
+def figure(metric: str, value: float) -> str:
+    """A value as the reports show it: a rate in percent, anything else to two decimals."""
+    return f"{100 * value:.1f}%" if is_rate(metric) else f"{value:.2f}"
+
+
+def with_interval(metric: str, reading: Reading) -> str:
+    """'8.7% (7.9..9.6)': the estimate and its 95% interval, in the estimate's unit."""
+    assert reading.estimate is not None
+    text = figure(metric, reading.estimate)
+    if reading.interval is None:
+        return f"{text} (no interval: too few games)"
+    low, high = (figure(metric, end).rstrip("%") for end in (reading.interval.low, reading.interval.high))
+    return f"{text} ({low}..{high})"
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the text and JSON say around the search: the run and the starting ruleset's value."""
+
+    start: str
+    path: str
+    start_value: Any
+    run: dict[str, Any]  # compiler.lab.views.report.run_fields, with this run's chunk size
+    batches: int
+
+
+def answer_lines(result: Search, name: str) -> list[str]:
+    """The answer in words: each crossing, or why there is none."""
+    metric, target = result.target.metric, figure(result.target.metric, result.target.value)
+    if not result.valid:
+        return [f"No value in {result.low}..{result.high} makes a valid ruleset (the problems are above)."]
+    if not result.crossings:
+        return [unreached_words(result, name)]
+    lines = []
+    for number, crossing in enumerate(result.crossings, 1):
+        label = "Answer" if len(result.crossings) == 1 else f"Answer {number} of {len(result.crossings)}"
+        lines.append(f"{label}: {crossing_words(crossing, metric, name, target)}")
+    return lines
+
+
+def unreached_words(result: Search, name: str) -> str:
+    """Why no value reaches the target: the metric nearest to it and farthest from it, and the nearest value
+    ("the nearest value tried" unless the metric is monotonic and that value is an end of the range)."""
+    metric, target, nearest = result.target.metric, result.target.value, result.nearest
+    assert nearest is not None and nearest.estimate is not None
+    where = f"no value in {result.low}..{result.high} reaches {figure(metric, target)}"
+    if result.shape == "flat":
+        return f"{metric} is {with_interval(metric, nearest)} at every value tried: {where}."
+    said = f"{metric} is {with_interval(metric, nearest)} at {name} {nearest.value}"
+    others = [r for r in result.valid if r is not nearest]
+    if others:
+        farthest = max(others, key=lambda r: (abs((r.estimate or 0.0) - target), -r.value))
+        said += f" and {figure(metric, farthest.estimate or 0.0)} at {farthest.value}"
+    sure = result.shape in ("rising", "falling") and at_edge(result, nearest)
+    said = f"{said}: {where}; the nearest {'is' if sure else 'value tried is'} {nearest.value}"
+    if nearest.covers(result.target):
+        said += f" (its interval holds {figure(metric, target)}: these games cannot tell it from the target)"
+    return said + "."
+
+
+def at_edge(result: Search, reading: Reading) -> bool:
+    """Whether no valid value lies beyond the reading, away from the other valid ones, as far as the search
+    looked: it is an end of the range, or the next value outwards breaks the rules."""
+    values = [r.value for r in result.valid]
+    if reading.value not in (values[0], values[-1]):
+        return False
+    outwards = reading.value + (1 if reading.value == values[-1] else -1)
+    if not result.low <= outwards <= result.high:
+        return True
+    return any(r.value == outwards and r.estimate is None for r in result.readings)
+
+
+def crossing_words(crossing: Crossing, metric: str, name: str, target: str) -> str:
+    first = crossing.readings[0]
+    if len(crossing.readings) == 1:
+        return f"{name} {first.value} gives {metric} {with_interval(metric, first)}: exactly the target {target}."
+    second = crossing.readings[1]
+    words = (
+        f"{name} {first.value} gives {metric} {with_interval(metric, first)}; {second.value} gives "
+        f"{with_interval(metric, second)}; the target {target} lies between {first.value} and {second.value}"
+    )
+    return words + ("." if crossing.adjacent else " (the values between them break the rules).")
+
+
+SHAPE_WORDS: dict[Shape, str] = {
+    "rising": "rises (or stays) as {name} rises",
+    "falling": "falls (or stays) as {name} rises",
+    "flat": "is the same at each: {name} does not change it on these games",
+    "not monotonic": "is not monotonic in {name}: it rises in part of the range and falls in another; every "
+    "crossing of the target found on the coarse grid is refined",
+}
+
+
+def tune_text(result: Search, context: Context) -> str:
+    """The search step by step, then the answer (at most textfit.WIDTH columns)."""
+    metric, run = result.target.metric, context.run
+    name = short_names([context.path])[0]
+    start_value = "" if context.start_value is None else f" ({context.start} has {context.start_value})"
+    model = run["model"]
+    lines = [
+        *wrap(
+            f"gah tune: {context.path} from {result.low} to {result.high}{start_value} for {metric} = "
+            f"{figure(metric, result.target.value)}; {run['games']} games of {run['players']} players each, "
+            f"seed {run['seed']}, model {model['name']} ({model['file']}){planners.header_note(run)}"
+        ),
+        *wrap(f"{metric}: {metrics.metric_of(metric).definition}."),
+        *wrap(
+            f"Every value plays the same games. 95% intervals: jackknife over {context.batches} batches of games; "
+            "'target inside' marks an interval that holds the target (these games cannot tell them apart)."
+        ),
+    ]
+    for step in result.steps:
+        values = ", ".join(str(r.value) for r in step.readings)
+        lines += ["", f"Step {step.number}, {step.kind}: {values}"]
+        for reading in step.readings:
+            lines.extend(reading_lines(reading, result.target, name))
+    lines.append("")
+    if result.shape is not None:
+        lines.extend(wrap(f"On the values tried, {metric} {SHAPE_WORDS[result.shape].format(name=name)}."))
+    for line in answer_lines(result, name):
+        lines.extend(wrap(line, "", "  "))
+    return "\n".join(lines) + "\n"
+
+
+def reading_lines(reading: Reading, target: Target, name: str) -> list[str]:
+    head = f"  {name} {reading.value}: "
+    if reading.estimate is None:
+        return wrap(head + "breaks the rules: " + "; ".join(reading.problems), "", "    ")
+    mark = ", target inside" if reading.covers(target) else ""
+    return [f"{head}{target.metric} {with_interval(target.metric, reading)}{mark}"]
+
+
+def reading_json(reading: Reading, target: Target) -> dict[str, Any]:
+    if reading.estimate is None:
+        return {"value": reading.value, "valid": False, "problems": list(reading.problems)}
+    digits = metrics.metric_of(target.metric).digits
+    found: dict[str, Any] = {"value": reading.value, "valid": True, "metric": reading.estimate}
+    if reading.interval is not None:
+        found.update(
+            low=round(reading.interval.low, digits) + 0.0,
+            high=round(reading.interval.high, digits) + 0.0,
+            target_inside=reading.covers(target),
+        )
+    return found
+
+
+def tune_json(result: Search, context: Context) -> str:
+    """The steps and the answer as JSON (rates as fractions; deterministic)."""
+    target, metric = result.target, metrics.metric_of(result.target.metric)
+    data = {
+        "format": FORMAT,
+        **context.run,
+        "batches": context.batches,
+        "start": context.start,
+        "vary": {"path": context.path, "low": result.low, "high": result.high, "start": context.start_value},
+        "target": {
+            "metric": target.metric,
+            "value": target.value,
+            "unit": metric.unit,
+            "definition": metric.definition,
+        },
+        "intervals": {"level": 0.95, "method": METHOD},
+        "steps": [
+            {"step": s.number, "kind": s.kind, "values": [reading_json(r, target) for r in s.readings]}
+            for s in result.steps
+        ],
+        "shape": result.shape,
+        "answer": {
+            "reached": bool(result.crossings),
+            "crossings": [
+                {
+                    "values": [reading_json(r, target) for r in c.readings],
+                    "exact": len(c.readings) == 1,
+                    "adjacent": c.adjacent,
+                }
+                for c in result.crossings
+            ],
+            "nearest": None if result.nearest is None else reading_json(result.nearest, target),
+        },
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

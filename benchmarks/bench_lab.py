@@ -77,7 +77,7 @@ def measure(games: int, workers: int) -> dict[str, Any]:
 
     Start-up (reading the rules, generating and compiling the scoring modules, one game) is paid once per run,
     so it is measured apart and added once to the extrapolation, not per game."""
-    report_module, run_lab = _lab("views.report", "report"), _lab("runs.runner", "runner").run_lab
+    build_report, run_lab = _lab("views.compare", "report").build_report, _lab("runs.runner", "runner").run_lab
 
     cpu = _cpu_seconds()
     spec = _spec(games)
@@ -88,15 +88,16 @@ def measure(games: int, workers: int) -> dict[str, Any]:
     tallies = run_lab(spec, workers=workers)
     wall = time.perf_counter() - start
     cpu = _cpu_seconds() - cpu
-    report = report_module.build_report(spec, tallies)
-    # What planning players did and the differences' intervals (issue 15) are not in the baseline's report:
-    # the rest must be the same.
-    for key in ("planning", "intervals"):
+    built = build_report(spec, tallies)
+    report = built.as_json() if hasattr(built, "as_json") else built  # a record since the lab's layers
+    # What planning players did, the differences' intervals (issue 15) and the named metrics (issue 24) are not
+    # in the baseline's report: the rest must be the same.
+    for key in ("planning", "intervals", "metric_definitions"):
         report.pop(key, None)
     for entry in report["rulesets"]:
-        for key in ("planning", "differences"):
+        for key in ("planning", "differences", "metrics"):
             entry.pop(key, None)
-    digest = hashlib.sha256(report_module.report_json(report).encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(json.dumps(report, indent=2, ensure_ascii=False).encode("utf-8")).hexdigest()
     return {"startup": startup, "wall": wall, "cpu": cpu, "sha": digest}
 
 

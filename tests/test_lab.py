@@ -31,8 +31,9 @@ from compiler.lab.engine.model import Distribution, default_model_path, load_mod
 from compiler.lab.runs.jobs import Lab, LabSpec
 from compiler.lab.runs.runner import run_lab
 from compiler.lab.runs.tallies import summary
+from compiler.lab.views.compare import build_report, report_json
 from compiler.lab.views.html import html_report
-from compiler.lab.views.report import build_report, report_json
+from compiler.lab.views.records import CompareReport
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,15 +53,20 @@ def spec(*names: str, games: int = GAMES, seed: int = 7, players: int = 4) -> La
     return LabSpec(rulesets=rulesets, model=model, games=games, players=players, seed=seed)
 
 
-_REPORTS: dict[tuple[str, ...], dict[str, Any]] = {}
+_REPORTS: dict[tuple[str, ...], CompareReport] = {}
 
 
-def report(*names: str) -> dict[str, Any]:
+def record(*names: str) -> CompareReport:
     """The report of GAMES games under `names` (seed 7), computed once per test session."""
     if names not in _REPORTS:
         lab_spec = spec(*names)
         _REPORTS[names] = build_report(lab_spec, run_lab(lab_spec, workers=1))
     return _REPORTS[names]
+
+
+def report(*names: str) -> dict[str, Any]:
+    """That report as its JSON reads."""
+    return record(*names).as_json()
 
 
 def entry(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -181,7 +187,7 @@ def test_copy_of_a_ruleset_under_another_name_plays_the_same(tmp_path: Path) -> 
     lab_spec = spec("base", str(copy), games=15)
     lab = Lab(lab_spec)
     assert lab.same_as == [0, 1], "different names: played separately"
-    a, b = build_report(lab_spec, run_lab(lab_spec))["rulesets"]
+    a, b = build_report(lab_spec, run_lab(lab_spec)).as_json()["rulesets"]
     assert b["winner_change_rate"] == 0.0
     assert b["difference_from_first"]["max"] == 0 and b["difference_from_first"]["min"] == 0
     for key in ("final_total", "winning_total", "gap_first_last", "scorings", "tiles", "final_total_histogram"):
@@ -337,8 +343,7 @@ class _Collector(HTMLParser):
 
 
 def test_html_report_parses_and_has_its_plots() -> None:
-    data = report("base", "gentle-move-backs")
-    page = html_report(data)
+    page = html_report(record("base", "gentle-move-backs"))
     parser = _Collector()
     parser.feed(page)
     parser.close()
@@ -350,9 +355,9 @@ def test_html_report_parses_and_has_its_plots() -> None:
 
 
 def test_html_escapes_names(tmp_path: Path) -> None:
-    data = json.loads(json.dumps(report("base", "gentle-move-backs")))
-    data["rulesets"][1]["name"] = "<script>alert(1)</script>"
-    page = html_report(data)
+    data = record("base", "gentle-move-backs")
+    named = replace(data.rulesets[1], name="<script>alert(1)</script>")
+    page = html_report(replace(data, rulesets=(data.rulesets[0], named)))
     assert "<script>" not in page and "&lt;script&gt;" in page
 
 

@@ -19,7 +19,7 @@ from compiler.lab.engine.model import default_model_path, load_model
 from compiler.lab.runs import cluster as lab_cluster
 from compiler.lab.runs.jobs import LabSpec
 from compiler.lab.runs.runner import run_lab
-from compiler.lab.views.report import build_report, report_json
+from compiler.lab.views.compare import build_report, report_json
 from compiler.project import load_one
 
 distributed = pytest.importorskip("distributed")

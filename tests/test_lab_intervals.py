@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.cli import main
+from compiler.frontend.rulesets import Workspace
+from compiler.lab.engine.model import default_model_path, load_model
 from compiler.lab.runs.intervals import (
     Moments,
     Z,
@@ -25,8 +27,13 @@ from compiler.lab.runs.intervals import (
     t_quantile,
     wilson_interval,
 )
+from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.runner import run_lab
+from compiler.lab.views.compare import build_report
 from compiler.lab.views.html import difference_plot, html_report
+from compiler.lab.views.records import CompareReport
 from compiler.lab.views.report import text_report
+from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 60
@@ -39,6 +46,14 @@ def gah_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert code == 0, err
     data: dict[str, Any] = json.loads(out)
     return data
+
+
+def lab_record(*names: str) -> CompareReport:
+    """What `gah compare NAMES` reports with gah_json's options, as the record its views render."""
+    workspace = Workspace(ROOT)
+    rulesets = tuple(load_one(workspace, name) for name in names)
+    spec = LabSpec(rulesets, load_model(workspace, default_model_path(workspace)), GAMES, 4, 11)
+    return build_report(spec, run_lab(spec, workers=1))
 
 
 def intervals(tree: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -68,7 +83,8 @@ def test_a_ruleset_against_itself_is_zero_and_within_noise(capsys: pytest.Captur
     is [0, 0] and within noise; the winner-change rate has 0 changes in 60 games, whose Wilson interval is
     [0, z^2 / (n + z^2)] = [0, 3.8415 / 63.8415] = [0, 0.0602]."""
     copy = variant(tmp_path, "base-copy", "")
-    data = gah_json(capsys, "compare", "base", copy)
+    report = lab_record("base", copy)
+    data = report.as_json()
     assert data["intervals"]["level"] == 0.95
     for entry in data["rulesets"]:
         found = dict(intervals(entry["differences"]))
@@ -80,10 +96,10 @@ def test_a_ruleset_against_itself_is_zero_and_within_noise(capsys: pytest.Captur
                 assert round(Z * Z / (GAMES + Z * Z), 4) == 0.0602
             else:
                 assert interval == {"estimate": 0.0, "low": 0.0, "high": 0.0, "within_noise": True}, where
-    table = text_report(data, everything=True)
+    table = text_report(report, everything=True)
     rows = [line for line in table.splitlines() if "(" in line and line.startswith("  mean")]
     assert rows and rows[0].endswith("(same)~"), "the table marks it the same and within noise"
-    folded = text_report(data).splitlines()
+    folded = text_report(report).splitlines()
     assert not [line for line in folded if line.startswith("  mean")], "the same in every game: folded"
     assert any(line.startswith("  same in all: mean = ") for line in folded)
 
@@ -95,7 +111,8 @@ def test_a_ruleset_that_adds_seven_points_to_everyone(capsys: pytest.CaptureFixt
     spread, the winners, the lead and every Emperor scoring are unchanged, within noise. The Emperor
     scorings' share of the totals falls (the same Emperor points over 7 more per player): beyond noise."""
     plus = variant(tmp_path, "plus-seven", "setup:\n  start:\n    points: 7\n")
-    data = gah_json(capsys, "compare", "base", plus)
+    report = lab_record("base", plus)
+    data = report.as_json()
     entry = data["rulesets"][1]
     per_player = entry["difference_from_first"]
     assert (per_player["min"], per_player["max"], per_player["n"]) == (7, 7, 4 * GAMES)
@@ -109,7 +126,7 @@ def test_a_ruleset_that_adds_seven_points_to_everyone(capsys: pytest.CaptureFixt
     assert paired["metrics"]["total_mean"] == seven
     assert entry["metrics"]["emperor_share"] < data["rulesets"][0]["metrics"]["emperor_share"]
     assert paired["gap_first_last_mean"]["high"] == paired["final_total_stdev"]["high"] == 0.0
-    table = text_report(data)
+    table = text_report(report)
     assert any(line.startswith("  mean") and line.endswith("(+7.0 ±0.0)") for line in table.splitlines())
 
 
@@ -194,9 +211,9 @@ def test_html_plots_whiskers_and_marks_noise(capsys: pytest.CaptureFixture[str],
     """compare --html: one dot per difference (hollow within noise, each with a 'within noise' label);
     sweep --html: the point within noise is hatched on every map."""
     copy = variant(tmp_path, "base-copy", "")
-    data = gah_json(capsys, "compare", "base", "gentle-move-backs", copy)
+    report = lab_record("base", "gentle-move-backs", copy)
     page = _Svg()
-    page.feed(html_report(data))
+    page.feed(html_report(report))
     hollow = [c for c in page.circles if c.get("fill") == "#fff"]
     assert len(page.circles) == 2 * 23, (
         "2 rulesets x (4 in points, 3 net points, margin, spread, Emperor and tile points; the winner, 6 rates, "
@@ -204,7 +221,7 @@ def test_html_plots_whiskers_and_marks_noise(capsys: pytest.CaptureFixture[str],
     )
     assert len(hollow) >= 23, "every difference of the copy is within noise"
     assert page.texts.count("within noise") == len(hollow)
-    plot = difference_plot(data, percent=True)
+    plot = difference_plot(report.as_json(), percent=True)
     left, right = plot["left"], plot["right"]
     assert all(left <= float(c["cx"] or "nan") <= right for c in page.circles), "every dot inside its plot"
     assert [t["label"] for t in plot["ticks"]].count("0") == 1, "the axis shows 0 (where the line of no change is)"

@@ -24,7 +24,8 @@ from compiler.lab.runs.jobs import Lab, LabSpec
 from compiler.lab.runs.measures import DesignTally, behind, figures, lead_changes, leaders, margin, pair_gaps
 from compiler.lab.runs.runner import run_lab
 from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.report import build_report
+from compiler.lab.views.compare import build_report
+from compiler.lab.views.records import Difference
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,7 +145,7 @@ def test_metric_values_by_hand() -> None:
 
 
 def _shown(found: Any, name: str) -> dict[str, Any]:
-    return found[name].as_json(metrics.metric_of(name).digits)
+    return Difference.of(found[name], metrics.metric_of(name).digits).as_json()
 
 
 def test_metric_intervals_by_hand() -> None:
@@ -231,7 +232,7 @@ def test_intervals_of_a_seeded_run_are_the_paired_figures_of_its_games() -> None
     linearisation written out), and each estimate the difference of the two rulesets' values."""
     lab_spec = _spec("base", "gentle-move-backs")
     games = [Lab(lab_spec).play_game(number) for number in range(GAMES)]
-    report = build_report(lab_spec, run_lab(lab_spec, workers=1, chunk=25))
+    report = build_report(lab_spec, run_lab(lab_spec, workers=1, chunk=25)).as_json()
     base, gentle = report["rulesets"]
     found = gentle["differences"]["metrics"]
     for name, (per, figure) in PAIRED.items():

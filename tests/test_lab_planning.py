@@ -30,8 +30,7 @@ from compiler.lab.engine import planning, rng
 from compiler.lab.engine.model import Model, Planning, Price, default_model_path, load_model
 from compiler.lab.runs.jobs import Lab, LabSpec
 from compiler.lab.runs.runner import run_lab
-from compiler.lab.views.html import html_report
-from compiler.lab.views.report import build_report, report_json
+from compiler.lab.views.compare import build_report, report_json
 from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -206,7 +205,7 @@ def test_no_penalties_lowers_investment_against_base() -> None:
     for game in range(100):
         base, gentle = lab.play_game(game)
         assert all(g <= b for b, g in zip(steps_by_round(base)[3], steps_by_round(gentle)[3], strict=True))
-    data = build_report(spec, run_lab(spec))
+    data = build_report(spec, run_lab(spec)).as_json()
     base, gentle = (entry["planning"]["emperor_steps"] for entry in data["rulesets"])
     for b, g in zip(base, gentle, strict=True):
         assert g["mean"] < b["mean"], b["round"]
@@ -215,7 +214,7 @@ def test_no_penalties_lowers_investment_against_base() -> None:
 
 def test_planners_score_at_least_as_well_as_the_others_in_the_same_games() -> None:
     spec = lab_spec("base", HARSH, "gentle-move-backs", games=500)
-    data = build_report(spec, run_lab(spec))
+    data = build_report(spec, run_lab(spec)).as_json()
     for entry in data["rulesets"]:
         plans = entry["planning"]
         assert plans["planner_total"]["mean"] >= plans["other_total"]["mean"], entry["name"]
@@ -230,7 +229,7 @@ def test_tallies_merge_in_any_grouping_with_planners() -> None:
 
 
 def test_cafe_decision_follows_the_cafe_penalty() -> None:
-    data = build_report(*_run(lab_spec("base", "mild-cafe", games=80)))
+    data = build_report(*_run(lab_spec("base", "mild-cafe", games=80))).as_json()
     base, mild = (entry["planning"]["cafe_guests"] for entry in data["rulesets"])
     assert base["mean"] > 0 and base["buying_rate"] > 0
     assert mild["mean"] < base["mean"], "at -3 a guest, 4 points to serve one rarely pays (only by mistake)"
@@ -298,22 +297,22 @@ def test_a_model_without_planning_plays_as_fixed(capsys: pytest.CaptureFixture[s
     contains(expected["rulesets"][2], fixed["rulesets"][1])
 
 
-def test_table_and_html_show_what_planners_did(capsys: pytest.CaptureFixture[str]) -> None:
+def test_table_and_html_show_what_planners_did(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     table = gah(capsys, "compare", "base", "no-penalties", "--games", "40", "--workers", "1", "--all")
     assert "PLANNING PLAYERS (50% plan, 5% mistakes)" in table
     assert table.count("planners' extra steps (mean)") == 3, "one row per Emperor scoring"
     assert "café guests served (mean)" in table
     fixed = gah(capsys, "compare", "base", "no-penalties", "--games", "40", "--workers", "1", "--fixed")
     assert "PLANNING" not in fixed and "planners" not in fixed
-    data = json.loads(gah(capsys, "compare", "base", "no-penalties", "--games", "40", "--workers", "1", "--json"))
-    page = html_report(data)
+    html = tmp_path / "report.html"
+    gah(capsys, "compare", "base", "no-penalties", "--games", "40", "--workers", "1", "--html", str(html))
+    page = html.read_text(encoding="utf-8")
     parser = _Tags()
     parser.feed(page)
     assert "What planning players bought" in page
     assert parser.labels.count("Extra Emperor steps bought per planner before each scoring, per ruleset") == 1
-    assert "What planning players bought" not in html_report(
-        json.loads(gah(capsys, "compare", "base", "no-penalties", "--games", "4", "--json", "--fixed"))
-    )
+    gah(capsys, "compare", "base", "no-penalties", "--games", "4", "--fixed", "--html", str(html))
+    assert "What planning players bought" not in html.read_text(encoding="utf-8")
 
 
 class _Tags(HTMLParser):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from compiler.cli import main
 from compiler.lab.runs.grid import SweepUsage, parse_vary
 from compiler.lab.runs.progress import ProgressBar
-from compiler.lab.views.sweep import metrics_of, parse_where
+from compiler.lab.views.sweep import parse_where
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = "24"
@@ -56,8 +56,8 @@ def test_two_by_two_sweep_equals_four_compare_runs(capsys: pytest.CaptureFixture
         )
         assert code == 0, err
         start, varied = json.loads(out)["rulesets"]
-        assert data["start_metrics"] == metrics_of(start)
-        assert point["metrics"] == metrics_of(varied), point["values"]
+        assert data["start_metrics"] == start["metrics"]
+        assert point["metrics"] == varied["metrics"], point["values"]
     # A later move-back leaves the markers further up: fewer penalties after round 7 than at 6 (same games).
     by_values = {tuple(p["values"].values()): p["metrics"] for p in data["points"]}
     assert by_values[8, 6]["penalty_r7"] > by_values[6, 6]["penalty_r7"]

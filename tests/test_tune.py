@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from compiler.cli import main
-from compiler.lab.engine.model import default_model_path, load_model
+from compiler.lab.engine.model import Planning, default_model_path, load_model
 from compiler.lab.runs.grid import SweepUsage, build_point, parse_vary
 from compiler.lab.runs.intervals import t_quantile
 from compiler.lab.runs.jobs import LabSpec
@@ -27,6 +27,7 @@ from compiler.lab.runs.search import (
     search,
 )
 from compiler.lab.runs.tallies import Tally
+from compiler.lab.views.records import Run
 from compiler.lab.views.tune import Context, tune_text
 from compiler.project import load_one, resolve_one
 from compiler.workspace import Workspace
@@ -170,8 +171,7 @@ def fake(metric: dict[int, float | None]) -> tuple[list[list[int]], Any]:
 
 
 def context() -> Context:
-    model = {"name": "default", "file": "rules/lab/default.yaml"}
-    run = {"games": 10, "players": 4, "seed": 1, "model": model, "planning": {"active": False}}
+    run = Run(10, 4, 1, 1, "default", "rules/lab/default.yaml", "", Planning())
     return Context("base", "tiles.x.amount", 5, run, 20)
 
 

@@ -16,8 +16,9 @@ from compiler.lab.runs.progress import ProgressBar
 from compiler.lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
 from compiler.lab.runs.states import compare_states
 from compiler.lab.runs.tallies import Tally
+from compiler.lab.views.compare import build_report, report_json, to_json
 from compiler.lab.views.html import html_report
-from compiler.lab.views.report import build_report, report_csv, report_json, text_report
+from compiler.lab.views.report import report_csv, text_report
 from compiler.lab.views.states import states_text
 from compiler.project import load_one
 from compiler.writer import write_atomically
@@ -162,7 +163,7 @@ def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
     modules = [load_scoring_module(r) for r in rulesets]
     report, problems = compare_states(workspace, rulesets, modules, args.states)
     if args.json:
-        sys.stdout.write(report_json(report))
+        sys.stdout.write(to_json(report))
     else:
         sys.stdout.write(states_text(report))
     if problems:

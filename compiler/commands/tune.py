@@ -24,7 +24,7 @@ from compiler.lab.runs.search import (
     search,
 )
 from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.report import run_fields
+from compiler.lab.views.compare import run_record
 from compiler.lab.views.tune import Context, tune_json, tune_text
 from compiler.project import load_one, resolve_one
 
@@ -99,7 +99,7 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
         start.name,
         span.axis.name,
         start_values(resolved, [span.axis])[0],
-        {**run_fields(spec), "chunk": chunk},
+        run_record(spec, chunk),
         batch_count(args.games),
     )
     sys.stdout.write(tune_json(result, context) if args.json else tune_text(result, context))

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from statistics import NormalDist
-from typing import Any
 
 LEVEL = 0.95
 Z = NormalDist().inv_cdf(0.5 + LEVEL / 2)  # 1.959963...
@@ -81,16 +80,6 @@ class Interval:
     def scaled(self, factor: float) -> Interval:
         """The same interval in another unit (factor > 0)."""
         return Interval(self.estimate * factor, self.low * factor, self.high * factor)
-
-    def as_json(self, digits: int) -> dict[str, Any]:
-        """Rounded to `digits`; within_noise is read from the rounded ends, so the numbers shown agree with it."""
-        low, high = round(self.low, digits) + 0.0, round(self.high, digits) + 0.0  # + 0.0: never "-0.0"
-        return {
-            "estimate": round(self.estimate, digits) + 0.0,
-            "low": low,
-            "high": high,
-            "within_noise": low <= 0.0 <= high,
-        }
 
 
 def paired_interval(n: int, total: int, squares: int) -> Interval | None:

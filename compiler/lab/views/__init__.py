@@ -1,9 +1,11 @@
 """The lab's views: the reports of compare, sweep and tune as a person or a program reads them.
 
-report      the comparison as JSON-ready data, CSV and a terminal table (planners: what planners did)
+records     the typed report records the views render, and their JSON
+compare     the comparison report built from the runs' tallies
+report      the comparison as CSV and as a terminal table (planners: what planners did)
 textfit     text tables that fit 100 columns: blocks of columns, letters for long names, folded rows
 html        the self-contained HTML report of `gah compare --html` (inline SVG)
-sweep       the sweep's report, filters and table (sweep_html: its heat maps)
+sweep       the sweep's report, filters, table and CSV (sweep_html: its heat maps)
 tune        the search's steps and answer as text and JSON
 states      the table of recorded states scored side by side
 """

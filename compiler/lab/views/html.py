@@ -11,6 +11,7 @@ from markupsafe import Markup
 from compiler.lab.runs.metrics import metric_label, metric_of
 from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
 from compiler.lab.views.planners import steps_figure
+from compiler.lab.views.records import CompareReport
 from compiler.lab.views.report import NOISE_MARK, interval_text, tile_noise
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
@@ -579,8 +580,9 @@ def _rows(report: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
     return summary_rows, scoring_rows, tile_rows
 
 
-def html_report(report: dict[str, Any]) -> str:
+def html_report(record: CompareReport) -> str:
     """The whole report as one HTML page (Jinja2 with autoescape; every plot is inline SVG)."""
+    report = record.as_json()
     environment = Environment(autoescape=True, keep_trailing_newline=True)
     template = environment.from_string(TEMPLATE)
     summary_rows, scoring_rows, tile_rows = _rows(report)

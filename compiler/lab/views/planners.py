@@ -1,13 +1,11 @@
-"""What planning players did, in the lab's reports: the `planning` keys of `--json` and the table's rows (the
-HTML report's section is in compiler.lab.views.html)."""
+"""What planning players did, in the comparison table: its rows and the first line's note (the records are in
+compiler.lab.views.records, the HTML report's section in compiler.lab.views.html)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Protocol
 
-from compiler.lab.engine.model import Planning, Price
-from compiler.lab.runs.tallies import PlanTally, histogram, rate, summary
+from compiler.lab.engine.model import Planning
 
 
 class TableRows(Protocol):
@@ -18,63 +16,15 @@ class TableRows(Protocol):
     def stat(self, label: str, get: Any, percent: bool = False, digits: int = 1, interval: Any = None) -> None: ...
 
 
-def _price(price: Price) -> dict[str, int]:
-    return {"points": price.points, "krones": price.krones}
-
-
-def model_fields(planning: Planning) -> dict[str, Any]:
-    """The model's planning knobs (the report's top-level `planning`); `fixed`: turned off by --fixed (`fixed`)."""
-    return {
-        "active": planning.active,
-        "fixed": planning.fixed,
-        "share": planning.share,
-        "mistakes": planning.mistakes,
-        "temperature": planning.temperature,
-        "emperor_steps": {"limit": planning.step_limit, "price": _price(planning.step_price)},
-        "cafe_guests": {"price": _price(planning.guest_price)} if planning.cafe else None,
-    }
-
-
-def _choices(counts: Counter[int], price: Price) -> dict[str, Any]:
-    """Units bought per planner decision: how many decisions, the mean, how often any, the price paid."""
-    n = sum(counts.values())
-    units = sum(v * c for v, c in counts.items())
-    return {
-        "decisions": n,
-        "mean": summary(counts)["mean"],
-        "buying_rate": rate(n - counts[0], n),
-        "points_paid_mean": round(units * price.points / n, 3) if n else 0.0,
-        "krones_paid_mean": round(units * price.krones / n, 3) if n else 0.0,
-        "histogram": histogram(counts),
-    }
-
-
-def ruleset_fields(tally: PlanTally, planning: Planning) -> dict[str, Any]:
-    """One ruleset's `planning` key: who planned, their totals and wins beside the others', what they bought."""
-    return {
-        "planners": tally.planners,
-        "planner_share": rate(tally.planners, tally.planners + tally.others),
-        "planner_total": summary(tally.planner_totals),
-        "other_total": summary(tally.other_totals),
-        "planner_win_rate": rate(tally.planner_wins, tally.planners),
-        "other_win_rate": rate(tally.other_wins, tally.others),
-        "emperor_steps": [
-            {"round": round_, **_choices(tally.steps[round_], planning.step_price)} for round_ in sorted(tally.steps)
-        ],
-        "cafe_guests": _choices(tally.served, planning.guest_price) if planning.cafe else None,
-    }
-
-
 def steps_figure(entry: dict[str, Any], round_: int, key: str) -> float:
     """A ruleset entry's figure `key` of the steps planners bought before round `round_`'s scoring (0 if none)."""
     found = next((s for s in entry["planning"]["emperor_steps"] if s["round"] == round_), None)
     return float(found[key]) if found is not None else 0.0
 
 
-def header_note(report: dict[str, Any]) -> str:
+def header_note(planning: Planning) -> str:
     """What a report's first line says about planning: nothing when nobody plans."""
-    planning = report["planning"]
-    return f"; {planning['share']}% of players plan (--fixed: none)" if planning["active"] else ""
+    return f"; {planning.share}% of players plan (--fixed: none)" if planning.active else ""
 
 
 def scoring_rows(report: dict[str, Any], table: TableRows, round_: int) -> None:

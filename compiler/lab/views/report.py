@@ -1,200 +1,40 @@
-"""The comparison as data (for --json) and as a terminal table."""
+"""The comparison as CSV and as a terminal table (compiler.lab.views.compare builds it)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
-from compiler.lab.runs import metrics
-from compiler.lab.runs.intervals import (
-    LEVEL,
-    METHODS,
-    Interval,
-    paired_interval,
-    ratio_difference,
-    stdev_difference,
-    wilson_interval,
-)
-from compiler.lab.runs.jobs import CHUNK, LabSpec
 from compiler.lab.runs.metrics import metric_label, metric_unit
-from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES, Tally, histogram, outcome_rates, pair_key, rate, summary
+from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
 from compiler.lab.views import planners
+from compiler.lab.views.records import CompareReport, Difference
 from compiler.lab.views.textfit import Row, wrap
 from compiler.lab.views.textfit import table as fit_table
-
-FORMAT = "gah-compare/1"
-
-
-def run_fields(spec: LabSpec) -> dict[str, Any]:
-    """What was played: the games, players, seed, chunk size and model (the head of every lab report)."""
-    return {
-        "games": spec.games,
-        "players": spec.players,
-        "seed": spec.seed,
-        "chunk": CHUNK,
-        "model": {"name": spec.model.name, "file": spec.model.source, "description": spec.model.description},
-        "planning": planners.model_fields(spec.model.planning),
-    }
-
-
-def build_report(spec: LabSpec, tallies: list[Tally]) -> dict[str, Any]:
-    """Everything `gah compare` shows, as plain JSON-ready data (deterministic: no times, no worker count)."""
-    rulesets = []
-    for ruleset, tally in zip(spec.rulesets, tallies, strict=True):
-        tiers = {t.id: t.tier for t in ruleset.tiles}
-        tile_ids = sorted(tally.tile_outcomes, key=lambda t: (tiers.get(t, ""), t))
-        paired = differences(tally, spec.players, tile_ids)
-        paired["metrics"] = metric_differences(tally, spec.players)
-        rulesets.append(
-            {
-                "name": ruleset.name,
-                "title": ruleset.title,
-                "games": tally.games,
-                "final_total": summary(tally.totals),
-                "winning_total": summary(tally.winning_totals),
-                "gap_first_last": summary(tally.gaps),
-                "difference_from_first": summary(tally.paired),
-                "winner_change_rate": rate(tally.winner_changes, tally.games),
-                "tie_rate": rate(tally.top_ties, tally.games),
-                "shared_win_rate": rate(tally.shared_wins, tally.games),
-                "seat_win_rate": {
-                    str(seat): rate(tally.seat_wins[seat], tally.games) for seat in range(1, spec.players + 1)
-                },
-                "scorings": [
-                    {
-                        "round": round_,
-                        "emperor_points": summary(tally.track_points[round_]),
-                        "net_points": summary(tally.net_points[round_]),
-                        "outcomes": outcome_rates(tally.outcomes[round_]),
-                    }
-                    for round_ in sorted(tally.outcomes)
-                ],
-                "tiles": [
-                    {"tile": tile, "tier": tiers.get(tile, ""), "outcomes": outcome_rates(tally.tile_outcomes[tile])}
-                    for tile in tile_ids
-                ],
-                "final_total_histogram": histogram(tally.totals),
-                "differences": paired,
-                "planning": planners.ruleset_fields(tally.planning, spec.model.planning),
-                "metrics": metrics.values(tally, spec.players),
-            }
-        )
-    return {
-        "format": FORMAT,
-        **run_fields(spec),
-        "reference": spec.rulesets[0].name,
-        "intervals": {"level": LEVEL, "methods": METHODS},
-        "rulesets": rulesets,
-        "metric_definitions": metric_definitions(spec),
-    }
-
-
-def metric_definitions(spec: LabSpec) -> dict[str, dict[str, str]]:
-    """Every metric the report's rulesets have, by name: its unit and a line of definition."""
-    found: dict[str, dict[str, str]] = {}
-    for ruleset in spec.rulesets:
-        for metric in metrics.catalogue([s.round for s in ruleset.scorings], spec.players):
-            found.setdefault(metric.name, {"unit": metric.unit, "definition": metric.definition})
-    return found
-
-
-def metric_differences(tally: Tally, players: int) -> dict[str, dict[str, Any] | None]:
-    """Each metric's difference from the reference with its 95% interval, rounded as its value is."""
-    units = {m.name: m for m in metrics.catalogue(metrics.tally_rounds(tally), players)}
-    return {
-        name: None if found is None else found.as_json(units[name].digits)
-        for name, found in metrics.differences(tally, players).items()
-    }
-
-
-# --- the differences from the reference, with their 95% intervals ----------------------------
-
-POINTS_DIGITS, RATE_DIGITS = 3, 4  # as the report rounds means and rates
-SAME = Interval(0.0, 0.0, 0.0)
-
-
-def _shown(found: Interval | None, digits: int) -> dict[str, Any] | None:
-    return None if found is None else found.as_json(digits)
-
-
-def differences(tally: Tally, players: int, tile_ids: list[str]) -> dict[str, Any]:
-    """Every mean and rate of a ruleset minus the reference's, with its 95% interval from the paired games
-    (compiler.lab.runs.intervals); null where there is no pair (a scoring the reference lacks) or under 2 games."""
-    games = tally.games
-    same = tally.pair_same == games  # the reference's own games: every difference is exactly 0
-    assert same or not tally.pair_same, "a ruleset is the reference's own outcome in every game or in none"
-
-    def paired(key: str, per: int, digits: int) -> dict[str, Any] | None:
-        if same:
-            return SAME.as_json(digits)
-        if key not in tally.pair_sums:
-            return None
-        found = paired_interval(games, tally.pair_sums[key], tally.pair_squares[key])
-        return _shown(None if found is None else found.scaled(1 / per), digits)
-
-    def tile_rates(tile: str) -> dict[str, Any]:
-        if same:
-            return {name: SAME.as_json(RATE_DIGITS) for name in OUTCOMES}
-        moments = tally.pair_tiles[tile]  # per game: bonus, neutral, penalty, scored; then the reference's
-        return {
-            name: _shown(ratio_difference(moments.select((index, 3, 4 + index, 7)), games), RATE_DIGITS)
-            for index, name in enumerate(OUTCOMES)
-        }
-
-    spread = SAME if same else stdev_difference(tally.pair_spread, games, players)
-    tiles = tile_ids if same else [tile for tile in tile_ids if tile in tally.pair_tiles]
-
-    return {
-        "games": games,
-        "final_total_mean": paired("total", players, POINTS_DIGITS),
-        "final_total_stdev": _shown(spread, POINTS_DIGITS),
-        "winning_total_mean": paired("winning", 1, POINTS_DIGITS),
-        "gap_first_last_mean": paired("gap", 1, POINTS_DIGITS),
-        "winner_change_rate": _shown(wilson_interval(tally.winner_changes, games), RATE_DIGITS),
-        "tie_rate": paired("tie", 1, RATE_DIGITS),
-        "shared_win_rate": paired("shared", 1, RATE_DIGITS),
-        "seat_win_rate": {str(seat): paired(f"seat{seat}", 1, RATE_DIGITS) for seat in range(1, players + 1)},
-        "scorings": [
-            {
-                "round": round_,
-                "emperor_points_mean": paired(pair_key(round_, "emperor"), players, POINTS_DIGITS),
-                "net_points_mean": paired(pair_key(round_, "net"), players, POINTS_DIGITS),
-                **{name: paired(pair_key(round_, name), players, RATE_DIGITS) for name in OUTCOMES},
-            }
-            for round_ in sorted(tally.outcomes)
-        ],
-        "tiles": [{"tile": tile, **tile_rates(tile)} for tile in tiles],
-    }
-
-
-def report_json(report: dict[str, Any]) -> str:
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
-
 
 INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")
 
 
-def report_csv(report: dict[str, Any]) -> str:
+def interval_cells(found: Difference | None) -> list[object]:
+    """A difference's CSV cells (INTERVAL_COLUMNS; empty without an interval)."""
+    if found is None:
+        return [""] * len(INTERVAL_COLUMNS)
+    return [found.estimate, found.low, found.high, str(found.within_noise).lower()]
+
+
+def report_csv(report: CompareReport) -> str:
     """One row per ruleset: its name, every metric (rates as fractions), then per metric its difference from
     the reference with the 95% interval and whether that is within noise (empty for the reference itself and
     where there is no interval); the columns of `gah sweep --csv`."""
-    rulesets = report["rulesets"]
-    names: list[str] = []
-    for entry in rulesets:
-        names.extend(name for name in entry["metrics"] if name not in names)
+    names = [metric.name for metric in report.metrics]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["ruleset", *names, *(f"{name}_{column}" for name in names for column in INTERVAL_COLUMNS)])
-    for index, entry in enumerate(rulesets):
-        cells: list[Any] = [entry["name"], *(entry["metrics"].get(name, "") for name in names)]
+    for index, entry in enumerate(report.rulesets):
+        cells: list[object] = [entry.name, *(entry.metrics.get(name, "") for name in names)]
         for name in names:
-            found = None if index == 0 else entry["differences"]["metrics"].get(name)
-            if found is None:
-                cells.extend([""] * len(INTERVAL_COLUMNS))
-            else:
-                cells.extend([found["estimate"], found["low"], found["high"], str(found["within_noise"]).lower()])
+            cells.extend(interval_cells(None if index == 0 else entry.differences.metrics.get(name)))
         writer.writerow(cells)
     return out.getvalue()
 
@@ -430,9 +270,10 @@ def _tile_rows(table: TableRows) -> None:
         )
 
 
-def text_report(report: dict[str, Any], everything: bool = False) -> str:
+def text_report(record: CompareReport, everything: bool = False) -> str:
     """A table: one column per ruleset, differences from the first ruleset in brackets with their 95% interval;
     at most textfit.WIDTH columns, rows the same under every ruleset folded unless `everything`."""
+    report = record.as_json()
     table = TableRows(report)
     _totals_rows(table)
     _winner_rows(table)
@@ -446,7 +287,7 @@ def text_report(report: dict[str, Any], everything: bool = False) -> str:
     lines = [
         *wrap(
             f"gah compare: {report['games']} games of {report['players']} players, seed {report['seed']}, "
-            f"model {model['name']} ({model['file']}){planners.header_note(report)}"
+            f"model {model['name']} ({model['file']}){planners.header_note(record.run.planning)}"
         ),
         *wrap(
             "Differences from the first ruleset in brackets with their 95% interval from the paired games "

@@ -8,8 +8,7 @@ import io
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from compiler.frontend.loader import Scalar
 from compiler.lab.runs.grid import Axis, Point, SweepUsage
@@ -17,27 +16,10 @@ from compiler.lab.runs.jobs import LabSpec
 from compiler.lab.runs.metrics import is_rate
 from compiler.lab.runs.tallies import Tally
 from compiler.lab.views import planners
-from compiler.lab.views.report import NOISE_MARK, build_report, metric_definitions, run_fields
+from compiler.lab.views.compare import build_report, to_json
+from compiler.lab.views.records import SweepAxis, SweepPoint, SweepReport
+from compiler.lab.views.report import INTERVAL_COLUMNS, NOISE_MARK, interval_cells
 from compiler.lab.views.textfit import GAP, blocks, wrap
-
-FORMAT = "gah-sweep/1"
-
-
-def metrics_of(entry: dict[str, Any]) -> dict[str, float]:
-    """The sweep's figures of one ruleset's compare entry (compiler.lab.runs.metrics): rates are fractions."""
-    return dict(entry["metrics"])
-
-
-def differences_of(entry: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
-    """Each metric's difference from the start with its 95% interval (compare's "differences", by metric)."""
-    return dict(entry["differences"]["metrics"])
-
-
-def within_noise(row: dict[str, Any], metric: str) -> bool | None:
-    """Whether a point's metric is within noise of the start's; None without an interval (under 2 games,
-    or a spread of 0), which neither `METRIC=start` nor `METRIC!=start` keeps."""
-    found = row.get("differences", {}).get(metric)
-    return None if found is None else bool(found["within_noise"])
 
 
 @dataclass(frozen=True)
@@ -53,11 +35,12 @@ class Condition:
     strict_high: bool = False
     noise: bool | None = None  # a condition on the interval instead of the value
 
-    def accepts(self, row: dict[str, Any]) -> bool:
-        """Whether a valid point meets the condition."""
+    def accepts(self, point: SweepPoint) -> bool:
+        """Whether a valid point meets the condition; a point without an interval (under 2 games, or a
+        spread of 0) meets neither `METRIC=start` nor `METRIC!=start`."""
         if self.noise is not None:
-            return within_noise(row, self.metric) == self.noise
-        return self.holds(row["metrics"].get(self.metric))
+            return point.within_noise(self.metric) == self.noise
+        return self.holds(point.metrics.get(self.metric))
 
     def holds(self, value: float | None) -> bool:
         if value is None:
@@ -110,59 +93,51 @@ def parse_sort(text: str, metrics: Sequence[str]) -> tuple[str, bool]:
 
 def sweep_report(
     spec: LabSpec, axes: Sequence[Axis], starts: Sequence[Scalar], points: Sequence[Point], tallies: list[Tally]
-) -> dict[str, Any]:
-    """The sweep as plain data: the start's figures and every point's (deterministic, no times)."""
+) -> SweepReport:
+    """The start's metrics and every point's, with their differences from the start (deterministic, no times)."""
     compare = build_report(spec, tallies)
-    entries = iter(compare["rulesets"])
-    start = metrics_of(next(entries))
-    rows: list[dict[str, Any]] = []
+    entries = iter(compare.rulesets)
+    start = next(entries)
+    found: list[SweepPoint] = []
     for point in points:
         values = {axis.name: value for axis, value in zip(axes, point.values, strict=True)}
         if point.ruleset is None:
-            rows.append({"values": values, "valid": False, "problems": list(point.problems)})
+            found.append(SweepPoint(values, False, point.problems))
         else:
             entry = next(entries)
-            rows.append(
-                {"values": values, "valid": True, "metrics": metrics_of(entry), "differences": differences_of(entry)}
-            )
-    return {
-        "format": FORMAT,
-        **run_fields(spec),
-        "start": compare["reference"],
-        "vary": [
-            {"path": axis.name, "values": list(axis.values), "start": value}
-            for axis, value in zip(axes, starts, strict=True)
-        ],
-        "metrics": list(start),
-        "start_metrics": start,
-        "intervals": compare["intervals"],
-        "points": rows,
-        "metric_definitions": metric_definitions(spec),
-    }
+            found.append(SweepPoint(values, True, (), dict(entry.metrics), dict(entry.differences.metrics)))
+    return SweepReport(
+        run=compare.run,
+        start=compare.reference,
+        vary=tuple(SweepAxis(axis.name, axis.values, value) for axis, value in zip(axes, starts, strict=True)),
+        start_metrics=dict(start.metrics),
+        points=tuple(found),
+        definitions=compare.metrics,
+    )
 
 
-def select(report: dict[str, Any], where: Sequence[Condition], sort: tuple[str, bool] | None) -> dict[str, Any]:
+def select(report: SweepReport, where: Sequence[Condition], sort: tuple[str, bool] | None) -> SweepReport:
     """The report with only the valid points that meet every condition (invalid points stay), sorted if asked."""
     if not where and sort is None:
         return report
-    kept = [row for row in report["points"] if not row["valid"] or all(c.accepts(row) for c in where)]
+    kept = [point for point in report.points if not point.valid or all(c.accepts(point) for c in where)]
     if sort is not None:
         metric, descending = sort
         valid = sorted(
-            (row for row in kept if row["valid"]),
-            key=lambda row: row["metrics"].get(metric, float("-inf")),
+            (point for point in kept if point.valid),
+            key=lambda point: point.metrics.get(metric, float("-inf")),
             reverse=descending,
         )
-        kept = valid + [row for row in kept if not row["valid"]]
-    return {**report, "points": kept}
+        kept = valid + [point for point in kept if not point.valid]
+    return replace(report, points=tuple(kept))
 
 
-def matches(row: dict[str, Any], where: Sequence[Condition]) -> bool:
-    return bool(row["valid"]) and all(c.accepts(row) for c in where)
+def matches(point: SweepPoint, where: Sequence[Condition]) -> bool:
+    return point.valid and all(c.accepts(point) for c in where)
 
 
-def sweep_json(report: dict[str, Any]) -> str:
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+def sweep_json(report: SweepReport) -> str:
+    return to_json(report.as_json())
 
 
 def shown(metric: str, value: float) -> str:
@@ -180,33 +155,33 @@ def short_names(paths: Sequence[str]) -> list[str]:
     return last if len(set(last)) == len(last) else list(paths)
 
 
-def constant_metrics(report: dict[str, Any]) -> list[str]:
+def constant_metrics(report: SweepReport) -> list[str]:
     """The metrics whose value is the start's at every valid point of the report (none without valid points)."""
-    start = report["start_metrics"]
-    valid = [row for row in report["points"] if row["valid"]]
+    start = report.start_metrics
+    valid = [point for point in report.points if point.valid]
     if not valid:
         return []
-    return [m for m in report["metrics"] if all(row["metrics"].get(m) == start[m] for row in valid)]
+    return [m for m in report.metrics if all(point.metrics.get(m) == start[m] for point in valid)]
 
 
-def sweep_text(report: dict[str, Any], everything: bool = False) -> str:
+def sweep_text(report: SweepReport, everything: bool = False) -> str:
     """A table: one row per grid point (the start first), one column per varied value and per metric, cut into
     blocks of metrics that fit textfit.WIDTH; metrics the same at every point left out unless `everything`."""
-    paths = [axis["path"] for axis in report["vary"]]
+    paths = [axis.path for axis in report.vary]
     constant = [] if everything else constant_metrics(report)
-    metrics = [m for m in report["metrics"] if m not in constant]
+    metrics = [m for m in report.metrics if m not in constant]
     fixed = ["", *short_names(paths)]
-    start_values = [value_text(axis["start"]) if axis["start"] is not None else "-" for axis in report["vary"]]
-    rows = [(["start", *start_values], [shown(m, report["start_metrics"][m]) + " " for m in metrics])]
+    start_values = [value_text(axis.start) if axis.start is not None else "-" for axis in report.vary]
+    rows = [(["start", *start_values], [shown(m, report.start_metrics[m]) + " " for m in metrics])]
     problems: list[str] = []
-    for row in report["points"]:
-        cells = ["", *(value_text(row["values"][p]) for p in paths)]
-        if row["valid"]:
-            rows.append((cells, [shown(m, row["metrics"][m]) + _mark(row, m) for m in metrics]))
+    for point in report.points:
+        cells = ["", *(value_text(point.values[p]) for p in paths)]
+        if point.valid:
+            rows.append((cells, [shown(m, point.metrics[m]) + _mark(point, m) for m in metrics]))
         else:
             rows.append((cells, ["invalid"] + [""] * (len(metrics) - 1)))
-            label = ", ".join(f"{p}={value_text(row['values'][p])}" for p in paths)
-            problems.extend(f"  {label}: {message}" for message in row["problems"])
+            label = ", ".join(f"{p}={value_text(point.values[p])}" for p in paths)
+            problems.extend(f"  {label}: {message}" for message in point.problems)
     lines = _sweep_head(report, paths, constant)
     lines.extend(_sweep_blocks(fixed, metrics, rows))
     if problems:
@@ -214,13 +189,13 @@ def sweep_text(report: dict[str, Any], everything: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _sweep_head(report: dict[str, Any], paths: Sequence[str], constant: Sequence[str]) -> list[str]:
-    model = report["model"]
+def _sweep_head(report: SweepReport, paths: Sequence[str], constant: Sequence[str]) -> list[str]:
+    run = report.run
     lines = [
         *wrap(
-            f"gah sweep: {len(report['points'])} points from {report['start']}, {report['games']} games of "
-            f"{report['players']} players each, seed {report['seed']}, model {model['name']} ({model['file']})"
-            f"{planners.header_note(report)}"
+            f"gah sweep: {len(report.points)} points from {report.start}, {run.games} games of "
+            f"{run.players} players each, seed {run.seed}, model {run.model} ({run.model_file})"
+            f"{planners.header_note(run.planning)}"
         ),
         *wrap(
             f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
@@ -232,7 +207,7 @@ def _sweep_head(report: dict[str, Any], paths: Sequence[str], constant: Sequence
         ),
     ]
     if constant:
-        values = ", ".join(f"{m} {shown(m, report['start_metrics'][m])}" for m in constant)
+        values = ", ".join(f"{m} {shown(m, report.start_metrics[m])}" for m in constant)
         lines.extend(wrap(f"The same at every point, left out (--all shows them): {values}."))
     return [*lines, ""]
 
@@ -276,29 +251,15 @@ def _sweep_line(cells: Sequence[str], fixed_widths: Sequence[int], values: Seque
     return GAP.join(parts).rstrip()
 
 
-def _mark(row: dict[str, Any], metric: str) -> str:
-    return NOISE_MARK if within_noise(row, metric) else " "  # no interval: no mark
+def _mark(point: SweepPoint, metric: str) -> str:
+    return NOISE_MARK if point.within_noise(metric) else " "  # no interval: no mark
 
 
-INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")
-
-
-def _interval_cells(row: dict[str, Any], metrics: Sequence[str]) -> list[Any]:
-    cells: list[Any] = []
-    for metric in metrics:
-        found = row["differences"].get(metric)
-        if found is None:
-            cells.extend([""] * len(INTERVAL_COLUMNS))
-        else:
-            cells.extend([found["estimate"], found["low"], found["high"], str(found["within_noise"]).lower()])
-    return cells
-
-
-def sweep_csv(report: dict[str, Any]) -> str:
+def sweep_csv(report: SweepReport) -> str:
     """One row per point: the varied values, valid or the problems, the metrics (rates as fractions), then per
     metric its difference from the start with the 95% interval and whether that is within noise."""
-    paths = [axis["path"] for axis in report["vary"]]
-    metrics: list[str] = report["metrics"]
+    paths = [axis.path for axis in report.vary]
+    metrics = report.metrics
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     extra = [f"{m}_{column}" for m in metrics for column in INTERVAL_COLUMNS]
@@ -307,15 +268,14 @@ def sweep_csv(report: dict[str, Any]) -> str:
         ["(start)"]
         + [""] * (len(paths) - 1)
         + ["true", ""]
-        + [report["start_metrics"][m] for m in metrics]
+        + [report.start_metrics[m] for m in metrics]
         + [""] * len(extra)
     )
-    for row in report["points"]:
-        values = [value_text(row["values"][p]) for p in paths]
-        if row["valid"]:
-            writer.writerow(
-                [*values, "true", "", *(row["metrics"][m] for m in metrics), *_interval_cells(row, metrics)]
-            )
+    for point in report.points:
+        values = [value_text(point.values[p]) for p in paths]
+        if point.valid:
+            intervals = [cell for m in metrics for cell in interval_cells(point.differences.get(m))]
+            writer.writerow([*values, "true", "", *(point.metrics[m] for m in metrics), *intervals])
         else:
-            writer.writerow([*values, "false", "; ".join(row["problems"]), *([""] * (len(metrics) + len(extra)))])
+            writer.writerow([*values, "false", "; ".join(point.problems), *([""] * (len(metrics) + len(extra)))])
     return out.getvalue()

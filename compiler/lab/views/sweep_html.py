@@ -10,7 +10,8 @@ from typing import Any
 from jinja2 import Environment
 
 from compiler.lab.runs.metrics import is_rate, metric_label
-from compiler.lab.views.sweep import Condition, constant_metrics, matches, shown, value_text, within_noise
+from compiler.lab.views.records import Difference, SweepPoint, SweepReport
+from compiler.lab.views.sweep import Condition, constant_metrics, matches, shown, value_text
 
 # A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
 SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
@@ -41,28 +42,29 @@ def _shade(value: float, low: float, high: float) -> int:
 
 
 def heat_maps(
-    report: dict[str, Any], where: Sequence[Condition], metrics: Sequence[str] | None = None
+    report: SweepReport, where: Sequence[Condition], metrics: Sequence[str] | None = None
 ) -> list[dict[str, Any]]:
     """Per metric (default: every one): panels (one per value of the axes beyond the second) of rows x columns
     of cells."""
-    axes = report["vary"]
-    paths = [axis["path"] for axis in axes]
-    by_values = {tuple(json.dumps(row["values"][p]) for p in paths): row for row in report["points"]}
+    axes = report.vary
+    paths = [axis.path for axis in axes]
+    by_values = {tuple(json.dumps(point.values[p]) for p in paths): point for point in report.points}
     row_axis = axes[0]
     column_axis = axes[1] if len(axes) > 1 else None
     rest = axes[2:]
-    start = tuple(json.dumps(axis["start"]) for axis in axes)
+    start = tuple(json.dumps(axis.start) for axis in axes)
     maps = []
-    for metric in report["metrics"] if metrics is None else metrics:
-        found = [row["metrics"][metric] for row in report["points"] if row["valid"] and metric in row["metrics"]]
+    definitions = {m.name: m.definition for m in report.definitions}
+    for metric in report.metrics if metrics is None else metrics:
+        found = [p.metrics[metric] for p in report.points if p.valid and metric in p.metrics]
         low, high = (min(found), max(found)) if found else (0.0, 0.0)
         panels = []
-        for extra in itertools.product(*(axis["values"] for axis in rest)):
-            caption = ", ".join(f"{a['path']} = {value_text(v)}" for a, v in zip(rest, extra, strict=True))
+        for extra in itertools.product(*(axis.values for axis in rest)):
+            caption = ", ".join(f"{a.path} = {value_text(v)}" for a, v in zip(rest, extra, strict=True))
             rows = []
-            for row_value in row_axis["values"]:
+            for row_value in row_axis.values:
                 cells = []
-                for column_value in column_axis["values"] if column_axis else [None]:
+                for column_value in column_axis.values if column_axis else [None]:
                     values = (row_value, *([column_value] if column_axis else []), *extra)
                     key = tuple(json.dumps(v) for v in values)
                     cell = _cell(by_values.get(key), metric, low, high, where)
@@ -75,33 +77,31 @@ def heat_maps(
             {
                 "metric": metric,
                 "title": metric_title(metric),
-                "definition": report.get("metric_definitions", {}).get(metric, {}).get("definition", ""),
-                "start": shown(metric, report["start_metrics"].get(metric, 0.0)),
+                "definition": definitions.get(metric, ""),
+                "start": shown(metric, report.start_metrics.get(metric, 0.0)),
                 "low": shown(metric, low),
                 "high": shown(metric, high),
-                "columns": [value_text(v) for v in column_axis["values"]] if column_axis else [],
+                "columns": [value_text(v) for v in column_axis.values] if column_axis else [],
                 "panels": panels,
             }
         )
     return maps
 
 
-def _cell(
-    point: dict[str, Any] | None, metric: str, low: float, high: float, where: Sequence[Condition]
-) -> dict[str, Any]:
+def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where: Sequence[Condition]) -> dict[str, Any]:
     if point is None:
         return {"text": "", "class": "absent", "title": "left out by --where"}
-    if not point["valid"]:
-        return {"text": "invalid", "class": "invalid", "title": "; ".join(point["problems"])}
-    value = point["metrics"].get(metric)
+    if not point.valid:
+        return {"text": "invalid", "class": "invalid", "title": "; ".join(point.problems)}
+    value = point.metrics.get(metric)
     if value is None:
         return {"text": "-", "class": "absent", "title": "no such scoring"}
     shade = _shade(value, low, high)
     classes = ["dark" if shade >= DARK_FROM else "light"]
     if where and matches(point, where):
         classes.append("match")
-    found = point.get("differences", {}).get(metric)
-    noise = bool(within_noise(point, metric))
+    found = point.differences.get(metric)
+    noise = bool(point.within_noise(metric))
     if noise:
         classes.append("noise")
     return {
@@ -113,31 +113,31 @@ def _cell(
     }
 
 
-def _interval_line(metric: str, found: dict[str, Any] | None, noise: bool) -> str:
+def _interval_line(metric: str, found: Difference | None, noise: bool) -> str:
     """A cell's second line: the difference from the start with its 95% interval, ~ when within noise."""
     if found is None:
         return "no interval"
     scale = 100 if is_rate(metric) else 1
     if metric == "winner_changes":
-        text = f"{scale * found['low']:.1f}..{scale * found['high']:.1f}"
+        text = f"{scale * found.low:.1f}..{scale * found.high:.1f}"
     else:
-        text = f"{scale * found['estimate']:+.1f} ±{scale * (found['high'] - found['low']) / 2:.1f}"
+        text = f"{scale * found.estimate:+.1f} ±{scale * (found.high - found.low) / 2:.1f}"
     return text + (" ~" if noise else "")
 
 
-def _difference_title(metric: str, found: dict[str, Any] | None) -> str:
+def _difference_title(metric: str, found: Difference | None) -> str:
     if found is None:
         return "no 95% interval (under 2 games, or no spread to compare)"
     scale, unit = (100, " percentage points") if is_rate(metric) else (1, " points")
     what = "share of games where the winner differs" if metric == "winner_changes" else "difference from the start"
-    verdict = "within noise (the interval contains 0)" if found["within_noise"] else "beyond noise"
+    verdict = "within noise (the interval contains 0)" if found.within_noise else "beyond noise"
     return (
-        f"{what}: {scale * found['estimate']:+.2f}{unit}, 95% interval {scale * found['low']:+.2f} "
-        f"to {scale * found['high']:+.2f}; {verdict}"
+        f"{what}: {scale * found.estimate:+.2f}{unit}, 95% interval {scale * found.low:+.2f} "
+        f"to {scale * found.high:+.2f}; {verdict}"
     )
 
 
-def sweep_html(report: dict[str, Any], where: Sequence[Condition] = (), everything: bool = False) -> str:
+def sweep_html(report: SweepReport, where: Sequence[Condition] = (), everything: bool = False) -> str:
     """The whole sweep as one HTML page (Jinja2 with autoescape, no external resources): one heat map per
     metric, but for the metrics the same at every point unless `everything` (the page names them)."""
     constant = [] if everything else constant_metrics(report)
@@ -146,19 +146,19 @@ def sweep_html(report: dict[str, Any], where: Sequence[Condition] = (), everythi
         f"{c.metric} {'>' if c.strict_low else '≥'} {shown(c.metric, c.low)}" for c in where if c.low is not None
     ] + [f"{c.metric} {'<' if c.strict_high else '≤'} {shown(c.metric, c.high)}" for c in where if c.high is not None]
     conditions += [
-        f"{c.metric} is {'within' if c.noise else 'beyond'} noise of {report['start']}"
+        f"{c.metric} is {'within' if c.noise else 'beyond'} noise of {report.start}"
         for c in where
         if c.noise is not None
     ]
     return environment.from_string(TEMPLATE).render(
         report=report,
-        maps=heat_maps(report, where, [m for m in report["metrics"] if m not in constant]),
-        constant=[f"{m} ({shown(m, report['start_metrics'][m])})" for m in constant],
-        axes=report["vary"],
+        maps=heat_maps(report, where, [m for m in report.metrics if m not in constant]),
+        constant=[f"{m} ({shown(m, report.start_metrics[m])})" for m in constant],
+        axes=report.vary,
         conditions=conditions,
-        invalid=[row for row in report["points"] if not row["valid"]],
+        invalid=[point for point in report.points if not point.valid],
         scale=SCALE,
-        rates=any(is_rate(m) for m in report["metrics"]),
+        rates=any(is_rate(m) for m in report.metrics),
     )
 
 
@@ -194,8 +194,8 @@ ul.problems { font-size: 0.9rem; }
 </head>
 <body>
 <h1>Sweep of {{ report.start }}</h1>
-<p class="note">{{ report.points|length }} grid points, {{ report.games }} games of {{ report.players }} players each,
-seed {{ report.seed }}, game model {{ report.model.name }}. Every point plays the same games as {{ report.start }}.</p>
+<p class="note">{{ report.points|length }} grid points, {{ report.run.games }} games of {{ report.run.players }} players each,
+seed {{ report.run.seed }}, game model {{ report.run.model }}. Every point plays the same games as {{ report.start }}.</p>
 <p class="note">Varied: {% for axis in axes %}<code>{{ axis.path }}</code>{% if not loop.last %}, {% endif %}{% endfor %}.
 Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{ axes[1].path }}</code>{% endif %}.</p>
 <p class="note">Under each value: its difference from {{ report.start }} with the half-width of its 95% interval,
@@ -229,7 +229,7 @@ marked ~: within noise (the interval contains 0, so these games cannot tell the 
 {% if invalid %}
 <h2>Points that break the rules (not played)</h2>
 <ul class="problems">
-{% for row in invalid %}<li>{% for path, value in row["values"].items() %}<code>{{ path }}={{ value }}</code>{% if not loop.last %}, {% endif %}{% endfor %}: {{ row.problems|join("; ") }}</li>
+{% for row in invalid %}<li>{% for path, value in row.values.items() %}<code>{{ path }}={{ value }}</code>{% if not loop.last %}, {% endif %}{% endfor %}: {{ row.problems|join("; ") }}</li>
 {% endfor %}</ul>
 {% endif %}
 </body>

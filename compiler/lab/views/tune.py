@@ -11,6 +11,7 @@ from compiler.lab.runs import metrics
 from compiler.lab.runs.metrics import is_rate
 from compiler.lab.runs.search import METHOD, Crossing, Reading, Search, Shape, Target
 from compiler.lab.views import planners
+from compiler.lab.views.records import Run
 from compiler.lab.views.sweep import short_names
 from compiler.lab.views.textfit import wrap
 
@@ -39,7 +40,7 @@ class Context:
     start: str
     path: str
     start_value: Any
-    run: dict[str, Any]  # compiler.lab.views.report.run_fields, with this run's chunk size
+    run: Run  # with the chunk size the search plays in
     batches: int
 
 
@@ -115,12 +116,11 @@ def tune_text(result: Search, context: Context) -> str:
     metric, run = result.target.metric, context.run
     name = short_names([context.path])[0]
     start_value = "" if context.start_value is None else f" ({context.start} has {context.start_value})"
-    model = run["model"]
     lines = [
         *wrap(
             f"gah tune: {context.path} from {result.low} to {result.high}{start_value} for {metric} = "
-            f"{figure(metric, result.target.value)}; {run['games']} games of {run['players']} players each, "
-            f"seed {run['seed']}, model {model['name']} ({model['file']}){planners.header_note(run)}"
+            f"{figure(metric, result.target.value)}; {run.games} games of {run.players} players each, "
+            f"seed {run.seed}, model {run.model} ({run.model_file}){planners.header_note(run.planning)}"
         ),
         *wrap(f"{metric}: {metrics.metric_of(metric).definition}."),
         *wrap(
@@ -168,7 +168,7 @@ def tune_json(result: Search, context: Context) -> str:
     target, metric = result.target, metrics.metric_of(result.target.metric)
     data = {
         "format": FORMAT,
-        **context.run,
+        **context.run.as_json(),
         "batches": context.batches,
         "start": context.start,
         "vary": {"path": context.path, "low": result.low, "high": result.high, "start": context.start_value},

@@ -221,7 +221,7 @@ def test_html_plots_whiskers_and_marks_noise(capsys: pytest.CaptureFixture[str],
     )
     assert len(hollow) >= 23, "every difference of the copy is within noise"
     assert page.texts.count("within noise") == len(hollow)
-    plot = difference_plot(report.as_json(), percent=True)
+    plot = difference_plot(report, percent=True)
     left, right = plot["left"], plot["right"]
     assert all(left <= float(c["cx"] or "nan") <= right for c in page.circles), "every dot inside its plot"
     assert [t["label"] for t in plot["ticks"]].count("0") == 1, "the axis shows 0 (where the line of no change is)"

@@ -62,7 +62,9 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the comparison as JSON instead of a table")
     output.add_argument(
-        "--csv", action="store_true", help="print the named metrics as CSV (a row per ruleset) instead of a table"
+        "--csv",
+        action="store_true",
+        help="print the comparison as CSV (a row per ruleset; the named metrics first) instead of a table",
     )
     parser.add_argument(
         "--all", action="store_true", help="print every row of the table, also those the same under every ruleset"

@@ -2,7 +2,8 @@
 
 records     the typed report records the views render, and their JSON
 compare     the comparison report built from the runs' tallies
-report      the comparison as CSV and as a terminal table (planners: what planners did)
+rows        the comparison's rows: one catalogue the table, the CSV and the HTML render
+report      the comparison as a terminal table and as CSV
 textfit     text tables that fit 100 columns: blocks of columns, letters for long names, folded rows
 html        the self-contained HTML report of `gah compare --html` (inline SVG)
 sweep       the sweep's report, filters, table and CSV (sweep_html: its heat maps)

@@ -1,4 +1,5 @@
-"""The self-contained HTML report of `gah compare --html`: tables and inline SVG plots, no external resources."""
+"""The self-contained HTML report of `gah compare --html`: the rows of compiler.lab.views.rows as tables, and
+inline SVG plots; no external resources."""
 
 from __future__ import annotations
 
@@ -8,11 +9,9 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from compiler.lab.runs.metrics import metric_label, metric_of
 from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
-from compiler.lab.views.planners import steps_figure
-from compiler.lab.views.records import CompareReport
-from compiler.lab.views.report import NOISE_MARK, interval_text, tile_noise
+from compiler.lab.views.records import COMPARE_FORMAT, CompareReport, Difference, RulesetRecord
+from compiler.lab.views.rows import NOISE_MARK, Figure, Row, Section, TileRow, catalogue, cells, interval_title, rows_of
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
 OUTCOME_COLOURS = {"bonus": "#e0b100", "nothing": "#b8b8b8", "penalty": "#333333"}
@@ -35,17 +34,17 @@ def _nice_step(span: float, ticks: int) -> int:
     return 1000
 
 
-def histogram_plot(report: dict[str, Any]) -> dict[str, Any]:
+def histogram_plot(report: CompareReport) -> dict[str, Any]:
     """Overlaid histogram lines of final totals: share of players per bin, one line per ruleset."""
-    rulesets = report["rulesets"]
-    values = [v for e in rulesets for v, _c in e["final_total_histogram"]]
+    rulesets = report.rulesets
+    values = [v for e in rulesets for v, _c in e.final_total_histogram]
     low, high = (min(values), max(values)) if values else (0, 1)
     width = max(1, -(-(high - low + 1) // 40))
     bins = max(1, -(-(high - low + 1) // width))
     shares: list[list[float]] = []
     for entry in rulesets:
         counts = [0] * bins
-        for value, count in entry["final_total_histogram"]:
+        for value, count in entry.final_total_histogram:
             counts[(value - low) // width] += count
         n = sum(counts) or 1
         shares.append([c / n for c in counts])
@@ -61,7 +60,7 @@ def histogram_plot(report: dict[str, Any]) -> dict[str, Any]:
     lines = []
     for index, (entry, row) in enumerate(zip(rulesets, shares, strict=True)):
         points = " ".join(f"{_fmt(x_of(low + (i + 0.5) * width))},{_fmt(y_of(s))}" for i, s in enumerate(row))
-        lines.append({"name": entry["name"], "colour": PALETTE[index % len(PALETTE)], "points": points})
+        lines.append({"name": entry.name, "colour": PALETTE[index % len(PALETTE)], "points": points})
     step = _nice_step(high - low + 1, 8)
     x_ticks = [
         {"x": _fmt(x_of(v)), "label": str(v)}
@@ -87,10 +86,10 @@ def histogram_plot(report: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def outcome_plot(report: dict[str, Any]) -> dict[str, Any]:
+def outcome_plot(report: CompareReport) -> dict[str, Any]:
     """Stacked bars: for each scoring round and ruleset, the share of bonus, neutral and penalty."""
-    rulesets = report["rulesets"]
-    rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
+    rulesets = report.rulesets
+    rounds = report.rounds
     plot_h = HEIGHT - TOP - BOTTOM - 16
     group_w = (WIDTH - LEFT - RIGHT) / max(len(rounds), 1)
     bar_w = min(56.0, (group_w - 24) / max(len(rulesets), 1))
@@ -100,14 +99,14 @@ def outcome_plot(report: dict[str, Any]) -> dict[str, Any]:
         start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
         groups.append({"x": _fmt(LEFT + (g + 0.5) * group_w), "label": f"after round {round_}"})
         for index, entry in enumerate(rulesets):
-            scoring = next((s for s in entry["scorings"] if s["round"] == round_), None)
+            scoring = entry.scoring(round_)
             if scoring is None:
                 continue
             x = start + index * bar_w
             y = float(TOP + plot_h)
             segments = []
             for outcome in ("penalty", "nothing", "bonus"):
-                share = scoring["outcomes"][outcome]
+                share = scoring.outcomes.rate(outcome)
                 h = share * plot_h
                 y -= h
                 segments.append(
@@ -115,7 +114,7 @@ def outcome_plot(report: dict[str, Any]) -> dict[str, Any]:
                         "y": _fmt(y),
                         "height": _fmt(h),
                         "colour": OUTCOME_COLOURS[outcome],
-                        "title": f"{entry['name']}, after round {round_}: {OUTCOME_WORDS[outcome]} {100 * share:.1f}%",
+                        "title": f"{entry.name}, after round {round_}: {OUTCOME_WORDS[outcome]} {100 * share:.1f}%",
                         "label": f"{100 * share:.0f}%" if h >= 14 else "",
                         "label_y": _fmt(y + h / 2 + 4),
                         "text_colour": "#fff" if outcome == "penalty" else "#000",
@@ -128,7 +127,7 @@ def outcome_plot(report: dict[str, Any]) -> dict[str, Any]:
                     "centre": _fmt(x + bar_w / 2),
                     "segments": segments,
                     "colour": PALETTE[index % len(PALETTE)],
-                    "name": entry["name"],
+                    "name": entry.name,
                 }
             )
     y_ticks = [{"y": _fmt(TOP + plot_h - i / 4 * plot_h), "label": f"{25 * i}%"} for i in range(5)]
@@ -161,55 +160,31 @@ def _nice_float_step(span: float, ticks: int = 6) -> float:
     return next((m * power for m in (1, 2, 2.5, 5) if m * power >= raw), 10 * power)
 
 
-def difference_rows(report: dict[str, Any], percent: bool) -> list[tuple[str, Any]]:
-    """The figures a difference plot shows: (label, a function of a ruleset's "differences")."""
-    rounds = sorted({s["round"] for e in report["rulesets"] for s in e["scorings"]})
-    if not percent:
-        rows: list[tuple[str, Any]] = [
-            ("final total (mean)", lambda d: d["final_total_mean"]),
-            ("final total (standard deviation)", lambda d: d["final_total_stdev"]),
-            ("winning total (mean)", lambda d: d["winning_total_mean"]),
-            ("gap first to last (mean)", lambda d: d["gap_first_last_mean"]),
-        ]
-        for round_ in rounds:
-            rows.append(
-                (f"net points, round {round_}", lambda d, r=round_: _scoring_difference(d, r, "net_points_mean"))
-            )
-        rows.extend(_metric_difference(name) for name in ("margin", "spread", "emperor_points", "tile_points"))
-        return rows
-    rows = [(f"winner differs from {report['reference']}", lambda d: d["winner_change_rate"])]
-    for round_ in rounds:
-        for outcome in ("bonus", "penalty"):
-            rows.append((f"{outcome}, round {round_}", lambda d, r=round_, o=outcome: _scoring_difference(d, r, o)))
-    rows.append(("tie on top", lambda d: d["tie_rate"]))
-    rows.append(_metric_difference("balance"))
-    rows.extend(_metric_difference(f"comeback_r{round_}") for round_ in rounds)
-    return rows
+def plotted(report: CompareReport, percent: bool) -> list[Figure]:
+    """The rows a difference plot shows: those of the catalogue marked to plot, rates or points."""
+    return [row for row in rows_of(report) if isinstance(row, Figure) and row.plot and row.percent == percent]
 
 
-def _metric_difference(name: str) -> tuple[str, Any]:
-    """A difference plot's row of a named metric (compiler.lab.runs.metrics)."""
-    return metric_label(name), lambda d: d.get("metrics", {}).get(name)
-
-
-def difference_plot(report: dict[str, Any], percent: bool) -> dict[str, Any]:
+def difference_plot(report: CompareReport, percent: bool) -> dict[str, Any]:
     """Each difference from the reference as a dot with its 95% interval as whiskers, one line per ruleset;
     a hollow dot, a dashed whisker and the words "within noise" where the interval contains 0."""
     scale = 100.0 if percent else 1.0
-    others = list(enumerate(report["rulesets"]))[1:]
-    groups, marks = [], []
+    others = list(enumerate(report.rulesets))[1:]
+    groups: list[dict[str, str]] = []
+    marks: list[tuple[int, str, float, Difference, str]] = []  # ruleset index, name, y, difference, label
     y = float(TOP)
     low, high = 0.0, 0.0
-    for label, get in difference_rows(report, percent):
-        found = [(index, entry, get(entry["differences"])) for index, entry in others]
-        found = [(index, entry, interval) for index, entry, interval in found if interval is not None]
-        if not found:
+    for row in plotted(report, percent):
+        assert row.difference is not None
+        label = row.long or row.label
+        found = [(index, entry, row.difference(entry)) for index, entry in others]
+        shown = [(index, entry, interval) for index, entry, interval in found if interval is not None]
+        if not shown:
             continue
-        groups.append({"label": label, "y": _fmt(y + len(found) * ROW_H / 2 + 4), "line": _fmt(y - GROUP_GAP / 2)})
-        for index, entry, interval in found:
-            centre = y + ROW_H / 2
-            low, high = min(low, scale * interval["low"]), max(high, scale * interval["high"])
-            marks.append({"index": index, "name": entry["name"], "y": centre, "interval": interval, "label": label})
+        groups.append({"label": label, "y": _fmt(y + len(shown) * ROW_H / 2 + 4), "line": _fmt(y - GROUP_GAP / 2)})
+        for index, entry, interval in shown:
+            low, high = min(low, scale * interval.low), max(high, scale * interval.high)
+            marks.append((index, entry.name, y + ROW_H / 2, interval, label))
             y += ROW_H
         y += GROUP_GAP
     span = (high - low) or 1.0
@@ -225,23 +200,22 @@ def difference_plot(report: dict[str, Any], percent: bool) -> dict[str, Any]:
 
     unit = " percentage points" if percent else " points"
     shown_marks = []
-    for mark in marks:
-        interval, centre = mark["interval"], mark["y"]
-        noise = interval["within_noise"]
-        colour = PALETTE[mark["index"] % len(PALETTE)]
+    for index, name, centre, interval, label in marks:
+        noise = interval.within_noise
+        colour = PALETTE[index % len(PALETTE)]
         shown_marks.append(
             {
-                "x": _fmt(x_of(scale * interval["estimate"])),
-                "x1": _fmt(x_of(scale * interval["low"])),
-                "x2": _fmt(x_of(scale * interval["high"])),
+                "x": _fmt(x_of(scale * interval.estimate)),
+                "x1": _fmt(x_of(scale * interval.low)),
+                "x2": _fmt(x_of(scale * interval.high)),
                 "y": _fmt(centre),
                 "cap1": _fmt(centre - 4),
                 "cap2": _fmt(centre + 4),
                 "colour": colour,
                 "fill": "#fff" if noise else colour,
                 "noise": noise,
-                "title": f"{mark['name']}, {mark['label']}: {scale * interval['estimate']:+.2f}{unit}, "
-                f"95% interval {scale * interval['low']:+.2f} to {scale * interval['high']:+.2f}"
+                "title": f"{name}, {label}: {scale * interval.estimate:+.2f}{unit}, "
+                f"95% interval {scale * interval.low:+.2f} to {scale * interval.high:+.2f}"
                 + (": within noise" if noise else ""),
             }
         )
@@ -266,7 +240,7 @@ def difference_plot(report: dict[str, Any], percent: bool) -> dict[str, Any]:
         "ticks": ticks,
         "tick_y": _fmt(bottom + 16),
         "verdict_x": right + 8,
-        "axis_label": f"difference from {report['reference']} ({'percentage points' if percent else 'points'})"
+        "axis_label": f"difference from {report.reference} ({'percentage points' if percent else 'points'})"
         + (" with 95% interval; for the winner, the share of games" if percent else " with 95% interval"),
         "axis_label_y": _fmt(bottom + 36),
         "empty": not marks,
@@ -302,32 +276,20 @@ svg text { font-family: system-ui, sans-serif; font-size: 11px; }
 </head>
 <body>
 <h1>Variant lab: {{ names | join(" vs ") }}</h1>
-<p>{{ report.games }} synthetic games of {{ report.players }} players (seed {{ report.seed }}), game model
-<strong>{{ report.model.name }}</strong> ({{ report.model.file }}). {{ report.model.description }}
+<p>{{ run.games }} synthetic games of {{ run.players }} players (seed {{ run.seed }}), game model
+<strong>{{ run.model }}</strong> ({{ run.model_file }}). {{ run.model_description }}
 Every ruleset plays the same games with the same random numbers; after each Emperor scoring the game goes on
-from the state that ruleset left. Differences are from <strong>{{ report.reference }}</strong>.</p>
+from the state that ruleset left. Differences are from <strong>{{ reference }}</strong>.</p>
 <p class="key">{% for line in histogram.lines %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
 
-<h2>Final totals</h2>
-<table>
-<tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in summary_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
-{% endfor %}</table>
-
-{% if design_rows %}<h2>Balance, the lead and where the points come from</h2>
-<p class="note">Each metric's name and definition show on hovering its label (the README defines them all, under Variant lab, Metrics).</p>
-<table>
-<tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in design_rows %}<tr><td title="{{ row.title }}">{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
-{% endfor %}</table>
-{% endif %}
-<h2>Differences from {{ report.reference }}, with 95% intervals</h2>
+<h2>Differences from {{ reference }}, with 95% intervals</h2>
 <p class="key">{% for line in histogram.lines[1:] %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
-<p class="note">Each dot is a ruleset's difference from {{ report.reference }}; the whiskers are its 95% interval,
+<p class="note">Each dot is a ruleset's difference from {{ reference }}; the whiskers are its 95% interval,
 computed from the paired games (the same game under both rulesets is one pair). A hollow dot, a dashed whisker
 and the words <em>within noise</em> mark an interval that contains 0: these games cannot tell that difference
 from chance. For the winner, the plot shows how often it differs (a share of games, Wilson interval). In the
-tables, <span class="noise">~</span> and grey mark a difference within noise; hover for its interval.</p>
+tables, <span class="noise">~</span> and grey mark a difference within noise; hover for its interval, and a
+metric's label for its name and definition (the README defines them all, under Variant lab, Metrics).</p>
 {% for plot in difference_plots %}{% if not plot.empty %}
 <svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="{{ plot.axis_label }}">
 <rect x="0" y="0" width="{{ plot.width }}" height="{{ plot.height }}" fill="#fff"/>
@@ -339,8 +301,21 @@ tables, <span class="noise">~</span> and grey mark a difference within noise; ho
 {% endfor %}<text x="{{ (plot.left + plot.right) // 2 }}" y="{{ plot.axis_label_y }}" text-anchor="middle">{{ plot.axis_label }}</text>
 </svg>
 {% endif %}{% endfor %}
+{% for section in sections %}{{ section.before }}
+<h2>{{ section.title }}</h2>
+<table>
+<tr><th></th>{% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>
+{% for row in section.rows %}<tr><td{% if row.title %} title="{{ row.title }}"{% endif %}>{{ row.label }}</td>{% for cell in row.cells %}<td>{% for part in cell %}<span{% if part.classes %} class="{{ part.classes }}"{% endif %}{% if part.title %} title="{{ part.title }}"{% endif %}>{{ part.text }}</span>{{ part.after }}{% endfor %}</td>{% endfor %}</tr>
+{% endfor %}</table>
+{{ section.after }}{% endfor %}
+<p class="note">Generated by <code>gah compare</code> ({{ format }}). The game model is a set of assumptions,
+not a measurement of real games: read the differences between rulesets, not the absolute numbers.</p>
+</body>
+</html>
+"""
 
-<h2>Distribution of final totals</h2>
+HISTOGRAM = """
+<h3>Distribution of final totals</h3>
 <svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ histogram.width }} {{ histogram.height }}" role="img" aria-label="Histogram of final totals per ruleset">
 <rect x="0" y="0" width="{{ histogram.width }}" height="{{ histogram.height }}" fill="#fff"/>
 {% for t in histogram.y_ticks %}<line x1="{{ histogram.left }}" x2="{{ histogram.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ histogram.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
@@ -349,9 +324,11 @@ tables, <span class="noise">~</span> and grey mark a difference within noise; ho
 {% for line in histogram.lines %}<polyline fill="none" stroke="{{ line.colour }}" stroke-width="2" points="{{ line.points }}"><title>{{ line.name }}</title></polyline>
 {% endfor %}<text x="{{ (histogram.left + histogram.right) // 2 }}" y="{{ histogram.x_label_y }}" text-anchor="middle">final total (bins of {{ histogram.bin_width }}); height: share of players</text>
 </svg>
+"""
 
+OUTCOME_PLOT = """
 <h2>Bonus, neutral and penalty at each Emperor scoring</h2>
-<p class="key">{% for line in histogram.lines %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
+<p class="key">{% for line in lines %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
 <p class="key">{% for o in outcome_key %}<span><span class="swatch" style="background: {{ o.colour }}"></span>{{ o.word }}</span>{% endfor %}</p>
 <svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ outcomes.width }} {{ outcomes.height }}" role="img" aria-label="Bonus, neutral and penalty rates per Emperor scoring and ruleset">
 <rect x="0" y="0" width="{{ outcomes.width }}" height="{{ outcomes.height }}" fill="#fff"/>
@@ -360,246 +337,92 @@ tables, <span class="noise">~</span> and grey mark a difference within noise; ho
 {% endfor %}<rect x="{{ bar.x }}" y="{{ outcomes.name_y - 8 }}" width="{{ bar.width }}" height="6" fill="{{ bar.colour }}"><title>{{ bar.name }}</title></rect>
 {% endfor %}{% for g in outcomes.groups %}<text x="{{ g.x }}" y="{{ outcomes.group_y }}" text-anchor="middle" font-weight="bold">{{ g.label }}</text>
 {% endfor %}</svg>
-
-<h2>Emperor scorings</h2>
-<table>
-<tr><th></th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in scoring_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell.value }}{% if cell.diff %} <span class="diff{% if cell.noise %} noise{% endif %}"{% if cell.title %} title="{{ cell.title }}"{% endif %}>{{ cell.diff }}</span>{% endif %}</td>{% endfor %}</tr>
-{% endfor %}</table>
-{{ planning }}
-<h2>Tiles: bonus / neutral / penalty</h2>
-<table>
-<tr><th>tile</th>{% for e in rulesets %}<th>{{ e.name }}</th>{% endfor %}</tr>
-{% for row in tile_rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{% for part in cell %}<span{% if part.noise %} class="noise"{% endif %}{% if part.title %} title="{{ part.title }}"{% endif %}>{{ part.text }}</span>{{ part.separator }}{% endfor %}</td>{% endfor %}</tr>
-{% endfor %}</table>
-<p class="note">Generated by <code>gah compare</code> ({{ report.format }}). The game model is a set of assumptions,
-not a measurement of real games: read the differences between rulesets, not the absolute numbers.</p>
-</body>
-</html>
 """
 
 
-def _cells(
-    rulesets: list[dict[str, Any]], get: Any, percent: bool = False, interval: Any = None, digits: int = 1
-) -> list[dict[str, Any]]:
-    """A table row's cells; `interval` picks a ruleset's difference (an entry of its "differences")."""
-    first = float(get(rulesets[0]))
-    cells: list[dict[str, Any]] = []
-    for index, entry in enumerate(rulesets):
-        value = float(get(entry))
-        shown = f"{100 * value:.1f}%" if percent else f"{value:.{digits}f}"
-        diff, noise, title = "", False, ""
-        found = interval(entry["differences"]) if index and interval is not None else None
-        if found is not None:
-            diff = interval_text(found, percent).strip()
-            noise = found["within_noise"]
-            title = _interval_title(found, percent)
-        elif index and abs(value - first) > 1e-9:
-            delta = 100 * (value - first) if percent else value - first
-            diff = f"({'+' if delta > 0 else ''}{delta:.1f})"
-        cells.append({"value": shown, "diff": diff, "noise": noise, "title": title})
-    return cells
+def _render(template: str, **values: Any) -> Markup:
+    """A piece of the page (Jinja2 with autoescape, so the text is safe to insert as it is)."""
+    return Markup(Environment(autoescape=True).from_string(template).render(**values))
 
 
-def _interval_title(found: dict[str, Any] | None, percent: bool) -> str:
+def _parts(row: Row, report: CompareReport) -> list[list[dict[str, str]]]:
+    """A row's cells as the page shows them: each a list of spans (the figure, and its difference greyed when
+    within noise; a tile's three rates, each with its interval on hover)."""
+    if isinstance(row, TileRow):
+        return [_tile_parts(row.tile, entry, index > 0) for index, entry in enumerate(report.rulesets)]
+    found = []
+    for cell in cells(row, report.rulesets):
+        parts = [{"text": cell.value, "classes": "", "title": "", "after": ""}]
+        if cell.change:
+            mark = NOISE_MARK if cell.interval and cell.noise else ""
+            classes = "diff noise" if cell.noise else "diff"
+            parts.append({"text": cell.change + mark, "classes": classes, "title": cell.title, "after": ""})
+            parts[0]["after"] = " "
+        found.append(parts)
+    return found
+
+
+def _tile_parts(tile: str, entry: RulesetRecord, paired: bool) -> list[dict[str, str]]:
+    """A tile's bonus / neutral / penalty rates under a ruleset (n: the players it scored)."""
+    found = entry.tile(tile)
     if found is None:
-        return ""
-    unit, scale = (" percentage points", 100) if percent else (" points", 1)
-    verdict = "within noise (the interval contains 0)" if found["within_noise"] else "beyond noise"
-    return (
-        f"difference {scale * found['estimate']:+.2f}{unit}, 95% interval {scale * found['low']:+.2f} "
-        f"to {scale * found['high']:+.2f}: {verdict}"
-    )
-
-
-def _winner_cells(rulesets: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """How often the winner differs: a rate against 0 with its Wilson interval (lo..hi)."""
-    cells: list[dict[str, Any]] = [{"value": "", "diff": "", "noise": False, "title": ""}]
-    for entry in rulesets[1:]:
-        found = entry["differences"]["winner_change_rate"]
-        cells.append(
+        return [{"text": "-", "classes": "", "title": "", "after": ""}]
+    differences = entry.differences.tile(tile) if paired else None
+    parts = []
+    for outcome in OUTCOMES:
+        difference = None if differences is None else differences.outcomes.of(outcome)
+        noise = difference is not None and difference.within_noise
+        parts.append(
             {
-                "value": f"{100 * entry['winner_change_rate']:.1f}%",
-                "diff": interval_text(found, True, True).strip(),
-                "noise": found is not None and found["within_noise"],
-                "title": _interval_title(found, True),
+                "text": f"{100 * found.outcomes.rate(outcome):.0f}%" + (NOISE_MARK if noise else ""),
+                "classes": "noise" if noise else "",
+                "title": "" if difference is None else interval_title(difference, True),
+                "after": " / " if outcome != OUTCOMES[-1] else f" (n={found.outcomes.n})",
             }
         )
-    cells[0]["value"] = f"{100 * rulesets[0]['winner_change_rate']:.1f}%"
-    return cells
+    return parts
 
 
-DESIGN_ROWS = ("balance", "margin", "lead_changes", "spread", "emperor_points", "tile_points", "emperor_share")
-
-
-def design_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The table of the designer's metrics (compiler.lab.runs.metrics): a row per metric every ruleset has, with its
-    definition as the label's title."""
-    rulesets = report["rulesets"]
-    rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
-    seats = sorted(rulesets[0]["seat_win_rate"], key=int)
-    names = [
-        *DESIGN_ROWS[:1],
-        *(f"seat{seat}_wins" for seat in seats),
-        *DESIGN_ROWS[1:3],
-        *(f"{kind}_r{round_}" for round_ in rounds for kind in ("comeback", "behind")),
-        *DESIGN_ROWS[3:],
+def _section(section: Section, report: CompareReport) -> dict[str, Any]:
+    rows = [
+        {
+            "label": row.label,
+            "title": f"{row.key}: {row.definition}" if isinstance(row, Figure) and row.definition else "",
+            "cells": _parts(row, report),
+        }
+        for row in section.rows
     ]
-    rows = []
-    for name in names:
-        if not all(name in entry.get("metrics", {}) for entry in rulesets):
-            continue
-        metric = metric_of(name)
-        cells = _cells(
-            rulesets,
-            lambda e, n=name: e["metrics"][n],
-            metric.unit == "rate",
-            lambda d, n=name: d["metrics"][n],
-            digits=2 if metric.unit == "count" else 1,
+    return {"title": section.title, "rows": rows, "before": Markup(""), "after": Markup("")}
+
+
+def html_report(report: CompareReport) -> str:
+    """The whole report as one HTML page (Jinja2 with autoescape; every plot is inline SVG): the difference
+    plots, then every section of rows (compiler.lab.views.rows) as a table, with its plots."""
+    histogram = histogram_plot(report)
+    sections = [_section(section, report) for section in catalogue(report)]
+    sections[0]["after"] = _render(HISTOGRAM, histogram=histogram)
+    planning = planning_section(report)
+    for section in sections:
+        if section["title"].startswith("Planning players"):
+            section["after"] = planning
+    first_scoring = next((s for s in sections if s["title"].startswith("Emperor scoring")), None)
+    if first_scoring is not None:
+        first_scoring["before"] = _render(
+            OUTCOME_PLOT,
+            lines=histogram["lines"],
+            outcomes=outcome_plot(report),
+            outcome_key=[{"colour": OUTCOME_COLOURS[o], "word": OUTCOME_WORDS[o]} for o in OUTCOMES],
         )
-        rows.append({"label": metric.label, "title": f"{name}: {metric.definition}", "cells": cells})
-    return rows
-
-
-def _scoring_difference(differences: dict[str, Any], round_: int, key: str) -> dict[str, Any] | None:
-    found = next((s for s in differences["scorings"] if s["round"] == round_), None)
-    return None if found is None else found[key]
-
-
-def _rows(report: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    rulesets = report["rulesets"]
-    summary_rows = [
-        {
-            "label": "mean",
-            "cells": _cells(rulesets, lambda e: e["final_total"]["mean"], interval=lambda d: d["final_total_mean"]),
-        },
-        {
-            "label": "standard deviation",
-            "cells": _cells(rulesets, lambda e: e["final_total"]["stdev"], interval=lambda d: d["final_total_stdev"]),
-        },
-        {"label": "5th percentile", "cells": _cells(rulesets, lambda e: e["final_total"]["percentiles"].get("p5", 0))},
-        {"label": "median", "cells": _cells(rulesets, lambda e: e["final_total"]["percentiles"].get("p50", 0))},
-        {
-            "label": "95th percentile",
-            "cells": _cells(rulesets, lambda e: e["final_total"]["percentiles"].get("p95", 0)),
-        },
-        {"label": "min", "cells": _cells(rulesets, lambda e: e["final_total"]["min"])},
-        {"label": "max", "cells": _cells(rulesets, lambda e: e["final_total"]["max"])},
-        {
-            "label": "winning total (mean)",
-            "cells": _cells(rulesets, lambda e: e["winning_total"]["mean"], interval=lambda d: d["winning_total_mean"]),
-        },
-        {
-            "label": "gap first to last (mean)",
-            "cells": _cells(
-                rulesets, lambda e: e["gap_first_last"]["mean"], interval=lambda d: d["gap_first_last_mean"]
-            ),
-        },
-        {
-            "label": f"winner differs from {report['reference']}",
-            "cells": _winner_cells(rulesets),
-        },
-        {
-            "label": "tie on top (tie-breaker needed)",
-            "cells": _cells(rulesets, lambda e: e["tie_rate"], True, lambda d: d["tie_rate"]),
-        },
-        {
-            "label": "shared win",
-            "cells": _cells(rulesets, lambda e: e["shared_win_rate"], True, lambda d: d["shared_win_rate"]),
-        },
-    ]
-    rounds = sorted({s["round"] for e in rulesets for s in e["scorings"]})
-    scoring_rows = []
-
-    def at(entry: dict[str, Any], round_: int, *path: str) -> float:
-        found: Any = next((s for s in entry["scorings"] if s["round"] == round_), None)
-        if found is None:
-            return 0.0
-        for step in path:
-            found = found[step]
-        return float(found)
-
-    for round_ in rounds:
-        scoring_rows.append(
-            {
-                "label": f"after round {round_}: Emperor points (mean)",
-                "cells": _cells(
-                    rulesets,
-                    lambda e, r=round_: at(e, r, "emperor_points", "mean"),
-                    interval=lambda d, r=round_: _scoring_difference(d, r, "emperor_points_mean"),
-                ),
-            }
-        )
-        scoring_rows.append(
-            {
-                "label": f"after round {round_}: net points (mean)",
-                "cells": _cells(
-                    rulesets,
-                    lambda e, r=round_: at(e, r, "net_points", "mean"),
-                    interval=lambda d, r=round_: _scoring_difference(d, r, "net_points_mean"),
-                ),
-            }
-        )
-        for outcome in OUTCOMES:
-            scoring_rows.append(
-                {
-                    "label": f"after round {round_}: {OUTCOME_WORDS[outcome]}",
-                    "cells": _cells(
-                        rulesets,
-                        lambda e, r=round_, o=outcome: at(e, r, "outcomes", o),
-                        True,
-                        lambda d, r=round_, o=outcome: _scoring_difference(d, r, o),
-                    ),
-                }
-            )
-    tiles: list[str] = []
-    for entry in rulesets:
-        tiles.extend(t["tile"] for t in entry["tiles"] if t["tile"] not in tiles)
-    tile_rows = []
-    for tile in tiles:
-        cells: list[list[dict[str, Any]]] = []
-        for index, entry in enumerate(rulesets):
-            found = next((t for t in entry["tiles"] if t["tile"] == tile), None)
-            if found is None:
-                cells.append([{"text": "-", "noise": False, "title": "", "separator": ""}])
-                continue
-            o = found["outcomes"]
-            noise = tile_noise(entry, tile) if index else {}
-            paired = next((t for t in entry["differences"]["tiles"] if t["tile"] == tile), None) or {}
-            parts = [
-                {
-                    "text": f"{100 * o[name]:.0f}%" + (NOISE_MARK if noise.get(name) else ""),
-                    "noise": noise.get(name, False),
-                    "title": _interval_title(paired.get(name), True) if index else "",
-                    "separator": " / " if name != OUTCOMES[-1] else f" (n={o['n']})",
-                }
-                for name in OUTCOMES
-            ]
-            cells.append(parts)
-        tile_rows.append({"label": tile, "cells": cells})
-    return summary_rows, scoring_rows, tile_rows
-
-
-def html_report(record: CompareReport) -> str:
-    """The whole report as one HTML page (Jinja2 with autoescape; every plot is inline SVG)."""
-    report = record.as_json()
     environment = Environment(autoescape=True, keep_trailing_newline=True)
-    template = environment.from_string(TEMPLATE)
-    summary_rows, scoring_rows, tile_rows = _rows(report)
-    return template.render(
-        report=report,
-        names=[e["name"] for e in report["rulesets"]],
-        rulesets=report["rulesets"],
-        histogram=histogram_plot(report),
-        outcomes=outcome_plot(report),
+    return environment.from_string(TEMPLATE).render(
+        format=COMPARE_FORMAT,
+        run=report.run,
+        reference=report.reference,
+        names=[e.name for e in report.rulesets],
+        histogram=histogram,
         difference_plots=[difference_plot(report, percent=False), difference_plot(report, percent=True)],
         noise_colour=NOISE_COLOUR,
-        outcome_key=[{"colour": OUTCOME_COLOURS[o], "word": OUTCOME_WORDS[o]} for o in ("bonus", "nothing", "penalty")],
-        summary_rows=summary_rows,
-        design_rows=design_rows(report),
-        scoring_rows=scoring_rows,
-        tile_rows=tile_rows,
-        planning=planning_section(report),
+        sections=sections,
     )
 
 
@@ -608,29 +431,31 @@ def html_report(record: CompareReport) -> str:
 INVESTMENT_HEIGHT = 260
 
 PLANNING_SECTION = """
-<h2>What planning players bought</h2>
+<h3>What planning players bought</h3>
 <p>{{ planning.share }}% of players plan ({{ planning.mistakes }}% of their decisions are plain mistakes{% if planning.temperature %}, temperature {{ planning.temperature }} points{% endif %}):
-before each Emperor scoring they may buy up to {{ planning.emperor_steps.limit }} extra Emperor steps
-({{ price }} each), the count worth most under each ruleset's own scoring. Bars: extra steps per planner (mean).
-<code>--fixed</code> turns planning off.</p>
+before each Emperor scoring they may buy up to {{ planning.step_limit }} extra Emperor steps
+({{ price }} each), the count worth most under each ruleset's own scoring. Bars: extra steps per planner (mean);
+the tables of the scorings below give them with the price paid. <code>--fixed</code> turns planning off.</p>
 <svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="Extra Emperor steps bought per planner before each scoring, per ruleset">
 <rect x="0" y="0" width="{{ plot.width }}" height="{{ plot.height }}" fill="#fff"/>
 {% for t in plot.y_ticks %}<line x1="{{ plot.left }}" x2="{{ plot.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ plot.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
 {% endfor %}{% for bar in plot.bars %}<rect x="{{ bar.x }}" y="{{ bar.y }}" width="{{ bar.width }}" height="{{ bar.height }}" fill="{{ bar.colour }}"><title>{{ bar.title }}</title></rect><text x="{{ bar.centre }}" y="{{ bar.label_y }}" text-anchor="middle">{{ bar.label }}</text>
 {% endfor %}{% for g in plot.groups %}<text x="{{ g.x }}" y="{{ plot.group_y }}" text-anchor="middle" font-weight="bold">{{ g.label }}</text>
 {% endfor %}</svg>
-<table>
-<tr><th></th>{% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>
-{% for row in rows %}<tr><td>{{ row.label }}</td>{% for cell in row.cells %}<td>{{ cell }}</td>{% endfor %}</tr>
-{% endfor %}</table>
 """
 
 
-def investment_plot(report: dict[str, Any]) -> dict[str, Any]:
+def _steps(entry: RulesetRecord, round_: int, what: str) -> float:
+    """A figure of the steps planners bought before a scoring (0 if none)."""
+    found = entry.planning.steps(round_)
+    return 0.0 if found is None else float(getattr(found, what))
+
+
+def investment_plot(report: CompareReport) -> dict[str, Any]:
     """Grouped bars: per Emperor scoring, per ruleset, the planners' extra steps (mean)."""
-    rulesets = report["rulesets"]
-    rounds = sorted({s["round"] for e in rulesets for s in e["planning"]["emperor_steps"]})
-    highest = max([steps_figure(e, r, "mean") for e in rulesets for r in rounds], default=0.0)
+    rulesets = report.rulesets
+    rounds = sorted({r for e in rulesets for r, _choices in e.planning.emperor_steps})
+    highest = max([_steps(e, r, "mean") for e in rulesets for r in rounds], default=0.0)
     tick = _nice_float_step(max(highest, 0.25), ticks=5)  # at most 5 gridlines, none finer than 0.05
     ticks = max(1, -int(-highest // tick))  # gridlines above 0, the highest bar under the last
     top = ticks * tick
@@ -642,7 +467,7 @@ def investment_plot(report: dict[str, Any]) -> dict[str, Any]:
         start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
         groups.append({"x": f"{LEFT + (g + 0.5) * group_w:.2f}", "label": f"before the scoring after round {round_}"})
         for index, entry in enumerate(rulesets):
-            mean = steps_figure(entry, round_, "mean")
+            mean = _steps(entry, round_, "mean")
             height = mean / top * plot_h
             x = start + index * bar_w
             bars.append(
@@ -655,8 +480,8 @@ def investment_plot(report: dict[str, Any]) -> dict[str, Any]:
                     "label": f"{mean:.2f}",
                     "label_y": f"{TOP + plot_h - height - 4:.2f}",
                     "colour": PALETTE[index % len(PALETTE)],
-                    "title": f"{entry['name']}, before round {round_}'s scoring: {mean:.2f} extra steps per planner, "
-                    f"{100 * steps_figure(entry, round_, 'buying_rate'):.1f}% of planners buying",
+                    "title": f"{entry.name}, before round {round_}'s scoring: {mean:.2f} extra steps per planner, "
+                    f"{100 * _steps(entry, round_, 'buying_rate'):.1f}% of planners buying",
                 }
             )
     y_ticks = [{"y": f"{TOP + plot_h - i / ticks * plot_h:.2f}", "label": f"{i * tick:g}"} for i in range(ticks + 1)]
@@ -672,35 +497,13 @@ def investment_plot(report: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def planning_section(report: dict[str, Any]) -> Markup:
-    """The HTML report's planning section (empty when nobody plans)."""
-    planning = report["planning"]
-    if not planning["active"]:
+def planning_section(report: CompareReport) -> Markup:
+    """What planners could buy and what they bought, under the planners' table (empty when nobody plans)."""
+    planning = report.run.planning
+    if not planning.active:
         return Markup("")
-    rulesets = report["rulesets"]
-    price = planning["emperor_steps"]["price"]
-    words = [f"{price[k]} {k}" for k in ("points", "krones") if price[k]] or ["free"]
-    rows = []
-    for label, key, percent in (
-        ("planners' total (mean)", "planner_total", False),
-        ("others' total (mean)", "other_total", False),
-        ("planners' win rate", "planner_win_rate", True),
-        ("others' win rate", "other_win_rate", True),
-    ):
-        cells = []
-        for entry in rulesets:
-            value = entry["planning"][key]
-            cells.append(f"{100 * value:.1f}%" if percent else f"{value['mean']:.1f}")
-        rows.append({"label": label, "cells": cells})
-    if planning["cafe_guests"] is not None:
-        cafe = [e["planning"]["cafe_guests"] for e in rulesets]
-        rows.append({"label": "café guests served at the end (mean)", "cells": [f"{c['mean']:.2f}" for c in cafe]})
-    environment = Environment(autoescape=True)
-    text = environment.from_string(PLANNING_SECTION).render(
-        planning=planning,
-        price=" and ".join(words),
-        plot=investment_plot(report),
-        names=[e["name"] for e in rulesets],
-        rows=rows,
+    price = planning.step_price
+    words = [f"{amount} {unit}" for amount, unit in ((price.points, "points"), (price.krones, "krones")) if amount]
+    return _render(
+        PLANNING_SECTION, planning=planning, price=" and ".join(words or ["free"]), plot=investment_plot(report)
     )
-    return Markup(text)  # rendered above with autoescape

@@ -15,10 +15,9 @@ from compiler.lab.runs.grid import Axis, Point, SweepUsage
 from compiler.lab.runs.jobs import LabSpec
 from compiler.lab.runs.metrics import is_rate
 from compiler.lab.runs.tallies import Tally
-from compiler.lab.views import planners
 from compiler.lab.views.compare import build_report, to_json
 from compiler.lab.views.records import SweepAxis, SweepPoint, SweepReport
-from compiler.lab.views.report import INTERVAL_COLUMNS, NOISE_MARK, interval_cells
+from compiler.lab.views.rows import INTERVAL_COLUMNS, NOISE_MARK, interval_cells, planning_note
 from compiler.lab.views.textfit import GAP, blocks, wrap
 
 
@@ -195,7 +194,7 @@ def _sweep_head(report: SweepReport, paths: Sequence[str], constant: Sequence[st
         *wrap(
             f"gah sweep: {len(report.points)} points from {report.start}, {run.games} games of "
             f"{run.players} players each, seed {run.seed}, model {run.model} ({run.model_file})"
-            f"{planners.header_note(run.planning)}"
+            f"{planning_note(run.planning)}"
         ),
         *wrap(
             f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "

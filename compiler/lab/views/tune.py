@@ -10,8 +10,8 @@ from typing import Any
 from compiler.lab.runs import metrics
 from compiler.lab.runs.metrics import is_rate
 from compiler.lab.runs.search import METHOD, Crossing, Reading, Search, Shape, Target
-from compiler.lab.views import planners
 from compiler.lab.views.records import Run
+from compiler.lab.views.rows import planning_note
 from compiler.lab.views.sweep import short_names
 from compiler.lab.views.textfit import wrap
 
@@ -120,7 +120,7 @@ def tune_text(result: Search, context: Context) -> str:
         *wrap(
             f"gah tune: {context.path} from {result.low} to {result.high}{start_value} for {metric} = "
             f"{figure(metric, result.target.value)}; {run.games} games of {run.players} players each, "
-            f"seed {run.seed}, model {run.model} ({run.model_file}){planners.header_note(run.planning)}"
+            f"seed {run.seed}, model {run.model} ({run.model_file}){planning_note(run.planning)}"
         ),
         *wrap(f"{metric}: {metrics.metric_of(metric).definition}."),
         *wrap(

@@ -1,0 +1,460 @@
+"""The comparison's rows: one catalogue that the text table, the CSV and the HTML render, each row read from the
+report records (compiler.lab.views.records) and found in the JSON at its `json` paths.
+
+A row is a figure per ruleset with, after the reference's, its difference from the reference (with a 95%
+interval where the paired games give one); or words (a spread, a range); or a tile's three outcome rates. A
+row added here appears in the table, as a CSV column and in the HTML; a test holds each row against the JSON.
+The named metrics (compiler.lab.runs.metrics) are rows under their own names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from compiler.lab.engine.model import Planning
+from compiler.lab.runs.metrics import Metric, metric_of
+from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
+from compiler.lab.views.records import Choices, CompareReport, Difference, RulesetRecord
+
+NOISE_MARK = "~"
+INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")
+Value = Callable[[RulesetRecord], float | None]  # None: the ruleset has no such figure
+Change = Callable[[RulesetRecord], Difference | None]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number per ruleset; `difference`: each one's difference from the reference with its interval (without
+    one, or where it is None, the plain difference of the numbers is shown)."""
+
+    key: str  # the CSV column (a metric's name for a metric)
+    label: str  # the words in its section
+    json: tuple[str, ...]  # where a ruleset's JSON holds it
+    value: Value
+    difference: Change | None = None
+    percent: bool = False  # a rate, shown in percent
+    digits: int = 1  # decimals shown otherwise
+    definition: str = ""  # a metric's line of definition
+    proportion: bool = False  # a rate against 0 (how often the winner differs): its interval is shown lo..hi
+    long: str = ""  # the words outside its section (the difference plots); the label if empty
+    plot: bool = False  # drawn in the HTML's difference plots
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words per ruleset (a spread, a range)."""
+
+    key: str
+    label: str
+    json: tuple[str, ...]
+    words: Callable[[RulesetRecord], str]
+
+
+@dataclass(frozen=True)
+class TileRow:
+    """One tile's bonus, neutral and penalty rates (a ruleset without the tile shows "-")."""
+
+    tile: str
+
+    @property
+    def key(self) -> str:
+        return f"tile_{self.tile}"
+
+    @property
+    def label(self) -> str:
+        return self.tile
+
+    @property
+    def json(self) -> tuple[str, ...]:
+        return (f"tiles[tile={self.tile}].outcomes",)
+
+
+Row = Figure | Words | TileRow
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str  # the HTML's heading
+    heading: str  # the text table's
+    rows: tuple[Row, ...]
+
+
+def metric_row(name: str, label: str = "", plot: bool = False, long: str = "") -> Figure:
+    """The row of a named metric (its value and difference under each ruleset, None where a ruleset lacks it)."""
+    metric = metric_of(name)
+    return Figure(
+        key=name,
+        label=label or metric.label,
+        json=(f"metrics.{name}", f"differences.metrics.{name}"),
+        value=lambda e: e.metrics.get(name),
+        difference=lambda e: e.differences.metrics.get(name),
+        percent=metric.unit == "rate",
+        digits=2 if metric.unit == "count" else 1,
+        definition=metric.definition,
+        proportion=name == "winner_changes",
+        long=long or metric.label,
+        plot=plot,
+    )
+
+
+def catalogue(report: CompareReport) -> tuple[Section, ...]:
+    """Every row of a comparison, section by section, in the order the table and the HTML show them."""
+    rounds = report.rounds
+    planning = report.run.planning
+    sections = [_totals(), _winners(report), _lead(rounds)]
+    if planning.active:
+        sections.append(_planners(planning))
+    sections.extend(_scoring(round_, planning) for round_ in rounds)
+    tiles: list[str] = []
+    for entry in report.rulesets:
+        tiles.extend(t.tile for t in entry.tiles if t.tile not in tiles)
+    sections.append(Section("Tiles", "TILES: bonus / neutral / penalty", tuple(TileRow(t) for t in tiles)))
+    return tuple(sections)
+
+
+def rows_of(report: CompareReport) -> list[Row]:
+    return [row for section in catalogue(report) for row in section.rows]
+
+
+def _totals() -> Section:
+    def percentiles(e: RulesetRecord) -> str:
+        total = e.final_total
+        return f"{total.percentile(5)} / {total.percentile(50)} / {total.percentile(95)}"
+
+    return Section(
+        "Final totals (every player)",
+        "FINAL TOTALS (every player)",
+        (
+            metric_row("total_mean", "mean", plot=True),
+            metric_row("total_stdev", "stdev", plot=True),
+            Words("total_percentiles", "p5 / median / p95", ("final_total.percentiles",), percentiles),
+            Words(
+                "total_range",
+                "min .. max",
+                ("final_total.min", "final_total.max"),
+                lambda e: f"{e.final_total.min} .. {e.final_total.max}",
+            ),
+            Figure(
+                "change_from_first",
+                "change from first (mean)",
+                ("difference_from_first.mean", "differences.final_total_mean"),
+                lambda e: e.difference_from_first.mean,
+                lambda e: e.differences.final_total_mean,
+                long="each player's total minus under the first (mean)",
+            ),
+            *(metric_row(name, plot=True) for name in ("spread", "emperor_points", "tile_points")),
+            metric_row("emperor_share"),
+        ),
+    )
+
+
+def _winners(report: CompareReport) -> Section:
+    return Section(
+        "Winners",
+        "WINNERS",
+        (
+            Figure(
+                "winning_total_mean",
+                "winning total (mean)",
+                ("winning_total.mean", "differences.winning_total_mean"),
+                lambda e: e.winning_total.mean,
+                lambda e: e.differences.winning_total_mean,
+                plot=True,
+            ),
+            metric_row("margin", plot=True),
+            metric_row("gap_mean", plot=True),
+            metric_row("winner_changes", plot=True),
+            metric_row("tie_rate", plot=True),
+            Figure(
+                "shared_win_rate",
+                "shared win",
+                ("shared_win_rate", "differences.shared_win_rate"),
+                lambda e: e.shared_win_rate,
+                lambda e: e.differences.shared_win_rate,
+                percent=True,
+            ),
+            metric_row("balance", plot=True),
+            *(metric_row(f"seat{seat}_wins") for seat in range(1, report.run.players + 1)),
+        ),
+    )
+
+
+def _lead(rounds: list[int]) -> Section:
+    return Section(
+        "The lead (standings after each Emperor scoring, then the final totals)",
+        "THE LEAD (standings after each Emperor scoring, then the final totals)",
+        (
+            metric_row("lead_changes"),
+            *(row for r in rounds for row in (metric_row(f"comeback_r{r}", plot=True), metric_row(f"behind_r{r}"))),
+        ),
+    )
+
+
+def _planners(planning: Planning) -> Section:
+    """What planning players did and scored, beside the others (no intervals: who plans differs by ruleset)."""
+
+    def figure(key: str, label: str, value: Value, percent: bool = False, digits: int = 1) -> Figure:
+        return Figure(key, label, (f"planning.{key.replace('_mean', '.mean')}",), value, None, percent, digits)
+
+    rows = [
+        figure("planner_share", "planners (share of players)", lambda e: e.planning.planner_share, True),
+        figure("planner_total_mean", "planners' total (mean)", lambda e: e.planning.planner_total.mean),
+        figure("other_total_mean", "others' total (mean)", lambda e: e.planning.other_total.mean),
+        figure("planner_win_rate", "planners' win rate", lambda e: e.planning.planner_win_rate, True),
+        figure("other_win_rate", "others' win rate", lambda e: e.planning.other_win_rate, True),
+    ]
+    if planning.cafe:
+        rows += [
+            Figure(
+                "cafe_guests_mean",
+                "café guests served (mean)",
+                ("planning.cafe_guests.mean",),
+                lambda e: _cafe(e, "mean"),
+                digits=2,
+            ),
+            Figure(
+                "cafe_guests_buying_rate",
+                "planners serving guests",
+                ("planning.cafe_guests.buying_rate",),
+                lambda e: _cafe(e, "buying_rate"),
+                percent=True,
+            ),
+        ]
+    return Section(
+        f"Planning players ({planning.share}% plan, {planning.mistakes}% mistakes)",
+        f"PLANNING PLAYERS ({planning.share}% plan, {planning.mistakes}% mistakes)",
+        tuple(rows),
+    )
+
+
+def _cafe(entry: RulesetRecord, what: str) -> float | None:
+    guests = entry.planning.cafe_guests
+    return None if guests is None else float(getattr(guests, what))
+
+
+def _scoring(round_: int, planning: Planning) -> Section:
+    """One Emperor scoring: its points, its outcomes (bonus and penalty are the named metrics), and what the
+    planners bought before it."""
+    at = f"scorings[round={round_}]"
+    rows: list[Row] = [
+        Figure(
+            f"emperor_points_mean_r{round_}",
+            "Emperor points (mean)",
+            (f"{at}.emperor_points.mean", f"differences.{at}.emperor_points_mean"),
+            lambda e: None if (s := e.scoring(round_)) is None else s.emperor_points.mean,
+            lambda e: None if (d := e.differences.scoring(round_)) is None else d.emperor_points_mean,
+            long=f"Emperor points, round {round_}",
+        ),
+        Figure(
+            f"net_points_mean_r{round_}",
+            "net points (mean)",
+            (f"{at}.net_points.mean", f"differences.{at}.net_points_mean"),
+            lambda e: None if (s := e.scoring(round_)) is None else s.net_points.mean,
+            lambda e: None if (d := e.differences.scoring(round_)) is None else d.net_points_mean,
+            long=f"net points, round {round_}",
+            plot=True,
+        ),
+        *(_outcome_row(round_, outcome) for outcome in OUTCOMES),
+    ]
+    if planning.active:
+        rows += _steps_rows(round_, planning)
+    return Section(f"Emperor scoring after round {round_}", f"EMPEROR SCORING AFTER ROUND {round_}", tuple(rows))
+
+
+def _outcome_row(round_: int, outcome: str) -> Figure:
+    word = OUTCOME_WORDS[outcome]
+    if outcome != "nothing":
+        return metric_row(f"{outcome}_r{round_}", word, plot=True, long=f"{word}, round {round_}")
+    at = f"scorings[round={round_}]"
+    return Figure(
+        f"neutral_r{round_}",
+        word,
+        (f"{at}.outcomes.nothing", f"differences.{at}.nothing"),
+        lambda e: None if (s := e.scoring(round_)) is None else s.outcomes.nothing,
+        lambda e: None if (d := e.differences.scoring(round_)) is None else d.outcomes.nothing,
+        percent=True,
+    )
+
+
+def _steps_rows(round_: int, planning: Planning) -> list[Row]:
+    """What planners bought before a scoring: extra steps, how often, and the price paid."""
+
+    def figure(key: str, label: str, what: str, percent: bool = False) -> Figure:
+        return Figure(
+            f"{key}_r{round_}",
+            label,
+            (f"planning.emperor_steps[round={round_}].{what}",),
+            lambda e: _steps(e.planning.steps(round_), what),
+            percent=percent,
+            digits=2,
+        )
+
+    rows: list[Row] = [
+        figure("planner_steps_mean", "planners' extra steps (mean)", "mean"),
+        figure("planner_steps_buying_rate", "planners buying steps", "buying_rate", percent=True),
+    ]
+    if planning.step_price.points:
+        rows.append(figure("planner_points_paid", "points paid per planner", "points_paid_mean"))
+    if planning.step_price.krones:
+        rows.append(figure("planner_krones_paid", "krones paid per planner", "krones_paid_mean"))
+    return rows
+
+
+def _steps(choices: Choices | None, what: str) -> float | None:
+    return None if choices is None else float(getattr(choices, what))
+
+
+# --- how a row's cells read ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One ruleset's cell of a row: the figure (or words) and, for the rulesets after the reference, its
+    difference from the reference: with an interval ("(+6.8 ±0.1)", "(same)", "(11.2..14.1)" for a
+    proportion) or plain ("(+0.5)", where there is no interval)."""
+
+    value: str
+    change: str = ""
+    interval: bool = False
+    noise: bool = False  # the interval contains 0
+    title: str = ""  # the interval in words
+
+    def text(self) -> str:
+        """As the text table shows it: a noise mark (or a space) after an interval."""
+        if self.interval:
+            return f"{self.value} {self.change}{NOISE_MARK if self.noise else ' '}"
+        return f"{self.value} {self.change}" if self.change else self.value
+
+
+def shown(value: float, percent: bool, digits: int) -> str:
+    return f"{100 * value:.1f}%" if percent else f"{value:.{digits}f}"
+
+
+def interval_words(found: Difference, percent: bool, proportion: bool = False) -> str:
+    """A difference and its 95% interval as the tables show it: (+1.8 ±0.4), (same) when no game changed,
+    or (lo..hi) for a proportion."""
+    scale = 100 if percent else 1
+    if proportion:
+        return f"({scale * found.low:.1f}..{scale * found.high:.1f})"
+    if found.same:
+        return "(same)"
+    half = scale * (found.high - found.low) / 2
+    estimate = scale * found.estimate
+    # Numbers too small for one decimal get as many as they need (up to 3), so that "+0.0 ±0.0" never
+    # stands for a difference or an interval that is not 0.
+    smallest = min((x for x in (abs(estimate), half) if x > 0), default=1.0)
+    digits = 1 if smallest >= 0.05 else 2 if smallest >= 0.005 else 3
+    return f"({estimate:+.{digits}f} ±{half:.{digits}f})"
+
+
+def interval_title(found: Difference, percent: bool) -> str:
+    """A difference and its interval in words (the HTML's hover)."""
+    unit, scale = (" percentage points", 100) if percent else (" points", 1)
+    verdict = "within noise (the interval contains 0)" if found.within_noise else "beyond noise"
+    return (
+        f"difference {scale * found.estimate:+.2f}{unit}, 95% interval {scale * found.low:+.2f} "
+        f"to {scale * found.high:+.2f}: {verdict}"
+    )
+
+
+def _plain(value: float, first: float, percent: bool, digits: int) -> str:
+    """The difference of two figures without an interval ("" when they are equal)."""
+    diff = value - first
+    if abs(diff) < 1e-9:
+        return ""
+    return (
+        f"({'+' if diff > 0 else ''}{100 * diff:.1f})" if percent else f"({'+' if diff > 0 else ''}{diff:.{digits}f})"
+    )
+
+
+def cells(row: Row, rulesets: tuple[RulesetRecord, ...]) -> list[Cell]:
+    """The row's cell under each ruleset, the reference first."""
+    if isinstance(row, Words):
+        return [Cell(row.words(entry)) for entry in rulesets]
+    if isinstance(row, TileRow):
+        return [Cell(_tile_words(row.tile, entry, index > 0)) for index, entry in enumerate(rulesets)]
+    values = [row.value(entry) for entry in rulesets]
+    if any(value is None for value in values):
+        return [Cell("-" if v is None else shown(v, row.percent, row.digits)) for v in values]
+    first = float(values[0] or 0.0)
+    found = [Cell(shown(first, row.percent, row.digits))]
+    for entry, value in zip(rulesets[1:], values[1:], strict=True):
+        figure = float(value or 0.0)
+        text = shown(figure, row.percent, row.digits)
+        paired = None if row.difference is None else row.difference(entry)
+        if paired is None:
+            plain = "" if row.proportion else _plain(figure, first, row.percent, row.digits)
+            found.append(Cell(text, plain))
+            continue
+        change = interval_words(paired, row.percent, row.proportion)
+        found.append(Cell(text, change, True, paired.within_noise, interval_title(paired, row.percent)))
+    return found
+
+
+def _tile_words(tile: str, entry: RulesetRecord, marked: bool) -> str:
+    """A tile's rates under a ruleset, each marked when within noise of the reference's."""
+    found = entry.tile(tile)
+    if found is None:
+        return "-"
+    paired = entry.differences.tile(tile)
+    parts = []
+    for outcome in OUTCOMES:
+        difference = None if paired is None or not marked else paired.outcomes.of(outcome)
+        mark = NOISE_MARK if difference is not None and difference.within_noise else ""
+        parts.append(f"{100 * found.outcomes.rate(outcome):.0f}%{mark}")
+    return " / ".join(parts)
+
+
+def same_in_all(row: Row, rulesets: tuple[RulesetRecord, ...]) -> bool:
+    """The figure is the same under every ruleset, in every game where there is an interval to say so (the
+    table folds such rows into one line)."""
+    if isinstance(row, Words):
+        words = [row.words(entry) for entry in rulesets]
+        return all(w == words[0] for w in words)
+    if isinstance(row, TileRow):
+        return _tile_same(row.tile, rulesets)
+    values = [row.value(entry) for entry in rulesets]
+    if any(value is None for value in values):
+        shown_ = [c.value for c in cells(row, rulesets)]
+        return all(s == shown_[0] for s in shown_)
+    if row.proportion:
+        return not any(values)
+    paired = [None if row.difference is None else row.difference(entry) for entry in rulesets[1:]]
+    return all(v == values[0] for v in values) and all(p is None or p.same for p in paired)
+
+
+def _tile_same(tile: str, rulesets: tuple[RulesetRecord, ...]) -> bool:
+    found = [entry.tile(tile) for entry in rulesets]
+    first = found[0]
+    rates_same = first is None or all(t is not None and t.outcomes == first.outcomes for t in found)
+    paired = [entry.differences.tile(tile) for entry in rulesets[1:]]
+    return rates_same and all(
+        p is not None and all((d := p.outcomes.of(o)) is None or d.same for o in OUTCOMES) for p in paired
+    )
+
+
+def short(row: Row, rulesets: tuple[RulesetRecord, ...]) -> str:
+    """The row's figure in the "same in all" line: the reference's."""
+    if isinstance(row, TileRow):
+        found = rulesets[0].tile(row.tile)
+        return "-" if found is None else " / ".join(f"{100 * found.outcomes.rate(o):.0f}%" for o in OUTCOMES)
+    if isinstance(row, Figure) and row.proportion:
+        return shown(0.0, True, 1)
+    return cells(row, rulesets)[0].value
+
+
+def interval_cells(found: Difference | None) -> list[object]:
+    """A difference's CSV cells (INTERVAL_COLUMNS; empty without an interval)."""
+    if found is None:
+        return [""] * len(INTERVAL_COLUMNS)
+    return [found.estimate, found.low, found.high, str(found.within_noise).lower()]
+
+
+def planning_note(planning: Planning) -> str:
+    """What a report's first line says about planning: nothing when nobody plans."""
+    return f"; {planning.share}% of players plan (--fixed: none)" if planning.active else ""
+
+
+def definitions(report: CompareReport) -> dict[str, Metric]:
+    return {metric.name: metric for metric in report.metrics}

@@ -26,10 +26,10 @@ function padFromPage(file) {
   const cut = ui.indexOf("\nconst PadStore = ");
   if (cut < 0) throw new Error(`${file}: the UI script has no PadStore (store.js) after the model`);
   const context = vm.createContext({});
-  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, GAH_DEAL, PadCheck, PadReport, PadGame };`, context, { filename: file });
+  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, PadCheck, PadReport, PadGame };`, context, { filename: file });
   const data = JSON.parse(script("gah-data"));
   const M = context.M;
-  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH_DEAL, M.PadCheck) }, M);
+  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck) }, M);
 }
 
 const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
@@ -52,7 +52,7 @@ test("the pad against the Python modules", { skip }, async (t) => {
   await t.test(`deals: ${vectors.deals.length}`, () => {
     for (const vector of vectors.deals) {
       const pad = padOf(vector.rules);
-      const got = outcome(() => pad.GAH_DEAL.deal(pad.GAH.RULES, pad.DATA.setup, vector.players, vector.seed, pad.GAH.StateError));
+      const got = outcome(() => pad.GAH.DEAL.deal(pad.GAH.RULES, pad.DATA.setup, vector.players, vector.seed, pad.GAH.StateError));
       assert.deepEqual(got, vector.expected, vector.label);
     }
   });

@@ -15,7 +15,7 @@ from compiler.backends.policy_facts import bonus_room_wins, decides, items_alike
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
-RUNTIME_FILES = ("core.js", "chooser.js", "hotel.js", "staff.js", "quantities.js", "scoring.js", "state.js")
+RUNTIME_FILES = ("core.js", "chooser.js", "hotel.js", "staff.js", "quantities.js", "scoring.js", "state.js", "setup.js")
 
 
 def runtime_source() -> str:
@@ -293,6 +293,6 @@ def generate_engine(ruleset: ir.Ruleset) -> str:
     _emperor(js, ruleset)
     _entry_points(js, ruleset)
     _rules(js, ruleset)
-    js.line("return { RULES, scoreGame, readGame, writeGame, StateError, QUANTITIES };")
+    js.line("return { RULES, scoreGame, readGame, writeGame, StateError, QUANTITIES, DEAL };")
     js.close("})();")
     return "\n".join(js.lines) + "\n"

@@ -24,7 +24,6 @@ from compiler.sheets.text import Words, plain
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the checks,
 # the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-ENGINE_ASSETS = ("deal.js",)
 UI_ASSETS = ("check.js", "report.js", "game.js", "store.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
@@ -114,7 +113,7 @@ def _csp_hash(text: str) -> str:
 
 def generate_page(ruleset: ir.Ruleset) -> bytes:
     """The full text of <output>/pads/<name>.html."""
-    engine = "\n" + generate_engine(ruleset) + _assets(ENGINE_ASSETS)
+    engine = "\n" + generate_engine(ruleset)
     ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
     csp = "; ".join(

@@ -5,7 +5,7 @@
 
 (function () {
   const DATA = JSON.parse(document.getElementById("gah-data").textContent);
-  const G = PadGame.make(DATA, GAH, GAH_DEAL, PadCheck);
+  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck);
   const store = PadStore.open("gah-pad-" + DATA.name);
   const THEME_KEY = "gah-pad-theme";
   const ROOM_CYCLE = { ".": "v", v: "o", o: "." };

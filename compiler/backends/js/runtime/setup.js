@@ -1,0 +1,203 @@
+"use strict";
+// Dealing a game as `gah setup` deals it: a port of compiler/backends/python/runtime/setup.py (the same
+// SplitMix64 draws, the same Fisher-Yates shuffle, the same messages), so that a seed gives the pad the very
+// deal `gah setup RULESET --players ... --seed S --json` prints. Names are refused as state.js refuses them
+// (NAME_REFUSED) and values quoted as core.js quotes them (shown).
+
+const DEAL_MASK = (1n << 64n) - 1n;
+const DEAL_TWO64 = 1n << 64n;
+const DEAL_METHODS = ["standard", "introductory", "draft"];
+
+// SplitMix64 (Steele, Lea and Flood 2014): one 64-bit word of state, each draw mixed from it.
+class SplitMix64 {
+  constructor(seed) {
+    this.state = BigInt.asUintN(64, BigInt(seed));
+  }
+
+  next64() {
+    this.state = (this.state + 0x9e3779b97f4a7c15n) & DEAL_MASK;
+    let z = this.state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & DEAL_MASK;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & DEAL_MASK;
+    return z ^ (z >> 31n);
+  }
+
+  // A whole number from 0 to bound - 1, uniform: draws that would bias `x % bound` are drawn again.
+  below(bound) {
+    const big = BigInt(bound);
+    const limit = DEAL_TWO64 - (DEAL_TWO64 % big);
+    for (;;) {
+      const value = this.next64();
+      if (value < limit) return Number(value % big);
+    }
+  }
+
+  // Fisher-Yates from the last position down to the second, as setup.py's shuffle.
+  shuffle(cards) {
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+  }
+}
+
+function checkPlayers(setup, players, StateError) {
+  const low = setup.min_players;
+  const high = setup.max_players;
+  if (players.length < low || players.length > high) {
+    throw new StateError(`players: this ruleset is for ${low} to ${high} players, got ${players.length}`);
+  }
+  const seen = new Set();
+  players.forEach((name, index) => {
+    if (typeof name !== "string" || !name.trim()) {
+      throw new StateError(`players[${index}]: every player needs a non-empty name, got ${shown(name)}`);
+    }
+    if (Array.from(name).length > 100) throw new StateError(`players[${index}]: a name has at most 100 characters`);
+    if (NAME_REFUSED.test(name)) {
+      throw new StateError(`players[${index}]: ${shown(name)} holds a control character; names are plain text`);
+    }
+    if (seen.has(name)) throw new StateError(`players[${index}]: two players are called ${shown(name)}`);
+    seen.add(name);
+  });
+}
+
+// One tile per scored tier, in the order of the scoring rounds, uniform among the tier's tiles.
+function dealTiles(rules, rng, StateError) {
+  const tiles = {};
+  const rounds = Object.keys(rules.scoringTiers)
+    .map(Number)
+    .sort((a, b) => a - b);
+  for (const round of rounds) {
+    const tier = rules.scoringTiers[round];
+    if (Object.prototype.hasOwnProperty.call(tiles, tier)) continue;
+    const candidates = Object.keys(rules.tiles).filter((id) => rules.tiles[id] === tier);
+    if (!candidates.length) throw new StateError(`setup: no Emperor tile of tier ${tier} for the scoring after round ${round}`);
+    tiles[tier] = candidates[rng.below(candidates.length)];
+  }
+  return tiles;
+}
+
+function dealSets(rules, setup, count, StateError) {
+  const hands = [];
+  const used = new Set();
+  for (let index = 0; index < count; index++) {
+    const letter = String.fromCharCode(65 + index);
+    if (!Object.prototype.hasOwnProperty.call(setup.sets, letter)) {
+      throw new StateError(`setup: no introductory set ${letter} for player ${index + 1}`);
+    }
+    const hand = setup.sets[letter].slice();
+    for (const card of hand) {
+      if (!rules.staff[card] || used.has(card)) throw new StateError(`setup: set ${letter}: Staff card ${card} is unknown or already dealt`);
+      used.add(card);
+    }
+    hands.push(hand);
+  }
+  return hands;
+}
+
+// The draft with every pick the default policy's: the highest cost, then the lowest number.
+function dealDraft(rules, setup, count, deck, rng, StateError) {
+  const hand = setup.hand_size;
+  const packet = setup.packet_size;
+  const keep = setup.keep_per_pick;
+  if (packet < hand || hand % keep) {
+    throw new StateError(`setup: a draft of packets of ${packet}, keeping ${keep} a pick, cannot give hands of ${hand}`);
+  }
+  if (packet * count > deck.length) throw new StateError(`setup: ${count} packets of ${packet} need more than the ${deck.length} Staff cards`);
+  let packets = [];
+  for (let i = 0; i < count; i++) packets.push(deck.slice(i * packet, (i + 1) * packet));
+  let rest = deck.slice(count * packet);
+  const hands = packets.map(() => []);
+  const picks = hand / keep;
+  const shift = setup.direction === "left" ? 1 : -1;
+  const cost = (card) => rules.staff[card][1];
+  for (let pick = 0; pick < picks; pick++) {
+    packets.forEach((cards, i) => {
+      for (let k = 0; k < keep; k++) {
+        const best = cards.reduce((a, b) => (cost(b) > cost(a) || (cost(b) === cost(a) && b < a) ? b : a));
+        cards.splice(cards.indexOf(best), 1);
+        hands[i].push(best);
+      }
+    });
+    if (pick < picks - 1) packets = packets.map((_, i) => packets[(((i - shift) % count) + count) % count]);
+  }
+  const leftover = packets.flat();
+  if (leftover.length) {
+    rest = rest.concat(leftover);
+    rng.shuffle(rest);
+  }
+  return [hands, rest];
+}
+
+function dealPlayer(rules, setup, name, hand, record, StateError) {
+  const hotel = [];
+  for (let f = 0; f < rules.floors; f++) hotel.push(Array(rules.columns).fill("."));
+  for (const room of setup.hotel_rooms) {
+    const [floor, column] = room;
+    if (!(floor >= 1 && floor <= rules.floors && column >= 1 && column <= rules.columns)) {
+      throw new StateError(`setup: starting room ${floor}.${column} is outside the hotel`);
+    }
+    hotel[floor - 1][column - 1] = "v";
+  }
+  const kitchen = {};
+  for (const item of Object.keys(setup.items)) {
+    if (!rules.items.includes(item)) throw new StateError(`setup: unknown starting item ${shown(item)}; items are: ${rules.items.join(", ")}`);
+  }
+  for (const item of rules.items) kitchen[item] = setup.items[item] || 0;
+  return {
+    name,
+    points: setup.points,
+    krones: setup.krones,
+    emperor: setup.emperor,
+    kitchen,
+    cafe: [],
+    hotel: hotel.reverse().map((row) => row.join("")), // top floor first, as a state writes it
+    hand: hand.slice(),
+    hired: [],
+    objectives: 0,
+    choices: record,
+  };
+}
+
+// A round-0 state, as `gah setup RULESET --players ... --seed SEED --json` prints it (draft picks:
+// the default policy's). `StateError`: the engine's, so the pad tells a refused deal from a bug.
+function deal(rules, setup, players, seed, StateError) {
+  checkPlayers(setup, players, StateError);
+  if (!Number.isSafeInteger(seed)) throw new StateError(`seed: expected a whole number, got ${shown(seed)}`);
+  if (!DEAL_METHODS.includes(setup.method)) {
+    throw new StateError(`setup: unknown deal method ${shown(setup.method)}; expected one of: ${DEAL_METHODS.join(", ")}`);
+  }
+  const rng = new SplitMix64(seed);
+  const tiles = dealTiles(rules, rng, StateError);
+  let deck = Object.keys(rules.staff)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const count = players.length;
+  let hands;
+  let records = players.map(() => ({}));
+  if (setup.method === "standard") {
+    if (setup.hand_size * count > deck.length) throw new StateError(`setup: ${count} hands of ${setup.hand_size} need more than the ${deck.length} Staff cards`);
+    rng.shuffle(deck);
+    hands = players.map((_, i) => deck.slice(i * setup.hand_size, (i + 1) * setup.hand_size));
+    deck = deck.slice(count * setup.hand_size);
+  } else if (setup.method === "introductory") {
+    hands = dealSets(rules, setup, count, StateError);
+    const dealt = new Set(hands.flat());
+    deck = deck.filter((card) => !dealt.has(card));
+    rng.shuffle(deck);
+  } else {
+    rng.shuffle(deck);
+    [hands, deck] = dealDraft(rules, setup, count, deck, rng, StateError);
+    records = hands.map((hand) => ({ draft: hand.slice() }));
+  }
+  return {
+    round: 0,
+    tiles,
+    staff_deck: deck,
+    staff_discard: [],
+    players: players.map((name, i) => dealPlayer(rules, setup, name, hands[i], records[i], StateError)),
+  };
+}
+
+// What the pad's deal needs, under one name (GAH.DEAL).
+const DEAL = { deal, players: checkPlayers, shown, SplitMix64 };

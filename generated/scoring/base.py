@@ -1009,9 +1009,9 @@ def column_starts(player: Player, state: str, count: int) -> tuple[list[Cell], i
 def count_removable(player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False) -> int:
     """How many rooms a removal could take (rooms on distinct floors when strictly below; with `in_column`,
     the most a start on the highest floor takes down its column)."""
-    found = rooms(player, state)
     if in_column:
         return column_starts(player, state, count)[1]
+    found = rooms(player, state)
     if strictly_below:
         return min(count, len({cell[0] for cell in found}))
     return min(count, len(found))

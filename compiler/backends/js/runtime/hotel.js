@@ -160,8 +160,8 @@ function columnStarts(player, state, count) {
 }
 
 function countRemovable(player, state, count, strictlyBelow, inColumn = false) {
-  const found = roomsIn(player, state).map(cellParts);
   if (inColumn) return columnStarts(player, state, count)[1];
+  const found = roomsIn(player, state).map(cellParts);
   if (strictlyBelow) return Math.min(count, new Set(found.map(([f]) => f)).size);
   return Math.min(count, found.length);
 }

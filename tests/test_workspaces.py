@@ -66,6 +66,7 @@ def test_init_makes_a_workspace_with_config_starter_variant_example_state_schema
         "examples/round7.yaml",
         "gah.toml",
         "rules/house-rules.yaml",
+        "schemas/language.schema.json",
         "schemas/lab-model.schema.json",
         "schemas/ruleset.schema.json",
         "schemas/state.schema.json",

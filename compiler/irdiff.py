@@ -3,7 +3,7 @@
 `describe_differences(parent, child)` gives plain English sentences in a fixed order (the order of the
 sheet: players and rounds, items, track, zones, scorings, tiles, hotel, Staff, final scoring, score
 track, tie-breakers, rulings, setup). `compare` also gives `Changes`, the structured form the sheets
-use to highlight changed cells. The words come from the sheet wording table (compiler/sheets/wording.py).
+use to highlight changed cells. The words come from the language's `diff` and `sheet` phrases (rules/languages/).
 
 Each entry is named as in the rules data, by the key a variant patches: a tile, zone, item or final-scoring
 source by its id (`tile c-points (Points)`: with `ids`, as `gah diff` says it; a sheet's House-rules box
@@ -76,7 +76,7 @@ class _Comparer:
         self.briefs: dict[Rich, Rich] = {}
 
     def say(self, key: str, **values: Rich | str | int) -> Rich:
-        return self.w.rich(key, **values)
+        return self.w.rich(key, None, **values)
 
     def named(self, entry_id: str, name: str) -> Rich:
         """An entry by its name, led by its id when the ids are shown: `c-points (Points)`."""

@@ -80,9 +80,9 @@ class Language:
     id: str
     name: str
     file: str  # the file as messages name it
-    phrases: Mapping[str, Phrase]
-    uncertain: Mapping[str, str] = field(default_factory=dict)
-    stock_names: Mapping[str, str] = field(default_factory=dict)  # English's names by "kind.id"
+    phrases: Mapping[str, Phrase] = field(repr=False)
+    uncertain: Mapping[str, str] = field(default_factory=dict, repr=False)
+    stock_names: Mapping[str, str] = field(default_factory=dict, repr=False)  # English's names by "kind.id"
 
     def has(self, key: str) -> bool:
         return key in self.phrases

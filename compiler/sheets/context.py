@@ -1,6 +1,6 @@
 """The view model of a sheet: everything the templates show, already in words (rich text), with change flags.
 
-Templates only lay this out; they hold no words of their own (every label comes from the wording table).
+Templates only lay this out; they hold no words of their own (every label comes from the language's phrases).
 """
 
 from __future__ import annotations

@@ -18,12 +18,14 @@ note: a term the sources do not confirm; the sheets footnote it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler import ir
 from compiler.errors import GahError, Position, Problem, RulesError
 from compiler.frontend.loader import Node, load_file
 from compiler.frontend.merge import merge_patch
@@ -372,3 +374,20 @@ def _reference(workspace: Workspace) -> dict[str, Phrase]:
 def english() -> Language:
     """The shipped English, outside any workspace (the default wherever no language is chosen)."""
     return load_language(Workspace(None), REFERENCE)
+
+
+def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
+    """`ruleset` with the names of its items, zones, tiles, Staff and final-scoring sources in `language`
+    (Language.name_of); nothing else changes."""
+    name = language.name_of
+    return dataclasses.replace(
+        ruleset,
+        items=tuple(dataclasses.replace(i, name=name("items", i.id, i.name)) for i in ruleset.items),
+        track=dataclasses.replace(
+            ruleset.track,
+            zones=tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones),
+        ),
+        tiles=tuple(dataclasses.replace(t, name=name("tiles", t.id, t.name)) for t in ruleset.tiles),
+        staff=tuple(dataclasses.replace(c, name=name("staff", str(c.number), c.name)) for c in ruleset.staff),
+        final_scoring=tuple(dataclasses.replace(f, name=name("final", f.id, f.name)) for f in ruleset.final_scoring),
+    )

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
 from compiler import ir
+from compiler.languages import Language, localised
 from compiler.sheets import phrases
 from compiler.sheets.effects import Speaker
 from compiler.sheets.text import Rich, Words, ident, number, plain, rich
@@ -665,6 +666,11 @@ def compare(parent: ir.Ruleset, child: ir.Ruleset, words: Words | None = None, *
     return _Comparer(parent, child, words or Words(), ids).run()
 
 
-def describe_differences(parent: ir.Ruleset, child: ir.Ruleset, *, ids: bool = True) -> list[str]:
-    """Every difference of `child` from `parent`, as plain English sentences in a fixed order (`gah diff`)."""
-    return [plain(sentence) for sentence in compare(parent, child, ids=ids).sentences]
+def describe_differences(
+    parent: ir.Ruleset, child: ir.Ruleset, *, ids: bool = True, language: Language | None = None
+) -> list[str]:
+    """Every difference of `child` from `parent`, as plain sentences in a fixed order (`gah diff`), in `language`
+    (default: English), entries named in it."""
+    if language is not None:
+        parent, child = localised(parent, language), localised(child, language)
+    return [plain(sentence) for sentence in compare(parent, child, Words(language), ids=ids).sentences]

@@ -371,6 +371,18 @@ def _reference(workspace: Workspace) -> dict[str, Phrase]:
     return _phrases(_read(workspace, path))
 
 
+def choose_language(workspace: Workspace, requested: str | None = None) -> Language:
+    """The language a command speaks: `requested` (--lang), else gah.toml's `language`, else English.
+
+    An unknown id from gah.toml is a problem at its line there; from --lang, a LanguageError.
+    """
+    if requested:
+        return load_language(workspace, requested)
+    if workspace.config.language:
+        return load_language(workspace, workspace.config.language, workspace.setting_position("language"))
+    return load_language(workspace, DEFAULT)
+
+
 def english() -> Language:
     """The shipped English, outside any workspace (the default wherever no language is chosen)."""
     return load_language(Workspace(None), REFERENCE)

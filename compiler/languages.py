@@ -171,6 +171,12 @@ def language_ids(workspace: Workspace) -> tuple[str, ...]:
     return tuple(sorted(ids))
 
 
+def own_language_ids(workspace: Workspace) -> tuple[str, ...]:
+    """The languages of the workspace's own files (rules/languages/*.yaml): new ones and overrides."""
+    own = _own_folder(workspace)
+    return tuple(sorted(path.stem for path in own.glob("*.yaml"))) if own is not None else ()
+
+
 def shipped_ids() -> tuple[str, ...]:
     """The languages that ship with gah."""
     return tuple(sorted(path.stem for path in _shipped_folder().glob("*.yaml")))
@@ -381,6 +387,13 @@ def choose_language(workspace: Workspace, requested: str | None = None) -> Langu
     if workspace.config.language:
         return load_language(workspace, workspace.config.language, workspace.setting_position("language"))
     return load_language(workspace, DEFAULT)
+
+
+def build_languages(workspace: Workspace, requested: str | None = None) -> tuple[Language, ...]:
+    """The languages `gah build` writes sheets in: the chosen one first (choose_language), then every other
+    language known here, by id."""
+    main = choose_language(workspace, requested)
+    return (main, *(load_language(workspace, i) for i in language_ids(workspace) if i != main.id))
 
 
 def english() -> Language:

@@ -390,10 +390,12 @@ def choose_language(workspace: Workspace, requested: str | None = None) -> Langu
 
 
 def build_languages(workspace: Workspace, requested: str | None = None) -> tuple[Language, ...]:
-    """The languages `gah build` writes sheets in: the chosen one first (choose_language), then every other
-    language known here, by id."""
+    """The languages `gah build` writes sheets in: the chosen one first (choose_language), then the others of
+    gah.toml's `languages` (default: every language known here), by id."""
     main = choose_language(workspace, requested)
-    return (main, *(load_language(workspace, i) for i in language_ids(workspace) if i != main.id))
+    others = workspace.config.languages or language_ids(workspace)
+    where = workspace.setting_position("languages") if workspace.config.languages else None
+    return (main, *(load_language(workspace, i, where) for i in sorted(set(others)) if i != main.id))
 
 
 def english() -> Language:

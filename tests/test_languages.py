@@ -290,3 +290,10 @@ def test_the_shipped_files_are_in_the_wheel_layout() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"rules" = "compiler/_bundled/rules"' in pyproject
     assert (Path(shipped_workspace().bundle) / "rules" / "languages" / "de.yaml").is_file()
+
+
+def test_gah_score_takes_the_language_too() -> None:
+    state = str(ROOT / "examples" / "round7.yaml")
+    assert run_gah("score", state, "--lang", "de").code == 0
+    unknown = run_gah("score", state, "--lang", "xx")
+    assert unknown.code == 1 and unknown.err == "gah score: unknown language 'xx'; known languages: de, en\n"

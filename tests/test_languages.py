@@ -7,11 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers_rules import ROOT, run_gah, shipped_workspace
+from helpers_rules import ROOT, SHIPPED, run_gah, shipped_workspace
+from helpers_sheets import assert_tiles_on_the_front
 
 from compiler.errors import Position, RulesError
 from compiler.languages import Language, Phrase, english, language_ids, load_language, localised
 from compiler.project import load_one
+from compiler.sheets import render_sheet
 from compiler.sheets.effects import Speaker
 from compiler.sheets.text import Words, plain
 from compiler.workspace import Workspace
@@ -84,7 +86,7 @@ def test_german_effect_words() -> None:
     base = localised(load_one(shipped_workspace(), "base"), german())
     s = Speaker(Words(german()), base.items)
     assert plain(s.penalty(base.tile("a-krones").penalty)) == (
-        "verliere 3 Kronen; kannst du das nicht vollständig, stattdessen: verliere 5 Siegpunkte"
+        "verliere 3 Kronen; geht das nicht ganz, stattdessen: verliere 5 Siegpunkte"
     )
     assert plain(s.effects(base.tile("c-staff-points").bonus)) == (
         "erhalte 2 Siegpunkte für jede Personalkarte, die du angestellt hast"
@@ -113,8 +115,8 @@ def test_the_german_sheet_of_the_base_game(tmp_path: Path) -> None:
         in text
     )
     assert (
-        "- **†4** Begriffe auf Deutsch, unsere Wahl (nicht aus deutschen Quellen bestätigt): die Namen der "
-        "Kaiser-Plättchen, „Stufe“ (A, B, C)," in text
+        "- **†4** Unsere Wörter (nicht aus deutschen Quellen): die Namen der Kaiser-Plättchen, „Stufe“ (A, B, C),"
+        in text
     )
     assert '<html lang="de">' in sheet(tmp_path / "base.html", "base", "--lang", "de", fmt="html")[1]
 
@@ -297,3 +299,17 @@ def test_gah_score_takes_the_language_too() -> None:
     assert run_gah("score", state, "--lang", "de").code == 0
     unknown = run_gah("score", state, "--lang", "xx")
     assert unknown.code == 1 and unknown.err == "gah score: unknown language 'xx'; known languages: de, en\n"
+
+
+# Every shipped sheet in German on A4, and the longest on the shorter letter page (a PDF takes a few seconds).
+GERMAN_PAGES = [(name, "a4") for name in SHIPPED] + [
+    (n, "letter") for n in ("introductory", "royal-banquet", "long-track")
+]
+
+
+@pytest.mark.parametrize(("name", "paper"), GERMAN_PAGES)
+def test_every_german_sheet_prints_its_tiles_on_the_front_in_weasyprint(name: str, paper: str) -> None:
+    ruleset = load_one(shipped_workspace(), name)
+    parent = load_one(shipped_workspace(), ruleset.extends) if ruleset.extends else None
+    data = render_sheet(ruleset, parent, "pdf", paper, language=german())  # type: ignore[arg-type]
+    assert_tiles_on_the_front(data, ruleset, german())

@@ -17,6 +17,7 @@ import pytest
 from helpers_rules import SHIPPED, Run, run_gah, shipped_workspace
 from helpers_sheets import assert_tiles_on_the_front
 
+from compiler.languages import load_language
 from compiler.project import compile_library, load_one
 from compiler.sheets import PAPERS, Paper, render_sheet
 from compiler.sheets.context import build_sheet
@@ -183,7 +184,8 @@ def test_build_reports_the_same_positioned_problem_and_writes_nothing(tmp_path: 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_shipped_ruleset_fits_on_both_papers(paper: str) -> None:
-    assert fit_problems(compile_library(shipped_workspace()), SHIPPED, paper) == {}
+    languages = [load_language(Workspace(None), language) for language in ("en", "de")]
+    assert fit_problems(compile_library(shipped_workspace()), SHIPPED, paper, languages) == {}
 
 
 @pytest.mark.parametrize("paper", PAPERS)

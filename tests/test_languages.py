@@ -317,3 +317,22 @@ def test_every_german_sheet_prints_its_tiles_on_the_front_in_weasyprint(name: st
     parent = load_one(shipped_workspace(), ruleset.extends) if ruleset.extends else None
     data = render_sheet(ruleset, parent, "pdf", paper, language=german())  # type: ignore[arg-type]
     assert_tiles_on_the_front(data, ruleset, german())
+
+
+def test_a_ruleset_translations_mistake_is_positioned(tmp_path: Path) -> None:
+    folder = make_workspace(tmp_path)
+    (folder / "rules" / "house.yaml").write_text(
+        "extends: base\nname: house\ntitle: House\ntranslations:\n  de:\n    titel: Haus\n", encoding="utf-8"
+    )
+    run = run_gah("check", cwd=folder)
+    assert run.code == 1
+    assert run.err.startswith(
+        "rules/house.yaml:6:5: translations.de: unknown key 'titel' (did you mean 'title'?); expected one of: "
+    ), run.err
+
+
+def test_extending_an_unknown_language_is_placed_at_extends(tmp_path: Path) -> None:
+    folder = make_workspace(tmp_path, "", {"fr": "language: fr\nname: Français\nextends: xx\n"})
+    assert "rules/languages/fr.yaml:3:10: unknown language 'xx'; known languages: de, en, fr" in problems_of(
+        folder, "fr"
+    )

@@ -1,5 +1,5 @@
-"""The words a scoring module or score pad tells a game in: a language's `score` phrases, with final scoring's
-phrases for the ruleset's quantities and tie-breaker.
+"""The words a scoring module or score pad tells a game in: a language's `score` phrases, the ruleset's terms
+in that language, and final scoring's phrases for its quantities and tie-breaker.
 
 A generated module carries these tables as data (it stays standard-library only), one per shipped language;
 `gah score --lang` hands one to score_game, so a workspace's own language needs no new module.
@@ -7,38 +7,68 @@ A generated module carries these tables as data (it stays standard-library only)
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 from typing import Any
 
 from compiler import ir
-from compiler.backends.final_words import quantity_words, tiebreak_words
-from compiler.frontend.loader import load_yaml, to_plain
-from compiler.workspace import bundle_root
+from compiler.backends.final_words import final_quantities, tiebreak_words
+from compiler.languages import REFERENCE, Language, Phrase, load_language, shipped_ids
+from compiler.workspace import Workspace
 
-SHIPPED_LANGUAGES = ("en", "de")
-
-
-def score_phrases(folder: Path, language: str) -> dict[str, Any]:
-    """The `score` section of the language file `language` in `folder`."""
-    path = folder / f"{language}.yaml"
-    document = to_plain(load_yaml(path.read_text(encoding="utf-8"), str(path)))
-    assert isinstance(document, dict)
-    section = document["score"]
-    assert isinstance(section, dict)
-    return section
+SECTION = "score."
+_ICON = re.compile(r"\[\[[a-z_]*\]\]")  # icons are drawn on sheets only: events are plain text
 
 
-def score_words(ruleset: ir.Ruleset, phrases: dict[str, Any]) -> dict[str, Any]:
-    """A language's `score` phrases with the ruleset's quantity and tie-breaker phrases (`quantities`,
-    `tiebreak`) and the game terms the language names (`terms`: kind -> id -> name)."""
-    words = {key: value for key, value in phrases.items() if key != "uncertain"}
-    words["quantities"] = quantity_words(ruleset)
+def _plain(phrase: Phrase) -> str | dict[str, str]:
+    """A phrase as a module's table holds it: its text, or its forms by name."""
+    if not phrase.is_plural:
+        return _ICON.sub("", next(phrase.texts()))
+    return {form: _ICON.sub("", text) for form, text in phrase.forms}
+
+
+def score_phrases(language: Language) -> dict[str, Any]:
+    """The language's `score` section as nested plain data (`ordinal.ends_1` under `ordinal`)."""
+    table: dict[str, Any] = {}
+    for key, phrase in language.phrases.items():
+        if not key.startswith(SECTION):
+            continue
+        *groups, last = key.removeprefix(SECTION).split(".")
+        place = table
+        for group in groups:
+            place = place.setdefault(group, {})
+        place[last] = _plain(phrase)
+    return table
+
+
+def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
+    """The names events give the ruleset's items, colours, Staff (by number), tiles and zones (by the zone's
+    name in the rules data, as the module knows it) in the language."""
+    colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
+    # English events have always named items by their ids, lower case in running text ("2 wine"): they stay so.
+    items = {} if language.id == REFERENCE else {i.id: language.name_of("items", i.id, i.name) for i in ruleset.items}
+    return {
+        "item": items,
+        "colour": {colour: language.name_of("colours", colour, colour) for colour in colours},
+        "staff": {str(c.number): language.name_of("staff", str(c.number), c.name) for c in ruleset.staff},
+        "tile": {tile.id: language.name_of("tiles", tile.id, tile.name) for tile in ruleset.tiles},
+        "zone": {zone.name: language.name_of("zones", zone.id, zone.name) for zone in ruleset.track.zones},
+    }
+
+
+def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
+    """What a module's score_game needs to tell a game of `ruleset` in `language`: the `score` phrases, the
+    ruleset's `terms`, final scoring's `quantities` (the sheets' phrases) and `tiebreak`."""
+    words = score_phrases(language)
+    words["terms"] = ruleset_terms(ruleset, language)
+    words["quantities"] = {
+        quantity: language.say(f"sheet.quantity.{quantity}.total") for quantity in final_quantities(ruleset)
+    }
     words["tiebreak"] = tiebreak_words(ruleset)[1]
-    words["terms"] = {}
     return words
 
 
 def shipped_score_words(ruleset: ir.Ruleset) -> dict[str, dict[str, Any]]:
     """The words of every shipped language, by language id (English first: a module's default)."""
-    folder = bundle_root() / "rules" / "languages"
-    return {language: score_words(ruleset, score_phrases(folder, language)) for language in SHIPPED_LANGUAGES}
+    ids = sorted(shipped_ids(), key=lambda language: language != "en")
+    nowhere = Workspace(None)
+    return {language: score_words(ruleset, load_language(nowhere, language)) for language in ids}

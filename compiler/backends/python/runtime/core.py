@@ -258,8 +258,10 @@ def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **value
     """The phrase `key` of a language's phrases (`words`) with `values` filled in; `count` (also {count})
     picks the plural form of a phrase that has forms (`one`, `other`)."""
     pattern = words[key]
-    if isinstance(pattern, dict):
-        pattern = pattern["one" if count == 1 else "other"]
+    if isinstance(pattern, dict):  # forms by a count: zero and two where the language has them
+        size = -1 if count is None else abs(count)
+        form = "zero" if size == 0 else "one" if size == 1 else "two" if size == 2 else "other"
+        pattern = pattern.get(form) or pattern["other"]
     if count is not None:
         values["count"] = count
     text: str = pattern.format_map(values)
@@ -280,9 +282,9 @@ def term(game: Game, kind: str, name: str, default: str) -> str:
 
 def ordinal(words: dict[str, Any], n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
-    digits, else the last digit, else `other`."""
+    digits (ends_11), else the last digit (ends_1), else any_other."""
     forms: dict[str, str] = words["ordinal"]
-    pattern = forms.get(str(n % 100)) or forms.get(str(n % 10)) or forms["other"]
+    pattern = forms.get(f"ends_{n % 100}") or forms.get(f"ends_{n % 10}") or forms["any_other"]
     return pattern.format(n=n)
 
 

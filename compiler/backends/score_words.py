@@ -72,3 +72,10 @@ def shipped_score_words(ruleset: ir.Ruleset) -> dict[str, dict[str, Any]]:
     ids = sorted(shipped_ids(), key=lambda language: language != "en")
     nowhere = Workspace(None)
     return {language: score_words(ruleset, load_language(nowhere, language)) for language in ids}
+
+
+def chosen_language(workspace: Workspace, given: str | None) -> Language:
+    """The language a command speaks: `--lang`, else gah.toml's `language` (where the workspace's settings
+    have one), else English. An unknown id is a LanguageError that lists the known ones."""
+    configured = getattr(workspace.config, "language", "") if workspace.root is not None else ""
+    return load_language(workspace, given or configured or REFERENCE)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.backends.python.load import load_scoring_module
+from compiler.backends.score_words import chosen_language, score_words
 from compiler.cli import command
 from compiler.errors import Problem, RulesError
 from compiler.frontend.rulesets import Workspace
@@ -26,6 +27,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print exactly what score_game() returns, as JSON (a list of those, in order, for several files)",
     )
+    parser.add_argument("--lang", metavar="ID", help="explain in this language (default: gah.toml's language, else en)")
 
 
 def _nearby(workspace: Workspace, path: Path) -> str:
@@ -45,6 +47,8 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
             print(f"gah score: no such file: {path}{_nearby(workspace, path)}", file=sys.stderr)
             return 2
     ruleset = load_one(workspace, args.rules)
+    language = chosen_language(workspace, args.lang)
+    words = score_words(ruleset, language)
     module = load_scoring_module(ruleset)
     results: list[dict[str, Any]] = []
     problems: list[Problem] = []
@@ -52,7 +56,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
         try:
             node, state = load_state(workspace, path)
             try:
-                result = module.score_game(state)
+                result = module.score_game(state, words)
             except ValueError as error:  # the generated module's StateError
                 raise RulesError([state_problem(node, str(error))]) from None
         except RulesError as error:
@@ -62,7 +66,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
         if not args.json:
             if len(paths) > 1:
                 sys.stdout.write(("\n" if index else "") + f"== {path}\n")
-            sys.stdout.write(human_report(result))
+            sys.stdout.write(human_report(result, language))
         sys.stdout.flush()
         for unused in result.get("unused_choices", []):
             # A recorded decision the scoring never asked for: a warning at its place in the state file.

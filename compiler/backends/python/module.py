@@ -267,7 +267,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         for card in ruleset.staff:
             if card.penalty_waiver_cost is not None:
                 cost = card.penalty_waiver_cost
-                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)})"
+                waive = f"waive_penalty(game, player, {cost}, {card.number})"
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):

@@ -46,8 +46,8 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
         game.log(player, "move_back", text, space=player.emperor, zone=zone)
 
 
-def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
-    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
+def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
+    """A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns True if paid.
 
     Paying is only an option with enough krones: a recorded `true` without them is refused.
     """
@@ -56,6 +56,7 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     if pay:
         player.krones -= cost
         if game.explain:
+            card = term(game, "staff", str(number), game.rules.staff[number][0])
             text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
             game.log(player, "penalty", text, krones=-cost)
     return pay

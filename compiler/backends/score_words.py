@@ -16,6 +16,7 @@ from compiler.languages import REFERENCE, Language, Phrase, load_language, shipp
 from compiler.workspace import Workspace
 
 SECTION = "score."
+REPORT = "score.report."  # gah score's own words (compiler/report.py), not a module's
 _ICON = re.compile(r"\[\[[a-z_]*\]\]")  # icons are drawn on sheets only: events are plain text
 
 
@@ -27,10 +28,10 @@ def _plain(phrase: Phrase) -> str | dict[str, str]:
 
 
 def score_phrases(language: Language) -> dict[str, Any]:
-    """The language's `score` section as nested plain data (`ordinal.ends_1` under `ordinal`)."""
+    """The language's `score` section as nested plain data (`ordinal.ends_1` under `ordinal`), less the report's."""
     table: dict[str, Any] = {}
     for key, phrase in language.phrases.items():
-        if not key.startswith(SECTION):
+        if not key.startswith(SECTION) or key.startswith(REPORT):
             continue
         *groups, last = key.removeprefix(SECTION).split(".")
         place = table

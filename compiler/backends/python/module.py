@@ -257,8 +257,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 with code.block(f"if had_{card.number}:"):
                     with code.block("if game.explain:"):
                         named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
+                        code.line(f"card = {named}")
                         code.line(
-                            f'game.log(player, "staff", say(game, "gets_more_with", player=player.name, card={named}))'
+                            'game.log(player, "staff", say(game, "gets_more_with", player=player.name, card=card))'
                         )
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)

@@ -11,6 +11,14 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
+from compiler.languages import (
+    Language,
+    LanguageError,
+    choose_language,
+    language_ids,
+    load_language,
+    own_language_ids,
+)
 from compiler.project import Compiled, compile_library
 from compiler.sheets.fit_check import fit_problems
 
@@ -31,6 +39,17 @@ def command(
         return register
 
     return configure
+
+
+def language_option(parser: argparse.ArgumentParser) -> None:
+    """`--lang ID`: the language of what players read."""
+    parser.add_argument(
+        "--lang",
+        metavar="ID",
+        default=None,
+        help="language of the words players read: en, de or a language of the workspace's rules/languages/ "
+        "(default: gah.toml's language, else en)",
+    )
 
 
 def report(problems: list[Problem], sources: SourceRegistry) -> None:
@@ -106,16 +125,44 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         return 1
     if workspace.root is None and not files:
         print("no workspace here: checking the rulesets bundled with gah (gah init makes a workspace)")
-    too_long = fit_problems(compiled, names, workspace.config.paper)
+    languages, language_problems = _check_languages(workspace)
+    too_long = fit_problems(compiled, names, workspace.config.paper, languages)
     for name in sorted(n for n in names if n in compiled.rulesets and n not in too_long):
         rules_file = library.files[name]
         changes = sorted(k for k in rules_file.mapping if k not in ("extends", "name", "title", "description"))
         print(summary_line(compiled.rulesets[name], changes if rules_file.extends else [], compiled.removed.get(name)))
-    problems = compiled.problems + model_problems + list(too_long.values())
+    problems = compiled.problems + model_problems + language_problems + list(too_long.values())
     if problems:
         report(problems, workspace.sources)
         return 1
     return 0
+
+
+def _check_languages(workspace: Workspace) -> tuple[list[Language], list[Problem]]:
+    """Load every language known here (printing one line for each of the workspace's own that is valid);
+    the languages that loaded, and the problems of those that did not."""
+    languages: list[Language] = []
+    problems: list[Problem] = []
+    own = set(own_language_ids(workspace))
+    try:
+        main = choose_language(workspace)
+    except (RulesError, LanguageError) as error:
+        main = None
+        problems.extend(error.problems if isinstance(error, RulesError) else [])
+        if isinstance(error, LanguageError):
+            problems.append(Problem(workspace.setting_position("language"), str(error)))
+    for language_id in language_ids(workspace):
+        try:
+            language = load_language(workspace, language_id)
+        except RulesError as error:
+            problems.extend(error.problems)
+            continue
+        languages.append(language)
+        if language_id in own:
+            print(f"ok  language {language_id} ({language.name}): {language.file}")
+    if main is not None:
+        languages.sort(key=lambda language: language.id != main.id)
+    return languages, problems
 
 
 def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:

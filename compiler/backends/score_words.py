@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from compiler import ir
-from compiler.backends.final_words import final_quantities, tiebreak_words
+from compiler.backends.final_words import quantity_words, tiebreak_words
 from compiler.languages import REFERENCE, Language, Phrase, load_language, shipped_ids
 from compiler.workspace import Workspace
 
@@ -61,10 +61,8 @@ def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     ruleset's `terms`, final scoring's `quantities` (the sheets' phrases) and `tiebreak`."""
     words = score_phrases(language)
     words["terms"] = ruleset_terms(ruleset, language)
-    words["quantities"] = {
-        quantity: language.say(f"sheet.quantity.{quantity}.total") for quantity in final_quantities(ruleset)
-    }
-    words["tiebreak"] = tiebreak_words(ruleset)[1]
+    words["quantities"] = quantity_words(ruleset, language)
+    words["tiebreak"] = tiebreak_words(ruleset, language)[1]
     return words
 
 
@@ -73,10 +71,3 @@ def shipped_score_words(ruleset: ir.Ruleset) -> dict[str, dict[str, Any]]:
     ids = sorted(shipped_ids(), key=lambda language: language != "en")
     nowhere = Workspace(None)
     return {language: score_words(ruleset, load_language(nowhere, language)) for language in ids}
-
-
-def chosen_language(workspace: Workspace, given: str | None) -> Language:
-    """The language a command speaks: `--lang`, else gah.toml's `language` (where the workspace's settings
-    have one), else English. An unknown id is a LanguageError that lists the known ones."""
-    configured = getattr(workspace.config, "language", "") if workspace.root is not None else ""
-    return load_language(workspace, given or configured or REFERENCE)

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from compiler.backends.python.load import load_scoring_module
-from compiler.backends.score_words import chosen_language, score_words
-from compiler.cli import command
+from compiler.backends.score_words import score_words
+from compiler.cli import command, language_option
 from compiler.errors import Problem, RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.frontend.state_input import load_state, state_problem
+from compiler.languages import choose_language
 from compiler.project import load_one
 from compiler.report import human_report
 
@@ -27,7 +28,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print exactly what score_game() returns, as JSON (a list of those, in order, for several files)",
     )
-    parser.add_argument("--lang", metavar="ID", help="explain in this language (default: gah.toml's language, else en)")
+    language_option(parser)
 
 
 def _nearby(workspace: Workspace, path: Path) -> str:
@@ -47,7 +48,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
             print(f"gah score: no such file: {path}{_nearby(workspace, path)}", file=sys.stderr)
             return 2
     ruleset = load_one(workspace, args.rules)
-    language = chosen_language(workspace, args.lang)
+    language = choose_language(workspace, args.lang)
     words = score_words(ruleset, language)
     module = load_scoring_module(ruleset)
     results: list[dict[str, Any]] = []

@@ -247,3 +247,26 @@ def test_the_loaded_german_matches_the_module_table() -> None:
     """gah score hands score_game the table it builds from the language file: the module's own copy is the same."""
     built = score_words(ruleset("base"), load_language(Workspace(None), "de"))
     assert built == module("base").WORDS["de"]
+
+
+def test_gah_diff_says_its_own_lines_in_german() -> None:
+    """The lines around the differences come from the diff section too (one difference: the singular)."""
+    one = run_gah("diff", "base", "royal-banquet", "--lang", "de")
+    assert one.code == 0, one.err
+    assert one.out.splitlines()[0] == "royal-banquet weicht in 1 Punkt von base ab:"
+    same = run_gah("diff", "base", "base", "--lang", "de")
+    assert same.out == "base hat dieselben Regeln wie base.\n"
+    english_one = run_gah("diff", "base", "royal-banquet")
+    assert english_one.out.splitlines()[0] == "royal-banquet differs from base in 1 way:"
+
+
+def test_the_runtime_fills_phrases_as_the_language_files_mean_them() -> None:
+    """Forms by a count (zero where a language has it, else other), {{ }} for braces, places by their last digits."""
+    runtime = module("base")
+    words = {"points": {"zero": "none", "one": "{count} point", "other": "{count} points"}, "braces": "{{a}} {b}"}
+    assert [runtime.phrase(words, "points", n) for n in (0, 1, 2, -1)] == ["none", "1 point", "2 points", "-1 point"]
+    assert runtime.phrase({"points": {"one": "1", "other": "{count}"}}, "points", 0) == "0"
+    assert runtime.phrase(words, "braces", b=2) == "{a} 2"
+    english_places = [runtime.ordinal(runtime.WORDS["en"], n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 111)]
+    assert english_places == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "111th"]
+    assert runtime.ordinal(runtime.WORDS["de"], 21) == "21."

@@ -270,3 +270,19 @@ def test_the_runtime_fills_phrases_as_the_language_files_mean_them() -> None:
     english_places = [runtime.ordinal(runtime.WORDS["en"], n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 111)]
     assert english_places == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "111th"]
     assert runtime.ordinal(runtime.WORDS["de"], 21) == "21."
+
+
+def test_gah_toml_language_explains_without_lang(tmp_path: Path) -> None:
+    """A table that says `language = "de"` in gah.toml gets German explanations; --lang en still overrides it."""
+    folder = _workspace(tmp_path)
+    config = folder / "gah.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'language = "de"\n', encoding="utf-8")
+    german_run = run_gah("score", "examples/round7.yaml", cwd=folder)
+    assert german_run.code == 0, german_run.err
+    assert german_run.out.splitlines()[:3] == [
+        "Regelwerk base, nach Runde 7",
+        "  Anna:",
+        "    - Anna erhält 6 Siegpunkte für Feld 9",
+    ]
+    english_run = run_gah("score", "examples/round7.yaml", "--lang", "en", cwd=folder)
+    assert english_run.out.splitlines()[0] == "Ruleset base, after round 7"

@@ -8,6 +8,7 @@ A generated module carries these tables as data (it stays standard-library only)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from compiler import ir
@@ -66,8 +67,12 @@ def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     return words
 
 
-def shipped_score_words(ruleset: ir.Ruleset) -> dict[str, dict[str, Any]]:
-    """The words of every shipped language, by language id (English first: a module's default)."""
-    ids = sorted(shipped_ids(), key=lambda language: language != "en")
-    nowhere = Workspace(None)
-    return {language: score_words(ruleset, load_language(nowhere, language)) for language in ids}
+def score_words_by_language(
+    ruleset: ir.Ruleset, languages: Sequence[Language] | None = None
+) -> dict[str, dict[str, Any]]:
+    """The words of each language (default: every shipped one), by language id, English first (the default)."""
+    if languages is None:
+        nowhere = Workspace(None)
+        languages = [load_language(nowhere, language) for language in shipped_ids()]
+    ordered = sorted(languages, key=lambda language: (language.id != REFERENCE, language.id))
+    return {language.id: score_words(ruleset, language) for language in ordered}

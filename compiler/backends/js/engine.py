@@ -6,13 +6,15 @@ touches nothing else: the page's UI calls it, and the cross-check runs it under 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from compiler import ir
 from compiler.backends.final_words import tiebreak_words
 from compiler.backends.js.effects import JsCodegenError, all_feasible_js, effect_lines_js, js_literal, quantity_js
 from compiler.backends.policy_facts import bonus_room_wins, decides, items_alike, serving_pays
-from compiler.backends.score_words import shipped_score_words
+from compiler.backends.score_words import score_words_by_language
+from compiler.languages import Language
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
@@ -259,7 +261,7 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line("RULES.project = projectedTotal;")
 
 
-def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
+def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | None) -> None:
     terms = [quantity_js(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     js.line(f"const tiebreak = (game, player) => {' + '.join(terms) or '0'};")
     js.line(
@@ -269,7 +271,7 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     quantities = tiebreak_words(ruleset)[0]
     js.line(f"const TIEBREAK_QUANTITIES = {js_literal(list(quantities))};")
     # The words events and explanations are told in, by language (scoreGame's `language`).
-    js.line(f"const WORDS = {js_literal(shipped_score_words(ruleset))};")
+    js.line(f"const WORDS = {js_literal(score_words_by_language(ruleset, languages))};")
     js.open("function standings(game, final) {")
     js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")
     js.close()
@@ -291,8 +293,9 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     js.close()
 
 
-def generate_engine(ruleset: ir.Ruleset) -> str:
-    """The engine script of one ruleset: `const GAH = (function () { ... })();`."""
+def generate_engine(ruleset: ir.Ruleset, languages: Sequence[Language] | None = None) -> str:
+    """The engine script of one ruleset: `const GAH = (function () { ... })();`. Its WORDS hold the events' words
+    in each of `languages` (default: the shipped ones; English must be among them, the default)."""
     js = _Js()
     js.open("const GAH = (function () {")
     js.line('"use strict";')
@@ -302,7 +305,7 @@ def generate_engine(ruleset: ir.Ruleset) -> str:
     _staff(js, ruleset)
     _final(js, ruleset)
     _emperor(js, ruleset)
-    _entry_points(js, ruleset)
+    _entry_points(js, ruleset, languages)
     _rules(js, ruleset)
     js.line("return { RULES, WORDS, scoreGame, readGame, writeGame, StateError, QUANTITIES, DEAL };")
     js.close("})();")

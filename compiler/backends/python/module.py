@@ -16,7 +16,7 @@ from compiler.backends.policy_facts import (
 )
 from compiler.backends.python.effects import CodegenError, effect_lines, feasible_tests
 from compiler.backends.python.standalone import defined_names, runtime_parts
-from compiler.backends.score_words import shipped_score_words
+from compiler.backends.score_words import score_words_by_language
 
 REGENERATE = "gah build"
 
@@ -507,7 +507,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     code.literal_line("DESCRIPTION = ", ruleset.description)
     code.literal_line("SOURCES = ", ruleset.sources)
     code.line("# The words events and explanations are told in, by language (see score_game).")
-    code.literal_line("WORDS: dict[str, dict[str, Any]] = ", shipped_score_words(ruleset))
+    code.literal_line("WORDS: dict[str, dict[str, Any]] = ", score_words_by_language(ruleset))
     code.blank(2)
     for name, body in bodies:
         code.line(f"{RUNTIME_MARK}{name} (copied; edit it there) ---")

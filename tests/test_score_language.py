@@ -161,7 +161,7 @@ def _asked() -> set[str]:
     asked = set(re.findall(r"""(?:say|phrase)\(\s*(?:game|words),\s*["']([a-z_]+)["']""", text))
     asked |= set(re.findall(r"""say\(["']score\.([a-z_.]+)["']""", text))
     # keys chosen first, then said: `key = "a" if ... else "b"`, hire's `how`, remove_rooms' pair
-    asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from)_[a-z_]+)"', text))
+    asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from|why)_[a-z_]+)"', text))
     return asked
 
 
@@ -286,3 +286,25 @@ def test_gah_toml_language_explains_without_lang(tmp_path: Path) -> None:
     ]
     english_run = run_gah("score", "examples/round7.yaml", "--lang", "en", cwd=folder)
     assert english_run.out.splitlines()[0] == "Ruleset base, after round 7"
+
+
+def test_a_recorded_choice_that_cannot_be_used_is_told_in_german() -> None:
+    """An illegal recorded choice is an error, and a recorded choice never asked for a warning, both in German.
+    Space 7 pays 5, back to 4: the A tile Krones' bonus asks no decision, so the recorded choose_one is unused;
+    in round 3 at space 1 (black, penalty of Krones): a recorded conference_manager true without the Staff is
+    never asked either."""
+    unused = german(state(3, player(emperor=7, choices={"choose_one": 1})))
+    assert [u["message"] for u in unused["unused_choices"]] == [
+        "players[0].choices.choose_one: 1 wurde festgehalten, aber die Wertung hat keine Entscheidung choose_one "
+        "abgefragt (Spieler Anna); sie wurde nicht verwendet"
+    ]
+    # The B tile Occupied room: a free room on floors 1-2, occupied. Anna's hotel is empty: only 1.1 is legal.
+    message = ""
+    tiles = {"A": "a-krones", "B": "b-occupied-room", "C": "c-points"}
+    try:
+        german(state(5, player(emperor=9, choices={"prepare_room": "2.1"}), tiles=tiles))
+    except ValueError as error:
+        message = str(error)
+    assert message == (
+        "players[0].choices.prepare_room: 2.1 ist hier keine erlaubte Wahl; erlaubt: 1.1, keine (Spieler Anna)"
+    )

@@ -13,8 +13,6 @@ from compiler.errors import GahError, Problem, RulesError, SourceRegistry, forma
 from compiler.frontend.rulesets import Workspace
 from compiler.languages import (
     Language,
-    LanguageError,
-    choose_language,
     language_ids,
     load_language,
     own_language_ids,
@@ -116,7 +114,8 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         names = library.names()
     else:
         names = library.own_names
-    if not files and not names and not compiled.problems and not model_problems:
+    own_languages = own_language_ids(workspace)
+    if not files and not names and not compiled.problems and not model_problems and not own_languages:
         print(
             f"gah check: nothing to check: {workspace.display(workspace.rules_dir)}/ holds no rules files; "
             "start one with: gah new-variant NAME",
@@ -139,29 +138,23 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
 
 
 def _check_languages(workspace: Workspace) -> tuple[list[Language], list[Problem]]:
-    """Load every language known here (printing one line for each of the workspace's own that is valid);
-    the languages that loaded, and the problems of those that did not."""
+    """Load the languages sheets are made in here (printing one line for each of the workspace's own that is
+    valid): those that loaded, the chosen one first, and the problems of those that did not."""
     languages: list[Language] = []
     problems: list[Problem] = []
     own = set(own_language_ids(workspace))
-    try:
-        main = choose_language(workspace)
-    except (RulesError, LanguageError) as error:
-        main = None
-        problems.extend(error.problems if isinstance(error, RulesError) else [])
-        if isinstance(error, LanguageError):
-            problems.append(Problem(workspace.setting_position("language"), str(error)))
-    for language_id in language_ids(workspace):
+    main = workspace.config.language or "en"
+    wanted = sorted({*(workspace.config.languages or language_ids(workspace)), *own, main})
+    for language_id in sorted(wanted, key=lambda i: i != main):
+        setting = "language" if language_id == main and workspace.config.language else "languages"
         try:
-            language = load_language(workspace, language_id)
+            language = load_language(workspace, language_id, workspace.setting_position(setting))
         except RulesError as error:
             problems.extend(error.problems)
             continue
         languages.append(language)
         if language_id in own:
             print(f"ok  language {language_id} ({language.name}): {language.file}")
-    if main is not None:
-        languages.sort(key=lambda language: language.id != main.id)
     return languages, problems
 
 

@@ -40,6 +40,7 @@ PLURAL_FORMS = ("zero", "one", "two", "other")
 ICONS = ("krone", "point", "item", "dish", "drink", "staff", "room")
 NAMED_KINDS = ("items", "zones", "tiles", "staff", "final")  # terms by the rules data's ids
 MAX_EXTENDS = 8
+MISSING_SHOWN = 5  # missing phrases named a section; the rest are counted
 _FORMATTER = string.Formatter()
 _ICON = re.compile(r"\[\[([a-z_]*)\]\]")
 
@@ -271,12 +272,18 @@ def _problems(
 ) -> list[Problem]:
     """What a language lacks or gets wrong against English: missing keys, unknown placeholders or icons."""
     problems: list[Problem] = []
-    missing = [key for key in reference if key not in phrases]
-    for key in missing[:20]:
-        english = next(reference[key].texts())
-        problems.append(Problem(_section_position(where, key), f"missing phrase '{key}' (in English: {english!r})"))
-    if len(missing) > 20:
-        problems.append(Problem(where.position, f"and {len(missing) - 20} more missing phrases"))
+    by_section: dict[str, list[str]] = {}
+    for key in reference:
+        if key not in phrases:
+            by_section.setdefault(key.split(".", 1)[0], []).append(key)
+    for section, missing in by_section.items():  # a few a section, so that a new file is not drowned
+        position = _section_position(where, section)
+        for key in missing[:MISSING_SHOWN]:
+            english = next(reference[key].texts())
+            problems.append(Problem(position, f"missing phrase '{key}' (in English: {english!r})"))
+        if len(missing) > MISSING_SHOWN:
+            more = len(missing) - MISSING_SHOWN
+            problems.append(Problem(position, f"{section}: and {more} more missing phrases (English has every key)"))
     for key, phrase in phrases.items():
         wanted = reference.get(key)
         allowed = set().union(*(placeholders(t) for t in wanted.texts())) if wanted is not None else None
@@ -390,10 +397,12 @@ def choose_language(workspace: Workspace, requested: str | None = None) -> Langu
 
 
 def build_languages(workspace: Workspace, requested: str | None = None) -> tuple[Language, ...]:
-    """The languages `gah build` writes sheets in: the chosen one first (choose_language), then every other
-    language known here, by id."""
+    """The languages `gah build` writes sheets in: the chosen one first (choose_language), then the others of
+    gah.toml's `languages` (default: every language known here), by id."""
     main = choose_language(workspace, requested)
-    return (main, *(load_language(workspace, i) for i in language_ids(workspace) if i != main.id))
+    others = workspace.config.languages or language_ids(workspace)
+    where = workspace.setting_position("languages") if workspace.config.languages else None
+    return (main, *(load_language(workspace, i, where) for i in sorted(set(others)) if i != main.id))
 
 
 def english() -> Language:
@@ -402,17 +411,48 @@ def english() -> Language:
 
 
 def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
-    """`ruleset` with the names of its items, zones, tiles, Staff and final-scoring sources in `language`
-    (Language.name_of); nothing else changes."""
-    name = language.name_of
+    """`ruleset` with the texts players read in `language`: the names of its items, zones, tiles, Staff and
+    final-scoring sources (the ruleset's `translations` first, then Language.name_of), and its title,
+    description, tile descriptions, rulings' notes and uncertain notes where its `translations` give them."""
+    own = dict(ruleset.translations).get(language.id, ir.Translation())
+    names = dict(own.names)
+
+    def name(kind: str, id: str, current: str) -> str:
+        return names.get(f"{kind}.{id}") or language.name_of(kind, id, current)
+
+    texts = dict(own.uncertain)
+    descriptions = dict(own.tile_descriptions)
+    notes = dict(own.notes)
+    tiles = tuple(
+        dataclasses.replace(
+            t,
+            name=name("tiles", t.id, t.name),
+            description=descriptions.get(t.id, t.description),
+            uncertain=texts.get(f"tiles.{t.id}", t.uncertain),
+        )
+        for t in ruleset.tiles
+    )
+    hotel = ruleset.hotel
+    hotel = dataclasses.replace(
+        hotel,
+        uncertain=texts.get("hotel", hotel.uncertain),
+        printed_points_uncertain=texts.get("printed_points", hotel.printed_points_uncertain),
+    )
+    start = ruleset.setup.start
+    setup = dataclasses.replace(
+        ruleset.setup, start=dataclasses.replace(start, uncertain=texts.get("start", start.uncertain))
+    )
+    zones = tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones)
     return dataclasses.replace(
         ruleset,
+        title=own.title or ruleset.title,
+        description=own.description or ruleset.description,
         items=tuple(dataclasses.replace(i, name=name("items", i.id, i.name)) for i in ruleset.items),
-        track=dataclasses.replace(
-            ruleset.track,
-            zones=tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones),
-        ),
-        tiles=tuple(dataclasses.replace(t, name=name("tiles", t.id, t.name)) for t in ruleset.tiles),
+        track=dataclasses.replace(ruleset.track, zones=zones),
+        tiles=tiles,
+        hotel=hotel,
         staff=tuple(dataclasses.replace(c, name=name("staff", str(c.number), c.name)) for c in ruleset.staff),
         final_scoring=tuple(dataclasses.replace(f, name=name("final", f.id, f.name)) for f in ruleset.final_scoring),
+        rulings=dataclasses.replace(ruleset.rulings, notes=tuple(notes.get(n, n) for n in ruleset.rulings.notes)),
+        setup=setup,
     )

@@ -22,7 +22,7 @@ from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.rulesets import VARIANT_KEYS, RulesFile
 from compiler.irdiff import compare
-from compiler.languages import REFERENCE, Language, english
+from compiler.languages import REFERENCE, Language, english, localised
 from compiler.sheets.context import Sheet, build_sheet
 from compiler.sheets.fit import (
     MM,
@@ -222,17 +222,18 @@ def fit_problems(
 ) -> dict[str, Problem]:
     """For each of `names` whose sheet's front cannot fit on one page of `paper` in one of `languages` (default:
     English): the problem, by ruleset name (the first language's that fails)."""
-    problems: dict[str, Problem] = {}
+    found: dict[str, tuple[float, Problem]] = {}
     names = list(names)
     for language in languages or (english(),):
-        for name, problem in _fit_problems(compiled, names, paper, Words(language)).items():
-            if name not in problems:
-                where = "" if language.id == REFERENCE else f"in {language.name} ({language.id}), "
-                problems[name] = Problem(problem.position, where + problem.message)
-    return problems
+        for name, (needed, problem) in _fit_problems(compiled, names, paper, Words(language)).items():
+            if name not in found or needed > found[name][0]:  # the language whose front is longest says it
+                found[name] = (needed, problem)
+    return {name: problem for name, (_needed, problem) in found.items()}
 
 
-def _fit_problems(compiled: Compiled, names: Iterable[str], paper: str, words: Words) -> dict[str, Problem]:
+def _fit_problems(
+    compiled: Compiled, names: Iterable[str], paper: str, words: Words
+) -> dict[str, tuple[float, Problem]]:
     builder = RulesetBuilder(compiled.library)
     problems = {}
     for name in names:
@@ -245,7 +246,7 @@ def _fit_problems(compiled: Compiled, names: Iterable[str], paper: str, words: W
         reference = parent
         if parent is None and name != "base":  # a ruleset of its own: what it takes beyond the base game
             reference = _built(compiled, builder, "base")
-        problem = front_problem(ruleset, parent, compiled.library.files[name], paper, reference, words)
+        problem = _front_problem(ruleset, parent, compiled.library.files[name], paper, reference, words)
         if problem is not None:
             problems[name] = problem
     return problems
@@ -272,13 +273,29 @@ def front_problem(
 ) -> Problem | None:
     """None when the front of the sheet fits on one page of `paper`; else the problem, placed in `leaf` at
     the part that grew most from the sheet of `reference` (by default the parent)."""
+    found = _front_problem(ruleset, parent, leaf, paper, reference, words)
+    return found[1] if found is not None else None
+
+
+def _front_problem(
+    ruleset: ir.Ruleset,
+    parent: ir.Ruleset | None,
+    leaf: RulesFile,
+    paper: str,
+    reference: ir.Ruleset | None,
+    words: Words | None,
+) -> tuple[float, Problem] | None:
+    """front_problem, with the height in pt the front needs."""
+    if words is not None:  # the sheet names entries in its language: compare like with like
+        parent = localised(parent, words.language) if parent is not None else None
+        reference = localised(reference, words.language) if reference is not None else None
     try:
         build_sheet(ruleset, parent, paper, words)
     except FrontTooLong as error:
         share = dominant(shares(error.sheet, error.fit, parent, _body_sheet(reference or parent, paper, words)))
         position, dotted = place(leaf, share.topic.path)
         prefix = f"{dotted}: " if dotted else ""
-        return Problem(position, prefix + message(error, share, parent, paper, words))
+        return error.needed, Problem(position, prefix + message(error, share, parent, paper, words))
     return None
 
 
@@ -387,8 +404,10 @@ def message(
     """What the front needs, what takes the room, and what to shorten."""
     sheet = error.sheet
     pages = math.ceil(error.needed / error.room * 10) / 10
+    language = sheet.words.language
+    where = "" if language.id == REFERENCE else f" in {language.name} ({language.id})"
     head = (
-        f"the front of the {sheet.ruleset.name} sheet needs about {pages:.1f} {sheet.page_size} pages "
+        f"the front of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
         f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
         f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
     )

@@ -423,7 +423,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "b-krones": "Kronen",
                 "b-draw-staff": "Personal ziehen",
                 "b-occupied-room": "Bezogenes Zimmer",
-                "b-royal-banquet": "Royal Banquet",
+                "b-royal-banquet": "Königliches Bankett",
                 "c-points": "Siegpunkte",
                 "c-occupied-room": "Bezogenes Zimmer",
                 "c-staff-points": "Personalpunkte",

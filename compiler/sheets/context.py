@@ -274,7 +274,11 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
     rounds = w.join([rich(x.round) for x in scorings]) if scorings else rich("—")
     bonus_zone = next((z.name for z in track.zones if z.outcome == "bonus"), "")
     penalty_zone = next((z.name for z in track.zones if z.outcome == "penalty"), "")
-    need_note = w.rich("need.note", bonus=bonus_zone or "bonus", penalty=penalty_zone or "penalty")
+    need_note = w.rich(
+        "need.note",
+        bonus=bonus_zone or w.text("outcome.bonus.short"),
+        penalty=penalty_zone or w.text("outcome.penalty.short"),
+    )
 
     # Tiles by tier.
     rounds_of_tier: dict[str, list[int]] = {}

@@ -26,10 +26,12 @@ function padFromPage(file) {
   const cut = ui.indexOf("\nconst PadStore = ");
   if (cut < 0) throw new Error(`${file}: the UI script has no PadStore (store.js) after the model`);
   const context = vm.createContext({});
-  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, PadCheck, PadReport, PadGame };`, context, { filename: file });
+  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, PadWords, PadCheck, PadReport, PadGame };`, context, { filename: file });
   const data = JSON.parse(script("gah-data"));
   const M = context.M;
-  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck) }, M);
+  // The model's words in English, the language the Python side's messages are compared in.
+  const english = JSON.parse(script("gah-words")).languages.find((table) => table.id === "en");
+  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck, M.PadWords.make(english)) }, M);
 }
 
 const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));

@@ -11,7 +11,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
 
 from compiler import ir
 from compiler.backends.js.effects import js_literal
@@ -20,11 +24,12 @@ from compiler.frontend.validate import load_schema
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreaks
 from compiler.sheets.text import Words, plain
+from compiler.workspace import package_bundle
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the checks,
 # the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-UI_ASSETS = ("check.js", "report.js", "game.js", "store.js", "ui.js")
+UI_ASSETS = ("words.js", "check.js", "report.js", "game.js", "store.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
 _SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")
@@ -51,9 +56,8 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         "firstRoom": f"{hotel.first_room[0]}.{hotel.first_room[1]}",
         "cafeSeats": hotel.cafe_seats,
         "trackLast": ruleset.track.last_space,
-        "zones": [ruleset.track.zone_of(space).name for space in range(ruleset.track.last_space + 1)],
+        "zones": [_zone(ruleset.track.zone_of(space)) for space in range(ruleset.track.last_space + 1)],
         "setup": _setup(ruleset),
-        "dealText": _deal_text(ruleset.setup.deal),
         "finalSources": {source.id: source.name for source in ruleset.final_scoring},
         "tiebreak": plain(tiebreaks(Speaker(Words(), ruleset.items), ruleset.tiebreakers)),
         "stateSchema": _lean(load_schema("state")),
@@ -80,17 +84,35 @@ def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
     }
 
 
-def _deal_text(deal: ir.Deal) -> str:
-    """How the pad deals, in a sentence."""
-    if deal.method == "introductory":
-        return "The deal: the start player takes introductory set A, the next set B, and so on; the rest is shuffled."
-    if deal.method == "draft":
-        towards = "to the next player" if deal.direction == "left" else "to the previous player"
-        return (
-            f"The deal: a draft (take {deal.packet_size}, keep {deal.keep_per_pick}, pass the rest {towards}, "
-            f"until each holds {deal.hand_size}); the pad keeps the highest cost, then the lowest number, as gah setup does."
-        )
-    return f"The deal: each player draws {deal.hand_size} Staff cards."
+def _zone(zone: ir.Zone) -> dict[str, str]:
+    return {"id": zone.id, "name": zone.name}
+
+
+@dataclass(frozen=True)
+class PadLanguage:
+    """One language as the pad carries it: its id, its own name, the `pad` phrases and the terms."""
+
+    id: str
+    name: str
+    pad: Mapping[str, object]
+    terms: Mapping[str, Mapping[str, str]]
+
+
+def shipped_pad_languages() -> list[PadLanguage]:
+    """The languages that ship with gah, read from rules/languages/ (until the shared loader lands)."""
+    found = []
+    for path in sorted((package_bundle() / "rules" / "languages").glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found.append(PadLanguage(path.stem, str(document.get("name", path.stem)), document["pad"], {}))
+    return found
+
+
+def words_data(languages: Sequence[PadLanguage], default: str) -> dict[str, object]:
+    """The phrase tables the page carries: every language built into it, and the one it opens in."""
+    tables = [
+        {"id": lang.id, "name": lang.name, "pad": dict(lang.pad), "terms": dict(lang.terms)} for lang in languages
+    ]
+    return {"default": default, "languages": tables}
 
 
 def _lean(schema: object) -> object:
@@ -111,8 +133,10 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def generate_page(ruleset: ir.Ruleset) -> bytes:
-    """The full text of <output>/pads/<name>.html."""
+def generate_page(ruleset: ir.Ruleset, languages: Sequence[PadLanguage] | None = None, default: str = "en") -> bytes:
+    """The full text of <output>/pads/<name>.html, in `languages` (the shipped ones when None)."""
+    chosen = shipped_pad_languages() if languages is None else list(languages)
+    opening = next(lang for lang in chosen if lang.id == default)
     engine = "\n" + generate_engine(ruleset)
     ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
@@ -126,25 +150,31 @@ def generate_page(ruleset: ir.Ruleset) -> bytes:
             "form-action 'none'",
         ]
     )
-    title = html.escape(f"{ruleset.title}: score pad")
+    title = html.escape(_phrase(opening, "page_title").replace("{title}", ruleset.title))
     # A comment may not hold "--": file names are escaped and any double dash broken up.
     sources = html.escape(", ".join(ruleset.sources)).replace("--", "- -")
     text = (
         "<!DOCTYPE html>\n"
         f"<!-- DO NOT EDIT. Generated by gah (the Grand Austria Hotel rules compiler) from {sources}. "
         "Regenerate with: gah build -->\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{html.escape(opening.id)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="gah build (generated from the rules data; do not edit)">\n'
         f"<title>{title}</title>\n"
         f"<style>{style}</style>\n"
         "</head>\n<body>\n"
-        '<noscript><p class="noscript">This score pad needs JavaScript.</p></noscript>\n'
+        f'<noscript><p class="noscript">{html.escape(_phrase(opening, "needs_javascript"))}</p></noscript>\n'
         '<main id="app"></main>\n'
         f'<script type="application/json" id="gah-data">{js_literal(page_data(ruleset))}</script>\n'
+        f'<script type="application/json" id="gah-words">{js_literal(words_data(chosen, opening.id))}</script>\n'
         f'<script id="gah-engine">{engine}</script>\n'
         f'<script id="gah-ui">{ui}</script>\n'
         "</body>\n</html>\n"
     )
     return text.encode("utf-8")
+
+
+def _phrase(language: PadLanguage, key: str) -> str:
+    """A phrase without plural forms, for the page's static text."""
+    return str(language.pad[key])

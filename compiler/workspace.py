@@ -19,7 +19,7 @@ from compiler.errors import GahError, Position, Problem, RulesError, SourceRegis
 
 CONFIG_NAME = "gah.toml"
 PAPERS = ("a4", "letter")
-SCHEMA_NAMES = ("ruleset", "variant", "state", "lab-model")
+SCHEMA_NAMES = ("ruleset", "variant", "state", "lab-model", "language")
 DEFAULT_LAB_MODEL = Path("rules") / "lab" / "default.yaml"
 
 

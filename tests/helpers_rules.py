@@ -43,6 +43,7 @@ SHIPPED = (
     "royal-banquet",
 )
 LAB_MODELS = ("default",)
+LANGUAGES = ("de", "en")
 
 
 def shipped_rule_files(rules: Path = RULES) -> list[Path]:
@@ -62,6 +63,8 @@ def _fill_shipped_copy(target: Path) -> Path:
         _copy(path, target / path.relative_to(ROOT))
     for name in LAB_MODELS:
         _copy(RULES / "lab" / f"{name}.yaml", target / "rules" / "lab" / f"{name}.yaml")
+    for language in LANGUAGES:
+        _copy(RULES / "languages" / f"{language}.yaml", target / "rules" / "languages" / f"{language}.yaml")
     shutil.copytree(SCHEMAS, target / "schemas")
     shutil.copytree(ROOT / "examples", target / "examples")
     manifest = read_manifest(ROOT / "generated" / "sheets" / "pdf-manifest.json")

@@ -67,6 +67,7 @@ def test_init_makes_a_workspace_with_config_starter_variant_example_state_schema
         "gah.toml",
         "rules/house-rules.yaml",
         "schemas/lab-model.schema.json",
+        "schemas/language.schema.json",
         "schemas/ruleset.schema.json",
         "schemas/state.schema.json",
         "schemas/variant.schema.json",

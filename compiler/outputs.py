@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from compiler.backends.js.page import generate_page
 from compiler.backends.python.module import generate_module
 from compiler.frontend.schemas import variant_schema_text
 from compiler.frontend.validate import SCHEMA_DIR
+from compiler.languages import Language
 from compiler.sheets import Paper, render_sheet
 from compiler.workspace import SCHEMA_NAMES
 
@@ -58,12 +59,14 @@ def plan_outputs(
     parents: dict[str, ir.Ruleset],
     schemas: Path,
     paper: Paper = "a4",
+    languages: Sequence[Language] | None = None,
 ) -> Plan:
     """Path -> bytes of every file a build writes (PDFs as jobs).
 
     `rulesets` are written to `output`; `parents` (every ruleset compiled) give each
     variant's sheet the ruleset it differs from. The schemas an editor needs go to
     `schemas`: the ones this gah validates with, and the variant schema derived from them.
+    The score pads carry `languages` (None: the shipped ones).
     """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
@@ -76,7 +79,7 @@ def plan_outputs(
         files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper)
         html = render_sheet(ruleset, parent, "html", paper)
         files[sheets / f"{stem}.html"] = html
-        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset)
+        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset, languages)
         pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
     files.update(schema_files(schemas))
     return Plan(files, pdfs, output / MANIFEST)

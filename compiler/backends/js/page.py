@@ -11,20 +11,18 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-
-import yaml
 
 from compiler import ir
 from compiler.backends.js.effects import js_literal
 from compiler.backends.js.engine import generate_engine
 from compiler.frontend.validate import load_schema
+from compiler.languages import DEFAULT, Language, Phrase, language_ids, load_language, shipped_ids
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreaks
 from compiler.sheets.text import Words, plain
-from compiler.workspace import package_bundle
+from compiler.workspace import Workspace
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the checks,
@@ -59,7 +57,6 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         "zones": [_zone(ruleset.track.zone_of(space)) for space in range(ruleset.track.last_space + 1)],
         "setup": _setup(ruleset),
         "finalSources": {source.id: source.name for source in ruleset.final_scoring},
-        "tiebreak": plain(tiebreaks(Speaker(Words(), ruleset.items), ruleset.tiebreakers)),
         "stateSchema": _lean(load_schema("state")),
     }
 
@@ -88,30 +85,44 @@ def _zone(zone: ir.Zone) -> dict[str, str]:
     return {"id": zone.id, "name": zone.name}
 
 
-@dataclass(frozen=True)
-class PadLanguage:
-    """One language as the pad carries it: its id, its own name, the `pad` phrases and the terms."""
-
-    id: str
-    name: str
-    pad: Mapping[str, object]
-    terms: Mapping[str, Mapping[str, str]]
+def shipped_languages() -> list[Language]:
+    """The languages that ship with gah (what a page carries when no workspace names its own)."""
+    bare = Workspace(None)
+    return [load_language(bare, language_id) for language_id in shipped_ids()]
 
 
-def shipped_pad_languages() -> list[PadLanguage]:
-    """The languages that ship with gah, read from rules/languages/ (until the shared loader lands)."""
-    found = []
-    for path in sorted((package_bundle() / "rules" / "languages").glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-        found.append(PadLanguage(path.stem, str(document.get("name", path.stem)), document["pad"], {}))
-    return found
+def workspace_languages(workspace: Workspace) -> list[Language]:
+    """The languages a workspace's pads carry: the shipped ones and the workspace's own."""
+    return [load_language(workspace, language_id) for language_id in language_ids(workspace)]
 
 
-def words_data(languages: Sequence[PadLanguage], default: str) -> dict[str, object]:
+def _forms(phrase: Phrase) -> str | dict[str, str]:
+    """A phrase as the page carries it: its text, or its texts by plural form."""
+    return dict(phrase.forms) if phrase.is_plural else phrase.text(None)
+
+
+def _terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
+    """The names of this ruleset's entries in `language` (a name the ruleset gave an entry of its own stays)."""
+    colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
+    zones = {zone.id: zone.name for zone in ruleset.track.zones}
+    return {
+        "items": {i.id: language.name_of("items", i.id, i.name) for i in ruleset.items},
+        "tiles": {t.id: language.name_of("tiles", t.id, t.name) for t in ruleset.tiles},
+        "staff": {str(c.number): language.name_of("staff", str(c.number), c.name) for c in ruleset.staff},
+        "zones": {id: language.name_of("zones", id, name) for id, name in zones.items()},
+        "final": {f.id: language.name_of("final", f.id, f.name) for f in ruleset.final_scoring},
+        "colours": {c: language.say(f"terms.colours.{c}") for c in colours if language.has(f"terms.colours.{c}")},
+    }
+
+
+def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], default: str) -> dict[str, object]:
     """The phrase tables the page carries: every language built into it, and the one it opens in."""
-    tables = [
-        {"id": lang.id, "name": lang.name, "pad": dict(lang.pad), "terms": dict(lang.terms)} for lang in languages
-    ]
+    tables = []
+    for language in languages:
+        pad = {key.removeprefix("pad."): _forms(p) for key, p in language.phrases.items() if key.startswith("pad.")}
+        tiebreak = plain(tiebreaks(Speaker(Words(), ruleset.items), ruleset.tiebreakers))
+        terms = _terms(ruleset, language)
+        tables.append({"id": language.id, "name": language.name, "pad": pad, "terms": terms, "tiebreak": tiebreak})
     return {"default": default, "languages": tables}
 
 
@@ -133,10 +144,13 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def generate_page(ruleset: ir.Ruleset, languages: Sequence[PadLanguage] | None = None, default: str = "en") -> bytes:
-    """The full text of <output>/pads/<name>.html, in `languages` (the shipped ones when None)."""
-    chosen = shipped_pad_languages() if languages is None else list(languages)
-    opening = next(lang for lang in chosen if lang.id == default)
+def generate_page(ruleset: ir.Ruleset, languages: Sequence[Language] | None = None, default: str = DEFAULT) -> bytes:
+    """The full text of <output>/pads/<name>.html, with `languages` built in (the shipped ones when None).
+
+    The page opens in the language chosen on it before, else the browser's, else `default`.
+    """
+    chosen = shipped_languages() if languages is None else list(languages)
+    opening = next(language for language in chosen if language.id == default)
     engine = "\n" + generate_engine(ruleset)
     ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
@@ -150,7 +164,7 @@ def generate_page(ruleset: ir.Ruleset, languages: Sequence[PadLanguage] | None =
             "form-action 'none'",
         ]
     )
-    title = html.escape(_phrase(opening, "page_title").replace("{title}", ruleset.title))
+    title = html.escape(opening.say("pad.page_title", title=ruleset.title))
     # A comment may not hold "--": file names are escaped and any double dash broken up.
     sources = html.escape(", ".join(ruleset.sources)).replace("--", "- -")
     text = (
@@ -164,17 +178,12 @@ def generate_page(ruleset: ir.Ruleset, languages: Sequence[PadLanguage] | None =
         f"<title>{title}</title>\n"
         f"<style>{style}</style>\n"
         "</head>\n<body>\n"
-        f'<noscript><p class="noscript">{html.escape(_phrase(opening, "needs_javascript"))}</p></noscript>\n'
+        f'<noscript><p class="noscript">{html.escape(opening.say("pad.needs_javascript"))}</p></noscript>\n'
         '<main id="app"></main>\n'
         f'<script type="application/json" id="gah-data">{js_literal(page_data(ruleset))}</script>\n'
-        f'<script type="application/json" id="gah-words">{js_literal(words_data(chosen, opening.id))}</script>\n'
+        f'<script type="application/json" id="gah-words">{js_literal(words_data(ruleset, chosen, opening.id))}</script>\n'
         f'<script id="gah-engine">{engine}</script>\n'
         f'<script id="gah-ui">{ui}</script>\n'
         "</body>\n</html>\n"
     )
     return text.encode("utf-8")
-
-
-def _phrase(language: PadLanguage, key: str) -> str:
-    """A phrase without plural forms, for the page's static text."""
-    return str(language.pad[key])

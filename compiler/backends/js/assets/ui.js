@@ -228,7 +228,7 @@
         grid.append(
           button([el("span", { class: "mark", "aria-hidden": "true" }, roomMark(room)), el("span", { class: "cellname", "aria-hidden": "true" }, cell)], tap, {
             class: `room ${known} state-${ROOM_STATE[room]}`,
-            "aria-label": say("room_aria", { cell, colour: words.has("colour_" + colour) ? say("colour_" + colour) : colour, state: say("room_" + ROOM_STATE[room]) }),
+            "aria-label": say("room_aria", { cell, colour: words.term("colours", colour, colour), state: say("room_" + ROOM_STATE[room]) }),
             "data-cell": cell,
             "data-key": path + cell,
           }),
@@ -553,7 +553,7 @@
 
   function sourceName(source) {
     if (source === "points_floor") return say("points_floor");
-    return words.term("final_scoring", source, DATA.finalSources[source] || source);
+    return words.term("final", source, DATA.finalSources[source] || source);
   }
 
   function detailLines(entry, source) {
@@ -593,7 +593,7 @@
       { class: "final-view" },
       el("h3", {}, say("standings")),
       el("ul", { class: "standings" }, standings),
-      el("p", { class: "small" }, el("strong", {}, say("tiebreaker")), words.term("text", "tiebreak", DATA.tiebreak)),
+      el("p", { class: "small" }, el("strong", {}, say("tiebreaker")), words.tiebreak),
       (result.ties || []).length ? el("ul", { class: "ties" }, result.ties.map((tie) => el("li", {}, tie.text))) : null,
       el("h3", { id: "final-heading" }, say("final_scoring")),
       el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
@@ -947,8 +947,8 @@
       "header",
       { class: "span" },
       el("a", { class: "skip", href: "#action" }, say("skip_to_action")),
-      el("h1", {}, say("page_title", { title: words.term("text", "title", DATA.title) })),
-      el("p", { class: "muted" }, say("ruleset_line", { name: DATA.name, description: words.term("text", "description", DATA.description) })),
+      el("h1", {}, say("page_title", { title: DATA.title })),
+      el("p", { class: "muted" }, say("ruleset_line", { name: DATA.name, description: DATA.description })),
       el("div", { class: "row" }, el("label", { for: id }, say("colours")), theme, languageChooser()),
     );
   }
@@ -971,7 +971,7 @@
   function useLanguage(id) {
     words = languages.get(id);
     document.documentElement.lang = id;
-    document.title = say("page_title", { title: words.term("text", "title", DATA.title) });
+    document.title = say("page_title", { title: DATA.title });
   }
 
   // A choice kept in localStorage for every pad (the switch works for this visit where it cannot be kept).
@@ -997,7 +997,7 @@
 
   // Names made from data: a Staff card's kind, a decision's `choices` key, how the pad deals.
   function staffKind(kind) {
-    return words.term("staff_kinds", kind, kind.replace(/_/g, " "));
+    return words.has("kind_" + kind) ? say("kind_" + kind) : kind.replace(/_/g, " ");
   }
 
   function decisionName(key) {

@@ -5,14 +5,28 @@
 "use strict";
 
 const PadWords = (function () {
-  // The words of one language: `table` is {id, name, pad: {key: phrase}, terms: {kind: {id: text}}}.
+  // The words of one language: `table` is {id, name, pad: {key: phrase}, terms: {kind: {id: text}},
+  // tiebreak}: the phrases of its file's `pad` section, and the names of this ruleset's entries.
   function make(table) {
-    const rules = typeof Intl !== "undefined" && Intl.PluralRules ? new Intl.PluralRules(table.id) : null;
-
+    // The form for a count as compiler/languages.py picks it: zero for 0 and two for 2 where the
+    // language has them, one for 1 (or -1), else other.
     function form(phrase, count) {
       if (typeof phrase === "string") return phrase;
-      const category = rules && count !== undefined ? rules.select(Number(count)) : "other";
-      return phrase[category] !== undefined ? phrase[category] : phrase.other;
+      if (count !== undefined && count !== null) {
+        const size = Math.abs(Number(count));
+        for (const [name, wanted] of [["zero", 0], ["one", 1], ["two", 2]]) {
+          if (size === wanted && phrase[name] !== undefined) return phrase[name];
+        }
+      }
+      return phrase.other;
+    }
+
+    // Python's str.format for the phrases' slots: {name} filled in, {{ and }} a brace, [[icon]] left out.
+    function fill(pattern, values) {
+      return pattern.replace(/\[\[[a-z_]*\]\]/g, "").replace(/\{\{|\}\}|\{([a-z_]+)\}/g, (slot, name) => {
+        if (name === undefined) return slot[0];
+        return values[name] === undefined ? slot : String(values[name]);
+      });
     }
 
     // The phrase `key` with its slots filled from `values` (`values.count` picks the plural form).
@@ -21,7 +35,7 @@ const PadWords = (function () {
       const phrase = Object.prototype.hasOwnProperty.call(table.pad, key) ? table.pad[key] : null;
       if (phrase === null) return "[" + key + "]";
       const given = values || {};
-      return form(phrase, given.count).replace(/\{([a-z_]+)\}/g, (slot, name) => (given[name] === undefined ? slot : String(given[name])));
+      return fill(form(phrase, given.count), given);
     }
 
     // Whether the language has a phrase for `key` (for keys made from data, such as a colour).
@@ -35,7 +49,7 @@ const PadWords = (function () {
       return found === undefined ? fallback : found;
     }
 
-    return { id: table.id, name: table.name, say, has, term };
+    return { id: table.id, name: table.name, tiebreak: table.tiebreak, say, has, term };
   }
 
   // The language to open in: the one chosen before, else the first of the browser's that the pad

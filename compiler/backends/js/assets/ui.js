@@ -949,7 +949,7 @@
       el("a", { class: "skip", href: "#action" }, say("skip_to_action")),
       el("h1", {}, say("page_title", { title: DATA.title })),
       el("p", { class: "muted" }, say("ruleset_line", { name: DATA.name, description: DATA.description })),
-      el("div", { class: "row" }, el("label", { for: id }, say("colours")), theme, languageChooser()),
+      el("div", { class: "row" }, el("span", { class: "pair" }, el("label", { for: id }, say("colours")), theme), languageChooser()),
     );
   }
 
@@ -965,7 +965,7 @@
       useLanguage(chooser.value);
       renderAll();
     });
-    return [el("label", { for: id }, say("language")), chooser];
+    return el("span", { class: "pair" }, el("label", { for: id }, say("language")), chooser);
   }
 
   function useLanguage(id) {

@@ -33,6 +33,17 @@ def command(
     return configure
 
 
+def language_option(parser: argparse.ArgumentParser) -> None:
+    """`--lang ID`: the language of what players read."""
+    parser.add_argument(
+        "--lang",
+        metavar="ID",
+        default=None,
+        help="language of the words players read: en, de or a language of the workspace's rules/languages/ "
+        "(default: gah.toml's language, else en)",
+    )
+
+
 def report(problems: list[Problem], sources: SourceRegistry) -> None:
     """Print positioned problems to stderr, sorted, with a count."""
     print(format_problems(problems, sources), file=sys.stderr)

@@ -3,7 +3,7 @@
 `describe_differences(parent, child)` gives plain English sentences in a fixed order (the order of the
 sheet: players and rounds, items, track, zones, scorings, tiles, hotel, Staff, final scoring, score
 track, tie-breakers, rulings, setup). `compare` also gives `Changes`, the structured form the sheets
-use to highlight changed cells. The words come from the sheet wording table (compiler/sheets/wording.py).
+use to highlight changed cells. The words come from the language's `diff` and `sheet` phrases (rules/languages/).
 
 Each entry is named as in the rules data, by the key a variant patches: a tile, zone, item or final-scoring
 source by its id (`tile c-points (Points)`: with `ids`, as `gah diff` says it; a sheet's House-rules box
@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
 from compiler import ir
+from compiler.languages import Language, localised
 from compiler.sheets import phrases
 from compiler.sheets.effects import Speaker
 from compiler.sheets.text import Rich, Words, ident, number, plain, rich
@@ -76,7 +77,7 @@ class _Comparer:
         self.briefs: dict[Rich, Rich] = {}
 
     def say(self, key: str, **values: Rich | str | int) -> Rich:
-        return self.w.rich(key, **values)
+        return self.w.rich(key, None, **values)
 
     def named(self, entry_id: str, name: str) -> Rich:
         """An entry by its name, led by its id when the ids are shown: `c-points (Points)`."""
@@ -665,6 +666,11 @@ def compare(parent: ir.Ruleset, child: ir.Ruleset, words: Words | None = None, *
     return _Comparer(parent, child, words or Words(), ids).run()
 
 
-def describe_differences(parent: ir.Ruleset, child: ir.Ruleset, *, ids: bool = True) -> list[str]:
-    """Every difference of `child` from `parent`, as plain English sentences in a fixed order (`gah diff`)."""
-    return [plain(sentence) for sentence in compare(parent, child, ids=ids).sentences]
+def describe_differences(
+    parent: ir.Ruleset, child: ir.Ruleset, *, ids: bool = True, language: Language | None = None
+) -> list[str]:
+    """Every difference of `child` from `parent`, as plain sentences in a fixed order (`gah diff`), in `language`
+    (default: English), entries named in it."""
+    if language is not None:
+        parent, child = localised(parent, language), localised(child, language)
+    return [plain(sentence) for sentence in compare(parent, child, Words(language), ids=ids).sentences]

@@ -18,12 +18,14 @@ note: a term the sources do not confirm; the sheets footnote it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler import ir
 from compiler.errors import GahError, Position, Problem, RulesError
 from compiler.frontend.loader import Node, load_file
 from compiler.frontend.merge import merge_patch
@@ -80,9 +82,9 @@ class Language:
     id: str
     name: str
     file: str  # the file as messages name it
-    phrases: Mapping[str, Phrase]
-    uncertain: Mapping[str, str] = field(default_factory=dict)
-    stock_names: Mapping[str, str] = field(default_factory=dict)  # English's names by "kind.id"
+    phrases: Mapping[str, Phrase] = field(repr=False)
+    uncertain: Mapping[str, str] = field(default_factory=dict, repr=False)
+    stock_names: Mapping[str, str] = field(default_factory=dict, repr=False)  # English's names by "kind.id"
 
     def has(self, key: str) -> bool:
         return key in self.phrases
@@ -369,6 +371,35 @@ def _reference(workspace: Workspace) -> dict[str, Phrase]:
     return _phrases(_read(workspace, path))
 
 
+def choose_language(workspace: Workspace, requested: str | None = None) -> Language:
+    """The language a command speaks: `requested` (--lang), else gah.toml's `language`, else English.
+
+    An unknown id from gah.toml is a problem at its line there; from --lang, a LanguageError.
+    """
+    if requested:
+        return load_language(workspace, requested)
+    if workspace.config.language:
+        return load_language(workspace, workspace.config.language, workspace.setting_position("language"))
+    return load_language(workspace, DEFAULT)
+
+
 def english() -> Language:
     """The shipped English, outside any workspace (the default wherever no language is chosen)."""
     return load_language(Workspace(None), REFERENCE)
+
+
+def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
+    """`ruleset` with the names of its items, zones, tiles, Staff and final-scoring sources in `language`
+    (Language.name_of); nothing else changes."""
+    name = language.name_of
+    return dataclasses.replace(
+        ruleset,
+        items=tuple(dataclasses.replace(i, name=name("items", i.id, i.name)) for i in ruleset.items),
+        track=dataclasses.replace(
+            ruleset.track,
+            zones=tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones),
+        ),
+        tiles=tuple(dataclasses.replace(t, name=name("tiles", t.id, t.name)) for t in ruleset.tiles),
+        staff=tuple(dataclasses.replace(c, name=name("staff", str(c.number), c.name)) for c in ruleset.staff),
+        final_scoring=tuple(dataclasses.replace(f, name=name("final", f.id, f.name)) for f in ruleset.final_scoring),
+    )

@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from compiler.languages import Language
 
-def human_report(result: dict[str, Any]) -> str:
-    """Every step, grouped by player, then final scoring and standings."""
+
+def human_report(result: dict[str, Any], language: Language | None = None) -> str:
+    """Every step, grouped by player, then final scoring and standings.
+
+    `language` is the one `gah score --lang` or gah.toml chose (compiler/languages.py); these words are still
+    English here: the explanations' own phrases are the `score` section's work (issue 25).
+    """
     lines = [f"Ruleset {result['ruleset']}, after round {result['round']}"]
     # Final-scoring events (a copier's card) are said again, with their figures, in the details.
     events = [e for e in result["events"] if e["kind"] != "final"]

@@ -65,9 +65,11 @@ class Config:
     paper: str = "a4"
     lab_model: str = ""
     bundle: bool = False
+    language: str = ""  # "" is English
 
 
-_KEYS: dict[str, type] = {"output": str, "paper": str, "lab_model": str, "bundle": bool}
+_KEYS: dict[str, type] = {"output": str, "paper": str, "lab_model": str, "bundle": bool, "language": str}
+LANGUAGE_ID = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})*")
 
 
 def read_config(path: Path, sources: SourceRegistry) -> Config:
@@ -110,6 +112,14 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
                     f"{key}: expected a path inside the workspace, relative to gah.toml (got {value!r})",
                 )
             )
+    language = values.get("language")
+    if isinstance(language, str) and language and not LANGUAGE_ID.fullmatch(language):
+        problems.append(
+            Problem(
+                Position(display, *_key_position(text, "language")),
+                f"language: expected a language id such as 'en' or 'de' (got {language!r})",
+            )
+        )
     if values.get("output") == "":
         problems.append(Problem(Position(display, *_key_position(text, "output")), "output: name a folder"))
     if problems:
@@ -239,6 +249,17 @@ class Workspace:
         if self.root is not None and self.config.lab_model:
             return self.root / self.config.lab_model
         return self.bundle / DEFAULT_LAB_MODEL
+
+    def setting_position(self, key: str) -> Position:
+        """Where gah.toml sets `key` (its first line when it does not, or outside a workspace)."""
+        if self.root is None:
+            return Position(CONFIG_NAME, 1, 1)
+        path = self.root / CONFIG_NAME
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        return Position(self.display(path), *_key_position(text, key))
 
     def display(self, path: Path) -> str:
         """How a file is named in messages and generated headers.

@@ -1,4 +1,4 @@
-"""The words a scoring module or pad needs to explain final scoring, taken from the sheets' wording table.
+"""The words a scoring module or pad needs to explain final scoring, taken from the sheets' phrases (rules/languages/en.yaml).
 
 Both backends write them into their output as literals (a generated module stays standard-library only),
 so `gah score`, the score pads and the sheets say a quantity alike.

@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 
-from compiler.cli import command
+from compiler.cli import command, language_option
 from compiler.frontend.rulesets import Workspace
 from compiler.irdiff import describe_differences
+from compiler.languages import choose_language
 from compiler.project import load_one
 
 
@@ -16,13 +17,14 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("first", metavar="A", help="ruleset name or rules file (what B is compared with)")
     parser.add_argument("second", metavar="B", help="ruleset name or rules file")
     parser.add_argument("--json", action="store_true", help="print {a, b, differences: [sentences]} as JSON")
+    language_option(parser)
 
 
 @command("diff", "the rule differences between two rulesets, in words, naming each entry by its id")(_setup)
 def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
     first = load_one(workspace, args.first)
     second = load_one(workspace, args.second)
-    sentences = describe_differences(first, second)
+    sentences = describe_differences(first, second, language=choose_language(workspace, args.lang))
     if args.json:
         data = {"a": first.name, "b": second.name, "differences": sentences}
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

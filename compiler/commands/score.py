@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from compiler.backends.python.load import load_scoring_module
-from compiler.cli import command
+from compiler.cli import command, language_option
 from compiler.errors import Problem, RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.frontend.state_input import load_state, state_problem
+from compiler.languages import choose_language
 from compiler.project import load_one
 from compiler.report import human_report
 
@@ -26,6 +27,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print exactly what score_game() returns, as JSON (a list of those, in order, for several files)",
     )
+    language_option(parser)
 
 
 def _nearby(workspace: Workspace, path: Path) -> str:
@@ -45,6 +47,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
             print(f"gah score: no such file: {path}{_nearby(workspace, path)}", file=sys.stderr)
             return 2
     ruleset = load_one(workspace, args.rules)
+    language = choose_language(workspace, args.lang)
     module = load_scoring_module(ruleset)
     results: list[dict[str, Any]] = []
     problems: list[Problem] = []
@@ -62,7 +65,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
         if not args.json:
             if len(paths) > 1:
                 sys.stdout.write(("\n" if index else "") + f"== {path}\n")
-            sys.stdout.write(human_report(result))
+            sys.stdout.write(human_report(result, language))
         sys.stdout.flush()
         for unused in result.get("unused_choices", []):
             # A recorded decision the scoring never asked for: a warning at its place in the state file.

@@ -1,4 +1,4 @@
-"""`gah sheet NAME|FILE [--format html|md|pdf] [--paper a4|letter] [-o OUT]`: one printable player aid.
+"""`gah sheet NAME|FILE [--format html|md|pdf] [--paper a4|letter] [--lang ID] [-o OUT]`: one printable player aid.
 
 NAME is a ruleset (the workspace's or a bundled one), FILE a path to a rules file. A variant's sheet
 opens with the house rules that differ from the ruleset it extends. Without -o the sheet is written to
@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from compiler.cli import command
+from compiler.cli import command, language_option
 from compiler.frontend.rulesets import Workspace
+from compiler.languages import choose_language
 from compiler.project import load_one
 from compiler.sheets import FORMATS, PAPERS, Paper, render_sheet
 from compiler.writer import write_atomically
@@ -29,6 +30,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paper", choices=PAPERS, default=None, help="page size for html and pdf (default: the workspace's, else a4)"
     )
+    language_option(parser)
     parser.add_argument(
         "-o",
         "--output",
@@ -44,7 +46,7 @@ def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     parent = load_one(workspace, ruleset.extends) if ruleset.extends else None
     paper = cast(Paper, args.paper or workspace.config.paper)
-    data = render_sheet(ruleset, parent, args.format, paper)
+    data = render_sheet(ruleset, parent, args.format, paper, language=choose_language(workspace, args.lang))
     output: Path | None = args.output
     if output is None and (args.format == "pdf" or sys.stdout.isatty()):
         output = Path(f"{ruleset.name}.{args.format}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from compiler import ir
+from compiler.languages import Language
 
 Format = Literal["html", "md", "pdf"]
 Paper = Literal["a4", "letter"]
@@ -13,13 +14,18 @@ PAPERS: tuple[Paper, ...] = ("a4", "letter")
 
 
 def render_sheet(
-    ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: Format, paper: Paper = "a4", *, language: str = "en"
+    ruleset: ir.Ruleset,
+    parent: ir.Ruleset | None,
+    fmt: Format,
+    paper: Paper = "a4",
+    *,
+    language: Language | None = None,
 ) -> bytes:
     """The player aid of `ruleset` as bytes; with `parent`, it opens with the house rules that differ from it.
 
-    `language` picks a wording table of compiler/sheets/wording.py (only "en" ships).
+    `language`: the words (compiler/languages.py; default: the shipped English).
     """
-    # Imported here so that compiler.irdiff can use the sheet wording without an import cycle.
+    # Imported here so that compiler.irdiff can use the sheets' phrases without an import cycle.
     from compiler.sheets.render import render
 
     return render(ruleset, parent, fmt, paper, language)

@@ -1,6 +1,6 @@
 """The view model of a sheet: everything the templates show, already in words (rich text), with change flags.
 
-Templates only lay this out; they hold no words of their own (every label comes from the wording table).
+Templates only lay this out; they hold no words of their own (every label comes from the language's phrases).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from compiler import ir
 from compiler.irdiff import Changes, compare
+from compiler.languages import localised
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
 from compiler.sheets.fit import REGULAR, Fit, choose_fit, split_tiles
@@ -175,6 +176,8 @@ def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Ri
 
 def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None) -> Sheet:
     w = words or Words()
+    ruleset = localised(ruleset, w.language)
+    parent = localised(parent, w.language) if parent is not None else None
     s = Speaker(w, ruleset.items)
     notes = Footnotes(w)
     if parent is not None:

@@ -1,4 +1,4 @@
-"""English for the effect vocabulary: exactly one renderer per effect kind, in a `ByKind` table.
+"""The effect vocabulary in words: exactly one renderer per effect kind, in a `ByKind` table.
 
 An effect whose kind has no renderer is an error (`MissingKind`, a `SheetError`), never a placeholder;
 tests/test_dispatch.py proves every kind has one.
@@ -56,7 +56,7 @@ class Speaker:
     def _quantity(self, quantity: str, form: str) -> Rich:
         key = f"quantity.{quantity}.{form}"
         if quantity not in ir.QUANTITIES or not self.w.has(key):
-            raise SheetError(f"quantity '{quantity}' has no English phrase ({key})")
+            raise SheetError(f"quantity '{quantity}' has no phrase (sheet.{key}) in {self.w.language.file}")
         return self.w.rich(key)
 
     def _names(self, ids: Sequence[str], conjunction: str) -> Rich:
@@ -93,8 +93,7 @@ class Speaker:
 
     def staff_cards(self, count: int, kind: ir.StaffFilter) -> Rich:
         """`count` Staff cards of a kind: "1 game-end Staff card"."""
-        form = "one" if count == 1 else "other"
-        return self.w.rich(f"effect.staff_of_kind.{form}", n=count, kind=self.w.rich(f"staff_kind.{kind}"))
+        return self.w.rich("effect.staff_of_kind", count, n=count, kind=self.w.rich(f"staff_kind.{kind}"))
 
     def cost(self, discount: ir.Discount) -> Rich:
         if discount == "all":
@@ -163,7 +162,7 @@ def _draw_staff(effect: ir.DrawStaff, s: Speaker) -> Rich:
     rest = ".hand" if effect.rest == "hand" else ""
     if effect.play == 0:
         return s.w.rich(f"effect.draw_staff.none{rest}", cards=cards)
-    play = s.w.rich("effect.draw_staff.play.one" if effect.play == 1 else "effect.draw_staff.play.other", n=effect.play)
+    play = s.w.rich("effect.draw_staff.play", effect.play, n=effect.play)
     return s.w.rich(f"effect.draw_staff{rest}", cards=cards, play=play, cost=s.cost(effect.discount))
 
 

@@ -112,7 +112,7 @@ def front_parts(sheet: Sheet, fit: Fit) -> dict[str, float]:
     track += lines(sheet.beyond.text, width, size, sheet.beyond.changed) * line + para
     # The scorings: one paragraph of steps, the table, the note.
     scoring = heading + lines(scoring_paragraph(sheet), width, size) * line + para
-    scoring += (1 + len(sheet.scorings)) * table_row_height(fit) + max(para, 0.8 * MM)
+    scoring += scoring_table_height(sheet, fit, width) + max(para, 0.8 * MM)
     scoring += lines(sheet.need_note, width, size) * line + para
     tiles = heading + (_tile_columns(sheet, fit, width) if fit.tile_columns else _tile_table(sheet, fit, width))
     return {"title": title, "house": house, "track": track, "scorings": scoring, "tiles": tiles}
@@ -160,6 +160,29 @@ def scoring_paragraph(sheet: Sheet, zones: bool = True) -> str:
 def table_row_height(fit: Fit) -> float:
     """The height of a one-line row of the scorings table."""
     return fit.font * fit.line + 2 * fit.pad * MM + ROW_BORDER
+
+
+def scoring_table_height(sheet: Sheet, fit: Fit, width: float) -> float:
+    """The scorings table: one line a row when every cell fits on one line side by side; else each column
+    gets a share of the width in proportion to its widest cell, as automatic table layout roughly does."""
+    w = sheet.words
+    header = [w.text(f"scoring.col.{c}") for c in ("round", "tier", "back", "bonus", "safe")]
+    rows = [[plain(r.move_back), plain(r.bonus.text), plain(r.safe.text), str(r.round), r.tier] for r in sheet.scorings]
+    rows = [[r[3], r[4], r[0], r[1], r[2]] for r in rows]
+    size = fit.font
+    natural = [
+        max([text_width(header[i], size, True), *(text_width(row[i], size) for row in rows)]) * WIDTH_SLACK
+        for i in range(5)
+    ]
+    room = width - 5 * CELL_X
+    if sum(natural) <= room:
+        return (1 + len(sheet.scorings)) * table_row_height(fit)
+    shares = [room * n / sum(natural) for n in natural]
+    height = 0.0
+    for cells, bold in ((header, True), *((row, False) for row in rows)):
+        count = max(lines(cell, share, size, bold) for cell, share in zip(cells, shares, strict=True))
+        height += count * size * fit.line + 2 * fit.pad * MM + ROW_BORDER
+    return height
 
 
 def _tile_table(sheet: Sheet, fit: Fit, width: float) -> float:

@@ -11,6 +11,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from compiler import ir
+from compiler.languages import Language
 from compiler.sheets.context import Sheet, build_sheet
 from compiler.sheets.fit import MARGIN_Y
 from compiler.sheets.icons import icon_table
@@ -173,7 +174,9 @@ def check_pages(pages: list[dict[str, bool]], name: str) -> None:
         raise SheetError(f"the {name} sheet takes {len(pages)} pages; it must print on the two sides of one sheet")
 
 
-def render(ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str = "a4", language: str = "en") -> bytes:
+def render(
+    ruleset: ir.Ruleset, parent: ir.Ruleset | None, fmt: str, paper: str = "a4", language: Language | None = None
+) -> bytes:
     if fmt not in ("html", "md", "pdf"):
         raise SheetError(f"unknown sheet format '{fmt}'; expected html, md or pdf")
     if paper not in ("a4", "letter"):

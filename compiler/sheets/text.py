@@ -1,7 +1,7 @@
-"""Rich text: words with inline icons, built from the wording table, rendered as HTML, Markdown or plain text.
+"""Rich text: words with inline icons, from a language's phrases, rendered as HTML, Markdown or plain text.
 
 A `Rich` is a tuple of parts: plain strings (never markup), `Icon`s and `Id`s. Icons come only from the
-wording templates (`[[name]]`); values passed in (rules data such as tile names) stay plain strings, so data
+phrases of the language (`[[name]]`); values passed in (rules data such as tile names) stay plain strings, so data
 can never smuggle markup or icons into a sheet. An `Id` is a string too (an id from the rules data, escaped
 like any other) that HTML prints in small grey type and Markdown as code.
 """
@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from compiler.errors import GahError
-from compiler.sheets.wording import WORDING
+from compiler.languages import DEFAULT, Language, LanguageError, load_language
+from compiler.workspace import Workspace
 
 
 class SheetError(GahError):
@@ -96,27 +97,34 @@ def number(value: int) -> str:
 
 
 class Words:
-    """The wording table of one language, with formatting helpers."""
+    """The sheets' phrases in one language (its `sheet` and `diff` sections), with formatting helpers."""
 
-    def __init__(self, language: str = "en") -> None:
-        if language not in WORDING:
-            raise SheetError(f"no sheet wording for language '{language}'; known: {', '.join(sorted(WORDING))}")
+    def __init__(self, language: Language | str | None = None) -> None:
+        if language is None or isinstance(language, str):
+            try:
+                language = load_language(Workspace(None), language or DEFAULT)
+            except LanguageError as error:
+                raise SheetError(str(error)) from None
         self.language = language
-        self.table = WORDING[language]
+
+    @staticmethod
+    def _path(key: str) -> str:
+        return key if key.startswith("diff.") else f"sheet.{key}"
 
     def has(self, key: str) -> bool:
-        return key in self.table
+        return self.language.has(self._path(key))
 
-    def template(self, key: str) -> str:
+    def template(self, key: str, count: int | None = None) -> str:
         try:
-            return self.table[key]
-        except KeyError:
-            raise SheetError(f"no sheet wording for '{key}' in language '{self.language}'") from None
+            return self.language.phrase(self._path(key), count)
+        except LanguageError as error:
+            raise SheetError(str(error)) from None
 
-    def rich(self, key: str, **values: Value) -> Rich:
-        """Fill the template `key`: literal text may hold [[icon]] marks; values are inserted as they are."""
+    def rich(self, key: str, count: int | None = None, **values: Value) -> Rich:
+        """Fill the phrase `key` (its plural form by `count`): literal text may hold [[icon]] marks; values are
+        inserted as they are."""
         parts: list[Part] = []
-        for literal, field, spec, _conversion in _FORMATTER.parse(self.template(key)):
+        for literal, field, spec, _conversion in _FORMATTER.parse(self.template(key, count)):
             for index, piece in enumerate(_ICON.split(literal)):
                 if index % 2:
                     parts.append(Icon(piece))
@@ -125,7 +133,7 @@ class Words:
             if field is None:
                 continue
             if field not in values:
-                raise SheetError(f"sheet wording '{key}' needs a value for '{field}'")
+                raise SheetError(f"{self.language.file}: phrase '{self._path(key)}' needs a value for '{{{field}}}'")
             value = values[field]
             if isinstance(value, tuple):
                 parts.extend(value)
@@ -135,13 +143,16 @@ class Words:
                 parts.append(format(value, spec or ""))
         return _merge(parts)
 
-    def text(self, key: str, **values: Value) -> str:
-        return plain(self.rich(key, **values))
+    def text(self, key: str, count: int | None = None, **values: Value) -> str:
+        return plain(self.rich(key, count, **values))
 
     def count(self, n: int, noun: str) -> Rich:
         """`n` of a counted noun, singular or plural, with its icon."""
-        form = "one" if abs(n) == 1 else "other"
-        return self.rich(f"count.{noun}.{form}", n=number(n))
+        return self.rich(f"count.{noun}", n, n=number(n))
+
+    def name(self, kind: str, id: str, own: str) -> str:
+        """The name of an entry of the rules data in this language (Language.name_of)."""
+        return self.language.name_of(kind, id, own)
 
     def join(self, items: Sequence[Rich], conjunction: str = "") -> Rich:
         """'a', 'a and b', 'a, b and c' (or with 'or')."""

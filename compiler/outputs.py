@@ -60,13 +60,14 @@ def plan_outputs(
     schemas: Path,
     paper: Paper = "a4",
     languages: Sequence[Language] | None = None,
+    language: str | None = None,
 ) -> Plan:
     """Path -> bytes of every file a build writes (PDFs as jobs).
 
     `rulesets` are written to `output`; `parents` (every ruleset compiled) give each
     variant's sheet the ruleset it differs from. The schemas an editor needs go to
     `schemas`: the ones this gah validates with, and the variant schema derived from them.
-    The score pads carry `languages` (None: the shipped ones).
+    The score pads carry `languages` (None: the shipped ones) and open in `language` (None: the browser's).
     """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
@@ -79,7 +80,7 @@ def plan_outputs(
         files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper)
         html = render_sheet(ruleset, parent, "html", paper)
         files[sheets / f"{stem}.html"] = html
-        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset, languages)
+        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset, languages, language)
         pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
     files.update(schema_files(schemas))
     return Plan(files, pdfs, output / MANIFEST)

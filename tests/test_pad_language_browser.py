@@ -32,8 +32,9 @@ from test_js_pad_browser import (  # noqa: F401
 )
 from test_pad_game_browser import choose_theme, opened, q
 
-from compiler.backends.js.page import generate_page
+from compiler.backends.js.page import generate_page, workspace_languages
 from compiler.project import load_one
+from compiler.workspace import Workspace
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
 ANNA = {"name": "Anna", "points": 30, "krones": 7, "emperor": 9}
@@ -202,3 +203,29 @@ def test_a_german_round_7_fits_a_phone_and_scores_in_german(browser: DevTools, p
 def hire(pad: Pad, index: int, query: str) -> None:
     pad.type_into(by_key(f"players[{index}].staff-search"), query)
     pad.tap(f"{player_card(index)}.querySelector('.matches button[aria-label$=\": eingestellt\"]')")
+
+
+def test_a_workspace_language_is_built_in_and_the_tables_language_opens_first(
+    browser: DevTools, tmp_path: Path
+) -> None:
+    """A workspace's own rules/languages/fr.yaml (extends en: what it does not say stays English) joins the
+    chooser, and gah.toml's language is the one a fresh pad opens in, whatever the browser prefers."""
+    (tmp_path / "gah.toml").write_text('language = "fr"\n', encoding="utf-8")
+    folder = tmp_path / "rules" / "languages"
+    folder.mkdir(parents=True)
+    (folder / "fr.yaml").write_text(
+        "language: fr\nname: Français\nextends: en\npad:\n  deal_button: Distribuer la partie\n", encoding="utf-8"
+    )
+    languages = workspace_languages(Workspace.at(tmp_path))
+    page = tmp_path / "base.html"
+    page.write_bytes(generate_page(load_one(shipped_workspace(), "base"), languages, "fr"))
+    assert '<html lang="fr">' in page.read_text(encoding="utf-8")
+    pad = opened(browser, page)
+    assert pad.evaluate("document.documentElement.lang") == "fr"
+    options = pad.evaluate(
+        "Array.from(document.querySelectorAll('[data-key=language] option')).map(o => o.textContent)"
+    )
+    assert options == ["Deutsch", "English", "Français"]
+    assert text(pad, "[data-key=deal]") == "Distribuer la partie"
+    assert text(pad, "section.card h2") == "Players and the deal"
+    assert problems(browser) == []

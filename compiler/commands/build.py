@@ -9,6 +9,7 @@ from typing import cast
 from compiler.backends.js.page import workspace_languages
 from compiler.cli import command, compile_or_report, report
 from compiler.frontend.rulesets import Workspace
+from compiler.languages import choose_language
 from compiler.outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
 from compiler.sheets import Paper
 from compiler.sheets.fit_check import fit_problems
@@ -38,7 +39,8 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
         report(list(too_long.values()), workspace.sources)
         return 1
     languages = workspace_languages(workspace)
-    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper, languages)
+    table = choose_language(workspace).id if workspace.config.language else None  # checks gah.toml's language
+    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper, languages, table)
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
     stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]

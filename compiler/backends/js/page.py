@@ -18,7 +18,7 @@ from compiler import ir
 from compiler.backends.js.effects import js_literal
 from compiler.backends.js.engine import generate_engine
 from compiler.frontend.validate import load_schema
-from compiler.languages import DEFAULT, Language, Phrase, language_ids, load_language, shipped_ids
+from compiler.languages import DEFAULT, Language, Phrase, language_ids, load_language, localised, shipped_ids
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreaks
 from compiler.sheets.text import Words, plain
@@ -103,27 +103,29 @@ def _forms(phrase: Phrase) -> str | dict[str, str]:
 
 def _terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
     """The names of this ruleset's entries in `language` (a name the ruleset gave an entry of its own stays)."""
+    named = localised(ruleset, language)
     colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
-    zones = {zone.id: zone.name for zone in ruleset.track.zones}
     return {
-        "items": {i.id: language.name_of("items", i.id, i.name) for i in ruleset.items},
-        "tiles": {t.id: language.name_of("tiles", t.id, t.name) for t in ruleset.tiles},
-        "staff": {str(c.number): language.name_of("staff", str(c.number), c.name) for c in ruleset.staff},
-        "zones": {id: language.name_of("zones", id, name) for id, name in zones.items()},
-        "final": {f.id: language.name_of("final", f.id, f.name) for f in ruleset.final_scoring},
+        "items": {item.id: item.name for item in named.items},
+        "tiles": {tile.id: tile.name for tile in named.tiles},
+        "staff": {str(card.number): card.name for card in named.staff},
+        "zones": {zone.id: zone.name for zone in named.track.zones},
+        "final": {source.id: source.name for source in named.final_scoring},
         "colours": {c: language.say(f"terms.colours.{c}") for c in colours if language.has(f"terms.colours.{c}")},
     }
 
 
-def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], default: str) -> dict[str, object]:
-    """The phrase tables the page carries: every language built into it, and the one it opens in."""
+def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str | None) -> dict[str, object]:
+    """The phrase tables the page carries (every language built into it), and the table's language
+    (`chosen`; None: the browser's, else English)."""
     tables = []
     for language in languages:
         pad = {key.removeprefix("pad."): _forms(p) for key, p in language.phrases.items() if key.startswith("pad.")}
-        tiebreak = plain(tiebreaks(Speaker(Words(), ruleset.items), ruleset.tiebreakers))
+        named = localised(ruleset, language)
+        tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
         terms = _terms(ruleset, language)
         tables.append({"id": language.id, "name": language.name, "pad": pad, "terms": terms, "tiebreak": tiebreak})
-    return {"default": default, "languages": tables}
+    return {"chosen": chosen, "fallback": DEFAULT, "languages": tables}
 
 
 def _lean(schema: object) -> object:
@@ -144,13 +146,16 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def generate_page(ruleset: ir.Ruleset, languages: Sequence[Language] | None = None, default: str = DEFAULT) -> bytes:
+def generate_page(
+    ruleset: ir.Ruleset, languages: Sequence[Language] | None = None, language: str | None = None
+) -> bytes:
     """The full text of <output>/pads/<name>.html, with `languages` built in (the shipped ones when None).
 
-    The page opens in the language chosen on it before, else the browser's, else `default`.
+    The page opens in the language a player chose on it before, else in `language` (the table's:
+    gah.toml's), else in the browser's if it has it, else in English.
     """
-    chosen = shipped_languages() if languages is None else list(languages)
-    opening = next(language for language in chosen if language.id == default)
+    built_in = shipped_languages() if languages is None else list(languages)
+    opening = next(found for found in built_in if found.id == (language or DEFAULT))
     engine = "\n" + generate_engine(ruleset)
     ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
@@ -181,7 +186,7 @@ def generate_page(ruleset: ir.Ruleset, languages: Sequence[Language] | None = No
         f'<noscript><p class="noscript">{html.escape(opening.say("pad.needs_javascript"))}</p></noscript>\n'
         '<main id="app"></main>\n'
         f'<script type="application/json" id="gah-data">{js_literal(page_data(ruleset))}</script>\n'
-        f'<script type="application/json" id="gah-words">{js_literal(words_data(ruleset, chosen, opening.id))}</script>\n'
+        f'<script type="application/json" id="gah-words">{js_literal(words_data(ruleset, built_in, language))}</script>\n'
         f'<script id="gah-engine">{engine}</script>\n'
         f'<script id="gah-ui">{ui}</script>\n'
         "</body>\n</html>\n"

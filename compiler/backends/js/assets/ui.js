@@ -9,7 +9,8 @@
   const THEME_KEY = "gah-pad-theme";
   const LANGUAGE_KEY = "gah-pad-language"; // one choice for every pad, as the colours
   const languages = new Map(WORDS.languages.map((table) => [table.id, PadWords.make(table)]));
-  let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), navigator.languages, WORDS.default));
+  const preferred = WORDS.chosen ? [WORDS.chosen] : navigator.languages; // the table's language, else the browser's
+  let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), preferred, WORDS.fallback));
   const say = (key, values) => words.say(key, values);
   const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, { say });
   const store = PadStore.open("gah-pad-" + DATA.name);

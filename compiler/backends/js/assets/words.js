@@ -52,13 +52,14 @@ const PadWords = (function () {
     return { id: table.id, name: table.name, tiebreak: table.tiebreak, say, has, term };
   }
 
-  // The language to open in: the one chosen before, else the first of the browser's that the pad
-  // has (by its main subtag: de-AT opens German), else the build's default.
+  // The language to open in: the one chosen before, else the first of `preferred` (the table's, or
+  // the browser's) that the pad has, as written or by its main subtag (de-AT opens German), else `fallback`.
   function pick(ids, saved, preferred, fallback) {
     if (saved && ids.includes(saved)) return saved;
     for (const tag of preferred || []) {
-      const main = String(tag).toLowerCase().split("-")[0];
-      if (ids.includes(main)) return main;
+      const wanted = String(tag).toLowerCase();
+      if (ids.includes(wanted)) return wanted;
+      if (ids.includes(wanted.split("-")[0])) return wanted.split("-")[0];
     }
     return fallback;
   }

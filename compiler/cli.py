@@ -11,6 +11,12 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
+from compiler.languages import (
+    Language,
+    language_ids,
+    load_language,
+    own_language_ids,
+)
 from compiler.project import Compiled, compile_library
 from compiler.sheets.fit_check import fit_problems
 
@@ -117,16 +123,38 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         return 1
     if workspace.root is None and not files:
         print("no workspace here: checking the rulesets bundled with gah (gah init makes a workspace)")
-    too_long = fit_problems(compiled, names, workspace.config.paper)
+    languages, language_problems = _check_languages(workspace)
+    too_long = fit_problems(compiled, names, workspace.config.paper, languages)
     for name in sorted(n for n in names if n in compiled.rulesets and n not in too_long):
         rules_file = library.files[name]
         changes = sorted(k for k in rules_file.mapping if k not in ("extends", "name", "title", "description"))
         print(summary_line(compiled.rulesets[name], changes if rules_file.extends else [], compiled.removed.get(name)))
-    problems = compiled.problems + model_problems + list(too_long.values())
+    problems = compiled.problems + model_problems + language_problems + list(too_long.values())
     if problems:
         report(problems, workspace.sources)
         return 1
     return 0
+
+
+def _check_languages(workspace: Workspace) -> tuple[list[Language], list[Problem]]:
+    """Load the languages sheets are made in here (printing one line for each of the workspace's own that is
+    valid): those that loaded, the chosen one first, and the problems of those that did not."""
+    languages: list[Language] = []
+    problems: list[Problem] = []
+    own = set(own_language_ids(workspace))
+    main = workspace.config.language or "en"
+    wanted = sorted({*(workspace.config.languages or language_ids(workspace)), *own, main})
+    for language_id in sorted(wanted, key=lambda i: i != main):
+        setting = "language" if language_id == main and workspace.config.language else "languages"
+        try:
+            language = load_language(workspace, language_id, workspace.setting_position(setting))
+        except RulesError as error:
+            problems.extend(error.problems)
+            continue
+        languages.append(language)
+        if language_id in own:
+            print(f"ok  language {language_id} ({language.name}): {language.file}")
+    return languages, problems
 
 
 def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:

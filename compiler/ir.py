@@ -421,6 +421,18 @@ class Rulings:
 
 
 @dataclass(frozen=True)
+class Translation:
+    """A ruleset's own texts in one language (rules data `translations.ID`); pairs are (key, text)."""
+
+    title: str = ""
+    description: str = ""
+    names: tuple[tuple[str, str], ...] = ()  # ("tiles.b-royal-banquet", name), ("staff.49", name)
+    tile_descriptions: tuple[tuple[str, str], ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()  # (the note as written in rulings.notes, its translation)
+    uncertain: tuple[tuple[str, str], ...] = ()  # ("start" | "hotel" | "printed_points" | "tiles.ID", text)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One complete, checked ruleset."""
 
@@ -444,6 +456,7 @@ class Ruleset:
     tiebreakers: tuple[Tiebreaker, ...]
     rulings: Rulings
     setup: Setup
+    translations: tuple[tuple[str, Translation], ...] = ()  # by language id: texts only, no rules
 
     @property
     def module_name(self) -> str:

@@ -26,7 +26,7 @@ from compiler.sheets import phrases
 from compiler.sheets.effects import Speaker
 from compiler.sheets.text import Rich, Words, ident, number, plain, rich
 
-IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources")
+IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources", "translations")
 
 
 @dataclass

@@ -171,6 +171,12 @@ def language_ids(workspace: Workspace) -> tuple[str, ...]:
     return tuple(sorted(ids))
 
 
+def own_language_ids(workspace: Workspace) -> tuple[str, ...]:
+    """The languages of the workspace's own files (rules/languages/*.yaml): new ones and overrides."""
+    own = _own_folder(workspace)
+    return tuple(sorted(path.stem for path in own.glob("*.yaml"))) if own is not None else ()
+
+
 def shipped_ids() -> tuple[str, ...]:
     """The languages that ship with gah."""
     return tuple(sorted(path.stem for path in _shipped_folder().glob("*.yaml")))
@@ -383,23 +389,63 @@ def choose_language(workspace: Workspace, requested: str | None = None) -> Langu
     return load_language(workspace, DEFAULT)
 
 
+def build_languages(workspace: Workspace, requested: str | None = None) -> tuple[Language, ...]:
+    """The languages `gah build` writes sheets in: the chosen one first (choose_language), then the others of
+    gah.toml's `languages` (default: every language known here), by id."""
+    main = choose_language(workspace, requested)
+    others = workspace.config.languages or language_ids(workspace)
+    where = workspace.setting_position("languages") if workspace.config.languages else None
+    return (main, *(load_language(workspace, i, where) for i in sorted(set(others)) if i != main.id))
+
+
 def english() -> Language:
     """The shipped English, outside any workspace (the default wherever no language is chosen)."""
     return load_language(Workspace(None), REFERENCE)
 
 
 def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
-    """`ruleset` with the names of its items, zones, tiles, Staff and final-scoring sources in `language`
-    (Language.name_of); nothing else changes."""
-    name = language.name_of
+    """`ruleset` with the texts players read in `language`: the names of its items, zones, tiles, Staff and
+    final-scoring sources (the ruleset's `translations` first, then Language.name_of), and its title,
+    description, tile descriptions, rulings' notes and uncertain notes where its `translations` give them."""
+    own = dict(ruleset.translations).get(language.id, ir.Translation())
+    names = dict(own.names)
+
+    def name(kind: str, id: str, current: str) -> str:
+        return names.get(f"{kind}.{id}") or language.name_of(kind, id, current)
+
+    texts = dict(own.uncertain)
+    descriptions = dict(own.tile_descriptions)
+    notes = dict(own.notes)
+    tiles = tuple(
+        dataclasses.replace(
+            t,
+            name=name("tiles", t.id, t.name),
+            description=descriptions.get(t.id, t.description),
+            uncertain=texts.get(f"tiles.{t.id}", t.uncertain),
+        )
+        for t in ruleset.tiles
+    )
+    hotel = ruleset.hotel
+    hotel = dataclasses.replace(
+        hotel,
+        uncertain=texts.get("hotel", hotel.uncertain),
+        printed_points_uncertain=texts.get("printed_points", hotel.printed_points_uncertain),
+    )
+    start = ruleset.setup.start
+    setup = dataclasses.replace(
+        ruleset.setup, start=dataclasses.replace(start, uncertain=texts.get("start", start.uncertain))
+    )
+    zones = tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones)
     return dataclasses.replace(
         ruleset,
+        title=own.title or ruleset.title,
+        description=own.description or ruleset.description,
         items=tuple(dataclasses.replace(i, name=name("items", i.id, i.name)) for i in ruleset.items),
-        track=dataclasses.replace(
-            ruleset.track,
-            zones=tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones),
-        ),
-        tiles=tuple(dataclasses.replace(t, name=name("tiles", t.id, t.name)) for t in ruleset.tiles),
+        track=dataclasses.replace(ruleset.track, zones=zones),
+        tiles=tiles,
+        hotel=hotel,
         staff=tuple(dataclasses.replace(c, name=name("staff", str(c.number), c.name)) for c in ruleset.staff),
         final_scoring=tuple(dataclasses.replace(f, name=name("final", f.id, f.name)) for f in ruleset.final_scoring),
+        rulings=dataclasses.replace(ruleset.rulings, notes=tuple(notes.get(n, n) for n in ruleset.rulings.notes)),
+        setup=setup,
     )

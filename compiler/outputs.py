@@ -21,7 +21,7 @@ from compiler.backends.js.page import generate_page
 from compiler.backends.python.module import generate_module
 from compiler.frontend.schemas import variant_schema_text
 from compiler.frontend.validate import SCHEMA_DIR
-from compiler.languages import Language
+from compiler.languages import Language, english
 from compiler.sheets import Paper, render_sheet
 from compiler.workspace import SCHEMA_NAMES
 
@@ -59,15 +59,17 @@ def plan_outputs(
     parents: dict[str, ir.Ruleset],
     schemas: Path,
     paper: Paper = "a4",
-    languages: Sequence[Language] | None = None,
-    language: str | None = None,
+    languages: Sequence[Language] = (),
+    opens_in: str | None = None,
 ) -> Plan:
     """Path -> bytes of every file a build writes (PDFs as jobs).
 
     `rulesets` are written to `output`; `parents` (every ruleset compiled) give each
-    variant's sheet the ruleset it differs from. The schemas an editor needs go to
-    `schemas`: the ones this gah validates with, and the variant schema derived from them.
-    The score pads carry `languages` (None: the shipped ones) and open in `language` (None: the browser's).
+    variant's sheet the ruleset it differs from. The sheets are in each of `languages`
+    (default: English): the first's in sheets/, every other's in sheets/ID/. The schemas
+    an editor needs go to `schemas`: the ones this gah validates with, and the variant
+    schema derived from them. The score pads carry `languages` (none: the shipped ones) and open in
+    `opens_in` (None: the browser's, else English) unless a player chose one.
     """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
@@ -76,12 +78,13 @@ def plan_outputs(
         parent = parents.get(ruleset.extends) if ruleset.extends else None
         stem = ruleset.name
         files[output / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
-        sheets = output / "sheets"
-        files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper)
-        html = render_sheet(ruleset, parent, "html", paper)
-        files[sheets / f"{stem}.html"] = html
-        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset, languages, language)
-        pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
+        for index, language in enumerate(languages or (english(),)):
+            sheets = output / "sheets" if index == 0 else output / "sheets" / language.id
+            files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper, language=language)
+            html = render_sheet(ruleset, parent, "html", paper, language=language)
+            files[sheets / f"{stem}.html"] = html
+            pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
+        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset, languages or None, opens_in)
     files.update(schema_files(schemas))
     return Plan(files, pdfs, output / MANIFEST)
 
@@ -118,8 +121,13 @@ def read_manifest(path: Path) -> dict[str, dict[str, str]]:
     return {name: entry for name, entry in data.items() if isinstance(entry, dict)}
 
 
+def manifest_key(path: Path) -> str:
+    """A PDF's entry in the manifest: its path inside sheets/ (`base.pdf`, `de/base.pdf`)."""
+    return path.name if path.parent.name == "sheets" else f"{path.parent.name}/{path.name}"
+
+
 def pdf_is_fresh(job: PdfJob, manifest: dict[str, dict[str, str]]) -> bool:
-    entry = manifest.get(job.path.name, {})
+    entry = manifest.get(manifest_key(job.path), {})
     if not job.path.is_file() or entry.get("html_sha256") != sha256(job.html):
         return False
     return entry.get("pdf_sha256") == sha256(job.path.read_bytes())

@@ -66,9 +66,17 @@ class Config:
     lab_model: str = ""
     bundle: bool = False
     language: str = ""  # "" is English
+    languages: tuple[str, ...] = ()  # () is every language known here
 
 
-_KEYS: dict[str, type] = {"output": str, "paper": str, "lab_model": str, "bundle": bool, "language": str}
+_KEYS: dict[str, type] = {
+    "output": str,
+    "paper": str,
+    "lab_model": str,
+    "bundle": bool,
+    "language": str,
+    "languages": list,
+}
 LANGUAGE_ID = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})*")
 
 
@@ -96,7 +104,7 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
             known = ", ".join(_KEYS)
             problems.append(Problem(where, f"unknown setting {key!r}; known settings: {known}"))
         elif not isinstance(value, expected):
-            kind = "true or false" if expected is bool else "text in quotes"
+            kind = {bool: "true or false", list: 'a list of language ids, ["en", "de"]'}.get(expected, "text in quotes")
             problems.append(Problem(where, f"{key}: expected {kind}"))
         else:
             values[key] = value
@@ -120,6 +128,16 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
                 f"language: expected a language id such as 'en' or 'de' (got {language!r})",
             )
         )
+    listed = values.get("languages")
+    if isinstance(listed, list):
+        if not all(isinstance(item, str) and LANGUAGE_ID.fullmatch(item) for item in listed):
+            problems.append(
+                Problem(
+                    Position(display, *_key_position(text, "languages")),
+                    'languages: expected a list of language ids such as ["en", "de"]',
+                )
+            )
+        values["languages"] = tuple(str(item) for item in listed)
     if values.get("output") == "":
         problems.append(Problem(Position(display, *_key_position(text, "output")), "output: name a folder"))
     if problems:

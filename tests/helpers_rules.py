@@ -72,10 +72,11 @@ def _fill_shipped_copy(target: Path) -> Path:
     for name in SHIPPED:
         module = name.replace("-", "_")
         _copy(ROOT / "generated" / "scoring" / f"{module}.py", target / "generated" / "scoring" / f"{module}.py")
-        for suffix in ("html", "md", "pdf"):
-            sheet = Path("generated") / "sheets" / f"{name}.{suffix}"
-            _copy(ROOT / sheet, target / sheet)
-        kept[f"{name}.pdf"] = manifest.get(f"{name}.pdf", {})
+        for folder in ("", *(f"{language}/" for language in LANGUAGES if language != "en")):
+            for suffix in ("html", "md", "pdf"):
+                sheet = Path("generated") / "sheets" / f"{folder}{name}.{suffix}"
+                _copy(ROOT / sheet, target / sheet)
+            kept[f"{folder}{name}.pdf"] = manifest.get(f"{folder}{name}.pdf", {})
         _copy(ROOT / "generated" / "pads" / f"{name}.html", target / "generated" / "pads" / f"{name}.html")
     (target / "generated" / "sheets" / "pdf-manifest.json").write_bytes(manifest_text(kept))
     return target

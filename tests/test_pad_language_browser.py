@@ -32,7 +32,8 @@ from test_js_pad_browser import (  # noqa: F401
 )
 from test_pad_game_browser import choose_theme, opened, q
 
-from compiler.backends.js.page import generate_page, workspace_languages
+from compiler.backends.js.page import generate_page
+from compiler.languages import build_languages
 from compiler.project import load_one
 from compiler.workspace import Workspace
 
@@ -216,7 +217,7 @@ def test_a_workspace_language_is_built_in_and_the_tables_language_opens_first(
     (folder / "fr.yaml").write_text(
         "language: fr\nname: Français\nextends: en\npad:\n  deal_button: Distribuer la partie\n", encoding="utf-8"
     )
-    languages = workspace_languages(Workspace.at(tmp_path))
+    languages = build_languages(Workspace.at(tmp_path))  # as gah build: fr (gah.toml's) first
     page = tmp_path / "base.html"
     page.write_bytes(generate_page(load_one(shipped_workspace(), "base"), languages, "fr"))
     assert '<html lang="fr">' in page.read_text(encoding="utf-8")

@@ -61,10 +61,11 @@ def tiles_variant(count: int) -> str:
     return f"extends: base\nname: long-tiles\ntitle: Long tiles\ntiles:\n{tiles}"
 
 
-def workspace(folder: Path, files: dict[str, str], paper: str = "a4") -> Path:
-    """A workspace holding `files` (name -> text) in rules/, printing on `paper`."""
+def workspace(folder: Path, files: dict[str, str], paper: str = "a4", languages: str = '["en"]') -> Path:
+    """A workspace holding `files` (name -> text) in rules/, printing on `paper`, its sheets in `languages`
+    (English only by default: the limits below are English's; German's are tested on their own)."""
     (folder / "rules").mkdir(parents=True)
-    (folder / "gah.toml").write_text(f'paper = "{paper}"\n', encoding="utf-8")
+    (folder / "gah.toml").write_text(f'paper = "{paper}"\nlanguages = {languages}\n', encoding="utf-8")
     for name, text in files.items():
         (folder / "rules" / f"{name}.yaml").write_text(text, encoding="utf-8")
     return folder
@@ -130,6 +131,20 @@ def test_letter_paper_holds_fewer_zones_than_a4(tmp_path: Path) -> None:
     assert check(workspace(tmp_path / "a4", {"many-zones": zones_variant(9)}, "a4")).code == 0
     letter = check(workspace(tmp_path / "letter", {"many-zones": zones_variant(9)}, "letter"))
     assert letter.code == 1 and "the many-zones sheet needs about 1.1 letter pages" in letter.err, letter.err
+
+
+def test_the_german_sheet_fits_fewer_zones_and_says_so(tmp_path: Path) -> None:
+    # Seven zones fit on the English A4 front; the German clauses are longer, so only six fit there.
+    english = check(workspace(tmp_path / "en", {"many-zones": zones_variant(7)}))
+    assert english.code == 0, english.err
+    both = check(workspace(tmp_path / "both", {"many-zones": zones_variant(7)}, languages='["en", "de"]'))
+    assert both.code == 1
+    assert both.err.startswith(
+        "rules/many-zones.yaml:5:3: emperor_track.zones: the front of the many-zones sheet in Deutsch (de) needs"
+    ), both.err
+    assert both.err.endswith("at most 6 zones fit\n      zones:\n      ^\n1 problem found\n"), both.err
+    default = check(workspace(tmp_path / "default", {"many-zones": zones_variant(7)}, languages="[]"))
+    assert default.err == both.err  # no list: every language known here, German included
 
 
 def test_the_problem_is_placed_at_what_grew_not_at_the_largest_part(tmp_path: Path) -> None:

@@ -203,6 +203,9 @@ def test_build_writes_the_workspace_rulesets_only_and_all_adds_the_bundled(works
     assert sorted(p.relative_to(output).as_posix() for p in output.rglob("*") if p.is_file()) == [
         "pads/house-rules.html",
         "scoring/house_rules.py",
+        "sheets/de/house-rules.html",
+        "sheets/de/house-rules.md",
+        "sheets/de/house-rules.pdf",
         "sheets/house-rules.html",
         "sheets/house-rules.md",
         "sheets/house-rules.pdf",
@@ -213,6 +216,9 @@ def test_build_writes_the_workspace_rulesets_only_and_all_adds_the_bundled(works
     assert "Source files: <bundled>/rules/base.yaml, rules/house-rules.yaml" in module
     assert str(workspace) not in module and str(ROOT) not in module
     assert "2 points" in (output / "sheets" / "house-rules.md").read_text(encoding="utf-8")
+    # The same sheet in German, from the shipped de.yaml: "−2 Siegpunkte für jeden Gast, der noch in deinem Café sitzt".
+    german = (output / "sheets" / "de" / "house-rules.md").read_text(encoding="utf-8")
+    assert "| Gäste noch im Café `cafe` | −2 Siegpunkte für jeden Gast, der noch in deinem Café sitzt |" in german
     fresh = run_gah("build", "--check", cwd=workspace)
     assert fresh.code == 0, fresh.err
     assert fresh.out.startswith("generated/ and schemas/ are up to date")

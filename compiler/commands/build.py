@@ -1,4 +1,8 @@
-"""`gah build [--check] [--all]`: compile the workspace's rulesets into its output folder, all or nothing."""
+"""`gah build [--check] [--all] [--lang ID]`: compile the workspace's rulesets into its output folder, all or nothing.
+
+The sheets are written in every language gah knows here (the shipped ones and the workspace's own): the
+workspace's language (gah.toml, or --lang) in sheets/, each other in sheets/ID/.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,18 @@ import argparse
 import sys
 from typing import cast
 
-from compiler.backends.js.page import workspace_languages
-from compiler.cli import command, compile_or_report, report
+from compiler.cli import command, compile_or_report, language_option, report
 from compiler.frontend.rulesets import Workspace
-from compiler.languages import choose_language
-from compiler.outputs import managed_files, manifest_text, pdf_is_fresh, plan_outputs, read_manifest, sha256
+from compiler.languages import build_languages
+from compiler.outputs import (
+    managed_files,
+    manifest_key,
+    manifest_text,
+    pdf_is_fresh,
+    plan_outputs,
+    read_manifest,
+    sha256,
+)
 from compiler.sheets import Paper
 from compiler.sheets.fit_check import fit_problems
 from compiler.writer import write_atomically
@@ -22,6 +33,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "--force-pdf", action="store_true", help="render every PDF again, even when its HTML is unchanged"
     )
     parser.add_argument("--all", action="store_true", help="also build the rulesets bundled with gah")
+    language_option(parser)
 
 
 @command("build", "compile the workspace's rulesets into its output folder (scoring modules and sheets)")(_setup)
@@ -34,12 +46,12 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     names = library.names() if args.all or workspace.is_bundle else library.own_names
     chosen = {name: compiled.rulesets[name] for name in names}
     paper = cast(Paper, workspace.config.paper)
-    too_long = fit_problems(compiled, names, paper)
+    languages = build_languages(workspace, args.lang)
+    too_long = fit_problems(compiled, names, paper, languages)
     if too_long:
         report(list(too_long.values()), workspace.sources)
         return 1
-    languages = workspace_languages(workspace)
-    table = choose_language(workspace).id if workspace.config.language else None  # checks gah.toml's language
+    table = languages[0].id if args.lang or workspace.config.language else None  # a pad opens in it
     plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper, languages, table)
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
@@ -60,9 +72,9 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
         return 0
     # Render every PDF before writing anything, so a failure leaves generated/ as it was.
     rendered = {job.path: job.render() for job in stale_pdfs}
-    entries = {job.path.name: manifest.get(job.path.name, {}) for job in plan.pdfs}
+    entries = {manifest_key(job.path): manifest.get(manifest_key(job.path), {}) for job in plan.pdfs}
     for job in stale_pdfs:
-        entries[job.path.name] = {"html_sha256": sha256(job.html), "pdf_sha256": sha256(rendered[job.path])}
+        entries[manifest_key(job.path)] = {"html_sha256": sha256(job.html), "pdf_sha256": sha256(rendered[job.path])}
     outputs = {path: plan.files[path] for path in stale}
     outputs.update(rendered)
     manifest_bytes = manifest_text(entries)

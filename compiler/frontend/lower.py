@@ -460,6 +460,12 @@ class _Builder:
             ),
         )
 
+    def _own_translations(self) -> dict[str, Any]:
+        """The `translations` written in the ruleset's own file (not inherited)."""
+        node = self.resolved.chain[-1].mapping.get("translations")
+        data = node.plain() if node is not None else {}
+        return data if isinstance(data, dict) else {}
+
     def build(self) -> ir.Ruleset:
         doc = self.doc
         if doc["players"]["min"] > doc["players"]["max"]:
@@ -499,7 +505,32 @@ class _Builder:
             tiebreakers=tiebreakers,
             rulings=ir.Rulings(rulings["points_floor"], rulings["krones_floor"], tuple(rulings["notes"])),
             setup=setup,
+            translations=_translations(doc.get("translations", {}), self._own_translations()),
         )
+
+
+def _pairs(mapping: dict[str, Any], prefix: str = "") -> tuple[tuple[str, str], ...]:
+    return tuple((f"{prefix}{key}", str(value)) for key, value in mapping.items())
+
+
+def _translations(data: dict[str, Any], own: dict[str, Any]) -> tuple[tuple[str, ir.Translation], ...]:
+    """The rules data's `translations`, by language id. A title and description are taken only from `own`,
+    the ruleset's own file's: a variant does not inherit its parent's."""
+    out = []
+    for language_id, texts in sorted(data.items()):
+        names = texts.get("names", {})
+        uncertain = dict(texts.get("uncertain", {}))
+        tiles_uncertain = uncertain.pop("tiles", {})
+        translation = ir.Translation(
+            title=own.get(language_id, {}).get("title", ""),
+            description=own.get(language_id, {}).get("description", ""),
+            names=tuple(pair for kind in sorted(names) for pair in _pairs(names[kind], f"{kind}.")),
+            tile_descriptions=_pairs(texts.get("tile_descriptions", {})),
+            notes=_pairs(texts.get("notes", {})),
+            uncertain=_pairs(uncertain) + _pairs(tiles_uncertain, "tiles."),
+        )
+        out.append((language_id, translation))
+    return tuple(out)
 
 
 def _connected(cells: tuple[ir.Cell, ...]) -> bool:

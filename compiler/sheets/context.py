@@ -146,6 +146,7 @@ class Sheet:
     printed_mark: str
     rulings: list[Line]
     footnotes: list[Footnote]
+    term_marks: dict[str, str] = field(default_factory=dict)  # section -> footnote marks of uncertain terms
     fit: Fit = REGULAR
     tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
 
@@ -172,6 +173,35 @@ def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Ri
         return w.rich("need.from", n=threshold)
     runs = [w.rich("need.range", first=a, last=b) if a != b else rich(a) for a, b in derive.ranges(spaces)]
     return w.rich("need.spaces", ranges=w.join(runs, ".or"))
+
+
+# Where the footnote of an uncertain term of the language goes: the section that uses it (else the title).
+TERM_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("terms.tiles", "tiles"),
+    ("terms.items", "tiles"),
+    ("terms.dish", "tiles"),
+    ("terms.drink", "tiles"),
+    ("sheet.item", "tiles"),
+    ("sheet.tiles", "tiles"),
+    ("terms.staff", "staff"),
+    ("sheet.staff", "staff"),
+    ("terms.zones", "track"),
+    ("terms.emperor_marker", "track"),
+    ("sheet.track", "track"),
+    ("sheet.scoring", "track"),
+    ("terms.final", "final"),
+    ("sheet.final", "final"),
+)
+
+
+def _term_notes(w: Words, notes: Footnotes) -> dict[str, str]:
+    """A footnote for each term the language marks uncertain; the marks by the section that shows the term."""
+    marks: dict[str, str] = {}
+    for key, note in w.language.uncertain.items():
+        section = next((name for prefix, name in TERM_SECTIONS if key.startswith(prefix)), "title")
+        mark = notes.add(w.rich("uncertain.language", name=w.language.name), note)
+        marks[section] = marks.get(section, "") + mark
+    return marks
 
 
 def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None) -> Sheet:
@@ -406,8 +436,10 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
     floors_key = "rulings.floors.same" if points_floor == krones_floor else "rulings.floors"
     rulings.append(Line(w.rich(floors_key, points=number(points_floor), krones=number(krones_floor)), floors_changed))
 
+    term_marks = _term_notes(w, notes)
     sheet = Sheet(
         words=w,
+        term_marks=term_marks,
         ruleset=ruleset,
         header=header,
         footer=w.rich("sheet.generated.short", sources=sources, command=COMMAND),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,7 @@ from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.blame import RulesetBuilder
 from compiler.frontend.rulesets import VARIANT_KEYS, RulesFile
 from compiler.irdiff import compare
+from compiler.languages import REFERENCE, Language, english, localised
 from compiler.sheets.context import Sheet, build_sheet
 from compiler.sheets.fit import (
     MM,
@@ -36,7 +37,7 @@ from compiler.sheets.fit import (
     text_width_of,
     track_picture_height,
 )
-from compiler.sheets.text import Rich, SheetError
+from compiler.sheets.text import Rich, SheetError, Words
 
 if TYPE_CHECKING:
     from compiler.project import Compiled
@@ -216,8 +217,23 @@ LEFTOVER = Topic("", (), _field(), _nothing)  # house-rules lines no topic claim
 # --- the check ------------------------------------------------------------------------------
 
 
-def fit_problems(compiled: Compiled, names: Iterable[str], paper: str) -> dict[str, Problem]:
-    """For each of `names` whose sheet's front cannot fit on one page of `paper`: the problem, by ruleset name."""
+def fit_problems(
+    compiled: Compiled, names: Iterable[str], paper: str, languages: Sequence[Language] = ()
+) -> dict[str, Problem]:
+    """For each of `names` whose sheet's front cannot fit on one page of `paper` in one of `languages` (default:
+    English): the problem, by ruleset name (the first language's that fails)."""
+    found: dict[str, tuple[float, Problem]] = {}
+    names = list(names)
+    for language in languages or (english(),):
+        for name, (needed, problem) in _fit_problems(compiled, names, paper, Words(language)).items():
+            if name not in found or needed > found[name][0]:  # the language whose front is longest says it
+                found[name] = (needed, problem)
+    return {name: problem for name, (_needed, problem) in found.items()}
+
+
+def _fit_problems(
+    compiled: Compiled, names: Iterable[str], paper: str, words: Words
+) -> dict[str, tuple[float, Problem]]:
     builder = RulesetBuilder(compiled.library)
     problems = {}
     for name in names:
@@ -230,7 +246,7 @@ def fit_problems(compiled: Compiled, names: Iterable[str], paper: str) -> dict[s
         reference = parent
         if parent is None and name != "base":  # a ruleset of its own: what it takes beyond the base game
             reference = _built(compiled, builder, "base")
-        problem = front_problem(ruleset, parent, compiled.library.files[name], paper, reference)
+        problem = _front_problem(ruleset, parent, compiled.library.files[name], paper, reference, words)
         if problem is not None:
             problems[name] = problem
     return problems
@@ -248,35 +264,56 @@ def _built(compiled: Compiled, builder: RulesetBuilder, name: str) -> ir.Ruleset
 
 
 def front_problem(
-    ruleset: ir.Ruleset, parent: ir.Ruleset | None, leaf: RulesFile, paper: str, reference: ir.Ruleset | None = None
+    ruleset: ir.Ruleset,
+    parent: ir.Ruleset | None,
+    leaf: RulesFile,
+    paper: str,
+    reference: ir.Ruleset | None = None,
+    words: Words | None = None,
 ) -> Problem | None:
     """None when the front of the sheet fits on one page of `paper`; else the problem, placed in `leaf` at
     the part that grew most from the sheet of `reference` (by default the parent)."""
+    found = _front_problem(ruleset, parent, leaf, paper, reference, words)
+    return found[1] if found is not None else None
+
+
+def _front_problem(
+    ruleset: ir.Ruleset,
+    parent: ir.Ruleset | None,
+    leaf: RulesFile,
+    paper: str,
+    reference: ir.Ruleset | None,
+    words: Words | None,
+) -> tuple[float, Problem] | None:
+    """front_problem, with the height in pt the front needs."""
+    if words is not None:  # the sheet names entries in its language: compare like with like
+        parent = localised(parent, words.language) if parent is not None else None
+        reference = localised(reference, words.language) if reference is not None else None
     try:
-        build_sheet(ruleset, parent, paper)
+        build_sheet(ruleset, parent, paper, words)
     except FrontTooLong as error:
-        share = dominant(shares(error.sheet, error.fit, parent, _body_sheet(reference or parent, paper)))
+        share = dominant(shares(error.sheet, error.fit, parent, _body_sheet(reference or parent, paper, words)))
         position, dotted = place(leaf, share.topic.path)
         prefix = f"{dotted}: " if dotted else ""
-        return Problem(position, prefix + message(error, share, parent, paper))
+        return error.needed, Problem(position, prefix + message(error, share, parent, paper, words))
     return None
 
 
-def fits(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str) -> bool:
+def fits(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None) -> bool:
     """Whether the front of the sheet fits on one page of `paper`."""
     try:
-        build_sheet(ruleset, parent, paper)
+        build_sheet(ruleset, parent, paper, words)
     except FrontTooLong:
         return False
     return True
 
 
-def _body_sheet(ruleset: ir.Ruleset | None, paper: str) -> Sheet | None:
+def _body_sheet(ruleset: ir.Ruleset | None, paper: str, words: Words | None = None) -> Sheet | None:
     """The sheet of `ruleset` without a house-rules box (its own front may not fit either)."""
     if ruleset is None:
         return None
     try:
-        return build_sheet(ruleset, None, paper)
+        return build_sheet(ruleset, None, paper, words)
     except FrontTooLong as error:
         return error.sheet
 
@@ -315,7 +352,9 @@ def dominant(found: list[Share]) -> Share:
     return max(found, key=lambda share: (share.grown, share.height))
 
 
-def most_that_fit(topic: Topic, ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, guess: int) -> int | None:
+def most_that_fit(
+    topic: Topic, ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, guess: int, words: Words | None = None
+) -> int | None:
     """The most entries of `topic` (its first ones) with which the front fits, starting the search at `guess`;
     None when even the fewest do not fit."""
     if topic.shrink is None:
@@ -325,7 +364,7 @@ def most_that_fit(topic: Topic, ruleset: ir.Ruleset, parent: ir.Ruleset | None, 
 
     def ok(n: int) -> bool:
         try:
-            return fits(shrink(ruleset, parent, n), parent, paper)
+            return fits(shrink(ruleset, parent, n), parent, paper, words)
         except SheetError:
             return False
 
@@ -359,16 +398,20 @@ def place(leaf: RulesFile, path: tuple[str, ...]) -> tuple[Position, str]:
 # --- the message ----------------------------------------------------------------------------
 
 
-def message(error: FrontTooLong, share: Share, parent: ir.Ruleset | None, paper: str) -> str:
+def message(
+    error: FrontTooLong, share: Share, parent: ir.Ruleset | None, paper: str, words: Words | None = None
+) -> str:
     """What the front needs, what takes the room, and what to shorten."""
     sheet = error.sheet
     pages = math.ceil(error.needed / error.room * 10) / 10
+    language = sheet.words.language
+    where = "" if language.id == REFERENCE else f" in {language.name} ({language.id})"
     head = (
-        f"the front of the {sheet.ruleset.name} sheet needs about {pages:.1f} {sheet.page_size} pages "
+        f"the front of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
         f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
         f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
     )
-    return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper)}"
+    return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper, words)}"
 
 
 def _what(share: Share, parent: ir.Ruleset | None) -> str:
@@ -387,13 +430,15 @@ def _what(share: Share, parent: ir.Ruleset | None) -> str:
     return f"the {house}{about} take{'s' if len(share.house) == 1 else ''} {size}"
 
 
-def _advice(share: Share, error: FrontTooLong, parent: ir.Ruleset | None, paper: str) -> str:
+def _advice(
+    share: Share, error: FrontTooLong, parent: ir.Ruleset | None, paper: str, words: Words | None = None
+) -> str:
     """How far the share must shrink: how many entries fit when it counts them, else millimetres."""
     noun, count = share.topic.noun, share.count
     excess = error.needed - error.room
     if noun and count:
         guess = count - math.ceil(excess / (share.height / count)) if share.height > 0 else count - 1
-        most = most_that_fit(share.topic, error.sheet.ruleset, parent, paper, guess)
+        most = most_that_fit(share.topic, error.sheet.ruleset, parent, paper, guess, words)
         if most is not None and noun == "Staff cards":
             return f"at most {most} can differ from {_title(parent)}"
         if most is not None:

@@ -18,7 +18,7 @@ from compiler import ir
 from compiler.backends.js.effects import js_literal
 from compiler.backends.js.engine import generate_engine
 from compiler.frontend.validate import load_schema
-from compiler.languages import DEFAULT, Language, Phrase, language_ids, load_language, localised, shipped_ids
+from compiler.languages import DEFAULT, Language, Phrase, load_language, localised, shipped_ids
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreaks
 from compiler.sheets.text import Words, plain
@@ -38,8 +38,6 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
     hotel = ruleset.hotel
     return {
         "name": ruleset.name,
-        "title": ruleset.title,
-        "description": ruleset.description,
         "rounds": ruleset.rounds,
         "minPlayers": ruleset.min_players,
         "maxPlayers": ruleset.max_players,
@@ -91,11 +89,6 @@ def shipped_languages() -> list[Language]:
     return [load_language(bare, language_id) for language_id in shipped_ids()]
 
 
-def workspace_languages(workspace: Workspace) -> list[Language]:
-    """The languages a workspace's pads carry: the shipped ones and the workspace's own."""
-    return [load_language(workspace, language_id) for language_id in language_ids(workspace)]
-
-
 def _forms(phrase: Phrase) -> str | dict[str, str]:
     """A phrase as the page carries it: its text, or its texts by plural form."""
     return dict(phrase.forms) if phrase.is_plural else phrase.text(None)
@@ -119,12 +112,13 @@ def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str |
     """The phrase tables the page carries (every language built into it), and the table's language
     (`chosen`; None: the browser's, else English)."""
     tables = []
-    for language in languages:
+    for language in sorted(languages, key=lambda found: found.id):
         pad = {key.removeprefix("pad."): _forms(p) for key, p in language.phrases.items() if key.startswith("pad.")}
         named = localised(ruleset, language)
         tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
         terms = _terms(ruleset, language)
-        tables.append({"id": language.id, "name": language.name, "pad": pad, "terms": terms, "tiebreak": tiebreak})
+        texts = {"title": named.title, "description": named.description, "tiebreak": tiebreak}
+        tables.append({"id": language.id, "name": language.name, "pad": pad, "terms": terms, **texts})
     return {"chosen": chosen, "fallback": DEFAULT, "languages": tables}
 
 
@@ -169,7 +163,7 @@ def generate_page(
             "form-action 'none'",
         ]
     )
-    title = html.escape(opening.say("pad.page_title", title=ruleset.title))
+    title = html.escape(opening.say("pad.page_title", title=localised(ruleset, opening).title))
     # A comment may not hold "--": file names are escaped and any double dash broken up.
     sources = html.escape(", ".join(ruleset.sources)).replace("--", "- -")
     text = (

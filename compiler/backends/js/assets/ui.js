@@ -948,8 +948,8 @@
       "header",
       { class: "span" },
       el("a", { class: "skip", href: "#action" }, say("skip_to_action")),
-      el("h1", {}, say("page_title", { title: DATA.title })),
-      el("p", { class: "muted" }, say("ruleset_line", { name: DATA.name, description: DATA.description })),
+      el("h1", {}, say("page_title", { title: words.title })),
+      el("p", { class: "muted" }, say("ruleset_line", { name: DATA.name, description: words.description })),
       el("div", { class: "row" }, el("span", { class: "pair" }, el("label", { for: id }, say("colours")), theme), languageChooser()),
     );
   }
@@ -972,7 +972,7 @@
   function useLanguage(id) {
     words = languages.get(id);
     document.documentElement.lang = id;
-    document.title = say("page_title", { title: DATA.title });
+    document.title = say("page_title", { title: words.title });
   }
 
   // A choice kept in localStorage for every pad (the switch works for this visit where it cannot be kept).

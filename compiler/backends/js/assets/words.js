@@ -6,7 +6,7 @@
 
 const PadWords = (function () {
   // The words of one language: `table` is {id, name, pad: {key: phrase}, terms: {kind: {id: text}},
-  // tiebreak}: the phrases of its file's `pad` section, and the names of this ruleset's entries.
+  // title, description, tiebreak}: the phrases of its file's `pad` section, and this ruleset's texts.
   function make(table) {
     // The form for a count as compiler/languages.py picks it: zero for 0 and two for 2 where the
     // language has them, one for 1 (or -1), else other.
@@ -49,7 +49,7 @@ const PadWords = (function () {
       return found === undefined ? fallback : found;
     }
 
-    return { id: table.id, name: table.name, tiebreak: table.tiebreak, say, has, term };
+    return { id: table.id, name: table.name, title: table.title, description: table.description, tiebreak: table.tiebreak, say, has, term };
   }
 
   // The language to open in: the one chosen before, else the first of `preferred` (the table's, or

@@ -100,7 +100,9 @@ def test_switching_to_german_changes_the_page_words_and_survives_a_reload(browse
     assert text(pad, "[data-key=deal]") == "Deal the game"
     choose_language(pad, "de")
     assert pad.evaluate("document.documentElement.lang") == "de"
-    assert pad.evaluate("document.title") == "Grand Austria Hotel (base game): Spielblock"
+    assert (
+        pad.evaluate("document.title") == "Grand Austria Hotel (Grundspiel): Spielblock"
+    )  # the title the ruleset gives in German
     assert text(pad, "label[for^=language]") == "Sprache"
     assert text(pad, "section.card h2") == "Spieler und Verteilung"
     assert text(pad, "section.card p") == (

@@ -182,6 +182,12 @@ def test_a_german_round_7_fits_a_phone_and_scores_in_german(browser: DevTools, p
     # A field typed wrong: the problem is said next to it, the action waits (the count in German).
     pad.type_into(by_path("players[1].krones"), "x")
     assert text(pad, "#action-why strong") == "Zuerst korrigieren: "
+    # gah score --lang de's words for krones: x (tests/test_pad_words.py), next to the field.
+    shown = pad.evaluate(
+        f"document.getElementById({by_path('players[1].krones')}.getAttribute('aria-describedby')).textContent"
+    )
+    assert shown == 'erwartet: eine ganze Zahl, erhalten: Text ("x")'
+
     pad.type_into(by_path("players[1].krones"), "0")
     pad.tap("document.getElementById('action')")
     standings = pad.evaluate("Array.from(document.querySelectorAll('.standings li')).map(li => li.textContent)")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers_rules import ROOT
+from helpers_rules import ROOT, run_gah
 from test_js_backend import node
 
 from compiler.backends.js.page import ASSETS, UI_ASSETS, shipped_languages
@@ -37,8 +37,19 @@ def pad_section(language: str) -> dict[str, Any]:
     return section
 
 
-def scripts() -> str:
-    return "\n".join((ASSETS / name).read_text(encoding="utf-8") for name in UI_ASSETS)
+def scripts(*names: str) -> str:
+    """The pad's scripts (all but the checks' unless `names` are given)."""
+    chosen = names or tuple(name for name in UI_ASSETS if name != "check.js")
+    return "\n".join((ASSETS / name).read_text(encoding="utf-8") for name in chosen)
+
+
+def flat(section: dict[str, Any], prefix: str = "") -> set[str]:
+    """A section's phrase keys, dotted where nested (plural forms are one phrase)."""
+    keys: set[str] = set()
+    for key, value in section.items():
+        nested = isinstance(value, dict) and not set(value) <= {"zero", "one", "two", "other"}
+        keys |= flat(value, f"{prefix}{key}.") if nested else {prefix + key}
+    return keys
 
 
 def test_every_phrase_the_pad_says_is_in_english_and_every_english_one_is_said() -> None:
@@ -52,6 +63,17 @@ def test_every_phrase_the_pad_says_is_in_english_and_every_english_one_is_said()
     literal |= set(re.findall(r"\"pad\.([a-z0-9_]+)\"", (ASSETS.parent / "page.py").read_text(encoding="utf-8")))
     unused = sorted(key for key in english if key not in literal and not any(key.startswith(p) for p in prefixes))
     assert unused == []
+
+
+def test_every_check_phrase_the_pad_says_is_in_english() -> None:
+    """The entry checks (check.js) say the `check` section's phrases, as compiler/frontend/validate.py does."""
+    english = flat(yaml.safe_load((LANGUAGES / "en.yaml").read_text(encoding="utf-8"))["check"])
+    text = scripts("check.js")
+    called = {key for match in re.finditer(r"\bsay\(\s*\"([a-z_.]+)\"(?!\s*\+)", text) for key in match.groups()}
+    assert len(called) > 20
+    assert sorted(called - english) == []
+    conditional = set(re.findall(r"\? \"([a-z_]+)\" : \"([a-z_]+)\"", text))
+    assert sorted({key for pair in conditional for key in pair} - english) == []
 
 
 @pytest.mark.parametrize("language", sorted(p.stem for p in LANGUAGES.glob("*.yaml") if p.stem != "en"))
@@ -136,3 +158,20 @@ def run_words(tables: dict[str, Any], cases: list[Any]) -> list[str]:
     run = subprocess.run([node(), "-e", script], capture_output=True, timeout=60, check=True, cwd=Path.cwd())
     result: list[str] = json.loads(run.stdout.decode("utf-8"))
     return result
+
+
+STATE = (
+    "round: 3\ntiles: {A: a-krones, B: b-krones, C: c-points}\nplayers:\n  - name: Anna\n    krones: x\n  - name: Ben\n"
+)
+
+
+def test_gah_score_says_a_schema_problem_in_the_chosen_language(tmp_path: Path) -> None:
+    """The sentence the German pad shows next to the field (tests/test_pad_language_browser.py), from gah."""
+    (tmp_path / "state.yaml").write_text(STATE, encoding="utf-8")
+    german = run_gah("score", "state.yaml", "--rules", "base", "--lang", "de", cwd=tmp_path)
+    assert german.code == 1
+    assert german.err.splitlines()[0] == (
+        'state.yaml:5:13: players[0].krones: erwartet: eine ganze Zahl, erhalten: Text ("x")'
+    )
+    english = run_gah("score", "state.yaml", "--rules", "base", cwd=tmp_path)
+    assert english.err.splitlines()[0] == 'state.yaml:5:13: players[0].krones: expected a whole number, got text ("x")'

@@ -94,6 +94,12 @@ def _forms(phrase: Phrase) -> str | dict[str, str]:
     return dict(phrase.forms) if phrase.is_plural else phrase.text(None)
 
 
+def _section(language: Language, name: str) -> dict[str, str | dict[str, str]]:
+    """The phrases of one section of a language, by their keys below it (dotted where nested)."""
+    prefix = name + "."
+    return {key.removeprefix(prefix): _forms(p) for key, p in language.phrases.items() if key.startswith(prefix)}
+
+
 def _terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
     """The names of this ruleset's entries in `language` (a name the ruleset gave an entry of its own stays)."""
     named = localised(ruleset, language)
@@ -113,12 +119,13 @@ def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str |
     (`chosen`; None: the browser's, else English)."""
     tables = []
     for language in sorted(languages, key=lambda found: found.id):
-        pad = {key.removeprefix("pad."): _forms(p) for key, p in language.phrases.items() if key.startswith("pad.")}
+        pad = _section(language, "pad")
+        check = _section(language, "check")
         named = localised(ruleset, language)
         tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
         terms = _terms(ruleset, language)
         texts = {"title": named.title, "description": named.description, "tiebreak": tiebreak}
-        tables.append({"id": language.id, "name": language.name, "pad": pad, "terms": terms, **texts})
+        tables.append({"id": language.id, "name": language.name, "pad": pad, "check": check, "terms": terms, **texts})
     return {"chosen": chosen, "fallback": DEFAULT, "languages": tables}
 
 

@@ -51,7 +51,8 @@ const PadGame = (function () {
     return value;
   }
 
-  // `WORDS.say(key, values)`: the pad's phrases in the chosen language (words.js).
+  // `WORDS.say(key, values)` and `WORDS.check(key, values)`: the pad's and the checks' phrases in the
+  // chosen language (words.js).
   function make(DATA, GAH, DEAL, CHECK, WORDS) {
     const say = WORDS.say;
     const scoringTier = {};
@@ -157,7 +158,7 @@ const PadGame = (function () {
     // gah score stops at the schema's problems; with `all`, what the engine would say of the rest of
     // the state follows (each entry is checked, whatever is wrong elsewhere).
     function problemsOf(state, all) {
-      const found = CHECK.schemaProblems(DATA.stateSchema, state);
+      const found = CHECK.schemaProblems(DATA.stateSchema, state, WORDS.check);
       if (found.length && !all) return found;
       const work = copy(state);
       for (const problem of found) if (!setAside(work, problem.path)) return found;

@@ -12,7 +12,7 @@
   const preferred = WORDS.chosen ? [WORDS.chosen] : navigator.languages; // the table's language, else the browser's
   let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), preferred, WORDS.fallback));
   const say = (key, values) => words.say(key, values);
-  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, { say });
+  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, { say, check: (key, values) => words.check(key, values) });
   const store = PadStore.open("gah-pad-" + DATA.name);
   const ROOM_CYCLE = { ".": "v", v: "o", o: "." };
   const ROOM_STATE = { ".": "empty", v: "vacant", o: "occupied" };

@@ -5,8 +5,9 @@
 "use strict";
 
 const PadWords = (function () {
-  // The words of one language: `table` is {id, name, pad: {key: phrase}, terms: {kind: {id: text}},
-  // title, description, tiebreak}: the phrases of its file's `pad` section, and this ruleset's texts.
+  // The words of one language: `table` is {id, name, pad: {key: phrase}, check: {key: phrase},
+  // terms: {kind: {id: text}}, title, description, tiebreak}: the phrases of its file's `pad` and
+  // `check` sections (keys dotted below the section), and this ruleset's texts.
   function make(table) {
     // The form for a count as compiler/languages.py picks it: zero for 0 and two for 2 where the
     // language has them, one for 1 (or -1), else other.
@@ -29,14 +30,18 @@ const PadWords = (function () {
       });
     }
 
-    // The phrase `key` with its slots filled from `values` (`values.count` picks the plural form).
-    // The build checks that every language has every key; a key it lacks shows as itself.
-    function say(key, values) {
-      const phrase = Object.prototype.hasOwnProperty.call(table.pad, key) ? table.pad[key] : null;
-      if (phrase === null) return "[" + key + "]";
+    // The phrase `key` of `section` with its slots filled from `values` (`values.count` picks the
+    // plural form). The build checks that every language has every key; a key it lacks shows as itself.
+    function phrase(section, key, values) {
+      const found = Object.prototype.hasOwnProperty.call(section, key) ? section[key] : null;
+      if (found === null) return "[" + key + "]";
       const given = values || {};
-      return fill(form(phrase, given.count), given);
+      return fill(form(found, given.count), given);
     }
+
+    const say = (key, values) => phrase(table.pad, key, values);
+    // The checks' words (the `check` section, which gah check and gah score say too).
+    const check = (key, values) => phrase(table.check || {}, key, values);
 
     // Whether the language has a phrase for `key` (for keys made from data, such as a colour).
     const has = (key) => Object.prototype.hasOwnProperty.call(table.pad, key);
@@ -49,7 +54,7 @@ const PadWords = (function () {
       return found === undefined ? fallback : found;
     }
 
-    return { id: table.id, name: table.name, title: table.title, description: table.description, tiebreak: table.tiebreak, say, has, term };
+    return { id: table.id, name: table.name, title: table.title, description: table.description, tiebreak: table.tiebreak, say, check, has, term };
   }
 
   // The language to open in: the one chosen before, else the first of `preferred` (the table's, or

@@ -157,7 +157,7 @@ def generate_page(
     """
     built_in = shipped_languages() if languages is None else list(languages)
     opening = next(found for found in built_in if found.id == (language or DEFAULT))
-    engine = "\n" + generate_engine(ruleset)
+    engine = "\n" + generate_engine(ruleset, built_in)
     ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
     csp = "; ".join(

@@ -242,7 +242,8 @@ function decide(game, player, key, options, tried = null, orderOnly = false, non
       turn.consumed += 1;
     }
     if (game.explain) {
-      log(game, player, "choice", `${player.name} chooses ${optionText(chosen)} (${key}, recorded)`, { key });
+      const said = chosen === null ? say(game, "no_option") : optionText(chosen);
+      log(game, player, "choice", say(game, "chooses_recorded", { player: player.name, option: said, key }), { key });
       note(game, player, key, index, chosen, "recorded");
     }
     return chosen;
@@ -320,6 +321,8 @@ function chooseItems(game, player, count, serve, which = null) {
   }
   if (kitchen.size) gainItems(game, player, Array.from(kitchen.entries()));
   if (served.length && game.explain) {
-    for (const [item, guest] of served) log(game, player, "items", `${player.name} serves 1 ${item} to café guest ${guest}`, { item, guest });
+    for (const [item, guest] of served) {
+      log(game, player, "items", say(game, "serves", { player: player.name, item: term(game, "item", item, item), guest }), { item, guest });
+    }
   }
 }

@@ -192,8 +192,14 @@ def test_a_german_round_7_fits_a_phone_and_scores_in_german(browser: DevTools, p
     pad.tap("document.getElementById('action')")
     standings = pad.evaluate("Array.from(document.querySelectorAll('.standings li')).map(li => li.textContent)")
     assert standings == [
-        "1. Ben: 61 Siegpunkte (Wert bei Gleichstand 0)",
-        "2. Anna: 50 Siegpunkte (Wert bei Gleichstand 10)",
+        "1. Ben: 61 Siegpunkte (bei Gleichstand 0)",
+        "2. Anna: 50 Siegpunkte (bei Gleichstand 10)",
+    ]
+    # Both on space 9 after round 7 (tier C): 6 points each, back 7 to space 2 (neutral).
+    events = "Array.from(document.querySelectorAll('#result .event')).map(li => li.textContent)"
+    assert pad.evaluate(events)[:2] == [
+        "Anna erhält 6 Siegpunkte für Feld 9",
+        "Anna zieht von Feld 9 um 7 zurück auf Feld 2 (Neutral)",
     ]
     rows = pad.evaluate("Array.from(document.querySelectorAll('table.final th[scope=row]')).map(th => th.textContent)")
     assert rows[0] == "Siegpunkte vorher" and rows[-1] == "Summe"
@@ -206,6 +212,13 @@ def test_a_german_round_7_fits_a_phone_and_scores_in_german(browser: DevTools, p
         folder.mkdir(parents=True, exist_ok=True)
         choose_theme(pad, "light")
         pad.shot(folder / "pad-de-390-light.png", 390)
+    # Back to English: the rounds scored are told again in English (scored again from their states).
+    choose_language(pad, "en")
+    assert pad.evaluate(events)[:2] == [
+        "Anna scores 6 points on space 9",
+        "Anna moves back 7 from space 9 to space 2 (Neutral)",
+    ]
+    assert text(pad, ".standings li") == "1. Ben: 61 points (tie-breaker 0)"
     assert problems(browser) == []
 
 

@@ -38,8 +38,8 @@ def pad_section(language: str) -> dict[str, Any]:
 
 
 def scripts(*names: str) -> str:
-    """The pad's scripts (all but the checks' unless `names` are given)."""
-    chosen = names or tuple(name for name in UI_ASSETS if name != "check.js")
+    """The pad's scripts (all but the checks' and the report's unless `names` are given)."""
+    chosen = names or tuple(name for name in UI_ASSETS if name not in ("check.js", "report.js"))
     return "\n".join((ASSETS / name).read_text(encoding="utf-8") for name in chosen)
 
 
@@ -76,6 +76,17 @@ def test_every_check_phrase_the_pad_says_is_in_english() -> None:
     assert sorted({key for pair in conditional for key in pair} - english) == []
 
 
+def test_every_report_phrase_the_pad_says_is_in_english() -> None:
+    """The copied report (report.js) and the sentences the page shares with it say gah score's report phrases."""
+    document = yaml.safe_load((LANGUAGES / "en.yaml").read_text(encoding="utf-8"))
+    english = flat(document["score"]["report"])
+    called = {m for m in re.findall(r"\bsay\(\s*\"([a-z_.]+)\"(?!\s*\+)", scripts("report.js"))}
+    called |= {f"column.{c}" for c in re.findall(r"\"(player|points|total)\"\]\.map\(\(column\)", scripts("report.js"))}
+    called |= set(re.findall(r"\bwords\.report\(\s*\"([a-z_.]+)\"", scripts()))
+    assert len(called) > 12
+    assert sorted(called - english) == []
+
+
 @pytest.mark.parametrize("language", sorted(p.stem for p in LANGUAGES.glob("*.yaml") if p.stem != "en"))
 def test_each_shipped_language_has_every_pad_phrase_itself(language: str) -> None:
     english, own = pad_section("en"), pad_section(language)
@@ -89,7 +100,7 @@ def test_the_german_pad_phrases_the_issue_names() -> None:
     assert german["points"] == "Siegpunkte"
     assert german["krones"] == "Kronen"
     assert german["tiles_heading"] == "Kaiser-Plättchen"
-    assert german["final_scoring"] == "Schlusswertung"
+    assert german["emperor_space"] == "Feld auf der Kaiserleiste"
     assert german["room_vacant"] == "frei" and german["room_occupied"] == "bezogen"
 
 

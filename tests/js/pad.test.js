@@ -31,7 +31,8 @@ function padFromPage(file) {
   const M = context.M;
   // The model's words in English, the language the Python side's messages are compared in.
   const english = JSON.parse(script("gah-words")).languages.find((table) => table.id === "en");
-  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck, M.PadWords.make(english)) }, M);
+  const words = M.PadWords.make(english);
+  return Object.assign({ DATA: data, words, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck, words) }, M);
 }
 
 const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
@@ -71,7 +72,8 @@ test("the pad against the Python modules", { skip }, async (t) => {
 
   await t.test(`reports: ${vectors.reports.length}`, () => {
     for (const vector of vectors.reports) {
-      assert.equal(padOf(vector.rules).PadReport.humanReport(vector.result), vector.text, vector.label);
+      const pad = padOf(vector.rules);
+      assert.equal(pad.PadReport.humanReport(vector.result, pad.words.report), vector.text, vector.label);
     }
   });
 

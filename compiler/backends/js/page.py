@@ -121,11 +121,22 @@ def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str |
     for language in sorted(languages, key=lambda found: found.id):
         pad = _section(language, "pad")
         check = _section(language, "check")
+        report = _section(language, "score.report")
         named = localised(ruleset, language)
         tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
         terms = _terms(ruleset, language)
         texts = {"title": named.title, "description": named.description, "tiebreak": tiebreak}
-        tables.append({"id": language.id, "name": language.name, "pad": pad, "check": check, "terms": terms, **texts})
+        tables.append(
+            {
+                "id": language.id,
+                "name": language.name,
+                "pad": pad,
+                "check": check,
+                "report": report,
+                "terms": terms,
+                **texts,
+            }
+        )
     return {"chosen": chosen, "fallback": DEFAULT, "languages": tables}
 
 

@@ -52,7 +52,7 @@ const PadGame = (function () {
   }
 
   // `WORDS.say(key, values)` and `WORDS.check(key, values)`: the pad's and the checks' phrases in the
-  // chosen language (words.js).
+  // chosen language (words.js), whose id is `WORDS.id` (the engine tells events in it).
   function make(DATA, GAH, DEAL, CHECK, WORDS) {
     const say = WORDS.say;
     const scoringTier = {};
@@ -264,10 +264,22 @@ const PadGame = (function () {
 
     function score(state) {
       try {
-        return clone(GAH.scoreGame(clone(state)));
+        return clone(GAH.scoreGame(clone(state), WORDS.id));
       } catch (error) {
         if (error instanceof GAH.StateError) throw new PadError(error.message);
         throw error;
+      }
+    }
+
+    // Every round scored so far told again in the language now chosen: each is scored again from the
+    // state it was scored from (the same result; only its words change).
+    function retell(pad) {
+      for (const entry of pad.game ? pad.game.history : []) {
+        try {
+          entry.result = score(entry.before);
+        } catch (error) {
+          if (!(error instanceof PadError)) throw error; // a round the engine no longer scores keeps its words
+        }
       }
     }
 
@@ -496,6 +508,7 @@ const PadGame = (function () {
       pathOf,
       actionLabel,
       labelText,
+      retell,
       hasScoring,
       commit,
       undo,

@@ -12,7 +12,13 @@
   const preferred = WORDS.chosen ? [WORDS.chosen] : navigator.languages; // the table's language, else the browser's
   let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), preferred, WORDS.fallback));
   const say = (key, values) => words.say(key, values);
-  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, { say, check: (key, values) => words.check(key, values) });
+  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, {
+    say,
+    check: (key, values) => words.check(key, values),
+    get id() {
+      return words.id;
+    },
+  });
   const store = PadStore.open("gah-pad-" + DATA.name);
   const ROOM_CYCLE = { ".": "v", v: "o", o: "." };
   const ROOM_STATE = { ".": "empty", v: "vacant", o: "occupied" };
@@ -436,14 +442,14 @@
   function eventLists(result) {
     const parts = [];
     const events = result.events.filter((e) => e.kind !== "final");
-    if (!events.length) parts.push(el("p", { class: "muted" }, say("no_emperor_scoring")));
+    if (!events.length) parts.push(el("p", { class: "muted" }, words.report("no_scoring")));
     let current;
     let list = null;
     for (const event of events) {
       if (event.player !== current || !list) {
         current = event.player;
         list = el("ul", { class: "events" });
-        parts.push(el("h3", {}, current === null ? say("game_events") : current), list);
+        parts.push(el("h3", {}, current === null ? words.report("game") : current), list);
       }
       list.append(el("li", { class: "event kind-" + event.kind }, event.text));
     }
@@ -486,11 +492,11 @@
   }
 
   function howText(step) {
-    if (step.how === "recorded") return say("how_recorded");
-    if (step.how === "only") return say("how_only");
-    const text = say("how_policy", { total: step.total });
+    if (step.how === "recorded") return words.report("recorded");
+    if (step.how === "only") return words.report("only");
+    const text = words.report("policy", { total: step.total });
     if (!step.runner_up) return text;
-    return text + say("how_runner_up", { value: valueText(step.key, step.runner_up.value), total: step.runner_up.total });
+    return text + words.report("runner_up", { value: valueText(step.key, step.runner_up.value), total: step.runner_up.total });
   }
 
   function decisionsView(result, editable) {
@@ -587,16 +593,16 @@
     const head = el("tr", {}, el("th", { scope: "col" }, say("source")), final.map((entry) => el("th", { scope: "col", class: "who" }, entry.player)));
     const notes = result.events.filter((e) => e.kind === "final").map((e) => el("li", {}, e.text));
     const standings = result.standings.map((line) =>
-      el("li", { class: "standing", "data-rank": line.rank }, say("standing_line", { rank: line.rank, player: line.player, points: line.points, tiebreak: line.tiebreak, count: line.points })),
+      el("li", { class: "standing", "data-rank": line.rank }, words.report("standing", { rank: line.rank, player: line.player, points: line.points, tiebreak: line.tiebreak })),
     );
     return el(
       "div",
       { class: "final-view" },
-      el("h3", {}, say("standings")),
+      el("h3", {}, words.report("standings")),
       el("ul", { class: "standings" }, standings),
       el("p", { class: "small" }, el("strong", {}, say("tiebreaker")), words.tiebreak),
       (result.ties || []).length ? el("ul", { class: "ties" }, result.ties.map((tie) => el("li", {}, tie.text))) : null,
-      el("h3", { id: "final-heading" }, say("final_scoring")),
+      el("h3", { id: "final-heading" }, words.report("final")),
       el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
       notes.length ? el("ul", { class: "events" }, notes) : null,
     );
@@ -665,7 +671,7 @@
     const entry = lastEntry(game);
     const stem = entry ? `${DATA.name}-round-${entry.round}` : "";
     const copy = () => {
-      const text = PadReport.humanReport(entry.result);
+      const text = PadReport.humanReport(entry.result, words.report);
       const fallback = () => {
         area.value = text;
         area.select();
@@ -964,6 +970,8 @@
     chooser.addEventListener("change", () => {
       keep(LANGUAGE_KEY, chooser.value);
       useLanguage(chooser.value);
+      G.retell(pad);
+      save();
       renderAll();
     });
     return el("span", { class: "pair" }, el("label", { for: id }, say("language")), chooser);

@@ -5,9 +5,9 @@
 "use strict";
 
 const PadWords = (function () {
-  // The words of one language: `table` is {id, name, pad: {key: phrase}, check: {key: phrase},
-  // terms: {kind: {id: text}}, title, description, tiebreak}: the phrases of its file's `pad` and
-  // `check` sections (keys dotted below the section), and this ruleset's texts.
+  // The words of one language: `table` is {id, name, pad: {key: phrase}, check: {...}, report: {...},
+  // terms: {kind: {id: text}}, title, description, tiebreak}: the phrases of its file's `pad`, `check`
+  // and `score.report` sections (keys dotted below the section), and this ruleset's texts.
   function make(table) {
     // The form for a count as compiler/languages.py picks it: zero for 0 and two for 2 where the
     // language has them, one for 1 (or -1), else other.
@@ -42,6 +42,8 @@ const PadWords = (function () {
     const say = (key, values) => phrase(table.pad, key, values);
     // The checks' words (the `check` section, which gah check and gah score say too).
     const check = (key, values) => phrase(table.check || {}, key, values);
+    // gah score's report (its `score.report` phrases): the pad's copy of it, and the sentences the pad shares with it.
+    const report = (key, values) => phrase(table.report || {}, key, values);
 
     // Whether the language has a phrase for `key` (for keys made from data, such as a colour).
     const has = (key) => Object.prototype.hasOwnProperty.call(table.pad, key);
@@ -54,7 +56,7 @@ const PadWords = (function () {
       return found === undefined ? fallback : found;
     }
 
-    return { id: table.id, name: table.name, title: table.title, description: table.description, tiebreak: table.tiebreak, say, check, has, term };
+    return { id: table.id, name: table.name, title: table.title, description: table.description, tiebreak: table.tiebreak, say, check, report, has, term };
   }
 
   // The language to open in: the one chosen before, else the first of `preferred` (the table's, or

@@ -30,7 +30,7 @@ from test_js_pad_browser import (  # noqa: F401
     skeleton,
     start_browser,
 )
-from test_pad_game_browser import choose_theme, opened, q
+from test_pad_game_browser import axe_counts, axe_source, choose_theme, opened, q
 
 from compiler.backends.js.page import generate_page
 from compiler.languages import build_languages
@@ -251,3 +251,19 @@ def test_a_workspace_language_is_built_in_and_the_tables_language_opens_first(
     assert text(pad, "[data-key=deal]") == "Distribuer la partie"
     assert text(pad, "section.card h2") == "Players and the deal"
     assert problems(browser) == []
+
+
+def test_axe_finds_nothing_serious_on_the_german_page(browser: DevTools, page: Path) -> None:
+    """The German page, dealt and then with an entry to fix: no serious or critical axe-core finding (the
+    language attribute follows the chooser, so `html-lang-valid` and `valid-lang` are checked too)."""
+    source = axe_source()
+    pad = opened(browser, page)
+    choose_language(pad, "de")
+    seen = {"empty pad": axe_counts(pad, source)}
+    pad.type_into(q("[data-key=setup-name-0]"), "Anna")
+    pad.type_into(q("[data-key=setup-name-1]"), "Ben")
+    pad.tap(q("[data-key=deal]"))
+    pad.type_into(by_path("players[0].krones"), "-5")
+    seen["a round with an entry to fix"] = axe_counts(pad, source)
+    for screen, counts in seen.items():
+        assert not counts.get("critical") and not counts.get("serious"), (screen, counts)

@@ -3,7 +3,8 @@
 Rules data reaches the page only as JSON inside <script> elements, escaped so that no string can
 end the element (js_literal), and as HTML-escaped text (the title). The UI writes data with
 textContent only. A Content-Security-Policy meta tag allows exactly the page's own inline script
-and style (by hash) and nothing from anywhere else.
+and style (by hash) and nothing from anywhere else. Every word the page shows comes from the
+language files: the phrase tables of each language built in travel as JSON too (gah-words).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from compiler.sheets.text import Words, plain
 from compiler.workspace import Workspace
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
-# The engine script ends with the deal (no DOM); the UI script is these files in this order: the checks,
-# the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
+# The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
+# the checks, the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
 UI_ASSETS = ("words.js", "check.js", "report.js", "game.js", "store.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
@@ -100,10 +101,9 @@ def _section(language: Language, name: str) -> dict[str, str | dict[str, str]]:
     return {key.removeprefix(prefix): _forms(p) for key, p in language.phrases.items() if key.startswith(prefix)}
 
 
-def _terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
-    """The names of this ruleset's entries in `language` (a name the ruleset gave an entry of its own stays)."""
-    named = localised(ruleset, language)
-    colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
+def _terms(named: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
+    """The names of a ruleset's entries, `named` in `language` (localised), and its room colours."""
+    colours = sorted({colour for row in named.hotel.colours for colour in row})
     return {
         "items": {item.id: item.name for item in named.items},
         "tiles": {tile.id: tile.name for tile in named.tiles},
@@ -124,7 +124,7 @@ def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str |
         report = _section(language, "score.report")
         named = localised(ruleset, language)
         tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
-        terms = _terms(ruleset, language)
+        terms = _terms(named, language)
         texts = {"title": named.title, "description": named.description, "tiebreak": tiebreak}
         tables.append(
             {

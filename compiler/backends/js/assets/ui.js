@@ -334,7 +334,9 @@
       const query = search.value.trim().toLowerCase();
       if (!query) return;
       const held = new Set(pad.game.entries.players.flatMap((p) => p.hand.concat(p.hired)).concat(pad.game.entries.staff_discard));
-      const found = DATA.staff.filter((card) => (String(card.number) === query || cardName(card.number).toLowerCase().includes(query)) && !held.has(card.number));
+      // A card is found by its number or by its name in any language the pad has (a mixed table).
+      const names = (card) => Array.from(languages.values()).map((table) => table.term("staff", card.number, card.name).toLowerCase());
+      const found = DATA.staff.filter((card) => (String(card.number) === query || names(card).some((name) => name.includes(query))) && !held.has(card.number));
       for (const card of found.slice(0, 8)) {
         const add = (list) => () => {
           player[list].push(card.number);

@@ -114,7 +114,8 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         names = library.names()
     else:
         names = library.own_names
-    if not files and not names and not compiled.problems and not model_problems:
+    own_languages = own_language_ids(workspace)
+    if not files and not names and not compiled.problems and not model_problems and not own_languages:
         print(
             f"gah check: nothing to check: {workspace.display(workspace.rules_dir)}/ holds no rules files; "
             "start one with: gah new-variant NAME",

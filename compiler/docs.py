@@ -336,6 +336,53 @@ also respond to the ruleset under test, as its own scoring values their choices 
 """
 
 
+_LANGUAGE_INTRO = """\
+Every word gah prints for players (the sheets, the house-rules box, `gah diff`, and the parts of
+gah that read more sections of the file) comes from a language file: `rules/languages/ID.yaml`,
+one a language. English (`en`) and German (`de`) ship with gah. A workspace adds a language, or
+changes some words of a shipped one, by a file of its own in its `rules/languages/`; no code.
+
+```yaml
+# yaml-language-server: $schema=../../schemas/language.schema.json
+language: fr            # the file's name without .yaml
+name: Français          # shown where players choose
+extends: en             # start from English: only what this file says changes
+terms:
+  tiles: {c-points: Points de victoire}
+sheet:
+  track.heading: La piste de l'Empereur
+  effect.gain_krones: gagnez {krones}
+  count.krone: {one: "[[krone]]{n} couronne", other: "[[krone]]{n} couronnes"}
+```
+
+- A key is a dotted path: `sheet:` then `track.heading:` is the phrase `sheet.track.heading`
+  (a section may also nest its keys; both read the same).
+- `{name}` is a placeholder gah fills in; put it where the language wants it. A phrase may use
+  only the placeholders the English phrase has, and may leave some out. `{{` and `}}` are braces.
+- A mapping of `one`, `other` (and `zero`, `two` where the language says those differently) gives
+  the forms of a phrase by a count: `one` for 1, `other` for any other number.
+- `[[krone]]`, `[[point]]`, `[[item]]`, `[[dish]]`, `[[drink]]`, `[[staff]]` and `[[room]]` draw a
+  small icon in HTML and PDF (Markdown leaves it out); it stays on one line with the word after it.
+- `terms` holds the game's words and the names of the rules data's entries by id: `items`,
+  `zones`, `tiles`, `final` (final-scoring sources) and `staff` (by number).
+- A file without `extends` must have every key English has: a missing one is an error that names
+  it. With `extends: ID` a file starts from that language (the shipped one when ID is its own:
+  `language: de` with `extends: de` overrides some German words).
+- `uncertain` lists terms no source confirms (a key path, or the start of one: `terms.staff`)
+  and what to call them; the sheets print them in a footnote marked where they show.
+
+Names: a ruleset's own name for an entry in that language comes first (its `translations`, see
+`gah docs rules`), then the language's term, unless the ruleset gave the entry a name of its own
+in its rules data (a house tile, a renamed card), which is then kept.
+
+Choosing: `language = "de"` in gah.toml, or `--lang de` on `gah sheet`, `gah score`, `gah diff`
+and `gah build`. `gah build` writes the sheets in every language known here (`languages = ["en",
+"de"]` in gah.toml names fewer): the chosen language's in `generated/sheets/`, each other's in
+`generated/sheets/ID/`; every sheet's front must fit on one page in each. `gah check` checks the
+workspace's language files with `file:line:col` messages.
+"""
+
+
 def _document(schema: dict[str, Any], title: str, source: str, intro: str) -> list[str]:
     """Header, introduction, the top-level keys and a section per object, then the definitions."""
     writer = _Writer(schema)
@@ -373,6 +420,11 @@ def lab_model_format() -> str:
     return _text(_document(schema, "The variant-lab game model", "schemas/lab-model.schema.json", _LAB_INTRO))
 
 
+def language_format() -> str:
+    schema = load_schema("language")
+    return _text(_document(schema, "The language format", "schemas/language.schema.json", _LANGUAGE_INTRO))
+
+
 def doc_files(root: Path | None = None) -> dict[Path, str]:
     """Path -> text of every generated document (under the repository, or `root`)."""
     root = root or ROOT
@@ -380,6 +432,7 @@ def doc_files(root: Path | None = None) -> dict[Path, str]:
         root / "docs" / "rules-format.md": rules_format(),
         root / "docs" / "state-format.md": state_format(root / "examples" / "round7.yaml"),
         root / "docs" / "lab-model-format.md": lab_model_format(),
+        root / "docs" / "language-format.md": language_format(),
     }
 
 

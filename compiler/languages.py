@@ -40,6 +40,7 @@ PLURAL_FORMS = ("zero", "one", "two", "other")
 ICONS = ("krone", "point", "item", "dish", "drink", "staff", "room")
 NAMED_KINDS = ("items", "zones", "tiles", "staff", "final")  # terms by the rules data's ids
 MAX_EXTENDS = 8
+MISSING_SHOWN = 5  # missing phrases named a section; the rest are counted
 _FORMATTER = string.Formatter()
 _ICON = re.compile(r"\[\[([a-z_]*)\]\]")
 
@@ -271,12 +272,18 @@ def _problems(
 ) -> list[Problem]:
     """What a language lacks or gets wrong against English: missing keys, unknown placeholders or icons."""
     problems: list[Problem] = []
-    missing = [key for key in reference if key not in phrases]
-    for key in missing[:20]:
-        english = next(reference[key].texts())
-        problems.append(Problem(_section_position(where, key), f"missing phrase '{key}' (in English: {english!r})"))
-    if len(missing) > 20:
-        problems.append(Problem(where.position, f"and {len(missing) - 20} more missing phrases"))
+    by_section: dict[str, list[str]] = {}
+    for key in reference:
+        if key not in phrases:
+            by_section.setdefault(key.split(".", 1)[0], []).append(key)
+    for section, missing in by_section.items():  # a few a section, so that a new file is not drowned
+        position = _section_position(where, section)
+        for key in missing[:MISSING_SHOWN]:
+            english = next(reference[key].texts())
+            problems.append(Problem(position, f"missing phrase '{key}' (in English: {english!r})"))
+        if len(missing) > MISSING_SHOWN:
+            more = len(missing) - MISSING_SHOWN
+            problems.append(Problem(position, f"{section}: and {more} more missing phrases (English has every key)"))
     for key, phrase in phrases.items():
         wanted = reference.get(key)
         allowed = set().union(*(placeholders(t) for t in wanted.texts())) if wanted is not None else None

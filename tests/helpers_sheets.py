@@ -11,6 +11,7 @@ from helpers_rules import shipped_workspace
 from pypdf import PdfReader
 
 from compiler import ir
+from compiler.languages import Language, localised
 from compiler.project import compile_library, load_one
 from compiler.sheets.effects import Speaker
 from compiler.sheets.text import Words, capitalised, plain
@@ -53,9 +54,11 @@ def page_texts(data: bytes) -> list[str]:
     return [normalise(page.extract_text()) for page in PdfReader(io.BytesIO(data)).pages]
 
 
-def tile_texts(ruleset: ir.Ruleset) -> dict[str, tuple[str, str, str]]:
-    """Tile id -> (name, bonus, penalty) as the sheet words them."""
-    s = Speaker(Words(), ruleset.items)
+def tile_texts(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, tuple[str, str, str]]:
+    """Tile id -> (name, bonus, penalty) as the sheet words them (in `language`, default English)."""
+    if language is not None:
+        ruleset = localised(ruleset, language)
+    s = Speaker(Words(language), ruleset.items)
     return {
         tile.id: (
             normalise(tile.name),
@@ -66,7 +69,7 @@ def tile_texts(ruleset: ir.Ruleset) -> dict[str, tuple[str, str, str]]:
     }
 
 
-def assert_tiles_on_the_front(data: bytes, ruleset: ir.Ruleset) -> None:
+def assert_tiles_on_the_front(data: bytes, ruleset: ir.Ruleset, language: Language | None = None) -> None:
     """Two pages; every tile's name and texts on page 1; no tile text on page 2.
 
     Names are not looked for on page 2: some ("Krones", "Points") are also words of the final scoring.
@@ -77,7 +80,7 @@ def assert_tiles_on_the_front(data: bytes, ruleset: ir.Ruleset) -> None:
     # Text extraction may join a word and the next across an inline icon: compare without spaces too.
     front_joined = front.replace(" ", "")
     back_joined = back.replace(" ", "")
-    for tile_id, (name, bonus, penalty) in tile_texts(ruleset).items():
+    for tile_id, (name, bonus, penalty) in tile_texts(ruleset, language).items():
         for text in (name, bonus, penalty):
             assert text in front or text.replace(" ", "") in front_joined, (ruleset.name, tile_id, text)
         for text in (bonus, penalty):

@@ -27,7 +27,9 @@ import pytest
 from helpers_sheets import SHEET_CASES, assert_tiles_on_the_front, sheet_case
 from pypdf import PageObject, PdfReader
 
+from compiler.languages import load_language
 from compiler.sheets import render_sheet
+from compiler.workspace import Workspace
 
 CHROMIUM = os.environ.get("GAH_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -68,18 +70,25 @@ def run(chromium: str, *args: str) -> str:
     return result.stdout
 
 
-def sheet_html(name: str) -> bytes:
+# Every shipped sheet in every shipped language; the test sheets (two-long-tiles: as long as an English
+# front can be) in English.
+CASES = [(name, "en") for name in SHEET_CASES] + [(name, "de") for name in SHEET_CASES if name != "two-long-tiles"]
+
+
+def sheet_html(name: str, language: str = "en") -> bytes:
     ruleset, parent = sheet_case(name)
-    return render_sheet(ruleset, parent, "html")
+    return render_sheet(ruleset, parent, "html", language=load_language(Workspace(None), language))
 
 
-@pytest.mark.parametrize("name", SHEET_CASES)
-def test_browser_prints_two_pages_with_every_tile_on_the_front(chromium: str, name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "language"), CASES)
+def test_browser_prints_two_pages_with_every_tile_on_the_front(
+    chromium: str, name: str, language: str, tmp_path: Path
+) -> None:
     page = tmp_path / f"{name}.html"
-    page.write_bytes(sheet_html(name))
+    page.write_bytes(sheet_html(name, language))
     pdf = tmp_path / f"{name}.pdf"
     run(chromium, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
-    assert_tiles_on_the_front(pdf.read_bytes(), sheet_case(name)[0])
+    assert_tiles_on_the_front(pdf.read_bytes(), sheet_case(name)[0], load_language(Workspace(None), language))
     # The hotel and house-rules colours are in the printout (the command line prints backgrounds anyway; that
     # a print dialog keeps them too comes from print-color-adjust, checked in test_sheet_reads_on_a_phone).
     front, back = (fill_colours(page) for page in PdfReader(pdf).pages)
@@ -151,11 +160,11 @@ def phone_view(chromium: str, page: str, tmp_path: Path, shot: str | None = None
     return measured
 
 
-@pytest.mark.parametrize("name", SHEET_CASES)
-def test_sheet_reads_on_a_phone(chromium: str, name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "language"), CASES)
+def test_sheet_reads_on_a_phone(chromium: str, name: str, language: str, tmp_path: Path) -> None:
     ruleset = sheet_case(name)[0]
-    shot = str(Path(SHOTS) / f"{name}-390.png") if SHOTS else None
-    measured = phone_view(chromium, sheet_html(name).decode("utf-8"), tmp_path, shot)
+    shot = str(Path(SHOTS) / f"{name}-{language}-390.png") if SHOTS else None
+    measured = phone_view(chromium, sheet_html(name, language).decode("utf-8"), tmp_path, shot)
     assert measured["innerWidth"] == PHONE_WIDTH
     assert measured["scrollWidth"] <= measured["innerWidth"], measured["wide"]
     assert measured["wide"] == []
@@ -167,9 +176,10 @@ def test_sheet_reads_on_a_phone(chromium: str, name: str, tmp_path: Path) -> Non
         assert space["visible"] and space["left"] >= 0 and space["right"] <= PHONE_WIDTH, space
         assert space["width"] >= 28, space
     if SHOTS:
-        page = Path(SHOTS) / f"{name}.html"
-        page.write_bytes(sheet_html(name))
-        run(chromium, "--window-size=1200,3200", f"--screenshot={Path(SHOTS) / f'{name}-1200.png'}", page.as_uri())
+        page = Path(SHOTS) / f"{name}-{language}.html"
+        page.write_bytes(sheet_html(name, language))
+        shot_1200 = Path(SHOTS) / f"{name}-{language}-1200.png"
+        run(chromium, "--window-size=1200,3200", f"--screenshot={shot_1200}", page.as_uri())
 
 
 def test_lab_report_reads_on_a_phone(chromium: str, tmp_path: Path) -> None:

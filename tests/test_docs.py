@@ -17,6 +17,7 @@ DOCS = {
     "rules-format.md": "ruleset.schema.json",
     "state-format.md": "state.schema.json",
     "lab-model-format.md": "lab-model.schema.json",
+    "language-format.md": "language.schema.json",
 }
 
 

@@ -16,6 +16,7 @@ LISTING = [
     "  rules      The rules-data format (docs/rules-format.md)",
     "  state      The game-state format (docs/state-format.md)",
     "  lab-model  The variant-lab game model (docs/lab-model-format.md)",
+    "  language   The language format (docs/language-format.md)",
 ]
 
 
@@ -31,6 +32,7 @@ def test_without_a_topic_it_lists_the_topics_a_line_each(tmp_path: Path) -> None
         ("rules", "# The rules-data format", "| `move_back` |"),
         ("state", "# The game-state format", "| `choices` |"),
         ("lab-model", "# The variant-lab game model", "| `every_round` |"),
+        ("language", "# The language format", "| `track.heading` |"),
     ],
 )
 def test_a_topic_prints_its_document_without_the_generator_comment(

@@ -1,4 +1,4 @@
-"""`gah docs [TOPIC]`: print a file-format document that ships with gah (rules, state, lab-model).
+"""`gah docs [TOPIC]`: print a file-format document that ships with gah (rules, state, lab-model, language).
 
 The documents are docs/*.md, generated from the schemas (python -m compiler.docs); a wheel
 carries them under compiler/_bundled/docs/, a checkout reads them in place. They describe the
@@ -16,7 +16,12 @@ from compiler.errors import GahError
 from compiler.frontend.rulesets import Workspace
 from compiler.workspace import package_bundle
 
-TOPICS = {"rules": "rules-format.md", "state": "state-format.md", "lab-model": "lab-model-format.md"}
+TOPICS = {
+    "rules": "rules-format.md",
+    "state": "state-format.md",
+    "lab-model": "lab-model-format.md",
+    "language": "language-format.md",
+}
 
 
 def doc_path(topic: str) -> Path:

@@ -14,7 +14,7 @@ from compiler.languages import localised
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
 from compiler.sheets.fit import REGULAR, Fit, choose_fit, split_tiles
-from compiler.sheets.text import Rich, Words, capitalised, ident, number, rich
+from compiler.sheets.text import Rich, Words, capitalised, ident, number, plain, rich
 from compiler.sheets.track import TrackLabels
 
 COMMAND = "gah build"
@@ -195,13 +195,12 @@ TERM_SECTIONS: tuple[tuple[str, str], ...] = (
 
 
 def _term_notes(w: Words, notes: Footnotes) -> dict[str, str]:
-    """A footnote for each term the language marks uncertain; the marks by the section that shows the term."""
-    marks: dict[str, str] = {}
-    for key, note in w.language.uncertain.items():
-        section = next((name for prefix, name in TERM_SECTIONS if key.startswith(prefix)), "title")
-        mark = notes.add(w.rich("uncertain.language", name=w.language.name), note)
-        marks[section] = marks.get(section, "") + mark
-    return marks
+    """One footnote for every term the language marks uncertain; its mark by each section that shows one."""
+    uncertain = w.language.uncertain
+    listed = plain(w.join([rich(text) for text in uncertain.values()])) + "." if uncertain else ""
+    mark = notes.add(w.rich("uncertain.language", name=w.language.name), listed)
+    sections = [next((name for prefix, name in TERM_SECTIONS if key.startswith(prefix)), "title") for key in uncertain]
+    return dict.fromkeys(sections, mark) if mark else {}
 
 
 def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None) -> Sheet:
@@ -275,7 +274,11 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
     rounds = w.join([rich(x.round) for x in scorings]) if scorings else rich("—")
     bonus_zone = next((z.name for z in track.zones if z.outcome == "bonus"), "")
     penalty_zone = next((z.name for z in track.zones if z.outcome == "penalty"), "")
-    need_note = w.rich("need.note", bonus=bonus_zone or "bonus", penalty=penalty_zone or "penalty")
+    need_note = w.rich(
+        "need.note",
+        bonus=bonus_zone or w.text("outcome.bonus.short"),
+        penalty=penalty_zone or w.text("outcome.penalty.short"),
+    )
 
     # Tiles by tier.
     rounds_of_tier: dict[str, list[int]] = {}

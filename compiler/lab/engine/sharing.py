@@ -58,7 +58,7 @@ READ_WHOLE = (
 # Read up to the scoring after the round asked about (scorings so far, and the tiles of their tiers):
 READ_SO_FAR = ("scorings", "tiles")
 # Never read before the last round's final standings, which each ruleset works out alone:
-NOT_READ = ("name", "title", "description", "extends", "sources", "tiebreakers")
+NOT_READ = ("name", "title", "description", "extends", "sources", "tiebreakers", "translations")
 
 
 class UnclassifiedField(Exception):

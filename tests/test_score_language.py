@@ -12,13 +12,16 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import yaml
 from helpers_rules import ROOT, ruleset, run_gah
 from helpers_scoring import module, player, state
+from test_js_backend import JS_TESTS, node
 
+from compiler.backends.js.page import generate_page
 from compiler.backends.score_words import score_words
 from compiler.languages import english, load_language
 from compiler.workspace import Workspace
@@ -161,7 +164,7 @@ def _asked() -> set[str]:
     asked = set(re.findall(r"""(?:say|phrase)\(\s*(?:game|words),\s*["']([a-z_]+)["']""", text))
     asked |= set(re.findall(r"""say\(["']score\.([a-z_.]+)["']""", text))
     # keys chosen first, then said: `key = "a" if ... else "b"`, hire's `how`, remove_rooms' pair
-    asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from)_[a-z_]+)"', text))
+    asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from|why)_[a-z_]+)"', text))
     return asked
 
 
@@ -286,3 +289,45 @@ def test_gah_toml_language_explains_without_lang(tmp_path: Path) -> None:
     ]
     english_run = run_gah("score", "examples/round7.yaml", "--lang", "en", cwd=folder)
     assert english_run.out.splitlines()[0] == "Ruleset base, after round 7"
+
+
+def test_a_recorded_choice_that_cannot_be_used_is_told_in_german() -> None:
+    """An illegal recorded choice is an error, and a recorded choice never asked for a warning, both in German.
+    Space 7 pays 5, back to 4: the A tile Krones' bonus asks no decision, so the recorded choose_one is unused;
+    in round 3 at space 1 (black, penalty of Krones): a recorded conference_manager true without the Staff is
+    never asked either."""
+    unused = german(state(3, player(emperor=7, choices={"choose_one": 1})))
+    assert [u["message"] for u in unused["unused_choices"]] == [
+        "players[0].choices.choose_one: 1 wurde festgehalten, aber die Wertung hat keine Entscheidung choose_one "
+        "abgefragt (Spieler Anna); sie wurde nicht verwendet"
+    ]
+    # The B tile Occupied room: a free room on floors 1-2, occupied. Anna's hotel is empty: only 1.1 is legal.
+    message = ""
+    tiles = {"A": "a-krones", "B": "b-occupied-room", "C": "c-points"}
+    try:
+        german(state(5, player(emperor=9, choices={"prepare_room": "2.1"}), tiles=tiles))
+    except ValueError as error:
+        message = str(error)
+    assert message == (
+        "players[0].choices.prepare_room: 2.1 ist hier keine erlaubte Wahl; erlaubt: 1.1, keine (Spieler Anna)"
+    )
+
+
+def test_the_pad_engine_tells_the_same_german(tmp_path: Path) -> None:
+    """The score pad's engine, given "de", says what the module says (the hand-checked penalty above); given a
+    language the page carries no words for, it tells the events in English rather than failing."""
+    (tmp_path / "pad.html").write_bytes(generate_page(ruleset("base")))
+    data = state(3, player(emperor=1, krones=1))
+    (tmp_path / "state.json").write_text(json.dumps(data), encoding="utf-8")
+    script = (
+        f"const {{ engineFromPage, plain }} = require({json.dumps(str(JS_TESTS / 'engine.js'))});"
+        f"const engine = engineFromPage({json.dumps(str(tmp_path / 'pad.html'))});"
+        f"const read = () => JSON.parse(require('node:fs').readFileSync({json.dumps(str(tmp_path / 'state.json'))}));"
+        "const texts = (language) => plain(engine.scoreGame(read(), language)).events.map((e) => e.text);"
+        "process.stdout.write(JSON.stringify([texts('de'), texts('xx')]));"
+    )
+    run = subprocess.run([node(), "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    pad_german, pad_unknown = json.loads(run.stdout)
+    assert pad_german == texts(german(data))
+    assert pad_german[2] == "Anna erhält die Bestrafung von Kronen (Stufe A)"
+    assert pad_unknown == texts(module("base").score_game(copy.deepcopy(data)))

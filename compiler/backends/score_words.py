@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.final_words import quantity_words, tiebreak_words
-from compiler.languages import REFERENCE, Language, Phrase, load_language, shipped_ids
+from compiler.languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
 from compiler.workspace import Workspace
 
 SECTION = "score."
@@ -44,16 +44,19 @@ def score_phrases(language: Language) -> dict[str, Any]:
 
 def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
     """The names events give the ruleset's items, colours, Staff (by number), tiles and zones (by the zone's
-    name in the rules data, as the module knows it) in the language."""
+    name in the rules data, as the module knows it) in the language: the ruleset's own translations first
+    (see compiler.languages.localised), then the language's terms."""
+    named = localised(ruleset, language)
     colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
     # English events have always named items by their ids, lower case in running text ("2 wine"): they stay so.
-    items = {} if language.id == REFERENCE else {i.id: language.name_of("items", i.id, i.name) for i in ruleset.items}
+    items = {} if language.id == REFERENCE else {item.id: item.name for item in named.items}
+    zones = zip(ruleset.track.zones, named.track.zones, strict=True)
     return {
         "item": items,
         "colour": {colour: language.name_of("colours", colour, colour) for colour in colours},
-        "staff": {str(c.number): language.name_of("staff", str(c.number), c.name) for c in ruleset.staff},
-        "tile": {tile.id: language.name_of("tiles", tile.id, tile.name) for tile in ruleset.tiles},
-        "zone": {zone.name: language.name_of("zones", zone.id, zone.name) for zone in ruleset.track.zones},
+        "staff": {str(card.number): card.name for card in named.staff},
+        "tile": {tile.id: tile.name for tile in named.tiles},
+        "zone": {zone.name: there.name for zone, there in zones},
     }
 
 
@@ -63,7 +66,7 @@ def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     words = score_phrases(language)
     words["terms"] = ruleset_terms(ruleset, language)
     words["quantities"] = quantity_words(ruleset, language)
-    words["tiebreak"] = tiebreak_words(ruleset, language)[1]
+    words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]
     return words
 
 

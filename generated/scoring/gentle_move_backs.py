@@ -30,6 +30,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "card_copies": "{card} copies {copied}",
         "card_name": "{name} ({number})",
         "cards": {"one": "{count} card", "other": "{count} cards"},
+        "choice_error": "{path}: {detail} (player {player})",
         "chooses_recorded": "{player} chooses {option} ({key}, recorded)",
         "completes_group": "{player} completes a {colour} group of {size}",
         "copier_copies": "{player}'s {copier} copies {card}: {points}",
@@ -62,6 +63,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "no_space_for_room": "{player} has no legal space for a room",
         "no_staff_to_play": "{player} has no Staff in hand to play",
         "no_vacant_room": "{player} has no vacant room to occupy",
+        "not_legal": "{value} is not a legal choice here; legal: {options}",
+        "not_legal_because": "{value} is not a legal choice here: {why}",
         "nothing": "nothing",
         "nothing_to_copy": "{card}: no opponent has hired a game-end Staff to copy: {points}",
         "occupies_room": "{player} occupies room {cell}",
@@ -129,7 +132,19 @@ WORDS: dict[str, dict[str, Any]] = {
         "tie_won": "{head}; {first} wins the tie-breaker ({tiebreak}) with {first_value} against {second_value}: {first} places {first_place}, {second} {second_place}",
         "tile_name": "{name} (tier {tier})",
         "total_counts_as": "A total of {total} counts as {floor}: {points}",
+        "unused_none": "{path}: {value} was recorded, but the scoring asked no {key} decisions (player {player}); it was not used",
+        "unused_only": {
+            "one": "{path}: {value} was recorded, but the scoring asked only {count} {key} decision (player {player}); it was not used",
+            "other": "{path}: {value} was recorded, but the scoring asked only {count} {key} decisions (player {player}); it was not used",
+        },
         "why_group": " for completing a {colour} group of {size}",
+        "why_no_drawn_affordable": "no drawn card is affordable",
+        "why_no_hand_affordable": "no card in hand is affordable",
+        "why_no_hired_of_kind": "no hired Staff of that kind",
+        "why_no_legal_space": "there is no legal space for a room",
+        "why_no_option_fully": "no option can be taken fully",
+        "why_no_vacant_room": "there is no vacant room",
+        "why_nothing_to_copy": "no opponent has hired a game-end Staff to copy",
         "why_printed": " printed on space {cell}",
         "worth_but_has_only": " (worth {worth}; has only {lost} to lose)",
         "terms": {
@@ -228,6 +243,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "card_copies": "{card} kopiert {copied}",
         "card_name": "{name} ({number})",
         "cards": {"one": "{count} Karte", "other": "{count} Karten"},
+        "choice_error": "{path}: {detail} (Spieler {player})",
         "chooses_recorded": "{player} wählt {option} ({key}, festgehalten)",
         "completes_group": "{player} schließt eine Zimmergruppe ab ({colour}, {size} Zimmer)",
         "copier_copies": "{copier} von {player} kopiert {card}: {points}",
@@ -260,6 +276,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "no_space_for_room": "{player} hat keinen erlaubten Platz für ein Zimmer",
         "no_staff_to_play": "{player} hat kein Personal auf der Hand zum Ausspielen",
         "no_vacant_room": "{player} hat kein freies Zimmer zum Beziehen",
+        "not_legal": "{value} ist hier keine erlaubte Wahl; erlaubt: {options}",
+        "not_legal_because": "{value} ist hier keine erlaubte Wahl: {why}",
         "nothing": "nichts",
         "nothing_to_copy": "{card}: kein Gegner hat Personal mit Wertung bei Spielende zum Kopieren: {points}",
         "occupies_room": "{player} bezieht Zimmer {cell}",
@@ -327,7 +345,19 @@ WORDS: dict[str, dict[str, Any]] = {
         "tie_won": "{head}; {first} gewinnt den Gleichstand ({tiebreak}) mit {first_value} gegen {second_value}: {first} wird {first_place}, {second} {second_place}",
         "tile_name": "{name} (Stufe {tier})",
         "total_counts_as": "Eine Summe von {total} zählt als {floor}: {points}",
+        "unused_none": "{path}: {value} wurde festgehalten, aber die Wertung hat keine Entscheidung {key} abgefragt (Spieler {player}); sie wurde nicht verwendet",
+        "unused_only": {
+            "one": "{path}: {value} wurde festgehalten, aber die Wertung hat nur {count} Entscheidung {key} abgefragt (Spieler {player}); sie wurde nicht verwendet",
+            "other": "{path}: {value} wurde festgehalten, aber die Wertung hat nur {count} Entscheidungen {key} abgefragt (Spieler {player}); sie wurde nicht verwendet",
+        },
         "why_group": " für das Abschließen einer Zimmergruppe ({colour}, {size} Zimmer)",
+        "why_no_drawn_affordable": "keine gezogene Karte ist bezahlbar",
+        "why_no_hand_affordable": "keine Karte auf der Hand ist bezahlbar",
+        "why_no_hired_of_kind": "kein angestelltes Personal dieser Art",
+        "why_no_legal_space": "es gibt keinen erlaubten Platz für ein Zimmer",
+        "why_no_option_fully": "keine Möglichkeit kann vollständig erfüllt werden",
+        "why_no_vacant_room": "es gibt kein freies Zimmer",
+        "why_nothing_to_copy": "kein Gegner hat Personal mit Wertung bei Spielende zum Kopieren",
         "why_printed": " (aufgedruckt auf Feld {cell})",
         "worth_but_has_only": " (wert {worth}; hat nur {lost} zu verlieren)",
         "terms": {
@@ -864,7 +894,7 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
     options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
     if may_decline or not options:
         options.append(None)
-    chosen = decide(game, player, "choose_one", options, none_why="no option can be taken fully")
+    chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
         game.log(player, "choice", say(game, "takes_no_option", player=player.name))
     return chosen
@@ -1120,7 +1150,8 @@ def choice_path(game: Game, player: Player, key: str, index: int) -> str:
 
 def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
     """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {plain(player.name)})")
+    path = choice_path(game, player, key, index)
+    return StateError(say(game, "choice_error", path=path, detail=detail, player=plain(player.name)))
 
 
 def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
@@ -1131,9 +1162,12 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
     if game.trial is not None or game.projecting:
         raise Infeasible
     if none_why and options == [None]:
-        detail = f"{option_text(value)} is not a legal choice here: {none_why}"
+        detail = say(game, "not_legal_because", value=option_text(value), why=say(game, none_why))
     else:
-        detail = f"{option_text(value)} is not a legal choice here; legal: {', '.join(option_text(o) for o in options)}"
+        legal = say(game, "list_separator").join(
+            say(game, "no_option") if o is None else option_text(o) for o in options
+        )
+        detail = say(game, "not_legal", value=option_text(value), options=legal)
     raise choice_error(game, player, key, index, detail)
 
 
@@ -1413,9 +1447,7 @@ def prepare_room(
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    chosen = decide(
-        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
-    )
+    chosen = decide(game, player, "prepare_room", options, tried, none_why="why_no_legal_space", dominated=True)
     if chosen is None:
         if game.explain:
             key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
@@ -1433,7 +1465,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     for _ in range(count):
         vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
+        chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
                 game.log(player, "room", say(game, "no_vacant_room", player=player.name))
@@ -1596,7 +1628,7 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable")
         if chosen is None:
             break
         remaining.remove(chosen)
@@ -1666,7 +1698,7 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable")
         if chosen is None:
             if game.explain:
                 key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
@@ -1688,7 +1720,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
     """Remove hired Staff of a kind (to the discard pile), as many as there are."""
     for _ in range(count):
         options: list[int | None] = list(hired_of_kind(game, player, kind)) or [None]
-        chosen = decide(game, player, "remove_hired_staff", options, none_why="no hired Staff of that kind")
+        chosen = decide(game, player, "remove_hired_staff", options, none_why="why_no_hired_of_kind")
         if chosen is None:
             return
         player.hired.remove(chosen)
@@ -2504,7 +2536,7 @@ def copy_decided(
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if not options:
-        decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
+        decide(game, player, "secretary", [None], none_why="why_nothing_to_copy")
         return None, 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
@@ -2734,11 +2766,8 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
             asked = player.cursor.get(key, 0)
             for index in range(asked, len(values)):
                 path = f"players[{number}].choices.{key}" + (f"[{index}]" if isinstance(value, list) else "")
-                message = (
-                    f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
-                    f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
-                    f" (player {plain(player.name)}); it was not used"
-                )
+                said = {"path": path, "value": option_text(values[index]), "key": key, "player": plain(player.name)}
+                message = say(game, "unused_none", **said) if asked == 0 else say(game, "unused_only", asked, **said)
                 unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
     return unused
 

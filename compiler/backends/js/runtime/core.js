@@ -270,7 +270,7 @@ function chooseOption(game, player, feasible, mayDecline) {
   const options = [];
   feasible.forEach((ok, index) => ok && options.push(index + 1));
   if (mayDecline || !options.length) options.push(null);
-  const chosen = decide(game, player, "choose_one", options, null, false, "no option can be taken fully");
+  const chosen = decide(game, player, "choose_one", options, null, false, "why_no_option_fully");
   if (game.explain && chosen === null) log(game, player, "choice", say(game, "takes_no_option", { player: player.name }));
   return chosen;
 }

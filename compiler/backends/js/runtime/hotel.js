@@ -101,7 +101,7 @@ function prepareRoom(game, player, floors, free, occupy, roomWins = false) {
     : legalSpaces(rules, player, floors).filter((key) => free || rules.prepareCost[cellParts(key)[0] - 1] <= player.krones);
   options.push(null);
   const tried = roomWins && options.length > 1 ? options.slice(0, -1) : null;
-  const chosen = decide(game, player, "prepare_room", options, tried, false, "there is no legal space for a room", true);
+  const chosen = decide(game, player, "prepare_room", options, tried, false, "why_no_legal_space", true);
   if (chosen === null) {
     if (game.explain) {
       log(game, player, "room", say(game, options.length > 1 ? "prepares_no_room" : "no_space_for_room", { player: player.name }));
@@ -117,7 +117,7 @@ function occupyVacantRooms(game, player, count) {
   for (let n = 0; n < count; n++) {
     const vacant = replaying(game) ? [] : roomsIn(player, VACANT);
     vacant.push(null);
-    const chosen = decide(game, player, "occupy_room", vacant, null, false, "there is no vacant room");
+    const chosen = decide(game, player, "occupy_room", vacant, null, false, "why_no_vacant_room");
     if (chosen === null) {
       if (game.explain && vacant.length === 1) log(game, player, "room", say(game, "no_vacant_room", { player: player.name }));
       return;

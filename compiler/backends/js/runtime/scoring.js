@@ -66,7 +66,7 @@ function copyDecided(game, player, formulas, copier) {
   const worth = new Map(options.map((number) => [number, formulas[number](game, player)]));
   const ranked = options.slice().sort((a, b) => worth.get(b) - worth.get(a)); // stable: ties keep the lowest number first
   if (!options.length) {
-    decide(game, player, "secretary", [null], null, false, "no opponent has hired a game-end Staff to copy");
+    decide(game, player, "secretary", [null], null, false, "why_nothing_to_copy");
     return [null, 0];
   }
   const [index, found, value] = nextRecorded(player, "secretary");
@@ -278,10 +278,8 @@ function unusedChoices(game) {
       const asked = player.cursor[key] || 0;
       for (let index = asked; index < values.length; index++) {
         const path = `players[${number}].choices.${key}` + (Array.isArray(value) ? `[${index}]` : "");
-        const message =
-          `${path}: ${optionText(values[index])} was recorded, but the scoring asked ` +
-          `${asked === 0 ? "no" : "only " + asked} ${key} decision${asked === 1 ? "" : "s"}` +
-          ` (player ${plain(player.name)}); it was not used`;
+        const said = { path, value: optionText(values[index]), key, player: plain(player.name) };
+        const message = asked === 0 ? say(game, "unused_none", said) : say(game, "unused_only", said, asked);
         unused.push({ player: player.name, path, value: values[index], message });
       }
     }

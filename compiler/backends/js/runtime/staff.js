@@ -44,7 +44,7 @@ function drawStaff(game, player, count, play, discount, toHand = false) {
   for (let n = 0; n < play; n++) {
     const options = replaying(game) ? [] : remaining.filter((number) => playCost(game, number, discount) <= player.krones);
     options.push(null);
-    const chosen = decide(game, player, "play_staff", options, null, false, "no drawn card is affordable");
+    const chosen = decide(game, player, "play_staff", options, null, false, "why_no_drawn_affordable");
     if (chosen === null) break;
     removeOne(remaining, chosen);
     hire(game, player, chosen, playCost(game, chosen, discount), "plays_from_draw");
@@ -107,7 +107,7 @@ function playStaffFromHand(game, player, count, discount, kind = "any") {
       ? []
       : player.hand.filter((number) => playCost(game, number, discount) <= player.krones && (kind === "any" || staff[number][2] === kind));
     options.push(null);
-    const chosen = decide(game, player, "play_staff", options, null, false, "no card in hand is affordable");
+    const chosen = decide(game, player, "play_staff", options, null, false, "why_no_hand_affordable");
     if (chosen === null) {
       if (game.explain) {
         log(game, player, "staff", say(game, options.length > 1 ? "plays_no_staff" : "no_staff_to_play", { player: player.name }));
@@ -136,7 +136,7 @@ function removeHiredStaff(game, player, count, kind) {
   for (let n = 0; n < count; n++) {
     const hired = hiredOfKind(game, player, kind);
     const options = hired.length ? hired : [null];
-    const chosen = decide(game, player, "remove_hired_staff", options, null, false, "no hired Staff of that kind");
+    const chosen = decide(game, player, "remove_hired_staff", options, null, false, "why_no_hired_of_kind");
     if (chosen === null) return;
     removeOne(player.hired, chosen);
     game.discard.push(chosen);

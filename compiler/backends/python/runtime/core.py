@@ -451,7 +451,7 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
     options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
     if may_decline or not options:
         options.append(None)
-    chosen = decide(game, player, "choose_one", options, none_why="no option can be taken fully")
+    chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
         game.log(player, "choice", say(game, "takes_no_option", player=player.name))
     return chosen
@@ -707,7 +707,8 @@ def choice_path(game: Game, player: Player, key: str, index: int) -> str:
 
 def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
     """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {plain(player.name)})")
+    path = choice_path(game, player, key, index)
+    return StateError(say(game, "choice_error", path=path, detail=detail, player=plain(player.name)))
 
 
 def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
@@ -718,9 +719,12 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
     if game.trial is not None or game.projecting:
         raise Infeasible
     if none_why and options == [None]:
-        detail = f"{option_text(value)} is not a legal choice here: {none_why}"
+        detail = say(game, "not_legal_because", value=option_text(value), why=say(game, none_why))
     else:
-        detail = f"{option_text(value)} is not a legal choice here; legal: {', '.join(option_text(o) for o in options)}"
+        legal = say(game, "list_separator").join(
+            say(game, "no_option") if o is None else option_text(o) for o in options
+        )
+        detail = say(game, "not_legal", value=option_text(value), options=legal)
     raise choice_error(game, player, key, index, detail)
 
 

@@ -141,9 +141,7 @@ def prepare_room(
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    chosen = decide(
-        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
-    )
+    chosen = decide(game, player, "prepare_room", options, tried, none_why="why_no_legal_space", dominated=True)
     if chosen is None:
         if game.explain:
             key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
@@ -161,7 +159,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     for _ in range(count):
         vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
+        chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
                 game.log(player, "room", say(game, "no_vacant_room", player=player.name))

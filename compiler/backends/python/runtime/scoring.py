@@ -106,7 +106,7 @@ def copy_decided(
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if not options:
-        decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
+        decide(game, player, "secretary", [None], none_why="why_nothing_to_copy")
         return None, 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
@@ -336,10 +336,7 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
             asked = player.cursor.get(key, 0)
             for index in range(asked, len(values)):
                 path = f"players[{number}].choices.{key}" + (f"[{index}]" if isinstance(value, list) else "")
-                message = (
-                    f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
-                    f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
-                    f" (player {plain(player.name)}); it was not used"
-                )
+                said = {"path": path, "value": option_text(values[index]), "key": key, "player": plain(player.name)}
+                message = say(game, "unused_none", **said) if asked == 0 else say(game, "unused_only", asked, **said)
                 unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
     return unused

@@ -49,7 +49,7 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable")
         if chosen is None:
             break
         remaining.remove(chosen)
@@ -119,7 +119,7 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable")
         if chosen is None:
             if game.explain:
                 key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
@@ -141,7 +141,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
     """Remove hired Staff of a kind (to the discard pile), as many as there are."""
     for _ in range(count):
         options: list[int | None] = list(hired_of_kind(game, player, kind)) or [None]
-        chosen = decide(game, player, "remove_hired_staff", options, none_why="no hired Staff of that kind")
+        chosen = decide(game, player, "remove_hired_staff", options, none_why="why_no_hired_of_kind")
         if chosen is None:
             return
         player.hired.remove(chosen)

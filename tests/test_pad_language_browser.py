@@ -122,6 +122,11 @@ def test_switching_to_german_changes_the_page_words_and_survives_a_reload(browse
     )
     assert text(pad, "#action") == "Runde 1 beenden"
     assert overflow(pad) <= 0  # the German words fit a phone
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        choose_theme(pad, "light")
+        pad.shot(Path(SHOTS) / "pad-de-390-round-1-light.png", 390)
+        choose_theme(pad, "auto")
     assert text(pad, "#said") == "Verteilt mit dem Startwert 42."
     assert text(pad, "#undo") == "Rückgängig: Verteilen (Startwert 42)"
     labels = pad.evaluate(f"Array.from({player_card(0)}.querySelectorAll('label.label')).map(l => l.textContent)")

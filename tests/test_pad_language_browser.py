@@ -274,3 +274,14 @@ def test_axe_finds_nothing_serious_on_the_german_page(browser: DevTools, page: P
     seen["a round with an entry to fix"] = axe_counts(pad, source)
     for screen, counts in seen.items():
         assert not counts.get("critical") and not counts.get("serious"), (screen, counts)
+
+
+def test_a_browser_that_prefers_austrian_german_opens_the_pad_in_german(browser: DevTools, page: Path) -> None:
+    """No choice made yet and no table language: the browser's first language the pad has, by its main tag."""
+    agent = str(browser.send("Browser.getVersion", browser=True)["userAgent"])
+    browser.send("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "de-AT,fr"})
+    pad = opened(browser, page)
+    assert pad.evaluate("navigator.languages[0]") == "de-AT"
+    assert pad.evaluate("document.documentElement.lang") == "de"
+    assert text(pad, "[data-key=deal]") == "Partie verteilen"
+    assert problems(browser) == []

@@ -36,6 +36,9 @@ YAML
 test -f generated/scoring/ci_stakes.py
 test -f generated/sheets/ci-stakes.pdf
 test -f generated/pads/ci-stakes.html
+test -f generated/sheets/de/ci-stakes.pdf                  # the shipped languages come with the wheel
+"$gah" sheet ci-stakes --lang de --format md -o ci-stakes-de.md && grep -q "^## Die Kaiserleiste" ci-stakes-de.md
+"$gah" docs language | grep -q "^# The language format"
 "$gah" build --check
 "$gah" score examples/round7.yaml --rules ci-stakes | tail -4
 "$gah" sheet ci-stakes --format pdf -o ci-stakes.pdf

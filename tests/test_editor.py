@@ -55,6 +55,7 @@ PATCHES: dict[str, str] = {
     "setup-start-item": "setup: {start: {items: {wine: 2}}}",
     "setup-deal-hand": "setup: {deal: {hand_size: 5}}",
     "setup-deal-draft": "setup: {deal: {method: draft, packet_size: 6, keep_per_pick: 1, direction: left}}",
+    "translations": "translations: {de: {names: {tiles: {a-krones: Kronen für alle}}}}",
 }
 
 # name -> (file under the scratch workspace, words its diagnostic must contain); texts in _broken_text

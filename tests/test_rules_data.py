@@ -479,6 +479,7 @@ def _same_apart_from(variant: ir.Ruleset, parent: ir.Ruleset, **changes: object)
         description=variant.description,
         extends=variant.extends,
         sources=variant.sources,
+        translations=variant.translations,
         **changes,  # type: ignore[arg-type]
     )
 

@@ -393,7 +393,10 @@ def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path:
     run = run_gah("--root", str(project), "build", cwd=project)
     assert run.code == 1
     # Positioned at the tiles the variant adds (line 4 of too_long_variant's file), as gah check says it.
-    assert "rules/variants/too-long.yaml:4:1: tiles: the front of the too-long sheet needs about" in run.err, run.err
+    # The German front is the longest, so German reports it.
+    assert "rules/variants/too-long.yaml:4:1: tiles: the front of the too-long sheet in Deutsch (de) needs about" in (
+        run.err
+    ), run.err
     assert snapshot() == before
 
 
@@ -614,7 +617,7 @@ def mutations(base: ir.Ruleset) -> dict[str, ir.Ruleset]:
 
 def test_every_compared_field_is_described() -> None:
     base = rulesets()["base"]
-    identity = {"name", "title", "description", "extends", "sources"}
+    identity = {"name", "title", "description", "extends", "sources", "translations"}  # texts, not rules
     variants = mutations(base)
     covered = {key.split()[0] for key in variants}
     assert covered == {f.name for f in dataclasses.fields(ir.Ruleset)} - identity

@@ -216,9 +216,11 @@ def test_build_writes_the_workspace_rulesets_only_and_all_adds_the_bundled(works
     assert "Source files: <bundled>/rules/base.yaml, rules/house-rules.yaml" in module
     assert str(workspace) not in module and str(ROOT) not in module
     assert "2 points" in (output / "sheets" / "house-rules.md").read_text(encoding="utf-8")
-    # The same sheet in German, from the shipped de.yaml: "−2 Siegpunkte für jeden Gast, der noch in deinem Café sitzt".
+    # The same sheet in German, from the shipped de.yaml, the changed row marked.
     german = (output / "sheets" / "de" / "house-rules.md").read_text(encoding="utf-8")
-    assert "| Gäste noch im Café `cafe` | −2 Siegpunkte für jeden Gast, der noch in deinem Café sitzt |" in german
+    assert (
+        "| ◆ **Gäste im Café** `cafe` | ◆ **−2 Siegpunkte für jeden Gast, der noch in deinem Café sitzt** |" in german
+    )
     fresh = run_gah("build", "--check", cwd=workspace)
     assert fresh.code == 0, fresh.err
     assert fresh.out.startswith("generated/ and schemas/ are up to date")

@@ -460,12 +460,6 @@ class _Builder:
             ),
         )
 
-    def _own_translations(self) -> dict[str, Any]:
-        """The `translations` written in the ruleset's own file (not inherited)."""
-        node = self.resolved.chain[-1].mapping.get("translations")
-        data = node.plain() if node is not None else {}
-        return data if isinstance(data, dict) else {}
-
     def build(self) -> ir.Ruleset:
         doc = self.doc
         if doc["players"]["min"] > doc["players"]["max"]:
@@ -505,7 +499,7 @@ class _Builder:
             tiebreakers=tiebreakers,
             rulings=ir.Rulings(rulings["points_floor"], rulings["krones_floor"], tuple(rulings["notes"])),
             setup=setup,
-            translations=_translations(doc.get("translations", {}), self._own_translations()),
+            translations=_translations(doc.get("translations", {})),
         )
 
 
@@ -513,17 +507,17 @@ def _pairs(mapping: dict[str, Any], prefix: str = "") -> tuple[tuple[str, str], 
     return tuple((f"{prefix}{key}", str(value)) for key, value in mapping.items())
 
 
-def _translations(data: dict[str, Any], own: dict[str, Any]) -> tuple[tuple[str, ir.Translation], ...]:
-    """The rules data's `translations`, by language id. A title and description are taken only from `own`,
-    the ruleset's own file's: a variant does not inherit its parent's."""
+def _translations(data: dict[str, Any]) -> tuple[tuple[str, ir.Translation], ...]:
+    """The rules data's `translations`, by language id (a variant that sets its own title or description
+    has not inherited its parent's translations of them: frontend/rulesets.py)."""
     out = []
     for language_id, texts in sorted(data.items()):
         names = texts.get("names", {})
         uncertain = dict(texts.get("uncertain", {}))
         tiles_uncertain = uncertain.pop("tiles", {})
         translation = ir.Translation(
-            title=own.get(language_id, {}).get("title", ""),
-            description=own.get(language_id, {}).get("description", ""),
+            title=texts.get("title", ""),
+            description=texts.get("description", ""),
             names=tuple(pair for kind in sorted(names) for pair in _pairs(names[kind], f"{kind}.")),
             tile_descriptions=_pairs(texts.get("tile_descriptions", {})),
             notes=_pairs(texts.get("notes", {})),

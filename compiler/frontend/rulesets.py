@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -239,7 +240,7 @@ class Library:
             else:
                 removals = []
                 patch = _without_keys(rules_file.node, ("extends",))
-                document = merge_patch(document, patch, removals)
+                document = merge_patch(_without_stale_translations(document, patch), patch, removals)
                 for problem in _removal_problems(removals, rules_file.extends or ""):
                     if not merge.explains(problem):
                         merge.causes.append(problem)
@@ -247,6 +248,24 @@ class Library:
         assert document is not None
         merge.resolved = Resolved(name, document, chain, [r.dotted for r in removals if r.existed])
         return merge
+
+
+def _without_stale_translations(document: Node, patch: Node) -> Node:
+    """`document` without the translations of the title and description that `patch` sets anew: a variant with
+    a title of its own does not keep its parent's title in other languages (it may give its own)."""
+    changed = [key for key in ("title", "description") if isinstance(patch.value, dict) and key in patch.value]
+    translations = document.value.get("translations") if isinstance(document.value, dict) else None
+    if not changed or translations is None or not isinstance(translations.value, dict):
+        return document
+    kept: dict[str, Node] = {}
+    for language_id, texts in translations.value.items():
+        if isinstance(texts.value, dict):
+            texts = dataclasses.replace(texts, value={k: v for k, v in texts.value.items() if k not in changed})
+        kept[language_id] = texts
+    assert isinstance(document.value, dict)
+    return dataclasses.replace(
+        document, value={**document.value, "translations": dataclasses.replace(translations, value=kept)}
+    )
 
 
 @dataclass

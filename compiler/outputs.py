@@ -60,6 +60,7 @@ def plan_outputs(
     schemas: Path,
     paper: Paper = "a4",
     languages: Sequence[Language] = (),
+    opens_in: str | None = None,
 ) -> Plan:
     """Path -> bytes of every file a build writes (PDFs as jobs).
 
@@ -67,7 +68,8 @@ def plan_outputs(
     variant's sheet the ruleset it differs from. The sheets are in each of `languages`
     (default: English): the first's in sheets/, every other's in sheets/ID/. The schemas
     an editor needs go to `schemas`: the ones this gah validates with, and the variant
-    schema derived from them.
+    schema derived from them. The score pads carry `languages` (none: the shipped ones) and open in
+    `opens_in` (None: the browser's, else English) unless a player chose one.
     """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
@@ -82,7 +84,7 @@ def plan_outputs(
             html = render_sheet(ruleset, parent, "html", paper, language=language)
             files[sheets / f"{stem}.html"] = html
             pdfs.append(PdfJob(sheets / f"{stem}.pdf", html, _pdf_renderer(html, stem)))
-        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset)
+        files[output / "pads" / f"{stem}.html"] = generate_page(ruleset, languages or None, opens_in)
     files.update(schema_files(schemas))
     return Plan(files, pdfs, output / MANIFEST)
 

@@ -183,7 +183,7 @@ def hostile_ruleset(tmp_path: Path) -> ir.Ruleset:
 
 def test_rules_strings_reach_the_page_escaped(tmp_path: Path) -> None:
     page = generate_page(hostile_ruleset(tmp_path)).decode("utf-8")
-    assert page.count("</script>") == 3  # the data, engine and UI elements' own ends, nothing more
+    assert page.count("</script>") == 4  # the data, words, engine and UI elements' own ends, nothing more
     assert "<script>alert" not in page and "<b>Bold" not in page
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; co: score pad" in page  # the <title>
 

@@ -243,7 +243,7 @@ def test_a_missing_phrase_is_named_with_its_english(tmp_path: Path) -> None:
         f"rules/languages/fr.yaml:5:1: sheet: and {missing_sheet - 5} more missing phrases (English has every key)"
         in found
     )
-    sections = {key.split(".")[0] for key in english().phrases}  # terms, sheet, diff, score, ...: five each
+    sections = {key.split(".")[0] for key in english().phrases}  # terms, sheet, diff, pad, check, score, ...
     assert found.count("missing phrase '") == 5 * len(sections)
 
 

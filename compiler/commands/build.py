@@ -51,7 +51,8 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     if too_long:
         report(list(too_long.values()), workspace.sources)
         return 1
-    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper, languages)
+    table = languages[0].id if args.lang or workspace.config.language else None  # a pad opens in it
+    plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper, languages, table)
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
     stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]

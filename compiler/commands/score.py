@@ -55,7 +55,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
     problems: list[Problem] = []
     for index, path in enumerate(paths):
         try:
-            node, state = load_state(workspace, path)
+            node, state = load_state(workspace, path, language)
             try:
                 result = module.score_game(state, words)
             except ValueError as error:  # the generated module's StateError

@@ -9,17 +9,17 @@ from typing import Any
 from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.loader import Node, load_file
 from compiler.frontend.rulesets import Workspace
-from compiler.frontend.validate import locate, schema_problems
+from compiler.frontend.validate import Speaks, locate, schema_problems
 
 # A scorer's message starts with the path it is about, perhaps followed by a note in
 # parentheses: "players[0].hotel[3] (floor 1): ...".
 _PATH = re.compile(r"^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*)(?: \([^()]*\))?: ")
 
 
-def load_state(workspace: Workspace, path: Path) -> tuple[Node, dict[str, Any]]:
-    """The state as a positioned tree and as plain data; RulesError on any schema problem."""
+def load_state(workspace: Workspace, path: Path, language: Speaks | None = None) -> tuple[Node, dict[str, Any]]:
+    """The state as a positioned tree and as plain data; RulesError on any schema problem (said in `language`)."""
     node = load_file(path, workspace.display(path), workspace.sources)
-    problems = schema_problems(node, "state")
+    problems = schema_problems(node, "state", language)
     if problems:
         raise RulesError(problems)
     data = node.plain()

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Sequence
+import string
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
+import yaml
 from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -17,6 +19,39 @@ from compiler.frontend.loader import Node
 from compiler.workspace import package_bundle
 
 SCHEMA_DIR = package_bundle() / "schemas"  # the schemas this version of gah validates with
+ENGLISH = package_bundle() / "rules" / "languages" / "en.yaml"  # the checks' words when no language is given
+
+
+class Speaks(Protocol):
+    """What says the checks' messages: a Language (compiler/languages.py), or English as shipped."""
+
+    def say(self, key: str, count: int | None = None, **values: str | int) -> str: ...
+
+
+class _ShippedEnglish:
+    """The `check` section of the shipped en.yaml, read as plain YAML: the words of the checks that check
+    the language files themselves (a Language is loaded through them)."""
+
+    def __init__(self, phrases: Mapping[str, object]) -> None:
+        self.phrases = phrases
+
+    def say(self, key: str, count: int | None = None, **values: str | int) -> str:
+        found: object = self.phrases
+        for part in key.split("."):
+            assert isinstance(found, dict), key
+            found = found[part]
+        if isinstance(found, dict):
+            found = found["one"] if count is not None and abs(count) == 1 and "one" in found else found["other"]
+        if count is not None:
+            values.setdefault("count", count)
+        return string.Formatter().vformat(str(found), (), values)
+
+
+@cache
+def shipped_english() -> Speaks:
+    """English as shipped, for checks said without a language."""
+    document = yaml.safe_load(ENGLISH.read_text(encoding="utf-8"))
+    return _ShippedEnglish({"check": document["check"]})
 
 
 @cache
@@ -77,39 +112,35 @@ def _expected_keys(schema: dict[str, Any]) -> list[str]:
     return sorted(schema.get("properties", {}))
 
 
-def did_you_mean(word: str, options: Iterable[str]) -> str:
+def did_you_mean(word: str, options: Iterable[str], w: Speaks | None = None) -> str:
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return (w or shipped_english()).say("check.did_you_mean", word=close[0]) if close else ""
 
 
-def _type_name(value: object) -> str:
+def _type_name(value: object, w: Speaks) -> str:
     if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, dict):
-        return "a mapping"
-    return "a list"
+        kind = "null"
+    elif isinstance(value, bool):
+        kind = "boolean"
+    elif isinstance(value, int):
+        kind = "integer"
+    elif isinstance(value, float):
+        kind = "decimal"
+    elif isinstance(value, str):
+        kind = "text"
+    else:
+        kind = "mapping" if isinstance(value, dict) else "list"
+    return w.say(f"check.value.{kind}")
 
 
-_TYPE_WORDS = {
-    "integer": "a whole number",
-    "string": "text",
-    "object": "a mapping (key: value)",
-    "array": "a list",
-    "boolean": "true or false",
-    "number": "a number",
-    "null": "null",
-}
+_TYPES = ("integer", "string", "object", "array", "boolean", "number", "null")
 
 
-def _describe(error: ValidationError, root: Node) -> list[Problem]:
+def _type_words(name: str, w: Speaks) -> str:
+    return w.say(f"check.type.{name}") if name in _TYPES else name
+
+
+def _describe(error: ValidationError, root: Node, w: Speaks) -> list[Problem]:
     """Turn one jsonschema error into positioned problems with plain words."""
     path = list(error.absolute_path)
     node = node_at(root, path)
@@ -121,7 +152,7 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
     if "propertyNames" in error.schema_path and isinstance(instance, str) and isinstance(node.value, dict):
         # A key of the mapping at `path` is not a valid name.
         where_key = node.key_positions.get(instance, node.position)
-        return [Problem(where_key, f"{prefix}key {_value_message(error)}")]
+        return [Problem(where_key, prefix + w.say("check.key", message=_value_message(error, w)))]
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = set(schema.get("properties", {}))
         problems = []
@@ -129,19 +160,17 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
             if key not in allowed:
                 where_key = node.key_positions.get(key, node.position)
                 expected = ", ".join(_expected_keys(schema))
+                hint = did_you_mean(key, allowed, w)
                 problems.append(
-                    Problem(
-                        where_key,
-                        f"{prefix}unknown key '{key}'{did_you_mean(key, allowed)}; expected one of: {expected}",
-                    )
+                    Problem(where_key, prefix + w.say("check.unknown_key", name=key, hint=hint, expected=expected))
                 )
         return problems
     if validator == "propertyNames":
         bad = error.instance
         where_key = node.key_positions.get(str(bad), node.position)
         sub = best_match(error.context) if error.context else None
-        detail = _value_message(sub) if sub is not None else "is not a valid key"
-        return [Problem(where_key, f"{prefix}key {detail}")]
+        detail = _value_message(sub, w) if sub is not None else "is not a valid key"
+        return [Problem(where_key, prefix + w.say("check.key", message=detail))]
     if validator == "required" and isinstance(instance, dict):
         wanted = [str(k) for k in error.validator_value]  # type: ignore[union-attr]
         missing = [k for k in wanted if k not in instance]
@@ -156,23 +185,44 @@ def _describe(error: ValidationError, root: Node) -> list[Problem]:
         rest = [k for k in missing if k not in node.removed_keys]
         if rest:
             where_key = key_position(root, path)
-            text = f"key '{rest[0]}'" if len(rest) == 1 else f"keys: {', '.join(rest)}"
-            problems.append(Problem(where_key, f"{prefix}missing required {text}{_typo_hint(root, path)}"))
+            hint = _typo_hint(root, path)
+            if len(rest) == 1:
+                text = w.say("check.missing_key", name=rest[0], hint=hint)
+            else:
+                text = w.say("check.missing_keys", keys=", ".join(rest), hint=hint)
+            problems.append(Problem(where_key, prefix + text))
         return problems
     if validator == "oneOf" and _is_key_choice(error.validator_value) and isinstance(instance, dict):
         return [Problem(key_position(root, path), f"{prefix}{_key_choice_message(error, node)}")]
     if instance is None and node.empty:
-        return [Problem(key_position(root, path), f"{prefix}{_no_value_message(error)}")]
-    return [Problem(node.position, f"{prefix}{_value_message(error)}")]
+        return [Problem(key_position(root, path), f"{prefix}{_no_value_message(error, w)}")]
+    return [Problem(node.position, f"{prefix}{_value_message(error, w)}")]
 
 
-def _no_value_message(error: ValidationError) -> str:
+def _no_value_message(error: ValidationError, w: Speaks) -> str:
     """For `key:` with nothing after it: what the value should be (not "got null": no null was written)."""
-    message = _value_message(error)
-    expected = message.removesuffix(", got null (null)").removeprefix("null is not allowed here; ")
-    if expected == message or not expected.startswith("expected"):
-        return "has no value; give it one"
-    return f"has no value; {expected}"
+    expected = _expected(error, w)
+    if expected is None:
+        return w.say("check.no_value_any")
+    return w.say("check.no_value", expected=expected)
+
+
+def _expected(error: ValidationError, w: Speaks) -> str | None:
+    """ "expected ..." for an error about the kind of value (a type, or alternatives of simple kinds), else None."""
+    if error.validator == "type":
+        wanted = error.validator_value
+        names = [wanted] if isinstance(wanted, str) else list(wanted)  # type: ignore[arg-type]
+        return w.say("check.expected", expected=w.say("check.or").join(_type_words(str(n), w) for n in names))
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        kinds = [_kind_words(a, w) for a in error.validator_value]  # type: ignore[union-attr]
+        if all(kinds):
+            return w.say("check.expected", expected=w.say("check.or").join(k for k in kinds if k))
+        sub = best_match(error.context)
+        return _expected(sub, w) if sub.instance is None else None
+    if error.validator in ("const", "enum") and error.instance is None:
+        message = _value_message(error, w).removeprefix("null is not allowed here; ")
+        return message if message.startswith("expected") else None
+    return None
 
 
 def _typo_hint(root: Node, path: Sequence[str | int]) -> str:
@@ -234,48 +284,44 @@ def _mentioned_keys(schema: object) -> set[str]:
     return found
 
 
-def _value_message(error: ValidationError) -> str:
+def _value_message(error: ValidationError, w: Speaks) -> str:
     schema = error.schema if isinstance(error.schema, dict) else {}
     instance = error.instance
     validator = error.validator
-    shown = json.dumps(instance, ensure_ascii=False) if not isinstance(instance, (dict, list)) else _type_name(instance)
+    shown = (
+        json.dumps(instance, ensure_ascii=False) if not isinstance(instance, (dict, list)) else _type_name(instance, w)
+    )
     if validator == "enum":
         options = [str(o) for o in error.validator_value]  # type: ignore[union-attr]
-        suggestion = did_you_mean(str(instance), options)
+        suggestion = did_you_mean(str(instance), options, w)
         return f"{shown} is not allowed here{suggestion}; expected one of: {', '.join(options)}"
     if validator == "const":
         return f"{shown} is not allowed here; expected {json.dumps(error.validator_value)}"
-    if validator == "type":
-        wanted = error.validator_value
-        names = [wanted] if isinstance(wanted, str) else list(wanted)  # type: ignore[arg-type]
-        words = " or ".join(_TYPE_WORDS.get(str(n), str(n)) for n in names)
+    if validator in ("oneOf", "anyOf") and error.context and not all(_kind_words(a, w) for a in error.validator_value):  # type: ignore[union-attr]
+        return _value_message(best_match(error.context), w)  # alternatives not all of a simple kind
+    if validator == "type" or (validator in ("oneOf", "anyOf") and error.context):
+        expected = _expected(error, w)
+        assert expected is not None
         if isinstance(instance, (dict, list)):
-            return f"expected {words}, got {_type_name(instance)}"
-        return f"expected {words}, got {_type_name(instance)} ({shown})"
+            return w.say("check.got", expected=expected, got=_type_name(instance, w))
+        return w.say("check.got_value", expected=expected, got=_type_name(instance, w), value=shown)
     if validator == "pattern":
-        return f"{shown} is not valid here; {pattern_hint(schema, str(error.validator_value))}"
-    if validator in ("oneOf", "anyOf") and error.context:
-        kinds = [_kind_words(a) for a in error.validator_value]  # type: ignore[union-attr]
-        if all(kinds):
-            return f"expected {' or '.join(k for k in kinds if k)}, got {_type_name(instance)} ({shown})"
-        sub = best_match(error.context)
-        return _value_message(sub)
+        return w.say("check.not_of_form", value=shown, hint=pattern_hint(schema, str(error.validator_value), w))
     if validator in ("minimum", "maximum"):
-        return error.message.replace("'", "")
+        key = "check.below_minimum" if validator == "minimum" else "check.above_maximum"
+        return w.say(key, value=_repr(instance), limit=_repr(error.validator_value))
     limit = error.validator_value if isinstance(error.validator_value, int) else 0
     size = len(instance) if isinstance(instance, (str, list, dict)) else 0
     if validator in ("minItems", "maxItems"):
-        unit = "entry" if limit == 1 else "entries"
-        bound = "at least" if validator == "minItems" else "at most"
-        return f"needs {bound} {limit} {unit}; has {size}"
+        return w.say("check.min_items" if validator == "minItems" else "check.max_items", limit, size=size)
     if validator in ("minProperties", "maxProperties"):
         unit = "key" if limit == 1 else "keys"
         bound = "at least" if validator == "minProperties" else "at most"
         return f"needs {bound} {limit} {unit}; has {size}"
     if validator == "minLength":
-        return "must not be empty" if limit == 1 else f"needs at least {limit} characters; has {size}"
+        return w.say("check.not_empty") if limit == 1 else w.say("check.min_length", limit, size=size)
     if validator == "maxLength":
-        return f"is too long: {size} characters (at most {limit})"
+        return w.say("check.max_length", limit, size=size)
     if validator == "uniqueItems":
         return "has repeated entries; each must appear once"
     if validator == "not":
@@ -287,7 +333,12 @@ def _value_message(error: ValidationError) -> str:
     return error.message
 
 
-def pattern_hint(schema: dict[str, Any], pattern: str) -> str:
+def _repr(value: object) -> str:
+    """A number as jsonschema's messages show it (Python's repr)."""
+    return repr(value).replace("'", "")
+
+
+def pattern_hint(schema: dict[str, Any], pattern: str, w: Speaks | None = None) -> str:
     """What a value failing `pattern` should look like, in the words the editor shows too.
 
     Every pattern in the schemas has a `patternErrorMessage` ("Expected ...", tests check
@@ -299,7 +350,7 @@ def pattern_hint(schema: dict[str, Any], pattern: str) -> str:
     description = str(schema.get("description", "")).rstrip(".")
     if description:
         return "expected " + description[0].lower() + description[1:]
-    return f"expected text of the form {pattern}"
+    return (w or shipped_english()).say("check.pattern_form", pattern=pattern)
 
 
 _SHALLOW = ("type", "const", "enum")
@@ -323,7 +374,7 @@ def _pick_alternative(error: ValidationError) -> ValidationError:
     return chosen
 
 
-def _kind_words(schema: object) -> str | None:
+def _kind_words(schema: object, w: Speaks) -> str | None:
     """A short description of the kind of value a simple schema accepts."""
     if not isinstance(schema, dict):
         return None
@@ -332,16 +383,18 @@ def _kind_words(schema: object) -> str | None:
     if "enum" in schema:
         return "one of " + ", ".join(json.dumps(v) for v in schema["enum"])
     kind = schema.get("type")
-    if isinstance(kind, str) and kind in _TYPE_WORDS:
-        words = _TYPE_WORDS[kind]
+    if isinstance(kind, str) and kind in _TYPES:
+        words = _type_words(kind, w)
         if "minimum" in schema and "maximum" in schema:
-            words += f" from {schema['minimum']} to {schema['maximum']}"
+            words = w.say("check.range", kind=words, minimum=schema["minimum"], maximum=schema["maximum"])
         return words
     return None
 
 
-def schema_problems(root: Node, schema_name: str) -> list[Problem]:
-    """Every schema problem of a document, one readable message per real problem."""
+def schema_problems(root: Node, schema_name: str, language: Speaks | None = None) -> list[Problem]:
+    """Every schema problem of a document, one readable message per real problem, in `language`
+    (its `check` section; None: English as shipped)."""
+    w = language or shipped_english()
     document = root.plain()
     validator = _validator(schema_name)
     problems: list[Problem] = []
@@ -356,7 +409,7 @@ def schema_problems(root: Node, schema_name: str) -> list[Problem]:
         if key in seen:
             continue
         seen.add(key)
-        problems.extend(_describe(chosen, root))
+        problems.extend(_describe(chosen, root, w))
     return problems
 
 

@@ -26,10 +26,13 @@ function padFromPage(file) {
   const cut = ui.indexOf("\nconst PadStore = ");
   if (cut < 0) throw new Error(`${file}: the UI script has no PadStore (store.js) after the model`);
   const context = vm.createContext({});
-  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, PadCheck, PadReport, PadGame };`, context, { filename: file });
+  vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, cut)}\nglobalThis.M = { GAH, PadWords, PadCheck, PadReport, PadGame };`, context, { filename: file });
   const data = JSON.parse(script("gah-data"));
   const M = context.M;
-  return Object.assign({ DATA: data, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck) }, M);
+  // The model's words in English, the language the Python side's messages are compared in.
+  const english = JSON.parse(script("gah-words")).languages.find((table) => table.id === "en");
+  const words = M.PadWords.make(english);
+  return Object.assign({ DATA: data, words, G: M.PadGame.make(data, M.GAH, M.GAH.DEAL, M.PadCheck, words) }, M);
 }
 
 const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
@@ -69,7 +72,8 @@ test("the pad against the Python modules", { skip }, async (t) => {
 
   await t.test(`reports: ${vectors.reports.length}`, () => {
     for (const vector of vectors.reports) {
-      assert.equal(padOf(vector.rules).PadReport.humanReport(vector.result), vector.text, vector.label);
+      const pad = padOf(vector.rules);
+      assert.equal(pad.PadReport.humanReport(vector.result, pad.words.report), vector.text, vector.label);
     }
   });
 

@@ -3,7 +3,8 @@
 Rules data reaches the page only as JSON inside <script> elements, escaped so that no string can
 end the element (js_literal), and as HTML-escaped text (the title). The UI writes data with
 textContent only. A Content-Security-Policy meta tag allows exactly the page's own inline script
-and style (by hash) and nothing from anywhere else.
+and style (by hash) and nothing from anywhere else. Every word the page shows comes from the
+language files: the phrase tables of each language built in travel as JSON too (gah-words).
 """
 
 from __future__ import annotations
@@ -11,20 +12,23 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+from collections.abc import Sequence
 from pathlib import Path
 
 from compiler import ir
 from compiler.backends.js.effects import js_literal
 from compiler.backends.js.engine import generate_engine
 from compiler.frontend.validate import load_schema
+from compiler.languages import DEFAULT, Language, Phrase, load_language, localised, shipped_ids
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreaks
 from compiler.sheets.text import Words, plain
+from compiler.workspace import Workspace
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
-# The engine script ends with the deal (no DOM); the UI script is these files in this order: the checks,
-# the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-UI_ASSETS = ("check.js", "report.js", "game.js", "store.js", "ui.js")
+# The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
+# the checks, the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
+UI_ASSETS = ("words.js", "check.js", "report.js", "game.js", "store.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
 _SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")
@@ -35,8 +39,6 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
     hotel = ruleset.hotel
     return {
         "name": ruleset.name,
-        "title": ruleset.title,
-        "description": ruleset.description,
         "rounds": ruleset.rounds,
         "minPlayers": ruleset.min_players,
         "maxPlayers": ruleset.max_players,
@@ -51,11 +53,9 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         "firstRoom": f"{hotel.first_room[0]}.{hotel.first_room[1]}",
         "cafeSeats": hotel.cafe_seats,
         "trackLast": ruleset.track.last_space,
-        "zones": [ruleset.track.zone_of(space).name for space in range(ruleset.track.last_space + 1)],
+        "zones": [_zone(ruleset.track.zone_of(space)) for space in range(ruleset.track.last_space + 1)],
         "setup": _setup(ruleset),
-        "dealText": _deal_text(ruleset.setup.deal),
         "finalSources": {source.id: source.name for source in ruleset.final_scoring},
-        "tiebreak": plain(tiebreaks(Speaker(Words(), ruleset.items), ruleset.tiebreakers)),
         "stateSchema": _lean(load_schema("state")),
     }
 
@@ -80,17 +80,64 @@ def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
     }
 
 
-def _deal_text(deal: ir.Deal) -> str:
-    """How the pad deals, in a sentence."""
-    if deal.method == "introductory":
-        return "The deal: the start player takes introductory set A, the next set B, and so on; the rest is shuffled."
-    if deal.method == "draft":
-        towards = "to the next player" if deal.direction == "left" else "to the previous player"
-        return (
-            f"The deal: a draft (take {deal.packet_size}, keep {deal.keep_per_pick}, pass the rest {towards}, "
-            f"until each holds {deal.hand_size}); the pad keeps the highest cost, then the lowest number, as gah setup does."
+def _zone(zone: ir.Zone) -> dict[str, str]:
+    return {"id": zone.id, "name": zone.name}
+
+
+def shipped_languages() -> list[Language]:
+    """The languages that ship with gah (what a page carries when no workspace names its own)."""
+    bare = Workspace(None)
+    return [load_language(bare, language_id) for language_id in shipped_ids()]
+
+
+def _forms(phrase: Phrase) -> str | dict[str, str]:
+    """A phrase as the page carries it: its text, or its texts by plural form."""
+    return dict(phrase.forms) if phrase.is_plural else phrase.text(None)
+
+
+def _section(language: Language, name: str) -> dict[str, str | dict[str, str]]:
+    """The phrases of one section of a language, by their keys below it (dotted where nested)."""
+    prefix = name + "."
+    return {key.removeprefix(prefix): _forms(p) for key, p in language.phrases.items() if key.startswith(prefix)}
+
+
+def _terms(named: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
+    """The names of a ruleset's entries, `named` in `language` (localised), and its room colours."""
+    colours = sorted({colour for row in named.hotel.colours for colour in row})
+    return {
+        "items": {item.id: item.name for item in named.items},
+        "tiles": {tile.id: tile.name for tile in named.tiles},
+        "staff": {str(card.number): card.name for card in named.staff},
+        "zones": {zone.id: zone.name for zone in named.track.zones},
+        "final": {source.id: source.name for source in named.final_scoring},
+        "colours": {c: language.say(f"terms.colours.{c}") for c in colours if language.has(f"terms.colours.{c}")},
+    }
+
+
+def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str | None) -> dict[str, object]:
+    """The phrase tables the page carries (every language built into it), and the table's language
+    (`chosen`; None: the browser's, else English)."""
+    tables = []
+    for language in sorted(languages, key=lambda found: found.id):
+        pad = _section(language, "pad")
+        check = _section(language, "check")
+        report = _section(language, "score.report")
+        named = localised(ruleset, language)
+        tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
+        terms = _terms(named, language)
+        texts = {"title": named.title, "description": named.description, "tiebreak": tiebreak}
+        tables.append(
+            {
+                "id": language.id,
+                "name": language.name,
+                "pad": pad,
+                "check": check,
+                "report": report,
+                "terms": terms,
+                **texts,
+            }
         )
-    return f"The deal: each player draws {deal.hand_size} Staff cards."
+    return {"chosen": chosen, "fallback": DEFAULT, "languages": tables}
 
 
 def _lean(schema: object) -> object:
@@ -111,9 +158,17 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def generate_page(ruleset: ir.Ruleset) -> bytes:
-    """The full text of <output>/pads/<name>.html."""
-    engine = "\n" + generate_engine(ruleset)
+def generate_page(
+    ruleset: ir.Ruleset, languages: Sequence[Language] | None = None, language: str | None = None
+) -> bytes:
+    """The full text of <output>/pads/<name>.html, with `languages` built in (the shipped ones when None).
+
+    The page opens in the language a player chose on it before, else in `language` (the table's:
+    gah.toml's), else in the browser's if it has it, else in English.
+    """
+    built_in = shipped_languages() if languages is None else list(languages)
+    opening = next(found for found in built_in if found.id == (language or DEFAULT))
+    engine = "\n" + generate_engine(ruleset, built_in)
     ui = "\n" + _assets(UI_ASSETS)
     style = "\n" + (ASSETS / "pad.css").read_text(encoding="utf-8")
     csp = "; ".join(
@@ -126,23 +181,24 @@ def generate_page(ruleset: ir.Ruleset) -> bytes:
             "form-action 'none'",
         ]
     )
-    title = html.escape(f"{ruleset.title}: score pad")
+    title = html.escape(opening.say("pad.page_title", title=localised(ruleset, opening).title))
     # A comment may not hold "--": file names are escaped and any double dash broken up.
     sources = html.escape(", ".join(ruleset.sources)).replace("--", "- -")
     text = (
         "<!DOCTYPE html>\n"
         f"<!-- DO NOT EDIT. Generated by gah (the Grand Austria Hotel rules compiler) from {sources}. "
         "Regenerate with: gah build -->\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{html.escape(opening.id)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="gah build (generated from the rules data; do not edit)">\n'
         f"<title>{title}</title>\n"
         f"<style>{style}</style>\n"
         "</head>\n<body>\n"
-        '<noscript><p class="noscript">This score pad needs JavaScript.</p></noscript>\n'
+        f'<noscript><p class="noscript">{html.escape(opening.say("pad.needs_javascript"))}</p></noscript>\n'
         '<main id="app"></main>\n'
         f'<script type="application/json" id="gah-data">{js_literal(page_data(ruleset))}</script>\n'
+        f'<script type="application/json" id="gah-words">{js_literal(words_data(ruleset, built_in, language))}</script>\n'
         f'<script id="gah-engine">{engine}</script>\n'
         f'<script id="gah-ui">{ui}</script>\n'
         "</body>\n</html>\n"

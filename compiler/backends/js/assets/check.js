@@ -1,7 +1,8 @@
 // Checking entries as `gah score` checks a state file before it scores it: the state schema
 // (schemas/state.schema.json, which the page carries), with the messages of
-// compiler/frontend/validate.py, word for word. The engine's readGame then checks the rest, with
-// the Python runtime's messages. No DOM here: tests/js/pad.test.js runs this file under Node.
+// compiler/frontend/validate.py, word for word: both say the phrases of the language's `check`
+// section. The engine's readGame then checks the rest, with the Python runtime's messages. No DOM
+// here: tests/js/pad.test.js runs this file under Node.
 "use strict";
 
 const PadCheck = (function () {
@@ -62,24 +63,18 @@ const PadCheck = (function () {
     return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof PyFloat) && value !== EMPTY;
   }
 
-  function typeName(value) {
-    if (value === null || value === EMPTY) return "null";
-    if (typeof value === "boolean") return "true/false";
-    if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value))) return "a whole number";
-    if (value instanceof PyFloat || typeof value === "number") return "a decimal number";
-    if (typeof value === "string") return "text";
-    return isMapping(value) ? "a mapping" : "a list";
+  // The kind of value a field holds, in words (`say`: the language's `check` phrases, words.js).
+  function typeName(value, say) {
+    if (value === null || value === EMPTY) return say("value.null");
+    if (typeof value === "boolean") return say("value.boolean");
+    if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value))) return say("value.integer");
+    if (value instanceof PyFloat || typeof value === "number") return say("value.decimal");
+    if (typeof value === "string") return say("value.text");
+    return say(isMapping(value) ? "value.mapping" : "value.list");
   }
 
-  const TYPE_WORDS = {
-    integer: "a whole number",
-    string: "text",
-    object: "a mapping (key: value)",
-    array: "a list",
-    boolean: "true or false",
-    number: "a number",
-    null: "null",
-  };
+  const TYPES = ["integer", "string", "object", "array", "boolean", "number", "null"];
+  const typeWords = (type, say) => (TYPES.includes(type) ? say("type." + type) : type);
 
   function isType(value, type) {
     switch (type) {
@@ -172,17 +167,27 @@ const PadCheck = (function () {
     return text;
   }
 
-  function patternHint(schema, pattern) {
+  function patternHint(schema, pattern, say) {
     const message = String(schema.patternErrorMessage || "").replace(/\.+$/, "");
     if (message) return message[0].toLowerCase() + message.slice(1);
-    return `expected text of the form ${pattern}`;
+    return say("pattern_form", { pattern });
   }
 
-  function kindWords(schema) {
-    if (!isMapping(schema) || typeof schema.type !== "string" || !TYPE_WORDS[schema.type]) return null;
-    let words = TYPE_WORDS[schema.type];
-    if (schema.minimum !== undefined && schema.maximum !== undefined) words += ` from ${schema.minimum} to ${schema.maximum}`;
-    return words;
+  function kindWords(schema, say) {
+    if (!isMapping(schema) || typeof schema.type !== "string" || !TYPES.includes(schema.type)) return null;
+    const words = typeWords(schema.type, say);
+    if (schema.minimum === undefined || schema.maximum === undefined) return words;
+    return say("range", { kind: words, minimum: schema.minimum, maximum: schema.maximum });
+  }
+
+  // "expected ..." for an error about the kind of value (validate.py's _expected), else null.
+  function expectedWords(error, say) {
+    if (error.validator === "type") return say("expected", { expected: [].concat(error.schema.type).map((t) => typeWords(t, say)).join(say("or")) });
+    if (error.validator !== "anyOf") return null;
+    const kinds = error.schema.anyOf.map((alternative) => kindWords(alternative, say));
+    if (kinds.every((k) => k)) return say("expected", { expected: kinds.join(say("or")) });
+    const sub = bestMatch(error.context);
+    return sub.instance === null || sub.instance === EMPTY ? expectedWords(sub, say) : null;
   }
 
   function reprNumber(value) {
@@ -190,39 +195,35 @@ const PadCheck = (function () {
     return String(value);
   }
 
-  function valueMessage(error) {
+  function valueMessage(error, say) {
     const value = error.instance;
-    const shown = Array.isArray(value) || isMapping(value) ? typeName(value) : dumps(value);
+    const shown = Array.isArray(value) || isMapping(value) ? typeName(value, say) : dumps(value);
     const schema = error.schema;
     switch (error.validator) {
+      case "anyOf":
       case "type": {
-        const words = [].concat(schema.type).map((t) => TYPE_WORDS[t] || t).join(" or ");
-        if (Array.isArray(value) || isMapping(value)) return `expected ${words}, got ${typeName(value)}`;
-        return `expected ${words}, got ${typeName(value)} (${shown})`;
+        if (error.validator === "anyOf" && !schema.anyOf.every((alternative) => kindWords(alternative, say))) {
+          return valueMessage(bestMatch(error.context), say); // alternatives not all of a simple kind: the best of their errors
+        }
+        const expected = expectedWords(error, say);
+        if (Array.isArray(value) || isMapping(value)) return say("got", { expected, got: typeName(value, say) });
+        return say("got_value", { expected, got: typeName(value, say), value: shown });
       }
       case "pattern":
-        return `${shown} is not valid here; ${patternHint(schema, schema.pattern)}`;
-      case "anyOf": {
-        const kinds = schema.anyOf.map(kindWords);
-        if (kinds.every((k) => k)) return `expected ${kinds.join(" or ")}, got ${typeName(value)} (${shown})`;
-        return valueMessage(bestMatch(error.context));
-      }
+        return say("not_of_form", { value: shown, hint: patternHint(schema, schema.pattern, say) });
       case "minimum":
-        return `${reprNumber(value)} is less than the minimum of ${schema.minimum}`;
+        return say("below_minimum", { value: reprNumber(value), limit: schema.minimum });
       case "maximum":
-        return `${reprNumber(value)} is greater than the maximum of ${schema.maximum}`;
+        return say("above_maximum", { value: reprNumber(value), limit: schema.maximum });
       case "minItems":
-      case "maxItems": {
-        const limit = schema[error.validator];
-        const bound = error.validator === "minItems" ? "at least" : "at most";
-        return `needs ${bound} ${limit} ${limit === 1 ? "entry" : "entries"}; has ${value.length}`;
-      }
+      case "maxItems":
+        return say(error.validator === "minItems" ? "min_items" : "max_items", { count: schema[error.validator], size: value.length });
       case "minLength":
-        return schema.minLength === 1 ? "must not be empty" : `needs at least ${schema.minLength} characters; has ${length(value)}`;
+        return schema.minLength === 1 ? say("not_empty") : say("min_length", { count: schema.minLength, size: length(value) });
       case "maxLength":
-        return `is too long: ${length(value)} characters (at most ${schema.maxLength})`;
+        return say("max_length", { count: schema.maxLength, size: length(value) });
       default:
-        return `${shown} is not valid here`;
+        return say("not_valid", { value: shown });
     }
   }
 
@@ -269,30 +270,30 @@ const PadCheck = (function () {
     return bestMatch(deep.length === 1 ? deep[0] : error.context);
   }
 
-  function describe(error) {
+  function describe(error, say) {
     const where = formatPath(error.path);
     const prefix = where ? `${where}: ` : "";
-    if (error.names) return [`${prefix}key ${valueMessage(error)}`];
+    if (error.names) return [prefix + say("key", { message: valueMessage(error, say) })];
     if (error.validator === "additionalProperties") {
       const allowed = Object.keys(error.schema.properties || {});
       const expected = allowed.slice().sort().join(", ");
-      return error.extra.map((key) => `${prefix}unknown key '${key}'${didYouMean(key, allowed)}; expected one of: ${expected}`);
+      return error.extra.map((name) => prefix + say("unknown_key", { name, hint: didYouMean(name, allowed, say), expected }));
     }
     if (error.validator === "required") {
-      const text = error.missing.length === 1 ? `key '${error.missing[0]}'` : `keys: ${error.missing.join(", ")}`;
-      return [`${prefix}missing required ${text}`];
+      const missing = error.missing;
+      if (missing.length === 1) return [prefix + say("missing_key", { name: missing[0], hint: "" })];
+      return [prefix + say("missing_keys", { keys: missing.join(", "), hint: "" })];
     }
     if (error.instance === EMPTY) {
-      const message = valueMessage(error);
-      const expected = message.replace(/, got null \(null\)$/, "");
-      return [`${prefix}${expected !== message && expected.startsWith("expected") ? "has no value; " + expected : "has no value; give it one"}`];
+      const expected = expectedWords(error, say);
+      return [prefix + (expected === null ? say("no_value_any") : say("no_value", { expected }))];
     }
-    return [`${prefix}${valueMessage(error)}`];
+    return [prefix + valueMessage(error, say)];
   }
 
   // Every schema problem of a state as [path, message], in validate.py's order (by path, then
-  // keyword), one per place and keyword.
-  function schemaProblems(schema, state) {
+  // keyword), one per place and keyword; `say` words them (the language's `check` phrases).
+  function schemaProblems(schema, state, say) {
     const errors = errorsOf(schema, schema, state, []).map((error, order) => {
       const chosen = error.validator === "anyOf" ? pickAlternative(error) : error;
       return { chosen, key: [error.path.map(String), error.validator], order };
@@ -304,7 +305,7 @@ const PadCheck = (function () {
       const key = JSON.stringify([chosen.path, chosen.validator]);
       if (seen.has(key)) continue;
       seen.add(key);
-      for (const message of describe(chosen)) problems.push({ path: formatPath(chosen.path), message });
+      for (const message of describe(chosen, say)) problems.push({ path: formatPath(chosen.path), message });
     }
     return problems;
   }
@@ -343,13 +344,13 @@ const PadCheck = (function () {
     return total;
   }
 
-  function didYouMean(word, options) {
+  function didYouMean(word, options, say) {
     let best = null;
     for (const option of options) {
       const ratio = (2 * matchingCharacters(option, word)) / (length(option) + length(word));
       if (ratio >= 0.6 && (best === null || ratio > best[0] || (ratio === best[0] && option > best[1]))) best = [ratio, option];
     }
-    return best ? ` (did you mean '${best[1]}'?)` : "";
+    return best ? say("did_you_mean", { word: best[1] }) : "";
   }
 
   // --- reading a JSON file as gah reads it ------------------------------------------------------

@@ -51,7 +51,10 @@ const PadGame = (function () {
     return value;
   }
 
-  function make(DATA, GAH, DEAL, CHECK) {
+  // `WORDS.say(key, values)` and `WORDS.check(key, values)`: the pad's and the checks' phrases in the
+  // chosen language (words.js), whose id is `WORDS.id` (the engine tells events in it).
+  function make(DATA, GAH, DEAL, CHECK, WORDS) {
+    const say = WORDS.say;
     const scoringTier = {};
     for (const s of DATA.scorings) scoringTier[s.round] = s.tier;
     const firstTile = (tier) => DATA.tiles.find((t) => t.tier === tier).id;
@@ -155,7 +158,7 @@ const PadGame = (function () {
     // gah score stops at the schema's problems; with `all`, what the engine would say of the rest of
     // the state follows (each entry is checked, whatever is wrong elsewhere).
     function problemsOf(state, all) {
-      const found = CHECK.schemaProblems(DATA.stateSchema, state);
+      const found = CHECK.schemaProblems(DATA.stateSchema, state, WORDS.check);
       if (found.length && !all) return found;
       const work = copy(state);
       for (const problem of found) if (!setAside(work, problem.path)) return found;
@@ -196,6 +199,17 @@ const PadGame = (function () {
 
     // Keep what `label` is about to change: the game but its history past `keep` is copied (rounds
     // already scored never change in place; a change replaces them).
+    // A label is kept as its phrase's key and values, so that Undo says it in the language chosen
+    // when it is shown ({decision} is a `choices` key, named when shown).
+    const label = (key, values) => ({ key, values: values || {} });
+
+    function labelText(kept) {
+      if (typeof kept === "string") return kept; // a pad saved before labels were kept as keys
+      const values = Object.assign({}, kept.values);
+      if (values.decision !== undefined) values.decision = say("decision_" + values.decision);
+      return say(kept.key, values);
+    }
+
     function remember(pad, label, keep) {
       const game = pad.game;
       const kept = game ? Object.assign({}, game, { entries: clone(game.entries), history: undefined }) : null;
@@ -205,11 +219,11 @@ const PadGame = (function () {
 
     function undo(pad) {
       const record = pad.undo.pop();
-      if (!record) throw new PadError("Nothing to undo");
+      if (!record) throw new PadError(say("nothing_to_undo"));
       const history = pad.game ? pad.game.history : [];
       pad.setup = record.setup;
       pad.game = record.game ? Object.assign({}, record.game, { history: history.slice(0, record.keep).concat(record.tail) }) : null;
-      return record.label;
+      return labelText(record.label);
     }
 
     function hasScoring(round) {
@@ -219,37 +233,53 @@ const PadGame = (function () {
     // What the score action does next, in words.
     function actionLabel(game) {
       if (!game || game.finished) return "";
+      return labelText(actionOf(game));
+    }
+
+    function actionOf(game) {
       const round = game.round;
-      if (round === 0) return "Start round 1";
-      if (round === DATA.rounds) return hasScoring(round) ? `Score round ${round} and the final scoring` : "Final scoring";
-      return hasScoring(round) ? `Score round ${round}` : `End round ${round}`;
+      if (round === 0) return label("label_start");
+      if (round === DATA.rounds) return label(hasScoring(round) ? "label_score_final" : "label_final", { round });
+      return label(hasScoring(round) ? "label_score" : "label_end", { round });
     }
 
     // Score the round the entries are for (its Emperor scoring, if any, and after the last round the
     // final scoring), once: the round moves on, so it cannot be scored again.
     function commit(pad) {
       const game = pad.game;
-      if (!game) throw new PadError("No game is open: deal one or import a state first");
-      if (game.finished) throw new PadError("The game is over: every round is scored");
+      if (!game) throw new PadError(say("no_game_open"));
+      if (game.finished) throw new PadError(say("game_over"));
       const found = problems(pad);
-      if (found.length) throw new PadError(`${found.length === 1 ? "An entry needs" : found.length + " entries need"} fixing first: ${found[0].message}`);
-      const label = actionLabel(game);
+      if (found.length) throw new PadError(say("fixing_first", { count: found.length, message: found[0].message }));
+      const done = actionOf(game);
       const before = stateOf(game.entries, game.round);
       const result = score(before);
-      remember(pad, label, game.history.length);
+      remember(pad, done, game.history.length);
       game.history.push({ round: game.round, before, result });
       game.entries = entriesAfter(result.state);
       if (game.round >= DATA.rounds) game.finished = true;
       else game.round += 1;
-      return label;
+      return labelText(done);
     }
 
     function score(state) {
       try {
-        return clone(GAH.scoreGame(clone(state)));
+        return clone(GAH.scoreGame(clone(state), WORDS.id));
       } catch (error) {
         if (error instanceof GAH.StateError) throw new PadError(error.message);
         throw error;
+      }
+    }
+
+    // Every round scored so far told again in the language now chosen: each is scored again from the
+    // state it was scored from (the same result; only its words change).
+    function retell(pad) {
+      for (const entry of pad.game ? pad.game.history : []) {
+        try {
+          entry.result = score(entry.before);
+        } catch (error) {
+          if (!(error instanceof PadError)) throw error; // a round the engine no longer scores keeps its words
+        }
       }
     }
 
@@ -288,17 +318,18 @@ const PadGame = (function () {
         if (error instanceof GAH.StateError) throw new PadError(error.message);
         throw error;
       }
-      return start(pad, state, `Deal (seed ${seed})`, { seed, origin: "deal" });
+      return start(pad, state, label("label_deal", { seed }), { seed, origin: "deal" });
     }
 
     // A game whose round-0 state is entered by hand: the players with the starting resources.
     function byHand(pad) {
       const list = names(pad);
       checkNames(list);
-      remember(pad, "Enter the deal by hand", 0);
+      const done = label("label_by_hand");
+      remember(pad, done, 0);
       const entries = { tiles: {}, staff_discard: [], players: list.map(blankPlayer) };
       pad.game = { round: 0, finished: false, seed: null, origin: "hand", entries, history: [] };
-      return "Enter the deal by hand";
+      return labelText(done);
     }
 
     // A state read from JSON (gah setup --json, or a state the pad or anyone exported): refused whole
@@ -308,20 +339,20 @@ const PadGame = (function () {
       try {
         state = CHECK.parseJson(text);
       } catch (error) {
-        throw new PadError(`Not JSON: ${error.message}`);
+        throw new PadError(say("not_json", { message: error.message }));
       }
       const found = problemsOf(state);
       if (found.length) throw new PadError(found.map((p) => p.message).join("\n"));
       const count = state.players.length;
       if (count < DATA.minPlayers || count > DATA.maxPlayers) {
-        throw new PadError(`players: this ruleset is for ${DATA.minPlayers} to ${DATA.maxPlayers} players, got ${count}`);
+        throw new PadError(say("players_range", { min: DATA.minPlayers, max: DATA.maxPlayers, count }));
       }
-      return start(pad, state, `Import a round-${state.round} state`, { seed: null, origin: "import" });
+      return start(pad, state, label("label_import", { round: state.round }), { seed: null, origin: "import" });
     }
 
     // A round-0 state is the deal: it is taken at once and round 1 begins. A later state is the end
     // of its round, to be scored.
-    function start(pad, state, label, how) {
+    function start(pad, state, done, how) {
       const game = Object.assign({ round: state.round, finished: false, entries: entriesFrom(state), history: [] }, how);
       if (state.round === 0) {
         // The deal as dealt (its deck too); the entries, like every round's, leave the deck to the table.
@@ -329,43 +360,45 @@ const PadGame = (function () {
         game.entries = entriesAfter(game.history[0].result.state);
         game.round = 1;
       }
-      remember(pad, label, 0);
+      remember(pad, done, 0);
       pad.game = game;
-      return label;
+      return labelText(done);
     }
 
     function newGame(pad) {
-      remember(pad, "New game", 0);
+      const done = label("label_new_game");
+      remember(pad, done, 0);
       pad.game = null;
       pad.setup = { names: pad.setup.names.map(() => ""), seed: "" };
-      return "New game";
+      return labelText(done);
     }
 
     // --- players, cards, guests ------------------------------------------------------------------
 
     function removePlayer(pad, index) {
       const game = pad.game;
-      if (game.entries.players.length <= 1) throw new PadError("A game needs a player");
-      remember(pad, `Remove ${game.entries.players[index].name || "player " + (index + 1)}`, game.history.length);
+      if (game.entries.players.length <= 1) throw new PadError(say("needs_a_player"));
+      const name = game.entries.players[index].name;
+      remember(pad, name ? label("label_remove_player", { name }) : label("label_remove_player_n", { number: index + 1 }), game.history.length);
       game.entries.players.splice(index, 1);
     }
 
     function addPlayer(pad) {
       const players = pad.game.entries.players;
-      if (players.length >= DATA.maxPlayers) throw new PadError(`This ruleset is for at most ${DATA.maxPlayers} players`);
+      if (players.length >= DATA.maxPlayers) throw new PadError(say("at_most_players", { max: DATA.maxPlayers }));
       players.push(blankPlayer(""));
     }
 
     function removeCard(pad, index, list, at) {
       const player = pad.game.entries.players[index];
       const card = player[list][at];
-      remember(pad, `Remove Staff ${card} from ${player.name}'s ${list === "hand" ? "hand" : "hired Staff"}`, pad.game.history.length);
+      remember(pad, label(list === "hand" ? "label_remove_from_hand" : "label_remove_from_hired", { card, player: player.name }), pad.game.history.length);
       player[list].splice(at, 1);
     }
 
     function removeGuest(pad, index, at) {
       const player = pad.game.entries.players[index];
-      remember(pad, `Remove ${player.name}'s café guest ${at + 1}`, pad.game.history.length);
+      remember(pad, label("label_remove_guest", { player: player.name, number: at + 1 }), pad.game.history.length);
       player.cafe.splice(at, 1);
     }
 
@@ -402,15 +435,15 @@ const PadGame = (function () {
     // that round again: its result and the entries after it are replaced (undo brings them back).
     function changeDecision(pad, index, stepIndex, value) {
       const last = lastScored(pad);
-      if (!last || pad.game.history[pad.game.history.length - 1] !== last) throw new PadError("Only the last scoring's decisions can change");
+      if (!last || pad.game.history[pad.game.history.length - 1] !== last) throw new PadError(say("only_last_decisions"));
       const step = last.result.decisions[index].steps[stepIndex];
       const again = rescored(last, index, stepIndex, value);
       const game = pad.game;
-      const label = `Change ${last.result.decisions[index].player}'s ${step.key.replace(/_/g, " ")} decision`;
-      remember(pad, label, game.history.length - 1);
+      const done = label("label_change_decision", { player: last.result.decisions[index].player, decision: step.key });
+      remember(pad, done, game.history.length - 1);
       game.history[game.history.length - 1] = { round: last.round, before: again.before, result: again.result };
       game.entries = entriesAfter(again.result.state);
-      return label;
+      return labelText(done);
     }
 
     // The player's total if the game ended after the scoring (the default policy's measure).
@@ -474,6 +507,8 @@ const PadGame = (function () {
       problemsOf,
       pathOf,
       actionLabel,
+      labelText,
+      retell,
       hasScoring,
       commit,
       undo,

@@ -1,6 +1,7 @@
 // A scoring result as text and as CSV. The text is `gah score`'s report, line for line (a port of
-// compiler/report.py: tests/js/pad.test.js compares the two), so what is copied at the table reads
-// as what a computer prints. No DOM here.
+// compiler/report.py: tests/js/pad.test.js compares the two), in the same phrases (the language's
+// `score.report` section), so what is copied at the table reads as what a computer prints. The CSV
+// is data (its header is the state's keys). No DOM here.
 "use strict";
 
 const PadReport = (function () {
@@ -17,21 +18,21 @@ const PadReport = (function () {
     return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
   }
 
-  function commented(text, step) {
+  function commented(text, step, say) {
     let why;
-    if (step.how === "recorded") why = "recorded";
-    else if (step.how === "only") why = "the only legal choice";
+    if (step.how === "recorded") why = say("recorded");
+    else if (step.how === "only") why = say("only");
     else {
-      why = `default policy, projected total ${step.total}`;
-      if (step.runner_up) why += `; runner-up ${dumps(step.runner_up.value)}: ${step.runner_up.total}`;
+      why = say("policy", { total: step.total });
+      if (step.runner_up) why += say("runner_up", { value: dumps(step.runner_up.value), total: step.runner_up.total });
     }
     return `${left(text, 34)} # ${why}`;
   }
 
-  function decisionsBlock(decisions) {
+  function decisionsBlock(decisions, say) {
     const players = decisions.filter((entry) => entry.steps.length);
     if (!players.length) return [];
-    const lines = ["", "Decisions (to play it differently, change them in the player's choices and re-run)"];
+    const lines = ["", say("decisions")];
     for (const entry of players) {
       lines.push(`  ${entry.player}:`, "    choices:");
       const byKey = new Map();
@@ -41,11 +42,11 @@ const PadReport = (function () {
       }
       for (const [key, steps] of byKey) {
         if (steps.length === 1) {
-          lines.push(commented(`      ${key}: ${dumps(steps[0].value)}`, steps[0]));
+          lines.push(commented(`      ${key}: ${dumps(steps[0].value)}`, steps[0], say));
           continue;
         }
         lines.push(`      ${key}:`);
-        for (const step of steps) lines.push(commented(`        - ${dumps(step.value)}`, step));
+        for (const step of steps) lines.push(commented(`        - ${dumps(step.value)}`, step, say));
       }
     }
     return lines;
@@ -58,44 +59,46 @@ const PadReport = (function () {
     return sources;
   }
 
-  // compiler/report.py's human_report: every step by player, then final scoring, standings and decisions.
-  function humanReport(result) {
-    const lines = [`Ruleset ${result.ruleset}, after round ${result.round}`];
+  // compiler/report.py's human_report: every step by player, then final scoring, standings and
+  // decisions; `say(key, values)` says the `score.report` phrases (words.js).
+  function humanReport(result, say) {
+    const lines = [say("heading", { ruleset: result.ruleset, round: result.round })];
     const events = result.events.filter((e) => e.kind !== "final");
-    if (!events.length) lines.push("  No Emperor scoring after this round.");
+    if (!events.length) lines.push("  " + say("no_scoring"));
     let current;
     for (const event of events) {
       if (event.player !== current) {
         current = event.player;
-        lines.push(current ? `  ${current}:` : "  Game:");
+        lines.push(`  ${current || say("game")}:`);
       }
       lines.push(`    - ${event.text}`);
     }
     if (result.final) {
       const sources = sourcesOf(result.final);
       const width = Math.max(8, ...result.final.map((e) => size(e.player)));
-      lines.push("", "Final scoring");
-      lines.push(`  ${left("player", width)} ${right("points", 6)} ` + sources.map((s) => right(s, 8)).join(" ") + ` ${right("total", 6)}`);
+      lines.push("", say("final"));
+      const [player, points, total] = ["player", "points", "total"].map((column) => say("column." + column));
+      lines.push(`  ${left(player, width)} ${right(points, 6)} ` + sources.map((s) => right(s, 8)).join(" ") + ` ${right(total, 6)}`);
       for (const entry of result.final) {
         const cells = sources.map((s) => right(entry.breakdown[s] || 0, 8)).join(" ");
         lines.push(`  ${left(entry.player, width)} ${right(entry.points, 6)} ${cells} ${right(entry.total, 6)}`);
       }
       // Final-scoring events (a copier's card) are said again, with their figures, in the details.
-      lines.push("", "Final scoring in detail");
+      lines.push("", say("detail"));
       const label = Math.max(0, ...sources.map((s) => size(s)));
       for (const entry of result.final) {
         lines.push(`  ${entry.player}:`);
         for (const [source, details] of Object.entries(entry.details || {})) {
-          const texts = details.length ? details.map((line) => line.text) : ["none"];
+          const texts = details.length ? details.map((line) => line.text) : [say("none")];
           lines.push(`    ${left(source, label)}  ${texts[0]}`);
           for (const text of texts.slice(1)) lines.push(`    ${left("", label)}  ${text}`);
         }
       }
-      lines.push("", "Standings");
-      for (const row of result.standings) lines.push(`  ${row.rank}. ${row.player}: ${row.points} points (tie-breaker ${row.tiebreak})`);
+      lines.push("", say("standings"));
+      for (const row of result.standings) lines.push("  " + say("standing", { rank: row.rank, player: row.player, points: row.points, tiebreak: row.tiebreak }));
       for (const tie of result.ties || []) lines.push(`  - ${tie.text}`);
     }
-    lines.push(...decisionsBlock(result.decisions || []));
+    lines.push(...decisionsBlock(result.decisions || [], say));
     return lines.join("\n") + "\n";
   }
 

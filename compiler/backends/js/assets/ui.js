@@ -5,16 +5,33 @@
 
 (function () {
   const DATA = JSON.parse(document.getElementById("gah-data").textContent);
-  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck);
-  const store = PadStore.open("gah-pad-" + DATA.name);
+  const WORDS = JSON.parse(document.getElementById("gah-words").textContent);
   const THEME_KEY = "gah-pad-theme";
+  const LANGUAGE_KEY = "gah-pad-language"; // one choice for every pad, as the colours
+  const languages = new Map(WORDS.languages.map((table) => [table.id, PadWords.make(table)]));
+  const preferred = WORDS.chosen ? [WORDS.chosen] : navigator.languages; // the table's language, else the browser's
+  let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), preferred, WORDS.fallback));
+  const say = (key, values) => words.say(key, values);
+  const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, {
+    say,
+    check: (key, values) => words.check(key, values),
+    get id() {
+      return words.id;
+    },
+  });
+  const store = PadStore.open("gah-pad-" + DATA.name);
   const ROOM_CYCLE = { ".": "v", v: "o", o: "." };
-  const ROOM_WORD = { ".": "empty", v: "vacant", o: "occupied" };
-  const ROOM_MARK = { ".": "", v: "V", o: "O" };
+  const ROOM_STATE = { ".": "empty", v: "vacant", o: "occupied" };
   const staffByNumber = new Map(DATA.staff.map((card) => [card.number, card]));
-  const itemName = new Map(DATA.items.map((item) => [item.id, item.name]));
+  const itemById = new Map(DATA.items.map((item) => [item.id, item]));
   const tileById = new Map(DATA.tiles.map((tile) => [tile.id, tile]));
   const app = document.getElementById("app");
+
+  // The names of the rules' things in the chosen language (the rules' own where it names none).
+  const tileName = (id) => words.term("tiles", id, tileById.get(id).name);
+  const itemName = (id) => (itemById.has(id) ? words.term("items", id, itemById.get(id).name) : id);
+  const roomMark = (room) => (room === "." ? "" : say("room_mark_" + ROOM_STATE[room]));
+  const list = (texts) => texts.join(say("list_sep"));
 
   let pad = readSaved(store.loadNow());
   let fields = new Map(); // state path -> { input, error, label }: where a problem is shown
@@ -59,7 +76,7 @@
   // --- saving, and the two kinds of change ------------------------------------------------------
 
   function save() {
-    if (!store.save(pad)) message = "This browser does not keep the entries: export the game to keep it.";
+    if (!store.save(pad)) message = say("not_kept");
   }
 
   // A typed change: saved at once; the checks and the score action follow, the page is not redrawn.
@@ -144,7 +161,7 @@
       if (note) note(input.value);
       typed();
     };
-    register(path, input, error, who + label + ": ");
+    register(path, input, error, say("field_label", { who, label }));
     return el(
       "div",
       { class: "field" },
@@ -152,9 +169,9 @@
       el(
         "div",
         { class: "stepper" },
-        button("−", step(-1), { class: "step", "aria-label": label + " minus one", "data-key": path + "-" }),
+        button("−", step(-1), { class: "step", "aria-label": say("minus_one", { label }), "data-key": path + "-" }),
         input,
-        button("+", step(1), { class: "step", "aria-label": label + " plus one", "data-key": path + "+" }),
+        button("+", step(1), { class: "step", "aria-label": say("plus_one", { label }), "data-key": path + "+" }),
       ),
       error,
     );
@@ -168,38 +185,39 @@
 
   function tilesSection(game) {
     const error = errorLine();
-    register("tiles", null, error, "Emperor tiles: ");
+    register("tiles", null, error, say("tiles_label"));
     const rows = DATA.tiers.map((tier) => {
       const id = uid("t");
       const select = el("select", { id, "data-tier": tier, "aria-describedby": error.id });
       const chosen = game.entries.tiles[tier];
-      if (!chosen) select.append(el("option", { value: "" }, "Choose the tile"));
+      if (!chosen) select.append(el("option", { value: "" }, say("choose_tile")));
       for (const tile of DATA.tiles.filter((t) => t.tier === tier)) {
-        const option = el("option", { value: tile.id }, tile.name);
+        const option = el("option", { value: tile.id }, tileName(tile.id));
         if (chosen === tile.id) option.selected = true;
         select.append(option);
       }
-      const idNote = el("span", { class: "small muted" }, chosen ? "id " + chosen : "");
+      const idNote = el("span", { class: "small muted" }, chosen ? say("tile_id", { id: chosen }) : "");
       select.addEventListener("change", () => {
         if (select.value) game.entries.tiles[tier] = select.value;
         else delete game.entries.tiles[tier];
         changed();
       });
-      register("tiles." + tier, select, error, "Tier " + tier + " tile: ");
-      const rounds = tierRounds(tier).join(", ");
-      return el("div", { class: "field" }, el("label", { class: "label", for: id }, "Tier " + tier + ": scored after round " + rounds), select, idNote);
+      register("tiles." + tier, select, error, say("tier_label", { tier }));
+      const rounds = tierRounds(tier);
+      const label = say("tier_rounds", { tier, rounds: list(rounds), count: rounds.length });
+      return el("div", { class: "field" }, el("label", { class: "label", for: id }, label), select, idNote);
     });
     const fields = [el("div", { class: "numbers" }, rows), error];
-    if (game.round === 0) return section("Emperor tiles", { class: "card span" }, fields);
-    const chosen = DATA.tiers.map((tier) => `${tier}: ${game.entries.tiles[tier] ? tileById.get(game.entries.tiles[tier]).name : "none"}`).join(", ");
-    const details = el("details", { "data-key": "tiles" }, el("summary", {}, "Emperor tiles: " + chosen), fields);
-    return el("section", { class: "card span", "aria-label": "Emperor tiles" }, details);
+    if (game.round === 0) return section(say("tiles_heading"), { class: "card span" }, fields);
+    const chosen = list(DATA.tiers.map((tier) => say("tile_chosen", { tier, tile: game.entries.tiles[tier] ? tileName(game.entries.tiles[tier]) : say("tile_none") })));
+    const details = el("details", { "data-key": "tiles" }, el("summary", {}, say("tiles_summary", { chosen })), fields);
+    return el("section", { class: "card span", "aria-label": say("tiles_heading") }, details);
   }
 
   function hotelGrid(player, index) {
     const path = `players[${index}].hotel`;
     const error = errorLine();
-    const grid = el("div", { class: "hotel", role: "group", "aria-label": "Hotel, top floor first", "aria-describedby": error.id });
+    const grid = el("div", { class: "hotel", role: "group", "aria-label": say("hotel_group"), "aria-describedby": error.id });
     grid.style.gridTemplateColumns = "repeat(" + DATA.columns + ", 1fr)";
     for (let row = 0; row < DATA.floors; row++) {
       const floor = DATA.floors - row;
@@ -215,38 +233,39 @@
           changed();
         };
         grid.append(
-          button([el("span", { class: "mark", "aria-hidden": "true" }, ROOM_MARK[room]), el("span", { class: "cellname", "aria-hidden": "true" }, cell)], tap, {
-            class: `room ${known} state-${ROOM_WORD[room]}`,
-            "aria-label": `Room ${cell}, ${colour}: ${ROOM_WORD[room]}`,
+          button([el("span", { class: "mark", "aria-hidden": "true" }, roomMark(room)), el("span", { class: "cellname", "aria-hidden": "true" }, cell)], tap, {
+            class: `room ${known} state-${ROOM_STATE[room]}`,
+            "aria-label": say("room_aria", { cell, colour: words.term("colours", colour, colour), state: say("room_" + ROOM_STATE[room]) }),
             "data-cell": cell,
             "data-key": path + cell,
           }),
         );
       }
     }
-    register(path, null, error, "Hotel: ");
-    return el("div", { class: "field wide" }, el("p", { class: "label" }, "Hotel: tap a room for empty → vacant (V) → occupied (O)"), grid, error);
+    register(path, null, error, say("hotel_label"));
+    const help = say("hotel_help", { vacant: say("room_mark_vacant"), occupied: say("room_mark_occupied") });
+    return el("div", { class: "field wide" }, el("p", { class: "label" }, help), grid, error);
   }
 
   function itemFields(owner, path, who) {
     return el(
       "div",
       { class: "items" },
-      DATA.items.map((item) => numberField(item.name, `${path}.${item.id}`, owner, item.id, who)),
+      DATA.items.map((item) => numberField(itemName(item.id), `${path}.${item.id}`, owner, item.id, who)),
     );
   }
 
   function cafeBlock(player, index, who) {
     const path = `players[${index}].cafe`;
     const error = errorLine();
-    register(path, null, error, who + "Café: ");
+    register(path, null, error, who + say("cafe_label"));
     const guests = player.cafe.map((guest, at) =>
       el(
         "div",
-        { class: "guest", role: "group", "aria-label": "Café guest " + (at + 1) },
-        el("p", { class: "label" }, "Guest " + (at + 1) + ": items served"),
-        itemFields(guest, `${path}[${at}]`, who + "guest " + (at + 1) + " "),
-        button("Remove guest " + (at + 1), () => act(() => G.removeGuest(pad, index, at), `Removed ${who}café guest ${at + 1}.`), {
+        { class: "guest", role: "group", "aria-label": say("guest_group", { number: at + 1 }) },
+        el("p", { class: "label" }, say("guest_items", { number: at + 1 })),
+        itemFields(guest, `${path}[${at}]`, say("guest_who", { who, number: at + 1 })),
+        button(say("remove_guest", { number: at + 1 }), () => act(() => G.removeGuest(pad, index, at), say("removed_guest", { who, number: at + 1 })), {
           class: "small quiet",
           "data-key": `${path}-remove-${at}`,
         }),
@@ -255,7 +274,7 @@
     const add =
       player.cafe.length < DATA.cafeSeats
         ? button(
-            "Add a café guest",
+            say("add_guest"),
             () => {
               const guest = {};
               for (const item of DATA.items) guest[item.id] = "0";
@@ -265,17 +284,17 @@
             { class: "small", "data-key": path + "-add" },
           )
         : null;
-    return el("div", { class: "field wide" }, el("p", { class: "label" }, `Café (${player.cafe.length} of ${DATA.cafeSeats} seats)`), guests, add, error);
+    return el("div", { class: "field wide" }, el("p", { class: "label" }, say("cafe_heading", { count: player.cafe.length, seats: DATA.cafeSeats })), guests, add, error);
   }
 
   function cardName(number) {
     const card = staffByNumber.get(number);
-    return card ? card.name : "Staff " + number;
+    return card ? words.term("staff", number, card.name) : say("staff_n", { number });
   }
 
   function chipList(player, index, list, who) {
     const path = `players[${index}].${list}`;
-    if (!player[list].length) return el("p", { class: "muted" }, "none");
+    if (!player[list].length) return el("p", { class: "muted" }, say("none"));
     return el(
       "ul",
       { class: "chips" },
@@ -285,15 +304,15 @@
           { class: "chip" },
           el("span", { class: "chip-name" }, cardName(number), el("span", { class: "small muted" }, " #" + number)),
           list === "hand"
-            ? button("Hired", () => act(() => moveToHired(player, at), `${who}hired ${cardName(number)}.`), {
+            ? button(say("hired_button"), () => act(() => moveToHired(player, at), say("hired_said", { who, card: cardName(number) })), {
                 class: "small",
-                "aria-label": `${cardName(number)}: hired`,
+                "aria-label": say("card_hired_aria", { card: cardName(number) }),
                 "data-key": `${path}-hire-${number}`,
               })
             : null,
-          button("✕", () => act(() => G.removeCard(pad, index, list, at), `Removed ${cardName(number)}.`), {
+          button("✕", () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), {
             class: "small quiet",
-            "aria-label": `Remove ${cardName(number)} from ${list === "hand" ? "the hand" : "hired Staff"}`,
+            "aria-label": say(list === "hand" ? "remove_from_hand" : "remove_from_hired", { card: cardName(number) }),
             "data-key": `${path}-remove-${number}`,
           }),
         ),
@@ -315,7 +334,9 @@
       const query = search.value.trim().toLowerCase();
       if (!query) return;
       const held = new Set(pad.game.entries.players.flatMap((p) => p.hand.concat(p.hired)).concat(pad.game.entries.staff_discard));
-      const found = DATA.staff.filter((card) => (String(card.number) === query || card.name.toLowerCase().includes(query)) && !held.has(card.number));
+      // A card is found by its number or by its name in any language the pad has (a mixed table).
+      const names = (card) => Array.from(languages.values()).map((table) => table.term("staff", card.number, card.name).toLowerCase());
+      const found = DATA.staff.filter((card) => (String(card.number) === query || names(card).some((name) => name.includes(query))) && !held.has(card.number));
       for (const card of found.slice(0, 8)) {
         const add = (list) => () => {
           player[list].push(card.number);
@@ -325,28 +346,28 @@
           el(
             "li",
             { class: "match" },
-            el("span", {}, card.name, el("span", { class: "small muted" }, ` #${card.number} · cost ${card.cost} · ${card.kind.replace(/_/g, " ")}`)),
-            button("to hand", add("hand"), { class: "small", "aria-label": `${card.name}: to hand` }),
-            button("hired", add("hired"), { class: "small", "aria-label": `${card.name}: hired` }),
+            el("span", {}, cardName(card.number), el("span", { class: "small muted" }, say("staff_match", { number: card.number, cost: card.cost, kind: staffKind(card.kind) }))),
+            button(say("to_hand"), add("hand"), { class: "small", "aria-label": say("card_to_hand_aria", { card: cardName(card.number) }) }),
+            button(say("hired_button"), add("hired"), { class: "small", "aria-label": say("card_hired_aria", { card: cardName(card.number) }) }),
           ),
         );
       }
-      if (!found.length) matches.append(el("li", { class: "muted" }, "No Staff card nobody holds matches"));
+      if (!found.length) matches.append(el("li", { class: "muted" }, say("no_match")));
     };
     search.addEventListener("input", show);
-    return el("div", { class: "field" }, el("label", { class: "label", for: id }, "Add Staff: type a name or number"), search, matches);
+    return el("div", { class: "field" }, el("label", { class: "label", for: id }, say("add_staff")), search, matches);
   }
 
   function staffBlock(player, index, who) {
     const error = errorLine();
-    register(`players[${index}].hand`, null, error, who + "Staff in hand: ");
-    register(`players[${index}].hired`, null, error, who + "hired Staff: ");
+    register(`players[${index}].hand`, null, error, who + say("hand_label"));
+    register(`players[${index}].hired`, null, error, who + say("hired_label"));
     return el(
       "div",
       { class: "field wide" },
-      el("p", { class: "label" }, "Staff in hand"),
+      el("p", { class: "label" }, say("staff_in_hand")),
       chipList(player, index, "hand", who),
-      el("p", { class: "label" }, "Staff hired"),
+      el("p", { class: "label" }, say("staff_hired")),
       chipList(player, index, "hired", who),
       error,
       staffSearch(player, index),
@@ -354,13 +375,13 @@
   }
 
   function playerName(player, index) {
-    return player.name.trim() ? player.name : "Player " + (index + 1);
+    return player.name.trim() ? player.name : say("player_n", { number: index + 1 });
   }
 
   function playerCard(player, index) {
     const headingId = uid("p");
     const heading = el("h2", { id: headingId, class: "player-name" }, playerName(player, index));
-    const who = playerName(player, index) + " · ";
+    const who = say("player_who", { name: playerName(player, index) });
     const nameId = uid("n");
     const nameError = errorLine();
     const name = el("input", { id: nameId, type: "text", autocomplete: "off", class: "name", "aria-describedby": nameError.id });
@@ -370,39 +391,39 @@
       heading.textContent = playerName(player, index);
       typed();
     });
-    register(`players[${index}].name`, name, nameError, "Player " + (index + 1) + " · Name: ");
+    register(`players[${index}].name`, name, nameError, say("name_label", { number: index + 1 }));
     register(`players[${index}]`, null, nameError, who);
     const path = `players[${index}]`;
     const zone = el("span", { class: "small muted", "aria-live": "polite" });
     const showZone = (text) => {
       const space = PadCheck.wholeOf(text);
-      zone.textContent = space !== null && space >= 0 && space < DATA.zones.length ? "Space " + space + ": " + DATA.zones[space] : "";
+      zone.textContent = space !== null && space >= 0 && space < DATA.zones.length ? say("space_zone", { space, zone: words.term("zones", DATA.zones[space].id, DATA.zones[space].name) }) : "";
     };
     showZone(player.emperor);
     const remove =
       pad.game.entries.players.length > DATA.minPlayers
-        ? button(`Remove ${playerName(player, index)} from the game`, () => act(() => G.removePlayer(pad, index), `Removed ${playerName(player, index)}.`), {
+        ? button(say("remove_player", { name: playerName(player, index) }), () => act(() => G.removePlayer(pad, index), say("removed", { what: playerName(player, index) })), {
             class: "small quiet",
             "data-key": path + "-remove",
           })
         : null;
-    const emperor = numberField("Emperor space", `${path}.emperor`, player, "emperor", who, showZone);
+    const emperor = numberField(say("emperor_space"), `${path}.emperor`, player, "emperor", who, showZone);
     emperor.append(zone);
     return el(
       "section",
       { class: "card player", "data-player": index, "aria-labelledby": headingId },
       heading,
-      el("div", { class: "field wide" }, el("label", { class: "label", for: nameId }, "Name"), name, nameError),
+      el("div", { class: "field wide" }, el("label", { class: "label", for: nameId }, say("name")), name, nameError),
       el(
         "div",
         { class: "numbers" },
-        numberField("Points", `${path}.points`, player, "points", who),
-        numberField("Krones", `${path}.krones`, player, "krones", who),
+        numberField(say("points"), `${path}.points`, player, "points", who),
+        numberField(say("krones"), `${path}.krones`, player, "krones", who),
         emperor,
-        numberField("Objectives", `${path}.objectives`, player, "objectives", who),
+        numberField(say("objectives"), `${path}.objectives`, player, "objectives", who),
       ),
       hotelGrid(player, index),
-      el("div", { class: "field wide" }, el("p", { class: "label" }, "Kitchen"), itemFields(player.kitchen, `${path}.kitchen`, who + "kitchen ")),
+      el("div", { class: "field wide" }, el("p", { class: "label" }, say("kitchen")), itemFields(player.kitchen, `${path}.kitchen`, say("kitchen_who", { who }))),
       cafeBlock(player, index, who),
       staffBlock(player, index, who),
       remove,
@@ -412,25 +433,25 @@
   // --- the result of the last scoring -------------------------------------------------------
 
   function roundTitle(entry) {
-    if (entry.round === 0) return "The deal";
+    if (entry.round === 0) return say("the_deal");
     const tier = DATA.scorings.find((s) => s.round === entry.round);
-    const tile = tier && entry.before.tiles[tier.tier] ? tileById.get(entry.before.tiles[tier.tier]).name : "";
-    let title = tier ? `Round ${entry.round}: Emperor scoring (tier ${tier.tier}: ${tile})` : `Round ${entry.round} ended`;
-    if (entry.result.final) title += tier ? " and final scoring" : ": final scoring";
-    return title;
+    const tile = tier && entry.before.tiles[tier.tier] ? tileName(entry.before.tiles[tier.tier]) : "";
+    const title = tier ? say("round_scored", { round: entry.round, tier: tier.tier, tile }) : say("round_ended", { round: entry.round });
+    if (!entry.result.final) return title;
+    return say(tier ? "and_final" : "then_final", { title });
   }
 
   function eventLists(result) {
     const parts = [];
     const events = result.events.filter((e) => e.kind !== "final");
-    if (!events.length) parts.push(el("p", { class: "muted" }, "No Emperor scoring after this round."));
+    if (!events.length) parts.push(el("p", { class: "muted" }, words.report("no_scoring")));
     let current;
     let list = null;
     for (const event of events) {
       if (event.player !== current || !list) {
         current = event.player;
         list = el("ul", { class: "events" });
-        parts.push(el("h3", {}, current === null ? "Game" : current), list);
+        parts.push(el("h3", {}, current === null ? words.report("game") : current), list);
       }
       list.append(el("li", { class: "event kind-" + event.kind }, event.text));
     }
@@ -443,41 +464,41 @@
     const result = entry.result;
     const headingId = "result-heading";
     const body = [];
-    if (result.final) body.push(finalView(result), el("h3", {}, `Round ${entry.round}`));
+    if (result.final) body.push(finalView(result), el("h3", {}, say("round_n", { round: entry.round })));
     body.push(...eventLists(result));
-    for (const unused of result.unused_choices) body.push(el("p", { class: "error" }, "Warning: " + unused.message));
+    for (const unused of result.unused_choices) body.push(el("p", { class: "error" }, say("warning", { message: unused.message })));
     body.push(decisionsView(result, editable));
     const heading = el("h2", { id: headingId, tabindex: "-1" }, roundTitle(entry));
     if (latest) return el("section", { class: "card span result", id: "result", "aria-labelledby": headingId }, heading, body);
-    const details = el("details", { "data-key": "result-" + entry.round }, el("summary", {}, "Last scoring: " + roundTitle(entry)), body);
-    return el("section", { class: "card span result", id: "result", "aria-label": "Last scoring" }, details);
+    const details = el("details", { "data-key": "result-" + entry.round }, el("summary", {}, say("last_scoring", { title: roundTitle(entry) })), body);
+    return el("section", { class: "card span result", id: "result", "aria-label": say("last_scoring_label") }, details);
   }
 
   // --- decisions: picked from the legal options, each with its projected total ------------------
 
   function valueText(key, value) {
-    if (value === null) return "none";
-    if (value === true) return "yes";
-    if (value === false) return "no";
+    if (value === null) return say("value_none");
+    if (value === true) return say("value_yes");
+    if (value === false) return say("value_no");
     if (typeof value === "number" && ["play_staff", "drawn_to_bottom", "hand_to_bottom", "remove_hired_staff", "secretary"].includes(key)) {
-      return `${cardName(value)} (#${value})`;
+      return say("value_card", { card: cardName(value), number: value });
     }
-    if (key === "choose_one") return "option " + value;
-    if (key === "serve") return "café guest " + value;
-    if (typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value)) return "room " + value;
+    if (key === "choose_one") return say("value_option", { number: value });
+    if (key === "serve") return say("value_guest", { number: value });
+    if (typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value)) return say("value_room", { room: value });
     if (typeof value === "string") {
       const [item, guest] = value.split("@");
-      return (itemName.get(item) || item) + (guest === undefined ? "" : " from café guest " + guest);
+      return guest === undefined ? itemName(item) : say("value_item_from_guest", { item: itemName(item), number: guest });
     }
     return String(value);
   }
 
   function howText(step) {
-    if (step.how === "recorded") return "recorded";
-    if (step.how === "only") return "the only legal choice";
-    let text = `default policy, projected total ${step.total}`;
-    if (step.runner_up) text += `; runner-up ${valueText(step.key, step.runner_up.value)}: ${step.runner_up.total}`;
-    return text;
+    if (step.how === "recorded") return words.report("recorded");
+    if (step.how === "only") return words.report("only");
+    const text = words.report("policy", { total: step.total });
+    if (!step.runner_up) return text;
+    return text + words.report("runner_up", { value: valueText(step.key, step.runner_up.value), total: step.runner_up.total });
   }
 
   function decisionsView(result, editable) {
@@ -487,42 +508,42 @@
         const line = el(
           "span",
           { class: "key" },
-          `${taken.player} · ${step.key.replace(/_/g, " ")} #${step.index + 1}: `,
+          say("decision_line", { player: taken.player, decision: decisionName(step.key), number: step.index + 1 }),
           el("strong", {}, valueText(step.key, step.value)),
-          ` (${howText(step)})`,
+          say("decision_how", { how: howText(step) }),
         );
         rows.push(el("li", { class: "decision" }, line, editable && step.how !== "only" ? picker(index, at, step, taken.player) : null));
       });
     });
-    if (!rows.length) return el("p", { class: "muted" }, "No decisions were needed.");
-    const note = editable ? "Change one to score the round again with it; the entries after the round change with it." : "Only the last scoring's decisions can change.";
-    return el("div", {}, el("h3", {}, "Decisions"), el("p", { class: "small muted" }, note), el("ul", { class: "decisions" }, rows));
+    if (!rows.length) return el("p", { class: "muted" }, say("no_decisions"));
+    const note = say(editable ? "decisions_note_editable" : "decisions_note_fixed");
+    return el("div", {}, el("h3", {}, say("decisions")), el("p", { class: "small muted" }, note), el("ul", { class: "decisions" }, rows));
   }
 
   // The list of legal options, worked out when it is opened (each is a scoring of the round).
   function picker(index, at, step, player) {
     const key = `decision-${index}-${at}`;
     const box = el("fieldset", { class: "options" });
-    const summary = el("summary", {}, "Change");
+    const summary = el("summary", {}, say("change"));
     const details = el("details", { "data-key": key }, summary, box);
     // Filled when first opened (a click, or Enter or Space on the summary, or the page redrawn open).
     const fill = () => {
       if (box.childElementCount) return;
       const name = uid("o");
-      box.append(el("legend", {}, `${player}: ${step.key.replace(/_/g, " ")} #${step.index + 1}`));
+      box.append(el("legend", {}, say("decision_legend", { player, decision: decisionName(step.key), number: step.index + 1 })));
       for (const option of G.options(pad, index, at)) {
         const id = uid("r");
         const radio = el("input", { type: "radio", name, id, "data-value": JSON.stringify(option.value), disabled: option.error !== undefined });
         radio.checked = JSON.stringify(option.value) === JSON.stringify(step.value) && step.how === "recorded";
         radio.addEventListener("change", () => choose(index, at, option.value));
-        const total = option.error !== undefined ? "not possible: " + option.error : `projected total ${option.total}`;
-        box.append(el("div", { class: "option" }, radio, el("label", { for: id }, el("strong", {}, valueText(step.key, option.value)), " — " + total)));
+        const total = option.error !== undefined ? say("option_impossible", { error: option.error }) : say("option_total", { total: option.total });
+        box.append(el("div", { class: "option" }, radio, el("label", { for: id }, el("strong", {}, valueText(step.key, option.value)), say("option_line", { total }))));
       }
       const id = uid("r");
       const policy = el("input", { type: "radio", name, id, "data-value": "default" });
       policy.checked = step.how !== "recorded";
       policy.addEventListener("change", () => choose(index, at, undefined));
-      box.append(el("div", { class: "option" }, policy, el("label", { for: id }, "Leave it to the default policy")));
+      box.append(el("div", { class: "option" }, policy, el("label", { for: id }, say("leave_to_policy"))));
     };
     summary.addEventListener("click", fill);
     details.addEventListener("toggle", () => details.open && fill());
@@ -531,7 +552,7 @@
 
   function choose(index, at, value) {
     if (act(() => G.changeDecision(pad, index, at, value), (label) => label)) {
-      message = "Scored again with the changed decision (Undo takes it back).";
+      message = say("scored_again");
       refresh();
       focusResult();
     }
@@ -540,8 +561,8 @@
   // --- final scoring: per source, expandable where the result explains a source line by line ----
 
   function sourceName(source) {
-    if (source === "points_floor") return "Points floor";
-    return DATA.finalSources[source] || source.replace(/_/g, " ");
+    if (source === "points_floor") return say("points_floor");
+    return words.term("final", source, DATA.finalSources[source] || source);
   }
 
   function detailLines(entry, source) {
@@ -554,7 +575,7 @@
     const final = result.final;
     const sources = PadReport.sourcesOf(final);
     const cells = (value) => final.map((entry) => el("td", { "data-player": entry.player }, value(entry)));
-    const rows = [el("tr", { class: "points" }, el("th", { scope: "row" }, "Points before"), cells((e) => e.points))];
+    const rows = [el("tr", { class: "points" }, el("th", { scope: "row" }, say("points_before")), cells((e) => e.points))];
     for (const source of sources) {
       const explained = final.some((entry) => detailLines(entry, source));
       const label = sourceName(source);
@@ -570,20 +591,20 @@
       }, { class: "expand", "aria-expanded": "false", "aria-controls": id });
       rows.push(el("tr", { class: "source", "data-source": source }, el("th", { scope: "row" }, toggle), cells((e) => e.breakdown[source] || 0)), more);
     }
-    rows.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "Total"), cells((e) => e.total)));
-    const head = el("tr", {}, el("th", { scope: "col" }, "Source"), final.map((entry) => el("th", { scope: "col", class: "who" }, entry.player)));
+    rows.push(el("tr", { class: "total" }, el("th", { scope: "row" }, say("total")), cells((e) => e.total)));
+    const head = el("tr", {}, el("th", { scope: "col" }, say("source")), final.map((entry) => el("th", { scope: "col", class: "who" }, entry.player)));
     const notes = result.events.filter((e) => e.kind === "final").map((e) => el("li", {}, e.text));
     const standings = result.standings.map((line) =>
-      el("li", { class: "standing", "data-rank": line.rank }, `${line.rank}. ${line.player}: ${line.points} points (tie-breaker ${line.tiebreak})`),
+      el("li", { class: "standing", "data-rank": line.rank }, words.report("standing", { rank: line.rank, player: line.player, points: line.points, tiebreak: line.tiebreak })),
     );
     return el(
       "div",
       { class: "final-view" },
-      el("h3", {}, "Standings"),
+      el("h3", {}, words.report("standings")),
       el("ul", { class: "standings" }, standings),
-      el("p", { class: "small" }, el("strong", {}, "Tie-breaker: "), DATA.tiebreak),
+      el("p", { class: "small" }, el("strong", {}, say("tiebreaker")), words.tiebreak),
       (result.ties || []).length ? el("ul", { class: "ties" }, result.ties.map((tie) => el("li", {}, tie.text))) : null,
-      el("h3", { id: "final-heading" }, "Final scoring"),
+      el("h3", { id: "final-heading" }, words.report("final")),
       el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
       notes.length ? el("ul", { class: "events" }, notes) : null,
     );
@@ -599,15 +620,10 @@
         const rooms = p.hotel.join("");
         const count = (ch) => Array.from(rooms).filter((r) => r === ch).length;
         const kitchen = Object.values(p.kitchen || {}).reduce((a, b) => a + b, 0);
-        const cards = (list) => (list && list.length ? list.map((n) => `${cardName(n)} #${n}`).join(", ") : "none");
-        return el(
-          "li",
-          {},
-          el("strong", {}, p.name),
-          `: ${p.points} points, ${p.krones} krones, Emperor space ${p.emperor}, ${p.objectives || 0} objectives; ` +
-            `rooms ${count("o")} occupied, ${count("v")} vacant; kitchen ${kitchen} items; café ${(p.cafe || []).length} guests; ` +
-            `hand: ${cards(p.hand)}; hired: ${cards(p.hired)}`,
-        );
+        const cards = (numbers) => (numbers && numbers.length ? list(numbers.map((n) => say("summary_card", { card: cardName(n), number: n }))) : say("none"));
+        const figures = { points: p.points, krones: p.krones, emperor: p.emperor, objectives: p.objectives || 0, occupied: count("o"), vacant: count("v") };
+        Object.assign(figures, { kitchen, guests: (p.cafe || []).length, hand: cards(p.hand), hired: cards(p.hired) });
+        return el("li", {}, el("strong", {}, p.name), say("summary_player", figures));
       }),
     );
   }
@@ -628,13 +644,13 @@
         "li",
         { class: "round" },
         el("span", { class: "label" }, roundTitle(entry)),
-        lazyDetails("State before", `history-${at}-before`, () => stateSummary(entry.before)),
-        lazyDetails("State after", `history-${at}-after`, () => stateSummary(entry.result.state)),
-        entry.round > 0 ? lazyDetails("What the scoring did", `history-${at}-result`, () => [...eventLists(entry.result), entry.result.final ? finalView(entry.result) : null].filter(Boolean)) : null,
+        lazyDetails(say("state_before"), `history-${at}-before`, () => stateSummary(entry.before)),
+        lazyDetails(say("state_after"), `history-${at}-after`, () => stateSummary(entry.result.state)),
+        entry.round > 0 ? lazyDetails(say("what_scoring_did"), `history-${at}-result`, () => [...eventLists(entry.result), entry.result.final ? finalView(entry.result) : null].filter(Boolean)) : null,
       ),
     );
-    const dealt = game.seed !== null && game.seed !== undefined ? el("p", { class: "small muted" }, `Dealt with seed ${game.seed}: gah setup ${DATA.name} --players ${game.history[0].before.players.map((p) => p.name).join(",")} --seed ${game.seed} deals the same game.`) : null;
-    return section("Rounds so far", { class: "card span" }, dealt, el("ol", { class: "history" }, items));
+    const dealt = game.seed !== null && game.seed !== undefined ? el("p", { class: "small muted" }, say("dealt_with", { seed: game.seed, command: `gah setup ${DATA.name} --players ${game.history[0].before.players.map((p) => p.name).join(",")} --seed ${game.seed}` })) : null;
+    return section(say("rounds_so_far"), { class: "card span" }, dealt, el("ol", { class: "history" }, items));
   }
 
   // --- export and import ----------------------------------------------------------------------
@@ -657,18 +673,18 @@
     const entry = lastEntry(game);
     const stem = entry ? `${DATA.name}-round-${entry.round}` : "";
     const copy = () => {
-      const text = PadReport.humanReport(entry.result);
+      const text = PadReport.humanReport(entry.result, words.report);
       const fallback = () => {
         area.value = text;
         area.select();
-        said.textContent = "Copying is not allowed here: the results are in the box, selected.";
+        said.textContent = say("copy_refused");
       };
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => (said.textContent = "The results are copied as text."), fallback);
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => (said.textContent = say("copied")), fallback);
       else fallback();
     };
     const doImport = (text) => {
-      if (act(() => G.importText(pad, text), (label) => label + ": done (Undo takes it back).")) focusStatus();
-      else said.textContent = "Cannot import: " + message;
+      if (act(() => G.importText(pad, text), (label) => say("imported", { label }))) focusStatus();
+      else said.textContent = say("cannot_import", { message });
     };
     const file = el("input", { type: "file", accept: ".json,application/json", id: "import-file" });
     file.addEventListener("change", () => {
@@ -677,21 +693,21 @@
     });
     const buttons = entry
       ? [
-          button("Copy the results as text", copy, { "data-key": "copy" }),
-          button(`Download ${stem}.json`, () => download(stem + ".json", "application/json", JSON.stringify(entry.before, null, 2) + "\n"), { "data-key": "json" }),
-          button(`Download ${stem}.csv`, () => download(stem + ".csv", "text/csv", PadReport.csv(entry.result)), { "data-key": "csv" }),
-          button("Show the JSON", () => (area.value = JSON.stringify(entry.before, null, 2)), { "data-key": "show" }),
+          button(say("copy_results"), copy, { "data-key": "copy" }),
+          button(say("download", { file: stem + ".json" }), () => download(stem + ".json", "application/json", JSON.stringify(entry.before, null, 2) + "\n"), { "data-key": "json" }),
+          button(say("download", { file: stem + ".csv" }), () => download(stem + ".csv", "text/csv", PadReport.csv(entry.result)), { "data-key": "csv" }),
+          button(say("show_json"), () => (area.value = JSON.stringify(entry.before, null, 2)), { "data-key": "show" }),
         ]
       : [];
     return section(
-      "Export and import",
+      say("export_heading"),
       { class: "card span" },
-      entry ? el("p", { class: "small muted" }, `The JSON is the state scored last (round ${entry.round}): gah score ${stem}.json gives the result shown.`) : null,
+      entry ? el("p", { class: "small muted" }, say("export_note", { round: entry.round, command: `gah score ${stem}.json` })) : null,
       el("div", { class: "row" }, buttons),
-      el("label", { class: "label", for: area.id }, "JSON (paste a state from gah setup --json or an export to import it)"),
+      el("label", { class: "label", for: area.id }, say("json_label")),
       area,
-      el("div", { class: "row" }, button("Import the JSON above", () => doImport(area.value), { "data-key": "import" })),
-      el("label", { class: "label", for: file.id }, "Or import a state file"),
+      el("div", { class: "row" }, button(say("import_json"), () => doImport(area.value), { "data-key": "import" })),
+      el("label", { class: "label", for: file.id }, say("import_file")),
       file,
       said,
     );
@@ -713,9 +729,9 @@
       });
       const remove =
         pad.setup.names.length > DATA.minPlayers
-          ? button("✕", () => { pad.setup.names.splice(index, 1); changed(); }, { class: "small quiet", "aria-label": "Remove player " + (index + 1) })
+          ? button("✕", () => { pad.setup.names.splice(index, 1); changed(); }, { class: "small quiet", "aria-label": say("remove_player_n", { number: index + 1 }) })
           : null;
-      const label = "Player " + (index + 1) + (index === 0 ? " (start player)" : "");
+      const label = say(index === 0 ? "start_player" : "player_n", { number: index + 1 });
       return el("div", { class: "field" }, el("label", { class: "label", for: id }, label), el("div", { class: "row nowrap" }, input, remove), own);
     });
   }
@@ -742,50 +758,50 @@
       pad.setup.seed = seed.value;
       typed();
     });
-    const add = pad.setup.names.length < DATA.maxPlayers ? button("Add a player", () => { pad.setup.names.push(""); changed(); }, { "data-key": "setup-add" }) : null;
+    const add = pad.setup.names.length < DATA.maxPlayers ? button(say("add_player"), () => { pad.setup.names.push(""); changed(); }, { "data-key": "setup-add" }) : null;
     const deal = () => {
       const typedSeed = pad.setup.seed.trim();
       const chosen = typedSeed ? PadCheck.wholeOf(typedSeed) : crypto.getRandomValues(new Uint32Array(1))[0];
-      if (chosen === null) return refused("seed: expected a whole number, got " + JSON.stringify(typedSeed));
-      if (act(() => G.deal(pad, chosen), `Dealt with seed ${chosen}.`)) focusStatus();
+      if (chosen === null) return refused(say("seed_not_whole", { typed: JSON.stringify(typedSeed) }));
+      if (act(() => G.deal(pad, chosen), say("dealt_said", { seed: chosen }))) focusStatus();
       else refused(message);
     };
     const hand = () => {
-      if (act(() => G.byHand(pad), "Enter the dealt game: the tiles and each hand.")) focusStatus();
+      if (act(() => G.byHand(pad), say("by_hand_said"))) focusStatus();
       else refused(message);
     };
     return section(
-      "Players and the deal",
+      say("setup_heading"),
       { class: "card span" },
-      el("p", {}, `Players in turn order, ${DATA.minPlayers} to ${DATA.maxPlayers}. ${DATA.dealText}`),
+      el("p", {}, say("setup_intro", { min: DATA.minPlayers, max: DATA.maxPlayers, deal: dealText() })),
       rows,
       add,
-      el("div", { class: "field" }, el("label", { class: "label", for: seedId }, "Seed (optional; the same seed deals the same game as gah setup)"), seed),
+      el("div", { class: "field" }, el("label", { class: "label", for: seedId }, say("seed_label")), seed),
       error,
-      el("div", { class: "row" }, button("Deal the game", deal, { class: "primary", "data-key": "deal" }), button("Enter the deal by hand", hand, { "data-key": "by-hand" })),
+      el("div", { class: "row" }, button(say("deal_button"), deal, { class: "primary", "data-key": "deal" }), button(say("by_hand_button"), hand, { "data-key": "by-hand" })),
     );
   }
 
   // --- status, the score action, and the checks -------------------------------------------------
 
   function nextStep(game) {
-    if (!game) return "Type the players' names and deal, or import a state.";
-    if (game.finished) return "The game is over: the final scoring and the standings are below.";
+    if (!game) return say("next_none");
+    if (game.finished) return say("next_finished");
     const round = game.round;
-    if (round === 0) return "Before round 1: choose the Emperor tiles and enter each player's starting hand, then start round 1.";
+    if (round === 0) return say("next_round_0");
     const scoring = DATA.scorings.find((s) => s.round === round);
     const action = G.actionLabel(game);
     if (scoring) {
-      const tile = game.entries.tiles[scoring.tier] ? tileById.get(game.entries.tiles[scoring.tier]).name : "no tile chosen";
-      return `Round ${round} ends with the Emperor scoring (tier ${scoring.tier}: ${tile}). At its end, enter where each player stands, then tap ${action}.`;
+      const tile = game.entries.tiles[scoring.tier] ? tileName(game.entries.tiles[scoring.tier]) : say("no_tile_chosen");
+      return say("next_scoring", { round, tier: scoring.tier, tile, action });
     }
-    return `Play round ${round}. At its end, enter what changed, then tap ${action}.`;
+    return say("next_play", { round, action });
   }
 
   function roundLine(game) {
-    if (!game) return "A new game";
-    if (game.finished) return "Game over";
-    return game.round === 0 ? "Before round 1" : `Round ${game.round} of ${DATA.rounds}`;
+    if (!game) return say("line_new_game");
+    if (game.finished) return say("line_game_over");
+    return game.round === 0 ? say("line_before_1") : say("line_round", { round: game.round, rounds: DATA.rounds });
   }
 
   function statusSection() {
@@ -802,10 +818,10 @@
     const primary = el("button", { type: "button", class: "primary", id: "action", "data-key": "action", "aria-describedby": "action-why" });
     primary.addEventListener("click", runAction);
     const undo = el("button", { type: "button", id: "undo", "data-key": "undo" });
-    undo.addEventListener("click", () => act(() => G.undo(pad), (label) => `Undone: ${label}.`));
+    undo.addEventListener("click", () => act(() => G.undo(pad), (label) => say("undone", { label })));
     return el(
       "div",
-      { class: "actionbar", role: "region", "aria-label": "Score action" },
+      { class: "actionbar", role: "region", "aria-label": say("score_action") },
       el("div", { class: "bar" }, el("p", { id: "action-why", class: "why", "aria-live": "polite" }, ""), el("div", { class: "row nowrap" }, undo, primary)),
     );
   }
@@ -813,15 +829,16 @@
   function runAction() {
     const game = pad.game;
     if (!game) return document.querySelector('[data-key="deal"]').click();
-    if (game.finished) return act(() => G.newGame(pad), "A new game (Undo brings the last one back).");
-    if (act(() => G.commit(pad), (label) => `Done: ${label}. ${scoredSummary()}`)) focusResult();
+    if (game.finished) return act(() => G.newGame(pad), say("new_game_said"));
+    if (act(() => G.commit(pad), (label) => say("done", { label, summary: scoredSummary() }))) focusResult();
   }
 
   function scoredSummary() {
     const entry = lastEntry(pad.game);
     if (!entry || !entry.result) return "";
-    if (entry.result.standings) return "Standings: " + entry.result.standings.map((s) => `${s.rank}. ${s.player} ${s.points}`).join(", ") + ".";
-    return entry.result.state.players.map((p) => `${p.name} ${p.points} points`).join(", ") + ".";
+    const standings = entry.result.standings;
+    if (standings) return say("standings_said", { list: list(standings.map((s) => say("standing_short", { rank: s.rank, player: s.player, points: s.points }))) });
+    return say("points_said", { list: list(entry.result.state.players.map((p) => say("player_points", { player: p.name, count: p.points }))) });
   }
 
   // A problem where the player sees it: the field it is about, its label, and gah score's words
@@ -850,18 +867,18 @@
       if (input && problem.path.startsWith(input.dataset.path)) input.setAttribute("aria-invalid", "true");
     }
     const action = document.getElementById("action");
-    action.textContent = game ? (game.finished ? "New game" : G.actionLabel(game)) : "Deal the game";
+    action.textContent = game ? (game.finished ? say("new_game") : G.actionLabel(game)) : say("deal_button");
     action.disabled = found.length > 0;
     const why = document.getElementById("action-why");
-    if (!found.length) why.textContent = game && !game.finished ? roundLine(game) + ": ready." : roundLine(game);
-    else why.replaceChildren(el("strong", {}, found.length === 1 ? "Fix first: " : `Fix ${found.length} entries first: `), found[0].text);
+    if (!found.length) why.textContent = game && !game.finished ? say("ready", { line: roundLine(game) }) : roundLine(game);
+    else why.replaceChildren(el("strong", {}, say("fix_first", { count: found.length })), found[0].text);
     const list = document.getElementById("to-fix");
     list.hidden = !found.length;
     list.lastChild.replaceChildren(...found.map(fixItem));
     const last = pad.undo[pad.undo.length - 1];
     const undo = document.getElementById("undo");
     undo.hidden = !last;
-    undo.textContent = last ? "Undo: " + last.label : "Undo";
+    undo.textContent = last ? say("undo_label", { label: G.labelText(last.label) }) : say("undo");
     document.getElementById("round-line").textContent = roundLine(game);
     document.getElementById("next-step").textContent = nextStep(game);
     document.getElementById("said").textContent = message;
@@ -881,7 +898,7 @@
   }
 
   function toFixSection() {
-    return el("section", { class: "to-fix span", id: "to-fix", hidden: true, "aria-label": "Entries to fix" }, el("p", { class: "label" }, "To fix before scoring"), el("ul", {}));
+    return el("section", { class: "to-fix span", id: "to-fix", hidden: true, "aria-label": say("entries_to_fix") }, el("p", { class: "label" }, say("to_fix")), el("ul", {}));
   }
 
   // --- the page ------------------------------------------------------------------------------
@@ -910,7 +927,7 @@
       if (!game.finished) {
         parts.push(tilesSection(game), ...game.entries.players.map((player, index) => playerCard(player, index)));
         if (game.entries.players.length < DATA.maxPlayers && game.round === 0) {
-          parts.push(el("div", { class: "row span" }, button("Add a player", () => { G.addPlayer(pad); changed(); }, { "data-key": "add-player" })));
+          parts.push(el("div", { class: "row span" }, button(say("add_player"), () => { G.addPlayer(pad); changed(); }, { "data-key": "add-player" })));
         }
       }
       parts.push(historySection(game), exportSection(game));
@@ -928,32 +945,82 @@
 
   function header() {
     const id = uid("theme");
-    const theme = el("select", { id, "data-key": "theme" }, [["auto", "as the system"], ["light", "light"], ["dark", "dark"]].map(([value, text]) => el("option", { value }, text)));
+    const themes = ["auto", "light", "dark"].map((value) => el("option", { value }, say("theme_" + value)));
+    const theme = el("select", { id, "data-key": "theme" }, themes);
     theme.value = savedTheme();
     theme.addEventListener("change", () => {
-      try {
-        window.localStorage.setItem(THEME_KEY, theme.value);
-      } catch (error) {
-        // the switch works for this visit
-      }
+      keep(THEME_KEY, theme.value);
       applyTheme(theme.value);
     });
     return el(
       "header",
       { class: "span" },
-      el("a", { class: "skip", href: "#action" }, "Skip to the score action"),
-      el("h1", {}, DATA.title + ": score pad"),
-      el("p", { class: "muted" }, "Ruleset " + DATA.name + ". " + DATA.description),
-      el("div", { class: "row" }, el("label", { for: id }, "Colours"), theme),
+      el("a", { class: "skip", href: "#action" }, say("skip_to_action")),
+      el("h1", {}, say("page_title", { title: words.title })),
+      el("p", { class: "muted" }, say("ruleset_line", { name: DATA.name, description: words.description })),
+      el("div", { class: "row" }, el("span", { class: "pair" }, el("label", { for: id }, say("colours")), theme), languageChooser()),
     );
   }
 
-  function savedTheme() {
+  // The languages built into the pad, each named in itself (and marked as such for screen readers).
+  function languageChooser() {
+    if (languages.size < 2) return null;
+    const id = uid("language");
+    const options = Array.from(languages.values()).map((table) => el("option", { value: table.id, lang: table.id }, table.name));
+    const chooser = el("select", { id, "data-key": "language" }, options);
+    chooser.value = words.id;
+    chooser.addEventListener("change", () => {
+      keep(LANGUAGE_KEY, chooser.value);
+      useLanguage(chooser.value);
+      G.retell(pad);
+      save();
+      renderAll();
+    });
+    return el("span", { class: "pair" }, el("label", { for: id }, say("language")), chooser);
+  }
+
+  function useLanguage(id) {
+    words = languages.get(id);
+    document.documentElement.lang = id;
+    document.title = say("page_title", { title: words.title });
+  }
+
+  // A choice kept in localStorage for every pad (the switch works for this visit where it cannot be kept).
+  function keep(key, value) {
     try {
-      return window.localStorage.getItem(THEME_KEY) || "auto";
+      window.localStorage.setItem(key, value);
     } catch (error) {
-      return "auto";
+      // nothing kept
     }
+  }
+
+  function saved(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function savedTheme() {
+    return saved(THEME_KEY) || "auto";
+  }
+
+  // Names made from data: a Staff card's kind, a decision's `choices` key, how the pad deals.
+  function staffKind(kind) {
+    return words.has("kind_" + kind) ? say("kind_" + kind) : kind.replace(/_/g, " ");
+  }
+
+  function decisionName(key) {
+    return words.has("decision_" + key) ? say("decision_" + key) : key.replace(/_/g, " ");
+  }
+
+  function dealText() {
+    const deal = DATA.setup;
+    if (deal.method === "introductory") return say("deal_introductory");
+    if (deal.method !== "draft") return say("deal_standard", { count: deal.hand_size });
+    const towards = say(deal.direction === "left" ? "towards_left" : "towards_right");
+    return say("deal_draft", { packet: deal.packet_size, keep: deal.keep_per_pick, towards, hand: deal.hand_size });
   }
 
   // The colours: the switch's, or the system's (followed as it changes).
@@ -987,6 +1054,7 @@
 
   document.addEventListener("visibilitychange", keepAwake);
   applyTheme(savedTheme());
+  useLanguage(words.id);
   renderAll();
   store.loadLater(
     store.loadNow(),

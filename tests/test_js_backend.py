@@ -39,7 +39,9 @@ from compiler.backends.js.engine import generate_engine
 from compiler.backends.js.page import generate_page
 from compiler.backends.python.effects import effect_lines
 from compiler.backends.python.load import load_scoring_module
+from compiler.backends.score_words import score_words
 from compiler.dispatch import MissingKind
+from compiler.languages import english
 from compiler.project import load_one
 
 NODE = shutil.which("node")
@@ -126,6 +128,7 @@ def _calls(code: str) -> list[str]:
         if camel == "chooseOption":  # its feasibility tests differ in spelling (len(x) against x.length)
             args = re.sub(r"\[.*\]", "[...]", args)
         args = re.sub(r"q_([a-z_]+)\(game, player\)", r'QUANTITIES["\1"](game, player)', args)
+        args = args.replace("per_quantity(game,", "perQuantity(game,")  # the why of a points-per-quantity line
         args = re.sub(r"True|False|None", lambda m: words[m.group(0)], args.replace("'", '"').replace(" ", ""))
         args = args.replace("(", "[").replace(")", "]").replace(",]", "]")
         calls.append(f"{camel}({args})")
@@ -212,10 +215,10 @@ def test_build_writes_a_pad_per_ruleset() -> None:
 # --- the cross-check -----------------------------------------------------------------------
 
 
-def expected(state: dict[str, Any], rules: str) -> dict[str, Any]:
+def expected(state: dict[str, Any], rules: str, language: str = "en") -> dict[str, Any]:
     """What the Python module gives (its result holds every decision taken), or the error message."""
     try:
-        result = module(RULESETS[rules]).score_game(copy.deepcopy(state))
+        result = module(RULESETS[rules]).score_game(copy.deepcopy(state), language)
     except ValueError as error:  # the module's StateError
         return {"error": str(error)}
     return {"result": json.loads(json.dumps(result))}
@@ -441,8 +444,15 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     scenarios = scenario_vectors(tmp_path)
     assert len(vectors) >= 500 and len(scenarios) >= 100
     corpus = vectors + scenarios + vocabulary_vectors()
+    # The same states told in German (every third, and every vocabulary state): the pad's events and details
+    # come from the same phrase tables as the module's.
+    corpus += [
+        {**vector, "label": f"{vector['label']} (de)", "language": "de"}
+        for index, vector in enumerate(corpus)
+        if index % 3 == 0 or vector["rules"] in TEST_RULESETS
+    ]
     for vector in corpus:
-        vector["expected"] = expected(vector["state"], vector["rules"])
+        vector["expected"] = expected(vector["state"], vector["rules"], vector.get("language", "en"))
     kinds = {"error" if "error" in v["expected"] else "result" for v in corpus}
     assert kinds == {"error", "result"}
     assert sum("final" in v["expected"].get("result", {}) for v in corpus) >= 100
@@ -455,6 +465,10 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     assert any(r["unused_choices"] for r in results)
     vocabulary_covered(corpus)
     explanations_covered(results)
+    german = [v["expected"]["result"] for v in corpus if v.get("language") == "de" and "result" in v["expected"]]
+    said = [e["text"] for r in german for e in r["events"]] + [t["text"] for r in german for t in r.get("ties", [])]
+    for fragment in (" erhält die Belohnung von ", " gibt 1 ", " wählt keine der Möglichkeiten", " teilen sich den "):
+        assert any(fragment in text for text in said), fragment
     (tmp_path / "vectors.json").write_text(json.dumps(corpus), encoding="utf-8")
     print(f"cross-check corpus: {len(vectors)} random + {len(scenarios)} scenario states, {len(steps)} decisions")
     pads = tmp_path / "pads"
@@ -508,9 +522,20 @@ def test_a_counted_return_of_any_item_returns_items(tmp_path: Path) -> None:
     assert json.loads(json.dumps(python)) == pad
 
 
-def test_javascript_runtime_unit_tests() -> None:
+def test_javascript_runtime_unit_tests(tmp_path: Path) -> None:
+    # The English words the runtime's events are told in (its hand-made rules name no ruleset's quantities: all).
+    language = english()
+    words = score_words(load_one(shipped_workspace(), "base"), language)
+    words["quantities"] = {q: language.say(f"sheet.quantity.{q}.total") for q in ir.QUANTITIES}
+    words["terms"] = {}  # the hand-made rules name their own cards
+    (tmp_path / "words.json").write_text(json.dumps(words), encoding="utf-8")
     run = subprocess.run(
-        [node(), "--test", str(JS_TESTS / "runtime.test.js")], capture_output=True, text=True, timeout=300, check=False
+        [node(), "--test", str(JS_TESTS / "runtime.test.js")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env=dict(os.environ, GAH_WORDS=str(tmp_path / "words.json")),
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
 

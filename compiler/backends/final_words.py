@@ -7,6 +7,7 @@ so `gah score`, the score pads and the sheets say a quantity alike.
 from __future__ import annotations
 
 from compiler import ir
+from compiler.languages import Language
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreak
 from compiler.sheets.text import Words, plain
@@ -26,16 +27,17 @@ def final_quantities(ruleset: ir.Ruleset) -> list[str]:
     return list(dict.fromkeys(used))
 
 
-def quantity_words(ruleset: ir.Ruleset) -> dict[str, str]:
-    """Each quantity final scoring names -> the sheets' phrase for the whole quantity ("occupied red rooms")."""
-    words = Words()
+def quantity_words(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
+    """Each quantity final scoring names -> the sheets' phrase for the whole quantity ("occupied red rooms"), in
+    `language` (default English)."""
+    words = Words(language)
     return {quantity: words.text(f"quantity.{quantity}.total") for quantity in final_quantities(ruleset)}
 
 
-def tiebreak_words(ruleset: ir.Ruleset) -> tuple[tuple[str, ...], str]:
+def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tuple[tuple[str, ...], str]:
     """The tie-breaker the standings apply (the first listed) as its quantities and the sheets' phrase for
-    their sum ("dishes and drinks in the kitchen plus krones"); none: ((), "")."""
+    their sum ("dishes and drinks in the kitchen plus krones") in `language` (default English); none: ((), "")."""
     if not ruleset.tiebreakers:
         return (), ""
     first = ruleset.tiebreakers[0]
-    return first.quantities, plain(tiebreak(Speaker(Words(), ruleset.items), first))
+    return first.quantities, plain(tiebreak(Speaker(Words(language), ruleset.items), first))

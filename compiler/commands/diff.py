@@ -24,15 +24,16 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
     first = load_one(workspace, args.first)
     second = load_one(workspace, args.second)
-    sentences = describe_differences(first, second, language=choose_language(workspace, args.lang))
+    language = choose_language(workspace, args.lang)
+    sentences = describe_differences(first, second, language=language)
     if args.json:
         data = {"a": first.name, "b": second.name, "differences": sentences}
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return 0
     if not sentences:
-        print(f"{second.name} has the same rules as {first.name}.")
+        print(language.say("diff.command.same", first=first.name, second=second.name))
         return 0
-    print(f"{second.name} differs from {first.name} in {len(sentences)} way{'s' if len(sentences) != 1 else ''}:")
+    print(language.say("diff.command.differs", len(sentences), first=first.name, second=second.name))
     for sentence in sentences:
         print(f"- {sentence}")
     return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.backends.python.load import load_scoring_module
+from compiler.backends.score_words import score_words
 from compiler.cli import command, language_option
 from compiler.errors import Problem, RulesError
 from compiler.frontend.rulesets import Workspace
@@ -48,6 +49,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
             return 2
     ruleset = load_one(workspace, args.rules)
     language = choose_language(workspace, args.lang)
+    words = score_words(ruleset, language)
     module = load_scoring_module(ruleset)
     results: list[dict[str, Any]] = []
     problems: list[Problem] = []
@@ -55,7 +57,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
         try:
             node, state = load_state(workspace, path)
             try:
-                result = module.score_game(state)
+                result = module.score_game(state, words)
             except ValueError as error:  # the generated module's StateError
                 raise RulesError([state_problem(node, str(error))]) from None
         except RulesError as error:

@@ -20,6 +20,435 @@ from typing import Any, TypeVar
 TITLE = "Gentle move-backs with a quick draft"
 DESCRIPTION = "Gentle move-backs, and a 4-card Staff draft passing right."
 SOURCES = ("rules/base.yaml", "rules/variants/gentle-move-backs.yaml", "rules/variants/gentle-draft.yaml")
+# The words events and explanations are told in, by language (see score_game).
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "advances": "{player} advances {steps} on the Emperor track to space {space}{why}",
+        "at_no_cost": " at no cost",
+        "beyond_cap": "; {steps} beyond the cap give {points}",
+        "cannot_take_first_fully": "{player} cannot take the first option fully",
+        "card_copies": "{card} copies {copied}",
+        "card_name": "{name} ({number})",
+        "cards": {"one": "{count} card", "other": "{count} cards"},
+        "choice_error": "{path}: {detail} (player {player})",
+        "chooses_recorded": "{player} chooses {option} ({key}, recorded)",
+        "completes_group": "{player} completes a {colour} group of {size}",
+        "copier_copies": "{player}'s {copier} copies {card}: {points}",
+        "counted": "{label}: {n} × {each} = {points}",
+        "deck_holds_only": "the Staff deck holds only {cards}",
+        "discards_hired": "{player} discards hired {card}",
+        "draws": "{player} draws {cards}",
+        "floor_label": "Floor {floor}, {words}",
+        "for_krones": " for {krones}",
+        "from_cafe": "the café",
+        "from_kitchen": "the kitchen",
+        "from_kitchen_and_cafe": "the kitchen and café",
+        "gains": "{player} gains {what}{why}",
+        "gets_more_with": "{player} gets more with {card}",
+        "has_only": " (has only {lost})",
+        "has_only_to_lose": " (has only {lost} to lose)",
+        "item_count": "{count} {item}",
+        "items": {"one": "{count} item", "other": "{count} items"},
+        "krones": {"one": "{count} krone", "other": "{count} krones"},
+        "list_separator": ", ",
+        "loses": "{player} loses {what}{why}",
+        "moves_back": "{player} moves back {spaces} from space {start} to space {space} ({zone})",
+        "names_and": "{first} and {last}",
+        "neither_bonus_nor_penalty": "{player} gets neither bonus nor penalty",
+        "no_card": "no card",
+        "no_more_items_to_return": "{player} has no more items to return",
+        "no_more_occupied_rooms": "{player} has no more occupied rooms to remove",
+        "no_more_vacant_rooms": "{player} has no more vacant rooms to remove",
+        "no_option": "none",
+        "no_space_for_room": "{player} has no legal space for a room",
+        "no_staff_to_play": "{player} has no Staff in hand to play",
+        "no_vacant_room": "{player} has no vacant room to occupy",
+        "not_legal": "{value} is not a legal choice here; legal: {options}",
+        "not_legal_because": "{value} is not a legal choice here: {why}",
+        "nothing": "nothing",
+        "nothing_to_copy": "{card}: no opponent has hired a game-end Staff to copy: {points}",
+        "occupies_room": "{player} occupies room {cell}",
+        "ordinal": {
+            "any_other": "{n}th",
+            "ends_1": "{n}st",
+            "ends_11": "{n}th",
+            "ends_12": "{n}th",
+            "ends_13": "{n}th",
+            "ends_2": "{n}nd",
+            "ends_3": "{n}rd",
+        },
+        "pays_to_ignore": "{player} pays {krones} ({card}) to ignore the penalty",
+        "per_quantity": " ({each} per {quantity})",
+        "plays_from_draw": "{player} plays {card} from the draw{paid}",
+        "plays_from_hand": "{player} plays {card} from hand{paid}",
+        "plays_no_staff": "{player} plays no Staff",
+        "points": {"one": "{count} point", "other": "{count} points"},
+        "prepares_no_room": "{player} prepares no room",
+        "prepares_room": "{player} prepares room {cell}{paid}",
+        "puts_drawn_under_deck": "{player} puts the other drawn cards under the deck: {cards}",
+        "puts_on_deck": "{player} puts {cards} from hand on top of the deck",
+        "puts_under_deck": "{player} puts {cards} from hand under the deck",
+        "quantity_names": {
+            "cafe_guests": "cafe guests",
+            "cafe_items": "cafe items",
+            "colour_sets": "colour sets",
+            "emperor_position": "emperor position",
+            "full_columns": "full columns",
+            "full_floors": "full floors",
+            "full_groups": "full groups",
+            "hired_game_end_staff": "hired game end staff",
+            "hired_staff": "hired staff",
+            "kitchen_items": "kitchen items",
+            "krones": "krones",
+            "objectives": "objectives",
+            "occupied_blue_rooms": "occupied blue rooms",
+            "occupied_red_rooms": "occupied red rooms",
+            "occupied_rooms": "occupied rooms",
+            "occupied_yellow_rooms": "occupied yellow rooms",
+            "room_tiles": "room tiles",
+            "staff_in_hand": "staff in hand",
+            "vacant_rooms": "vacant rooms",
+        },
+        "removes_occupied_room": "{player} removes occupied room {cell}",
+        "removes_vacant_room": "{player} removes vacant room {cell}",
+        "returns_items": "{player} returns {items} from {places}",
+        "returns_one_from_guest": "{player} returns 1 {item} from café guest {guest}",
+        "returns_one_from_kitchen": "{player} returns 1 {item} from the kitchen",
+        "scores_space": "{player} scores {points} on space {space}{note}",
+        "serves": "{player} serves 1 {item} to café guest {guest}",
+        "staff_label": "{card}, {words}",
+        "steps": {"one": "{count} step", "other": "{count} steps"},
+        "takes_bonus": "{player} takes the bonus of {tile}",
+        "takes_drawn_into_hand": "{player} takes the other drawn cards into hand: {cards}",
+        "takes_no_option": "{player} takes none of the options",
+        "takes_penalty": "{player} takes the penalty of {tile}",
+        "tie_figure": "{player} {value}",
+        "tie_head": "{players} have {points} each",
+        "tie_many": "{head}; tie-breaker ({tiebreak}): {figures}: {places}",
+        "tie_places": "{player} places {place}",
+        "tie_same_tiebreak": " and the same tie-breaker ({tiebreak}: {value})",
+        "tie_share_place": "{players} share {place} place",
+        "tie_shared": "{head}{same}: they share {place} place",
+        "tie_won": "{head}; {first} wins the tie-breaker ({tiebreak}) with {first_value} against {second_value}: {first} places {first_place}, {second} {second_place}",
+        "tile_name": "{name} (tier {tier})",
+        "total_counts_as": "A total of {total} counts as {floor}: {points}",
+        "unused_none": "{path}: {value} was recorded, but the scoring asked no {key} decisions (player {player}); it was not used",
+        "unused_only": {
+            "one": "{path}: {value} was recorded, but the scoring asked only {count} {key} decision (player {player}); it was not used",
+            "other": "{path}: {value} was recorded, but the scoring asked only {count} {key} decisions (player {player}); it was not used",
+        },
+        "why_group": " for completing a {colour} group of {size}",
+        "why_no_drawn_affordable": "no drawn card is affordable",
+        "why_no_hand_affordable": "no card in hand is affordable",
+        "why_no_hired_of_kind": "no hired Staff of that kind",
+        "why_no_legal_space": "there is no legal space for a room",
+        "why_no_option_fully": "no option can be taken fully",
+        "why_no_vacant_room": "there is no vacant room",
+        "why_nothing_to_copy": "no opponent has hired a game-end Staff to copy",
+        "why_printed": " printed on space {cell}",
+        "worth_but_has_only": " (worth {worth}; has only {lost} to lose)",
+        "terms": {
+            "item": {},
+            "colour": {"blue": "blue", "red": "red", "yellow": "yellow"},
+            "staff": {
+                "1": "Breakfast Server",
+                "2": "Waitress",
+                "3": "Barkeeper",
+                "4": "Sous-Chef",
+                "5": "Groom",
+                "6": "Stableman",
+                "7": "Masseuse",
+                "8": "Tour Guide",
+                "9": "Butler",
+                "10": "Chauffeur",
+                "11": "Florist",
+                "12": "Executive Housekeeper",
+                "13": "Restaurant Manager",
+                "14": "Decorator",
+                "15": "Bootblack",
+                "16": "Laundress",
+                "17": "Kitchen Hand",
+                "18": "Checker",
+                "19": "Interior Architect",
+                "20": "Detective",
+                "21": "Chef",
+                "22": "Staff Manager",
+                "23": "Custodian",
+                "24": "Chief Waiter",
+                "25": "Delivery Boy",
+                "26": "Conference Manager",
+                "27": "Booking Manager",
+                "28": "Concierge",
+                "29": "Secretary",
+                "30": "Reception Clerk",
+                "31": "Chambermaid",
+                "32": "Assistant Manager",
+                "33": "Male Floor Housekeeper",
+                "34": "Receptionist",
+                "35": "Page Boy",
+                "36": "Sommelier",
+                "37": "Room Service",
+                "38": "Porter",
+                "39": "Confectioner",
+                "40": "Marketing Director",
+                "41": "Operator",
+                "42": "Gardener",
+                "43": "Barista",
+                "44": "Larder Cook",
+                "45": "Pool Attendant",
+                "46": "Female Floor Housekeeper",
+                "47": "Liftboy",
+                "48": "Hotel Manager",
+            },
+            "tile": {
+                "a-krones": "Krones",
+                "a-two-items": "Two items",
+                "a-draw-staff": "Draw Staff",
+                "a-free-room": "Free room",
+                "b-one-of-each": "One of each",
+                "b-krones": "Krones",
+                "b-draw-staff": "Draw Staff",
+                "b-occupied-room": "Occupied room",
+                "c-points": "Points",
+                "c-occupied-room": "Occupied room",
+                "c-staff-points": "Staff points",
+                "c-free-staff": "Free Staff",
+            },
+            "zone": {"Black": "Black", "Neutral": "Neutral", "Yellow": "Yellow"},
+        },
+        "quantities": {
+            "occupied_red_rooms": "occupied red rooms",
+            "occupied_blue_rooms": "occupied blue rooms",
+            "occupied_yellow_rooms": "occupied yellow rooms",
+            "occupied_rooms": "occupied rooms",
+            "hired_staff": "Staff cards you have hired",
+            "room_tiles": "room tiles in your hotel",
+            "full_groups": "fully occupied colour groups",
+            "objectives": "objective cards carrying the player's marker",
+            "emperor_position": "the Emperor position",
+            "full_floors": "fully occupied floors",
+            "full_columns": "fully occupied columns",
+            "colour_sets": "complete sets of one occupied red, one blue and one yellow room",
+            "krones": "krones",
+            "kitchen_items": "dishes and drinks in the kitchen",
+            "cafe_guests": "guests in the café",
+        },
+        "tiebreak": "dishes and drinks in the kitchen plus krones",
+    },
+    "de": {
+        "advances": "{player} rückt {steps} auf der Kaiserleiste vor, auf Feld {space}{why}",
+        "at_no_cost": " kostenlos",
+        "beyond_cap": "; {steps} über das Ende hinaus bringen {points}",
+        "cannot_take_first_fully": "{player} kann die erste Möglichkeit nicht vollständig erfüllen",
+        "card_copies": "{card} kopiert {copied}",
+        "card_name": "{name} ({number})",
+        "cards": {"one": "{count} Karte", "other": "{count} Karten"},
+        "choice_error": "{path}: {detail} (Spieler {player})",
+        "chooses_recorded": "{player} wählt {option} ({key}, festgehalten)",
+        "completes_group": "{player} schließt eine Zimmergruppe ab ({colour}, {size} Zimmer)",
+        "copier_copies": "{copier} von {player} kopiert {card}: {points}",
+        "counted": "{label}: {n} × {each} = {points}",
+        "deck_holds_only": "der Personalkartenstapel hat nur noch {cards}",
+        "discards_hired": "{player} legt {card} aus dem eigenen Personal auf den Ablagestapel",
+        "draws": "{player} zieht {cards}",
+        "floor_label": "Etage {floor}, {words}",
+        "for_krones": " für {krones}",
+        "from_cafe": "dem Café",
+        "from_kitchen": "der Küche",
+        "from_kitchen_and_cafe": "der Küche und dem Café",
+        "gains": "{player} erhält {what}{why}",
+        "gets_more_with": "{player} erhält mehr mit {card}",
+        "has_only": " (hat nur {lost})",
+        "has_only_to_lose": " (hat nur {lost} zu verlieren)",
+        "item_count": "{count} {item}",
+        "items": {"one": "{count} Ware", "other": "{count} Waren"},
+        "krones": {"one": "{count} Krone", "other": "{count} Kronen"},
+        "list_separator": ", ",
+        "loses": "{player} verliert {what}{why}",
+        "moves_back": "{player} zieht von Feld {start} um {spaces} zurück auf Feld {space} ({zone})",
+        "names_and": "{first} und {last}",
+        "neither_bonus_nor_penalty": "{player} erhält weder Belohnung noch Bestrafung",
+        "no_card": "keine Karte",
+        "no_more_items_to_return": "{player} hat keine Waren mehr zum Zurückgeben",
+        "no_more_occupied_rooms": "{player} hat keine bezogenen Zimmer mehr zum Entfernen",
+        "no_more_vacant_rooms": "{player} hat keine freien Zimmer mehr zum Entfernen",
+        "no_option": "keine",
+        "no_space_for_room": "{player} hat keinen erlaubten Platz für ein Zimmer",
+        "no_staff_to_play": "{player} hat kein Personal auf der Hand zum Ausspielen",
+        "no_vacant_room": "{player} hat kein freies Zimmer zum Beziehen",
+        "not_legal": "{value} ist hier keine erlaubte Wahl; erlaubt: {options}",
+        "not_legal_because": "{value} ist hier keine erlaubte Wahl: {why}",
+        "nothing": "nichts",
+        "nothing_to_copy": "{card}: kein Gegner hat Personal mit Wertung bei Spielende zum Kopieren: {points}",
+        "occupies_room": "{player} bezieht Zimmer {cell}",
+        "ordinal": {
+            "any_other": "{n}.",
+            "ends_1": "{n}.",
+            "ends_11": "{n}.",
+            "ends_12": "{n}.",
+            "ends_13": "{n}.",
+            "ends_2": "{n}.",
+            "ends_3": "{n}.",
+        },
+        "pays_to_ignore": "{player} zahlt {krones} ({card}), um die Bestrafung zu ignorieren",
+        "per_quantity": " ({each} je {quantity})",
+        "plays_from_draw": "{player} spielt {card} aus den gezogenen Karten{paid}",
+        "plays_from_hand": "{player} spielt {card} aus der Hand{paid}",
+        "plays_no_staff": "{player} spielt kein Personal",
+        "points": {"one": "{count} Siegpunkt", "other": "{count} Siegpunkte"},
+        "prepares_no_room": "{player} bereitet kein Zimmer vor",
+        "prepares_room": "{player} bereitet{paid} Zimmer {cell} vor",
+        "puts_drawn_under_deck": "{player} legt die übrigen gezogenen Karten unter den Stapel: {cards}",
+        "puts_on_deck": "{player} legt {cards} aus der Hand oben auf den Stapel",
+        "puts_under_deck": "{player} legt {cards} aus der Hand unter den Stapel",
+        "quantity_names": {
+            "cafe_guests": "Gäste im Café",
+            "cafe_items": "Waren auf Gästen im Café",
+            "colour_sets": "Sätze aus je einem bezogenen roten, blauen und gelben Zimmer",
+            "emperor_position": "Position auf der Kaiserleiste",
+            "full_columns": "vollständig bezogene Spalten",
+            "full_floors": "vollständig bezogene Etagen",
+            "full_groups": "vollständig bezogene Zimmergruppen",
+            "hired_game_end_staff": "angestelltes Personal mit Wertung bei Spielende",
+            "hired_staff": "angestelltes Personal",
+            "kitchen_items": "Waren in der Küche",
+            "krones": "Kronen",
+            "objectives": "Politikkarten",
+            "occupied_blue_rooms": "bezogene blaue Zimmer",
+            "occupied_red_rooms": "bezogene rote Zimmer",
+            "occupied_rooms": "bezogene Zimmer",
+            "occupied_yellow_rooms": "bezogene gelbe Zimmer",
+            "room_tiles": "Zimmerplättchen",
+            "staff_in_hand": "Personalkarten auf der Hand",
+            "vacant_rooms": "freie Zimmer",
+        },
+        "removes_occupied_room": "{player} entfernt das bezogene Zimmer {cell}",
+        "removes_vacant_room": "{player} entfernt das freie Zimmer {cell}",
+        "returns_items": "{player} gibt {items} aus {places} zurück",
+        "returns_one_from_guest": "{player} gibt 1 {item} von Café-Gast {guest} zurück",
+        "returns_one_from_kitchen": "{player} gibt 1 {item} aus der Küche zurück",
+        "scores_space": "{player} erhält {points} für Feld {space}{note}",
+        "serves": "{player} serviert 1 {item} an Café-Gast {guest}",
+        "staff_label": "{card}, {words}",
+        "steps": {"one": "{count} Schritt", "other": "{count} Schritte"},
+        "takes_bonus": "{player} erhält die Belohnung von {tile}",
+        "takes_drawn_into_hand": "{player} nimmt die übrigen gezogenen Karten auf die Hand: {cards}",
+        "takes_no_option": "{player} wählt keine der Möglichkeiten",
+        "takes_penalty": "{player} erhält die Bestrafung von {tile}",
+        "tie_figure": "{player} {value}",
+        "tie_head": "{players} haben je {points}",
+        "tie_many": "{head}; Gleichstand ({tiebreak}): {figures}: {places}",
+        "tie_places": "{player} wird {place}",
+        "tie_same_tiebreak": " und denselben Wert bei Gleichstand ({tiebreak}: {value})",
+        "tie_share_place": "{players} teilen sich den {place} Platz",
+        "tie_shared": "{head}{same}: sie teilen sich den {place} Platz",
+        "tie_won": "{head}; {first} gewinnt den Gleichstand ({tiebreak}) mit {first_value} gegen {second_value}: {first} wird {first_place}, {second} {second_place}",
+        "tile_name": "{name} (Stufe {tier})",
+        "total_counts_as": "Eine Summe von {total} zählt als {floor}: {points}",
+        "unused_none": "{path}: {value} wurde festgehalten, aber die Wertung hat keine Entscheidung {key} abgefragt (Spieler {player}); sie wurde nicht verwendet",
+        "unused_only": {
+            "one": "{path}: {value} wurde festgehalten, aber die Wertung hat nur {count} Entscheidung {key} abgefragt (Spieler {player}); sie wurde nicht verwendet",
+            "other": "{path}: {value} wurde festgehalten, aber die Wertung hat nur {count} Entscheidungen {key} abgefragt (Spieler {player}); sie wurde nicht verwendet",
+        },
+        "why_group": " für das Abschließen einer Zimmergruppe ({colour}, {size} Zimmer)",
+        "why_no_drawn_affordable": "keine gezogene Karte ist bezahlbar",
+        "why_no_hand_affordable": "keine Karte auf der Hand ist bezahlbar",
+        "why_no_hired_of_kind": "kein angestelltes Personal dieser Art",
+        "why_no_legal_space": "es gibt keinen erlaubten Platz für ein Zimmer",
+        "why_no_option_fully": "keine Möglichkeit kann vollständig erfüllt werden",
+        "why_no_vacant_room": "es gibt kein freies Zimmer",
+        "why_nothing_to_copy": "kein Gegner hat Personal mit Wertung bei Spielende zum Kopieren",
+        "why_printed": " (aufgedruckt auf Feld {cell})",
+        "worth_but_has_only": " (wert {worth}; hat nur {lost} zu verlieren)",
+        "terms": {
+            "item": {"strudel": "Strudel", "cake": "Torte", "wine": "Wein", "coffee": "Kaffee"},
+            "colour": {"blue": "blau", "red": "rot", "yellow": "gelb"},
+            "staff": {
+                "1": "Frühstückskellner",
+                "2": "Kellnerin",
+                "3": "Barkeeper",
+                "4": "Sous-Chef",
+                "5": "Groom",
+                "6": "Stallknecht",
+                "7": "Masseurin",
+                "8": "Fremdenführer",
+                "9": "Butler",
+                "10": "Chauffeur",
+                "11": "Floristin",
+                "12": "Hausdame",
+                "13": "Restaurantleiter",
+                "14": "Dekorateur",
+                "15": "Schuhputzer",
+                "16": "Wäscherin",
+                "17": "Küchenhilfe",
+                "18": "Kontrolleur",
+                "19": "Innenarchitekt",
+                "20": "Hausdetektiv",
+                "21": "Küchenchef",
+                "22": "Personalchef",
+                "23": "Hausmeister",
+                "24": "Oberkellner",
+                "25": "Laufbursche",
+                "26": "Konferenzleiter",
+                "27": "Buchungsleiter",
+                "28": "Concierge",
+                "29": "Sekretärin",
+                "30": "Empfangschef",
+                "31": "Zimmermädchen",
+                "32": "Vizedirektor",
+                "33": "Etagendiener",
+                "34": "Rezeptionistin",
+                "35": "Page",
+                "36": "Sommelier",
+                "37": "Zimmerservice",
+                "38": "Portier",
+                "39": "Konditor",
+                "40": "Marketingleiter",
+                "41": "Telefonistin",
+                "42": "Gärtner",
+                "43": "Barista",
+                "44": "Kaltmamsell",
+                "45": "Bademeister",
+                "46": "Etagendame",
+                "47": "Liftboy",
+                "48": "Hoteldirektor",
+            },
+            "tile": {
+                "a-krones": "Kronen",
+                "a-two-items": "Zwei Waren",
+                "a-draw-staff": "Personal ziehen",
+                "a-free-room": "Zimmer gratis",
+                "b-one-of-each": "Je eine Ware",
+                "b-krones": "Kronen",
+                "b-draw-staff": "Personal ziehen",
+                "b-occupied-room": "Bezogenes Zimmer",
+                "c-points": "Siegpunkte",
+                "c-occupied-room": "Bezogenes Zimmer",
+                "c-staff-points": "Personalpunkte",
+                "c-free-staff": "Personal gratis",
+            },
+            "zone": {"Black": "Schwarz", "Neutral": "Neutral", "Yellow": "Gelb"},
+        },
+        "quantities": {
+            "occupied_red_rooms": "bezogene rote Zimmer",
+            "occupied_blue_rooms": "bezogene blaue Zimmer",
+            "occupied_yellow_rooms": "bezogene gelbe Zimmer",
+            "occupied_rooms": "bezogene Zimmer",
+            "hired_staff": "angestellte Personalkarten",
+            "room_tiles": "Zimmerplättchen in deinem Hotel",
+            "full_groups": "vollständig bezogene Zimmergruppen",
+            "objectives": "Politikkarten mit dem Marker des Spielers",
+            "emperor_position": "die Position auf der Kaiserleiste",
+            "full_floors": "vollständig bezogene Etagen",
+            "full_columns": "vollständig bezogene Spalten",
+            "colour_sets": "vollständige Sätze aus je einem bezogenen roten, blauen und gelben Zimmer",
+            "krones": "Kronen",
+            "kitchen_items": "Waren in der Küche",
+            "cafe_guests": "Gäste im Café",
+        },
+        "tiebreak": "Waren in der Küche plus Kronen",
+    },
+}
 
 
 # --- runtime: compiler/backends/python/runtime/core.py (copied; edit it there) ---
@@ -77,6 +506,9 @@ class Rules:
     # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
     # policy, which tries one kind per place only (see choose_items() and return_items()).
     items_alike: bool = True
+    # The phrases and terms of the language events are told in (a language's `score` section, with its
+    # `terms`): the generated module's English unless score_game is given another.
+    words: dict[str, Any] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -200,6 +632,8 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
+    # The phrases and terms events are told in (see say()); the rules' own by default.
+    words: dict[str, Any]
 
     def __init__(
         self,
@@ -226,6 +660,7 @@ class Game:
         self.turn = None
         self.card_reads = 0
         self.projecting = False
+        self.words = rules.words
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -258,16 +693,59 @@ def seat(game: Game, player: Player) -> int:
 
 
 def plural(count: int, word: str) -> str:
+    """An English count for the runtime's error messages (explanations say counts with phrase())."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **values: object) -> str:
+    """The phrase `key` of a language's phrases (`words`) with `values` filled in; `count` (also {count})
+    picks the plural form of a phrase that has forms (`one`, `other`)."""
+    pattern = words[key]
+    if isinstance(pattern, dict):  # forms by a count: zero and two where the language has them
+        size = -1 if count is None else abs(count)
+        form = "zero" if size == 0 else "one" if size == 1 else "two" if size == 2 else "other"
+        pattern = pattern.get(form) or pattern["other"]
+    if count is not None:
+        values["count"] = count
+    text: str = pattern.format_map(values)
+    return text
+
+
+def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
+    """The phrase `key` in the game's language (see phrase())."""
+    return phrase(game.words, key, count, **values)
+
+
+def term(game: Game, kind: str, name: str, default: str) -> str:
+    """A game term (an item, a colour, a Staff card, a tile, a zone) as the language names it; `default`
+    (the rules' own word) where the language does not name it."""
+    named: str = game.words.get("terms", {}).get(kind, {}).get(name, default)
+    return named
+
+
+def ordinal(words: dict[str, Any], n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
+    digits (ends_11), else the last digit (ends_1), else any_other."""
+    forms: dict[str, str] = words["ordinal"]
+    pattern = forms.get(f"ends_{n % 100}") or forms.get(f"ends_{n % 10}") or forms["any_other"]
+    return pattern.format(n=n)
 
 
 # --- primitives -----------------------------------------------------------------------
 
 
+def per_quantity(game: Game, each: int, quantity: str) -> str:
+    """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
+    if not game.explain:
+        return ""
+    return say(game, "per_quantity", each=each, quantity=game.words["quantity_names"][quantity])
+
+
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+        text = say(game, "gains", player=player.name, what=say(game, "points", amount), why=why)
+        game.log(player, "points", text, points=amount)
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -275,14 +753,16 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else f" (has only {lost} to lose)"
-    game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
+    note = "" if lost == amount else say(game, "has_only_to_lose", lost=lost)
+    text = say(game, "loses", player=player.name, what=say(game, "points", lost), why=why + note)
+    game.log(player, "points", text, points=-lost)
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+        text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
+        game.log(player, "krones", text, krones=amount)
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -290,8 +770,9 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     player.krones -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else f" (has only {lost})"
-    game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
+    note = "" if lost == amount else say(game, "has_only", lost=lost)
+    text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
+    game.log(player, "krones", text, krones=-lost)
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -303,11 +784,12 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     if not game.explain:
         player.points += beyond * game.rules.beyond_points
         return
-    text = f"{player.name} advances {plural(moved, 'step')} on the Emperor track to space {player.emperor}{why}"
+    steps_said = say(game, "steps", moved)
+    text = say(game, "advances", player=player.name, steps=steps_said, space=player.emperor, why=why)
     if beyond:
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
-        text += f"; {plural(beyond, 'step')} beyond the cap give {plural(bonus, 'point')}"
+        text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
     game.log(player, "emperor", text, steps=moved, beyond=beyond)
 
 
@@ -316,8 +798,10 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
         player.kitchen[item] = player.kitchen.get(item, 0) + count
     if not game.explain:
         return
-    listed = ", ".join(f"{count} {item}" for item, count in items)
-    game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
+    listed = say(game, "list_separator").join(
+        say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
+    )
+    game.log(player, "items", say(game, "gains", player=player.name, what=listed, why=""), items=dict(items))
 
 
 def return_items(
@@ -347,8 +831,9 @@ def return_items(
                     guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
-    places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
-    game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+    places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
+    text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
+    game.log(player, "items", text, returned=returned)
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -382,7 +867,7 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", f"{player.name} has no more items to return")
+                game.log(player, "items", say(game, "no_more_items_to_return", player=player.name))
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -395,8 +880,12 @@ def return_some_items(
         place = player.kitchen if not guest else player.cafe[int(guest)]
         place[item] -= 1
         if game.explain:
-            where = "the kitchen" if not guest else f"café guest {guest}"
-            game.log(player, "items", f"{player.name} returns 1 {item} from {where}", item=item)
+            named = term(game, "item", item, item)
+            if guest:
+                text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
+            else:
+                text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
+            game.log(player, "items", text, item=item)
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -405,9 +894,9 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
     options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
     if may_decline or not options:
         options.append(None)
-    chosen = decide(game, player, "choose_one", options, none_why="no option can be taken fully")
+    chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
-        game.log(player, "choice", f"{player.name} takes none of the options")
+        game.log(player, "choice", say(game, "takes_no_option", player=player.name))
     return chosen
 
 
@@ -661,7 +1150,8 @@ def choice_path(game: Game, player: Player, key: str, index: int) -> str:
 
 def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
     """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {plain(player.name)})")
+    path = choice_path(game, player, key, index)
+    return StateError(say(game, "choice_error", path=path, detail=detail, player=plain(player.name)))
 
 
 def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
@@ -672,9 +1162,12 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
     if game.trial is not None or game.projecting:
         raise Infeasible
     if none_why and options == [None]:
-        detail = f"{option_text(value)} is not a legal choice here: {none_why}"
+        detail = say(game, "not_legal_because", value=option_text(value), why=say(game, none_why))
     else:
-        detail = f"{option_text(value)} is not a legal choice here; legal: {', '.join(option_text(o) for o in options)}"
+        legal = say(game, "list_separator").join(
+            say(game, "no_option") if o is None else option_text(o) for o in options
+        )
+        detail = say(game, "not_legal", value=option_text(value), options=legal)
     raise choice_error(game, player, key, index, detail)
 
 
@@ -729,7 +1222,8 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+            said = say(game, "no_option") if chosen is None else option_text(chosen)
+            game.log(player, "choice", say(game, "chooses_recorded", player=player.name, option=said, key=key), key=key)
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
@@ -821,7 +1315,9 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
         gain_items(game, player, tuple(kitchen.items()))
     if served and game.explain:
         for item, guest in served:
-            game.log(player, "items", f"{player.name} serves 1 {item} to café guest {guest}", item=item, guest=guest)
+            named = term(game, "item", item, item)
+            text = say(game, "serves", player=player.name, item=named, guest=guest)
+            game.log(player, "items", text, item=item, guest=guest)
 
 
 # --- runtime: compiler/backends/python/runtime/hotel.py (copied; edit it there) ---
@@ -881,11 +1377,12 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
-        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
+        text = say(game, "prepares_room", player=player.name, cell=cell_name(cell), paid=paid)
+        game.log(player, "room", text, cell=cell_name(cell))
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, f" printed on space {cell_name(cell)}" if game.explain else "")
+        gain_points(game, player, printed, say(game, "why_printed", cell=cell_name(cell)) if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -895,16 +1392,21 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
-        game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
+        game.log(
+            player, "room", say(game, "occupies_room", player=player.name, cell=cell_name(cell)), cell=cell_name(cell)
+        )
     colour, cells = rules.groups[rules.group_of(cell)]
     if all(room_at(player, c) == OCCUPIED for c in cells):
         reward, by_size = rules.group_rewards[colour]
         amount = by_size.get(len(cells), 0)
-        why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
+        named = term(game, "colour", colour, colour) if game.explain else ""
+        why = say(game, "why_group", colour=named, size=len(cells)) if game.explain else ""
         if reward == "krones":
             gain_krones(game, player, amount)
             if game.explain:
-                game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+                game.log(
+                    player, "group", say(game, "completes_group", player=player.name, colour=named, size=len(cells))
+                )
         elif reward == "points":
             gain_points(game, player, amount, why)
         else:
@@ -945,16 +1447,11 @@ def prepare_room(
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    chosen = decide(
-        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
-    )
+    chosen = decide(game, player, "prepare_room", options, tried, none_why="why_no_legal_space", dominated=True)
     if chosen is None:
         if game.explain:
-            game.log(
-                player,
-                "room",
-                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
-            )
+            key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
+            game.log(player, "room", say(game, key, player=player.name))
         return
     place_room(game, player, chosen, free, occupy)
 
@@ -968,10 +1465,10 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     for _ in range(count):
         vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
+        chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
-                game.log(player, "room", f"{player.name} has no vacant room to occupy")
+                game.log(player, "room", say(game, "no_vacant_room", player=player.name))
             return
         occupy_room(game, player, chosen)
 
@@ -1024,7 +1521,11 @@ def remove_rooms(
     `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
     below: int | None = None
     last: Cell | None = None
-    word = "occupied" if state == OCCUPIED else "vacant"
+    removes, none_left = (
+        ("removes_occupied_room", "no_more_occupied_rooms")
+        if state == OCCUPIED
+        else ("removes_vacant_room", "no_more_vacant_rooms")
+    )
     for _ in range(count):
         if in_column:
             candidates = (
@@ -1034,14 +1535,15 @@ def remove_rooms(
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
-                game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+                game.log(player, "room", say(game, none_left, player=player.name))
             return
         chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
         if game.explain:
-            game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+            text = say(game, removes, player=player.name, cell=cell_name(chosen))
+            game.log(player, "room", text, cell=cell_name(chosen))
 
 
 # --- quantities of the hotel ---------------------------------------------------------
@@ -1083,7 +1585,8 @@ def colour_sets(rules: Rules, player: Player) -> int:
 
 
 def card_name(game: Game, number: int) -> str:
-    return f"{game.rules.staff[number][0]} ({number})"
+    name = game.rules.staff[number][0]
+    return say(game, "card_name", name=term(game, "staff", str(number), name), number=number)
 
 
 def play_cost(game: Game, number: int, discount: int | None) -> int:
@@ -1094,12 +1597,15 @@ def play_cost(game: Game, number: int, discount: int | None) -> int:
 
 
 def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
-    """Pay and hire a card; a once-effect card acts at once (ruling 5.5)."""
+    """Pay and hire a card; a once-effect card acts at once (ruling 5.5). `how`: the phrase that says where
+    the card came from ("plays_from_draw", "plays_from_hand")."""
     player.krones -= cost
     player.hired.append(number)
     if game.explain:
-        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
+        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
+        game.log(
+            player, "staff", say(game, how, player=player.name, card=card_name(game, number), paid=paid), card=number
+        )
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
@@ -1113,34 +1619,32 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
-        game.log(
-            player,
-            "staff",
-            f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
-            cards=drawn,
-        )
+            game.log(player, "staff", say(game, "deck_holds_only", cards=say(game, "cards", len(drawn))))
+        names = say(game, "list_separator").join(card_name(game, n) for n in drawn) or say(game, "nothing")
+        game.log(player, "staff", say(game, "draws", player=player.name, cards=names), cards=drawn)
     remaining = list(drawn)
     for _ in range(play):
         options: list[int | None] = (
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable")
         if chosen is None:
             break
         remaining.remove(chosen)
-        hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
+        hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_draw")
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
-            names = ", ".join(card_name(game, n) for n in remaining)
-            game.log(player, "staff", f"{player.name} takes the other drawn cards into hand: {names}", cards=remaining)
+            names = say(game, "list_separator").join(card_name(game, n) for n in remaining)
+            text = say(game, "takes_drawn_into_hand", player=player.name, cards=names)
+            game.log(player, "staff", text, cards=remaining)
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
-            names = ", ".join(card_name(game, n) for n in order)
-            game.log(player, "staff", f"{player.name} puts the other drawn cards under the deck: {names}", cards=order)
+            names = say(game, "list_separator").join(card_name(game, n) for n in order)
+            text = say(game, "puts_drawn_under_deck", player=player.name, cards=names)
+            game.log(player, "staff", text, cards=order)
 
 
 def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
@@ -1174,9 +1678,9 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     else:
         game.deck.extend(chosen)
     if game.explain:
-        names = ", ".join(card_name(game, n) for n in chosen) or "no card"
-        where = "on top of the deck" if top else "under the deck"
-        game.log(player, "staff", f"{player.name} puts {names} from hand {where}", cards=chosen)
+        names = say(game, "list_separator").join(card_name(game, n) for n in chosen) or say(game, "no_card")
+        text = say(game, "puts_on_deck" if top else "puts_under_deck", player=player.name, cards=names)
+        game.log(player, "staff", text, cards=chosen)
 
 
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
@@ -1194,17 +1698,14 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable")
         if chosen is None:
             if game.explain:
-                game.log(
-                    player,
-                    "staff",
-                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
-                )
+                key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
+                game.log(player, "staff", say(game, key, player=player.name))
             return
         player.hand.remove(chosen)
-        hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+        hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_hand")
 
 
 def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
@@ -1219,13 +1720,14 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
     """Remove hired Staff of a kind (to the discard pile), as many as there are."""
     for _ in range(count):
         options: list[int | None] = list(hired_of_kind(game, player, kind)) or [None]
-        chosen = decide(game, player, "remove_hired_staff", options, none_why="no hired Staff of that kind")
+        chosen = decide(game, player, "remove_hired_staff", options, none_why="why_no_hired_of_kind")
         if chosen is None:
             return
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
+            text = say(game, "discards_hired", player=player.name, card=card_name(game, chosen))
+            game.log(player, "staff", text, card=chosen)
 
 
 # --- runtime: compiler/backends/python/runtime/quantities.py (copied; edit it there) ---
@@ -1957,14 +2459,10 @@ def score_space(game: Game, player: Player, points: int) -> None:
     scored = max(points, min(0, game.rules.points_floor - player.points))
     player.points += scored
     if game.explain:
-        note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
-        game.log(
-            player,
-            "score",
-            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
-            points=scored,
-            space=player.emperor,
-        )
+        note = "" if scored == points else say(game, "worth_but_has_only", worth=points, lost=-scored)
+        said = say(game, "points", scored)
+        text = say(game, "scores_space", player=player.name, points=said, space=player.emperor, note=note)
+        game.log(player, "score", text, points=scored, space=player.emperor)
 
 
 def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
@@ -1973,17 +2471,13 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     player.emperor = max(0, start - spaces)
     zone = zone_names[player.emperor]
     if game.explain:
-        game.log(
-            player,
-            "move_back",
-            f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
-            space=player.emperor,
-            zone=zone,
-        )
+        named = term(game, "zone", zone, zone)
+        text = say(game, "moves_back", player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
+        game.log(player, "move_back", text, space=player.emperor, zone=zone)
 
 
-def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
-    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
+def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
+    """A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns True if paid.
 
     Paying is only an option with enough krones: a recorded `true` without them is refused.
     """
@@ -1992,12 +2486,9 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     if pay:
         player.krones -= cost
         if game.explain:
-            game.log(
-                player,
-                "penalty",
-                f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
-                krones=-cost,
-            )
+            card = term(game, "staff", str(number), game.rules.staff[number][0])
+            text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
+            game.log(player, "penalty", text, krones=-cost)
     return pay
 
 
@@ -2045,7 +2536,7 @@ def copy_decided(
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if not options:
-        decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
+        decide(game, player, "secretary", [None], none_why="why_nothing_to_copy")
         return None, 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
@@ -2059,12 +2550,12 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        game.log(
-            player,
-            "final",
-            f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
-            card=chosen,
+        said = say(game, "points", points)
+        named = next(
+            (term(game, "staff", str(n), copier) for n, card in game.rules.staff.items() if card[0] == copier), copier
         )
+        text = say(game, "copier_copies", player=player.name, copier=named, card=card_name(game, chosen), points=said)
+        game.log(player, "final", text, card=chosen)
     return chosen, points
 
 
@@ -2074,24 +2565,26 @@ def copy_decided(
 Line = dict[str, Any]
 
 
-def counted(label: str, count: int, each: int) -> str:
+def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    return f"{label}: {count} × {each} = {plural(count * each, 'point')}"
+    return say(game, "counted", label=label, n=count, each=each, points=say(game, "points", count * each))
 
 
-def quantity_line(per: str, count: int, each: int, words: str) -> Line:
-    """A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`)."""
-    text = counted(words[:1].upper() + words[1:], count, each)
+def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
+    """A per-quantity source's line: `each` points per unit of the quantity `per`."""
+    words: str = game.words["quantities"][per]
+    text = counted(game, words[:1].upper() + words[1:], count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
-def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> list[Line]:
-    """One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms)."""
+def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> list[Line]:
+    """One line per floor whose occupied rooms score."""
+    words: str = game.words["quantities"]["occupied_rooms"]
     lines: list[Line] = []
     for floor, each in enumerate(points_by_floor, start=1):
         if each:
             rooms = player.hotel[floor - 1].count("o")
-            text = counted(f"Floor {floor}, {words}", rooms, each)
+            text = counted(game, say(game, "floor_label", floor=floor, words=words), rooms, each)
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
     return lines
 
@@ -2102,11 +2595,11 @@ def game_end_lines(
     formulas: dict[int, GameEndFormula],
     copiers: dict[int, str],
     per: dict[int, str],
-    words: dict[str, str],
 ) -> tuple[int, list[Line]]:
     """The points of the player's hired game-end Staff, summed as game_end_points sums them (the copier's
-    decision taken here), and one line per card: its quantity (`per`, its phrase in `words`), count,
+    decision taken here), and one line per card: its quantity (`per`, said as the game's words say it), count,
     points each, and for a copier the card it copies (`copies`, None when there is none)."""
+    words: dict[str, str] = game.words["quantities"]
     total = 0
     lines: list[Line] = []
     for number in player.hired:
@@ -2124,14 +2617,14 @@ def game_end_lines(
             "copies": None if copied == number else copied,
         }
         if copied is None:
-            text = f"{card_name(game, number)}: no opponent has hired a game-end Staff to copy: 0 points"
+            text = say(game, "nothing_to_copy", card=card_name(game, number), points=say(game, "points", 0))
             line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
         else:
             each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
             label = card_name(game, number)
             if copied != number:
-                label += f" copies {card_name(game, copied)}"
-            text = counted(f"{label}, {words[quantity]}", count, each)
+                label = say(game, "card_copies", card=label, copied=card_name(game, copied))
+            text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
             line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
         lines.append(line)
     return total, lines
@@ -2149,7 +2642,8 @@ def final_entry(
     total = player.points + sum(breakdown.values())
     if total < game.rules.points_floor:
         breakdown["points_floor"] = game.rules.points_floor - total
-        text = f"A total of {total} counts as {game.rules.points_floor}: {plural(breakdown['points_floor'], 'point')}"
+        said = say(game, "points", breakdown["points_floor"])
+        text = say(game, "total_counts_as", total=total, floor=game.rules.points_floor, points=said)
         details["points_floor"] = [{"total": total, "points": breakdown["points_floor"], "text": text}]
         total = game.rules.points_floor
     return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown, "details": details}
@@ -2163,10 +2657,12 @@ def final_total(game: Game, player: Player, project: Callable[[Game, Player], in
     return floor if total < floor else total
 
 
-def explain_ties(standings: list[dict[str, Any]], quantities: tuple[str, ...], words: str) -> list[dict[str, Any]]:
+def explain_ties(
+    words: dict[str, Any], standings: list[dict[str, Any]], quantities: tuple[str, ...], tiebreak: str
+) -> list[dict[str, Any]]:
     """Every group of players with equal final points, best first: the points, the tie-breaker's
-    quantities, each player's tie-breaker and rank (in standings order), and in words how the
-    tie-breaker (the sum of `quantities`, said as `words`) decided it or that they share a rank."""
+    quantities, each player's tie-breaker and rank (in standings order), and in the language of `words`
+    how the tie-breaker (the sum of `quantities`, said as `tiebreak`) decided it or that they share a rank."""
     groups: list[list[dict[str, Any]]] = []
     for row in standings:
         if groups and groups[-1][0]["points"] == row["points"]:
@@ -2178,27 +2674,37 @@ def explain_ties(standings: list[dict[str, Any]], quantities: tuple[str, ...], w
             "points": group[0]["points"],
             "quantities": list(quantities),
             "players": [{"player": r["player"], "tiebreak": r["tiebreak"], "rank": r["rank"]} for r in group],
-            "text": tie_text(group, words),
+            "text": tie_text(words, group, tiebreak),
         }
         for group in groups
         if len(group) > 1
     ]
 
 
-def tie_text(group: list[dict[str, Any]], words: str) -> str:
+def tie_text(words: dict[str, Any], group: list[dict[str, Any]], tiebreak: str) -> str:
     """A tie in words: who has how many points, the tie-breaker's figures, and the places."""
-    head = f"{named([r['player'] for r in group])} have {plural(group[0]['points'], 'point')} each"
+    points = phrase(words, "points", group[0]["points"])
+    head = phrase(words, "tie_head", players=named(words, [r["player"] for r in group]), points=points)
     if len({r["tiebreak"] for r in group}) == 1:
-        same = f" and the same tie-breaker ({words}: {group[0]['tiebreak']})" if words else ""
-        return f"{head}{same}: they share {ordinal(group[0]['rank'])} place"
+        same = phrase(words, "tie_same_tiebreak", tiebreak=tiebreak, value=group[0]["tiebreak"]) if tiebreak else ""
+        return phrase(words, "tie_shared", head=head, same=same, place=ordinal(words, group[0]["rank"]))
     if len(group) == 2:
         first, second = group
-        return (
-            f"{head}; {first['player']} wins the tie-breaker ({words}) with {first['tiebreak']} against "
-            f"{second['tiebreak']}: {first['player']} places {ordinal(first['rank'])}, {second['player']} "
-            f"{ordinal(second['rank'])}"
+        return phrase(
+            words,
+            "tie_won",
+            head=head,
+            tiebreak=tiebreak,
+            first=first["player"],
+            first_value=first["tiebreak"],
+            second=second["player"],
+            second_value=second["tiebreak"],
+            first_place=ordinal(words, first["rank"]),
+            second_place=ordinal(words, second["rank"]),
         )
-    figures = ", ".join(f"{r['player']} {r['tiebreak']}" for r in group)
+    figures = phrase(words, "list_separator").join(
+        phrase(words, "tie_figure", player=r["player"], value=r["tiebreak"]) for r in group
+    )
     places: list[list[dict[str, Any]]] = []
     for row in group:
         if places and places[-1][0]["rank"] == row["rank"]:
@@ -2206,23 +2712,24 @@ def tie_text(group: list[dict[str, Any]], words: str) -> str:
         else:
             places.append([row])
     said = [
-        f"{rows[0]['player']} places {ordinal(rows[0]['rank'])}"
+        phrase(words, "tie_places", player=rows[0]["player"], place=ordinal(words, rows[0]["rank"]))
         if len(rows) == 1
-        else f"{named([r['player'] for r in rows])} share {ordinal(rows[0]['rank'])} place"
+        else phrase(
+            words,
+            "tie_share_place",
+            players=named(words, [r["player"] for r in rows]),
+            place=ordinal(words, rows[0]["rank"]),
+        )
         for rows in places
     ]
-    return f"{head}; tie-breaker ({words}): {figures}: {'; '.join(said)}"
+    return phrase(words, "tie_many", head=head, tiebreak=tiebreak, figures=figures, places="; ".join(said))
 
 
-def named(names: list[str]) -> str:
-    """`A`, `A and B`, `A, B and C`."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def named(words: dict[str, Any], names: list[str]) -> str:
+    """`A`, `A and B`, `A, B and C` (in English)."""
+    if len(names) == 1:
+        return names[0]
+    return phrase(words, "names_and", first=phrase(words, "list_separator").join(names[:-1]), last=names[-1])
 
 
 def decision_report(game: Game) -> list[dict[str, Any]]:
@@ -2259,11 +2766,8 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
             asked = player.cursor.get(key, 0)
             for index in range(asked, len(values)):
                 path = f"players[{number}].choices.{key}" + (f"[{index}]" if isinstance(value, list) else "")
-                message = (
-                    f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
-                    f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
-                    f" (player {plain(player.name)}); it was not used"
-                )
+                said = {"path": path, "value": option_text(values[index]), "key": key, "player": plain(player.name)}
+                message = say(game, "unused_none", **said) if asked == 0 else say(game, "unused_only", asked, **said)
                 unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
     return unused
 
@@ -2282,7 +2786,7 @@ def tile_a_krones_penalty(game: Game, player: Player) -> None:
         lose_krones(game, player, 3)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 5)
 
 
@@ -2307,7 +2811,7 @@ def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
         staff_to_deck_bottom(game, player, 2)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 5)
 
 
@@ -2322,7 +2826,7 @@ def tile_a_free_room_penalty(game: Game, player: Player) -> None:
         remove_rooms(game, player, "v", 1, False)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 5)
 
 
@@ -2347,7 +2851,7 @@ def tile_b_krones_penalty(game: Game, player: Player) -> None:
         lose_krones(game, player, 5)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 7)
 
 
@@ -2362,7 +2866,7 @@ def tile_b_draw_staff_penalty(game: Game, player: Player) -> None:
         staff_to_deck_bottom(game, player, 3)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 7)
 
 
@@ -2377,7 +2881,7 @@ def tile_b_occupied_room_penalty(game: Game, player: Player) -> None:
         remove_rooms(game, player, "v", 2, False)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 7)
 
 
@@ -2403,12 +2907,12 @@ def tile_c_occupied_room_penalty(game: Game, player: Player) -> None:
 
 def tile_c_staff_points_bonus(game: Game, player: Player) -> None:
     """Bonus of tile c-staff-points (tier C)."""
-    gain_points(game, player, 2 * q_hired_staff(game, player), " (2 per hired staff)")
+    gain_points(game, player, 2 * q_hired_staff(game, player), per_quantity(game, 2, "hired_staff"))
 
 
 def tile_c_staff_points_penalty(game: Game, player: Player) -> None:
     """Penalty of tile c-staff-points (tier C)."""
-    lose_points(game, player, 2 * q_hired_staff(game, player), " (2 per hired staff)")
+    lose_points(game, player, 2 * q_hired_staff(game, player), per_quantity(game, 2, "hired_staff"))
 
 
 def tile_c_free_staff_bonus(game: Game, player: Player) -> None:
@@ -2422,7 +2926,7 @@ def tile_c_free_staff_penalty(game: Game, player: Player) -> None:
         remove_hired_staff(game, player, 1, "game_end")
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
         lose_points(game, player, 10)
 
 
@@ -2531,53 +3035,33 @@ GAME_END_PER: dict[int, str] = {
     47: "full_columns",
     48: "colour_sets",
 }
-QUANTITY_WORDS: dict[str, str] = {
-    "occupied_red_rooms": "occupied red rooms",
-    "occupied_blue_rooms": "occupied blue rooms",
-    "occupied_yellow_rooms": "occupied yellow rooms",
-    "occupied_rooms": "occupied rooms",
-    "hired_staff": "Staff cards you have hired",
-    "room_tiles": "room tiles in your hotel",
-    "full_groups": "fully occupied colour groups",
-    "objectives": "objective cards carrying the player's marker",
-    "emperor_position": "the Emperor position",
-    "full_floors": "fully occupied floors",
-    "full_columns": "fully occupied columns",
-    "colour_sets": "complete sets of one occupied red, one blue and one yellow room",
-    "krones": "krones",
-    "kitchen_items": "dishes and drinks in the kitchen",
-    "cafe_guests": "guests in the café",
-}
 
 
 def explain_staff(game: Game, player: Player) -> tuple[int, list[Line]]:
     """staff: the points and the lines that explain them."""
-    return game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)
+    return game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER)
 
 
 def explain_rooms(game: Game, player: Player) -> tuple[int, list[Line]]:
     """rooms: the points and the lines that explain them."""
-    return final_rooms(game, player), floor_lines(player, (1, 2, 3, 4), QUANTITY_WORDS["occupied_rooms"])
+    return final_rooms(game, player), floor_lines(game, player, (1, 2, 3, 4))
 
 
 def explain_krones(game: Game, player: Player) -> tuple[int, list[Line]]:
     """krones: the points and the lines that explain them."""
-    words = QUANTITY_WORDS["krones"]
-    line = quantity_line("krones", q_krones(game, player), 1, words)
+    line = quantity_line(game, "krones", q_krones(game, player), 1)
     return final_krones(game, player), [line]
 
 
 def explain_kitchen(game: Game, player: Player) -> tuple[int, list[Line]]:
     """kitchen: the points and the lines that explain them."""
-    words = QUANTITY_WORDS["kitchen_items"]
-    line = quantity_line("kitchen_items", q_kitchen_items(game, player), 1, words)
+    line = quantity_line(game, "kitchen_items", q_kitchen_items(game, player), 1)
     return final_kitchen(game, player), [line]
 
 
 def explain_cafe(game: Game, player: Player) -> tuple[int, list[Line]]:
     """cafe: the points and the lines that explain them."""
-    words = QUANTITY_WORDS["cafe_guests"]
-    line = quantity_line("cafe_guests", q_cafe_guests(game, player), -5, words)
+    line = quantity_line(game, "cafe_guests", q_cafe_guests(game, player), -5)
     return final_cafe(game, player), [line]
 
 
@@ -2639,40 +3123,47 @@ TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], 
     "c-staff-points": (tile_c_staff_points_bonus, tile_c_staff_points_penalty),
     "c-free-staff": (tile_c_free_staff_bonus, tile_c_free_staff_penalty),
 }
-TILE_NAME: dict[str, str] = {
-    "a-krones": "Krones (tier A)",
-    "a-two-items": "Two items (tier A)",
-    "a-draw-staff": "Draw Staff (tier A)",
-    "a-free-room": "Free room (tier A)",
-    "b-one-of-each": "One of each (tier B)",
-    "b-krones": "Krones (tier B)",
-    "b-draw-staff": "Draw Staff (tier B)",
-    "b-occupied-room": "Occupied room (tier B)",
-    "c-points": "Points (tier C)",
-    "c-occupied-room": "Occupied room (tier C)",
-    "c-staff-points": "Staff points (tier C)",
-    "c-free-staff": "Free Staff (tier C)",
+TILE_NAME: dict[str, tuple[str, str]] = {
+    "a-krones": ("Krones", "A"),
+    "a-two-items": ("Two items", "A"),
+    "a-draw-staff": ("Draw Staff", "A"),
+    "a-free-room": ("Free room", "A"),
+    "b-one-of-each": ("One of each", "B"),
+    "b-krones": ("Krones", "B"),
+    "b-draw-staff": ("Draw Staff", "B"),
+    "b-occupied-room": ("Occupied room", "B"),
+    "c-points": ("Points", "C"),
+    "c-occupied-room": ("Occupied room", "C"),
+    "c-staff-points": ("Staff points", "C"),
+    "c-free-staff": ("Free Staff", "C"),
 }
+
+
+def tile_name(game: Game, tile_id: str) -> str:
+    """A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""
+    name, tier = TILE_NAME[tile_id]
+    return say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)
 
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
     had_42 = 42 in player.hired
     if game.explain:
-        game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])
+        game.log(player, "bonus", say(game, "takes_bonus", player=player.name, tile=tile_name(game, tile_id)))
     TILES[tile_id][0](game, player)
     if had_42:
         if game.explain:
-            game.log(player, "staff", player.name + " gets more with " + "Gardener")
+            card = term(game, "staff", "42", "Gardener")
+            game.log(player, "staff", say(game, "gets_more_with", player=player.name, card=card))
         staff_42_emperor_bonus(game, player)
 
 
 def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
-    if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager"):
+    if 26 in player.hired and waive_penalty(game, player, 1, 26):
         return
     if game.explain:
-        game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])
+        game.log(player, "penalty", say(game, "takes_penalty", player=player.name, tile=tile_name(game, tile_id)))
     TILES[tile_id][1](game, player)
 
 
@@ -2710,7 +3201,7 @@ def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) ->
         else:
             emperor_penalty(game, player, tile_id)
     elif game.explain:
-        game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        game.log(player, "nothing", say(game, "neither_bonus_nor_penalty", player=player.name))
 
 
 def emperor_scoring_after_round_3(game: Game) -> None:
@@ -2748,12 +3239,13 @@ def tiebreak(game: Game, player: Player) -> int:
 
 
 TIEBREAK_QUANTITIES: tuple[str, ...] = ("kitchen_items", "krones")
-TIEBREAK_WORDS = "dishes and drinks in the kitchen plus krones"
 
 
-def ties(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties)."""
-    return explain_ties(standings, TIEBREAK_QUANTITIES, TIEBREAK_WORDS)
+def ties(standings: list[dict[str, Any]], language: str | dict[str, Any] = "en") -> list[dict[str, Any]]:
+    """Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties),
+    in a language of WORDS (or a table of words like theirs)."""
+    words = WORDS[language] if isinstance(language, str) else language
+    return explain_ties(words, standings, TIEBREAK_QUANTITIES, words["tiebreak"])
 
 
 SETUP: dict[str, Any] = {
@@ -2836,9 +3328,14 @@ def emperor_scoring_of(game: Game, player: Player) -> None:
         emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])
 
 
-def score_game(state: dict[str, Any]) -> dict[str, Any]:
-    """Apply the Emperor scoring of the round that just ended and, after the last round, final scoring."""
+def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]:
+    """Apply the Emperor scoring of the round that just ended and, after the last round, final scoring.
+
+    Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a
+    table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
+    """
     game = read_game(RULES, state)
+    game.words = WORDS[language] if isinstance(language, str) else language
     emperor_scoring(game)
     result: dict[str, Any] = {
         "ruleset": RULES.name,
@@ -2850,7 +3347,7 @@ def score_game(state: dict[str, Any]) -> dict[str, Any]:
         final = final_scoring(game)
         result["final"] = final
         result["standings"] = standings(game, final)
-        result["ties"] = ties(result["standings"])
+        result["ties"] = ties(result["standings"], game.words)
     result["decisions"] = decision_report(game)
     result["unused_choices"] = unused_choices(game)
     return result
@@ -2972,6 +3469,7 @@ RULES = Rules(
     },
     serving_pays=False,
     items_alike=True,
+    words=WORDS["en"],
 )
 RULES.once_effects = {
     21: staff_21_once,

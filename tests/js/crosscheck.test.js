@@ -11,9 +11,9 @@ const { engineFromPage, plain } = require("./engine.js");
 
 const folder = process.env.GAH_VECTORS;
 
-function scoreWith(engine, state) {
+function scoreWith(engine, state, language) {
   try {
-    return { result: plain(engine.scoreGame(plain(state))) };
+    return { result: plain(engine.scoreGame(plain(state), language)) };
   } catch (error) {
     if (error.name !== "StateError") throw error;
     return { error: error.message };
@@ -29,7 +29,7 @@ test("cross-check against the Python modules", { skip: folder ? false : "GAH_VEC
     engines[rules] = engineFromPage(path.join(folder, "pads", rules + ".html"));
     await t.test(`${rules}: ${list.length} vectors`, () => {
       for (const vector of list) {
-        const got = scoreWith(engines[rules], vector.state);
+        const got = scoreWith(engines[rules], vector.state, vector.language || "en");
         const expected = vector.expected;
         if ("error" in expected) {
           assert.deepEqual(got, expected, vector.label);

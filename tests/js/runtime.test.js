@@ -6,6 +6,8 @@ const assert = require("node:assert/strict");
 const { runtime, plain } = require("./engine.js");
 
 const R = runtime();
+// English, as tests/test_js_backend.py hands it over (the words of the shipped English language file).
+const WORDS = process.env.GAH_WORDS ? JSON.parse(require("node:fs").readFileSync(process.env.GAH_WORDS, "utf8")) : null;
 
 // A 2-floor, 3-column hotel: floor 1 = R R B, floor 2 = Y Y B; groups: reds (1.1, 1.2), blue column
 // (1.3, 2.3), yellows (2.1, 2.2). Rooms cost 0 on floor 1 and 2 on floor 2; 1.2 has 3 printed points.
@@ -39,6 +41,7 @@ function rules(extra) {
         staff: { 1: ["Cook", 1, "game_end"], 2: ["Maid", 3, "game_end"], 3: ["Porter", 0, "once"], 4: ["Secretary", 2, "game_end"] },
         scoringTiers: { 3: "A" },
         tiles: { t: "A" },
+        words: WORDS,
       },
       extra || {},
     ),
@@ -60,10 +63,14 @@ function game(players, extra) {
   return R.makeGame(rules(extra), 3, { A: "t" }, [1, 2, 3], [], players);
 }
 
-test("plural: 1 point, 2 points, 0 points", () => {
-  assert.equal(R.plural(1, "point"), "1 point");
-  assert.equal(R.plural(2, "point"), "2 points");
-  assert.equal(R.plural(0, "point"), "0 points");
+test("phrases: a count picks the form (1 point, 2 points, 0 points); places end as English says", () => {
+  assert.equal(R.phrase(WORDS, "points", {}, 1), "1 point");
+  assert.equal(R.phrase(WORDS, "points", {}, 2), "2 points");
+  assert.equal(R.phrase(WORDS, "points", {}, 0), "0 points");
+  assert.equal(R.phrase({ points: { zero: "none", one: "{count} point", other: "{count} points" } }, "points", {}, 0), "none");
+  assert.equal(R.phrase({ braces: "{{a}} {b}" }, "braces", { b: 2 }), "{a} 2");
+  const places = [1, 2, 3, 4, 11, 12, 13, 21, 22, 111].map((n) => R.ordinal(WORDS, n));
+  assert.deepEqual(places, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "111th"]);
 });
 
 test("losing more points than you have stops at the floor and says so", () => {

@@ -175,7 +175,7 @@ def _remove_rooms(effect: ir.RemoveRooms, _room_wins: bool) -> list[str]:
 
 @STATEMENT.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, _room_wins: bool) -> list[str]:
-    why = js_literal(f" ({abs(effect.points)} per {effect.quantity.replace('_', ' ')})")
+    why = f"perQuantity(game, {abs(effect.points)}, {js_literal(effect.quantity)})"
     verb = "gainPoints" if effect.points >= 0 else "losePoints"
     return [f"{verb}(game, player, {_per(effect)}, {why});"]
 

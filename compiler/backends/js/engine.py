@@ -6,12 +6,15 @@ touches nothing else: the page's UI calls it, and the cross-check runs it under 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from compiler import ir
-from compiler.backends.final_words import quantity_words, tiebreak_words
+from compiler.backends.final_words import tiebreak_words
 from compiler.backends.js.effects import JsCodegenError, all_feasible_js, effect_lines_js, js_literal, quantity_js
 from compiler.backends.policy_facts import bonus_room_wins, decides, items_alike, serving_pays
+from compiler.backends.score_words import score_words_by_language
+from compiler.languages import Language
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
@@ -72,7 +75,7 @@ def _tiles(js: _Js, ruleset: ir.Ruleset) -> None:
             js.close("} else {")
             js.level += 1
             js.line(
-                'if (game.explain) log(game, player, "penalty", player.name + " cannot take the first option fully");'
+                'if (game.explain) log(game, player, "penalty", say(game, "cannot_take_first_fully", { player: player.name }));'
             )
             js.effects(penalty.otherwise)
             js.close()
@@ -119,7 +122,6 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line("const FINAL_SOURCES = [];")
     # The same sources with their explanation, [id, (game, player) => [points, lines]] (finalEntry).
     js.line("const FINAL_DETAILS = [];")
-    js.line(f"const QUANTITY_WORDS = {js_literal(quantity_words(ruleset))};")
     for number, source in enumerate(ruleset.final_scoring):
         head = f"FINAL_SOURCES.push([{js_literal(source.id)}, "
         points = f"FINAL_SOURCES[{number}][1](game, player)"
@@ -128,7 +130,7 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             body = (
                 "(game, player) => player.hired.reduce((t, n) => t + (GAME_END[n] ? GAME_END[n](game, player) : 0), 0)"
             )
-            explain = "gameEndLines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)"
+            explain = "gameEndLines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER)"
         elif source.source == "occupied_rooms_by_floor":
             terms = [
                 f'{points} * player.hotel[{floor - 1}].filter((r) => r === "o").length'
@@ -137,13 +139,13 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             ]
             body = f"(game, player) => {' + '.join(terms) or '0'}"
             floors = js_literal(list(source.points_by_floor))
-            explain = f'[{points}, floorLines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])]'
+            explain = f"[{points}, floorLines(game, player, {floors})]"
         elif source.source == "per_quantity":
             if source.per is None:
                 raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
             body = f"(game, player) => {source.points} * {quantity_js(source.per)}"
             per = js_literal(source.per)
-            line = f"quantityLine({per}, {quantity_js(source.per)}, {source.points}, QUANTITY_WORDS[{per}])"
+            line = f"quantityLine(game, {per}, {quantity_js(source.per)}, {source.points})"
             explain = f"[{points}, [{line}]]"
         else:
             raise JsCodegenError(f"no JavaScript generator for final-scoring source {source.source}")
@@ -158,17 +160,24 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     js.line(f"const OUTCOME = {js_literal([track.zone_of(s).outcome for s in spaces])};")
     js.line(f"const ZONE_NAME = {js_literal([track.zone_of(s).name for s in spaces])};")
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
-    js.line(f"const TILE_NAME = {js_literal({t.id: f'{t.name} (tier {t.tier})' for t in ruleset.tiles})};")
+    js.line(f"const TILE_NAME = {js_literal({t.id: [t.name, t.tier] for t in ruleset.tiles})};")
+    js.open("function tileName(game, tileId) {")
+    js.line("const [name, tier] = TILE_NAME[tileId];")
+    js.line('return say(game, "tile_name", { name: term(game, "tile", tileId, name), tier });')
+    js.close()
     boosters = [card for card in ruleset.staff if card.emperor_bonus]
     js.open("function emperorBonus(game, player, tileId) {")
     if boosters:
         # Only Staff hired before this bonus add to it, not one hired through it.
         js.line("const hiredBefore = player.hired.slice();")
-    js.line('if (game.explain) log(game, player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tileId]);')
+    js.line(
+        'if (game.explain) log(game, player, "bonus", say(game, "takes_bonus", { player: player.name, tile: tileName(game, tileId) }));'
+    )
     js.line("TILES[tileId][0](game, player);")
     for card in boosters:
         js.open(f"if (hiredBefore.includes({card.number})) {{")
-        text = f'player.name + " gets more with " + {js_literal(card.name)}'
+        named = f'term(game, "staff", {js_literal(str(card.number))}, {js_literal(card.name)})'
+        text = f'say(game, "gets_more_with", {{ player: player.name, card: {named} }})'
         js.line(f'if (game.explain) log(game, player, "staff", {text});')
         js.line(f"EMPEROR_BONUS[{card.number}](game, player);")
         js.close()
@@ -176,10 +185,10 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     js.open("function emperorPenalty(game, player, tileId) {")
     for card in ruleset.staff:
         if card.penalty_waiver_cost is not None:
-            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {js_literal(card.name)})"
+            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {card.number})"
             js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
     js.line(
-        'if (game.explain) log(game, player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tileId]);'
+        'if (game.explain) log(game, player, "penalty", say(game, "takes_penalty", { player: player.name, tile: tileName(game, tileId) }));'
     )
     js.line("TILES[tileId][1](game, player);")
     js.close()
@@ -213,7 +222,7 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         js.line("else emperorPenalty(game, player, tileId);")
         js.close("}")
         js.line('if (outcome === "nothing" && game.explain) {')
-        js.line('  log(game, player, "nothing", player.name + " gets neither bonus nor penalty");')
+        js.line('  log(game, player, "nothing", say(game, "neither_bonus_nor_penalty", { player: player.name }));')
         js.line("}")
         js.close()
         js.close("};")
@@ -247,32 +256,38 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "itemsAlike": items_alike(ruleset),
     }
     js.line(f"const RULES = makeRules({js_literal(fields)});")
+    js.line("RULES.words = WORDS.en;")
     js.line("RULES.onceEffects = ONCE;")
     js.line("RULES.project = projectedTotal;")
 
 
-def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
+def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | None) -> None:
     terms = [quantity_js(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     js.line(f"const tiebreak = (game, player) => {' + '.join(terms) or '0'};")
     js.line(
         "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
     )
     js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_DETAILS));")
-    quantities, words = tiebreak_words(ruleset)
+    quantities = tiebreak_words(ruleset)[0]
     js.line(f"const TIEBREAK_QUANTITIES = {js_literal(list(quantities))};")
-    js.line(f"const TIEBREAK_WORDS = {js_literal(words)};")
+    # The words events and explanations are told in, by language (scoreGame's `language`).
+    js.line(f"const WORDS = {js_literal(score_words_by_language(ruleset, languages))};")
     js.open("function standings(game, final) {")
     js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")
     js.close()
-    js.open("function scoreGame(state) {")
+    # `language`: an id of WORDS or a table of words like theirs (the pad's chooser hands one over).
+    js.open('function scoreGame(state, language = "en") {')
     js.line("const game = readGame(RULES, state);")
+    # A language the page carries no events' words for (say a workspace's own, where the page was made with the
+    # shipped languages only) tells them in English rather than failing at the table.
+    js.line('game.words = typeof language === "string" ? WORDS[language] || WORDS.en : language;')
     js.line("const scoring = EMPEROR_SCORINGS[game.round];")
     js.line("if (scoring) scoring(game);")
     js.line("const result = { ruleset: RULES.name, round: game.round, state: writeGame(game), events: game.events };")
     js.open("if (game.round === RULES.rounds) {")
     js.line("result.final = finalScoring(game);")
     js.line("result.standings = standings(game, result.final);")
-    js.line("result.ties = explainTies(result.standings, TIEBREAK_QUANTITIES, TIEBREAK_WORDS);")
+    js.line("result.ties = explainTies(game.words, result.standings, TIEBREAK_QUANTITIES, game.words.tiebreak);")
     js.close()
     js.line("result.decisions = decisionReport(game);")
     js.line("result.unused_choices = unusedChoices(game);")
@@ -280,8 +295,9 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset) -> None:
     js.close()
 
 
-def generate_engine(ruleset: ir.Ruleset) -> str:
-    """The engine script of one ruleset: `const GAH = (function () { ... })();`."""
+def generate_engine(ruleset: ir.Ruleset, languages: Sequence[Language] | None = None) -> str:
+    """The engine script of one ruleset: `const GAH = (function () { ... })();`. Its WORDS hold the events' words
+    in each of `languages` (default: the shipped ones; English must be among them, the default)."""
     js = _Js()
     js.open("const GAH = (function () {")
     js.line('"use strict";')
@@ -291,8 +307,8 @@ def generate_engine(ruleset: ir.Ruleset) -> str:
     _staff(js, ruleset)
     _final(js, ruleset)
     _emperor(js, ruleset)
-    _entry_points(js, ruleset)
+    _entry_points(js, ruleset, languages)
     _rules(js, ruleset)
-    js.line("return { RULES, scoreGame, readGame, writeGame, StateError, QUANTITIES, DEAL };")
+    js.line("return { RULES, WORDS, scoreGame, readGame, writeGame, StateError, QUANTITIES, DEAL };")
     js.close("})();")
     return "\n".join(js.lines) + "\n"

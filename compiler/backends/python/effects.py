@@ -154,7 +154,7 @@ def _remove_rooms(effect: ir.RemoveRooms, _place: Place) -> list[str]:
 
 @LINES.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[str]:
-    why = literal(f" ({abs(effect.points)} per {effect.quantity.replace('_', ' ')})")
+    why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity)})"
     verb = "gain_points" if effect.points >= 0 else "lose_points"
     return [f"{verb}(game, player, {_per(effect)}, {why})"]
 

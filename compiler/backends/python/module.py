@@ -6,7 +6,7 @@ import ast
 
 from compiler import ir
 from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.final_words import quantity_words, tiebreak_words
+from compiler.backends.final_words import tiebreak_words
 from compiler.backends.policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
@@ -16,6 +16,7 @@ from compiler.backends.policy_facts import (
 )
 from compiler.backends.python.effects import CodegenError, effect_lines, feasible_tests
 from compiler.backends.python.standalone import defined_names, runtime_parts
+from compiler.backends.score_words import score_words_by_language
 
 REGENERATE = "gah build"
 
@@ -53,7 +54,7 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
                 with code.block("if game.explain:"):
-                    code.line('game.log(player, "penalty", player.name + " cannot take the first option fully")')
+                    code.line('game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))')
                 _effects_body(code, penalty.otherwise)
     code.blank(2)
 
@@ -136,10 +137,10 @@ def _explain_call(source: ir.FinalSource) -> str:
     """The expression of a source's (points, lines): the points as its final_<id> function sums them."""
     points = f"{identifier('final', source.id)}(game, player)"
     if source.source == "game_end_staff":
-        return "game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)"
+        return "game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER)"
     if source.source == "occupied_rooms_by_floor":
         floors = literal(source.points_by_floor)
-        return f'{points}, floor_lines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])'
+        return f"{points}, floor_lines(game, player, {floors})"
     return f"{points}, [line]"
 
 
@@ -149,8 +150,7 @@ def _explain_lines(source: ir.FinalSource) -> list[str]:
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
     return [
-        f"words = QUANTITY_WORDS[{literal(source.per)}]",
-        f"line = quantity_line({literal(source.per)}, {_quantity_call(source.per)}, {source.points}, words)",
+        f"line = quantity_line(game, {literal(source.per)}, {_quantity_call(source.per)}, {source.points})",
         f"return {_explain_call(source)}",
     ]
 
@@ -164,7 +164,6 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     # The words and figures of the explanation (final_entry: the result's details), for explaining games only.
     per = {c.number: c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None}
     code.literal_line("GAME_END_PER: dict[int, str] = ", per)
-    code.literal_line("QUANTITY_WORDS: dict[str, str] = ", quantity_words(ruleset))
     code.blank(2)
     for source in ruleset.final_scoring:
         with code.block(
@@ -209,6 +208,7 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.level += 1
     for name, value in fields:
         code.literal_line(f"{name}=", value, ",")
+    code.line('words=WORDS["en"],')
     code.level -= 1
     code.line(")")
     code.line("RULES.once_effects = {")
@@ -234,7 +234,12 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line(f"    {literal(tile.id)}: ({name}_bonus, {name}_penalty),")
     code.line("}")
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
-    code.literal_line("TILE_NAME: dict[str, str] = ", {t.id: f"{t.name} (tier {t.tier})" for t in ruleset.tiles})
+    code.literal_line("TILE_NAME: dict[str, tuple[str, str]] = ", {t.id: (t.name, t.tier) for t in ruleset.tiles})
+    code.blank(2)
+    with code.block("def tile_name(game: Game, tile_id: str) -> str:"):
+        code.line('"""A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""')
+        code.line("name, tier = TILE_NAME[tile_id]")
+        code.line('return say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)')
     code.blank(2)
     with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
@@ -243,13 +248,19 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
-            code.line('game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])')
+            code.line(
+                'game.log(player, "bonus", say(game, "takes_bonus", player=player.name, tile=tile_name(game, tile_id)))'
+            )
         code.line("TILES[tile_id][0](game, player)")
         for card in boosters:
             if card.emperor_bonus:
                 with code.block(f"if had_{card.number}:"):
                     with code.block("if game.explain:"):
-                        code.line(f'game.log(player, "staff", player.name + " gets more with " + {literal(card.name)})')
+                        named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
+                        code.line(f"card = {named}")
+                        code.line(
+                            'game.log(player, "staff", say(game, "gets_more_with", player=player.name, card=card))'
+                        )
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)
     with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
@@ -257,11 +268,13 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         for card in ruleset.staff:
             if card.penalty_waiver_cost is not None:
                 cost = card.penalty_waiver_cost
-                waive = f"waive_penalty(game, player, {cost}, {literal(card.name)})"
+                waive = f"waive_penalty(game, player, {cost}, {card.number})"
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
-            code.line('game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])')
+            code.line(
+                'game.log(player, "penalty", say(game, "takes_penalty", player=player.name, tile=tile_name(game, tile_id)))'
+            )
         code.line("TILES[tile_id][1](game, player)")
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
@@ -293,7 +306,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             with code.block("else:"):
                 code.line("emperor_penalty(game, player, tile_id)")
         with code.block("elif game.explain:"):
-            code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
+            code.line('game.log(player, "nothing", say(game, "neither_bonus_nor_penalty", player=player.name))')
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
@@ -321,15 +334,18 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         terms = [_quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
         code.line(f"return {' + '.join(terms) if terms else '0'}")
     code.blank(2)
-    quantities, words = tiebreak_words(ruleset)
+    quantities = tiebreak_words(ruleset)[0]
     code.literal_line("TIEBREAK_QUANTITIES: tuple[str, ...] = ", quantities)
-    code.literal_line("TIEBREAK_WORDS = ", words)
     code.blank(2)
-    with code.block("def ties(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:"):
+    with code.block(
+        'def ties(standings: list[dict[str, Any]], language: str | dict[str, Any] = "en") -> list[dict[str, Any]]:'
+    ):
         code.line(
-            '"""Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties)."""'
+            '"""Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties),'
         )
-        code.line("return explain_ties(standings, TIEBREAK_QUANTITIES, TIEBREAK_WORDS)")
+        code.line('in a language of WORDS (or a table of words like theirs)."""')
+        code.line("words = WORDS[language] if isinstance(language, str) else language")
+        code.line('return explain_ties(words, standings, TIEBREAK_QUANTITIES, words["tiebreak"])')
     code.blank(2)
 
 
@@ -387,11 +403,14 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block("if scoring is not None:"):
             code.line("emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])")
     code.blank(2)
-    with code.block("def score_game(state: dict[str, Any]) -> dict[str, Any]:"):
-        code.line(
-            '"""Apply the Emperor scoring of the round that just ended and, after the last round, final scoring."""'
-        )
+    with code.block('def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]:'):
+        code.line('"""Apply the Emperor scoring of the round that just ended and, after the last round, final scoring.')
+        code.blank()
+        code.line("Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a")
+        code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
+        code.line('"""')
         code.line("game = read_game(RULES, state)")
+        code.line("game.words = WORDS[language] if isinstance(language, str) else language")
         code.line("emperor_scoring(game)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')
@@ -403,7 +422,7 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.line("final = final_scoring(game)")
             code.line('result["final"] = final')
             code.line('result["standings"] = standings(game, final)')
-            code.line('result["ties"] = ties(result["standings"])')
+            code.line('result["ties"] = ties(result["standings"], game.words)')
         code.line('result["decisions"] = decision_report(game)')
         code.line('result["unused_choices"] = unused_choices(game)')
         code.line("return result")
@@ -487,6 +506,8 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     code.literal_line("TITLE = ", ruleset.title)
     code.literal_line("DESCRIPTION = ", ruleset.description)
     code.literal_line("SOURCES = ", ruleset.sources)
+    code.line("# The words events and explanations are told in, by language (see score_game).")
+    code.literal_line("WORDS: dict[str, dict[str, Any]] = ", score_words_by_language(ruleset))
     code.blank(2)
     for name, body in bodies:
         code.line(f"{RUNTIME_MARK}{name} (copied; edit it there) ---")

@@ -175,7 +175,7 @@ function choicePath(game, player, key, index) {
 }
 
 function choiceError(game, player, key, index, detail) {
-  return new StateError(`${choicePath(game, player, key, index)}: ${detail} (player ${plain(player.name)})`);
+  return new StateError(say(game, "choice_error", { path: choicePath(game, player, key, index), detail, player: plain(player.name) }));
 }
 
 const CELL_KEYS = ["prepare_room", "occupy_room", "remove_rooms"];
@@ -194,9 +194,9 @@ function recordedChoice(game, player, key, index, value, options, noneWhy) {
   if (game.trial !== null || game.projecting) throw new Infeasible();
   let detail;
   if (noneWhy && options.length === 1 && options[0] === null) {
-    detail = `${optionText(value)} is not a legal choice here: ${noneWhy}`;
+    detail = say(game, "not_legal_because", { value: optionText(value), why: say(game, noneWhy) });
   } else {
-    detail = `${optionText(value)} is not a legal choice here; legal: ${options.map(optionText).join(", ")}`;
+    detail = say(game, "not_legal", { value: optionText(value), options: options.map((o) => (o === null ? say(game, "no_option") : optionText(o))).join(say(game, "list_separator")) });
   }
   throw choiceError(game, player, key, index, detail);
 }
@@ -242,7 +242,8 @@ function decide(game, player, key, options, tried = null, orderOnly = false, non
       turn.consumed += 1;
     }
     if (game.explain) {
-      log(game, player, "choice", `${player.name} chooses ${optionText(chosen)} (${key}, recorded)`, { key });
+      const said = chosen === null ? say(game, "no_option") : optionText(chosen);
+      log(game, player, "choice", say(game, "chooses_recorded", { player: player.name, option: said, key }), { key });
       note(game, player, key, index, chosen, "recorded");
     }
     return chosen;
@@ -320,6 +321,8 @@ function chooseItems(game, player, count, serve, which = null) {
   }
   if (kitchen.size) gainItems(game, player, Array.from(kitchen.entries()));
   if (served.length && game.explain) {
-    for (const [item, guest] of served) log(game, player, "items", `${player.name} serves 1 ${item} to café guest ${guest}`, { item, guest });
+    for (const [item, guest] of served) {
+      log(game, player, "items", say(game, "serves", { player: player.name, item: term(game, "item", item, item), guest }), { item, guest });
+    }
   }
 }

@@ -57,7 +57,8 @@ function makeGame(rules, round, tiles, deck, discard, players) {
   // policy tries a sequence of decisions, that sequence. turn: in the real game, the turn being
   // resolved. cardReads: how often a step looked at which cards a hand or the deck holds.
   // projecting: true while a projection of the real game is worked out (it decides nothing).
-  return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false };
+  // words: the phrases and terms events are told in (the rules' own unless scoreGame is given another).
+  return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false, words: rules.words };
 }
 
 // A copy to try an option on; with `only`, the other players are shared, not copied.
@@ -79,36 +80,72 @@ function opponents(game, player) {
   return game.players.filter((p) => p !== player);
 }
 
-function plural(count, word) {
-  return count === 1 ? count + " " + word : count + " " + word + "s";
+
+// The phrase `key` of a language's phrases (`words`, the generated WORDS table) with `values` filled in;
+// `count` (also {count}) picks the plural form of a phrase that has forms. As Python's phrase().
+function phrase(words, key, values = {}, count = null) {
+  let pattern = words[key];
+  if (pattern === undefined) throw new Error(`no phrase '${key}'`);
+  if (typeof pattern === "object") {
+    const size = count === null ? -1 : Math.abs(count);
+    const form = size === 0 ? "zero" : size === 1 ? "one" : size === 2 ? "two" : "other";
+    pattern = pattern[form] || pattern.other;
+  }
+  const filled = count === null ? values : Object.assign({ count }, values);
+  return pattern.replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (match, name) =>
+    name === undefined ? match[0] : String(filled[name]),
+  );
+}
+
+// The phrase `key` in the game's language.
+function say(game, key, values = {}, count = null) {
+  return phrase(game.words, key, values, count);
+}
+
+// A game term as the language names it (an item, a colour, a Staff card, a tile, a zone); `fallback` where it does not.
+function term(game, kind, name, fallback) {
+  const terms = game.words.terms || {};
+  const named = (terms[kind] || {})[name];
+  return named === undefined ? fallback : named;
+}
+
+// 1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's ordinal forms, by the last two digits, else the last.
+function ordinal(words, n) {
+  const forms = words.ordinal;
+  return (forms[`ends_${n % 100}`] || forms[`ends_${n % 10}`] || forms.any_other).replace("{n}", String(n));
+}
+
+// Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only).
+function perQuantity(game, each, quantity) {
+  return game.explain ? say(game, "per_quantity", { each, quantity: game.words.quantity_names[quantity] }) : "";
 }
 
 // --- primitives -----------------------------------------------------------------------
 
 function gainPoints(game, player, amount, why = "") {
   player.points += amount;
-  if (game.explain) log(game, player, "points", `${player.name} gains ${plural(amount, "point")}${why}`, { points: amount });
+  if (game.explain) log(game, player, "points", say(game, "gains", { player: player.name, what: say(game, "points", {}, amount), why }), { points: amount });
 }
 
 function losePoints(game, player, amount, why = "") {
   const lost = Math.min(amount, Math.max(0, player.points - game.rules.pointsFloor));
   player.points -= lost;
   if (!game.explain) return;
-  const note = lost === amount ? "" : ` (has only ${lost} to lose)`;
-  log(game, player, "points", `${player.name} loses ${plural(lost, "point")}${why}${note}`, { points: -lost });
+  const note = lost === amount ? "" : say(game, "has_only_to_lose", { lost });
+  log(game, player, "points", say(game, "loses", { player: player.name, what: say(game, "points", {}, lost), why: why + note }), { points: -lost });
 }
 
 function gainKrones(game, player, amount) {
   player.krones += amount;
-  if (game.explain) log(game, player, "krones", `${player.name} gains ${plural(amount, "krone")}`, { krones: amount });
+  if (game.explain) log(game, player, "krones", say(game, "gains", { player: player.name, what: say(game, "krones", {}, amount), why: "" }), { krones: amount });
 }
 
 function loseKrones(game, player, amount) {
   const lost = Math.min(amount, Math.max(0, player.krones - game.rules.kronesFloor));
   player.krones -= lost;
   if (!game.explain) return;
-  const note = lost === amount ? "" : ` (has only ${lost})`;
-  log(game, player, "krones", `${player.name} loses ${plural(lost, "krone")}${note}`, { krones: -lost });
+  const note = lost === amount ? "" : say(game, "has_only", { lost });
+  log(game, player, "krones", say(game, "loses", { player: player.name, what: say(game, "krones", {}, lost), why: note }), { krones: -lost });
 }
 
 // Move forward, never past the last space; each step beyond it is worth points at once.
@@ -121,11 +158,11 @@ function advanceEmperor(game, player, steps, why = "") {
     player.points += beyond * game.rules.beyondPoints;
     return;
   }
-  let text = `${player.name} advances ${plural(moved, "step")} on the Emperor track to space ${player.emperor}${why}`;
+  let text = say(game, "advances", { player: player.name, steps: say(game, "steps", {}, moved), space: player.emperor, why });
   if (beyond) {
     const bonus = beyond * game.rules.beyondPoints;
     player.points += bonus;
-    text += `; ${plural(beyond, "step")} beyond the cap give ${plural(bonus, "point")}`;
+    text += say(game, "beyond_cap", { steps: say(game, "steps", {}, beyond), points: say(game, "points", {}, bonus) });
   }
   log(game, player, "emperor", text, { steps: moved, beyond });
 }
@@ -134,10 +171,10 @@ function advanceEmperor(game, player, steps, why = "") {
 function gainItems(game, player, items) {
   for (const [item, count] of items) player.kitchen[item] = (player.kitchen[item] || 0) + count;
   if (!game.explain) return;
-  const listed = items.map(([item, count]) => `${count} ${item}`).join(", ");
+  const listed = items.map(([item, count]) => say(game, "item_count", { item: term(game, "item", item, item) }, count)).join(say(game, "list_separator"));
   const given = {};
   for (const [item, count] of items) given[item] = count;
-  log(game, player, "items", `${player.name} gains ${listed}`, { items: given });
+  log(game, player, "items", say(game, "gains", { player: player.name, what: listed, why: "" }), { items: given });
 }
 
 function sumValues(mapping) {
@@ -170,14 +207,8 @@ function returnItems(game, player, kitchen, cafe, count = null, which = null) {
     }
   }
   if (!game.explain) return;
-  const places = [
-    ["kitchen", kitchen],
-    ["café", cafe],
-  ]
-    .filter(([, on]) => on)
-    .map(([p]) => p)
-    .join(" and ");
-  log(game, player, "items", `${player.name} returns ${plural(returned, "item")} from the ${places}`, { returned });
+  const places = say(game, kitchen && cafe ? "from_kitchen_and_cafe" : kitchen ? "from_kitchen" : "from_cafe");
+  log(game, player, "items", say(game, "returns_items", { player: player.name, items: say(game, "items", {}, returned), places }), { returned });
 }
 
 // Every item the player could return, as `choices` records it: an item id for the kitchen, then
@@ -207,7 +238,7 @@ function returnSomeItems(game, player, kitchen, cafe, count, which) {
   for (let n = 0; n < count; n++) {
     const options = returnable(player, kitchen, cafe, which);
     if (!options.length) {
-      if (game.explain) log(game, player, "items", `${player.name} has no more items to return`);
+      if (game.explain) log(game, player, "items", say(game, "no_more_items_to_return", { player: player.name }));
       return;
     }
     let inKitchen = options.filter((o) => !o.includes("@"));
@@ -224,8 +255,11 @@ function returnSomeItems(game, player, kitchen, cafe, count, which) {
     const place = guest ? player.cafe[Number(guest)] : player.kitchen;
     place[item] -= 1;
     if (game.explain) {
-      const where = guest ? `café guest ${guest}` : "the kitchen";
-      log(game, player, "items", `${player.name} returns 1 ${item} from ${where}`, { item });
+      const named = term(game, "item", item, item);
+      const text = guest
+        ? say(game, "returns_one_from_guest", { player: player.name, item: named, guest })
+        : say(game, "returns_one_from_kitchen", { player: player.name, item: named });
+      log(game, player, "items", text, { item });
     }
   }
 }
@@ -236,8 +270,8 @@ function chooseOption(game, player, feasible, mayDecline) {
   const options = [];
   feasible.forEach((ok, index) => ok && options.push(index + 1));
   if (mayDecline || !options.length) options.push(null);
-  const chosen = decide(game, player, "choose_one", options, null, false, "no option can be taken fully");
-  if (game.explain && chosen === null) log(game, player, "choice", `${player.name} takes none of the options`);
+  const chosen = decide(game, player, "choose_one", options, null, false, "why_no_option_fully");
+  if (game.explain && chosen === null) log(game, player, "choice", say(game, "takes_no_option", { player: player.name }));
   return chosen;
 }
 

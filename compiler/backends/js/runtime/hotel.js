@@ -62,11 +62,11 @@ function placeRoom(game, player, key, free, occupy) {
   player.krones -= cost;
   setRoom(player, key, VACANT);
   if (game.explain) {
-    const paid = cost ? ` for ${plural(cost, "krone")}` : " at no cost";
-    log(game, player, "room", `${player.name} prepares room ${key}${paid}`, { cell: key });
+    const paid = cost ? say(game, "for_krones", { krones: say(game, "krones", {}, cost) }) : say(game, "at_no_cost");
+    log(game, player, "room", say(game, "prepares_room", { player: player.name, cell: key, paid }), { cell: key });
   }
   const printed = rules.printedPoints[key] || 0;
-  if (printed) gainPoints(game, player, printed, game.explain ? ` printed on space ${key}` : "");
+  if (printed) gainPoints(game, player, printed, game.explain ? say(game, "why_printed", { cell: key }) : "");
   if (occupy) occupyRoom(game, player, key);
 }
 
@@ -74,15 +74,16 @@ function placeRoom(game, player, key, free, occupy) {
 function occupyRoom(game, player, key) {
   const rules = game.rules;
   setRoom(player, key, OCCUPIED);
-  if (game.explain) log(game, player, "room", `${player.name} occupies room ${key}`, { cell: key });
+  if (game.explain) log(game, player, "room", say(game, "occupies_room", { player: player.name, cell: key }), { cell: key });
   const [colour, cells] = rules.groups[rules.groupOf(key)];
   if (cells.every((c) => roomAt(player, c) === OCCUPIED)) {
     const [reward, bySize] = rules.groupRewards[colour];
     const amount = bySize[cells.length] || 0;
-    const why = game.explain ? ` for completing a ${colour} group of ${cells.length}` : "";
+    const named = game.explain ? term(game, "colour", colour, colour) : "";
+    const why = game.explain ? say(game, "why_group", { colour: named, size: cells.length }) : "";
     if (reward === "krones") {
       gainKrones(game, player, amount);
-      if (game.explain) log(game, player, "group", `${player.name} completes a ${colour} group of ${cells.length}`);
+      if (game.explain) log(game, player, "group", say(game, "completes_group", { player: player.name, colour: named, size: cells.length }));
     } else if (reward === "points") {
       gainPoints(game, player, amount, why);
     } else {
@@ -100,11 +101,10 @@ function prepareRoom(game, player, floors, free, occupy, roomWins = false) {
     : legalSpaces(rules, player, floors).filter((key) => free || rules.prepareCost[cellParts(key)[0] - 1] <= player.krones);
   options.push(null);
   const tried = roomWins && options.length > 1 ? options.slice(0, -1) : null;
-  const chosen = decide(game, player, "prepare_room", options, tried, false, "there is no legal space for a room", true);
+  const chosen = decide(game, player, "prepare_room", options, tried, false, "why_no_legal_space", true);
   if (chosen === null) {
     if (game.explain) {
-      const what = options.length > 1 ? "prepares no room" : "has no legal space for a room";
-      log(game, player, "room", `${player.name} ${what}`);
+      log(game, player, "room", say(game, options.length > 1 ? "prepares_no_room" : "no_space_for_room", { player: player.name }));
     }
     return;
   }
@@ -117,9 +117,9 @@ function occupyVacantRooms(game, player, count) {
   for (let n = 0; n < count; n++) {
     const vacant = replaying(game) ? [] : roomsIn(player, VACANT);
     vacant.push(null);
-    const chosen = decide(game, player, "occupy_room", vacant, null, false, "there is no vacant room");
+    const chosen = decide(game, player, "occupy_room", vacant, null, false, "why_no_vacant_room");
     if (chosen === null) {
-      if (game.explain && vacant.length === 1) log(game, player, "room", `${player.name} has no vacant room to occupy`);
+      if (game.explain && vacant.length === 1) log(game, player, "room", say(game, "no_vacant_room", { player: player.name }));
       return;
     }
     occupyRoom(game, player, chosen);
@@ -171,20 +171,21 @@ function countRemovable(player, state, count, strictlyBelow, inColumn = false) {
 function removeRooms(game, player, state, count, strictlyBelow, inColumn = false) {
   let below = null;
   let last = null;
-  const word = state === OCCUPIED ? "occupied" : "vacant";
+  const [removes, noneLeft] =
+    state === OCCUPIED ? ["removes_occupied_room", "no_more_occupied_rooms"] : ["removes_vacant_room", "no_more_vacant_rooms"];
   for (let n = 0; n < count; n++) {
     let candidates;
     if (inColumn) candidates = last !== null ? columnBelow(player, state, last) : columnStarts(player, state, count)[0];
     else candidates = removalCandidates(player, state, strictlyBelow ? below : null);
     if (!candidates.length) {
-      if (game.explain) log(game, player, "room", `${player.name} has no more ${word} rooms to remove`);
+      if (game.explain) log(game, player, "room", say(game, noneLeft, { player: player.name }));
       return;
     }
     const chosen = decide(game, player, "remove_rooms", candidates);
     setRoom(player, chosen, EMPTY);
     below = cellParts(chosen)[0];
     last = chosen;
-    if (game.explain) log(game, player, "room", `${player.name} removes ${word} room ${chosen}`, { cell: chosen });
+    if (game.explain) log(game, player, "room", say(game, removes, { player: player.name, cell: chosen }), { cell: chosen });
   }
 }
 

@@ -7,11 +7,9 @@ function scoreSpace(game, player, points) {
   const scored = Math.max(points, Math.min(0, game.rules.pointsFloor - player.points));
   player.points += scored;
   if (game.explain) {
-    const note = scored === points ? "" : ` (worth ${points}; has only ${-scored} to lose)`;
-    log(game, player, "score", `${player.name} scores ${plural(scored, "point")} on space ${player.emperor}${note}`, {
-      points: scored,
-      space: player.emperor,
-    });
+    const note = scored === points ? "" : say(game, "worth_but_has_only", { worth: points, lost: -scored });
+    const text = say(game, "scores_space", { player: player.name, points: say(game, "points", {}, scored), space: player.emperor, note });
+    log(game, player, "score", text, { points: scored, space: player.emperor });
   }
 }
 
@@ -21,21 +19,21 @@ function moveBack(game, player, spaces, zoneNames) {
   player.emperor = Math.max(0, start - spaces);
   const zone = zoneNames[player.emperor];
   if (game.explain) {
-    log(game, player, "move_back", `${player.name} moves back ${spaces} from space ${start} to space ${player.emperor} (${zone})`, {
-      space: player.emperor,
-      zone,
-    });
+    const named = term(game, "zone", zone, zone);
+    const text = say(game, "moves_back", { player: player.name, spaces, start, space: player.emperor, zone: named });
+    log(game, player, "move_back", text, { space: player.emperor, zone });
   }
 }
 
-// A hired Staff lets the player pay krones to ignore the penalty; returns true if paid.
-function waivePenalty(game, player, cost, card) {
+// A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns true if paid.
+function waivePenalty(game, player, cost, number) {
   const options = player.krones >= cost ? [true, false] : [false];
   const pay = decide(game, player, "conference_manager", options);
   if (pay) {
     player.krones -= cost;
     if (game.explain) {
-      log(game, player, "penalty", `${player.name} pays ${plural(cost, "krone")} (${card}) to ignore the penalty`, { krones: -cost });
+      const card = term(game, "staff", String(number), game.rules.staff[number][0]);
+      log(game, player, "penalty", say(game, "pays_to_ignore", { player: player.name, krones: say(game, "krones", {}, cost), card }), { krones: -cost });
     }
   }
   return pay;
@@ -68,7 +66,7 @@ function copyDecided(game, player, formulas, copier) {
   const worth = new Map(options.map((number) => [number, formulas[number](game, player)]));
   const ranked = options.slice().sort((a, b) => worth.get(b) - worth.get(a)); // stable: ties keep the lowest number first
   if (!options.length) {
-    decide(game, player, "secretary", [null], null, false, "no opponent has hired a game-end Staff to copy");
+    decide(game, player, "secretary", [null], null, false, "why_nothing_to_copy");
     return [null, 0];
   }
   const [index, found, value] = nextRecorded(player, "secretary");
@@ -84,7 +82,10 @@ function copyDecided(game, player, formulas, copier) {
       decision.total = projection(game, player);
       decision.runnerUpTotal = decision.total - points + worth.get(ranked[1]);
     }
-    log(game, player, "final", `${player.name}'s ${copier} copies ${cardName(game, chosen)}: ${plural(points, "point")}`, { card: chosen });
+    const number = Object.keys(game.rules.staff).find((n) => game.rules.staff[n][0] === copier);
+    const named = number === undefined ? copier : term(game, "staff", String(number), copier);
+    const text = say(game, "copier_copies", { player: player.name, copier: named, card: cardName(game, chosen), points: say(game, "points", {}, points) });
+    log(game, player, "final", text, { card: chosen });
   }
   return [chosen, points];
 }
@@ -93,32 +94,35 @@ function copyDecided(game, player, formulas, copier) {
 // its "points" and a "text"; the lines of a source add up to its breakdown (see finalEntry).
 
 // `label: count × each = points`, the one form of every counted line.
-function counted(label, count, each) {
-  return `${label}: ${count} × ${each} = ${plural(count * each, "point")}`;
+function counted(game, label, count, each) {
+  return say(game, "counted", { label, n: count, each, points: say(game, "points", {}, count * each) });
 }
 
-// A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`).
-function quantityLine(per, count, each, words) {
-  const text = counted(words.slice(0, 1).toUpperCase() + words.slice(1), count, each);
+// A per-quantity source's line: `each` points per unit of the quantity `per`.
+function quantityLine(game, per, count, each) {
+  const words = game.words.quantities[per];
+  const text = counted(game, words.slice(0, 1).toUpperCase() + words.slice(1), count, each);
   return { per, count, each, points: count * each, text };
 }
 
-// One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms).
-function floorLines(player, pointsByFloor, words) {
+// One line per floor whose occupied rooms score.
+function floorLines(game, player, pointsByFloor) {
+  const words = game.words.quantities.occupied_rooms;
   const lines = [];
   pointsByFloor.forEach((each, index) => {
     if (!each) return;
     const floor = index + 1;
     const rooms = player.hotel[index].filter((r) => r === "o").length;
-    lines.push({ floor, rooms, each, points: rooms * each, text: counted(`Floor ${floor}, ${words}`, rooms, each) });
+    lines.push({ floor, rooms, each, points: rooms * each, text: counted(game, say(game, "floor_label", { floor, words }), rooms, each) });
   });
   return lines;
 }
 
 // [the points of the player's hired game-end Staff (the copier's decision taken here), one line per card]:
-// its quantity (`per`: card -> [points each, quantity]; phrases in `words`), count, points each, and for a
-// copier (`copiers`: card -> name) the card it copies (`copies`, null when there is none).
-function gameEndLines(game, player, formulas, copiers, per, words) {
+// its quantity (`per`: card -> [points each, quantity], said as the game's words say it), count, points each,
+// and for a copier (`copiers`: card -> name) the card it copies (`copies`, null when there is none).
+function gameEndLines(game, player, formulas, copiers, per) {
+  const words = game.words.quantities;
   let total = 0;
   const lines = [];
   for (const number of player.hired) {
@@ -134,14 +138,15 @@ function gameEndLines(game, player, formulas, copiers, per, words) {
     }
     const line = { card: number, name: game.rules.staff[number][0], copies: copied === number ? null : copied };
     if (copied === null) {
-      const text = `${cardName(game, number)}: no opponent has hired a game-end Staff to copy: 0 points`;
+      const text = say(game, "nothing_to_copy", { card: cardName(game, number), points: say(game, "points", {}, 0) });
       Object.assign(line, { per: null, count: 0, each: 0, points: 0, text });
     } else {
       const [each, quantity] = per[copied];
       const count = QUANTITIES[quantity](game, player);
       let label = cardName(game, number);
-      if (copied !== number) label += ` copies ${cardName(game, copied)}`;
-      Object.assign(line, { per: quantity, count, each, points: count * each, text: counted(`${label}, ${words[quantity]}`, count, each) });
+      if (copied !== number) label = say(game, "card_copies", { card: label, copied: cardName(game, copied) });
+      const text = counted(game, say(game, "staff_label", { card: label, words: words[quantity] }), count, each);
+      Object.assign(line, { per: quantity, count, each, points: count * each, text });
     }
     lines.push(line);
   }
@@ -159,7 +164,7 @@ function finalEntry(game, player, sources) {
   const floor = game.rules.pointsFloor;
   if (total < floor) {
     breakdown.points_floor = floor - total;
-    const text = `A total of ${total} counts as ${floor}: ${plural(breakdown.points_floor, "point")}`;
+    const text = say(game, "total_counts_as", { total, floor, points: say(game, "points", {}, breakdown.points_floor) });
     details.points_floor = [{ total, points: breakdown.points_floor, text }];
     total = floor;
   }
@@ -180,9 +185,9 @@ function rank(entries) {
 }
 
 // Every group of players with equal final points, best first: the points, the tie-breaker's quantities,
-// each player's tie-breaker and rank (in standings order), and in words how the tie-breaker (the sum of
-// `quantities`, said as `words`) decided it or that they share a rank.
-function explainTies(standings, quantities, words) {
+// each player's tie-breaker and rank (in standings order), and in the language of `words` how the
+// tie-breaker (the sum of `quantities`, said as `tiebreak`) decided it or that they share a rank.
+function explainTies(words, standings, quantities, tiebreak) {
   const groups = [];
   for (const row of standings) {
     const last = groups[groups.length - 1];
@@ -195,25 +200,32 @@ function explainTies(standings, quantities, words) {
       points: group[0].points,
       quantities: quantities.slice(),
       players: group.map((r) => ({ player: r.player, tiebreak: r.tiebreak, rank: r.rank })),
-      text: tieText(group, words),
+      text: tieText(words, group, tiebreak),
     }));
 }
 
 // A tie in words: who has how many points, the tie-breaker's figures, and the places.
-function tieText(group, words) {
-  const head = `${named(group.map((r) => r.player))} have ${plural(group[0].points, "point")} each`;
+function tieText(words, group, tiebreak) {
+  const points = phrase(words, "points", {}, group[0].points);
+  const head = phrase(words, "tie_head", { players: named(words, group.map((r) => r.player)), points });
   if (new Set(group.map((r) => r.tiebreak)).size === 1) {
-    const same = words ? ` and the same tie-breaker (${words}: ${group[0].tiebreak})` : "";
-    return `${head}${same}: they share ${ordinal(group[0].rank)} place`;
+    const same = tiebreak ? phrase(words, "tie_same_tiebreak", { tiebreak, value: group[0].tiebreak }) : "";
+    return phrase(words, "tie_shared", { head, same, place: ordinal(words, group[0].rank) });
   }
   if (group.length === 2) {
     const [first, second] = group;
-    return (
-      `${head}; ${first.player} wins the tie-breaker (${words}) with ${first.tiebreak} against ` +
-      `${second.tiebreak}: ${first.player} places ${ordinal(first.rank)}, ${second.player} ${ordinal(second.rank)}`
-    );
+    return phrase(words, "tie_won", {
+      head,
+      tiebreak,
+      first: first.player,
+      first_value: first.tiebreak,
+      second: second.player,
+      second_value: second.tiebreak,
+      first_place: ordinal(words, first.rank),
+      second_place: ordinal(words, second.rank),
+    });
   }
-  const figures = group.map((r) => `${r.player} ${r.tiebreak}`).join(", ");
+  const figures = group.map((r) => phrase(words, "tie_figure", { player: r.player, value: r.tiebreak })).join(phrase(words, "list_separator"));
   const places = [];
   for (const row of group) {
     const last = places[places.length - 1];
@@ -222,21 +234,16 @@ function tieText(group, words) {
   }
   const said = places.map((rows) =>
     rows.length === 1
-      ? `${rows[0].player} places ${ordinal(rows[0].rank)}`
-      : `${named(rows.map((r) => r.player))} share ${ordinal(rows[0].rank)} place`,
+      ? phrase(words, "tie_places", { player: rows[0].player, place: ordinal(words, rows[0].rank) })
+      : phrase(words, "tie_share_place", { players: named(words, rows.map((r) => r.player)), place: ordinal(words, rows[0].rank) }),
   );
-  return `${head}; tie-breaker (${words}): ${figures}: ${said.join("; ")}`;
+  return phrase(words, "tie_many", { head, tiebreak, figures, places: said.join("; ") });
 }
 
-// `A`, `A and B`, `A, B and C`.
-function named(names) {
-  return names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
-}
-
-// 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.
-function ordinal(n) {
-  const suffix = [11, 12, 13].includes(n % 100) ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${suffix}`;
+// `A`, `A and B`, `A, B and C` (in English).
+function named(words, names) {
+  if (names.length === 1) return names[0];
+  return phrase(words, "names_and", { first: names.slice(0, -1).join(phrase(words, "list_separator")), last: names[names.length - 1] });
 }
 
 // Per player, every decision of the scoring in the order asked, and the `choices` that record them
@@ -271,10 +278,8 @@ function unusedChoices(game) {
       const asked = player.cursor[key] || 0;
       for (let index = asked; index < values.length; index++) {
         const path = `players[${number}].choices.${key}` + (Array.isArray(value) ? `[${index}]` : "");
-        const message =
-          `${path}: ${optionText(values[index])} was recorded, but the scoring asked ` +
-          `${asked === 0 ? "no" : "only " + asked} ${key} decision${asked === 1 ? "" : "s"}` +
-          ` (player ${plain(player.name)}); it was not used`;
+        const said = { path, value: optionText(values[index]), key, player: plain(player.name) };
+        const message = asked === 0 ? say(game, "unused_none", said) : say(game, "unused_only", said, asked);
         unused.push({ player: player.name, path, value: values[index], message });
       }
     }

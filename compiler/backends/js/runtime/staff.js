@@ -4,7 +4,8 @@
 "use strict";
 
 function cardName(game, number) {
-  return `${game.rules.staff[number][0]} (${number})`;
+  const name = game.rules.staff[number][0];
+  return say(game, "card_name", { name: term(game, "staff", String(number), name), number });
 }
 
 // Printed cost less the discount, never below 0; discount null means free.
@@ -13,13 +14,13 @@ function playCost(game, number, discount) {
   return Math.max(0, game.rules.staff[number][1] - discount);
 }
 
-// Pay and hire a card; a once-effect card acts at once.
+// Pay and hire a card; a once-effect card acts at once. `how`: the phrase that says where the card came from.
 function hire(game, player, number, cost, how) {
   player.krones -= cost;
   player.hired.push(number);
   if (game.explain) {
-    const paid = cost ? ` for ${plural(cost, "krone")}` : " at no cost";
-    log(game, player, "staff", `${player.name} plays ${cardName(game, number)} ${how}${paid}`, { card: number });
+    const paid = cost ? say(game, "for_krones", { krones: say(game, "krones", {}, cost) }) : say(game, "at_no_cost");
+    log(game, player, "staff", say(game, how, { player: player.name, card: cardName(game, number), paid }), { card: number });
   }
   const effect = game.rules.onceEffects[number];
   if (effect) effect(game, player);
@@ -35,30 +36,30 @@ function drawStaff(game, player, count, play, discount, toHand = false) {
   const drawn = game.deck.splice(0, count);
   game.cardReads += 1;
   if (game.explain) {
-    if (drawn.length < count) log(game, player, "staff", `the Staff deck holds only ${plural(drawn.length, "card")}`);
-    const names = drawn.map((n) => cardName(game, n)).join(", ") || "nothing";
-    log(game, player, "staff", `${player.name} draws ${names}`, { cards: drawn.slice() });
+    if (drawn.length < count) log(game, player, "staff", say(game, "deck_holds_only", { cards: say(game, "cards", {}, drawn.length) }));
+    const names = drawn.map((n) => cardName(game, n)).join(say(game, "list_separator")) || say(game, "nothing");
+    log(game, player, "staff", say(game, "draws", { player: player.name, cards: names }), { cards: drawn.slice() });
   }
   const remaining = drawn.slice();
   for (let n = 0; n < play; n++) {
     const options = replaying(game) ? [] : remaining.filter((number) => playCost(game, number, discount) <= player.krones);
     options.push(null);
-    const chosen = decide(game, player, "play_staff", options, null, false, "no drawn card is affordable");
+    const chosen = decide(game, player, "play_staff", options, null, false, "why_no_drawn_affordable");
     if (chosen === null) break;
     removeOne(remaining, chosen);
-    hire(game, player, chosen, playCost(game, chosen, discount), "from the draw");
+    hire(game, player, chosen, playCost(game, chosen, discount), "plays_from_draw");
   }
   if (remaining.length && toHand) {
     player.hand.push(...remaining);
     if (game.explain) {
-      const names = remaining.map((n) => cardName(game, n)).join(", ");
-      log(game, player, "staff", `${player.name} takes the other drawn cards into hand: ${names}`, { cards: remaining.slice() });
+      const names = remaining.map((n) => cardName(game, n)).join(say(game, "list_separator"));
+      log(game, player, "staff", say(game, "takes_drawn_into_hand", { player: player.name, cards: names }), { cards: remaining.slice() });
     }
   } else if (remaining.length) {
     const order = cardsToBottom(game, player, remaining, "drawn_to_bottom");
     if (game.explain) {
-      const names = order.map((n) => cardName(game, n)).join(", ");
-      log(game, player, "staff", `${player.name} puts the other drawn cards under the deck: ${names}`, { cards: order });
+      const names = order.map((n) => cardName(game, n)).join(say(game, "list_separator"));
+      log(game, player, "staff", say(game, "puts_drawn_under_deck", { player: player.name, cards: names }), { cards: order });
     }
   }
 }
@@ -92,9 +93,8 @@ function staffToDeckBottom(game, player, count, top = false) {
   if (top) game.deck.unshift(...chosen);
   else game.deck.push(...chosen);
   if (game.explain) {
-    const names = chosen.map((n) => cardName(game, n)).join(", ") || "no card";
-    const where = top ? "on top of the deck" : "under the deck";
-    log(game, player, "staff", `${player.name} puts ${names} from hand ${where}`, { cards: chosen.slice() });
+    const names = chosen.map((n) => cardName(game, n)).join(say(game, "list_separator")) || say(game, "no_card");
+    log(game, player, "staff", say(game, top ? "puts_on_deck" : "puts_under_deck", { player: player.name, cards: names }), { cards: chosen.slice() });
   }
 }
 
@@ -107,16 +107,15 @@ function playStaffFromHand(game, player, count, discount, kind = "any") {
       ? []
       : player.hand.filter((number) => playCost(game, number, discount) <= player.krones && (kind === "any" || staff[number][2] === kind));
     options.push(null);
-    const chosen = decide(game, player, "play_staff", options, null, false, "no card in hand is affordable");
+    const chosen = decide(game, player, "play_staff", options, null, false, "why_no_hand_affordable");
     if (chosen === null) {
       if (game.explain) {
-        const what = options.length > 1 ? "plays no Staff" : "has no Staff in hand to play";
-        log(game, player, "staff", `${player.name} ${what}`);
+        log(game, player, "staff", say(game, options.length > 1 ? "plays_no_staff" : "no_staff_to_play", { player: player.name }));
       }
       return;
     }
     removeOne(player.hand, chosen);
-    hire(game, player, chosen, playCost(game, chosen, discount), "from hand");
+    hire(game, player, chosen, playCost(game, chosen, discount), "plays_from_hand");
   }
 }
 
@@ -137,10 +136,10 @@ function removeHiredStaff(game, player, count, kind) {
   for (let n = 0; n < count; n++) {
     const hired = hiredOfKind(game, player, kind);
     const options = hired.length ? hired : [null];
-    const chosen = decide(game, player, "remove_hired_staff", options, null, false, "no hired Staff of that kind");
+    const chosen = decide(game, player, "remove_hired_staff", options, null, false, "why_no_hired_of_kind");
     if (chosen === null) return;
     removeOne(player.hired, chosen);
     game.discard.push(chosen);
-    if (game.explain) log(game, player, "staff", `${player.name} discards hired ${cardName(game, chosen)}`, { card: chosen });
+    if (game.explain) log(game, player, "staff", say(game, "discards_hired", { player: player.name, card: cardName(game, chosen) }), { card: chosen });
   }
 }

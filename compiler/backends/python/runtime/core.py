@@ -63,6 +63,9 @@ class Rules:
     # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
     # policy, which tries one kind per place only (see choose_items() and return_items()).
     items_alike: bool = True
+    # The phrases and terms of the language events are told in (a language's `score` section, with its
+    # `terms`): the generated module's English unless score_game is given another.
+    words: dict[str, Any] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -186,6 +189,8 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
+    # The phrases and terms events are told in (see say()); the rules' own by default.
+    words: dict[str, Any]
 
     def __init__(
         self,
@@ -212,6 +217,7 @@ class Game:
         self.turn = None
         self.card_reads = 0
         self.projecting = False
+        self.words = rules.words
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -244,16 +250,59 @@ def seat(game: Game, player: Player) -> int:
 
 
 def plural(count: int, word: str) -> str:
+    """An English count for the runtime's error messages (explanations say counts with phrase())."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **values: object) -> str:
+    """The phrase `key` of a language's phrases (`words`) with `values` filled in; `count` (also {count})
+    picks the plural form of a phrase that has forms (`one`, `other`)."""
+    pattern = words[key]
+    if isinstance(pattern, dict):  # forms by a count: zero and two where the language has them
+        size = -1 if count is None else abs(count)
+        form = "zero" if size == 0 else "one" if size == 1 else "two" if size == 2 else "other"
+        pattern = pattern.get(form) or pattern["other"]
+    if count is not None:
+        values["count"] = count
+    text: str = pattern.format_map(values)
+    return text
+
+
+def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
+    """The phrase `key` in the game's language (see phrase())."""
+    return phrase(game.words, key, count, **values)
+
+
+def term(game: Game, kind: str, name: str, default: str) -> str:
+    """A game term (an item, a colour, a Staff card, a tile, a zone) as the language names it; `default`
+    (the rules' own word) where the language does not name it."""
+    named: str = game.words.get("terms", {}).get(kind, {}).get(name, default)
+    return named
+
+
+def ordinal(words: dict[str, Any], n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
+    digits (ends_11), else the last digit (ends_1), else any_other."""
+    forms: dict[str, str] = words["ordinal"]
+    pattern = forms.get(f"ends_{n % 100}") or forms.get(f"ends_{n % 10}") or forms["any_other"]
+    return pattern.format(n=n)
 
 
 # --- primitives -----------------------------------------------------------------------
 
 
+def per_quantity(game: Game, each: int, quantity: str) -> str:
+    """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
+    if not game.explain:
+        return ""
+    return say(game, "per_quantity", each=each, quantity=game.words["quantity_names"][quantity])
+
+
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+        text = say(game, "gains", player=player.name, what=say(game, "points", amount), why=why)
+        game.log(player, "points", text, points=amount)
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -261,14 +310,16 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else f" (has only {lost} to lose)"
-    game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
+    note = "" if lost == amount else say(game, "has_only_to_lose", lost=lost)
+    text = say(game, "loses", player=player.name, what=say(game, "points", lost), why=why + note)
+    game.log(player, "points", text, points=-lost)
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+        text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
+        game.log(player, "krones", text, krones=amount)
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -276,8 +327,9 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     player.krones -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else f" (has only {lost})"
-    game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
+    note = "" if lost == amount else say(game, "has_only", lost=lost)
+    text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
+    game.log(player, "krones", text, krones=-lost)
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -289,11 +341,12 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     if not game.explain:
         player.points += beyond * game.rules.beyond_points
         return
-    text = f"{player.name} advances {plural(moved, 'step')} on the Emperor track to space {player.emperor}{why}"
+    steps_said = say(game, "steps", moved)
+    text = say(game, "advances", player=player.name, steps=steps_said, space=player.emperor, why=why)
     if beyond:
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
-        text += f"; {plural(beyond, 'step')} beyond the cap give {plural(bonus, 'point')}"
+        text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
     game.log(player, "emperor", text, steps=moved, beyond=beyond)
 
 
@@ -302,8 +355,10 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
         player.kitchen[item] = player.kitchen.get(item, 0) + count
     if not game.explain:
         return
-    listed = ", ".join(f"{count} {item}" for item, count in items)
-    game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
+    listed = say(game, "list_separator").join(
+        say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
+    )
+    game.log(player, "items", say(game, "gains", player=player.name, what=listed, why=""), items=dict(items))
 
 
 def return_items(
@@ -333,8 +388,9 @@ def return_items(
                     guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
-    places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
-    game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+    places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
+    text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
+    game.log(player, "items", text, returned=returned)
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -368,7 +424,7 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", f"{player.name} has no more items to return")
+                game.log(player, "items", say(game, "no_more_items_to_return", player=player.name))
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -381,8 +437,12 @@ def return_some_items(
         place = player.kitchen if not guest else player.cafe[int(guest)]
         place[item] -= 1
         if game.explain:
-            where = "the kitchen" if not guest else f"café guest {guest}"
-            game.log(player, "items", f"{player.name} returns 1 {item} from {where}", item=item)
+            named = term(game, "item", item, item)
+            if guest:
+                text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
+            else:
+                text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
+            game.log(player, "items", text, item=item)
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -391,9 +451,9 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
     options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
     if may_decline or not options:
         options.append(None)
-    chosen = decide(game, player, "choose_one", options, none_why="no option can be taken fully")
+    chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
-        game.log(player, "choice", f"{player.name} takes none of the options")
+        game.log(player, "choice", say(game, "takes_no_option", player=player.name))
     return chosen
 
 
@@ -647,7 +707,8 @@ def choice_path(game: Game, player: Player, key: str, index: int) -> str:
 
 def choice_error(game: Game, player: Player, key: str, index: int, detail: str) -> StateError:
     """An illegal recorded choice, named by its path in the state (so `gah score` can point at it)."""
-    return StateError(f"{choice_path(game, player, key, index)}: {detail} (player {plain(player.name)})")
+    path = choice_path(game, player, key, index)
+    return StateError(say(game, "choice_error", path=path, detail=detail, player=plain(player.name)))
 
 
 def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str) -> T:
@@ -658,9 +719,12 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
     if game.trial is not None or game.projecting:
         raise Infeasible
     if none_why and options == [None]:
-        detail = f"{option_text(value)} is not a legal choice here: {none_why}"
+        detail = say(game, "not_legal_because", value=option_text(value), why=say(game, none_why))
     else:
-        detail = f"{option_text(value)} is not a legal choice here; legal: {', '.join(option_text(o) for o in options)}"
+        legal = say(game, "list_separator").join(
+            say(game, "no_option") if o is None else option_text(o) for o in options
+        )
+        detail = say(game, "not_legal", value=option_text(value), options=legal)
     raise choice_error(game, player, key, index, detail)
 
 
@@ -715,7 +779,8 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+            said = say(game, "no_option") if chosen is None else option_text(chosen)
+            game.log(player, "choice", say(game, "chooses_recorded", player=player.name, option=said, key=key), key=key)
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
@@ -807,4 +872,6 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
         gain_items(game, player, tuple(kitchen.items()))
     if served and game.explain:
         for item, guest in served:
-            game.log(player, "items", f"{player.name} serves 1 {item} to café guest {guest}", item=item, guest=guest)
+            named = term(game, "item", item, item)
+            text = say(game, "serves", player=player.name, item=named, guest=guest)
+            game.log(player, "items", text, item=item, guest=guest)

@@ -11,9 +11,10 @@ from .core import (
     decide,
     gain_krones,
     gain_points,
-    plural,
     quiet,
     replaying,
+    say,
+    term,
 )
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
@@ -70,11 +71,12 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
-        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
+        text = say(game, "prepares_room", player=player.name, cell=cell_name(cell), paid=paid)
+        game.log(player, "room", text, cell=cell_name(cell))
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, f" printed on space {cell_name(cell)}" if game.explain else "")
+        gain_points(game, player, printed, say(game, "why_printed", cell=cell_name(cell)) if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -84,16 +86,21 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
-        game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
+        game.log(
+            player, "room", say(game, "occupies_room", player=player.name, cell=cell_name(cell)), cell=cell_name(cell)
+        )
     colour, cells = rules.groups[rules.group_of(cell)]
     if all(room_at(player, c) == OCCUPIED for c in cells):
         reward, by_size = rules.group_rewards[colour]
         amount = by_size.get(len(cells), 0)
-        why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
+        named = term(game, "colour", colour, colour) if game.explain else ""
+        why = say(game, "why_group", colour=named, size=len(cells)) if game.explain else ""
         if reward == "krones":
             gain_krones(game, player, amount)
             if game.explain:
-                game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+                game.log(
+                    player, "group", say(game, "completes_group", player=player.name, colour=named, size=len(cells))
+                )
         elif reward == "points":
             gain_points(game, player, amount, why)
         else:
@@ -134,16 +141,11 @@ def prepare_room(
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    chosen = decide(
-        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
-    )
+    chosen = decide(game, player, "prepare_room", options, tried, none_why="why_no_legal_space", dominated=True)
     if chosen is None:
         if game.explain:
-            game.log(
-                player,
-                "room",
-                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
-            )
+            key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
+            game.log(player, "room", say(game, key, player=player.name))
         return
     place_room(game, player, chosen, free, occupy)
 
@@ -157,10 +159,10 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
     for _ in range(count):
         vacant: list[Cell | None] = [] if replaying(game) else list(rooms(player, VACANT))
         vacant.append(None)
-        chosen = decide(game, player, "occupy_room", vacant, none_why="there is no vacant room")
+        chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
-                game.log(player, "room", f"{player.name} has no vacant room to occupy")
+                game.log(player, "room", say(game, "no_vacant_room", player=player.name))
             return
         occupy_room(game, player, chosen)
 
@@ -213,7 +215,11 @@ def remove_rooms(
     `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
     below: int | None = None
     last: Cell | None = None
-    word = "occupied" if state == OCCUPIED else "vacant"
+    removes, none_left = (
+        ("removes_occupied_room", "no_more_occupied_rooms")
+        if state == OCCUPIED
+        else ("removes_vacant_room", "no_more_vacant_rooms")
+    )
     for _ in range(count):
         if in_column:
             candidates = (
@@ -223,14 +229,15 @@ def remove_rooms(
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
-                game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+                game.log(player, "room", say(game, none_left, player=player.name))
             return
         chosen = decide(game, player, "remove_rooms", candidates)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
         if game.explain:
-            game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+            text = say(game, removes, player=player.name, cell=cell_name(chosen))
+            game.log(player, "room", text, cell=cell_name(chosen))
 
 
 # --- quantities of the hotel ---------------------------------------------------------

@@ -12,11 +12,14 @@ from .core import (
     next_recorded,
     note,
     option_text,
+    ordinal,
     peek_recorded,
+    phrase,
     plain,
-    plural,
     projection,
     recorded_choice,
+    say,
+    term,
 )
 from .staff import card_name
 
@@ -26,14 +29,10 @@ def score_space(game: Game, player: Player, points: int) -> None:
     scored = max(points, min(0, game.rules.points_floor - player.points))
     player.points += scored
     if game.explain:
-        note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
-        game.log(
-            player,
-            "score",
-            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
-            points=scored,
-            space=player.emperor,
-        )
+        note = "" if scored == points else say(game, "worth_but_has_only", worth=points, lost=-scored)
+        said = say(game, "points", scored)
+        text = say(game, "scores_space", player=player.name, points=said, space=player.emperor, note=note)
+        game.log(player, "score", text, points=scored, space=player.emperor)
 
 
 def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
@@ -42,17 +41,13 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     player.emperor = max(0, start - spaces)
     zone = zone_names[player.emperor]
     if game.explain:
-        game.log(
-            player,
-            "move_back",
-            f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
-            space=player.emperor,
-            zone=zone,
-        )
+        named = term(game, "zone", zone, zone)
+        text = say(game, "moves_back", player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
+        game.log(player, "move_back", text, space=player.emperor, zone=zone)
 
 
-def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
-    """A hired Staff lets the player pay krones to ignore the penalty; returns True if paid.
+def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
+    """A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns True if paid.
 
     Paying is only an option with enough krones: a recorded `true` without them is refused.
     """
@@ -61,12 +56,9 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     if pay:
         player.krones -= cost
         if game.explain:
-            game.log(
-                player,
-                "penalty",
-                f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
-                krones=-cost,
-            )
+            card = term(game, "staff", str(number), game.rules.staff[number][0])
+            text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
+            game.log(player, "penalty", text, krones=-cost)
     return pay
 
 
@@ -114,7 +106,7 @@ def copy_decided(
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
     ranked = sorted(options, key=worth.__getitem__, reverse=True)  # stable: ties keep the lowest number first
     if not options:
-        decide(game, player, "secretary", [None], none_why="no opponent has hired a game-end Staff to copy")
+        decide(game, player, "secretary", [None], none_why="why_nothing_to_copy")
         return None, 0
     index, found, value = next_recorded(player, "secretary")
     chosen = recorded_choice(game, player, "secretary", index, value, options, "") if found else ranked[0]
@@ -128,12 +120,12 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        game.log(
-            player,
-            "final",
-            f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
-            card=chosen,
+        said = say(game, "points", points)
+        named = next(
+            (term(game, "staff", str(n), copier) for n, card in game.rules.staff.items() if card[0] == copier), copier
         )
+        text = say(game, "copier_copies", player=player.name, copier=named, card=card_name(game, chosen), points=said)
+        game.log(player, "final", text, card=chosen)
     return chosen, points
 
 
@@ -143,24 +135,26 @@ def copy_decided(
 Line = dict[str, Any]
 
 
-def counted(label: str, count: int, each: int) -> str:
+def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    return f"{label}: {count} × {each} = {plural(count * each, 'point')}"
+    return say(game, "counted", label=label, n=count, each=each, points=say(game, "points", count * each))
 
 
-def quantity_line(per: str, count: int, each: int, words: str) -> Line:
-    """A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`)."""
-    text = counted(words[:1].upper() + words[1:], count, each)
+def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
+    """A per-quantity source's line: `each` points per unit of the quantity `per`."""
+    words: str = game.words["quantities"][per]
+    text = counted(game, words[:1].upper() + words[1:], count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
-def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> list[Line]:
-    """One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms)."""
+def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> list[Line]:
+    """One line per floor whose occupied rooms score."""
+    words: str = game.words["quantities"]["occupied_rooms"]
     lines: list[Line] = []
     for floor, each in enumerate(points_by_floor, start=1):
         if each:
             rooms = player.hotel[floor - 1].count("o")
-            text = counted(f"Floor {floor}, {words}", rooms, each)
+            text = counted(game, say(game, "floor_label", floor=floor, words=words), rooms, each)
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
     return lines
 
@@ -171,11 +165,11 @@ def game_end_lines(
     formulas: dict[int, GameEndFormula],
     copiers: dict[int, str],
     per: dict[int, str],
-    words: dict[str, str],
 ) -> tuple[int, list[Line]]:
     """The points of the player's hired game-end Staff, summed as game_end_points sums them (the copier's
-    decision taken here), and one line per card: its quantity (`per`, its phrase in `words`), count,
+    decision taken here), and one line per card: its quantity (`per`, said as the game's words say it), count,
     points each, and for a copier the card it copies (`copies`, None when there is none)."""
+    words: dict[str, str] = game.words["quantities"]
     total = 0
     lines: list[Line] = []
     for number in player.hired:
@@ -193,14 +187,14 @@ def game_end_lines(
             "copies": None if copied == number else copied,
         }
         if copied is None:
-            text = f"{card_name(game, number)}: no opponent has hired a game-end Staff to copy: 0 points"
+            text = say(game, "nothing_to_copy", card=card_name(game, number), points=say(game, "points", 0))
             line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
         else:
             each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
             label = card_name(game, number)
             if copied != number:
-                label += f" copies {card_name(game, copied)}"
-            text = counted(f"{label}, {words[quantity]}", count, each)
+                label = say(game, "card_copies", card=label, copied=card_name(game, copied))
+            text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
             line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
         lines.append(line)
     return total, lines
@@ -218,7 +212,8 @@ def final_entry(
     total = player.points + sum(breakdown.values())
     if total < game.rules.points_floor:
         breakdown["points_floor"] = game.rules.points_floor - total
-        text = f"A total of {total} counts as {game.rules.points_floor}: {plural(breakdown['points_floor'], 'point')}"
+        said = say(game, "points", breakdown["points_floor"])
+        text = say(game, "total_counts_as", total=total, floor=game.rules.points_floor, points=said)
         details["points_floor"] = [{"total": total, "points": breakdown["points_floor"], "text": text}]
         total = game.rules.points_floor
     return {"player": player.name, "points": player.points, "total": total, "breakdown": breakdown, "details": details}
@@ -232,10 +227,12 @@ def final_total(game: Game, player: Player, project: Callable[[Game, Player], in
     return floor if total < floor else total
 
 
-def explain_ties(standings: list[dict[str, Any]], quantities: tuple[str, ...], words: str) -> list[dict[str, Any]]:
+def explain_ties(
+    words: dict[str, Any], standings: list[dict[str, Any]], quantities: tuple[str, ...], tiebreak: str
+) -> list[dict[str, Any]]:
     """Every group of players with equal final points, best first: the points, the tie-breaker's
-    quantities, each player's tie-breaker and rank (in standings order), and in words how the
-    tie-breaker (the sum of `quantities`, said as `words`) decided it or that they share a rank."""
+    quantities, each player's tie-breaker and rank (in standings order), and in the language of `words`
+    how the tie-breaker (the sum of `quantities`, said as `tiebreak`) decided it or that they share a rank."""
     groups: list[list[dict[str, Any]]] = []
     for row in standings:
         if groups and groups[-1][0]["points"] == row["points"]:
@@ -247,27 +244,37 @@ def explain_ties(standings: list[dict[str, Any]], quantities: tuple[str, ...], w
             "points": group[0]["points"],
             "quantities": list(quantities),
             "players": [{"player": r["player"], "tiebreak": r["tiebreak"], "rank": r["rank"]} for r in group],
-            "text": tie_text(group, words),
+            "text": tie_text(words, group, tiebreak),
         }
         for group in groups
         if len(group) > 1
     ]
 
 
-def tie_text(group: list[dict[str, Any]], words: str) -> str:
+def tie_text(words: dict[str, Any], group: list[dict[str, Any]], tiebreak: str) -> str:
     """A tie in words: who has how many points, the tie-breaker's figures, and the places."""
-    head = f"{named([r['player'] for r in group])} have {plural(group[0]['points'], 'point')} each"
+    points = phrase(words, "points", group[0]["points"])
+    head = phrase(words, "tie_head", players=named(words, [r["player"] for r in group]), points=points)
     if len({r["tiebreak"] for r in group}) == 1:
-        same = f" and the same tie-breaker ({words}: {group[0]['tiebreak']})" if words else ""
-        return f"{head}{same}: they share {ordinal(group[0]['rank'])} place"
+        same = phrase(words, "tie_same_tiebreak", tiebreak=tiebreak, value=group[0]["tiebreak"]) if tiebreak else ""
+        return phrase(words, "tie_shared", head=head, same=same, place=ordinal(words, group[0]["rank"]))
     if len(group) == 2:
         first, second = group
-        return (
-            f"{head}; {first['player']} wins the tie-breaker ({words}) with {first['tiebreak']} against "
-            f"{second['tiebreak']}: {first['player']} places {ordinal(first['rank'])}, {second['player']} "
-            f"{ordinal(second['rank'])}"
+        return phrase(
+            words,
+            "tie_won",
+            head=head,
+            tiebreak=tiebreak,
+            first=first["player"],
+            first_value=first["tiebreak"],
+            second=second["player"],
+            second_value=second["tiebreak"],
+            first_place=ordinal(words, first["rank"]),
+            second_place=ordinal(words, second["rank"]),
         )
-    figures = ", ".join(f"{r['player']} {r['tiebreak']}" for r in group)
+    figures = phrase(words, "list_separator").join(
+        phrase(words, "tie_figure", player=r["player"], value=r["tiebreak"]) for r in group
+    )
     places: list[list[dict[str, Any]]] = []
     for row in group:
         if places and places[-1][0]["rank"] == row["rank"]:
@@ -275,23 +282,24 @@ def tie_text(group: list[dict[str, Any]], words: str) -> str:
         else:
             places.append([row])
     said = [
-        f"{rows[0]['player']} places {ordinal(rows[0]['rank'])}"
+        phrase(words, "tie_places", player=rows[0]["player"], place=ordinal(words, rows[0]["rank"]))
         if len(rows) == 1
-        else f"{named([r['player'] for r in rows])} share {ordinal(rows[0]['rank'])} place"
+        else phrase(
+            words,
+            "tie_share_place",
+            players=named(words, [r["player"] for r in rows]),
+            place=ordinal(words, rows[0]["rank"]),
+        )
         for rows in places
     ]
-    return f"{head}; tie-breaker ({words}): {figures}: {'; '.join(said)}"
+    return phrase(words, "tie_many", head=head, tiebreak=tiebreak, figures=figures, places="; ".join(said))
 
 
-def named(names: list[str]) -> str:
-    """`A`, `A and B`, `A, B and C`."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def named(words: dict[str, Any], names: list[str]) -> str:
+    """`A`, `A and B`, `A, B and C` (in English)."""
+    if len(names) == 1:
+        return names[0]
+    return phrase(words, "names_and", first=phrase(words, "list_separator").join(names[:-1]), last=names[-1])
 
 
 def decision_report(game: Game) -> list[dict[str, Any]]:
@@ -328,10 +336,7 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
             asked = player.cursor.get(key, 0)
             for index in range(asked, len(values)):
                 path = f"players[{number}].choices.{key}" + (f"[{index}]" if isinstance(value, list) else "")
-                message = (
-                    f"{path}: {option_text(values[index])} was recorded, but the scoring asked "
-                    f"{'no' if asked == 0 else 'only ' + str(asked)} {key} decision{'' if asked == 1 else 's'}"
-                    f" (player {plain(player.name)}); it was not used"
-                )
+                said = {"path": path, "value": option_text(values[index]), "key": key, "player": plain(player.name)}
+                message = say(game, "unused_none", **said) if asked == 0 else say(game, "unused_only", asked, **said)
                 unused.append({"player": player.name, "path": path, "value": values[index], "message": message})
     return unused

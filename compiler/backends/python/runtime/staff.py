@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from .core import Game, Player, decide, plural, replaying
+from .core import Game, Player, decide, replaying, say, term
 
 
 def card_name(game: Game, number: int) -> str:
-    return f"{game.rules.staff[number][0]} ({number})"
+    name = game.rules.staff[number][0]
+    return say(game, "card_name", name=term(game, "staff", str(number), name), number=number)
 
 
 def play_cost(game: Game, number: int, discount: int | None) -> int:
@@ -17,12 +18,15 @@ def play_cost(game: Game, number: int, discount: int | None) -> int:
 
 
 def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
-    """Pay and hire a card; a once-effect card acts at once (ruling 5.5)."""
+    """Pay and hire a card; a once-effect card acts at once (ruling 5.5). `how`: the phrase that says where
+    the card came from ("plays_from_draw", "plays_from_hand")."""
     player.krones -= cost
     player.hired.append(number)
     if game.explain:
-        paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
+        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
+        game.log(
+            player, "staff", say(game, how, player=player.name, card=card_name(game, number), paid=paid), card=number
+        )
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
@@ -36,34 +40,32 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
-        game.log(
-            player,
-            "staff",
-            f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
-            cards=drawn,
-        )
+            game.log(player, "staff", say(game, "deck_holds_only", cards=say(game, "cards", len(drawn))))
+        names = say(game, "list_separator").join(card_name(game, n) for n in drawn) or say(game, "nothing")
+        game.log(player, "staff", say(game, "draws", player=player.name, cards=names), cards=drawn)
     remaining = list(drawn)
     for _ in range(play):
         options: list[int | None] = (
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable")
         if chosen is None:
             break
         remaining.remove(chosen)
-        hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
+        hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_draw")
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
-            names = ", ".join(card_name(game, n) for n in remaining)
-            game.log(player, "staff", f"{player.name} takes the other drawn cards into hand: {names}", cards=remaining)
+            names = say(game, "list_separator").join(card_name(game, n) for n in remaining)
+            text = say(game, "takes_drawn_into_hand", player=player.name, cards=names)
+            game.log(player, "staff", text, cards=remaining)
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
-            names = ", ".join(card_name(game, n) for n in order)
-            game.log(player, "staff", f"{player.name} puts the other drawn cards under the deck: {names}", cards=order)
+            names = say(game, "list_separator").join(card_name(game, n) for n in order)
+            text = say(game, "puts_drawn_under_deck", player=player.name, cards=names)
+            game.log(player, "staff", text, cards=order)
 
 
 def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
@@ -97,9 +99,9 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     else:
         game.deck.extend(chosen)
     if game.explain:
-        names = ", ".join(card_name(game, n) for n in chosen) or "no card"
-        where = "on top of the deck" if top else "under the deck"
-        game.log(player, "staff", f"{player.name} puts {names} from hand {where}", cards=chosen)
+        names = say(game, "list_separator").join(card_name(game, n) for n in chosen) or say(game, "no_card")
+        text = say(game, "puts_on_deck" if top else "puts_under_deck", player=player.name, cards=names)
+        game.log(player, "staff", text, cards=chosen)
 
 
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
@@ -117,17 +119,14 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
+        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable")
         if chosen is None:
             if game.explain:
-                game.log(
-                    player,
-                    "staff",
-                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
-                )
+                key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
+                game.log(player, "staff", say(game, key, player=player.name))
             return
         player.hand.remove(chosen)
-        hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+        hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_hand")
 
 
 def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
@@ -142,10 +141,11 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
     """Remove hired Staff of a kind (to the discard pile), as many as there are."""
     for _ in range(count):
         options: list[int | None] = list(hired_of_kind(game, player, kind)) or [None]
-        chosen = decide(game, player, "remove_hired_staff", options, none_why="no hired Staff of that kind")
+        chosen = decide(game, player, "remove_hired_staff", options, none_why="why_no_hired_of_kind")
         if chosen is None:
             return
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
+            text = say(game, "discards_hired", player=player.name, card=card_name(game, chosen))
+            game.log(player, "staff", text, card=chosen)

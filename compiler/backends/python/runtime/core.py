@@ -402,8 +402,9 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 # Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
 # the others are the default policy's. The policy decides a whole turn (one player's bonus or
 # penalty) at once: at its first open decision it searches every sequence of the turn's open
-# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
-# sequence with the best projected total.
+# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
+# A trial takes the first option of each open decision it meets and goes on from there (no replay);
+# each other option is tried afterwards, replaying the turn from its start up to that decision.
 
 
 def option_text(option: object) -> str:
@@ -424,7 +425,8 @@ def choice_value(option: object) -> Any:
 
 
 class Branch(Exception):
-    """A trial reached an open decision its script does not cover: the search tries each option."""
+    """An open decision a trial's script does not cover: the search tries each option. A trial records
+    one (Trial.pending) and goes on with the first option; the real game searches from one (decide())."""
 
     def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
         super().__init__()
@@ -439,10 +441,22 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class Restart(Exception):
+    """An open decision after an order-only one taken for now: the trial's last part (from its last open
+    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
+
+
 @dataclass(slots=True, init=False)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
-    the ones taken after them."""
+    the ones taken after them.
+
+    At each open decision after the script, the trial records a Branch (pending) and goes on with its first
+    option: from there on it is that option's trial, as if it had replayed the turn up to the decision
+    (explore() tries the other options once this path ends). A replay does not count the card reads of the
+    recorded order-only decisions it replays: `hidden` counts those this path made, and `offset` is their
+    number at the last open decision, so `game.card_reads - offset` is what that option's replay would count.
+    """
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
@@ -452,6 +466,9 @@ class Trial:
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
     quiet: bool  # the real game explains nothing (see quiet())
+    pending: list[Branch]  # the open decisions met, in order: the first option taken, the others to try
+    hidden: int  # card reads of recorded order-only decisions on this path after its script
+    offset: int  # `hidden` at the last open decision met (0 before any)
 
     def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
@@ -462,6 +479,9 @@ class Trial:
         self.made = []
         self.provisional = -1
         self.alike = []
+        self.pending = []
+        self.hidden = 0
+        self.offset = 0
 
 
 def quiet(game: Game) -> bool:
@@ -535,7 +555,7 @@ def explore(
     turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
 ) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
-    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+    decisions after it, tried on copies of the game (the first option of each in place, see Trial).
 
     The best has the most recorded decisions used (a recorded decision the path never asks for is a
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
@@ -546,31 +566,52 @@ def explore(
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
-    except Branch as branch:
-        if trial.provisional >= 0:
-            # An open decision after an order-only one taken for now: try that one's options after all.
-            return explore(turn, project, script, consumed, True)
-        return best_option(turn, project, branch)
+    except Restart:
+        outcome = explore_again(turn, project, trial, consumed)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
-            return explore(turn, project, script, consumed, True)
-        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
-    if 0 <= trial.provisional < game.card_reads:
-        # A later step looked at the cards an order-only decision moved: try its every option after all.
-        return explore(turn, project, script, consumed, True)
-    total = project(game, player)
-    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
-    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            outcome = Outcome((trial.consumed, float("-inf")), [], game.card_reads - trial.offset)
+    else:
+        if 0 <= trial.provisional < game.card_reads:
+            # A later step looked at the cards an order-only decision moved: try its every option after all.
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            total = project(game, player)
+            # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+            path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+            outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
+    # The path went on with the first option of each open decision it met: the last met is settled first.
+    for branch in reversed(trial.pending):
+        outcome = best_option(turn, project, branch, outcome)
+    return outcome
 
 
-def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
-    """The best of a decision's options, each with its best continuation (explore())."""
+def explore_again(turn: Turn, project: Callable[[Game, Player], int], trial: Trial, consumed: int) -> Outcome:
+    """A trial's last part (from its last open decision, the first option taken; else the whole trial, which
+    began with `consumed` recorded decisions used) tried again, every order-only decision's options compared."""
+    if not trial.pending:
+        return explore(turn, project, trial.script, consumed, True)
+    last = trial.pending.pop()
+    outcome = explore(turn, project, [*last.prefix, last.options[0]], last.consumed, True)
+    return best_option(turn, project, last, outcome)
+
+
+def best_option(
+    turn: Turn, project: Callable[[Game, Player], int], branch: Branch, first: Outcome | None = None
+) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore()); `first`: the first
+    option's, when a trial already went on with it."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
     for number, option in enumerate(branch.options):
-        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if number == 0 and first is not None:
+            child = first
+        else:
+            child = explore(turn, project, [*branch.prefix, option], branch.consumed)
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -705,6 +746,8 @@ def decide(
     if found:
         if order_only:
             game.card_reads += 1  # its legality depends on which cards are where
+            if trial is not None:
+                trial.hidden += 1  # a replay of this path does not count it (see Trial)
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -743,7 +786,15 @@ def decide(
             trial.alike.append((branches[0], branches[1]))
             trial.made.append(branches[0])
             return branches[0]
-        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+        if trial.provisional >= 0:
+            raise Restart  # the options of the order-only decisions before this one are compared after all
+        # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
+        reads = game.card_reads - trial.offset
+        trial.pending.append(Branch(branches, order_only, reads, [*trial.script, *trial.made], trial.consumed))
+        trial.offset = trial.hidden
+        trial.strict = False
+        trial.made.append(branches[0])
+        return branches[0]
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):

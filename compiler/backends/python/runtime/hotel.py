@@ -38,7 +38,10 @@ def rooms(player: Player, state: str | None = None) -> list[Cell]:
 
 def count_rooms(player: Player, state: str) -> int:
     """How many rooms are in `state` (vacant or occupied)."""
-    return sum(row.count(state) for row in player.hotel)
+    count = 0
+    for row in player.hotel:  # plain loops in the quantities: every projection of the search runs them
+        count += row.count(state)
+    return count
 
 
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
@@ -238,15 +241,27 @@ def remove_rooms(
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
     hotel = player.hotel
-    return [hotel[f][c] for f, c in rules.colour_cells.get(colour, ())].count(OCCUPIED)
+    count = 0
+    for f, c in rules.colour_cells.get(colour, ()):
+        if hotel[f][c] == OCCUPIED:
+            count += 1
+    return count
 
 
 def full_floors(player: Player) -> int:
-    return sum(1 for row in player.hotel if EMPTY not in row and VACANT not in row)
+    full = 0
+    for row in player.hotel:
+        if EMPTY not in row and VACANT not in row:
+            full += 1
+    return full
 
 
 def full_columns(rules: Rules, player: Player) -> int:
-    return sum(1 for column in zip(*player.hotel, strict=True) if EMPTY not in column and VACANT not in column)
+    full = 0
+    for column in zip(*player.hotel, strict=True):
+        if EMPTY not in column and VACANT not in column:
+            full += 1
+    return full
 
 
 def full_groups(rules: Rules, player: Player) -> int:
@@ -262,7 +277,7 @@ def full_groups(rules: Rules, player: Player) -> int:
 
 
 def colour_sets(rules: Rules, player: Player) -> int:
-    hotel, cells = player.hotel, rules.colour_cells
-    return min(
-        [[hotel[f][c] for f, c in cells.get(colour, ())].count(OCCUPIED) for colour in ("red", "blue", "yellow")]
-    )
+    red = occupied_of_colour(rules, player, "red")
+    if not red:
+        return 0
+    return min(red, occupied_of_colour(rules, player, "blue"), occupied_of_colour(rules, player, "yellow"))

@@ -74,6 +74,24 @@ def _quantity_call(quantity: str) -> str:
     return f"q_{identifier(quantity)}(game, player)"
 
 
+# Quantities read straight off the player: a final-scoring term writes them out (the search projects
+# thousands of times a game; each is what its q_<quantity> function returns).
+_PLAIN_QUANTITIES = {
+    "krones": "player.krones",
+    "kitchen_items": "sum(player.kitchen.values())",
+    "cafe_guests": "len(player.cafe)",
+    "objectives": "player.objectives",
+    "emperor_position": "player.emperor",
+    "hired_staff": "len(player.hired)",
+    "staff_in_hand": "len(player.hand)",
+}
+
+
+def _times(points: int, expression: str) -> str:
+    """`points * expression`, without a factor of 1."""
+    return expression if points == 1 else f"{points} * {expression}"
+
+
 def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     for card in ruleset.staff:
         if card.once:
@@ -122,13 +140,13 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
         return ["game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)"]
     if source.source == "occupied_rooms_by_floor":
         return [
-            f'{points} * player.hotel[{floor - 1}].count("o")'
+            _times(points, f'player.hotel[{floor - 1}].count("o")')
             for floor, points in enumerate(source.points_by_floor, start=1)
             if points
         ]
     if source.source == "per_quantity":
         assert source.per is not None
-        return [f"{source.points} * {_quantity_call(source.per)}"]
+        return [_times(source.points, _PLAIN_QUANTITIES.get(source.per) or _quantity_call(source.per))]
     raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
 
 
@@ -140,7 +158,7 @@ def _explain_call(source: ir.FinalSource) -> str:
     if source.source == "occupied_rooms_by_floor":
         floors = literal(source.points_by_floor)
         return f'{points}, floor_lines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])'
-    return f"{points}, [line]"
+    return 'line["points"], [line]'  # the line's points: its count times its points each
 
 
 def _explain_lines(source: ir.FinalSource) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 T = TypeVar("T")
 
@@ -228,14 +228,8 @@ class Game:
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         if not self.explain:
             return
-        event: dict[str, Any] = {
-            "round": self.round,
-            "player": player.name if player else None,
-            "kind": kind,
-            "text": text,
-        }
-        event.update(details)
-        self.events.append(event)
+        name = None if player is None else player.name
+        self.events.append({"round": self.round, "player": name, "kind": kind, "text": text, **details})
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
@@ -413,10 +407,15 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 # each other option is tried afterwards, replaying the turn from its start up to that decision.
 
 
+def is_cell(option: object) -> TypeGuard[Cell]:
+    """Whether an option is a room, (floor, column)."""
+    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
+
+
 def option_text(option: object) -> str:
     if option is None:
         return "none"
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
@@ -425,7 +424,7 @@ def option_text(option: object) -> str:
 
 def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     return option
 
@@ -586,7 +585,9 @@ def explore(
         else:
             total = project(game, player)
             # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
-            path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+            path: list[tuple[Any, Any, float | None]] = (
+                [(first, second, total) for first, second in trial.alike] if trial.alike else []
+            )
             outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
     # The path went on with the first option of each open decision it met: the last met is settled first.
     for branch in reversed(trial.pending):

@@ -88,19 +88,24 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
         game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
-    colour, cells = rules.groups[rules.group_of(cell)]
-    if all(room_at(player, c) == OCCUPIED for c in cells):
-        reward, by_size = rules.group_rewards[colour]
-        amount = by_size.get(len(cells), 0)
-        why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
-        if reward == "krones":
-            gain_krones(game, player, amount)
-            if game.explain:
-                game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
-        elif reward == "points":
-            gain_points(game, player, amount, why)
-        else:
-            advance_emperor(game, player, amount, why)
+    group = rules.group_of(cell)
+    colour, cells = rules.groups[group]
+    hotel = player.hotel
+    for f, c in rules.group_cells[group]:
+        if hotel[f][c] != OCCUPIED:
+            return
+    # The group is complete: its reward.
+    reward, by_size = rules.group_rewards[colour]
+    amount = by_size.get(len(cells), 0)
+    why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
+    if reward == "krones":
+        gain_krones(game, player, amount)
+        if game.explain:
+            game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+    elif reward == "points":
+        gain_points(game, player, amount, why)
+    else:
+        advance_emperor(game, player, amount, why)
 
 
 def prepare_room(

@@ -180,11 +180,16 @@ def game_end_lines(
     lines: list[Line] = []
     for number in player.hired:
         copied: int | None = number
-        if number in formulas:
-            total += formulas[number][0] * formulas[number][1](game, player)
+        count = 0
+        formula = formulas.get(number)
+        if formula is not None:
+            count = formula[1](game, player)
+            total += formula[0] * count
         elif number in copiers:
             copied, points = copy_decided(game, player, formulas, copiers[number])
             total += points
+            if copied is not None:
+                count = formulas[copied][1](game, player)
         else:
             continue
         line: Line = {
@@ -196,7 +201,7 @@ def game_end_lines(
             text = f"{card_name(game, number)}: no opponent has hired a game-end Staff to copy: 0 points"
             line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
         else:
-            each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
+            each, quantity = formulas[copied][0], per[copied]
             label = card_name(game, number)
             if copied != number:
                 label += f" copies {card_name(game, copied)}"

@@ -429,17 +429,35 @@ def choice_value(option: object) -> Any:
     return option
 
 
-class Branch(Exception):
+@dataclass(slots=True, init=False)
+class Branch:
     """An open decision a trial's script does not cover: the search tries each option. A trial records
     one (Trial.pending) and goes on with the first option; the real game searches from one (decide())."""
 
-    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
-        super().__init__()
+    options: list[Any]
+    order_only: bool
+    reads: int
+    prefix: list[Any]  # every decision of the turn before this one, in order
+    consumed: int  # how many of them were recorded
+    # Options of one class lead to the same outcome (the generator proved it; see decide()): None, or a class
+    # for each option.
+    classes: list[Any] | None
+
+    def __init__(
+        self,
+        options: list[Any],
+        order_only: bool,
+        reads: int,
+        prefix: list[Any],
+        consumed: int,
+        classes: list[Any] | None = None,
+    ) -> None:
         self.options = options
         self.order_only = order_only
         self.reads = reads
-        self.prefix = prefix  # every decision of the turn before this one, in order
-        self.consumed = consumed  # how many of them were recorded
+        self.prefix = prefix
+        self.consumed = consumed
+        self.classes = classes
 
 
 class Infeasible(Exception):
@@ -609,16 +627,22 @@ def best_option(
     turn: Turn, project: Callable[[Game, Player], int], branch: Branch, first: Outcome | None = None
 ) -> Outcome:
     """The best of a decision's options, each with its best continuation (explore()); `first`: the first
-    option's, when a trial already went on with it."""
+    option's, when a trial already went on with it. An option of a class already tried has its outcome."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
+    classes = branch.classes
+    tried: dict[Any, Outcome] = {}
     for number, option in enumerate(branch.options):
         if number == 0 and first is not None:
             child = first
+        elif classes is not None and classes[number] in tried:
+            child = tried[classes[number]]
         else:
             child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if classes is not None and classes[number] not in tried:
+            tried[classes[number]] = child
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -728,6 +752,7 @@ def decide(
     order_only: bool = False,
     none_why: str = "",
     dominated: bool = False,
+    classes: list[Any] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -737,6 +762,8 @@ def decide(
     `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
+    `classes`: a class for each option tried, where options of one class provably lead to the same outcome
+    (the same total, and nothing decided after them): the search tries the first of each class only.
     """
     trial = game.trial
     index = 0
@@ -797,7 +824,8 @@ def decide(
             raise Restart  # the options of the order-only decisions before this one are compared after all
         # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
         reads = game.card_reads - trial.offset
-        trial.pending.append(Branch(branches, order_only, reads, [*trial.script, *trial.made], trial.consumed))
+        prefix = [*trial.script, *trial.made]
+        trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes))
         trial.offset = trial.hidden
         trial.strict = False
         trial.made.append(branches[0])
@@ -806,7 +834,8 @@ def decide(
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
         # The real game stands where a trial would raise this Branch: search its options from here.
-        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
+        reads = game.card_reads - turn.reads
+        here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes)
         found_plan = best_option(turn, game.rules.project, here)
         turn.plan[turn.opened :] = found_plan.path
         turn.total = found_plan.score[1]

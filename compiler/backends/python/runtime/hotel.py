@@ -137,13 +137,24 @@ def prepare_room(
     )
     options: list[Cell | None] = [*spaces, None]
     tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    classes: list[int | None] | None = None
     if alike_by_points and len(spaces) > 1 and quiet(game):
         firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
+    elif alike_by_points and len(spaces) > 1:
+        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
     chosen = decide(
-        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
+        game,
+        player,
+        "prepare_room",
+        options,
+        tried,
+        none_why="there is no legal space for a room",
+        dominated=True,
+        classes=classes,
     )
     if chosen is None:
         if game.explain:

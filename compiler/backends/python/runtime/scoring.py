@@ -144,24 +144,29 @@ Line = dict[str, Any]
 
 
 def counted(label: str, count: int, each: int) -> str:
-    """`label: count × each = points`, the one form of every counted line."""
-    return f"{label}: {count} × {each} = {plural(count * each, 'point')}"
+    """`label: count × each = points`, the one form of every counted line (plural() written in: a line each
+    source of each player)."""
+    points = count * each
+    return f"{label}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
 
 
 def quantity_line(per: str, count: int, each: int, words: str) -> Line:
     """A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`)."""
-    text = counted(words[:1].upper() + words[1:], count, each)
-    return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+    points = count * each
+    text = f"{words[:1].upper()}{words[1:]}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
+    return {"per": per, "count": count, "each": each, "points": points, "text": text}
 
 
 def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> list[Line]:
     """One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms)."""
     lines: list[Line] = []
+    hotel = player.hotel
     for floor, each in enumerate(points_by_floor, start=1):
         if each:
-            rooms = player.hotel[floor - 1].count("o")
-            text = counted(f"Floor {floor}, {words}", rooms, each)
-            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
+            rooms = hotel[floor - 1].count("o")
+            points = rooms * each
+            text = f"Floor {floor}, {words}: {rooms} × {each} = {points} point{'' if points == 1 else 's'}"
+            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
     return lines
 
 
@@ -192,21 +197,18 @@ def game_end_lines(
                 count = formulas[copied][1](game, player)
         else:
             continue
-        line: Line = {
-            "card": number,
-            "name": game.rules.staff[number][0],
-            "copies": None if copied == number else copied,
-        }
+        name = game.rules.staff[number][0]
+        copies = None if copied == number else copied
         if copied is None:
-            text = f"{card_name(game, number)}: no opponent has hired a game-end Staff to copy: 0 points"
-            line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
+            text = f"{name} ({number}): no opponent has hired a game-end Staff to copy: 0 points"
+            line: Line = {"card": number, "name": name, "copies": copies, "per": None, "count": 0, "each": 0}
+            line["points"], line["text"] = 0, text
         else:
             each, quantity = formulas[copied][0], per[copied]
-            label = card_name(game, number)
-            if copied != number:
-                label += f" copies {card_name(game, copied)}"
+            label = f"{name} ({number})" if copied == number else f"{name} ({number}) copies {card_name(game, copied)}"
             text = counted(f"{label}, {words[quantity]}", count, each)
-            line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
+            line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
+            line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
 

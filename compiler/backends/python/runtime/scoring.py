@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core import (
+    Decision,
     Game,
     Player,
     decide,
@@ -304,16 +305,22 @@ def ordinal(n: int) -> str:
 def decision_report(game: Game) -> list[dict[str, Any]]:
     """Per player, every decision of the scoring in the order asked, and the `choices` that record
     them (a key's single decision as a value, several as a list): recording them replays the game."""
+    by_player: dict[str, list[Decision]] = {}
+    for decision in game.decisions:
+        by_player.setdefault(decision.player, []).append(decision)
     report = []
     for player in game.players:
-        mine = [d for d in game.decisions if d.player == player.name]
+        mine = by_player.get(player.name, [])
         by_key: dict[str, list[Any]] = {}
-        for decision in mine:
-            by_key.setdefault(decision.key, []).append(decision.value)
         steps = []
         for decision in mine:
-            step: dict[str, Any] = {"key": decision.key, "index": decision.index, "value": decision.value}
-            step["how"] = decision.how
+            by_key.setdefault(decision.key, []).append(decision.value)
+            step: dict[str, Any] = {
+                "key": decision.key,
+                "index": decision.index,
+                "value": decision.value,
+                "how": decision.how,
+            }
             if decision.total is not None:
                 step["total"] = decision.total
             if decision.runner_up_total is not None:

@@ -418,27 +418,29 @@ def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> 
 
 def write_game(game: Game) -> dict[str, Any]:
     """The game as a state dict of the same shape as the input."""
-    return {
-        "round": game.round,
-        "tiles": dict(game.tiles),
-        "staff_deck": list(game.deck),
-        "staff_discard": list(game.discard),
-        "players": [
+    players = []
+    for p in game.players:  # a loop and maps, not comprehensions (each a call in Python 3.11)
+        players.append(
             {
                 "name": p.name,
                 "points": p.points,
                 "krones": p.krones,
                 "emperor": p.emperor,
-                "kitchen": dict(p.kitchen),
-                "cafe": [dict(guest) for guest in p.cafe],
-                "hotel": ["".join(row) for row in reversed(p.hotel)],
-                "hand": list(p.hand),
-                "hired": list(p.hired),
+                "kitchen": p.kitchen.copy(),
+                "cafe": list(map(dict.copy, p.cafe)),
+                "hotel": list(map("".join, reversed(p.hotel))),
+                "hand": p.hand[:],
+                "hired": p.hired[:],
                 "objectives": p.objectives,
-                "choices": dict(p.choices),
+                "choices": p.choices.copy(),
             }
-            for p in game.players
-        ],
+        )
+    return {
+        "round": game.round,
+        "tiles": game.tiles.copy(),
+        "staff_deck": game.deck[:],
+        "staff_discard": game.discard[:],
+        "players": players,
     }
 
 

@@ -71,8 +71,11 @@ class Rules:
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
     # cell -> the index of its group in groups (derived from groups)
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
+    # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
+    no_items: dict[str, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
@@ -607,9 +610,10 @@ def explore(
                 [(first, second, total) for first, second in trial.alike] if trial.alike else []
             )
             outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
-    # The path went on with the first option of each open decision it met: the last met is settled first.
-    for branch in reversed(trial.pending):
-        outcome = best_option(turn, project, branch, outcome)
+    if trial.pending:
+        # The path went on with the first option of each open decision it met: the last met is settled first.
+        for branch in reversed(trial.pending):
+            outcome = best_option(turn, project, branch, outcome)
     return outcome
 
 
@@ -738,7 +742,11 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
 
 def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
     """Keep a decision for the result (explaining games only)."""
-    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    if isinstance(value, tuple):
+        value = choice_value(value)
+    if isinstance(runner, tuple):
+        runner = choice_value(runner)
+    decision = Decision(player.name, key, index, value, how, runner)
     game.decisions.append(decision)
     return decision
 

@@ -190,7 +190,11 @@ def removal_candidates(player: Player, state: str, below: int | None) -> list[Ce
     for floor in range(len(hotel) if below is None else below - 1, 0, -1):
         row = hotel[floor - 1]
         if state in row:
-            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+            found = []
+            for column, room in enumerate(row, 1):
+                if room == state:
+                    found.append((floor, column))
+            return found
     return []
 
 
@@ -293,7 +297,13 @@ def full_groups(rules: Rules, player: Player) -> int:
 
 
 def colour_sets(rules: Rules, player: Player) -> int:
-    red = occupied_of_colour(rules, player, "red")
-    if not red:
-        return 0
-    return min(red, occupied_of_colour(rules, player, "blue"), occupied_of_colour(rules, player, "yellow"))
+    hotel, cells = player.hotel, rules.colour_cells
+    sets = -1
+    for colour in ("red", "blue", "yellow"):
+        count = 0
+        for f, c in cells.get(colour, ()):
+            if hotel[f][c] == OCCUPIED:
+                count += 1
+        if sets < 0 or count < sets:
+            sets = count
+    return sets

@@ -80,9 +80,9 @@ def game_end_points(game: Game, player: Player, formulas: dict[int, GameEndFormu
     its points per unit of its quantity; each copier (named in `copiers`) copies an opponent's card."""
     total = 0
     for number in player.hired:
-        formula = formulas.get(number)
-        if formula is not None:
-            total += formula[0] * formula[1](game, player)
+        if number in formulas:
+            points, quantity = formulas[number]
+            total += points * quantity(game, player)
         elif number in copiers:
             total += copy_opponent_game_end(game, player, formulas, copiers[number])
     return total

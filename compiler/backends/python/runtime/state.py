@@ -288,7 +288,7 @@ def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
     """A kitchen or a café guest of a plain state, every item kind present; None where anything is unusual."""
     if type(value) is not dict:
         return None
-    items = dict.fromkeys(rules.items, 0)
+    items = rules.no_items.copy()
     for item, count in value.items():
         if type(count) is not int or count < 0 or item not in items:
             return None

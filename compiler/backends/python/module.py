@@ -31,18 +31,20 @@ def header(ruleset: ir.Ruleset) -> list[str]:
 def _effects_body(
     code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False, last_room_unseen: bool = False
 ) -> None:
+    """A tile side's effects; the last one is told whether the turn ends with it (the function's `ends_turn`)."""
     for number, effect in enumerate(effects, start=1):
         last = number == len(effects)
-        code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last))
+        code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last, last))
 
 
 def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unseen: bool) -> None:
     name = identifier("tile", tile.id)
-    with code.block(f"def {name}_bonus(game: Game, player: Player) -> None:"):
+    # ends_turn: nothing follows the tile's effects in the turn (no Staff adds to the bonus).
+    with code.block(f"def {name}_bonus(game: Game, player: Player, ends_turn: bool) -> None:"):
         code.line(f'"""Bonus of tile {tile.id} (tier {tile.tier})."""')
         _effects_body(code, tile.bonus, room_wins, room_unseen)
     code.blank(2)
-    with code.block(f"def {name}_penalty(game: Game, player: Player) -> None:"):
+    with code.block(f"def {name}_penalty(game: Game, player: Player, ends_turn: bool) -> None:"):
         code.line(f'"""Penalty of tile {tile.id} (tier {tile.tier})."""')
         penalty = tile.penalty
         if not penalty.is_choice:
@@ -246,7 +248,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.literal_line("OUTCOME: tuple[str, ...] = ", outcomes)
     code.literal_line("ZONE_NAME: tuple[str, ...] = ", zones)
     code.blank(2)
-    code.line("TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {")
+    code.line("TILES: dict[str, tuple[Callable[[Game, Player, bool], None], Callable[[Game, Player, bool], None]]] = {")
     for tile in ruleset.tiles:
         name = identifier("tile", tile.id)
         code.line(f"    {literal(tile.id)}: ({name}_bonus, {name}_penalty),")
@@ -262,7 +264,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
             code.line('game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])')
-        code.line("TILES[tile_id][0](game, player)")
+        had = " or ".join(f"had_{card.number}" for card in boosters)
+        ends = "True" if not boosters else f"not {had}" if len(boosters) == 1 else f"not ({had})"
+        code.line(f"TILES[tile_id][0](game, player, {ends})")
         for card in boosters:
             if card.emperor_bonus:
                 with code.block(f"if had_{card.number}:"):
@@ -280,7 +284,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                     code.line("return")
         with code.block("if game.explain:"):
             code.line('game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])')
-        code.line("TILES[tile_id][1](game, player)")
+        code.line("TILES[tile_id][1](game, player, True)")
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
     boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)

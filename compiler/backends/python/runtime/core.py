@@ -445,6 +445,9 @@ class Branch:
     # Options of one class lead to the same outcome (the generator proved it; see decide()): None, or a class
     # for each option.
     classes: list[Any] | None
+    # Where the turn ends with this decision: each option's outcome, found at the decision (see finished());
+    # None for an option found otherwise (the first, taken in place, or one of a class already found).
+    children: list[Outcome | None] | None
 
     def __init__(
         self,
@@ -454,6 +457,7 @@ class Branch:
         prefix: list[Any],
         consumed: int,
         classes: list[Any] | None = None,
+        children: list[Outcome | None] | None = None,
     ) -> None:
         self.options = options
         self.order_only = order_only
@@ -461,6 +465,7 @@ class Branch:
         self.prefix = prefix
         self.consumed = consumed
         self.classes = classes
+        self.children = children
 
 
 class Infeasible(Exception):
@@ -539,6 +544,7 @@ class Turn:
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
     quiet: bool  # the real game explains nothing (see quiet())
+    hidden: int  # card reads of recorded order-only decisions in the turn so far (a replay counts none)
 
     def __init__(
         self,
@@ -560,6 +566,7 @@ class Turn:
         self.total = None
         self.reads = reads
         self.quiet = quiet
+        self.hidden = 0
 
 
 @dataclass(slots=True, init=False)
@@ -636,11 +643,12 @@ def best_option(
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
-    classes = branch.classes
+    classes, children = branch.classes, branch.children
     tried: dict[Any, Outcome] = {}
     for number, option in enumerate(branch.options):
-        if number == 0 and first is not None:
-            child = first
+        known = first if number == 0 and first is not None else None if children is None else children[number]
+        if known is not None:
+            child = known
         elif classes is not None and classes[number] in tried:
             child = tried[classes[number]]
         else:
@@ -662,6 +670,40 @@ def best_option(
     assert best is not None  # a Branch has 2 options or more
     top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
     return Outcome(best.score, [top, *best.path], reads)
+
+
+def finished(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    finish: Callable[[Game, Player, Any], None],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+) -> list[Outcome | None]:
+    """The outcome of each option of a decision that ends the turn, found where the game stands: on a copy, the
+    option taken and the turn finished (`finish`), then the player projected; no replay of the turn. `origin`:
+    the recorded decisions used and the card reads, as a trial that replays the turn to here counts them, and
+    the options' classes (see decide()). `skip_first`: the first option is found otherwise (None)."""
+    consumed, reads, classes = origin
+    project = game.rules.project
+    assert project is not None
+    index = seat(game, player)
+    marker = game.trial if game.trial is not None else Trial([], consumed)  # copies project as trials do
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    for number, option in enumerate(branches):
+        kind = number if classes is None else classes[number]
+        if kind in seen or (number == 0 and skip_first):
+            seen.add(kind)
+            found.append(None)
+            continue
+        seen.add(kind)
+        copy = game.clone(player)
+        copy.trial = marker
+        mine = copy.players[index]
+        finish(copy, mine, option)
+        found.append(Outcome((consumed, project(copy, mine)), [], reads))
+    return found
 
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
@@ -761,6 +803,7 @@ def decide(
     none_why: str = "",
     dominated: bool = False,
     classes: list[Any] | None = None,
+    finish: Callable[[Game, Player, Any], None] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -772,6 +815,8 @@ def decide(
     nothing later in the turn looks at which cards are where, the first option stands for all.
     `classes`: a class for each option tried, where options of one class provably lead to the same outcome
     (the same total, and nothing decided after them): the search tries the first of each class only.
+    `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
+    option does: the search takes each option on a copy of the game as it stands (see finished()).
     """
     trial = game.trial
     index = 0
@@ -790,6 +835,8 @@ def decide(
             game.card_reads += 1  # its legality depends on which cards are where
             if trial is not None:
                 trial.hidden += 1  # a replay of this path does not count it (see Trial)
+            elif turn is not None:
+                turn.hidden += 1
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -833,7 +880,11 @@ def decide(
         # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
         reads = game.card_reads - trial.offset
         prefix = [*trial.script, *trial.made]
-        trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes))
+        children = None
+        if finish is not None:
+            origin = (trial.consumed, game.card_reads - trial.hidden, classes)
+            children = finished(game, player, branches, finish, origin, True)
+        trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
         trial.offset = trial.hidden
         trial.strict = False
         trial.made.append(branches[0])
@@ -843,7 +894,10 @@ def decide(
     if turn.opened >= len(turn.plan):
         # The real game stands where a trial would raise this Branch: search its options from here.
         reads = game.card_reads - turn.reads
-        here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes)
+        children = None
+        if finish is not None:
+            children = finished(game, player, branches, finish, (turn.consumed, reads - turn.hidden, classes), False)
+        here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
         found_plan = best_option(turn, game.rules.project, here)
         turn.plan[turn.opened :] = found_plan.path
         turn.total = found_plan.score[1]

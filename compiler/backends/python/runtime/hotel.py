@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .core import (
     Cell,
     Game,
@@ -116,8 +118,10 @@ def prepare_room(
     occupy: bool,
     room_wins: bool = False,
     alike_by_points: bool = False,
+    ends_turn: bool = False,
 ) -> None:
-    """An optional room: the player picks a legal, affordable space or none.
+    """An optional room: the player picks a legal, affordable space or none. `ends_turn`: nothing follows in the
+    turn (the search then takes each space where the game stands, see finished()).
 
     `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
     data), so the policy does not try it. `alike_by_points`: the room is free, stays vacant and ends the
@@ -155,6 +159,7 @@ def prepare_room(
         none_why="there is no legal space for a room",
         dominated=True,
         classes=classes,
+        finish=room_placer(free, occupy) if ends_turn else None,
     )
     if chosen is None:
         if game.explain:
@@ -165,6 +170,16 @@ def prepare_room(
             )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:
+    """What prepare_room does once its space is chosen (None: nothing)."""
+
+    def place(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            place_room(game, player, cell, free, occupy)
+
+    return place
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
@@ -230,14 +245,21 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(
-    game: Game, player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False
+    game: Game,
+    player: Player,
+    state: str,
+    count: int,
+    strictly_below: bool,
+    in_column: bool = False,
+    ends_turn: bool = False,
 ) -> None:
     """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
-    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
+    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column.
+    `ends_turn`: nothing follows in the turn (the search takes the last room where the game stands)."""
     below: int | None = None
     last: Cell | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
-    for _ in range(count):
+    for number in range(count):
         if in_column:
             candidates = (
                 column_below(player, state, last) if last is not None else column_starts(player, state, count)[0]
@@ -248,12 +270,18 @@ def remove_rooms(
             if game.explain:
                 game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
             return
-        chosen = decide(game, player, "remove_rooms", candidates)
+        ends = ends_turn and number == count - 1
+        chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
         if game.explain:
             game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+
+
+def empty_room(game: Game, player: Player, cell: Cell) -> None:
+    """What remove_rooms does once its last room is chosen."""
+    player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
 
 
 # --- quantities of the hotel ---------------------------------------------------------

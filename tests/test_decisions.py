@@ -447,21 +447,28 @@ staff:
 
 
 def _tries(mod: Any, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """How many trials a quiet game's search plays (the lab's way), and the state it leaves."""
+    """How many options a quiet game's search tries (the lab's way), and the state it leaves: each trial played
+    from the turn's start, and each option taken where the game stands (a decision that ends the turn)."""
     tried = 0
-    explore = mod.explore
+    explore, finished = mod.explore, mod.finished
 
     def counted(*args: Any) -> Any:
         nonlocal tried
         tried += 1
         return explore(*args)
 
-    mod.explore = counted  # best_option calls it by its global name in the pure module
+    def counted_here(*args: Any) -> Any:
+        nonlocal tried
+        found = finished(*args)
+        tried += sum(1 for outcome in found if outcome is not None)
+        return found
+
+    mod.explore, mod.finished = counted, counted_here  # called by their global names in the pure module
     try:
         game = mod.new_game(copy.deepcopy(data), explain=False)
         mod.emperor_scoring(game)
     finally:
-        mod.explore = explore
+        mod.explore, mod.finished = explore, finished
     return tried, mod.write_game(game)
 
 

@@ -229,6 +229,9 @@ class Game:
         return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
+        """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
+        takes (points, krones, rooms, cards, choices) append theirs in place, the same keys in the same order:
+        a call with keyword arguments costs about as much again as the event."""
         if not self.explain:
             return
         name = None if player is None else player.name
@@ -256,7 +259,15 @@ def plural(count: int, word: str) -> str:
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "points",
+                "text": f"{player.name} gains {plural(amount, 'point')}{why}",
+                "points": amount,
+            }
+        )
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -265,13 +276,29 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     if not game.explain:
         return
     note = "" if lost == amount else f" (has only {lost} to lose)"
-    game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "points",
+            "text": f"{player.name} loses {plural(lost, 'point')}{why}{note}",
+            "points": -lost,
+        }
+    )
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "krones",
+                "text": f"{player.name} gains {plural(amount, 'krone')}",
+                "krones": amount,
+            }
+        )
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -280,7 +307,15 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     if not game.explain:
         return
     note = "" if lost == amount else f" (has only {lost})"
-    game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "krones",
+            "text": f"{player.name} loses {plural(lost, 'krone')}{note}",
+            "krones": -lost,
+        }
+    )
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -297,7 +332,9 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
         text += f"; {plural(beyond, 'step')} beyond the cap give {plural(bonus, 'point')}"
-    game.log(player, "emperor", text, steps=moved, beyond=beyond)
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
+    )
 
 
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
@@ -306,7 +343,15 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     if not game.explain:
         return
     listed = ", ".join(f"{count} {item}" for item, count in items)
-    game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "items",
+            "text": f"{player.name} gains {listed}",
+            "items": dict(items),
+        }
+    )
 
 
 def return_items(
@@ -337,7 +382,15 @@ def return_items(
     if not game.explain:
         return
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
-    game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "items",
+            "text": f"{player.name} returns {plural(returned, 'item')} from the {places}",
+            "returned": returned,
+        }
+    )
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -371,7 +424,14 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", f"{player.name} has no more items to return")
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "items",
+                        "text": f"{player.name} has no more items to return",
+                    }
+                )
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -385,7 +445,15 @@ def return_some_items(
         place[item] -= 1
         if game.explain:
             where = "the kitchen" if not guest else f"café guest {guest}"
-            game.log(player, "items", f"{player.name} returns 1 {item} from {where}", item=item)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "items",
+                    "text": f"{player.name} returns 1 {item} from {where}",
+                    "item": item,
+                }
+            )
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -847,7 +915,15 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "choice",
+                    "text": f"{player.name} chooses {option_text(chosen)} ({key}, recorded)",
+                    "key": key,
+                }
+            )
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried

@@ -76,7 +76,15 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
         paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "room",
+                "text": f"{player.name} prepares room {cell_name(cell)}{paid}",
+                "cell": cell_name(cell),
+            }
+        )
     printed = rules.printed_points.get(cell, 0)
     if printed:
         gain_points(game, player, printed, f" printed on space {cell_name(cell)}" if game.explain else "")
@@ -89,7 +97,15 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
-        game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "room",
+                "text": f"{player.name} occupies room {cell_name(cell)}",
+                "cell": cell_name(cell),
+            }
+        )
     group = rules.group_of(cell)
     colour, cells = rules.groups[group]
     hotel = player.hotel
@@ -103,7 +119,14 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     if reward == "krones":
         gain_krones(game, player, amount)
         if game.explain:
-            game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "group",
+                    "text": f"{player.name} completes a {colour} group of {len(cells)}",
+                }
+            )
     elif reward == "points":
         gain_points(game, player, amount, why)
     else:
@@ -163,10 +186,13 @@ def prepare_room(
     )
     if chosen is None:
         if game.explain:
-            game.log(
-                player,
-                "room",
-                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+                }
             )
         return
     place_room(game, player, chosen, free, occupy)
@@ -268,7 +294,14 @@ def remove_rooms(
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
-                game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "room",
+                        "text": f"{player.name} has no more {word} rooms to remove",
+                    }
+                )
             return
         ends = ends_turn and number == count - 1
         chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None)
@@ -276,7 +309,15 @@ def remove_rooms(
         below = chosen[0]
         last = chosen
         if game.explain:
-            game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": f"{player.name} removes {word} room {cell_name(chosen)}",
+                    "cell": cell_name(chosen),
+                }
+            )
 
 
 def empty_room(game: Game, player: Player, cell: Cell) -> None:

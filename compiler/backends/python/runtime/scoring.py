@@ -28,12 +28,15 @@ def score_space(game: Game, player: Player, points: int) -> None:
     player.points += scored
     if game.explain:
         note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
-        game.log(
-            player,
-            "score",
-            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
-            points=scored,
-            space=player.emperor,
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "score",
+                "text": f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
+                "points": scored,
+                "space": player.emperor,
+            }
         )
 
 
@@ -43,12 +46,15 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     player.emperor = max(0, start - spaces)
     zone = zone_names[player.emperor]
     if game.explain:
-        game.log(
-            player,
-            "move_back",
-            f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
-            space=player.emperor,
-            zone=zone,
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "move_back",
+                "text": f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
+                "space": player.emperor,
+                "zone": zone,
+            }
         )
 
 
@@ -62,11 +68,14 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     if pay:
         player.krones -= cost
         if game.explain:
-            game.log(
-                player,
-                "penalty",
-                f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
-                krones=-cost,
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "penalty",
+                    "text": f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
+                    "krones": -cost,
+                }
             )
     return pay
 
@@ -129,11 +138,14 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        game.log(
-            player,
-            "final",
-            f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
-            card=chosen,
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "final",
+                "text": f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
+                "card": chosen,
+            }
         )
     return chosen, points
 

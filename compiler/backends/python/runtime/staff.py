@@ -22,7 +22,15 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     player.hired.append(number)
     if game.explain:
         paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "staff",
+                "text": f"{player.name} plays {card_name(game, number)} {how}{paid}",
+                "card": number,
+            }
+        )
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
@@ -36,12 +44,22 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
-        game.log(
-            player,
-            "staff",
-            f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
-            cards=drawn,
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"the Staff deck holds only {plural(len(drawn), 'card')}",
+                }
+            )
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "staff",
+                "text": f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
+                "cards": drawn,
+            }
         )
     remaining = list(drawn)
     for _ in range(play):
@@ -58,12 +76,28 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
         player.hand.extend(remaining)
         if game.explain:
             names = ", ".join(card_name(game, n) for n in remaining)
-            game.log(player, "staff", f"{player.name} takes the other drawn cards into hand: {names}", cards=remaining)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"{player.name} takes the other drawn cards into hand: {names}",
+                    "cards": remaining,
+                }
+            )
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
             names = ", ".join(card_name(game, n) for n in order)
-            game.log(player, "staff", f"{player.name} puts the other drawn cards under the deck: {names}", cards=order)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"{player.name} puts the other drawn cards under the deck: {names}",
+                    "cards": order,
+                }
+            )
 
 
 def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
@@ -99,7 +133,15 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     if game.explain:
         names = ", ".join(card_name(game, n) for n in chosen) or "no card"
         where = "on top of the deck" if top else "under the deck"
-        game.log(player, "staff", f"{player.name} puts {names} from hand {where}", cards=chosen)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "staff",
+                "text": f"{player.name} puts {names} from hand {where}",
+                "cards": chosen,
+            }
+        )
 
 
 def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
@@ -120,10 +162,13 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
         chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
         if chosen is None:
             if game.explain:
-                game.log(
-                    player,
-                    "staff",
-                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "staff",
+                        "text": f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                    }
                 )
             return
         player.hand.remove(chosen)
@@ -148,4 +193,12 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"{player.name} discards hired {card_name(game, chosen)}",
+                    "card": chosen,
+                }
+            )

@@ -340,7 +340,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def tiebreak(game: Game, player: Player) -> int:"):
         code.line('"""The tie-breaker sum: more wins."""')
-        terms = [_quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+        terms = [_PLAIN_QUANTITIES.get(q) or _quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
         code.line(f"return {' + '.join(terms) if terms else '0'}")
     code.blank(2)
     quantities, words = tiebreak_words(ruleset)

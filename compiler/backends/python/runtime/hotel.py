@@ -25,10 +25,6 @@ def cell_name(cell: Cell) -> str:
     return f"{cell[0]}.{cell[1]}"
 
 
-def room_at(player: Player, cell: Cell) -> str:
-    return player.hotel[cell[0] - 1][cell[1] - 1]
-
-
 def rooms(player: Player, state: str | None = None) -> list[Cell]:
     """Placed rooms (optionally only vacant or occupied), bottom floor first, left to right."""
     if state is None:
@@ -49,23 +45,26 @@ def count_rooms(player: Player, state: str) -> int:
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
     hotel = player.hotel
-    if all(room == EMPTY for row in hotel for room in row):
-        candidates = [rules.first_room]
-    else:
-        top, last = rules.floors - 1, rules.columns - 1
-        candidates = [
-            (f + 1, c + 1)
-            for f, row in enumerate(hotel)
-            for c, room in enumerate(row)
-            if room == EMPTY
-            and (
+    for row in hotel:
+        if row.count(EMPTY) != len(row):
+            break
+    else:  # no room yet
+        first = rules.first_room
+        return [first] if floors is None or first[0] in floors else []
+    top, last = rules.floors - 1, rules.columns - 1
+    spaces = []
+    for f, row in enumerate(hotel):  # plain loops: every search tries a room space by space
+        if floors is not None and f + 1 not in floors:
+            continue
+        for c, room in enumerate(row):
+            if room == EMPTY and (
                 (f > 0 and hotel[f - 1][c] != EMPTY)
                 or (f < top and hotel[f + 1][c] != EMPTY)
                 or (c > 0 and row[c - 1] != EMPTY)
                 or (c < last and row[c + 1] != EMPTY)
-            )
-        ]
-    return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
+            ):
+                spaces.append((f + 1, c + 1))
+    return spaces
 
 
 def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool) -> None:
@@ -76,13 +75,14 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
         paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
+        name = cell_name(cell)
         game.events.append(
             {
                 "round": game.round,
                 "player": player.name,
                 "kind": "room",
-                "text": f"{player.name} prepares room {cell_name(cell)}{paid}",
-                "cell": cell_name(cell),
+                "text": f"{player.name} prepares room {name}{paid}",
+                "cell": name,
             }
         )
     printed = rules.printed_points.get(cell, 0)
@@ -97,13 +97,14 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
+        name = cell_name(cell)
         game.events.append(
             {
                 "round": game.round,
                 "player": player.name,
                 "kind": "room",
-                "text": f"{player.name} occupies room {cell_name(cell)}",
-                "cell": cell_name(cell),
+                "text": f"{player.name} occupies room {name}",
+                "cell": name,
             }
         )
     group = rules.group_of(cell)
@@ -309,13 +310,14 @@ def remove_rooms(
         below = chosen[0]
         last = chosen
         if game.explain:
+            name = cell_name(chosen)
             game.events.append(
                 {
                     "round": game.round,
                     "player": player.name,
                     "kind": "room",
-                    "text": f"{player.name} removes {word} room {cell_name(chosen)}",
-                    "cell": cell_name(chosen),
+                    "text": f"{player.name} removes {word} room {name}",
+                    "cell": name,
                 }
             )
 

@@ -136,7 +136,7 @@ def _choice(key: str, value: Any, where: str) -> None:
         ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
-        ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
+        ok = len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:

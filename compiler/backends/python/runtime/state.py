@@ -300,12 +300,12 @@ def _plain_hotel(rules: Rules, value: Any) -> list[list[str]] | None:
     """A hotel of a plain state, floor 1 first; None where anything is unusual."""
     if type(value) is not list or len(value) != rules.floors:
         return None
-    hotel = []
-    for row in reversed(value):
-        if type(row) is not str or len(row) != rules.columns or not ROOM_LETTERS.issuperset(row):
+    for row in value:
+        if type(row) is not str or len(row) != rules.columns:
             return None
-        hotel.append(list(row))
-    return hotel
+    if not ROOM_LETTERS.issuperset("".join(value)):  # every row text: one look at all their letters
+        return None
+    return list(map(list, reversed(value)))
 
 
 def _plain_cards(rules: Rules, value: Any) -> list[int] | None:

@@ -154,12 +154,11 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
 
 def _explain_call(source: ir.FinalSource) -> str:
     """The expression of a source's (points, lines): the points as its final_<id> function sums them."""
-    points = f"{identifier('final', source.id)}(game, player)"
     if source.source == "game_end_staff":
         return "game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER, QUANTITY_WORDS)"
     if source.source == "occupied_rooms_by_floor":
         floors = literal(source.points_by_floor)
-        return f'{points}, floor_lines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])'
+        return f'floor_lines(player, {floors}, QUANTITY_WORDS["occupied_rooms"])'
     return 'line["points"], [line]'  # the line's points: its count times its points each
 
 

@@ -170,8 +170,10 @@ def quantity_line(per: str, count: int, each: int, words: str) -> Line:
     return {"per": per, "count": count, "each": each, "points": points, "text": text}
 
 
-def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> list[Line]:
-    """One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms)."""
+def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> tuple[int, list[Line]]:
+    """The points of occupied rooms by floor, and one line per floor whose occupied rooms score (`words`: the
+    phrase for occupied rooms)."""
+    total = 0
     lines: list[Line] = []
     hotel = player.hotel
     for floor, each in enumerate(points_by_floor, start=1):
@@ -180,7 +182,8 @@ def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) ->
             points = rooms * each
             text = f"Floor {floor}, {words}: {rooms} × {each} = {points} point{'' if points == 1 else 's'}"
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
-    return lines
+            total += points
+    return total, lines
 
 
 def game_end_lines(
@@ -347,6 +350,8 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
     """Recorded decisions the scoring never asked for (a warning each: a misplaced decision shows)."""
     unused = []
     for number, player in enumerate(game.players):
+        if not player.choices:
+            continue
         for key, value in player.choices.items():
             if key == "draft":  # the record of the deal, not of a scoring
                 continue

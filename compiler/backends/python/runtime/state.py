@@ -235,14 +235,18 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
     discard = _plain_cards(rules, state.get("staff_discard", []))
     if discard is None:
         return None
-    held = [n for p in players for n in p.hand + p.hired] + discard
+    held = discard[:]
+    for player in players:
+        held += player.hand
+        held += player.hired
     if "staff_deck" in state:
         deck = _plain_cards(rules, state["staff_deck"])
         if deck is None:
             return None
     else:
         deck = sorted(set(rules.staff) - set(held))
-    if len(set(held + deck)) < len(held + deck):
+    every = held + deck
+    if len(set(every)) < len(every):
         return None
     return Game(rules, round_, dict(tiles_data), deck, discard, players)
 

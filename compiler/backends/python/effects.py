@@ -125,9 +125,10 @@ def _return_items(effect: ir.ReturnItems, _place: Place) -> list[str]:
 
 
 @LINES.on(ir.DrawStaff)
-def _draw_staff(effect: ir.DrawStaff, _place: Place) -> list[str]:
+def _draw_staff(effect: ir.DrawStaff, place: Place) -> list[str]:
     to_hand = ", True" if effect.rest == "hand" else ""
-    return [f"draw_staff(game, player, {effect.count}, {effect.play}, {_discount(effect.discount)}{to_hand})"]
+    discount = _discount(effect.discount)
+    return [f"draw_staff(game, player, {effect.count}, {effect.play}, {discount}{to_hand}{_ends(place)})"]
 
 
 @LINES.on(ir.StaffToDeckBottom)
@@ -169,9 +170,9 @@ def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[st
 
 
 @LINES.on(ir.PlayStaffFromHand)
-def _play_staff_from_hand(effect: ir.PlayStaffFromHand, _place: Place) -> list[str]:
+def _play_staff_from_hand(effect: ir.PlayStaffFromHand, place: Place) -> list[str]:
     kind = "" if effect.staff_kind == "any" else f", {literal(effect.staff_kind)}"
-    return [f"play_staff_from_hand(game, player, {effect.count}, {_discount(effect.discount)}{kind})"]
+    return [f"play_staff_from_hand(game, player, {effect.count}, {_discount(effect.discount)}{kind}{_ends(place)})"]
 
 
 @LINES.on(ir.RemoveHiredStaff)

@@ -748,15 +748,18 @@ def finished(
     origin: tuple[int, int, list[Any] | None],
     skip_first: bool,
 ) -> list[Outcome | None]:
-    """The outcome of each option of a decision that ends the turn, found where the game stands: on a copy, the
-    option taken and the turn finished (`finish`), then the player projected; no replay of the turn. `origin`:
-    the recorded decisions used and the card reads, as a trial that replays the turn to here counts them, and
-    the options' classes (see decide()). `skip_first`: the first option is found otherwise (None)."""
+    """The outcome of each option of a decision after which the turn ends with the rest of its step, found
+    where the game stands: on a copy, the option taken and the step finished (`finish`, as a trial that
+    replayed the turn to here would go on), then the player projected; no replay of the turn. `origin`: the
+    recorded decisions used and the card reads so far, as such a trial counts them, and the options' classes
+    (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
+    class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
+    or meets an illegal record (explore() replays it)."""
     consumed, reads, classes = origin
     project = game.rules.project
     assert project is not None
     index = seat(game, player)
-    marker = game.trial if game.trial is not None else Trial([], consumed)  # copies project as trials do
+    quiet = game.trial.quiet if game.trial is not None else not game.explain
     found: list[Outcome | None] = []
     seen: set[Any] = set()
     for number, option in enumerate(branches):
@@ -767,10 +770,19 @@ def finished(
             continue
         seen.add(kind)
         copy = game.clone(player)
-        copy.trial = marker
+        trial = copy.trial = Trial([], consumed, False, quiet)
         mine = copy.players[index]
-        finish(copy, mine, option)
-        found.append(Outcome((consumed, project(copy, mine)), [], reads))
+        try:
+            finish(copy, mine, option)
+        except (Infeasible, Restart):
+            found.append(None)
+            continue
+        if trial.pending or 0 <= trial.provisional < copy.card_reads:
+            found.append(None)
+            continue
+        total = project(copy, mine)
+        path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+        found.append(Outcome((trial.consumed, total), path, reads + copy.card_reads))
     return found
 
 

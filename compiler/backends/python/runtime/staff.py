@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .core import Game, Player, decide, plural, replaying
 
 
@@ -36,9 +39,18 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
         effect(game, player)
 
 
-def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
+def draw_staff(
+    game: Game,
+    player: Player,
+    count: int,
+    play: int,
+    discount: int | None,
+    to_hand: bool = False,
+    ends_turn: bool = False,
+) -> None:
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
-    `to_hand`, into the hand)."""
+    `to_hand`, into the hand). `ends_turn`: nothing follows in the turn (the search then takes the last card
+    played where the game stands, see finished())."""
     drawn = game.deck[:count]
     del game.deck[:count]
     game.card_reads += 1
@@ -62,16 +74,36 @@ def draw_staff(game: Game, player: Player, count: int, play: int, discount: int 
             }
         )
     remaining = list(drawn)
-    for _ in range(play):
+    for number in range(play):
         options: list[int | None] = (
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable", finish=rest)
         if chosen is None:
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
+    put_drawn(game, player, remaining, to_hand)
+
+
+def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Callable[[Game, Player, Any], None]:
+    """What draw_staff does once its last card to play is chosen (None: none), the cards left as they are now."""
+    cards = remaining[:]
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        left = cards[:]
+        if chosen is not None:
+            left.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
+        put_drawn(game, player, left, to_hand)
+
+    return rest
+
+
+def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -> None:
+    """The drawn cards not played: into the hand, or under the deck in the chosen order."""
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
@@ -144,10 +176,13 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
         )
 
 
-def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
-    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any")."""
+def play_staff_from_hand(
+    game: Game, player: Player, count: int, discount: int | None, kind: str = "any", ends_turn: bool = False
+) -> None:
+    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any"). `ends_turn`:
+    nothing follows in the turn (the search then takes the last card played where the game stands)."""
     staff = game.rules.staff
-    for _ in range(count):
+    for number in range(count):
         game.card_reads += 1
         options: list[int | None] = (
             []
@@ -159,7 +194,8 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
+        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable", finish=rest)
         if chosen is None:
             if game.explain:
                 game.events.append(
@@ -173,6 +209,17 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+
+
+def from_hand(discount: int | None) -> Callable[[Game, Player, Any], None]:
+    """What play_staff_from_hand does once its last card is chosen (None: nothing)."""
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        if chosen is not None:
+            player.hand.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+
+    return rest
 
 
 def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:

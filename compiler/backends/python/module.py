@@ -162,14 +162,17 @@ def _explain_call(source: ir.FinalSource) -> str:
     return 'line["points"], [line]'  # the line's points: its count times its points each
 
 
-def _explain_lines(source: ir.FinalSource) -> list[str]:
-    """The statements of explain_<id>: short lines, so that the module stays as ruff formats it."""
+def _explain_lines(source: ir.FinalSource, words: dict[str, str]) -> list[str]:
+    """The statements of explain_<id>: short lines, so that the module stays as ruff formats it. A per-quantity
+    line's label is its quantity's phrase (`words`), capitalised here once."""
     if source.source != "per_quantity":
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
+    phrase = words[source.per]
+    count = _PLAIN_QUANTITIES.get(source.per) or _quantity_call(source.per)
     return [
-        f"words = QUANTITY_WORDS[{literal(source.per)}]",
-        f"line = quantity_line({literal(source.per)}, {_quantity_call(source.per)}, {source.points}, words)",
+        f"label = {literal(phrase[:1].upper() + phrase[1:])}",
+        f"line = quantity_line({literal(source.per)}, {count}, {source.points}, label)",
         f"return {_explain_call(source)}",
     ]
 
@@ -183,14 +186,15 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     # The words and figures of the explanation (final_entry: the result's details), for explaining games only.
     per = {c.number: c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None}
     code.literal_line("GAME_END_PER: dict[int, str] = ", per)
-    code.literal_line("QUANTITY_WORDS: dict[str, str] = ", quantity_words(ruleset))
+    words = quantity_words(ruleset)
+    code.literal_line("QUANTITY_WORDS: dict[str, str] = ", words)
     code.blank(2)
     for source in ruleset.final_scoring:
         with code.block(
             f"def {identifier('explain', source.id)}(game: Game, player: Player) -> tuple[int, list[Line]]:"
         ):
             code.line(f'"""{source.id}: the points and the lines that explain them."""')
-            code.lines_from(_explain_lines(source))
+            code.lines_from(_explain_lines(source, words))
         code.blank(2)
     code.line("FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (")
     for source in ruleset.final_scoring:

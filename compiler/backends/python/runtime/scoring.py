@@ -163,10 +163,10 @@ def counted(label: str, count: int, each: int) -> str:
     return f"{label}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
 
 
-def quantity_line(per: str, count: int, each: int, words: str) -> Line:
-    """A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`)."""
+def quantity_line(per: str, count: int, each: int, label: str) -> Line:
+    """A per-quantity source's line: `each` points per unit of the quantity `per` (`label`: its phrase, capitalised)."""
     points = count * each
-    text = f"{words[:1].upper()}{words[1:]}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
+    text = f"{label}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
     return {"per": per, "count": count, "each": each, "points": points, "text": text}
 
 

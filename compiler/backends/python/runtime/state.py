@@ -272,9 +272,10 @@ def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | Non
         cafe.append(items)
     points, krones = data.get("points", 0), data.get("krones", 0)
     emperor, objectives = data.get("emperor", 0), data.get("objectives", 0)
-    for number in (points, krones, emperor, objectives):
-        if type(number) is not int or number < 0:
-            return None
+    if type(points) is not int or type(krones) is not int or type(emperor) is not int or type(objectives) is not int:
+        return None
+    if points < 0 or krones < 0 or emperor < 0 or objectives < 0:
+        return None
     kitchen = _plain_items(rules, data.get("kitchen", {}))
     hotel = (
         _plain_hotel(rules, data["hotel"])
@@ -293,6 +294,8 @@ def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
     if type(value) is not dict:
         return None
     items = rules.no_items.copy()
+    if not value:
+        return items
     for item, count in value.items():
         if type(count) is not int or count < 0 or item not in items:
             return None

@@ -747,6 +747,7 @@ def finished(
     finish: Callable[[Game, Player, Any], None],
     origin: tuple[int, int, list[Any] | None],
     skip_first: bool,
+    restore: Callable[[Game, Player, Any], None] | None = None,
 ) -> list[Outcome | None]:
     """The outcome of each option of a decision after which the turn ends with the rest of its step, found
     where the game stands: on a copy, the option taken and the step finished (`finish`, as a trial that
@@ -754,10 +755,13 @@ def finished(
     recorded decisions used and the card reads so far, as such a trial counts them, and the options' classes
     (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
     class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
-    or meets an illegal record (explore() replays it)."""
+    or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
+    (it decides nothing), each option is taken on the game itself and put back: no copy."""
     consumed, reads, classes = origin
     project = game.rules.project
     assert project is not None
+    if restore is not None:
+        return taken_back(game, player, branches, (finish, restore, project), origin, skip_first)
     index = seat(game, player)
     quiet = game.trial.quiet if game.trial is not None else not game.explain
     found: list[Outcome | None] = []
@@ -783,6 +787,41 @@ def finished(
         total = project(copy, mine)
         path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
         found.append(Outcome((trial.consumed, total), path, reads + copy.card_reads))
+    return found
+
+
+def taken_back(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    steps: tuple[
+        Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None], Callable[[Game, Player], int]
+    ],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+) -> list[Outcome | None]:
+    """finished() where the rest of the step can be put back: each option taken on the game itself, the player
+    projected (as a projection, in the real game), and the option put back. `steps`: finish, restore, project."""
+    finish, restore, project = steps
+    consumed, reads, classes = origin
+    projecting = game.projecting
+    game.projecting = True  # the real game projects as a trial does (see copy_opponent_game_end)
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    try:
+        for number, option in enumerate(branches):
+            kind = number if classes is None else classes[number]
+            if kind in seen or (number == 0 and skip_first):
+                seen.add(kind)
+                found.append(None)
+                continue
+            seen.add(kind)
+            finish(game, player, option)
+            total = project(game, player)
+            restore(game, player, option)
+            found.append(Outcome((consumed, total), [], reads))
+    finally:
+        game.projecting = projecting
     return found
 
 
@@ -884,6 +923,7 @@ def decide(
     dominated: bool = False,
     classes: list[Any] | None = None,
     finish: Callable[[Game, Player, Any], None] | None = None,
+    restore: Callable[[Game, Player, Any], None] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -896,7 +936,8 @@ def decide(
     `classes`: a class for each option tried, where options of one class provably lead to the same outcome
     (the same total, and nothing decided after them): the search tries the first of each class only.
     `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
-    option does: the search takes each option on a copy of the game as it stands (see finished()).
+    option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
+    puts back all that `finish` did: then on the game itself, no copy.
     """
     trial = game.trial
     index = 0
@@ -971,7 +1012,7 @@ def decide(
         children = None
         if finish is not None:
             origin = (trial.consumed, game.card_reads - trial.hidden, classes)
-            children = finished(game, player, branches, finish, origin, True)
+            children = finished(game, player, branches, finish, origin, True, restore)
         trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
         trial.offset = trial.hidden
         trial.strict = False
@@ -984,7 +1025,8 @@ def decide(
         reads = game.card_reads - turn.reads
         children = None
         if finish is not None:
-            children = finished(game, player, branches, finish, (turn.consumed, reads - turn.hidden, classes), False)
+            origin = (turn.consumed, reads - turn.hidden, classes)
+            children = finished(game, player, branches, finish, origin, False, restore)
         here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
         found_plan = best_option(turn, game.rules.project, here)
         turn.plan[turn.opened :] = found_plan.path

@@ -305,7 +305,8 @@ def remove_rooms(
                 )
             return
         ends = ends_turn and number == count - 1
-        chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None)
+        back = ROOM_BACK[state] if ends else None
+        chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None, restore=back)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
@@ -325,6 +326,18 @@ def remove_rooms(
 def empty_room(game: Game, player: Player, cell: Cell) -> None:
     """What remove_rooms does once its last room is chosen."""
     player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+
+
+def vacant_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
+
+
+def occupied_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
+
+
+# A removed room put back (the search takes each last room of a removal on the game itself, see taken_back()).
+ROOM_BACK = {VACANT: vacant_back, OCCUPIED: occupied_back}
 
 
 # --- quantities of the hotel ---------------------------------------------------------

@@ -800,12 +800,14 @@ def taken_back(
     origin: tuple[int, int, list[Any] | None],
     skip_first: bool,
 ) -> list[Outcome | None]:
-    """finished() where the rest of the step can be put back: each option taken on the game itself, the player
-    projected (as a projection, in the real game), and the option put back. `steps`: finish, restore, project."""
+    """finished() where the rest of the step can be put back: each option taken on the game itself (quietly),
+    the player projected (as a projection, in the real game), and the option put back. `steps`: finish, restore,
+    project."""
     finish, restore, project = steps
     consumed, reads, classes = origin
-    projecting = game.projecting
+    projecting, explain = game.projecting, game.explain
     game.projecting = True  # the real game projects as a trial does (see copy_opponent_game_end)
+    game.explain = False
     found: list[Outcome | None] = []
     seen: set[Any] = set()
     try:
@@ -821,7 +823,7 @@ def taken_back(
             restore(game, player, option)
             found.append(Outcome((consumed, total), [], reads))
     finally:
-        game.projecting = projecting
+        game.projecting, game.explain = projecting, explain
     return found
 
 

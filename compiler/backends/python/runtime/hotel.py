@@ -184,6 +184,7 @@ def prepare_room(
         dominated=True,
         classes=classes,
         finish=room_placer(free, occupy) if ends_turn else None,
+        restore=room_remover(player.points, player.krones, player.emperor) if ends_turn else None,
     )
     if chosen is None:
         if game.explain:
@@ -207,6 +208,18 @@ def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None
             place_room(game, player, cell, free, occupy)
 
     return place
+
+
+def room_remover(points: int, krones: int, emperor: int) -> Callable[[Game, Player, Cell | None], None]:
+    """What puts back all that room_placer did: the space empty again, and the points, krones and Emperor marker
+    as they were before (group rewards change nothing else)."""
+
+    def back(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+        player.points, player.krones, player.emperor = points, krones, emperor
+
+    return back
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:

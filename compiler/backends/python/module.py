@@ -37,6 +37,13 @@ def _effects_body(
         code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last, last))
 
 
+def _event(code: CodeBuilder, kind: str, text: str) -> None:
+    """Lines that append an event of the player (in an `if game.explain:` block): as Game.log would, without
+    its keyword arguments (one a player and scoring)."""
+    code.line(f"text = {text}")
+    code.line(f'game.events.append({{"round": game.round, "player": player.name, "kind": "{kind}", "text": text}})')
+
+
 def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unseen: bool) -> None:
     name = identifier("tile", tile.id)
     # ends_turn: nothing follows the tile's effects in the turn (no Staff adds to the bonus).
@@ -55,7 +62,7 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
                 with code.block("if game.explain:"):
-                    code.line('game.log(player, "penalty", player.name + " cannot take the first option fully")')
+                    _event(code, "penalty", 'player.name + " cannot take the first option fully"')
                 _effects_body(code, penalty.otherwise)
     code.blank(2)
 
@@ -266,7 +273,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
-            code.line('game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])')
+            _event(code, "bonus", 'player.name + " takes the bonus of " + TILE_NAME[tile_id]')
         had = " or ".join(f"had_{card.number}" for card in boosters)
         ends = "True" if not boosters else f"not {had}" if len(boosters) == 1 else f"not ({had})"
         code.line(f"TILES[tile_id][0](game, player, {ends})")
@@ -274,7 +281,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             if card.emperor_bonus:
                 with code.block(f"if had_{card.number}:"):
                     with code.block("if game.explain:"):
-                        code.line(f'game.log(player, "staff", player.name + " gets more with " + {literal(card.name)})')
+                        _event(code, "staff", f'player.name + " gets more with " + {literal(card.name)}')
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)
     with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
@@ -286,7 +293,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
-            code.line('game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])')
+            _event(code, "penalty", 'player.name + " takes the penalty of " + TILE_NAME[tile_id]')
         code.line("TILES[tile_id][1](game, player, True)")
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
@@ -318,7 +325,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             with code.block("else:"):
                 code.line("emperor_penalty(game, player, tile_id)")
         with code.block("elif game.explain:"):
-            code.line('game.log(player, "nothing", player.name + " gets neither bonus nor penalty")')
+            _event(code, "nothing", 'player.name + " gets neither bonus nor penalty"')
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):

@@ -484,6 +484,8 @@ def is_cell(option: object) -> TypeGuard[Cell]:
 
 
 def option_text(option: object) -> str:
+    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
+        return str(option)
     if option is None:
         return "none"
     if is_cell(option):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 TITLE = "Grand Austria Hotel (Staff draft)"
 DESCRIPTION = "Staff hands are drafted instead of dealt."
@@ -85,8 +85,11 @@ class Rules:
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
     # cell -> the index of its group in groups (derived from groups)
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
+    # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
+    no_items: dict[str, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
@@ -152,8 +155,8 @@ class Player:
             self.krones,
             self.emperor,
             self.kitchen.copy(),
-            [guest.copy() for guest in self.cafe],
-            [row[:] for row in self.hotel],
+            list(map(dict.copy, self.cafe)),  # map, not a comprehension: a clone a trial, each a call less
+            list(map(list.copy, self.hotel)),
             self.hand[:],
             self.hired[:],
             self.objectives,
@@ -230,20 +233,23 @@ class Game:
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
-        players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, explain=False)
+        if only is None:
+            players = [p.clone() for p in self.players]
+        else:
+            players = self.players[:]
+            for index, player in enumerate(players):
+                if player is only:
+                    players[index] = player.clone()
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
+        """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
+        takes (points, krones, rooms, cards, choices) append theirs in place, the same keys in the same order:
+        a call with keyword arguments costs about as much again as the event."""
         if not self.explain:
             return
-        event: dict[str, Any] = {
-            "round": self.round,
-            "player": player.name if player else None,
-            "kind": kind,
-            "text": text,
-        }
-        event.update(details)
-        self.events.append(event)
+        name = None if player is None else player.name
+        self.events.append({"round": self.round, "player": name, "kind": kind, "text": text, **details})
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
@@ -267,7 +273,15 @@ def plural(count: int, word: str) -> str:
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        game.log(player, "points", f"{player.name} gains {plural(amount, 'point')}{why}", points=amount)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "points",
+                "text": f"{player.name} gains {plural(amount, 'point')}{why}",
+                "points": amount,
+            }
+        )
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -276,13 +290,29 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     if not game.explain:
         return
     note = "" if lost == amount else f" (has only {lost} to lose)"
-    game.log(player, "points", f"{player.name} loses {plural(lost, 'point')}{why}{note}", points=-lost)
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "points",
+            "text": f"{player.name} loses {plural(lost, 'point')}{why}{note}",
+            "points": -lost,
+        }
+    )
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        game.log(player, "krones", f"{player.name} gains {plural(amount, 'krone')}", krones=amount)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "krones",
+                "text": f"{player.name} gains {plural(amount, 'krone')}",
+                "krones": amount,
+            }
+        )
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -291,7 +321,15 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     if not game.explain:
         return
     note = "" if lost == amount else f" (has only {lost})"
-    game.log(player, "krones", f"{player.name} loses {plural(lost, 'krone')}{note}", krones=-lost)
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "krones",
+            "text": f"{player.name} loses {plural(lost, 'krone')}{note}",
+            "krones": -lost,
+        }
+    )
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -308,7 +346,9 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
         text += f"; {plural(beyond, 'step')} beyond the cap give {plural(bonus, 'point')}"
-    game.log(player, "emperor", text, steps=moved, beyond=beyond)
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
+    )
 
 
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
@@ -317,7 +357,15 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     if not game.explain:
         return
     listed = ", ".join(f"{count} {item}" for item, count in items)
-    game.log(player, "items", f"{player.name} gains {listed}", items=dict(items))
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "items",
+            "text": f"{player.name} gains {listed}",
+            "items": dict(items),
+        }
+    )
 
 
 def return_items(
@@ -348,7 +396,15 @@ def return_items(
     if not game.explain:
         return
     places = " and ".join(p for p, on in (("kitchen", kitchen), ("café", cafe)) if on)
-    game.log(player, "items", f"{player.name} returns {plural(returned, 'item')} from the {places}", returned=returned)
+    game.events.append(
+        {
+            "round": game.round,
+            "player": player.name,
+            "kind": "items",
+            "text": f"{player.name} returns {plural(returned, 'item')} from the {places}",
+            "returned": returned,
+        }
+    )
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -382,7 +438,14 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", f"{player.name} has no more items to return")
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "items",
+                        "text": f"{player.name} has no more items to return",
+                    }
+                )
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -396,7 +459,15 @@ def return_some_items(
         place[item] -= 1
         if game.explain:
             where = "the kitchen" if not guest else f"café guest {guest}"
-            game.log(player, "items", f"{player.name} returns 1 {item} from {where}", item=item)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "items",
+                    "text": f"{player.name} returns 1 {item} from {where}",
+                    "item": item,
+                }
+            )
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -416,14 +487,22 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 # Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
 # the others are the default policy's. The policy decides a whole turn (one player's bonus or
 # penalty) at once: at its first open decision it searches every sequence of the turn's open
-# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
-# sequence with the best projected total.
+# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
+# A trial takes the first option of each open decision it meets and goes on from there (no replay);
+# each other option is tried afterwards, replaying the turn from its start up to that decision.
+
+
+def is_cell(option: object) -> TypeGuard[Cell]:
+    """Whether an option is a room, (floor, column)."""
+    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
 
 
 def option_text(option: object) -> str:
+    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
+        return str(option)
     if option is None:
         return "none"
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
@@ -432,31 +511,67 @@ def option_text(option: object) -> str:
 
 def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     return option
 
 
-class Branch(Exception):
-    """A trial reached an open decision its script does not cover: the search tries each option."""
+@dataclass(slots=True, init=False)
+class Branch:
+    """An open decision a trial's script does not cover: the search tries each option. A trial records
+    one (Trial.pending) and goes on with the first option; the real game searches from one (decide())."""
 
-    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
-        super().__init__()
+    options: list[Any]
+    order_only: bool
+    reads: int
+    prefix: list[Any]  # every decision of the turn before this one, in order
+    consumed: int  # how many of them were recorded
+    # Options of one class lead to the same outcome (the generator proved it; see decide()): None, or a class
+    # for each option.
+    classes: list[Any] | None
+    # Where the turn ends with this decision: each option's outcome, found at the decision (see finished());
+    # None for an option found otherwise (the first, taken in place, or one of a class already found).
+    children: list[Outcome | None] | None
+
+    def __init__(
+        self,
+        options: list[Any],
+        order_only: bool,
+        reads: int,
+        prefix: list[Any],
+        consumed: int,
+        classes: list[Any] | None = None,
+        children: list[Outcome | None] | None = None,
+    ) -> None:
         self.options = options
         self.order_only = order_only
         self.reads = reads
-        self.prefix = prefix  # every decision of the turn before this one, in order
-        self.consumed = consumed  # how many of them were recorded
+        self.prefix = prefix
+        self.consumed = consumed
+        self.classes = classes
+        self.children = children
 
 
 class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class Restart(Exception):
+    """An open decision after an order-only one taken for now: the trial's last part (from its last open
+    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
+
+
 @dataclass(slots=True, init=False)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
-    the ones taken after them."""
+    the ones taken after them.
+
+    At each open decision after the script, the trial records a Branch (pending) and goes on with its first
+    option: from there on it is that option's trial, as if it had replayed the turn up to the decision
+    (explore() tries the other options once this path ends). A replay does not count the card reads of the
+    recorded order-only decisions it replays: `hidden` counts those this path made, and `offset` is their
+    number at the last open decision, so `game.card_reads - offset` is what that option's replay would count.
+    """
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
@@ -466,6 +581,9 @@ class Trial:
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
     quiet: bool  # the real game explains nothing (see quiet())
+    pending: list[Branch]  # the open decisions met, in order: the first option taken, the others to try
+    hidden: int  # card reads of recorded order-only decisions on this path after its script
+    offset: int  # `hidden` at the last open decision met (0 before any)
 
     def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
@@ -476,6 +594,9 @@ class Trial:
         self.made = []
         self.provisional = -1
         self.alike = []
+        self.pending = []
+        self.hidden = 0
+        self.offset = 0
 
 
 def quiet(game: Game) -> bool:
@@ -507,6 +628,7 @@ class Turn:
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
     quiet: bool  # the real game explains nothing (see quiet())
+    hidden: int  # card reads of recorded order-only decisions in the turn so far (a replay counts none)
 
     def __init__(
         self,
@@ -528,6 +650,7 @@ class Turn:
         self.total = None
         self.reads = reads
         self.quiet = quiet
+        self.hidden = 0
 
 
 @dataclass(slots=True, init=False)
@@ -549,7 +672,7 @@ def explore(
     turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
 ) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
-    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+    decisions after it, tried on copies of the game (the first option of each in place, see Trial).
 
     The best has the most recorded decisions used (a recorded decision the path never asks for is a
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
@@ -560,31 +683,62 @@ def explore(
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
-    except Branch as branch:
-        if trial.provisional >= 0:
-            # An open decision after an order-only one taken for now: try that one's options after all.
-            return explore(turn, project, script, consumed, True)
-        return best_option(turn, project, branch)
+    except Restart:
+        outcome = explore_again(turn, project, trial, consumed)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
-            return explore(turn, project, script, consumed, True)
-        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
-    if 0 <= trial.provisional < game.card_reads:
-        # A later step looked at the cards an order-only decision moved: try its every option after all.
-        return explore(turn, project, script, consumed, True)
-    total = project(game, player)
-    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
-    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            outcome = Outcome((trial.consumed, float("-inf")), [], game.card_reads - trial.offset)
+    else:
+        if 0 <= trial.provisional < game.card_reads:
+            # A later step looked at the cards an order-only decision moved: try its every option after all.
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            total = project(game, player)
+            # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+            path: list[tuple[Any, Any, float | None]] = (
+                [(first, second, total) for first, second in trial.alike] if trial.alike else []
+            )
+            outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
+    if trial.pending:
+        # The path went on with the first option of each open decision it met: the last met is settled first.
+        for branch in reversed(trial.pending):
+            outcome = best_option(turn, project, branch, outcome)
+    return outcome
 
 
-def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
-    """The best of a decision's options, each with its best continuation (explore())."""
+def explore_again(turn: Turn, project: Callable[[Game, Player], int], trial: Trial, consumed: int) -> Outcome:
+    """A trial's last part (from its last open decision, the first option taken; else the whole trial, which
+    began with `consumed` recorded decisions used) tried again, every order-only decision's options compared."""
+    if not trial.pending:
+        return explore(turn, project, trial.script, consumed, True)
+    last = trial.pending.pop()
+    outcome = explore(turn, project, [*last.prefix, last.options[0]], last.consumed, True)
+    return best_option(turn, project, last, outcome)
+
+
+def best_option(
+    turn: Turn, project: Callable[[Game, Player], int], branch: Branch, first: Outcome | None = None
+) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore()); `first`: the first
+    option's, when a trial already went on with it. An option of a class already tried has its outcome."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
+    classes, children = branch.classes, branch.children
+    tried: dict[Any, Outcome] = {}
     for number, option in enumerate(branch.options):
-        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        known = first if number == 0 and first is not None else None if children is None else children[number]
+        if known is not None:
+            child = known
+        elif classes is not None and classes[number] in tried:
+            child = tried[classes[number]]
+        else:
+            child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if classes is not None and classes[number] not in tried:
+            tried[classes[number]] = child
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -600,6 +754,93 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
     assert best is not None  # a Branch has 2 options or more
     top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
     return Outcome(best.score, [top, *best.path], reads)
+
+
+def finished(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    finish: Callable[[Game, Player, Any], None],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+    restore: Callable[[Game, Player, Any], None] | None = None,
+) -> list[Outcome | None]:
+    """The outcome of each option of a decision after which the turn ends with the rest of its step, found
+    where the game stands: on a copy, the option taken and the step finished (`finish`, as a trial that
+    replayed the turn to here would go on), then the player projected; no replay of the turn. `origin`: the
+    recorded decisions used and the card reads so far, as such a trial counts them, and the options' classes
+    (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
+    class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
+    or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
+    (it decides nothing), each option is taken on the game itself and put back: no copy."""
+    consumed, reads, classes = origin
+    project = game.rules.project
+    assert project is not None
+    if restore is not None:
+        return taken_back(game, player, branches, (finish, restore, project), origin, skip_first)
+    index = seat(game, player)
+    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    for number, option in enumerate(branches):
+        kind = number if classes is None else classes[number]
+        if kind in seen or (number == 0 and skip_first):
+            seen.add(kind)
+            found.append(None)
+            continue
+        seen.add(kind)
+        copy = game.clone(player)
+        trial = copy.trial = Trial([], consumed, False, quiet)
+        mine = copy.players[index]
+        try:
+            finish(copy, mine, option)
+        except (Infeasible, Restart):
+            found.append(None)
+            continue
+        if trial.pending or 0 <= trial.provisional < copy.card_reads:
+            found.append(None)
+            continue
+        total = project(copy, mine)
+        path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+        found.append(Outcome((trial.consumed, total), path, reads + copy.card_reads))
+    return found
+
+
+def taken_back(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    steps: tuple[
+        Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None], Callable[[Game, Player], int]
+    ],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+) -> list[Outcome | None]:
+    """finished() where the rest of the step can be put back: each option taken on the game itself (quietly),
+    the player projected (as a projection, in the real game), and the option put back. `steps`: finish, restore,
+    project."""
+    finish, restore, project = steps
+    consumed, reads, classes = origin
+    projecting, explain = game.projecting, game.explain
+    game.projecting = True  # the real game projects as a trial does (see copy_opponent_game_end)
+    game.explain = False
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    try:
+        for number, option in enumerate(branches):
+            kind = number if classes is None else classes[number]
+            if kind in seen or (number == 0 and skip_first):
+                seen.add(kind)
+                found.append(None)
+                continue
+            seen.add(kind)
+            finish(game, player, option)
+            total = project(game, player)
+            restore(game, player, option)
+            found.append(Outcome((consumed, total), [], reads))
+    finally:
+        game.projecting, game.explain = projecting, explain
+    return found
 
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
@@ -680,7 +921,11 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
 
 def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
     """Keep a decision for the result (explaining games only)."""
-    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    if isinstance(value, tuple):
+        value = choice_value(value)
+    if isinstance(runner, tuple):
+        runner = choice_value(runner)
+    decision = Decision(player.name, key, index, value, how, runner)
     game.decisions.append(decision)
     return decision
 
@@ -694,6 +939,9 @@ def decide(
     order_only: bool = False,
     none_why: str = "",
     dominated: bool = False,
+    classes: list[Any] | None = None,
+    finish: Callable[[Game, Player, Any], None] | None = None,
+    restore: Callable[[Game, Player, Any], None] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -703,6 +951,11 @@ def decide(
     `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
+    `classes`: a class for each option tried, where options of one class provably lead to the same outcome
+    (the same total, and nothing decided after them): the search tries the first of each class only.
+    `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
+    option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
+    puts back all that `finish` did: then on the game itself, no copy.
     """
     trial = game.trial
     index = 0
@@ -719,6 +972,10 @@ def decide(
     if found:
         if order_only:
             game.card_reads += 1  # its legality depends on which cards are where
+            if trial is not None:
+                trial.hidden += 1  # a replay of this path does not count it (see Trial)
+            elif turn is not None:
+                turn.hidden += 1
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -729,7 +986,15 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            game.log(player, "choice", f"{player.name} chooses {option_text(chosen)} ({key}, recorded)", key=key)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "choice",
+                    "text": f"{player.name} chooses {option_text(chosen)} ({key}, recorded)",
+                    "key": key,
+                }
+            )
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
@@ -757,12 +1022,30 @@ def decide(
             trial.alike.append((branches[0], branches[1]))
             trial.made.append(branches[0])
             return branches[0]
-        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+        if trial.provisional >= 0:
+            raise Restart  # the options of the order-only decisions before this one are compared after all
+        # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
+        reads = game.card_reads - trial.offset
+        prefix = [*trial.script, *trial.made]
+        children = None
+        if finish is not None:
+            origin = (trial.consumed, game.card_reads - trial.hidden, classes)
+            children = finished(game, player, branches, finish, origin, True, restore)
+        trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
+        trial.offset = trial.hidden
+        trial.strict = False
+        trial.made.append(branches[0])
+        return branches[0]
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
         # The real game stands where a trial would raise this Branch: search its options from here.
-        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
+        reads = game.card_reads - turn.reads
+        children = None
+        if finish is not None:
+            origin = (turn.consumed, reads - turn.hidden, classes)
+            children = finished(game, player, branches, finish, origin, False, restore)
+        here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
         found_plan = best_option(turn, game.rules.project, here)
         turn.plan[turn.opened :] = found_plan.path
         turn.total = found_plan.score[1]
@@ -834,10 +1117,6 @@ def cell_name(cell: Cell) -> str:
     return f"{cell[0]}.{cell[1]}"
 
 
-def room_at(player: Player, cell: Cell) -> str:
-    return player.hotel[cell[0] - 1][cell[1] - 1]
-
-
 def rooms(player: Player, state: str | None = None) -> list[Cell]:
     """Placed rooms (optionally only vacant or occupied), bottom floor first, left to right."""
     if state is None:
@@ -849,29 +1128,35 @@ def rooms(player: Player, state: str | None = None) -> list[Cell]:
 
 def count_rooms(player: Player, state: str) -> int:
     """How many rooms are in `state` (vacant or occupied)."""
-    return sum(row.count(state) for row in player.hotel)
+    count = 0
+    for row in player.hotel:  # plain loops in the quantities: every projection of the search runs them
+        count += row.count(state)
+    return count
 
 
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
     hotel = player.hotel
-    if all(room == EMPTY for row in hotel for room in row):
-        candidates = [rules.first_room]
-    else:
-        top, last = rules.floors - 1, rules.columns - 1
-        candidates = [
-            (f + 1, c + 1)
-            for f, row in enumerate(hotel)
-            for c, room in enumerate(row)
-            if room == EMPTY
-            and (
+    for row in hotel:
+        if row.count(EMPTY) != len(row):
+            break
+    else:  # no room yet
+        first = rules.first_room
+        return [first] if floors is None or first[0] in floors else []
+    top, last = rules.floors - 1, rules.columns - 1
+    spaces = []
+    for f, row in enumerate(hotel):  # plain loops: every search tries a room space by space
+        if floors is not None and f + 1 not in floors:
+            continue
+        for c, room in enumerate(row):
+            if room == EMPTY and (
                 (f > 0 and hotel[f - 1][c] != EMPTY)
                 or (f < top and hotel[f + 1][c] != EMPTY)
                 or (c > 0 and row[c - 1] != EMPTY)
                 or (c < last and row[c + 1] != EMPTY)
-            )
-        ]
-    return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
+            ):
+                spaces.append((f + 1, c + 1))
+    return spaces
 
 
 def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool) -> None:
@@ -882,7 +1167,16 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
         paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "room", f"{player.name} prepares room {cell_name(cell)}{paid}", cell=cell_name(cell))
+        name = cell_name(cell)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "room",
+                "text": f"{player.name} prepares room {name}{paid}",
+                "cell": name,
+            }
+        )
     printed = rules.printed_points.get(cell, 0)
     if printed:
         gain_points(game, player, printed, f" printed on space {cell_name(cell)}" if game.explain else "")
@@ -895,20 +1189,41 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
-        game.log(player, "room", f"{player.name} occupies room {cell_name(cell)}", cell=cell_name(cell))
-    colour, cells = rules.groups[rules.group_of(cell)]
-    if all(room_at(player, c) == OCCUPIED for c in cells):
-        reward, by_size = rules.group_rewards[colour]
-        amount = by_size.get(len(cells), 0)
-        why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
-        if reward == "krones":
-            gain_krones(game, player, amount)
-            if game.explain:
-                game.log(player, "group", f"{player.name} completes a {colour} group of {len(cells)}")
-        elif reward == "points":
-            gain_points(game, player, amount, why)
-        else:
-            advance_emperor(game, player, amount, why)
+        name = cell_name(cell)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "room",
+                "text": f"{player.name} occupies room {name}",
+                "cell": name,
+            }
+        )
+    group = rules.group_of(cell)
+    colour, cells = rules.groups[group]
+    hotel = player.hotel
+    for f, c in rules.group_cells[group]:
+        if hotel[f][c] != OCCUPIED:
+            return
+    # The group is complete: its reward.
+    reward, by_size = rules.group_rewards[colour]
+    amount = by_size.get(len(cells), 0)
+    why = f" for completing a {colour} group of {len(cells)}" if game.explain else ""
+    if reward == "krones":
+        gain_krones(game, player, amount)
+        if game.explain:
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "group",
+                    "text": f"{player.name} completes a {colour} group of {len(cells)}",
+                }
+            )
+    elif reward == "points":
+        gain_points(game, player, amount, why)
+    else:
+        advance_emperor(game, player, amount, why)
 
 
 def prepare_room(
@@ -919,8 +1234,10 @@ def prepare_room(
     occupy: bool,
     room_wins: bool = False,
     alike_by_points: bool = False,
+    ends_turn: bool = False,
 ) -> None:
-    """An optional room: the player picks a legal, affordable space or none.
+    """An optional room: the player picks a legal, affordable space or none. `ends_turn`: nothing follows in the
+    turn (the search then takes each space where the game stands, see finished()).
 
     `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
     data), so the policy does not try it. `alike_by_points`: the room is free, stays vacant and ends the
@@ -940,23 +1257,61 @@ def prepare_room(
     )
     options: list[Cell | None] = [*spaces, None]
     tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    classes: list[int | None] | None = None
     if alike_by_points and len(spaces) > 1 and quiet(game):
         firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
+    elif alike_by_points and len(spaces) > 1:
+        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
     chosen = decide(
-        game, player, "prepare_room", options, tried, none_why="there is no legal space for a room", dominated=True
+        game,
+        player,
+        "prepare_room",
+        options,
+        tried,
+        none_why="there is no legal space for a room",
+        dominated=True,
+        classes=classes,
+        finish=room_placer(free, occupy) if ends_turn else None,
+        restore=room_remover(player.points, player.krones, player.emperor) if ends_turn else None,
     )
     if chosen is None:
         if game.explain:
-            game.log(
-                player,
-                "room",
-                f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": f"{player.name} {'prepares no room' if len(options) > 1 else 'has no legal space for a room'}",
+                }
             )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:
+    """What prepare_room does once its space is chosen (None: nothing)."""
+
+    def place(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            place_room(game, player, cell, free, occupy)
+
+    return place
+
+
+def room_remover(points: int, krones: int, emperor: int) -> Callable[[Game, Player, Cell | None], None]:
+    """What puts back all that room_placer did: the space empty again, and the points, krones and Emperor marker
+    as they were before (group rewards change nothing else)."""
+
+    def back(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+        player.points, player.krones, player.emperor = points, krones, emperor
+
+    return back
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
@@ -982,7 +1337,11 @@ def removal_candidates(player: Player, state: str, below: int | None) -> list[Ce
     for floor in range(len(hotel) if below is None else below - 1, 0, -1):
         row = hotel[floor - 1]
         if state in row:
-            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+            found = []
+            for column, room in enumerate(row, 1):
+                if room == state:
+                    found.append((floor, column))
+            return found
     return []
 
 
@@ -1018,14 +1377,21 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(
-    game: Game, player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False
+    game: Game,
+    player: Player,
+    state: str,
+    count: int,
+    strictly_below: bool,
+    in_column: bool = False,
+    ends_turn: bool = False,
 ) -> None:
     """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
-    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
+    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column.
+    `ends_turn`: nothing follows in the turn (the search takes the last room where the game stands)."""
     below: int | None = None
     last: Cell | None = None
     word = "occupied" if state == OCCUPIED else "vacant"
-    for _ in range(count):
+    for number in range(count):
         if in_column:
             candidates = (
                 column_below(player, state, last) if last is not None else column_starts(player, state, count)[0]
@@ -1034,14 +1400,49 @@ def remove_rooms(
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
-                game.log(player, "room", f"{player.name} has no more {word} rooms to remove")
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "room",
+                        "text": f"{player.name} has no more {word} rooms to remove",
+                    }
+                )
             return
-        chosen = decide(game, player, "remove_rooms", candidates)
+        ends = ends_turn and number == count - 1
+        back = ROOM_BACK[state] if ends else None
+        chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None, restore=back)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
         if game.explain:
-            game.log(player, "room", f"{player.name} removes {word} room {cell_name(chosen)}", cell=cell_name(chosen))
+            name = cell_name(chosen)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": f"{player.name} removes {word} room {name}",
+                    "cell": name,
+                }
+            )
+
+
+def empty_room(game: Game, player: Player, cell: Cell) -> None:
+    """What remove_rooms does once its last room is chosen."""
+    player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+
+
+def vacant_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
+
+
+def occupied_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
+
+
+# A removed room put back (the search takes each last room of a removal on the game itself, see taken_back()).
+ROOM_BACK = {VACANT: vacant_back, OCCUPIED: occupied_back}
 
 
 # --- quantities of the hotel ---------------------------------------------------------
@@ -1049,15 +1450,27 @@ def remove_rooms(
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
     hotel = player.hotel
-    return [hotel[f][c] for f, c in rules.colour_cells.get(colour, ())].count(OCCUPIED)
+    count = 0
+    for f, c in rules.colour_cells.get(colour, ()):
+        if hotel[f][c] == OCCUPIED:
+            count += 1
+    return count
 
 
 def full_floors(player: Player) -> int:
-    return sum(1 for row in player.hotel if EMPTY not in row and VACANT not in row)
+    full = 0
+    for row in player.hotel:
+        if EMPTY not in row and VACANT not in row:
+            full += 1
+    return full
 
 
 def full_columns(rules: Rules, player: Player) -> int:
-    return sum(1 for column in zip(*player.hotel, strict=True) if EMPTY not in column and VACANT not in column)
+    full = 0
+    for column in zip(*player.hotel, strict=True):
+        if EMPTY not in column and VACANT not in column:
+            full += 1
+    return full
 
 
 def full_groups(rules: Rules, player: Player) -> int:
@@ -1074,9 +1487,15 @@ def full_groups(rules: Rules, player: Player) -> int:
 
 def colour_sets(rules: Rules, player: Player) -> int:
     hotel, cells = player.hotel, rules.colour_cells
-    return min(
-        [[hotel[f][c] for f, c in cells.get(colour, ())].count(OCCUPIED) for colour in ("red", "blue", "yellow")]
-    )
+    sets = -1
+    for colour in ("red", "blue", "yellow"):
+        count = 0
+        for f, c in cells.get(colour, ()):
+            if hotel[f][c] == OCCUPIED:
+                count += 1
+        if sets < 0 or count < sets:
+            sets = count
+    return sets
 
 
 # --- runtime: compiler/backends/python/runtime/staff.py (copied; edit it there) ---
@@ -1099,48 +1518,111 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     player.hired.append(number)
     if game.explain:
         paid = f" for {plural(cost, 'krone')}" if cost else " at no cost"
-        game.log(player, "staff", f"{player.name} plays {card_name(game, number)} {how}{paid}", card=number)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "staff",
+                "text": f"{player.name} plays {card_name(game, number)} {how}{paid}",
+                "card": number,
+            }
+        )
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
 
 
-def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
+def draw_staff(
+    game: Game,
+    player: Player,
+    count: int,
+    play: int,
+    discount: int | None,
+    to_hand: bool = False,
+    ends_turn: bool = False,
+) -> None:
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
-    `to_hand`, into the hand)."""
+    `to_hand`, into the hand). `ends_turn`: nothing follows in the turn (the search then takes the last card
+    played where the game stands, see finished())."""
     drawn = game.deck[:count]
     del game.deck[:count]
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            game.log(player, "staff", f"the Staff deck holds only {plural(len(drawn), 'card')}")
-        game.log(
-            player,
-            "staff",
-            f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
-            cards=drawn,
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"the Staff deck holds only {plural(len(drawn), 'card')}",
+                }
+            )
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "staff",
+                "text": f"{player.name} draws {', '.join(card_name(game, n) for n in drawn) or 'nothing'}",
+                "cards": drawn,
+            }
         )
     remaining = list(drawn)
-    for _ in range(play):
+    for number in range(play):
         options: list[int | None] = (
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable")
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        chosen = decide(game, player, "play_staff", options, none_why="no drawn card is affordable", finish=rest)
         if chosen is None:
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
+    put_drawn(game, player, remaining, to_hand)
+
+
+def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Callable[[Game, Player, Any], None]:
+    """What draw_staff does once its last card to play is chosen (None: none), the cards left as they are now."""
+    cards = remaining[:]
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        left = cards[:]
+        if chosen is not None:
+            left.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "from the draw")
+        put_drawn(game, player, left, to_hand)
+
+    return rest
+
+
+def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -> None:
+    """The drawn cards not played: into the hand, or under the deck in the chosen order."""
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
             names = ", ".join(card_name(game, n) for n in remaining)
-            game.log(player, "staff", f"{player.name} takes the other drawn cards into hand: {names}", cards=remaining)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"{player.name} takes the other drawn cards into hand: {names}",
+                    "cards": remaining,
+                }
+            )
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
             names = ", ".join(card_name(game, n) for n in order)
-            game.log(player, "staff", f"{player.name} puts the other drawn cards under the deck: {names}", cards=order)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"{player.name} puts the other drawn cards under the deck: {names}",
+                    "cards": order,
+                }
+            )
 
 
 def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
@@ -1176,13 +1658,24 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     if game.explain:
         names = ", ".join(card_name(game, n) for n in chosen) or "no card"
         where = "on top of the deck" if top else "under the deck"
-        game.log(player, "staff", f"{player.name} puts {names} from hand {where}", cards=chosen)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "staff",
+                "text": f"{player.name} puts {names} from hand {where}",
+                "cards": chosen,
+            }
+        )
 
 
-def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
-    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any")."""
+def play_staff_from_hand(
+    game: Game, player: Player, count: int, discount: int | None, kind: str = "any", ends_turn: bool = False
+) -> None:
+    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any"). `ends_turn`:
+    nothing follows in the turn (the search then takes the last card played where the game stands)."""
     staff = game.rules.staff
-    for _ in range(count):
+    for number in range(count):
         game.card_reads += 1
         options: list[int | None] = (
             []
@@ -1194,17 +1687,32 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable")
+        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        chosen = decide(game, player, "play_staff", options, none_why="no card in hand is affordable", finish=rest)
         if chosen is None:
             if game.explain:
-                game.log(
-                    player,
-                    "staff",
-                    f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "staff",
+                        "text": f"{player.name} {'plays no Staff' if len(options) > 1 else 'has no Staff in hand to play'}",
+                    }
                 )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+
+
+def from_hand(discount: int | None) -> Callable[[Game, Player, Any], None]:
+    """What play_staff_from_hand does once its last card is chosen (None: nothing)."""
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        if chosen is not None:
+            player.hand.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "from hand")
+
+    return rest
 
 
 def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
@@ -1225,7 +1733,15 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            game.log(player, "staff", f"{player.name} discards hired {card_name(game, chosen)}", card=chosen)
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "staff",
+                    "text": f"{player.name} discards hired {card_name(game, chosen)}",
+                    "card": chosen,
+                }
+            )
 
 
 # --- runtime: compiler/backends/python/runtime/quantities.py (copied; edit it there) ---
@@ -1252,7 +1768,10 @@ def q_vacant_rooms(game: Game, player: Player) -> int:
 
 
 def q_room_tiles(game: Game, player: Player) -> int:
-    return sum(len(row) - row.count(EMPTY) for row in player.hotel)
+    tiles = 0
+    for row in player.hotel:
+        tiles += len(row) - row.count(EMPTY)
+    return tiles
 
 
 def q_full_floors(game: Game, player: Player) -> int:
@@ -1276,7 +1795,12 @@ def q_hired_staff(game: Game, player: Player) -> int:
 
 
 def q_hired_game_end_staff(game: Game, player: Player) -> int:
-    return sum(1 for n in player.hired if game.rules.staff[n][2] == "game_end")
+    staff = game.rules.staff
+    count = 0
+    for number in player.hired:
+        if staff[number][2] == "game_end":
+            count += 1
+    return count
 
 
 def q_staff_in_hand(game: Game, player: Player) -> int:
@@ -1296,7 +1820,10 @@ def q_cafe_guests(game: Game, player: Player) -> int:
 
 
 def q_cafe_items(game: Game, player: Player) -> int:
-    return sum(sum(guest.values()) for guest in player.cafe)
+    items = 0
+    for guest in player.cafe:
+        items += sum(guest.values())
+    return items
 
 
 def q_objectives(game: Game, player: Player) -> int:
@@ -1310,7 +1837,7 @@ def q_emperor_position(game: Game, player: Player) -> int:
 # --- runtime: compiler/backends/python/runtime/state.py (copied; edit it there) ---
 
 
-ROOM_LETTERS = {".", "v", "o"}
+ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {
     "name",
     "points",
@@ -1439,7 +1966,7 @@ def _choice(key: str, value: Any, where: str) -> None:
         ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
-        ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
+        ok = len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:
@@ -1502,6 +2029,135 @@ def _reachable(start: Cell, placed: set[Cell]) -> set[Cell]:
 
 def read_game(rules: Rules, state: Any) -> Game:
     """Check a game state dict against the rules and turn it into a Game."""
+    game = _read_plain(rules, state)
+    return game if game is not None else _read_checked(rules, state)
+
+
+def _read_plain(rules: Rules, state: Any) -> Game | None:
+    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that _read_checked would
+    take as it is, read into the same Game; None where anything is unusual (_read_checked then reads it, or
+    says what is wrong). Recorded choices are checked as _read_checked checks them, once the rest of the
+    player passed: their error is the one it would find first."""
+    if type(state) is not dict or not STATE_KEYS.issuperset(state) or "players" not in state:
+        return None
+    round_, tiles_data, players_data = state.get("round"), state.get("tiles"), state["players"]
+    if type(round_) is not int or not 0 <= round_ <= rules.rounds or type(tiles_data) is not dict:
+        return None
+    for tier, tile_id in tiles_data.items():
+        if type(tier) is not str or type(tile_id) is not str or rules.tiles.get(tile_id) != tier:
+            return None
+    tier_now = rules.scoring_tiers.get(round_)
+    if tier_now is not None and tier_now not in tiles_data:
+        return None
+    if round_ < min(rules.scoring_tiers, default=rules.rounds + 1):
+        return None  # the hotel's placement is checked: _read_checked does it
+    if type(players_data) is not list or not 1 <= len(players_data) <= 8:
+        return None
+    players: list[Player] = []
+    for index, data in enumerate(players_data):
+        player = _plain_player(rules, data, players)
+        if player is None:
+            return None
+        choices = data.get("choices", player.choices)
+        if type(choices) is not dict or choices:
+            player.choices = _choices(choices, f"players[{index}].choices")
+        players.append(player)
+    discard = _plain_cards(rules, state.get("staff_discard", []))
+    if discard is None:
+        return None
+    held = discard[:]
+    for player in players:
+        held += player.hand
+        held += player.hired
+    if "staff_deck" in state:
+        deck = _plain_cards(rules, state["staff_deck"])
+        if deck is None:
+            return None
+    else:
+        deck = sorted(set(rules.staff) - set(held))
+    every = held + deck
+    if len(set(every)) < len(every):
+        return None
+    return Game(rules, round_, dict(tiles_data), deck, discard, players)
+
+
+def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | None:
+    """One player of a plain state (see _read_plain), its choices left empty; None where anything is unusual."""
+    if type(data) is not dict or not PLAYER_KEYS.issuperset(data):
+        return None
+    name = data.get("name")
+    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
+        return None
+    for other in before:
+        if other.name == name:
+            return None
+    cafe_data = data.get("cafe", [])
+    if type(cafe_data) is not list or len(cafe_data) > rules.cafe_seats:
+        return None
+    cafe = []
+    for guest in cafe_data:
+        items = _plain_items(rules, guest)
+        if items is None:
+            return None
+        cafe.append(items)
+    points, krones = data.get("points", 0), data.get("krones", 0)
+    emperor, objectives = data.get("emperor", 0), data.get("objectives", 0)
+    if type(points) is not int or type(krones) is not int or type(emperor) is not int or type(objectives) is not int:
+        return None
+    if points < 0 or krones < 0 or emperor < 0 or objectives < 0:
+        return None
+    kitchen = _plain_items(rules, data.get("kitchen", {}))
+    hotel = (
+        _plain_hotel(rules, data["hotel"])
+        if "hotel" in data
+        else [[EMPTY] * rules.columns for _ in range(rules.floors)]
+    )
+    hand = _plain_cards(rules, data.get("hand", []))
+    hired = _plain_cards(rules, data.get("hired", []))
+    if emperor > rules.track_last or kitchen is None or hotel is None or hand is None or hired is None:
+        return None
+    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {})
+
+
+def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
+    """A kitchen or a café guest of a plain state, every item kind present; None where anything is unusual."""
+    if type(value) is not dict:
+        return None
+    items = rules.no_items.copy()
+    if not value:
+        return items
+    for item, count in value.items():
+        if type(count) is not int or count < 0 or item not in items:
+            return None
+    items.update(value)
+    return items
+
+
+def _plain_hotel(rules: Rules, value: Any) -> list[list[str]] | None:
+    """A hotel of a plain state, floor 1 first; None where anything is unusual."""
+    if type(value) is not list or len(value) != rules.floors:
+        return None
+    for row in value:
+        if type(row) is not str or len(row) != rules.columns:
+            return None
+    if not ROOM_LETTERS.issuperset("".join(value)):  # every row text: one look at all their letters
+        return None
+    return list(map(list, reversed(value)))
+
+
+def _plain_cards(rules: Rules, value: Any) -> list[int] | None:
+    """A list of Staff card numbers of a plain state (a copy); None where anything is unusual."""
+    if type(value) is not list:
+        return None
+    staff = rules.staff
+    for number in value:
+        if type(number) is not int or number not in staff:
+            return None
+    return value[:]
+
+
+def _read_checked(rules: Rules, state: Any) -> Game:
+    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game."""
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
@@ -1599,27 +2255,29 @@ def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> 
 
 def write_game(game: Game) -> dict[str, Any]:
     """The game as a state dict of the same shape as the input."""
-    return {
-        "round": game.round,
-        "tiles": dict(game.tiles),
-        "staff_deck": list(game.deck),
-        "staff_discard": list(game.discard),
-        "players": [
+    players = []
+    for p in game.players:  # a loop and maps, not comprehensions (each a call in Python 3.11)
+        players.append(
             {
                 "name": p.name,
                 "points": p.points,
                 "krones": p.krones,
                 "emperor": p.emperor,
-                "kitchen": dict(p.kitchen),
-                "cafe": [dict(guest) for guest in p.cafe],
-                "hotel": ["".join(row) for row in reversed(p.hotel)],
-                "hand": list(p.hand),
-                "hired": list(p.hired),
+                "kitchen": p.kitchen.copy(),
+                "cafe": list(map(dict.copy, p.cafe)),
+                "hotel": list(map("".join, reversed(p.hotel))),
+                "hand": p.hand[:],
+                "hired": p.hired[:],
                 "objectives": p.objectives,
-                "choices": dict(p.choices),
+                "choices": p.choices.copy(),
             }
-            for p in game.players
-        ],
+        )
+    return {
+        "round": game.round,
+        "tiles": game.tiles.copy(),
+        "staff_deck": game.deck[:],
+        "staff_discard": game.discard[:],
+        "players": players,
     }
 
 
@@ -1958,12 +2616,15 @@ def score_space(game: Game, player: Player, points: int) -> None:
     player.points += scored
     if game.explain:
         note = "" if scored == points else f" (worth {points}; has only {-scored} to lose)"
-        game.log(
-            player,
-            "score",
-            f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
-            points=scored,
-            space=player.emperor,
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "score",
+                "text": f"{player.name} scores {plural(scored, 'point')} on space {player.emperor}{note}",
+                "points": scored,
+                "space": player.emperor,
+            }
         )
 
 
@@ -1973,12 +2634,15 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     player.emperor = max(0, start - spaces)
     zone = zone_names[player.emperor]
     if game.explain:
-        game.log(
-            player,
-            "move_back",
-            f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
-            space=player.emperor,
-            zone=zone,
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "move_back",
+                "text": f"{player.name} moves back {spaces} from space {start} to space {player.emperor} ({zone})",
+                "space": player.emperor,
+                "zone": zone,
+            }
         )
 
 
@@ -1992,11 +2656,14 @@ def waive_penalty(game: Game, player: Player, cost: int, card: str) -> bool:
     if pay:
         player.krones -= cost
         if game.explain:
-            game.log(
-                player,
-                "penalty",
-                f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
-                krones=-cost,
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "penalty",
+                    "text": f"{player.name} pays {plural(cost, 'krone')} ({card}) to ignore the penalty",
+                    "krones": -cost,
+                }
             )
     return pay
 
@@ -2010,9 +2677,9 @@ def game_end_points(game: Game, player: Player, formulas: dict[int, GameEndFormu
     its points per unit of its quantity; each copier (named in `copiers`) copies an opponent's card."""
     total = 0
     for number in player.hired:
-        formula = formulas.get(number)
-        if formula is not None:
-            total += formula[0] * formula[1](game, player)
+        if number in formulas:
+            points, quantity = formulas[number]
+            total += points * quantity(game, player)
         elif number in copiers:
             total += copy_opponent_game_end(game, player, formulas, copiers[number])
     return total
@@ -2059,11 +2726,14 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        game.log(
-            player,
-            "final",
-            f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
-            card=chosen,
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "final",
+                "text": f"{player.name}'s {copier} copies {card_name(game, chosen)}: {plural(points, 'point')}",
+                "card": chosen,
+            }
         )
     return chosen, points
 
@@ -2075,25 +2745,33 @@ Line = dict[str, Any]
 
 
 def counted(label: str, count: int, each: int) -> str:
-    """`label: count × each = points`, the one form of every counted line."""
-    return f"{label}: {count} × {each} = {plural(count * each, 'point')}"
+    """`label: count × each = points`, the one form of every counted line (plural() written in: a line each
+    source of each player)."""
+    points = count * each
+    return f"{label}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
 
 
-def quantity_line(per: str, count: int, each: int, words: str) -> Line:
-    """A per-quantity source's line: `each` points per unit of the quantity `per` (its phrase `words`)."""
-    text = counted(words[:1].upper() + words[1:], count, each)
-    return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+def quantity_line(per: str, count: int, each: int, label: str) -> Line:
+    """A per-quantity source's line: `each` points per unit of the quantity `per` (`label`: its phrase, capitalised)."""
+    points = count * each
+    text = f"{label}: {count} × {each} = {points} point{'' if points == 1 else 's'}"
+    return {"per": per, "count": count, "each": each, "points": points, "text": text}
 
 
-def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> list[Line]:
-    """One line per floor whose occupied rooms score (`words`: the phrase for occupied rooms)."""
+def floor_lines(player: Player, points_by_floor: tuple[int, ...], words: str) -> tuple[int, list[Line]]:
+    """The points of occupied rooms by floor, and one line per floor whose occupied rooms score (`words`: the
+    phrase for occupied rooms)."""
+    total = 0
     lines: list[Line] = []
+    hotel = player.hotel
     for floor, each in enumerate(points_by_floor, start=1):
         if each:
-            rooms = player.hotel[floor - 1].count("o")
-            text = counted(f"Floor {floor}, {words}", rooms, each)
-            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
-    return lines
+            rooms = hotel[floor - 1].count("o")
+            points = rooms * each
+            text = f"Floor {floor}, {words}: {rooms} × {each} = {points} point{'' if points == 1 else 's'}"
+            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
+            total += points
+    return total, lines
 
 
 def game_end_lines(
@@ -2111,28 +2789,30 @@ def game_end_lines(
     lines: list[Line] = []
     for number in player.hired:
         copied: int | None = number
-        if number in formulas:
-            total += formulas[number][0] * formulas[number][1](game, player)
+        count = 0
+        formula = formulas.get(number)
+        if formula is not None:
+            count = formula[1](game, player)
+            total += formula[0] * count
         elif number in copiers:
             copied, points = copy_decided(game, player, formulas, copiers[number])
             total += points
+            if copied is not None:
+                count = formulas[copied][1](game, player)
         else:
             continue
-        line: Line = {
-            "card": number,
-            "name": game.rules.staff[number][0],
-            "copies": None if copied == number else copied,
-        }
+        name = game.rules.staff[number][0]
+        copies = None if copied == number else copied
         if copied is None:
-            text = f"{card_name(game, number)}: no opponent has hired a game-end Staff to copy: 0 points"
-            line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
+            text = f"{name} ({number}): no opponent has hired a game-end Staff to copy: 0 points"
+            line: Line = {"card": number, "name": name, "copies": copies, "per": None, "count": 0, "each": 0}
+            line["points"], line["text"] = 0, text
         else:
-            each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
-            label = card_name(game, number)
-            if copied != number:
-                label += f" copies {card_name(game, copied)}"
+            each, quantity = formulas[copied][0], per[copied]
+            label = f"{name} ({number})" if copied == number else f"{name} ({number}) copies {card_name(game, copied)}"
             text = counted(f"{label}, {words[quantity]}", count, each)
-            line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
+            line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
+            line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
 
@@ -2228,16 +2908,22 @@ def ordinal(n: int) -> str:
 def decision_report(game: Game) -> list[dict[str, Any]]:
     """Per player, every decision of the scoring in the order asked, and the `choices` that record
     them (a key's single decision as a value, several as a list): recording them replays the game."""
+    by_player: dict[str, list[Decision]] = {}
+    for decision in game.decisions:
+        by_player.setdefault(decision.player, []).append(decision)
     report = []
     for player in game.players:
-        mine = [d for d in game.decisions if d.player == player.name]
+        mine = by_player.get(player.name, [])
         by_key: dict[str, list[Any]] = {}
-        for decision in mine:
-            by_key.setdefault(decision.key, []).append(decision.value)
         steps = []
         for decision in mine:
-            step: dict[str, Any] = {"key": decision.key, "index": decision.index, "value": decision.value}
-            step["how"] = decision.how
+            by_key.setdefault(decision.key, []).append(decision.value)
+            step: dict[str, Any] = {
+                "key": decision.key,
+                "index": decision.index,
+                "value": decision.value,
+                "how": decision.how,
+            }
             if decision.total is not None:
                 step["total"] = decision.total
             if decision.runner_up_total is not None:
@@ -2252,6 +2938,8 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
     """Recorded decisions the scoring never asked for (a warning each: a misplaced decision shows)."""
     unused = []
     for number, player in enumerate(game.players):
+        if not player.choices:
+            continue
         for key, value in player.choices.items():
             if key == "draft":  # the record of the deal, not of a scoring
                 continue
@@ -2271,158 +2959,165 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
 # --- specialised from the rules data of 'draft' ---
 
 
-def tile_a_krones_bonus(game: Game, player: Player) -> None:
+def tile_a_krones_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-krones (tier A)."""
     gain_krones(game, player, 3)
 
 
-def tile_a_krones_penalty(game: Game, player: Player) -> None:
+def tile_a_krones_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-krones (tier A)."""
     if player.krones >= 3:
         lose_krones(game, player, 3)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
 
-def tile_a_two_items_bonus(game: Game, player: Player) -> None:
+def tile_a_two_items_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-two-items (tier A)."""
     choose_items(game, player, 2, True)
 
 
-def tile_a_two_items_penalty(game: Game, player: Player) -> None:
+def tile_a_two_items_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-two-items (tier A)."""
     return_items(game, player, True, False)
 
 
-def tile_a_draw_staff_bonus(game: Game, player: Player) -> None:
+def tile_a_draw_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-draw-staff (tier A)."""
-    draw_staff(game, player, 3, 1, 3)
+    draw_staff(game, player, 3, 1, 3, ends_turn=ends_turn)
 
 
-def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
+def tile_a_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-draw-staff (tier A)."""
     if len(player.hand) >= 2:
         staff_to_deck_bottom(game, player, 2)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
 
-def tile_a_free_room_bonus(game: Game, player: Player) -> None:
+def tile_a_free_room_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-free-room (tier A)."""
-    prepare_room(game, player, None, True, False, True, True)
+    prepare_room(game, player, None, True, False, True, True, ends_turn=ends_turn)
 
 
-def tile_a_free_room_penalty(game: Game, player: Player) -> None:
+def tile_a_free_room_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-free-room (tier A)."""
     if count_removable(player, "v", 1, False) >= 1:
-        remove_rooms(game, player, "v", 1, False)
+        remove_rooms(game, player, "v", 1, False, ends_turn=ends_turn)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
 
-def tile_b_one_of_each_bonus(game: Game, player: Player) -> None:
+def tile_b_one_of_each_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-one-of-each (tier B)."""
     gain_items(game, player, (("strudel", 1), ("cake", 1), ("wine", 1), ("coffee", 1)))
 
 
-def tile_b_one_of_each_penalty(game: Game, player: Player) -> None:
+def tile_b_one_of_each_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-one-of-each (tier B)."""
     return_items(game, player, True, True)
 
 
-def tile_b_krones_bonus(game: Game, player: Player) -> None:
+def tile_b_krones_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-krones (tier B)."""
     gain_krones(game, player, 5)
 
 
-def tile_b_krones_penalty(game: Game, player: Player) -> None:
+def tile_b_krones_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-krones (tier B)."""
     if player.krones >= 5:
         lose_krones(game, player, 5)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
 
-def tile_b_draw_staff_bonus(game: Game, player: Player) -> None:
+def tile_b_draw_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-draw-staff (tier B)."""
-    draw_staff(game, player, 3, 1, None)
+    draw_staff(game, player, 3, 1, None, ends_turn=ends_turn)
 
 
-def tile_b_draw_staff_penalty(game: Game, player: Player) -> None:
+def tile_b_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-draw-staff (tier B)."""
     if len(player.hand) >= 3:
         staff_to_deck_bottom(game, player, 3)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
 
-def tile_b_occupied_room_bonus(game: Game, player: Player) -> None:
+def tile_b_occupied_room_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-occupied-room (tier B)."""
-    prepare_room(game, player, (1, 2), True, True, True)
+    prepare_room(game, player, (1, 2), True, True, True, ends_turn=ends_turn)
 
 
-def tile_b_occupied_room_penalty(game: Game, player: Player) -> None:
+def tile_b_occupied_room_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-occupied-room (tier B)."""
     if count_removable(player, "v", 2, False) >= 2:
-        remove_rooms(game, player, "v", 2, False)
+        remove_rooms(game, player, "v", 2, False, ends_turn=ends_turn)
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
 
-def tile_c_points_bonus(game: Game, player: Player) -> None:
+def tile_c_points_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-points (tier C)."""
     gain_points(game, player, 8)
 
 
-def tile_c_points_penalty(game: Game, player: Player) -> None:
+def tile_c_points_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-points (tier C)."""
     lose_points(game, player, 8)
 
 
-def tile_c_occupied_room_bonus(game: Game, player: Player) -> None:
+def tile_c_occupied_room_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-occupied-room (tier C)."""
-    prepare_room(game, player, None, True, True, True)
+    prepare_room(game, player, None, True, True, True, ends_turn=ends_turn)
 
 
-def tile_c_occupied_room_penalty(game: Game, player: Player) -> None:
+def tile_c_occupied_room_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-occupied-room (tier C)."""
-    remove_rooms(game, player, "o", 2, True)
+    remove_rooms(game, player, "o", 2, True, ends_turn=ends_turn)
 
 
-def tile_c_staff_points_bonus(game: Game, player: Player) -> None:
+def tile_c_staff_points_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-staff-points (tier C)."""
     gain_points(game, player, 2 * q_hired_staff(game, player), " (2 per hired staff)")
 
 
-def tile_c_staff_points_penalty(game: Game, player: Player) -> None:
+def tile_c_staff_points_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-staff-points (tier C)."""
     lose_points(game, player, 2 * q_hired_staff(game, player), " (2 per hired staff)")
 
 
-def tile_c_free_staff_bonus(game: Game, player: Player) -> None:
+def tile_c_free_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-free-staff (tier C)."""
-    play_staff_from_hand(game, player, 1, None)
+    play_staff_from_hand(game, player, 1, None, ends_turn=ends_turn)
 
 
-def tile_c_free_staff_penalty(game: Game, player: Player) -> None:
+def tile_c_free_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-free-staff (tier C)."""
     if len(hired_of_kind(game, player, "game_end")) >= 1:
         remove_hired_staff(game, player, 1, "game_end")
     else:
         if game.explain:
-            game.log(player, "penalty", player.name + " cannot take the first option fully")
+            text = player.name + " cannot take the first option fully"
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 10)
 
 
@@ -2495,7 +3190,7 @@ def final_staff(game: Game, player: Player) -> int:
 def final_rooms(game: Game, player: Player) -> int:
     # Occupied rooms
     return (
-        1 * player.hotel[0].count("o")
+        player.hotel[0].count("o")
         + 2 * player.hotel[1].count("o")
         + 3 * player.hotel[2].count("o")
         + 4 * player.hotel[3].count("o")
@@ -2504,17 +3199,17 @@ def final_rooms(game: Game, player: Player) -> int:
 
 def final_krones(game: Game, player: Player) -> int:
     # Krones left
-    return 1 * q_krones(game, player)
+    return player.krones
 
 
 def final_kitchen(game: Game, player: Player) -> int:
     # Dishes and drinks left in the kitchen
-    return 1 * q_kitchen_items(game, player)
+    return sum(player.kitchen.values())
 
 
 def final_cafe(game: Game, player: Player) -> int:
     # Guests still in the café
-    return -5 * q_cafe_guests(game, player)
+    return -5 * len(player.cafe)
 
 
 GAME_END_PER: dict[int, str] = {
@@ -2557,28 +3252,28 @@ def explain_staff(game: Game, player: Player) -> tuple[int, list[Line]]:
 
 def explain_rooms(game: Game, player: Player) -> tuple[int, list[Line]]:
     """rooms: the points and the lines that explain them."""
-    return final_rooms(game, player), floor_lines(player, (1, 2, 3, 4), QUANTITY_WORDS["occupied_rooms"])
+    return floor_lines(player, (1, 2, 3, 4), QUANTITY_WORDS["occupied_rooms"])
 
 
 def explain_krones(game: Game, player: Player) -> tuple[int, list[Line]]:
     """krones: the points and the lines that explain them."""
-    words = QUANTITY_WORDS["krones"]
-    line = quantity_line("krones", q_krones(game, player), 1, words)
-    return final_krones(game, player), [line]
+    label = "Krones"
+    line = quantity_line("krones", player.krones, 1, label)
+    return line["points"], [line]
 
 
 def explain_kitchen(game: Game, player: Player) -> tuple[int, list[Line]]:
     """kitchen: the points and the lines that explain them."""
-    words = QUANTITY_WORDS["kitchen_items"]
-    line = quantity_line("kitchen_items", q_kitchen_items(game, player), 1, words)
-    return final_kitchen(game, player), [line]
+    label = "Dishes and drinks in the kitchen"
+    line = quantity_line("kitchen_items", sum(player.kitchen.values()), 1, label)
+    return line["points"], [line]
 
 
 def explain_cafe(game: Game, player: Player) -> tuple[int, list[Line]]:
     """cafe: the points and the lines that explain them."""
-    words = QUANTITY_WORDS["cafe_guests"]
-    line = quantity_line("cafe_guests", q_cafe_guests(game, player), -5, words)
-    return final_cafe(game, player), [line]
+    label = "Guests in the café"
+    line = quantity_line("cafe_guests", len(player.cafe), -5, label)
+    return line["points"], [line]
 
 
 FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (
@@ -2625,7 +3320,7 @@ ZONE_NAME: tuple[str, ...] = (
 )
 
 
-TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {
+TILES: dict[str, tuple[Callable[[Game, Player, bool], None], Callable[[Game, Player, bool], None]]] = {
     "a-krones": (tile_a_krones_bonus, tile_a_krones_penalty),
     "a-two-items": (tile_a_two_items_bonus, tile_a_two_items_penalty),
     "a-draw-staff": (tile_a_draw_staff_bonus, tile_a_draw_staff_penalty),
@@ -2659,11 +3354,13 @@ def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
     had_42 = 42 in player.hired
     if game.explain:
-        game.log(player, "bonus", player.name + " takes the bonus of " + TILE_NAME[tile_id])
-    TILES[tile_id][0](game, player)
+        text = player.name + " takes the bonus of " + TILE_NAME[tile_id]
+        game.events.append({"round": game.round, "player": player.name, "kind": "bonus", "text": text})
+    TILES[tile_id][0](game, player, not had_42)
     if had_42:
         if game.explain:
-            game.log(player, "staff", player.name + " gets more with " + "Gardener")
+            text = player.name + " gets more with " + "Gardener"
+            game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
         staff_42_emperor_bonus(game, player)
 
 
@@ -2672,8 +3369,9 @@ def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     if 26 in player.hired and waive_penalty(game, player, 1, "Conference Manager"):
         return
     if game.explain:
-        game.log(player, "penalty", player.name + " takes the penalty of " + TILE_NAME[tile_id])
-    TILES[tile_id][1](game, player)
+        text = player.name + " takes the penalty of " + TILE_NAME[tile_id]
+        game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
+    TILES[tile_id][1](game, player, True)
 
 
 DECIDES: dict[str, tuple[bool, bool]] = {
@@ -2710,7 +3408,8 @@ def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) ->
         else:
             emperor_penalty(game, player, tile_id)
     elif game.explain:
-        game.log(player, "nothing", player.name + " gets neither bonus nor penalty")
+        text = player.name + " gets neither bonus nor penalty"
+        game.events.append({"round": game.round, "player": player.name, "kind": "nothing", "text": text})
 
 
 def emperor_scoring_after_round_3(game: Game) -> None:
@@ -2744,7 +3443,7 @@ EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {
 
 def tiebreak(game: Game, player: Player) -> int:
     """The tie-breaker sum: more wins."""
-    return q_kitchen_items(game, player) + q_krones(game, player)
+    return sum(player.kitchen.values()) + player.krones
 
 
 TIEBREAK_QUANTITIES: tuple[str, ...] = ("kitchen_items", "krones")
@@ -2778,13 +3477,13 @@ def projected_total(game: Game, player: Player) -> int:
     return (
         player.points
         + game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)
-        + 1 * player.hotel[0].count("o")
+        + player.hotel[0].count("o")
         + 2 * player.hotel[1].count("o")
         + 3 * player.hotel[2].count("o")
         + 4 * player.hotel[3].count("o")
-        + 1 * q_krones(game, player)
-        + 1 * q_kitchen_items(game, player)
-        + -5 * q_cafe_guests(game, player)
+        + player.krones
+        + sum(player.kitchen.values())
+        + -5 * len(player.cafe)
     )
 
 

@@ -1015,40 +1015,11 @@ def decide(
                 note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
     if trial is not None:
-        if order_only and not trial.strict:
-            # For now the first option: if nothing later looks at the cards, every option is worth the same.
-            if trial.provisional < 0:
-                trial.provisional = game.card_reads
-            trial.alike.append((branches[0], branches[1]))
-            trial.made.append(branches[0])
-            return branches[0]
-        if trial.provisional >= 0:
-            raise Restart  # the options of the order-only decisions before this one are compared after all
-        # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
-        reads = game.card_reads - trial.offset
-        prefix = [*trial.script, *trial.made]
-        children = None
-        if finish is not None:
-            origin = (trial.consumed, game.card_reads - trial.hidden, classes)
-            children = finished(game, player, branches, finish, origin, True, restore)
-        trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
-        trial.offset = trial.hidden
-        trial.strict = False
-        trial.made.append(branches[0])
-        return branches[0]
+        return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        # The real game stands where a trial would raise this Branch: search its options from here.
-        reads = game.card_reads - turn.reads
-        children = None
-        if finish is not None:
-            origin = (turn.consumed, reads - turn.hidden, classes)
-            children = finished(game, player, branches, finish, origin, False, restore)
-        here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
-        found_plan = best_option(turn, game.rules.project, here)
-        turn.plan[turn.opened :] = found_plan.path
-        turn.total = found_plan.score[1]
+        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)
@@ -1056,6 +1027,51 @@ def decide(
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
     return chosen
+
+
+# An open decision's classes, and what finishes and puts back an option that ends the turn (see decide()).
+Rest = tuple[list[Any] | None, Callable[[Game, Player, Any], None] | None, Callable[[Game, Player, Any], None] | None]
+
+
+def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_only: bool, rest: Rest) -> T:
+    """An open decision in a trial: the first option, the others tried once the trial's path ends (see Trial)."""
+    if order_only and not trial.strict:
+        # For now the first option: if nothing later looks at the cards, every option is worth the same.
+        if trial.provisional < 0:
+            trial.provisional = game.card_reads
+        trial.alike.append((branches[0], branches[1]))
+        trial.made.append(branches[0])
+        return branches[0]
+    if trial.provisional >= 0:
+        raise Restart  # the options of the order-only decisions before this one are compared after all
+    # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
+    classes, finish, restore = rest
+    reads = game.card_reads - trial.offset
+    prefix = [*trial.script, *trial.made]
+    children = None
+    if finish is not None:
+        origin = (trial.consumed, game.card_reads - trial.hidden, classes)
+        children = finished(game, player, branches, finish, origin, True, restore)
+    trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
+    trial.offset = trial.hidden
+    trial.strict = False
+    trial.made.append(branches[0])
+    return branches[0]
+
+
+def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], order_only: bool, rest: Rest) -> None:
+    """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
+    classes, finish, restore = rest
+    reads = game.card_reads - turn.reads
+    children = None
+    if finish is not None:
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches, finish, origin, False, restore)
+    here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
+    assert game.rules.project is not None
+    found = best_option(turn, game.rules.project, here)
+    turn.plan[turn.opened :] = found.path
+    turn.total = found.score[1]
 
 
 CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 T = TypeVar("T")
 
@@ -74,8 +74,11 @@ class Rules:
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
     # cell -> the index of its group in groups (derived from groups)
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
+    # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
+    no_items: dict[str, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
@@ -141,8 +144,8 @@ class Player:
             self.krones,
             self.emperor,
             self.kitchen.copy(),
-            [guest.copy() for guest in self.cafe],
-            [row[:] for row in self.hotel],
+            list(map(dict.copy, self.cafe)),  # map, not a comprehension: a clone a trial, each a call less
+            list(map(list.copy, self.hotel)),
             self.hand[:],
             self.hired[:],
             self.objectives,
@@ -222,20 +225,23 @@ class Game:
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
-        players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, explain=False)
+        if only is None:
+            players = [p.clone() for p in self.players]
+        else:
+            players = self.players[:]
+            for index, player in enumerate(players):
+                if player is only:
+                    players[index] = player.clone()
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
+        """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
+        takes (points, krones, rooms, cards, choices) append theirs in place, the same keys in the same order:
+        a call with keyword arguments costs about as much again as the event."""
         if not self.explain:
             return
-        event: dict[str, Any] = {
-            "round": self.round,
-            "player": player.name if player else None,
-            "kind": kind,
-            "text": text,
-        }
-        event.update(details)
-        self.events.append(event)
+        name = None if player is None else player.name
+        self.events.append({"round": self.round, "player": name, "kind": kind, "text": text, **details})
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
@@ -302,7 +308,9 @@ def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
         text = say(game, "gains", player=player.name, what=say(game, "points", amount), why=why)
-        game.log(player, "points", text, points=amount)
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "points", "text": text, "points": amount}
+        )
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -312,14 +320,16 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
         return
     note = "" if lost == amount else say(game, "has_only_to_lose", lost=lost)
     text = say(game, "loses", player=player.name, what=say(game, "points", lost), why=why + note)
-    game.log(player, "points", text, points=-lost)
+    game.events.append({"round": game.round, "player": player.name, "kind": "points", "text": text, "points": -lost})
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
         text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
-        game.log(player, "krones", text, krones=amount)
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
+        )
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -329,7 +339,7 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
         return
     note = "" if lost == amount else say(game, "has_only", lost=lost)
     text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
-    game.log(player, "krones", text, krones=-lost)
+    game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -347,7 +357,9 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
         text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
-    game.log(player, "emperor", text, steps=moved, beyond=beyond)
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
+    )
 
 
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
@@ -358,7 +370,10 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     listed = say(game, "list_separator").join(
         say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
     )
-    game.log(player, "items", say(game, "gains", player=player.name, what=listed, why=""), items=dict(items))
+    text = say(game, "gains", player=player.name, what=listed, why="")
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
+    )
 
 
 def return_items(
@@ -390,7 +405,9 @@ def return_items(
         return
     places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
     text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
-    game.log(player, "items", text, returned=returned)
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
+    )
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -424,7 +441,14 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", say(game, "no_more_items_to_return", player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "items",
+                        "text": say(game, "no_more_items_to_return", player=player.name),
+                    }
+                )
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -442,7 +466,9 @@ def return_some_items(
                 text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
             else:
                 text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
-            game.log(player, "items", text, item=item)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
+            )
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -462,14 +488,22 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 # Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
 # the others are the default policy's. The policy decides a whole turn (one player's bonus or
 # penalty) at once: at its first open decision it searches every sequence of the turn's open
-# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
-# sequence with the best projected total.
+# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
+# A trial takes the first option of each open decision it meets and goes on from there (no replay);
+# each other option is tried afterwards, replaying the turn from its start up to that decision.
+
+
+def is_cell(option: object) -> TypeGuard[Cell]:
+    """Whether an option is a room, (floor, column)."""
+    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
 
 
 def option_text(option: object) -> str:
+    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
+        return str(option)
     if option is None:
         return "none"
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
@@ -478,31 +512,67 @@ def option_text(option: object) -> str:
 
 def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     return option
 
 
-class Branch(Exception):
-    """A trial reached an open decision its script does not cover: the search tries each option."""
+@dataclass(slots=True, init=False)
+class Branch:
+    """An open decision a trial's script does not cover: the search tries each option. A trial records
+    one (Trial.pending) and goes on with the first option; the real game searches from one (decide())."""
 
-    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
-        super().__init__()
+    options: list[Any]
+    order_only: bool
+    reads: int
+    prefix: list[Any]  # every decision of the turn before this one, in order
+    consumed: int  # how many of them were recorded
+    # Options of one class lead to the same outcome (the generator proved it; see decide()): None, or a class
+    # for each option.
+    classes: list[Any] | None
+    # Where the turn ends with this decision: each option's outcome, found at the decision (see finished());
+    # None for an option found otherwise (the first, taken in place, or one of a class already found).
+    children: list[Outcome | None] | None
+
+    def __init__(
+        self,
+        options: list[Any],
+        order_only: bool,
+        reads: int,
+        prefix: list[Any],
+        consumed: int,
+        classes: list[Any] | None = None,
+        children: list[Outcome | None] | None = None,
+    ) -> None:
         self.options = options
         self.order_only = order_only
         self.reads = reads
-        self.prefix = prefix  # every decision of the turn before this one, in order
-        self.consumed = consumed  # how many of them were recorded
+        self.prefix = prefix
+        self.consumed = consumed
+        self.classes = classes
+        self.children = children
 
 
 class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class Restart(Exception):
+    """An open decision after an order-only one taken for now: the trial's last part (from its last open
+    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
+
+
 @dataclass(slots=True, init=False)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
-    the ones taken after them."""
+    the ones taken after them.
+
+    At each open decision after the script, the trial records a Branch (pending) and goes on with its first
+    option: from there on it is that option's trial, as if it had replayed the turn up to the decision
+    (explore() tries the other options once this path ends). A replay does not count the card reads of the
+    recorded order-only decisions it replays: `hidden` counts those this path made, and `offset` is their
+    number at the last open decision, so `game.card_reads - offset` is what that option's replay would count.
+    """
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
@@ -512,6 +582,9 @@ class Trial:
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
     quiet: bool  # the real game explains nothing (see quiet())
+    pending: list[Branch]  # the open decisions met, in order: the first option taken, the others to try
+    hidden: int  # card reads of recorded order-only decisions on this path after its script
+    offset: int  # `hidden` at the last open decision met (0 before any)
 
     def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
@@ -522,6 +595,9 @@ class Trial:
         self.made = []
         self.provisional = -1
         self.alike = []
+        self.pending = []
+        self.hidden = 0
+        self.offset = 0
 
 
 def quiet(game: Game) -> bool:
@@ -553,6 +629,7 @@ class Turn:
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
     quiet: bool  # the real game explains nothing (see quiet())
+    hidden: int  # card reads of recorded order-only decisions in the turn so far (a replay counts none)
 
     def __init__(
         self,
@@ -574,6 +651,7 @@ class Turn:
         self.total = None
         self.reads = reads
         self.quiet = quiet
+        self.hidden = 0
 
 
 @dataclass(slots=True, init=False)
@@ -595,7 +673,7 @@ def explore(
     turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
 ) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
-    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+    decisions after it, tried on copies of the game (the first option of each in place, see Trial).
 
     The best has the most recorded decisions used (a recorded decision the path never asks for is a
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
@@ -606,31 +684,62 @@ def explore(
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
-    except Branch as branch:
-        if trial.provisional >= 0:
-            # An open decision after an order-only one taken for now: try that one's options after all.
-            return explore(turn, project, script, consumed, True)
-        return best_option(turn, project, branch)
+    except Restart:
+        outcome = explore_again(turn, project, trial, consumed)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
-            return explore(turn, project, script, consumed, True)
-        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
-    if 0 <= trial.provisional < game.card_reads:
-        # A later step looked at the cards an order-only decision moved: try its every option after all.
-        return explore(turn, project, script, consumed, True)
-    total = project(game, player)
-    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
-    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            outcome = Outcome((trial.consumed, float("-inf")), [], game.card_reads - trial.offset)
+    else:
+        if 0 <= trial.provisional < game.card_reads:
+            # A later step looked at the cards an order-only decision moved: try its every option after all.
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            total = project(game, player)
+            # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+            path: list[tuple[Any, Any, float | None]] = (
+                [(first, second, total) for first, second in trial.alike] if trial.alike else []
+            )
+            outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
+    if trial.pending:
+        # The path went on with the first option of each open decision it met: the last met is settled first.
+        for branch in reversed(trial.pending):
+            outcome = best_option(turn, project, branch, outcome)
+    return outcome
 
 
-def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
-    """The best of a decision's options, each with its best continuation (explore())."""
+def explore_again(turn: Turn, project: Callable[[Game, Player], int], trial: Trial, consumed: int) -> Outcome:
+    """A trial's last part (from its last open decision, the first option taken; else the whole trial, which
+    began with `consumed` recorded decisions used) tried again, every order-only decision's options compared."""
+    if not trial.pending:
+        return explore(turn, project, trial.script, consumed, True)
+    last = trial.pending.pop()
+    outcome = explore(turn, project, [*last.prefix, last.options[0]], last.consumed, True)
+    return best_option(turn, project, last, outcome)
+
+
+def best_option(
+    turn: Turn, project: Callable[[Game, Player], int], branch: Branch, first: Outcome | None = None
+) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore()); `first`: the first
+    option's, when a trial already went on with it. An option of a class already tried has its outcome."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
+    classes, children = branch.classes, branch.children
+    tried: dict[Any, Outcome] = {}
     for number, option in enumerate(branch.options):
-        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        known = first if number == 0 and first is not None else None if children is None else children[number]
+        if known is not None:
+            child = known
+        elif classes is not None and classes[number] in tried:
+            child = tried[classes[number]]
+        else:
+            child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if classes is not None and classes[number] not in tried:
+            tried[classes[number]] = child
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -646,6 +755,93 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
     assert best is not None  # a Branch has 2 options or more
     top = (chosen, None, None) if runner is None else (chosen, runner[0], runner[1][1])
     return Outcome(best.score, [top, *best.path], reads)
+
+
+def finished(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    finish: Callable[[Game, Player, Any], None],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+    restore: Callable[[Game, Player, Any], None] | None = None,
+) -> list[Outcome | None]:
+    """The outcome of each option of a decision after which the turn ends with the rest of its step, found
+    where the game stands: on a copy, the option taken and the step finished (`finish`, as a trial that
+    replayed the turn to here would go on), then the player projected; no replay of the turn. `origin`: the
+    recorded decisions used and the card reads so far, as such a trial counts them, and the options' classes
+    (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
+    class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
+    or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
+    (it decides nothing), each option is taken on the game itself and put back: no copy."""
+    consumed, reads, classes = origin
+    project = game.rules.project
+    assert project is not None
+    if restore is not None:
+        return taken_back(game, player, branches, (finish, restore, project), origin, skip_first)
+    index = seat(game, player)
+    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    for number, option in enumerate(branches):
+        kind = number if classes is None else classes[number]
+        if kind in seen or (number == 0 and skip_first):
+            seen.add(kind)
+            found.append(None)
+            continue
+        seen.add(kind)
+        copy = game.clone(player)
+        trial = copy.trial = Trial([], consumed, False, quiet)
+        mine = copy.players[index]
+        try:
+            finish(copy, mine, option)
+        except (Infeasible, Restart):
+            found.append(None)
+            continue
+        if trial.pending or 0 <= trial.provisional < copy.card_reads:
+            found.append(None)
+            continue
+        total = project(copy, mine)
+        path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+        found.append(Outcome((trial.consumed, total), path, reads + copy.card_reads))
+    return found
+
+
+def taken_back(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    steps: tuple[
+        Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None], Callable[[Game, Player], int]
+    ],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+) -> list[Outcome | None]:
+    """finished() where the rest of the step can be put back: each option taken on the game itself (quietly),
+    the player projected (as a projection, in the real game), and the option put back. `steps`: finish, restore,
+    project."""
+    finish, restore, project = steps
+    consumed, reads, classes = origin
+    projecting, explain = game.projecting, game.explain
+    game.projecting = True  # the real game projects as a trial does (see copy_opponent_game_end)
+    game.explain = False
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    try:
+        for number, option in enumerate(branches):
+            kind = number if classes is None else classes[number]
+            if kind in seen or (number == 0 and skip_first):
+                seen.add(kind)
+                found.append(None)
+                continue
+            seen.add(kind)
+            finish(game, player, option)
+            total = project(game, player)
+            restore(game, player, option)
+            found.append(Outcome((consumed, total), [], reads))
+    finally:
+        game.projecting, game.explain = projecting, explain
+    return found
 
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
@@ -730,7 +926,11 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
 
 def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
     """Keep a decision for the result (explaining games only)."""
-    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    if isinstance(value, tuple):
+        value = choice_value(value)
+    if isinstance(runner, tuple):
+        runner = choice_value(runner)
+    decision = Decision(player.name, key, index, value, how, runner)
     game.decisions.append(decision)
     return decision
 
@@ -744,6 +944,9 @@ def decide(
     order_only: bool = False,
     none_why: str = "",
     dominated: bool = False,
+    classes: list[Any] | None = None,
+    finish: Callable[[Game, Player, Any], None] | None = None,
+    restore: Callable[[Game, Player, Any], None] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -753,6 +956,11 @@ def decide(
     `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
+    `classes`: a class for each option tried, where options of one class provably lead to the same outcome
+    (the same total, and nothing decided after them): the search tries the first of each class only.
+    `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
+    option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
+    puts back all that `finish` did: then on the game itself, no copy.
     """
     trial = game.trial
     index = 0
@@ -769,6 +977,10 @@ def decide(
     if found:
         if order_only:
             game.card_reads += 1  # its legality depends on which cards are where
+            if trial is not None:
+                trial.hidden += 1  # a replay of this path does not count it (see Trial)
+            elif turn is not None:
+                turn.hidden += 1
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -780,7 +992,8 @@ def decide(
             turn.consumed += 1
         if game.explain:
             said = say(game, "no_option") if chosen is None else option_text(chosen)
-            game.log(player, "choice", say(game, "chooses_recorded", player=player.name, option=said, key=key), key=key)
+            text = say(game, "chooses_recorded", player=player.name, option=said, key=key)
+            game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
@@ -801,22 +1014,11 @@ def decide(
                 note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
     if trial is not None:
-        if order_only and not trial.strict:
-            # For now the first option: if nothing later looks at the cards, every option is worth the same.
-            if trial.provisional < 0:
-                trial.provisional = game.card_reads
-            trial.alike.append((branches[0], branches[1]))
-            trial.made.append(branches[0])
-            return branches[0]
-        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+        return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        # The real game stands where a trial would raise this Branch: search its options from here.
-        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
-        found_plan = best_option(turn, game.rules.project, here)
-        turn.plan[turn.opened :] = found_plan.path
-        turn.total = found_plan.score[1]
+        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)
@@ -824,6 +1026,51 @@ def decide(
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
     return chosen
+
+
+# An open decision's classes, and what finishes and puts back an option that ends the turn (see decide()).
+Rest = tuple[list[Any] | None, Callable[[Game, Player, Any], None] | None, Callable[[Game, Player, Any], None] | None]
+
+
+def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_only: bool, rest: Rest) -> T:
+    """An open decision in a trial: the first option, the others tried once the trial's path ends (see Trial)."""
+    if order_only and not trial.strict:
+        # For now the first option: if nothing later looks at the cards, every option is worth the same.
+        if trial.provisional < 0:
+            trial.provisional = game.card_reads
+        trial.alike.append((branches[0], branches[1]))
+        trial.made.append(branches[0])
+        return branches[0]
+    if trial.provisional >= 0:
+        raise Restart  # the options of the order-only decisions before this one are compared after all
+    # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
+    classes, finish, restore = rest
+    reads = game.card_reads - trial.offset
+    prefix = [*trial.script, *trial.made]
+    children = None
+    if finish is not None:
+        origin = (trial.consumed, game.card_reads - trial.hidden, classes)
+        children = finished(game, player, branches, finish, origin, True, restore)
+    trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
+    trial.offset = trial.hidden
+    trial.strict = False
+    trial.made.append(branches[0])
+    return branches[0]
+
+
+def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], order_only: bool, rest: Rest) -> None:
+    """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
+    classes, finish, restore = rest
+    reads = game.card_reads - turn.reads
+    children = None
+    if finish is not None:
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches, finish, origin, False, restore)
+    here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
+    assert game.rules.project is not None
+    found = best_option(turn, game.rules.project, here)
+    turn.plan[turn.opened :] = found.path
+    turn.total = found.score[1]
 
 
 CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")

@@ -265,8 +265,12 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     with code.block("def tile_name(game: Game, tile_id: str) -> str:"):
         code.line('"""A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""')
-        code.line("name, tier = TILE_NAME[tile_id]")
-        code.line('return say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)')
+        code.line("named = game.voice.tiles.get(tile_id)")
+        with code.block("if named is None:"):
+            code.line("name, tier = TILE_NAME[tile_id]")
+            code.line('said = say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)')
+            code.line("named = game.voice.tiles[tile_id] = said")
+        code.line("return named")
     code.blank(2)
     with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
@@ -433,7 +437,10 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
         code.line('"""')
         code.line("game = read_game(RULES, state)")
-        code.line("game.words = WORDS[language] if isinstance(language, str) else language")
+        with code.block("if isinstance(language, str):"):
+            code.line("speak(game, WORDS[language], language)")
+        with code.block("else:"):
+            code.line("speak(game, language)")
         code.line("emperor_scoring(game)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')

@@ -30,9 +30,11 @@ def score_space(game: Game, player: Player, points: int) -> None:
     scored = max(points, min(0, game.rules.points_floor - player.points))
     player.points += scored
     if game.explain:
-        note = "" if scored == points else say(game, "worth_but_has_only", worth=points, lost=-scored)
-        said = say(game, "points", scored)
-        text = say(game, "scores_space", player=player.name, points=said, space=player.emperor, note=note)
+        voice = game.voice
+        note = "" if scored == points else voice.said["worth_but_has_only"](worth=points, lost=-scored)
+        text = voice.said["scores_space"](
+            player=player.name, points=voice.points[scored], space=player.emperor, note=note
+        )
         game.events.append(
             {
                 "round": game.round,
@@ -52,7 +54,8 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     zone = zone_names[player.emperor]
     if game.explain:
         named = term(game, "zone", zone, zone)
-        text = say(game, "moves_back", player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
+        said = game.voice.said["moves_back"]
+        text = said(player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
         game.events.append(
             {
                 "round": game.round,
@@ -158,20 +161,26 @@ Line = dict[str, Any]
 
 def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    return say(game, "counted", label=label, n=count, each=each, points=say(game, "points", count * each))
+    voice = game.voice
+    return voice.said["counted"](label=label, n=count, each=each, points=voice.points[count * each])
 
 
 def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     """A per-quantity source's line: `each` points per unit of the quantity `per`."""
-    words: str = game.words["quantities"][per]
+    voice = game.voice
+    label = voice.labels.get(per)
+    if label is None:
+        words: str = game.words["quantities"][per]
+        label = voice.labels[per] = words[:1].upper() + words[1:]
     points = count * each
-    text = counted(game, words[:1].upper() + words[1:], count, each)
+    text = voice.said["counted"](label=label, n=count, each=each, points=voice.points[points])
     return {"per": per, "count": count, "each": each, "points": points, "text": text}
 
 
 def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
-    words: str = game.words["quantities"]["occupied_rooms"]
+    voice = game.voice
+    said, labels, said_points = voice.said["counted"], voice.floors, voice.points
     total = 0
     lines: list[Line] = []
     hotel = player.hotel
@@ -179,7 +188,11 @@ def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) ->
         if each:
             rooms = hotel[floor - 1].count("o")
             points = rooms * each
-            text = counted(game, say(game, "floor_label", floor=floor, words=words), rooms, each)
+            label = labels.get(floor)
+            if label is None:
+                words: str = game.words["quantities"]["occupied_rooms"]
+                label = labels[floor] = voice.said["floor_label"](floor=floor, words=words)
+            text = said(label=label, n=rooms, each=each, points=said_points[points])
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
             total += points
     return total, lines

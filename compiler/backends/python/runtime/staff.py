@@ -9,8 +9,13 @@ from .core import Game, Player, decide, replaying, say, term
 
 
 def card_name(game: Game, number: int) -> str:
-    name = game.rules.staff[number][0]
-    return say(game, "card_name", name=term(game, "staff", str(number), name), number=number)
+    """A Staff card as explanations name it: by the language's name, with its number (worked out once)."""
+    cards = game.voice.cards
+    named = cards.get(number)
+    if named is None:
+        name = term(game, "staff", str(number), game.rules.staff[number][0])
+        named = cards[number] = say(game, "card_name", name=name, number=number)
+    return named
 
 
 def play_cost(game: Game, number: int, discount: int | None) -> int:

@@ -509,6 +509,8 @@ class Rules:
     # The phrases and terms of the language events are told in (a language's `score` section, with its
     # `terms`): the generated module's English unless score_game is given another.
     words: dict[str, Any] = field(default_factory=dict)
+    # Voices made ready (see speak()): "" for `words`, else by the id of a language the module ships.
+    voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -635,8 +637,9 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
-    # The phrases and terms events are told in (see say()); the rules' own by default.
+    # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
+    voice: Voice  # the same words made ready
 
     def __init__(
         self,
@@ -664,6 +667,7 @@ class Game:
         self.card_reads = 0
         self.projecting = False
         self.words = rules.words
+        self.voice = rules_voice(rules)
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -717,16 +721,98 @@ def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **value
     return text
 
 
+class Counts(dict[int, str]):
+    """One phrase with forms by a count, said once per count and kept (a scoring says "3 points" dozens of
+    times): counts[n] is phrase(words, key, n)."""
+
+    __slots__ = ("key", "words")
+
+    def __init__(self, words: dict[str, Any], key: str) -> None:
+        super().__init__()
+        self.words = words
+        self.key = key
+
+    def __missing__(self, count: int) -> str:
+        text = self[count] = phrase(self.words, self.key, count)
+        return text
+
+
+@dataclass(slots=True, init=False)
+class Voice:
+    """A language's phrases made ready once (see speak()): explaining a scoring says a hundred of them.
+
+    said[key](**values) is phrase(words, key, **values) without a count: each pattern's own str.format (of a
+    phrase with forms, its `other` form), so no call of ours sits between. counts[key][n] says a phrase with a
+    count; the names of cards and tiles, the final lines' labels and the terms are worked out once."""
+
+    words: dict[str, Any]
+    said: dict[str, Callable[..., str]]
+    counts: dict[str, Counts]
+    points: Counts  # counts["points"], the most said
+    terms: dict[str, dict[str, str]]  # kind -> name -> the language's word (see term())
+    cards: dict[int, str]  # card_name() by card number
+    tiles: dict[str, str]  # a tile's name with its tier, by tile id
+    labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
+    floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
+
+    def __init__(self, words: dict[str, Any]) -> None:
+        self.words = words
+        self.said = {}
+        self.counts = {}
+        for key, pattern in words.items():
+            if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
+                self.said[key] = pattern["other"].format
+                self.counts[key] = Counts(words, key)
+            elif isinstance(pattern, str):
+                self.said[key] = pattern.format
+                if "{count}" in pattern:
+                    self.counts[key] = Counts(words, key)
+        self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
+        self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
+        self.cards = {}
+        self.tiles = {}
+        self.labels = {}
+        self.floors = {}
+
+
+def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
+    """Tell the game's events and explanations in `words` (a language's phrases and terms). `language`: the
+    id of a table of words that never changes (one the module ships): its Voice is made once and kept."""
+    voices = game.rules.voices
+    voice = voices.get(language) if language else None
+    if voice is None or voice.words is not words:
+        voice = Voice(words)
+        if language:
+            voices[language] = voice
+    game.words = words
+    game.voice = voice
+
+
+def rules_voice(rules: Rules) -> Voice:
+    """The voice of the rules' own words (a new Game's), made once."""
+    voice = rules.voices.get("")
+    if voice is None or voice.words is not rules.words:
+        voice = rules.voices[""] = Voice(rules.words)
+    return voice
+
+
 def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
-    """The phrase `key` in the game's language (see phrase())."""
+    """The phrase `key` in the game's language (see phrase()), from its voice."""
+    if count is None:
+        return game.voice.said[key](**values)
+    counts = game.voice.counts.get(key)
+    if counts is not None and not values:
+        return counts[count]
     return phrase(game.words, key, count, **values)
+
+
+_NO_TERMS: dict[str, str] = {}
 
 
 def term(game: Game, kind: str, name: str, default: str) -> str:
     """A game term (an item, a colour, a Staff card, a tile, a zone) as the language names it; `default`
     (the rules' own word) where the language does not name it."""
-    named: str = game.words.get("terms", {}).get(kind, {}).get(name, default)
-    return named
+    return game.voice.terms.get(kind, _NO_TERMS).get(name, default)
 
 
 def ordinal(words: dict[str, Any], n: int) -> str:
@@ -744,13 +830,14 @@ def per_quantity(game: Game, each: int, quantity: str) -> str:
     """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
     if not game.explain:
         return ""
-    return say(game, "per_quantity", each=each, quantity=game.words["quantity_names"][quantity])
+    return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
 
 
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "points", amount), why=why)
+        voice = game.voice
+        text = voice.said["gains"](player=player.name, what=voice.points[amount], why=why)
         game.events.append(
             {"round": game.round, "player": player.name, "kind": "points", "text": text, "points": amount}
         )
@@ -761,8 +848,9 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only_to_lose", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "points", lost), why=why + note)
+    said = game.voice.said
+    note = "" if lost == amount else said["has_only_to_lose"](lost=lost)
+    text = said["loses"](player=player.name, what=game.voice.points[lost], why=why + note)
     game.events.append({"round": game.round, "player": player.name, "kind": "points", "text": text, "points": -lost})
 
 
@@ -1936,8 +2024,13 @@ def colour_sets(rules: Rules, player: Player) -> int:
 
 
 def card_name(game: Game, number: int) -> str:
-    name = game.rules.staff[number][0]
-    return say(game, "card_name", name=term(game, "staff", str(number), name), number=number)
+    """A Staff card as explanations name it: by the language's name, with its number (worked out once)."""
+    cards = game.voice.cards
+    named = cards.get(number)
+    if named is None:
+        name = term(game, "staff", str(number), game.rules.staff[number][0])
+        named = cards[number] = say(game, "card_name", name=name, number=number)
+    return named
 
 
 def play_cost(game: Game, number: int, discount: int | None) -> int:
@@ -3010,9 +3103,11 @@ def score_space(game: Game, player: Player, points: int) -> None:
     scored = max(points, min(0, game.rules.points_floor - player.points))
     player.points += scored
     if game.explain:
-        note = "" if scored == points else say(game, "worth_but_has_only", worth=points, lost=-scored)
-        said = say(game, "points", scored)
-        text = say(game, "scores_space", player=player.name, points=said, space=player.emperor, note=note)
+        voice = game.voice
+        note = "" if scored == points else voice.said["worth_but_has_only"](worth=points, lost=-scored)
+        text = voice.said["scores_space"](
+            player=player.name, points=voice.points[scored], space=player.emperor, note=note
+        )
         game.events.append(
             {
                 "round": game.round,
@@ -3032,7 +3127,8 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     zone = zone_names[player.emperor]
     if game.explain:
         named = term(game, "zone", zone, zone)
-        text = say(game, "moves_back", player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
+        said = game.voice.said["moves_back"]
+        text = said(player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
         game.events.append(
             {
                 "round": game.round,
@@ -3138,20 +3234,26 @@ Line = dict[str, Any]
 
 def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    return say(game, "counted", label=label, n=count, each=each, points=say(game, "points", count * each))
+    voice = game.voice
+    return voice.said["counted"](label=label, n=count, each=each, points=voice.points[count * each])
 
 
 def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     """A per-quantity source's line: `each` points per unit of the quantity `per`."""
-    words: str = game.words["quantities"][per]
+    voice = game.voice
+    label = voice.labels.get(per)
+    if label is None:
+        words: str = game.words["quantities"][per]
+        label = voice.labels[per] = words[:1].upper() + words[1:]
     points = count * each
-    text = counted(game, words[:1].upper() + words[1:], count, each)
+    text = voice.said["counted"](label=label, n=count, each=each, points=voice.points[points])
     return {"per": per, "count": count, "each": each, "points": points, "text": text}
 
 
 def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
-    words: str = game.words["quantities"]["occupied_rooms"]
+    voice = game.voice
+    said, labels, said_points = voice.said["counted"], voice.floors, voice.points
     total = 0
     lines: list[Line] = []
     hotel = player.hotel
@@ -3159,7 +3261,11 @@ def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) ->
         if each:
             rooms = hotel[floor - 1].count("o")
             points = rooms * each
-            text = counted(game, say(game, "floor_label", floor=floor, words=words), rooms, each)
+            label = labels.get(floor)
+            if label is None:
+                words: str = game.words["quantities"]["occupied_rooms"]
+                label = labels[floor] = voice.said["floor_label"](floor=floor, words=words)
+            text = said(label=label, n=rooms, each=each, points=said_points[points])
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
             total += points
     return total, lines
@@ -3736,8 +3842,12 @@ TILE_NAME: dict[str, tuple[str, str]] = {
 
 def tile_name(game: Game, tile_id: str) -> str:
     """A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""
-    name, tier = TILE_NAME[tile_id]
-    return say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)
+    named = game.voice.tiles.get(tile_id)
+    if named is None:
+        name, tier = TILE_NAME[tile_id]
+        said = say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)
+        named = game.voice.tiles[tile_id] = said
+    return named
 
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
@@ -3934,7 +4044,10 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
     """
     game = read_game(RULES, state)
-    game.words = WORDS[language] if isinstance(language, str) else language
+    if isinstance(language, str):
+        speak(game, WORDS[language], language)
+    else:
+        speak(game, language)
     emperor_scoring(game)
     result: dict[str, Any] = {
         "ruleset": RULES.name,

@@ -311,6 +311,7 @@ class Voice:
     tiles: dict[str, str]  # a tile's name with its tier, by tile id
     labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
     floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
+    lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
 
     def __init__(self, words: dict[str, Any]) -> None:
         self.words = words
@@ -330,6 +331,7 @@ class Voice:
         self.tiles = {}
         self.labels = {}
         self.floors = {}
+        self.lines = {}
 
 
 def speak(game: Game, words: dict[str, Any], language: str = "") -> None:

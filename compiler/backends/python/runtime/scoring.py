@@ -9,6 +9,7 @@ from .core import (
     Decision,
     Game,
     Player,
+    Voice,
     decide,
     next_recorded,
     note,
@@ -161,8 +162,20 @@ Line = dict[str, Any]
 
 def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    voice = game.voice
-    return voice.said["counted"](label=label, n=count, each=each, points=voice.points[count * each])
+    text = game.voice.lines.get((label, count, each))
+    return text if text is not None else new_line(game.voice, label, count, each)
+
+
+def new_line(voice: Voice, label: str, count: int, each: int) -> str:
+    """A counted line said for the first time: its text, kept (final scoring says the same lines again and again:
+    a few labels, small counts). A voice keeps a bounded number of them."""
+    lines = voice.lines
+    if len(lines) >= 4096:
+        lines.clear()
+    text = lines[label, count, each] = voice.said["counted"](
+        label=label, n=count, each=each, points=voice.points[count * each]
+    )
+    return text
 
 
 def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
@@ -172,15 +185,16 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     if label is None:
         words: str = game.words["quantities"][per]
         label = voice.labels[per] = words[:1].upper() + words[1:]
-    points = count * each
-    text = voice.said["counted"](label=label, n=count, each=each, points=voice.points[points])
-    return {"per": per, "count": count, "each": each, "points": points, "text": text}
+    text = voice.lines.get((label, count, each))
+    if text is None:
+        text = new_line(voice, label, count, each)
+    return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
 def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
     voice = game.voice
-    said, labels, said_points = voice.said["counted"], voice.floors, voice.points
+    labels, said = voice.floors, voice.lines
     total = 0
     lines: list[Line] = []
     hotel = player.hotel
@@ -192,7 +206,9 @@ def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) ->
             if label is None:
                 words: str = game.words["quantities"]["occupied_rooms"]
                 label = labels[floor] = voice.said["floor_label"](floor=floor, words=words)
-            text = said(label=label, n=rooms, each=each, points=said_points[points])
+            text = said.get((label, rooms, each))
+            if text is None:
+                text = new_line(voice, label, rooms, each)
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
             total += points
     return total, lines

@@ -7,6 +7,8 @@ the runtime package.
 
 from __future__ import annotations
 
+import keyword
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, TypeVar
@@ -319,10 +321,10 @@ class Voice:
         self.counts = {}
         for key, pattern in words.items():
             if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
-                self.said[key] = pattern["other"].format
+                self.said[key] = filler(pattern["other"])
                 self.counts[key] = Counts(words, key)
             elif isinstance(pattern, str):
-                self.said[key] = pattern.format
+                self.said[key] = filler(pattern)
                 if "{count}" in pattern:
                     self.counts[key] = Counts(words, key)
         self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
@@ -332,6 +334,36 @@ class Voice:
         self.labels = {}
         self.floors = {}
         self.lines = {}
+
+
+def filler(pattern: str) -> Callable[..., str]:
+    """A function that fills a phrase's named placeholders as pattern.format(**values) does, about three
+    times sooner: an f-string of the placeholders, made once. Its source holds only names checked to be
+    identifiers and _0, _1, ... for the text between them (passed as default values: no text of a
+    language's is ever read as code). Any other placeholder ({0}, {a.b}, {n:>3}, {n!r}): pattern.format."""
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        return pattern.format  # unbalanced braces: format says so when the phrase is said
+    names: list[str] = []
+    literals: dict[str, str] = {}
+    body = ""
+    for text, name, spec, conversion in parts:
+        if text:
+            slot = f"_{len(literals)}"
+            literals[slot] = text
+            body += "{" + slot + "}"
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            return pattern.format
+        if name not in names:
+            names.append(name)
+        body += "{" + name + "}"
+    keywords = [*names, *(f"{literal}=_L[{literal!r}]" for literal in literals)]
+    params = ", ".join(["*", *keywords, "**_"] if keywords else ["**_"])
+    made: Callable[..., str] = eval(f"lambda {params}: f{body!r}", {"_L": literals})
+    return made
 
 
 def speak(game: Game, words: dict[str, Any], language: str = "") -> None:

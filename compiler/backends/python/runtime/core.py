@@ -68,7 +68,7 @@ class Rules:
     # The phrases and terms of the language events are told in (a language's `score` section, with its
     # `terms`): the generated module's English unless score_game is given another.
     words: dict[str, Any] = field(default_factory=dict)
-    # Voices made ready (see speak()): "" for `words`, else by the id of a language the module ships.
+    # Voices made ready (see speak()), by the id of a language the module ships.
     voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
@@ -80,8 +80,11 @@ class Rules:
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
     # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
     no_items: dict[str, int] = field(init=False, default_factory=dict)
+    # `words` made ready, every new Game's voice (derived from words; see speak())
+    voice: Voice = field(init=False)
 
     def __post_init__(self) -> None:
+        self.voice = Voice(self.words)
         self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
@@ -226,7 +229,7 @@ class Game:
         self.card_reads = 0
         self.projecting = False
         self.words = rules.words
-        self.voice = rules_voice(rules)
+        self.voice = rules.voice
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -325,8 +328,7 @@ class Voice:
                 self.counts[key] = Counts(words, key)
             elif isinstance(pattern, str):
                 self.said[key] = filler(pattern)
-                if "{count}" in pattern:
-                    self.counts[key] = Counts(words, key)
+                self.counts[key] = Counts(words, key)
         self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
         self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
         self.cards = {}
@@ -377,14 +379,6 @@ def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
             voices[language] = voice
     game.words = words
     game.voice = voice
-
-
-def rules_voice(rules: Rules) -> Voice:
-    """The voice of the rules' own words (a new Game's), made once."""
-    voice = rules.voices.get("")
-    if voice is None or voice.words is not rules.words:
-        voice = rules.voices[""] = Voice(rules.words)
-    return voice
 
 
 def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
@@ -448,7 +442,7 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
+        text = game.voice.said["gains"](player=player.name, what=game.voice.counts["krones"][amount], why="")
         game.events.append(
             {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
         )
@@ -459,8 +453,8 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     player.krones -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
+    note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
+    text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
     game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
 
 
@@ -473,12 +467,12 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     if not game.explain:
         player.points += beyond * game.rules.beyond_points
         return
-    steps_said = say(game, "steps", moved)
-    text = say(game, "advances", player=player.name, steps=steps_said, space=player.emperor, why=why)
+    steps_said = game.voice.counts["steps"][moved]
+    text = game.voice.said["advances"](player=player.name, steps=steps_said, space=player.emperor, why=why)
     if beyond:
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
-        text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
+        text += game.voice.said["beyond_cap"](steps=game.voice.counts["steps"][beyond], points=game.voice.points[bonus])
     game.events.append(
         {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
     )
@@ -489,10 +483,10 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
         player.kitchen[item] = player.kitchen.get(item, 0) + count
     if not game.explain:
         return
-    listed = say(game, "list_separator").join(
+    listed = game.voice.said["list_separator"]().join(
         say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
     )
-    text = say(game, "gains", player=player.name, what=listed, why="")
+    text = game.voice.said["gains"](player=player.name, what=listed, why="")
     game.events.append(
         {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
     )
@@ -525,8 +519,12 @@ def return_items(
                     guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
-    places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
-    text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
+    places = game.voice.said[
+        "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe"
+    ]()
+    text = game.voice.said["returns_items"](
+        player=player.name, items=game.voice.counts["items"][returned], places=places
+    )
     game.events.append(
         {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
     )
@@ -568,7 +566,7 @@ def return_some_items(
                         "round": game.round,
                         "player": player.name,
                         "kind": "items",
-                        "text": say(game, "no_more_items_to_return", player=player.name),
+                        "text": game.voice.said["no_more_items_to_return"](player=player.name),
                     }
                 )
             return
@@ -585,9 +583,9 @@ def return_some_items(
         if game.explain:
             named = term(game, "item", item, item)
             if guest:
-                text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
+                text = game.voice.said["returns_one_from_guest"](player=player.name, item=named, guest=guest)
             else:
-                text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
+                text = game.voice.said["returns_one_from_kitchen"](player=player.name, item=named)
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
             )
@@ -601,7 +599,7 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
         options.append(None)
     chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
-        game.log(player, "choice", say(game, "takes_no_option", player=player.name))
+        game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
     return chosen
 
 
@@ -1113,8 +1111,8 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            said = say(game, "no_option") if chosen is None else option_text(chosen)
-            text = say(game, "chooses_recorded", player=player.name, option=said, key=key)
+            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
             game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
             note(game, player, key, index, chosen, "recorded")
         return chosen
@@ -1242,5 +1240,5 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
     if served and game.explain:
         for item, guest in served:
             named = term(game, "item", item, item)
-            text = say(game, "serves", player=player.name, item=named, guest=guest)
+            text = game.voice.said["serves"](player=player.name, item=named, guest=guest)
             game.log(player, "items", text, item=item, guest=guest)

@@ -15,7 +15,6 @@ from .core import (
     gain_points,
     quiet,
     replaying,
-    say,
     term,
 )
 
@@ -75,13 +74,17 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
+        )
         name = cell_name(cell)
-        text = say(game, "prepares_room", player=player.name, cell=name, paid=paid)
+        text = game.voice.said["prepares_room"](player=player.name, cell=name, paid=paid)
         game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, say(game, "why_printed", cell=cell_name(cell)) if game.explain else "")
+        gain_points(game, player, printed, game.voice.said["why_printed"](cell=cell_name(cell)) if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -92,7 +95,7 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
         name = cell_name(cell)
-        text = say(game, "occupies_room", player=player.name, cell=name)
+        text = game.voice.said["occupies_room"](player=player.name, cell=name)
         game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
     group = rules.group_of(cell)
     colour, cells = rules.groups[group]
@@ -104,11 +107,11 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     reward, by_size = rules.group_rewards[colour]
     amount = by_size.get(len(cells), 0)
     named = term(game, "colour", colour, colour) if game.explain else ""
-    why = say(game, "why_group", colour=named, size=len(cells)) if game.explain else ""
+    why = game.voice.said["why_group"](colour=named, size=len(cells)) if game.explain else ""
     if reward == "krones":
         gain_krones(game, player, amount)
         if game.explain:
-            text = say(game, "completes_group", player=player.name, colour=named, size=len(cells))
+            text = game.voice.said["completes_group"](player=player.name, colour=named, size=len(cells))
             game.events.append({"round": game.round, "player": player.name, "kind": "group", "text": text})
     elif reward == "points":
         gain_points(game, player, amount, why)
@@ -172,7 +175,12 @@ def prepare_room(
         if game.explain:
             key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
             game.events.append(
-                {"round": game.round, "player": player.name, "kind": "room", "text": say(game, key, player=player.name)}
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": game.voice.said[key](player=player.name),
+                }
             )
         return
     place_room(game, player, chosen, free, occupy)
@@ -212,7 +220,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
         chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
-                game.log(player, "room", say(game, "no_vacant_room", player=player.name))
+                game.log(player, "room", game.voice.said["no_vacant_room"](player=player.name))
             return
         occupy_room(game, player, chosen)
 
@@ -295,7 +303,7 @@ def remove_rooms(
                         "round": game.round,
                         "player": player.name,
                         "kind": "room",
-                        "text": say(game, none_left, player=player.name),
+                        "text": game.voice.said[none_left](player=player.name),
                     }
                 )
             return
@@ -307,7 +315,7 @@ def remove_rooms(
         last = chosen
         if game.explain:
             name = cell_name(chosen)
-            text = say(game, removes, player=player.name, cell=name)
+            text = game.voice.said[removes](player=player.name, cell=name)
             game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
 
 

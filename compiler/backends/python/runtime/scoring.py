@@ -80,7 +80,9 @@ def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
         player.krones -= cost
         if game.explain:
             card = term(game, "staff", str(number), game.rules.staff[number][0])
-            text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
+            text = game.voice.said["pays_to_ignore"](
+                player=player.name, krones=game.voice.counts["krones"][cost], card=card
+            )
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "penalty", "text": text, "krones": -cost}
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import Game, Player, decide, replaying, say, term
+from .core import Game, Player, decide, replaying, term
 
 
 def card_name(game: Game, number: int) -> str:
@@ -14,7 +14,7 @@ def card_name(game: Game, number: int) -> str:
     named = cards.get(number)
     if named is None:
         name = term(game, "staff", str(number), game.rules.staff[number][0])
-        named = cards[number] = say(game, "card_name", name=name, number=number)
+        named = cards[number] = game.voice.said["card_name"](name=name, number=number)
     return named
 
 
@@ -31,8 +31,12 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     player.krones -= cost
     player.hired.append(number)
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
-        text = say(game, how, player=player.name, card=card_name(game, number), paid=paid)
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
+        )
+        text = game.voice.said[how](player=player.name, card=card_name(game, number), paid=paid)
         game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": number})
     effect = game.rules.once_effects.get(number)
     if effect is not None:
@@ -56,10 +60,12 @@ def draw_staff(
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            text = say(game, "deck_holds_only", cards=say(game, "cards", len(drawn)))
+            text = game.voice.said["deck_holds_only"](cards=game.voice.counts["cards"][len(drawn)])
             game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
-        names = say(game, "list_separator").join(card_name(game, n) for n in drawn) or say(game, "nothing")
-        text = say(game, "draws", player=player.name, cards=names)
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in drawn) or game.voice.said["nothing"]()
+        )
+        text = game.voice.said["draws"](player=player.name, cards=names)
         game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": drawn})
     remaining = list(drawn)
     for number in range(play):
@@ -95,16 +101,16 @@ def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in remaining)
-            text = say(game, "takes_drawn_into_hand", player=player.name, cards=names)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in remaining)
+            text = game.voice.said["takes_drawn_into_hand"](player=player.name, cards=names)
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": remaining}
             )
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in order)
-            text = say(game, "puts_drawn_under_deck", player=player.name, cards=names)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in order)
+            text = game.voice.said["puts_drawn_under_deck"](player=player.name, cards=names)
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": order}
             )
@@ -141,8 +147,10 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     else:
         game.deck.extend(chosen)
     if game.explain:
-        names = say(game, "list_separator").join(card_name(game, n) for n in chosen) or say(game, "no_card")
-        text = say(game, "puts_on_deck" if top else "puts_under_deck", player=player.name, cards=names)
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in chosen) or game.voice.said["no_card"]()
+        )
+        text = game.voice.said["puts_on_deck" if top else "puts_under_deck"](player=player.name, cards=names)
         game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": chosen})
 
 
@@ -174,7 +182,7 @@ def play_staff_from_hand(
                         "round": game.round,
                         "player": player.name,
                         "kind": "staff",
-                        "text": say(game, key, player=player.name),
+                        "text": game.voice.said[key](player=player.name),
                     }
                 )
             return
@@ -211,7 +219,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            text = say(game, "discards_hired", player=player.name, card=card_name(game, chosen))
+            text = game.voice.said["discards_hired"](player=player.name, card=card_name(game, chosen))
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": chosen}
             )

@@ -163,6 +163,9 @@ def _asked() -> set[str]:
     text = "\n".join(path.read_text(encoding="utf-8") for path in sources)
     asked = set(re.findall(r"""(?:say|phrase)\(\s*(?:game|words),\s*["']([a-z_]+)["']""", text))
     asked |= set(re.findall(r"""say\(["']score\.([a-z_.]+)["']""", text))
+    # the hot paths say them through the game's voice: said["key"](...), counts["key"][n], voice.points[n]
+    asked |= set(re.findall(r"""(?:said|counts)\[["']([a-z_]+)["']\]""", text))
+    asked |= {"points"} if "voice.points[" in text else set()
     # keys chosen first, then said: `key = "a" if ... else "b"`, hire's `how`, remove_rooms' pair
     asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from|why)_[a-z_]+)"', text))
     return asked

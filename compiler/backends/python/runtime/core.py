@@ -893,12 +893,8 @@ def finished(
     (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
     class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
     or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
-    (it decides nothing), each option is taken on the game itself and put back: no copy."""
+    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back())."""
     consumed, reads, classes = origin
-    project = game.rules.project
-    assert project is not None
-    if restore is not None:
-        return taken_back(game, player, branches, (finish, restore, project), origin, skip_first)
     index = seat(game, player)
     quiet = game.trial.quiet if game.trial is not None else not game.explain
     found: list[Outcome | None] = []
@@ -910,58 +906,54 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        copy = game.clone(player)
-        trial = copy.trial = Trial([], consumed, False, quiet)
-        mine = copy.players[index]
-        try:
-            finish(copy, mine, option)
-        except (Infeasible, Restart):
-            found.append(None)
-            continue
-        if trial.pending or 0 <= trial.provisional < copy.card_reads:
-            found.append(None)
-            continue
-        total = project(copy, mine)
-        path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
-        found.append(Outcome((trial.consumed, total), path, reads + copy.card_reads))
+        if restore is not None:
+            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        else:
+            copy = game.clone(player)
+            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
     return found
+
+
+def rest_of_step(
+    game: Game, player: Player, option: Any, finish: Callable[[Game, Player, Any], None], origin: tuple[int, int, bool]
+) -> Outcome | None:
+    """One option of finished() taken on `game` as a trial would (a new Trial; `origin`: the recorded decisions
+    used and the card reads before, and whether the real game is quiet), and its outcome; None where the rest
+    asks an open decision, reads cards an order-only decision moved or meets an illegal record."""
+    consumed, reads, quiet = origin
+    trial = game.trial = Trial([], consumed, False, quiet)
+    before = game.card_reads
+    try:
+        finish(game, player, option)
+    except (Infeasible, Restart):
+        return None
+    if trial.pending or 0 <= trial.provisional < game.card_reads:
+        return None
+    project = game.rules.project
+    assert project is not None
+    total = project(game, player)
+    path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+    return Outcome((trial.consumed, total), path, reads + game.card_reads - before)
 
 
 def taken_back(
     game: Game,
     player: Player,
-    branches: list[Any],
-    steps: tuple[
-        Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None], Callable[[Game, Player], int]
-    ],
-    origin: tuple[int, int, list[Any] | None],
-    skip_first: bool,
-) -> list[Outcome | None]:
-    """finished() where the rest of the step can be put back: each option taken on the game itself (quietly),
-    the player projected (as a projection, in the real game), and the option put back. `steps`: finish, restore,
-    project."""
-    finish, restore, project = steps
-    consumed, reads, classes = origin
-    projecting, explain = game.projecting, game.explain
-    game.projecting = True  # the real game projects as a trial does (see copy_opponent_game_end)
+    option: Any,
+    steps: tuple[Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None]],
+    origin: tuple[int, int, bool],
+) -> Outcome | None:
+    """rest_of_step() on the game itself (quietly), then all of it put back: `steps` are finish and restore
+    (the player's state and the deck), and the game's trial, card reads and the player's decision counts are
+    put back here. Only the player changes: the real game's search and a trial's copy both allow it."""
+    saved = game.trial, game.card_reads, game.explain, player.cursor
+    player.cursor = player.cursor.copy()
     game.explain = False
-    found: list[Outcome | None] = []
-    seen: set[Any] = set()
     try:
-        for number, option in enumerate(branches):
-            kind = number if classes is None else classes[number]
-            if kind in seen or (number == 0 and skip_first):
-                seen.add(kind)
-                found.append(None)
-                continue
-            seen.add(kind)
-            finish(game, player, option)
-            total = project(game, player)
-            restore(game, player, option)
-            found.append(Outcome((consumed, total), [], reads))
+        return rest_of_step(game, player, option, steps[0], origin)
     finally:
-        game.projecting, game.explain = projecting, explain
-    return found
+        steps[1](game, player, option)
+        game.trial, game.card_reads, game.explain, player.cursor = saved
 
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:

@@ -74,7 +74,10 @@ def draw_staff(
         )
         options.append(None)
         rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest)
+        back = staff_back(game, player, options) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             break
         remaining.remove(chosen)
@@ -94,6 +97,25 @@ def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Cal
         put_drawn(game, player, left, to_hand)
 
     return rest
+
+
+def staff_back(game: Game, player: Player, options: list[int | None]) -> Callable[[Game, Player, Any], None] | None:
+    """What puts back a card played where the turn ends (after_draw(), from_hand()), and the cards left: the
+    player's krones, hired Staff and hand and the deck as they are now. None where a card of `options` acts once
+    when played: its effect may change anything (the search then takes each option on a copy)."""
+    once = game.rules.once_effects
+    for number in options:
+        if number is not None and number in once:
+            return None
+    krones, hired, hand, deck = player.krones, len(player.hired), player.hand[:], len(game.deck)
+
+    def back(game: Game, player: Player, _chosen: int | None) -> None:
+        player.krones = krones
+        del player.hired[hired:]
+        player.hand[:] = hand
+        del game.deck[deck:]
+
+    return back
 
 
 def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -> None:
@@ -173,7 +195,10 @@ def play_staff_from_hand(
         )
         options.append(None)
         rest = from_hand(discount) if ends_turn and number == count - 1 else None
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest)
+        back = staff_back(game, player, options) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             if game.explain:
                 key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"

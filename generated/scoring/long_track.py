@@ -13,6 +13,8 @@ totals) for the totals alone, sooner; explain=False skips every event and its te
 
 from __future__ import annotations
 
+import keyword
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, TypeVar
@@ -509,7 +511,7 @@ class Rules:
     # The phrases and terms of the language events are told in (a language's `score` section, with its
     # `terms`): the generated module's English unless score_game is given another.
     words: dict[str, Any] = field(default_factory=dict)
-    # Voices made ready (see speak()): "" for `words`, else by the id of a language the module ships.
+    # Voices made ready (see speak()), by the id of a language the module ships.
     voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
@@ -521,8 +523,11 @@ class Rules:
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
     # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
     no_items: dict[str, int] = field(init=False, default_factory=dict)
+    # `words` made ready, every new Game's voice (derived from words; see speak())
+    voice: Voice = field(init=False)
 
     def __post_init__(self) -> None:
+        self.voice = Voice(self.words)
         self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
@@ -667,7 +672,7 @@ class Game:
         self.card_reads = 0
         self.projecting = False
         self.words = rules.words
-        self.voice = rules_voice(rules)
+        self.voice = rules.voice
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -754,6 +759,7 @@ class Voice:
     tiles: dict[str, str]  # a tile's name with its tier, by tile id
     labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
     floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
+    lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
 
     def __init__(self, words: dict[str, Any]) -> None:
         self.words = words
@@ -761,18 +767,48 @@ class Voice:
         self.counts = {}
         for key, pattern in words.items():
             if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
-                self.said[key] = pattern["other"].format
+                self.said[key] = filler(pattern["other"])
                 self.counts[key] = Counts(words, key)
             elif isinstance(pattern, str):
-                self.said[key] = pattern.format
-                if "{count}" in pattern:
-                    self.counts[key] = Counts(words, key)
+                self.said[key] = filler(pattern)
+                self.counts[key] = Counts(words, key)
         self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
         self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
         self.cards = {}
         self.tiles = {}
         self.labels = {}
         self.floors = {}
+        self.lines = {}
+
+
+def filler(pattern: str) -> Callable[..., str]:
+    """A function that fills a phrase's named placeholders as pattern.format(**values) does, about three
+    times sooner: an f-string of the placeholders, made once. Its source holds only names checked to be
+    identifiers and _0, _1, ... for the text between them (passed as default values: no text of a
+    language's is ever read as code). Any other placeholder ({0}, {a.b}, {n:>3}, {n!r}): pattern.format."""
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        return pattern.format  # unbalanced braces: format says so when the phrase is said
+    names: list[str] = []
+    literals: dict[str, str] = {}
+    body = ""
+    for text, name, spec, conversion in parts:
+        if text:
+            slot = f"_{len(literals)}"
+            literals[slot] = text
+            body += "{" + slot + "}"
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            return pattern.format
+        if name not in names:
+            names.append(name)
+        body += "{" + name + "}"
+    keywords = [*names, *(f"{literal}=_L[{literal!r}]" for literal in literals)]
+    params = ", ".join(["*", *keywords, "**_"] if keywords else ["**_"])
+    made: Callable[..., str] = eval(f"lambda {params}: f{body!r}", {"_L": literals})
+    return made
 
 
 def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
@@ -786,14 +822,6 @@ def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
             voices[language] = voice
     game.words = words
     game.voice = voice
-
-
-def rules_voice(rules: Rules) -> Voice:
-    """The voice of the rules' own words (a new Game's), made once."""
-    voice = rules.voices.get("")
-    if voice is None or voice.words is not rules.words:
-        voice = rules.voices[""] = Voice(rules.words)
-    return voice
 
 
 def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
@@ -857,7 +885,7 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
+        text = game.voice.said["gains"](player=player.name, what=game.voice.counts["krones"][amount], why="")
         game.events.append(
             {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
         )
@@ -868,8 +896,8 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     player.krones -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
+    note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
+    text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
     game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
 
 
@@ -882,12 +910,12 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     if not game.explain:
         player.points += beyond * game.rules.beyond_points
         return
-    steps_said = say(game, "steps", moved)
-    text = say(game, "advances", player=player.name, steps=steps_said, space=player.emperor, why=why)
+    steps_said = game.voice.counts["steps"][moved]
+    text = game.voice.said["advances"](player=player.name, steps=steps_said, space=player.emperor, why=why)
     if beyond:
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
-        text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
+        text += game.voice.said["beyond_cap"](steps=game.voice.counts["steps"][beyond], points=game.voice.points[bonus])
     game.events.append(
         {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
     )
@@ -898,10 +926,10 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
         player.kitchen[item] = player.kitchen.get(item, 0) + count
     if not game.explain:
         return
-    listed = say(game, "list_separator").join(
+    listed = game.voice.said["list_separator"]().join(
         say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
     )
-    text = say(game, "gains", player=player.name, what=listed, why="")
+    text = game.voice.said["gains"](player=player.name, what=listed, why="")
     game.events.append(
         {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
     )
@@ -934,8 +962,12 @@ def return_items(
                     guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
-    places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
-    text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
+    places = game.voice.said[
+        "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe"
+    ]()
+    text = game.voice.said["returns_items"](
+        player=player.name, items=game.voice.counts["items"][returned], places=places
+    )
     game.events.append(
         {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
     )
@@ -977,7 +1009,7 @@ def return_some_items(
                         "round": game.round,
                         "player": player.name,
                         "kind": "items",
-                        "text": say(game, "no_more_items_to_return", player=player.name),
+                        "text": game.voice.said["no_more_items_to_return"](player=player.name),
                     }
                 )
             return
@@ -994,9 +1026,9 @@ def return_some_items(
         if game.explain:
             named = term(game, "item", item, item)
             if guest:
-                text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
+                text = game.voice.said["returns_one_from_guest"](player=player.name, item=named, guest=guest)
             else:
-                text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
+                text = game.voice.said["returns_one_from_kitchen"](player=player.name, item=named)
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
             )
@@ -1010,7 +1042,7 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
         options.append(None)
     chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
-        game.log(player, "choice", say(game, "takes_no_option", player=player.name))
+        game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
     return chosen
 
 
@@ -1304,12 +1336,8 @@ def finished(
     (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
     class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
     or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
-    (it decides nothing), each option is taken on the game itself and put back: no copy."""
+    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back())."""
     consumed, reads, classes = origin
-    project = game.rules.project
-    assert project is not None
-    if restore is not None:
-        return taken_back(game, player, branches, (finish, restore, project), origin, skip_first)
     index = seat(game, player)
     quiet = game.trial.quiet if game.trial is not None else not game.explain
     found: list[Outcome | None] = []
@@ -1321,58 +1349,54 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        copy = game.clone(player)
-        trial = copy.trial = Trial([], consumed, False, quiet)
-        mine = copy.players[index]
-        try:
-            finish(copy, mine, option)
-        except (Infeasible, Restart):
-            found.append(None)
-            continue
-        if trial.pending or 0 <= trial.provisional < copy.card_reads:
-            found.append(None)
-            continue
-        total = project(copy, mine)
-        path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
-        found.append(Outcome((trial.consumed, total), path, reads + copy.card_reads))
+        if restore is not None:
+            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        else:
+            copy = game.clone(player)
+            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
     return found
+
+
+def rest_of_step(
+    game: Game, player: Player, option: Any, finish: Callable[[Game, Player, Any], None], origin: tuple[int, int, bool]
+) -> Outcome | None:
+    """One option of finished() taken on `game` as a trial would (a new Trial; `origin`: the recorded decisions
+    used and the card reads before, and whether the real game is quiet), and its outcome; None where the rest
+    asks an open decision, reads cards an order-only decision moved or meets an illegal record."""
+    consumed, reads, quiet = origin
+    trial = game.trial = Trial([], consumed, False, quiet)
+    before = game.card_reads
+    try:
+        finish(game, player, option)
+    except (Infeasible, Restart):
+        return None
+    if trial.pending or 0 <= trial.provisional < game.card_reads:
+        return None
+    project = game.rules.project
+    assert project is not None
+    total = project(game, player)
+    path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+    return Outcome((trial.consumed, total), path, reads + game.card_reads - before)
 
 
 def taken_back(
     game: Game,
     player: Player,
-    branches: list[Any],
-    steps: tuple[
-        Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None], Callable[[Game, Player], int]
-    ],
-    origin: tuple[int, int, list[Any] | None],
-    skip_first: bool,
-) -> list[Outcome | None]:
-    """finished() where the rest of the step can be put back: each option taken on the game itself (quietly),
-    the player projected (as a projection, in the real game), and the option put back. `steps`: finish, restore,
-    project."""
-    finish, restore, project = steps
-    consumed, reads, classes = origin
-    projecting, explain = game.projecting, game.explain
-    game.projecting = True  # the real game projects as a trial does (see copy_opponent_game_end)
+    option: Any,
+    steps: tuple[Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None]],
+    origin: tuple[int, int, bool],
+) -> Outcome | None:
+    """rest_of_step() on the game itself (quietly), then all of it put back: `steps` are finish and restore
+    (the player's state and the deck), and the game's trial, card reads and the player's decision counts are
+    put back here. Only the player changes: the real game's search and a trial's copy both allow it."""
+    saved = game.trial, game.card_reads, game.explain, player.cursor
+    player.cursor = player.cursor.copy()
     game.explain = False
-    found: list[Outcome | None] = []
-    seen: set[Any] = set()
     try:
-        for number, option in enumerate(branches):
-            kind = number if classes is None else classes[number]
-            if kind in seen or (number == 0 and skip_first):
-                seen.add(kind)
-                found.append(None)
-                continue
-            seen.add(kind)
-            finish(game, player, option)
-            total = project(game, player)
-            restore(game, player, option)
-            found.append(Outcome((consumed, total), [], reads))
+        return rest_of_step(game, player, option, steps[0], origin)
     finally:
-        game.projecting, game.explain = projecting, explain
-    return found
+        steps[1](game, player, option)
+        game.trial, game.card_reads, game.explain, player.cursor = saved
 
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
@@ -1522,8 +1546,8 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            said = say(game, "no_option") if chosen is None else option_text(chosen)
-            text = say(game, "chooses_recorded", player=player.name, option=said, key=key)
+            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
             game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
             note(game, player, key, index, chosen, "recorded")
         return chosen
@@ -1651,7 +1675,7 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
     if served and game.explain:
         for item, guest in served:
             named = term(game, "item", item, item)
-            text = say(game, "serves", player=player.name, item=named, guest=guest)
+            text = game.voice.said["serves"](player=player.name, item=named, guest=guest)
             game.log(player, "items", text, item=item, guest=guest)
 
 
@@ -1714,13 +1738,17 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
+        )
         name = cell_name(cell)
-        text = say(game, "prepares_room", player=player.name, cell=name, paid=paid)
+        text = game.voice.said["prepares_room"](player=player.name, cell=name, paid=paid)
         game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, say(game, "why_printed", cell=cell_name(cell)) if game.explain else "")
+        gain_points(game, player, printed, game.voice.said["why_printed"](cell=cell_name(cell)) if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -1731,7 +1759,7 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
         name = cell_name(cell)
-        text = say(game, "occupies_room", player=player.name, cell=name)
+        text = game.voice.said["occupies_room"](player=player.name, cell=name)
         game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
     group = rules.group_of(cell)
     colour, cells = rules.groups[group]
@@ -1743,11 +1771,11 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     reward, by_size = rules.group_rewards[colour]
     amount = by_size.get(len(cells), 0)
     named = term(game, "colour", colour, colour) if game.explain else ""
-    why = say(game, "why_group", colour=named, size=len(cells)) if game.explain else ""
+    why = game.voice.said["why_group"](colour=named, size=len(cells)) if game.explain else ""
     if reward == "krones":
         gain_krones(game, player, amount)
         if game.explain:
-            text = say(game, "completes_group", player=player.name, colour=named, size=len(cells))
+            text = game.voice.said["completes_group"](player=player.name, colour=named, size=len(cells))
             game.events.append({"round": game.round, "player": player.name, "kind": "group", "text": text})
     elif reward == "points":
         gain_points(game, player, amount, why)
@@ -1811,7 +1839,12 @@ def prepare_room(
         if game.explain:
             key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
             game.events.append(
-                {"round": game.round, "player": player.name, "kind": "room", "text": say(game, key, player=player.name)}
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": game.voice.said[key](player=player.name),
+                }
             )
         return
     place_room(game, player, chosen, free, occupy)
@@ -1851,7 +1884,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
         chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
-                game.log(player, "room", say(game, "no_vacant_room", player=player.name))
+                game.log(player, "room", game.voice.said["no_vacant_room"](player=player.name))
             return
         occupy_room(game, player, chosen)
 
@@ -1934,7 +1967,7 @@ def remove_rooms(
                         "round": game.round,
                         "player": player.name,
                         "kind": "room",
-                        "text": say(game, none_left, player=player.name),
+                        "text": game.voice.said[none_left](player=player.name),
                     }
                 )
             return
@@ -1946,7 +1979,7 @@ def remove_rooms(
         last = chosen
         if game.explain:
             name = cell_name(chosen)
-            text = say(game, removes, player=player.name, cell=name)
+            text = game.voice.said[removes](player=player.name, cell=name)
             game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
 
 
@@ -2029,7 +2062,7 @@ def card_name(game: Game, number: int) -> str:
     named = cards.get(number)
     if named is None:
         name = term(game, "staff", str(number), game.rules.staff[number][0])
-        named = cards[number] = say(game, "card_name", name=name, number=number)
+        named = cards[number] = game.voice.said["card_name"](name=name, number=number)
     return named
 
 
@@ -2046,8 +2079,12 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     player.krones -= cost
     player.hired.append(number)
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
-        text = say(game, how, player=player.name, card=card_name(game, number), paid=paid)
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
+        )
+        text = game.voice.said[how](player=player.name, card=card_name(game, number), paid=paid)
         game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": number})
     effect = game.rules.once_effects.get(number)
     if effect is not None:
@@ -2071,10 +2108,12 @@ def draw_staff(
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            text = say(game, "deck_holds_only", cards=say(game, "cards", len(drawn)))
+            text = game.voice.said["deck_holds_only"](cards=game.voice.counts["cards"][len(drawn)])
             game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
-        names = say(game, "list_separator").join(card_name(game, n) for n in drawn) or say(game, "nothing")
-        text = say(game, "draws", player=player.name, cards=names)
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in drawn) or game.voice.said["nothing"]()
+        )
+        text = game.voice.said["draws"](player=player.name, cards=names)
         game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": drawn})
     remaining = list(drawn)
     for number in range(play):
@@ -2083,7 +2122,10 @@ def draw_staff(
         )
         options.append(None)
         rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest)
+        back = staff_back(game, player, options) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             break
         remaining.remove(chosen)
@@ -2105,21 +2147,40 @@ def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Cal
     return rest
 
 
+def staff_back(game: Game, player: Player, options: list[int | None]) -> Callable[[Game, Player, Any], None] | None:
+    """What puts back a card played where the turn ends (after_draw(), from_hand()), and the cards left: the
+    player's krones, hired Staff and hand and the deck as they are now. None where a card of `options` acts once
+    when played: its effect may change anything (the search then takes each option on a copy)."""
+    once = game.rules.once_effects
+    for number in options:
+        if number is not None and number in once:
+            return None
+    krones, hired, hand, deck = player.krones, len(player.hired), player.hand[:], len(game.deck)
+
+    def back(game: Game, player: Player, _chosen: int | None) -> None:
+        player.krones = krones
+        del player.hired[hired:]
+        player.hand[:] = hand
+        del game.deck[deck:]
+
+    return back
+
+
 def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -> None:
     """The drawn cards not played: into the hand, or under the deck in the chosen order."""
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in remaining)
-            text = say(game, "takes_drawn_into_hand", player=player.name, cards=names)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in remaining)
+            text = game.voice.said["takes_drawn_into_hand"](player=player.name, cards=names)
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": remaining}
             )
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in order)
-            text = say(game, "puts_drawn_under_deck", player=player.name, cards=names)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in order)
+            text = game.voice.said["puts_drawn_under_deck"](player=player.name, cards=names)
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": order}
             )
@@ -2156,8 +2217,10 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     else:
         game.deck.extend(chosen)
     if game.explain:
-        names = say(game, "list_separator").join(card_name(game, n) for n in chosen) or say(game, "no_card")
-        text = say(game, "puts_on_deck" if top else "puts_under_deck", player=player.name, cards=names)
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in chosen) or game.voice.said["no_card"]()
+        )
+        text = game.voice.said["puts_on_deck" if top else "puts_under_deck"](player=player.name, cards=names)
         game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": chosen})
 
 
@@ -2180,7 +2243,10 @@ def play_staff_from_hand(
         )
         options.append(None)
         rest = from_hand(discount) if ends_turn and number == count - 1 else None
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest)
+        back = staff_back(game, player, options) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             if game.explain:
                 key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
@@ -2189,7 +2255,7 @@ def play_staff_from_hand(
                         "round": game.round,
                         "player": player.name,
                         "kind": "staff",
-                        "text": say(game, key, player=player.name),
+                        "text": game.voice.said[key](player=player.name),
                     }
                 )
             return
@@ -2226,7 +2292,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            text = say(game, "discards_hired", player=player.name, card=card_name(game, chosen))
+            text = game.voice.said["discards_hired"](player=player.name, card=card_name(game, chosen))
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": chosen}
             )
@@ -3152,7 +3218,9 @@ def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
         player.krones -= cost
         if game.explain:
             card = term(game, "staff", str(number), game.rules.staff[number][0])
-            text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
+            text = game.voice.said["pays_to_ignore"](
+                player=player.name, krones=game.voice.counts["krones"][cost], card=card
+            )
             game.events.append(
                 {"round": game.round, "player": player.name, "kind": "penalty", "text": text, "krones": -cost}
             )
@@ -3234,8 +3302,20 @@ Line = dict[str, Any]
 
 def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    voice = game.voice
-    return voice.said["counted"](label=label, n=count, each=each, points=voice.points[count * each])
+    text = game.voice.lines.get((label, count, each))
+    return text if text is not None else new_line(game.voice, label, count, each)
+
+
+def new_line(voice: Voice, label: str, count: int, each: int) -> str:
+    """A counted line said for the first time: its text, kept (final scoring says the same lines again and again:
+    a few labels, small counts). A voice keeps a bounded number of them."""
+    lines = voice.lines
+    if len(lines) >= 4096:
+        lines.clear()
+    text = lines[label, count, each] = voice.said["counted"](
+        label=label, n=count, each=each, points=voice.points[count * each]
+    )
+    return text
 
 
 def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
@@ -3245,15 +3325,16 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     if label is None:
         words: str = game.words["quantities"][per]
         label = voice.labels[per] = words[:1].upper() + words[1:]
-    points = count * each
-    text = voice.said["counted"](label=label, n=count, each=each, points=voice.points[points])
-    return {"per": per, "count": count, "each": each, "points": points, "text": text}
+    text = voice.lines.get((label, count, each))
+    if text is None:
+        text = new_line(voice, label, count, each)
+    return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
 def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
     voice = game.voice
-    said, labels, said_points = voice.said["counted"], voice.floors, voice.points
+    labels, said = voice.floors, voice.lines
     total = 0
     lines: list[Line] = []
     hotel = player.hotel
@@ -3265,7 +3346,9 @@ def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) ->
             if label is None:
                 words: str = game.words["quantities"]["occupied_rooms"]
                 label = labels[floor] = voice.said["floor_label"](floor=floor, words=words)
-            text = said(label=label, n=rooms, each=each, points=said_points[points])
+            text = said.get((label, rooms, each))
+            if text is None:
+                text = new_line(voice, label, rooms, each)
             lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
             total += points
     return total, lines

@@ -893,10 +893,12 @@ def finished(
     (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
     class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
     or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
-    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back())."""
+    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
+    Staff card that acts once when played on a copy (its effect may change anything)."""
     consumed, reads, classes = origin
     index = seat(game, player)
     quiet = game.trial.quiet if game.trial is not None else not game.explain
+    once = game.rules.once_effects
     found: list[Outcome | None] = []
     seen: set[Any] = set()
     for number, option in enumerate(branches):
@@ -906,7 +908,7 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if restore is not None:
+        if restore is not None and option not in once:
             found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
         else:
             copy = game.clone(player)

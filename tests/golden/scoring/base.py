@@ -1336,10 +1336,12 @@ def finished(
     (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
     class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
     or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
-    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back())."""
+    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
+    Staff card that acts once when played on a copy (its effect may change anything)."""
     consumed, reads, classes = origin
     index = seat(game, player)
     quiet = game.trial.quiet if game.trial is not None else not game.explain
+    once = game.rules.once_effects
     found: list[Outcome | None] = []
     seen: set[Any] = set()
     for number, option in enumerate(branches):
@@ -1349,7 +1351,7 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if restore is not None:
+        if restore is not None and option not in once:
             found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
         else:
             copy = game.clone(player)
@@ -2122,7 +2124,7 @@ def draw_staff(
         )
         options.append(None)
         rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
-        back = staff_back(game, player, options) if rest is not None else None
+        back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
         )
@@ -2147,14 +2149,10 @@ def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Cal
     return rest
 
 
-def staff_back(game: Game, player: Player, options: list[int | None]) -> Callable[[Game, Player, Any], None] | None:
+def staff_back(game: Game, player: Player) -> Callable[[Game, Player, Any], None]:
     """What puts back a card played where the turn ends (after_draw(), from_hand()), and the cards left: the
-    player's krones, hired Staff and hand and the deck as they are now. None where a card of `options` acts once
-    when played: its effect may change anything (the search then takes each option on a copy)."""
-    once = game.rules.once_effects
-    for number in options:
-        if number is not None and number in once:
-            return None
+    player's krones, hired Staff and hand and the deck as they are now. Not for a card that acts once when
+    played: its effect may change anything (finished() takes that one on a copy)."""
     krones, hired, hand, deck = player.krones, len(player.hired), player.hand[:], len(game.deck)
 
     def back(game: Game, player: Player, _chosen: int | None) -> None:
@@ -2243,7 +2241,7 @@ def play_staff_from_hand(
         )
         options.append(None)
         rest = from_hand(discount) if ends_turn and number == count - 1 else None
-        back = staff_back(game, player, options) if rest is not None else None
+        back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
         )

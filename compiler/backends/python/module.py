@@ -63,7 +63,7 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
                 with code.block("if game.explain:"):
-                    _event(code, "penalty", 'say(game, "cannot_take_first_fully", player=player.name)')
+                    _event(code, "penalty", 'game.voice.said["cannot_take_first_fully"](player=player.name)')
                 _effects_body(code, penalty.otherwise)
     code.blank(2)
 
@@ -279,7 +279,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
-            _event(code, "bonus", 'say(game, "takes_bonus", player=player.name, tile=tile_name(game, tile_id))')
+            _event(code, "bonus", 'game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))')
         had = " or ".join(f"had_{card.number}" for card in boosters)
         ends = "True" if not boosters else f"not {had}" if len(boosters) == 1 else f"not ({had})"
         code.line(f"TILES[tile_id][0](game, player, {ends})")
@@ -289,7 +289,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                     with code.block("if game.explain:"):
                         named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
                         code.line(f"card = {named}")
-                        _event(code, "staff", 'say(game, "gets_more_with", player=player.name, card=card)')
+                        _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)
     with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
@@ -301,7 +301,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
-            _event(code, "penalty", 'say(game, "takes_penalty", player=player.name, tile=tile_name(game, tile_id))')
+            _event(
+                code, "penalty", 'game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))'
+            )
         code.line("TILES[tile_id][1](game, player, True)")
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
@@ -333,7 +335,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             with code.block("else:"):
                 code.line("emperor_penalty(game, player, tile_id)")
         with code.block("elif game.explain:"):
-            _event(code, "nothing", 'say(game, "neither_bonus_nor_penalty", player=player.name)')
+            _event(code, "nothing", 'game.voice.said["neither_bonus_nor_penalty"](player=player.name)')
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):

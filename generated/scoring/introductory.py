@@ -3561,7 +3561,7 @@ def tile_a_krones_penalty(game: Game, player: Player, ends_turn: bool) -> None:
         lose_krones(game, player, 3)
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
@@ -3587,7 +3587,7 @@ def tile_a_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> No
         staff_to_deck_bottom(game, player, 2)
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
@@ -3603,7 +3603,7 @@ def tile_a_free_room_penalty(game: Game, player: Player, ends_turn: bool) -> Non
         remove_rooms(game, player, "v", 1, False, ends_turn=ends_turn)
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
@@ -3629,7 +3629,7 @@ def tile_b_krones_penalty(game: Game, player: Player, ends_turn: bool) -> None:
         lose_krones(game, player, 5)
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
@@ -3645,7 +3645,7 @@ def tile_b_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> No
         staff_to_deck_bottom(game, player, 3)
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
@@ -3661,7 +3661,7 @@ def tile_b_occupied_room_penalty(game: Game, player: Player, ends_turn: bool) ->
         remove_rooms(game, player, "v", 2, False, ends_turn=ends_turn)
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
@@ -3707,7 +3707,7 @@ def tile_c_free_staff_penalty(game: Game, player: Player, ends_turn: bool) -> No
         remove_hired_staff(game, player, 1, "game_end")
     else:
         if game.explain:
-            text = say(game, "cannot_take_first_fully", player=player.name)
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
             game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 10)
 
@@ -3935,13 +3935,13 @@ def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
     had_42 = 42 in player.hired
     if game.explain:
-        text = say(game, "takes_bonus", player=player.name, tile=tile_name(game, tile_id))
+        text = game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))
         game.events.append({"round": game.round, "player": player.name, "kind": "bonus", "text": text})
     TILES[tile_id][0](game, player, not had_42)
     if had_42:
         if game.explain:
             card = term(game, "staff", "42", "Gardener")
-            text = say(game, "gets_more_with", player=player.name, card=card)
+            text = game.voice.said["gets_more_with"](player=player.name, card=card)
             game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
         staff_42_emperor_bonus(game, player)
 
@@ -3951,7 +3951,7 @@ def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     if 26 in player.hired and waive_penalty(game, player, 1, 26):
         return
     if game.explain:
-        text = say(game, "takes_penalty", player=player.name, tile=tile_name(game, tile_id))
+        text = game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))
         game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
     TILES[tile_id][1](game, player, True)
 
@@ -3990,7 +3990,7 @@ def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) ->
         else:
             emperor_penalty(game, player, tile_id)
     elif game.explain:
-        text = say(game, "neither_bonus_nor_penalty", player=player.name)
+        text = game.voice.said["neither_bonus_nor_penalty"](player=player.name)
         game.events.append({"round": game.round, "player": player.name, "kind": "nothing", "text": text})
 
 

@@ -1409,15 +1409,21 @@ def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], N
         steps(game, player, tile_id)
     finally:
         game.turn = None
-    policy = [d for d in game.decisions[first:] if d.how == "policy"]
-    if policy:
-        # The plan's total when the turn was searched; else only options known to be worth the same were
-        # open (symmetry), and the total is the projection now.
-        total = int(turn.total) if turn.total is not None else projection(game, player)
-        for decision in policy:
-            decision.total = total
-            if decision.alike:
-                decision.runner_up_total = total
+    decisions = game.decisions
+    if len(decisions) == first:  # a quiet game's, or a turn that decided nothing: no loop, no call
+        return
+    total: int | None = None
+    for index in range(first, len(decisions)):
+        decision = decisions[index]
+        if decision.how != "policy":
+            continue
+        if total is None:
+            # The plan's total when the turn was searched; else only options known to be worth the same were
+            # open (symmetry), and the total is the projection now.
+            total = int(turn.total) if turn.total is not None else projection(game, player)
+        decision.total = total
+        if decision.alike:
+            decision.runner_up_total = total
 
 
 def projection(game: Game, player: Player) -> int:

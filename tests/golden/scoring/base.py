@@ -1184,7 +1184,8 @@ class Turn:
     index: int  # the player's place in game.players
     steps: Callable[[Game, Player, str], None]
     tile_id: str
-    start: Game  # the game before the turn (this player copied)
+    game: Game  # the real game (its other players do not change in the turn)
+    start: tuple[Player, list[int], list[int]]  # the player, the Staff deck and discard pile before the turn
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -1199,13 +1200,15 @@ class Turn:
         index: int,
         steps: Callable[[Game, Player, str], None],
         tile_id: str,
-        start: Game,
+        game: Game,
+        start: tuple[Player, list[int], list[int]],
         reads: int,
         quiet: bool,
     ) -> None:
         self.index = index
         self.steps = steps
         self.tile_id = tile_id
+        self.game = game
         self.start = start
         self.made = []
         self.consumed = 0
@@ -1242,8 +1245,10 @@ def explore(
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
     The options tried are pruned only where the others are provably worth the same (see decide()).
     """
-    game = turn.start.clone(turn.start.players[turn.index])
-    player = game.players[turn.index]
+    real, (mine, deck, discard) = turn.game, turn.start
+    players = real.players[:]  # the others shared, as Game.clone(player) shares them
+    player = players[turn.index] = mine.clone()
+    game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
@@ -1403,7 +1408,9 @@ def taken_back(
 
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads, not game.explain)
+    # The turn's start: what it can change (this player, the deck and discard pile), copied; not a whole Game.
+    start = (player.clone(), game.deck[:], game.discard[:])
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)

@@ -58,7 +58,7 @@ def test_check_names_stale_files_and_build_refreshes_them(project: Path, capsys:
     assert "generated/scoring/base.py" not in err and "generated/sheets/de/base" not in err
     assert gah(project, "build") == 0
     assert "2 PDFs rendered" in capsys.readouterr().out
-    assert "-2 * q_cafe_guests(game, player)" in (project / "generated" / "scoring" / "mild_cafe.py").read_text()
+    assert "-2 * len(player.cafe)" in (project / "generated" / "scoring" / "mild_cafe.py").read_text()
     assert gah(project, "build", "--check") == 0
 
 

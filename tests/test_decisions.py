@@ -446,23 +446,36 @@ staff:
 """
 
 
-def _tries(mod: Any, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """How many trials a quiet game's search plays (the lab's way), and the state it leaves."""
-    tried = 0
-    explore = mod.explore
+def _searched(mod: Any, data: dict[str, Any], explain: bool = False) -> tuple[int, int, Any]:
+    """What a scoring's search tries: the trials played from a turn's start (explore()), the options taken
+    where the game stands (finished(): a decision that ends the turn), and the game it leaves."""
+    replays = here = 0
+    explore, finished = mod.explore, mod.finished
 
     def counted(*args: Any) -> Any:
-        nonlocal tried
-        tried += 1
+        nonlocal replays
+        replays += 1
         return explore(*args)
 
-    mod.explore = counted  # best_option calls it by its global name in the pure module
+    def counted_here(*args: Any) -> Any:
+        nonlocal here
+        found = finished(*args)
+        here += sum(1 for outcome in found if outcome is not None)
+        return found
+
+    mod.explore, mod.finished = counted, counted_here  # called by their global names in the pure module
     try:
-        game = mod.new_game(copy.deepcopy(data), explain=False)
+        game = mod.new_game(copy.deepcopy(data), explain=explain)
         mod.emperor_scoring(game)
     finally:
-        mod.explore = explore
-    return tried, mod.write_game(game)
+        mod.explore, mod.finished = explore, finished
+    return replays, here, game
+
+
+def _tries(mod: Any, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """How many options a quiet game's search tries (the lab's way), and the state it leaves."""
+    replays, here, game = _searched(mod, data)
+    return replays + here, mod.write_game(game)
 
 
 def test_a_quiet_game_tries_one_free_vacant_room_per_printed_value(tmp_path: Path) -> None:
@@ -486,3 +499,42 @@ def test_a_quiet_game_tries_one_free_vacant_room_per_printed_value(tmp_path: Pat
     tried, written = _tries(module(str(path)), data)
     assert tried == 7
     assert written["players"][0]["hotel"][0] == "..v.."
+
+
+# --- the search goes on from each decision (issue 23) --------------------------------------------
+
+
+def test_liftboy_penalty_is_searched_from_each_decision_not_replayed() -> None:
+    """c-occupied-room penalty on LIFTBOY: the first room from floor 4 (4.2 red, 4.3 blue), the second from
+    floor 3 (3.1 blue, 3.2 red). Before: staff 5 (column 2 full) + 8 (2 colour sets), rooms 27. Leaves:
+    4.2, 3.1: red 5, blue 1, column 2 broken: staff 4, rooms 20: 9 + 4 + 20 + 5 + 1 - 15 = 24;
+    4.2, 3.2: blue 2 kept: staff 8: 28 (best); 4.3, 3.1: blue 0, column 2 kept: staff 5: 25;
+    4.3, 3.2: staff 4: 24. So 4.2 (28) beats 4.3 (25), then 3.2 (28) beats 3.1 (24).
+    Four options end the turn: the search plays one trial per first room from the turn's start, going on with
+    3.1 in place, and takes 3.2 where that trial stands: 2 trials and 2 options there (6 trials replayed
+    the turn before, one more per first room to find the second decision)."""
+    data = state(7, LIFTBOY, C="c-occupied-room")
+    steps = decisions(score(data))["steps"]
+    assert [(s["value"], s["total"], s["runner_up"]) for s in steps] == [
+        ("4.2", 28, {"value": "4.3", "total": 25}),
+        ("3.2", 28, {"value": "3.1", "total": 24}),
+    ]
+    replays, here, game = _searched(module("base"), data, explain=True)
+    assert (replays, here) == (2, 2)
+    assert module("base").write_game(game)["players"][0]["hotel"][:2] == ["v.o..", "o...."]
+
+
+def test_a_room_that_ends_the_bonus_is_taken_where_the_game_stands() -> None:
+    """c-occupied-room bonus (space 10 scores 6, back 7 to space 3): one room, 1.1, so the free occupied
+    room goes on 1.2 (floor 1: 1 point, total 6 + 2 = 8) or 2.1 (floor 2: 2 points, total 9); neither
+    completes its yellow group. Nothing follows the room: both spaces are taken where the game stands, no trial
+    replays the turn. With the Gardener hired, 5 points follow the room (14 against 13): the turn is replayed."""
+    anna = player(emperor=10, hotel=[".....", ".....", ".....", "o...."])
+    data = state(7, anna, C="c-occupied-room")
+    step = decisions(score(data))["steps"][0]
+    assert (step["value"], step["total"], step["runner_up"]) == ("2.1", 9, {"value": "1.2", "total": 8})
+    assert _searched(module("base"), data, explain=True)[:2] == (0, 2)
+    gardener = state(7, dict(anna, hired=[42]), C="c-occupied-room")
+    step = decisions(score(gardener))["steps"][0]
+    assert (step["value"], step["total"], step["runner_up"]) == ("2.1", 14, {"value": "1.2", "total": 13})
+    assert _searched(module("base"), gardener, explain=True)[:2] == (2, 0)

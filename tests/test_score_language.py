@@ -163,6 +163,9 @@ def _asked() -> set[str]:
     text = "\n".join(path.read_text(encoding="utf-8") for path in sources)
     asked = set(re.findall(r"""(?:say|phrase)\(\s*(?:game|words),\s*["']([a-z_]+)["']""", text))
     asked |= set(re.findall(r"""say\(["']score\.([a-z_.]+)["']""", text))
+    # the hot paths say them through the game's voice: said["key"](...), counts["key"][n], voice.points[n]
+    asked |= set(re.findall(r"""(?:said|counts)\[["']([a-z_]+)["']\]""", text))
+    asked |= {"points"} if "voice.points[" in text else set()
     # keys chosen first, then said: `key = "a" if ... else "b"`, hire's `how`, remove_rooms' pair
     asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from|why)_[a-z_]+)"', text))
     return asked
@@ -279,7 +282,10 @@ def test_gah_toml_language_explains_without_lang(tmp_path: Path) -> None:
     """A table that says `language = "de"` in gah.toml gets German explanations; --lang en still overrides it."""
     folder = _workspace(tmp_path)
     config = folder / "gah.toml"
-    config.write_text(config.read_text(encoding="utf-8") + 'language = "de"\n', encoding="utf-8")
+    # gah init names the setting (language = "en"): the table changes it.
+    text = config.read_text(encoding="utf-8")
+    assert text.count('\nlanguage = "en"\n') == 1
+    config.write_text(text.replace('\nlanguage = "en"\n', '\nlanguage = "de"\n'), encoding="utf-8")
     german_run = run_gah("score", "examples/round7.yaml", cwd=folder)
     assert german_run.code == 0, german_run.err
     assert german_run.out.splitlines()[:3] == [

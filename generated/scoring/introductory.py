@@ -13,9 +13,11 @@ totals) for the totals alone, sooner; explain=False skips every event and its te
 
 from __future__ import annotations
 
+import keyword
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 TITLE = "Grand Austria Hotel (introductory game)"
 DESCRIPTION = "Equal starting hands from fixed Staff sets, for a first game."
@@ -509,6 +511,8 @@ class Rules:
     # The phrases and terms of the language events are told in (a language's `score` section, with its
     # `terms`): the generated module's English unless score_game is given another.
     words: dict[str, Any] = field(default_factory=dict)
+    # Voices made ready (see speak()), by the id of a language the module ships.
+    voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -517,8 +521,14 @@ class Rules:
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
     # cell -> the index of its group in groups (derived from groups)
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
+    # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
+    no_items: dict[str, int] = field(init=False, default_factory=dict)
+    # `words` made ready, every new Game's voice (derived from words; see speak())
+    voice: Voice = field(init=False)
 
     def __post_init__(self) -> None:
+        self.voice = Voice(self.words)
+        self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
@@ -584,8 +594,8 @@ class Player:
             self.krones,
             self.emperor,
             self.kitchen.copy(),
-            [guest.copy() for guest in self.cafe],
-            [row[:] for row in self.hotel],
+            list(map(dict.copy, self.cafe)),  # map, not a comprehension: a clone a trial, each a call less
+            list(map(list.copy, self.hotel)),
             self.hand[:],
             self.hired[:],
             self.objectives,
@@ -632,8 +642,9 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
-    # The phrases and terms events are told in (see say()); the rules' own by default.
+    # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
+    voice: Voice  # the same words made ready
 
     def __init__(
         self,
@@ -661,24 +672,28 @@ class Game:
         self.card_reads = 0
         self.projecting = False
         self.words = rules.words
+        self.voice = rules.voice
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
-        players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, explain=False)
+        if only is None:
+            players = [p.clone() for p in self.players]
+        else:
+            players = self.players[:]
+            for index, player in enumerate(players):
+                if player is only:
+                    players[index] = player.clone()
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
+        """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
+        takes (points, krones, rooms, cards, choices) append theirs in place, the same keys in the same order:
+        a call with keyword arguments costs about as much again as the event."""
         if not self.explain:
             return
-        event: dict[str, Any] = {
-            "round": self.round,
-            "player": player.name if player else None,
-            "kind": kind,
-            "text": text,
-        }
-        event.update(details)
-        self.events.append(event)
+        name = None if player is None else player.name
+        self.events.append({"round": self.round, "player": name, "kind": kind, "text": text, **details})
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
@@ -711,16 +726,121 @@ def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **value
     return text
 
 
+class Counts(dict[int, str]):
+    """One phrase with forms by a count, said once per count and kept (a scoring says "3 points" dozens of
+    times): counts[n] is phrase(words, key, n)."""
+
+    __slots__ = ("key", "words")
+
+    def __init__(self, words: dict[str, Any], key: str) -> None:
+        super().__init__()
+        self.words = words
+        self.key = key
+
+    def __missing__(self, count: int) -> str:
+        text = self[count] = phrase(self.words, self.key, count)
+        return text
+
+
+@dataclass(slots=True, init=False)
+class Voice:
+    """A language's phrases made ready once (see speak()): explaining a scoring says a hundred of them.
+
+    said[key](**values) is phrase(words, key, **values) without a count: each pattern's own str.format (of a
+    phrase with forms, its `other` form), so no call of ours sits between. counts[key][n] says a phrase with a
+    count; the names of cards and tiles, the final lines' labels and the terms are worked out once."""
+
+    words: dict[str, Any]
+    said: dict[str, Callable[..., str]]
+    counts: dict[str, Counts]
+    points: Counts  # counts["points"], the most said
+    terms: dict[str, dict[str, str]]  # kind -> name -> the language's word (see term())
+    cards: dict[int, str]  # card_name() by card number
+    tiles: dict[str, str]  # a tile's name with its tier, by tile id
+    labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
+    floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
+    lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
+
+    def __init__(self, words: dict[str, Any]) -> None:
+        self.words = words
+        self.said = {}
+        self.counts = {}
+        for key, pattern in words.items():
+            if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
+                self.said[key] = filler(pattern["other"])
+                self.counts[key] = Counts(words, key)
+            elif isinstance(pattern, str):
+                self.said[key] = filler(pattern)
+                self.counts[key] = Counts(words, key)
+        self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
+        self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
+        self.cards = {}
+        self.tiles = {}
+        self.labels = {}
+        self.floors = {}
+        self.lines = {}
+
+
+def filler(pattern: str) -> Callable[..., str]:
+    """A function that fills a phrase's named placeholders as pattern.format(**values) does, about three
+    times sooner: an f-string of the placeholders, made once. Its source holds only names checked to be
+    identifiers and _0, _1, ... for the text between them (passed as default values: no text of a
+    language's is ever read as code). Any other placeholder ({0}, {a.b}, {n:>3}, {n!r}): pattern.format."""
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        return pattern.format  # unbalanced braces: format says so when the phrase is said
+    names: list[str] = []
+    literals: dict[str, str] = {}
+    body = ""
+    for text, name, spec, conversion in parts:
+        if text:
+            slot = f"_{len(literals)}"
+            literals[slot] = text
+            body += "{" + slot + "}"
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            return pattern.format
+        if name not in names:
+            names.append(name)
+        body += "{" + name + "}"
+    keywords = [*names, *(f"{literal}=_L[{literal!r}]" for literal in literals)]
+    params = ", ".join(["*", *keywords, "**_"] if keywords else ["**_"])
+    made: Callable[..., str] = eval(f"lambda {params}: f{body!r}", {"_L": literals})
+    return made
+
+
+def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
+    """Tell the game's events and explanations in `words` (a language's phrases and terms). `language`: the
+    id of a table of words that never changes (one the module ships): its Voice is made once and kept."""
+    voices = game.rules.voices
+    voice = voices.get(language) if language else None
+    if voice is None or voice.words is not words:
+        voice = Voice(words)
+        if language:
+            voices[language] = voice
+    game.words = words
+    game.voice = voice
+
+
 def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
-    """The phrase `key` in the game's language (see phrase())."""
+    """The phrase `key` in the game's language (see phrase()), from its voice."""
+    if count is None:
+        return game.voice.said[key](**values)
+    counts = game.voice.counts.get(key)
+    if counts is not None and not values:
+        return counts[count]
     return phrase(game.words, key, count, **values)
+
+
+_NO_TERMS: dict[str, str] = {}
 
 
 def term(game: Game, kind: str, name: str, default: str) -> str:
     """A game term (an item, a colour, a Staff card, a tile, a zone) as the language names it; `default`
     (the rules' own word) where the language does not name it."""
-    named: str = game.words.get("terms", {}).get(kind, {}).get(name, default)
-    return named
+    return game.voice.terms.get(kind, _NO_TERMS).get(name, default)
 
 
 def ordinal(words: dict[str, Any], n: int) -> str:
@@ -738,14 +858,17 @@ def per_quantity(game: Game, each: int, quantity: str) -> str:
     """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
     if not game.explain:
         return ""
-    return say(game, "per_quantity", each=each, quantity=game.words["quantity_names"][quantity])
+    return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
 
 
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "points", amount), why=why)
-        game.log(player, "points", text, points=amount)
+        voice = game.voice
+        text = voice.said["gains"](player=player.name, what=voice.points[amount], why=why)
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "points", "text": text, "points": amount}
+        )
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -753,16 +876,19 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only_to_lose", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "points", lost), why=why + note)
-    game.log(player, "points", text, points=-lost)
+    said = game.voice.said
+    note = "" if lost == amount else said["has_only_to_lose"](lost=lost)
+    text = said["loses"](player=player.name, what=game.voice.points[lost], why=why + note)
+    game.events.append({"round": game.round, "player": player.name, "kind": "points", "text": text, "points": -lost})
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
-        game.log(player, "krones", text, krones=amount)
+        text = game.voice.said["gains"](player=player.name, what=game.voice.counts["krones"][amount], why="")
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
+        )
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -770,9 +896,9 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     player.krones -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
-    game.log(player, "krones", text, krones=-lost)
+    note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
+    text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
+    game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -784,13 +910,15 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     if not game.explain:
         player.points += beyond * game.rules.beyond_points
         return
-    steps_said = say(game, "steps", moved)
-    text = say(game, "advances", player=player.name, steps=steps_said, space=player.emperor, why=why)
+    steps_said = game.voice.counts["steps"][moved]
+    text = game.voice.said["advances"](player=player.name, steps=steps_said, space=player.emperor, why=why)
     if beyond:
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
-        text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
-    game.log(player, "emperor", text, steps=moved, beyond=beyond)
+        text += game.voice.said["beyond_cap"](steps=game.voice.counts["steps"][beyond], points=game.voice.points[bonus])
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
+    )
 
 
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
@@ -798,10 +926,13 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
         player.kitchen[item] = player.kitchen.get(item, 0) + count
     if not game.explain:
         return
-    listed = say(game, "list_separator").join(
+    listed = game.voice.said["list_separator"]().join(
         say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
     )
-    game.log(player, "items", say(game, "gains", player=player.name, what=listed, why=""), items=dict(items))
+    text = game.voice.said["gains"](player=player.name, what=listed, why="")
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
+    )
 
 
 def return_items(
@@ -831,9 +962,15 @@ def return_items(
                     guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
-    places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
-    text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
-    game.log(player, "items", text, returned=returned)
+    places = game.voice.said[
+        "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe"
+    ]()
+    text = game.voice.said["returns_items"](
+        player=player.name, items=game.voice.counts["items"][returned], places=places
+    )
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
+    )
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -867,7 +1004,14 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", say(game, "no_more_items_to_return", player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "items",
+                        "text": game.voice.said["no_more_items_to_return"](player=player.name),
+                    }
+                )
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -882,10 +1026,12 @@ def return_some_items(
         if game.explain:
             named = term(game, "item", item, item)
             if guest:
-                text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
+                text = game.voice.said["returns_one_from_guest"](player=player.name, item=named, guest=guest)
             else:
-                text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
-            game.log(player, "items", text, item=item)
+                text = game.voice.said["returns_one_from_kitchen"](player=player.name, item=named)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
+            )
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -896,7 +1042,7 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
         options.append(None)
     chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
-        game.log(player, "choice", say(game, "takes_no_option", player=player.name))
+        game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
     return chosen
 
 
@@ -905,14 +1051,22 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 # Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
 # the others are the default policy's. The policy decides a whole turn (one player's bonus or
 # penalty) at once: at its first open decision it searches every sequence of the turn's open
-# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
-# sequence with the best projected total.
+# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
+# A trial takes the first option of each open decision it meets and goes on from there (no replay);
+# each other option is tried afterwards, replaying the turn from its start up to that decision.
+
+
+def is_cell(option: object) -> TypeGuard[Cell]:
+    """Whether an option is a room, (floor, column)."""
+    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
 
 
 def option_text(option: object) -> str:
+    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
+        return str(option)
     if option is None:
         return "none"
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
@@ -921,31 +1075,67 @@ def option_text(option: object) -> str:
 
 def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     return option
 
 
-class Branch(Exception):
-    """A trial reached an open decision its script does not cover: the search tries each option."""
+@dataclass(slots=True, init=False)
+class Branch:
+    """An open decision a trial's script does not cover: the search tries each option. A trial records
+    one (Trial.pending) and goes on with the first option; the real game searches from one (decide())."""
 
-    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
-        super().__init__()
+    options: list[Any]
+    order_only: bool
+    reads: int
+    prefix: list[Any]  # every decision of the turn before this one, in order
+    consumed: int  # how many of them were recorded
+    # Options of one class lead to the same outcome (the generator proved it; see decide()): None, or a class
+    # for each option.
+    classes: list[Any] | None
+    # Where the turn ends with this decision: each option's outcome, found at the decision (see finished());
+    # None for an option found otherwise (the first, taken in place, or one of a class already found).
+    children: list[Outcome | None] | None
+
+    def __init__(
+        self,
+        options: list[Any],
+        order_only: bool,
+        reads: int,
+        prefix: list[Any],
+        consumed: int,
+        classes: list[Any] | None = None,
+        children: list[Outcome | None] | None = None,
+    ) -> None:
         self.options = options
         self.order_only = order_only
         self.reads = reads
-        self.prefix = prefix  # every decision of the turn before this one, in order
-        self.consumed = consumed  # how many of them were recorded
+        self.prefix = prefix
+        self.consumed = consumed
+        self.classes = classes
+        self.children = children
 
 
 class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class Restart(Exception):
+    """An open decision after an order-only one taken for now: the trial's last part (from its last open
+    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
+
+
 @dataclass(slots=True, init=False)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
-    the ones taken after them."""
+    the ones taken after them.
+
+    At each open decision after the script, the trial records a Branch (pending) and goes on with its first
+    option: from there on it is that option's trial, as if it had replayed the turn up to the decision
+    (explore() tries the other options once this path ends). A replay does not count the card reads of the
+    recorded order-only decisions it replays: `hidden` counts those this path made, and `offset` is their
+    number at the last open decision, so `game.card_reads - offset` is what that option's replay would count.
+    """
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
@@ -955,6 +1145,9 @@ class Trial:
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
     quiet: bool  # the real game explains nothing (see quiet())
+    pending: list[Branch]  # the open decisions met, in order: the first option taken, the others to try
+    hidden: int  # card reads of recorded order-only decisions on this path after its script
+    offset: int  # `hidden` at the last open decision met (0 before any)
 
     def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
@@ -965,6 +1158,9 @@ class Trial:
         self.made = []
         self.provisional = -1
         self.alike = []
+        self.pending = []
+        self.hidden = 0
+        self.offset = 0
 
 
 def quiet(game: Game) -> bool:
@@ -988,7 +1184,8 @@ class Turn:
     index: int  # the player's place in game.players
     steps: Callable[[Game, Player, str], None]
     tile_id: str
-    start: Game  # the game before the turn (this player copied)
+    game: Game  # the real game (its other players do not change in the turn)
+    start: tuple[Player, list[int], list[int]]  # the player, the Staff deck and discard pile before the turn
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -996,19 +1193,22 @@ class Turn:
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
     quiet: bool  # the real game explains nothing (see quiet())
+    hidden: int  # card reads of recorded order-only decisions in the turn so far (a replay counts none)
 
     def __init__(
         self,
         index: int,
         steps: Callable[[Game, Player, str], None],
         tile_id: str,
-        start: Game,
+        game: Game,
+        start: tuple[Player, list[int], list[int]],
         reads: int,
         quiet: bool,
     ) -> None:
         self.index = index
         self.steps = steps
         self.tile_id = tile_id
+        self.game = game
         self.start = start
         self.made = []
         self.consumed = 0
@@ -1017,6 +1217,7 @@ class Turn:
         self.total = None
         self.reads = reads
         self.quiet = quiet
+        self.hidden = 0
 
 
 @dataclass(slots=True, init=False)
@@ -1038,42 +1239,75 @@ def explore(
     turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
 ) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
-    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+    decisions after it, tried on copies of the game (the first option of each in place, see Trial).
 
     The best has the most recorded decisions used (a recorded decision the path never asks for is a
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
     The options tried are pruned only where the others are provably worth the same (see decide()).
     """
-    game = turn.start.clone(turn.start.players[turn.index])
-    player = game.players[turn.index]
+    real, (mine, deck, discard) = turn.game, turn.start
+    players = real.players[:]  # the others shared, as Game.clone(player) shares them
+    player = players[turn.index] = mine.clone()
+    game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
-    except Branch as branch:
-        if trial.provisional >= 0:
-            # An open decision after an order-only one taken for now: try that one's options after all.
-            return explore(turn, project, script, consumed, True)
-        return best_option(turn, project, branch)
+    except Restart:
+        outcome = explore_again(turn, project, trial, consumed)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
-            return explore(turn, project, script, consumed, True)
-        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
-    if 0 <= trial.provisional < game.card_reads:
-        # A later step looked at the cards an order-only decision moved: try its every option after all.
-        return explore(turn, project, script, consumed, True)
-    total = project(game, player)
-    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
-    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            outcome = Outcome((trial.consumed, float("-inf")), [], game.card_reads - trial.offset)
+    else:
+        if 0 <= trial.provisional < game.card_reads:
+            # A later step looked at the cards an order-only decision moved: try its every option after all.
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            total = project(game, player)
+            # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+            path: list[tuple[Any, Any, float | None]] = (
+                [(first, second, total) for first, second in trial.alike] if trial.alike else []
+            )
+            outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
+    if trial.pending:
+        # The path went on with the first option of each open decision it met: the last met is settled first.
+        for branch in reversed(trial.pending):
+            outcome = best_option(turn, project, branch, outcome)
+    return outcome
 
 
-def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
-    """The best of a decision's options, each with its best continuation (explore())."""
+def explore_again(turn: Turn, project: Callable[[Game, Player], int], trial: Trial, consumed: int) -> Outcome:
+    """A trial's last part (from its last open decision, the first option taken; else the whole trial, which
+    began with `consumed` recorded decisions used) tried again, every order-only decision's options compared."""
+    if not trial.pending:
+        return explore(turn, project, trial.script, consumed, True)
+    last = trial.pending.pop()
+    outcome = explore(turn, project, [*last.prefix, last.options[0]], last.consumed, True)
+    return best_option(turn, project, last, outcome)
+
+
+def best_option(
+    turn: Turn, project: Callable[[Game, Player], int], branch: Branch, first: Outcome | None = None
+) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore()); `first`: the first
+    option's, when a trial already went on with it. An option of a class already tried has its outcome."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
+    classes, children = branch.classes, branch.children
+    tried: dict[Any, Outcome] = {}
     for number, option in enumerate(branch.options):
-        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        known = first if number == 0 and first is not None else None if children is None else children[number]
+        if known is not None:
+            child = known
+        elif classes is not None and classes[number] in tried:
+            child = tried[classes[number]]
+        else:
+            child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if classes is not None and classes[number] not in tried:
+            tried[classes[number]] = child
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -1091,23 +1325,112 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
     return Outcome(best.score, [top, *best.path], reads)
 
 
+def finished(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    finish: Callable[[Game, Player, Any], None],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+    restore: Callable[[Game, Player, Any], None] | None = None,
+) -> list[Outcome | None]:
+    """The outcome of each option of a decision after which the turn ends with the rest of its step, found
+    where the game stands: on a copy, the option taken and the step finished (`finish`, as a trial that
+    replayed the turn to here would go on), then the player projected; no replay of the turn. `origin`: the
+    recorded decisions used and the card reads so far, as such a trial counts them, and the options' classes
+    (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
+    class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
+    or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
+    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
+    Staff card that acts once when played on a copy (its effect may change anything)."""
+    consumed, reads, classes = origin
+    index = seat(game, player)
+    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    once = game.rules.once_effects
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    for number, option in enumerate(branches):
+        kind = number if classes is None else classes[number]
+        if kind in seen or (number == 0 and skip_first):
+            seen.add(kind)
+            found.append(None)
+            continue
+        seen.add(kind)
+        if restore is not None and option not in once:
+            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        else:
+            copy = game.clone(player)
+            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
+    return found
+
+
+def rest_of_step(
+    game: Game, player: Player, option: Any, finish: Callable[[Game, Player, Any], None], origin: tuple[int, int, bool]
+) -> Outcome | None:
+    """One option of finished() taken on `game` as a trial would (a new Trial; `origin`: the recorded decisions
+    used and the card reads before, and whether the real game is quiet), and its outcome; None where the rest
+    asks an open decision, reads cards an order-only decision moved or meets an illegal record."""
+    consumed, reads, quiet = origin
+    trial = game.trial = Trial([], consumed, False, quiet)
+    before = game.card_reads
+    try:
+        finish(game, player, option)
+    except (Infeasible, Restart):
+        return None
+    if trial.pending or 0 <= trial.provisional < game.card_reads:
+        return None
+    project = game.rules.project
+    assert project is not None
+    total = project(game, player)
+    path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+    return Outcome((trial.consumed, total), path, reads + game.card_reads - before)
+
+
+def taken_back(
+    game: Game,
+    player: Player,
+    option: Any,
+    steps: tuple[Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None]],
+    origin: tuple[int, int, bool],
+) -> Outcome | None:
+    """rest_of_step() on the game itself (quietly), then all of it put back: `steps` are finish and restore
+    (the player's state and the deck), and the game's trial, card reads and the player's decision counts are
+    put back here. Only the player changes: the real game's search and a trial's copy both allow it."""
+    saved = game.trial, game.card_reads, game.explain, player.cursor
+    player.cursor = player.cursor.copy()
+    game.explain = False
+    try:
+        return rest_of_step(game, player, option, steps[0], origin)
+    finally:
+        steps[1](game, player, option)
+        game.trial, game.card_reads, game.explain, player.cursor = saved
+
+
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads, not game.explain)
+    # The turn's start: what it can change (this player, the deck and discard pile), copied; not a whole Game.
+    start = (player.clone(), game.deck[:], game.discard[:])
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
     finally:
         game.turn = None
-    policy = [d for d in game.decisions[first:] if d.how == "policy"]
-    if policy:
-        # The plan's total when the turn was searched; else only options known to be worth the same were
-        # open (symmetry), and the total is the projection now.
-        total = int(turn.total) if turn.total is not None else projection(game, player)
-        for decision in policy:
-            decision.total = total
-            if decision.alike:
-                decision.runner_up_total = total
+    decisions = game.decisions
+    if len(decisions) == first:  # a quiet game's, or a turn that decided nothing: no loop, no call
+        return
+    total: int | None = None
+    for index in range(first, len(decisions)):
+        decision = decisions[index]
+        if decision.how != "policy":
+            continue
+        if total is None:
+            # The plan's total when the turn was searched; else only options known to be worth the same were
+            # open (symmetry), and the total is the projection now.
+            total = int(turn.total) if turn.total is not None else projection(game, player)
+        decision.total = total
+        if decision.alike:
+            decision.runner_up_total = total
 
 
 def projection(game: Game, player: Player) -> int:
@@ -1173,7 +1496,11 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
 
 def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
     """Keep a decision for the result (explaining games only)."""
-    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    if isinstance(value, tuple):
+        value = choice_value(value)
+    if isinstance(runner, tuple):
+        runner = choice_value(runner)
+    decision = Decision(player.name, key, index, value, how, runner)
     game.decisions.append(decision)
     return decision
 
@@ -1187,6 +1514,9 @@ def decide(
     order_only: bool = False,
     none_why: str = "",
     dominated: bool = False,
+    classes: list[Any] | None = None,
+    finish: Callable[[Game, Player, Any], None] | None = None,
+    restore: Callable[[Game, Player, Any], None] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -1196,6 +1526,11 @@ def decide(
     `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
+    `classes`: a class for each option tried, where options of one class provably lead to the same outcome
+    (the same total, and nothing decided after them): the search tries the first of each class only.
+    `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
+    option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
+    puts back all that `finish` did: then on the game itself, no copy.
     """
     trial = game.trial
     index = 0
@@ -1212,6 +1547,10 @@ def decide(
     if found:
         if order_only:
             game.card_reads += 1  # its legality depends on which cards are where
+            if trial is not None:
+                trial.hidden += 1  # a replay of this path does not count it (see Trial)
+            elif turn is not None:
+                turn.hidden += 1
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -1222,8 +1561,9 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            said = say(game, "no_option") if chosen is None else option_text(chosen)
-            game.log(player, "choice", say(game, "chooses_recorded", player=player.name, option=said, key=key), key=key)
+            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
+            game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
@@ -1244,22 +1584,11 @@ def decide(
                 note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
     if trial is not None:
-        if order_only and not trial.strict:
-            # For now the first option: if nothing later looks at the cards, every option is worth the same.
-            if trial.provisional < 0:
-                trial.provisional = game.card_reads
-            trial.alike.append((branches[0], branches[1]))
-            trial.made.append(branches[0])
-            return branches[0]
-        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+        return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        # The real game stands where a trial would raise this Branch: search its options from here.
-        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
-        found_plan = best_option(turn, game.rules.project, here)
-        turn.plan[turn.opened :] = found_plan.path
-        turn.total = found_plan.score[1]
+        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)
@@ -1267,6 +1596,51 @@ def decide(
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
     return chosen
+
+
+# An open decision's classes, and what finishes and puts back an option that ends the turn (see decide()).
+Rest = tuple[list[Any] | None, Callable[[Game, Player, Any], None] | None, Callable[[Game, Player, Any], None] | None]
+
+
+def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_only: bool, rest: Rest) -> T:
+    """An open decision in a trial: the first option, the others tried once the trial's path ends (see Trial)."""
+    if order_only and not trial.strict:
+        # For now the first option: if nothing later looks at the cards, every option is worth the same.
+        if trial.provisional < 0:
+            trial.provisional = game.card_reads
+        trial.alike.append((branches[0], branches[1]))
+        trial.made.append(branches[0])
+        return branches[0]
+    if trial.provisional >= 0:
+        raise Restart  # the options of the order-only decisions before this one are compared after all
+    # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
+    classes, finish, restore = rest
+    reads = game.card_reads - trial.offset
+    prefix = [*trial.script, *trial.made]
+    children = None
+    if finish is not None:
+        origin = (trial.consumed, game.card_reads - trial.hidden, classes)
+        children = finished(game, player, branches, finish, origin, True, restore)
+    trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
+    trial.offset = trial.hidden
+    trial.strict = False
+    trial.made.append(branches[0])
+    return branches[0]
+
+
+def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], order_only: bool, rest: Rest) -> None:
+    """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
+    classes, finish, restore = rest
+    reads = game.card_reads - turn.reads
+    children = None
+    if finish is not None:
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches, finish, origin, False, restore)
+    here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
+    assert game.rules.project is not None
+    found = best_option(turn, game.rules.project, here)
+    turn.plan[turn.opened :] = found.path
+    turn.total = found.score[1]
 
 
 CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")
@@ -1316,7 +1690,7 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
     if served and game.explain:
         for item, guest in served:
             named = term(game, "item", item, item)
-            text = say(game, "serves", player=player.name, item=named, guest=guest)
+            text = game.voice.said["serves"](player=player.name, item=named, guest=guest)
             game.log(player, "items", text, item=item, guest=guest)
 
 
@@ -1330,10 +1704,6 @@ def cell_name(cell: Cell) -> str:
     return f"{cell[0]}.{cell[1]}"
 
 
-def room_at(player: Player, cell: Cell) -> str:
-    return player.hotel[cell[0] - 1][cell[1] - 1]
-
-
 def rooms(player: Player, state: str | None = None) -> list[Cell]:
     """Placed rooms (optionally only vacant or occupied), bottom floor first, left to right."""
     if state is None:
@@ -1345,29 +1715,35 @@ def rooms(player: Player, state: str | None = None) -> list[Cell]:
 
 def count_rooms(player: Player, state: str) -> int:
     """How many rooms are in `state` (vacant or occupied)."""
-    return sum(row.count(state) for row in player.hotel)
+    count = 0
+    for row in player.hotel:  # plain loops in the quantities: every projection of the search runs them
+        count += row.count(state)
+    return count
 
 
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
     hotel = player.hotel
-    if all(room == EMPTY for row in hotel for room in row):
-        candidates = [rules.first_room]
-    else:
-        top, last = rules.floors - 1, rules.columns - 1
-        candidates = [
-            (f + 1, c + 1)
-            for f, row in enumerate(hotel)
-            for c, room in enumerate(row)
-            if room == EMPTY
-            and (
+    for row in hotel:
+        if row.count(EMPTY) != len(row):
+            break
+    else:  # no room yet
+        first = rules.first_room
+        return [first] if floors is None or first[0] in floors else []
+    top, last = rules.floors - 1, rules.columns - 1
+    spaces = []
+    for f, row in enumerate(hotel):  # plain loops: every search tries a room space by space
+        if floors is not None and f + 1 not in floors:
+            continue
+        for c, room in enumerate(row):
+            if room == EMPTY and (
                 (f > 0 and hotel[f - 1][c] != EMPTY)
                 or (f < top and hotel[f + 1][c] != EMPTY)
                 or (c > 0 and row[c - 1] != EMPTY)
                 or (c < last and row[c + 1] != EMPTY)
-            )
-        ]
-    return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
+            ):
+                spaces.append((f + 1, c + 1))
+    return spaces
 
 
 def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool) -> None:
@@ -1377,12 +1753,17 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
-        text = say(game, "prepares_room", player=player.name, cell=cell_name(cell), paid=paid)
-        game.log(player, "room", text, cell=cell_name(cell))
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
+        )
+        name = cell_name(cell)
+        text = game.voice.said["prepares_room"](player=player.name, cell=name, paid=paid)
+        game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, say(game, "why_printed", cell=cell_name(cell)) if game.explain else "")
+        gain_points(game, player, printed, game.voice.said["why_printed"](cell=cell_name(cell)) if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -1392,25 +1773,29 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
-        game.log(
-            player, "room", say(game, "occupies_room", player=player.name, cell=cell_name(cell)), cell=cell_name(cell)
-        )
-    colour, cells = rules.groups[rules.group_of(cell)]
-    if all(room_at(player, c) == OCCUPIED for c in cells):
-        reward, by_size = rules.group_rewards[colour]
-        amount = by_size.get(len(cells), 0)
-        named = term(game, "colour", colour, colour) if game.explain else ""
-        why = say(game, "why_group", colour=named, size=len(cells)) if game.explain else ""
-        if reward == "krones":
-            gain_krones(game, player, amount)
-            if game.explain:
-                game.log(
-                    player, "group", say(game, "completes_group", player=player.name, colour=named, size=len(cells))
-                )
-        elif reward == "points":
-            gain_points(game, player, amount, why)
-        else:
-            advance_emperor(game, player, amount, why)
+        name = cell_name(cell)
+        text = game.voice.said["occupies_room"](player=player.name, cell=name)
+        game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
+    group = rules.group_of(cell)
+    colour, cells = rules.groups[group]
+    hotel = player.hotel
+    for f, c in rules.group_cells[group]:
+        if hotel[f][c] != OCCUPIED:
+            return
+    # The group is complete: its reward.
+    reward, by_size = rules.group_rewards[colour]
+    amount = by_size.get(len(cells), 0)
+    named = term(game, "colour", colour, colour) if game.explain else ""
+    why = game.voice.said["why_group"](colour=named, size=len(cells)) if game.explain else ""
+    if reward == "krones":
+        gain_krones(game, player, amount)
+        if game.explain:
+            text = game.voice.said["completes_group"](player=player.name, colour=named, size=len(cells))
+            game.events.append({"round": game.round, "player": player.name, "kind": "group", "text": text})
+    elif reward == "points":
+        gain_points(game, player, amount, why)
+    else:
+        advance_emperor(game, player, amount, why)
 
 
 def prepare_room(
@@ -1421,8 +1806,10 @@ def prepare_room(
     occupy: bool,
     room_wins: bool = False,
     alike_by_points: bool = False,
+    ends_turn: bool = False,
 ) -> None:
-    """An optional room: the player picks a legal, affordable space or none.
+    """An optional room: the player picks a legal, affordable space or none. `ends_turn`: nothing follows in the
+    turn (the search then takes each space where the game stands, see finished()).
 
     `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
     data), so the policy does not try it. `alike_by_points`: the room is free, stays vacant and ends the
@@ -1442,18 +1829,62 @@ def prepare_room(
     )
     options: list[Cell | None] = [*spaces, None]
     tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    classes: list[int | None] | None = None
     if alike_by_points and len(spaces) > 1 and quiet(game):
         firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    chosen = decide(game, player, "prepare_room", options, tried, none_why="why_no_legal_space", dominated=True)
+    elif alike_by_points and len(spaces) > 1:
+        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
+    chosen = decide(
+        game,
+        player,
+        "prepare_room",
+        options,
+        tried,
+        none_why="why_no_legal_space",
+        dominated=True,
+        classes=classes,
+        finish=room_placer(free, occupy) if ends_turn else None,
+        restore=room_remover(player.points, player.krones, player.emperor) if ends_turn else None,
+    )
     if chosen is None:
         if game.explain:
             key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
-            game.log(player, "room", say(game, key, player=player.name))
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": game.voice.said[key](player=player.name),
+                }
+            )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:
+    """What prepare_room does once its space is chosen (None: nothing)."""
+
+    def place(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            place_room(game, player, cell, free, occupy)
+
+    return place
+
+
+def room_remover(points: int, krones: int, emperor: int) -> Callable[[Game, Player, Cell | None], None]:
+    """What puts back all that room_placer did: the space empty again, and the points, krones and Emperor marker
+    as they were before (group rewards change nothing else)."""
+
+    def back(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+        player.points, player.krones, player.emperor = points, krones, emperor
+
+    return back
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
@@ -1468,7 +1899,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
         chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
-                game.log(player, "room", say(game, "no_vacant_room", player=player.name))
+                game.log(player, "room", game.voice.said["no_vacant_room"](player=player.name))
             return
         occupy_room(game, player, chosen)
 
@@ -1479,7 +1910,11 @@ def removal_candidates(player: Player, state: str, below: int | None) -> list[Ce
     for floor in range(len(hotel) if below is None else below - 1, 0, -1):
         row = hotel[floor - 1]
         if state in row:
-            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+            found = []
+            for column, room in enumerate(row, 1):
+                if room == state:
+                    found.append((floor, column))
+            return found
     return []
 
 
@@ -1515,10 +1950,17 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(
-    game: Game, player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False
+    game: Game,
+    player: Player,
+    state: str,
+    count: int,
+    strictly_below: bool,
+    in_column: bool = False,
+    ends_turn: bool = False,
 ) -> None:
     """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
-    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
+    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column.
+    `ends_turn`: nothing follows in the turn (the search takes the last room where the game stands)."""
     below: int | None = None
     last: Cell | None = None
     removes, none_left = (
@@ -1526,7 +1968,7 @@ def remove_rooms(
         if state == OCCUPIED
         else ("removes_vacant_room", "no_more_vacant_rooms")
     )
-    for _ in range(count):
+    for number in range(count):
         if in_column:
             candidates = (
                 column_below(player, state, last) if last is not None else column_starts(player, state, count)[0]
@@ -1535,15 +1977,42 @@ def remove_rooms(
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
-                game.log(player, "room", say(game, none_left, player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "room",
+                        "text": game.voice.said[none_left](player=player.name),
+                    }
+                )
             return
-        chosen = decide(game, player, "remove_rooms", candidates)
+        ends = ends_turn and number == count - 1
+        back = ROOM_BACK[state] if ends else None
+        chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None, restore=back)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
         if game.explain:
-            text = say(game, removes, player=player.name, cell=cell_name(chosen))
-            game.log(player, "room", text, cell=cell_name(chosen))
+            name = cell_name(chosen)
+            text = game.voice.said[removes](player=player.name, cell=name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
+
+
+def empty_room(game: Game, player: Player, cell: Cell) -> None:
+    """What remove_rooms does once its last room is chosen."""
+    player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+
+
+def vacant_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
+
+
+def occupied_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
+
+
+# A removed room put back (the search takes each last room of a removal on the game itself, see taken_back()).
+ROOM_BACK = {VACANT: vacant_back, OCCUPIED: occupied_back}
 
 
 # --- quantities of the hotel ---------------------------------------------------------
@@ -1551,15 +2020,27 @@ def remove_rooms(
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
     hotel = player.hotel
-    return [hotel[f][c] for f, c in rules.colour_cells.get(colour, ())].count(OCCUPIED)
+    count = 0
+    for f, c in rules.colour_cells.get(colour, ()):
+        if hotel[f][c] == OCCUPIED:
+            count += 1
+    return count
 
 
 def full_floors(player: Player) -> int:
-    return sum(1 for row in player.hotel if EMPTY not in row and VACANT not in row)
+    full = 0
+    for row in player.hotel:
+        if EMPTY not in row and VACANT not in row:
+            full += 1
+    return full
 
 
 def full_columns(rules: Rules, player: Player) -> int:
-    return sum(1 for column in zip(*player.hotel, strict=True) if EMPTY not in column and VACANT not in column)
+    full = 0
+    for column in zip(*player.hotel, strict=True):
+        if EMPTY not in column and VACANT not in column:
+            full += 1
+    return full
 
 
 def full_groups(rules: Rules, player: Player) -> int:
@@ -1576,17 +2057,28 @@ def full_groups(rules: Rules, player: Player) -> int:
 
 def colour_sets(rules: Rules, player: Player) -> int:
     hotel, cells = player.hotel, rules.colour_cells
-    return min(
-        [[hotel[f][c] for f, c in cells.get(colour, ())].count(OCCUPIED) for colour in ("red", "blue", "yellow")]
-    )
+    sets = -1
+    for colour in ("red", "blue", "yellow"):
+        count = 0
+        for f, c in cells.get(colour, ()):
+            if hotel[f][c] == OCCUPIED:
+                count += 1
+        if sets < 0 or count < sets:
+            sets = count
+    return sets
 
 
 # --- runtime: compiler/backends/python/runtime/staff.py (copied; edit it there) ---
 
 
 def card_name(game: Game, number: int) -> str:
-    name = game.rules.staff[number][0]
-    return say(game, "card_name", name=term(game, "staff", str(number), name), number=number)
+    """A Staff card as explanations name it: by the language's name, with its number (worked out once)."""
+    cards = game.voice.cards
+    named = cards.get(number)
+    if named is None:
+        name = term(game, "staff", str(number), game.rules.staff[number][0])
+        named = cards[number] = game.voice.said["card_name"](name=name, number=number)
+    return named
 
 
 def play_cost(game: Game, number: int, discount: int | None) -> int:
@@ -1602,49 +2094,107 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     player.krones -= cost
     player.hired.append(number)
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
-        game.log(
-            player, "staff", say(game, how, player=player.name, card=card_name(game, number), paid=paid), card=number
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
         )
+        text = game.voice.said[how](player=player.name, card=card_name(game, number), paid=paid)
+        game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": number})
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
 
 
-def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
+def draw_staff(
+    game: Game,
+    player: Player,
+    count: int,
+    play: int,
+    discount: int | None,
+    to_hand: bool = False,
+    ends_turn: bool = False,
+) -> None:
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
-    `to_hand`, into the hand)."""
+    `to_hand`, into the hand). `ends_turn`: nothing follows in the turn (the search then takes the last card
+    played where the game stands, see finished())."""
     drawn = game.deck[:count]
     del game.deck[:count]
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            game.log(player, "staff", say(game, "deck_holds_only", cards=say(game, "cards", len(drawn))))
-        names = say(game, "list_separator").join(card_name(game, n) for n in drawn) or say(game, "nothing")
-        game.log(player, "staff", say(game, "draws", player=player.name, cards=names), cards=drawn)
+            text = game.voice.said["deck_holds_only"](cards=game.voice.counts["cards"][len(drawn)])
+            game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in drawn) or game.voice.said["nothing"]()
+        )
+        text = game.voice.said["draws"](player=player.name, cards=names)
+        game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": drawn})
     remaining = list(drawn)
-    for _ in range(play):
+    for number in range(play):
         options: list[int | None] = (
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable")
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        back = staff_back(game, player) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_draw")
+    put_drawn(game, player, remaining, to_hand)
+
+
+def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Callable[[Game, Player, Any], None]:
+    """What draw_staff does once its last card to play is chosen (None: none), the cards left as they are now."""
+    cards = remaining[:]
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        left = cards[:]
+        if chosen is not None:
+            left.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_draw")
+        put_drawn(game, player, left, to_hand)
+
+    return rest
+
+
+def staff_back(game: Game, player: Player) -> Callable[[Game, Player, Any], None]:
+    """What puts back a card played where the turn ends (after_draw(), from_hand()), and the cards left: the
+    player's krones, hired Staff and hand and the deck as they are now. Not for a card that acts once when
+    played: its effect may change anything (finished() takes that one on a copy)."""
+    krones, hired, hand, deck = player.krones, len(player.hired), player.hand[:], len(game.deck)
+
+    def back(game: Game, player: Player, _chosen: int | None) -> None:
+        player.krones = krones
+        del player.hired[hired:]
+        player.hand[:] = hand
+        del game.deck[deck:]
+
+    return back
+
+
+def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -> None:
+    """The drawn cards not played: into the hand, or under the deck in the chosen order."""
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in remaining)
-            text = say(game, "takes_drawn_into_hand", player=player.name, cards=names)
-            game.log(player, "staff", text, cards=remaining)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in remaining)
+            text = game.voice.said["takes_drawn_into_hand"](player=player.name, cards=names)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": remaining}
+            )
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in order)
-            text = say(game, "puts_drawn_under_deck", player=player.name, cards=names)
-            game.log(player, "staff", text, cards=order)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in order)
+            text = game.voice.said["puts_drawn_under_deck"](player=player.name, cards=names)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": order}
+            )
 
 
 def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
@@ -1678,15 +2228,20 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     else:
         game.deck.extend(chosen)
     if game.explain:
-        names = say(game, "list_separator").join(card_name(game, n) for n in chosen) or say(game, "no_card")
-        text = say(game, "puts_on_deck" if top else "puts_under_deck", player=player.name, cards=names)
-        game.log(player, "staff", text, cards=chosen)
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in chosen) or game.voice.said["no_card"]()
+        )
+        text = game.voice.said["puts_on_deck" if top else "puts_under_deck"](player=player.name, cards=names)
+        game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": chosen})
 
 
-def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
-    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any")."""
+def play_staff_from_hand(
+    game: Game, player: Player, count: int, discount: int | None, kind: str = "any", ends_turn: bool = False
+) -> None:
+    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any"). `ends_turn`:
+    nothing follows in the turn (the search then takes the last card played where the game stands)."""
     staff = game.rules.staff
-    for _ in range(count):
+    for number in range(count):
         game.card_reads += 1
         options: list[int | None] = (
             []
@@ -1698,14 +2253,36 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable")
+        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        back = staff_back(game, player) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             if game.explain:
                 key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
-                game.log(player, "staff", say(game, key, player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "staff",
+                        "text": game.voice.said[key](player=player.name),
+                    }
+                )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_hand")
+
+
+def from_hand(discount: int | None) -> Callable[[Game, Player, Any], None]:
+    """What play_staff_from_hand does once its last card is chosen (None: nothing)."""
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        if chosen is not None:
+            player.hand.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_hand")
+
+    return rest
 
 
 def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
@@ -1726,8 +2303,10 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            text = say(game, "discards_hired", player=player.name, card=card_name(game, chosen))
-            game.log(player, "staff", text, card=chosen)
+            text = game.voice.said["discards_hired"](player=player.name, card=card_name(game, chosen))
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": chosen}
+            )
 
 
 # --- runtime: compiler/backends/python/runtime/quantities.py (copied; edit it there) ---
@@ -1754,7 +2333,10 @@ def q_vacant_rooms(game: Game, player: Player) -> int:
 
 
 def q_room_tiles(game: Game, player: Player) -> int:
-    return sum(len(row) - row.count(EMPTY) for row in player.hotel)
+    tiles = 0
+    for row in player.hotel:
+        tiles += len(row) - row.count(EMPTY)
+    return tiles
 
 
 def q_full_floors(game: Game, player: Player) -> int:
@@ -1778,7 +2360,12 @@ def q_hired_staff(game: Game, player: Player) -> int:
 
 
 def q_hired_game_end_staff(game: Game, player: Player) -> int:
-    return sum(1 for n in player.hired if game.rules.staff[n][2] == "game_end")
+    staff = game.rules.staff
+    count = 0
+    for number in player.hired:
+        if staff[number][2] == "game_end":
+            count += 1
+    return count
 
 
 def q_staff_in_hand(game: Game, player: Player) -> int:
@@ -1798,7 +2385,10 @@ def q_cafe_guests(game: Game, player: Player) -> int:
 
 
 def q_cafe_items(game: Game, player: Player) -> int:
-    return sum(sum(guest.values()) for guest in player.cafe)
+    items = 0
+    for guest in player.cafe:
+        items += sum(guest.values())
+    return items
 
 
 def q_objectives(game: Game, player: Player) -> int:
@@ -1812,7 +2402,7 @@ def q_emperor_position(game: Game, player: Player) -> int:
 # --- runtime: compiler/backends/python/runtime/state.py (copied; edit it there) ---
 
 
-ROOM_LETTERS = {".", "v", "o"}
+ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {
     "name",
     "points",
@@ -1941,7 +2531,7 @@ def _choice(key: str, value: Any, where: str) -> None:
         ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
-        ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
+        ok = len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:
@@ -2004,6 +2594,135 @@ def _reachable(start: Cell, placed: set[Cell]) -> set[Cell]:
 
 def read_game(rules: Rules, state: Any) -> Game:
     """Check a game state dict against the rules and turn it into a Game."""
+    game = _read_plain(rules, state)
+    return game if game is not None else _read_checked(rules, state)
+
+
+def _read_plain(rules: Rules, state: Any) -> Game | None:
+    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that _read_checked would
+    take as it is, read into the same Game; None where anything is unusual (_read_checked then reads it, or
+    says what is wrong). Recorded choices are checked as _read_checked checks them, once the rest of the
+    player passed: their error is the one it would find first."""
+    if type(state) is not dict or not STATE_KEYS.issuperset(state) or "players" not in state:
+        return None
+    round_, tiles_data, players_data = state.get("round"), state.get("tiles"), state["players"]
+    if type(round_) is not int or not 0 <= round_ <= rules.rounds or type(tiles_data) is not dict:
+        return None
+    for tier, tile_id in tiles_data.items():
+        if type(tier) is not str or type(tile_id) is not str or rules.tiles.get(tile_id) != tier:
+            return None
+    tier_now = rules.scoring_tiers.get(round_)
+    if tier_now is not None and tier_now not in tiles_data:
+        return None
+    if round_ < min(rules.scoring_tiers, default=rules.rounds + 1):
+        return None  # the hotel's placement is checked: _read_checked does it
+    if type(players_data) is not list or not 1 <= len(players_data) <= 8:
+        return None
+    players: list[Player] = []
+    for index, data in enumerate(players_data):
+        player = _plain_player(rules, data, players)
+        if player is None:
+            return None
+        choices = data.get("choices", player.choices)
+        if type(choices) is not dict or choices:
+            player.choices = _choices(choices, f"players[{index}].choices")
+        players.append(player)
+    discard = _plain_cards(rules, state.get("staff_discard", []))
+    if discard is None:
+        return None
+    held = discard[:]
+    for player in players:
+        held += player.hand
+        held += player.hired
+    if "staff_deck" in state:
+        deck = _plain_cards(rules, state["staff_deck"])
+        if deck is None:
+            return None
+    else:
+        deck = sorted(set(rules.staff) - set(held))
+    every = held + deck
+    if len(set(every)) < len(every):
+        return None
+    return Game(rules, round_, dict(tiles_data), deck, discard, players)
+
+
+def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | None:
+    """One player of a plain state (see _read_plain), its choices left empty; None where anything is unusual."""
+    if type(data) is not dict or not PLAYER_KEYS.issuperset(data):
+        return None
+    name = data.get("name")
+    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
+        return None
+    for other in before:
+        if other.name == name:
+            return None
+    cafe_data = data.get("cafe", [])
+    if type(cafe_data) is not list or len(cafe_data) > rules.cafe_seats:
+        return None
+    cafe = []
+    for guest in cafe_data:
+        items = _plain_items(rules, guest)
+        if items is None:
+            return None
+        cafe.append(items)
+    points, krones = data.get("points", 0), data.get("krones", 0)
+    emperor, objectives = data.get("emperor", 0), data.get("objectives", 0)
+    if type(points) is not int or type(krones) is not int or type(emperor) is not int or type(objectives) is not int:
+        return None
+    if points < 0 or krones < 0 or emperor < 0 or objectives < 0:
+        return None
+    kitchen = _plain_items(rules, data.get("kitchen", {}))
+    hotel = (
+        _plain_hotel(rules, data["hotel"])
+        if "hotel" in data
+        else [[EMPTY] * rules.columns for _ in range(rules.floors)]
+    )
+    hand = _plain_cards(rules, data.get("hand", []))
+    hired = _plain_cards(rules, data.get("hired", []))
+    if emperor > rules.track_last or kitchen is None or hotel is None or hand is None or hired is None:
+        return None
+    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {})
+
+
+def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
+    """A kitchen or a café guest of a plain state, every item kind present; None where anything is unusual."""
+    if type(value) is not dict:
+        return None
+    items = rules.no_items.copy()
+    if not value:
+        return items
+    for item, count in value.items():
+        if type(count) is not int or count < 0 or item not in items:
+            return None
+    items.update(value)
+    return items
+
+
+def _plain_hotel(rules: Rules, value: Any) -> list[list[str]] | None:
+    """A hotel of a plain state, floor 1 first; None where anything is unusual."""
+    if type(value) is not list or len(value) != rules.floors:
+        return None
+    for row in value:
+        if type(row) is not str or len(row) != rules.columns:
+            return None
+    if not ROOM_LETTERS.issuperset("".join(value)):  # every row text: one look at all their letters
+        return None
+    return list(map(list, reversed(value)))
+
+
+def _plain_cards(rules: Rules, value: Any) -> list[int] | None:
+    """A list of Staff card numbers of a plain state (a copy); None where anything is unusual."""
+    if type(value) is not list:
+        return None
+    staff = rules.staff
+    for number in value:
+        if type(number) is not int or number not in staff:
+            return None
+    return value[:]
+
+
+def _read_checked(rules: Rules, state: Any) -> Game:
+    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game."""
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
@@ -2101,27 +2820,29 @@ def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> 
 
 def write_game(game: Game) -> dict[str, Any]:
     """The game as a state dict of the same shape as the input."""
-    return {
-        "round": game.round,
-        "tiles": dict(game.tiles),
-        "staff_deck": list(game.deck),
-        "staff_discard": list(game.discard),
-        "players": [
+    players = []
+    for p in game.players:  # a loop and maps, not comprehensions (each a call in Python 3.11)
+        players.append(
             {
                 "name": p.name,
                 "points": p.points,
                 "krones": p.krones,
                 "emperor": p.emperor,
-                "kitchen": dict(p.kitchen),
-                "cafe": [dict(guest) for guest in p.cafe],
-                "hotel": ["".join(row) for row in reversed(p.hotel)],
-                "hand": list(p.hand),
-                "hired": list(p.hired),
+                "kitchen": p.kitchen.copy(),
+                "cafe": list(map(dict.copy, p.cafe)),
+                "hotel": list(map("".join, reversed(p.hotel))),
+                "hand": p.hand[:],
+                "hired": p.hired[:],
                 "objectives": p.objectives,
-                "choices": dict(p.choices),
+                "choices": p.choices.copy(),
             }
-            for p in game.players
-        ],
+        )
+    return {
+        "round": game.round,
+        "tiles": game.tiles.copy(),
+        "staff_deck": game.deck[:],
+        "staff_discard": game.discard[:],
+        "players": players,
     }
 
 
@@ -2459,10 +3180,21 @@ def score_space(game: Game, player: Player, points: int) -> None:
     scored = max(points, min(0, game.rules.points_floor - player.points))
     player.points += scored
     if game.explain:
-        note = "" if scored == points else say(game, "worth_but_has_only", worth=points, lost=-scored)
-        said = say(game, "points", scored)
-        text = say(game, "scores_space", player=player.name, points=said, space=player.emperor, note=note)
-        game.log(player, "score", text, points=scored, space=player.emperor)
+        voice = game.voice
+        note = "" if scored == points else voice.said["worth_but_has_only"](worth=points, lost=-scored)
+        text = voice.said["scores_space"](
+            player=player.name, points=voice.points[scored], space=player.emperor, note=note
+        )
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "score",
+                "text": text,
+                "points": scored,
+                "space": player.emperor,
+            }
+        )
 
 
 def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
@@ -2472,8 +3204,18 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     zone = zone_names[player.emperor]
     if game.explain:
         named = term(game, "zone", zone, zone)
-        text = say(game, "moves_back", player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
-        game.log(player, "move_back", text, space=player.emperor, zone=zone)
+        said = game.voice.said["moves_back"]
+        text = said(player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "move_back",
+                "text": text,
+                "space": player.emperor,
+                "zone": zone,
+            }
+        )
 
 
 def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
@@ -2487,8 +3229,12 @@ def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
         player.krones -= cost
         if game.explain:
             card = term(game, "staff", str(number), game.rules.staff[number][0])
-            text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
-            game.log(player, "penalty", text, krones=-cost)
+            text = game.voice.said["pays_to_ignore"](
+                player=player.name, krones=game.voice.counts["krones"][cost], card=card
+            )
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "penalty", "text": text, "krones": -cost}
+            )
     return pay
 
 
@@ -2501,9 +3247,9 @@ def game_end_points(game: Game, player: Player, formulas: dict[int, GameEndFormu
     its points per unit of its quantity; each copier (named in `copiers`) copies an opponent's card."""
     total = 0
     for number in player.hired:
-        formula = formulas.get(number)
-        if formula is not None:
-            total += formula[0] * formula[1](game, player)
+        if number in formulas:
+            points, quantity = formulas[number]
+            total += points * quantity(game, player)
         elif number in copiers:
             total += copy_opponent_game_end(game, player, formulas, copiers[number])
     return total
@@ -2567,26 +3313,56 @@ Line = dict[str, Any]
 
 def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    return say(game, "counted", label=label, n=count, each=each, points=say(game, "points", count * each))
+    text = game.voice.lines.get((label, count, each))
+    return text if text is not None else new_line(game.voice, label, count, each)
+
+
+def new_line(voice: Voice, label: str, count: int, each: int) -> str:
+    """A counted line said for the first time: its text, kept (final scoring says the same lines again and again:
+    a few labels, small counts). A voice keeps a bounded number of them."""
+    lines = voice.lines
+    if len(lines) >= 4096:
+        lines.clear()
+    text = lines[label, count, each] = voice.said["counted"](
+        label=label, n=count, each=each, points=voice.points[count * each]
+    )
+    return text
 
 
 def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     """A per-quantity source's line: `each` points per unit of the quantity `per`."""
-    words: str = game.words["quantities"][per]
-    text = counted(game, words[:1].upper() + words[1:], count, each)
+    voice = game.voice
+    label = voice.labels.get(per)
+    if label is None:
+        words: str = game.words["quantities"][per]
+        label = voice.labels[per] = words[:1].upper() + words[1:]
+    text = voice.lines.get((label, count, each))
+    if text is None:
+        text = new_line(voice, label, count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
-def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> list[Line]:
-    """One line per floor whose occupied rooms score."""
-    words: str = game.words["quantities"]["occupied_rooms"]
+def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
+    """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
+    voice = game.voice
+    labels, said = voice.floors, voice.lines
+    total = 0
     lines: list[Line] = []
+    hotel = player.hotel
     for floor, each in enumerate(points_by_floor, start=1):
         if each:
-            rooms = player.hotel[floor - 1].count("o")
-            text = counted(game, say(game, "floor_label", floor=floor, words=words), rooms, each)
-            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
-    return lines
+            rooms = hotel[floor - 1].count("o")
+            points = rooms * each
+            label = labels.get(floor)
+            if label is None:
+                words: str = game.words["quantities"]["occupied_rooms"]
+                label = labels[floor] = voice.said["floor_label"](floor=floor, words=words)
+            text = said.get((label, rooms, each))
+            if text is None:
+                text = new_line(voice, label, rooms, each)
+            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
+            total += points
+    return total, lines
 
 
 def game_end_lines(
@@ -2604,28 +3380,32 @@ def game_end_lines(
     lines: list[Line] = []
     for number in player.hired:
         copied: int | None = number
-        if number in formulas:
-            total += formulas[number][0] * formulas[number][1](game, player)
+        count = 0
+        formula = formulas.get(number)
+        if formula is not None:
+            count = formula[1](game, player)
+            total += formula[0] * count
         elif number in copiers:
             copied, points = copy_decided(game, player, formulas, copiers[number])
             total += points
+            if copied is not None:
+                count = formulas[copied][1](game, player)
         else:
             continue
-        line: Line = {
-            "card": number,
-            "name": game.rules.staff[number][0],
-            "copies": None if copied == number else copied,
-        }
+        name = game.rules.staff[number][0]
+        copies = None if copied == number else copied
         if copied is None:
             text = say(game, "nothing_to_copy", card=card_name(game, number), points=say(game, "points", 0))
-            line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
+            line: Line = {"card": number, "name": name, "copies": copies, "per": None, "count": 0, "each": 0}
+            line["points"], line["text"] = 0, text
         else:
-            each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
+            each, quantity = formulas[copied][0], per[copied]
             label = card_name(game, number)
             if copied != number:
                 label = say(game, "card_copies", card=label, copied=card_name(game, copied))
             text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
-            line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
+            line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
+            line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
 
@@ -2735,16 +3515,22 @@ def named(words: dict[str, Any], names: list[str]) -> str:
 def decision_report(game: Game) -> list[dict[str, Any]]:
     """Per player, every decision of the scoring in the order asked, and the `choices` that record
     them (a key's single decision as a value, several as a list): recording them replays the game."""
+    by_player: dict[str, list[Decision]] = {}
+    for decision in game.decisions:
+        by_player.setdefault(decision.player, []).append(decision)
     report = []
     for player in game.players:
-        mine = [d for d in game.decisions if d.player == player.name]
+        mine = by_player.get(player.name, [])
         by_key: dict[str, list[Any]] = {}
-        for decision in mine:
-            by_key.setdefault(decision.key, []).append(decision.value)
         steps = []
         for decision in mine:
-            step: dict[str, Any] = {"key": decision.key, "index": decision.index, "value": decision.value}
-            step["how"] = decision.how
+            by_key.setdefault(decision.key, []).append(decision.value)
+            step: dict[str, Any] = {
+                "key": decision.key,
+                "index": decision.index,
+                "value": decision.value,
+                "how": decision.how,
+            }
             if decision.total is not None:
                 step["total"] = decision.total
             if decision.runner_up_total is not None:
@@ -2759,6 +3545,8 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
     """Recorded decisions the scoring never asked for (a warning each: a misplaced decision shows)."""
     unused = []
     for number, player in enumerate(game.players):
+        if not player.choices:
+            continue
         for key, value in player.choices.items():
             if key == "draft":  # the record of the deal, not of a scoring
                 continue
@@ -2775,158 +3563,165 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
 # --- specialised from the rules data of 'introductory' ---
 
 
-def tile_a_krones_bonus(game: Game, player: Player) -> None:
+def tile_a_krones_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-krones (tier A)."""
     gain_krones(game, player, 3)
 
 
-def tile_a_krones_penalty(game: Game, player: Player) -> None:
+def tile_a_krones_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-krones (tier A)."""
     if player.krones >= 3:
         lose_krones(game, player, 3)
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
 
-def tile_a_two_items_bonus(game: Game, player: Player) -> None:
+def tile_a_two_items_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-two-items (tier A)."""
     choose_items(game, player, 2, True)
 
 
-def tile_a_two_items_penalty(game: Game, player: Player) -> None:
+def tile_a_two_items_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-two-items (tier A)."""
     return_items(game, player, True, False)
 
 
-def tile_a_draw_staff_bonus(game: Game, player: Player) -> None:
+def tile_a_draw_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-draw-staff (tier A)."""
-    draw_staff(game, player, 3, 1, 3)
+    draw_staff(game, player, 3, 1, 3, ends_turn=ends_turn)
 
 
-def tile_a_draw_staff_penalty(game: Game, player: Player) -> None:
+def tile_a_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-draw-staff (tier A)."""
     if len(player.hand) >= 2:
         staff_to_deck_bottom(game, player, 2)
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
 
-def tile_a_free_room_bonus(game: Game, player: Player) -> None:
+def tile_a_free_room_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile a-free-room (tier A)."""
-    prepare_room(game, player, None, True, False, True, True)
+    prepare_room(game, player, None, True, False, True, True, ends_turn=ends_turn)
 
 
-def tile_a_free_room_penalty(game: Game, player: Player) -> None:
+def tile_a_free_room_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-free-room (tier A)."""
     if count_removable(player, "v", 1, False) >= 1:
-        remove_rooms(game, player, "v", 1, False)
+        remove_rooms(game, player, "v", 1, False, ends_turn=ends_turn)
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 5)
 
 
-def tile_b_one_of_each_bonus(game: Game, player: Player) -> None:
+def tile_b_one_of_each_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-one-of-each (tier B)."""
     gain_items(game, player, (("strudel", 1), ("cake", 1), ("wine", 1), ("coffee", 1)))
 
 
-def tile_b_one_of_each_penalty(game: Game, player: Player) -> None:
+def tile_b_one_of_each_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-one-of-each (tier B)."""
     return_items(game, player, True, True)
 
 
-def tile_b_krones_bonus(game: Game, player: Player) -> None:
+def tile_b_krones_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-krones (tier B)."""
     gain_krones(game, player, 5)
 
 
-def tile_b_krones_penalty(game: Game, player: Player) -> None:
+def tile_b_krones_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-krones (tier B)."""
     if player.krones >= 5:
         lose_krones(game, player, 5)
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
 
-def tile_b_draw_staff_bonus(game: Game, player: Player) -> None:
+def tile_b_draw_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-draw-staff (tier B)."""
-    draw_staff(game, player, 3, 1, None)
+    draw_staff(game, player, 3, 1, None, ends_turn=ends_turn)
 
 
-def tile_b_draw_staff_penalty(game: Game, player: Player) -> None:
+def tile_b_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-draw-staff (tier B)."""
     if len(player.hand) >= 3:
         staff_to_deck_bottom(game, player, 3)
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
 
-def tile_b_occupied_room_bonus(game: Game, player: Player) -> None:
+def tile_b_occupied_room_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile b-occupied-room (tier B)."""
-    prepare_room(game, player, (1, 2), True, True, True)
+    prepare_room(game, player, (1, 2), True, True, True, ends_turn=ends_turn)
 
 
-def tile_b_occupied_room_penalty(game: Game, player: Player) -> None:
+def tile_b_occupied_room_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-occupied-room (tier B)."""
     if count_removable(player, "v", 2, False) >= 2:
-        remove_rooms(game, player, "v", 2, False)
+        remove_rooms(game, player, "v", 2, False, ends_turn=ends_turn)
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 7)
 
 
-def tile_c_points_bonus(game: Game, player: Player) -> None:
+def tile_c_points_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-points (tier C)."""
     gain_points(game, player, 8)
 
 
-def tile_c_points_penalty(game: Game, player: Player) -> None:
+def tile_c_points_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-points (tier C)."""
     lose_points(game, player, 8)
 
 
-def tile_c_occupied_room_bonus(game: Game, player: Player) -> None:
+def tile_c_occupied_room_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-occupied-room (tier C)."""
-    prepare_room(game, player, None, True, True, True)
+    prepare_room(game, player, None, True, True, True, ends_turn=ends_turn)
 
 
-def tile_c_occupied_room_penalty(game: Game, player: Player) -> None:
+def tile_c_occupied_room_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-occupied-room (tier C)."""
-    remove_rooms(game, player, "o", 2, True)
+    remove_rooms(game, player, "o", 2, True, ends_turn=ends_turn)
 
 
-def tile_c_staff_points_bonus(game: Game, player: Player) -> None:
+def tile_c_staff_points_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-staff-points (tier C)."""
     gain_points(game, player, 2 * q_hired_staff(game, player), per_quantity(game, 2, "hired_staff"))
 
 
-def tile_c_staff_points_penalty(game: Game, player: Player) -> None:
+def tile_c_staff_points_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-staff-points (tier C)."""
     lose_points(game, player, 2 * q_hired_staff(game, player), per_quantity(game, 2, "hired_staff"))
 
 
-def tile_c_free_staff_bonus(game: Game, player: Player) -> None:
+def tile_c_free_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None:
     """Bonus of tile c-free-staff (tier C)."""
-    play_staff_from_hand(game, player, 1, None)
+    play_staff_from_hand(game, player, 1, None, ends_turn=ends_turn)
 
 
-def tile_c_free_staff_penalty(game: Game, player: Player) -> None:
+def tile_c_free_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile c-free-staff (tier C)."""
     if len(hired_of_kind(game, player, "game_end")) >= 1:
         remove_hired_staff(game, player, 1, "game_end")
     else:
         if game.explain:
-            game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))
+            text = game.voice.said["cannot_take_first_fully"](player=player.name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
         lose_points(game, player, 10)
 
 
@@ -2999,7 +3794,7 @@ def final_staff(game: Game, player: Player) -> int:
 def final_rooms(game: Game, player: Player) -> int:
     # Occupied rooms
     return (
-        1 * player.hotel[0].count("o")
+        player.hotel[0].count("o")
         + 2 * player.hotel[1].count("o")
         + 3 * player.hotel[2].count("o")
         + 4 * player.hotel[3].count("o")
@@ -3008,17 +3803,17 @@ def final_rooms(game: Game, player: Player) -> int:
 
 def final_krones(game: Game, player: Player) -> int:
     # Krones left
-    return 1 * q_krones(game, player)
+    return player.krones
 
 
 def final_kitchen(game: Game, player: Player) -> int:
     # Dishes and drinks left in the kitchen
-    return 1 * q_kitchen_items(game, player)
+    return sum(player.kitchen.values())
 
 
 def final_cafe(game: Game, player: Player) -> int:
     # Guests still in the café
-    return -5 * q_cafe_guests(game, player)
+    return -5 * len(player.cafe)
 
 
 GAME_END_PER: dict[int, str] = {
@@ -3044,25 +3839,25 @@ def explain_staff(game: Game, player: Player) -> tuple[int, list[Line]]:
 
 def explain_rooms(game: Game, player: Player) -> tuple[int, list[Line]]:
     """rooms: the points and the lines that explain them."""
-    return final_rooms(game, player), floor_lines(game, player, (1, 2, 3, 4))
+    return floor_lines(game, player, (1, 2, 3, 4))
 
 
 def explain_krones(game: Game, player: Player) -> tuple[int, list[Line]]:
     """krones: the points and the lines that explain them."""
-    line = quantity_line(game, "krones", q_krones(game, player), 1)
-    return final_krones(game, player), [line]
+    line = quantity_line(game, "krones", player.krones, 1)
+    return line["points"], [line]
 
 
 def explain_kitchen(game: Game, player: Player) -> tuple[int, list[Line]]:
     """kitchen: the points and the lines that explain them."""
-    line = quantity_line(game, "kitchen_items", q_kitchen_items(game, player), 1)
-    return final_kitchen(game, player), [line]
+    line = quantity_line(game, "kitchen_items", sum(player.kitchen.values()), 1)
+    return line["points"], [line]
 
 
 def explain_cafe(game: Game, player: Player) -> tuple[int, list[Line]]:
     """cafe: the points and the lines that explain them."""
-    line = quantity_line(game, "cafe_guests", q_cafe_guests(game, player), -5)
-    return final_cafe(game, player), [line]
+    line = quantity_line(game, "cafe_guests", len(player.cafe), -5)
+    return line["points"], [line]
 
 
 FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...] = (
@@ -3109,7 +3904,7 @@ ZONE_NAME: tuple[str, ...] = (
 )
 
 
-TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {
+TILES: dict[str, tuple[Callable[[Game, Player, bool], None], Callable[[Game, Player, bool], None]]] = {
     "a-krones": (tile_a_krones_bonus, tile_a_krones_penalty),
     "a-two-items": (tile_a_two_items_bonus, tile_a_two_items_penalty),
     "a-draw-staff": (tile_a_draw_staff_bonus, tile_a_draw_staff_penalty),
@@ -3141,20 +3936,26 @@ TILE_NAME: dict[str, tuple[str, str]] = {
 
 def tile_name(game: Game, tile_id: str) -> str:
     """A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""
-    name, tier = TILE_NAME[tile_id]
-    return say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)
+    named = game.voice.tiles.get(tile_id)
+    if named is None:
+        name, tier = TILE_NAME[tile_id]
+        said = say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)
+        named = game.voice.tiles[tile_id] = said
+    return named
 
 
 def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
     """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
     had_42 = 42 in player.hired
     if game.explain:
-        game.log(player, "bonus", say(game, "takes_bonus", player=player.name, tile=tile_name(game, tile_id)))
-    TILES[tile_id][0](game, player)
+        text = game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))
+        game.events.append({"round": game.round, "player": player.name, "kind": "bonus", "text": text})
+    TILES[tile_id][0](game, player, not had_42)
     if had_42:
         if game.explain:
             card = term(game, "staff", "42", "Gardener")
-            game.log(player, "staff", say(game, "gets_more_with", player=player.name, card=card))
+            text = game.voice.said["gets_more_with"](player=player.name, card=card)
+            game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
         staff_42_emperor_bonus(game, player)
 
 
@@ -3163,8 +3964,9 @@ def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
     if 26 in player.hired and waive_penalty(game, player, 1, 26):
         return
     if game.explain:
-        game.log(player, "penalty", say(game, "takes_penalty", player=player.name, tile=tile_name(game, tile_id)))
-    TILES[tile_id][1](game, player)
+        text = game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))
+        game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
+    TILES[tile_id][1](game, player, True)
 
 
 DECIDES: dict[str, tuple[bool, bool]] = {
@@ -3201,7 +4003,8 @@ def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) ->
         else:
             emperor_penalty(game, player, tile_id)
     elif game.explain:
-        game.log(player, "nothing", say(game, "neither_bonus_nor_penalty", player=player.name))
+        text = game.voice.said["neither_bonus_nor_penalty"](player=player.name)
+        game.events.append({"round": game.round, "player": player.name, "kind": "nothing", "text": text})
 
 
 def emperor_scoring_after_round_3(game: Game) -> None:
@@ -3235,7 +4038,7 @@ EMPEROR_SCORINGS: dict[int, Callable[[Game], None]] = {
 
 def tiebreak(game: Game, player: Player) -> int:
     """The tie-breaker sum: more wins."""
-    return q_kitchen_items(game, player) + q_krones(game, player)
+    return sum(player.kitchen.values()) + player.krones
 
 
 TIEBREAK_QUANTITIES: tuple[str, ...] = ("kitchen_items", "krones")
@@ -3275,13 +4078,13 @@ def projected_total(game: Game, player: Player) -> int:
     return (
         player.points
         + game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)
-        + 1 * player.hotel[0].count("o")
+        + player.hotel[0].count("o")
         + 2 * player.hotel[1].count("o")
         + 3 * player.hotel[2].count("o")
         + 4 * player.hotel[3].count("o")
-        + 1 * q_krones(game, player)
-        + 1 * q_kitchen_items(game, player)
-        + -5 * q_cafe_guests(game, player)
+        + player.krones
+        + sum(player.kitchen.values())
+        + -5 * len(player.cafe)
     )
 
 
@@ -3340,7 +4143,10 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
     """
     game = read_game(RULES, state)
-    game.words = WORDS[language] if isinstance(language, str) else language
+    if isinstance(language, str):
+        speak(game, WORDS[language], language)
+    else:
+        speak(game, language)
     emperor_scoring(game)
     result: dict[str, Any] = {
         "ruleset": RULES.name,

@@ -26,10 +26,12 @@ _STATE = {"vacant": '"v"', "occupied": '"o"'}
 class Place:
     """Where an effect's lines go. `room_wins`: a free room here is never worth less than none (see
     rooms_never_hurt()). `room_unseen`: nothing after this effect in the turn reacts to where a room went
-    (see bonus_boosters_only_gain())."""
+    (see bonus_boosters_only_gain()). `last`: the last effect of a tile's bonus or penalty, whose function's
+    `ends_turn` says whether anything follows it in the turn."""
 
     room_wins: bool = False
     room_unseen: bool = False
+    last: bool = False
 
 
 LINES: ByKind[Callable[[Any, Place], list[str]]] = ByKind(
@@ -38,9 +40,16 @@ LINES: ByKind[Callable[[Any, Place], list[str]]] = ByKind(
 FEASIBLE: ByKind[Callable[[Any], str]] = ByKind("the Python backend (compiler/backends/python/effects.py: FEASIBLE)")
 
 
-def effect_lines(effect: ir.Effect, room_wins: bool = False, room_unseen: bool = False) -> list[str]:
+def effect_lines(
+    effect: ir.Effect, room_wins: bool = False, room_unseen: bool = False, last: bool = False
+) -> list[str]:
     """Statements that apply one effect to `player`."""
-    return LINES.of(effect)(effect, Place(room_wins, room_unseen))
+    return LINES.of(effect)(effect, Place(room_wins, room_unseen, last))
+
+
+def _ends(place: Place) -> str:
+    """The argument that passes a tile function's `ends_turn` on to the last effect (which may decide)."""
+    return ", ends_turn=ends_turn" if place.last else ""
 
 
 def feasible(effect: ir.Effect) -> str:
@@ -116,9 +125,10 @@ def _return_items(effect: ir.ReturnItems, _place: Place) -> list[str]:
 
 
 @LINES.on(ir.DrawStaff)
-def _draw_staff(effect: ir.DrawStaff, _place: Place) -> list[str]:
+def _draw_staff(effect: ir.DrawStaff, place: Place) -> list[str]:
     to_hand = ", True" if effect.rest == "hand" else ""
-    return [f"draw_staff(game, player, {effect.count}, {effect.play}, {_discount(effect.discount)}{to_hand})"]
+    discount = _discount(effect.discount)
+    return [f"draw_staff(game, player, {effect.count}, {effect.play}, {discount}{to_hand}{_ends(place)})"]
 
 
 @LINES.on(ir.StaffToDeckBottom)
@@ -132,7 +142,7 @@ def _prepare_room(effect: ir.PrepareRoom, place: Place) -> list[str]:
     free, occupy = effect.free, effect.occupy
     alike = ", True" if place.room_unseen and free and not occupy else ""  # spaces alike but for printed points
     floors = literal(effect.floors)
-    return [f"prepare_room(game, player, {floors}, {free}, {occupy}, {place.room_wins and free}{alike})"]
+    return [f"prepare_room(game, player, {floors}, {free}, {occupy}, {place.room_wins and free}{alike}{_ends(place)})"]
 
 
 @LINES.on(ir.OccupyVacantRooms)
@@ -148,8 +158,8 @@ def _pick(pick: ir.RoomPick) -> str:
 
 
 @LINES.on(ir.RemoveRooms)
-def _remove_rooms(effect: ir.RemoveRooms, _place: Place) -> list[str]:
-    return [f"remove_rooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)})"]
+def _remove_rooms(effect: ir.RemoveRooms, place: Place) -> list[str]:
+    return [f"remove_rooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)}{_ends(place)})"]
 
 
 @LINES.on(ir.PointsPerQuantity)
@@ -160,9 +170,9 @@ def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[st
 
 
 @LINES.on(ir.PlayStaffFromHand)
-def _play_staff_from_hand(effect: ir.PlayStaffFromHand, _place: Place) -> list[str]:
+def _play_staff_from_hand(effect: ir.PlayStaffFromHand, place: Place) -> list[str]:
     kind = "" if effect.staff_kind == "any" else f", {literal(effect.staff_kind)}"
-    return [f"play_staff_from_hand(game, player, {effect.count}, {_discount(effect.discount)}{kind})"]
+    return [f"play_staff_from_hand(game, player, {effect.count}, {_discount(effect.discount)}{kind}{_ends(place)})"]
 
 
 @LINES.on(ir.RemoveHiredStaff)

@@ -32,18 +32,27 @@ def header(ruleset: ir.Ruleset) -> list[str]:
 def _effects_body(
     code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False, last_room_unseen: bool = False
 ) -> None:
+    """A tile side's effects; the last one is told whether the turn ends with it (the function's `ends_turn`)."""
     for number, effect in enumerate(effects, start=1):
         last = number == len(effects)
-        code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last))
+        code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last, last))
+
+
+def _event(code: CodeBuilder, kind: str, text: str) -> None:
+    """Lines that append an event of the player (in an `if game.explain:` block): as Game.log would, without
+    its keyword arguments (one a player and scoring)."""
+    code.line(f"text = {text}")
+    code.line(f'game.events.append({{"round": game.round, "player": player.name, "kind": "{kind}", "text": text}})')
 
 
 def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unseen: bool) -> None:
     name = identifier("tile", tile.id)
-    with code.block(f"def {name}_bonus(game: Game, player: Player) -> None:"):
+    # ends_turn: nothing follows the tile's effects in the turn (no Staff adds to the bonus).
+    with code.block(f"def {name}_bonus(game: Game, player: Player, ends_turn: bool) -> None:"):
         code.line(f'"""Bonus of tile {tile.id} (tier {tile.tier})."""')
         _effects_body(code, tile.bonus, room_wins, room_unseen)
     code.blank(2)
-    with code.block(f"def {name}_penalty(game: Game, player: Player) -> None:"):
+    with code.block(f"def {name}_penalty(game: Game, player: Player, ends_turn: bool) -> None:"):
         code.line(f'"""Penalty of tile {tile.id} (tier {tile.tier})."""')
         penalty = tile.penalty
         if not penalty.is_choice:
@@ -54,7 +63,7 @@ def _tile_functions(code: CodeBuilder, tile: ir.Tile, room_wins: bool, room_unse
                 _effects_body(code, penalty.prefer)
             with code.block("else:"):
                 with code.block("if game.explain:"):
-                    code.line('game.log(player, "penalty", say(game, "cannot_take_first_fully", player=player.name))')
+                    _event(code, "penalty", 'game.voice.said["cannot_take_first_fully"](player=player.name)')
                 _effects_body(code, penalty.otherwise)
     code.blank(2)
 
@@ -73,6 +82,24 @@ def _all_of(code: CodeBuilder, tests: list[str]) -> str:
 
 def _quantity_call(quantity: str) -> str:
     return f"q_{identifier(quantity)}(game, player)"
+
+
+# Quantities read straight off the player: a final-scoring term writes them out (the search projects
+# thousands of times a game; each is what its q_<quantity> function returns).
+_PLAIN_QUANTITIES = {
+    "krones": "player.krones",
+    "kitchen_items": "sum(player.kitchen.values())",
+    "cafe_guests": "len(player.cafe)",
+    "objectives": "player.objectives",
+    "emperor_position": "player.emperor",
+    "hired_staff": "len(player.hired)",
+    "staff_in_hand": "len(player.hand)",
+}
+
+
+def _times(points: int, expression: str) -> str:
+    """`points * expression`, without a factor of 1."""
+    return expression if points == 1 else f"{points} * {expression}"
 
 
 def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -123,25 +150,24 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
         return ["game_end_points(game, player, GAME_END_FORMULAS, GAME_END_COPIERS)"]
     if source.source == "occupied_rooms_by_floor":
         return [
-            f'{points} * player.hotel[{floor - 1}].count("o")'
+            _times(points, f'player.hotel[{floor - 1}].count("o")')
             for floor, points in enumerate(source.points_by_floor, start=1)
             if points
         ]
     if source.source == "per_quantity":
         assert source.per is not None
-        return [f"{source.points} * {_quantity_call(source.per)}"]
+        return [_times(source.points, _PLAIN_QUANTITIES.get(source.per) or _quantity_call(source.per))]
     raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
 
 
 def _explain_call(source: ir.FinalSource) -> str:
     """The expression of a source's (points, lines): the points as its final_<id> function sums them."""
-    points = f"{identifier('final', source.id)}(game, player)"
     if source.source == "game_end_staff":
         return "game_end_lines(game, player, GAME_END_FORMULAS, GAME_END_COPIERS, GAME_END_PER)"
     if source.source == "occupied_rooms_by_floor":
         floors = literal(source.points_by_floor)
-        return f"{points}, floor_lines(game, player, {floors})"
-    return f"{points}, [line]"
+        return f"floor_lines(game, player, {floors})"
+    return 'line["points"], [line]'  # the line's points: its count times its points each
 
 
 def _explain_lines(source: ir.FinalSource) -> list[str]:
@@ -149,8 +175,9 @@ def _explain_lines(source: ir.FinalSource) -> list[str]:
     if source.source != "per_quantity":
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
+    count = _PLAIN_QUANTITIES.get(source.per) or _quantity_call(source.per)
     return [
-        f"line = quantity_line(game, {literal(source.per)}, {_quantity_call(source.per)}, {source.points})",
+        f"line = quantity_line(game, {literal(source.per)}, {count}, {source.points})",
         f"return {_explain_call(source)}",
     ]
 
@@ -228,7 +255,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.literal_line("OUTCOME: tuple[str, ...] = ", outcomes)
     code.literal_line("ZONE_NAME: tuple[str, ...] = ", zones)
     code.blank(2)
-    code.line("TILES: dict[str, tuple[Callable[[Game, Player], None], Callable[[Game, Player], None]]] = {")
+    code.line("TILES: dict[str, tuple[Callable[[Game, Player, bool], None], Callable[[Game, Player, bool], None]]] = {")
     for tile in ruleset.tiles:
         name = identifier("tile", tile.id)
         code.line(f"    {literal(tile.id)}: ({name}_bonus, {name}_penalty),")
@@ -238,8 +265,12 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     with code.block("def tile_name(game: Game, tile_id: str) -> str:"):
         code.line('"""A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""')
-        code.line("name, tier = TILE_NAME[tile_id]")
-        code.line('return say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)')
+        code.line("named = game.voice.tiles.get(tile_id)")
+        with code.block("if named is None:"):
+            code.line("name, tier = TILE_NAME[tile_id]")
+            code.line('said = say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)')
+            code.line("named = game.voice.tiles[tile_id] = said")
+        code.line("return named")
     code.blank(2)
     with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
@@ -248,19 +279,17 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
-            code.line(
-                'game.log(player, "bonus", say(game, "takes_bonus", player=player.name, tile=tile_name(game, tile_id)))'
-            )
-        code.line("TILES[tile_id][0](game, player)")
+            _event(code, "bonus", 'game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))')
+        had = " or ".join(f"had_{card.number}" for card in boosters)
+        ends = "True" if not boosters else f"not {had}" if len(boosters) == 1 else f"not ({had})"
+        code.line(f"TILES[tile_id][0](game, player, {ends})")
         for card in boosters:
             if card.emperor_bonus:
                 with code.block(f"if had_{card.number}:"):
                     with code.block("if game.explain:"):
                         named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
                         code.line(f"card = {named}")
-                        code.line(
-                            'game.log(player, "staff", say(game, "gets_more_with", player=player.name, card=card))'
-                        )
+                        _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
                     code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)
     with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
@@ -272,10 +301,10 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
                 with code.block(f"if {card.number} in player.hired and {waive}:"):
                     code.line("return")
         with code.block("if game.explain:"):
-            code.line(
-                'game.log(player, "penalty", say(game, "takes_penalty", player=player.name, tile=tile_name(game, tile_id)))'
+            _event(
+                code, "penalty", 'game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))'
             )
-        code.line("TILES[tile_id][1](game, player)")
+        code.line("TILES[tile_id][1](game, player, True)")
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
     boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
@@ -306,7 +335,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             with code.block("else:"):
                 code.line("emperor_penalty(game, player, tile_id)")
         with code.block("elif game.explain:"):
-            code.line('game.log(player, "nothing", say(game, "neither_bonus_nor_penalty", player=player.name))')
+            _event(code, "nothing", 'game.voice.said["neither_bonus_nor_penalty"](player=player.name)')
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
@@ -331,7 +360,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def tiebreak(game: Game, player: Player) -> int:"):
         code.line('"""The tie-breaker sum: more wins."""')
-        terms = [_quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+        terms = [_PLAIN_QUANTITIES.get(q) or _quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
         code.line(f"return {' + '.join(terms) if terms else '0'}")
     code.blank(2)
     quantities = tiebreak_words(ruleset)[0]
@@ -410,7 +439,10 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
         code.line('"""')
         code.line("game = read_game(RULES, state)")
-        code.line("game.words = WORDS[language] if isinstance(language, str) else language")
+        with code.block("if isinstance(language, str):"):
+            code.line("speak(game, WORDS[language], language)")
+        with code.block("else:"):
+            code.line("speak(game, language)")
         code.line("emperor_scoring(game)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')

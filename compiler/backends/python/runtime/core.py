@@ -7,9 +7,11 @@ the runtime package.
 
 from __future__ import annotations
 
+import keyword
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 T = TypeVar("T")
 
@@ -66,6 +68,8 @@ class Rules:
     # The phrases and terms of the language events are told in (a language's `score` section, with its
     # `terms`): the generated module's English unless score_game is given another.
     words: dict[str, Any] = field(default_factory=dict)
+    # Voices made ready (see speak()), by the id of a language the module ships.
+    voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
@@ -74,8 +78,14 @@ class Rules:
     group_cells: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, default=())
     # cell -> the index of its group in groups (derived from groups)
     group_index: dict[Cell, int] = field(init=False, default_factory=dict)
+    # every item at 0, in the rules' order: a kitchen or a café guest starts as a copy (derived from items)
+    no_items: dict[str, int] = field(init=False, default_factory=dict)
+    # `words` made ready, every new Game's voice (derived from words; see speak())
+    voice: Voice = field(init=False)
 
     def __post_init__(self) -> None:
+        self.voice = Voice(self.words)
+        self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
         for floor, row in enumerate(self.colours):
@@ -141,8 +151,8 @@ class Player:
             self.krones,
             self.emperor,
             self.kitchen.copy(),
-            [guest.copy() for guest in self.cafe],
-            [row[:] for row in self.hotel],
+            list(map(dict.copy, self.cafe)),  # map, not a comprehension: a clone a trial, each a call less
+            list(map(list.copy, self.hotel)),
             self.hand[:],
             self.hired[:],
             self.objectives,
@@ -189,8 +199,9 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
-    # The phrases and terms events are told in (see say()); the rules' own by default.
+    # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
+    voice: Voice  # the same words made ready
 
     def __init__(
         self,
@@ -218,24 +229,28 @@ class Game:
         self.card_reads = 0
         self.projecting = False
         self.words = rules.words
+        self.voice = rules.voice
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
-        players = [p.clone() if only is None or p is only else p for p in self.players]
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, explain=False)
+        if only is None:
+            players = [p.clone() for p in self.players]
+        else:
+            players = self.players[:]
+            for index, player in enumerate(players):
+                if player is only:
+                    players[index] = player.clone()
+        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
+        """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
+        takes (points, krones, rooms, cards, choices) append theirs in place, the same keys in the same order:
+        a call with keyword arguments costs about as much again as the event."""
         if not self.explain:
             return
-        event: dict[str, Any] = {
-            "round": self.round,
-            "player": player.name if player else None,
-            "kind": kind,
-            "text": text,
-        }
-        event.update(details)
-        self.events.append(event)
+        name = None if player is None else player.name
+        self.events.append({"round": self.round, "player": name, "kind": kind, "text": text, **details})
 
     def opponents(self, player: Player) -> list[Player]:
         return [p for p in self.players if p is not player]
@@ -268,16 +283,121 @@ def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **value
     return text
 
 
+class Counts(dict[int, str]):
+    """One phrase with forms by a count, said once per count and kept (a scoring says "3 points" dozens of
+    times): counts[n] is phrase(words, key, n)."""
+
+    __slots__ = ("key", "words")
+
+    def __init__(self, words: dict[str, Any], key: str) -> None:
+        super().__init__()
+        self.words = words
+        self.key = key
+
+    def __missing__(self, count: int) -> str:
+        text = self[count] = phrase(self.words, self.key, count)
+        return text
+
+
+@dataclass(slots=True, init=False)
+class Voice:
+    """A language's phrases made ready once (see speak()): explaining a scoring says a hundred of them.
+
+    said[key](**values) is phrase(words, key, **values) without a count: each pattern's own str.format (of a
+    phrase with forms, its `other` form), so no call of ours sits between. counts[key][n] says a phrase with a
+    count; the names of cards and tiles, the final lines' labels and the terms are worked out once."""
+
+    words: dict[str, Any]
+    said: dict[str, Callable[..., str]]
+    counts: dict[str, Counts]
+    points: Counts  # counts["points"], the most said
+    terms: dict[str, dict[str, str]]  # kind -> name -> the language's word (see term())
+    cards: dict[int, str]  # card_name() by card number
+    tiles: dict[str, str]  # a tile's name with its tier, by tile id
+    labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
+    floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
+    lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
+
+    def __init__(self, words: dict[str, Any]) -> None:
+        self.words = words
+        self.said = {}
+        self.counts = {}
+        for key, pattern in words.items():
+            if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
+                self.said[key] = filler(pattern["other"])
+                self.counts[key] = Counts(words, key)
+            elif isinstance(pattern, str):
+                self.said[key] = filler(pattern)
+                self.counts[key] = Counts(words, key)
+        self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
+        self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
+        self.cards = {}
+        self.tiles = {}
+        self.labels = {}
+        self.floors = {}
+        self.lines = {}
+
+
+def filler(pattern: str) -> Callable[..., str]:
+    """A function that fills a phrase's named placeholders as pattern.format(**values) does, about three
+    times sooner: an f-string of the placeholders, made once. Its source holds only names checked to be
+    identifiers and _0, _1, ... for the text between them (passed as default values: no text of a
+    language's is ever read as code). Any other placeholder ({0}, {a.b}, {n:>3}, {n!r}): pattern.format."""
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        return pattern.format  # unbalanced braces: format says so when the phrase is said
+    names: list[str] = []
+    literals: dict[str, str] = {}
+    body = ""
+    for text, name, spec, conversion in parts:
+        if text:
+            slot = f"_{len(literals)}"
+            literals[slot] = text
+            body += "{" + slot + "}"
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            return pattern.format
+        if name not in names:
+            names.append(name)
+        body += "{" + name + "}"
+    keywords = [*names, *(f"{literal}=_L[{literal!r}]" for literal in literals)]
+    params = ", ".join(["*", *keywords, "**_"] if keywords else ["**_"])
+    made: Callable[..., str] = eval(f"lambda {params}: f{body!r}", {"_L": literals})
+    return made
+
+
+def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
+    """Tell the game's events and explanations in `words` (a language's phrases and terms). `language`: the
+    id of a table of words that never changes (one the module ships): its Voice is made once and kept."""
+    voices = game.rules.voices
+    voice = voices.get(language) if language else None
+    if voice is None or voice.words is not words:
+        voice = Voice(words)
+        if language:
+            voices[language] = voice
+    game.words = words
+    game.voice = voice
+
+
 def say(game: Game, key: str, count: int | None = None, /, **values: object) -> str:
-    """The phrase `key` in the game's language (see phrase())."""
+    """The phrase `key` in the game's language (see phrase()), from its voice."""
+    if count is None:
+        return game.voice.said[key](**values)
+    counts = game.voice.counts.get(key)
+    if counts is not None and not values:
+        return counts[count]
     return phrase(game.words, key, count, **values)
+
+
+_NO_TERMS: dict[str, str] = {}
 
 
 def term(game: Game, kind: str, name: str, default: str) -> str:
     """A game term (an item, a colour, a Staff card, a tile, a zone) as the language names it; `default`
     (the rules' own word) where the language does not name it."""
-    named: str = game.words.get("terms", {}).get(kind, {}).get(name, default)
-    return named
+    return game.voice.terms.get(kind, _NO_TERMS).get(name, default)
 
 
 def ordinal(words: dict[str, Any], n: int) -> str:
@@ -295,14 +415,17 @@ def per_quantity(game: Game, each: int, quantity: str) -> str:
     """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
     if not game.explain:
         return ""
-    return say(game, "per_quantity", each=each, quantity=game.words["quantity_names"][quantity])
+    return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
 
 
 def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "points", amount), why=why)
-        game.log(player, "points", text, points=amount)
+        voice = game.voice
+        text = voice.said["gains"](player=player.name, what=voice.points[amount], why=why)
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "points", "text": text, "points": amount}
+        )
 
 
 def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
@@ -310,16 +433,19 @@ def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
     player.points -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only_to_lose", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "points", lost), why=why + note)
-    game.log(player, "points", text, points=-lost)
+    said = game.voice.said
+    note = "" if lost == amount else said["has_only_to_lose"](lost=lost)
+    text = said["loses"](player=player.name, what=game.voice.points[lost], why=why + note)
+    game.events.append({"round": game.round, "player": player.name, "kind": "points", "text": text, "points": -lost})
 
 
 def gain_krones(game: Game, player: Player, amount: int) -> None:
     player.krones += amount
     if game.explain:
-        text = say(game, "gains", player=player.name, what=say(game, "krones", amount), why="")
-        game.log(player, "krones", text, krones=amount)
+        text = game.voice.said["gains"](player=player.name, what=game.voice.counts["krones"][amount], why="")
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
+        )
 
 
 def lose_krones(game: Game, player: Player, amount: int) -> None:
@@ -327,9 +453,9 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     player.krones -= lost
     if not game.explain:
         return
-    note = "" if lost == amount else say(game, "has_only", lost=lost)
-    text = say(game, "loses", player=player.name, what=say(game, "krones", lost), why=note)
-    game.log(player, "krones", text, krones=-lost)
+    note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
+    text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
+    game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -341,13 +467,15 @@ def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> No
     if not game.explain:
         player.points += beyond * game.rules.beyond_points
         return
-    steps_said = say(game, "steps", moved)
-    text = say(game, "advances", player=player.name, steps=steps_said, space=player.emperor, why=why)
+    steps_said = game.voice.counts["steps"][moved]
+    text = game.voice.said["advances"](player=player.name, steps=steps_said, space=player.emperor, why=why)
     if beyond:
         bonus = beyond * game.rules.beyond_points
         player.points += bonus
-        text += say(game, "beyond_cap", steps=say(game, "steps", beyond), points=say(game, "points", bonus))
-    game.log(player, "emperor", text, steps=moved, beyond=beyond)
+        text += game.voice.said["beyond_cap"](steps=game.voice.counts["steps"][beyond], points=game.voice.points[bonus])
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
+    )
 
 
 def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
@@ -355,10 +483,13 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
         player.kitchen[item] = player.kitchen.get(item, 0) + count
     if not game.explain:
         return
-    listed = say(game, "list_separator").join(
+    listed = game.voice.said["list_separator"]().join(
         say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
     )
-    game.log(player, "items", say(game, "gains", player=player.name, what=listed, why=""), items=dict(items))
+    text = game.voice.said["gains"](player=player.name, what=listed, why="")
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
+    )
 
 
 def return_items(
@@ -388,9 +519,15 @@ def return_items(
                     guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
     if not game.explain:
         return
-    places = say(game, "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe")
-    text = say(game, "returns_items", player=player.name, items=say(game, "items", returned), places=places)
-    game.log(player, "items", text, returned=returned)
+    places = game.voice.said[
+        "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe"
+    ]()
+    text = game.voice.said["returns_items"](
+        player=player.name, items=game.voice.counts["items"][returned], places=places
+    )
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
+    )
 
 
 def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
@@ -424,7 +561,14 @@ def return_some_items(
         options = returnable(player, kitchen, cafe, which)
         if not options:
             if game.explain:
-                game.log(player, "items", say(game, "no_more_items_to_return", player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "items",
+                        "text": game.voice.said["no_more_items_to_return"](player=player.name),
+                    }
+                )
             return
         in_kitchen = [o for o in options if "@" not in o]
         on_guests = [o for o in options if "@" in o]
@@ -439,10 +583,12 @@ def return_some_items(
         if game.explain:
             named = term(game, "item", item, item)
             if guest:
-                text = say(game, "returns_one_from_guest", player=player.name, item=named, guest=guest)
+                text = game.voice.said["returns_one_from_guest"](player=player.name, item=named, guest=guest)
             else:
-                text = say(game, "returns_one_from_kitchen", player=player.name, item=named)
-            game.log(player, "items", text, item=item)
+                text = game.voice.said["returns_one_from_kitchen"](player=player.name, item=named)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
+            )
 
 
 def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
@@ -453,7 +599,7 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
         options.append(None)
     chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
     if game.explain and chosen is None:
-        game.log(player, "choice", say(game, "takes_no_option", player=player.name))
+        game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
     return chosen
 
 
@@ -462,14 +608,22 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 # Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
 # the others are the default policy's. The policy decides a whole turn (one player's bonus or
 # penalty) at once: at its first open decision it searches every sequence of the turn's open
-# decisions (explore()), replaying the turn on copies of the game from its start, and plays the
-# sequence with the best projected total.
+# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
+# A trial takes the first option of each open decision it meets and goes on from there (no replay);
+# each other option is tried afterwards, replaying the turn from its start up to that decision.
+
+
+def is_cell(option: object) -> TypeGuard[Cell]:
+    """Whether an option is a room, (floor, column)."""
+    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
 
 
 def option_text(option: object) -> str:
+    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
+        return str(option)
     if option is None:
         return "none"
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     if isinstance(option, (list, tuple)):
         return "[" + ", ".join(option_text(x) for x in option) + "]"
@@ -478,31 +632,67 @@ def option_text(option: object) -> str:
 
 def choice_value(option: object) -> Any:
     """An option as a state's `choices` would record it (rooms as "floor.column")."""
-    if isinstance(option, tuple) and len(option) == 2 and all(isinstance(x, int) for x in option):
+    if is_cell(option):
         return f"{option[0]}.{option[1]}"
     return option
 
 
-class Branch(Exception):
-    """A trial reached an open decision its script does not cover: the search tries each option."""
+@dataclass(slots=True, init=False)
+class Branch:
+    """An open decision a trial's script does not cover: the search tries each option. A trial records
+    one (Trial.pending) and goes on with the first option; the real game searches from one (decide())."""
 
-    def __init__(self, options: list[Any], order_only: bool, reads: int, prefix: list[Any], consumed: int) -> None:
-        super().__init__()
+    options: list[Any]
+    order_only: bool
+    reads: int
+    prefix: list[Any]  # every decision of the turn before this one, in order
+    consumed: int  # how many of them were recorded
+    # Options of one class lead to the same outcome (the generator proved it; see decide()): None, or a class
+    # for each option.
+    classes: list[Any] | None
+    # Where the turn ends with this decision: each option's outcome, found at the decision (see finished());
+    # None for an option found otherwise (the first, taken in place, or one of a class already found).
+    children: list[Outcome | None] | None
+
+    def __init__(
+        self,
+        options: list[Any],
+        order_only: bool,
+        reads: int,
+        prefix: list[Any],
+        consumed: int,
+        classes: list[Any] | None = None,
+        children: list[Outcome | None] | None = None,
+    ) -> None:
         self.options = options
         self.order_only = order_only
         self.reads = reads
-        self.prefix = prefix  # every decision of the turn before this one, in order
-        self.consumed = consumed  # how many of them were recorded
+        self.prefix = prefix
+        self.consumed = consumed
+        self.classes = classes
+        self.children = children
 
 
 class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class Restart(Exception):
+    """An open decision after an order-only one taken for now: the trial's last part (from its last open
+    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
+
+
 @dataclass(slots=True, init=False)
 class Trial:
     """The decisions to replay on a copy of the game (every decision of the turn, in order), then
-    the ones taken after them."""
+    the ones taken after them.
+
+    At each open decision after the script, the trial records a Branch (pending) and goes on with its first
+    option: from there on it is that option's trial, as if it had replayed the turn up to the decision
+    (explore() tries the other options once this path ends). A replay does not count the card reads of the
+    recorded order-only decisions it replays: `hidden` counts those this path made, and `offset` is their
+    number at the last open decision, so `game.card_reads - offset` is what that option's replay would count.
+    """
 
     script: list[Any]
     consumed: int  # recorded decisions taken on this path
@@ -512,6 +702,9 @@ class Trial:
     provisional: int  # game.card_reads at the first order-only decision taken for now
     alike: list[tuple[Any, Any]]  # each such decision: its first two options
     quiet: bool  # the real game explains nothing (see quiet())
+    pending: list[Branch]  # the open decisions met, in order: the first option taken, the others to try
+    hidden: int  # card reads of recorded order-only decisions on this path after its script
+    offset: int  # `hidden` at the last open decision met (0 before any)
 
     def __init__(self, script: list[Any], consumed: int, strict: bool = False, quiet: bool = False) -> None:
         self.script = script
@@ -522,6 +715,9 @@ class Trial:
         self.made = []
         self.provisional = -1
         self.alike = []
+        self.pending = []
+        self.hidden = 0
+        self.offset = 0
 
 
 def quiet(game: Game) -> bool:
@@ -545,7 +741,8 @@ class Turn:
     index: int  # the player's place in game.players
     steps: Callable[[Game, Player, str], None]
     tile_id: str
-    start: Game  # the game before the turn (this player copied)
+    game: Game  # the real game (its other players do not change in the turn)
+    start: tuple[Player, list[int], list[int]]  # the player, the Staff deck and discard pile before the turn
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -553,19 +750,22 @@ class Turn:
     total: float | None  # the projected total of the plan
     reads: int  # game.card_reads when the turn began
     quiet: bool  # the real game explains nothing (see quiet())
+    hidden: int  # card reads of recorded order-only decisions in the turn so far (a replay counts none)
 
     def __init__(
         self,
         index: int,
         steps: Callable[[Game, Player, str], None],
         tile_id: str,
-        start: Game,
+        game: Game,
+        start: tuple[Player, list[int], list[int]],
         reads: int,
         quiet: bool,
     ) -> None:
         self.index = index
         self.steps = steps
         self.tile_id = tile_id
+        self.game = game
         self.start = start
         self.made = []
         self.consumed = 0
@@ -574,6 +774,7 @@ class Turn:
         self.total = None
         self.reads = reads
         self.quiet = quiet
+        self.hidden = 0
 
 
 @dataclass(slots=True, init=False)
@@ -595,42 +796,75 @@ def explore(
     turn: Turn, project: Callable[[Game, Player], int], script: list[Any], consumed: int, strict: bool = False
 ) -> Outcome:
     """The best continuation of a turn once the policy took `script`: every sequence of the open
-    decisions after it, each tried by replaying the turn from its start on a copy of the game.
+    decisions after it, tried on copies of the game (the first option of each in place, see Trial).
 
     The best has the most recorded decisions used (a recorded decision the path never asks for is a
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
     The options tried are pruned only where the others are provably worth the same (see decide()).
     """
-    game = turn.start.clone(turn.start.players[turn.index])
-    player = game.players[turn.index]
+    real, (mine, deck, discard) = turn.game, turn.start
+    players = real.players[:]  # the others shared, as Game.clone(player) shares them
+    player = players[turn.index] = mine.clone()
+    game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
-    except Branch as branch:
-        if trial.provisional >= 0:
-            # An open decision after an order-only one taken for now: try that one's options after all.
-            return explore(turn, project, script, consumed, True)
-        return best_option(turn, project, branch)
+    except Restart:
+        outcome = explore_again(turn, project, trial, consumed)
     except Infeasible:
         if 0 <= trial.provisional < game.card_reads:
-            return explore(turn, project, script, consumed, True)
-        return Outcome((trial.consumed, float("-inf")), [], game.card_reads)
-    if 0 <= trial.provisional < game.card_reads:
-        # A later step looked at the cards an order-only decision moved: try its every option after all.
-        return explore(turn, project, script, consumed, True)
-    total = project(game, player)
-    # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
-    return Outcome((trial.consumed, total), [(first, second, total) for first, second in trial.alike], game.card_reads)
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            outcome = Outcome((trial.consumed, float("-inf")), [], game.card_reads - trial.offset)
+    else:
+        if 0 <= trial.provisional < game.card_reads:
+            # A later step looked at the cards an order-only decision moved: try its every option after all.
+            outcome = explore_again(turn, project, trial, consumed)
+        else:
+            total = project(game, player)
+            # Nothing after the order-only decisions taken for now looked at the cards: each option is worth the same.
+            path: list[tuple[Any, Any, float | None]] = (
+                [(first, second, total) for first, second in trial.alike] if trial.alike else []
+            )
+            outcome = Outcome((trial.consumed, total), path, game.card_reads - trial.offset)
+    if trial.pending:
+        # The path went on with the first option of each open decision it met: the last met is settled first.
+        for branch in reversed(trial.pending):
+            outcome = best_option(turn, project, branch, outcome)
+    return outcome
 
 
-def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Branch) -> Outcome:
-    """The best of a decision's options, each with its best continuation (explore())."""
+def explore_again(turn: Turn, project: Callable[[Game, Player], int], trial: Trial, consumed: int) -> Outcome:
+    """A trial's last part (from its last open decision, the first option taken; else the whole trial, which
+    began with `consumed` recorded decisions used) tried again, every order-only decision's options compared."""
+    if not trial.pending:
+        return explore(turn, project, trial.script, consumed, True)
+    last = trial.pending.pop()
+    outcome = explore(turn, project, [*last.prefix, last.options[0]], last.consumed, True)
+    return best_option(turn, project, last, outcome)
+
+
+def best_option(
+    turn: Turn, project: Callable[[Game, Player], int], branch: Branch, first: Outcome | None = None
+) -> Outcome:
+    """The best of a decision's options, each with its best continuation (explore()); `first`: the first
+    option's, when a trial already went on with it. An option of a class already tried has its outcome."""
     best: Outcome | None = None
     chosen: Any = None
     runner: tuple[Any, tuple[int, float]] | None = None
     reads = branch.reads
+    classes, children = branch.classes, branch.children
+    tried: dict[Any, Outcome] = {}
     for number, option in enumerate(branch.options):
-        child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        known = first if number == 0 and first is not None else None if children is None else children[number]
+        if known is not None:
+            child = known
+        elif classes is not None and classes[number] in tried:
+            child = tried[classes[number]]
+        else:
+            child = explore(turn, project, [*branch.prefix, option], branch.consumed)
+        if classes is not None and classes[number] not in tried:
+            tried[classes[number]] = child
         if child.reads > reads:
             reads = child.reads
         if best is None or child.score > best.score:
@@ -648,23 +882,112 @@ def best_option(turn: Turn, project: Callable[[Game, Player], int], branch: Bran
     return Outcome(best.score, [top, *best.path], reads)
 
 
+def finished(
+    game: Game,
+    player: Player,
+    branches: list[Any],
+    finish: Callable[[Game, Player, Any], None],
+    origin: tuple[int, int, list[Any] | None],
+    skip_first: bool,
+    restore: Callable[[Game, Player, Any], None] | None = None,
+) -> list[Outcome | None]:
+    """The outcome of each option of a decision after which the turn ends with the rest of its step, found
+    where the game stands: on a copy, the option taken and the step finished (`finish`, as a trial that
+    replayed the turn to here would go on), then the player projected; no replay of the turn. `origin`: the
+    recorded decisions used and the card reads so far, as such a trial counts them, and the options' classes
+    (see decide()). None for an option found otherwise: the first when `skip_first` (taken in place), one of a
+    class already found, or one whose rest asks an open decision, reads cards an order-only decision moved,
+    or meets an illegal record (explore() replays it). With `restore`, which puts back all that `finish` does
+    (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
+    Staff card that acts once when played on a copy (its effect may change anything)."""
+    consumed, reads, classes = origin
+    index = seat(game, player)
+    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    once = game.rules.once_effects
+    found: list[Outcome | None] = []
+    seen: set[Any] = set()
+    for number, option in enumerate(branches):
+        kind = number if classes is None else classes[number]
+        if kind in seen or (number == 0 and skip_first):
+            seen.add(kind)
+            found.append(None)
+            continue
+        seen.add(kind)
+        if restore is not None and option not in once:
+            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        else:
+            copy = game.clone(player)
+            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
+    return found
+
+
+def rest_of_step(
+    game: Game, player: Player, option: Any, finish: Callable[[Game, Player, Any], None], origin: tuple[int, int, bool]
+) -> Outcome | None:
+    """One option of finished() taken on `game` as a trial would (a new Trial; `origin`: the recorded decisions
+    used and the card reads before, and whether the real game is quiet), and its outcome; None where the rest
+    asks an open decision, reads cards an order-only decision moved or meets an illegal record."""
+    consumed, reads, quiet = origin
+    trial = game.trial = Trial([], consumed, False, quiet)
+    before = game.card_reads
+    try:
+        finish(game, player, option)
+    except (Infeasible, Restart):
+        return None
+    if trial.pending or 0 <= trial.provisional < game.card_reads:
+        return None
+    project = game.rules.project
+    assert project is not None
+    total = project(game, player)
+    path: list[tuple[Any, Any, float | None]] = [(first, second, total) for first, second in trial.alike]
+    return Outcome((trial.consumed, total), path, reads + game.card_reads - before)
+
+
+def taken_back(
+    game: Game,
+    player: Player,
+    option: Any,
+    steps: tuple[Callable[[Game, Player, Any], None], Callable[[Game, Player, Any], None]],
+    origin: tuple[int, int, bool],
+) -> Outcome | None:
+    """rest_of_step() on the game itself (quietly), then all of it put back: `steps` are finish and restore
+    (the player's state and the deck), and the game's trial, card reads and the player's decision counts are
+    put back here. Only the player changes: the real game's search and a trial's copy both allow it."""
+    saved = game.trial, game.card_reads, game.explain, player.cursor
+    player.cursor = player.cursor.copy()
+    game.explain = False
+    try:
+        return rest_of_step(game, player, option, steps[0], origin)
+    finally:
+        steps[1](game, player, option)
+        game.trial, game.card_reads, game.explain, player.cursor = saved
+
+
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
-    turn = game.turn = Turn(seat(game, player), steps, tile_id, game.clone(player), game.card_reads, not game.explain)
+    # The turn's start: what it can change (this player, the deck and discard pile), copied; not a whole Game.
+    start = (player.clone(), game.deck[:], game.discard[:])
+    turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
     finally:
         game.turn = None
-    policy = [d for d in game.decisions[first:] if d.how == "policy"]
-    if policy:
-        # The plan's total when the turn was searched; else only options known to be worth the same were
-        # open (symmetry), and the total is the projection now.
-        total = int(turn.total) if turn.total is not None else projection(game, player)
-        for decision in policy:
-            decision.total = total
-            if decision.alike:
-                decision.runner_up_total = total
+    decisions = game.decisions
+    if len(decisions) == first:  # a quiet game's, or a turn that decided nothing: no loop, no call
+        return
+    total: int | None = None
+    for index in range(first, len(decisions)):
+        decision = decisions[index]
+        if decision.how != "policy":
+            continue
+        if total is None:
+            # The plan's total when the turn was searched; else only options known to be worth the same were
+            # open (symmetry), and the total is the projection now.
+            total = int(turn.total) if turn.total is not None else projection(game, player)
+        decision.total = total
+        if decision.alike:
+            decision.runner_up_total = total
 
 
 def projection(game: Game, player: Player) -> int:
@@ -730,7 +1053,11 @@ def recorded_choice(game: Game, player: Player, key: str, index: int, value: Any
 
 def note(game: Game, player: Player, key: str, index: int, value: Any, how: str, runner: Any = None) -> Decision:
     """Keep a decision for the result (explaining games only)."""
-    decision = Decision(player.name, key, index, choice_value(value), how, choice_value(runner))
+    if isinstance(value, tuple):
+        value = choice_value(value)
+    if isinstance(runner, tuple):
+        runner = choice_value(runner)
+    decision = Decision(player.name, key, index, value, how, runner)
     game.decisions.append(decision)
     return decision
 
@@ -744,6 +1071,9 @@ def decide(
     order_only: bool = False,
     none_why: str = "",
     dominated: bool = False,
+    classes: list[Any] | None = None,
+    finish: Callable[[Game, Player, Any], None] | None = None,
+    restore: Callable[[Game, Player, Any], None] | None = None,
 ) -> T:
     """One decision: the recorded choice if there is one (it must be legal), else the default policy.
 
@@ -753,6 +1083,11 @@ def decide(
     `dominated`: the options not in `tried` are worth no more, but maybe less (no runner-up is shown).
     `order_only`: the decision only moves cards (which go under the deck, in which order); when
     nothing later in the turn looks at which cards are where, the first option stands for all.
+    `classes`: a class for each option tried, where options of one class provably lead to the same outcome
+    (the same total, and nothing decided after them): the search tries the first of each class only.
+    `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
+    option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
+    puts back all that `finish` did: then on the game itself, no copy.
     """
     trial = game.trial
     index = 0
@@ -769,6 +1104,10 @@ def decide(
     if found:
         if order_only:
             game.card_reads += 1  # its legality depends on which cards are where
+            if trial is not None:
+                trial.hidden += 1  # a replay of this path does not count it (see Trial)
+            elif turn is not None:
+                turn.hidden += 1
         if trial is not None:
             trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
         chosen = recorded_choice(game, player, key, index, value, options, none_why)
@@ -779,8 +1118,9 @@ def decide(
             turn.made.append(chosen)
             turn.consumed += 1
         if game.explain:
-            said = say(game, "no_option") if chosen is None else option_text(chosen)
-            game.log(player, "choice", say(game, "chooses_recorded", player=player.name, option=said, key=key), key=key)
+            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
+            game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
             note(game, player, key, index, chosen, "recorded")
         return chosen
     branches = options if tried is None else tried
@@ -801,22 +1141,11 @@ def decide(
                 note(game, player, key, index, chosen, "policy", other).alike = True
         return chosen
     if trial is not None:
-        if order_only and not trial.strict:
-            # For now the first option: if nothing later looks at the cards, every option is worth the same.
-            if trial.provisional < 0:
-                trial.provisional = game.card_reads
-            trial.alike.append((branches[0], branches[1]))
-            trial.made.append(branches[0])
-            return branches[0]
-        raise Branch(branches, order_only, game.card_reads, [*trial.script, *trial.made], trial.consumed)
+        return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        # The real game stands where a trial would raise this Branch: search its options from here.
-        here = Branch(branches, order_only, game.card_reads - turn.reads, list(turn.made), turn.consumed)
-        found_plan = best_option(turn, game.rules.project, here)
-        turn.plan[turn.opened :] = found_plan.path
-        turn.total = found_plan.score[1]
+        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)
@@ -824,6 +1153,51 @@ def decide(
         decision = note(game, player, key, index, chosen, "policy", runner)
         decision.runner_up_total = None if runner_total is None or runner_total == float("-inf") else int(runner_total)
     return chosen
+
+
+# An open decision's classes, and what finishes and puts back an option that ends the turn (see decide()).
+Rest = tuple[list[Any] | None, Callable[[Game, Player, Any], None] | None, Callable[[Game, Player, Any], None] | None]
+
+
+def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_only: bool, rest: Rest) -> T:
+    """An open decision in a trial: the first option, the others tried once the trial's path ends (see Trial)."""
+    if order_only and not trial.strict:
+        # For now the first option: if nothing later looks at the cards, every option is worth the same.
+        if trial.provisional < 0:
+            trial.provisional = game.card_reads
+        trial.alike.append((branches[0], branches[1]))
+        trial.made.append(branches[0])
+        return branches[0]
+    if trial.provisional >= 0:
+        raise Restart  # the options of the order-only decisions before this one are compared after all
+    # Go on with the first option, as its trial would after replaying the turn to here (see Trial).
+    classes, finish, restore = rest
+    reads = game.card_reads - trial.offset
+    prefix = [*trial.script, *trial.made]
+    children = None
+    if finish is not None:
+        origin = (trial.consumed, game.card_reads - trial.hidden, classes)
+        children = finished(game, player, branches, finish, origin, True, restore)
+    trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
+    trial.offset = trial.hidden
+    trial.strict = False
+    trial.made.append(branches[0])
+    return branches[0]
+
+
+def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], order_only: bool, rest: Rest) -> None:
+    """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
+    classes, finish, restore = rest
+    reads = game.card_reads - turn.reads
+    children = None
+    if finish is not None:
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches, finish, origin, False, restore)
+    here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
+    assert game.rules.project is not None
+    found = best_option(turn, game.rules.project, here)
+    turn.plan[turn.opened :] = found.path
+    turn.total = found.score[1]
 
 
 CELL_KEYS = ("prepare_room", "occupy_room", "remove_rooms")
@@ -873,5 +1247,5 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
     if served and game.explain:
         for item, guest in served:
             named = term(game, "item", item, item)
-            text = say(game, "serves", player=player.name, item=named, guest=guest)
+            text = game.voice.said["serves"](player=player.name, item=named, guest=guest)
             game.log(player, "items", text, item=item, guest=guest)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .core import (
     Cell,
     Game,
@@ -13,7 +15,6 @@ from .core import (
     gain_points,
     quiet,
     replaying,
-    say,
     term,
 )
 
@@ -22,10 +23,6 @@ EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 
 def cell_name(cell: Cell) -> str:
     return f"{cell[0]}.{cell[1]}"
-
-
-def room_at(player: Player, cell: Cell) -> str:
-    return player.hotel[cell[0] - 1][cell[1] - 1]
 
 
 def rooms(player: Player, state: str | None = None) -> list[Cell]:
@@ -39,29 +36,35 @@ def rooms(player: Player, state: str | None = None) -> list[Cell]:
 
 def count_rooms(player: Player, state: str) -> int:
     """How many rooms are in `state` (vacant or occupied)."""
-    return sum(row.count(state) for row in player.hotel)
+    count = 0
+    for row in player.hotel:  # plain loops in the quantities: every projection of the search runs them
+        count += row.count(state)
+    return count
 
 
 def legal_spaces(rules: Rules, player: Player, floors: tuple[int, ...] | None) -> list[Cell]:
     """Empty spaces where a room may go: the first room's space, or next to any placed room."""
     hotel = player.hotel
-    if all(room == EMPTY for row in hotel for room in row):
-        candidates = [rules.first_room]
-    else:
-        top, last = rules.floors - 1, rules.columns - 1
-        candidates = [
-            (f + 1, c + 1)
-            for f, row in enumerate(hotel)
-            for c, room in enumerate(row)
-            if room == EMPTY
-            and (
+    for row in hotel:
+        if row.count(EMPTY) != len(row):
+            break
+    else:  # no room yet
+        first = rules.first_room
+        return [first] if floors is None or first[0] in floors else []
+    top, last = rules.floors - 1, rules.columns - 1
+    spaces = []
+    for f, row in enumerate(hotel):  # plain loops: every search tries a room space by space
+        if floors is not None and f + 1 not in floors:
+            continue
+        for c, room in enumerate(row):
+            if room == EMPTY and (
                 (f > 0 and hotel[f - 1][c] != EMPTY)
                 or (f < top and hotel[f + 1][c] != EMPTY)
                 or (c > 0 and row[c - 1] != EMPTY)
                 or (c < last and row[c + 1] != EMPTY)
-            )
-        ]
-    return [cell for cell in candidates if room_at(player, cell) == EMPTY and (floors is None or cell[0] in floors)]
+            ):
+                spaces.append((f + 1, c + 1))
+    return spaces
 
 
 def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool) -> None:
@@ -71,12 +74,17 @@ def place_room(game: Game, player: Player, cell: Cell, free: bool, occupy: bool)
     player.krones -= cost
     player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
-        text = say(game, "prepares_room", player=player.name, cell=cell_name(cell), paid=paid)
-        game.log(player, "room", text, cell=cell_name(cell))
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
+        )
+        name = cell_name(cell)
+        text = game.voice.said["prepares_room"](player=player.name, cell=name, paid=paid)
+        game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
     printed = rules.printed_points.get(cell, 0)
     if printed:
-        gain_points(game, player, printed, say(game, "why_printed", cell=cell_name(cell)) if game.explain else "")
+        gain_points(game, player, printed, game.voice.said["why_printed"](cell=cell_name(cell)) if game.explain else "")
     if occupy:
         occupy_room(game, player, cell)
 
@@ -86,25 +94,29 @@ def occupy_room(game: Game, player: Player, cell: Cell) -> None:
     rules = game.rules
     player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
     if game.explain:
-        game.log(
-            player, "room", say(game, "occupies_room", player=player.name, cell=cell_name(cell)), cell=cell_name(cell)
-        )
-    colour, cells = rules.groups[rules.group_of(cell)]
-    if all(room_at(player, c) == OCCUPIED for c in cells):
-        reward, by_size = rules.group_rewards[colour]
-        amount = by_size.get(len(cells), 0)
-        named = term(game, "colour", colour, colour) if game.explain else ""
-        why = say(game, "why_group", colour=named, size=len(cells)) if game.explain else ""
-        if reward == "krones":
-            gain_krones(game, player, amount)
-            if game.explain:
-                game.log(
-                    player, "group", say(game, "completes_group", player=player.name, colour=named, size=len(cells))
-                )
-        elif reward == "points":
-            gain_points(game, player, amount, why)
-        else:
-            advance_emperor(game, player, amount, why)
+        name = cell_name(cell)
+        text = game.voice.said["occupies_room"](player=player.name, cell=name)
+        game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
+    group = rules.group_of(cell)
+    colour, cells = rules.groups[group]
+    hotel = player.hotel
+    for f, c in rules.group_cells[group]:
+        if hotel[f][c] != OCCUPIED:
+            return
+    # The group is complete: its reward.
+    reward, by_size = rules.group_rewards[colour]
+    amount = by_size.get(len(cells), 0)
+    named = term(game, "colour", colour, colour) if game.explain else ""
+    why = game.voice.said["why_group"](colour=named, size=len(cells)) if game.explain else ""
+    if reward == "krones":
+        gain_krones(game, player, amount)
+        if game.explain:
+            text = game.voice.said["completes_group"](player=player.name, colour=named, size=len(cells))
+            game.events.append({"round": game.round, "player": player.name, "kind": "group", "text": text})
+    elif reward == "points":
+        gain_points(game, player, amount, why)
+    else:
+        advance_emperor(game, player, amount, why)
 
 
 def prepare_room(
@@ -115,8 +127,10 @@ def prepare_room(
     occupy: bool,
     room_wins: bool = False,
     alike_by_points: bool = False,
+    ends_turn: bool = False,
 ) -> None:
-    """An optional room: the player picks a legal, affordable space or none.
+    """An optional room: the player picks a legal, affordable space or none. `ends_turn`: nothing follows in the
+    turn (the search then takes each space where the game stands, see finished()).
 
     `room_wins`: no room is never worth more than a room here (the generator proved it from the rules
     data), so the policy does not try it. `alike_by_points`: the room is free, stays vacant and ends the
@@ -136,18 +150,62 @@ def prepare_room(
     )
     options: list[Cell | None] = [*spaces, None]
     tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    classes: list[int | None] | None = None
     if alike_by_points and len(spaces) > 1 and quiet(game):
         firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
         for cell in spaces:
             firsts.setdefault(rules.printed_points.get(cell, 0), cell)
         tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    chosen = decide(game, player, "prepare_room", options, tried, none_why="why_no_legal_space", dominated=True)
+    elif alike_by_points and len(spaces) > 1:
+        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
+    chosen = decide(
+        game,
+        player,
+        "prepare_room",
+        options,
+        tried,
+        none_why="why_no_legal_space",
+        dominated=True,
+        classes=classes,
+        finish=room_placer(free, occupy) if ends_turn else None,
+        restore=room_remover(player.points, player.krones, player.emperor) if ends_turn else None,
+    )
     if chosen is None:
         if game.explain:
             key = "prepares_no_room" if len(options) > 1 else "no_space_for_room"
-            game.log(player, "room", say(game, key, player=player.name))
+            game.events.append(
+                {
+                    "round": game.round,
+                    "player": player.name,
+                    "kind": "room",
+                    "text": game.voice.said[key](player=player.name),
+                }
+            )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:
+    """What prepare_room does once its space is chosen (None: nothing)."""
+
+    def place(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            place_room(game, player, cell, free, occupy)
+
+    return place
+
+
+def room_remover(points: int, krones: int, emperor: int) -> Callable[[Game, Player, Cell | None], None]:
+    """What puts back all that room_placer did: the space empty again, and the points, krones and Emperor marker
+    as they were before (group rewards change nothing else)."""
+
+    def back(game: Game, player: Player, cell: Cell | None) -> None:
+        if cell is not None:
+            player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+        player.points, player.krones, player.emperor = points, krones, emperor
+
+    return back
 
 
 def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
@@ -162,7 +220,7 @@ def occupy_vacant_rooms(game: Game, player: Player, count: int) -> None:
         chosen = decide(game, player, "occupy_room", vacant, none_why="why_no_vacant_room")
         if chosen is None:
             if game.explain and len(vacant) == 1:
-                game.log(player, "room", say(game, "no_vacant_room", player=player.name))
+                game.log(player, "room", game.voice.said["no_vacant_room"](player=player.name))
             return
         occupy_room(game, player, chosen)
 
@@ -173,7 +231,11 @@ def removal_candidates(player: Player, state: str, below: int | None) -> list[Ce
     for floor in range(len(hotel) if below is None else below - 1, 0, -1):
         row = hotel[floor - 1]
         if state in row:
-            return [(floor, column) for column, room in enumerate(row, 1) if room == state]
+            found = []
+            for column, room in enumerate(row, 1):
+                if room == state:
+                    found.append((floor, column))
+            return found
     return []
 
 
@@ -209,10 +271,17 @@ def count_removable(player: Player, state: str, count: int, strictly_below: bool
 
 
 def remove_rooms(
-    game: Game, player: Player, state: str, count: int, strictly_below: bool, in_column: bool = False
+    game: Game,
+    player: Player,
+    state: str,
+    count: int,
+    strictly_below: bool,
+    in_column: bool = False,
+    ends_turn: bool = False,
 ) -> None:
     """Remove rooms from as high a floor as possible, one decision per room; equal rooms are the player's choice.
-    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column."""
+    `strictly_below`: each next room from a floor below the last; `in_column`: the next one down in its column.
+    `ends_turn`: nothing follows in the turn (the search takes the last room where the game stands)."""
     below: int | None = None
     last: Cell | None = None
     removes, none_left = (
@@ -220,7 +289,7 @@ def remove_rooms(
         if state == OCCUPIED
         else ("removes_vacant_room", "no_more_vacant_rooms")
     )
-    for _ in range(count):
+    for number in range(count):
         if in_column:
             candidates = (
                 column_below(player, state, last) if last is not None else column_starts(player, state, count)[0]
@@ -229,15 +298,42 @@ def remove_rooms(
             candidates = removal_candidates(player, state, below if strictly_below else None)
         if not candidates:
             if game.explain:
-                game.log(player, "room", say(game, none_left, player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "room",
+                        "text": game.voice.said[none_left](player=player.name),
+                    }
+                )
             return
-        chosen = decide(game, player, "remove_rooms", candidates)
+        ends = ends_turn and number == count - 1
+        back = ROOM_BACK[state] if ends else None
+        chosen = decide(game, player, "remove_rooms", candidates, finish=empty_room if ends else None, restore=back)
         player.hotel[chosen[0] - 1][chosen[1] - 1] = EMPTY
         below = chosen[0]
         last = chosen
         if game.explain:
-            text = say(game, removes, player=player.name, cell=cell_name(chosen))
-            game.log(player, "room", text, cell=cell_name(chosen))
+            name = cell_name(chosen)
+            text = game.voice.said[removes](player=player.name, cell=name)
+            game.events.append({"round": game.round, "player": player.name, "kind": "room", "text": text, "cell": name})
+
+
+def empty_room(game: Game, player: Player, cell: Cell) -> None:
+    """What remove_rooms does once its last room is chosen."""
+    player.hotel[cell[0] - 1][cell[1] - 1] = EMPTY
+
+
+def vacant_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = VACANT
+
+
+def occupied_back(game: Game, player: Player, cell: Cell) -> None:
+    player.hotel[cell[0] - 1][cell[1] - 1] = OCCUPIED
+
+
+# A removed room put back (the search takes each last room of a removal on the game itself, see taken_back()).
+ROOM_BACK = {VACANT: vacant_back, OCCUPIED: occupied_back}
 
 
 # --- quantities of the hotel ---------------------------------------------------------
@@ -245,15 +341,27 @@ def remove_rooms(
 
 def occupied_of_colour(rules: Rules, player: Player, colour: str) -> int:
     hotel = player.hotel
-    return [hotel[f][c] for f, c in rules.colour_cells.get(colour, ())].count(OCCUPIED)
+    count = 0
+    for f, c in rules.colour_cells.get(colour, ()):
+        if hotel[f][c] == OCCUPIED:
+            count += 1
+    return count
 
 
 def full_floors(player: Player) -> int:
-    return sum(1 for row in player.hotel if EMPTY not in row and VACANT not in row)
+    full = 0
+    for row in player.hotel:
+        if EMPTY not in row and VACANT not in row:
+            full += 1
+    return full
 
 
 def full_columns(rules: Rules, player: Player) -> int:
-    return sum(1 for column in zip(*player.hotel, strict=True) if EMPTY not in column and VACANT not in column)
+    full = 0
+    for column in zip(*player.hotel, strict=True):
+        if EMPTY not in column and VACANT not in column:
+            full += 1
+    return full
 
 
 def full_groups(rules: Rules, player: Player) -> int:
@@ -270,6 +378,12 @@ def full_groups(rules: Rules, player: Player) -> int:
 
 def colour_sets(rules: Rules, player: Player) -> int:
     hotel, cells = player.hotel, rules.colour_cells
-    return min(
-        [[hotel[f][c] for f, c in cells.get(colour, ())].count(OCCUPIED) for colour in ("red", "blue", "yellow")]
-    )
+    sets = -1
+    for colour in ("red", "blue", "yellow"):
+        count = 0
+        for f, c in cells.get(colour, ()):
+            if hotel[f][c] == OCCUPIED:
+                count += 1
+        if sets < 0 or count < sets:
+            sets = count
+    return sets

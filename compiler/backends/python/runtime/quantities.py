@@ -37,7 +37,10 @@ def q_vacant_rooms(game: Game, player: Player) -> int:
 
 
 def q_room_tiles(game: Game, player: Player) -> int:
-    return sum(len(row) - row.count(EMPTY) for row in player.hotel)
+    tiles = 0
+    for row in player.hotel:
+        tiles += len(row) - row.count(EMPTY)
+    return tiles
 
 
 def q_full_floors(game: Game, player: Player) -> int:
@@ -61,7 +64,12 @@ def q_hired_staff(game: Game, player: Player) -> int:
 
 
 def q_hired_game_end_staff(game: Game, player: Player) -> int:
-    return sum(1 for n in player.hired if game.rules.staff[n][2] == "game_end")
+    staff = game.rules.staff
+    count = 0
+    for number in player.hired:
+        if staff[number][2] == "game_end":
+            count += 1
+    return count
 
 
 def q_staff_in_hand(game: Game, player: Player) -> int:
@@ -81,7 +89,10 @@ def q_cafe_guests(game: Game, player: Player) -> int:
 
 
 def q_cafe_items(game: Game, player: Player) -> int:
-    return sum(sum(guest.values()) for guest in player.cafe)
+    items = 0
+    for guest in player.cafe:
+        items += sum(guest.values())
+    return items
 
 
 def q_objectives(game: Game, player: Player) -> int:

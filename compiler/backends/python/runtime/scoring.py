@@ -6,8 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .core import (
+    Decision,
     Game,
     Player,
+    Voice,
     decide,
     next_recorded,
     note,
@@ -29,10 +31,21 @@ def score_space(game: Game, player: Player, points: int) -> None:
     scored = max(points, min(0, game.rules.points_floor - player.points))
     player.points += scored
     if game.explain:
-        note = "" if scored == points else say(game, "worth_but_has_only", worth=points, lost=-scored)
-        said = say(game, "points", scored)
-        text = say(game, "scores_space", player=player.name, points=said, space=player.emperor, note=note)
-        game.log(player, "score", text, points=scored, space=player.emperor)
+        voice = game.voice
+        note = "" if scored == points else voice.said["worth_but_has_only"](worth=points, lost=-scored)
+        text = voice.said["scores_space"](
+            player=player.name, points=voice.points[scored], space=player.emperor, note=note
+        )
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "score",
+                "text": text,
+                "points": scored,
+                "space": player.emperor,
+            }
+        )
 
 
 def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ...]) -> None:
@@ -42,8 +55,18 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
     zone = zone_names[player.emperor]
     if game.explain:
         named = term(game, "zone", zone, zone)
-        text = say(game, "moves_back", player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
-        game.log(player, "move_back", text, space=player.emperor, zone=zone)
+        said = game.voice.said["moves_back"]
+        text = said(player=player.name, spaces=spaces, start=start, space=player.emperor, zone=named)
+        game.events.append(
+            {
+                "round": game.round,
+                "player": player.name,
+                "kind": "move_back",
+                "text": text,
+                "space": player.emperor,
+                "zone": zone,
+            }
+        )
 
 
 def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
@@ -57,8 +80,12 @@ def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
         player.krones -= cost
         if game.explain:
             card = term(game, "staff", str(number), game.rules.staff[number][0])
-            text = say(game, "pays_to_ignore", player=player.name, krones=say(game, "krones", cost), card=card)
-            game.log(player, "penalty", text, krones=-cost)
+            text = game.voice.said["pays_to_ignore"](
+                player=player.name, krones=game.voice.counts["krones"][cost], card=card
+            )
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "penalty", "text": text, "krones": -cost}
+            )
     return pay
 
 
@@ -71,9 +98,9 @@ def game_end_points(game: Game, player: Player, formulas: dict[int, GameEndFormu
     its points per unit of its quantity; each copier (named in `copiers`) copies an opponent's card."""
     total = 0
     for number in player.hired:
-        formula = formulas.get(number)
-        if formula is not None:
-            total += formula[0] * formula[1](game, player)
+        if number in formulas:
+            points, quantity = formulas[number]
+            total += points * quantity(game, player)
         elif number in copiers:
             total += copy_opponent_game_end(game, player, formulas, copiers[number])
     return total
@@ -137,26 +164,56 @@ Line = dict[str, Any]
 
 def counted(game: Game, label: str, count: int, each: int) -> str:
     """`label: count × each = points`, the one form of every counted line."""
-    return say(game, "counted", label=label, n=count, each=each, points=say(game, "points", count * each))
+    text = game.voice.lines.get((label, count, each))
+    return text if text is not None else new_line(game.voice, label, count, each)
+
+
+def new_line(voice: Voice, label: str, count: int, each: int) -> str:
+    """A counted line said for the first time: its text, kept (final scoring says the same lines again and again:
+    a few labels, small counts). A voice keeps a bounded number of them."""
+    lines = voice.lines
+    if len(lines) >= 4096:
+        lines.clear()
+    text = lines[label, count, each] = voice.said["counted"](
+        label=label, n=count, each=each, points=voice.points[count * each]
+    )
+    return text
 
 
 def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     """A per-quantity source's line: `each` points per unit of the quantity `per`."""
-    words: str = game.words["quantities"][per]
-    text = counted(game, words[:1].upper() + words[1:], count, each)
+    voice = game.voice
+    label = voice.labels.get(per)
+    if label is None:
+        words: str = game.words["quantities"][per]
+        label = voice.labels[per] = words[:1].upper() + words[1:]
+    text = voice.lines.get((label, count, each))
+    if text is None:
+        text = new_line(voice, label, count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
-def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> list[Line]:
-    """One line per floor whose occupied rooms score."""
-    words: str = game.words["quantities"]["occupied_rooms"]
+def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
+    """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
+    voice = game.voice
+    labels, said = voice.floors, voice.lines
+    total = 0
     lines: list[Line] = []
+    hotel = player.hotel
     for floor, each in enumerate(points_by_floor, start=1):
         if each:
-            rooms = player.hotel[floor - 1].count("o")
-            text = counted(game, say(game, "floor_label", floor=floor, words=words), rooms, each)
-            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": rooms * each, "text": text})
-    return lines
+            rooms = hotel[floor - 1].count("o")
+            points = rooms * each
+            label = labels.get(floor)
+            if label is None:
+                words: str = game.words["quantities"]["occupied_rooms"]
+                label = labels[floor] = voice.said["floor_label"](floor=floor, words=words)
+            text = said.get((label, rooms, each))
+            if text is None:
+                text = new_line(voice, label, rooms, each)
+            lines.append({"floor": floor, "rooms": rooms, "each": each, "points": points, "text": text})
+            total += points
+    return total, lines
 
 
 def game_end_lines(
@@ -174,28 +231,32 @@ def game_end_lines(
     lines: list[Line] = []
     for number in player.hired:
         copied: int | None = number
-        if number in formulas:
-            total += formulas[number][0] * formulas[number][1](game, player)
+        count = 0
+        formula = formulas.get(number)
+        if formula is not None:
+            count = formula[1](game, player)
+            total += formula[0] * count
         elif number in copiers:
             copied, points = copy_decided(game, player, formulas, copiers[number])
             total += points
+            if copied is not None:
+                count = formulas[copied][1](game, player)
         else:
             continue
-        line: Line = {
-            "card": number,
-            "name": game.rules.staff[number][0],
-            "copies": None if copied == number else copied,
-        }
+        name = game.rules.staff[number][0]
+        copies = None if copied == number else copied
         if copied is None:
             text = say(game, "nothing_to_copy", card=card_name(game, number), points=say(game, "points", 0))
-            line.update({"per": None, "count": 0, "each": 0, "points": 0, "text": text})
+            line: Line = {"card": number, "name": name, "copies": copies, "per": None, "count": 0, "each": 0}
+            line["points"], line["text"] = 0, text
         else:
-            each, count, quantity = formulas[copied][0], formulas[copied][1](game, player), per[copied]
+            each, quantity = formulas[copied][0], per[copied]
             label = card_name(game, number)
             if copied != number:
                 label = say(game, "card_copies", card=label, copied=card_name(game, copied))
             text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
-            line.update({"per": quantity, "count": count, "each": each, "points": count * each, "text": text})
+            line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
+            line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
 
@@ -305,16 +366,22 @@ def named(words: dict[str, Any], names: list[str]) -> str:
 def decision_report(game: Game) -> list[dict[str, Any]]:
     """Per player, every decision of the scoring in the order asked, and the `choices` that record
     them (a key's single decision as a value, several as a list): recording them replays the game."""
+    by_player: dict[str, list[Decision]] = {}
+    for decision in game.decisions:
+        by_player.setdefault(decision.player, []).append(decision)
     report = []
     for player in game.players:
-        mine = [d for d in game.decisions if d.player == player.name]
+        mine = by_player.get(player.name, [])
         by_key: dict[str, list[Any]] = {}
-        for decision in mine:
-            by_key.setdefault(decision.key, []).append(decision.value)
         steps = []
         for decision in mine:
-            step: dict[str, Any] = {"key": decision.key, "index": decision.index, "value": decision.value}
-            step["how"] = decision.how
+            by_key.setdefault(decision.key, []).append(decision.value)
+            step: dict[str, Any] = {
+                "key": decision.key,
+                "index": decision.index,
+                "value": decision.value,
+                "how": decision.how,
+            }
             if decision.total is not None:
                 step["total"] = decision.total
             if decision.runner_up_total is not None:
@@ -329,6 +396,8 @@ def unused_choices(game: Game) -> list[dict[str, Any]]:
     """Recorded decisions the scoring never asked for (a warning each: a misplaced decision shows)."""
     unused = []
     for number, player in enumerate(game.players):
+        if not player.choices:
+            continue
         for key, value in player.choices.items():
             if key == "draft":  # the record of the deal, not of a scoring
                 continue

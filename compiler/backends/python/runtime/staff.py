@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from .core import Game, Player, decide, replaying, say, term
+from collections.abc import Callable
+from typing import Any
+
+from .core import Game, Player, decide, replaying, term
 
 
 def card_name(game: Game, number: int) -> str:
-    name = game.rules.staff[number][0]
-    return say(game, "card_name", name=term(game, "staff", str(number), name), number=number)
+    """A Staff card as explanations name it: by the language's name, with its number (worked out once)."""
+    cards = game.voice.cards
+    named = cards.get(number)
+    if named is None:
+        name = term(game, "staff", str(number), game.rules.staff[number][0])
+        named = cards[number] = game.voice.said["card_name"](name=name, number=number)
+    return named
 
 
 def play_cost(game: Game, number: int, discount: int | None) -> int:
@@ -23,49 +31,107 @@ def hire(game: Game, player: Player, number: int, cost: int, how: str) -> None:
     player.krones -= cost
     player.hired.append(number)
     if game.explain:
-        paid = say(game, "for_krones", krones=say(game, "krones", cost)) if cost else say(game, "at_no_cost")
-        game.log(
-            player, "staff", say(game, how, player=player.name, card=card_name(game, number), paid=paid), card=number
+        paid = (
+            game.voice.said["for_krones"](krones=game.voice.counts["krones"][cost])
+            if cost
+            else game.voice.said["at_no_cost"]()
         )
+        text = game.voice.said[how](player=player.name, card=card_name(game, number), paid=paid)
+        game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": number})
     effect = game.rules.once_effects.get(number)
     if effect is not None:
         effect(game, player)
 
 
-def draw_staff(game: Game, player: Player, count: int, play: int, discount: int | None, to_hand: bool = False) -> None:
+def draw_staff(
+    game: Game,
+    player: Player,
+    count: int,
+    play: int,
+    discount: int | None,
+    to_hand: bool = False,
+    ends_turn: bool = False,
+) -> None:
     """Draw from the top, play up to `play` of them, the rest under the deck in the chosen order (or,
-    `to_hand`, into the hand)."""
+    `to_hand`, into the hand). `ends_turn`: nothing follows in the turn (the search then takes the last card
+    played where the game stands, see finished())."""
     drawn = game.deck[:count]
     del game.deck[:count]
     game.card_reads += 1
     if game.explain:
         if len(drawn) < count:
-            game.log(player, "staff", say(game, "deck_holds_only", cards=say(game, "cards", len(drawn))))
-        names = say(game, "list_separator").join(card_name(game, n) for n in drawn) or say(game, "nothing")
-        game.log(player, "staff", say(game, "draws", player=player.name, cards=names), cards=drawn)
+            text = game.voice.said["deck_holds_only"](cards=game.voice.counts["cards"][len(drawn)])
+            game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text})
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in drawn) or game.voice.said["nothing"]()
+        )
+        text = game.voice.said["draws"](player=player.name, cards=names)
+        game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": drawn})
     remaining = list(drawn)
-    for _ in range(play):
+    for number in range(play):
         options: list[int | None] = (
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_drawn_affordable")
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        back = staff_back(game, player) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             break
         remaining.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_draw")
+    put_drawn(game, player, remaining, to_hand)
+
+
+def after_draw(remaining: list[int], discount: int | None, to_hand: bool) -> Callable[[Game, Player, Any], None]:
+    """What draw_staff does once its last card to play is chosen (None: none), the cards left as they are now."""
+    cards = remaining[:]
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        left = cards[:]
+        if chosen is not None:
+            left.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_draw")
+        put_drawn(game, player, left, to_hand)
+
+    return rest
+
+
+def staff_back(game: Game, player: Player) -> Callable[[Game, Player, Any], None]:
+    """What puts back a card played where the turn ends (after_draw(), from_hand()), and the cards left: the
+    player's krones, hired Staff and hand and the deck as they are now. Not for a card that acts once when
+    played: its effect may change anything (finished() takes that one on a copy)."""
+    krones, hired, hand, deck = player.krones, len(player.hired), player.hand[:], len(game.deck)
+
+    def back(game: Game, player: Player, _chosen: int | None) -> None:
+        player.krones = krones
+        del player.hired[hired:]
+        player.hand[:] = hand
+        del game.deck[deck:]
+
+    return back
+
+
+def put_drawn(game: Game, player: Player, remaining: list[int], to_hand: bool) -> None:
+    """The drawn cards not played: into the hand, or under the deck in the chosen order."""
     if remaining and to_hand:
         player.hand.extend(remaining)
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in remaining)
-            text = say(game, "takes_drawn_into_hand", player=player.name, cards=names)
-            game.log(player, "staff", text, cards=remaining)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in remaining)
+            text = game.voice.said["takes_drawn_into_hand"](player=player.name, cards=names)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": remaining}
+            )
     elif remaining:
         order = cards_to_bottom(game, player, remaining, "drawn_to_bottom")
         if game.explain:
-            names = say(game, "list_separator").join(card_name(game, n) for n in order)
-            text = say(game, "puts_drawn_under_deck", player=player.name, cards=names)
-            game.log(player, "staff", text, cards=order)
+            names = game.voice.said["list_separator"]().join(card_name(game, n) for n in order)
+            text = game.voice.said["puts_drawn_under_deck"](player=player.name, cards=names)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": order}
+            )
 
 
 def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> list[int]:
@@ -99,15 +165,20 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     else:
         game.deck.extend(chosen)
     if game.explain:
-        names = say(game, "list_separator").join(card_name(game, n) for n in chosen) or say(game, "no_card")
-        text = say(game, "puts_on_deck" if top else "puts_under_deck", player=player.name, cards=names)
-        game.log(player, "staff", text, cards=chosen)
+        names = (
+            game.voice.said["list_separator"]().join(card_name(game, n) for n in chosen) or game.voice.said["no_card"]()
+        )
+        text = game.voice.said["puts_on_deck" if top else "puts_under_deck"](player=player.name, cards=names)
+        game.events.append({"round": game.round, "player": player.name, "kind": "staff", "text": text, "cards": chosen})
 
 
-def play_staff_from_hand(game: Game, player: Player, count: int, discount: int | None, kind: str = "any") -> None:
-    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any")."""
+def play_staff_from_hand(
+    game: Game, player: Player, count: int, discount: int | None, kind: str = "any", ends_turn: bool = False
+) -> None:
+    """Play up to `count` Staff from hand at the discount (only cards of `kind`, unless "any"). `ends_turn`:
+    nothing follows in the turn (the search then takes the last card played where the game stands)."""
     staff = game.rules.staff
-    for _ in range(count):
+    for number in range(count):
         game.card_reads += 1
         options: list[int | None] = (
             []
@@ -119,14 +190,36 @@ def play_staff_from_hand(game: Game, player: Player, count: int, discount: int |
             ]
         )
         options.append(None)
-        chosen = decide(game, player, "play_staff", options, none_why="why_no_hand_affordable")
+        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        back = staff_back(game, player) if rest is not None else None
+        chosen = decide(
+            game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
+        )
         if chosen is None:
             if game.explain:
                 key = "plays_no_staff" if len(options) > 1 else "no_staff_to_play"
-                game.log(player, "staff", say(game, key, player=player.name))
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "staff",
+                        "text": game.voice.said[key](player=player.name),
+                    }
+                )
             return
         player.hand.remove(chosen)
         hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_hand")
+
+
+def from_hand(discount: int | None) -> Callable[[Game, Player, Any], None]:
+    """What play_staff_from_hand does once its last card is chosen (None: nothing)."""
+
+    def rest(game: Game, player: Player, chosen: int | None) -> None:
+        if chosen is not None:
+            player.hand.remove(chosen)
+            hire(game, player, chosen, play_cost(game, chosen, discount), "plays_from_hand")
+
+    return rest
 
 
 def hand_of_kind(game: Game, player: Player, kind: str) -> list[int]:
@@ -147,5 +240,7 @@ def remove_hired_staff(game: Game, player: Player, count: int, kind: str) -> Non
         player.hired.remove(chosen)
         game.discard.append(chosen)
         if game.explain:
-            text = say(game, "discards_hired", player=player.name, card=card_name(game, chosen))
-            game.log(player, "staff", text, card=chosen)
+            text = game.voice.said["discards_hired"](player=player.name, card=card_name(game, chosen))
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "staff", "text": text, "card": chosen}
+            )

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Cell, Game, Player, Rules, StateError, plain, shown
+from .hotel import EMPTY
 
-ROOM_LETTERS = {".", "v", "o"}
+ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {
     "name",
     "points",
@@ -135,7 +136,7 @@ def _choice(key: str, value: Any, where: str) -> None:
         ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
     elif kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
-        ok = len(parts) == 2 and all(part.isdigit() and part.isascii() for part in parts)
+        ok = len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
     elif kind == "yes/no":
         ok = isinstance(value, bool)
     else:
@@ -198,6 +199,135 @@ def _reachable(start: Cell, placed: set[Cell]) -> set[Cell]:
 
 def read_game(rules: Rules, state: Any) -> Game:
     """Check a game state dict against the rules and turn it into a Game."""
+    game = _read_plain(rules, state)
+    return game if game is not None else _read_checked(rules, state)
+
+
+def _read_plain(rules: Rules, state: Any) -> Game | None:
+    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that _read_checked would
+    take as it is, read into the same Game; None where anything is unusual (_read_checked then reads it, or
+    says what is wrong). Recorded choices are checked as _read_checked checks them, once the rest of the
+    player passed: their error is the one it would find first."""
+    if type(state) is not dict or not STATE_KEYS.issuperset(state) or "players" not in state:
+        return None
+    round_, tiles_data, players_data = state.get("round"), state.get("tiles"), state["players"]
+    if type(round_) is not int or not 0 <= round_ <= rules.rounds or type(tiles_data) is not dict:
+        return None
+    for tier, tile_id in tiles_data.items():
+        if type(tier) is not str or type(tile_id) is not str or rules.tiles.get(tile_id) != tier:
+            return None
+    tier_now = rules.scoring_tiers.get(round_)
+    if tier_now is not None and tier_now not in tiles_data:
+        return None
+    if round_ < min(rules.scoring_tiers, default=rules.rounds + 1):
+        return None  # the hotel's placement is checked: _read_checked does it
+    if type(players_data) is not list or not 1 <= len(players_data) <= 8:
+        return None
+    players: list[Player] = []
+    for index, data in enumerate(players_data):
+        player = _plain_player(rules, data, players)
+        if player is None:
+            return None
+        choices = data.get("choices", player.choices)
+        if type(choices) is not dict or choices:
+            player.choices = _choices(choices, f"players[{index}].choices")
+        players.append(player)
+    discard = _plain_cards(rules, state.get("staff_discard", []))
+    if discard is None:
+        return None
+    held = discard[:]
+    for player in players:
+        held += player.hand
+        held += player.hired
+    if "staff_deck" in state:
+        deck = _plain_cards(rules, state["staff_deck"])
+        if deck is None:
+            return None
+    else:
+        deck = sorted(set(rules.staff) - set(held))
+    every = held + deck
+    if len(set(every)) < len(every):
+        return None
+    return Game(rules, round_, dict(tiles_data), deck, discard, players)
+
+
+def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | None:
+    """One player of a plain state (see _read_plain), its choices left empty; None where anything is unusual."""
+    if type(data) is not dict or not PLAYER_KEYS.issuperset(data):
+        return None
+    name = data.get("name")
+    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
+        return None
+    for other in before:
+        if other.name == name:
+            return None
+    cafe_data = data.get("cafe", [])
+    if type(cafe_data) is not list or len(cafe_data) > rules.cafe_seats:
+        return None
+    cafe = []
+    for guest in cafe_data:
+        items = _plain_items(rules, guest)
+        if items is None:
+            return None
+        cafe.append(items)
+    points, krones = data.get("points", 0), data.get("krones", 0)
+    emperor, objectives = data.get("emperor", 0), data.get("objectives", 0)
+    if type(points) is not int or type(krones) is not int or type(emperor) is not int or type(objectives) is not int:
+        return None
+    if points < 0 or krones < 0 or emperor < 0 or objectives < 0:
+        return None
+    kitchen = _plain_items(rules, data.get("kitchen", {}))
+    hotel = (
+        _plain_hotel(rules, data["hotel"])
+        if "hotel" in data
+        else [[EMPTY] * rules.columns for _ in range(rules.floors)]
+    )
+    hand = _plain_cards(rules, data.get("hand", []))
+    hired = _plain_cards(rules, data.get("hired", []))
+    if emperor > rules.track_last or kitchen is None or hotel is None or hand is None or hired is None:
+        return None
+    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {})
+
+
+def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
+    """A kitchen or a café guest of a plain state, every item kind present; None where anything is unusual."""
+    if type(value) is not dict:
+        return None
+    items = rules.no_items.copy()
+    if not value:
+        return items
+    for item, count in value.items():
+        if type(count) is not int or count < 0 or item not in items:
+            return None
+    items.update(value)
+    return items
+
+
+def _plain_hotel(rules: Rules, value: Any) -> list[list[str]] | None:
+    """A hotel of a plain state, floor 1 first; None where anything is unusual."""
+    if type(value) is not list or len(value) != rules.floors:
+        return None
+    for row in value:
+        if type(row) is not str or len(row) != rules.columns:
+            return None
+    if not ROOM_LETTERS.issuperset("".join(value)):  # every row text: one look at all their letters
+        return None
+    return list(map(list, reversed(value)))
+
+
+def _plain_cards(rules: Rules, value: Any) -> list[int] | None:
+    """A list of Staff card numbers of a plain state (a copy); None where anything is unusual."""
+    if type(value) is not list:
+        return None
+    staff = rules.staff
+    for number in value:
+        if type(number) is not int or number not in staff:
+            return None
+    return value[:]
+
+
+def _read_checked(rules: Rules, state: Any) -> Game:
+    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game."""
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
@@ -295,27 +425,29 @@ def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> 
 
 def write_game(game: Game) -> dict[str, Any]:
     """The game as a state dict of the same shape as the input."""
-    return {
-        "round": game.round,
-        "tiles": dict(game.tiles),
-        "staff_deck": list(game.deck),
-        "staff_discard": list(game.discard),
-        "players": [
+    players = []
+    for p in game.players:  # a loop and maps, not comprehensions (each a call in Python 3.11)
+        players.append(
             {
                 "name": p.name,
                 "points": p.points,
                 "krones": p.krones,
                 "emperor": p.emperor,
-                "kitchen": dict(p.kitchen),
-                "cafe": [dict(guest) for guest in p.cafe],
-                "hotel": ["".join(row) for row in reversed(p.hotel)],
-                "hand": list(p.hand),
-                "hired": list(p.hired),
+                "kitchen": p.kitchen.copy(),
+                "cafe": list(map(dict.copy, p.cafe)),
+                "hotel": list(map("".join, reversed(p.hotel))),
+                "hand": p.hand[:],
+                "hired": p.hired[:],
                 "objectives": p.objectives,
-                "choices": dict(p.choices),
+                "choices": p.choices.copy(),
             }
-            for p in game.players
-        ],
+        )
+    return {
+        "round": game.round,
+        "tiles": game.tiles.copy(),
+        "staff_deck": game.deck[:],
+        "staff_discard": game.discard[:],
+        "players": players,
     }
 
 

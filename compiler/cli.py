@@ -11,8 +11,10 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
+from compiler.frontend.validate import Speaks, shipped_english
 from compiler.languages import (
     Language,
+    choose_language,
     language_ids,
     load_language,
     own_language_ids,
@@ -50,11 +52,22 @@ def language_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def report(problems: list[Problem], sources: SourceRegistry) -> None:
-    """Print positioned problems to stderr, sorted, with a count."""
+def report(problems: list[Problem], sources: SourceRegistry, language: Speaks | None = None) -> None:
+    """Print positioned problems to stderr, sorted, with a count said in `language` (default English)."""
     print(format_problems(problems, sources), file=sys.stderr)
     count = len(set(problems))
-    print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+    print((language or shipped_english()).say("check.problems_found", count), file=sys.stderr)
+
+
+def speaker(workspace: Workspace | None, requested: str | None = None) -> Speaks:
+    """The language a command's summary lines are said in (choose_language: --lang, else gah.toml's), or
+    English where that language cannot be loaded (its own problems are then being reported)."""
+    if workspace is not None:
+        try:
+            return choose_language(workspace, requested)
+        except GahError:
+            pass
+    return shipped_english()
 
 
 def summary_line(ruleset: ir.Ruleset, changes: list[str], removed: list[str] | None = None) -> str:
@@ -102,7 +115,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
     model_problems = _check_lab_models(workspace, lab_files)
     if args.files and not files:
         if model_problems:
-            report(model_problems, workspace.sources)
+            report(model_problems, workspace.sources, speaker(workspace))
             return 1
         return 0
     compiled = compile_library(workspace, extra=files, only_extra=bool(files))
@@ -132,7 +145,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         print(summary_line(compiled.rulesets[name], changes if rules_file.extends else [], compiled.removed.get(name)))
     problems = compiled.problems + model_problems + language_problems + list(too_long.values())
     if problems:
-        report(problems, workspace.sources)
+        report(problems, workspace.sources, speaker(workspace))
         return 1
     return 0
 
@@ -173,10 +186,12 @@ def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:
     return problems
 
 
-def compile_or_report(workspace: Workspace) -> Compiled | None:
+def compile_or_report(workspace: Workspace, requested: str | None = None) -> Compiled | None:
+    """The workspace's rulesets compiled, or None once their problems are reported (counted in the language
+    `requested`, else gah.toml's)."""
     compiled = compile_library(workspace)
     if compiled.problems:
-        report(compiled.problems, workspace.sources)
+        report(compiled.problems, workspace.sources, speaker(workspace, requested))
         return None
     return compiled
 
@@ -225,11 +240,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     sources = SourceRegistry()
     _setup, handler, _help = _COMMANDS[args.command]
+    workspace: Workspace | None = None
     try:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args, workspace)
     except RulesError as error:
-        report(error.problems, sources)
+        report(error.problems, sources, speaker(workspace, getattr(args, "lang", None)))
         return 1
     except GahError as error:
         print(f"gah {args.command}: {printable(str(error))}", file=sys.stderr)

@@ -279,7 +279,9 @@ def test_gah_toml_language_explains_without_lang(tmp_path: Path) -> None:
     """A table that says `language = "de"` in gah.toml gets German explanations; --lang en still overrides it."""
     folder = _workspace(tmp_path)
     config = folder / "gah.toml"
-    config.write_text(config.read_text(encoding="utf-8") + 'language = "de"\n', encoding="utf-8")
+    written = config.read_text(encoding="utf-8")
+    assert written.count('\nlanguage = "en"\n') == 1  # gah init names the setting
+    config.write_text(written.replace('\nlanguage = "en"\n', '\nlanguage = "de"\n'), encoding="utf-8")
     german_run = run_gah("score", "examples/round7.yaml", cwd=folder)
     assert german_run.code == 0, german_run.err
     assert german_run.out.splitlines()[:3] == [

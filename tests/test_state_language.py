@@ -216,6 +216,48 @@ def test_the_pad_engine_refuses_in_the_modules_words(tmp_path: Path, language: s
         assert found["scored"][0] == "round: 20 liegt außerhalb des Bereichs (von 0 bis 7)"
 
 
+PAD_MODEL = """
+const fs = require("node:fs");
+const vm = require("node:vm");
+const page = fs.readFileSync(process.argv[1], "utf8");
+const script = (id) => page.match(new RegExp(`<script[^>]*id="${id}">([\\\\s\\\\S]*?)</script>`))[1];
+const ui = script("gah-ui");
+const context = vm.createContext({});
+vm.runInContext(`${script("gah-engine")}\n${ui.slice(0, ui.indexOf("\\nconst PadStore = "))}\n` +
+  "globalThis.M = { GAH, PadWords, PadCheck, PadGame };", context);
+const M = context.M;
+const table = JSON.parse(script("gah-words")).languages.find((t) => t.id === process.argv[2]);
+const G = M.PadGame.make(JSON.parse(script("gah-data")), M.GAH, M.GAH.DEAL, M.PadCheck, M.PadWords.make(table));
+const state = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const pad = G.create();
+pad.setup.names = ["Anna", "Anna"];
+let refused = null;
+try { G.deal(pad, 1); } catch (error) { refused = error.message; }
+process.stdout.write(JSON.stringify({ fields: G.problemsOf(state, true), deal: refused }));
+"""
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_pads_fields_and_deal_say_the_engines_refusal_in_the_chosen_language(tmp_path: Path, language: str) -> None:
+    """A state the schema allows but the rules refuse (room 1.3 away from the rest): the pad names the field and
+    says gah score --lang's words; two players of one name are refused at the deal, in those words too."""
+    (tmp_path / "pad.html").write_bytes(generate_page(ruleset("base")))
+    data = state(1, player(hotel=[".....", ".....", ".....", "v.v.."]))
+    (tmp_path / "state.json").write_text(json.dumps(data), encoding="utf-8")
+    run = subprocess.run(
+        [node(), "-e", PAD_MODEL, str(tmp_path / "pad.html"), language, str(tmp_path / "state.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    found = json.loads(run.stdout)
+    assert found["fields"] == [{"path": "players[0].hotel", "message": refusal(data, language)}]
+    assert found["deal"] == deal_refusal(["Anna", "Anna"], language)
+    if language == "de":
+        assert found["deal"] == "players[1]: zwei Spieler heißen 'Anna'"
+
+
 # --- the phrases themselves -----------------------------------------------------------------------
 
 

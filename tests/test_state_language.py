@@ -5,7 +5,8 @@
 - The pad's engine (readGame, scoreGame, the deal) says the module's German, message for message.
 - Every `state` phrase the runtimes ask for exists in en.yaml, and every one is asked for (Python and JS); the
   schema describes each; de.yaml says each itself.
-- gah score --lang de and gah setup --lang de say the refusal and the count under it in German.
+- gah score --lang de and gah setup --lang de say the refusal and the count under it in German; gah check and
+  gah sheet say their own lines in gah.toml's language (the `cli` section).
 """
 
 from __future__ import annotations
@@ -289,7 +290,9 @@ def test_every_state_phrase_is_asked_for_and_exists() -> None:
 def test_the_schema_describes_every_state_phrase() -> None:
     schema = json.loads((ROOT / "schemas" / "language.schema.json").read_text(encoding="utf-8"))
     assert set(schema["properties"]["state"]["properties"]) == _state_keys("en")
-    assert {"problems_found", "warning"} <= set(schema["properties"]["check"]["properties"])
+    cli = {key.removeprefix("cli.") for key in english().phrases if key.startswith("cli.")}
+    assert set(schema["properties"]["cli"]["properties"]) == cli
+    assert {"problems_found", "warning", "ruleset_ok", "wrote"} <= cli
 
 
 # --- the command line -----------------------------------------------------------------------------
@@ -326,3 +329,31 @@ def test_gah_setup_refuses_in_german() -> None:
     run = run_gah("setup", "base", "--players", "Anna,Anna", "--lang", "de")
     assert run.code == 1
     assert run.err == "gah setup: players[1]: zwei Spieler heißen 'Anna'\n"
+
+
+def test_gah_check_and_gah_sheet_say_their_lines_in_gah_tomls_language(tmp_path: Path) -> None:
+    folder = tmp_path / "table"
+    assert run_gah("init", str(folder)).code == 0
+    english_run = run_gah("check", cwd=folder)
+    assert english_run.code == 0, english_run.err
+    assert english_run.out == (
+        "ok  house-rules        extends base | 12 tiles (A:4, B:4, C:4), 48 Staff, Emperor scorings after rounds "
+        "3/5/7, track 0-13, 5 final-scoring sources, deal: standard\n"
+    )
+    config = folder / "gah.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace('\nlanguage = "en"\n', '\nlanguage = "de"\n'), encoding="utf-8"
+    )
+    german_run = run_gah("check", cwd=folder)
+    assert german_run.out == (
+        "ok  house-rules        erweitert base | 12 Kaiser-Plättchen (A:4, B:4, C:4), 48 Personalkarten, "
+        "Kaiserwertungen nach den Runden 3/5/7, Kaiserleiste 0-13, 5 Posten der Schlusswertung, "
+        "Verteilung: standard\n"
+    )
+    sheet = run_gah("sheet", "base", "--format", "md", "-o", "base.md", cwd=folder)
+    assert sheet.out == "base.md geschrieben (md, base)\n"
+    (folder / "rules" / "house-rules.yaml").write_text(
+        "extends: base\nname: house-rules\nrounds: x\n", encoding="utf-8"
+    )
+    broken = run_gah("check", cwd=folder)
+    assert broken.code == 1 and broken.err.endswith("\n1 Problem gefunden\n")

@@ -428,10 +428,11 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line('result["unused_choices"] = unused_choices(game)')
         code.line("return result")
     code.blank(2)
-    with code.block(
-        "def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, "
-        'language: str | dict[str, Any] = "en") -> dict[str, Any]:'
-    ):
+    code.line("def setup_game(")
+    code.line(
+        '    players: list[str], seed: int, choices: dict[str, Any] | None = None, language: str | dict[str, Any] = "en"'
+    )
+    with code.block(") -> dict[str, Any]:"):
         code.line('"""A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)')
         code.line('is said in `language`, as score_game says its texts."""')
         code.line("words = WORDS[language] if isinstance(language, str) else language")

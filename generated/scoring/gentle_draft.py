@@ -3523,7 +3523,9 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     return result
 
 
-def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, language: str | dict[str, Any] = "en") -> dict[str, Any]:
+def setup_game(
+    players: list[str], seed: int, choices: dict[str, Any] | None = None, language: str | dict[str, Any] = "en"
+) -> dict[str, Any]:
     """A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)
     is said in `language`, as score_game says its texts."""
     words = WORDS[language] if isinstance(language, str) else language

@@ -112,7 +112,7 @@ CASES: list[tuple[str, Any, str, str]] = [
         "players[1].hired[0]: Staff card 3 appears twice (also at players[0].hand[0]); "
         "hands, hired, deck and discard hold each card once",
         "players[1].hired[0]: Personalkarte 3 kommt zweimal vor (auch bei players[0].hand[0]); "
-        "Hand, angestelltes Personal, Stapel und Ablage enthalten jede Karte einmal",
+        "Hände, angestellte Personalkarten, Stapel und Ablage enthalten jede Karte nur einmal",
     ),
     (
         "missing key",

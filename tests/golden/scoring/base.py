@@ -422,7 +422,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "worth_but_has_only": " (wert {worth}; hat nur {lost} zu verlieren)",
         "state": {
             "cafe_full": "{where}: {count} Gäste, aber ein Café hat höchstens {seats} Plätze",
-            "card_twice": "{where}: Personalkarte {number} kommt zweimal vor (auch bei {first}); Hand, angestelltes Personal, Stapel und Ablage enthalten jede Karte einmal",
+            "card_twice": "{where}: Personalkarte {number} kommt zweimal vor (auch bei {first}); Hände, angestellte Personalkarten, Stapel und Ablage enthalten jede Karte nur einmal",
             "draft_not_list": "{where}: erwartet: eine Liste von Nummern von Personalkarten, erhalten: {got}",
             "draft_sizes": "setup: ein Draft mit Päckchen zu {packet} Karten, von denen man je Zug {keep} behält, ergibt keine Hände zu {hand} Karten",
             "expected": "{where}: erwartet: {expected}, erhalten: {got}",

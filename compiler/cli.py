@@ -11,8 +11,10 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
+from compiler.frontend.validate import Speaks, shipped_english
 from compiler.languages import (
     Language,
+    choose_language,
     language_ids,
     load_language,
     own_language_ids,
@@ -50,28 +52,48 @@ def language_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def report(problems: list[Problem], sources: SourceRegistry) -> None:
-    """Print positioned problems to stderr, sorted, with a count."""
+def report(problems: list[Problem], sources: SourceRegistry, language: Speaks | None = None) -> None:
+    """Print positioned problems to stderr, sorted, with a count said in `language` (default English)."""
     print(format_problems(problems, sources), file=sys.stderr)
     count = len(set(problems))
-    print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+    print((language or shipped_english()).say("cli.problems_found", count), file=sys.stderr)
 
 
-def summary_line(ruleset: ir.Ruleset, changes: list[str], removed: list[str] | None = None) -> str:
-    """One line per ruleset for `gah check`: name, parent, contents."""
+def speaker(workspace: Workspace | None, requested: str | None = None) -> Speaks:
+    """The language a command's summary lines are said in (choose_language: --lang, else gah.toml's), or
+    English where that language cannot be loaded (its own problems are then being reported)."""
+    if workspace is not None:
+        try:
+            return choose_language(workspace, requested)
+        except GahError:
+            pass
+    return shipped_english()
+
+
+def summary_line(
+    ruleset: ir.Ruleset, changes: list[str], removed: list[str] | None = None, language: Speaks | None = None
+) -> str:
+    """One line per ruleset for `gah check`: name, parent, contents (in `language`, default English)."""
+    says = language or shipped_english()
     tiers = ", ".join(
         f"{t}:{sum(1 for x in ruleset.tiles if x.tier == t)}" for t in sorted({x.tier for x in ruleset.tiles})
     )
-    rounds = "/".join(str(s.round) for s in ruleset.scorings)
-    parent = f"extends {ruleset.extends}" if ruleset.extends else "root ruleset"
-    changed = f"; changes {', '.join(changes)}" if changes else ""
+    parent = says.say("cli.extends", parent=ruleset.extends) if ruleset.extends else says.say("cli.root_ruleset")
+    changed = says.say("cli.changes", keys=", ".join(changes)) if changes else ""
     if removed:
-        changed += f"; removes {', '.join(removed)}"
-    return (
-        f"ok  {ruleset.name:<18} {parent}{changed} | {len(ruleset.tiles)} tiles ({tiers}), "
-        f"{len(ruleset.staff)} Staff, Emperor scorings after rounds {rounds}, "
-        f"track 0-{ruleset.track.last_space}, {len(ruleset.final_scoring)} final-scoring sources, "
-        f"deal: {ruleset.setup.deal.method}"
+        changed += says.say("cli.removes", keys=", ".join(removed))
+    return says.say(
+        "cli.ruleset_ok",
+        name=f"{ruleset.name:<18}",
+        parent=parent,
+        changes=changed,
+        tiles=len(ruleset.tiles),
+        tiers=tiers,
+        staff=len(ruleset.staff),
+        rounds="/".join(str(s.round) for s in ruleset.scorings),
+        last=ruleset.track.last_space,
+        sources=len(ruleset.final_scoring),
+        method=ruleset.setup.deal.method,
     )
 
 
@@ -99,10 +121,11 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         lab_files = workspace.lab_model_paths()
         if workspace.root is None or args.all:
             lab_files = sorted({*lab_files, workspace.bundle / "rules" / "lab" / "default.yaml"})
-    model_problems = _check_lab_models(workspace, lab_files)
+    says = speaker(workspace)
+    model_problems = _check_lab_models(workspace, lab_files, says)
     if args.files and not files:
         if model_problems:
-            report(model_problems, workspace.sources)
+            report(model_problems, workspace.sources, says)
             return 1
         return 0
     compiled = compile_library(workspace, extra=files, only_extra=bool(files))
@@ -123,21 +146,22 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         )
         return 1
     if workspace.root is None and not files:
-        print("no workspace here: checking the rulesets bundled with gah (gah init makes a workspace)")
-    languages, language_problems = _check_languages(workspace)
+        print(says.say("cli.bundled_only"))
+    languages, language_problems = _check_languages(workspace, says)
     too_long = fit_problems(compiled, names, workspace.config.paper, languages)
     for name in sorted(n for n in names if n in compiled.rulesets and n not in too_long):
         rules_file = library.files[name]
         changes = sorted(k for k in rules_file.mapping if k not in ("extends", "name", "title", "description"))
-        print(summary_line(compiled.rulesets[name], changes if rules_file.extends else [], compiled.removed.get(name)))
+        changed = changes if rules_file.extends else []
+        print(summary_line(compiled.rulesets[name], changed, compiled.removed.get(name), says))
     problems = compiled.problems + model_problems + language_problems + list(too_long.values())
     if problems:
-        report(problems, workspace.sources)
+        report(problems, workspace.sources, says)
         return 1
     return 0
 
 
-def _check_languages(workspace: Workspace) -> tuple[list[Language], list[Problem]]:
+def _check_languages(workspace: Workspace, says: Speaks) -> tuple[list[Language], list[Problem]]:
     """Load the languages sheets are made in here (printing one line for each of the workspace's own that is
     valid): those that loaded, the chosen one first, and the problems of those that did not."""
     languages: list[Language] = []
@@ -154,11 +178,11 @@ def _check_languages(workspace: Workspace) -> tuple[list[Language], list[Problem
             continue
         languages.append(language)
         if language_id in own:
-            print(f"ok  language {language_id} ({language.name}): {language.file}")
+            print(says.say("cli.language_ok", id=language_id, name=language.name, file=str(language.file)))
     return languages, problems
 
 
-def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:
+def _check_lab_models(workspace: Workspace, paths: list[Path], says: Speaks) -> list[Problem]:
     """Check variant-lab game models (rules/lab/); print one line for each that is valid."""
     from compiler.lab.engine.model import load_model
 
@@ -169,14 +193,16 @@ def _check_lab_models(workspace: Workspace, paths: list[Path]) -> list[Problem]:
         except RulesError as error:
             problems.extend(error.problems)
             continue
-        print(f"ok  lab model {workspace.display(path)}")
+        print(says.say("cli.lab_model_ok", path=workspace.display(path)))
     return problems
 
 
-def compile_or_report(workspace: Workspace) -> Compiled | None:
+def compile_or_report(workspace: Workspace, requested: str | None = None) -> Compiled | None:
+    """The workspace's rulesets compiled, or None once their problems are reported (counted in the language
+    `requested`, else gah.toml's)."""
     compiled = compile_library(workspace)
     if compiled.problems:
-        report(compiled.problems, workspace.sources)
+        report(compiled.problems, workspace.sources, speaker(workspace, requested))
         return None
     return compiled
 
@@ -225,11 +251,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     sources = SourceRegistry()
     _setup, handler, _help = _COMMANDS[args.command]
+    workspace: Workspace | None = None
     try:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args, workspace)
     except RulesError as error:
-        report(error.problems, sources)
+        report(error.problems, sources, speaker(workspace, getattr(args, "lang", None)))
         return 1
     except GahError as error:
         print(f"gah {args.command}: {printable(str(error))}", file=sys.stderr)

@@ -18,6 +18,7 @@ from compiler.workspace import Workspace
 
 SECTION = "score."
 REPORT = "score.report."  # gah score's own words (compiler/report.py), not a module's
+STATE = "state."
 _ICON = re.compile(r"\[\[[a-z_]*\]\]")  # icons are drawn on sheets only: events are plain text
 
 
@@ -42,6 +43,11 @@ def score_phrases(language: Language) -> dict[str, Any]:
     return table
 
 
+def state_phrases(language: Language) -> dict[str, str | dict[str, str]]:
+    """The language's `state` section (the readers' refusals of a state or a deal) as plain data."""
+    return {key.removeprefix(STATE): _plain(p) for key, p in language.phrases.items() if key.startswith(STATE)}
+
+
 def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
     """The names events give the ruleset's items, colours, Staff (by number), tiles and zones (by the zone's
     name in the rules data, as the module knows it) in the language: the ruleset's own translations first
@@ -62,8 +68,10 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
 
 def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     """What a module's score_game needs to tell a game of `ruleset` in `language`: the `score` phrases, the
-    ruleset's `terms`, final scoring's `quantities` (the sheets' phrases) and `tiebreak`."""
+    ruleset's `terms`, final scoring's `quantities` (the sheets' phrases), `tiebreak`, and the `state` phrases
+    its readers refuse a state or a deal with."""
     words = score_phrases(language)
+    words["state"] = state_phrases(language)
     words["terms"] = ruleset_terms(ruleset, language)
     words["quantities"] = quantity_words(ruleset, language)
     words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]

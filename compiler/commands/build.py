@@ -39,7 +39,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 @command("build", "compile the workspace's rulesets into its output folder (scoring modules and sheets)")(_setup)
 def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     workspace.require_root()
-    compiled = compile_or_report(workspace)
+    compiled = compile_or_report(workspace, args.lang)
     if compiled is None:
         return 1
     library = compiled.library
@@ -49,7 +49,7 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     languages = build_languages(workspace, args.lang)
     too_long = fit_problems(compiled, names, paper, languages)
     if too_long:
-        report(list(too_long.values()), workspace.sources)
+        report(list(too_long.values()), workspace.sources, languages[0])
         return 1
     table = languages[0].id if args.lang or workspace.config.language else None  # a pad opens in it
     plan = plan_outputs(workspace.output_dir, chosen, compiled.rulesets, workspace.schemas_dir, paper, languages, table)

@@ -72,7 +72,7 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
         for unused in result.get("unused_choices", []):
             # A recorded decision the scoring never asked for: a warning at its place in the state file.
             problem = state_problem(node, unused["message"])
-            print(f"{problem.position}: warning: {problem.message}", file=sys.stderr)
+            print(f"{problem.position}: {language.say('cli.warning', message=problem.message)}", file=sys.stderr)
     if args.json and results:
         shown: object = results[0] if len(paths) == 1 else results
         print(json.dumps(shown, indent=2, ensure_ascii=False, sort_keys=False))

@@ -10,9 +10,11 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.python.load import load_scoring_module
-from compiler.cli import command
+from compiler.backends.score_words import score_words
+from compiler.cli import command, language_option
 from compiler.errors import GahError
 from compiler.frontend.rulesets import Workspace
+from compiler.languages import choose_language
 from compiler.project import load_one
 
 SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
@@ -36,6 +38,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print the game state (round 0) as JSON, ready for `gah score`"
     )
+    language_option(parser)
 
 
 @command("setup", "deal a game: starting hands, Emperor tiles and resources from the ruleset's setup data")(_setup)
@@ -43,9 +46,10 @@ def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     players = [name.strip() for name in args.players.split(",")]
     module = load_scoring_module(ruleset)
+    words = score_words(ruleset, choose_language(workspace, args.lang))  # a refused deal is said in these
     seed: int = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     try:
-        state: dict[str, Any] = module.setup_game(players, seed)
+        state: dict[str, Any] = module.setup_game(players, seed, None, words)
     except ValueError as error:  # the generated module's StateError
         raise GahError(str(error)) from None
     if args.json:

@@ -46,7 +46,8 @@ def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     parent = load_one(workspace, ruleset.extends) if ruleset.extends else None
     paper = cast(Paper, args.paper or workspace.config.paper)
-    data = render_sheet(ruleset, parent, args.format, paper, language=choose_language(workspace, args.lang))
+    language = choose_language(workspace, args.lang)
+    data = render_sheet(ruleset, parent, args.format, paper, language=language)
     output: Path | None = args.output
     if output is None and (args.format == "pdf" or sys.stdout.isatty()):
         output = Path(f"{ruleset.name}.{args.format}")
@@ -55,5 +56,5 @@ def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
         sys.stdout.buffer.flush()
         return 0
     write_atomically(output, data)
-    print(f"wrote {output} ({args.format}, {ruleset.name})")
+    print(language.say("cli.wrote", file=str(output), format=args.format, ruleset=ruleset.name))
     return 0

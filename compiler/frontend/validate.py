@@ -29,8 +29,8 @@ class Speaks(Protocol):
 
 
 class _ShippedEnglish:
-    """The `check` section of the shipped en.yaml, read as plain YAML: the words of the checks that check
-    the language files themselves (a Language is loaded through them)."""
+    """The `check` and `cli` sections of the shipped en.yaml, read as plain YAML: the words of the checks that
+    check the language files themselves (a Language is loaded through them), and of the lines around them."""
 
     def __init__(self, phrases: Mapping[str, object]) -> None:
         self.phrases = phrases
@@ -51,7 +51,7 @@ class _ShippedEnglish:
 def shipped_english() -> Speaks:
     """English as shipped, for checks said without a language."""
     document = yaml.safe_load(ENGLISH.read_text(encoding="utf-8"))
-    return _ShippedEnglish({"check": document["check"]})
+    return _ShippedEnglish({"check": document["check"], "cli": document["cli"]})
 
 
 @cache

@@ -149,6 +149,66 @@ WORDS: dict[str, dict[str, Any]] = {
         "why_nothing_to_copy": "no opponent has hired a game-end Staff to copy",
         "why_printed": " printed on space {cell}",
         "worth_but_has_only": " (worth {worth}; has only {lost} to lose)",
+        "state": {
+            "cafe_full": "{where}: {count} guests, but a café seats at most {seats}",
+            "card_twice": "{where}: Staff card {number} appears twice (also at {first}); hands, hired, deck and discard hold each card once",
+            "draft_not_list": "{where}: expected a list of Staff card numbers, got {got}",
+            "draft_sizes": "setup: a draft of packets of {packet}, keeping {keep} a pick, cannot give hands of {hand}",
+            "expected": "{where}: expected {expected}, got {got}",
+            "expected_or_null": "{where}: expected {expected} or null, got {got}",
+            "first_room": "{where}: the first room must be on {room} (placement rule)",
+            "floor_count": "{where}: expected {floors} floors (top floor first), got {got}",
+            "floor_row": "{where} (floor {floor}): expected {columns} characters of o (occupied), v (vacant) or . (empty), got {got}",
+            "key_not_text": "{where}: keys must be text, got {got}",
+            "missing_key": "{where}: missing required key '{key}'",
+            "name_control": "{where}: {name} holds a control character; names are plain text",
+            "name_empty": "{where}: every player needs a non-empty name, got {got}",
+            "name_long": "{where}: a name has at most {most} characters",
+            "name_missing": "{where}: every player needs a name",
+            "name_twice": "{where}: two players are called {name}",
+            "names_not_list": "players: expected a list of names, got {got}",
+            "not_connected": "{where}: room {room} is not connected to the other rooms (placement rule)",
+            "not_list": "{where}: expected a list, got {got}",
+            "not_mapping": "{where}: expected a mapping, got {got}",
+            "not_text": "{where}: expected text, got {got}",
+            "not_whole": "{where}: expected a whole number, got {got}",
+            "out_of_range": "{where}: {value} is out of range (from {low} to {high})",
+            "out_of_range_from": "{where}: {value} is out of range ({low} or more)",
+            "pick_not_in_packet": "{where}: Staff card {number} is not in the packet at pick {pick}; the packet holds: {held}",
+            "picks_no_draft": "{where}: the {method} deal has no draft; only a draft records picks",
+            "picks_not_list": "{where}: {got} is not a list of Staff card numbers",
+            "picks_not_mapping": "choices: expected a mapping from player name to draft picks, got {got}",
+            "picks_not_player": "choices: {name} is not a player; players are: {players}",
+            "picks_other_key": "{where}: setup records only draft picks (choices.draft)",
+            "picks_too_many": {
+                "one": "{where}: {count} card recorded, but a player keeps only {keeps}",
+                "other": "{where}: {count} cards recorded, but a player keeps only {keeps}",
+            },
+            "player_count": "{where}: expected {low} to {high} players, got {got}",
+            "room_outside": "setup: starting room {room} is outside the hotel",
+            "ruleset_players": "players: this ruleset is for {low} to {high} players, got {got}",
+            "set_card": "setup: set {letter}: Staff card {number} is unknown or already dealt",
+            "set_missing": "setup: no introductory set {letter} for player {player}",
+            "tile_missing": "{where}: round {round} ends with an Emperor scoring of tier {tier}, but no {tier} tile is given",
+            "tile_to_deal_missing": "setup: no Emperor tile of tier {tier} for the scoring after round {round}",
+            "too_few_cards": "setup: {count} hands of {size} need more than the {cards} Staff cards",
+            "too_few_for_packets": "setup: {count} packets of {size} need more than the {cards} Staff cards",
+            "unknown_card": "{where}: unknown Staff card {number}",
+            "unknown_choice": "{where}: unknown choice {choice}; choices are: {choices}",
+            "unknown_item": "{where}: unknown item {item}; items are: {items}",
+            "unknown_key": "{where}: unknown key {key}; expected: {keys}",
+            "unknown_method": "setup: unknown deal method {method}; expected one of: {methods}",
+            "unknown_start_item": "setup: unknown starting item {item}; items are: {items}",
+            "unknown_tile": "{where}: unknown tile {tile}; tiles are: {tiles}",
+            "value_card": "a Staff card number",
+            "value_guest": "a café guest's place in cafe (from 0)",
+            "value_item": "an item id",
+            "value_option": "an option's number (from 1)",
+            "value_returned": 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
+            "value_room": 'a room as "floor.column"',
+            "value_yes_no": "true or false",
+            "wrong_tier": "{where}: tile '{tile}' is of tier {tier}, not {wanted}",
+        },
         "terms": {
             "item": {},
             "colour": {"blue": "blue", "red": "red", "yellow": "yellow"},
@@ -362,6 +422,66 @@ WORDS: dict[str, dict[str, Any]] = {
         "why_nothing_to_copy": "kein Gegner hat Personal mit Wertung bei Spielende zum Kopieren",
         "why_printed": " (aufgedruckt auf Feld {cell})",
         "worth_but_has_only": " (wert {worth}; hat nur {lost} zu verlieren)",
+        "state": {
+            "cafe_full": "{where}: {count} Gäste, aber ein Café hat höchstens {seats} Plätze",
+            "card_twice": "{where}: Personalkarte {number} kommt zweimal vor (auch bei {first}); Hände, angestellte Personalkarten, Stapel und Ablage enthalten jede Karte nur einmal",
+            "draft_not_list": "{where}: erwartet: eine Liste von Nummern von Personalkarten, erhalten: {got}",
+            "draft_sizes": "setup: ein Draft mit Päckchen zu {packet} Karten, von denen man je Zug {keep} behält, ergibt keine Hände zu {hand} Karten",
+            "expected": "{where}: erwartet: {expected}, erhalten: {got}",
+            "expected_or_null": "{where}: erwartet: {expected} oder null, erhalten: {got}",
+            "first_room": "{where}: das erste Zimmer muss auf {room} liegen (Bauregel)",
+            "floor_count": "{where}: erwartet: {floors} Etagen (die oberste zuerst), erhalten: {got}",
+            "floor_row": "{where} (Etage {floor}): erwartet: {columns} Zeichen aus o (bezogen), v (frei) oder . (leer), erhalten: {got}",
+            "key_not_text": "{where}: Schlüssel müssen Text sein, erhalten: {got}",
+            "missing_key": "{where}: der nötige Schlüssel '{key}' fehlt",
+            "name_control": "{where}: {name} enthält ein Steuerzeichen; Namen sind reiner Text",
+            "name_empty": "{where}: jeder Spieler braucht einen nicht leeren Namen, erhalten: {got}",
+            "name_long": "{where}: ein Name hat höchstens {most} Zeichen",
+            "name_missing": "{where}: jeder Spieler braucht einen Namen",
+            "name_twice": "{where}: zwei Spieler heißen {name}",
+            "names_not_list": "players: erwartet: eine Liste von Namen, erhalten: {got}",
+            "not_connected": "{where}: Zimmer {room} hängt nicht mit den anderen Zimmern zusammen (Bauregel)",
+            "not_list": "{where}: erwartet: eine Liste, erhalten: {got}",
+            "not_mapping": "{where}: erwartet: eine Zuordnung, erhalten: {got}",
+            "not_text": "{where}: erwartet: Text, erhalten: {got}",
+            "not_whole": "{where}: erwartet: eine ganze Zahl, erhalten: {got}",
+            "out_of_range": "{where}: {value} liegt außerhalb des Bereichs (von {low} bis {high})",
+            "out_of_range_from": "{where}: {value} liegt außerhalb des Bereichs ({low} oder mehr)",
+            "pick_not_in_packet": "{where}: Personalkarte {number} ist beim {pick}. Zug nicht im Päckchen; das Päckchen enthält: {held}",
+            "picks_no_draft": "{where}: die Verteilung {method} hat keinen Draft; nur ein Draft hält Züge fest",
+            "picks_not_list": "{where}: {got} ist keine Liste von Nummern von Personalkarten",
+            "picks_not_mapping": "choices: erwartet: eine Zuordnung von Spielernamen zu Draft-Zügen, erhalten: {got}",
+            "picks_not_player": "choices: {name} spielt nicht mit; Spieler sind: {players}",
+            "picks_other_key": "{where}: der Spielaufbau hält nur Draft-Züge fest (choices.draft)",
+            "picks_too_many": {
+                "one": "{where}: {count} Karte festgehalten, aber ein Spieler behält nur {keeps}",
+                "other": "{where}: {count} Karten festgehalten, aber ein Spieler behält nur {keeps}",
+            },
+            "player_count": "{where}: erwartet: {low} bis {high} Spieler, erhalten: {got}",
+            "room_outside": "setup: das Startzimmer {room} liegt außerhalb des Hotelplans",
+            "ruleset_players": "players: dieses Regelwerk ist für {low} bis {high} Spieler, erhalten: {got}",
+            "set_card": "setup: Set {letter}: Personalkarte {number} ist unbekannt oder schon verteilt",
+            "set_missing": "setup: kein Einsteiger-Set {letter} für Spieler {player}",
+            "tile_missing": "{where}: Runde {round} endet mit einer Kaiserwertung der Stufe {tier}, aber es ist kein Plättchen der Stufe {tier} angegeben",
+            "tile_to_deal_missing": "setup: kein Kaiser-Plättchen der Stufe {tier} für die Wertung nach Runde {round}",
+            "too_few_cards": "setup: {count} Hände zu je {size} Karten brauchen mehr als die {cards} Personalkarten",
+            "too_few_for_packets": "setup: {count} Päckchen zu je {size} Karten brauchen mehr als die {cards} Personalkarten",
+            "unknown_card": "{where}: unbekannte Personalkarte {number}",
+            "unknown_choice": "{where}: unbekannte Entscheidung {choice}; Entscheidungen sind: {choices}",
+            "unknown_item": "{where}: unbekannte Ware {item}; Waren sind: {items}",
+            "unknown_key": "{where}: unbekannter Schlüssel {key}; erwartet: {keys}",
+            "unknown_method": "setup: unbekannte Art der Verteilung {method}; erwartet wird eine von: {methods}",
+            "unknown_start_item": "setup: unbekannte Startware {item}; Waren sind: {items}",
+            "unknown_tile": "{where}: unbekanntes Kaiser-Plättchen {tile}; Plättchen sind: {tiles}",
+            "value_card": "die Nummer einer Personalkarte",
+            "value_guest": "die Stelle eines Gastes in cafe (ab 0 gezählt)",
+            "value_item": "die id einer Ware",
+            "value_option": "die Nummer einer Option (ab 1 gezählt)",
+            "value_returned": 'die id einer Ware (aus der Küche) oder "item@guest" (von einem Gast im Café, Gäste ab 0 gezählt)',
+            "value_room": 'ein Zimmer als "Etage.Spalte"',
+            "value_yes_no": "true oder false",
+            "wrong_tier": "{where}: das Plättchen '{tile}' ist von Stufe {tier}, nicht {wanted}",
+        },
         "terms": {
             "item": {"strudel": "Strudel", "cake": "Torte", "wine": "Wein", "coffee": "Kaffee"},
             "colour": {"blue": "blau", "red": "rot", "yellow": "gelb"},
@@ -462,7 +582,42 @@ Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
 
 
 class StateError(ValueError):
-    """A game state (or a recorded choice) that this ruleset cannot score."""
+    """A game state (or a recorded choice) that this ruleset cannot score. The readers raise one as a phrase of
+    a language's `state` section (`key`, with `values`), which told() says in a language; until then its
+    text is the key. One made of a text (a recorded choice's, said by the game) has no key."""
+
+    def __init__(self, text: str, key: str = "", values: dict[str, object] | None = None) -> None:
+        super().__init__(text)
+        self.key = key
+        self.values = values or {}
+
+    def told(self, words: dict[str, Any]) -> StateError:
+        """This error said in the language of `words` (a table of WORDS, with its `state` phrases)."""
+        if not self.key:
+            return self
+        return StateError(state_phrase(words["state"], self.key, self.values), self.key, self.values)
+
+
+def refused(key: str, count: int | None = None, /, **values: object) -> StateError:
+    """A StateError of the `state` phrase `key` (a Said value is a phrase of its own); `count` picks a form."""
+    if count is not None:
+        values["count"] = count
+    return StateError(key, key, values)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A phrase of the `state` section inside another's values ("expected {expected}")."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def state_phrase(table: dict[str, Any], key: str, values: dict[str, object]) -> str:
+    """The `state` phrase `key` with `values` filled in, a Said value said first."""
+    filled = {name: state_phrase(table, v.key, v.values) if isinstance(v, Said) else v for name, v in values.items()}
+    count = filled.get("count")
+    return phrase(table, key, count if isinstance(count, int) else None, **filled)
 
 
 def shown(value: object) -> str:
@@ -705,11 +860,6 @@ def seat(game: Game, player: Player) -> int:
         if other is player:
             return index
     raise ValueError(f"{player.name} does not play this game")
-
-
-def plural(count: int, word: str) -> str:
-    """An English count for the runtime's error messages (explanations say counts with phrase())."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **values: object) -> str:
@@ -2446,14 +2596,15 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "draft": ("card", False),
 }
 CHOICE_KEYS = set(CHOICE_VALUES)
+# Each kind of value: its phrase in the `state` section.
 VALUE_WORDS = {
-    "item": "an item id",
-    "returned": 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
-    "option": "an option's number (from 1)",
-    "guest": "a café guest's place in cafe (from 0)",
-    "card": "a Staff card number",
-    "room": 'a room as "floor.column"',
-    "yes/no": "true or false",
+    "item": "value_item",
+    "returned": "value_returned",
+    "option": "value_option",
+    "guest": "value_guest",
+    "card": "value_card",
+    "room": "value_room",
+    "yes/no": "value_yes_no",
 }
 
 
@@ -2461,32 +2612,33 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if type(value) is int and value >= low and (high is None or value <= high):
         return value  # the common case, checked first for speed
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where}: expected a whole number, got {shown(value)}")
+        raise refused("not_whole", where=where, got=shown(value))
     if value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise StateError(f"{where}: {value} is out of range ({bounds})")
+        if high is None:
+            raise refused("out_of_range_from", where=where, value=value, low=low)
+        raise refused("out_of_range", where=where, value=value, low=low, high=high)
     return value
 
 
 def _mapping(value: Any, where: str) -> dict[str, Any]:
     """A mapping whose keys are text, as in JSON: anything else is not a state this module reads."""
     if not isinstance(value, dict):
-        raise StateError(f"{where}: expected a mapping, got {shown(value)}")
+        raise refused("not_mapping", where=where, got=shown(value))
     for key in value:
         if not isinstance(key, str):
-            raise StateError(f"{where}: keys must be text, got {shown(key)}")
+            raise refused("key_not_text", where=where, got=shown(key))
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise StateError(f"{where}: expected text, got {shown(value)}")
+        raise refused("not_text", where=where, got=shown(value))
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise StateError(f"{where}: expected a list, got {shown(value)}")
+        raise refused("not_list", where=where, got=shown(value))
     return value
 
 
@@ -2497,7 +2649,7 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
         return items
     for item, count in _mapping(value, where).items():
         if item not in items:
-            raise StateError(f"{where}: unknown item {shown(item)}; items are: {', '.join(rules.items)}")
+            raise refused("unknown_item", where=where, item=shown(item), items=", ".join(rules.items))
         items[item] = _int(count, f"{where}.{item}", 0)
     return items
 
@@ -2507,13 +2659,13 @@ def _choices(value: Any, where: str) -> dict[str, Any]:
     choices = dict(_mapping(value, where))
     unknown = sorted(set(choices) - CHOICE_KEYS)
     if unknown:
-        raise StateError(f"{where}: unknown choice {shown(unknown[0])}; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+        raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
     for key, recorded in choices.items():
         if isinstance(recorded, list):
             for index, one in enumerate(recorded):
                 _choice(key, one, f"{where}.{key}[{index}]")
         elif key == "draft":
-            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {shown(recorded)}")
+            raise refused("draft_not_list", where=f"{where}.draft", got=shown(recorded))
         else:
             _choice(key, recorded, f"{where}.{key}")
     return choices
@@ -2537,8 +2689,8 @@ def _choice(key: str, value: Any, where: str) -> None:
     else:
         ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
-        expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
-        raise StateError(f"{where}: expected {expected}, got {shown(value)}")
+        key = "expected_or_null" if nullable else "expected"
+        raise refused(key, where=where, expected=Said(VALUE_WORDS[kind]), got=shown(value))
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -2548,7 +2700,7 @@ def _cards(rules: Rules, value: Any, where: str) -> list[int]:
     for index, number in enumerate(_list(value, where)):
         number = _int(number, f"{where}[{index}]", 1)
         if number not in rules.staff:
-            raise StateError(f"{where}[{index}]: unknown Staff card {number}")
+            raise refused("unknown_card", where=f"{where}[{index}]", number=number)
         cards.append(number)
     return cards
 
@@ -2556,14 +2708,12 @@ def _cards(rules: Rules, value: Any, where: str) -> list[int]:
 def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[list[str]]:
     floors_top_first = _list(value, where)
     if len(floors_top_first) != rules.floors:
-        raise StateError(f"{where}: expected {rules.floors} floors (top floor first), got {len(floors_top_first)}")
+        raise refused("floor_count", where=where, floors=rules.floors, got=len(floors_top_first))
     hotel: list[list[str]] = []
     for index, row in enumerate(floors_top_first):
         floor = rules.floors - index
         if not isinstance(row, str) or len(row) != rules.columns or set(row) - ROOM_LETTERS:
-            raise StateError(
-                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {shown(row)}"
-            )
+            raise refused("floor_row", where=f"{where}[{index}]", floor=floor, columns=rules.columns, got=shown(row))
         hotel.append(list(row))
     hotel.reverse()  # floor 1 first
     placed = {(f + 1, c + 1) for f, row in enumerate(hotel) for c, room in enumerate(row) if room != "."}
@@ -2571,12 +2721,12 @@ def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[l
         # Before any room is removed, every room grew from the first room by orthogonal steps.
         first = rules.first_room
         if first not in placed:
-            raise StateError(f"{where}: the first room must be on {first[0]}.{first[1]} (placement rule)")
+            raise refused("first_room", where=where, room=f"{first[0]}.{first[1]}")
         reached = _reachable(first, placed)
         stray = sorted(placed - reached)
         if stray:
             cell = stray[0]
-            raise StateError(f"{where}: room {cell[0]}.{cell[1]} is not connected to the other rooms (placement rule)")
+            raise refused("not_connected", where=where, room=f"{cell[0]}.{cell[1]}")
     return hotel
 
 
@@ -2592,16 +2742,20 @@ def _reachable(start: Cell, placed: set[Cell]) -> set[Cell]:
     return seen
 
 
-def read_game(rules: Rules, state: Any) -> Game:
-    """Check a game state dict against the rules and turn it into a Game."""
-    game = _read_plain(rules, state)
-    return game if game is not None else _read_checked(rules, state)
+def read_game(rules: Rules, state: Any, words: dict[str, Any] | None = None) -> Game:
+    """Check a game state dict against the rules and turn it into a Game; a StateError is said in `words` (a
+    table of WORDS; default: the rules' own, English)."""
+    try:
+        game = _read_plain(rules, state)
+        return game if game is not None else read_checked(rules, state)
+    except StateError as error:
+        raise error.told(rules.words if words is None else words) from None
 
 
 def _read_plain(rules: Rules, state: Any) -> Game | None:
-    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that _read_checked would
-    take as it is, read into the same Game; None where anything is unusual (_read_checked then reads it, or
-    says what is wrong). Recorded choices are checked as _read_checked checks them, once the rest of the
+    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that read_checked would
+    take as it is, read into the same Game; None where anything is unusual (read_checked then reads it, or
+    says what is wrong). Recorded choices are checked as read_checked checks them, once the rest of the
     player passed: their error is the one it would find first."""
     if type(state) is not dict or not STATE_KEYS.issuperset(state) or "players" not in state:
         return None
@@ -2615,7 +2769,7 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
     if tier_now is not None and tier_now not in tiles_data:
         return None
     if round_ < min(rules.scoring_tiers, default=rules.rounds + 1):
-        return None  # the hotel's placement is checked: _read_checked does it
+        return None  # the hotel's placement is checked: read_checked does it
     if type(players_data) is not list or not 1 <= len(players_data) <= 8:
         return None
     players: list[Player] = []
@@ -2721,35 +2875,36 @@ def _plain_cards(rules: Rules, value: Any) -> list[int] | None:
     return value[:]
 
 
-def _read_checked(rules: Rules, state: Any) -> Game:
-    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game."""
+def read_checked(rules: Rules, state: Any) -> Game:
+    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game (a StateError
+    raised here is not yet told in a language: read_game tells it)."""
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
-        raise StateError(f"state: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(STATE_KEYS))}")
+        raise refused("unknown_key", where="state", key=shown(unknown[0]), keys=", ".join(sorted(STATE_KEYS)))
     for key in ("round", "tiles", "players"):
         if key not in state:
-            raise StateError(f"state: missing required key '{key}'")
+            raise refused("missing_key", where="state", key=key)
     round_ = _int(state["round"], "round", 0, rules.rounds)
     tiles: dict[str, str] = {}
     for tier, tile_id in _mapping(state["tiles"], "tiles").items():
         tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
-            raise StateError(f"tiles.{plain(tier)}: unknown tile {shown(tile_id)}; tiles are: {', '.join(rules.tiles)}")
+            raise refused(
+                "unknown_tile", where=f"tiles.{plain(tier)}", tile=shown(tile_id), tiles=", ".join(rules.tiles)
+            )
         if rules.tiles[tile_id] != tier:
-            raise StateError(
-                f"tiles.{plain(tier)}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {plain(tier)}"
+            raise refused(
+                "wrong_tier", where=f"tiles.{plain(tier)}", tile=tile_id, tier=rules.tiles[tile_id], wanted=plain(tier)
             )
         tiles[tier] = tile_id
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
-        raise StateError(
-            f"tiles: round {round_} ends with an Emperor scoring of tier {tier_now}, but no {tier_now} tile is given"
-        )
+        raise refused("tile_missing", where="tiles", round=round_, tier=tier_now)
     first_scoring = min(rules.scoring_tiers, default=rules.rounds + 1)
     players_data = _list(state["players"], "players")
     if not 1 <= len(players_data) <= 8:
-        raise StateError(f"players: expected 1 to 8 players, got {len(players_data)}")
+        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
     players = []
     names: set[str] = set()
     for index, data in enumerate(players_data):
@@ -2757,21 +2912,21 @@ def _read_checked(rules: Rules, state: Any) -> Game:
         data = _mapping(data, where)
         unknown = sorted(set(data) - PLAYER_KEYS)
         if unknown:
-            raise StateError(f"{where}: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(PLAYER_KEYS))}")
+            raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
         if not isinstance(data.get("name"), str) or not data["name"].strip():
-            raise StateError(f"{where}.name: every player needs a name")
+            raise refused("name_missing", where=f"{where}.name")
         if not NAME_REFUSED.isdisjoint(data["name"]):
-            raise StateError(f"{where}.name: {shown(data['name'])} holds a control character; names are plain text")
+            raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
         name = data["name"]
         if name in names:
-            raise StateError(f"{where}.name: two players are called {shown(name)}")
+            raise refused("name_twice", where=f"{where}.name", name=shown(name))
         names.add(name)
         cafe = [
             _items(rules, guest, f"{where}.cafe[{i}]")
             for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
         ]
         if len(cafe) > rules.cafe_seats:
-            raise StateError(f"{where}.cafe: {len(cafe)} guests, but a café seats at most {rules.cafe_seats}")
+            raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
         hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
         players.append(
             Player(
@@ -2811,10 +2966,7 @@ def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> 
     for where, cards in places:
         for index, number in enumerate(cards):
             if number in first:
-                raise StateError(
-                    f"{where}[{index}]: Staff card {number} appears twice (also at {first[number]}); "
-                    "hands, hired, deck and discard hold each card once"
-                )
+                raise refused("card_twice", where=f"{where}[{index}]", number=number, first=first[number])
             first[number] = f"{where}[{index}]"
 
 
@@ -2923,13 +3075,35 @@ class SplitMix64:
 
 
 def deal_game(
-    rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
+    rules: Rules,
+    setup: dict[str, Any],
+    players: list[str],
+    seed: int,
+    choices: dict[str, Any] | None,
+    words: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The dealt Game (see deal) as a state dict."""
-    return write_game(deal(rules, setup, players, seed, choices))
+    return write_game(deal(rules, setup, players, seed, choices, words))
 
 
-def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None) -> Game:
+def deal(
+    rules: Rules,
+    setup: dict[str, Any],
+    players: list[str],
+    seed: int,
+    choices: dict[str, Any] | None,
+    words: dict[str, Any] | None = None,
+) -> Game:
+    """The game deal_checked deals; a StateError said in `words` (a table of WORDS; default: the rules' own)."""
+    try:
+        return deal_checked(rules, setup, players, seed, choices)
+    except StateError as error:
+        raise error.told(rules.words if words is None else words) from None
+
+
+def deal_checked(
+    rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
+) -> Game:
     """A game state at round 0 (the format score_game reads): hands dealt, tiles drawn, resources handed out.
 
     `players` are the names in turn order; the first is the start player. Their
@@ -2971,10 +3145,10 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
     """
     names = _deal_players(setup, players)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StateError(f"seed: expected a whole number, got {shown(seed)}")
+        raise refused("not_whole", where="seed", got=shown(seed))
     method = setup["method"]
     if method not in DEAL_METHODS:
-        raise StateError(f"setup: unknown deal method {shown(method)}; expected one of: {', '.join(DEAL_METHODS)}")
+        raise refused("unknown_method", method=shown(method), methods=", ".join(DEAL_METHODS))
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
@@ -2984,7 +3158,7 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
     records: list[dict[str, Any]] = [{} for _ in names]
     if method == "standard":
         if hand_size * count > len(deck):
-            raise StateError(f"setup: {count} hands of {hand_size} need more than the {len(deck)} Staff cards")
+            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
         rng.shuffle(deck)
         hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
         deck = deck[count * hand_size :]
@@ -3005,20 +3179,20 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
     if not isinstance(players, list):
-        raise StateError(f"players: expected a list of names, got {shown(players)}")
+        raise refused("names_not_list", got=shown(players))
     low, high = setup["min_players"], setup["max_players"]
     if not low <= len(players) <= high:
-        raise StateError(f"players: this ruleset is for {low} to {high} players, got {len(players)}")
+        raise refused("ruleset_players", low=low, high=high, got=len(players))
     seen: set[str] = set()
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise StateError(f"players[{index}]: every player needs a non-empty name, got {shown(name)}")
+            raise refused("name_empty", where=f"players[{index}]", got=shown(name))
         if len(name) > 100:
-            raise StateError(f"players[{index}]: a name has at most 100 characters")
+            raise refused("name_long", where=f"players[{index}]", most=100)
         if not NAME_REFUSED.isdisjoint(name):
-            raise StateError(f"players[{index}]: {shown(name)} holds a control character; names are plain text")
+            raise refused("name_control", where=f"players[{index}]", name=shown(name))
         if name in seen:
-            raise StateError(f"players[{index}]: two players are called {shown(name)}")
+            raise refused("name_twice", where=f"players[{index}]", name=shown(name))
         seen.add(name)
     return list(players)
 
@@ -3030,33 +3204,27 @@ def _deal_choices(
     if choices is None:
         return {}
     if not isinstance(choices, dict):
-        raise StateError(f"choices: expected a mapping from player name to draft picks, got {shown(choices)}")
+        raise refused("picks_not_mapping", got=shown(choices))
     kept: dict[str, list[int]] = {}
     for name, value in choices.items():
         if name not in names:
-            raise StateError(f"choices: {shown(name)} is not a player; players are: {', '.join(map(plain, names))}")
+            raise refused("picks_not_player", name=shown(name), players=", ".join(map(plain, names)))
         if isinstance(value, dict):
             extra = sorted(str(key) for key in value if key != "draft")
             if extra:
-                raise StateError(
-                    f"{plain(name)}: choices.{plain(extra[0])}: setup records only draft picks (choices.draft)"
-                )
+                raise refused("picks_other_key", where=f"{plain(name)}: choices.{plain(extra[0])}")
             value = value.get("draft", [])
         if not isinstance(value, list) or not all(
             isinstance(card, int) and not isinstance(card, bool) for card in value
         ):
-            raise StateError(f"{plain(name)}: choices.draft: {shown(value)} is not a list of Staff card numbers")
+            raise refused("picks_not_list", where=f"{plain(name)}: choices.draft", got=shown(value))
         if value and setup["method"] != "draft":
-            raise StateError(
-                f"{plain(name)}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
-            )
+            raise refused("picks_no_draft", where=f"{plain(name)}: choices.draft", method=setup["method"])
         for index, card in enumerate(value):
             if card not in rules.staff:
-                raise StateError(f"{plain(name)}: choices.draft[{index}]: unknown Staff card {card}")
+                raise refused("unknown_card", where=f"{plain(name)}: choices.draft[{index}]", number=card)
         if len(value) > setup["hand_size"]:
-            raise StateError(
-                f"{plain(name)}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
-            )
+            raise refused("picks_too_many", len(value), where=f"{plain(name)}: choices.draft", keeps=setup["hand_size"])
         kept[name] = list(value)
     return kept
 
@@ -3070,7 +3238,7 @@ def _deal_tiles(rules: Rules, rng: SplitMix64) -> dict[str, str]:
             continue
         candidates = [tile for tile, tile_tier in rules.tiles.items() if tile_tier == tier]
         if not candidates:
-            raise StateError(f"setup: no Emperor tile of tier {tier} for the scoring after round {round_}")
+            raise refused("tile_to_deal_missing", tier=tier, round=round_)
         tiles[tier] = candidates[rng.below(len(candidates))]
     return tiles
 
@@ -3083,11 +3251,11 @@ def _deal_sets(rules: Rules, setup: dict[str, Any], count: int) -> list[list[int
     for index in range(count):
         letter = chr(ord("A") + index)
         if letter not in sets:
-            raise StateError(f"setup: no introductory set {letter} for player {index + 1}")
+            raise refused("set_missing", letter=letter, player=index + 1)
         hand = list(sets[letter])
         for card in hand:
             if card not in rules.staff or card in used:
-                raise StateError(f"setup: set {letter}: Staff card {card} is unknown or already dealt")
+                raise refused("set_card", letter=letter, number=card)
             used.add(card)
         hands.append(hand)
     return hands
@@ -3107,11 +3275,9 @@ def _deal_draft(
     keep: int = setup["keep_per_pick"]
     count = len(names)
     if packet_size < hand_size or hand_size % keep:
-        raise StateError(
-            f"setup: a draft of packets of {packet_size}, keeping {keep} a pick, cannot give hands of {hand_size}"
-        )
+        raise refused("draft_sizes", packet=packet_size, keep=keep, hand=hand_size)
     if packet_size * count > len(deck):
-        raise StateError(f"setup: {count} packets of {packet_size} need more than the {len(deck)} Staff cards")
+        raise refused("too_few_for_packets", count=count, size=packet_size, cards=len(deck))
     packets = [deck[i * packet_size : (i + 1) * packet_size] for i in range(count)]
     deck = deck[count * packet_size :]
     hands: list[list[int]] = [[] for _ in names]
@@ -3139,9 +3305,8 @@ def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], inde
         card = kept[index]
         if card not in packet:
             held = ", ".join(str(c) for c in sorted(packet))
-            raise StateError(
-                f"{plain(name)}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
-            )
+            where = f"{plain(name)}: choices.draft[{index}]"
+            raise refused("pick_not_in_packet", where=where, number=card, pick=pick + 1, held=held)
         return card
     return min(packet, key=lambda card: (-rules.staff[card][1], card))
 
@@ -3151,12 +3316,12 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     for room in setup["hotel_rooms"]:
         cell = parse_cell(room) if isinstance(room, str) else room
         if cell is None or not (1 <= cell[0] <= rules.floors and 1 <= cell[1] <= rules.columns):
-            raise StateError(f"setup: starting room {shown(room)} is outside the hotel")
+            raise refused("room_outside", room=shown(room))
         hotel[cell[0] - 1][cell[1] - 1] = "v"
     items: dict[str, int] = setup["items"]
     for item in items:
         if item not in rules.items:
-            raise StateError(f"setup: unknown starting item {shown(item)}; items are: {', '.join(rules.items)}")
+            raise refused("unknown_start_item", item=shown(item), items=", ".join(rules.items))
     return Player(
         name=name,
         points=setup["points"],
@@ -4137,11 +4302,12 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a
     table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
     """
-    game = read_game(RULES, state)
+    words = WORDS[language] if isinstance(language, str) else language
+    game = read_game(RULES, state, words)
     if isinstance(language, str):
-        speak(game, WORDS[language], language)
+        speak(game, words, language)
     else:
-        speak(game, language)
+        speak(game, words)
     emperor_scoring(game)
     result: dict[str, Any] = {
         "ruleset": RULES.name,
@@ -4159,9 +4325,13 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     return result
 
 
-def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A game state before round 1, dealt from the setup data (see deal_game)."""
-    return deal_game(RULES, SETUP, players, seed, choices)
+def setup_game(
+    players: list[str], seed: int, choices: dict[str, Any] | None = None, language: str | dict[str, Any] = "en"
+) -> dict[str, Any]:
+    """A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)
+    is said in `language`, as score_game says its texts."""
+    words = WORDS[language] if isinstance(language, str) else language
+    return deal_game(RULES, SETUP, players, seed, choices, words)
 
 
 def setup_new_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, explain: bool = True) -> Game:

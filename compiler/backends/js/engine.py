@@ -277,10 +277,11 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | 
     js.close()
     # `language`: an id of WORDS or a table of words like theirs (the pad's chooser hands one over).
     js.open('function scoreGame(state, language = "en") {')
-    js.line("const game = readGame(RULES, state);")
     # A language the page carries no events' words for (say a workspace's own, where the page was made with the
     # shipped languages only) tells them in English rather than failing at the table.
-    js.line('game.words = typeof language === "string" ? WORDS[language] || WORDS.en : language;')
+    js.line('const words = typeof language === "string" ? WORDS[language] || WORDS.en : language;')
+    js.line("const game = readGame(RULES, state, words);")
+    js.line("game.words = words;")
     js.line("const scoring = EMPEROR_SCORINGS[game.round];")
     js.line("if (scoring) scoring(game);")
     js.line("const result = { ruleset: RULES.name, round: game.round, state: writeGame(game), events: game.events };")

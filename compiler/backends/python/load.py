@@ -16,7 +16,13 @@ class ScoringModule(Protocol):
 
     def score_game(self, state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]: ...
 
-    def setup_game(self, players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]: ...
+    def setup_game(
+        self,
+        players: list[str],
+        seed: int,
+        choices: dict[str, Any] | None = None,
+        language: str | dict[str, Any] = "en",
+    ) -> dict[str, Any]: ...
 
 
 _CACHE: dict[str, types.ModuleType] = {}

@@ -438,11 +438,12 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a")
         code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
         code.line('"""')
-        code.line("game = read_game(RULES, state)")
+        code.line("words = WORDS[language] if isinstance(language, str) else language")
+        code.line("game = read_game(RULES, state, words)")
         with code.block("if isinstance(language, str):"):
-            code.line("speak(game, WORDS[language], language)")
+            code.line("speak(game, words, language)")
         with code.block("else:"):
-            code.line("speak(game, language)")
+            code.line("speak(game, words)")
         code.line("emperor_scoring(game)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')
@@ -459,11 +460,15 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line('result["unused_choices"] = unused_choices(game)')
         code.line("return result")
     code.blank(2)
-    with code.block(
-        "def setup_game(players: list[str], seed: int, choices: dict[str, Any] | None = None) -> dict[str, Any]:"
-    ):
-        code.line('"""A game state before round 1, dealt from the setup data (see deal_game)."""')
-        code.line("return deal_game(RULES, SETUP, players, seed, choices)")
+    code.line("def setup_game(")
+    code.line(
+        '    players: list[str], seed: int, choices: dict[str, Any] | None = None, language: str | dict[str, Any] = "en"'
+    )
+    with code.block(") -> dict[str, Any]:"):
+        code.line('"""A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)')
+        code.line('is said in `language`, as score_game says its texts."""')
+        code.line("words = WORDS[language] if isinstance(language, str) else language")
+        code.line("return deal_game(RULES, SETUP, players, seed, choices, words)")
     code.blank(2)
     with code.block(
         "def setup_new_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, explain: bool = True) -> Game:"

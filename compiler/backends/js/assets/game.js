@@ -164,7 +164,7 @@ const PadGame = (function () {
       for (const problem of found) if (!setAside(work, problem.path)) return found;
       for (let tries = 0; tries < 64; tries++) {
         try {
-          GAH.readGame(GAH.RULES, clone(work));
+          GAH.readGame(GAH.RULES, clone(work), engineWords());
           return found;
         } catch (error) {
           if (!(error instanceof GAH.StateError)) throw error;
@@ -262,6 +262,12 @@ const PadGame = (function () {
       return labelText(done);
     }
 
+    // The engine's words in the language chosen (its refusals of a state or a deal): English where the
+    // engine has none of that language (as scoreGame tells events).
+    function engineWords() {
+      return GAH.WORDS[WORDS.id] || GAH.WORDS.en;
+    }
+
     function score(state) {
       try {
         return clone(GAH.scoreGame(clone(state), WORDS.id));
@@ -300,7 +306,7 @@ const PadGame = (function () {
 
     function checkNames(list) {
       try {
-        DEAL.players(DATA.setup, list, GAH.StateError);
+        DEAL.players(DATA.setup, list, engineWords());
       } catch (error) {
         if (error instanceof GAH.StateError) throw new PadError(error.message);
         throw error;
@@ -313,7 +319,7 @@ const PadGame = (function () {
       checkNames(list);
       let state;
       try {
-        state = DEAL.deal(GAH.RULES, DATA.setup, list, seed, GAH.StateError);
+        state = DEAL.deal(GAH.RULES, DATA.setup, list, seed, engineWords());
       } catch (error) {
         if (error instanceof GAH.StateError) throw new PadError(error.message);
         throw error;

@@ -13,11 +13,42 @@ function cellParts(key) {
   return [Number(key.slice(0, dot)), Number(key.slice(dot + 1))];
 }
 
+// A game state (or a recorded choice) that this ruleset cannot score. The readers throw one as a phrase of a
+// language's `state` section (`key`, with `values`), which told() says in a language; until then its message
+// is the key. One made of a text (a recorded choice's, said by the game) has no key. As Python's StateError.
 class StateError extends Error {
-  constructor(message) {
+  constructor(message, key = "", values = {}) {
     super(message);
     this.name = "StateError";
+    this.key = key;
+    this.values = values;
   }
+
+  // This error said in the language of `words` (a table of WORDS, with its `state` phrases).
+  told(words) {
+    if (!this.key) return this;
+    return new StateError(statePhrase(words.state, this.key, this.values), this.key, this.values);
+  }
+}
+
+// A StateError of the `state` phrase `key` (a Said value is a phrase of its own); `count` picks a form.
+function refused(key, values = {}, count = null) {
+  return new StateError(key, key, count === null ? values : Object.assign({ count }, values));
+}
+
+// A phrase of the `state` section inside another's values ("expected {expected}").
+class Said {
+  constructor(key, values = {}) {
+    this.key = key;
+    this.values = values;
+  }
+}
+
+// The `state` phrase `key` with `values` filled in, a Said value said first.
+function statePhrase(table, key, values) {
+  const filled = {};
+  for (const [name, value] of Object.entries(values)) filled[name] = value instanceof Said ? statePhrase(table, value.key, value.values) : value;
+  return phrase(table, key, filled, Number.isInteger(filled.count) ? filled.count : null);
 }
 
 // The rules constants the shared mechanics need (filled in by the generated code).

@@ -41,28 +41,43 @@ class SplitMix64 {
   }
 }
 
-function checkPlayers(setup, players, StateError) {
+// A StateError `run` throws, said in `words` (a table of WORDS, with its `state` phrases).
+function toldIn(words, run) {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof StateError) throw error.told(words);
+    throw error;
+  }
+}
+
+// The players' names checked as gah setup checks them; a refusal said in `words`.
+function checkPlayers(setup, players, words) {
+  toldIn(words, () => checkNames(setup, players));
+}
+
+function checkNames(setup, players) {
   const low = setup.min_players;
   const high = setup.max_players;
   if (players.length < low || players.length > high) {
-    throw new StateError(`players: this ruleset is for ${low} to ${high} players, got ${players.length}`);
+    throw refused("ruleset_players", { low, high, got: players.length });
   }
   const seen = new Set();
   players.forEach((name, index) => {
     if (typeof name !== "string" || !name.trim()) {
-      throw new StateError(`players[${index}]: every player needs a non-empty name, got ${shown(name)}`);
+      throw refused("name_empty", { where: `players[${index}]`, got: shown(name) });
     }
-    if (Array.from(name).length > 100) throw new StateError(`players[${index}]: a name has at most 100 characters`);
+    if (Array.from(name).length > 100) throw refused("name_long", { where: `players[${index}]`, most: 100 });
     if (NAME_REFUSED.test(name)) {
-      throw new StateError(`players[${index}]: ${shown(name)} holds a control character; names are plain text`);
+      throw refused("name_control", { where: `players[${index}]`, name: shown(name) });
     }
-    if (seen.has(name)) throw new StateError(`players[${index}]: two players are called ${shown(name)}`);
+    if (seen.has(name)) throw refused("name_twice", { where: `players[${index}]`, name: shown(name) });
     seen.add(name);
   });
 }
 
 // One tile per scored tier, in the order of the scoring rounds, uniform among the tier's tiles.
-function dealTiles(rules, rng, StateError) {
+function dealTiles(rules, rng) {
   const tiles = {};
   const rounds = Object.keys(rules.scoringTiers)
     .map(Number)
@@ -71,23 +86,23 @@ function dealTiles(rules, rng, StateError) {
     const tier = rules.scoringTiers[round];
     if (Object.prototype.hasOwnProperty.call(tiles, tier)) continue;
     const candidates = Object.keys(rules.tiles).filter((id) => rules.tiles[id] === tier);
-    if (!candidates.length) throw new StateError(`setup: no Emperor tile of tier ${tier} for the scoring after round ${round}`);
+    if (!candidates.length) throw refused("tile_to_deal_missing", { tier, round });
     tiles[tier] = candidates[rng.below(candidates.length)];
   }
   return tiles;
 }
 
-function dealSets(rules, setup, count, StateError) {
+function dealSets(rules, setup, count) {
   const hands = [];
   const used = new Set();
   for (let index = 0; index < count; index++) {
     const letter = String.fromCharCode(65 + index);
     if (!Object.prototype.hasOwnProperty.call(setup.sets, letter)) {
-      throw new StateError(`setup: no introductory set ${letter} for player ${index + 1}`);
+      throw refused("set_missing", { letter, player: index + 1 });
     }
     const hand = setup.sets[letter].slice();
     for (const card of hand) {
-      if (!rules.staff[card] || used.has(card)) throw new StateError(`setup: set ${letter}: Staff card ${card} is unknown or already dealt`);
+      if (!rules.staff[card] || used.has(card)) throw refused("set_card", { letter, number: card });
       used.add(card);
     }
     hands.push(hand);
@@ -96,14 +111,14 @@ function dealSets(rules, setup, count, StateError) {
 }
 
 // The draft with every pick the default policy's: the highest cost, then the lowest number.
-function dealDraft(rules, setup, count, deck, rng, StateError) {
+function dealDraft(rules, setup, count, deck, rng) {
   const hand = setup.hand_size;
   const packet = setup.packet_size;
   const keep = setup.keep_per_pick;
   if (packet < hand || hand % keep) {
-    throw new StateError(`setup: a draft of packets of ${packet}, keeping ${keep} a pick, cannot give hands of ${hand}`);
+    throw refused("draft_sizes", { packet, keep, hand });
   }
-  if (packet * count > deck.length) throw new StateError(`setup: ${count} packets of ${packet} need more than the ${deck.length} Staff cards`);
+  if (packet * count > deck.length) throw refused("too_few_for_packets", { count, size: packet, cards: deck.length });
   let packets = [];
   for (let i = 0; i < count; i++) packets.push(deck.slice(i * packet, (i + 1) * packet));
   let rest = deck.slice(count * packet);
@@ -129,19 +144,19 @@ function dealDraft(rules, setup, count, deck, rng, StateError) {
   return [hands, rest];
 }
 
-function dealPlayer(rules, setup, name, hand, record, StateError) {
+function dealPlayer(rules, setup, name, hand, record) {
   const hotel = [];
   for (let f = 0; f < rules.floors; f++) hotel.push(Array(rules.columns).fill("."));
   for (const room of setup.hotel_rooms) {
     const [floor, column] = room;
     if (!(floor >= 1 && floor <= rules.floors && column >= 1 && column <= rules.columns)) {
-      throw new StateError(`setup: starting room ${floor}.${column} is outside the hotel`);
+      throw refused("room_outside", { room: `${floor}.${column}` });
     }
     hotel[floor - 1][column - 1] = "v";
   }
   const kitchen = {};
   for (const item of Object.keys(setup.items)) {
-    if (!rules.items.includes(item)) throw new StateError(`setup: unknown starting item ${shown(item)}; items are: ${rules.items.join(", ")}`);
+    if (!rules.items.includes(item)) throw refused("unknown_start_item", { item: shown(item), items: rules.items.join(", ") });
   }
   for (const item of rules.items) kitchen[item] = setup.items[item] || 0;
   return {
@@ -160,15 +175,19 @@ function dealPlayer(rules, setup, name, hand, record, StateError) {
 }
 
 // A round-0 state, as `gah setup RULESET --players ... --seed SEED --json` prints it (draft picks:
-// the default policy's). `StateError`: the engine's, so the pad tells a refused deal from a bug.
-function deal(rules, setup, players, seed, StateError) {
-  checkPlayers(setup, players, StateError);
-  if (!Number.isSafeInteger(seed)) throw new StateError(`seed: expected a whole number, got ${shown(seed)}`);
+// the default policy's); a refusal (StateError) said in `words` (a table of WORDS; default: the rules' own).
+function deal(rules, setup, players, seed, words) {
+  return toldIn(words === undefined ? rules.words : words, () => dealChecked(rules, setup, players, seed));
+}
+
+function dealChecked(rules, setup, players, seed) {
+  checkNames(setup, players);
+  if (!Number.isSafeInteger(seed)) throw refused("not_whole", { where: "seed", got: shown(seed) });
   if (!DEAL_METHODS.includes(setup.method)) {
-    throw new StateError(`setup: unknown deal method ${shown(setup.method)}; expected one of: ${DEAL_METHODS.join(", ")}`);
+    throw refused("unknown_method", { method: shown(setup.method), methods: DEAL_METHODS.join(", ") });
   }
   const rng = new SplitMix64(seed);
-  const tiles = dealTiles(rules, rng, StateError);
+  const tiles = dealTiles(rules, rng);
   let deck = Object.keys(rules.staff)
     .map(Number)
     .sort((a, b) => a - b);
@@ -176,18 +195,18 @@ function deal(rules, setup, players, seed, StateError) {
   let hands;
   let records = players.map(() => ({}));
   if (setup.method === "standard") {
-    if (setup.hand_size * count > deck.length) throw new StateError(`setup: ${count} hands of ${setup.hand_size} need more than the ${deck.length} Staff cards`);
+    if (setup.hand_size * count > deck.length) throw refused("too_few_cards", { count, size: setup.hand_size, cards: deck.length });
     rng.shuffle(deck);
     hands = players.map((_, i) => deck.slice(i * setup.hand_size, (i + 1) * setup.hand_size));
     deck = deck.slice(count * setup.hand_size);
   } else if (setup.method === "introductory") {
-    hands = dealSets(rules, setup, count, StateError);
+    hands = dealSets(rules, setup, count);
     const dealt = new Set(hands.flat());
     deck = deck.filter((card) => !dealt.has(card));
     rng.shuffle(deck);
   } else {
     rng.shuffle(deck);
-    [hands, deck] = dealDraft(rules, setup, count, deck, rng, StateError);
+    [hands, deck] = dealDraft(rules, setup, count, deck, rng);
     records = hands.map((hand) => ({ draft: hand.slice() }));
   }
   return {
@@ -195,7 +214,7 @@ function deal(rules, setup, players, seed, StateError) {
     tiles,
     staff_deck: deck,
     staff_discard: [],
-    players: players.map((name, i) => dealPlayer(rules, setup, name, hands[i], records[i], StateError)),
+    players: players.map((name, i) => dealPlayer(rules, setup, name, hands[i], records[i])),
   };
 }
 

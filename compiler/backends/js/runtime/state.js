@@ -30,14 +30,15 @@ const CHOICE_VALUES = {
   draft: ["card", false],
 };
 const CHOICE_KEYS = Object.keys(CHOICE_VALUES);
+// Each kind of value: its phrase in the `state` section.
 const VALUE_WORDS = {
-  item: "an item id",
-  returned: 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
-  option: "an option's number (from 1)",
-  guest: "a café guest's place in cafe (from 0)",
-  card: "a Staff card number",
-  room: 'a room as "floor.column"',
-  "yes/no": "true or false",
+  item: "value_item",
+  returned: "value_returned",
+  option: "value_option",
+  guest: "value_guest",
+  card: "value_card",
+  room: "value_room",
+  "yes/no": "value_yes_no",
 };
 
 function isMapping(value) {
@@ -50,22 +51,22 @@ function has(mapping, key) {
 
 function wholeNumber(value, where, low, high) {
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new StateError(`${where}: expected a whole number, got ${shown(value)}`);
+    throw refused("not_whole", { where, got: shown(value) });
   }
   if (value < low || (high !== undefined && value > high)) {
-    const bounds = high !== undefined ? `from ${low} to ${high}` : `${low} or more`;
-    throw new StateError(`${where}: ${value} is out of range (${bounds})`);
+    if (high === undefined) throw refused("out_of_range_from", { where, value, low });
+    throw refused("out_of_range", { where, value, low, high });
   }
   return value;
 }
 
 function mapping(value, where) {
-  if (!isMapping(value)) throw new StateError(`${where}: expected a mapping, got ${shown(value)}`);
+  if (!isMapping(value)) throw refused("not_mapping", { where, got: shown(value) });
   return value;
 }
 
 function list(value, where) {
-  if (!Array.isArray(value)) throw new StateError(`${where}: expected a list, got ${shown(value)}`);
+  if (!Array.isArray(value)) throw refused("not_list", { where, got: shown(value) });
   return value;
 }
 
@@ -79,7 +80,7 @@ function readItems(rules, value, where) {
   const items = {};
   for (const item of rules.items) items[item] = 0;
   for (const [item, count] of Object.entries(mapping(value, where))) {
-    if (!rules.items.includes(item)) throw new StateError(`${where}: unknown item ${shown(item)}; items are: ${rules.items.join(", ")}`);
+    if (!rules.items.includes(item)) throw refused("unknown_item", { where, item: shown(item), items: rules.items.join(", ") });
     items[item] = wholeNumber(count, `${where}.${item}`, 0);
   }
   return items;
@@ -90,11 +91,11 @@ function readChoices(value, where) {
   const choices = Object.assign({}, mapping(value, where));
   const unknown = unknownKeys(choices, CHOICE_KEYS);
   if (unknown.length) {
-    throw new StateError(`${where}: unknown choice ${shown(unknown[0])}; choices are: ${CHOICE_KEYS.slice().sort().join(", ")}`);
+    throw refused("unknown_choice", { where, choice: shown(unknown[0]), choices: CHOICE_KEYS.slice().sort().join(", ") });
   }
   for (const [key, recorded] of Object.entries(choices)) {
     if (Array.isArray(recorded)) recorded.forEach((one, index) => checkChoice(key, one, `${where}.${key}[${index}]`));
-    else if (key === "draft") throw new StateError(`${where}.draft: expected a list of Staff card numbers, got ${shown(recorded)}`);
+    else if (key === "draft") throw refused("draft_not_list", { where: `${where}.draft`, got: shown(recorded) });
     else checkChoice(key, recorded, `${where}.${key}`);
   }
   return choices;
@@ -110,13 +111,13 @@ function checkChoice(key, value, where) {
   else if (kind === "room") ok = typeof value === "string" && /^[0-9]+\.[0-9]+$/.test(value);
   else if (kind === "yes/no") ok = typeof value === "boolean";
   else ok = Number.isInteger(value) && value >= (kind === "guest" ? 0 : 1); // guests from 0; cards, options from 1
-  if (!ok) throw new StateError(`${where}: expected ${VALUE_WORDS[kind]}${nullable ? " or null" : ""}, got ${shown(value)}`);
+  if (!ok) throw refused(nullable ? "expected_or_null" : "expected", { where, expected: new Said(VALUE_WORDS[kind]), got: shown(value) });
 }
 
 function readCards(rules, value, where) {
   return list(value, where).map((number, index) => {
     wholeNumber(number, `${where}[${index}]`, 1);
-    if (!has(rules.staff, number)) throw new StateError(`${where}[${index}]: unknown Staff card ${number}`);
+    if (!has(rules.staff, number)) throw refused("unknown_card", { where: `${where}[${index}]`, number });
     return number;
   });
 }
@@ -124,14 +125,12 @@ function readCards(rules, value, where) {
 function readHotel(rules, value, where, beforeScoring) {
   const topFirst = list(value, where);
   if (topFirst.length !== rules.floors) {
-    throw new StateError(`${where}: expected ${rules.floors} floors (top floor first), got ${topFirst.length}`);
+    throw refused("floor_count", { where, floors: rules.floors, got: topFirst.length });
   }
   const hotel = topFirst.map((row, index) => {
     const floor = rules.floors - index;
     if (typeof row !== "string" || row.length !== rules.columns || Array.from(row).some((ch) => !ROOM_LETTERS.has(ch))) {
-      throw new StateError(
-        `${where}[${index}] (floor ${floor}): expected ${rules.columns} characters of o (occupied), v (vacant) or . (empty), got ${shown(row)}`,
-      );
+      throw refused("floor_row", { where: `${where}[${index}]`, floor, columns: rules.columns, got: shown(row) });
     }
     return Array.from(row);
   });
@@ -141,12 +140,12 @@ function readHotel(rules, value, where, beforeScoring) {
   if (placed.size && beforeScoring) {
     // Before any room is removed, every room grew from the first room by orthogonal steps.
     const first = rules.firstRoom;
-    if (!placed.has(first)) throw new StateError(`${where}: the first room must be on ${first} (placement rule)`);
+    if (!placed.has(first)) throw refused("first_room", { where, room: first });
     const reached = reachable(first, placed);
     const stray = Array.from(placed)
       .filter((key) => !reached.has(key))
       .sort((a, b) => cellParts(a)[0] - cellParts(b)[0] || cellParts(a)[1] - cellParts(b)[1]);
-    if (stray.length) throw new StateError(`${where}: room ${stray[0]} is not connected to the other rooms (placement rule)`);
+    if (stray.length) throw refused("not_connected", { where, room: stray[0] });
   }
   return hotel;
 }
@@ -166,48 +165,59 @@ function reachable(start, placed) {
   return seen;
 }
 
-// Check a game state against the rules and turn it into a game.
-function readGame(rules, state) {
+// Check a game state against the rules and turn it into a game; a StateError is said in `words` (a table of
+// WORDS; default: the rules' own, English).
+function readGame(rules, state, words) {
+  try {
+    return readChecked(rules, state);
+  } catch (error) {
+    if (error instanceof StateError) throw error.told(words === undefined ? rules.words : words);
+    throw error;
+  }
+}
+
+// readGame's reading: a StateError thrown here is not yet told in a language.
+function readChecked(rules, state) {
   mapping(state, "state");
   const unknown = unknownKeys(state, STATE_KEYS);
-  if (unknown.length) throw new StateError(`state: unknown key ${shown(unknown[0])}; expected: ${STATE_KEYS.slice().sort().join(", ")}`);
+  if (unknown.length) throw refused("unknown_key", { where: "state", key: shown(unknown[0]), keys: STATE_KEYS.slice().sort().join(", ") });
   for (const key of ["round", "tiles", "players"]) {
-    if (!has(state, key)) throw new StateError(`state: missing required key '${key}'`);
+    if (!has(state, key)) throw refused("missing_key", { where: "state", key });
   }
   const round = wholeNumber(state.round, "round", 0, rules.rounds);
   const tiles = {};
   for (const [tier, tileId] of Object.entries(mapping(state.tiles, "tiles"))) {
-    if (typeof tileId !== "string") throw new StateError(`tiles.${plain(tier)}: expected text, got ${shown(tileId)}`);
+    if (typeof tileId !== "string") throw refused("not_text", { where: `tiles.${plain(tier)}`, got: shown(tileId) });
     if (!has(rules.tiles, tileId)) {
-      throw new StateError(`tiles.${plain(tier)}: unknown tile ${shown(tileId)}; tiles are: ${Object.keys(rules.tiles).join(", ")}`);
+      throw refused("unknown_tile", { where: `tiles.${plain(tier)}`, tile: shown(tileId), tiles: Object.keys(rules.tiles).join(", ") });
     }
-    if (rules.tiles[tileId] !== tier) throw new StateError(`tiles.${plain(tier)}: tile '${tileId}' is of tier ${rules.tiles[tileId]}, not ${plain(tier)}`);
+    if (rules.tiles[tileId] !== tier) throw refused("wrong_tier", { where: `tiles.${plain(tier)}`, tile: tileId, tier: rules.tiles[tileId], wanted: plain(tier) });
     tiles[tier] = tileId;
   }
   const tierNow = rules.scoringTiers[round];
   if (tierNow !== undefined && !has(tiles, tierNow)) {
-    throw new StateError(`tiles: round ${round} ends with an Emperor scoring of tier ${tierNow}, but no ${tierNow} tile is given`);
+    throw refused("tile_missing", { where: "tiles", round, tier: tierNow });
   }
   const scoringRounds = Object.keys(rules.scoringTiers).map(Number);
   const firstScoring = scoringRounds.length ? Math.min(...scoringRounds) : rules.rounds + 1;
   const playersData = list(state.players, "players");
-  if (playersData.length < 1 || playersData.length > 8) throw new StateError(`players: expected 1 to 8 players, got ${playersData.length}`);
+  if (playersData.length < 1 || playersData.length > 8) throw refused("player_count", { where: "players", low: 1, high: 8, got: playersData.length });
   const names = new Set();
   const players = playersData.map((data, index) => {
     const where = `players[${index}]`;
     mapping(data, where);
     const unknownPlayer = unknownKeys(data, PLAYER_KEYS);
     if (unknownPlayer.length) {
-      throw new StateError(`${where}: unknown key ${shown(unknownPlayer[0])}; expected: ${PLAYER_KEYS.slice().sort().join(", ")}`);
+      throw refused("unknown_key", { where, key: shown(unknownPlayer[0]), keys: PLAYER_KEYS.slice().sort().join(", ") });
     }
-    if (typeof data.name !== "string" || ONLY_SPACE.test(data.name)) throw new StateError(`${where}.name: every player needs a name`);
+    if (typeof data.name !== "string" || ONLY_SPACE.test(data.name)) throw refused("name_missing", { where: `${where}.name` });
     if (NAME_REFUSED.test(data.name)) {
-      throw new StateError(`${where}.name: ${shown(data.name)} holds a control character; names are plain text`);
+      throw refused("name_control", { where: `${where}.name`, name: shown(data.name) });
     }
-    if (names.has(data.name)) throw new StateError(`${where}.name: two players are called ${shown(data.name)}`);
+    if (names.has(data.name)) throw refused("name_twice", { where: `${where}.name`, name: shown(data.name) });
     names.add(data.name);
     const cafe = list(has(data, "cafe") ? data.cafe : [], `${where}.cafe`).map((guest, i) => readItems(rules, guest, `${where}.cafe[${i}]`));
-    if (cafe.length > rules.cafeSeats) throw new StateError(`${where}.cafe: ${cafe.length} guests, but a café seats at most ${rules.cafeSeats}`);
+    if (cafe.length > rules.cafeSeats) throw refused("cafe_full", { where: `${where}.cafe`, seats: rules.cafeSeats }, cafe.length);
     const hotelData = has(data, "hotel") ? data.hotel : Array(rules.floors).fill(".".repeat(rules.columns));
     const get = (key, fallback) => (has(data, key) ? data[key] : fallback);
     return {
@@ -252,10 +262,7 @@ function raiseTwice(players, discard, deck) {
   for (const [where, cards] of places) {
     cards.forEach((number, index) => {
       if (first.has(number)) {
-        throw new StateError(
-          `${where}[${index}]: Staff card ${number} appears twice (also at ${first.get(number)}); ` +
-            "hands, hired, deck and discard hold each card once",
-        );
+        throw refused("card_twice", { where: `${where}[${index}]`, number, first: first.get(number) });
       }
       first.set(number, `${where}[${index}]`);
     });

@@ -19,7 +19,42 @@ Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
 
 
 class StateError(ValueError):
-    """A game state (or a recorded choice) that this ruleset cannot score."""
+    """A game state (or a recorded choice) that this ruleset cannot score. The readers raise one as a phrase of
+    a language's `state` section (`key`, with `values`), which told() says in a language; until then its
+    text is the key. One made of a text (a recorded choice's, said by the game) has no key."""
+
+    def __init__(self, text: str, key: str = "", values: dict[str, object] | None = None) -> None:
+        super().__init__(text)
+        self.key = key
+        self.values = values or {}
+
+    def told(self, words: dict[str, Any]) -> StateError:
+        """This error said in the language of `words` (a table of WORDS, with its `state` phrases)."""
+        if not self.key:
+            return self
+        return StateError(state_phrase(words["state"], self.key, self.values), self.key, self.values)
+
+
+def refused(key: str, count: int | None = None, /, **values: object) -> StateError:
+    """A StateError of the `state` phrase `key` (a Said value is a phrase of its own); `count` picks a form."""
+    if count is not None:
+        values["count"] = count
+    return StateError(key, key, values)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A phrase of the `state` section inside another's values ("expected {expected}")."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def state_phrase(table: dict[str, Any], key: str, values: dict[str, object]) -> str:
+    """The `state` phrase `key` with `values` filled in, a Said value said first."""
+    filled = {name: state_phrase(table, v.key, v.values) if isinstance(v, Said) else v for name, v in values.items()}
+    count = filled.get("count")
+    return phrase(table, key, count if isinstance(count, int) else None, **filled)
 
 
 def shown(value: object) -> str:
@@ -262,11 +297,6 @@ def seat(game: Game, player: Player) -> int:
         if other is player:
             return index
     raise ValueError(f"{player.name} does not play this game")
-
-
-def plural(count: int, word: str) -> str:
-    """An English count for the runtime's error messages (explanations say counts with phrase())."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **values: object) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, Player, Rules, StateError, parse_cell, plain, plural, shown
+from .core import Game, Player, Rules, StateError, parse_cell, plain, refused, shown
 from .state import NAME_REFUSED, write_game
 
 SPLITMIX64_MASK = (1 << 64) - 1
@@ -77,13 +77,35 @@ class SplitMix64:
 
 
 def deal_game(
-    rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
+    rules: Rules,
+    setup: dict[str, Any],
+    players: list[str],
+    seed: int,
+    choices: dict[str, Any] | None,
+    words: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The dealt Game (see deal) as a state dict."""
-    return write_game(deal(rules, setup, players, seed, choices))
+    return write_game(deal(rules, setup, players, seed, choices, words))
 
 
-def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None) -> Game:
+def deal(
+    rules: Rules,
+    setup: dict[str, Any],
+    players: list[str],
+    seed: int,
+    choices: dict[str, Any] | None,
+    words: dict[str, Any] | None = None,
+) -> Game:
+    """The game deal_checked deals; a StateError said in `words` (a table of WORDS; default: the rules' own)."""
+    try:
+        return deal_checked(rules, setup, players, seed, choices)
+    except StateError as error:
+        raise error.told(rules.words if words is None else words) from None
+
+
+def deal_checked(
+    rules: Rules, setup: dict[str, Any], players: list[str], seed: int, choices: dict[str, Any] | None
+) -> Game:
     """A game state at round 0 (the format score_game reads): hands dealt, tiles drawn, resources handed out.
 
     `players` are the names in turn order; the first is the start player. Their
@@ -125,10 +147,10 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
     """
     names = _deal_players(setup, players)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StateError(f"seed: expected a whole number, got {shown(seed)}")
+        raise refused("not_whole", where="seed", got=shown(seed))
     method = setup["method"]
     if method not in DEAL_METHODS:
-        raise StateError(f"setup: unknown deal method {shown(method)}; expected one of: {', '.join(DEAL_METHODS)}")
+        raise refused("unknown_method", method=shown(method), methods=", ".join(DEAL_METHODS))
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
@@ -138,7 +160,7 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
     records: list[dict[str, Any]] = [{} for _ in names]
     if method == "standard":
         if hand_size * count > len(deck):
-            raise StateError(f"setup: {count} hands of {hand_size} need more than the {len(deck)} Staff cards")
+            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
         rng.shuffle(deck)
         hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
         deck = deck[count * hand_size :]
@@ -159,20 +181,20 @@ def deal(rules: Rules, setup: dict[str, Any], players: list[str], seed: int, cho
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
     if not isinstance(players, list):
-        raise StateError(f"players: expected a list of names, got {shown(players)}")
+        raise refused("names_not_list", got=shown(players))
     low, high = setup["min_players"], setup["max_players"]
     if not low <= len(players) <= high:
-        raise StateError(f"players: this ruleset is for {low} to {high} players, got {len(players)}")
+        raise refused("ruleset_players", low=low, high=high, got=len(players))
     seen: set[str] = set()
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise StateError(f"players[{index}]: every player needs a non-empty name, got {shown(name)}")
+            raise refused("name_empty", where=f"players[{index}]", got=shown(name))
         if len(name) > 100:
-            raise StateError(f"players[{index}]: a name has at most 100 characters")
+            raise refused("name_long", where=f"players[{index}]", most=100)
         if not NAME_REFUSED.isdisjoint(name):
-            raise StateError(f"players[{index}]: {shown(name)} holds a control character; names are plain text")
+            raise refused("name_control", where=f"players[{index}]", name=shown(name))
         if name in seen:
-            raise StateError(f"players[{index}]: two players are called {shown(name)}")
+            raise refused("name_twice", where=f"players[{index}]", name=shown(name))
         seen.add(name)
     return list(players)
 
@@ -184,33 +206,27 @@ def _deal_choices(
     if choices is None:
         return {}
     if not isinstance(choices, dict):
-        raise StateError(f"choices: expected a mapping from player name to draft picks, got {shown(choices)}")
+        raise refused("picks_not_mapping", got=shown(choices))
     kept: dict[str, list[int]] = {}
     for name, value in choices.items():
         if name not in names:
-            raise StateError(f"choices: {shown(name)} is not a player; players are: {', '.join(map(plain, names))}")
+            raise refused("picks_not_player", name=shown(name), players=", ".join(map(plain, names)))
         if isinstance(value, dict):
             extra = sorted(str(key) for key in value if key != "draft")
             if extra:
-                raise StateError(
-                    f"{plain(name)}: choices.{plain(extra[0])}: setup records only draft picks (choices.draft)"
-                )
+                raise refused("picks_other_key", where=f"{plain(name)}: choices.{plain(extra[0])}")
             value = value.get("draft", [])
         if not isinstance(value, list) or not all(
             isinstance(card, int) and not isinstance(card, bool) for card in value
         ):
-            raise StateError(f"{plain(name)}: choices.draft: {shown(value)} is not a list of Staff card numbers")
+            raise refused("picks_not_list", where=f"{plain(name)}: choices.draft", got=shown(value))
         if value and setup["method"] != "draft":
-            raise StateError(
-                f"{plain(name)}: choices.draft: the {setup['method']} deal has no draft; only a draft records picks"
-            )
+            raise refused("picks_no_draft", where=f"{plain(name)}: choices.draft", method=setup["method"])
         for index, card in enumerate(value):
             if card not in rules.staff:
-                raise StateError(f"{plain(name)}: choices.draft[{index}]: unknown Staff card {card}")
+                raise refused("unknown_card", where=f"{plain(name)}: choices.draft[{index}]", number=card)
         if len(value) > setup["hand_size"]:
-            raise StateError(
-                f"{plain(name)}: choices.draft: {plural(len(value), 'card')} recorded, but a player keeps only {setup['hand_size']}"
-            )
+            raise refused("picks_too_many", len(value), where=f"{plain(name)}: choices.draft", keeps=setup["hand_size"])
         kept[name] = list(value)
     return kept
 
@@ -224,7 +240,7 @@ def _deal_tiles(rules: Rules, rng: SplitMix64) -> dict[str, str]:
             continue
         candidates = [tile for tile, tile_tier in rules.tiles.items() if tile_tier == tier]
         if not candidates:
-            raise StateError(f"setup: no Emperor tile of tier {tier} for the scoring after round {round_}")
+            raise refused("tile_to_deal_missing", tier=tier, round=round_)
         tiles[tier] = candidates[rng.below(len(candidates))]
     return tiles
 
@@ -237,11 +253,11 @@ def _deal_sets(rules: Rules, setup: dict[str, Any], count: int) -> list[list[int
     for index in range(count):
         letter = chr(ord("A") + index)
         if letter not in sets:
-            raise StateError(f"setup: no introductory set {letter} for player {index + 1}")
+            raise refused("set_missing", letter=letter, player=index + 1)
         hand = list(sets[letter])
         for card in hand:
             if card not in rules.staff or card in used:
-                raise StateError(f"setup: set {letter}: Staff card {card} is unknown or already dealt")
+                raise refused("set_card", letter=letter, number=card)
             used.add(card)
         hands.append(hand)
     return hands
@@ -261,11 +277,9 @@ def _deal_draft(
     keep: int = setup["keep_per_pick"]
     count = len(names)
     if packet_size < hand_size or hand_size % keep:
-        raise StateError(
-            f"setup: a draft of packets of {packet_size}, keeping {keep} a pick, cannot give hands of {hand_size}"
-        )
+        raise refused("draft_sizes", packet=packet_size, keep=keep, hand=hand_size)
     if packet_size * count > len(deck):
-        raise StateError(f"setup: {count} packets of {packet_size} need more than the {len(deck)} Staff cards")
+        raise refused("too_few_for_packets", count=count, size=packet_size, cards=len(deck))
     packets = [deck[i * packet_size : (i + 1) * packet_size] for i in range(count)]
     deck = deck[count * packet_size :]
     hands: list[list[int]] = [[] for _ in names]
@@ -293,9 +307,8 @@ def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], inde
         card = kept[index]
         if card not in packet:
             held = ", ".join(str(c) for c in sorted(packet))
-            raise StateError(
-                f"{plain(name)}: choices.draft[{index}]: Staff card {card} is not in the packet at pick {pick + 1}; the packet holds: {held}"
-            )
+            where = f"{plain(name)}: choices.draft[{index}]"
+            raise refused("pick_not_in_packet", where=where, number=card, pick=pick + 1, held=held)
         return card
     return min(packet, key=lambda card: (-rules.staff[card][1], card))
 
@@ -305,12 +318,12 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     for room in setup["hotel_rooms"]:
         cell = parse_cell(room) if isinstance(room, str) else room
         if cell is None or not (1 <= cell[0] <= rules.floors and 1 <= cell[1] <= rules.columns):
-            raise StateError(f"setup: starting room {shown(room)} is outside the hotel")
+            raise refused("room_outside", room=shown(room))
         hotel[cell[0] - 1][cell[1] - 1] = "v"
     items: dict[str, int] = setup["items"]
     for item in items:
         if item not in rules.items:
-            raise StateError(f"setup: unknown starting item {shown(item)}; items are: {', '.join(rules.items)}")
+            raise refused("unknown_start_item", item=shown(item), items=", ".join(rules.items))
     return Player(
         name=name,
         points=setup["points"],

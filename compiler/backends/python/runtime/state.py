@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Cell, Game, Player, Rules, StateError, plain, shown
+from .core import Cell, Game, Player, Rules, Said, StateError, plain, refused, shown
 from .hotel import EMPTY
 
 ROOM_LETTERS = frozenset(".vo")
@@ -51,14 +51,15 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "draft": ("card", False),
 }
 CHOICE_KEYS = set(CHOICE_VALUES)
+# Each kind of value: its phrase in the `state` section.
 VALUE_WORDS = {
-    "item": "an item id",
-    "returned": 'an item id (from the kitchen) or "item@guest" (from a café guest, guests from 0)',
-    "option": "an option's number (from 1)",
-    "guest": "a café guest's place in cafe (from 0)",
-    "card": "a Staff card number",
-    "room": 'a room as "floor.column"',
-    "yes/no": "true or false",
+    "item": "value_item",
+    "returned": "value_returned",
+    "option": "value_option",
+    "guest": "value_guest",
+    "card": "value_card",
+    "room": "value_room",
+    "yes/no": "value_yes_no",
 }
 
 
@@ -66,32 +67,33 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if type(value) is int and value >= low and (high is None or value <= high):
         return value  # the common case, checked first for speed
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where}: expected a whole number, got {shown(value)}")
+        raise refused("not_whole", where=where, got=shown(value))
     if value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise StateError(f"{where}: {value} is out of range ({bounds})")
+        if high is None:
+            raise refused("out_of_range_from", where=where, value=value, low=low)
+        raise refused("out_of_range", where=where, value=value, low=low, high=high)
     return value
 
 
 def _mapping(value: Any, where: str) -> dict[str, Any]:
     """A mapping whose keys are text, as in JSON: anything else is not a state this module reads."""
     if not isinstance(value, dict):
-        raise StateError(f"{where}: expected a mapping, got {shown(value)}")
+        raise refused("not_mapping", where=where, got=shown(value))
     for key in value:
         if not isinstance(key, str):
-            raise StateError(f"{where}: keys must be text, got {shown(key)}")
+            raise refused("key_not_text", where=where, got=shown(key))
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise StateError(f"{where}: expected text, got {shown(value)}")
+        raise refused("not_text", where=where, got=shown(value))
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise StateError(f"{where}: expected a list, got {shown(value)}")
+        raise refused("not_list", where=where, got=shown(value))
     return value
 
 
@@ -102,7 +104,7 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
         return items
     for item, count in _mapping(value, where).items():
         if item not in items:
-            raise StateError(f"{where}: unknown item {shown(item)}; items are: {', '.join(rules.items)}")
+            raise refused("unknown_item", where=where, item=shown(item), items=", ".join(rules.items))
         items[item] = _int(count, f"{where}.{item}", 0)
     return items
 
@@ -112,13 +114,13 @@ def _choices(value: Any, where: str) -> dict[str, Any]:
     choices = dict(_mapping(value, where))
     unknown = sorted(set(choices) - CHOICE_KEYS)
     if unknown:
-        raise StateError(f"{where}: unknown choice {shown(unknown[0])}; choices are: {', '.join(sorted(CHOICE_KEYS))}")
+        raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
     for key, recorded in choices.items():
         if isinstance(recorded, list):
             for index, one in enumerate(recorded):
                 _choice(key, one, f"{where}.{key}[{index}]")
         elif key == "draft":
-            raise StateError(f"{where}.draft: expected a list of Staff card numbers, got {shown(recorded)}")
+            raise refused("draft_not_list", where=f"{where}.draft", got=shown(recorded))
         else:
             _choice(key, recorded, f"{where}.{key}")
     return choices
@@ -142,8 +144,8 @@ def _choice(key: str, value: Any, where: str) -> None:
     else:
         ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
     if not ok:
-        expected = VALUE_WORDS[kind] + (" or null" if nullable else "")
-        raise StateError(f"{where}: expected {expected}, got {shown(value)}")
+        key = "expected_or_null" if nullable else "expected"
+        raise refused(key, where=where, expected=Said(VALUE_WORDS[kind]), got=shown(value))
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -153,7 +155,7 @@ def _cards(rules: Rules, value: Any, where: str) -> list[int]:
     for index, number in enumerate(_list(value, where)):
         number = _int(number, f"{where}[{index}]", 1)
         if number not in rules.staff:
-            raise StateError(f"{where}[{index}]: unknown Staff card {number}")
+            raise refused("unknown_card", where=f"{where}[{index}]", number=number)
         cards.append(number)
     return cards
 
@@ -161,14 +163,12 @@ def _cards(rules: Rules, value: Any, where: str) -> list[int]:
 def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[list[str]]:
     floors_top_first = _list(value, where)
     if len(floors_top_first) != rules.floors:
-        raise StateError(f"{where}: expected {rules.floors} floors (top floor first), got {len(floors_top_first)}")
+        raise refused("floor_count", where=where, floors=rules.floors, got=len(floors_top_first))
     hotel: list[list[str]] = []
     for index, row in enumerate(floors_top_first):
         floor = rules.floors - index
         if not isinstance(row, str) or len(row) != rules.columns or set(row) - ROOM_LETTERS:
-            raise StateError(
-                f"{where}[{index}] (floor {floor}): expected {rules.columns} characters of o (occupied), v (vacant) or . (empty), got {shown(row)}"
-            )
+            raise refused("floor_row", where=f"{where}[{index}]", floor=floor, columns=rules.columns, got=shown(row))
         hotel.append(list(row))
     hotel.reverse()  # floor 1 first
     placed = {(f + 1, c + 1) for f, row in enumerate(hotel) for c, room in enumerate(row) if room != "."}
@@ -176,12 +176,12 @@ def _hotel(rules: Rules, value: Any, where: str, before_scoring: bool) -> list[l
         # Before any room is removed, every room grew from the first room by orthogonal steps.
         first = rules.first_room
         if first not in placed:
-            raise StateError(f"{where}: the first room must be on {first[0]}.{first[1]} (placement rule)")
+            raise refused("first_room", where=where, room=f"{first[0]}.{first[1]}")
         reached = _reachable(first, placed)
         stray = sorted(placed - reached)
         if stray:
             cell = stray[0]
-            raise StateError(f"{where}: room {cell[0]}.{cell[1]} is not connected to the other rooms (placement rule)")
+            raise refused("not_connected", where=where, room=f"{cell[0]}.{cell[1]}")
     return hotel
 
 
@@ -197,16 +197,20 @@ def _reachable(start: Cell, placed: set[Cell]) -> set[Cell]:
     return seen
 
 
-def read_game(rules: Rules, state: Any) -> Game:
-    """Check a game state dict against the rules and turn it into a Game."""
-    game = _read_plain(rules, state)
-    return game if game is not None else _read_checked(rules, state)
+def read_game(rules: Rules, state: Any, words: dict[str, Any] | None = None) -> Game:
+    """Check a game state dict against the rules and turn it into a Game; a StateError is said in `words` (a
+    table of WORDS; default: the rules' own, English)."""
+    try:
+        game = _read_plain(rules, state)
+        return game if game is not None else read_checked(rules, state)
+    except StateError as error:
+        raise error.told(rules.words if words is None else words) from None
 
 
 def _read_plain(rules: Rules, state: Any) -> Game | None:
-    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that _read_checked would
-    take as it is, read into the same Game; None where anything is unusual (_read_checked then reads it, or
-    says what is wrong). Recorded choices are checked as _read_checked checks them, once the rest of the
+    """The common case, sooner: a state of plain dicts, lists, text and whole numbers that read_checked would
+    take as it is, read into the same Game; None where anything is unusual (read_checked then reads it, or
+    says what is wrong). Recorded choices are checked as read_checked checks them, once the rest of the
     player passed: their error is the one it would find first."""
     if type(state) is not dict or not STATE_KEYS.issuperset(state) or "players" not in state:
         return None
@@ -220,7 +224,7 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
     if tier_now is not None and tier_now not in tiles_data:
         return None
     if round_ < min(rules.scoring_tiers, default=rules.rounds + 1):
-        return None  # the hotel's placement is checked: _read_checked does it
+        return None  # the hotel's placement is checked: read_checked does it
     if type(players_data) is not list or not 1 <= len(players_data) <= 8:
         return None
     players: list[Player] = []
@@ -326,35 +330,36 @@ def _plain_cards(rules: Rules, value: Any) -> list[int] | None:
     return value[:]
 
 
-def _read_checked(rules: Rules, state: Any) -> Game:
-    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game."""
+def read_checked(rules: Rules, state: Any) -> Game:
+    """Check a game state dict against the rules, saying what is wrong, and turn it into a Game (a StateError
+    raised here is not yet told in a language: read_game tells it)."""
     state = _mapping(state, "state")
     unknown = sorted(set(state) - STATE_KEYS)
     if unknown:
-        raise StateError(f"state: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(STATE_KEYS))}")
+        raise refused("unknown_key", where="state", key=shown(unknown[0]), keys=", ".join(sorted(STATE_KEYS)))
     for key in ("round", "tiles", "players"):
         if key not in state:
-            raise StateError(f"state: missing required key '{key}'")
+            raise refused("missing_key", where="state", key=key)
     round_ = _int(state["round"], "round", 0, rules.rounds)
     tiles: dict[str, str] = {}
     for tier, tile_id in _mapping(state["tiles"], "tiles").items():
         tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
-            raise StateError(f"tiles.{plain(tier)}: unknown tile {shown(tile_id)}; tiles are: {', '.join(rules.tiles)}")
+            raise refused(
+                "unknown_tile", where=f"tiles.{plain(tier)}", tile=shown(tile_id), tiles=", ".join(rules.tiles)
+            )
         if rules.tiles[tile_id] != tier:
-            raise StateError(
-                f"tiles.{plain(tier)}: tile '{tile_id}' is of tier {rules.tiles[tile_id]}, not {plain(tier)}"
+            raise refused(
+                "wrong_tier", where=f"tiles.{plain(tier)}", tile=tile_id, tier=rules.tiles[tile_id], wanted=plain(tier)
             )
         tiles[tier] = tile_id
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
-        raise StateError(
-            f"tiles: round {round_} ends with an Emperor scoring of tier {tier_now}, but no {tier_now} tile is given"
-        )
+        raise refused("tile_missing", where="tiles", round=round_, tier=tier_now)
     first_scoring = min(rules.scoring_tiers, default=rules.rounds + 1)
     players_data = _list(state["players"], "players")
     if not 1 <= len(players_data) <= 8:
-        raise StateError(f"players: expected 1 to 8 players, got {len(players_data)}")
+        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
     players = []
     names: set[str] = set()
     for index, data in enumerate(players_data):
@@ -362,21 +367,21 @@ def _read_checked(rules: Rules, state: Any) -> Game:
         data = _mapping(data, where)
         unknown = sorted(set(data) - PLAYER_KEYS)
         if unknown:
-            raise StateError(f"{where}: unknown key {shown(unknown[0])}; expected: {', '.join(sorted(PLAYER_KEYS))}")
+            raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
         if not isinstance(data.get("name"), str) or not data["name"].strip():
-            raise StateError(f"{where}.name: every player needs a name")
+            raise refused("name_missing", where=f"{where}.name")
         if not NAME_REFUSED.isdisjoint(data["name"]):
-            raise StateError(f"{where}.name: {shown(data['name'])} holds a control character; names are plain text")
+            raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
         name = data["name"]
         if name in names:
-            raise StateError(f"{where}.name: two players are called {shown(name)}")
+            raise refused("name_twice", where=f"{where}.name", name=shown(name))
         names.add(name)
         cafe = [
             _items(rules, guest, f"{where}.cafe[{i}]")
             for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
         ]
         if len(cafe) > rules.cafe_seats:
-            raise StateError(f"{where}.cafe: {len(cafe)} guests, but a café seats at most {rules.cafe_seats}")
+            raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
         hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
         players.append(
             Player(
@@ -416,10 +421,7 @@ def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> 
     for where, cards in places:
         for index, number in enumerate(cards):
             if number in first:
-                raise StateError(
-                    f"{where}[{index}]: Staff card {number} appears twice (also at {first[number]}); "
-                    "hands, hired, deck and discard hold each card once"
-                )
+                raise refused("card_twice", where=f"{where}[{index}]", number=number, first=first[number])
             first[number] = f"{where}[{index}]"
 
 

@@ -1,0 +1,178 @@
+"""The plan of many games at once (compiler.lab.engine.game.plan_game's numbers, as arrays over games).
+
+For each (game, round, seat) the turn stream's numbers are read a block at a time, as plan_turn reads them:
+the first ten numbers pick the turn's values (HEAD), the numbers after them are the items, rooms tried, rooms
+occupied and cards hired, then each guest's plate (a count, then that many numbers). The turn kernels read the
+numbers where plan_turn slices them, so a Turn is never built.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from compiler.backends.batched.jit import kernel
+from compiler.lab.engine import rng
+from compiler.lab.engine.batched_rng import Words, block_into
+from compiler.lab.engine.model import Distribution, Model, RoundModel
+
+Ints = npt.NDArray[np.int64]
+
+# The ten values at the head of a turn's stream, in the order of its numbers (and of game.round_picks).
+POINTS, KRONES, EMPEROR, DRAW, OBJECTIVES, ITEMS, PREPARE, OCCUPY, HIRE, GUESTS = range(10)
+HEAD = 10
+PLATE = 10  # the pick of a guest's plate size
+PICKS = 11
+TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
+
+
+class PickTables(NamedTuple):
+    """game.round_picks of every round as arrays: [round - 1, pick, k] values and running totals."""
+
+    values: Ints
+    cumulative: Ints
+    totals: Ints  # [round - 1, pick]
+    sizes: Ints  # [round - 1, pick]: how many values
+
+
+class PlanArrays(NamedTuple):
+    """The plans of games start, start + 1, ... (axis 0)."""
+
+    head: Ints  # [game, round - 1, seat, HEAD]
+    numbers: Ints  # [game, round - 1, seat, k]: the turn stream's numbers, as far as the turn reads
+    plate_at: Ints  # [game, round - 1, seat, guest]: where the guest's numbers start in `numbers`
+    plate_count: Ints  # [game, round - 1, seat, guest]
+    deal_seed: Words  # [game]: game.deal_seed
+
+
+def _distributions(model: RoundModel) -> tuple[Distribution, ...]:
+    """A round's distributions in game.round_picks' order."""
+    return (
+        model.points,
+        model.krones,
+        model.emperor,
+        model.draw,
+        model.objectives,
+        model.items,
+        model.prepare,
+        model.occupy,
+        model.hire,
+        model.cafe,
+        model.guest_items,
+    )
+
+
+def batch_refusal(model: Model) -> str:
+    """Why this model's plans cannot be drawn here ('' if they can)."""
+    rounds = [model.every_round] + [r for _n, r in model.rounds]
+    if any(d.total >= TOTAL_LIMIT for r in rounds for d in _distributions(r)):
+        return f"a weight total of the game model '{model.name}' reaches 2**31"
+    return ""
+
+
+def pick_tables(model: Model, rounds: int) -> PickTables:
+    """The distributions of rounds 1..rounds, as the kernels read them."""
+    by_round = [_distributions(model.round(r)) for r in range(1, rounds + 1)]
+    width = max(len(d.values) for ds in by_round for d in ds)
+    values = np.zeros((rounds, PICKS, width), np.int64)
+    cumulative = np.zeros((rounds, PICKS, width), np.int64)
+    totals = np.zeros((rounds, PICKS), np.int64)
+    sizes = np.zeros((rounds, PICKS), np.int64)
+    for r, distributions in enumerate(by_round):
+        for p, d in enumerate(distributions):
+            values[r, p, : len(d.values)] = d.values
+            cumulative[r, p, : len(d.values)] = d.cumulative
+            totals[r, p] = d.total
+            sizes[r, p] = len(d.values)
+    return PickTables(values, cumulative, totals, sizes)
+
+
+def stream_width(picks: PickTables) -> int:
+    """Numbers a turn stream can need, whole blocks (the largest of every count, over the rounds)."""
+    most = 0
+    for r in range(picks.values.shape[0]):
+        top = [int(picks.values[r, p, : picks.sizes[r, p]].max()) for p in range(PICKS)]
+        need = HEAD + top[ITEMS] + top[PREPARE] + top[OCCUPY] + top[HIRE] + top[GUESTS] * (1 + top[PLATE])
+        most = max(most, need)
+    return -(-most // rng.BLOCK) * rng.BLOCK
+
+
+@kernel
+def pick(picks: PickTables, round_index: int, which: int, r32: int) -> int:
+    """Distribution.pick: the value at bisect_right(cumulative, r32 * total >> 32)."""
+    scaled = (r32 * picks.totals[round_index, which]) >> 32
+    low, high = 0, picks.sizes[round_index, which]
+    cumulative = picks.cumulative[round_index, which]
+    while low < high:
+        middle = (low + high) // 2
+        if scaled < cumulative[middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return int(picks.values[round_index, which, low])
+
+
+@kernel
+def _plan_turn(picks: PickTables, key: Words, message: Words, work: Words, plan: PlanArrays, g: int, r: int, p: int) -> None:
+    numbers = plan.numbers[g, r, p]
+    block_into(key, 0, message, work, numbers, 0)
+    head = plan.head[g, r, p]
+    for i in range(HEAD):
+        head[i] = pick(picks, r, i, numbers[i])
+    end = HEAD + head[ITEMS] + head[PREPARE] + head[OCCUPY] + head[HIRE]
+    blocks = 1
+    while blocks * 16 < end:
+        block_into(key, blocks, message, work, numbers, blocks * 16)
+        blocks += 1
+    at = end
+    for guest in range(head[GUESTS]):
+        if blocks * 16 <= at:
+            block_into(key, blocks, message, work, numbers, blocks * 16)
+            blocks += 1
+        count = pick(picks, r, PLATE, numbers[at])
+        at += 1
+        while blocks * 16 < at + count:
+            block_into(key, blocks, message, work, numbers, blocks * 16)
+            blocks += 1
+        plan.plate_at[g, r, p, guest] = at
+        plan.plate_count[g, r, p, guest] = count
+        at += count
+
+
+@kernel
+def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
+    key = np.zeros(5, np.uint64)
+    message = np.zeros(16, np.uint64)
+    work = np.zeros(16, np.uint64)
+    setup = np.zeros(16, np.int64)
+    games, rounds, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
+    key[0] = seed
+    for g in range(games):
+        key[1] = np.uint64(start + g)
+        key[4] = np.uint64(rng.TURN)
+        for r in range(rounds):
+            key[2] = np.uint64(r + 1)
+            for p in range(players):
+                key[3] = np.uint64(p + 1)
+                _plan_turn(picks, key, message, work, plan, g, r, p)
+        key[2], key[3], key[4] = np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.DEAL)
+        block_into(key, 0, message, work, setup, 0)
+        plan.deal_seed[g] = (np.uint64(setup[0]) << np.uint64(32)) | np.uint64(setup[1])
+
+
+def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int) -> PlanArrays:
+    """The plans of games start..stop - 1 of `players` players (picks: pick_tables of the rounds played)."""
+    games, rounds = stop - start, picks.values.shape[0]
+    guests = max(1, int(picks.values[:, GUESTS].max()))
+    shape = (games, rounds, players)
+    plan = PlanArrays(
+        head=np.zeros((*shape, HEAD), np.int64),
+        numbers=np.zeros((*shape, stream_width(picks)), np.int64),
+        plate_at=np.zeros((*shape, guests), np.int64),
+        plate_count=np.zeros((*shape, guests), np.int64),
+        deal_seed=np.zeros(games, np.uint64),
+    )
+    _plan_games(picks, np.uint64(seed & rng.MASK), start, plan)
+    return plan

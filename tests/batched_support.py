@@ -85,3 +85,58 @@ def _hotel(hotel: ir.Hotel, placed: int, occupied: int) -> list[list[str]]:
             row.append("o" if occupied & bit else "v" if placed & bit else ".")
         rows.append(row)
     return rows
+
+
+def module_game(module: Any, ruleset: ir.Ruleset, s: GameArrays, g: int) -> Any:
+    """Game g of a batch as a module's Game (quiet), to score it with the module."""
+    view = arrays_view(ruleset, s, g)
+    players = [
+        module.Player(
+            f"P{p + 1}",
+            v["points"],
+            v["krones"],
+            v["emperor"],
+            dict(v["kitchen"]),
+            v["cafe"],
+            v["hotel"],
+            v["hand"],
+            v["hired"],
+            v["objectives"],
+            {},
+        )
+        for p, v in enumerate(view["players"])
+    ]
+    return module.Game(module.RULES, view["round"], view["tiles"], view["deck"], view["discard"], players, explain=False)
+
+
+def store_game(ruleset: ir.Ruleset, game: Any, s: GameArrays, g: int) -> None:
+    """A module's Game back into game g of a batch."""
+    items = [i.id for i in ruleset.items]
+    columns = ruleset.hotel.columns
+    s.round_[g] = game.round
+    s.deck_size[g] = len(game.deck)
+    s.deck[g, : len(game.deck)] = game.deck
+    s.discard_size[g] = len(game.discard)
+    s.discard[g, : len(game.discard)] = game.discard
+    for p, player in enumerate(game.players):
+        s.points[g, p], s.krones[g, p] = player.points, player.krones
+        s.emperor[g, p], s.objectives[g, p] = player.emperor, player.objectives
+        s.kitchen[g, p] = 0
+        for k, (item, count) in enumerate(player.kitchen.items()):
+            s.kitchen[g, p, items.index(item)] = count
+            s.kitchen_order[g, p, k] = items.index(item)
+        s.kitchen_keys[g, p] = len(player.kitchen)
+        s.guests[g, p] = len(player.cafe)
+        for guest, plate in enumerate(player.cafe):
+            s.cafe[g, p, guest] = [plate.get(i, 0) for i in items]
+        placed = occupied = 0
+        for f, row in enumerate(player.hotel):
+            for c, room in enumerate(row):
+                bit = 1 << (f * columns + c)
+                placed |= bit if room != "." else 0
+                occupied |= bit if room == "o" else 0
+        s.placed[g, p], s.occupied[g, p] = placed, occupied
+        s.hand_size[g, p] = len(player.hand)
+        s.hand[g, p, : len(player.hand)] = player.hand
+        s.hired_count[g, p] = len(player.hired)
+        s.hired[g, p, : len(player.hired)] = player.hired

@@ -140,3 +140,51 @@ def store_game(ruleset: ir.Ruleset, game: Any, s: GameArrays, g: int) -> None:
         s.hand[g, p, : len(player.hand)] = player.hand
         s.hired_count[g, p] = len(player.hired)
         s.hired[g, p, : len(player.hired)] = player.hired
+
+
+class ModuleScorer:
+    """A batched_games Scorer that scores each game with the ruleset's generated module (the reference), as
+    game._play_rounds does: planners' decisions, the Emperor scoring, the final scoring and the standings."""
+
+    def __init__(self, rules: Any, module: Any, fast: Any, seed: int, players: int) -> None:
+        self.rules, self.module, self.fast = rules, module, fast
+        self.seed, self.players = seed, players
+        self.moves: dict[int, Any] = {}
+
+    def score(self, s: GameArrays, start: int, round_: int, out: Any) -> None:
+        from compiler.lab.engine import game as pure
+        from compiler.lab.engine.batched import record_final, record_scoring
+        from compiler.lab.engine.planning import Moves
+
+        rules, module, fast = self.rules, self.module, self.fast
+        ruleset = rules.ruleset
+        import numpy as np
+
+        for g in range(s.points.shape[0]):
+            game = module_game(module, ruleset, s, g)
+            game.round = round_
+            if fast.planner is not None:
+                moves = self.moves.setdefault(g, Moves(tuple(bool(x) for x in out.planners[g])))
+                plan = pure.Plan(self.seed, start + g, self.players, ())
+                fast.planner.decide(module, game, plan, moves, round_)
+            before = np.array([p.points for p in game.players], np.int64)
+            spaces = np.array([p.emperor for p in game.players], np.int64)
+            module.emperor_scoring(game)
+            if round_ in rules.scoring_rounds:
+                k = rules.scoring_rounds.index(round_)
+                store_game(ruleset, game, s, g)
+                out.tile[g, k] = s.tiles[g, rules.tier_of[k]]
+                record_scoring(rules.track_points, rules.outcome_of, int(rules.move_back[k]), spaces, before, s, g, k, out)
+                if fast.planner is not None and fast.planner.planning.step_limit:
+                    out.steps[g, k] = self.moves[g].steps[-1][1]
+            if round_ == ruleset.rounds:
+                totals = module.final_totals(game)
+                standings = module.final_standings(game, totals)
+                ranks = np.zeros(self.players, np.int64)
+                names = [p.name for p in game.players]
+                for row in standings:
+                    ranks[names.index(row["player"])] = row["rank"]
+                record_final(np.array(totals, np.int64), ranks, g, out)
+                if fast.planner is not None and fast.planner.planning.cafe:
+                    out.served[g] = self.moves[g].cafe
+            store_game(ruleset, game, s, g)

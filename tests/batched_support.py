@@ -106,7 +106,9 @@ def module_game(module: Any, ruleset: ir.Ruleset, s: GameArrays, g: int) -> Any:
         )
         for p, v in enumerate(view["players"])
     ]
-    return module.Game(module.RULES, view["round"], view["tiles"], view["deck"], view["discard"], players, explain=False)
+    return module.Game(
+        module.RULES, view["round"], view["tiles"], view["deck"], view["discard"], players, explain=False
+    )
 
 
 def store_game(ruleset: ir.Ruleset, game: Any, s: GameArrays, g: int) -> None:
@@ -174,7 +176,9 @@ class ModuleScorer:
                 k = rules.scoring_rounds.index(round_)
                 store_game(ruleset, game, s, g)
                 out.tile[g, k] = s.tiles[g, rules.tier_of[k]]
-                record_scoring(rules.track_points, rules.outcome_of, int(rules.move_back[k]), spaces, before, s, g, k, out)
+                record_scoring(
+                    rules.track_points, rules.outcome_of, int(rules.move_back[k]), spaces, before, s, g, k, out
+                )
                 if fast.planner is not None and fast.planner.planning.step_limit:
                     out.steps[g, k] = self.moves[g].steps[-1][1]
             if round_ == ruleset.rounds:

@@ -131,7 +131,15 @@ def draw_planners(seed: np.uint64, start: int, share: int, planners: Ints) -> No
 
 @kernel
 def record_scoring(
-    rules_track: Ints, outcome_of: Ints, back: int, spaces: Ints, before: Ints, s: GameArrays, g: int, k: int, out: BatchGames
+    rules_track: Ints,
+    outcome_of: Ints,
+    back: int,
+    spaces: Ints,
+    before: Ints,
+    s: GameArrays,
+    g: int,
+    k: int,
+    out: BatchGames,
 ) -> None:
     """game._scoring for game g's scoring k: the spaces and points before it, the state after it."""
     for p in range(s.points.shape[1]):

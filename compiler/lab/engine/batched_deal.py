@@ -148,7 +148,7 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 def _next64(state: Words) -> np.uint64:
     """SplitMix64: state[0] moves on, the mixed number comes back."""
     state[0] = state[0] + _GOLDEN
-    z = state[0]
+    z: np.uint64 = state[0]
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
     return z ^ (z >> np.uint64(31))

@@ -115,7 +115,9 @@ def pick(picks: PickTables, round_index: int, which: int, r32: int) -> int:
 
 
 @kernel
-def _plan_turn(picks: PickTables, key: Words, message: Words, work: Words, plan: PlanArrays, g: int, r: int, p: int) -> None:
+def _plan_turn(
+    picks: PickTables, key: Words, message: Words, work: Words, plan: PlanArrays, g: int, r: int, p: int
+) -> None:
     numbers = plan.numbers[g, r, p]
     block_into(key, 0, message, work, numbers, 0)
     head = plan.head[g, r, p]

@@ -45,7 +45,16 @@ _SIGMA = np.array(
 )
 # The (a, b, c, d) words of the eight mixings of a round: four columns, then four diagonals.
 _MIX = np.array(
-    [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]],
+    [
+        [0, 4, 8, 12],
+        [1, 5, 9, 13],
+        [2, 6, 10, 14],
+        [3, 7, 11, 15],
+        [0, 5, 10, 15],
+        [1, 6, 11, 12],
+        [2, 7, 8, 13],
+        [3, 4, 9, 14],
+    ],
     dtype=np.int64,
 )
 _PARAMETERS = 0x01010040  # digest length 64, no key, fan-out 1, depth 1 (XORed into the first word)

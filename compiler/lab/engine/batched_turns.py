@@ -88,7 +88,9 @@ def turn_tables(ruleset: ir.Ruleset, model: Model) -> TurnTables:
         printed=np.array(fast.printed, np.int64),
         group_of=np.array(fast.group_of, np.int64),
         group_mask=np.array(list(fast.group_mask) + [0] * (groups - len(fast.group_mask)), np.int64),
-        reward_kind=np.array([REWARDS[k] for k, _a in fast.group_reward] + [0] * (groups - len(fast.group_mask)), np.int64),
+        reward_kind=np.array(
+            [REWARDS[k] for k, _a in fast.group_reward] + [0] * (groups - len(fast.group_mask)), np.int64
+        ),
         reward_amount=np.array([a for _k, a in fast.group_reward] + [0] * (groups - len(fast.group_mask)), np.int64),
         cafe_seats=fast.cafe_seats,
         items=len(ruleset.items),

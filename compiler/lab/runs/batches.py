@@ -1,0 +1,122 @@
+"""The lab's chunks on the batched engine: a run of consecutive chunks played as one batch, tallied chunk by chunk.
+
+The batched engine (compiler.lab.engine.batched) plays the same games as the pure path (jobs.Lab); its outcomes
+become the same Outcome records, tallied per chunk of jobs.CHUNK games, so every report is the pure path's, byte
+for byte. A ruleset it cannot batch is refused by name when the job is made (`refusal`), and the job is played
+on the pure path.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from compiler.errors import GahError
+from compiler.lab.engine.batched import BatchRules, Scorer, batch_rules, dims, draw_planners, outcomes, play_batch
+from compiler.lab.engine.batched_deal import Refused
+from compiler.lab.engine.batched_plan import batch_refusal, pick_tables, plan_games
+from compiler.lab.engine.game import Outcome, RulesInfo
+from compiler.lab.runs.tallies import Tally
+
+if TYPE_CHECKING:
+    from compiler.lab.runs.jobs import LabSpec
+
+ENGINE_ENV = "GAH_LAB_ENGINE"
+PURE_ENV = "GAH_LAB_PURE"
+ENGINES = ("pure", "batched")
+_SHOWN: set[str] = set()
+
+
+def chosen_engine() -> str:
+    """The engine the environment asks for: GAH_LAB_ENGINE (pure or batched, default batched); GAH_LAB_PURE=1
+    asks for the pure path, as it always has."""
+    if os.environ.get(PURE_ENV) == "1":
+        return "pure"
+    asked = os.environ.get(ENGINE_ENV, "batched") or "batched"
+    return asked if asked in ENGINES else "batched"
+
+
+def show_refusal(reason: str) -> None:
+    """Say once per process why the games go on the pure path."""
+    if reason not in _SHOWN:
+        _SHOWN.add(reason)
+        print(f"gah: the batched lab engine cannot play {reason}; playing the pure path", file=sys.stderr)
+
+
+class BatchedLab:
+    """The rulesets of a spec on the batched engine (one per process), playing runs of chunks."""
+
+    def __init__(self, spec: LabSpec, sources: Sequence[str]) -> None:
+        from compiler.lab.engine.batched_scorer import KernelScorer  # the scoring kernels: see `refusal`
+
+        self.spec = spec
+        model = spec.model
+        self.rounds = max(r.rounds for r in spec.rulesets)
+        self.picks = pick_tables(model, self.rounds)
+        infos = [RulesInfo.of(r) for r in spec.rulesets]
+        # A ruleset listed twice (same data, same module) is played once and its records shared (as jobs.Lab).
+        self.same_as = [
+            next(j for j in range(i + 1) if infos[j] == infos[i] and sources[j] == sources[i])
+            for i in range(len(spec.rulesets))
+        ]
+        self.rules: dict[int, BatchRules] = {}
+        self.scorers: dict[int, Scorer] = {}
+        for index in sorted(set(self.same_as)):
+            rules = batch_rules(spec.rulesets[index], model, spec.players)
+            self.rules[index] = rules
+            self.scorers[index] = KernelScorer(rules, model.planning, spec.seed, dims(rules.ruleset, 1, spec.players))
+        self.planning = (model.planning.step_limit, model.planning.cafe, 0)
+
+    def play(self, start: int, stop: int) -> list[list[Outcome]]:
+        """Every ruleset's outcomes of games start..stop - 1, in the order of the spec's rulesets."""
+        spec = self.spec
+        plan = plan_games(self.picks, spec.seed, start, stop, spec.players)
+        active = spec.model.planning.active
+        planners = None
+        if active:
+            planners = np.zeros((stop - start, spec.players), np.int64)
+            draw_planners(np.uint64(spec.seed & ((1 << 64) - 1)), start, spec.model.planning.share, planners)
+        played: dict[int, list[Outcome]] = {}
+        for index, rules in self.rules.items():
+            out = play_batch(rules, plan, self.scorers[index], spec.seed, start, planners)
+            played[index] = outcomes(rules, out, active, self.planning)
+        return [played[source] for source in self.same_as]
+
+    def run(self, parts: Sequence[tuple[int, int]]) -> list[list[Tally]]:
+        """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives."""
+        start, stop = parts[0][0], parts[-1][1]
+        games = self.play(start, stop)
+        found = []
+        for low, high in parts:
+            firsts = games[0][low - start : high - start]
+            tallies = []
+            for ruleset_games in games:
+                tally = Tally()
+                tally.add_games(ruleset_games[low - start : high - start], firsts)
+                tallies.append(tally)
+            found.append(tallies)
+        return found
+
+
+def refusal(spec: LabSpec) -> str:
+    """Why the batched engine cannot play this spec ('' if it can): the first ruleset it cannot batch, by name."""
+    reason = batch_refusal(spec.model)
+    if reason:
+        return reason
+    try:
+        from compiler.backends.batched.tables import compile_tables
+    except ImportError:
+        return "any ruleset here: its scoring kernels (compiler.backends.batched.tables) are not installed"
+    for ruleset in spec.rulesets:
+        try:
+            batch_rules(ruleset, spec.model, spec.players)
+            compile_tables(ruleset)
+        except Refused as error:
+            return str(error)
+        except GahError as error:  # the tables' refusal names the ruleset
+            return str(error) if ruleset.name in str(error) else f"'{ruleset.name}': {error}"
+    return ""

@@ -152,8 +152,12 @@ class ModuleScorer:
         self.rules, self.module, self.fast = rules, module, fast
         self.seed, self.players = seed, players
         self.moves: dict[int, Any] = {}
+        self.batch: tuple[int, int] = (-1, -1)
 
     def score(self, s: GameArrays, start: int, round_: int, out: Any) -> None:
+        if self.batch != (start, id(out)):  # a new batch: the planners' moves start again
+            self.batch = (start, id(out))
+            self.moves = {}
         from compiler.lab.engine import game as pure
         from compiler.lab.engine.batched import record_final, record_scoring
         from compiler.lab.engine.planning import Moves

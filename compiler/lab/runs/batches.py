@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,6 +29,7 @@ ENGINE_ENV = "GAH_LAB_ENGINE"
 PURE_ENV = "GAH_LAB_PURE"
 ENGINES = ("pure", "batched")
 _SHOWN: set[str] = set()
+ScorerFactory = Callable[["LabSpec", int, BatchRules], Scorer]  # (spec, ruleset index, its tables) -> Scorer
 
 
 def chosen_engine() -> str:
@@ -36,8 +37,10 @@ def chosen_engine() -> str:
     asks for the pure path, as it always has."""
     if os.environ.get(PURE_ENV) == "1":
         return "pure"
-    asked = os.environ.get(ENGINE_ENV, "batched") or "batched"
-    return asked if asked in ENGINES else "batched"
+    asked = os.environ.get(ENGINE_ENV) or "batched"
+    if asked not in ENGINES:
+        raise GahError(f"{ENGINE_ENV}={asked!r} names no lab engine; expected one of: {', '.join(ENGINES)}")
+    return asked
 
 
 def show_refusal(reason: str) -> None:
@@ -50,9 +53,8 @@ def show_refusal(reason: str) -> None:
 class BatchedLab:
     """The rulesets of a spec on the batched engine (one per process), playing runs of chunks."""
 
-    def __init__(self, spec: LabSpec, sources: Sequence[str]) -> None:
-        from compiler.lab.engine.batched_scorer import KernelScorer  # the scoring kernels: see `refusal`
-
+    def __init__(self, spec: LabSpec, sources: Sequence[str], scorer: ScorerFactory | None = None) -> None:
+        """`scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
         self.spec = spec
         model = spec.model
         self.rounds = max(r.rounds for r in spec.rulesets)
@@ -68,7 +70,7 @@ class BatchedLab:
         for index in sorted(set(self.same_as)):
             rules = batch_rules(spec.rulesets[index], model, spec.players)
             self.rules[index] = rules
-            self.scorers[index] = KernelScorer(rules, model.planning, spec.seed, dims(rules.ruleset, 1, spec.players))
+            self.scorers[index] = (scorer or kernel_scorer)(spec, index, rules)
         self.planning = (model.planning.step_limit, model.planning.cafe, 0)
 
     def play(self, start: int, stop: int) -> list[list[Outcome]]:
@@ -100,6 +102,13 @@ class BatchedLab:
                 tallies.append(tally)
             found.append(tallies)
         return found
+
+
+def kernel_scorer(spec: LabSpec, index: int, rules: BatchRules) -> Scorer:
+    """The Scorer on the batched backend's kernels (imported here: see `refusal`)."""
+    from compiler.lab.engine.batched_scorer import KernelScorer
+
+    return KernelScorer(rules, spec.model.planning, spec.seed, dims(rules.ruleset, 1, spec.players))
 
 
 def refusal(spec: LabSpec) -> str:

@@ -1,0 +1,86 @@
+"""The scoring kernels the lab calls: Emperor scorings with the default policy's decisions, one player's
+part of one, Emperor steps, the projected total, final totals and standings (as the generated module's
+emperor_scoring, emperor_scoring_of, advance_emperor, projected_total, final_totals, final_standings)."""
+
+from __future__ import annotations
+
+
+from compiler.backends.batched import record as r
+from compiler.backends.batched.final import project, rank, tiebreak
+from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.policy import take_turn
+from compiler.backends.batched.record import load_record, new_record, store_record
+from compiler.backends.batched.state import GameArrays, Ints
+from compiler.backends.batched.tables import ScoringTables
+
+
+@kernel
+def scoring_step(t: ScoringTables, rec: Ints, s: GameArrays, g: int, seat: int, tile: int, back: int) -> None:
+    """The points under the marker, the move-back, and the bonus or penalty of the space reached."""
+    points = t.track_points[rec[r.EMPEROR]]
+    rec[r.POINTS] += max(points, min(0, t.points_floor - rec[r.POINTS]))
+    rec[r.EMPEROR] = max(0, rec[r.EMPEROR] - back)
+    outcome = t.outcome[rec[r.EMPEROR]]
+    if outcome != 0:
+        take_turn(t, rec, s, g, seat, tile, outcome)
+
+
+@kernel
+def emperor_scoring_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> None:
+    """One player's part of the Emperor scoring of the round s.round_[g] (nothing if it has none)."""
+    round_ = s.round_[g]
+    if round_ < 0 or round_ >= len(t.scoring_tier) or t.scoring_tier[round_] < 0:
+        return
+    tile = s.tiles[g, t.scoring_tier[round_]]
+    if tile < 0:
+        return
+    rec = new_record(s)
+    load_record(s, g, seat, rec)
+    scoring_step(t, rec, s, g, seat, tile, t.scoring_back[round_])
+    store_record(rec, s, g, seat)
+
+
+@kernel
+def emperor_scoring(t: ScoringTables, s: GameArrays, g: int) -> None:
+    """The Emperor scoring of the round s.round_[g], every player in turn order."""
+    for seat in range(s.points.shape[1]):
+        emperor_scoring_of(t, s, g, seat)
+
+
+@kernel
+def advance_emperor(t: ScoringTables, s: GameArrays, g: int, seat: int, steps: int) -> None:
+    """Move forward, never past the last space; each step beyond it is worth points at once."""
+    moved = min(steps, max(0, t.track_last - s.emperor[g, seat]))
+    s.emperor[g, seat] += moved
+    s.points[g, seat] += (steps - moved) * t.beyond_points
+
+
+@kernel
+def projected_total(t: ScoringTables, s: GameArrays, g: int, seat: int) -> int:
+    """Points now plus final scoring as if the game ended now."""
+    rec = new_record(s)
+    load_record(s, g, seat, rec)
+    return project(t, rec, s, g, seat)
+
+
+@kernel
+def final_totals(t: ScoringTables, s: GameArrays, g: int, out: Ints) -> None:
+    """Each player's final total (the points floor holds), in turn order."""
+    rec = new_record(s)
+    for seat in range(s.points.shape[1]):
+        load_record(s, g, seat, rec)
+        out[seat] = max(t.points_floor, project(t, rec, s, g, seat))
+
+
+@kernel
+def standings(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: Ints) -> None:
+    """Each seat's rank from its final total, then the first tie-breaker (1: the winner; ties share)."""
+    rec = new_record(s)
+    breaks = totals.copy()
+    for seat in range(s.points.shape[1]):
+        load_record(s, g, seat, rec)
+        breaks[seat] = tiebreak(t, rec)
+    rank(totals, breaks, ranks)
+
+
+

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import multiprocessing
+import os
 import struct
 
 import numpy as np
 import pytest
 from batched_support import ModuleScorer, arrays_view, dims_of, module_view, store_game
-from helpers_rules import SHIPPED, shipped_workspace
+from helpers_rules import SHIPPED, shipped_root, shipped_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import ir
 from compiler.backends.batched.state import new_state
+from compiler.cli import main
 from compiler.errors import GahError
 from compiler.lab.engine import batched_plan, game, rng
 from compiler.lab.engine.batched import BatchRules, batch_rules, draw_planners, new_games, outcomes
@@ -357,3 +360,76 @@ def test_outcome_records_read_the_arrays() -> None:
     assert found.moves is not None and found.moves.planners == (True, False)
     assert found.moves.steps[0] == (3, (2, 0)) and found.moves.cafe == (1, 0)
     assert outcomes(rules, out, False, (3, True, 7))[0].moves is None
+
+
+# --- the batched engine with its scoring kernels -------------------------------------------------------------------
+
+# Games per shipped ruleset, planners on and off, in the kernels' cross-check (the pure side is the slow one).
+CHECK_GAMES = int(os.environ.get("GAH_BATCHED_CHECK_GAMES", "10000"))
+
+
+def _pure_outcomes(spec: LabSpec, bounds: tuple[int, int]) -> list[game.Outcome]:
+    lab = Lab(spec)
+    return [lab.play_game(g)[0] for g in range(*bounds)]
+
+
+def pure_games(spec: LabSpec) -> list[game.Outcome]:
+    """The first ruleset's outcome of every game on the pure path, on every core."""
+    parts = [(start, min(start + 500, spec.games)) for start in range(0, spec.games, 500)]
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with context.Pool(max(1, os.cpu_count() or 1)) as pool:
+        found = pool.starmap(_pure_outcomes, [(spec, bounds) for bounds in parts])
+    return [outcome for part in found for outcome in part]
+
+
+@pytest.mark.parametrize("planning", [True, False], ids=["planners", "fixed"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_kernels_play_the_pure_games(name: str, planning: bool) -> None:
+    """Every player's total, the winners, every scoring's track points, outcome, net and points, and every
+    planner's move, game by game."""
+    spec = lab_spec(ruleset(name), games=CHECK_GAMES, planning=planning, seed=2026)
+    assert batches.refusal(spec) == ""
+    mine = BatchedLab(spec, [module_source(r) for r in spec.rulesets]).play(0, spec.games)[0]
+    reference = pure_games(spec)
+    differ = [g for g, (a, b) in enumerate(zip(mine, reference, strict=True)) if a != b]
+    assert not differ, (len(differ), differ[:5], mine[differ[0]] if differ else None)
+    assert len(mine) == spec.games
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_kernels_play_drawn_rulesets_as_the_pure_path(data: st.DataObject) -> None:
+    rules = varied(data)
+    spec = lab_spec(rules, games=60, players=data.draw(st.integers(2, 4)), seed=data.draw(st.integers(0, MASK)))
+    if batches.refusal(spec):  # a drawn ruleset the kernels refuse goes on the pure path (tested above)
+        return
+    mine = BatchedLab(spec, [module_source(spec.rulesets[0])]).play(0, 60)[0]
+    lab = Lab(spec)
+    assert mine == [lab.play_game(g)[0] for g in range(60)]
+
+
+def gah_output(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, engine: str, *argv: str) -> str:
+    monkeypatch.setenv("GAH_LAB_ENGINE", engine)
+    code = main(["--workspace", str(shipped_root()), *argv])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "cannot play" not in err
+    return out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("compare", "base", "gentle-move-backs", "no-penalties", "base", "--games", "1300", "--workers", "2"),
+        ("compare", "base", "gentle-move-backs", "--games", "700", "--players", "3", "--fixed", "--json"),
+        ("sweep", "base", "--vary", "emperor_scorings.7.move_back=1..4", "--games", "600", "--workers", "1", "--csv"),
+    ],
+    ids=["compare", "compare-fixed-json", "sweep"],
+)
+def test_reports_are_byte_identical_on_both_engines(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batched = gah_output(capsys, monkeypatch, "batched", *argv)
+    pure = gah_output(capsys, monkeypatch, "pure", *argv)
+    assert batched == pure
+    assert len(pure) > 200

@@ -152,12 +152,8 @@ class ModuleScorer:
         self.rules, self.module, self.fast = rules, module, fast
         self.seed, self.players = seed, players
         self.moves: dict[int, Any] = {}
-        self.batch: tuple[int, int] = (-1, -1)
 
     def score(self, s: GameArrays, start: int, round_: int, out: Any) -> None:
-        if self.batch != (start, id(out)):  # a new batch: the planners' moves start again
-            self.batch = (start, id(out))
-            self.moves = {}
         from compiler.lab.engine import game as pure
         from compiler.lab.engine.batched import record_final, record_scoring
         from compiler.lab.engine.planning import Moves
@@ -170,7 +166,14 @@ class ModuleScorer:
             game = module_game(module, ruleset, s, g)
             game.round = round_
             if fast.planner is not None:
-                moves = self.moves.setdefault(g, Moves(tuple(bool(x) for x in out.planners[g])))
+                # The planners' moves so far, from the arrays (a batch may be a copy of another's).
+                moves = self.moves[g] = Moves(tuple(bool(x) for x in out.planners[g]))
+                if fast.planner.planning.step_limit:
+                    moves.steps = [
+                        (r, tuple(int(x) for x in out.steps[g, k]))
+                        for k, r in enumerate(rules.scoring_rounds)
+                        if r < round_
+                    ]
                 plan = pure.Plan(self.seed, start + g, self.players, ())
                 fast.planner.decide(module, game, plan, moves, round_)
             before = np.array([p.points for p in game.players], np.int64)

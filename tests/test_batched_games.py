@@ -433,3 +433,28 @@ def test_reports_are_byte_identical_on_both_engines(
     pure = gah_output(capsys, monkeypatch, "pure", *argv)
     assert batched == pure
     assert len(pure) > 200
+
+
+def grid(*changes: tuple[int, int]) -> tuple[ir.Ruleset, ...]:
+    """base, then base with one scoring's move-back changed per (round, move-back): a sweep's points."""
+    base = ruleset("base")
+    points = [base]
+    for round_, back in changes:
+        scorings = tuple(dataclasses.replace(s, move_back=back) if s.round == round_ else s for s in base.scorings)
+        points.append(dataclasses.replace(base, name=f"base-r{round_}-{back}", scorings=scorings))
+    return tuple(points)
+
+
+@pytest.mark.parametrize("kernels", [False, True], ids=["modules", "kernels"])
+def test_stretches_played_once_give_each_rulesets_own_games(kernels: bool) -> None:
+    """Rulesets that differ from the round-5 or round-7 scoring on share the batch up to there (copied where
+    they part), and each gets the games it gets played alone."""
+    rulesets = (*grid((7, 2), (7, 9), (5, 1), (5, 1)), ruleset("gentle-move-backs"))
+    spec = lab_spec(*rulesets, games=150, players=3)
+    lab = BatchedLab(spec, [module_source(r) for r in spec.rulesets], scorer=None if kernels else module_scorer)
+    assert lab.same_as == [0, 1, 2, 3, 3, 5]
+    assert [(part.tables, part.stop) for part in lab.parts] == [((0, 1, 2, 3, 5), 3)]  # one deal, then apart
+    mine = lab.play(100, 250)
+    pure = Lab(spec)
+    for g in range(100, 250):
+        assert [found[g - 100] for found in mine] == pure.play_game(g), g

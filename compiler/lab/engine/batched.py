@@ -163,22 +163,58 @@ def record_final(totals: Ints, ranks: Ints, g: int, out: BatchGames) -> None:
     out.top_tied[g] = 1 if totals.shape[0] > 1 and best == second else 0
 
 
-def play_batch(
-    rules: BatchRules, plan: PlanArrays, scorer: Scorer, seed: int, start: int, planners: Ints | None
-) -> BatchGames:
-    """Games start.. of the plan (seed `seed`) under one ruleset, from the deal to the standings."""
+class Stretch(NamedTuple):
+    """A batch where one stretch leaves it (game.Stretch's arrays): the games' state and their outcomes so far."""
+
+    state: GameArrays
+    out: BatchGames
+
+
+def deal_batch(rules: BatchRules, plan: PlanArrays, seed: int, start: int, planners: Ints | None) -> Stretch:
+    """Games start.. of the plan (seed `seed`) dealt under one ruleset, before round 1."""
     games, players = plan.head.shape[0], plan.head.shape[2]
     s = new_state(dims(rules.ruleset, games, players))
     deal_games(rules.deal, plan.deal_seed, np.uint64(seed & rng.MASK), start, s)
     out = new_games(games, players, len(rules.scoring_rounds))
     if planners is not None:
         out.planners[:] = planners
+    return Stretch(s, out)
+
+
+def play_rounds(
+    rules: BatchRules, plan: PlanArrays, scorer: Scorer, at: Stretch, start: int, after: int, stop: int
+) -> None:
+    """game._play_rounds on a batch: on from the deal (after 0) or from the scoring of round `after` (its turns
+    are played), up to the turns of round `stop` (before its scoring), or to the end (stop 0)."""
     last = rules.info.rounds
-    for round_ in range(1, last + 1):
-        play_round(rules.turns, s, plan, round_ - 1)
+    for round_ in range(max(after, 1), last + 1):
+        if round_ > after:
+            play_round(rules.turns, at.state, plan, round_ - 1)
+        if round_ == stop:
+            return
         if round_ in rules.scoring_rounds or round_ == last:
-            scorer.score(s, start, round_, out)
-    return out
+            scorer.score(at.state, start, round_, at.out)
+
+
+def copy_stretch(at: Stretch, rules: BatchRules, stop: int) -> Stretch:
+    """A copy of a batch for a ruleset that goes on differently after the turns of round `stop` (its outcomes
+    so far, the scorings before that round, in its own shape)."""
+    games, players = at.out.totals.shape
+    out = new_games(games, players, len(rules.scoring_rounds))
+    done = len([r for r in rules.scoring_rounds if r < stop])
+    for name in ("tile", "track", "outcome", "net", "points", "steps"):
+        getattr(out, name)[:, :done] = getattr(at.out, name)[:, :done]
+    out.planners[:] = at.out.planners
+    return Stretch(GameArrays(*(array.copy() for array in at.state)), out)
+
+
+def play_batch(
+    rules: BatchRules, plan: PlanArrays, scorer: Scorer, seed: int, start: int, planners: Ints | None
+) -> BatchGames:
+    """Games start.. of the plan (seed `seed`) under one ruleset, from the deal to the standings."""
+    at = deal_batch(rules, plan, seed, start, planners)
+    play_rounds(rules, plan, scorer, at, start, 0, 0)
+    return at.out
 
 
 def outcomes(rules: BatchRules, out: BatchGames, moved: bool, planning: tuple[int, bool, int]) -> list[Outcome]:

@@ -16,10 +16,22 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from compiler.errors import GahError
-from compiler.lab.engine.batched import BatchRules, Scorer, batch_rules, dims, draw_planners, outcomes, play_batch
+from compiler.lab.engine.batched import (
+    BatchRules,
+    Scorer,
+    Stretch,
+    batch_rules,
+    copy_stretch,
+    deal_batch,
+    dims,
+    draw_planners,
+    outcomes,
+    play_rounds,
+)
 from compiler.lab.engine.batched_deal import Refused
-from compiler.lab.engine.batched_plan import batch_refusal, pick_tables, plan_games
-from compiler.lab.engine.game import Outcome, RulesInfo
+from compiler.lab.engine.batched_plan import PlanArrays, batch_refusal, pick_tables, plan_games
+from compiler.lab.engine.game import Outcome, Part, RulesInfo
+from compiler.lab.engine.sharing import plan_parts
 from compiler.lab.runs.tallies import Tally
 
 if TYPE_CHECKING:
@@ -72,21 +84,41 @@ class BatchedLab:
             self.rules[index] = rules
             self.scorers[index] = (scorer or kernel_scorer)(spec, index, rules)
         self.planning = (model.planning.step_limit, model.planning.cafe, 0)
+        distinct = [index for index, source in enumerate(self.same_as) if source == index]
+        self.parts = plan_parts(spec.rulesets, infos, distinct)
 
     def play(self, start: int, stop: int) -> list[list[Outcome]]:
-        """Every ruleset's outcomes of games start..stop - 1, in the order of the spec's rulesets."""
+        """Every ruleset's outcomes of games start..stop - 1, in the order of the spec's rulesets: each stretch
+        that rulesets play alike played once (compiler.lab.engine.sharing), as jobs.Lab does."""
         spec = self.spec
         plan = plan_games(self.picks, spec.seed, start, stop, spec.players)
-        active = spec.model.planning.active
         planners = None
-        if active:
+        if spec.model.planning.active:
             planners = np.zeros((stop - start, spec.players), np.int64)
             draw_planners(np.uint64(spec.seed & ((1 << 64) - 1)), start, spec.model.planning.share, planners)
         played: dict[int, list[Outcome]] = {}
-        for index, rules in self.rules.items():
-            out = play_batch(rules, plan, self.scorers[index], spec.seed, start, planners)
-            played[index] = outcomes(rules, out, active, self.planning)
+        for part in self.parts:
+            rules = self.rules[part.tables[0]]
+            at = deal_batch(rules, plan, spec.seed, start, planners)
+            self._play_part(part, plan, at, start, 0, played)
         return [played[source] for source in self.same_as]
+
+    def _play_part(
+        self, part: Part, plan: PlanArrays, at: Stretch, start: int, after: int, played: dict[int, list[Outcome]]
+    ) -> None:
+        """game._play_part on a batch: this stretch, then each group that goes on from it (on a copy, taken
+        before anything goes on; the first group goes on with the batch itself)."""
+        index = part.tables[0]
+        rules = self.rules[index]
+        play_rounds(rules, plan, self.scorers[index], at, start, after, part.stop)
+        if not part.stop:
+            found = outcomes(rules, at.out, self.spec.model.planning.active, self.planning)
+            for table in part.tables:
+                played[table] = found
+            return
+        starts = [at] + [copy_stretch(at, self.rules[child.tables[0]], part.stop) for child in part.parts[1:]]
+        for child, child_start in zip(part.parts, starts, strict=True):
+            self._play_part(child, plan, child_start, start, part.stop, played)
 
     def run(self, parts: Sequence[tuple[int, int]]) -> list[list[Tally]]:
         """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives."""

@@ -31,7 +31,16 @@ from compiler.lab.engine.batched import BatchRules, batch_rules, draw_planners, 
 from compiler.lab.engine.batched_deal import Refused, deal_games, deal_tables
 from compiler.lab.engine.batched_rng import block_into, key_words, scratch
 from compiler.lab.engine.batched_turns import play_round, turn_tables
-from compiler.lab.engine.model import NO_PLANNING, Distribution, Model, RoundModel, default_model_path, load_model
+from compiler.lab.engine.model import (
+    NO_PLANNING,
+    Distribution,
+    Model,
+    Planning,
+    Price,
+    RoundModel,
+    default_model_path,
+    load_model,
+)
 from compiler.lab.runs import batches
 from compiler.lab.runs.batches import BatchedLab
 from compiler.lab.runs.jobs import Lab, LabSpec, make_job, module_source
@@ -458,3 +467,30 @@ def test_stretches_played_once_give_each_rulesets_own_games(kernels: bool) -> No
     pure = Lab(spec)
     for g in range(100, 250):
         assert [found[g - 100] for found in mine] == pure.play_game(g), g
+
+
+@pytest.mark.parametrize(
+    "planning",
+    [
+        Planning(share=100, mistakes=20, temperature=3, step_limit=4, step_price=Price(points=2, krones=1)),
+        Planning(share=70, temperature=1, step_limit=2, step_price=Price(krones=2), cafe=True, guest_price=Price(3, 1)),
+        Planning(share=40, mistakes=100, cafe=True, guest_price=Price(points=1)),
+    ],
+    ids=["temperature-and-mistakes", "krones-prices", "cafe-only-all-mistakes"],
+)
+def test_the_kernels_plan_as_planning_players_do(planning: Planning) -> None:
+    """Planners under a temperature (exp weights), prices in krones and points, the café alone."""
+    spec = dataclasses.replace(
+        lab_spec(ruleset("base"), games=800, players=4), model=dataclasses.replace(model(), planning=planning)
+    )
+    mine = BatchedLab(spec, [module_source(spec.rulesets[0])]).play(0, 800)[0]
+    assert mine == pure_games(spec)
+
+
+def test_a_model_whose_numbers_would_overflow_is_refused() -> None:
+    heavy = dataclasses.replace(model(), name="heavy", staff_kinds=(("permanent", 1 << 20),))
+    spec = dataclasses.replace(lab_spec(ruleset("base"), games=5), model=heavy)
+    assert batches.refusal(spec) == "a floor or Staff kind weight of the game model 'heavy' reaches 2**20"
+    wide = dataclasses.replace(model().every_round, points=Distribution.of({1: 1 << 30, 2: 1 << 30}))
+    spec = dataclasses.replace(spec, model=dataclasses.replace(model(), name="wide", every_round=wide, rounds=()))
+    assert batches.refusal(spec) == "a weight total of the game model 'wide' reaches 2**31"

@@ -26,6 +26,7 @@ HEAD = 10
 PLATE = 10  # the pick of a guest's plate size
 PICKS = 11
 TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
+WEIGHT_LIMIT = 1 << 20  # the turns add up floor and Staff kind weights over a hotel or a hand, times a 32-bit number
 
 
 class PickTables(NamedTuple):
@@ -69,6 +70,8 @@ def batch_refusal(model: Model) -> str:
     rounds = [model.every_round] + [r for _n, r in model.rounds]
     if any(d.total >= TOTAL_LIMIT for r in rounds for d in _distributions(r)):
         return f"a weight total of the game model '{model.name}' reaches 2**31"
+    if any(weight >= WEIGHT_LIMIT for _key, weight in model.room_floors + model.staff_kinds):
+        return f"a floor or Staff kind weight of the game model '{model.name}' reaches 2**20"
     return ""
 
 

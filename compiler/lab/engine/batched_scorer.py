@@ -75,6 +75,14 @@ def _affordable(s: GameArrays, g: int, p: int, points: int, krones: int, limit: 
 
 
 @kernel
+def _scaled(r32: int, total: int) -> int:
+    """rng.scaled for any total below 2**63: (r32 * total) >> 32 in two halves (the product may pass 64 bits)."""
+    high, low = total >> 32, total & 0xFFFFFFFF
+    part = (np.uint64(r32) * np.uint64(low)) >> np.uint64(32)
+    return r32 * high + int(part)
+
+
+@kernel
 def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
     """planning.choose over values[0:count]."""
     if pl.mistakes and (mistake * 100) >> 32 < pl.mistakes:
@@ -91,7 +99,7 @@ def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: in
     for i in range(count):
         weights[i] = int(np.rint(math.exp((values[i] - best) / pl.temperature) * SOFTMAX_SCALE))
         total += weights[i]
-    x = (pick * total) >> 32
+    x = _scaled(pick, total)
     for i in range(count):
         if x < weights[i]:
             return i

@@ -275,11 +275,11 @@ def main(argv: list[str]) -> int:
     from compiler.lab.engine.native import built
 
     with tempfile.TemporaryDirectory(prefix="gah-bench-") as temp:
-        variants: dict[str, tuple[Path, dict[str, str]]] = {
-            f"baseline {args.baseline}": (_export(args.baseline, Path(temp)), {}),
-            "pure": (ROOT, {"GAH_LAB_PURE": "1"}),
-            "batched": (ROOT, {ENGINE_ENV: "batched"}),
-        }
+        variants: dict[str, tuple[Path, dict[str, str]]] = {}
+        if not args.variants or "baseline" in args.variants:  # exported only when measured
+            variants[f"baseline {args.baseline}"] = (_export(args.baseline, Path(temp)), {})
+        variants["pure"] = (ROOT, {"GAH_LAB_PURE": "1"})
+        variants["batched"] = (ROOT, {ENGINE_ENV: "batched"})
         if built():
             variants["native"] = (ROOT, {ENGINE_ENV: "pure"})
         if args.planners:

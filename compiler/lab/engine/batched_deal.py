@@ -51,34 +51,34 @@ class DealTables(NamedTuple):
 
 
 class Refused(Exception):
-    """A ruleset the batched engine cannot play (the message names it and says why)."""
+    """A ruleset the batched engine cannot play (the message says why; batches.refusal names the ruleset)."""
 
 
 def deal_tables(ruleset: ir.Ruleset, players: int) -> DealTables:
     """The deal's data, or Refused where the module's deal would fail for `players` players."""
-    name, deal, start, hotel = ruleset.name, ruleset.setup.deal, ruleset.setup.start, ruleset.hotel
+    deal, start, hotel = ruleset.setup.deal, ruleset.setup.start, ruleset.hotel
     cards = sorted(c.number for c in ruleset.staff)
     method = _METHODS[deal.method]
     if not ruleset.min_players <= players <= ruleset.max_players:
-        raise Refused(f"'{name}' is for {ruleset.min_players} to {ruleset.max_players} players, not {players}")
+        raise Refused(f"it is for {ruleset.min_players} to {ruleset.max_players} players, not {players}")
     if method == STANDARD and deal.hand_size * players > len(cards):
-        raise Refused(f"'{name}' has too few Staff cards for {players} hands")
+        raise Refused(f"too few Staff cards for {players} hands")
     if method == DRAFT and (
         deal.packet_size < deal.hand_size
         or deal.keep_per_pick < 1
         or deal.hand_size % deal.keep_per_pick
         or deal.packet_size * players > len(cards)
     ):
-        raise Refused(f"'{name}': its draft cannot deal {players} hands")
+        raise Refused(f"its draft cannot deal {players} hands")
     sets = dict(deal.sets)
     hands: list[tuple[int, ...]] = []
     if method == INTRODUCTORY:
         hands = [sets.get(chr(ord("A") + i), ()) for i in range(players)]
         dealt = [c for hand in hands for c in hand]
         if any(chr(ord("A") + i) not in sets for i in range(players)) or len(set(dealt)) != len(dealt):
-            raise Refused(f"'{name}': its introductory sets cannot deal {players} hands")
+            raise Refused(f"its introductory sets cannot deal {players} hands")
         if not set(dealt) <= set(cards):
-            raise Refused(f"'{name}': an introductory set holds an unknown card")
+            raise Refused("an introductory set holds an unknown card")
     width = max([len(h) for h in hands] + [1])
     set_array = np.zeros((players, width), np.int64)
     for i, hand in enumerate(hands):
@@ -90,16 +90,16 @@ def deal_tables(ruleset: ir.Ruleset, players: int) -> DealTables:
     placed = 0
     for floor, column in start.hotel_rooms:
         if not (1 <= floor <= hotel.floors and 1 <= column <= hotel.columns):
-            raise Refused(f"'{name}': a starting room is outside the hotel")
+            raise Refused("a starting room is outside the hotel")
         placed |= 1 << ((floor - 1) * hotel.columns + column - 1)
     items = [i.id for i in ruleset.items]
     starting = dict(start.items)
     if not set(starting) <= set(items):
-        raise Refused(f"'{name}': a starting item is unknown")
+        raise Refused("a starting item is unknown")
     tiers = ruleset.tiers()
     by_tier = [sorted(t.id for t in ruleset.tiles if t.tier == tier) for tier in tiers]
     if any(not ids for ids in by_tier):
-        raise Refused(f"'{name}': a scored tier has no tile")
+        raise Refused("a scored tier has no tile")
     index = {t.id: i for i, t in enumerate(ruleset.tiles)}
     lab_tiles = np.zeros((max(len(tiers), 1), max(len(ids) for ids in by_tier) if by_tier else 1), np.int64)
     for t, ids in enumerate(by_tier):

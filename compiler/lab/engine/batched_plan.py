@@ -69,9 +69,9 @@ def batch_refusal(model: Model) -> str:
     """Why this model's plans cannot be drawn here ('' if they can)."""
     rounds = [model.every_round] + [r for _n, r in model.rounds]
     if any(d.total >= TOTAL_LIMIT for r in rounds for d in _distributions(r)):
-        return f"a weight total of the game model '{model.name}' reaches 2**31"
+        return f"game model {model.name}: the batched lab engine cannot play it: a weight total reaches 2**31"
     if any(weight >= WEIGHT_LIMIT for _key, weight in model.room_floors + model.staff_kinds):
-        return f"a floor or Staff kind weight of the game model '{model.name}' reaches 2**20"
+        return f"game model {model.name}: the batched lab engine cannot play it: a floor or Staff kind weight reaches 2**20"
     return ""
 
 

@@ -65,9 +65,10 @@ class TurnTables(NamedTuple):
 
 def turn_tables(ruleset: ir.Ruleset, model: Model) -> TurnTables:
     """The turn data of a ruleset under a model (Refused if its hotel does not fit a mask)."""
+    size = ruleset.hotel.floors * ruleset.hotel.columns
+    if size > MAX_CELLS:
+        raise Refused(f"a hotel of {size} spaces (at most {MAX_CELLS})")
     fast = Fast(RulesInfo.of(ruleset), model)
-    if fast.size > MAX_CELLS:
-        raise Refused(f"'{ruleset.name}' has a hotel of {fast.size} spaces (the batched engine holds {MAX_CELLS})")
     top = max((c.number for c in ruleset.staff), default=0) + 1
     cost, weight = np.zeros(top, np.int64), np.zeros(top, np.int64)
     for number, value in fast.cost.items():

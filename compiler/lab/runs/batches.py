@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from compiler.backends.batched.tables import compile_tables
 from compiler.errors import GahError
 from compiler.lab.engine.batched import (
     BatchRules,
@@ -59,7 +60,7 @@ def show_refusal(reason: str) -> None:
     """Say once per process why the games go on the pure path."""
     if reason not in _SHOWN:
         _SHOWN.add(reason)
-        print(f"gah: the batched lab engine cannot play {reason}; playing the pure path", file=sys.stderr)
+        print(f"gah: {reason}; playing these games on the pure path", file=sys.stderr)
 
 
 class BatchedLab:
@@ -148,16 +149,12 @@ def refusal(spec: LabSpec) -> str:
     reason = batch_refusal(spec.model)
     if reason:
         return reason
-    try:
-        from compiler.backends.batched.tables import compile_tables
-    except ImportError:
-        return "any ruleset here: its scoring kernels (compiler.backends.batched.tables) are not installed"
     for ruleset in spec.rulesets:
         try:
             batch_rules(ruleset, spec.model, spec.players)
             compile_tables(ruleset)
         except Refused as error:
+            return f"ruleset {ruleset.name}: the batched lab engine cannot play it: {error}"
+        except GahError as error:  # compile_tables's refusal names the ruleset and says why
             return str(error)
-        except GahError as error:  # the tables' refusal names the ruleset
-            return str(error) if ruleset.name in str(error) else f"'{ruleset.name}': {error}"
     return ""

@@ -199,3 +199,17 @@ class ModuleScorer:
                 if fast.planner is not None and fast.planner.planning.cafe:
                     out.served[g] = self.moves[g].cafe
             store_game(ruleset, game, s, g)
+
+
+def ordered(value: Any) -> Any:
+    """A value with every dict as its list of items, each leaf with its type: equal only if the counts, the
+    order in which each dict met its keys and the kinds of numbers are the same."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, [(f.name, ordered(getattr(value, f.name))) for f in dataclasses.fields(value)])
+    if isinstance(value, dict):
+        return [(type(key).__name__, key, ordered(item)) for key, item in value.items()]
+    if isinstance(value, list | tuple):
+        return [ordered(item) for item in value]
+    return (type(value).__name__, value)

@@ -17,7 +17,7 @@ import struct
 
 import numpy as np
 import pytest
-from batched_support import ModuleScorer, arrays_view, dims_of, module_view, store_game
+from batched_support import ModuleScorer, arrays_view, dims_of, module_view, ordered, store_game
 from helpers_rules import SHIPPED, shipped_root, shipped_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -44,6 +44,7 @@ from compiler.lab.engine.model import (
 from compiler.lab.runs import batches
 from compiler.lab.runs.batches import BatchedLab
 from compiler.lab.runs.jobs import Lab, LabSpec, make_job, module_source
+from compiler.lab.runs.tallies import Tally
 from compiler.project import load_one
 
 MASK = (1 << 64) - 1
@@ -304,7 +305,30 @@ def test_batched_tallies_are_the_pure_tallies() -> None:
     mine = BatchedLab(spec, sources, scorer=module_scorer).run(parts)
     lab = Lab(spec)
     for bounds, tallies in zip(parts, mine, strict=True):
-        assert tallies == lab.run(*bounds)
+        assert ordered(tallies) == ordered(lab.run(*bounds))
+
+
+@pytest.mark.parametrize(
+    ("names", "planning", "players"),
+    [
+        (("base", "gentle-move-backs", "base", "no-penalties", "royal-banquet"), True, 4),
+        (("base", "long-track", "mild-cafe"), False, 2),
+        (("introductory", "base", "draft", "gentle-draft"), True, 3),
+    ],
+)
+def test_tallies_from_the_arrays_are_add_games_of_the_records(
+    names: tuple[str, ...], planning: bool, players: int
+) -> None:
+    """Every count, and the order in which every counter met its keys, as Tally.add_games of the records."""
+    spec = lab_spec(*[ruleset(name) for name in names], games=600, players=players, planning=planning)
+    lab = BatchedLab(spec, [module_source(r) for r in spec.rulesets])
+    parts = [(0, 250), (250, 500), (500, 600)]
+    records = lab.play(0, 600)
+    for (low, high), tallies in zip(parts, lab.run(parts), strict=True):
+        for index, tally in enumerate(tallies):
+            reference = Tally()
+            reference.add_games(records[index][low:high], records[0][low:high])
+            assert ordered(tally) == ordered(reference), (names[index], low)
 
 
 def test_the_engine_is_chosen_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

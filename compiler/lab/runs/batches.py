@@ -18,6 +18,7 @@ import numpy as np
 from compiler.backends.batched.tables import compile_tables
 from compiler.errors import GahError
 from compiler.lab.engine.batched import (
+    BatchGames,
     BatchRules,
     Scorer,
     Stretch,
@@ -33,6 +34,7 @@ from compiler.lab.engine.batched_deal import Refused
 from compiler.lab.engine.batched_plan import PlanArrays, batch_refusal, pick_tables, plan_games
 from compiler.lab.engine.game import Outcome, Part, RulesInfo
 from compiler.lab.engine.sharing import plan_parts
+from compiler.lab.runs.batch_tallies import BatchView, add_batch
 from compiler.lab.runs.tallies import Tally
 
 if TYPE_CHECKING:
@@ -88,24 +90,35 @@ class BatchedLab:
         distinct = [index for index, source in enumerate(self.same_as) if source == index]
         self.parts = plan_parts(spec.rulesets, infos, distinct)
 
-    def play(self, start: int, stop: int) -> list[list[Outcome]]:
-        """Every ruleset's outcomes of games start..stop - 1, in the order of the spec's rulesets: each stretch
-        that rulesets play alike played once (compiler.lab.engine.sharing), as jobs.Lab does."""
+    def play_arrays(self, start: int, stop: int) -> list[BatchGames]:
+        """Every ruleset's outcomes of games start..stop - 1 as arrays, in the order of the spec's rulesets (a
+        ruleset listed twice shares the first listing's): each stretch that rulesets play alike played once
+        (compiler.lab.engine.sharing), as jobs.Lab does."""
         spec = self.spec
         plan = plan_games(self.picks, spec.seed, start, stop, spec.players)
         planners = None
         if spec.model.planning.active:
             planners = np.zeros((stop - start, spec.players), np.int64)
             draw_planners(np.uint64(spec.seed & ((1 << 64) - 1)), start, spec.model.planning.share, planners)
-        played: dict[int, list[Outcome]] = {}
+        played: dict[int, BatchGames] = {}
         for part in self.parts:
             rules = self.rules[part.tables[0]]
             at = deal_batch(rules, plan, spec.seed, start, planners)
             self._play_part(part, plan, at, start, 0, played)
         return [played[source] for source in self.same_as]
 
+    def play(self, start: int, stop: int) -> list[list[Outcome]]:
+        """The same games as the pure path's Outcome records (a ruleset listed twice shares the very records)."""
+        arrays = self.play_arrays(start, stop)
+        active = self.spec.model.planning.active
+        records = {
+            source: outcomes(self.rules[source], arrays[i], active, self.planning)
+            for i, source in enumerate(self.same_as)
+        }
+        return [records[source] for source in self.same_as]
+
     def _play_part(
-        self, part: Part, plan: PlanArrays, at: Stretch, start: int, after: int, played: dict[int, list[Outcome]]
+        self, part: Part, plan: PlanArrays, at: Stretch, start: int, after: int, played: dict[int, BatchGames]
     ) -> None:
         """game._play_part on a batch: this stretch, then each group that goes on from it (on a copy, taken
         before anything goes on; the first group goes on with the batch itself)."""
@@ -113,28 +126,56 @@ class BatchedLab:
         rules = self.rules[index]
         play_rounds(rules, plan, self.scorers[index], at, start, after, part.stop)
         if not part.stop:
-            found = outcomes(rules, at.out, self.spec.model.planning.active, self.planning)
             for table in part.tables:
-                played[table] = found
+                played[table] = at.out
             return
         starts = [at] + [copy_stretch(at, self.rules[child.tables[0]], part.stop) for child in part.parts[1:]]
         for child, child_start in zip(part.parts, starts, strict=True):
             self._play_part(child, plan, child_start, start, part.stop, played)
 
     def run(self, parts: Sequence[tuple[int, int]]) -> list[list[Tally]]:
-        """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives."""
-        start, stop = parts[0][0], parts[-1][1]
-        games = self.play(start, stop)
+        """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives,
+        counted from the arrays (compiler.lab.runs.batch_tallies)."""
+        start = parts[0][0]
+        arrays = self.play_arrays(start, parts[-1][1])
+        views = [self.view(self.same_as[i], out) for i, out in enumerate(arrays)]
         found = []
         for low, high in parts:
-            firsts = games[0][low - start : high - start]
+            cut = slice(low - start, high - start)
+            chunk = [view_slice(view, cut) for view in views]
             tallies = []
-            for ruleset_games in games:
+            for index, view in enumerate(chunk):
                 tally = Tally()
-                tally.add_games(ruleset_games[low - start : high - start], firsts)
+                add_batch(tally, view, chunk[0], same=self.same_as[index] == self.same_as[0])
                 tallies.append(tally)
             found.append(tallies)
         return found
+
+    def view(self, index: int, out: BatchGames) -> BatchView:
+        """A ruleset's arrays as the tallies read them."""
+        rules, planning = self.rules[index], self.spec.model.planning
+        return BatchView(
+            rounds=rules.scoring_rounds,
+            tile_names=tuple(t.id for t in rules.ruleset.tiles),
+            tile=out.tile,
+            track=out.track,
+            outcome=out.outcome,
+            net=out.net,
+            points=out.points,
+            totals=out.totals,
+            winners=out.winners.astype(bool),
+            top_tied=out.top_tied,
+            planners=out.planners.astype(bool) if planning.active else None,
+            steps=out.steps if planning.active and planning.step_limit else None,
+            served=out.served if planning.active and planning.cafe else None,
+        )
+
+
+def view_slice(view: BatchView, cut: slice) -> BatchView:
+    """Some games of a view."""
+    return view._replace(
+        **{name: getattr(view, name)[cut] for name in BatchView._fields[2:] if getattr(view, name) is not None}
+    )
 
 
 def kernel_scorer(spec: LabSpec, index: int, rules: BatchRules) -> Scorer:

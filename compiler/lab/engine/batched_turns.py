@@ -207,7 +207,8 @@ def _hire(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: int, 
                 if running > scaled:
                     krones -= t.cost[card]
                     size = s.hand_size[g, p]
-                    s.hand[g, p, h : size - 1] = s.hand[g, p, h + 1 : size].copy()
+                    for at in range(h, size - 1):  # a loop, not a slice copy: no array made per card hired
+                        s.hand[g, p, at] = s.hand[g, p, at + 1]
                     s.hand_size[g, p] = size - 1
                     s.hired[g, p, s.hired_count[g, p]] = card
                     s.hired_count[g, p] += 1
@@ -252,14 +253,18 @@ def play_turn(t: TurnTables, s: GameArrays, plan: PlanArrays, g: int, r: int, p:
     draw = min(head[DRAW], s.deck_size[g])
     if draw > 0:
         size = s.deck_size[g]
-        s.hand[g, p, s.hand_size[g, p] : s.hand_size[g, p] + draw] = s.deck[g, :draw]
-        s.hand_size[g, p] += draw
-        s.deck[g, : size - draw] = s.deck[g, draw:size].copy()
+        held = s.hand_size[g, p]
+        for k in range(draw):
+            s.hand[g, p, held + k] = s.deck[g, k]
+        s.hand_size[g, p] = held + draw
+        for k in range(size - draw):
+            s.deck[g, k] = s.deck[g, k + draw]
         s.deck_size[g] = size - draw
     s.objectives[g, p] += head[OBJECTIVES]
     guests = min(head[GUESTS], t.cafe_seats)
     for guest in range(guests):
-        s.cafe[g, p, guest, :] = 0
+        for item in range(kinds):
+            s.cafe[g, p, guest, item] = 0
         start = plan.plate_at[g, r, p, guest]
         for k in range(start, start + plan.plate_count[g, r, p, guest]):
             s.cafe[g, p, guest, (numbers[k] * kinds) >> 32] += 1

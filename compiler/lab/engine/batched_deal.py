@@ -56,55 +56,24 @@ class Refused(Exception):
 
 def deal_tables(ruleset: ir.Ruleset, players: int) -> DealTables:
     """The deal's data, or Refused where the module's deal would fail for `players` players."""
-    deal, start, hotel = ruleset.setup.deal, ruleset.setup.start, ruleset.hotel
+    deal, start = ruleset.setup.deal, ruleset.setup.start
     cards = sorted(c.number for c in ruleset.staff)
     method = _METHODS[deal.method]
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise Refused(f"it is for {ruleset.min_players} to {ruleset.max_players} players, not {players}")
-    if method == STANDARD and deal.hand_size * players > len(cards):
-        raise Refused(f"too few Staff cards for {players} hands")
-    if method == DRAFT and (
-        deal.packet_size < deal.hand_size
-        or deal.keep_per_pick < 1
-        or deal.hand_size % deal.keep_per_pick
-        or deal.packet_size * players > len(cards)
-    ):
-        raise Refused(f"its draft cannot deal {players} hands")
-    sets = dict(deal.sets)
-    hands: list[tuple[int, ...]] = []
-    if method == INTRODUCTORY:
-        hands = [sets.get(chr(ord("A") + i), ()) for i in range(players)]
-        dealt = [c for hand in hands for c in hand]
-        if any(chr(ord("A") + i) not in sets for i in range(players)) or len(set(dealt)) != len(dealt):
-            raise Refused(f"its introductory sets cannot deal {players} hands")
-        if not set(dealt) <= set(cards):
-            raise Refused("an introductory set holds an unknown card")
+    _check_deal(ruleset, players, len(cards))
+    hands = _introductory_hands(ruleset, players, cards) if method == INTRODUCTORY else []
     width = max([len(h) for h in hands] + [1])
     set_array = np.zeros((players, width), np.int64)
     for i, hand in enumerate(hands):
         set_array[i, : len(hand)] = hand
-    tier_sizes = _tier_sizes(ruleset)
     cost = np.zeros(max(cards, default=0) + 1, np.int64)
     for card in ruleset.staff:
         cost[card.number] = card.cost
-    placed = 0
-    for floor, column in start.hotel_rooms:
-        if not (1 <= floor <= hotel.floors and 1 <= column <= hotel.columns):
-            raise Refused("a starting room is outside the hotel")
-        placed |= 1 << ((floor - 1) * hotel.columns + column - 1)
     items = [i.id for i in ruleset.items]
     starting = dict(start.items)
     if not set(starting) <= set(items):
         raise Refused("a starting item is unknown")
-    tiers = ruleset.tiers()
-    by_tier = [sorted(t.id for t in ruleset.tiles if t.tier == tier) for tier in tiers]
-    if any(not ids for ids in by_tier):
-        raise Refused("a scored tier has no tile")
-    index = {t.id: i for i, t in enumerate(ruleset.tiles)}
-    lab_tiles = np.zeros((max(len(tiers), 1), max(len(ids) for ids in by_tier) if by_tier else 1), np.int64)
-    for t, ids in enumerate(by_tier):
-        lab_tiles[t, : len(ids)] = [index[i] for i in ids]
-    dealt_cards = {c for hand in hands for c in hand}
+    tiers, lab_tiles, lab_sizes = _tile_tables(ruleset)
+    dealt = {c for hand in hands for c in hand}
     return DealTables(
         method=method,
         hand_size=deal.hand_size if method != INTRODUCTORY else width,
@@ -113,19 +82,73 @@ def deal_tables(ruleset: ir.Ruleset, players: int) -> DealTables:
         shift=1 if deal.direction == "left" else -1,
         cards=np.array(cards, np.int64),
         cost=cost,
-        tier_sizes=np.array(tier_sizes, np.int64),
+        tier_sizes=np.array(_tier_sizes(ruleset), np.int64),
         sets=set_array,
         set_sizes=np.array([len(h) for h in hands] or [0], np.int64),
-        rest=np.array([c for c in cards if c not in dealt_cards], np.int64),
+        rest=np.array([c for c in cards if c not in dealt], np.int64),
         points=start.points,
         krones=start.krones,
         emperor=start.emperor,
         kitchen=np.array([starting.get(i, 0) for i in items], np.int64),
-        placed=placed,
-        lab_tiers=np.array([ord(t) for t in tiers], np.int64),
+        placed=_starting_rooms(ruleset),
+        lab_tiers=tiers,
         lab_tiles=lab_tiles,
-        lab_sizes=np.array([len(ids) for ids in by_tier], np.int64),
+        lab_sizes=lab_sizes,
     )
+
+
+def _check_deal(ruleset: ir.Ruleset, players: int, cards: int) -> None:
+    """Refused where the module's deal of this many players would be a StateError."""
+    deal = ruleset.setup.deal
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise Refused(f"it is for {ruleset.min_players} to {ruleset.max_players} players, not {players}")
+    if deal.method == "standard" and deal.hand_size * players > cards:
+        raise Refused(f"too few Staff cards for {players} hands")
+    if deal.method == "draft" and (
+        deal.packet_size < deal.hand_size
+        or deal.keep_per_pick < 1
+        or deal.hand_size % deal.keep_per_pick
+        or deal.packet_size * players > cards
+    ):
+        raise Refused(f"its draft cannot deal {players} hands")
+
+
+def _introductory_hands(ruleset: ir.Ruleset, players: int, cards: list[int]) -> list[tuple[int, ...]]:
+    """Set A for the start player, B for the next, ... (Refused where a set is missing or a card is dealt twice)."""
+    sets = dict(ruleset.setup.deal.sets)
+    letters = [chr(ord("A") + i) for i in range(players)]
+    hands = [sets.get(letter, ()) for letter in letters]
+    dealt = [c for hand in hands for c in hand]
+    if any(letter not in sets for letter in letters) or len(set(dealt)) != len(dealt):
+        raise Refused(f"its introductory sets cannot deal {players} hands")
+    if not set(dealt) <= set(cards):
+        raise Refused("an introductory set holds an unknown card")
+    return hands
+
+
+def _starting_rooms(ruleset: ir.Ruleset) -> int:
+    """The starting rooms as a mask of placed rooms."""
+    hotel, placed = ruleset.hotel, 0
+    for floor, column in ruleset.setup.start.hotel_rooms:
+        if not (1 <= floor <= hotel.floors and 1 <= column <= hotel.columns):
+            raise Refused("a starting room is outside the hotel")
+        placed |= 1 << ((floor - 1) * hotel.columns + column - 1)
+    return placed
+
+
+def _tile_tables(ruleset: ir.Ruleset) -> tuple[Ints, Ints, Ints]:
+    """setup_state's draw of tiles: each tier's letter (its TILES stream), its tiles by id (as indices in
+    ruleset.tiles) and how many."""
+    tiers = ruleset.tiers()
+    by_tier = [sorted(t.id for t in ruleset.tiles if t.tier == tier) for tier in tiers]
+    if any(not ids for ids in by_tier):
+        raise Refused("a scored tier has no tile")
+    index = {t.id: i for i, t in enumerate(ruleset.tiles)}
+    tiles = np.zeros((max(len(tiers), 1), max([len(ids) for ids in by_tier] + [1])), np.int64)
+    for t, ids in enumerate(by_tier):
+        tiles[t, : len(ids)] = [index[i] for i in ids]
+    letters = np.array([ord(t) for t in tiers], np.int64)
+    return letters, tiles, np.array([len(ids) for ids in by_tier], np.int64)
 
 
 def _tier_sizes(ruleset: ir.Ruleset) -> list[int]:

@@ -166,13 +166,14 @@ def return_some(t: ScoringTables, rec: Ints, sr: Search, kitchen: int, cafe: int
             return
         n = min(nk, 1) + min(ng, 1) if t.items_alike != 0 else nk + ng
         k = decide(sr, rec, n, 0)
-        if nk > 0 and k == 0:
+        if t.items_alike != 0 and nk > 0:
+            nk = 1  # the kitchen's most held kind stands for every kitchen item
+        if k == 0 and nk > 0:
             rec[rec[r.KITCHEN] + most] -= 1
-        elif nk > 0 and k < nk:
+        elif k < nk:
             rec[rec[r.KITCHEN] + kitchen_other(rec, mask, most, k - 1)] -= 1
         else:
-            slot = slots[k - nk if t.items_alike == 0 else 0]
-            rec[rec[r.CAFE] + slot] -= 1
+            rec[rec[r.CAFE] + slots[k - nk]] -= 1
 
 
 @kernel

@@ -1,0 +1,248 @@
+"""The batched scoring kernels against the generated modules, on many random states of every shipped ruleset
+and of the test rulesets that invent tiles: after an Emperor scoring every field of every player, the deck and
+the discard pile are the module's; so are projected totals, final totals and ranks. Plus hand-worked cases.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers_rules import ROOT, SHIPPED
+from helpers_scoring import module
+
+from compiler import ir
+from compiler.backends.batched import scoring
+from compiler.backends.batched.convert import arrays_of, load_game, player_fields, store_game
+from compiler.backends.batched.state import GameArrays
+from compiler.backends.batched.tables import ScoringTables, compile_tables
+from compiler.backends.python.load import load_scoring_module
+from compiler.errors import GahError
+
+DATA = ROOT / "tests" / "data"
+TEST_RULESETS = tuple(
+    str(path)
+    for pattern in ("variants/invented-*.yaml", "rulesets/vocabulary-*.yaml", "rulesets/harsh-*.yaml")
+    for path in sorted(DATA.glob(pattern))
+)
+RULESETS = (*SHIPPED, *TEST_RULESETS)
+STATES = 160  # random states per ruleset
+
+
+@cache
+def compiled(rules: str) -> tuple[ir.Ruleset, Any, ScoringTables]:
+    """The ruleset, its generated module and its tables."""
+    from helpers_rules import shipped_workspace
+
+    from compiler.project import load_one
+
+    ruleset = load_one(shipped_workspace(), rules)
+    return ruleset, load_scoring_module(ruleset), compile_tables(ruleset)
+
+
+def random_state(ruleset: ir.Ruleset, rng: random.Random, index: int) -> dict[str, Any]:
+    """A state just after a scoring round: each tier's tile in turn, markers anywhere on the track, hotels,
+    kitchens, cafés and cards at random (the deck sometimes short), 1 to 4 players."""
+    tiers = ruleset.tiers()
+    tiles = {tier: [t.id for t in ruleset.tiles if t.tier == tier] for tier in tiers}
+    scoring = ruleset.scorings[index % len(ruleset.scorings)]
+    chosen = {tier: ids[(index // len(ruleset.scorings)) % len(ids)] for tier, ids in tiles.items() if ids}
+    cards = [card.number for card in ruleset.staff]
+    rng.shuffle(cards)
+    players = [random_player(ruleset, rng, f"P{seat}", cards) for seat in range(rng.randint(1, 4))]
+    discard = [cards.pop() for _ in range(min(len(cards), rng.randint(0, 3)))]
+    deck = cards[: rng.choice([0, 1, 2, 3, len(cards)])] if rng.random() < 0.3 else cards
+    return {"round": scoring.round, "tiles": chosen, "staff_deck": deck, "staff_discard": discard, "players": players}
+
+
+def random_player(ruleset: ir.Ruleset, rng: random.Random, name: str, cards: list[int]) -> dict[str, Any]:
+    hotel = ruleset.hotel
+    items = [item.id for item in ruleset.items]
+    density = rng.random()
+    rows = [
+        "".join(rng.choice("vo") if rng.random() < density else "." for _ in range(hotel.columns))
+        for _ in range(hotel.floors)
+    ]
+    if rng.random() < 0.1:
+        rows = ["." * hotel.columns] * hotel.floors
+    hand = [cards.pop() for _ in range(min(len(cards), rng.randint(0, 4)))]
+    hired = [cards.pop() for _ in range(min(len(cards), rng.randint(0, 5)))]
+    return {
+        "name": name,
+        "points": rng.randint(0, 30),
+        "krones": rng.choice([0, 1, 2, 3, 5, 8, 12, 20]),
+        "emperor": rng.randint(0, ruleset.track.last_space),
+        "kitchen": {item: rng.randint(0, 3) for item in items if rng.random() < 0.6},
+        "cafe": [
+            {item: rng.randint(0, 1) for item in items} for _ in range(rng.randint(0, hotel.cafe_seats))
+        ],
+        "hotel": rows,
+        "hand": hand,
+        "hired": hired,
+        "objectives": rng.randint(0, 3),
+    }
+
+
+def module_game(mod: Any, state: dict[str, Any], rng: random.Random) -> Any:
+    """The module's Game of a state, each kitchen's keys shuffled (as the lab's kitchens gain them)."""
+    game = mod.new_game(state, explain=False)
+    for player in game.players:
+        keys = [key for key in player.kitchen if player.kitchen[key] or rng.random() < 0.5]
+        rng.shuffle(keys)
+        player.kitchen = {key: player.kitchen[key] for key in keys}
+    return game
+
+
+def same_game(a: Any, b: Any) -> None:
+    assert [player_fields(p) for p in a.players] == [player_fields(p) for p in b.players]
+    assert (a.deck, a.discard) == (b.deck, b.discard)
+
+
+def cases(rules: str) -> list[tuple[dict[str, Any], int]]:
+    ruleset = compiled(rules)[0]
+    rng = random.Random(f"batched {rules}")
+    return [(random_state(ruleset, rng, index), index) for index in range(STATES)]
+
+
+def totals_and_ranks(t: ScoringTables, s: GameArrays) -> tuple[list[int], list[int]]:
+    players = s.points.shape[1]
+    totals = np.zeros(players, np.int64)
+    ranks = np.zeros(players, np.int64)
+    scoring.final_totals(t, s, 0, totals)
+    scoring.standings(t, s, 0, totals, ranks)
+    return [int(x) for x in totals], [int(x) for x in ranks]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_emperor_scoring_matches_the_module(rules: str) -> None:
+    """Every field after the whole scoring, then projected totals, final totals and ranks."""
+    ruleset, mod, t = compiled(rules)
+    for state, index in cases(rules):
+        rng = random.Random(index)
+        game = module_game(mod, state, rng)
+        s = arrays_of(ruleset, [game])
+        mod.emperor_scoring(game)
+        scoring.emperor_scoring(t, s, 0)
+        mine = module_game(mod, state, random.Random(index))
+        store_game(ruleset, s, 0, mine)
+        same_game(mine, game)
+        projected = [scoring.projected_total(t, s, 0, seat) for seat in range(len(game.players))]
+        assert projected == [mod.projected_total(game, p) for p in game.players]
+        totals = mod.final_totals(game)
+        ranks = [row["rank"] for row in sorted(mod.final_standings(game, totals), key=lambda r: r["player"])]
+        assert totals_and_ranks(t, s) == (totals, ranks)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_one_players_part_matches_the_module(rules: str) -> None:
+    """emperor_scoring_of on each seat of a fresh copy (the planners' trial), and advance_emperor before it."""
+    ruleset, mod, t = compiled(rules)
+    for state, index in cases(rules)[: STATES // 2]:
+        seat = index % len(state["players"])
+        game = module_game(mod, state, random.Random(index))
+        s = arrays_of(ruleset, [game])
+        steps = index % 4
+        mod.advance_emperor(game, game.players[seat], steps)
+        scoring.advance_emperor(t, s, 0, seat, steps)
+        mod.emperor_scoring_of(game, game.players[seat])
+        scoring.emperor_scoring_of(t, s, 0, seat)
+        mine = module_game(mod, state, random.Random(index))
+        store_game(ruleset, s, 0, mine)
+        same_game(mine, game)
+        assert scoring.projected_total(t, s, 0, seat) == mod.projected_total(game, game.players[seat])
+
+
+def test_states_meet_every_tile_and_outcome() -> None:
+    """The random states are not all alike: each ruleset's every tile meets a bonus and a penalty."""
+    for rules in ("base", str(DATA / "rulesets" / "vocabulary-b.yaml")):
+        ruleset, _mod, t = compiled(rules)
+        met: set[tuple[str, int]] = set()
+        for state, _index in cases(rules):
+            tier = next(s.tier for s in ruleset.scorings if s.round == state["round"])
+            back = next(s.move_back for s in ruleset.scorings if s.round == state["round"])
+            for player in state["players"]:
+                met.add((state["tiles"][tier], int(t.outcome[max(0, player["emperor"] - back)])))
+        assert {(tile.id, outcome) for tile in ruleset.tiles for outcome in (1, 2)} <= met
+
+
+def test_the_converter_round_trips_a_game() -> None:
+    ruleset, mod, _t = compiled("base")
+    state, index = cases("base")[5]
+    game = module_game(mod, state, random.Random(index))
+    s = arrays_of(ruleset, [game, game])
+    other = mod.new_game(state, explain=False)
+    store_game(ruleset, s, 1, other)
+    same_game(other, game)
+    assert other.round == game.round and other.tiles == game.tiles
+    load_game(ruleset, other, s, 0)
+    assert all(np.array_equal(a[0], a[1]) for a in s)
+
+
+def test_a_hotel_too_large_is_refused_by_name() -> None:
+    import dataclasses
+
+    ruleset = compiled("base")[0]
+    big = dataclasses.replace(ruleset, hotel=dataclasses.replace(ruleset.hotel, floors=13, columns=5))
+    with pytest.raises(GahError, match="ruleset base: the batched backend cannot play it: a hotel of 65 cells"):
+        compile_tables(big)
+
+
+# --- worked by hand ------------------------------------------------------------------------------
+
+
+def scored(rules: str, state: dict[str, Any]) -> tuple[Any, GameArrays, ScoringTables]:
+    ruleset, mod, t = compiled(rules)
+    game = mod.new_game(state, explain=False)
+    s = arrays_of(ruleset, [game])
+    scoring.emperor_scoring(t, s, 0)
+    store_game(ruleset, s, 0, game)
+    return game, s, t
+
+
+def test_a_free_room_goes_where_printed_points_pay_most() -> None:
+    """Base, round 3 (tier A, move back 3): Anna on space 7 scores 5 points (track: 0 1 2 3 3 4 4 5 ...),
+    moves back to 4 (Yellow: bonus). Tile a-free-room: a free vacant room. Her only room is 1.3 (vacant); the
+    legal spaces are 1.2, 1.4 and 2.3, and none is printed with points, so the first one, 1.2, is taken (ties
+    go to the first option, bottom floor first, left to right)."""
+    state = {
+        "round": 3,
+        "tiles": {"A": "a-free-room", "B": "b-krones", "C": "c-points"},
+        "staff_deck": [],
+        "players": [{"name": "Anna", "points": 10, "emperor": 7, "hotel": [".....", ".....", ".....", "..v.."]}],
+    }
+    game, _s, _t = scored("base", state)
+    anna = game.players[0]
+    assert (anna.points, anna.emperor) == (15, 4)
+    assert ["".join(row) for row in anna.hotel] == [".vv..", ".....", ".....", "....."]
+
+
+def test_a_penalty_takes_the_fallback_when_the_first_option_cannot_be_paid() -> None:
+    """Base, round 3, tile a-krones: Bert on space 2 scores 2, moves back to 0 (Black: penalty). The penalty
+    prefers 3 krones; he has 2, so he loses 5 points instead: 20 + 2 - 5 = 17, krones stay 2. Projected:
+    17 points + 2 krones + 0 rooms = 19."""
+    state = {
+        "round": 3,
+        "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"},
+        "staff_deck": [],
+        "players": [{"name": "Bert", "points": 20, "krones": 2, "emperor": 2}],
+    }
+    game, s, t = scored("base", state)
+    bert = game.players[0]
+    assert (bert.points, bert.krones, bert.emperor) == (17, 2, 0)
+    assert scoring.projected_total(t, s, 0, 0) == 19
+
+
+def test_ranks_share_places_after_the_tie_breaker() -> None:
+    """Totals 30, 30, 25, 30 with tie-breakers (krones + ... as the base game says) 2, 2, 9, 1: seats 0 and 1
+    share 1st place, seat 3 is 3rd, seat 2 4th."""
+    ruleset, _mod, t = compiled("base")
+    assert [ir.QUANTITIES[q] for q in t.tiebreak] == list(ruleset.tiebreakers[0].quantities)
+    totals = np.array([30, 30, 25, 30], np.int64)
+    ranks = np.zeros(4, np.int64)
+    from compiler.backends.batched.final import rank
+
+    rank(totals, np.array([2, 2, 9, 1], np.int64), ranks)
+    assert list(ranks) == [1, 1, 4, 3]

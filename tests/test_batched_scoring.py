@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 import pytest
 from helpers_rules import ROOT, SHIPPED
-from helpers_scoring import module
 
 from compiler import ir
 from compiler.backends.batched import scoring
@@ -76,9 +75,7 @@ def random_player(ruleset: ir.Ruleset, rng: random.Random, name: str, cards: lis
         "krones": rng.choice([0, 1, 2, 3, 5, 8, 12, 20]),
         "emperor": rng.randint(0, ruleset.track.last_space),
         "kitchen": {item: rng.randint(0, 3) for item in items if rng.random() < 0.6},
-        "cafe": [
-            {item: rng.randint(0, 1) for item in items} for _ in range(rng.randint(0, hotel.cafe_seats))
-        ],
+        "cafe": [{item: rng.randint(0, 1) for item in items} for _ in range(rng.randint(0, hotel.cafe_seats))],
         "hotel": rows,
         "hand": hand,
         "hired": hired,

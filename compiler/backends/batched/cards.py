@@ -23,7 +23,7 @@ def remove_at(rec: Ints, pile: int, size: int, index: int) -> int:
     for k in range(index, rec[size] - 1):
         rec[first + k] = rec[first + k + 1]
     rec[size] -= 1
-    return card
+    return int(card)
 
 
 @kernel
@@ -39,7 +39,7 @@ def remove_card(rec: Ints, pile: int, size: int, card: int) -> None:
 @kernel
 def holds(rec: Ints, pile: int, size: int, card: int) -> bool:
     first = rec[pile]
-    for k in range(rec[size]):
+    for k in range(rec[size]):  # noqa: SIM110 (numba compiles no generator expressions)
         if rec[first + k] == card:
             return True
     return False
@@ -50,7 +50,7 @@ def play_cost(t: ScoringTables, card: int, discount: int) -> int:
     """Printed cost less the discount, never below 0; ALL: free."""
     if discount == ALL:
         return 0
-    return max(0, t.staff_cost[card] - discount)
+    return int(max(0, t.staff_cost[card] - discount))
 
 
 @kernel

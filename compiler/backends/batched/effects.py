@@ -59,7 +59,9 @@ class Search(NamedTuple):
 @kernel
 def new_search() -> Search:
     z = np.zeros
-    return Search(z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(2, np.int64))
+    return Search(
+        z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(2, np.int64)
+    )
 
 
 @kernel
@@ -70,7 +72,7 @@ def decide(sr: Search, rec: Ints, n: int, order_only: int) -> int:
     k = sr.head[1]
     sr.head[1] = k + 1
     if k < sr.head[0]:
-        return sr.script[k]
+        return int(sr.script[k])
     if k >= CAP:
         raise ValueError("a turn asks more decisions than the batched search holds")
     sr.script[k] = 0
@@ -183,7 +185,7 @@ def kitchen_other(rec: Ints, mask: int, most: int, n: int) -> int:
         item = rec[rec[r.ORDER] + key]
         if mask >> item & 1 and rec[rec[r.KITCHEN] + item] > 0 and item != most:
             if n == 0:
-                return item
+                return int(item)
             n -= 1
     return -1
 
@@ -335,7 +337,7 @@ def pick_drawn(t: ScoringTables, rec: Ints, sr: Search, drawn: Ints, discount: i
                 for j in range(k, drawn[0]):
                     drawn[j] = drawn[j + 1]
                 drawn[0] -= 1
-                return card
+                return int(card)
             choice -= 1
     return -1
 
@@ -471,34 +473,34 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
     """Can this effect (no choice) be taken fully now? (runtime's FEASIBLE tests)"""
     code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
     if code == op.OP_LOSE_KRONES:
-        return a == ALL or rec[r.KRONES] >= a
+        return bool(a == ALL or rec[r.KRONES] >= a)
     if code == op.OP_LOSE_POINTS:
-        return a == ALL or rec[r.POINTS] >= a
+        return bool(a == ALL or rec[r.POINTS] >= a)
     if code == op.OP_RETURN_ITEMS:
-        return c == ALL or count_returnable(rec, a, b, d) >= c
+        return bool(c == ALL or count_returnable(rec, a, b, d) >= c)
     if code == op.OP_DRAW_STAFF:
-        return rec[r.DECK_N] >= a
+        return bool(rec[r.DECK_N] >= a)
     if code == op.OP_STAFF_TO_DECK:
-        return rec[r.HAND_N] >= a
+        return bool(rec[r.HAND_N] >= a)
     if code == op.OP_PLAY_FROM_HAND:
-        return count_of_kind(t, rec, r.HAND, r.HAND_N, c) >= a
+        return bool(count_of_kind(t, rec, r.HAND, r.HAND_N, c) >= a)
     if code == op.OP_PREPARE_ROOM:
         return legal_mask(t, rec, a) != 0
     if code == op.OP_OCCUPY_VACANT:
-        return bits(vacant(rec)) >= a
+        return bool(bits(vacant(rec)) >= a)
     if code == op.OP_REMOVE_ROOMS:
-        return count_removable(t, rec, a, b, c) >= b
+        return bool(count_removable(t, rec, a, b, c) >= b)
     if code == op.OP_POINTS_PER:
-        return b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a)
+        return bool(b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a))
     if code == op.OP_REMOVE_HIRED:
-        return count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a
+        return bool(count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a)
     return True
 
 
 @kernel
 def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """Can every effect of a program without choices be taken fully (each against the state now)?"""
-    for row in range(t.progs[prog, 0], t.progs[prog, 1]):
+    for row in range(t.progs[prog, 0], t.progs[prog, 1]):  # noqa: SIM110 (numba compiles no generator expressions)
         if not row_feasible(t, rec, row):
             return False
     return True

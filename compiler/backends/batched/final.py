@@ -54,7 +54,7 @@ def project(t: ScoringTables, rec: Ints, s: GameArrays, g: int, seat: int) -> in
                 total += t.final_floor_points[source, floor] * bits(rec[r.OCCUPIED] & t.floor_mask[floor])
         else:
             total += t.final_points[source] * quantity(t, rec, t.final_quantity[source])
-    return total
+    return int(total)
 
 
 @kernel

@@ -38,7 +38,7 @@ def legal_mask(t: ScoringTables, rec: Ints, floors: int) -> int:
     for floor in range(t.floors):
         if floors >> floor & 1:
             allowed |= t.floor_mask[floor]
-    return near & ~placed & allowed & ((1 << cells) - 1)
+    return int(near & ~placed & allowed & ((1 << cells) - 1))
 
 
 @kernel
@@ -115,7 +115,7 @@ def highest_floor(t: ScoringTables, mask: int, below: int) -> int:
     for floor in range(below - 1, -1, -1):
         row = mask & t.floor_mask[floor]
         if row != 0:
-            return row
+            return int(row)
     return 0
 
 

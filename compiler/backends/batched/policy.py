@@ -68,7 +68,7 @@ def next_sequence(sr: Search, reads: int) -> int:
         sr.script[k] += 1
         sr.reads_below[k] = sr.reads_at[k]
         sr.head[0] = k + 1
-    return k
+    return int(k)
 
 
 @kernel

@@ -22,7 +22,7 @@ def bits(mask: int) -> int:
 @kernel
 def vacant(rec: Ints) -> int:
     """The mask of vacant rooms."""
-    return rec[r.PLACED] & ~rec[r.OCCUPIED]
+    return int(rec[r.PLACED] & ~rec[r.OCCUPIED])
 
 
 @kernel
@@ -80,19 +80,19 @@ def quantity(t: ScoringTables, rec: Ints, q: int) -> int:
     if q == 9:
         return colour_sets(t, occupied)
     if q == 10:
-        return rec[r.HIRED_N]
+        return int(rec[r.HIRED_N])
     if q == 11:
         return kind_count(t, rec, 3)
     if q == 12:
-        return rec[r.HAND_N]
+        return int(rec[r.HAND_N])
     if q == 13:
-        return rec[r.KRONES]
+        return int(rec[r.KRONES])
     if q == 14:
         return items_held(rec, rec[r.KITCHEN], rec[r.ITEMS])
     if q == 15:
-        return rec[r.GUESTS]
+        return int(rec[r.GUESTS])
     if q == 16:
         return items_held(rec, rec[r.CAFE], rec[r.GUESTS] * rec[r.ITEMS])
     if q == 17:
-        return rec[r.OBJECTIVES]
-    return rec[r.EMPEROR]
+        return int(rec[r.OBJECTIVES])
+    return int(rec[r.EMPEROR])

@@ -4,7 +4,6 @@ emperor_scoring, emperor_scoring_of, advance_emperor, projected_total, final_tot
 
 from __future__ import annotations
 
-
 from compiler.backends.batched import record as r
 from compiler.backends.batched.final import project, rank, tiebreak
 from compiler.backends.batched.jit import kernel
@@ -81,6 +80,3 @@ def standings(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: Ints
         load_record(s, g, seat, rec)
         breaks[seat] = tiebreak(t, rec)
     rank(totals, breaks, ranks)
-
-
-

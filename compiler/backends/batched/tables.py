@@ -112,6 +112,9 @@ class Place(NamedTuple):
     room_unseen: bool = False
 
 
+ANYWHERE = Place()
+
+
 class Encoder:
     """Collects the rows and programs of a ruleset's effects."""
 
@@ -123,11 +126,11 @@ class Encoder:
         self.progs: list[tuple[int, int]] = []
         self.lists: list[int] = []
 
-    def program(self, effects: tuple[ir.Effect, ...], place: Place = Place()) -> int:
+    def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
         rows = []
         for number, effect in enumerate(effects, start=1):
-            here = place if number == len(effects) else Place()
+            here = place if number == len(effects) else ANYWHERE
             rows.append(ENCODE.of(effect)(self, effect, here))
         first = len(self.rows)
         self.rows.extend(row + [0] * (ROW - len(row)) for row in rows)
@@ -408,7 +411,9 @@ def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, Ints]:
         "group_amount": _ints(group_amount or [0]),
         "printed": _ints(printed),
         "prepare_cost": _ints(hotel.prepare_cost),
-        "floor_mask": _ints([sum(1 << (f * hotel.columns + c) for c in range(hotel.columns)) for f in range(hotel.floors)]),
+        "floor_mask": _ints(
+            [sum(1 << (f * hotel.columns + c) for c in range(hotel.columns)) for f in range(hotel.floors)]
+        ),
         "column_mask": _ints(
             [sum(1 << (f * hotel.columns + c) for f in range(hotel.floors)) for c in range(hotel.columns)]
         ),

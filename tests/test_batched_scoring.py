@@ -113,6 +113,12 @@ def totals_and_ranks(t: ScoringTables, s: GameArrays) -> tuple[list[int], list[i
     return [int(x) for x in totals], [int(x) for x in ranks]
 
 
+def ranks_by_seat(mod: Any, game: Any, totals: list[int]) -> list[int]:
+    """The module's final standings as each seat's rank."""
+    rank_of = {row["player"]: row["rank"] for row in mod.final_standings(game, totals)}
+    return [rank_of[player.name] for player in game.players]
+
+
 @pytest.mark.parametrize("rules", RULESETS)
 def test_emperor_scoring_matches_the_module(rules: str) -> None:
     """Every field after the whole scoring, then projected totals, final totals and ranks."""
@@ -129,8 +135,7 @@ def test_emperor_scoring_matches_the_module(rules: str) -> None:
         projected = [scoring.projected_total(t, s, 0, seat) for seat in range(len(game.players))]
         assert projected == [mod.projected_total(game, p) for p in game.players]
         totals = mod.final_totals(game)
-        ranks = [row["rank"] for row in sorted(mod.final_standings(game, totals), key=lambda r: r["player"])]
-        assert totals_and_ranks(t, s) == (totals, ranks)
+        assert totals_and_ranks(t, s) == (totals, ranks_by_seat(mod, game, totals))
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -243,3 +248,73 @@ def test_ranks_share_places_after_the_tie_breaker() -> None:
 
     rank(totals, np.array([2, 2, 9, 1], np.int64), ranks)
     assert list(ranks) == [1, 1, 4, 3]
+
+
+# --- states from the lab's own games -------------------------------------------------------------
+
+
+class Recording:
+    """A lab module that keeps a copy of every game it scores (seat -1: a whole Emperor scoring) and of
+    every planner's trial (one seat's part), then scores it as the module would."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.states: list[tuple[Any, int]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def emperor_scoring(self, game: Any) -> None:
+        self.states.append((game.clone(), -1))
+        self.module.emperor_scoring(game)
+
+    def emperor_scoring_of(self, game: Any, player: Any) -> None:
+        self.states.append((game.clone(), game.players.index(player)))
+        self.module.emperor_scoring_of(game, player)
+
+
+@cache
+def lab_states(names: tuple[str, ...], games: int) -> list[tuple[ir.Ruleset, Any, ScoringTables, Any, int]]:
+    """Every state the lab scored in `games` 4-player games of these rulesets (planners included)."""
+    from helpers_rules import shipped_workspace
+
+    from compiler.lab.engine.model import default_model_path, load_model
+    from compiler.lab.runs.jobs import Lab, LabSpec
+
+    workspace = shipped_workspace()
+    rulesets = tuple(compiled(name)[0] for name in names)
+    model = load_model(workspace, default_model_path(workspace))
+    lab = Lab(LabSpec(rulesets=rulesets, model=model, games=games, players=4, seed=23))
+    recorders = [Recording(module) for module in lab.modules]
+    lab.tables = list(zip(lab.fasts, recorders, strict=True))
+    lab.run(0, games)
+    return [
+        (ruleset, recorder.module, compiled(name)[2], game, seat)
+        for name, ruleset, recorder in zip(names, rulesets, recorders, strict=True)
+        for game, seat in recorder.states
+    ]
+
+
+@pytest.mark.parametrize("names", [("base", "royal-banquet"), ("draft", "mild-cafe", "no-penalties")])
+def test_the_lab_games_states_score_alike(names: tuple[str, ...]) -> None:
+    """Every Emperor scoring and every planner's trial of a few lab games: the same state after it, the same
+    projected totals, and after the last round the same final totals and ranks."""
+    states = lab_states(names, 6)
+    assert len(states) > 100 and any(seat >= 0 for *_rest, seat in states)
+    for ruleset, mod, t, game, seat in states:
+        reference = game.clone()
+        s = arrays_of(ruleset, [game])
+        if seat < 0:
+            mod.emperor_scoring(reference)
+            scoring.emperor_scoring(t, s, 0)
+        else:
+            mod.emperor_scoring_of(reference, reference.players[seat])
+            scoring.emperor_scoring_of(t, s, 0, seat)
+        mine = game.clone()
+        store_game(ruleset, s, 0, mine)
+        same_game(mine, reference)
+        projected = [scoring.projected_total(t, s, 0, p) for p in range(len(game.players))]
+        assert projected == [mod.projected_total(reference, p) for p in reference.players]
+        if seat < 0 and reference.round == ruleset.rounds:
+            totals = mod.final_totals(reference)
+            assert totals_and_ranks(t, s) == (totals, ranks_by_seat(mod, reference, totals))

@@ -17,7 +17,7 @@ from compiler import ir
 from compiler.backends.batched import scoring
 from compiler.backends.batched.convert import arrays_of, load_game, player_fields, store_game
 from compiler.backends.batched.state import GameArrays
-from compiler.backends.batched.tables import ScoringTables, compile_tables
+from compiler.backends.batched.tables import ScoringTables, compile_tables, table
 from compiler.backends.python.load import load_scoring_module
 from compiler.errors import GahError
 
@@ -166,7 +166,7 @@ def test_states_meet_every_tile_and_outcome() -> None:
             tier = next(s.tier for s in ruleset.scorings if s.round == state["round"])
             back = next(s.move_back for s in ruleset.scorings if s.round == state["round"])
             for player in state["players"]:
-                met.add((state["tiles"][tier], int(t.outcome[max(0, player["emperor"] - back)])))
+                met.add((state["tiles"][tier], int(table(t, "outcome")[max(0, player["emperor"] - back)])))
         assert {(tile.id, outcome) for tile in ruleset.tiles for outcome in (1, 2)} <= met
 
 
@@ -241,7 +241,7 @@ def test_ranks_share_places_after_the_tie_breaker() -> None:
     """Totals 30, 30, 25, 30 with tie-breakers (krones + ... as the base game says) 2, 2, 9, 1: seats 0 and 1
     share 1st place, seat 3 is 3rd, seat 2 4th."""
     ruleset, _mod, t = compiled("base")
-    assert [ir.QUANTITIES[q] for q in t.tiebreak] == list(ruleset.tiebreakers[0].quantities)
+    assert [ir.QUANTITIES[q] for q in table(t, "tiebreak")] == list(ruleset.tiebreakers[0].quantities)
     totals = np.array([30, 30, 25, 30], np.int64)
     ranks = np.zeros(4, np.int64)
     from compiler.backends.batched.final import rank

@@ -5,7 +5,7 @@ from __future__ import annotations
 from compiler.backends.batched import record as r
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import ALL, ScoringTables
+from compiler.backends.batched.tables import A_STAFF_COST, A_STAFF_KIND, ALL, ScoringTables, at
 
 
 @kernel
@@ -50,12 +50,12 @@ def play_cost(t: ScoringTables, card: int, discount: int) -> int:
     """Printed cost less the discount, never below 0; ALL: free."""
     if discount == ALL:
         return 0
-    return int(max(0, t.staff_cost[card] - discount))
+    return int(max(0, at(t, A_STAFF_COST, card) - discount))
 
 
 @kernel
 def of_kind(t: ScoringTables, card: int, kind: int) -> bool:
-    return kind == ALL or t.staff_kind[card] == kind
+    return kind == ALL or at(t, A_STAFF_KIND, card) == kind
 
 
 @kernel

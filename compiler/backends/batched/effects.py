@@ -63,14 +63,7 @@ CAP = 512  # the most open decisions one turn may ask
 # (KNOWN) and how many this run asked (ASKED). See policy.py.
 SCRIPT, OPTIONS, ORDER_ONLY, READS_AT, READS_BELOW = 0, CAP, 2 * CAP, 3 * CAP, 4 * CAP
 KNOWN, ASKED = 5 * CAP, 5 * CAP + 1
-
-
-@kernel
-def new_search() -> Ints:
-    search = np.empty(5 * CAP + 2, np.int64)
-    search[KNOWN] = 0
-    search[ASKED] = 0
-    return search
+SEARCH = 5 * CAP + 2  # its length
 
 
 @kernel

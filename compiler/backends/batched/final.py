@@ -27,9 +27,13 @@ from compiler.backends.batched.tables import (
 
 
 @kernel
-def rivals_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> Ints:
+def rivals_size(s: GameArrays) -> int:
+    return int(1 + s.hired.shape[1] * s.hired.shape[2])
+
+
+@kernel
+def gather_rivals(t: ScoringTables, s: GameArrays, g: int, seat: int, rivals: Ints) -> None:
     """The game-end Staff with a formula that the opponents of `seat` have hired: [how many, the cards...]."""
-    rivals = np.empty(1 + s.hired.shape[1] * s.hired.shape[2], np.int64)
     n = 0
     for other in range(s.points.shape[1]):
         for k in range(s.hired_count[g, other]):
@@ -38,6 +42,12 @@ def rivals_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> Ints:
                 rivals[1 + n] = card
                 n += 1
     rivals[0] = n
+
+
+@kernel
+def rivals_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> Ints:
+    rivals = np.empty(rivals_size(s), np.int64)
+    gather_rivals(t, s, g, seat, rivals)
     return rivals
 
 

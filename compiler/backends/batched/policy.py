@@ -9,8 +9,6 @@ some run of the turn looked at which cards are where: else every order is worth 
 
 from __future__ import annotations
 
-import numpy as np
-
 from compiler.backends.batched import record as r
 from compiler.backends.batched.cards import holds
 from compiler.backends.batched.effects import (
@@ -21,9 +19,9 @@ from compiler.backends.batched.effects import (
     READS_AT,
     READS_BELOW,
     SCRIPT,
+    SEARCH,
     decide,
     feasible,
-    new_search,
     run_program,
 )
 from compiler.backends.batched.final import project
@@ -45,18 +43,19 @@ from compiler.backends.batched.tables import (
 )
 
 BONUS, PENALTY = 1, 2
+SCRATCH_EXTRA = SEARCH  # beyond two records
 
 
 @kernel
 def bonus_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
     """A tile's bonus, then every Staff hired before it that adds to Emperor bonuses."""
-    had = np.zeros(t.data[K_BOOSTERS_N], np.int64)
+    had = 0  # a bit per booster (tables.py refuses more than MAX_BOOSTERS)
     for b in range(t.data[K_BOOSTERS_N]):
         if holds(rec, r.HIRED, r.HIRED_N, at(t, A_BOOSTERS, b)):
-            had[b] = 1
+            had |= 1 << b
     run_program(t, rec, sr, at(t, A_TILE_BONUS, tile))
     for b in range(t.data[K_BOOSTERS_N]):
-        if had[b] != 0:
+        if had >> b & 1:
             run_program(t, rec, sr, at(t, A_BOOSTER_PROG, b))
 
 
@@ -97,11 +96,15 @@ def next_sequence(sr: Ints, reads: int) -> int:
 
 
 @kernel
-def take_turn(t: ScoringTables, rec: Ints, rivals: Ints, tile: int, outcome: int) -> None:
-    """Play the turn on the record with the policy's decisions (the record ends as the best run left it)."""
-    start = rec.copy()
-    best = rec.copy()
-    sr = new_search()
+def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: int, outcome: int) -> None:
+    """Play the turn on the record with the policy's decisions (the record ends as the best run left it).
+    `scratch`: room for two records and a search (SCRATCH_EXTRA more than two records)."""
+    size = len(rec)
+    start = scratch[:size]
+    best = scratch[size : 2 * size]
+    sr = scratch[2 * size :]
+    start[:] = rec
+    sr[KNOWN] = 0
     best_total = 0
     tried = 0
     while True:

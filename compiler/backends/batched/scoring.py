@@ -4,11 +4,13 @@ emperor_scoring, emperor_scoring_of, advance_emperor, projected_total, final_tot
 
 from __future__ import annotations
 
+import numpy as np
+
 from compiler.backends.batched import record as r
-from compiler.backends.batched.final import project, rank, rivals_of, tiebreak
+from compiler.backends.batched.final import gather_rivals, project, rank, rivals_of, rivals_size, tiebreak
 from compiler.backends.batched.jit import kernel
-from compiler.backends.batched.policy import take_turn
-from compiler.backends.batched.record import load_record, new_record, store_record
+from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
+from compiler.backends.batched.record import init_record, load_record, new_record, record_size, store_record
 from compiler.backends.batched.state import GameArrays, Ints
 from compiler.backends.batched.tables import (
     A_OUTCOME,
@@ -25,14 +27,17 @@ from compiler.backends.batched.tables import (
 
 
 @kernel
-def scoring_step(t: ScoringTables, rec: Ints, s: GameArrays, g: int, seat: int, tile: int, back: int) -> None:
+def scoring_step(t: ScoringTables, rec: Ints, scratch: Ints, s: GameArrays, g: int, seat: int, tile: int) -> None:
     """The points under the marker, the move-back, and the bonus or penalty of the space reached."""
     points = at(t, A_TRACK_POINTS, rec[r.EMPEROR])
     rec[r.POINTS] += max(points, min(0, t.data[K_POINTS_FLOOR] - rec[r.POINTS]))
-    rec[r.EMPEROR] = max(0, rec[r.EMPEROR] - back)
+    rec[r.EMPEROR] = max(0, rec[r.EMPEROR] - at(t, A_SCORING_BACK, s.round_[g]))
     outcome = at(t, A_OUTCOME, rec[r.EMPEROR])
     if outcome != 0:
-        take_turn(t, rec, rivals_of(t, s, g, seat), tile, outcome)
+        size = len(rec)
+        rivals = scratch[2 * size + SCRATCH_EXTRA :]
+        gather_rivals(t, s, g, seat, rivals)
+        take_turn(t, rec, scratch[: 2 * size + SCRATCH_EXTRA], rivals, tile, outcome)
 
 
 @kernel
@@ -44,9 +49,13 @@ def emperor_scoring_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> No
     tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
     if tile < 0:
         return
-    rec = new_record(s)
+    size = record_size(s)
+    # One buffer a call: the record, then the turn's scratch (two records and a search) and the rivals.
+    buffer = np.empty(3 * size + SCRATCH_EXTRA + rivals_size(s), np.int64)
+    rec = buffer[:size]
+    init_record(s, rec)
     load_record(s, g, seat, rec)
-    scoring_step(t, rec, s, g, seat, tile, at(t, A_SCORING_BACK, round_))
+    scoring_step(t, rec, buffer[size:], s, g, seat, tile)
     store_record(rec, s, g, seat)
 
 

@@ -23,6 +23,7 @@ from compiler.errors import GahError
 MAX_CELLS = 62  # the hotel is a bit mask in one int64
 MAX_ITEMS = 62  # item filters are bit masks too
 MAX_CARD_NUMBER = 4096
+MAX_BOOSTERS = 62  # the Staff that add to Emperor bonuses, a bit each in a turn
 ROW = 8  # an op row: opcode and up to 7 parameters
 
 (
@@ -389,6 +390,8 @@ def _check(ruleset: ir.Ruleset) -> None:
     rewarded = {colour for colour, _reward in hotel.group_rewards}
     if any(group.colour not in rewarded for group in hotel.groups):
         refuse(ruleset, "a colour group without a reward")
+    if sum(1 for card in ruleset.staff if card.emperor_bonus) > MAX_BOOSTERS:
+        refuse(ruleset, f"more than {MAX_BOOSTERS} Staff that add to Emperor bonuses")
     if len({s.round for s in ruleset.scorings}) < len(ruleset.scorings):
         refuse(ruleset, "two Emperor scorings after one round")
 

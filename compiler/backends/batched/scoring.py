@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from compiler.backends.batched import record as r
 from compiler.backends.batched.final import gather_rivals, project, rank, rivals_of, rivals_size, tiebreak
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
@@ -27,35 +26,30 @@ from compiler.backends.batched.tables import (
 
 
 @kernel
-def scoring_step(t: ScoringTables, rec: Ints, scratch: Ints, s: GameArrays, g: int, seat: int, tile: int) -> None:
-    """The points under the marker, the move-back, and the bonus or penalty of the space reached."""
-    points = at(t, A_TRACK_POINTS, rec[r.EMPEROR])
-    rec[r.POINTS] += max(points, min(0, t.data[K_POINTS_FLOOR] - rec[r.POINTS]))
-    rec[r.EMPEROR] = max(0, rec[r.EMPEROR] - at(t, A_SCORING_BACK, s.round_[g]))
-    outcome = at(t, A_OUTCOME, rec[r.EMPEROR])
-    if outcome != 0:
-        size = len(rec)
-        rivals = scratch[2 * size + SCRATCH_EXTRA :]
-        gather_rivals(t, s, g, seat, rivals)
-        take_turn(t, rec, scratch[: 2 * size + SCRATCH_EXTRA], rivals, tile, outcome)
-
-
-@kernel
 def emperor_scoring_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> None:
-    """One player's part of the Emperor scoring of the round s.round_[g] (nothing if it has none)."""
+    """One player's part of the Emperor scoring of the round s.round_[g] (nothing if it has none): the points
+    under the marker, the move-back, and the bonus or penalty of the space reached."""
     round_ = s.round_[g]
     if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
         return
     tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
     if tile < 0:
         return
+    points = at(t, A_TRACK_POINTS, s.emperor[g, seat])
+    s.points[g, seat] += max(points, min(0, t.data[K_POINTS_FLOOR] - s.points[g, seat]))
+    s.emperor[g, seat] = max(0, s.emperor[g, seat] - at(t, A_SCORING_BACK, round_))
+    outcome = at(t, A_OUTCOME, s.emperor[g, seat])
+    if outcome == 0:
+        return
     size = record_size(s)
-    # One buffer a call: the record, then the turn's scratch (two records and a search) and the rivals.
+    # One buffer: the record, the turn's scratch (two records and a search), the rivals.
     buffer = np.empty(3 * size + SCRATCH_EXTRA + rivals_size(s), np.int64)
     rec = buffer[:size]
     init_record(s, rec)
     load_record(s, g, seat, rec)
-    scoring_step(t, rec, buffer[size:], s, g, seat, tile)
+    rivals = buffer[3 * size + SCRATCH_EXTRA :]
+    gather_rivals(t, s, g, seat, rivals)
+    take_turn(t, rec, buffer[size : 3 * size + SCRATCH_EXTRA], rivals, tile, outcome)
     store_record(rec, s, g, seat)
 
 

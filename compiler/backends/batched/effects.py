@@ -5,8 +5,6 @@ with the default policy's options in the same order: the `tried` lists, items_al
 
 from __future__ import annotations
 
-import numpy as np
-
 from compiler.backends.batched import record as r
 from compiler.backends.batched import tables as op
 from compiler.backends.batched.cards import (
@@ -62,8 +60,25 @@ CAP = 512  # the most open decisions one turn may ask
 # in any run after it with the same decisions before (READS_BELOW); then how many decisions are known
 # (KNOWN) and how many this run asked (ASKED). See policy.py.
 SCRIPT, OPTIONS, ORDER_ONLY, READS_AT, READS_BELOW = 0, CAP, 2 * CAP, 3 * CAP, 4 * CAP
-KNOWN, ASKED = 5 * CAP, 5 * CAP + 1
-SEARCH = 5 * CAP + 2  # its length
+# After them, a stack of the ops' temporary lists (push, pop): views of the search, allocated once a turn.
+KNOWN, ASKED, TOP = 5 * CAP, 5 * CAP + 1, 5 * CAP + 2
+STACK = 5 * CAP + 3
+SEARCH = STACK + 4096  # its length
+
+
+@kernel
+def push(sr: Ints, n: int) -> Ints:
+    """Room for `n` values on the search's stack (pop it before the op that pushed it returns)."""
+    base = sr[TOP]
+    if base + n > SEARCH:
+        raise ValueError("a turn holds more than the batched search's stack")
+    sr[TOP] = base + n
+    return sr[base : base + n]
+
+
+@kernel
+def pop(sr: Ints, n: int) -> None:
+    sr[TOP] -= n
 
 
 @kernel
@@ -112,7 +127,8 @@ def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, 
     """Gain `count` items of `mask`, each the kind held fewest first (the only one tried where items are
     alike), each maybe served to the first guest (tried only where serving pays)."""
     items = rec[r.ITEMS]
-    held = rec[rec[r.KITCHEN] : rec[r.KITCHEN] + items].copy()
+    held = push(sr, items)
+    held[:] = rec[rec[r.KITCHEN] : rec[r.KITCHEN] + items]
     serving = serve != 0 and rec[r.GUESTS] > 0
     for _ in range(count):
         fewest = -1
@@ -129,6 +145,7 @@ def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, 
             rec[rec[r.CAFE] + chosen] += 1
         else:
             add_item(rec, chosen, 1)
+    pop(sr, items)
 
 
 @kernel
@@ -148,7 +165,8 @@ def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, 
     """Return up to `count` items one by one: the kitchen's most held kind first (ties: the kitchen's order),
     then the others in that order, then the guests' items; where items are alike, one of each place."""
     items = rec[r.ITEMS]
-    slots = np.empty(rec[r.GUESTS] * items + 1, np.int64)  # the café's returnable slots, guest by guest
+    size = rec[r.GUESTS] * items + 1
+    slots = push(sr, size)  # the café's returnable slots, guest by guest
     for _ in range(count):
         nk = 0
         most = -1
@@ -167,7 +185,7 @@ def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, 
                     slots[ng] = slot
                     ng += 1
         if nk + ng == 0:
-            return
+            break
         n = min(nk, 1) + min(ng, 1) if t.data[K_ITEMS_ALIKE] != 0 else nk + ng
         k = decide(sr, rec, n, 0)
         if t.data[K_ITEMS_ALIKE] != 0 and nk > 0:
@@ -178,6 +196,7 @@ def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, 
             rec[rec[r.KITCHEN] + kitchen_other(rec, mask, most, k - 1)] -= 1
         else:
             rec[rec[r.CAFE] + slots[k - nk]] -= 1
+    pop(sr, size)
 
 
 @kernel
@@ -253,10 +272,11 @@ def remove_rooms(t: ScoringTables, rec: Ints, sr: Ints, occupied: int, count: in
 
 
 @kernel
-def by_cost(t: ScoringTables, rec: Ints) -> Ints:
-    """The hand, cheapest first, then the lowest number."""
+def by_cost(t: ScoringTables, rec: Ints, sr: Ints) -> Ints:
+    """The hand, cheapest first, then the lowest number (on the stack: pop it)."""
     n = rec[r.HAND_N]
-    cards = rec[rec[r.HAND] : rec[r.HAND] + n].copy()
+    cards = push(sr, n)
+    cards[:] = rec[rec[r.HAND] : rec[r.HAND] + n]
     for i in range(1, n):
         card = cards[i]
         j = i - 1
@@ -274,10 +294,11 @@ def by_cost(t: ScoringTables, rec: Ints) -> Ints:
 def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -> None:
     """Put Staff from hand under the deck (or on top, the first chosen on top), cheapest first."""
     m = min(count, rec[r.HAND_N])
-    chosen = np.empty(m, np.int64)
+    chosen = push(sr, m)
     for j in range(m):
-        cards = by_cost(t, rec)
+        cards = by_cost(t, rec, sr)
         chosen[j] = cards[decide(sr, rec, len(cards), 1)]
+        pop(sr, len(cards))
         remove_card(rec, r.HAND, r.HAND_N, chosen[j])
     deck = rec[r.DECK]
     if top != 0:
@@ -289,6 +310,7 @@ def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -
     else:
         for j in range(m):
             append(rec, r.DECK, r.DECK_N, chosen[j])
+    pop(sr, m)
 
 
 @kernel
@@ -307,10 +329,11 @@ def remove_hired(t: ScoringTables, rec: Ints, sr: Ints, count: int, kind: int) -
 
 
 @kernel
-def draw(rec: Ints, count: int) -> Ints:
-    """Take up to `count` cards from the top of the deck: [how many left to place, the cards...]."""
+def draw(rec: Ints, sr: Ints, count: int) -> Ints:
+    """Take up to `count` cards from the top of the deck: [how many left to place, the cards...], on the
+    stack (pop count + 1)."""
     n = min(count, rec[r.DECK_N])
-    drawn = np.empty(n + 1, np.int64)
+    drawn = push(sr, count + 1)
     drawn[0] = n
     deck = rec[r.DECK]
     for k in range(n):
@@ -428,7 +451,7 @@ def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
         code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
         if code == op.OP_DRAW_STAFF:
-            drawn = draw(rec, a)
+            drawn = draw(rec, sr, a)
             for _ in range(b):
                 card = pick_drawn(t, rec, sr, drawn, c)
                 if card < 0:
@@ -437,6 +460,7 @@ def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
                 if at(t, A_STAFF_ONCE, card) >= 0:
                     run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
             rest_of_draw(rec, sr, drawn, d)
+            pop(sr, a + 1)
         elif code == op.OP_PLAY_FROM_HAND:
             for _ in range(a):
                 card = pick_from_hand(t, rec, sr, b, c)

@@ -20,6 +20,8 @@ from compiler.backends.batched.effects import (
     READS_BELOW,
     SCRIPT,
     SEARCH,
+    STACK,
+    TOP,
     decide,
     feasible,
     run_program,
@@ -110,6 +112,7 @@ def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: in
     while True:
         rec[:] = start
         sr[ASKED] = 0
+        sr[TOP] = STACK
         if outcome == BONUS:
             bonus_turn(t, rec, sr, tile)
         else:

@@ -237,6 +237,26 @@ def test_a_penalty_takes_the_fallback_when_the_first_option_cannot_be_paid() -> 
     assert scoring.projected_total(t, s, 0, 0) == 19
 
 
+def test_the_policy_plays_the_drawn_card_worth_most() -> None:
+    """Base, round 3, tile a-draw-staff (draw 3, play 1 at 3 krones off, the rest under the deck). Cleo on
+    space 6 scores 4 (10 -> 14 points) and moves back to 3: bonus. She draws 31, 40, 36 (5 stays). Projected
+    totals (points + krones + game-end Staff + kitchen items): Chambermaid 31 costs 1 and counts 0 occupied
+    rooms: 14; Marketing Director 40 is free, 5 x 2 objectives: 14 + 1 + 10 = 25; Sommelier 36 is free and
+    brings 4 wine: 14 + 1 + 4 = 19; none: 15. She plays 40; 31 then 36 go under the deck in the order drawn
+    (nothing after looks at the cards, so every order is worth the same and the first stands)."""
+    state = {
+        "round": 3,
+        "tiles": {"A": "a-draw-staff", "B": "b-krones", "C": "c-points"},
+        "staff_deck": [31, 40, 36, 5],
+        "players": [{"name": "Cleo", "points": 10, "krones": 1, "emperor": 6, "objectives": 2}],
+    }
+    game, s, t = scored("base", state)
+    cleo = game.players[0]
+    assert (cleo.points, cleo.krones, cleo.emperor, cleo.hired, cleo.hand) == (14, 1, 3, [40], [])
+    assert game.deck == [5, 31, 36]
+    assert scoring.projected_total(t, s, 0, 0) == 25
+
+
 def test_ranks_share_places_after_the_tie_breaker() -> None:
     """Totals 30, 30, 25, 30 with tie-breakers (krones + ... as the base game says) 2, 2, 9, 1: seats 0 and 1
     share 1st place, seat 3 is 3rd, seat 2 4th."""

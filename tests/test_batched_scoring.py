@@ -183,13 +183,17 @@ def test_the_converter_round_trips_a_game() -> None:
     assert all(np.array_equal(a[0], a[1]) for a in s)
 
 
-def test_a_hotel_too_large_is_refused_by_name() -> None:
+def test_what_the_kernels_cannot_play_is_refused_by_name() -> None:
+    """A hotel above 62 cells, more than 62 item kinds: GahError naming the ruleset and the reason."""
     import dataclasses
 
     ruleset = compiled("base")[0]
     big = dataclasses.replace(ruleset, hotel=dataclasses.replace(ruleset.hotel, floors=13, columns=5))
     with pytest.raises(GahError, match="ruleset base: the batched backend cannot play it: a hotel of 65 cells"):
         compile_tables(big)
+    items = tuple(ir.Item(f"dish{n}", "dish", f"Dish {n}") for n in range(63))
+    with pytest.raises(GahError, match="ruleset base: the batched backend cannot play it: 63 item kinds"):
+        compile_tables(dataclasses.replace(ruleset, items=items))
 
 
 # --- worked by hand ------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ def remove_card(rec: Ints, pile: int, size: int, card: int) -> None:
 
 @kernel
 def holds(rec: Ints, pile: int, size: int, card: int) -> bool:
+    """Whether the list holds `card`."""
     first = rec[pile]
     for k in range(rec[size]):  # noqa: SIM110 (numba compiles no generator expressions)
         if rec[first + k] == card:
@@ -55,11 +56,13 @@ def play_cost(t: ScoringTables, card: int, discount: int) -> int:
 
 @kernel
 def of_kind(t: ScoringTables, card: int, kind: int) -> bool:
+    """Whether a card is of a StaffFilter kind (ALL: any)."""
     return kind == ALL or at(t, A_STAFF_KIND, card) == kind
 
 
 @kernel
 def count_of_kind(t: ScoringTables, rec: Ints, pile: int, size: int, kind: int) -> int:
+    """How many cards of the list are of `kind`."""
     count = 0
     for k in range(rec[size]):
         if of_kind(t, rec[rec[pile] + k], kind):

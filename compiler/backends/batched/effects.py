@@ -78,6 +78,7 @@ def push(sr: Ints, n: int) -> Ints:
 
 @kernel
 def pop(sr: Ints, n: int) -> None:
+    """Free the last `n` values pushed."""
     sr[TOP] -= n
 
 
@@ -103,11 +104,13 @@ def decide(sr: Ints, rec: Ints, n: int, order_only: int) -> int:
 
 @kernel
 def lose_points(t: ScoringTables, rec: Ints, amount: int) -> None:
+    """Lose up to `amount` points, never below the points floor."""
     rec[r.POINTS] -= min(amount, max(0, rec[r.POINTS] - t.data[K_POINTS_FLOOR]))
 
 
 @kernel
 def lose_krones(t: ScoringTables, rec: Ints, amount: int) -> None:
+    """Lose up to `amount` krones, never below the krones floor."""
     rec[r.KRONES] -= min(amount, max(0, rec[r.KRONES] - t.data[K_KRONES_FLOOR]))
 
 
@@ -150,6 +153,7 @@ def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, 
 
 @kernel
 def return_all(rec: Ints, kitchen: int, cafe: int, mask: int) -> None:
+    """Return every item of `mask` from the kitchen and/or the café (the keys stay)."""
     items = rec[r.ITEMS]
     for item in range(items):
         if mask >> item & 1:
@@ -213,6 +217,7 @@ def kitchen_other(rec: Ints, mask: int, most: int, n: int) -> int:
 
 @kernel
 def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
+    """How many items of `mask` a return from these places could take."""
     items = rec[r.ITEMS]
     total = 0
     for item in range(items):
@@ -243,6 +248,7 @@ def prepare_room(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
 
 @kernel
 def occupy_vacant(t: ScoringTables, rec: Ints, sr: Ints, count: int) -> None:
+    """Up to `count` vacant rooms become occupied, one decision each (or none)."""
     for _ in range(count):
         rooms = vacant(rec)
         k = decide(sr, rec, bits(rooms) + 1, 0)
@@ -315,6 +321,7 @@ def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -
 
 @kernel
 def remove_hired(t: ScoringTables, rec: Ints, sr: Ints, count: int, kind: int) -> None:
+    """Discard up to `count` hired Staff of `kind`, one decision each (in hired order)."""
     for _ in range(count):
         n = count_of_kind(t, rec, r.HIRED, r.HIRED_N, kind)
         if n == 0:

@@ -28,6 +28,7 @@ from compiler.backends.batched.tables import (
 
 @kernel
 def rivals_size(s: GameArrays) -> int:
+    """The room gather_rivals needs."""
     return int(1 + s.hired.shape[1] * s.hired.shape[2])
 
 
@@ -46,6 +47,7 @@ def gather_rivals(t: ScoringTables, s: GameArrays, g: int, seat: int, rivals: In
 
 @kernel
 def rivals_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> Ints:
+    """gather_rivals into a new array."""
     rivals = np.empty(rivals_size(s), np.int64)
     gather_rivals(t, s, g, seat, rivals)
     return rivals
@@ -66,6 +68,7 @@ def copied_points(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
 
 @kernel
 def game_end_points(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
+    """The points of the player's hired game-end Staff, in the order hired."""
     total = 0
     for k in range(rec[r.HIRED_N]):
         card = rec[rec[r.HIRED] + k]
@@ -96,6 +99,7 @@ def project(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
 
 @kernel
 def tiebreak(t: ScoringTables, rec: Ints) -> int:
+    """The first tie-breaker's sum of quantities (more wins)."""
     total = 0
     for k in range(t.data[K_TIEBREAK_N]):
         total += quantity(t, rec, at(t, A_TIEBREAK, k))

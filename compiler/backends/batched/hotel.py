@@ -85,6 +85,7 @@ def advance(t: ScoringTables, rec: Ints, steps: int) -> None:
 
 @kernel
 def place_room(t: ScoringTables, rec: Ints, cell: int, free: int, occupy: int) -> None:
+    """Put a room on `cell` (paying unless free), score its printed points, occupy it if asked."""
     if free == 0:
         rec[r.KRONES] -= at(t, A_PREPARE_COST, cell // t.data[K_COLUMNS])
     rec[r.PLACED] |= 1 << cell
@@ -95,6 +96,7 @@ def place_room(t: ScoringTables, rec: Ints, cell: int, free: int, occupy: int) -
 
 @kernel
 def affordable_spaces(t: ScoringTables, rec: Ints, floors: int, free: int) -> int:
+    """The legal spaces on `floors` the player can pay for (all, if free)."""
     legal = legal_mask(t, rec, floors)
     if free != 0:
         return legal
@@ -122,6 +124,7 @@ def first_by_printed(t: ScoringTables, spaces: int) -> int:
 
 @kernel
 def state_mask(rec: Ints, occupied: int) -> int:
+    """The vacant or the occupied rooms."""
     return rec[r.OCCUPIED] if occupied != 0 else vacant(rec)
 
 
@@ -148,6 +151,7 @@ def column_below(t: ScoringTables, mask: int, cell: int) -> int:
 
 @kernel
 def column_reach(t: ScoringTables, mask: int, cell: int, count: int) -> int:
+    """How many rooms a removal down the column from `cell` takes (at most `count`)."""
     below = (1 << (cell // t.data[K_COLUMNS] * t.data[K_COLUMNS])) - 1
     return min(count, 1 + bits(mask & at(t, A_COLUMN_MASK, cell % t.data[K_COLUMNS]) & below))
 
@@ -169,6 +173,7 @@ def column_starts(t: ScoringTables, mask: int, count: int) -> int:
 
 @kernel
 def count_removable(t: ScoringTables, rec: Ints, occupied: int, count: int, pick: int) -> int:
+    """How many rooms a removal of this pick could take (see runtime/hotel.py)."""
     mask = state_mask(rec, occupied)
     if pick == 2:
         starts = column_starts(t, mask, count)

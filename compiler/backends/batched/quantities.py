@@ -49,6 +49,7 @@ def full_masks(t: ScoringTables, masks: int, n: int, occupied: int) -> int:
 
 @kernel
 def colour_sets(t: ScoringTables, occupied: int) -> int:
+    """Complete sets of one occupied red, one blue and one yellow room."""
     least = bits(occupied & at(t, A_COLOUR_MASK, 0))
     for colour in range(1, 3):
         least = min(least, bits(occupied & at(t, A_COLOUR_MASK, colour)))
@@ -67,6 +68,7 @@ def kind_count(t: ScoringTables, rec: Ints, kind: int) -> int:
 
 @kernel
 def items_held(rec: Ints, first: int, count: int) -> int:
+    """The sum of `count` values from `first`."""
     total = 0
     for k in range(count):
         total += rec[first + k]

@@ -192,6 +192,7 @@ def table(t: ScoringTables, name: str) -> Ints:
 
 
 def constant(t: ScoringTables, name: str) -> int:
+    """A constant by its name in CONSTANTS, for Python callers."""
     return int(t.data[CONSTANTS.index(name)])
 
 
@@ -237,6 +238,7 @@ class Encoder:
         return len(self.progs) - 1
 
     def mask(self, which: ir.ItemFilter) -> int:
+        """A filter's items as a bit mask (the front end resolved which fit)."""
         names = [item.id for item in self.ruleset.items] if which.is_any else which.fits
         if not names:
             refuse(self.ruleset, "an item filter lets no item through")
@@ -244,6 +246,7 @@ class Encoder:
 
 
 def refuse(ruleset: ir.Ruleset, reason: str) -> None:
+    """Raise the GahError of a ruleset the kernels cannot play."""
     raise GahError(f"ruleset {ruleset.name}: the batched backend cannot play it: {reason}")
 
 

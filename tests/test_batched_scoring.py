@@ -23,9 +23,7 @@ from compiler.errors import GahError
 
 DATA = ROOT / "tests" / "data"
 TEST_RULESETS = tuple(
-    str(path)
-    for pattern in ("variants/invented-*.yaml", "rulesets/*.yaml")
-    for path in sorted(DATA.glob(pattern))
+    str(path) for pattern in ("variants/invented-*.yaml", "rulesets/*.yaml") for path in sorted(DATA.glob(pattern))
 )
 RULESETS = (*SHIPPED, *TEST_RULESETS)
 STATES = 160  # random states per ruleset
@@ -113,6 +111,14 @@ def totals_and_ranks(t: ScoringTables, s: GameArrays) -> tuple[list[int], list[i
     return [int(x) for x in totals], [int(x) for x in ranks]
 
 
+def ranks_when_tied(t: ScoringTables, s: GameArrays) -> list[int]:
+    """Each seat's rank when every total is the same: the tie-breaker alone decides."""
+    players = s.points.shape[1]
+    ranks = np.zeros(players, np.int64)
+    scoring.standings(t, s, 0, np.zeros(players, np.int64), ranks)
+    return [int(x) for x in ranks]
+
+
 def ranks_by_seat(mod: Any, game: Any, totals: list[int]) -> list[int]:
     """The module's final standings as each seat's rank."""
     rank_of = {row["player"]: row["rank"] for row in mod.final_standings(game, totals)}
@@ -136,6 +142,7 @@ def test_emperor_scoring_matches_the_module(rules: str) -> None:
         assert projected == [mod.projected_total(game, p) for p in game.players]
         totals = mod.final_totals(game)
         assert totals_and_ranks(t, s) == (totals, ranks_by_seat(mod, game, totals))
+        assert ranks_when_tied(t, s) == ranks_by_seat(mod, game, [0] * len(game.players))
 
 
 @pytest.mark.parametrize("rules", RULESETS)

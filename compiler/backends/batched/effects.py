@@ -51,7 +51,7 @@ from compiler.backends.batched.tables import (
     at,
 )
 
-CAP = 512  # the most open decisions one turn may ask
+CAP = 256  # the most open decisions one turn may ask
 
 
 # A search's record of the open decisions of a turn (those with two options or more), in the order asked, in
@@ -63,7 +63,7 @@ SCRIPT, OPTIONS, ORDER_ONLY, READS_AT, READS_BELOW = 0, CAP, 2 * CAP, 3 * CAP, 4
 # After them, a stack of the ops' temporary lists (push, pop): views of the search, allocated once a turn.
 KNOWN, ASKED, TOP = 5 * CAP, 5 * CAP + 1, 5 * CAP + 2
 STACK = 5 * CAP + 3
-SEARCH = STACK + 4096  # its length
+SEARCH = STACK + 2048  # its length
 
 
 @kernel

@@ -203,6 +203,31 @@ def test_what_the_kernels_cannot_play_is_refused_by_name() -> None:
         compile_tables(dataclasses.replace(ruleset, items=items))
 
 
+def test_a_turn_with_more_decisions_than_the_search_holds_raises() -> None:
+    """A bonus of 300 items chosen one by one among two kinds asks 300 open decisions: the kernel raises
+    instead of playing a turn it did not search."""
+    import dataclasses
+
+    ruleset = compiled("base")[0]
+    two = ir.ItemFilter(ids=("cake", "wine"), fits=("cake", "wine"))
+    tiles = tuple(
+        dataclasses.replace(tile, bonus=(ir.ChooseItems(300, False, two),)) if tile.id == "c-points" else tile
+        for tile in ruleset.tiles
+    )
+    t = compile_tables(dataclasses.replace(ruleset, tiles=tiles))
+    game = compiled("base")[1].new_game(
+        {
+            "round": 7,
+            "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"},
+            "players": [{"name": "Dora", "emperor": 13}],
+        },
+        explain=False,
+    )
+    s = arrays_of(ruleset, [game])
+    with pytest.raises(ValueError, match="more decisions than the batched search holds"):
+        scoring.emperor_scoring(t, s, 0)
+
+
 # --- worked by hand ------------------------------------------------------------------------------
 
 

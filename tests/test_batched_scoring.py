@@ -183,8 +183,14 @@ def test_the_converter_round_trips_a_game() -> None:
     game = module_game(mod, state, random.Random(index))
     s = arrays_of(ruleset, [game, game])
     other = mod.new_game(state, explain=False)
+    held = [(p.kitchen, p.cafe, p.hotel, p.hand, p.hired) for p in other.players]
     store_game(ruleset, s, 1, other)
     same_game(other, game)
+    # In place: the lab's players hold these very dicts and lists.
+    assert all(
+        all(a is b for a, b in zip(before, (p.kitchen, p.cafe, p.hotel, p.hand, p.hired), strict=True))
+        for before, p in zip(held, other.players, strict=True)
+    )
     assert other.round == game.round and other.tiles == game.tiles
     load_game(ruleset, other, s, 0)
     assert all(np.array_equal(a[0], a[1]) for a in s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from compiler.backends.batched import record as r
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import ALL, ScoringTables
+from compiler.backends.batched.tables import A_STAFF_COST, A_STAFF_KIND, ALL, ScoringTables, at
 
 
 @kernel
@@ -23,7 +23,7 @@ def remove_at(rec: Ints, pile: int, size: int, index: int) -> int:
     for k in range(index, rec[size] - 1):
         rec[first + k] = rec[first + k + 1]
     rec[size] -= 1
-    return card
+    return int(card)
 
 
 @kernel
@@ -38,8 +38,9 @@ def remove_card(rec: Ints, pile: int, size: int, card: int) -> None:
 
 @kernel
 def holds(rec: Ints, pile: int, size: int, card: int) -> bool:
+    """Whether the list holds `card`."""
     first = rec[pile]
-    for k in range(rec[size]):
+    for k in range(rec[size]):  # noqa: SIM110 (numba compiles no generator expressions)
         if rec[first + k] == card:
             return True
     return False
@@ -50,16 +51,18 @@ def play_cost(t: ScoringTables, card: int, discount: int) -> int:
     """Printed cost less the discount, never below 0; ALL: free."""
     if discount == ALL:
         return 0
-    return max(0, t.staff_cost[card] - discount)
+    return int(max(0, at(t, A_STAFF_COST, card) - discount))
 
 
 @kernel
 def of_kind(t: ScoringTables, card: int, kind: int) -> bool:
-    return kind == ALL or t.staff_kind[card] == kind
+    """Whether a card is of a StaffFilter kind (ALL: any)."""
+    return kind == ALL or at(t, A_STAFF_KIND, card) == kind
 
 
 @kernel
 def count_of_kind(t: ScoringTables, rec: Ints, pile: int, size: int, kind: int) -> int:
+    """How many cards of the list are of `kind`."""
     count = 0
     for k in range(rec[size]):
         if of_kind(t, rec[rec[pile] + k], kind):

@@ -5,10 +5,6 @@ with the default policy's options in the same order: the `tried` lists, items_al
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
-
 from compiler.backends.batched import record as r
 from compiler.backends.batched import tables as op
 from compiler.backends.batched.cards import (
@@ -38,58 +34,84 @@ from compiler.backends.batched.hotel import (
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.quantities import bits, quantity, vacant
 from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import ALL, ScoringTables
+from compiler.backends.batched.tables import (
+    A_LISTS,
+    A_PAIRS,
+    A_PROGS,
+    A_STAFF_COST,
+    A_STAFF_ONCE,
+    ALL,
+    K_COLUMNS,
+    K_FLOORS,
+    K_ITEMS_ALIKE,
+    K_KRONES_FLOOR,
+    K_POINTS_FLOOR,
+    K_SERVING_PAYS,
+    ScoringTables,
+    at,
+)
 
-CAP = 512  # the most open decisions one turn may ask
+CAP = 256  # the most open decisions one turn may ask
 
 
-class Search(NamedTuple):
-    """The open decisions of a turn (those with two options or more), in the order asked: the option taken
-    in the current run (script), how many there were, whether the decision only orders cards, and the card
-    reads before it and, at most, in any run after it with the same decisions before (see policy.py)."""
-
-    script: Ints
-    options: Ints
-    order_only: Ints
-    reads_at: Ints
-    reads_below: Ints
-    head: Ints  # [0]: decisions known; [1]: decisions asked in this run
+# A search's record of the open decisions of a turn (those with two options or more), in the order asked, in
+# one array: for each decision (from 0) the option taken in the current run (SCRIPT), how many options there
+# were (OPTIONS), whether it only orders cards (ORDER_ONLY), the card reads before it (READS_AT) and, at most,
+# in any run after it with the same decisions before (READS_BELOW); then how many decisions are known
+# (KNOWN) and how many this run asked (ASKED). See policy.py.
+SCRIPT, OPTIONS, ORDER_ONLY, READS_AT, READS_BELOW = 0, CAP, 2 * CAP, 3 * CAP, 4 * CAP
+# After them, a stack of the ops' temporary lists (push, pop): views of the search, allocated once a turn.
+KNOWN, ASKED, TOP = 5 * CAP, 5 * CAP + 1, 5 * CAP + 2
+STACK = 5 * CAP + 3
+SEARCH = STACK + 2048  # its length
 
 
 @kernel
-def new_search() -> Search:
-    z = np.zeros
-    return Search(z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(CAP, np.int64), z(2, np.int64))
+def push(sr: Ints, n: int) -> Ints:
+    """Room for `n` values on the search's stack (pop it before the op that pushed it returns)."""
+    base = sr[TOP]
+    if base + n > SEARCH:
+        raise ValueError("a turn holds more than the batched search's stack")
+    sr[TOP] = base + n
+    return sr[base : base + n]
 
 
 @kernel
-def decide(sr: Search, rec: Ints, n: int, order_only: int) -> int:
+def pop(sr: Ints, n: int) -> None:
+    """Free the last `n` values pushed."""
+    sr[TOP] -= n
+
+
+@kernel
+def decide(sr: Ints, rec: Ints, n: int, order_only: int) -> int:
     """One decision among `n` options (the policy's tried ones, in order): the script's, or the first."""
     if n <= 1:
         return 0
-    k = sr.head[1]
-    sr.head[1] = k + 1
-    if k < sr.head[0]:
-        return sr.script[k]
+    k = sr[ASKED]
+    sr[ASKED] = k + 1
+    if k < sr[KNOWN]:
+        return int(sr[SCRIPT + k])
     if k >= CAP:
         raise ValueError("a turn asks more decisions than the batched search holds")
-    sr.script[k] = 0
-    sr.options[k] = n
-    sr.order_only[k] = order_only
-    sr.reads_at[k] = rec[r.READS]
-    sr.reads_below[k] = rec[r.READS]
-    sr.head[0] = k + 1
+    sr[SCRIPT + k] = 0
+    sr[OPTIONS + k] = n
+    sr[ORDER_ONLY + k] = order_only
+    sr[READS_AT + k] = rec[r.READS]
+    sr[READS_BELOW + k] = rec[r.READS]
+    sr[KNOWN] = k + 1
     return 0
 
 
 @kernel
 def lose_points(t: ScoringTables, rec: Ints, amount: int) -> None:
-    rec[r.POINTS] -= min(amount, max(0, rec[r.POINTS] - t.points_floor))
+    """Lose up to `amount` points, never below the points floor."""
+    rec[r.POINTS] -= min(amount, max(0, rec[r.POINTS] - t.data[K_POINTS_FLOOR]))
 
 
 @kernel
 def lose_krones(t: ScoringTables, rec: Ints, amount: int) -> None:
-    rec[r.KRONES] -= min(amount, max(0, rec[r.KRONES] - t.krones_floor))
+    """Lose up to `amount` krones, never below the krones floor."""
+    rec[r.KRONES] -= min(amount, max(0, rec[r.KRONES] - t.data[K_KRONES_FLOOR]))
 
 
 @kernel
@@ -104,11 +126,12 @@ def nth_item(mask: int, items: int, skip: int, n: int) -> int:
 
 
 @kernel
-def choose_items(t: ScoringTables, rec: Ints, sr: Search, count: int, serve: int, mask: int) -> None:
+def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, mask: int) -> None:
     """Gain `count` items of `mask`, each the kind held fewest first (the only one tried where items are
     alike), each maybe served to the first guest (tried only where serving pays)."""
     items = rec[r.ITEMS]
-    held = rec[rec[r.KITCHEN] : rec[r.KITCHEN] + items].copy()
+    held = push(sr, items)
+    held[:] = rec[rec[r.KITCHEN] : rec[r.KITCHEN] + items]
     serving = serve != 0 and rec[r.GUESTS] > 0
     for _ in range(count):
         fewest = -1
@@ -116,19 +139,21 @@ def choose_items(t: ScoringTables, rec: Ints, sr: Search, count: int, serve: int
             if mask >> item & 1 and (fewest < 0 or held[item] < held[fewest]):
                 fewest = item
         chosen = fewest
-        if t.items_alike == 0:
+        if t.data[K_ITEMS_ALIKE] == 0:
             k = decide(sr, rec, bits(mask), 0)
             if k > 0:
                 chosen = nth_item(mask, items, fewest, k - 1)
         held[chosen] += 1
-        if serving and decide(sr, rec, 2 if t.serving_pays != 0 else 1, 0) == 1:
+        if serving and decide(sr, rec, 2 if t.data[K_SERVING_PAYS] != 0 else 1, 0) == 1:
             rec[rec[r.CAFE] + chosen] += 1
         else:
             add_item(rec, chosen, 1)
+    pop(sr, items)
 
 
 @kernel
 def return_all(rec: Ints, kitchen: int, cafe: int, mask: int) -> None:
+    """Return every item of `mask` from the kitchen and/or the café (the keys stay)."""
     items = rec[r.ITEMS]
     for item in range(items):
         if mask >> item & 1:
@@ -140,11 +165,12 @@ def return_all(rec: Ints, kitchen: int, cafe: int, mask: int) -> None:
 
 
 @kernel
-def return_some(t: ScoringTables, rec: Ints, sr: Search, kitchen: int, cafe: int, count: int, mask: int) -> None:
+def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, count: int, mask: int) -> None:
     """Return up to `count` items one by one: the kitchen's most held kind first (ties: the kitchen's order),
     then the others in that order, then the guests' items; where items are alike, one of each place."""
     items = rec[r.ITEMS]
-    slots = np.empty(rec[r.GUESTS] * items + 1, np.int64)  # the café's returnable slots, guest by guest
+    size = rec[r.GUESTS] * items + 1
+    slots = push(sr, size)  # the café's returnable slots, guest by guest
     for _ in range(count):
         nk = 0
         most = -1
@@ -163,16 +189,18 @@ def return_some(t: ScoringTables, rec: Ints, sr: Search, kitchen: int, cafe: int
                     slots[ng] = slot
                     ng += 1
         if nk + ng == 0:
-            return
-        n = min(nk, 1) + min(ng, 1) if t.items_alike != 0 else nk + ng
+            break
+        n = min(nk, 1) + min(ng, 1) if t.data[K_ITEMS_ALIKE] != 0 else nk + ng
         k = decide(sr, rec, n, 0)
-        if nk > 0 and k == 0:
+        if t.data[K_ITEMS_ALIKE] != 0 and nk > 0:
+            nk = 1  # the kitchen's most held kind stands for every kitchen item
+        if k == 0 and nk > 0:
             rec[rec[r.KITCHEN] + most] -= 1
-        elif nk > 0 and k < nk:
+        elif k < nk:
             rec[rec[r.KITCHEN] + kitchen_other(rec, mask, most, k - 1)] -= 1
         else:
-            slot = slots[k - nk if t.items_alike == 0 else 0]
-            rec[rec[r.CAFE] + slot] -= 1
+            rec[rec[r.CAFE] + slots[k - nk]] -= 1
+    pop(sr, size)
 
 
 @kernel
@@ -182,13 +210,14 @@ def kitchen_other(rec: Ints, mask: int, most: int, n: int) -> int:
         item = rec[rec[r.ORDER] + key]
         if mask >> item & 1 and rec[rec[r.KITCHEN] + item] > 0 and item != most:
             if n == 0:
-                return item
+                return int(item)
             n -= 1
     return -1
 
 
 @kernel
 def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
+    """How many items of `mask` a return from these places could take."""
     items = rec[r.ITEMS]
     total = 0
     for item in range(items):
@@ -202,7 +231,7 @@ def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
 
 
 @kernel
-def prepare_room(t: ScoringTables, rec: Ints, sr: Search, row: int) -> None:
+def prepare_room(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
     """An optional room on a legal, affordable space (tried: see runtime/hotel.py prepare_room)."""
     floors, free, occupy, wins, alike = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4], t.ops[row, 5]
     spaces = affordable_spaces(t, rec, floors, free)
@@ -218,7 +247,8 @@ def prepare_room(t: ScoringTables, rec: Ints, sr: Search, row: int) -> None:
 
 
 @kernel
-def occupy_vacant(t: ScoringTables, rec: Ints, sr: Search, count: int) -> None:
+def occupy_vacant(t: ScoringTables, rec: Ints, sr: Ints, count: int) -> None:
+    """Up to `count` vacant rooms become occupied, one decision each (or none)."""
     for _ in range(count):
         rooms = vacant(rec)
         k = decide(sr, rec, bits(rooms) + 1, 0)
@@ -228,36 +258,37 @@ def occupy_vacant(t: ScoringTables, rec: Ints, sr: Search, count: int) -> None:
 
 
 @kernel
-def remove_rooms(t: ScoringTables, rec: Ints, sr: Search, occupied: int, count: int, pick: int) -> None:
+def remove_rooms(t: ScoringTables, rec: Ints, sr: Ints, occupied: int, count: int, pick: int) -> None:
     """Remove rooms from as high a floor as possible, one decision per room (see runtime/hotel.py)."""
-    below = t.floors
+    below = t.data[K_FLOORS]
     last = -1
     for _ in range(count):
         mask = state_mask(rec, occupied)
         if pick == 2:
             candidates = column_below(t, mask, last) if last >= 0 else column_starts(t, mask, count)
         else:
-            candidates = highest_floor(t, mask, below if pick == 1 else t.floors)
+            candidates = highest_floor(t, mask, below if pick == 1 else t.data[K_FLOORS])
         if candidates == 0:
             return
         cell = nth_bit(candidates, decide(sr, rec, bits(candidates), 0))
         rec[r.PLACED] &= ~(1 << cell)
         rec[r.OCCUPIED] &= ~(1 << cell)
-        below = cell // t.columns
+        below = cell // t.data[K_COLUMNS]
         last = cell
 
 
 @kernel
-def by_cost(t: ScoringTables, rec: Ints) -> Ints:
-    """The hand, cheapest first, then the lowest number."""
+def by_cost(t: ScoringTables, rec: Ints, sr: Ints) -> Ints:
+    """The hand, cheapest first, then the lowest number (on the stack: pop it)."""
     n = rec[r.HAND_N]
-    cards = rec[rec[r.HAND] : rec[r.HAND] + n].copy()
+    cards = push(sr, n)
+    cards[:] = rec[rec[r.HAND] : rec[r.HAND] + n]
     for i in range(1, n):
         card = cards[i]
         j = i - 1
         while j >= 0 and (
-            t.staff_cost[cards[j]] > t.staff_cost[card]
-            or (t.staff_cost[cards[j]] == t.staff_cost[card] and cards[j] > card)
+            at(t, A_STAFF_COST, cards[j]) > at(t, A_STAFF_COST, card)
+            or (at(t, A_STAFF_COST, cards[j]) == at(t, A_STAFF_COST, card) and cards[j] > card)
         ):
             cards[j + 1] = cards[j]
             j -= 1
@@ -266,13 +297,14 @@ def by_cost(t: ScoringTables, rec: Ints) -> Ints:
 
 
 @kernel
-def staff_to_deck(t: ScoringTables, rec: Ints, sr: Search, count: int, top: int) -> None:
+def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -> None:
     """Put Staff from hand under the deck (or on top, the first chosen on top), cheapest first."""
     m = min(count, rec[r.HAND_N])
-    chosen = np.empty(m, np.int64)
+    chosen = push(sr, m)
     for j in range(m):
-        cards = by_cost(t, rec)
+        cards = by_cost(t, rec, sr)
         chosen[j] = cards[decide(sr, rec, len(cards), 1)]
+        pop(sr, len(cards))
         remove_card(rec, r.HAND, r.HAND_N, chosen[j])
     deck = rec[r.DECK]
     if top != 0:
@@ -284,10 +316,12 @@ def staff_to_deck(t: ScoringTables, rec: Ints, sr: Search, count: int, top: int)
     else:
         for j in range(m):
             append(rec, r.DECK, r.DECK_N, chosen[j])
+    pop(sr, m)
 
 
 @kernel
-def remove_hired(t: ScoringTables, rec: Ints, sr: Search, count: int, kind: int) -> None:
+def remove_hired(t: ScoringTables, rec: Ints, sr: Ints, count: int, kind: int) -> None:
+    """Discard up to `count` hired Staff of `kind`, one decision each (in hired order)."""
     for _ in range(count):
         n = count_of_kind(t, rec, r.HIRED, r.HIRED_N, kind)
         if n == 0:
@@ -302,10 +336,11 @@ def remove_hired(t: ScoringTables, rec: Ints, sr: Search, count: int, kind: int)
 
 
 @kernel
-def draw(rec: Ints, count: int) -> Ints:
-    """Take up to `count` cards from the top of the deck: [how many left to place, the cards...]."""
+def draw(rec: Ints, sr: Ints, count: int) -> Ints:
+    """Take up to `count` cards from the top of the deck: [how many left to place, the cards...], on the
+    stack (pop count + 1)."""
     n = min(count, rec[r.DECK_N])
-    drawn = np.empty(n + 1, np.int64)
+    drawn = push(sr, count + 1)
     drawn[0] = n
     deck = rec[r.DECK]
     for k in range(n):
@@ -318,7 +353,7 @@ def draw(rec: Ints, count: int) -> Ints:
 
 
 @kernel
-def pick_drawn(t: ScoringTables, rec: Ints, sr: Search, drawn: Ints, discount: int) -> int:
+def pick_drawn(t: ScoringTables, rec: Ints, sr: Ints, drawn: Ints, discount: int) -> int:
     """Play one of the drawn cards that is affordable (in the order drawn), or none (-1)."""
     n = 0
     for k in range(1, drawn[0] + 1):
@@ -334,13 +369,13 @@ def pick_drawn(t: ScoringTables, rec: Ints, sr: Search, drawn: Ints, discount: i
                 for j in range(k, drawn[0]):
                     drawn[j] = drawn[j + 1]
                 drawn[0] -= 1
-                return card
+                return int(card)
             choice -= 1
     return -1
 
 
 @kernel
-def rest_of_draw(rec: Ints, sr: Search, drawn: Ints, to_hand: int) -> None:
+def rest_of_draw(rec: Ints, sr: Ints, drawn: Ints, to_hand: int) -> None:
     """The drawn cards not played: into the hand, or under the deck in the chosen order (order only)."""
     if to_hand != 0:
         for k in range(1, drawn[0] + 1):
@@ -355,7 +390,7 @@ def rest_of_draw(rec: Ints, sr: Search, drawn: Ints, to_hand: int) -> None:
 
 
 @kernel
-def pick_from_hand(t: ScoringTables, rec: Ints, sr: Search, discount: int, kind: int) -> int:
+def pick_from_hand(t: ScoringTables, rec: Ints, sr: Ints, discount: int, kind: int) -> int:
     """Play a card from hand of `kind` that is affordable (in hand order), or none (-1)."""
     rec[r.READS] += 1
     hand = rec[r.HAND]
@@ -377,7 +412,7 @@ def pick_from_hand(t: ScoringTables, rec: Ints, sr: Search, discount: int, kind:
 
 
 @kernel
-def simple_op(t: ScoringTables, rec: Ints, sr: Search, row: int) -> None:
+def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
     """Every op but those that hire Staff or choose an option."""
     code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
     if code == op.OP_GAIN_KRONES:
@@ -390,7 +425,7 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Search, row: int) -> None:
         lose_points(t, rec, rec[r.POINTS] if a == ALL else a)
     elif code == op.OP_GAIN_ITEMS:
         for pair in range(a, b):
-            add_item(rec, t.pairs[pair, 0], t.pairs[pair, 1])
+            add_item(rec, at(t, A_PAIRS, 2 * pair), at(t, A_PAIRS, 2 * pair + 1))
     elif code == op.OP_CHOOSE_ITEMS:
         choose_items(t, rec, sr, a, b, c)
     elif code == op.OP_RETURN_ITEMS:
@@ -418,47 +453,48 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Search, row: int) -> None:
 
 
 @kernel
-def run_program(t: ScoringTables, rec: Ints, sr: Search, prog: int) -> None:
+def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
     """Run a program's effects in order; a Staff hired runs its once-effect at once (ruling 5.5)."""
-    for row in range(t.progs[prog, 0], t.progs[prog, 1]):
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
         code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
         if code == op.OP_DRAW_STAFF:
-            drawn = draw(rec, a)
+            drawn = draw(rec, sr, a)
             for _ in range(b):
                 card = pick_drawn(t, rec, sr, drawn, c)
                 if card < 0:
                     break
                 hire(t, rec, card, play_cost(t, card, c))
-                if t.staff_once[card] >= 0:
-                    run_program(t, rec, sr, t.staff_once[card])
+                if at(t, A_STAFF_ONCE, card) >= 0:
+                    run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
             rest_of_draw(rec, sr, drawn, d)
+            pop(sr, a + 1)
         elif code == op.OP_PLAY_FROM_HAND:
             for _ in range(a):
                 card = pick_from_hand(t, rec, sr, b, c)
                 if card < 0:
                     break
                 hire(t, rec, card, play_cost(t, card, b))
-                if t.staff_once[card] >= 0:
-                    run_program(t, rec, sr, t.staff_once[card])
+                if at(t, A_STAFF_ONCE, card) >= 0:
+                    run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
         elif code == op.OP_CHOOSE_ONE:
             option = choose_option(t, rec, sr, row)
             if option >= 0:
-                run_program(t, rec, sr, t.lists[c + option])
+                run_program(t, rec, sr, at(t, A_LISTS, c + option))
         else:
             simple_op(t, rec, sr, row)
 
 
 @kernel
-def choose_option(t: ScoringTables, rec: Ints, sr: Search, row: int) -> int:
+def choose_option(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> int:
     """One option (from 0) of a choice among those that can be taken fully, or none (-1)."""
     count, decline, first = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3]
     n = 0
     for option in range(count):
-        if feasible_basic(t, rec, t.lists[first + option]):
+        if feasible_basic(t, rec, at(t, A_LISTS, first + option)):
             n += 1
     k = decide(sr, rec, n + 1 if decline != 0 or n == 0 else n, 0)
     for option in range(count):
-        if feasible_basic(t, rec, t.lists[first + option]):
+        if feasible_basic(t, rec, at(t, A_LISTS, first + option)):
             if k == 0:
                 return option
             k -= 1
@@ -470,34 +506,34 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
     """Can this effect (no choice) be taken fully now? (runtime's FEASIBLE tests)"""
     code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
     if code == op.OP_LOSE_KRONES:
-        return a == ALL or rec[r.KRONES] >= a
+        return bool(a == ALL or rec[r.KRONES] >= a)
     if code == op.OP_LOSE_POINTS:
-        return a == ALL or rec[r.POINTS] >= a
+        return bool(a == ALL or rec[r.POINTS] >= a)
     if code == op.OP_RETURN_ITEMS:
-        return c == ALL or count_returnable(rec, a, b, d) >= c
+        return bool(c == ALL or count_returnable(rec, a, b, d) >= c)
     if code == op.OP_DRAW_STAFF:
-        return rec[r.DECK_N] >= a
+        return bool(rec[r.DECK_N] >= a)
     if code == op.OP_STAFF_TO_DECK:
-        return rec[r.HAND_N] >= a
+        return bool(rec[r.HAND_N] >= a)
     if code == op.OP_PLAY_FROM_HAND:
-        return count_of_kind(t, rec, r.HAND, r.HAND_N, c) >= a
+        return bool(count_of_kind(t, rec, r.HAND, r.HAND_N, c) >= a)
     if code == op.OP_PREPARE_ROOM:
         return legal_mask(t, rec, a) != 0
     if code == op.OP_OCCUPY_VACANT:
-        return bits(vacant(rec)) >= a
+        return bool(bits(vacant(rec)) >= a)
     if code == op.OP_REMOVE_ROOMS:
-        return count_removable(t, rec, a, b, c) >= b
+        return bool(count_removable(t, rec, a, b, c) >= b)
     if code == op.OP_POINTS_PER:
-        return b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a)
+        return bool(b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a))
     if code == op.OP_REMOVE_HIRED:
-        return count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a
+        return bool(count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a)
     return True
 
 
 @kernel
 def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """Can every effect of a program without choices be taken fully (each against the state now)?"""
-    for row in range(t.progs[prog, 0], t.progs[prog, 1]):
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):  # noqa: SIM110 (numba compiles no generator expressions)
         if not row_feasible(t, rec, row):
             return False
     return True
@@ -506,13 +542,13 @@ def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
 @kernel
 def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """As feasible_basic, where a choice can be taken if it may be declined or some option can."""
-    for row in range(t.progs[prog, 0], t.progs[prog, 1]):
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
         if t.ops[row, 0] == op.OP_CHOOSE_ONE:
             if t.ops[row, 2] != 0:
                 continue
             some = False
             for option in range(t.ops[row, 1]):
-                some = some or feasible_basic(t, rec, t.lists[t.ops[row, 3] + option])
+                some = some or feasible_basic(t, rec, at(t, A_LISTS, t.ops[row, 3] + option))
             if not some:
                 return False
         elif not row_feasible(t, rec, row):

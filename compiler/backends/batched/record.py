@@ -22,27 +22,38 @@ HEADER = 21
 
 
 @kernel
-def new_record(s: GameArrays) -> Ints:
-    """An empty record shaped for the batch's items, café seats and cards."""
+def record_size(s: GameArrays) -> int:
+    """The length of a record for the batch's items, café seats and cards."""
     items = s.kitchen.shape[2]
-    seats = s.cafe.shape[2]
-    cards = s.deck.shape[1]
-    hand = s.hand.shape[2]
-    rec = np.zeros(HEADER + 2 * items + seats * items + 2 * hand + 2 * cards, np.int64)
+    return int(HEADER + 2 * items + s.cafe.shape[2] * items + 2 * s.hand.shape[2] + 2 * s.deck.shape[1])
+
+
+@kernel
+def init_record(s: GameArrays, rec: Ints) -> None:
+    """Write the header's offsets (the record's parts) for the batch's shapes."""
+    items = s.kitchen.shape[2]
     rec[KITCHEN] = HEADER
     rec[ORDER] = HEADER + items
     rec[CAFE] = HEADER + 2 * items
-    rec[HAND] = rec[CAFE] + seats * items
-    rec[HIRED] = rec[HAND] + hand
-    rec[DECK] = rec[HIRED] + hand
-    rec[DISCARD] = rec[DECK] + cards
+    rec[HAND] = rec[CAFE] + s.cafe.shape[2] * items
+    rec[HIRED] = rec[HAND] + s.hand.shape[2]
+    rec[DECK] = rec[HIRED] + s.hand.shape[2]
+    rec[DISCARD] = rec[DECK] + s.deck.shape[1]
     rec[ITEMS] = items
+
+
+@kernel
+def new_record(s: GameArrays) -> Ints:
+    """A record shaped for the batch (its contents undefined until load_record)."""
+    rec = np.empty(record_size(s), np.int64)
+    init_record(s, rec)
     return rec
 
 
 @kernel
 def load_record(s: GameArrays, g: int, seat: int, rec: Ints) -> None:
-    """Copy player `seat` of game `g`, and the game's deck and discard pile, into the record."""
+    """Copy player `seat` of game `g`, and the game's deck and discard pile, into the record (the lists up
+    to their lengths: a record never reads past them)."""
     items = rec[ITEMS]
     rec[POINTS] = s.points[g, seat]
     rec[KRONES] = s.krones[g, seat]
@@ -60,14 +71,16 @@ def load_record(s: GameArrays, g: int, seat: int, rec: Ints) -> None:
     for i in range(items):
         rec[rec[KITCHEN] + i] = s.kitchen[g, seat, i]
         rec[rec[ORDER] + i] = s.kitchen_order[g, seat, i]
-    for guest in range(s.cafe.shape[2]):
+    for guest in range(rec[GUESTS]):
         for i in range(items):
             rec[rec[CAFE] + guest * items + i] = s.cafe[g, seat, guest, i]
-    for k in range(s.hand.shape[2]):
+    for k in range(rec[HAND_N]):
         rec[rec[HAND] + k] = s.hand[g, seat, k]
+    for k in range(rec[HIRED_N]):
         rec[rec[HIRED] + k] = s.hired[g, seat, k]
-    for k in range(s.deck.shape[1]):
+    for k in range(rec[DECK_N]):
         rec[rec[DECK] + k] = s.deck[g, k]
+    for k in range(rec[DISCARD_N]):
         rec[rec[DISCARD] + k] = s.discard[g, k]
 
 
@@ -90,12 +103,14 @@ def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
     for i in range(items):
         s.kitchen[g, seat, i] = rec[rec[KITCHEN] + i]
         s.kitchen_order[g, seat, i] = rec[rec[ORDER] + i]
-    for guest in range(s.cafe.shape[2]):
+    for guest in range(rec[GUESTS]):
         for i in range(items):
             s.cafe[g, seat, guest, i] = rec[rec[CAFE] + guest * items + i]
-    for k in range(s.hand.shape[2]):
+    for k in range(rec[HAND_N]):
         s.hand[g, seat, k] = rec[rec[HAND] + k]
+    for k in range(rec[HIRED_N]):
         s.hired[g, seat, k] = rec[rec[HIRED] + k]
-    for k in range(s.deck.shape[1]):
+    for k in range(rec[DECK_N]):
         s.deck[g, k] = rec[rec[DECK] + k]
+    for k in range(rec[DISCARD_N]):
         s.discard[g, k] = rec[rec[DISCARD] + k]

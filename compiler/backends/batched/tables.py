@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from compiler import ir
+from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import Ints
 from compiler.backends.policy_facts import bonus_boosters_only_gain, bonus_room_wins, items_alike, serving_pays
 from compiler.dispatch import ByKind
@@ -22,6 +23,7 @@ from compiler.errors import GahError
 MAX_CELLS = 62  # the hotel is a bit mask in one int64
 MAX_ITEMS = 62  # item filters are bit masks too
 MAX_CARD_NUMBER = 4096
+MAX_BOOSTERS = 62  # the Staff that add to Emperor bonuses, a bit each in a turn
 ROW = 8  # an op row: opcode and up to 7 parameters
 
 (
@@ -53,56 +55,154 @@ FINAL_KINDS = {"game_end_staff": 0, "occupied_rooms_by_floor": 1, "per_quantity"
 SET_COLOURS = ("red", "blue", "yellow")  # colour_sets and the occupied_<colour>_rooms quantities
 
 
-class ScoringTables(NamedTuple):
-    """Everything the kernels read of one ruleset (arrays of int64, and ints)."""
+# The constants at the head of ScoringTables.data, then the offsets of its tables (each table's rows follow).
+CONSTANTS = (
+    "items",
+    "floors",
+    "columns",
+    "rounds",
+    "track_last",
+    "beyond_points",
+    "points_floor",
+    "krones_floor",
+    "items_alike",
+    "serving_pays",
+    "first_room",  # its cell's bit
+    "boosters_n",
+    "waivers_n",
+    "final_n",
+    "tiebreak_n",
+    "groups_n",
+)
+(
+    K_ITEMS,
+    K_FLOORS,
+    K_COLUMNS,
+    K_ROUNDS,
+    K_TRACK_LAST,
+    K_BEYOND_POINTS,
+    K_POINTS_FLOOR,
+    K_KRONES_FLOOR,
+    K_ITEMS_ALIKE,
+    K_SERVING_PAYS,
+    K_FIRST_ROOM,
+    K_BOOSTERS_N,
+    K_WAIVERS_N,
+    K_FINAL_N,
+    K_TIEBREAK_N,
+    K_GROUPS_N,
+) = range(len(CONSTANTS))
+TABLES = (
+    "track_points",  # [space]
+    "outcome",  # [space]: OUTCOMES
+    "scoring_tier",  # [round]: tier index, -1 where the round has no scoring
+    "scoring_back",  # [round]
+    "pairs",  # [2 n + 0/1]: (item, count) of GainItems
+    "progs",  # [2 program + 0/1]: its rows, [first, end)
+    "lists",  # a ChooseOne's option programs
+    "tile_bonus",  # [tile]: program
+    "tile_penalty",  # [tile]: program of plain effects (-1 when a choice)
+    "tile_prefer",  # [tile]: program (-1 unless a choice)
+    "tile_otherwise",  # [tile]: program (-1 unless a choice)
+    "staff_cost",  # [number]
+    "staff_kind",  # [number]: STAFF_KINDS, -1 for no card
+    "staff_once",  # [number]: program, -1 for none
+    "end_points",  # [number]: game-end points per unit
+    "end_quantity",  # [number]: quantity, -1 for none
+    "copier",  # [number]: 1 for a card that copies an opponent's game-end Staff
+    "boosters",  # cards adding to Emperor bonuses, in the rules' order
+    "booster_prog",  # their programs
+    "waivers",  # cards that waive a penalty, in the rules' order
+    "waiver_cost",
+    "cell_group",  # [cell]: group index
+    "group_mask",  # [group]
+    "group_reward",  # [group]: REWARDS
+    "group_amount",  # [group]: the reward for the group's size
+    "printed",  # [cell]
+    "prepare_cost",  # [floor - 1]
+    "floor_mask",  # [floor - 1]
+    "column_mask",  # [column - 1]
+    "colour_mask",  # [SET_COLOURS index]
+    "final_kind",  # [source]: FINAL_KINDS
+    "final_quantity",  # [source]
+    "final_points",  # [source]
+    "final_floor_points",  # [source * floors + floor - 1]
+    "tiebreak",  # the first tie-breaker's quantities
+)
+(
+    A_TRACK_POINTS,
+    A_OUTCOME,
+    A_SCORING_TIER,
+    A_SCORING_BACK,
+    A_PAIRS,
+    A_PROGS,
+    A_LISTS,
+    A_TILE_BONUS,
+    A_TILE_PENALTY,
+    A_TILE_PREFER,
+    A_TILE_OTHERWISE,
+    A_STAFF_COST,
+    A_STAFF_KIND,
+    A_STAFF_ONCE,
+    A_END_POINTS,
+    A_END_QUANTITY,
+    A_COPIER,
+    A_BOOSTERS,
+    A_BOOSTER_PROG,
+    A_WAIVERS,
+    A_WAIVER_COST,
+    A_CELL_GROUP,
+    A_GROUP_MASK,
+    A_GROUP_REWARD,
+    A_GROUP_AMOUNT,
+    A_PRINTED,
+    A_PREPARE_COST,
+    A_FLOOR_MASK,
+    A_COLUMN_MASK,
+    A_COLOUR_MASK,
+    A_FINAL_KIND,
+    A_FINAL_QUANTITY,
+    A_FINAL_POINTS,
+    A_FINAL_FLOOR_POINTS,
+    A_TIEBREAK,
+) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
+HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
 
-    items: int
-    floors: int
-    columns: int
-    rounds: int
-    track_last: int
-    beyond_points: int
-    points_floor: int
-    krones_floor: int
-    items_alike: int
-    serving_pays: int
-    first_room: int  # its cell bit index
-    track_points: Ints  # [space]
-    outcome: Ints  # [space]: OUTCOMES
-    scoring_tier: Ints  # [round]: tier index, -1 where the round has no scoring
-    scoring_back: Ints  # [round]
-    ops: Ints  # [row, ROW]
-    pairs: Ints  # [n, 2]: (item, count) of GainItems
-    progs: Ints  # [program, 2]: rows [first, end)
-    lists: Ints  # a ChooseOne's option programs
-    tile_bonus: Ints  # [tile]: program
-    tile_penalty: Ints  # [tile]: program of plain effects (-1 when a choice)
-    tile_prefer: Ints  # [tile]: program (-1 unless a choice)
-    tile_otherwise: Ints  # [tile]: program (-1 unless a choice)
-    staff_cost: Ints  # [number]
-    staff_kind: Ints  # [number]: STAFF_KINDS, -1 for no card
-    staff_once: Ints  # [number]: program, -1 for none
-    end_points: Ints  # [number]: game-end points per unit
-    end_quantity: Ints  # [number]: quantity, -1 for none
-    copier: Ints  # [number]: 1 for a card that copies an opponent's game-end Staff
-    boosters: Ints  # cards adding to Emperor bonuses, in the rules' order
-    booster_prog: Ints  # their programs
-    waivers: Ints  # cards that waive a penalty, in the rules' order
-    waiver_cost: Ints
-    cell_group: Ints  # [cell]: group index
-    group_mask: Ints  # [group]
-    group_reward: Ints  # [group]: REWARDS
-    group_amount: Ints  # [group]: the reward for the group's size
-    printed: Ints  # [cell]
-    prepare_cost: Ints  # [floor - 1]
-    floor_mask: Ints  # [floor - 1]
-    column_mask: Ints  # [column - 1]
-    colour_mask: Ints  # [SET_COLOURS index]
-    final_kind: Ints  # [source]: FINAL_KINDS
-    final_quantity: Ints  # [source]
-    final_points: Ints  # [source]
-    final_floor_points: Ints  # [source, floor - 1]
-    tiebreak: Ints  # the first tie-breaker's quantities
+
+class ScoringTables(NamedTuple):
+    """Everything the kernels read of one ruleset, in two arrays: every kernel call passes them (a tuple of
+    many arrays would cost each call far more than its work). `ops[row]`: an effect (opcode, parameters);
+    `data`: the CONSTANTS at their K_ indices, then the offset of each of the TABLES at its A_ index, then
+    the tables (read them with `at`, or `table` from Python)."""
+
+    ops: Ints
+    data: Ints
+
+
+@kernel
+def at(t: ScoringTables, name: int, index: int) -> int:
+    """Entry `index` of the table at data index `name` (an A_ constant)."""
+    return int(t.data[t.data[name] + index])
+
+
+def table(t: ScoringTables, name: str) -> Ints:
+    """A table by its name in TABLES, for Python callers (a view)."""
+    slot = len(CONSTANTS) + TABLES.index(name)
+    return t.data[t.data[slot] : t.data[slot + 1]]
+
+
+def constant(t: ScoringTables, name: str) -> int:
+    """A constant by its name in CONSTANTS, for Python callers."""
+    return int(t.data[CONSTANTS.index(name)])
+
+
+def _pack(ops: Ints, constants: dict[str, int], tables: dict[str, list[int]]) -> ScoringTables:
+    data = [constants[name] for name in CONSTANTS] + [0] * (len(TABLES) + 1)
+    for slot, name in enumerate(TABLES, start=len(CONSTANTS)):
+        data[slot] = len(data)
+        data.extend(tables[name])
+    data[HEAD - 1] = len(data)
+    return ScoringTables(ops, np.array(data, dtype=np.int64))
 
 
 class Place(NamedTuple):
@@ -110,6 +210,9 @@ class Place(NamedTuple):
 
     room_wins: bool = False
     room_unseen: bool = False
+
+
+ANYWHERE = Place()
 
 
 class Encoder:
@@ -123,11 +226,11 @@ class Encoder:
         self.progs: list[tuple[int, int]] = []
         self.lists: list[int] = []
 
-    def program(self, effects: tuple[ir.Effect, ...], place: Place = Place()) -> int:
+    def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
         rows = []
         for number, effect in enumerate(effects, start=1):
-            here = place if number == len(effects) else Place()
+            here = place if number == len(effects) else ANYWHERE
             rows.append(ENCODE.of(effect)(self, effect, here))
         first = len(self.rows)
         self.rows.extend(row + [0] * (ROW - len(row)) for row in rows)
@@ -135,6 +238,7 @@ class Encoder:
         return len(self.progs) - 1
 
     def mask(self, which: ir.ItemFilter) -> int:
+        """A filter's items as a bit mask (the front end resolved which fit)."""
         names = [item.id for item in self.ruleset.items] if which.is_any else which.fits
         if not names:
             refuse(self.ruleset, "an item filter lets no item through")
@@ -142,6 +246,7 @@ class Encoder:
 
 
 def refuse(ruleset: ir.Ruleset, reason: str) -> None:
+    """Raise the GahError of a ruleset the kernels cannot play."""
     raise GahError(f"ruleset {ruleset.name}: the batched backend cannot play it: {reason}")
 
 
@@ -254,25 +359,23 @@ def _choose_one(e: Encoder, effect: ir.ChooseOne, _p: Place) -> list[int]:
     return [OP_CHOOSE_ONE, len(programs), int(effect.may_decline), first]
 
 
-def _ints(values: Any, shape: tuple[int, ...] | None = None) -> Ints:
-    array = np.array(values, dtype=np.int64)
-    return array.reshape(shape) if shape is not None else array
-
-
 def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     """The tables of a ruleset; GahError naming the ruleset and the reason where the kernels cannot batch it."""
     _check(ruleset)
     encoder = Encoder(ruleset)
-    tiles = _tile_tables(encoder)
-    staff = _staff_tables(encoder)
-    fields: dict[str, Any] = {**_rule_constants(ruleset), **_hotel_tables(ruleset), **_final_tables(ruleset)}
-    fields.update(tiles)
-    fields.update(staff)
-    fields["ops"] = _ints(encoder.rows or [[0] * ROW], (-1, ROW))
-    fields["pairs"] = _ints(encoder.pairs or [(0, 0)], (-1, 2))
-    fields["progs"] = _ints(encoder.progs or [(0, 0)], (-1, 2))
-    fields["lists"] = _ints(encoder.lists or [0])
-    return ScoringTables(**fields)
+    tables: dict[str, list[int]] = {**_tile_tables(encoder), **_staff_tables(encoder)}
+    tables.update(_hotel_tables(ruleset))
+    tables.update(_final_tables(ruleset))
+    constants, track = _rule_constants(ruleset)
+    tables.update(track)
+    tables["pairs"] = [value for pair in encoder.pairs for value in pair]
+    tables["progs"] = [value for prog in encoder.progs for value in prog]
+    tables["lists"] = encoder.lists
+    constants.update({name + "_n": len(tables[name]) for name in ("boosters", "waivers", "tiebreak")})
+    constants["final_n"] = len(ruleset.final_scoring)
+    constants["groups_n"] = len(ruleset.hotel.groups)
+    ops = np.array(encoder.rows or [[0] * ROW], dtype=np.int64).reshape(-1, ROW)
+    return _pack(ops, constants, tables)
 
 
 def _check(ruleset: ir.Ruleset) -> None:
@@ -290,11 +393,13 @@ def _check(ruleset: ir.Ruleset) -> None:
     rewarded = {colour for colour, _reward in hotel.group_rewards}
     if any(group.colour not in rewarded for group in hotel.groups):
         refuse(ruleset, "a colour group without a reward")
+    if sum(1 for card in ruleset.staff if card.emperor_bonus) > MAX_BOOSTERS:
+        refuse(ruleset, f"more than {MAX_BOOSTERS} Staff that add to Emperor bonuses")
     if len({s.round for s in ruleset.scorings}) < len(ruleset.scorings):
         refuse(ruleset, "two Emperor scorings after one round")
 
 
-def _rule_constants(ruleset: ir.Ruleset) -> dict[str, Any]:
+def _rule_constants(ruleset: ir.Ruleset) -> tuple[dict[str, int], dict[str, list[int]]]:
     track, hotel = ruleset.track, ruleset.hotel
     tiers = ruleset.tiers()
     scoring_tier = [-1] * (ruleset.rounds + 1)
@@ -303,7 +408,7 @@ def _rule_constants(ruleset: ir.Ruleset) -> dict[str, Any]:
         scoring_tier[scoring.round] = tiers.index(scoring.tier)
         scoring_back[scoring.round] = scoring.move_back
     first_floor, first_column = hotel.first_room
-    return {
+    constants = {
         "items": len(ruleset.items),
         "floors": hotel.floors,
         "columns": hotel.columns,
@@ -315,14 +420,17 @@ def _rule_constants(ruleset: ir.Ruleset) -> dict[str, Any]:
         "items_alike": int(items_alike(ruleset)),
         "serving_pays": int(serving_pays(ruleset)),
         "first_room": (first_floor - 1) * hotel.columns + first_column - 1,
-        "track_points": _ints(track.points),
-        "outcome": _ints([OUTCOMES[track.zone_of(space).outcome] for space in range(track.last_space + 1)]),
-        "scoring_tier": _ints(scoring_tier),
-        "scoring_back": _ints(scoring_back),
     }
+    tables = {
+        "track_points": list(track.points),
+        "outcome": [OUTCOMES[track.zone_of(space).outcome] for space in range(track.last_space + 1)],
+        "scoring_tier": scoring_tier,
+        "scoring_back": scoring_back,
+    }
+    return constants, tables
 
 
-def _tile_tables(encoder: Encoder) -> dict[str, Ints]:
+def _tile_tables(encoder: Encoder) -> dict[str, list[int]]:
     ruleset = encoder.ruleset
     place = Place(bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset))
     bonus, penalty, prefer, otherwise = [], [], [], []
@@ -332,15 +440,10 @@ def _tile_tables(encoder: Encoder) -> dict[str, Ints]:
         penalty.append(-1 if choice else encoder.program(tile.penalty.effects))
         prefer.append(encoder.program(tile.penalty.prefer) if choice else -1)
         otherwise.append(encoder.program(tile.penalty.otherwise) if choice else -1)
-    return {
-        "tile_bonus": _ints(bonus or [-1]),
-        "tile_penalty": _ints(penalty or [-1]),
-        "tile_prefer": _ints(prefer or [-1]),
-        "tile_otherwise": _ints(otherwise or [-1]),
-    }
+    return {"tile_bonus": bonus, "tile_penalty": penalty, "tile_prefer": prefer, "tile_otherwise": otherwise}
 
 
-def _staff_tables(encoder: Encoder) -> dict[str, Ints]:
+def _staff_tables(encoder: Encoder) -> dict[str, list[int]]:
     ruleset = encoder.ruleset
     size = max((card.number for card in ruleset.staff), default=0) + 1
     cost, kind, once = [0] * size, [-1] * size, [-1] * size
@@ -363,16 +466,16 @@ def _staff_tables(encoder: Encoder) -> dict[str, Ints]:
         elif end is not None and end.per is not None:
             end_points[n], end_quantity[n] = end.points, ir.QUANTITIES.index(end.per)
     return {
-        "staff_cost": _ints(cost),
-        "staff_kind": _ints(kind),
-        "staff_once": _ints(once),
-        "end_points": _ints(end_points),
-        "end_quantity": _ints(end_quantity),
-        "copier": _ints(copier),
-        "boosters": _ints(boosters, (len(boosters),)),
-        "booster_prog": _ints(booster_prog, (len(booster_prog),)),
-        "waivers": _ints(waivers, (len(waivers),)),
-        "waiver_cost": _ints(waiver_cost, (len(waiver_cost),)),
+        "staff_cost": cost,
+        "staff_kind": kind,
+        "staff_once": once,
+        "end_points": end_points,
+        "end_quantity": end_quantity,
+        "copier": copier,
+        "boosters": boosters,
+        "booster_prog": booster_prog,
+        "waivers": waivers,
+        "waiver_cost": waiver_cost,
     }
 
 
@@ -380,7 +483,7 @@ def _bit(hotel: ir.Hotel, cell: ir.Cell) -> int:
     return (cell[0] - 1) * hotel.columns + cell[1] - 1
 
 
-def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, Ints]:
+def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
     hotel = ruleset.hotel
     cells = hotel.floors * hotel.columns
     rewards = dict(hotel.group_rewards)
@@ -402,21 +505,19 @@ def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, Ints]:
             if colour in SET_COLOURS:
                 colour_mask[SET_COLOURS.index(colour)] |= 1 << _bit(hotel, (floor, column))
     return {
-        "cell_group": _ints(cell_group),
-        "group_mask": _ints(group_mask or [0]),
-        "group_reward": _ints(group_reward or [0]),
-        "group_amount": _ints(group_amount or [0]),
-        "printed": _ints(printed),
-        "prepare_cost": _ints(hotel.prepare_cost),
-        "floor_mask": _ints([sum(1 << (f * hotel.columns + c) for c in range(hotel.columns)) for f in range(hotel.floors)]),
-        "column_mask": _ints(
-            [sum(1 << (f * hotel.columns + c) for f in range(hotel.floors)) for c in range(hotel.columns)]
-        ),
-        "colour_mask": _ints(colour_mask),
+        "cell_group": cell_group,
+        "group_mask": group_mask,
+        "group_reward": group_reward,
+        "group_amount": group_amount,
+        "printed": printed,
+        "prepare_cost": list(hotel.prepare_cost),
+        "floor_mask": [sum(1 << (f * hotel.columns + c) for c in range(hotel.columns)) for f in range(hotel.floors)],
+        "column_mask": [sum(1 << (f * hotel.columns + c) for f in range(hotel.floors)) for c in range(hotel.columns)],
+        "colour_mask": colour_mask,
     }
 
 
-def _final_tables(ruleset: ir.Ruleset) -> dict[str, Ints]:
+def _final_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
     floors = ruleset.hotel.floors
     kind, quantity, points, by_floor = [], [], [], []
     for source in ruleset.final_scoring:
@@ -426,9 +527,9 @@ def _final_tables(ruleset: ir.Ruleset) -> dict[str, Ints]:
         by_floor.append([*source.points_by_floor, *[0] * floors][:floors])
     quantities = [ir.QUANTITIES.index(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     return {
-        "final_kind": _ints(kind, (len(kind),)),
-        "final_quantity": _ints(quantity, (len(quantity),)),
-        "final_points": _ints(points, (len(points),)),
-        "final_floor_points": _ints(by_floor, (len(by_floor), floors)),
-        "tiebreak": _ints(quantities, (len(quantities),)),
+        "final_kind": kind,
+        "final_quantity": quantity,
+        "final_points": points,
+        "final_floor_points": [value for row in by_floor for value in row],
+        "tiebreak": quantities,
     }

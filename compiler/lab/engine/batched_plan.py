@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from compiler.backends.batched.jit import kernel
 from compiler.lab.engine import rng
-from compiler.lab.engine.batched_rng import Words, block_into
+from compiler.lab.engine.batched_rng import Words, compress
 from compiler.lab.engine.model import Distribution, Model, RoundModel
 
 Ints = npt.NDArray[np.int64]
@@ -26,16 +26,21 @@ HEAD = 10
 PLATE = 10  # the pick of a guest's plate size
 PICKS = 11
 TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
+TABLE_LIMIT = 1 << 12  # a distribution whose weights add up to at most this is read from a table (as game.Pick)
 WEIGHT_LIMIT = 1 << 20  # the turns add up floor and Staff kind weights over a hotel or a hand, times a 32-bit number
 
 
 class PickTables(NamedTuple):
-    """game.round_picks of every round as arrays: [round - 1, pick, k] values and running totals."""
+    """game.round_picks of every round as arrays: [round - 1, pick, k] values and running totals; `data` holds
+    each distribution as [total, size, has a table, running totals..., values..., the value of each scaled number
+    when the total is at most TABLE_LIMIT] from offsets[(round - 1) * PICKS + pick]."""
 
     values: Ints
     cumulative: Ints
     totals: Ints  # [round - 1, pick]
     sizes: Ints  # [round - 1, pick]: how many values
+    data: Ints
+    offsets: Ints
 
 
 class PlanArrays(NamedTuple):
@@ -89,7 +94,16 @@ def pick_tables(model: Model, rounds: int) -> PickTables:
             cumulative[r, p, : len(d.values)] = d.cumulative
             totals[r, p] = d.total
             sizes[r, p] = len(d.values)
-    return PickTables(values, cumulative, totals, sizes)
+    data: list[int] = []
+    offsets = []
+    for distributions in by_round:
+        for d in distributions:
+            offsets.append(len(data))
+            small = d.total <= TABLE_LIMIT  # every scaled number's value, as game.Pick's table
+            data += [d.total, len(d.values), int(small), *d.cumulative, *d.values]
+            if small:
+                data += np.repeat(d.values, np.diff((0, *d.cumulative))).tolist()
+    return PickTables(values, cumulative, totals, sizes, np.array(data, np.int64), np.array(offsets, np.int64))
 
 
 def stream_width(picks: PickTables) -> int:
@@ -103,68 +117,77 @@ def stream_width(picks: PickTables) -> int:
 
 
 @kernel
-def pick(picks: PickTables, round_index: int, which: int, r32: int) -> int:
-    """Distribution.pick: the value at bisect_right(cumulative, r32 * total >> 32)."""
-    scaled = (r32 * picks.totals[round_index, which]) >> 32
-    low, high = 0, picks.sizes[round_index, which]
-    cumulative = picks.cumulative[round_index, which]
+def pick(data: Ints, at: int, r32: int) -> int:
+    """Distribution.pick of the distribution at data[at:]: the value at bisect_right(cumulative, r32 * total >> 32)."""
+    total, size = data[at], data[at + 1]
+    scaled = (r32 * total) >> 32
+    if data[at + 2]:
+        return int(data[at + 3 + 2 * size + scaled])
+    low, high = 0, size
     while low < high:
         middle = (low + high) // 2
-        if scaled < cumulative[middle]:
+        if scaled < data[at + 3 + middle]:
             high = middle
         else:
             low = middle + 1
-    return int(picks.values[round_index, which, low])
+    return int(data[at + 3 + size + low])
 
 
 @kernel
-def _plan_turn(
-    picks: PickTables, key: Words, message: Words, work: Words, plan: PlanArrays, g: int, r: int, p: int
-) -> None:
-    numbers = plan.numbers[g, r, p]
-    block_into(key, 0, message, work, numbers, 0)
-    head = plan.head[g, r, p]
+def _block(message: Words, index: int, work: Words, numbers: Ints) -> None:
+    """Block `index` of the stream whose key is message[0:5] into numbers[16 * index:]."""
+    message[5] = np.uint64(index)
+    compress(message, work, numbers, 16 * index)
+
+
+@kernel
+def _plan_turn(data: Ints, offsets: Ints, message: Words, work: Words, numbers: Ints, head: Ints, plates: Ints) -> None:
+    """plan_turn of the stream whose key is message[0:5]: head, numbers, and plates[2 * guest: 2 * guest + 2]
+    (where the guest's numbers start, how many)."""
+    _block(message, 0, work, numbers)
     for i in range(HEAD):
-        head[i] = pick(picks, r, i, numbers[i])
+        head[i] = pick(data, offsets[i], numbers[i])
     end = HEAD + head[ITEMS] + head[PREPARE] + head[OCCUPY] + head[HIRE]
     blocks = 1
     while blocks * 16 < end:
-        block_into(key, blocks, message, work, numbers, blocks * 16)
+        _block(message, blocks, work, numbers)
         blocks += 1
     at = end
     for guest in range(head[GUESTS]):
         if blocks * 16 <= at:
-            block_into(key, blocks, message, work, numbers, blocks * 16)
+            _block(message, blocks, work, numbers)
             blocks += 1
-        count = pick(picks, r, PLATE, numbers[at])
+        count = pick(data, offsets[PLATE], numbers[at])
         at += 1
         while blocks * 16 < at + count:
-            block_into(key, blocks, message, work, numbers, blocks * 16)
+            _block(message, blocks, work, numbers)
             blocks += 1
-        plan.plate_at[g, r, p, guest] = at
-        plan.plate_count[g, r, p, guest] = count
+        plates[2 * guest] = at
+        plates[2 * guest + 1] = count
         at += count
 
 
 @kernel
 def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
-    key = np.zeros(5, np.uint64)
-    message = np.zeros(16, np.uint64)
+    message = np.zeros(16, np.uint64)  # the stream's key, then the block's index, then zeros
     work = np.zeros(16, np.uint64)
-    setup = np.zeros(16, np.int64)
+    plates = np.zeros(max(16, 2 * plan.plate_at.shape[3]), np.int64)  # also the deal stream's block
+    data, offsets = picks.data, picks.offsets
     games, rounds, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
-    key[0] = seed
     for g in range(games):
-        key[1] = np.uint64(start + g)
-        key[4] = np.uint64(rng.TURN)
+        message[0], message[1], message[4] = seed, np.uint64(start + g), np.uint64(rng.TURN)
         for r in range(rounds):
-            key[2] = np.uint64(r + 1)
+            message[2] = np.uint64(r + 1)
             for p in range(players):
-                key[3] = np.uint64(p + 1)
-                _plan_turn(picks, key, message, work, plan, g, r, p)
-        key[2], key[3], key[4] = np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.DEAL)
-        block_into(key, 0, message, work, setup, 0)
-        plan.deal_seed[g] = (np.uint64(setup[0]) << np.uint64(32)) | np.uint64(setup[1])
+                message[3] = np.uint64(p + 1)
+                head = plan.head[g, r, p]
+                _plan_turn(data, offsets[r * PICKS :], message, work, plan.numbers[g, r, p], head, plates)
+                for guest in range(head[GUESTS]):
+                    plan.plate_at[g, r, p, guest] = plates[2 * guest]
+                    plan.plate_count[g, r, p, guest] = plates[2 * guest + 1]
+        message[2], message[3], message[4] = np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.DEAL)
+        _block(message, 0, work, plates)
+        plan.deal_seed[g] = (np.uint64(plates[0]) << np.uint64(32)) | np.uint64(plates[1])
 
 
 def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int) -> PlanArrays:

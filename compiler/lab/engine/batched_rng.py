@@ -2,7 +2,7 @@
 
 A block of a stream is the 64-byte BLAKE2b digest (no key) of the six 64-bit numbers (seed, game, round, player,
 purpose, index), little-endian, read as sixteen 32-bit numbers: `block_into` writes exactly rng.block's numbers.
-The message always fits one compression (48 bytes of a 128-byte block), so one call of `_compress` is the hash.
+The message always fits one compression (48 bytes of a 128-byte block), so one call of `compress` is the hash.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _rotr(x: np.uint64, bits: int) -> np.uint64:
 
 
 @kernel
-def _compress(message: Words, work: Words, out: Ints, at: int) -> None:
+def compress(message: Words, work: Words, out: Ints, at: int) -> None:
     """The BLAKE2b digest of a one-block message of 48 bytes (its words in `message`, the rest zero), written as
     sixteen 32-bit numbers (each word's low half first) into out[at : at + 16]; `work` is 16 words of scratch."""
     for i in range(8):
@@ -108,7 +108,7 @@ def block_into(key: Words, index: int, message: Words, work: Words, out: Ints, a
     message[5] = np.uint64(index)
     for i in range(6, 16):
         message[i] = np.uint64(0)
-    _compress(message, work, out, at)
+    compress(message, work, out, at)
 
 
 def scratch() -> tuple[Words, Words, Words]:

@@ -1,7 +1,7 @@
 """Benchmark of the variant lab: 4-player games under base and gentle-move-backs, against a baseline, same run.
 
 Usage: python benchmarks/bench_lab.py [GAMES] [--baseline REV] [--rounds N] [--profile] [--planners]
-                                      [--variants NAME ...]
+                                      [--variants NAME ...] [--figures] [--compile]
 
 Each measurement is a fresh process playing GAMES games with 1 and with 2 worker processes. The variants
 are run interleaved, round after round, so load from other jobs on the machine falls on all of them alike:
@@ -9,11 +9,13 @@ are run interleaved, round after round, so load from other jobs on the machine f
   baseline  the lab at git revision REV (default 298ee7f: before the stretches shared between rulesets and
             the compiled runtime), from `git archive`
   pure      this checkout, pure Python (GAH_LAB_PURE=1)
-  native    this checkout with the compiled hot path, if built (python -m compiler.lab.native)
+  native    this checkout with the compiled hot path, if built (python -m compiler.lab.native; GAH_LAB_ENGINE=pure)
+  batched   this checkout on the batched engine (GAH_LAB_ENGINE=batched: numba kernels, the default install)
 
 This checkout plays the default model with its planning players turned off (`gah compare --fixed`), the
-games the baseline plays. With --planners, also "pure planners" (and "native planners"): the default model as
-`gah compare` plays it, planners on (their reports are compared with each other, not with the baseline's).
+games the baseline plays. With --planners, also "pure planners", "batched planners" (and "native planners"):
+the default model as `gah compare` plays it, planners on (their reports are compared with each other, not with
+the baseline's).
 
 For each: start-up CPU seconds (once per run), wall seconds and CPU seconds of the games (the process and its
 workers), games per CPU second, and 100,000 games extrapolated to two idle cores (start-up, plus the games'
@@ -22,6 +24,11 @@ it: each worker's own start-up falls inside the games' CPU. `--variants native` 
 real thing in about a minute and a half. Every variant must give the same report, byte for byte (its SHA-256
 is compared). With --profile, also where the time of one process goes: the plan, the lab's turns and glue,
 the scoring modules (by entry point), the tallies.
+
+--figures times issue 23's figures on the batched engine, each a `gah` process with two workers: `gah compare
+base gentle-move-backs --games 100000` with planners and with --fixed, and `gah sweep` of 15 points plus the
+start at 10,000 games each, planners on. --compile times the batched engine's start-up (one game) with an
+empty numba cache (the first run after an install: every kernel compiled) and again with that cache filled.
 """
 
 from __future__ import annotations
@@ -43,6 +50,16 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("base", "gentle-move-backs")
 BASELINE = "298ee7f"
 PLANNERS_ENV = "GAH_BENCH_PLANNERS"  # "1": keep the model's planners (else --fixed, when the lab has them)
+ENGINE_ENV = "GAH_LAB_ENGINE"
+FIGURES = {
+    "compare 100k, planners": ["compare", "base", "gentle-move-backs", "--games", "100000"],
+    "compare 100k, --fixed": ["compare", "base", "gentle-move-backs", "--games", "100000", "--fixed"],
+    "sweep 15 points x 10k": [
+        "sweep", "base", "--vary", "emperor_scorings.7.move_back=0..4", "--vary", "tiles.c-points.bonus.0.amount=6,8,10",
+        "--games", "10000",
+    ],
+}  # fmt: skip
+TARGETS = {"compare 100k, planners": 10.0, "compare 100k, --fixed": 5.0, "sweep 15 points x 10k": 10.0}
 
 
 def _cpu_seconds() -> float:
@@ -199,6 +216,31 @@ def _child(root: Path, env: dict[str, str], *argv: str) -> dict[str, Any]:
     return result
 
 
+def figures(env: dict[str, str]) -> None:
+    """Issue 23's figures: wall seconds of each `gah` command on two workers, and its output's hash."""
+    print(f"\n  issue 23's figures ({os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}):")
+    for name, argv in FIGURES.items():
+        command = [sys.executable, "-m", "compiler", *argv, "--workers", "2", "--seed", "1"]
+        start = time.perf_counter()
+        done = subprocess.run(
+            command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env}, capture_output=True, check=True
+        )
+        wall = time.perf_counter() - start
+        digest = hashlib.sha256(done.stdout).hexdigest()[:16]
+        print(f"  {name:<24} {wall:>8.1f} s  (target {TARGETS[name]:.0f} s)  output {digest}")
+
+
+def compile_times() -> None:
+    """The batched engine's start-up with an empty numba cache (every kernel compiled), then with it filled."""
+    print("\n  batched engine start-up, one game (numba's cache in a fresh folder):")
+    with tempfile.TemporaryDirectory(prefix="gah-numba-") as cache:
+        env = {ENGINE_ENV: "batched", "NUMBA_CACHE_DIR": cache}
+        for name in ("cold cache (first run)", "warm cache"):
+            start = time.perf_counter()
+            result = _child(ROOT, env, "1", "--measure", "1")
+            print(f"  {name:<24} {time.perf_counter() - start:>8.1f} s wall, start-up {result['startup']:.1f} CPU s")
+
+
 def _groups(variants: dict[str, tuple[Path, dict[str, str]]]) -> list[tuple[str, str]]:
     """Each variant's group: the variants of a group play the same games and must give the same report."""
     return [(name, "planners" if env.get(PLANNERS_ENV) == "1" else "fixed") for name, (_root, env) in variants.items()]
@@ -217,6 +259,8 @@ def main(argv: list[str]) -> int:
         metavar="NAME",
         help="measure only these variants (e.g. native: 100000 games of it in a few minutes, the real figure)",
     )
+    parser.add_argument("--figures", action="store_true", help="also time issue 23's figures (batched engine)")
+    parser.add_argument("--compile", action="store_true", help="also time numba's first compile against a warm cache")
     parser.add_argument("--measure", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--breakdown", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -231,16 +275,18 @@ def main(argv: list[str]) -> int:
     from compiler.lab.engine.native import built
 
     with tempfile.TemporaryDirectory(prefix="gah-bench-") as temp:
-        variants: dict[str, tuple[Path, dict[str, str]]] = {
-            f"baseline {args.baseline}": (_export(args.baseline, Path(temp)), {}),
-            "pure": (ROOT, {"GAH_LAB_PURE": "1"}),
-        }
+        variants: dict[str, tuple[Path, dict[str, str]]] = {}
+        if not args.variants or "baseline" in args.variants:  # exported only when measured
+            variants[f"baseline {args.baseline}"] = (_export(args.baseline, Path(temp)), {})
+        variants["pure"] = (ROOT, {"GAH_LAB_PURE": "1"})
+        variants["batched"] = (ROOT, {ENGINE_ENV: "batched"})
         if built():
-            variants["native"] = (ROOT, {})
+            variants["native"] = (ROOT, {ENGINE_ENV: "pure"})
         if args.planners:
             variants["pure planners"] = (ROOT, {"GAH_LAB_PURE": "1", PLANNERS_ENV: "1"})
+            variants["batched planners"] = (ROOT, {ENGINE_ENV: "batched", PLANNERS_ENV: "1"})
             if built():
-                variants["native planners"] = (ROOT, {PLANNERS_ENV: "1"})
+                variants["native planners"] = (ROOT, {ENGINE_ENV: "pure", PLANNERS_ENV: "1"})
         if args.variants:
             unknown = sorted(set(args.variants) - {name.split(" ")[0] for name in variants} - set(variants))
             if unknown:
@@ -284,6 +330,10 @@ def main(argv: list[str]) -> int:
                 cells = "".join(f"{part[row]:>20.3f}" if row in part else f"{'-':>20}" for part in parts.values())
                 print(f"  {row:<44}{cells}")
     print(f"  identical reports across variants and worker counts: {'yes' if same else 'NO'}")
+    if args.figures:
+        figures({ENGINE_ENV: "batched"})
+    if args.compile:
+        compile_times()
     return 0 if same else 1
 
 

@@ -1,8 +1,8 @@
 """One dispatch style for effect kinds: every stage's `ByKind` table has one function per kind.
 
 A new effect kind added to compiler/ir.py (EFFECT_KINDS) fails here, naming each stage that lacks it,
-until the front end, the Python backend, the JavaScript backend, the policy facts and the sheets all
-handle it; and every sample of tests/effect_samples.py then goes through every stage.
+until the front end, the Python backend, the JavaScript backend, the policy facts, the batched backend's
+tables and the sheets all handle it; and every sample of tests/effect_samples.py then goes through every stage.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 from effect_samples import SAMPLES, every_sample
 
+import compiler.backends.batched.tables
 import compiler.backends.js.effects
 import compiler.backends.policy_facts
 import compiler.backends.python.effects
@@ -31,6 +32,7 @@ STAGES = {
     "the JavaScript backend (compiler/backends/js/effects.py: STATEMENT)",
     "the JavaScript backend (compiler/backends/js/effects.py: FEASIBLE)",
     "the policy facts (compiler/backends/policy_facts.py: TRAITS)",
+    "the batched backend (compiler/backends/batched/tables.py: ENCODE)",
     "the sheets (compiler/sheets/effects.py: RENDERERS)",
 }
 
@@ -93,3 +95,31 @@ def test_every_sample_has_english(kind: str, effect: ir.Effect) -> None:
 
     text = plain(Speaker(Words(), ruleset("base").items).effect(effect))
     assert text and "{" not in text and "[[" not in text and "  " not in text
+
+
+@pytest.mark.parametrize(
+    ("kind", "effect"), every_sample(), ids=[f"{k}-{i}" for i, (k, _) in enumerate(every_sample())]
+)
+def test_every_sample_goes_through_the_batched_tables(kind: str, effect: ir.Effect) -> None:
+    """Each sample is one row of its kind's opcode (a choice's options: programs of their own)."""
+    from helpers_rules import ruleset
+
+    from compiler.backends.batched import tables
+
+    encoder = tables.Encoder(ruleset("base"))
+    first, end = encoder.progs[encoder.program((effect,))]
+    assert end == first + 1 and len(encoder.rows[first]) == tables.ROW
+    assert encoder.rows[first][0] == getattr(tables, "OP_" + BATCHED_OPS.get(kind, kind).upper())
+    if isinstance(effect, ir.ChooseOne):
+        assert len(encoder.progs) == 1 + len(effect.options)
+
+
+# The batched opcodes whose names are not their kinds' names.
+BATCHED_OPS = {
+    "staff_to_deck_bottom": "staff_to_deck",
+    "occupy_vacant_rooms": "occupy_vacant",
+    "points_per_quantity": "points_per",
+    "play_staff_from_hand": "play_from_hand",
+    "remove_hired_staff": "remove_hired",
+    "advance_emperor": "advance",
+}

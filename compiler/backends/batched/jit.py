@@ -4,14 +4,22 @@ numba ships wheels with its own LLVM for Linux, macOS and Windows, so a plain `p
 the first call of a kernel compiles it (and every kernel it calls) and writes the machine code next to the source
 (or, where that folder is read-only, in the user's cache folder), so later processes only load it.
 NUMBA_DISABLE_JIT=1 runs the same kernels as plain Python (for debugging and coverage).
+
+A kernel's machine code holds every kernel it calls, but numba's cache knows only the kernel's own file: a
+change to a called kernel in another file would leave the caller's cached code stale. So a kernel's cache
+is also stamped with a digest of every source of this package and of the kernel's own folder.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
+from numba.core import caching
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,3 +29,40 @@ _NJIT = numba.njit(cache=True, nogil=True)
 def kernel(function: F) -> F:
     """Compile `function` with numba (nopython mode, cached); typed as the function itself for mypy."""
     return cast(F, _NJIT(function))
+
+
+@cache
+def sources_digest(folder: Path) -> bytes:
+    """A digest of the Python sources of this package and of `folder` (names and contents)."""
+    digest = hashlib.sha256()
+    for root in sorted({Path(__file__).resolve().parent, folder.resolve()}):
+        for path in sorted(root.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+class _PackageStamp:
+    """A numba cache locator whose stamp adds sources_digest() of the cached function's folder."""
+
+    _py_file: str
+
+    def get_source_stamp(self) -> Any:
+        return (super().get_source_stamp(), sources_digest(Path(self._py_file).parent))  # type: ignore[misc]
+
+
+class _InTree(_PackageStamp, caching.InTreeCacheLocator):
+    pass
+
+
+class _UserWide(_PackageStamp, caching.UserWideCacheLocator):
+    pass
+
+
+# In place of numba's own (the same folders and file names: a cache stamped by numba's never matches ours);
+# a NUMBA_CACHE_DIR the user sets still comes first.
+_LOCATORS = caching.CacheImpl._locator_classes
+for _index, _locator in enumerate(_LOCATORS):
+    if _locator is caching.InTreeCacheLocator:
+        _LOCATORS[_index] = _InTree
+    elif _locator is caching.UserWideCacheLocator:
+        _LOCATORS[_index] = _UserWide

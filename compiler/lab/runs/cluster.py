@@ -1,7 +1,7 @@
 """The Dask distributed engine: chunks of a lab job as tasks on a cluster (the optional extra [cluster]).
 
 The job (rulesets as generated module source, the model, the spec) goes to the
-scheduler once, as the input of one task; each chunk task takes that task's
+scheduler once, as the input of one task; each task (one chunk, or a batch of chunks on the batched engine) takes that task's
 result and compiles the modules in its worker (once per worker). Should a
 worker die, the scheduler runs its tasks again elsewhere (and the job task
 too, if its only copy is lost); chunks are merged in chunk order by the
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.errors import GahError
-from compiler.lab.runs.jobs import Bounds, Job, play_chunk
+from compiler.lab.runs.jobs import Bounds, Job, play_chunks
 from compiler.lab.runs.tallies import Tally
 
 CONNECT_TIMEOUT = "20s"
@@ -26,8 +26,11 @@ def _hold(job: Job) -> Job:
     return job
 
 
-def run_on_dask(job: Job, parts: list[Bounds], scheduler: str, finished: Callable[[int, list[Tally]], None]) -> None:
-    """Run every chunk on the cluster at `scheduler`; `finished(index, tallies)` as each chunk comes back."""
+def run_on_dask(
+    job: Job, pieces: list[list[Bounds]], scheduler: str, finished: Callable[[int, list[list[Tally]]], None]
+) -> None:
+    """Run every piece of work (consecutive chunks: one on the pure path, a batch on the batched engine) on the
+    cluster at `scheduler`; `finished(index, tallies)` as each piece comes back, with each chunk's tallies."""
     try:
         # Imported by name: Dask is optional and untyped, so it stays Any here.
         distributed: Any = importlib.import_module("distributed")
@@ -42,9 +45,9 @@ def run_on_dask(job: Job, parts: list[Bounds], scheduler: str, finished: Callabl
     try:
         held = client.submit(_hold, job, key=f"gah-job-{job.key[:16]}", pure=False)
         futures: dict[Any, int] = {}
-        for index, bounds in enumerate(parts):
-            key = f"gah-chunk-{job.key[:16]}-{bounds[0]}-{bounds[1]}"
-            futures[client.submit(play_chunk, held, bounds, key=key, pure=False, retries=2)] = index
+        for index, piece in enumerate(pieces):
+            key = f"gah-chunk-{job.key[:16]}-{piece[0][0]}-{piece[-1][1]}"
+            futures[client.submit(play_chunks, held, piece, key=key, pure=False, retries=2)] = index
         for future, tallies in distributed.as_completed(list(futures), loop=client.loop, with_results=True):
             finished(futures[future], tallies)
     finally:

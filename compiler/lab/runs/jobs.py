@@ -1,8 +1,10 @@
 """A lab job and its chunks: what any engine plays, in this process, in a worker process or on a Dask worker.
 
-A chunk needs only a Job (plain data: the spec and the rulesets' generated module sources), so workers compile
-the rulesets themselves and nothing depends on shared files. The games are cut into chunks of CHUNK games
-whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and each chunk is tallied on its own.
+A chunk needs only a Job (plain data: the spec, the rulesets' generated module sources and the engine), so
+workers compile the rulesets themselves and nothing depends on shared files. The games are cut into chunks of
+CHUNK games whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and each chunk is tallied
+on its own. The batched engine (compiler.lab.runs.batches) plays a run of consecutive chunks as one batch and
+tallies each chunk of it; the pure path (Lab) plays chunk after chunk. Both give the same tallies.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from compiler.lab.engine.game import LabModule, Outcome
 from compiler.lab.engine.model import Model
 from compiler.lab.engine.native import engine, runtime_module
 from compiler.lab.engine.sharing import plan_parts
+from compiler.lab.runs.batches import BatchedLab, chosen_engine, refusal, show_refusal
 from compiler.lab.runs.tallies import Tally
 
 CHUNK = 250
+BATCH_CHUNKS = 16  # chunks the batched engine plays as one batch (4,000 games)
 Bounds = tuple[int, int]
 
 
@@ -43,11 +47,12 @@ class Job:
 
     spec: LabSpec
     sources: tuple[str, ...]
+    engine: str = "pure"  # or "batched" (compiler.lab.runs.batches)
 
     @cached_property
     def key(self) -> str:
         """Names the job in worker caches (the same job gives the same key in every process)."""
-        text = repr((self.spec, self.sources))
+        text = repr((self.spec, self.sources, self.engine))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -57,8 +62,16 @@ def module_source(ruleset: ir.Ruleset) -> str:
     return generate_module(ruleset)
 
 
-def make_job(spec: LabSpec) -> Job:
-    return Job(spec, tuple(module_source(r) for r in spec.rulesets))
+def make_job(spec: LabSpec, engine: str | None = None) -> Job:
+    """The job of a spec, on `engine` (default: the environment's, see batches.chosen_engine); a spec the batched
+    engine cannot play goes on the pure path, the reason said once."""
+    wanted = engine if engine is not None else chosen_engine()
+    if wanted == "batched":
+        reason = refusal(spec)
+        if reason:
+            show_refusal(reason)
+            wanted = "pure"
+    return Job(spec, tuple(module_source(r) for r in spec.rulesets), wanted)
 
 
 class Lab:
@@ -111,16 +124,41 @@ def _load(source: str, name: str) -> LabModule:
     return cast(LabModule, import_source(lab_source or source, name))
 
 
-_LABS: dict[str, Lab] = {}
+_LABS: dict[str, Lab | BatchedLab] = {}
 
 
-def play_chunk(job: Job, bounds: Bounds) -> list[Tally]:
-    """Play one chunk of a job: what every engine's worker runs (the job's Lab is built once per process)."""
+def _lab(job: Job) -> Lab | BatchedLab:
+    """The job's Lab (or BatchedLab), built once per process."""
     lab = _LABS.get(job.key)
     if lab is None:
         _LABS.clear()
-        lab = _LABS[job.key] = Lab(job.spec, job.sources)
-    return lab.run(*bounds)
+        lab = _LABS[job.key] = (
+            BatchedLab(job.spec, job.sources) if job.engine == "batched" else Lab(job.spec, job.sources)
+        )
+    return lab
+
+
+def play_chunk(job: Job, bounds: Bounds) -> list[Tally]:
+    """Play one chunk of a job: its tallies, one per ruleset."""
+    return play_chunks(job, [bounds])[0]
+
+
+def play_chunks(job: Job, parts: list[Bounds]) -> list[list[Tally]]:
+    """Play consecutive chunks of a job (what every engine's worker runs): each chunk's tallies, one per ruleset.
+    The batched engine plays them as one batch."""
+    lab = _lab(job)
+    if isinstance(lab, BatchedLab):
+        return lab.run(parts)
+    return [lab.run(*bounds) for bounds in parts]
+
+
+def units(parts: list[Bounds], job: Job, workers: int) -> list[list[Bounds]]:
+    """The chunks grouped into the pieces of work sent out: one chunk each on the pure path; on the batched
+    engine, runs of up to BATCH_CHUNKS chunks, at least two a worker while the games allow."""
+    if job.engine != "batched":
+        return [[bounds] for bounds in parts]
+    size = max(1, min(BATCH_CHUNKS, -(-len(parts) // (2 * max(1, workers)))))
+    return [parts[i : i + size] for i in range(0, len(parts), size)]
 
 
 def chunks(games: int, size: int = CHUNK) -> list[Bounds]:

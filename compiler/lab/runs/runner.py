@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 
 from compiler.lab.runs.cluster import run_on_dask
-from compiler.lab.runs.jobs import CHUNK, Bounds, Job, LabSpec, chunks, make_job, play_chunk
+from compiler.lab.runs.jobs import CHUNK, Bounds, Job, LabSpec, chunks, make_job, play_chunks, units
 from compiler.lab.runs.tallies import Tally
 
 POOL_BATCH = 4  # chunks a local worker process is sent at once
@@ -38,8 +38,8 @@ def _init_pool_worker(job: Job) -> None:
     _POOL_JOB[:] = [job]
 
 
-def _pool_chunk(bounds: Bounds) -> list[Tally]:
-    return play_chunk(_POOL_JOB[0], bounds)
+def _pool_unit(unit: list[Bounds]) -> list[list[Tally]]:
+    return play_chunks(_POOL_JOB[0], unit)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -76,27 +76,31 @@ def run_chunks(
     batches of games, compiler.lab.views.tune)."""
     parts = chunks(spec.games, chunk)
     job = make_job(spec)
+    pieces = units(parts, job, 1 if scheduler is None and workers <= 1 else workers)
     results: list[list[Tally] | None] = [None] * len(parts)
     done = 0
 
-    def finished(index: int, tallies: list[Tally]) -> None:
+    def finished(unit: int, tallies: list[list[Tally]]) -> None:
+        """Unit `unit`'s chunks are done (pieces[unit], each chunk's tallies in order)."""
         nonlocal done
-        results[index] = tallies
-        done += parts[index][1] - parts[index][0]
+        first = sum(len(piece) for piece in pieces[:unit])
+        for offset, (bounds, chunk_tallies) in enumerate(zip(pieces[unit], tallies, strict=True)):
+            results[first + offset] = chunk_tallies
+            done += bounds[1] - bounds[0]
         if progress is not None:
             progress(done, spec.games)
 
     if scheduler is not None:
-        run_on_dask(job, parts, scheduler, finished)
-    elif workers <= 1 or len(parts) <= 1:
-        for index, bounds in enumerate(parts):
-            finished(index, play_chunk(job, bounds))
+        run_on_dask(job, pieces, scheduler, finished)
+    elif workers <= 1 or len(pieces) <= 1:
+        for index, piece in enumerate(pieces):
+            finished(index, play_chunks(job, piece))
     else:
-        with _context().Pool(min(workers, len(parts)), initializer=_init_pool_worker, initargs=(job,)) as pool:
-            # Chunks go out and come back a few at a time: one message per chunk cost this process (which shares
+        with _context().Pool(min(workers, len(pieces)), initializer=_init_pool_worker, initargs=(job,)) as pool:
+            # Pieces go out and come back a few at a time: one message per chunk cost this process (which shares
             # the cores with the workers) about 2 ms a chunk.
-            batch = max(1, min(POOL_BATCH, len(parts) // (4 * workers)))  # small runs: one at a time, for balance
-            for index, tallies in enumerate(pool.imap(_pool_chunk, parts, chunksize=batch)):
+            batch = max(1, min(POOL_BATCH, len(pieces) // (4 * workers)))  # small runs: one at a time, for balance
+            for index, tallies in enumerate(pool.imap(_pool_unit, pieces, chunksize=batch)):
                 finished(index, tallies)
     assert all(tallies is not None for tallies in results), "every chunk reports back"
     return [tallies for tallies in results if tallies is not None]

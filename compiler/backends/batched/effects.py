@@ -1,0 +1,556 @@
+"""The effect program run on a record, with every decision asked through `decide` (see policy.py for the
+search that answers them). Each op does what its runtime function does (compiler/backends/python/runtime/),
+with the default policy's options in the same order: the `tried` lists, items_alike and serving_pays.
+"""
+
+from __future__ import annotations
+
+from compiler.backends.batched import record as r
+from compiler.backends.batched import tables as op
+from compiler.backends.batched.cards import (
+    add_item,
+    append,
+    count_of_kind,
+    hire,
+    of_kind,
+    play_cost,
+    remove_at,
+    remove_card,
+)
+from compiler.backends.batched.hotel import (
+    advance,
+    affordable_spaces,
+    column_below,
+    column_starts,
+    count_removable,
+    first_by_printed,
+    highest_floor,
+    legal_mask,
+    nth_bit,
+    occupy_room,
+    place_room,
+    state_mask,
+)
+from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.quantities import bits, quantity, vacant
+from compiler.backends.batched.state import Ints
+from compiler.backends.batched.tables import (
+    A_LISTS,
+    A_PAIRS,
+    A_PROGS,
+    A_STAFF_COST,
+    A_STAFF_ONCE,
+    ALL,
+    K_COLUMNS,
+    K_FLOORS,
+    K_ITEMS_ALIKE,
+    K_KRONES_FLOOR,
+    K_POINTS_FLOOR,
+    K_SERVING_PAYS,
+    ScoringTables,
+    at,
+)
+
+CAP = 256  # the most open decisions one turn may ask
+
+
+# A search's record of the open decisions of a turn (those with two options or more), in the order asked, in
+# one array: for each decision (from 0) the option taken in the current run (SCRIPT), how many options there
+# were (OPTIONS), whether it only orders cards (ORDER_ONLY), the card reads before it (READS_AT) and, at most,
+# in any run after it with the same decisions before (READS_BELOW); then how many decisions are known
+# (KNOWN) and how many this run asked (ASKED). See policy.py.
+SCRIPT, OPTIONS, ORDER_ONLY, READS_AT, READS_BELOW = 0, CAP, 2 * CAP, 3 * CAP, 4 * CAP
+# After them, a stack of the ops' temporary lists (push, pop): views of the search, allocated once a turn.
+KNOWN, ASKED, TOP = 5 * CAP, 5 * CAP + 1, 5 * CAP + 2
+STACK = 5 * CAP + 3
+SEARCH = STACK + 2048  # its length
+
+
+@kernel
+def push(sr: Ints, n: int) -> Ints:
+    """Room for `n` values on the search's stack (pop it before the op that pushed it returns)."""
+    base = sr[TOP]
+    if base + n > SEARCH:
+        raise ValueError("a turn holds more than the batched search's stack")
+    sr[TOP] = base + n
+    return sr[base : base + n]
+
+
+@kernel
+def pop(sr: Ints, n: int) -> None:
+    """Free the last `n` values pushed."""
+    sr[TOP] -= n
+
+
+@kernel
+def decide(sr: Ints, rec: Ints, n: int, order_only: int) -> int:
+    """One decision among `n` options (the policy's tried ones, in order): the script's, or the first."""
+    if n <= 1:
+        return 0
+    k = sr[ASKED]
+    sr[ASKED] = k + 1
+    if k < sr[KNOWN]:
+        return int(sr[SCRIPT + k])
+    if k >= CAP:
+        raise ValueError("a turn asks more decisions than the batched search holds")
+    sr[SCRIPT + k] = 0
+    sr[OPTIONS + k] = n
+    sr[ORDER_ONLY + k] = order_only
+    sr[READS_AT + k] = rec[r.READS]
+    sr[READS_BELOW + k] = rec[r.READS]
+    sr[KNOWN] = k + 1
+    return 0
+
+
+@kernel
+def lose_points(t: ScoringTables, rec: Ints, amount: int) -> None:
+    """Lose up to `amount` points, never below the points floor."""
+    rec[r.POINTS] -= min(amount, max(0, rec[r.POINTS] - t.data[K_POINTS_FLOOR]))
+
+
+@kernel
+def lose_krones(t: ScoringTables, rec: Ints, amount: int) -> None:
+    """Lose up to `amount` krones, never below the krones floor."""
+    rec[r.KRONES] -= min(amount, max(0, rec[r.KRONES] - t.data[K_KRONES_FLOOR]))
+
+
+@kernel
+def nth_item(mask: int, items: int, skip: int, n: int) -> int:
+    """The n-th item (from 0) of `mask` other than `skip`, in the rules' order."""
+    for item in range(items):
+        if mask >> item & 1 and item != skip:
+            if n == 0:
+                return item
+            n -= 1
+    return -1
+
+
+@kernel
+def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, mask: int) -> None:
+    """Gain `count` items of `mask`, each the kind held fewest first (the only one tried where items are
+    alike), each maybe served to the first guest (tried only where serving pays)."""
+    items = rec[r.ITEMS]
+    held = push(sr, items)
+    held[:] = rec[rec[r.KITCHEN] : rec[r.KITCHEN] + items]
+    serving = serve != 0 and rec[r.GUESTS] > 0
+    for _ in range(count):
+        fewest = -1
+        for item in range(items):
+            if mask >> item & 1 and (fewest < 0 or held[item] < held[fewest]):
+                fewest = item
+        chosen = fewest
+        if t.data[K_ITEMS_ALIKE] == 0:
+            k = decide(sr, rec, bits(mask), 0)
+            if k > 0:
+                chosen = nth_item(mask, items, fewest, k - 1)
+        held[chosen] += 1
+        if serving and decide(sr, rec, 2 if t.data[K_SERVING_PAYS] != 0 else 1, 0) == 1:
+            rec[rec[r.CAFE] + chosen] += 1
+        else:
+            add_item(rec, chosen, 1)
+    pop(sr, items)
+
+
+@kernel
+def return_all(rec: Ints, kitchen: int, cafe: int, mask: int) -> None:
+    """Return every item of `mask` from the kitchen and/or the café (the keys stay)."""
+    items = rec[r.ITEMS]
+    for item in range(items):
+        if mask >> item & 1:
+            if kitchen != 0:
+                rec[rec[r.KITCHEN] + item] = 0
+            if cafe != 0:
+                for guest in range(rec[r.GUESTS]):
+                    rec[rec[r.CAFE] + guest * items + item] = 0
+
+
+@kernel
+def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, count: int, mask: int) -> None:
+    """Return up to `count` items one by one: the kitchen's most held kind first (ties: the kitchen's order),
+    then the others in that order, then the guests' items; where items are alike, one of each place."""
+    items = rec[r.ITEMS]
+    size = rec[r.GUESTS] * items + 1
+    slots = push(sr, size)  # the café's returnable slots, guest by guest
+    for _ in range(count):
+        nk = 0
+        most = -1
+        if kitchen != 0:
+            for key in range(rec[r.KEYS]):
+                item = rec[rec[r.ORDER] + key]
+                held = rec[rec[r.KITCHEN] + item]
+                if mask >> item & 1 and held > 0:
+                    if most < 0 or held > rec[rec[r.KITCHEN] + most]:
+                        most = item
+                    nk += 1
+        ng = 0
+        if cafe != 0:
+            for slot in range(rec[r.GUESTS] * items):
+                if mask >> (slot % items) & 1 and rec[rec[r.CAFE] + slot] > 0:
+                    slots[ng] = slot
+                    ng += 1
+        if nk + ng == 0:
+            break
+        n = min(nk, 1) + min(ng, 1) if t.data[K_ITEMS_ALIKE] != 0 else nk + ng
+        k = decide(sr, rec, n, 0)
+        if t.data[K_ITEMS_ALIKE] != 0 and nk > 0:
+            nk = 1  # the kitchen's most held kind stands for every kitchen item
+        if k == 0 and nk > 0:
+            rec[rec[r.KITCHEN] + most] -= 1
+        elif k < nk:
+            rec[rec[r.KITCHEN] + kitchen_other(rec, mask, most, k - 1)] -= 1
+        else:
+            rec[rec[r.CAFE] + slots[k - nk]] -= 1
+    pop(sr, size)
+
+
+@kernel
+def kitchen_other(rec: Ints, mask: int, most: int, n: int) -> int:
+    """The n-th (from 0) returnable kitchen item other than `most`, in the kitchen's order."""
+    for key in range(rec[r.KEYS]):
+        item = rec[rec[r.ORDER] + key]
+        if mask >> item & 1 and rec[rec[r.KITCHEN] + item] > 0 and item != most:
+            if n == 0:
+                return int(item)
+            n -= 1
+    return -1
+
+
+@kernel
+def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
+    """How many items of `mask` a return from these places could take."""
+    items = rec[r.ITEMS]
+    total = 0
+    for item in range(items):
+        if mask >> item & 1:
+            if kitchen != 0:
+                total += rec[rec[r.KITCHEN] + item]
+            if cafe != 0:
+                for guest in range(rec[r.GUESTS]):
+                    total += rec[rec[r.CAFE] + guest * items + item]
+    return total
+
+
+@kernel
+def prepare_room(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
+    """An optional room on a legal, affordable space (tried: see runtime/hotel.py prepare_room)."""
+    floors, free, occupy, wins, alike = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4], t.ops[row, 5]
+    spaces = affordable_spaces(t, rec, floors, free)
+    m = bits(spaces)
+    tried, none = spaces, 1
+    if alike != 0 and m > 1:
+        tried, none = first_by_printed(t, spaces), 1 - wins
+    elif wins != 0 and m > 0:
+        none = 0
+    k = decide(sr, rec, bits(tried) + none, 0)
+    if k < bits(tried):
+        place_room(t, rec, nth_bit(tried, k), free, occupy)
+
+
+@kernel
+def occupy_vacant(t: ScoringTables, rec: Ints, sr: Ints, count: int) -> None:
+    """Up to `count` vacant rooms become occupied, one decision each (or none)."""
+    for _ in range(count):
+        rooms = vacant(rec)
+        k = decide(sr, rec, bits(rooms) + 1, 0)
+        if k == bits(rooms):
+            return
+        occupy_room(t, rec, nth_bit(rooms, k))
+
+
+@kernel
+def remove_rooms(t: ScoringTables, rec: Ints, sr: Ints, occupied: int, count: int, pick: int) -> None:
+    """Remove rooms from as high a floor as possible, one decision per room (see runtime/hotel.py)."""
+    below = t.data[K_FLOORS]
+    last = -1
+    for _ in range(count):
+        mask = state_mask(rec, occupied)
+        if pick == 2:
+            candidates = column_below(t, mask, last) if last >= 0 else column_starts(t, mask, count)
+        else:
+            candidates = highest_floor(t, mask, below if pick == 1 else t.data[K_FLOORS])
+        if candidates == 0:
+            return
+        cell = nth_bit(candidates, decide(sr, rec, bits(candidates), 0))
+        rec[r.PLACED] &= ~(1 << cell)
+        rec[r.OCCUPIED] &= ~(1 << cell)
+        below = cell // t.data[K_COLUMNS]
+        last = cell
+
+
+@kernel
+def by_cost(t: ScoringTables, rec: Ints, sr: Ints) -> Ints:
+    """The hand, cheapest first, then the lowest number (on the stack: pop it)."""
+    n = rec[r.HAND_N]
+    cards = push(sr, n)
+    cards[:] = rec[rec[r.HAND] : rec[r.HAND] + n]
+    for i in range(1, n):
+        card = cards[i]
+        j = i - 1
+        while j >= 0 and (
+            at(t, A_STAFF_COST, cards[j]) > at(t, A_STAFF_COST, card)
+            or (at(t, A_STAFF_COST, cards[j]) == at(t, A_STAFF_COST, card) and cards[j] > card)
+        ):
+            cards[j + 1] = cards[j]
+            j -= 1
+        cards[j + 1] = card
+    return cards
+
+
+@kernel
+def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -> None:
+    """Put Staff from hand under the deck (or on top, the first chosen on top), cheapest first."""
+    m = min(count, rec[r.HAND_N])
+    chosen = push(sr, m)
+    for j in range(m):
+        cards = by_cost(t, rec, sr)
+        chosen[j] = cards[decide(sr, rec, len(cards), 1)]
+        pop(sr, len(cards))
+        remove_card(rec, r.HAND, r.HAND_N, chosen[j])
+    deck = rec[r.DECK]
+    if top != 0:
+        for k in range(rec[r.DECK_N] - 1, -1, -1):
+            rec[deck + k + m] = rec[deck + k]
+        for j in range(m):
+            rec[deck + j] = chosen[j]
+        rec[r.DECK_N] += m
+    else:
+        for j in range(m):
+            append(rec, r.DECK, r.DECK_N, chosen[j])
+    pop(sr, m)
+
+
+@kernel
+def remove_hired(t: ScoringTables, rec: Ints, sr: Ints, count: int, kind: int) -> None:
+    """Discard up to `count` hired Staff of `kind`, one decision each (in hired order)."""
+    for _ in range(count):
+        n = count_of_kind(t, rec, r.HIRED, r.HIRED_N, kind)
+        if n == 0:
+            return
+        k = decide(sr, rec, n, 0)
+        for index in range(rec[r.HIRED_N]):
+            if of_kind(t, rec[rec[r.HIRED] + index], kind):
+                if k == 0:
+                    append(rec, r.DISCARD, r.DISCARD_N, remove_at(rec, r.HIRED, r.HIRED_N, index))
+                    break
+                k -= 1
+
+
+@kernel
+def draw(rec: Ints, sr: Ints, count: int) -> Ints:
+    """Take up to `count` cards from the top of the deck: [how many left to place, the cards...], on the
+    stack (pop count + 1)."""
+    n = min(count, rec[r.DECK_N])
+    drawn = push(sr, count + 1)
+    drawn[0] = n
+    deck = rec[r.DECK]
+    for k in range(n):
+        drawn[k + 1] = rec[deck + k]
+    for k in range(rec[r.DECK_N] - n):
+        rec[deck + k] = rec[deck + k + n]
+    rec[r.DECK_N] -= n
+    rec[r.READS] += 1
+    return drawn
+
+
+@kernel
+def pick_drawn(t: ScoringTables, rec: Ints, sr: Ints, drawn: Ints, discount: int) -> int:
+    """Play one of the drawn cards that is affordable (in the order drawn), or none (-1)."""
+    n = 0
+    for k in range(1, drawn[0] + 1):
+        if play_cost(t, drawn[k], discount) <= rec[r.KRONES]:
+            n += 1
+    choice = decide(sr, rec, n + 1, 0)
+    if choice == n:
+        return -1
+    for k in range(1, drawn[0] + 1):
+        if play_cost(t, drawn[k], discount) <= rec[r.KRONES]:
+            if choice == 0:
+                card = drawn[k]
+                for j in range(k, drawn[0]):
+                    drawn[j] = drawn[j + 1]
+                drawn[0] -= 1
+                return int(card)
+            choice -= 1
+    return -1
+
+
+@kernel
+def rest_of_draw(rec: Ints, sr: Ints, drawn: Ints, to_hand: int) -> None:
+    """The drawn cards not played: into the hand, or under the deck in the chosen order (order only)."""
+    if to_hand != 0:
+        for k in range(1, drawn[0] + 1):
+            append(rec, r.HAND, r.HAND_N, drawn[k])
+        return
+    while drawn[0] > 0:
+        k = 1 + decide(sr, rec, drawn[0], 1)
+        append(rec, r.DECK, r.DECK_N, drawn[k])
+        for j in range(k, drawn[0]):
+            drawn[j] = drawn[j + 1]
+        drawn[0] -= 1
+
+
+@kernel
+def pick_from_hand(t: ScoringTables, rec: Ints, sr: Ints, discount: int, kind: int) -> int:
+    """Play a card from hand of `kind` that is affordable (in hand order), or none (-1)."""
+    rec[r.READS] += 1
+    hand = rec[r.HAND]
+    n = 0
+    for k in range(rec[r.HAND_N]):
+        card = rec[hand + k]
+        if play_cost(t, card, discount) <= rec[r.KRONES] and of_kind(t, card, kind):
+            n += 1
+    choice = decide(sr, rec, n + 1, 0)
+    if choice == n:
+        return -1
+    for k in range(rec[r.HAND_N]):
+        card = rec[hand + k]
+        if play_cost(t, card, discount) <= rec[r.KRONES] and of_kind(t, card, kind):
+            if choice == 0:
+                return remove_at(rec, r.HAND, r.HAND_N, k)
+            choice -= 1
+    return -1
+
+
+@kernel
+def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
+    """Every op but those that hire Staff or choose an option."""
+    code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
+    if code == op.OP_GAIN_KRONES:
+        rec[r.KRONES] += a
+    elif code == op.OP_LOSE_KRONES:
+        lose_krones(t, rec, rec[r.KRONES] if a == ALL else a)
+    elif code == op.OP_GAIN_POINTS:
+        rec[r.POINTS] += a
+    elif code == op.OP_LOSE_POINTS:
+        lose_points(t, rec, rec[r.POINTS] if a == ALL else a)
+    elif code == op.OP_GAIN_ITEMS:
+        for pair in range(a, b):
+            add_item(rec, at(t, A_PAIRS, 2 * pair), at(t, A_PAIRS, 2 * pair + 1))
+    elif code == op.OP_CHOOSE_ITEMS:
+        choose_items(t, rec, sr, a, b, c)
+    elif code == op.OP_RETURN_ITEMS:
+        if c == ALL:
+            return_all(rec, a, b, d)
+        else:
+            return_some(t, rec, sr, a, b, c, d)
+    elif code == op.OP_STAFF_TO_DECK:
+        staff_to_deck(t, rec, sr, a, b)
+    elif code == op.OP_PREPARE_ROOM:
+        prepare_room(t, rec, sr, row)
+    elif code == op.OP_OCCUPY_VACANT:
+        occupy_vacant(t, rec, sr, a)
+    elif code == op.OP_REMOVE_ROOMS:
+        remove_rooms(t, rec, sr, a, b, c)
+    elif code == op.OP_POINTS_PER:
+        if b >= 0:
+            rec[r.POINTS] += b * quantity(t, rec, a)
+        else:
+            lose_points(t, rec, -b * quantity(t, rec, a))
+    elif code == op.OP_REMOVE_HIRED:
+        remove_hired(t, rec, sr, a, b)
+    elif code == op.OP_ADVANCE:
+        advance(t, rec, a)
+
+
+@kernel
+def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
+    """Run a program's effects in order; a Staff hired runs its once-effect at once (ruling 5.5)."""
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
+        code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
+        if code == op.OP_DRAW_STAFF:
+            drawn = draw(rec, sr, a)
+            for _ in range(b):
+                card = pick_drawn(t, rec, sr, drawn, c)
+                if card < 0:
+                    break
+                hire(t, rec, card, play_cost(t, card, c))
+                if at(t, A_STAFF_ONCE, card) >= 0:
+                    run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
+            rest_of_draw(rec, sr, drawn, d)
+            pop(sr, a + 1)
+        elif code == op.OP_PLAY_FROM_HAND:
+            for _ in range(a):
+                card = pick_from_hand(t, rec, sr, b, c)
+                if card < 0:
+                    break
+                hire(t, rec, card, play_cost(t, card, b))
+                if at(t, A_STAFF_ONCE, card) >= 0:
+                    run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
+        elif code == op.OP_CHOOSE_ONE:
+            option = choose_option(t, rec, sr, row)
+            if option >= 0:
+                run_program(t, rec, sr, at(t, A_LISTS, c + option))
+        else:
+            simple_op(t, rec, sr, row)
+
+
+@kernel
+def choose_option(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> int:
+    """One option (from 0) of a choice among those that can be taken fully, or none (-1)."""
+    count, decline, first = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3]
+    n = 0
+    for option in range(count):
+        if feasible_basic(t, rec, at(t, A_LISTS, first + option)):
+            n += 1
+    k = decide(sr, rec, n + 1 if decline != 0 or n == 0 else n, 0)
+    for option in range(count):
+        if feasible_basic(t, rec, at(t, A_LISTS, first + option)):
+            if k == 0:
+                return option
+            k -= 1
+    return -1
+
+
+@kernel
+def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
+    """Can this effect (no choice) be taken fully now? (runtime's FEASIBLE tests)"""
+    code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
+    if code == op.OP_LOSE_KRONES:
+        return bool(a == ALL or rec[r.KRONES] >= a)
+    if code == op.OP_LOSE_POINTS:
+        return bool(a == ALL or rec[r.POINTS] >= a)
+    if code == op.OP_RETURN_ITEMS:
+        return bool(c == ALL or count_returnable(rec, a, b, d) >= c)
+    if code == op.OP_DRAW_STAFF:
+        return bool(rec[r.DECK_N] >= a)
+    if code == op.OP_STAFF_TO_DECK:
+        return bool(rec[r.HAND_N] >= a)
+    if code == op.OP_PLAY_FROM_HAND:
+        return bool(count_of_kind(t, rec, r.HAND, r.HAND_N, c) >= a)
+    if code == op.OP_PREPARE_ROOM:
+        return legal_mask(t, rec, a) != 0
+    if code == op.OP_OCCUPY_VACANT:
+        return bool(bits(vacant(rec)) >= a)
+    if code == op.OP_REMOVE_ROOMS:
+        return bool(count_removable(t, rec, a, b, c) >= b)
+    if code == op.OP_POINTS_PER:
+        return bool(b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a))
+    if code == op.OP_REMOVE_HIRED:
+        return bool(count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a)
+    return True
+
+
+@kernel
+def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
+    """Can every effect of a program without choices be taken fully (each against the state now)?"""
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):  # noqa: SIM110 (numba compiles no generator expressions)
+        if not row_feasible(t, rec, row):
+            return False
+    return True
+
+
+@kernel
+def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
+    """As feasible_basic, where a choice can be taken if it may be declined or some option can."""
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
+        if t.ops[row, 0] == op.OP_CHOOSE_ONE:
+            if t.ops[row, 2] != 0:
+                continue
+            some = False
+            for option in range(t.ops[row, 1]):
+                some = some or feasible_basic(t, rec, at(t, A_LISTS, t.ops[row, 3] + option))
+            if not some:
+                return False
+        elif not row_feasible(t, rec, row):
+            return False
+    return True

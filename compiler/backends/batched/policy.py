@@ -1,0 +1,129 @@
+"""The default policy of a turn (one player's bonus or penalty) with no recorded choices and nothing
+explained: of every sequence of the turn's open decisions, each over its tried options in order, the
+lexicographically first with the highest projected total (runtime/core.py: take_turn, explore, best_option).
+
+An odometer over the decisions replays the turn from its start on a record for each sequence. An order-only
+decision (which card goes under the deck first) tries its other options only if, after its first option,
+some run of the turn looked at which cards are where: else every order is worth the same (core.best_option).
+"""
+
+from __future__ import annotations
+
+from compiler.backends.batched import record as r
+from compiler.backends.batched.cards import holds
+from compiler.backends.batched.effects import (
+    ASKED,
+    KNOWN,
+    OPTIONS,
+    ORDER_ONLY,
+    READS_AT,
+    READS_BELOW,
+    SCRIPT,
+    SEARCH,
+    STACK,
+    TOP,
+    decide,
+    feasible,
+    run_program,
+)
+from compiler.backends.batched.final import project
+from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.state import Ints
+from compiler.backends.batched.tables import (
+    A_BOOSTER_PROG,
+    A_BOOSTERS,
+    A_TILE_BONUS,
+    A_TILE_OTHERWISE,
+    A_TILE_PENALTY,
+    A_TILE_PREFER,
+    A_WAIVER_COST,
+    A_WAIVERS,
+    K_BOOSTERS_N,
+    K_WAIVERS_N,
+    ScoringTables,
+    at,
+)
+
+BONUS, PENALTY = 1, 2
+SCRATCH_EXTRA = SEARCH  # beyond two records
+
+
+@kernel
+def bonus_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
+    """A tile's bonus, then every Staff hired before it that adds to Emperor bonuses."""
+    had = 0  # a bit per booster (tables.py refuses more than MAX_BOOSTERS)
+    for b in range(t.data[K_BOOSTERS_N]):
+        if holds(rec, r.HIRED, r.HIRED_N, at(t, A_BOOSTERS, b)):
+            had |= 1 << b
+    run_program(t, rec, sr, at(t, A_TILE_BONUS, tile))
+    for b in range(t.data[K_BOOSTERS_N]):
+        if had >> b & 1:
+            run_program(t, rec, sr, at(t, A_BOOSTER_PROG, b))
+
+
+@kernel
+def penalty_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
+    """A tile's penalty, unless a hired Staff lets the player pay to ignore it (paying: the first option)."""
+    for w in range(t.data[K_WAIVERS_N]):
+        if holds(rec, r.HIRED, r.HIRED_N, at(t, A_WAIVERS, w)):
+            can_pay = rec[r.KRONES] >= at(t, A_WAIVER_COST, w)
+            if decide(sr, rec, 2 if can_pay else 1, 0) == 0 and can_pay:
+                rec[r.KRONES] -= at(t, A_WAIVER_COST, w)
+                return
+    if at(t, A_TILE_PREFER, tile) < 0:
+        run_program(t, rec, sr, at(t, A_TILE_PENALTY, tile))
+    elif feasible(t, rec, at(t, A_TILE_PREFER, tile)):
+        run_program(t, rec, sr, at(t, A_TILE_PREFER, tile))
+    else:
+        run_program(t, rec, sr, at(t, A_TILE_OTHERWISE, tile))
+
+
+@kernel
+def next_sequence(sr: Ints, reads: int) -> int:
+    """Move the odometer to the next sequence to try; the depth changed, or -1 when every one was tried."""
+    known = sr[KNOWN]
+    for k in range(known):
+        sr[READS_BELOW + k] = max(sr[READS_BELOW + k], reads)
+    k = known - 1
+    while k >= 0:
+        alike = sr[ORDER_ONLY + k] != 0 and sr[SCRIPT + k] == 0 and sr[READS_BELOW + k] == sr[READS_AT + k]
+        if not alike and sr[SCRIPT + k] + 1 < sr[OPTIONS + k]:
+            break
+        k -= 1
+    if k >= 0:
+        sr[SCRIPT + k] += 1
+        sr[READS_BELOW + k] = sr[READS_AT + k]
+        sr[KNOWN] = k + 1
+    return int(k)
+
+
+@kernel
+def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: int, outcome: int) -> None:
+    """Play the turn on the record with the policy's decisions (the record ends as the best run left it).
+    `scratch`: room for two records and a search (SCRATCH_EXTRA more than two records)."""
+    size = len(rec)
+    start = scratch[:size]
+    best = scratch[size : 2 * size]
+    sr = scratch[2 * size :]
+    start[:] = rec
+    sr[KNOWN] = 0
+    best_total = 0
+    tried = 0
+    while True:
+        rec[:] = start
+        sr[ASKED] = 0
+        sr[TOP] = STACK
+        if outcome == BONUS:
+            bonus_turn(t, rec, sr, tile)
+        else:
+            penalty_turn(t, rec, sr, tile)
+        if tried == 0 and sr[KNOWN] == 0:
+            return  # no open decision: nothing to compare
+        total = project(t, rec, rivals)
+        if tried == 0 or total > best_total:
+            best_total = total
+            best[:] = rec
+        tried += 1
+        if next_sequence(sr, rec[r.READS]) < 0:
+            break
+    rec[:] = best

@@ -1,0 +1,116 @@
+"""One player's part of a game as one flat int64 array (a record): what a turn of an Emperor scoring reads
+and writes, with the Staff deck and discard pile, so that the search copies a turn's start in one go.
+
+The header holds the counts and the offsets of the variable parts (the record describes itself):
+the kitchen [item], the kitchen's key order, the café [guest * items + item], hand, hired, deck, discard.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.state import GameArrays, Ints
+
+POINTS, KRONES, EMPEROR, OBJECTIVES = 0, 1, 2, 3
+KEYS, GUESTS, PLACED, OCCUPIED = 4, 5, 6, 7
+HAND_N, HIRED_N, DECK_N, DISCARD_N = 8, 9, 10, 11
+READS = 12  # how often the turn looked at which cards are where (see core.explore's card_reads)
+KITCHEN, ORDER, CAFE, HAND, HIRED, DECK, DISCARD = 13, 14, 15, 16, 17, 18, 19
+ITEMS = 20
+HEADER = 21
+
+
+@kernel
+def record_size(s: GameArrays) -> int:
+    """The length of a record for the batch's items, café seats and cards."""
+    items = s.kitchen.shape[2]
+    return int(HEADER + 2 * items + s.cafe.shape[2] * items + 2 * s.hand.shape[2] + 2 * s.deck.shape[1])
+
+
+@kernel
+def init_record(s: GameArrays, rec: Ints) -> None:
+    """Write the header's offsets (the record's parts) for the batch's shapes."""
+    items = s.kitchen.shape[2]
+    rec[KITCHEN] = HEADER
+    rec[ORDER] = HEADER + items
+    rec[CAFE] = HEADER + 2 * items
+    rec[HAND] = rec[CAFE] + s.cafe.shape[2] * items
+    rec[HIRED] = rec[HAND] + s.hand.shape[2]
+    rec[DECK] = rec[HIRED] + s.hand.shape[2]
+    rec[DISCARD] = rec[DECK] + s.deck.shape[1]
+    rec[ITEMS] = items
+
+
+@kernel
+def new_record(s: GameArrays) -> Ints:
+    """A record shaped for the batch (its contents undefined until load_record)."""
+    rec = np.empty(record_size(s), np.int64)
+    init_record(s, rec)
+    return rec
+
+
+@kernel
+def load_record(s: GameArrays, g: int, seat: int, rec: Ints) -> None:
+    """Copy player `seat` of game `g`, and the game's deck and discard pile, into the record (the lists up
+    to their lengths: a record never reads past them)."""
+    items = rec[ITEMS]
+    rec[POINTS] = s.points[g, seat]
+    rec[KRONES] = s.krones[g, seat]
+    rec[EMPEROR] = s.emperor[g, seat]
+    rec[OBJECTIVES] = s.objectives[g, seat]
+    rec[KEYS] = s.kitchen_keys[g, seat]
+    rec[GUESTS] = s.guests[g, seat]
+    rec[PLACED] = s.placed[g, seat]
+    rec[OCCUPIED] = s.occupied[g, seat]
+    rec[HAND_N] = s.hand_size[g, seat]
+    rec[HIRED_N] = s.hired_count[g, seat]
+    rec[DECK_N] = s.deck_size[g]
+    rec[DISCARD_N] = s.discard_size[g]
+    rec[READS] = 0
+    for i in range(items):
+        rec[rec[KITCHEN] + i] = s.kitchen[g, seat, i]
+        rec[rec[ORDER] + i] = s.kitchen_order[g, seat, i]
+    for guest in range(rec[GUESTS]):
+        for i in range(items):
+            rec[rec[CAFE] + guest * items + i] = s.cafe[g, seat, guest, i]
+    for k in range(rec[HAND_N]):
+        rec[rec[HAND] + k] = s.hand[g, seat, k]
+    for k in range(rec[HIRED_N]):
+        rec[rec[HIRED] + k] = s.hired[g, seat, k]
+    for k in range(rec[DECK_N]):
+        rec[rec[DECK] + k] = s.deck[g, k]
+    for k in range(rec[DISCARD_N]):
+        rec[rec[DISCARD] + k] = s.discard[g, k]
+
+
+@kernel
+def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
+    """Copy the record back over player `seat` of game `g` and the game's deck and discard pile."""
+    items = rec[ITEMS]
+    s.points[g, seat] = rec[POINTS]
+    s.krones[g, seat] = rec[KRONES]
+    s.emperor[g, seat] = rec[EMPEROR]
+    s.objectives[g, seat] = rec[OBJECTIVES]
+    s.kitchen_keys[g, seat] = rec[KEYS]
+    s.guests[g, seat] = rec[GUESTS]
+    s.placed[g, seat] = rec[PLACED]
+    s.occupied[g, seat] = rec[OCCUPIED]
+    s.hand_size[g, seat] = rec[HAND_N]
+    s.hired_count[g, seat] = rec[HIRED_N]
+    s.deck_size[g] = rec[DECK_N]
+    s.discard_size[g] = rec[DISCARD_N]
+    for i in range(items):
+        s.kitchen[g, seat, i] = rec[rec[KITCHEN] + i]
+        s.kitchen_order[g, seat, i] = rec[rec[ORDER] + i]
+    for guest in range(rec[GUESTS]):
+        for i in range(items):
+            s.cafe[g, seat, guest, i] = rec[rec[CAFE] + guest * items + i]
+    for k in range(rec[HAND_N]):
+        s.hand[g, seat, k] = rec[rec[HAND] + k]
+    for k in range(rec[HIRED_N]):
+        s.hired[g, seat, k] = rec[rec[HIRED] + k]
+    for k in range(rec[DECK_N]):
+        s.deck[g, k] = rec[rec[DECK] + k]
+    for k in range(rec[DISCARD_N]):
+        s.discard[g, k] = rec[rec[DISCARD] + k]

@@ -1,0 +1,535 @@
+"""A ruleset's IR as the arrays the scoring kernels read (ScoringTables), effects as a small program.
+
+Each effect is one row of `ops`: its opcode (OP_*) and integer parameters (see ENCODE's functions for each
+row's layout). A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs
+listed in `lists`. Staff are indexed by card number; hotel cells by bit, (floor - 1) * columns + column - 1;
+quantities by their index in ir.QUANTITIES. A ruleset the kernels cannot play exactly raises GahError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from compiler import ir
+from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.state import Ints
+from compiler.backends.policy_facts import bonus_boosters_only_gain, bonus_room_wins, items_alike, serving_pays
+from compiler.dispatch import ByKind
+from compiler.errors import GahError
+
+MAX_CELLS = 62  # the hotel is a bit mask in one int64
+MAX_ITEMS = 62  # item filters are bit masks too
+MAX_CARD_NUMBER = 4096
+MAX_BOOSTERS = 62  # the Staff that add to Emperor bonuses, a bit each in a turn
+ROW = 8  # an op row: opcode and up to 7 parameters
+
+(
+    OP_GAIN_KRONES,
+    OP_LOSE_KRONES,
+    OP_GAIN_POINTS,
+    OP_LOSE_POINTS,
+    OP_GAIN_ITEMS,
+    OP_CHOOSE_ITEMS,
+    OP_RETURN_ITEMS,
+    OP_DRAW_STAFF,
+    OP_STAFF_TO_DECK,
+    OP_PREPARE_ROOM,
+    OP_OCCUPY_VACANT,
+    OP_REMOVE_ROOMS,
+    OP_POINTS_PER,
+    OP_PLAY_FROM_HAND,
+    OP_REMOVE_HIRED,
+    OP_ADVANCE,
+    OP_CHOOSE_ONE,
+) = range(17)
+
+ALL = -1  # an Amount "all", a Discount "all" (free) or a StaffFilter "any"
+OUTCOMES = {"nothing": 0, "bonus": 1, "penalty": 2}
+STAFF_KINDS = {"once_per_round": 0, "permanent": 1, "once": 2, "game_end": 3}
+PICKS = {"each_highest": 0, "highest_then_strictly_below": 1, "highest_then_below_in_column": 2}
+REWARDS = {"krones": 0, "points": 1, "emperor_steps": 2}
+FINAL_KINDS = {"game_end_staff": 0, "occupied_rooms_by_floor": 1, "per_quantity": 2}
+SET_COLOURS = ("red", "blue", "yellow")  # colour_sets and the occupied_<colour>_rooms quantities
+
+
+# The constants at the head of ScoringTables.data, then the offsets of its tables (each table's rows follow).
+CONSTANTS = (
+    "items",
+    "floors",
+    "columns",
+    "rounds",
+    "track_last",
+    "beyond_points",
+    "points_floor",
+    "krones_floor",
+    "items_alike",
+    "serving_pays",
+    "first_room",  # its cell's bit
+    "boosters_n",
+    "waivers_n",
+    "final_n",
+    "tiebreak_n",
+    "groups_n",
+)
+(
+    K_ITEMS,
+    K_FLOORS,
+    K_COLUMNS,
+    K_ROUNDS,
+    K_TRACK_LAST,
+    K_BEYOND_POINTS,
+    K_POINTS_FLOOR,
+    K_KRONES_FLOOR,
+    K_ITEMS_ALIKE,
+    K_SERVING_PAYS,
+    K_FIRST_ROOM,
+    K_BOOSTERS_N,
+    K_WAIVERS_N,
+    K_FINAL_N,
+    K_TIEBREAK_N,
+    K_GROUPS_N,
+) = range(len(CONSTANTS))
+TABLES = (
+    "track_points",  # [space]
+    "outcome",  # [space]: OUTCOMES
+    "scoring_tier",  # [round]: tier index, -1 where the round has no scoring
+    "scoring_back",  # [round]
+    "pairs",  # [2 n + 0/1]: (item, count) of GainItems
+    "progs",  # [2 program + 0/1]: its rows, [first, end)
+    "lists",  # a ChooseOne's option programs
+    "tile_bonus",  # [tile]: program
+    "tile_penalty",  # [tile]: program of plain effects (-1 when a choice)
+    "tile_prefer",  # [tile]: program (-1 unless a choice)
+    "tile_otherwise",  # [tile]: program (-1 unless a choice)
+    "staff_cost",  # [number]
+    "staff_kind",  # [number]: STAFF_KINDS, -1 for no card
+    "staff_once",  # [number]: program, -1 for none
+    "end_points",  # [number]: game-end points per unit
+    "end_quantity",  # [number]: quantity, -1 for none
+    "copier",  # [number]: 1 for a card that copies an opponent's game-end Staff
+    "boosters",  # cards adding to Emperor bonuses, in the rules' order
+    "booster_prog",  # their programs
+    "waivers",  # cards that waive a penalty, in the rules' order
+    "waiver_cost",
+    "cell_group",  # [cell]: group index
+    "group_mask",  # [group]
+    "group_reward",  # [group]: REWARDS
+    "group_amount",  # [group]: the reward for the group's size
+    "printed",  # [cell]
+    "prepare_cost",  # [floor - 1]
+    "floor_mask",  # [floor - 1]
+    "column_mask",  # [column - 1]
+    "colour_mask",  # [SET_COLOURS index]
+    "final_kind",  # [source]: FINAL_KINDS
+    "final_quantity",  # [source]
+    "final_points",  # [source]
+    "final_floor_points",  # [source * floors + floor - 1]
+    "tiebreak",  # the first tie-breaker's quantities
+)
+(
+    A_TRACK_POINTS,
+    A_OUTCOME,
+    A_SCORING_TIER,
+    A_SCORING_BACK,
+    A_PAIRS,
+    A_PROGS,
+    A_LISTS,
+    A_TILE_BONUS,
+    A_TILE_PENALTY,
+    A_TILE_PREFER,
+    A_TILE_OTHERWISE,
+    A_STAFF_COST,
+    A_STAFF_KIND,
+    A_STAFF_ONCE,
+    A_END_POINTS,
+    A_END_QUANTITY,
+    A_COPIER,
+    A_BOOSTERS,
+    A_BOOSTER_PROG,
+    A_WAIVERS,
+    A_WAIVER_COST,
+    A_CELL_GROUP,
+    A_GROUP_MASK,
+    A_GROUP_REWARD,
+    A_GROUP_AMOUNT,
+    A_PRINTED,
+    A_PREPARE_COST,
+    A_FLOOR_MASK,
+    A_COLUMN_MASK,
+    A_COLOUR_MASK,
+    A_FINAL_KIND,
+    A_FINAL_QUANTITY,
+    A_FINAL_POINTS,
+    A_FINAL_FLOOR_POINTS,
+    A_TIEBREAK,
+) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
+HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
+
+
+class ScoringTables(NamedTuple):
+    """Everything the kernels read of one ruleset, in two arrays: every kernel call passes them (a tuple of
+    many arrays would cost each call far more than its work). `ops[row]`: an effect (opcode, parameters);
+    `data`: the CONSTANTS at their K_ indices, then the offset of each of the TABLES at its A_ index, then
+    the tables (read them with `at`, or `table` from Python)."""
+
+    ops: Ints
+    data: Ints
+
+
+@kernel
+def at(t: ScoringTables, name: int, index: int) -> int:
+    """Entry `index` of the table at data index `name` (an A_ constant)."""
+    return int(t.data[t.data[name] + index])
+
+
+def table(t: ScoringTables, name: str) -> Ints:
+    """A table by its name in TABLES, for Python callers (a view)."""
+    slot = len(CONSTANTS) + TABLES.index(name)
+    return t.data[t.data[slot] : t.data[slot + 1]]
+
+
+def constant(t: ScoringTables, name: str) -> int:
+    """A constant by its name in CONSTANTS, for Python callers."""
+    return int(t.data[CONSTANTS.index(name)])
+
+
+def _pack(ops: Ints, constants: dict[str, int], tables: dict[str, list[int]]) -> ScoringTables:
+    data = [constants[name] for name in CONSTANTS] + [0] * (len(TABLES) + 1)
+    for slot, name in enumerate(TABLES, start=len(CONSTANTS)):
+        data[slot] = len(data)
+        data.extend(tables[name])
+    data[HEAD - 1] = len(data)
+    return ScoringTables(ops, np.array(data, dtype=np.int64))
+
+
+class Place(NamedTuple):
+    """Where a PrepareRoom is (see compiler/backends/python/effects.py: Place)."""
+
+    room_wins: bool = False
+    room_unseen: bool = False
+
+
+ANYWHERE = Place()
+
+
+class Encoder:
+    """Collects the rows and programs of a ruleset's effects."""
+
+    def __init__(self, ruleset: ir.Ruleset) -> None:
+        self.ruleset = ruleset
+        self.items = {item.id: index for index, item in enumerate(ruleset.items)}
+        self.rows: list[list[int]] = []
+        self.pairs: list[tuple[int, int]] = []
+        self.progs: list[tuple[int, int]] = []
+        self.lists: list[int] = []
+
+    def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
+        """Encode a run of effects (the last one at `place`); its program index."""
+        rows = []
+        for number, effect in enumerate(effects, start=1):
+            here = place if number == len(effects) else ANYWHERE
+            rows.append(ENCODE.of(effect)(self, effect, here))
+        first = len(self.rows)
+        self.rows.extend(row + [0] * (ROW - len(row)) for row in rows)
+        self.progs.append((first, len(self.rows)))
+        return len(self.progs) - 1
+
+    def mask(self, which: ir.ItemFilter) -> int:
+        """A filter's items as a bit mask (the front end resolved which fit)."""
+        names = [item.id for item in self.ruleset.items] if which.is_any else which.fits
+        if not names:
+            refuse(self.ruleset, "an item filter lets no item through")
+        return sum(1 << self.items[name] for name in names)
+
+
+def refuse(ruleset: ir.Ruleset, reason: str) -> None:
+    """Raise the GahError of a ruleset the kernels cannot play."""
+    raise GahError(f"ruleset {ruleset.name}: the batched backend cannot play it: {reason}")
+
+
+Encode = Callable[[Encoder, Any, Place], list[int]]
+ENCODE: ByKind[Encode] = ByKind("the batched backend (compiler/backends/batched/tables.py: ENCODE)")
+
+
+def _amount(amount: ir.Amount) -> int:
+    return ALL if amount == "all" else amount
+
+
+def _staff_kind(kind: ir.StaffFilter) -> int:
+    return ALL if kind == "any" else STAFF_KINDS[kind]
+
+
+@ENCODE.on(ir.GainKrones)
+def _gain_krones(_e: Encoder, effect: ir.GainKrones, _p: Place) -> list[int]:
+    return [OP_GAIN_KRONES, effect.amount]
+
+
+@ENCODE.on(ir.LoseKrones)
+def _lose_krones(_e: Encoder, effect: ir.LoseKrones, _p: Place) -> list[int]:
+    return [OP_LOSE_KRONES, _amount(effect.amount)]
+
+
+@ENCODE.on(ir.GainPoints)
+def _gain_points(_e: Encoder, effect: ir.GainPoints, _p: Place) -> list[int]:
+    return [OP_GAIN_POINTS, effect.amount]
+
+
+@ENCODE.on(ir.LosePoints)
+def _lose_points(_e: Encoder, effect: ir.LosePoints, _p: Place) -> list[int]:
+    return [OP_LOSE_POINTS, _amount(effect.amount)]
+
+
+@ENCODE.on(ir.GainItems)
+def _gain_items(e: Encoder, effect: ir.GainItems, _p: Place) -> list[int]:
+    first = len(e.pairs)
+    e.pairs.extend((e.items[item], count) for item, count in effect.items)
+    return [OP_GAIN_ITEMS, first, len(e.pairs)]
+
+
+@ENCODE.on(ir.ChooseItems)
+def _choose_items(e: Encoder, effect: ir.ChooseItems, _p: Place) -> list[int]:
+    return [OP_CHOOSE_ITEMS, effect.count, int(effect.may_serve_guests), e.mask(effect.which)]
+
+
+@ENCODE.on(ir.ReturnItems)
+def _return_items(e: Encoder, effect: ir.ReturnItems, _p: Place) -> list[int]:
+    kitchen, cafe = int("kitchen" in effect.sources), int("cafe" in effect.sources)
+    return [OP_RETURN_ITEMS, kitchen, cafe, _amount(effect.count), e.mask(effect.which)]
+
+
+@ENCODE.on(ir.DrawStaff)
+def _draw_staff(_e: Encoder, effect: ir.DrawStaff, _p: Place) -> list[int]:
+    return [OP_DRAW_STAFF, effect.count, effect.play, _amount(effect.discount), int(effect.rest == "hand")]
+
+
+@ENCODE.on(ir.StaffToDeckBottom)
+def _staff_to_deck(_e: Encoder, effect: ir.StaffToDeckBottom, _p: Place) -> list[int]:
+    return [OP_STAFF_TO_DECK, effect.count, int(effect.to == "top")]
+
+
+@ENCODE.on(ir.PrepareRoom)
+def _prepare_room(e: Encoder, effect: ir.PrepareRoom, place: Place) -> list[int]:
+    floors = range(1, e.ruleset.hotel.floors + 1) if effect.floors is None else effect.floors
+    mask = sum(1 << (floor - 1) for floor in set(floors))
+    free, occupy = effect.free, effect.occupy
+    wins, alike = place.room_wins and free, place.room_unseen and free and not occupy
+    return [OP_PREPARE_ROOM, mask, int(free), int(occupy), int(wins), int(alike)]
+
+
+@ENCODE.on(ir.OccupyVacantRooms)
+def _occupy_vacant(_e: Encoder, effect: ir.OccupyVacantRooms, _p: Place) -> list[int]:
+    return [OP_OCCUPY_VACANT, effect.count]
+
+
+@ENCODE.on(ir.RemoveRooms)
+def _remove_rooms(_e: Encoder, effect: ir.RemoveRooms, _p: Place) -> list[int]:
+    return [OP_REMOVE_ROOMS, int(effect.state == "occupied"), effect.count, PICKS[effect.pick]]
+
+
+@ENCODE.on(ir.PointsPerQuantity)
+def _points_per(_e: Encoder, effect: ir.PointsPerQuantity, _p: Place) -> list[int]:
+    return [OP_POINTS_PER, ir.QUANTITIES.index(effect.quantity), effect.points]
+
+
+@ENCODE.on(ir.PlayStaffFromHand)
+def _play_from_hand(_e: Encoder, effect: ir.PlayStaffFromHand, _p: Place) -> list[int]:
+    return [OP_PLAY_FROM_HAND, effect.count, _amount(effect.discount), _staff_kind(effect.staff_kind)]
+
+
+@ENCODE.on(ir.RemoveHiredStaff)
+def _remove_hired(_e: Encoder, effect: ir.RemoveHiredStaff, _p: Place) -> list[int]:
+    return [OP_REMOVE_HIRED, effect.count, _staff_kind(effect.staff_kind)]
+
+
+@ENCODE.on(ir.AdvanceEmperor)
+def _advance(_e: Encoder, effect: ir.AdvanceEmperor, _p: Place) -> list[int]:
+    return [OP_ADVANCE, effect.steps]
+
+
+@ENCODE.on(ir.ChooseOne)
+def _choose_one(e: Encoder, effect: ir.ChooseOne, _p: Place) -> list[int]:
+    if any(isinstance(x, ir.ChooseOne) for option in effect.options for x in option):
+        refuse(e.ruleset, "a choose_one option holds a choose_one")
+    programs = [e.program(option) for option in effect.options]
+    first = len(e.lists)
+    e.lists.extend(programs)
+    return [OP_CHOOSE_ONE, len(programs), int(effect.may_decline), first]
+
+
+def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
+    """The tables of a ruleset; GahError naming the ruleset and the reason where the kernels cannot batch it."""
+    _check(ruleset)
+    encoder = Encoder(ruleset)
+    tables: dict[str, list[int]] = {**_tile_tables(encoder), **_staff_tables(encoder)}
+    tables.update(_hotel_tables(ruleset))
+    tables.update(_final_tables(ruleset))
+    constants, track = _rule_constants(ruleset)
+    tables.update(track)
+    tables["pairs"] = [value for pair in encoder.pairs for value in pair]
+    tables["progs"] = [value for prog in encoder.progs for value in prog]
+    tables["lists"] = encoder.lists
+    constants.update({name + "_n": len(tables[name]) for name in ("boosters", "waivers", "tiebreak")})
+    constants["final_n"] = len(ruleset.final_scoring)
+    constants["groups_n"] = len(ruleset.hotel.groups)
+    ops = np.array(encoder.rows or [[0] * ROW], dtype=np.int64).reshape(-1, ROW)
+    return _pack(ops, constants, tables)
+
+
+def _check(ruleset: ir.Ruleset) -> None:
+    hotel = ruleset.hotel
+    if hotel.floors * hotel.columns > MAX_CELLS:
+        refuse(ruleset, f"a hotel of {hotel.floors * hotel.columns} cells (at most {MAX_CELLS})")
+    if len(ruleset.items) > MAX_ITEMS:
+        refuse(ruleset, f"{len(ruleset.items)} item kinds (at most {MAX_ITEMS})")
+    if any(not 1 <= card.number <= MAX_CARD_NUMBER for card in ruleset.staff):
+        refuse(ruleset, f"a Staff card numbered outside 1..{MAX_CARD_NUMBER}")
+    grouped = {cell for group in hotel.groups for cell in group.cells}
+    every = {(f, c) for f in range(1, hotel.floors + 1) for c in range(1, hotel.columns + 1)}
+    if grouped != every:
+        refuse(ruleset, "a hotel cell in no colour group")
+    rewarded = {colour for colour, _reward in hotel.group_rewards}
+    if any(group.colour not in rewarded for group in hotel.groups):
+        refuse(ruleset, "a colour group without a reward")
+    if sum(1 for card in ruleset.staff if card.emperor_bonus) > MAX_BOOSTERS:
+        refuse(ruleset, f"more than {MAX_BOOSTERS} Staff that add to Emperor bonuses")
+    if len({s.round for s in ruleset.scorings}) < len(ruleset.scorings):
+        refuse(ruleset, "two Emperor scorings after one round")
+
+
+def _rule_constants(ruleset: ir.Ruleset) -> tuple[dict[str, int], dict[str, list[int]]]:
+    track, hotel = ruleset.track, ruleset.hotel
+    tiers = ruleset.tiers()
+    scoring_tier = [-1] * (ruleset.rounds + 1)
+    scoring_back = [0] * (ruleset.rounds + 1)
+    for scoring in ruleset.scorings:
+        scoring_tier[scoring.round] = tiers.index(scoring.tier)
+        scoring_back[scoring.round] = scoring.move_back
+    first_floor, first_column = hotel.first_room
+    constants = {
+        "items": len(ruleset.items),
+        "floors": hotel.floors,
+        "columns": hotel.columns,
+        "rounds": ruleset.rounds,
+        "track_last": track.last_space,
+        "beyond_points": track.points_per_step_beyond,
+        "points_floor": ruleset.rulings.points_floor,
+        "krones_floor": ruleset.rulings.krones_floor,
+        "items_alike": int(items_alike(ruleset)),
+        "serving_pays": int(serving_pays(ruleset)),
+        "first_room": (first_floor - 1) * hotel.columns + first_column - 1,
+    }
+    tables = {
+        "track_points": list(track.points),
+        "outcome": [OUTCOMES[track.zone_of(space).outcome] for space in range(track.last_space + 1)],
+        "scoring_tier": scoring_tier,
+        "scoring_back": scoring_back,
+    }
+    return constants, tables
+
+
+def _tile_tables(encoder: Encoder) -> dict[str, list[int]]:
+    ruleset = encoder.ruleset
+    place = Place(bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset))
+    bonus, penalty, prefer, otherwise = [], [], [], []
+    for tile in ruleset.tiles:
+        bonus.append(encoder.program(tile.bonus, place))
+        choice = tile.penalty.is_choice
+        penalty.append(-1 if choice else encoder.program(tile.penalty.effects))
+        prefer.append(encoder.program(tile.penalty.prefer) if choice else -1)
+        otherwise.append(encoder.program(tile.penalty.otherwise) if choice else -1)
+    return {"tile_bonus": bonus, "tile_penalty": penalty, "tile_prefer": prefer, "tile_otherwise": otherwise}
+
+
+def _staff_tables(encoder: Encoder) -> dict[str, list[int]]:
+    ruleset = encoder.ruleset
+    size = max((card.number for card in ruleset.staff), default=0) + 1
+    cost, kind, once = [0] * size, [-1] * size, [-1] * size
+    end_points, end_quantity, copier = [0] * size, [-1] * size, [0] * size
+    boosters, booster_prog, waivers, waiver_cost = [], [], [], []
+    for card in ruleset.staff:
+        n = card.number
+        cost[n], kind[n] = card.cost, STAFF_KINDS[card.kind]
+        if card.once:
+            once[n] = encoder.program(card.once)
+        if card.emperor_bonus:
+            boosters.append(n)
+            booster_prog.append(encoder.program(card.emperor_bonus))
+        if card.penalty_waiver_cost is not None:
+            waivers.append(n)
+            waiver_cost.append(card.penalty_waiver_cost)
+        end = card.game_end
+        if end is not None and end.copy_opponent:
+            copier[n] = 1
+        elif end is not None and end.per is not None:
+            end_points[n], end_quantity[n] = end.points, ir.QUANTITIES.index(end.per)
+    return {
+        "staff_cost": cost,
+        "staff_kind": kind,
+        "staff_once": once,
+        "end_points": end_points,
+        "end_quantity": end_quantity,
+        "copier": copier,
+        "boosters": boosters,
+        "booster_prog": booster_prog,
+        "waivers": waivers,
+        "waiver_cost": waiver_cost,
+    }
+
+
+def _bit(hotel: ir.Hotel, cell: ir.Cell) -> int:
+    return (cell[0] - 1) * hotel.columns + cell[1] - 1
+
+
+def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
+    hotel = ruleset.hotel
+    cells = hotel.floors * hotel.columns
+    rewards = dict(hotel.group_rewards)
+    cell_group = [-1] * cells
+    group_mask, group_reward, group_amount = [], [], []
+    for index, group in enumerate(hotel.groups):
+        for cell in group.cells:
+            cell_group[_bit(hotel, cell)] = index
+        group_mask.append(sum(1 << _bit(hotel, cell) for cell in group.cells))
+        reward = rewards[group.colour]
+        group_reward.append(REWARDS[reward.reward])
+        group_amount.append(reward.for_size(len(group.cells)))
+    printed = [0] * cells
+    for cell, points in hotel.printed_points:
+        printed[_bit(hotel, cell)] = points
+    colour_mask = [0] * len(SET_COLOURS)
+    for floor, row in enumerate(hotel.colours, start=1):
+        for column, colour in enumerate(row, start=1):
+            if colour in SET_COLOURS:
+                colour_mask[SET_COLOURS.index(colour)] |= 1 << _bit(hotel, (floor, column))
+    return {
+        "cell_group": cell_group,
+        "group_mask": group_mask,
+        "group_reward": group_reward,
+        "group_amount": group_amount,
+        "printed": printed,
+        "prepare_cost": list(hotel.prepare_cost),
+        "floor_mask": [sum(1 << (f * hotel.columns + c) for c in range(hotel.columns)) for f in range(hotel.floors)],
+        "column_mask": [sum(1 << (f * hotel.columns + c) for f in range(hotel.floors)) for c in range(hotel.columns)],
+        "colour_mask": colour_mask,
+    }
+
+
+def _final_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
+    floors = ruleset.hotel.floors
+    kind, quantity, points, by_floor = [], [], [], []
+    for source in ruleset.final_scoring:
+        kind.append(FINAL_KINDS[source.source])
+        quantity.append(ir.QUANTITIES.index(source.per) if source.per is not None else -1)
+        points.append(source.points)
+        by_floor.append([*source.points_by_floor, *[0] * floors][:floors])
+    quantities = [ir.QUANTITIES.index(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+    return {
+        "final_kind": kind,
+        "final_quantity": quantity,
+        "final_points": points,
+        "final_floor_points": [value for row in by_floor for value in row],
+        "tiebreak": quantities,
+    }

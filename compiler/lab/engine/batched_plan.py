@@ -1,0 +1,206 @@
+"""The plan of many games at once (compiler.lab.engine.game.plan_game's numbers, as arrays over games).
+
+For each (game, round, seat) the turn stream's numbers are read a block at a time, as plan_turn reads them:
+the first ten numbers pick the turn's values (HEAD), the numbers after them are the items, rooms tried, rooms
+occupied and cards hired, then each guest's plate (a count, then that many numbers). The turn kernels read the
+numbers where plan_turn slices them, so a Turn is never built.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from compiler.backends.batched.jit import kernel
+from compiler.lab.engine import rng
+from compiler.lab.engine.batched_rng import Words, compress
+from compiler.lab.engine.model import Distribution, Model, RoundModel
+
+Ints = npt.NDArray[np.int64]
+
+# The ten values at the head of a turn's stream, in the order of its numbers (and of game.round_picks).
+POINTS, KRONES, EMPEROR, DRAW, OBJECTIVES, ITEMS, PREPARE, OCCUPY, HIRE, GUESTS = range(10)
+HEAD = 10
+PLATE = 10  # the pick of a guest's plate size
+PICKS = 11
+TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
+TABLE_LIMIT = 1 << 12  # a distribution whose weights add up to at most this is read from a table (as game.Pick)
+WEIGHT_LIMIT = 1 << 20  # the turns add up floor and Staff kind weights over a hotel or a hand, times a 32-bit number
+
+
+class PickTables(NamedTuple):
+    """game.round_picks of every round as arrays: [round - 1, pick, k] values and running totals; `data` holds
+    each distribution as [total, size, has a table, running totals..., values..., the value of each scaled number
+    when the total is at most TABLE_LIMIT] from offsets[(round - 1) * PICKS + pick]."""
+
+    values: Ints
+    cumulative: Ints
+    totals: Ints  # [round - 1, pick]
+    sizes: Ints  # [round - 1, pick]: how many values
+    data: Ints
+    offsets: Ints
+
+
+class PlanArrays(NamedTuple):
+    """The plans of games start, start + 1, ... (axis 0)."""
+
+    head: Ints  # [game, round - 1, seat, HEAD]
+    numbers: Ints  # [game, round - 1, seat, k]: the turn stream's numbers, as far as the turn reads
+    plate_at: Ints  # [game, round - 1, seat, guest]: where the guest's numbers start in `numbers`
+    plate_count: Ints  # [game, round - 1, seat, guest]
+    deal_seed: Words  # [game]: game.deal_seed
+
+
+def _distributions(model: RoundModel) -> tuple[Distribution, ...]:
+    """A round's distributions in game.round_picks' order."""
+    return (
+        model.points,
+        model.krones,
+        model.emperor,
+        model.draw,
+        model.objectives,
+        model.items,
+        model.prepare,
+        model.occupy,
+        model.hire,
+        model.cafe,
+        model.guest_items,
+    )
+
+
+def batch_refusal(model: Model) -> str:
+    """Why this model's plans cannot be drawn here ('' if they can)."""
+    rounds = [model.every_round] + [r for _n, r in model.rounds]
+    if any(d.total >= TOTAL_LIMIT for r in rounds for d in _distributions(r)):
+        return f"game model {model.name}: the batched lab engine cannot play it: a weight total reaches 2**31"
+    if any(weight >= WEIGHT_LIMIT for _key, weight in model.room_floors + model.staff_kinds):
+        return f"game model {model.name}: the batched lab engine cannot play it: a floor or Staff kind weight reaches 2**20"
+    return ""
+
+
+def pick_tables(model: Model, rounds: int) -> PickTables:
+    """The distributions of rounds 1..rounds, as the kernels read them."""
+    by_round = [_distributions(model.round(r)) for r in range(1, rounds + 1)]
+    width = max(len(d.values) for ds in by_round for d in ds)
+    values = np.zeros((rounds, PICKS, width), np.int64)
+    cumulative = np.zeros((rounds, PICKS, width), np.int64)
+    totals = np.zeros((rounds, PICKS), np.int64)
+    sizes = np.zeros((rounds, PICKS), np.int64)
+    for r, distributions in enumerate(by_round):
+        for p, d in enumerate(distributions):
+            values[r, p, : len(d.values)] = d.values
+            cumulative[r, p, : len(d.values)] = d.cumulative
+            totals[r, p] = d.total
+            sizes[r, p] = len(d.values)
+    data: list[int] = []
+    offsets = []
+    for distributions in by_round:
+        for d in distributions:
+            offsets.append(len(data))
+            small = d.total <= TABLE_LIMIT  # every scaled number's value, as game.Pick's table
+            data += [d.total, len(d.values), int(small), *d.cumulative, *d.values]
+            if small:
+                data += np.repeat(d.values, np.diff((0, *d.cumulative))).tolist()
+    return PickTables(values, cumulative, totals, sizes, np.array(data, np.int64), np.array(offsets, np.int64))
+
+
+def stream_width(picks: PickTables) -> int:
+    """Numbers a turn stream can need, whole blocks (the largest of every count, over the rounds)."""
+    most = 0
+    for r in range(picks.values.shape[0]):
+        top = [int(picks.values[r, p, : picks.sizes[r, p]].max()) for p in range(PICKS)]
+        need = HEAD + top[ITEMS] + top[PREPARE] + top[OCCUPY] + top[HIRE] + top[GUESTS] * (1 + top[PLATE])
+        most = max(most, need)
+    return -(-most // rng.BLOCK) * rng.BLOCK
+
+
+@kernel
+def pick(data: Ints, at: int, r32: int) -> int:
+    """Distribution.pick of the distribution at data[at:]: the value at bisect_right(cumulative, r32 * total >> 32)."""
+    total, size = data[at], data[at + 1]
+    scaled = (r32 * total) >> 32
+    if data[at + 2]:
+        return int(data[at + 3 + 2 * size + scaled])
+    low, high = 0, size
+    while low < high:
+        middle = (low + high) // 2
+        if scaled < data[at + 3 + middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return int(data[at + 3 + size + low])
+
+
+@kernel
+def _block(message: Words, index: int, work: Words, numbers: Ints) -> None:
+    """Block `index` of the stream whose key is message[0:5] into numbers[16 * index:]."""
+    message[5] = np.uint64(index)
+    compress(message, work, numbers, 16 * index)
+
+
+@kernel
+def _plan_turn(data: Ints, offsets: Ints, message: Words, work: Words, numbers: Ints, head: Ints, plates: Ints) -> None:
+    """plan_turn of the stream whose key is message[0:5]: head, numbers, and plates[2 * guest: 2 * guest + 2]
+    (where the guest's numbers start, how many)."""
+    _block(message, 0, work, numbers)
+    for i in range(HEAD):
+        head[i] = pick(data, offsets[i], numbers[i])
+    end = HEAD + head[ITEMS] + head[PREPARE] + head[OCCUPY] + head[HIRE]
+    blocks = 1
+    while blocks * 16 < end:
+        _block(message, blocks, work, numbers)
+        blocks += 1
+    at = end
+    for guest in range(head[GUESTS]):
+        if blocks * 16 <= at:
+            _block(message, blocks, work, numbers)
+            blocks += 1
+        count = pick(data, offsets[PLATE], numbers[at])
+        at += 1
+        while blocks * 16 < at + count:
+            _block(message, blocks, work, numbers)
+            blocks += 1
+        plates[2 * guest] = at
+        plates[2 * guest + 1] = count
+        at += count
+
+
+@kernel
+def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
+    message = np.zeros(16, np.uint64)  # the stream's key, then the block's index, then zeros
+    work = np.zeros(16, np.uint64)
+    plates = np.zeros(max(16, 2 * plan.plate_at.shape[3]), np.int64)  # also the deal stream's block
+    data, offsets = picks.data, picks.offsets
+    games, rounds, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
+    for g in range(games):
+        message[0], message[1], message[4] = seed, np.uint64(start + g), np.uint64(rng.TURN)
+        for r in range(rounds):
+            message[2] = np.uint64(r + 1)
+            for p in range(players):
+                message[3] = np.uint64(p + 1)
+                head = plan.head[g, r, p]
+                _plan_turn(data, offsets[r * PICKS :], message, work, plan.numbers[g, r, p], head, plates)
+                for guest in range(head[GUESTS]):
+                    plan.plate_at[g, r, p, guest] = plates[2 * guest]
+                    plan.plate_count[g, r, p, guest] = plates[2 * guest + 1]
+        message[2], message[3], message[4] = np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.DEAL)
+        _block(message, 0, work, plates)
+        plan.deal_seed[g] = (np.uint64(plates[0]) << np.uint64(32)) | np.uint64(plates[1])
+
+
+def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int) -> PlanArrays:
+    """The plans of games start..stop - 1 of `players` players (picks: pick_tables of the rounds played)."""
+    games, rounds = stop - start, picks.values.shape[0]
+    guests = max(1, int(picks.values[:, GUESTS].max()))
+    shape = (games, rounds, players)
+    plan = PlanArrays(
+        head=np.zeros((*shape, HEAD), np.int64),
+        numbers=np.zeros((*shape, stream_width(picks)), np.int64),
+        plate_at=np.zeros((*shape, guests), np.int64),
+        plate_count=np.zeros((*shape, guests), np.int64),
+        deal_seed=np.zeros(games, np.uint64),
+    )
+    _plan_games(picks, np.uint64(seed & rng.MASK), start, plan)
+    return plan

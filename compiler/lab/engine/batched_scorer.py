@@ -1,0 +1,252 @@
+"""The scorings of a batch by the batched backend's kernels: game._play_rounds's scoring step, and the planners.
+
+At each scored round (and after the last) every game of the batch, in turn: the planners decide as
+planning.Planner.decide does (the café at the end, then extra Emperor steps before a scoring; each option
+valued on a scratch copy of the game by the ruleset's own kernels: emperor_scoring_of, projected_total), then
+the Emperor scoring with the default policy's decisions, and after the last round the final totals and the
+standings (compiler.backends.batched.scoring, on the ruleset's ScoringTables).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.scoring import (
+    advance_emperor,
+    emperor_scoring,
+    emperor_scoring_of,
+    final_totals,
+    projected_total,
+    standings,
+)
+from compiler.backends.batched.state import Dims, GameArrays, copy_game, new_state
+from compiler.backends.batched.tables import compile_tables
+from compiler.lab.engine import rng
+from compiler.lab.engine.batched import BatchGames, BatchRules, record_final, record_scoring
+from compiler.lab.engine.batched_rng import block_into
+from compiler.lab.engine.model import Planning
+from compiler.lab.engine.planning import SOFTMAX_SCALE
+
+Ints = npt.NDArray[np.int64]
+
+
+class PlanningTables(NamedTuple):
+    """A model's Planning as numbers (active 0: nobody plans)."""
+
+    active: int
+    mistakes: int
+    temperature: int
+    step_limit: int
+    step_points: int
+    step_krones: int
+    cafe: int
+    guest_points: int
+    guest_krones: int
+
+
+def planning_tables(planning: Planning) -> PlanningTables:
+    return PlanningTables(
+        active=1 if planning.active else 0,
+        mistakes=planning.mistakes,
+        temperature=planning.temperature,
+        step_limit=planning.step_limit,
+        step_points=planning.step_price.points,
+        step_krones=planning.step_price.krones,
+        cafe=1 if planning.cafe else 0,
+        guest_points=planning.guest_price.points,
+        guest_krones=planning.guest_price.krones,
+    )
+
+
+@kernel
+def _affordable(s: GameArrays, g: int, p: int, points: int, krones: int, limit: int) -> int:
+    """planning.affordable: the most units, up to `limit`, the player can pay for."""
+    most = limit
+    if points:
+        most = min(most, s.points[g, p] // points)
+    if krones:
+        most = min(most, s.krones[g, p] // krones)
+    return max(0, most)
+
+
+@kernel
+def _scaled(r32: int, total: int) -> int:
+    """rng.scaled for any total below 2**63: (r32 * total) >> 32 in two halves (the product may pass 64 bits)."""
+    high, low = total >> 32, total & 0xFFFFFFFF
+    part = (np.uint64(r32) * np.uint64(low)) >> np.uint64(32)
+    return r32 * high + int(part)
+
+
+@kernel
+def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
+    """planning.choose over values[0:count]."""
+    if pl.mistakes and (mistake * 100) >> 32 < pl.mistakes:
+        return (pick * count) >> 32
+    best = values[0]
+    for i in range(1, count):
+        best = max(best, values[i])
+    if not pl.temperature:
+        for i in range(count):
+            if values[i] == best:
+                return i
+    weights = np.zeros(count, np.int64)
+    total = 0
+    for i in range(count):
+        weights[i] = int(np.rint(math.exp((values[i] - best) / pl.temperature) * SOFTMAX_SCALE))
+        total += weights[i]
+    x = _scaled(pick, total)
+    for i in range(count):
+        if x < weights[i]:
+            return i
+        x -= weights[i]
+    return count - 1  # unreachable: x < total
+
+
+@kernel
+def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> None:
+    """planning.serve: the last seated guests leave, each paid for."""
+    if served:
+        s.guests[g, p] -= served
+        s.points[g, p] -= served * pl.guest_points
+        s.krones[g, p] -= served * pl.guest_krones
+
+
+@kernel
+def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTables) -> None:
+    if steps:
+        advance_emperor(t, s, g, p, steps)
+        s.points[g, p] -= steps * pl.step_points
+        s.krones[g, p] -= steps * pl.step_krones
+
+
+@kernel
+def _decide(
+    t: Any,
+    s: GameArrays,
+    g: int,
+    trial: GameArrays,
+    pl: PlanningTables,
+    noise: Ints,
+    scored: bool,
+    last: bool,
+    out: BatchGames,
+    k: int,
+) -> None:
+    """planning.Planner.decide for game g: noise[p, 0:4] are seat p's PLAN_NOISE numbers of this round."""
+    players = s.points.shape[1]
+    values = np.zeros(max(pl.step_limit, s.cafe.shape[2]) + 1, np.int64)
+    if pl.cafe and last:
+        for p in range(players):
+            if out.planners[g, p] and s.guests[g, p]:
+                count = _affordable(s, g, p, pl.guest_points, pl.guest_krones, s.guests[g, p]) + 1
+                for served in range(count):
+                    copy_game(s, g, trial, 0)
+                    _serve(trial, 0, p, served, pl)
+                    values[served] = projected_total(t, trial, 0, p)
+                chosen = _choose(values, count, pl, noise[p, 2], noise[p, 3])
+                out.served[g, p] = chosen
+                _serve(s, g, p, chosen, pl)
+    if pl.step_limit and scored:
+        for p in range(players):
+            if out.planners[g, p]:
+                count = _affordable(s, g, p, pl.step_points, pl.step_krones, pl.step_limit) + 1
+                for steps in range(count):
+                    copy_game(s, g, trial, 0)
+                    _buy_steps(t, trial, 0, p, steps, pl)
+                    emperor_scoring_of(t, trial, 0, p)
+                    values[steps] = projected_total(t, trial, 0, p)
+                chosen = _choose(values, count, pl, noise[p, 0], noise[p, 1])
+                out.steps[g, k, p] = chosen
+                _buy_steps(t, s, g, p, chosen, pl)
+
+
+@kernel
+def _noise(seed: np.uint64, game: int, round_: int, players: int, noise: Ints) -> None:
+    """Each seat's PLAN_NOISE numbers of a round (the first block of its setup stream)."""
+    key = np.zeros(5, np.uint64)
+    message = np.zeros(16, np.uint64)
+    work = np.zeros(16, np.uint64)
+    key[0], key[1], key[3], key[4] = seed, np.uint64(game), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.PLAN_NOISE)
+    for p in range(players):
+        key[2] = np.uint64((round_ << 8) | p)
+        block_into(key, 0, message, work, noise[p], 0)
+
+
+@kernel
+def score_games(
+    t: Any,
+    rules_track: Ints,
+    outcome_of: Ints,
+    tier_of: Ints,
+    move_back: Ints,
+    pl: PlanningTables,
+    s: GameArrays,
+    trial: GameArrays,
+    seed: np.uint64,
+    start: int,
+    round_: int,
+    k: int,
+    last: bool,
+    out: BatchGames,
+) -> None:
+    """The scoring step of round `round_` in every game (k: the scoring's index, -1 if the round has none)."""
+    players = s.points.shape[1]
+    noise = np.zeros((players, 16), np.int64)
+    before = np.zeros(players, np.int64)
+    spaces = np.zeros(players, np.int64)
+    totals = np.zeros(players, np.int64)
+    ranks = np.zeros(players, np.int64)
+    for g in range(s.points.shape[0]):
+        s.round_[g] = round_
+        if pl.active:
+            _noise(seed, start + g, round_, players, noise)
+            _decide(t, s, g, trial, pl, noise, k >= 0, last, out, k)
+        for p in range(players):
+            before[p] = s.points[g, p]
+            spaces[p] = s.emperor[g, p]
+        if k >= 0:
+            emperor_scoring(t, s, g)
+            out.tile[g, k] = s.tiles[g, tier_of[k]]
+            record_scoring(rules_track, outcome_of, move_back[k], spaces, before, s, g, k, out)
+        if last:
+            final_totals(t, s, g, totals)
+            standings(t, s, g, totals, ranks)
+            record_final(totals, ranks, g, out)
+
+
+class KernelScorer:
+    """A batched.Scorer on the kernels of compiler.backends.batched (compile_tables refuses, by name, a ruleset
+    it cannot batch)."""
+
+    def __init__(self, rules: BatchRules, planning: Planning, seed: int, dims: Dims) -> None:
+        self.rules = rules
+        self.tables = compile_tables(rules.ruleset)
+        self.planning = planning_tables(planning)
+        self.seed = np.uint64(seed & rng.MASK)
+        self.trial = new_state(dims._replace(games=1))
+
+    def score(self, s: GameArrays, start: int, round_: int, out: BatchGames) -> None:
+        rules = self.rules
+        k = rules.scoring_rounds.index(round_) if round_ in rules.scoring_rounds else -1
+        last = round_ == rules.info.rounds
+        score_games(
+            self.tables,
+            rules.track_points,
+            rules.outcome_of,
+            rules.tier_of,
+            rules.move_back,
+            self.planning,
+            s,
+            self.trial,
+            self.seed,
+            start,
+            round_,
+            k,
+            last,
+            out,
+        )

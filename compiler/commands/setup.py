@@ -14,7 +14,7 @@ from compiler.backends.score_words import score_words
 from compiler.cli import command, language_option
 from compiler.errors import GahError
 from compiler.frontend.rulesets import Workspace
-from compiler.languages import choose_language
+from compiler.languages import Language, choose_language, localised
 from compiler.project import load_one
 
 SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
@@ -46,7 +46,8 @@ def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     players = [name.strip() for name in args.players.split(",")]
     module = load_scoring_module(ruleset)
-    words = score_words(ruleset, choose_language(workspace, args.lang))  # a refused deal is said in these
+    language = choose_language(workspace, args.lang)
+    words = score_words(ruleset, language)  # a refused deal is said in these
     seed: int = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     try:
         state: dict[str, Any] = module.setup_game(players, seed, None, words)
@@ -55,56 +56,81 @@ def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     if args.json:
         print(json.dumps(state, indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(human_setup(ruleset, state, seed))
+        sys.stdout.write(human_setup(ruleset, state, seed, language))
     if args.seed is None:
         again = f"gah setup {args.ruleset} --players {args.players} --seed {seed}"
-        print(f"seed {seed}: {again} deals this game again", file=sys.stderr)
+        print(language.say("setup.again", seed=seed, command=again), file=sys.stderr)
     return 0
 
 
-def _deal_text(deal: ir.Deal) -> str:
+def _deal_text(deal: ir.Deal, language: Language) -> str:
     if deal.method == "introductory":
-        letters = ", ".join(letter for letter, _cards in deal.sets)
-        text = f"introductory sets ({letters}): the start player takes set A, the next set B, and so on"
-        if deal.sets_are_examples:
-            text += " (EXAMPLE sets, not the rulebook's)"
-        return text + "; the rest of the deck is shuffled"
+        letters = language.say("setup.list_separator").join(letter for letter, _cards in deal.sets)
+        examples = language.say("setup.sets_are_examples") if deal.sets_are_examples else ""
+        return language.say("setup.deal_introductory", letters=letters, examples=examples)
     if deal.method == "draft":
-        towards = "left (to the next player)" if deal.direction == "left" else "right (to the previous player)"
-        return (
-            f"draft: take {deal.packet_size}, keep {deal.keep_per_pick}, pass the rest {towards}, "
-            f"until each holds {deal.hand_size}; default pick: highest cost, then lowest number"
+        towards = language.say("setup.towards_left" if deal.direction == "left" else "setup.towards_right")
+        return language.say(
+            "setup.deal_draft",
+            packet=deal.packet_size,
+            keep=deal.keep_per_pick,
+            towards=towards,
+            hand=deal.hand_size,
         )
-    return f"standard: each player draws {deal.hand_size} Staff cards"
+    return language.say("setup.deal_standard", deal.hand_size)
 
 
-def human_setup(ruleset: ir.Ruleset, state: dict[str, Any], seed: int) -> str:
-    """The dealt game for people: tiles, starting resources, each hand with names and costs, the deck size."""
+def _start_text(start: ir.StartingState, items: dict[str, str], language: Language) -> str:
+    """Each player's starting supply in one line."""
+    separator = language.say("setup.list_separator")
+    kitchen = separator.join(
+        language.say("setup.item_count", count, item=items.get(item, item)) for item, count in start.items if count
+    )
+    rooms = separator.join(f"{floor}.{column}" for floor, column in start.hotel_rooms)
+    return language.say(
+        "setup.start",
+        krones=language.say("setup.krones", start.krones),
+        points=language.say("setup.points", start.points),
+        space=start.emperor,
+        kitchen=language.say("setup.start_kitchen", items=kitchen) if kitchen else "",
+        rooms=language.say("setup.start_rooms", rooms=rooms) if rooms else "",
+    )
+
+
+def human_setup(ruleset: ir.Ruleset, state: dict[str, Any], seed: int, language: Language) -> str:
+    """The dealt game for people, in `language`: tiles, starting resources, each hand with names and costs, the
+    deck size."""
+    ruleset = localised(ruleset, language)
     cards = {card.number: card for card in ruleset.staff}
     tiles = {tile.id: tile for tile in ruleset.tiles}
     items = {item.id: item.name for item in ruleset.items}
-    start = ruleset.setup.start
-    lines = [
-        f"{ruleset.name}: {ruleset.title}, {len(state['players'])} players, seed {seed}",
-        f"Deal: {_deal_text(ruleset.setup.deal)}",
-        "Emperor tiles: "
-        + ", ".join(f"{tier} {tile_id} ({tiles[tile_id].name})" for tier, tile_id in state["tiles"].items()),
-    ]
-    kitchen = ", ".join(f"{count} {items.get(item, item)}" for item, count in start.items if count)
-    rooms = ", ".join(f"{floor}.{column}" for floor, column in start.hotel_rooms)
-    lines.append(
-        f"Each player starts with {start.krones} krones, {start.points} points, Emperor space {start.emperor}"
-        + (f", kitchen: {kitchen}" if kitchen else "")
-        + (f", vacant rooms: {rooms}" if rooms else "")
+    separator = language.say("setup.list_separator")
+    tile_list = separator.join(
+        language.say("setup.tile", tier=tier, id=tile_id, name=tiles[tile_id].name)
+        for tier, tile_id in state["tiles"].items()
     )
+    lines = [
+        language.say(
+            "setup.header",
+            name=ruleset.name,
+            title=ruleset.title,
+            players=language.say("setup.players", len(state["players"])),
+            seed=seed,
+        ),
+        language.say("setup.deal", text=_deal_text(ruleset.setup.deal, language)),
+        language.say("setup.tiles", tiles=tile_list),
+        _start_text(ruleset.setup.start, items, language),
+    ]
     width = max((len(cards[n].name) for p in state["players"] for n in p["hand"]), default=0)
     for index, player in enumerate(state["players"]):
         lines.append("")
-        role = " (start player)" if index == 0 else ""
-        lines.append(f"{player['name']}{role}: {len(player['hand'])} Staff cards")
+        role = language.say("setup.start_player") if index == 0 else ""
+        lines.append(language.say("setup.hand", len(player["hand"]), player=player["name"], role=role))
         for number in player["hand"]:
             card = cards[number]
-            lines.append(f"  {number:>3}  {card.name:<{width}}  cost {card.cost}  {card.kind.replace('_', ' ')}")
+            cost = language.say("setup.cost", cost=card.cost)
+            kind = language.say(f"setup.kind.{card.kind}")
+            lines.append(f"  {number:>3}  {card.name:<{width}}  {cost}  {kind}")
     lines.append("")
-    lines.append(f"Staff deck: {len(state['staff_deck'])} cards")
+    lines.append(language.say("setup.deck", len(state["staff_deck"])))
     return "\n".join(lines) + "\n"

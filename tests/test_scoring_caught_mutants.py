@@ -94,3 +94,17 @@ def test_room_points_come_from_the_data_not_the_floor_number() -> None:
     assert entry["breakdown"] == {"staff": 0, "rooms": 16, "krones": 6, "kitchen": 6, "cafe": -4}
     assert entry["total"] == 29
     assert final(score(state(7, anna)))["total"] == 12
+
+
+def test_a_room_limited_to_upper_floors_skips_the_lower_ones_only() -> None:
+    """A room that may go only on floors 2 and 3 (a tile's `floors`): the spaces are the empty ones of those
+    floors next to a placed room, whichever floors come before them in the hotel.
+
+    Anna's rooms: 1.1 and 1.2 (vacant). Legal on floors 2-3: 2.1 and 2.2 (above them); floor 1's 1.3 is
+    next to 1.2 but on a floor not allowed; floor 3 has nothing next to a room. (Stopping at the first floor
+    not allowed, floor 1, would leave no space at all.)"""
+    scoring = module()
+    game = scoring.new_game(state(3, player("Anna", hotel=[".....", ".....", ".....", "vv..."])), explain=False)
+    anna = game.players[0]
+    assert scoring.legal_spaces(game.rules, anna, (2, 3)) == [(2, 1), (2, 2)]
+    assert scoring.legal_spaces(game.rules, anna, None) == [(1, 3), (2, 1), (2, 2)]

@@ -129,6 +129,16 @@ def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: in
 
 
 @kernel
+def _without_trials(count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
+    """_choose's answer when the values do not matter (one option, or a mistake), else -1: no trial needed."""
+    if count == 1:
+        return 0
+    if pl.mistakes and (mistake * 100) >> 32 < pl.mistakes:
+        return (pick * count) >> 32
+    return -1
+
+
+@kernel
 def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> None:
     """planning.serve: the last seated guests leave, each paid for."""
     if served:
@@ -236,22 +246,26 @@ def _decide(
         for p in range(players):
             if out.planners[g, p] and s.guests[g, p]:
                 count = _affordable(s, g, p, pl.guest_points, pl.guest_krones, s.guests[g, p]) + 1
-                load_record(s, g, p, w.base)
-                gather_rivals(t, s, g, p, w.rivals)
-                for served in range(count):
-                    values[served] = _try_served(t, served, pl, w)
-                chosen = _choose(values, count, pl, noise[p, 2], noise[p, 3])
+                chosen = _without_trials(count, pl, noise[p, 2], noise[p, 3])
+                if chosen < 0:
+                    load_record(s, g, p, w.base)
+                    gather_rivals(t, s, g, p, w.rivals)
+                    for served in range(count):
+                        values[served] = _try_served(t, served, pl, w)
+                    chosen = _choose(values, count, pl, noise[p, 2], noise[p, 3])
                 out.served[g, p] = chosen
                 _serve(s, g, p, chosen, pl)
     if pl.step_limit and scored:
         for p in range(players):
             if out.planners[g, p]:
                 count = _affordable(s, g, p, pl.step_points, pl.step_krones, pl.step_limit) + 1
-                load_record(s, g, p, w.base)
-                gather_rivals(t, s, g, p, w.rivals)
-                for steps in range(count):
-                    values[steps] = _try_steps(t, s, g, steps, pl, w)
-                chosen = _choose(values, count, pl, noise[p, 0], noise[p, 1])
+                chosen = _without_trials(count, pl, noise[p, 0], noise[p, 1])
+                if chosen < 0:
+                    load_record(s, g, p, w.base)
+                    gather_rivals(t, s, g, p, w.rivals)
+                    for steps in range(count):
+                        values[steps] = _try_steps(t, s, g, steps, pl, w)
+                    chosen = _choose(values, count, pl, noise[p, 0], noise[p, 1])
                 out.steps[g, k, p] = chosen
                 _buy_steps(t, s, g, p, chosen, pl)
 

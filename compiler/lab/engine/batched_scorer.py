@@ -2,7 +2,7 @@
 
 At each scored round (and after the last) every game of the batch, in turn: the planners decide as
 planning.Planner.decide does (the café at the end, then extra Emperor steps before a scoring; each option
-valued on a scratch copy of the game by the ruleset's own kernels: emperor_scoring_of, projected_total), then
+valued on a copy of the seat's record by the ruleset's own kernels: take_turn, project), then
 the Emperor scoring with the default policy's decisions, and after the last round the final totals and the
 standings (compiler.backends.batched.scoring, on the ruleset's ScoringTables).
 """
@@ -183,7 +183,8 @@ def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
 
 @kernel
 def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
-    """emperor_scoring_of on the trial record (the seat's part of the round's Emperor scoring)."""
+    """emperor_scoring_of on the trial record (the seat's part of the round's Emperor scoring); kept in step
+    with it by the cross-check of tests/test_batched_games.py."""
     rec = w.trial
     round_ = s.round_[g]
     if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
@@ -197,7 +198,7 @@ def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
     outcome = at(t, A_OUTCOME, rec[EMPEROR])
     if outcome != 0:
         take_turn(t, rec, w.turn, w.rivals, tile, outcome)
-        rec[READS] = 0
+        rec[READS] = 0  # as projected_total's fresh load of the seat
 
 
 @kernel
@@ -213,7 +214,8 @@ def _try_served(t: Any, served: int, pl: PlanningTables, w: Scratch) -> int:
 
 @kernel
 def _try_steps(t: Any, s: GameArrays, g: int, steps: int, pl: PlanningTables, w: Scratch) -> int:
-    """The projected total after buying `steps` Emperor steps and this round's scoring of the seat."""
+    """The projected total after buying `steps` Emperor steps (advance_emperor, then the price) and this
+    round's scoring of the seat."""
     rec = w.trial
     rec[:] = w.base
     if steps:

@@ -26,7 +26,7 @@ from compiler import ir
 from compiler.backends.batched.state import new_state
 from compiler.cli import main
 from compiler.errors import GahError
-from compiler.lab.engine import batched_plan, game, rng
+from compiler.lab.engine import batched_plan, batched_scorer, game, rng
 from compiler.lab.engine.batched import BatchRules, batch_rules, draw_planners, new_games, outcomes
 from compiler.lab.engine.batched_deal import Refused, deal_games, deal_tables
 from compiler.lab.engine.batched_rng import block_into, key_words, scratch
@@ -526,3 +526,16 @@ def test_a_model_whose_numbers_would_overflow_is_refused() -> None:
     assert (
         batches.refusal(spec) == "game model wide: the batched lab engine cannot play it: a weight total reaches 2**31"
     )
+
+
+def test_a_planner_tries_no_option_when_the_values_cannot_matter() -> None:
+    """One option: 0 at once; a mistake (here every decision): the random pick, (pick * count) >> 32;
+    otherwise -1 (the options are tried). 2**31 is half of 2**32: index 2 of 4, index 1 of 3."""
+    careful = batched_scorer.planning_tables(Planning(share=100, step_limit=3))
+    careless = batched_scorer.planning_tables(Planning(share=100, mistakes=100, step_limit=3))
+    half = 2**31
+    assert batched_scorer._without_trials(1, careful, 0, half) == 0
+    assert batched_scorer._without_trials(1, careless, 0, half) == 0
+    assert batched_scorer._without_trials(4, careful, 0, half) == -1
+    assert batched_scorer._without_trials(4, careless, 0, half) == 2
+    assert batched_scorer._without_trials(3, careless, 0, half) == 1

@@ -2,7 +2,7 @@
 
 At each scored round (and after the last) every game of the batch, in turn: the planners decide as
 planning.Planner.decide does (the café at the end, then extra Emperor steps before a scoring; each option
-valued on a scratch copy of the game by the ruleset's own kernels: emperor_scoring_of, projected_total), then
+valued on a copy of the seat's record by the ruleset's own kernels: take_turn, project), then
 the Emperor scoring with the default policy's decisions, and after the last round the final totals and the
 standings (compiler.backends.batched.scoring, on the ruleset's ScoringTables).
 """
@@ -15,17 +15,38 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from compiler.backends.batched.final import gather_rivals, project, rivals_size
 from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
+from compiler.backends.batched.record import (
+    EMPEROR,
+    GUESTS,
+    KRONES,
+    POINTS,
+    READS,
+    init_record,
+    load_record,
+    record_size,
+)
 from compiler.backends.batched.scoring import (
     advance_emperor,
     emperor_scoring,
-    emperor_scoring_of,
     final_totals,
-    projected_total,
     standings,
 )
-from compiler.backends.batched.state import Dims, GameArrays, copy_game, new_state
-from compiler.backends.batched.tables import compile_tables
+from compiler.backends.batched.state import Dims, GameArrays, new_state
+from compiler.backends.batched.tables import (
+    A_OUTCOME,
+    A_SCORING_BACK,
+    A_SCORING_TIER,
+    A_TRACK_POINTS,
+    K_BEYOND_POINTS,
+    K_POINTS_FLOOR,
+    K_ROUNDS,
+    K_TRACK_LAST,
+    at,
+    compile_tables,
+)
 from compiler.lab.engine import rng
 from compiler.lab.engine.batched import BatchGames, BatchRules, record_final, record_scoring
 from compiler.lab.engine.batched_rng import block_into
@@ -108,6 +129,16 @@ def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: in
 
 
 @kernel
+def _without_trials(count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
+    """_choose's answer when the values do not matter (one option, or a mistake), else -1: no trial needed."""
+    if count == 1:
+        return 0
+    if pl.mistakes and (mistake * 100) >> 32 < pl.mistakes:
+        return (pick * count) >> 32
+    return -1
+
+
+@kernel
 def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> None:
     """planning.serve: the last seated guests leave, each paid for."""
     if served:
@@ -124,12 +155,85 @@ def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTa
         s.krones[g, p] -= steps * pl.step_krones
 
 
+class Scratch(NamedTuple):
+    """The planners' room, made once a batch: a seat's record as the game holds it (base) and the trial's
+    copy, a turn's scratch, the rivals, the options' values. A trial changes only its seat, the deck and the
+    discard pile, which a record holds whole, so each option starts from a flat copy of base."""
+
+    base: Ints
+    trial: Ints
+    turn: Ints
+    rivals: Ints
+    values: Ints
+
+
+def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
+    """The planners' room for batches shaped as `s` (any number of games)."""
+    size = record_size(s)
+    base = np.empty(size, np.int64)
+    init_record(s, base)
+    return Scratch(
+        base,
+        base.copy(),
+        np.empty(2 * size + SCRATCH_EXTRA, np.int64),
+        np.empty(rivals_size(s), np.int64),
+        np.zeros(max(pl.step_limit, s.cafe.shape[2]) + 1, np.int64),
+    )
+
+
+@kernel
+def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
+    """emperor_scoring_of on the trial record (the seat's part of the round's Emperor scoring); kept in step
+    with it by the cross-check of tests/test_batched_games.py."""
+    rec = w.trial
+    round_ = s.round_[g]
+    if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
+        return
+    tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
+    if tile < 0:
+        return
+    points = at(t, A_TRACK_POINTS, rec[EMPEROR])
+    rec[POINTS] += max(points, min(0, t.data[K_POINTS_FLOOR] - rec[POINTS]))
+    rec[EMPEROR] = max(0, rec[EMPEROR] - at(t, A_SCORING_BACK, round_))
+    outcome = at(t, A_OUTCOME, rec[EMPEROR])
+    if outcome != 0:
+        take_turn(t, rec, w.turn, w.rivals, tile, outcome)
+        rec[READS] = 0  # as projected_total's fresh load of the seat
+
+
+@kernel
+def _try_served(t: Any, served: int, pl: PlanningTables, w: Scratch) -> int:
+    """The projected total after serving `served` guests (planning.serve on the trial record)."""
+    rec = w.trial
+    rec[:] = w.base
+    rec[GUESTS] -= served
+    rec[POINTS] -= served * pl.guest_points
+    rec[KRONES] -= served * pl.guest_krones
+    return project(t, rec, w.rivals)
+
+
+@kernel
+def _try_steps(t: Any, s: GameArrays, g: int, steps: int, pl: PlanningTables, w: Scratch) -> int:
+    """The projected total after buying `steps` Emperor steps (advance_emperor, then the price) and this
+    round's scoring of the seat."""
+    rec = w.trial
+    rec[:] = w.base
+    if steps:
+        moved = min(steps, max(0, t.data[K_TRACK_LAST] - rec[EMPEROR]))
+        rec[EMPEROR] += moved
+        rec[POINTS] += (steps - moved) * t.data[K_BEYOND_POINTS]
+        rec[POINTS] -= steps * pl.step_points
+        rec[KRONES] -= steps * pl.step_krones
+    _trial_scoring(t, s, g, w)
+    return project(t, rec, w.rivals)
+
+
 @kernel
 def _decide(
     t: Any,
     s: GameArrays,
     g: int,
-    trial: GameArrays,
+    w: Scratch,
     pl: PlanningTables,
     noise: Ints,
     scored: bool,
@@ -139,28 +243,31 @@ def _decide(
 ) -> None:
     """planning.Planner.decide for game g: noise[p, 0:4] are seat p's PLAN_NOISE numbers of this round."""
     players = s.points.shape[1]
-    values = np.zeros(max(pl.step_limit, s.cafe.shape[2]) + 1, np.int64)
+    values = w.values
     if pl.cafe and last:
         for p in range(players):
             if out.planners[g, p] and s.guests[g, p]:
                 count = _affordable(s, g, p, pl.guest_points, pl.guest_krones, s.guests[g, p]) + 1
-                for served in range(count):
-                    copy_game(s, g, trial, 0)
-                    _serve(trial, 0, p, served, pl)
-                    values[served] = projected_total(t, trial, 0, p)
-                chosen = _choose(values, count, pl, noise[p, 2], noise[p, 3])
+                chosen = _without_trials(count, pl, noise[p, 2], noise[p, 3])
+                if chosen < 0:
+                    load_record(s, g, p, w.base)
+                    gather_rivals(t, s, g, p, w.rivals)
+                    for served in range(count):
+                        values[served] = _try_served(t, served, pl, w)
+                    chosen = _choose(values, count, pl, noise[p, 2], noise[p, 3])
                 out.served[g, p] = chosen
                 _serve(s, g, p, chosen, pl)
     if pl.step_limit and scored:
         for p in range(players):
             if out.planners[g, p]:
                 count = _affordable(s, g, p, pl.step_points, pl.step_krones, pl.step_limit) + 1
-                for steps in range(count):
-                    copy_game(s, g, trial, 0)
-                    _buy_steps(t, trial, 0, p, steps, pl)
-                    emperor_scoring_of(t, trial, 0, p)
-                    values[steps] = projected_total(t, trial, 0, p)
-                chosen = _choose(values, count, pl, noise[p, 0], noise[p, 1])
+                chosen = _without_trials(count, pl, noise[p, 0], noise[p, 1])
+                if chosen < 0:
+                    load_record(s, g, p, w.base)
+                    gather_rivals(t, s, g, p, w.rivals)
+                    for steps in range(count):
+                        values[steps] = _try_steps(t, s, g, steps, pl, w)
+                    chosen = _choose(values, count, pl, noise[p, 0], noise[p, 1])
                 out.steps[g, k, p] = chosen
                 _buy_steps(t, s, g, p, chosen, pl)
 
@@ -186,7 +293,7 @@ def score_games(
     move_back: Ints,
     pl: PlanningTables,
     s: GameArrays,
-    trial: GameArrays,
+    w: Scratch,
     seed: np.uint64,
     start: int,
     round_: int,
@@ -205,7 +312,7 @@ def score_games(
         s.round_[g] = round_
         if pl.active:
             _noise(seed, start + g, round_, players, noise)
-            _decide(t, s, g, trial, pl, noise, k >= 0, last, out, k)
+            _decide(t, s, g, w, pl, noise, k >= 0, last, out, k)
         for p in range(players):
             before[p] = s.points[g, p]
             spaces[p] = s.emperor[g, p]
@@ -228,7 +335,7 @@ class KernelScorer:
         self.tables = compile_tables(rules.ruleset)
         self.planning = planning_tables(planning)
         self.seed = np.uint64(seed & rng.MASK)
-        self.trial = new_state(dims._replace(games=1))
+        self.scratch = new_scratch(new_state(dims._replace(games=1)), self.planning)
 
     def score(self, s: GameArrays, start: int, round_: int, out: BatchGames) -> None:
         rules = self.rules
@@ -242,7 +349,7 @@ class KernelScorer:
             rules.move_back,
             self.planning,
             s,
-            self.trial,
+            self.scratch,
             self.seed,
             start,
             round_,

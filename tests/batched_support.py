@@ -5,18 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler import ir
-from compiler.backends.batched.state import Dims, GameArrays
-
-
-def dims_of(ruleset: ir.Ruleset, games: int, players: int) -> Dims:
-    return Dims(
-        games=games,
-        players=players,
-        items=len(ruleset.items),
-        seats=ruleset.hotel.cafe_seats,
-        cards=len(ruleset.staff),
-        tiers=len(ruleset.tiers()),
-    )
+from compiler.backends.batched.state import GameArrays
 
 
 def arrays_view(ruleset: ir.Ruleset, s: GameArrays, g: int) -> dict[str, Any]:

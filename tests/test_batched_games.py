@@ -17,12 +17,13 @@ import struct
 
 import numpy as np
 import pytest
-from batched_support import ModuleScorer, arrays_view, dims_of, module_view, ordered, store_game
+from batched_support import ModuleScorer, arrays_view, module_view, ordered, store_game
 from helpers_rules import SHIPPED, shipped_root, shipped_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import ir
+from compiler.backends.batched.convert import dims_of
 from compiler.backends.batched.state import new_state
 from compiler.cli import main
 from compiler.errors import GahError

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler import ir
+from compiler.backends.batched.convert import dims_of
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import Dims, GameArrays, new_state
 from compiler.lab.engine import rng
@@ -80,14 +81,8 @@ def batch_rules(ruleset: ir.Ruleset, model: Model, players: int) -> BatchRules:
 
 
 def dims(ruleset: ir.Ruleset, games: int, players: int) -> Dims:
-    return Dims(
-        games=games,
-        players=players,
-        items=len(ruleset.items),
-        seats=ruleset.hotel.cafe_seats,
-        cards=len(ruleset.staff),
-        tiers=len(ruleset.tiers()),
-    )
+    """The dimensions of a batch (compiler.backends.batched.convert.dims_of)."""
+    return dims_of(ruleset, games, players)
 
 
 def new_games(games: int, players: int, scorings: int) -> BatchGames:

@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from helpers_rules import ROOT
+
+from compiler.backends.batched import jit
+from compiler.lab.runs import batches
 
 CALLEE = "from compiler.backends.batched.jit import kernel\n\n\n@kernel\ndef f(x: int) -> int:\n    return x + {}\n"
 CALLER = (
@@ -32,3 +36,32 @@ def test_a_changed_callee_recompiles_its_callers(tmp_path: Path) -> None:
     assert any(path.suffix == ".nbi" for path in (tmp_path / "__pycache__").iterdir())  # cached
     (tmp_path / "callee.py").write_text(CALLEE.format(2))
     assert run(tmp_path) == "30"
+
+
+PROBE = (
+    "from compiler.backends.batched.jit import cached_here\nfrom callee import f\n\n\n"
+    "print('cached' if cached_here(f) else 'to compile')\n"
+)
+
+
+def test_cached_here_tells_whether_a_first_call_compiles(tmp_path: Path) -> None:
+    """cached_here (which chooses whether gah says it is compiling) is False before the first call and after a
+    change of the sources, True once the machine code is on disk."""
+    (tmp_path / "callee.py").write_text(CALLEE.format(1))
+    (tmp_path / "caller.py").write_text(PROBE)
+    assert run(tmp_path) == "to compile"
+    (tmp_path / "caller.py").write_text(PROBE + "f(1)\n")
+    assert run(tmp_path) == "to compile"  # the probe runs before the call
+    assert run(tmp_path) == "cached"
+    (tmp_path / "callee.py").write_text(CALLEE.format(2))
+    assert run(tmp_path) == "to compile"
+
+
+def test_gah_says_when_the_kernels_compile(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first batched run after an install says why it starts slowly; a run on cached kernels says nothing."""
+    monkeypatch.setattr(jit, "cached_here", lambda function: False)
+    batches.say_if_compiling()
+    assert capsys.readouterr().err == batches.COMPILING + "\n"
+    monkeypatch.setattr(jit, "cached_here", lambda function: True)
+    batches.say_if_compiling()
+    assert capsys.readouterr().err == ""

@@ -20,6 +20,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 from numba.core import caching
+from numba.core.registry import cpu_target
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,6 +30,18 @@ _NJIT = numba.njit(cache=True, nogil=True)
 def kernel(function: F) -> F:
     """Compile `function` with numba (nopython mode, cached); typed as the function itself for mypy."""
     return cast(F, _NJIT(function))
+
+
+def cached_here(function: Callable[..., Any]) -> bool:
+    """Whether numba's cache holds machine code of this kernel for this machine and these sources (so its first
+    call only loads it). True when numba's cache cannot be read that way: this only chooses whether to say that
+    a first call compiles."""
+    try:
+        index = function._cache._cache_file._load_index()  # type: ignore[attr-defined]
+        magic = cpu_target.target_context.codegen().magic_tuple()
+        return any(key[1] == magic for key in index)
+    except Exception:  # numba's private cache API changed: assume cached rather than fail
+        return True
 
 
 @cache

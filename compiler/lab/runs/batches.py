@@ -44,6 +44,10 @@ ENGINE_ENV = "GAH_LAB_ENGINE"
 PURE_ENV = "GAH_LAB_PURE"
 ENGINES = ("pure", "batched")
 _SHOWN: set[str] = set()
+COMPILING = (
+    "gah: compiling the batched lab engine for this machine (once after installing or updating gah; about a "
+    "minute of CPU time)"
+)
 ScorerFactory = Callable[["LabSpec", int, BatchRules], Scorer]  # (spec, ruleset index, its tables) -> Scorer
 
 
@@ -56,6 +60,16 @@ def chosen_engine() -> str:
     if asked not in ENGINES:
         raise GahError(f"{ENGINE_ENV}={asked!r} names no lab engine; expected one of: {', '.join(ENGINES)}")
     return asked
+
+
+def say_if_compiling() -> None:
+    """Say so when numba has yet to compile the kernels on this machine (the first run after installing or
+    updating gah): that run starts about a minute later than the next ones."""
+    from compiler.backends.batched.jit import cached_here
+    from compiler.lab.engine.batched_scorer import score_games
+
+    if not cached_here(score_games):
+        print(COMPILING, file=sys.stderr)
 
 
 def show_refusal(reason: str) -> None:

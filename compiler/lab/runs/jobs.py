@@ -22,7 +22,7 @@ from compiler.lab.engine.game import LabModule, Outcome
 from compiler.lab.engine.model import Model
 from compiler.lab.engine.native import engine, runtime_module
 from compiler.lab.engine.sharing import plan_parts
-from compiler.lab.runs.batches import BatchedLab, chosen_engine, refusal, show_refusal
+from compiler.lab.runs.batches import BatchedLab, chosen_engine, refusal, say_if_compiling, show_refusal
 from compiler.lab.runs.tallies import Tally
 
 CHUNK = 250
@@ -71,6 +71,8 @@ def make_job(spec: LabSpec, engine: str | None = None) -> Job:
         if reason:
             show_refusal(reason)
             wanted = "pure"
+        else:
+            say_if_compiling()
     return Job(spec, tuple(module_source(r) for r in spec.rulesets), wanted)
 
 

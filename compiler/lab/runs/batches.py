@@ -133,14 +133,16 @@ class BatchedLab:
         for child, child_start in zip(part.parts, starts, strict=True):
             self._play_part(child, plan, child_start, start, part.stop, played)
 
-    def run(self, parts: Sequence[tuple[int, int]]) -> list[list[Tally]]:
+    def run(self, parts: Sequence[tuple[int, int]], merged: bool = False) -> list[list[Tally]]:
         """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives,
-        counted from the arrays (compiler.lab.runs.batch_tallies)."""
+        counted from the arrays (compiler.lab.runs.batch_tallies). `merged`: one list, the tallies of every
+        chunk at once, equal to the chunks' tallies merged in order (keys too meet in the same order)."""
         start = parts[0][0]
         arrays = self.play_arrays(start, parts[-1][1])
         views = [self.view(self.same_as[i], out) for i, out in enumerate(arrays)]
+        cuts = [(start, parts[-1][1])] if merged else parts
         found = []
-        for low, high in parts:
+        for low, high in cuts:
             cut = slice(low - start, high - start)
             chunk = [view_slice(view, cut) for view in views]
             tallies = []

@@ -143,13 +143,26 @@ def play_chunk(job: Job, bounds: Bounds) -> list[Tally]:
     return play_chunks(job, [bounds])[0]
 
 
-def play_chunks(job: Job, parts: list[Bounds]) -> list[list[Tally]]:
+def play_chunks(job: Job, parts: list[Bounds], merged: bool = False) -> list[list[Tally]]:
     """Play consecutive chunks of a job (what every engine's worker runs): each chunk's tallies, one per ruleset.
-    The batched engine plays them as one batch."""
+    The batched engine plays them as one batch. `merged`: one list instead, the chunks' tallies merged in order
+    (the batched engine counts them at once: the same tallies, keys met in the same order, sooner)."""
     lab = _lab(job)
     if isinstance(lab, BatchedLab):
-        return lab.run(parts)
-    return [lab.run(*bounds) for bounds in parts]
+        return lab.run(parts, merged)
+    found = [lab.run(*bounds) for bounds in parts]
+    if not merged:
+        return found
+    return [merge_tallies(found, len(job.spec.rulesets))]
+
+
+def merge_tallies(chunks: list[list[Tally]], rulesets: int) -> list[Tally]:
+    """Chunks' tallies (one per ruleset each) merged in chunk order: one Tally per ruleset."""
+    merged = [Tally() for _ in range(rulesets)]
+    for tallies in chunks:
+        for total, part in zip(merged, tallies, strict=True):
+            total.merge(part)
+    return merged
 
 
 def units(parts: list[Bounds], job: Job, workers: int) -> list[list[Bounds]]:

@@ -78,3 +78,19 @@ def test_run_lab_is_run_chunks_merged_on_one_or_two_workers() -> None:
     reference = merge_tallies(run_chunks(lab_spec, workers=1), 2)
     for workers in (1, 2):
         assert [ordered(t) for t in run_lab(lab_spec, workers=workers)] == [ordered(t) for t in reference]
+
+
+def test_counts_meet_values_in_the_order_of_first_occurrence() -> None:
+    import numpy as np
+
+    from compiler.lab.runs.batch_tallies import _count
+
+    dense: Counter[int] = Counter({7: 1})
+    _count(dense, np.array([2, -1, 2, 0, 7, -1, 2], np.int64))
+    assert list(dense.items()) == [(7, 2), (2, 3), (-1, 2), (0, 1)]
+    sparse: Counter[int] = Counter()
+    _count(sparse, np.array([5, 3, 5, 100_000, 3, -9], np.int64))  # a span past 4 x 6 + 1024: sorted instead
+    assert list(sparse.items()) == [(5, 2), (3, 2), (100_000, 1), (-9, 1)]
+    words: Counter[str] = Counter()
+    _count(words, np.array([2, 0, 2], np.int64), ("bonus", "nothing", "penalty"))
+    assert list(words.items()) == [("penalty", 2), ("bonus", 1)]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from compiler.backends.batched.tables import compile_tables
+from compiler.backends.python.module import generate_module
 from compiler.errors import GahError
 from compiler.lab.engine.batched import (
     BatchGames,
@@ -68,17 +69,30 @@ def show_refusal(reason: str) -> None:
 class BatchedLab:
     """The rulesets of a spec on the batched engine (one per process), playing runs of chunks."""
 
-    def __init__(self, spec: LabSpec, sources: Sequence[str], scorer: ScorerFactory | None = None) -> None:
-        """`scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
+    def __init__(
+        self, spec: LabSpec, sources: Sequence[str] | None = None, scorer: ScorerFactory | None = None
+    ) -> None:
+        """`sources`: the rulesets' generated modules, if at hand (made only where needed to tell two rulesets
+        apart); `scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
         self.spec = spec
         model = spec.model
         self.rounds = max(r.rounds for r in spec.rulesets)
         self.picks = pick_tables(model, self.rounds)
         infos = [RulesInfo.of(r) for r in spec.rulesets]
+        rulesets = spec.rulesets
+
+        def module(index: int) -> str:
+            return sources[index] if sources is not None else generate_module(rulesets[index])
+
         # A ruleset listed twice (same data, same module) is played once and its records shared (as jobs.Lab).
+        # Equal rulesets generate equal modules, so only unequal rulesets of equal RulesInfo need theirs.
         self.same_as = [
-            next(j for j in range(i + 1) if infos[j] == infos[i] and sources[j] == sources[i])
-            for i in range(len(spec.rulesets))
+            next(
+                j
+                for j in range(i + 1)
+                if infos[j] == infos[i] and (rulesets[j] == rulesets[i] or module(j) == module(i))
+            )
+            for i in range(len(rulesets))
         ]
         self.rules: dict[int, BatchRules] = {}
         self.scorers: dict[int, Scorer] = {}

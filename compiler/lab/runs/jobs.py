@@ -1,7 +1,7 @@
 """A lab job and its chunks: what any engine plays, in this process, in a worker process or on a Dask worker.
 
-A chunk needs only a Job (plain data: the spec, the rulesets' generated module sources and the engine), so
-workers compile the rulesets themselves and nothing depends on shared files. The games are cut into chunks of
+A chunk needs only a Job (plain data: the spec, the engine and, for the pure path, the rulesets' generated
+module sources), so workers compile the rulesets themselves and nothing depends on shared files. The games are cut into chunks of
 CHUNK games whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and each chunk is tallied
 on its own. The batched engine (compiler.lab.runs.batches) plays a run of consecutive chunks as one batch and
 tallies each chunk of it; the pure path (Lab) plays chunk after chunk. Both give the same tallies.
@@ -46,7 +46,7 @@ class Job:
     """Everything a worker needs to play chunks of a spec: data and module sources, nothing on disk."""
 
     spec: LabSpec
-    sources: tuple[str, ...]
+    sources: tuple[str, ...]  # the generated modules the pure path plays (the batched engine needs none: empty)
     engine: str = "pure"  # or "batched" (compiler.lab.runs.batches)
 
     @cached_property
@@ -71,7 +71,9 @@ def make_job(spec: LabSpec, engine: str | None = None) -> Job:
         if reason:
             show_refusal(reason)
             wanted = "pure"
-    return Job(spec, tuple(module_source(r) for r in spec.rulesets), wanted)
+    # Generating the modules takes about 0.1 s a ruleset: only the pure path plays them.
+    sources = tuple(module_source(r) for r in spec.rulesets) if wanted == "pure" else ()
+    return Job(spec, sources, wanted)
 
 
 class Lab:
@@ -133,7 +135,7 @@ def _lab(job: Job) -> Lab | BatchedLab:
     if lab is None:
         _LABS.clear()
         lab = _LABS[job.key] = (
-            BatchedLab(job.spec, job.sources) if job.engine == "batched" else Lab(job.spec, job.sources)
+            BatchedLab(job.spec, job.sources or None) if job.engine == "batched" else Lab(job.spec, job.sources)
         )
     return lab
 

@@ -94,3 +94,17 @@ def test_counts_meet_values_in_the_order_of_first_occurrence() -> None:
     words: Counter[str] = Counter()
     _count(words, np.array([2, 0, 2], np.int64), ("bonus", "nothing", "penalty"))
     assert list(words.items()) == [("penalty", 2), ("bonus", 1)]
+
+
+def test_the_pieces_cover_the_chunks_in_order_with_a_tail_of_quarter_runs() -> None:
+    from compiler.lab.runs.jobs import Job, units
+
+    lab_spec = spec("base", games=10)
+    batched, pure = Job(lab_spec, (), "batched"), Job(lab_spec, (), "pure")
+    parts = chunks(100_000)  # 400 chunks
+    two = units(parts, batched, 2)
+    assert [len(piece) for piece in two] == [16] * 23 + [4] * 8
+    assert [bounds for piece in two for bounds in piece] == parts
+    assert [len(piece) for piece in units(parts, batched, 1)] == [16] * 25
+    assert [len(piece) for piece in units(chunks(2000), batched, 2)] == [2, 2, 1, 1, 1, 1]
+    assert units(chunks(600), pure, 2) == [[(0, 250)], [(250, 500)], [(500, 600)]]

@@ -169,11 +169,17 @@ def merge_tallies(chunks: list[list[Tally]], rulesets: int) -> list[Tally]:
 
 def units(parts: list[Bounds], job: Job, workers: int) -> list[list[Bounds]]:
     """The chunks grouped into the pieces of work sent out: one chunk each on the pure path; on the batched
-    engine, runs of up to BATCH_CHUNKS chunks, at least two a worker while the games allow."""
+    engine, runs of up to BATCH_CHUNKS chunks, at least two a worker while the games allow. With several
+    workers, the last `workers` runs' chunks go out in quarter runs, so that no worker idles long at the end
+    while another plays a whole last run."""
     if job.engine != "batched":
         return [[bounds] for bounds in parts]
     size = max(1, min(BATCH_CHUNKS, -(-len(parts) // (2 * max(1, workers)))))
-    return [parts[i : i + size] for i in range(0, len(parts), size)]
+    head = max(0, len(parts) - workers * size) // size * size if workers > 1 else len(parts)
+    small = max(1, size // 4)
+    return [parts[i : i + size] for i in range(0, head, size)] + [
+        parts[i : i + small] for i in range(head, len(parts), small)
+    ]
 
 
 def chunks(games: int, size: int = CHUNK) -> list[Bounds]:

@@ -111,10 +111,15 @@ def _run_pieces(
         for index, piece in enumerate(pieces):
             finished(index, play_chunks(job, piece, merged))
     else:
-        with _context().Pool(min(workers, len(pieces)), initializer=_init_pool_worker, initargs=(job, merged)) as pool:
-            # Pieces go out and come back a few at a time: one message per chunk cost this process (which shares
-            # the cores with the workers) about 2 ms a chunk.
-            batch = max(1, min(POOL_BATCH, len(pieces) // (4 * workers)))  # small runs: one at a time, for balance
+        context = _context()
+        if context.get_start_method() == "fork":
+            # Forked workers inherit this process's lab and every kernel numba loaded for it: loaded once here,
+            # not once per worker (compiled once too, when numba's cache is cold).
+            play_chunks(job, [(0, 1)])
+        with context.Pool(min(workers, len(pieces)), initializer=_init_pool_worker, initargs=(job, merged)) as pool:
+            # Chunks of the pure path go out and come back a few at a time: one message per chunk cost this process
+            # (which shares the cores with the workers) about 2 ms a chunk. A batch is a piece on its own.
+            batch = 1 if job.engine == "batched" else max(1, min(POOL_BATCH, len(pieces) // (4 * workers)))
             for index, tallies in enumerate(pool.imap(_pool_unit, pieces, chunksize=batch)):
                 finished(index, tallies)
     assert all(tallies is not None for tallies in results), "every piece reports back"

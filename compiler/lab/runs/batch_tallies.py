@@ -302,8 +302,12 @@ def _pair_tiles(tally: Tally, view: BatchView, first: BatchView, counts: Ints, c
 def _by_name(vectors: Ints, view: BatchView, names: list[str]) -> Ints:
     """[game, tile by name, 4] from [game, tile index, 4]."""
     found = np.zeros((vectors.shape[0], len(names), 4), np.int64)
-    for index, name in enumerate(view.tile_names):
-        found[:, names.index(name)] += vectors[:, index]
+    columns = [names.index(name) for name in view.tile_names]
+    if len(set(columns)) == len(columns):  # tile ids are unique: one write per column
+        found[:, columns] = vectors
+        return found
+    for index, column in enumerate(columns):
+        found[:, column] += vectors[:, index]
     return found
 
 

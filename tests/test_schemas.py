@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from helpers_rules import LAB_MODELS, RULES, SCHEMAS, shipped_rule_files
 from jsonschema import Draft7Validator
+from jsonschema.exceptions import SchemaError
 
 from compiler import ir
 from compiler.errors import SourceRegistry
@@ -124,8 +125,18 @@ def test_the_variant_schema_asks_nothing_of_a_patch_that_needs_the_whole_mapping
 
 
 def test_the_schemas_are_valid_draft_7() -> None:
+    """Every shipped schema (gah reads them unchecked: compiler.frontend.validate.load_schema)."""
     Draft7Validator.check_schema(RULESET_SCHEMA)
     Draft7Validator.check_schema(VARIANT_SCHEMA)
+    names = sorted(path.name for path in SCHEMAS.glob("*.schema.json"))
+    assert names == [f"{n}.schema.json" for n in ("lab-model", "language", "ruleset", "state", "variant")]
+    for name in names:
+        Draft7Validator.check_schema(json.loads((SCHEMAS / name).read_text(encoding="utf-8")))
+
+
+def test_a_schema_that_is_not_draft_7_is_caught() -> None:
+    with pytest.raises(SchemaError):
+        Draft7Validator.check_schema({"type": "integer", "minimum": "five"})
 
 
 def test_variant_schema_is_derived_from_the_ruleset_schema() -> None:

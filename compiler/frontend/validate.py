@@ -56,11 +56,13 @@ def shipped_english() -> Speaks:
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    """One of the project's schemas by file stem, e.g. "ruleset"."""
+    """One of the project's schemas by file stem, e.g. "ruleset".
+
+    They ship inside gah and no user edits them, so they are checked against the JSON Schema meta-schema by
+    the tests (tests/test_schemas.py), not at every start (about 0.1 s)."""
     path = SCHEMA_DIR / f"{name}.schema.json"
     with open(path, encoding="utf-8") as handle:
         schema: dict[str, Any] = json.load(handle)
-    Draft7Validator.check_schema(schema)
     return schema
 
 
@@ -394,7 +396,6 @@ def _kind_words(schema: object, w: Speaks) -> str | None:
 def schema_problems(root: Node, schema_name: str, language: Speaks | None = None) -> list[Problem]:
     """Every schema problem of a document, one readable message per real problem, in `language`
     (its `check` section; None: English as shipped)."""
-    w = language or shipped_english()
     document = root.plain()
     validator = _validator(schema_name)
     problems: list[Problem] = []
@@ -409,7 +410,8 @@ def schema_problems(root: Node, schema_name: str, language: Speaks | None = None
         if key in seen:
             continue
         seen.add(key)
-        problems.extend(_describe(chosen, root, w))
+        # English as shipped is read only when there is something to say (a valid document needs no words).
+        problems.extend(_describe(chosen, root, language or shipped_english()))
     return problems
 
 

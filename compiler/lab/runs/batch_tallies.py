@@ -44,10 +44,26 @@ def _count(counter: Counter[Any], values: npt.NDArray[Any], words: tuple[str, ..
     """counter.update(values) for a 1-d array: the same counts, new keys in the order of first occurrence."""
     if not values.size:
         return
-    distinct, first, counts = np.unique(values, return_index=True, return_counts=True)
-    for at in np.argsort(first, kind="stable"):
-        value = int(distinct[at])
-        counter[words[value] if words is not None else value] += int(counts[at])
+    distinct, counts = _first_occurrences(values.astype(np.int64, copy=False))
+    for value, count in zip(distinct.tolist(), counts.tolist(), strict=True):
+        counter[words[value] if words is not None else value] += count
+
+
+def _first_occurrences(values: Ints) -> tuple[Ints, Ints]:
+    """The distinct values of a non-empty array in the order of their first occurrence, and their counts."""
+    low = int(values.min())
+    span = int(values.max()) - low + 1
+    if span > 4 * len(values) + 1024:  # sparse values: sort them
+        distinct, first, counts = np.unique(values, return_index=True, return_counts=True)
+        order = np.argsort(first, kind="stable")
+        return distinct[order], counts[order]
+    shifted = values - low
+    counts = np.bincount(shifted, minlength=span)
+    first = np.full(span, len(values), np.int64)
+    np.minimum.at(first, shifted, np.arange(len(values), dtype=np.int64))
+    present = np.flatnonzero(counts)
+    order = present[np.argsort(first[present], kind="stable")]
+    return order + low, counts[order]
 
 
 def _counter(counters: dict[Any, Counter[Any]], key: Any) -> Counter[Any]:
@@ -61,13 +77,11 @@ def _moments(moments: Moments, vectors: Ints) -> None:
     """Moments.add of every row of `vectors` (integer sums: the order does not matter)."""
     if not len(vectors):
         return
-    rows = [[int(x) for x in column] for column in vectors.T]
     moments.count += len(vectors)
-    moments.sums = [s + sum(column) for s, column in zip(moments.sums, rows, strict=True)]
+    moments.sums = [s + x for s, x in zip(moments.sums, vectors.sum(axis=0).tolist(), strict=True)]
     size = moments.size
-    pairs = [(i, j) for i in range(size) for j in range(i, size)]
-    products = vectors[:, [i for i, _j in pairs]] * vectors[:, [j for _i, j in pairs]]
-    moments.products = [p + int(x) for p, x in zip(moments.products, products.sum(axis=0).tolist(), strict=True)]
+    products = (vectors.T @ vectors)[np.triu_indices(size)]  # row by row, i <= j: Moments' order
+    moments.products = [p + x for p, x in zip(moments.products, products.tolist(), strict=True)]
 
 
 def add_batch(tally: Tally, view: BatchView, first: BatchView, same: bool) -> None:
@@ -288,8 +302,12 @@ def _pair_tiles(tally: Tally, view: BatchView, first: BatchView, counts: Ints, c
 def _by_name(vectors: Ints, view: BatchView, names: list[str]) -> Ints:
     """[game, tile by name, 4] from [game, tile index, 4]."""
     found = np.zeros((vectors.shape[0], len(names), 4), np.int64)
-    for index, name in enumerate(view.tile_names):
-        found[:, names.index(name)] += vectors[:, index]
+    columns = [names.index(name) for name in view.tile_names]
+    if len(set(columns)) == len(columns):  # tile ids are unique: one write per column
+        found[:, columns] = vectors
+        return found
+    for index, column in enumerate(columns):
+        found[:, column] += vectors[:, index]
     return found
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from compiler.backends.batched.tables import compile_tables
+from compiler.backends.python.module import generate_module
 from compiler.errors import GahError
 from compiler.lab.engine.batched import (
     BatchGames,
@@ -82,17 +83,30 @@ def show_refusal(reason: str) -> None:
 class BatchedLab:
     """The rulesets of a spec on the batched engine (one per process), playing runs of chunks."""
 
-    def __init__(self, spec: LabSpec, sources: Sequence[str], scorer: ScorerFactory | None = None) -> None:
-        """`scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
+    def __init__(
+        self, spec: LabSpec, sources: Sequence[str] | None = None, scorer: ScorerFactory | None = None
+    ) -> None:
+        """`sources`: the rulesets' generated modules, if at hand (made only where needed to tell two rulesets
+        apart); `scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
         self.spec = spec
         model = spec.model
         self.rounds = max(r.rounds for r in spec.rulesets)
         self.picks = pick_tables(model, self.rounds)
         infos = [RulesInfo.of(r) for r in spec.rulesets]
+        rulesets = spec.rulesets
+
+        def module(index: int) -> str:
+            return sources[index] if sources is not None else generate_module(rulesets[index])
+
         # A ruleset listed twice (same data, same module) is played once and its records shared (as jobs.Lab).
+        # Equal rulesets generate equal modules, so only unequal rulesets of equal RulesInfo need theirs.
         self.same_as = [
-            next(j for j in range(i + 1) if infos[j] == infos[i] and sources[j] == sources[i])
-            for i in range(len(spec.rulesets))
+            next(
+                j
+                for j in range(i + 1)
+                if infos[j] == infos[i] and (rulesets[j] == rulesets[i] or module(j) == module(i))
+            )
+            for i in range(len(rulesets))
         ]
         self.rules: dict[int, BatchRules] = {}
         self.scorers: dict[int, Scorer] = {}
@@ -147,14 +161,16 @@ class BatchedLab:
         for child, child_start in zip(part.parts, starts, strict=True):
             self._play_part(child, plan, child_start, start, part.stop, played)
 
-    def run(self, parts: Sequence[tuple[int, int]]) -> list[list[Tally]]:
+    def run(self, parts: Sequence[tuple[int, int]], merged: bool = False) -> list[list[Tally]]:
         """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives,
-        counted from the arrays (compiler.lab.runs.batch_tallies)."""
+        counted from the arrays (compiler.lab.runs.batch_tallies). `merged`: one list, the tallies of every
+        chunk at once, equal to the chunks' tallies merged in order (keys too meet in the same order)."""
         start = parts[0][0]
         arrays = self.play_arrays(start, parts[-1][1])
         views = [self.view(self.same_as[i], out) for i, out in enumerate(arrays)]
+        cuts = [(start, parts[-1][1])] if merged else parts
         found = []
-        for low, high in parts:
+        for low, high in cuts:
             cut = slice(low - start, high - start)
             chunk = [view_slice(view, cut) for view in views]
             tallies = []

@@ -27,10 +27,15 @@ def _hold(job: Job) -> Job:
 
 
 def run_on_dask(
-    job: Job, pieces: list[list[Bounds]], scheduler: str, finished: Callable[[int, list[list[Tally]]], None]
+    job: Job,
+    pieces: list[list[Bounds]],
+    scheduler: str,
+    finished: Callable[[int, list[list[Tally]]], None],
+    merged: bool = False,
 ) -> None:
     """Run every piece of work (consecutive chunks: one on the pure path, a batch on the batched engine) on the
-    cluster at `scheduler`; `finished(index, tallies)` as each piece comes back, with each chunk's tallies."""
+    cluster at `scheduler`; `finished(index, tallies)` as each piece comes back, with each chunk's tallies (or,
+    `merged`, one list: see play_chunks)."""
     try:
         # Imported by name: Dask is optional and untyped, so it stays Any here.
         distributed: Any = importlib.import_module("distributed")
@@ -46,8 +51,8 @@ def run_on_dask(
         held = client.submit(_hold, job, key=f"gah-job-{job.key[:16]}", pure=False)
         futures: dict[Any, int] = {}
         for index, piece in enumerate(pieces):
-            key = f"gah-chunk-{job.key[:16]}-{piece[0][0]}-{piece[-1][1]}"
-            futures[client.submit(play_chunks, held, piece, key=key, pure=False, retries=2)] = index
+            key = f"gah-chunk-{job.key[:16]}-{piece[0][0]}-{piece[-1][1]}{'-merged' if merged else ''}"
+            futures[client.submit(play_chunks, held, piece, merged, key=key, pure=False, retries=2)] = index
         for future, tallies in distributed.as_completed(list(futures), loop=client.loop, with_results=True):
             finished(futures[future], tallies)
     finally:

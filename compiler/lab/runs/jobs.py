@@ -1,7 +1,7 @@
 """A lab job and its chunks: what any engine plays, in this process, in a worker process or on a Dask worker.
 
-A chunk needs only a Job (plain data: the spec, the rulesets' generated module sources and the engine), so
-workers compile the rulesets themselves and nothing depends on shared files. The games are cut into chunks of
+A chunk needs only a Job (plain data: the spec, the engine and, for the pure path, the rulesets' generated
+module sources), so workers compile the rulesets themselves and nothing depends on shared files. The games are cut into chunks of
 CHUNK games whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and each chunk is tallied
 on its own. The batched engine (compiler.lab.runs.batches) plays a run of consecutive chunks as one batch and
 tallies each chunk of it; the pure path (Lab) plays chunk after chunk. Both give the same tallies.
@@ -46,7 +46,7 @@ class Job:
     """Everything a worker needs to play chunks of a spec: data and module sources, nothing on disk."""
 
     spec: LabSpec
-    sources: tuple[str, ...]
+    sources: tuple[str, ...]  # the generated modules the pure path plays (the batched engine needs none: empty)
     engine: str = "pure"  # or "batched" (compiler.lab.runs.batches)
 
     @cached_property
@@ -73,7 +73,9 @@ def make_job(spec: LabSpec, engine: str | None = None) -> Job:
             wanted = "pure"
         else:
             say_if_compiling()
-    return Job(spec, tuple(module_source(r) for r in spec.rulesets), wanted)
+    # Generating the modules takes about 0.1 s a ruleset: only the pure path plays them.
+    sources = tuple(module_source(r) for r in spec.rulesets) if wanted == "pure" else ()
+    return Job(spec, sources, wanted)
 
 
 class Lab:
@@ -135,7 +137,7 @@ def _lab(job: Job) -> Lab | BatchedLab:
     if lab is None:
         _LABS.clear()
         lab = _LABS[job.key] = (
-            BatchedLab(job.spec, job.sources) if job.engine == "batched" else Lab(job.spec, job.sources)
+            BatchedLab(job.spec, job.sources or None) if job.engine == "batched" else Lab(job.spec, job.sources)
         )
     return lab
 
@@ -145,22 +147,41 @@ def play_chunk(job: Job, bounds: Bounds) -> list[Tally]:
     return play_chunks(job, [bounds])[0]
 
 
-def play_chunks(job: Job, parts: list[Bounds]) -> list[list[Tally]]:
+def play_chunks(job: Job, parts: list[Bounds], merged: bool = False) -> list[list[Tally]]:
     """Play consecutive chunks of a job (what every engine's worker runs): each chunk's tallies, one per ruleset.
-    The batched engine plays them as one batch."""
+    The batched engine plays them as one batch. `merged`: one list instead, the chunks' tallies merged in order
+    (the batched engine counts them at once: the same tallies, keys met in the same order, sooner)."""
     lab = _lab(job)
     if isinstance(lab, BatchedLab):
-        return lab.run(parts)
-    return [lab.run(*bounds) for bounds in parts]
+        return lab.run(parts, merged)
+    found = [lab.run(*bounds) for bounds in parts]
+    if not merged:
+        return found
+    return [merge_tallies(found, len(job.spec.rulesets))]
+
+
+def merge_tallies(chunks: list[list[Tally]], rulesets: int) -> list[Tally]:
+    """Chunks' tallies (one per ruleset each) merged in chunk order: one Tally per ruleset."""
+    merged = [Tally() for _ in range(rulesets)]
+    for tallies in chunks:
+        for total, part in zip(merged, tallies, strict=True):
+            total.merge(part)
+    return merged
 
 
 def units(parts: list[Bounds], job: Job, workers: int) -> list[list[Bounds]]:
     """The chunks grouped into the pieces of work sent out: one chunk each on the pure path; on the batched
-    engine, runs of up to BATCH_CHUNKS chunks, at least two a worker while the games allow."""
+    engine, runs of up to BATCH_CHUNKS chunks, at least two a worker while the games allow. With several
+    workers, the last `workers` runs' chunks go out in quarter runs, so that no worker idles long at the end
+    while another plays a whole last run."""
     if job.engine != "batched":
         return [[bounds] for bounds in parts]
     size = max(1, min(BATCH_CHUNKS, -(-len(parts) // (2 * max(1, workers)))))
-    return [parts[i : i + size] for i in range(0, len(parts), size)]
+    head = max(0, len(parts) - workers * size) // size * size if workers > 1 else len(parts)
+    small = max(1, size // 4)
+    return [parts[i : i + size] for i in range(0, head, size)] + [
+        parts[i : i + small] for i in range(head, len(parts), small)
+    ]
 
 
 def chunks(games: int, size: int = CHUNK) -> list[Bounds]:

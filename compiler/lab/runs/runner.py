@@ -13,7 +13,17 @@ import os
 from collections.abc import Callable
 
 from compiler.lab.runs.cluster import run_on_dask
-from compiler.lab.runs.jobs import CHUNK, Bounds, Job, LabSpec, chunks, make_job, play_chunks, units
+from compiler.lab.runs.jobs import (
+    CHUNK,
+    Bounds,
+    Job,
+    LabSpec,
+    chunks,
+    make_job,
+    merge_tallies,
+    play_chunks,
+    units,
+)
 from compiler.lab.runs.tallies import Tally
 
 POOL_BATCH = 4  # chunks a local worker process is sent at once
@@ -31,15 +41,16 @@ def scheduler_from_env() -> str | None:
     return os.environ.get(SCHEDULER_ENV) or None
 
 
-_POOL_JOB: list[Job] = []
+_POOL_JOB: list[tuple[Job, bool]] = []
 
 
-def _init_pool_worker(job: Job) -> None:
-    _POOL_JOB[:] = [job]
+def _init_pool_worker(job: Job, merged: bool) -> None:
+    _POOL_JOB[:] = [(job, merged)]
 
 
 def _pool_unit(unit: list[Bounds]) -> list[list[Tally]]:
-    return play_chunks(_POOL_JOB[0], unit)
+    job, merged = _POOL_JOB[0]
+    return play_chunks(job, unit, merged)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -57,12 +68,10 @@ def run_lab(
     """Play every game under every ruleset; one Tally per ruleset, identical for any engine and `workers`.
 
     With `scheduler` (a Dask scheduler address) the chunks run on that cluster; otherwise on `workers`
-    local processes (1: this process)."""
-    merged = [Tally() for _ in spec.rulesets]
-    for chunk_tallies in run_chunks(spec, workers, progress, chunk, scheduler):
-        for total, part in zip(merged, chunk_tallies, strict=True):
-            total.merge(part)
-    return merged
+    local processes (1: this process). Each piece of work comes back as one Tally per ruleset (the merge of
+    its chunks'), merged in piece order."""
+    found = _run_pieces(spec, workers, progress, chunk, scheduler, merged=True)
+    return merge_tallies([tallies for piece in found for tallies in piece], len(spec.rulesets))
 
 
 def run_chunks(
@@ -72,35 +81,46 @@ def run_chunks(
     chunk: int = CHUNK,
     scheduler: str | None = None,
 ) -> list[list[Tally]]:
-    """What run_lab merges: each chunk's tallies (one per ruleset), in chunk order (for intervals from
+    """Each chunk's tallies (one per ruleset), in chunk order, whose merge run_lab gives (for intervals from
     batches of games, compiler.lab.views.tune)."""
+    found = _run_pieces(spec, workers, progress, chunk, scheduler, merged=False)
+    return [tallies for piece in found for tallies in piece]
+
+
+def _run_pieces(
+    spec: LabSpec, workers: int, progress: Progress | None, chunk: int, scheduler: str | None, merged: bool
+) -> list[list[list[Tally]]]:
+    """Every piece of work's tallies (play_chunks: per chunk, or `merged` per piece), in piece order."""
     parts = chunks(spec.games, chunk)
     job = make_job(spec)
     pieces = units(parts, job, 1 if scheduler is None and workers <= 1 else workers)
-    results: list[list[Tally] | None] = [None] * len(parts)
+    results: list[list[list[Tally]] | None] = [None] * len(pieces)
     done = 0
 
     def finished(unit: int, tallies: list[list[Tally]]) -> None:
-        """Unit `unit`'s chunks are done (pieces[unit], each chunk's tallies in order)."""
+        """Piece `unit` is done (pieces[unit]: its chunks' tallies, or one merged list)."""
         nonlocal done
-        first = sum(len(piece) for piece in pieces[:unit])
-        for offset, (bounds, chunk_tallies) in enumerate(zip(pieces[unit], tallies, strict=True)):
-            results[first + offset] = chunk_tallies
-            done += bounds[1] - bounds[0]
+        results[unit] = tallies
+        done += sum(high - low for low, high in pieces[unit])
         if progress is not None:
             progress(done, spec.games)
 
     if scheduler is not None:
-        run_on_dask(job, pieces, scheduler, finished)
+        run_on_dask(job, pieces, scheduler, finished, merged)
     elif workers <= 1 or len(pieces) <= 1:
         for index, piece in enumerate(pieces):
-            finished(index, play_chunks(job, piece))
+            finished(index, play_chunks(job, piece, merged))
     else:
-        with _context().Pool(min(workers, len(pieces)), initializer=_init_pool_worker, initargs=(job,)) as pool:
-            # Pieces go out and come back a few at a time: one message per chunk cost this process (which shares
-            # the cores with the workers) about 2 ms a chunk.
-            batch = max(1, min(POOL_BATCH, len(pieces) // (4 * workers)))  # small runs: one at a time, for balance
+        context = _context()
+        if context.get_start_method() == "fork":
+            # Forked workers inherit this process's lab and every kernel numba loaded for it: loaded once here,
+            # not once per worker (compiled once too, when numba's cache is cold).
+            play_chunks(job, [(0, 1)])
+        with context.Pool(min(workers, len(pieces)), initializer=_init_pool_worker, initargs=(job, merged)) as pool:
+            # Chunks of the pure path go out and come back a few at a time: one message per chunk cost this process
+            # (which shares the cores with the workers) about 2 ms a chunk. A batch is a piece on its own.
+            batch = 1 if job.engine == "batched" else max(1, min(POOL_BATCH, len(pieces) // (4 * workers)))
             for index, tallies in enumerate(pool.imap(_pool_unit, pieces, chunksize=batch)):
                 finished(index, tallies)
-    assert all(tallies is not None for tallies in results), "every chunk reports back"
+    assert all(tallies is not None for tallies in results), "every piece reports back"
     return [tallies for tallies in results if tallies is not None]

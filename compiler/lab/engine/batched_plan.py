@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from compiler.backends.batched.jit import kernel
 from compiler.lab.engine import rng
-from compiler.lab.engine.batched_rng import Words, compress
+from compiler.lab.engine.batched_rng import U64, Words, compress
 from compiler.lab.engine.model import Distribution, Model, RoundModel
 
 Ints = npt.NDArray[np.int64]
@@ -134,60 +134,57 @@ def pick(data: Ints, at: int, r32: int) -> int:
 
 
 @kernel
-def _block(message: Words, index: int, work: Words, numbers: Ints) -> None:
-    """Block `index` of the stream whose key is message[0:5] into numbers[16 * index:]."""
-    message[5] = np.uint64(index)
-    compress(message, work, numbers, 16 * index)
+def _block(seed: np.uint64, game: int, round_: int, player: int, index: int, numbers: Ints) -> None:
+    """Block `index` of the turn stream of (game, round_, player) into numbers[16 * index:]."""
+    compress(seed, U64(game), U64(round_), U64(player), U64(rng.TURN), U64(index), numbers, 16 * index)
 
 
 @kernel
-def _plan_turn(data: Ints, offsets: Ints, message: Words, work: Words, numbers: Ints, head: Ints, plates: Ints) -> None:
-    """plan_turn of the stream whose key is message[0:5]: head, numbers, and plates[2 * guest: 2 * guest + 2]
-    (where the guest's numbers start, how many)."""
-    _block(message, 0, work, numbers)
+def _plan_turn(
+    picks: tuple[Ints, Ints], key: tuple[np.uint64, int, int, int], numbers: Ints, head: Ints, plate: tuple[Ints, Ints]
+) -> None:
+    """plan_turn of the turn stream `key` (seed, game, round, player), as `picks` (data, the round's offsets)
+    read it: head, numbers, and each guest's plate (where its numbers start in `numbers`, how many)."""
+    data, offsets = picks
+    seed, game, round_, player = key
+    plate_at, plate_count = plate
+    _block(seed, game, round_, player, 0, numbers)
     for i in range(HEAD):
         head[i] = pick(data, offsets[i], numbers[i])
     end = HEAD + head[ITEMS] + head[PREPARE] + head[OCCUPY] + head[HIRE]
     blocks = 1
     while blocks * 16 < end:
-        _block(message, blocks, work, numbers)
+        _block(seed, game, round_, player, blocks, numbers)
         blocks += 1
     at = end
     for guest in range(head[GUESTS]):
         if blocks * 16 <= at:
-            _block(message, blocks, work, numbers)
+            _block(seed, game, round_, player, blocks, numbers)
             blocks += 1
         count = pick(data, offsets[PLATE], numbers[at])
         at += 1
         while blocks * 16 < at + count:
-            _block(message, blocks, work, numbers)
+            _block(seed, game, round_, player, blocks, numbers)
             blocks += 1
-        plates[2 * guest] = at
-        plates[2 * guest + 1] = count
+        plate_at[guest] = at
+        plate_count[guest] = count
         at += count
 
 
 @kernel
 def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
-    message = np.zeros(16, np.uint64)  # the stream's key, then the block's index, then zeros
-    work = np.zeros(16, np.uint64)
-    plates = np.zeros(max(16, 2 * plan.plate_at.shape[3]), np.int64)  # also the deal stream's block
+    deal = np.zeros(16, np.int64)  # the deal stream's block
     data, offsets = picks.data, picks.offsets
     games, rounds, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
     for g in range(games):
-        message[0], message[1], message[4] = seed, np.uint64(start + g), np.uint64(rng.TURN)
+        game = start + g
         for r in range(rounds):
-            message[2] = np.uint64(r + 1)
+            round_picks = (data, offsets[r * PICKS : (r + 1) * PICKS])
             for p in range(players):
-                message[3] = np.uint64(p + 1)
-                head = plan.head[g, r, p]
-                _plan_turn(data, offsets[r * PICKS :], message, work, plan.numbers[g, r, p], head, plates)
-                for guest in range(head[GUESTS]):
-                    plan.plate_at[g, r, p, guest] = plates[2 * guest]
-                    plan.plate_count[g, r, p, guest] = plates[2 * guest + 1]
-        message[2], message[3], message[4] = np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.DEAL)
-        _block(message, 0, work, plates)
-        plan.deal_seed[g] = (np.uint64(plates[0]) << np.uint64(32)) | np.uint64(plates[1])
+                plate = (plan.plate_at[g, r, p], plan.plate_count[g, r, p])
+                _plan_turn(round_picks, (seed, game, r + 1, p + 1), plan.numbers[g, r, p], plan.head[g, r, p], plate)
+        compress(seed, U64(game), U64(0), U64(rng.SETUP_PLAYER), U64(rng.DEAL), U64(0), deal, 0)
+        plan.deal_seed[g] = (U64(deal[0]) << U64(32)) | U64(deal[1])
 
 
 def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int) -> PlanArrays:

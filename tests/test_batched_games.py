@@ -95,7 +95,7 @@ def test_the_blake2b_kernel_is_hashlibs_blake2b() -> None:
 
 def plan_turns(plan: batched_plan.PlanArrays, g: int, r: int, p: int) -> game.Turn:
     """A turn of the plan arrays as plan_turn's tuple."""
-    head, numbers = plan.head[g, r, p].tolist(), plan.numbers[g, r, p].tolist()
+    head, numbers = plan.head[r, g, p].tolist(), plan.numbers[r, g, p].tolist()
     at = batched_plan.HEAD
     cuts = []
     for count in (
@@ -107,7 +107,7 @@ def plan_turns(plan: batched_plan.PlanArrays, g: int, r: int, p: int) -> game.Tu
         cuts.append(tuple(numbers[at : at + count]))
         at += count
     cafe = tuple(
-        tuple(numbers[plan.plate_at[g, r, p, k] : plan.plate_at[g, r, p, k] + plan.plate_count[g, r, p, k]])
+        tuple(numbers[plan.plate_at[r, g, p, k] : plan.plate_at[r, g, p, k] + plan.plate_count[r, g, p, k]])
         for k in range(head[batched_plan.GUESTS])
     )
     return (head[0], head[1], cuts[0], head[2], cuts[1], cuts[2], cuts[3], head[3], head[4], cafe)

@@ -18,6 +18,7 @@ from compiler import ir
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import GameArrays
 from compiler.lab.engine import rng
+from compiler.lab.engine.batched_jit import inlined
 from compiler.lab.engine.batched_rng import U64, Words, compress
 
 Ints = npt.NDArray[np.int64]
@@ -167,7 +168,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@kernel
+@inlined
 def _next64(state: Words) -> np.uint64:
     """SplitMix64: state[0] moves on, the mixed number comes back."""
     state[0] = state[0] + _GOLDEN
@@ -177,7 +178,7 @@ def _next64(state: Words) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@kernel
+@inlined
 def _below(state: Words, bound: int) -> int:
     """SplitMix64.below: draws that would bias value % bound are drawn again."""
     b = np.uint64(bound)
@@ -191,7 +192,7 @@ def _below(state: Words, bound: int) -> int:
             return int(value % b)
 
 
-@kernel
+@inlined
 def _shuffle(state: Words, cards: Ints, count: int) -> None:
     """Fisher-Yates over cards[0:count], as SplitMix64.shuffle."""
     for i in range(count - 1, 0, -1):
@@ -280,7 +281,7 @@ def deal_games(t: DealTables, seeds: Words, seed: np.uint64, start: int, s: Game
         _lab_tiles(t, seed, start + g, s, g, numbers)
 
 
-@kernel
+@inlined
 def _start(t: DealTables, s: GameArrays, g: int, players: int) -> None:
     """Every player's starting supplies (the module's _deal_player)."""
     items = len(t.kitchen)
@@ -301,7 +302,7 @@ def _start(t: DealTables, s: GameArrays, g: int, players: int) -> None:
         s.hired_count[g, p] = 0
 
 
-@kernel
+@inlined
 def _lab_tiles(t: DealTables, seed: np.uint64, game: int, s: GameArrays, g: int, numbers: Ints) -> None:
     """setup_state's tiles: per tier, the tile its TILES number picks among the tier's tiles by id (`numbers`:
     16 numbers of scratch)."""

@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from compiler.backends.batched.jit import kernel
 from compiler.lab.engine import rng
+from compiler.lab.engine.batched_jit import inlined
 from compiler.lab.engine.batched_rng import U64, Words, compress
 from compiler.lab.engine.model import Distribution, Model, RoundModel
 
@@ -44,12 +45,13 @@ class PickTables(NamedTuple):
 
 
 class PlanArrays(NamedTuple):
-    """The plans of games start, start + 1, ... (axis 0)."""
+    """The plans of games start, start + 1, ... (axis 1; round first, so that the turns of a round over the
+    batch read one stretch of memory)."""
 
-    head: Ints  # [game, round - 1, seat, HEAD]
-    numbers: Ints  # [game, round - 1, seat, k]: the turn stream's numbers, as far as the turn reads
-    plate_at: Ints  # [game, round - 1, seat, guest]: where the guest's numbers start in `numbers`
-    plate_count: Ints  # [game, round - 1, seat, guest]
+    head: Ints  # [round - 1, game, seat, HEAD]
+    numbers: Ints  # [round - 1, game, seat, k]: the turn stream's numbers, as far as the turn reads
+    plate_at: Ints  # [round - 1, game, seat, guest]: where the guest's numbers start in `numbers`
+    plate_count: Ints  # [round - 1, game, seat, guest]
     deal_seed: Words  # [game]: game.deal_seed
 
 
@@ -116,7 +118,7 @@ def stream_width(picks: PickTables) -> int:
     return -(-most // rng.BLOCK) * rng.BLOCK
 
 
-@kernel
+@inlined
 def pick(data: Ints, at: int, r32: int) -> int:
     """Distribution.pick of the distribution at data[at:]: the value at bisect_right(cumulative, r32 * total >> 32)."""
     total, size = data[at], data[at + 1]
@@ -133,13 +135,13 @@ def pick(data: Ints, at: int, r32: int) -> int:
     return int(data[at + 3 + size + low])
 
 
-@kernel
+@inlined
 def _block(seed: np.uint64, game: int, round_: int, player: int, index: int, numbers: Ints) -> None:
     """Block `index` of the turn stream of (game, round_, player) into numbers[16 * index:]."""
     compress(seed, U64(game), U64(round_), U64(player), U64(rng.TURN), U64(index), numbers, 16 * index)
 
 
-@kernel
+@inlined
 def _plan_turn(
     picks: tuple[Ints, Ints], key: tuple[np.uint64, int, int, int], numbers: Ints, head: Ints, plate: tuple[Ints, Ints]
 ) -> None:
@@ -173,17 +175,19 @@ def _plan_turn(
 
 @kernel
 def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
-    deal = np.zeros(16, np.int64)  # the deal stream's block
     data, offsets = picks.data, picks.offsets
-    games, rounds, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
-    for g in range(games):
-        game = start + g
-        for r in range(rounds):
-            round_picks = (data, offsets[r * PICKS : (r + 1) * PICKS])
+    rounds, games, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
+    for r in range(rounds):
+        round_picks = (data, offsets[r * PICKS : (r + 1) * PICKS])
+        for g in range(games):
             for p in range(players):
-                plate = (plan.plate_at[g, r, p], plan.plate_count[g, r, p])
-                _plan_turn(round_picks, (seed, game, r + 1, p + 1), plan.numbers[g, r, p], plan.head[g, r, p], plate)
-        compress(seed, U64(game), U64(0), U64(rng.SETUP_PLAYER), U64(rng.DEAL), U64(0), deal, 0)
+                plate = (plan.plate_at[r, g, p], plan.plate_count[r, g, p])
+                _plan_turn(
+                    round_picks, (seed, start + g, r + 1, p + 1), plan.numbers[r, g, p], plan.head[r, g, p], plate
+                )
+    deal = np.zeros(16, np.int64)  # the deal stream's block
+    for g in range(games):
+        compress(seed, U64(start + g), U64(0), U64(rng.SETUP_PLAYER), U64(rng.DEAL), U64(0), deal, 0)
         plan.deal_seed[g] = (U64(deal[0]) << U64(32)) | U64(deal[1])
 
 
@@ -191,7 +195,7 @@ def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int
     """The plans of games start..stop - 1 of `players` players (picks: pick_tables of the rounds played)."""
     games, rounds = stop - start, picks.values.shape[0]
     guests = max(1, int(picks.values[:, GUESTS].max()))
-    shape = (games, rounds, players)
+    shape = (rounds, games, players)
     plan = PlanArrays(
         head=np.zeros((*shape, HEAD), np.int64),
         numbers=np.zeros((*shape, stream_width(picks)), np.int64),

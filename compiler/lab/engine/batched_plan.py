@@ -16,7 +16,7 @@ import numpy.typing as npt
 from compiler.backends.batched.jit import kernel
 from compiler.lab.engine import rng
 from compiler.lab.engine.batched_jit import inlined
-from compiler.lab.engine.batched_rng import U64, Words, compress
+from compiler.lab.engine.batched_rng import U64, Numbers, Words, compress
 from compiler.lab.engine.model import Distribution, Model, RoundModel
 
 Ints = npt.NDArray[np.int64]
@@ -29,6 +29,8 @@ PICKS = 11
 TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
 TABLE_LIMIT = 1 << 12  # a distribution whose weights add up to at most this is read from a table (as game.Pick)
 WEIGHT_LIMIT = 1 << 20  # the turns add up floor and Staff kind weights over a hotel or a hand, times a 32-bit number
+Key = tuple[np.uint64, int, int, int]  # a turn stream's seed, game, round, player
+Flat = tuple[Ints, Numbers, Ints, Ints]  # PlanArrays' head, numbers, plate_at and plate_count, raveled
 
 
 class PickTables(NamedTuple):
@@ -49,7 +51,7 @@ class PlanArrays(NamedTuple):
     batch read one stretch of memory)."""
 
     head: Ints  # [round - 1, game, seat, HEAD]
-    numbers: Ints  # [round - 1, game, seat, k]: the turn stream's numbers, as far as the turn reads
+    numbers: Numbers  # [round - 1, game, seat, k]: the turn stream's numbers, as far as the turn reads
     plate_at: Ints  # [round - 1, game, seat, guest]: where the guest's numbers start in `numbers`
     plate_count: Ints  # [round - 1, game, seat, guest]
     deal_seed: Words  # [game]: game.deal_seed
@@ -122,7 +124,7 @@ def stream_width(picks: PickTables) -> int:
 def pick(data: Ints, at: int, r32: int) -> int:
     """Distribution.pick of the distribution at data[at:]: the value at bisect_right(cumulative, r32 * total >> 32)."""
     total, size = data[at], data[at + 1]
-    scaled = (r32 * total) >> 32
+    scaled = (np.int64(r32) * total) >> 32
     if data[at + 2]:
         return int(data[at + 3 + 2 * size + scaled])
     low, high = 0, size
@@ -136,54 +138,56 @@ def pick(data: Ints, at: int, r32: int) -> int:
 
 
 @inlined
-def _block(seed: np.uint64, game: int, round_: int, player: int, index: int, numbers: Ints) -> None:
-    """Block `index` of the turn stream of (game, round_, player) into numbers[16 * index:]."""
-    compress(seed, U64(game), U64(round_), U64(player), U64(rng.TURN), U64(index), numbers, 16 * index)
+def _block(key: Key, index: int, numbers: Numbers, at: int) -> None:
+    """Block `index` of the turn stream `key` into numbers[at + 16 * index:]."""
+    seed, game, round_, player = key
+    compress(seed, U64(game), U64(round_), U64(player), U64(rng.TURN), U64(index), numbers, at + 16 * index)
 
 
 @inlined
-def _plan_turn(
-    picks: tuple[Ints, Ints], key: tuple[np.uint64, int, int, int], numbers: Ints, head: Ints, plate: tuple[Ints, Ints]
-) -> None:
-    """plan_turn of the turn stream `key` (seed, game, round, player), as `picks` (data, the round's offsets)
-    read it: head, numbers, and each guest's plate (where its numbers start in `numbers`, how many)."""
+def _plan_turn(picks: tuple[Ints, Ints], key: Key, plan: Flat, at: tuple[int, int, int]) -> None:
+    """plan_turn of the turn stream `key`, as `picks` (data, the round's offsets) read it, into the flat plan
+    arrays from `at` (the turn's first head value, number, guest): head, numbers, and each guest's plate
+    (where its numbers start among the turn's numbers, how many)."""
     data, offsets = picks
-    seed, game, round_, player = key
-    plate_at, plate_count = plate
-    _block(seed, game, round_, player, 0, numbers)
+    head, numbers, plate_at, plate_count = plan
+    h, n, q = at
+    _block(key, 0, numbers, n)
     for i in range(HEAD):
-        head[i] = pick(data, offsets[i], numbers[i])
-    end = HEAD + head[ITEMS] + head[PREPARE] + head[OCCUPY] + head[HIRE]
+        head[h + i] = pick(data, offsets[i], numbers[n + i])
+    end = HEAD + head[h + ITEMS] + head[h + PREPARE] + head[h + OCCUPY] + head[h + HIRE]
     blocks = 1
     while blocks * 16 < end:
-        _block(seed, game, round_, player, blocks, numbers)
+        _block(key, blocks, numbers, n)
         blocks += 1
-    at = end
-    for guest in range(head[GUESTS]):
-        if blocks * 16 <= at:
-            _block(seed, game, round_, player, blocks, numbers)
+    cut = end
+    for guest in range(head[h + GUESTS]):
+        if blocks * 16 <= cut:
+            _block(key, blocks, numbers, n)
             blocks += 1
-        count = pick(data, offsets[PLATE], numbers[at])
-        at += 1
-        while blocks * 16 < at + count:
-            _block(seed, game, round_, player, blocks, numbers)
+        count = pick(data, offsets[PLATE], numbers[n + cut])
+        cut += 1
+        while blocks * 16 < cut + count:
+            _block(key, blocks, numbers, n)
             blocks += 1
-        plate_at[guest] = at
-        plate_count[guest] = count
-        at += count
+        plate_at[q + guest] = cut
+        plate_count[q + guest] = count
+        cut += count
 
 
 @kernel
 def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
-    data, offsets = picks.data, picks.offsets
+    # Flat views, indexed by turn: a view per turn would count a reference to its array each time.
+    flat = (plan.head.ravel(), plan.numbers.ravel(), plan.plate_at.ravel(), plan.plate_count.ravel())
+    width, guests = plan.numbers.shape[3], plan.plate_at.shape[3]
     rounds, games, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
     for r in range(rounds):
-        round_picks = (data, offsets[r * PICKS : (r + 1) * PICKS])
+        round_picks = (picks.data, picks.offsets[r * PICKS : (r + 1) * PICKS])
         for g in range(games):
             for p in range(players):
-                plate = (plan.plate_at[r, g, p], plan.plate_count[r, g, p])
+                turn = (r * games + g) * players + p
                 _plan_turn(
-                    round_picks, (seed, start + g, r + 1, p + 1), plan.numbers[r, g, p], plan.head[r, g, p], plate
+                    round_picks, (seed, start + g, r + 1, p + 1), flat, (turn * HEAD, turn * width, turn * guests)
                 )
     deal = np.zeros(16, np.int64)  # the deal stream's block
     for g in range(games):
@@ -198,7 +202,7 @@ def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int
     shape = (rounds, games, players)
     plan = PlanArrays(
         head=np.zeros((*shape, HEAD), np.int64),
-        numbers=np.zeros((*shape, stream_width(picks)), np.int64),
+        numbers=np.zeros((*shape, stream_width(picks)), np.uint32),
         plate_at=np.zeros((*shape, guests), np.int64),
         plate_count=np.zeros((*shape, guests), np.int64),
         deal_seed=np.zeros(games, np.uint64),

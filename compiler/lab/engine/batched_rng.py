@@ -17,6 +17,7 @@ from compiler.backends.batched.jit import kernel
 
 Words = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
+Numbers = npt.NDArray[np.uint32]  # 32-bit numbers stored compactly (the plan's)
 U64 = np.uint64
 State = tuple[U64, U64, U64, U64, U64, U64, U64, U64, U64, U64, U64, U64, U64, U64, U64, U64]
 
@@ -69,14 +70,14 @@ def _round(v: State, x: State) -> State:
 
 
 @kernel
-def _half(word: U64, out: Ints, at: int) -> None:
+def _half(word: U64, out: Ints | Numbers, at: int) -> None:
     """A digest word as two 32-bit numbers, the low half first."""
     out[at] = np.int64(word & _LOW)
     out[at + 1] = np.int64(word >> U64(32))
 
 
 @kernel
-def compress(a: U64, b: U64, c: U64, d: U64, e: U64, f: U64, out: Ints, at: int) -> None:
+def compress(a: U64, b: U64, c: U64, d: U64, e: U64, f: U64, out: Ints | Numbers, at: int) -> None:
     """The BLAKE2b digest of the 48-byte message of words a..f, written as sixteen 32-bit numbers (each word's
     low half first) into out[at : at + 16]."""
     z = U64(0)

@@ -30,6 +30,7 @@ from compiler.lab.engine.batched_plan import (
     PREPARE,
     PlanArrays,
 )
+from compiler.lab.engine.batched_rng import Numbers
 from compiler.lab.engine.game import Fast, RulesInfo
 from compiler.lab.engine.model import Model
 
@@ -124,7 +125,7 @@ def _legal(t: TurnTables, placed: int) -> int:
 
 
 @inlined
-def _prepare(t: TurnTables, placed: int, numbers: Ints, krones: int) -> tuple[int, int, int]:
+def _prepare(t: TurnTables, placed: int, numbers: Numbers, krones: int) -> tuple[int, int, int]:
     """Rooms, one per number: a legal, affordable space, each as likely as its floor's weight (the rooms placed,
     the krones left, the points gained)."""
     top = len(t.affordable) - 1
@@ -142,7 +143,7 @@ def _prepare(t: TurnTables, placed: int, numbers: Ints, krones: int) -> tuple[in
                 total += t.floor_weight[cell]
         if total == 0:
             continue
-        scaled = (r32 * total) >> 32
+        scaled = (np.int64(r32) * total) >> 32
         running = 0
         chosen = -1
         for cell in range(t.size):
@@ -158,7 +159,7 @@ def _prepare(t: TurnTables, placed: int, numbers: Ints, krones: int) -> tuple[in
 
 
 @inlined
-def _occupy(t: TurnTables, placed: int, occupied: int, emperor: int, numbers: Ints, krones: int) -> Occupied:
+def _occupy(t: TurnTables, placed: int, occupied: int, emperor: int, numbers: Numbers, krones: int) -> Occupied:
     """Occupy a vacant room per number, any as likely; completing a group pays its reward (the rooms occupied,
     the krones, the points gained, the Emperor space)."""
     points = 0
@@ -169,7 +170,7 @@ def _occupy(t: TurnTables, placed: int, occupied: int, emperor: int, numbers: In
         n = 0
         for cell in range(t.size):
             n += (vacant >> cell) & 1
-        which = (r32 * n) >> 32
+        which = (np.int64(r32) * n) >> 32
         cell = 0
         for c in range(t.size):
             if (vacant >> c) & 1:
@@ -193,7 +194,7 @@ def _occupy(t: TurnTables, placed: int, occupied: int, emperor: int, numbers: In
 
 
 @inlined
-def _hire(t: TurnTables, hand: Ints, held: int, hired: Ints, count: int, numbers: Ints, krones: int) -> Hired:
+def _hire(t: TurnTables, hand: Ints, held: int, hired: Ints, count: int, numbers: Numbers, krones: int) -> Hired:
     """Hire an affordable card from hand per number, each as likely as its kind's weight (the cards left in
     hand, the cards hired, the krones left)."""
     for r32 in numbers:
@@ -204,7 +205,7 @@ def _hire(t: TurnTables, hand: Ints, held: int, hired: Ints, count: int, numbers
                 running += t.kind_weight[card]
         if running == 0:
             continue
-        scaled = (r32 * running) >> 32
+        scaled = (np.int64(r32) * running) >> 32
         running = 0
         for h in range(held):
             card = hand[h]
@@ -222,12 +223,12 @@ def _hire(t: TurnTables, hand: Ints, held: int, hired: Ints, count: int, numbers
 
 
 @inlined
-def _gain_items(kitchen: Ints, order: Ints, keys: int, numbers: Ints) -> int:
+def _gain_items(kitchen: Ints, order: Ints, keys: int, numbers: Numbers) -> int:
     """kitchen[item] += 1 for the item each number picks, a new key going to the end of the kitchen's order;
     the number of keys comes back."""
     kinds = len(kitchen)
     for r32 in numbers:
-        item = (r32 * kinds) >> 32
+        item = (np.int64(r32) * kinds) >> 32
         if keys < kinds:
             known = False
             for k in range(keys):
@@ -240,7 +241,7 @@ def _gain_items(kitchen: Ints, order: Ints, keys: int, numbers: Ints) -> int:
 
 
 @inlined
-def _serve(cafe: Ints, guests: int, numbers: Ints, plate_at: Ints, plate_count: Ints) -> None:
+def _serve(cafe: Ints, guests: int, numbers: Numbers, plate_at: Ints, plate_count: Ints) -> None:
     """The café's first `guests` guests, each with the items its plate's numbers pick."""
     kinds = cafe.shape[1]
     for guest in range(guests):
@@ -248,7 +249,7 @@ def _serve(cafe: Ints, guests: int, numbers: Ints, plate_at: Ints, plate_count: 
             cafe[guest, item] = 0
         start = plate_at[guest]
         for k in range(start, start + plate_count[guest]):
-            cafe[guest, (numbers[k] * kinds) >> 32] += 1
+            cafe[guest, (np.int64(numbers[k]) * kinds) >> 32] += 1
 
 
 @inlined
@@ -265,7 +266,7 @@ def _draw(s: GameArrays, g: int, p: int, draw: int) -> None:
 
 
 @inlined
-def play_turn(t: TurnTables, s: GameArrays, g: int, p: int, head: Ints, numbers: Ints, plates: Plates) -> None:
+def play_turn(t: TurnTables, s: GameArrays, g: int, p: int, head: Ints, numbers: Numbers, plates: Plates) -> None:
     """One player's round of game g: game.play_turn, its numbers read where plan_turn cuts them (plates: where
     each guest's numbers start, how many)."""
     points = s.points[g, p] + head[POINTS]

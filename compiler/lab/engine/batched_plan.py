@@ -29,8 +29,8 @@ PICKS = 11
 TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
 TABLE_LIMIT = 1 << 12  # a distribution whose weights add up to at most this is read from a table (as game.Pick)
 WEIGHT_LIMIT = 1 << 20  # the turns add up floor and Staff kind weights over a hotel or a hand, times a 32-bit number
-Key = tuple[np.uint64, int, int, int]  # a turn stream's seed, game, round, player
 Flat = tuple[Ints, Numbers, Ints, Ints]  # PlanArrays' head, numbers, plate_at and plate_count, raveled
+Sizes = tuple[int, int, int, int]
 
 
 class PickTables(NamedTuple):
@@ -137,58 +137,54 @@ def pick(data: Ints, at: int, r32: int) -> int:
     return int(data[at + 3 + size + low])
 
 
-@inlined
-def _block(key: Key, index: int, numbers: Numbers, at: int) -> None:
-    """Block `index` of the turn stream `key` into numbers[at + 16 * index:]."""
-    seed, game, round_, player = key
-    compress(seed, U64(game), U64(round_), U64(player), U64(rng.TURN), U64(index), numbers, at + 16 * index)
-
-
-@inlined
-def _plan_turn(picks: tuple[Ints, Ints], key: Key, plan: Flat, at: tuple[int, int, int]) -> None:
-    """plan_turn of the turn stream `key`, as `picks` (data, the round's offsets) read it, into the flat plan
-    arrays from `at` (the turn's first head value, number, guest): head, numbers, and each guest's plate
-    (where its numbers start among the turn's numbers, how many)."""
+@kernel
+def _plan_round(picks: tuple[Ints, Ints], key: tuple[np.uint64, int, int], plan: Flat, sizes: Sizes) -> None:
+    """plan_turn of every seat of every game in one round, as `picks` (data, the round's offsets) read it, into
+    the flat plan arrays: head, numbers, and each guest's plate (where its numbers start among the turn's
+    numbers, how many). key: the seed, the first game, the round; sizes: games, seats, numbers and guests a
+    turn. One loop with compress called in it: numba would count references to an inlined helper's arrays
+    around each call of compress in the helper."""
     data, offsets = picks
     head, numbers, plate_at, plate_count = plan
-    h, n, q = at
-    _block(key, 0, numbers, n)
-    for i in range(HEAD):
-        head[h + i] = pick(data, offsets[i], numbers[n + i])
-    end = HEAD + head[h + ITEMS] + head[h + PREPARE] + head[h + OCCUPY] + head[h + HIRE]
-    blocks = 1
-    while blocks * 16 < end:
-        _block(key, blocks, numbers, n)
-        blocks += 1
-    cut = end
-    for guest in range(head[h + GUESTS]):
-        if blocks * 16 <= cut:
-            _block(key, blocks, numbers, n)
-            blocks += 1
-        count = pick(data, offsets[PLATE], numbers[n + cut])
-        cut += 1
-        while blocks * 16 < cut + count:
-            _block(key, blocks, numbers, n)
-            blocks += 1
-        plate_at[q + guest] = cut
-        plate_count[q + guest] = count
-        cut += count
+    seed, start, round_ = key
+    games, players, width, guests = sizes
+    turn_stream, r = U64(rng.TURN), U64(round_)
+    for g in range(games):
+        game = U64(start + g)
+        for p in range(players):
+            turn = ((round_ - 1) * games + g) * players + p
+            h, n, q, seat = turn * HEAD, turn * width, turn * guests, U64(p + 1)
+            compress(seed, game, r, seat, turn_stream, U64(0), numbers, n)
+            for i in range(HEAD):
+                head[h + i] = pick(data, offsets[i], numbers[n + i])
+            cut = HEAD + head[h + ITEMS] + head[h + PREPARE] + head[h + OCCUPY] + head[h + HIRE]
+            blocks = 1
+            while blocks * 16 < cut:
+                compress(seed, game, r, seat, turn_stream, U64(blocks), numbers, n + 16 * blocks)
+                blocks += 1
+            for guest in range(head[h + GUESTS]):
+                while blocks * 16 <= cut:
+                    compress(seed, game, r, seat, turn_stream, U64(blocks), numbers, n + 16 * blocks)
+                    blocks += 1
+                count = pick(data, offsets[PLATE], numbers[n + cut])
+                cut += 1
+                while blocks * 16 < cut + count:
+                    compress(seed, game, r, seat, turn_stream, U64(blocks), numbers, n + 16 * blocks)
+                    blocks += 1
+                plate_at[q + guest] = cut
+                plate_count[q + guest] = count
+                cut += count
 
 
 @kernel
 def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
-    # Flat views, indexed by turn: a view per turn would count a reference to its array each time.
+    # Flat views, indexed by turn (a view per turn would count a reference to its array each time).
     flat = (plan.head.ravel(), plan.numbers.ravel(), plan.plate_at.ravel(), plan.plate_count.ravel())
-    width, guests = plan.numbers.shape[3], plan.plate_at.shape[3]
     rounds, games, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
+    sizes = (games, players, plan.numbers.shape[3], plan.plate_at.shape[3])
     for r in range(rounds):
         round_picks = (picks.data, picks.offsets[r * PICKS : (r + 1) * PICKS])
-        for g in range(games):
-            for p in range(players):
-                turn = (r * games + g) * players + p
-                _plan_turn(
-                    round_picks, (seed, start + g, r + 1, p + 1), flat, (turn * HEAD, turn * width, turn * guests)
-                )
+        _plan_round(round_picks, (seed, start, r + 1), flat, sizes)
     deal = np.zeros(16, np.int64)  # the deal stream's block
     for g in range(games):
         compress(seed, U64(start + g), U64(0), U64(rng.SETUP_PLAYER), U64(rng.DEAL), U64(0), deal, 0)

@@ -1,9 +1,12 @@
 """Helpers of the lab's batched kernels that numba compiles into each kernel that calls them.
 
-numba's call of a compiled function that takes arrays (or NamedTuples of arrays) counts references on every
-array it passes, which costs more than most of the turns' helpers do; a helper marked `inlined` is compiled in
-place at each call instead (by numba, before LLVM), so it costs no call at all. Kernels called from Python keep
-compiler.backends.batched.jit.kernel (their machine code, with every helper inlined in it, is cached on disk).
+A call of a compiled helper that takes arrays (or NamedTuples of arrays, as GameArrays) costs more than most
+of the turns' helpers do: the arguments are passed word by word and their references counted. A helper marked
+`inlined` is compiled in place at each call instead (by numba, before LLVM): the turns ran about twice as fast.
+One catch: around a call of a kernel that is not inlined (compress) inside an inlined helper, numba still
+counts a reference to each array the helper took, so such loops call compress directly (batched_plan).
+Kernels called from Python keep compiler.backends.batched.jit.kernel (their machine code, every inlined
+helper in it, is cached on disk and stamped with the sources' digest).
 """
 
 from __future__ import annotations

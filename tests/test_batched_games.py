@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import multiprocessing
 import os
+import random
 import struct
 
 import numpy as np
@@ -30,7 +31,7 @@ from compiler.errors import GahError
 from compiler.lab.engine import batched_plan, batched_scorer, game, rng
 from compiler.lab.engine.batched import BatchRules, batch_rules, draw_planners, new_games, outcomes
 from compiler.lab.engine.batched_deal import Refused, deal_games, deal_tables
-from compiler.lab.engine.batched_rng import block_into, key_words, scratch
+from compiler.lab.engine.batched_rng import block_into, compress, key_words, scratch
 from compiler.lab.engine.batched_turns import play_round, turn_tables
 from compiler.lab.engine.model import (
     NO_PLANNING,
@@ -90,12 +91,26 @@ def test_the_blake2b_kernel_is_hashlibs_blake2b() -> None:
         assert out[16 * index : 16 * index + 16].tolist() == list(struct.unpack("<16I", digest))
 
 
+def test_compress_writes_hashlibs_numbers_among_the_plans_uint32_numbers() -> None:
+    """compress of 500 random 48-byte messages into a uint32 array (the plan's numbers) at an offset: hashlib's
+    sixteen numbers there, and the numbers around them untouched."""
+    generator = random.Random(23)
+    for _ in range(500):
+        words = [generator.getrandbits(64) for _ in range(6)]
+        out = np.full(48, 7, np.uint32)
+        compress(*[np.uint64(word) for word in words], out, 16)
+        digest = hashlib.blake2b(struct.pack("<6Q", *words)).digest()
+        assert out[16:32].tolist() == list(struct.unpack("<16I", digest)), words
+        assert out[:16].tolist() == [7] * 16
+        assert out[32:].tolist() == [7] * 16
+
+
 # --- the plan ------------------------------------------------------------------------------------------------
 
 
 def plan_turns(plan: batched_plan.PlanArrays, g: int, r: int, p: int) -> game.Turn:
     """A turn of the plan arrays as plan_turn's tuple."""
-    head, numbers = plan.head[g, r, p].tolist(), plan.numbers[g, r, p].tolist()
+    head, numbers = plan.head[r, g, p].tolist(), plan.numbers[r, g, p].tolist()
     at = batched_plan.HEAD
     cuts = []
     for count in (
@@ -107,7 +122,7 @@ def plan_turns(plan: batched_plan.PlanArrays, g: int, r: int, p: int) -> game.Tu
         cuts.append(tuple(numbers[at : at + count]))
         at += count
     cafe = tuple(
-        tuple(numbers[plan.plate_at[g, r, p, k] : plan.plate_at[g, r, p, k] + plan.plate_count[g, r, p, k]])
+        tuple(numbers[plan.plate_at[r, g, p, k] : plan.plate_at[r, g, p, k] + plan.plate_count[r, g, p, k]])
         for k in range(head[batched_plan.GUESTS])
     )
     return (head[0], head[1], cuts[0], head[2], cuts[1], cuts[2], cuts[3], head[3], head[4], cafe)

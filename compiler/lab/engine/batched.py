@@ -167,7 +167,7 @@ class Stretch(NamedTuple):
 
 def deal_batch(rules: BatchRules, plan: PlanArrays, seed: int, start: int, planners: Ints | None) -> Stretch:
     """Games start.. of the plan (seed `seed`) dealt under one ruleset, before round 1."""
-    games, players = plan.head.shape[0], plan.head.shape[2]
+    games, players = plan.head.shape[1], plan.head.shape[2]
     s = new_state(dims(rules.ruleset, games, players))
     deal_games(rules.deal, plan.deal_seed, np.uint64(seed & rng.MASK), start, s)
     out = new_games(games, players, len(rules.scoring_rounds))

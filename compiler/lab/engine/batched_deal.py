@@ -18,7 +18,8 @@ from compiler import ir
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import GameArrays
 from compiler.lab.engine import rng
-from compiler.lab.engine.batched_rng import Words, block_into
+from compiler.lab.engine.batched_jit import inlined
+from compiler.lab.engine.batched_rng import U64, Words, compress
 
 Ints = npt.NDArray[np.int64]
 
@@ -167,7 +168,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@kernel
+@inlined
 def _next64(state: Words) -> np.uint64:
     """SplitMix64: state[0] moves on, the mixed number comes back."""
     state[0] = state[0] + _GOLDEN
@@ -177,18 +178,21 @@ def _next64(state: Words) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@kernel
+@inlined
 def _below(state: Words, bound: int) -> int:
     """SplitMix64.below: draws that would bias value % bound are drawn again."""
     b = np.uint64(bound)
-    remainder = (np.uint64(0) - b) % b  # 2**64 % bound
     while True:
         value = _next64(state)
+        # 2**64 % bound is below bound, so a value below 2**64 - bound is kept without computing it
+        if value < np.uint64(0) - b:
+            return int(value % b)
+        remainder = (np.uint64(0) - b) % b  # 2**64 % bound
         if remainder == np.uint64(0) or value < np.uint64(0) - remainder:
             return int(value % b)
 
 
-@kernel
+@inlined
 def _shuffle(state: Words, cards: Ints, count: int) -> None:
     """Fisher-Yates over cards[0:count], as SplitMix64.shuffle."""
     for i in range(count - 1, 0, -1):
@@ -244,6 +248,7 @@ def deal_games(t: DealTables, seeds: Words, seed: np.uint64, start: int, s: Game
     players = s.points.shape[1]
     state = np.zeros(1, np.uint64)
     deck = np.zeros(len(t.cards), np.int64)
+    numbers = np.zeros(16, np.int64)  # a TILES stream's block
     for g in range(seeds.shape[0]):
         state[0] = seeds[g]
         for size in t.tier_sizes:
@@ -255,8 +260,10 @@ def deal_games(t: DealTables, seeds: Words, seed: np.uint64, start: int, s: Game
             for p in range(players):
                 s.hand[g, p, : t.hand_size] = deck[p * t.hand_size : (p + 1) * t.hand_size]
                 s.hand_size[g, p] = t.hand_size
-            count -= players * t.hand_size
-            deck[:count] = deck[players * t.hand_size :].copy()
+            dealt = players * t.hand_size
+            count -= dealt
+            for k in range(count):  # a loop, not a copy of the slice: no array made per game
+                deck[k] = deck[dealt + k]
         elif t.method == 1:
             for p in range(players):
                 n = t.set_sizes[p]
@@ -271,10 +278,10 @@ def deal_games(t: DealTables, seeds: Words, seed: np.uint64, start: int, s: Game
         s.deck[g, :count] = deck[:count]
         s.deck_size[g] = count
         _start(t, s, g, players)
-        _lab_tiles(t, seed, start + g, s, g)
+        _lab_tiles(t, seed, start + g, s, g, numbers)
 
 
-@kernel
+@inlined
 def _start(t: DealTables, s: GameArrays, g: int, players: int) -> None:
     """Every player's starting supplies (the module's _deal_player)."""
     items = len(t.kitchen)
@@ -295,15 +302,11 @@ def _start(t: DealTables, s: GameArrays, g: int, players: int) -> None:
         s.hired_count[g, p] = 0
 
 
-@kernel
-def _lab_tiles(t: DealTables, seed: np.uint64, game: int, s: GameArrays, g: int) -> None:
-    """setup_state's tiles: per tier, the tile its TILES number picks among the tier's tiles by id."""
-    key = np.zeros(5, np.uint64)
-    message = np.zeros(16, np.uint64)
-    work = np.zeros(16, np.uint64)
-    numbers = np.zeros(16, np.int64)
-    key[0], key[1], key[3], key[4] = seed, np.uint64(game), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.TILES)
+@inlined
+def _lab_tiles(t: DealTables, seed: np.uint64, game: int, s: GameArrays, g: int, numbers: Ints) -> None:
+    """setup_state's tiles: per tier, the tile its TILES number picks among the tier's tiles by id (`numbers`:
+    16 numbers of scratch)."""
     for tier in range(len(t.lab_tiers)):
-        key[2] = np.uint64(t.lab_tiers[tier])
-        block_into(key, 0, message, work, numbers, 0)
+        tier_key = U64(t.lab_tiers[tier])
+        compress(seed, U64(game), tier_key, U64(rng.SETUP_PLAYER), U64(rng.TILES), U64(0), numbers, 0)
         s.tiles[g, tier] = t.lab_tiles[tier, (numbers[0] * t.lab_sizes[tier]) >> 32]

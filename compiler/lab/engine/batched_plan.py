@@ -15,7 +15,8 @@ import numpy.typing as npt
 
 from compiler.backends.batched.jit import kernel
 from compiler.lab.engine import rng
-from compiler.lab.engine.batched_rng import Words, compress
+from compiler.lab.engine.batched_jit import inlined
+from compiler.lab.engine.batched_rng import U64, Numbers, Words, compress
 from compiler.lab.engine.model import Distribution, Model, RoundModel
 
 Ints = npt.NDArray[np.int64]
@@ -28,6 +29,8 @@ PICKS = 11
 TOTAL_LIMIT = 1 << 31  # a 32-bit number times a total must stay within 63 bits
 TABLE_LIMIT = 1 << 12  # a distribution whose weights add up to at most this is read from a table (as game.Pick)
 WEIGHT_LIMIT = 1 << 20  # the turns add up floor and Staff kind weights over a hotel or a hand, times a 32-bit number
+Flat = tuple[Ints, Numbers, Ints, Ints]  # PlanArrays' head, numbers, plate_at and plate_count, raveled
+Sizes = tuple[int, int, int, int]
 
 
 class PickTables(NamedTuple):
@@ -44,12 +47,14 @@ class PickTables(NamedTuple):
 
 
 class PlanArrays(NamedTuple):
-    """The plans of games start, start + 1, ... (axis 0)."""
+    """The plans of games start, start + 1, ... (axis 1; round first, so that the turns of a round over the
+    batch read one stretch of memory). Only what a turn reads is written: the numbers of the blocks its stream
+    needs, and the plates of its guests; the rest of `numbers`, plate_at and plate_count is undefined."""
 
-    head: Ints  # [game, round - 1, seat, HEAD]
-    numbers: Ints  # [game, round - 1, seat, k]: the turn stream's numbers, as far as the turn reads
-    plate_at: Ints  # [game, round - 1, seat, guest]: where the guest's numbers start in `numbers`
-    plate_count: Ints  # [game, round - 1, seat, guest]
+    head: Ints  # [round - 1, game, seat, HEAD]
+    numbers: Numbers  # [round - 1, game, seat, k]: the turn stream's numbers, as far as the turn reads
+    plate_at: Ints  # [round - 1, game, seat, guest]: where the guest's numbers start in `numbers`
+    plate_count: Ints  # [round - 1, game, seat, guest]
     deal_seed: Words  # [game]: game.deal_seed
 
 
@@ -116,11 +121,11 @@ def stream_width(picks: PickTables) -> int:
     return -(-most // rng.BLOCK) * rng.BLOCK
 
 
-@kernel
+@inlined
 def pick(data: Ints, at: int, r32: int) -> int:
     """Distribution.pick of the distribution at data[at:]: the value at bisect_right(cumulative, r32 * total >> 32)."""
     total, size = data[at], data[at + 1]
-    scaled = (r32 * total) >> 32
+    scaled = (np.int64(r32) * total) >> 32
     if data[at + 2]:
         return int(data[at + 3 + 2 * size + scaled])
     low, high = 0, size
@@ -134,73 +139,71 @@ def pick(data: Ints, at: int, r32: int) -> int:
 
 
 @kernel
-def _block(message: Words, index: int, work: Words, numbers: Ints) -> None:
-    """Block `index` of the stream whose key is message[0:5] into numbers[16 * index:]."""
-    message[5] = np.uint64(index)
-    compress(message, work, numbers, 16 * index)
-
-
-@kernel
-def _plan_turn(data: Ints, offsets: Ints, message: Words, work: Words, numbers: Ints, head: Ints, plates: Ints) -> None:
-    """plan_turn of the stream whose key is message[0:5]: head, numbers, and plates[2 * guest: 2 * guest + 2]
-    (where the guest's numbers start, how many)."""
-    _block(message, 0, work, numbers)
-    for i in range(HEAD):
-        head[i] = pick(data, offsets[i], numbers[i])
-    end = HEAD + head[ITEMS] + head[PREPARE] + head[OCCUPY] + head[HIRE]
-    blocks = 1
-    while blocks * 16 < end:
-        _block(message, blocks, work, numbers)
-        blocks += 1
-    at = end
-    for guest in range(head[GUESTS]):
-        if blocks * 16 <= at:
-            _block(message, blocks, work, numbers)
-            blocks += 1
-        count = pick(data, offsets[PLATE], numbers[at])
-        at += 1
-        while blocks * 16 < at + count:
-            _block(message, blocks, work, numbers)
-            blocks += 1
-        plates[2 * guest] = at
-        plates[2 * guest + 1] = count
-        at += count
+def _plan_round(picks: tuple[Ints, Ints], key: tuple[np.uint64, int, int], plan: Flat, sizes: Sizes) -> None:
+    """plan_turn of every seat of every game in one round, as `picks` (data, the round's offsets) read it, into
+    the flat plan arrays: head, numbers, and each guest's plate (where its numbers start among the turn's
+    numbers, how many). key: the seed, the first game, the round; sizes: games, seats, numbers and guests a
+    turn. One loop with compress called in it: numba would count references to an inlined helper's arrays
+    around each call of compress in the helper."""
+    data, offsets = picks
+    head, numbers, plate_at, plate_count = plan
+    seed, start, round_ = key
+    games, players, width, guests = sizes
+    turn_stream, r = U64(rng.TURN), U64(round_)
+    for g in range(games):
+        game = U64(start + g)
+        for p in range(players):
+            turn = ((round_ - 1) * games + g) * players + p
+            h, n, q, seat = turn * HEAD, turn * width, turn * guests, U64(p + 1)
+            compress(seed, game, r, seat, turn_stream, U64(0), numbers, n)
+            for i in range(HEAD):
+                head[h + i] = pick(data, offsets[i], numbers[n + i])
+            cut = HEAD + head[h + ITEMS] + head[h + PREPARE] + head[h + OCCUPY] + head[h + HIRE]
+            blocks = 1
+            while blocks * 16 < cut:
+                compress(seed, game, r, seat, turn_stream, U64(blocks), numbers, n + 16 * blocks)
+                blocks += 1
+            for guest in range(head[h + GUESTS]):
+                while blocks * 16 <= cut:
+                    compress(seed, game, r, seat, turn_stream, U64(blocks), numbers, n + 16 * blocks)
+                    blocks += 1
+                count = pick(data, offsets[PLATE], numbers[n + cut])
+                cut += 1
+                while blocks * 16 < cut + count:
+                    compress(seed, game, r, seat, turn_stream, U64(blocks), numbers, n + 16 * blocks)
+                    blocks += 1
+                plate_at[q + guest] = cut
+                plate_count[q + guest] = count
+                cut += count
 
 
 @kernel
 def _plan_games(picks: PickTables, seed: np.uint64, start: int, plan: PlanArrays) -> None:
-    message = np.zeros(16, np.uint64)  # the stream's key, then the block's index, then zeros
-    work = np.zeros(16, np.uint64)
-    plates = np.zeros(max(16, 2 * plan.plate_at.shape[3]), np.int64)  # also the deal stream's block
-    data, offsets = picks.data, picks.offsets
-    games, rounds, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
+    # Flat views, indexed by turn (a view per turn would count a reference to its array each time).
+    flat = (plan.head.ravel(), plan.numbers.ravel(), plan.plate_at.ravel(), plan.plate_count.ravel())
+    rounds, games, players = plan.head.shape[0], plan.head.shape[1], plan.head.shape[2]
+    sizes = (games, players, plan.numbers.shape[3], plan.plate_at.shape[3])
+    for r in range(rounds):
+        round_picks = (picks.data, picks.offsets[r * PICKS : (r + 1) * PICKS])
+        _plan_round(round_picks, (seed, start, r + 1), flat, sizes)
+    deal = np.zeros(16, np.int64)  # the deal stream's block
     for g in range(games):
-        message[0], message[1], message[4] = seed, np.uint64(start + g), np.uint64(rng.TURN)
-        for r in range(rounds):
-            message[2] = np.uint64(r + 1)
-            for p in range(players):
-                message[3] = np.uint64(p + 1)
-                head = plan.head[g, r, p]
-                _plan_turn(data, offsets[r * PICKS :], message, work, plan.numbers[g, r, p], head, plates)
-                for guest in range(head[GUESTS]):
-                    plan.plate_at[g, r, p, guest] = plates[2 * guest]
-                    plan.plate_count[g, r, p, guest] = plates[2 * guest + 1]
-        message[2], message[3], message[4] = np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.DEAL)
-        _block(message, 0, work, plates)
-        plan.deal_seed[g] = (np.uint64(plates[0]) << np.uint64(32)) | np.uint64(plates[1])
+        compress(seed, U64(start + g), U64(0), U64(rng.SETUP_PLAYER), U64(rng.DEAL), U64(0), deal, 0)
+        plan.deal_seed[g] = (U64(deal[0]) << U64(32)) | U64(deal[1])
 
 
 def plan_games(picks: PickTables, seed: int, start: int, stop: int, players: int) -> PlanArrays:
     """The plans of games start..stop - 1 of `players` players (picks: pick_tables of the rounds played)."""
     games, rounds = stop - start, picks.values.shape[0]
     guests = max(1, int(picks.values[:, GUESTS].max()))
-    shape = (games, rounds, players)
+    shape = (rounds, games, players)
+    # Not zeroed: every value a turn reads is written (see PlanArrays), and zeroing was a tenth of the plan's time.
     plan = PlanArrays(
-        head=np.zeros((*shape, HEAD), np.int64),
-        numbers=np.zeros((*shape, stream_width(picks)), np.int64),
-        plate_at=np.zeros((*shape, guests), np.int64),
-        plate_count=np.zeros((*shape, guests), np.int64),
-        deal_seed=np.zeros(games, np.uint64),
+        head=np.empty((*shape, HEAD), np.int64),
+        numbers=np.empty((*shape, stream_width(picks)), np.uint32),
+        plate_at=np.empty((*shape, guests), np.int64),
+        plate_count=np.empty((*shape, guests), np.int64),
+        deal_seed=np.empty(games, np.uint64),
     )
     _plan_games(picks, np.uint64(seed & rng.MASK), start, plan)
     return plan

@@ -15,6 +15,7 @@ from compiler import ir
 from compiler.backends.batched.jit import kernel
 from compiler.backends.batched.state import GameArrays
 from compiler.lab.engine.batched_deal import Refused
+from compiler.lab.engine.batched_jit import inlined
 from compiler.lab.engine.batched_plan import (
     DRAW,
     EMPEROR,
@@ -29,6 +30,7 @@ from compiler.lab.engine.batched_plan import (
     PREPARE,
     PlanArrays,
 )
+from compiler.lab.engine.batched_rng import Numbers
 from compiler.lab.engine.game import Fast, RulesInfo
 from compiler.lab.engine.model import Model
 
@@ -36,6 +38,9 @@ Ints = npt.NDArray[np.int64]
 
 REWARDS = {"": 0, "krones": 1, "points": 2, "emperor_steps": 3}
 MAX_CELLS = 62  # a hotel is a bit mask in a signed 64-bit number
+Occupied = tuple[int, int, int, int]
+Hired = tuple[int, int, int]
+Plates = tuple[Ints, Ints]
 
 
 class TurnTables(NamedTuple):
@@ -102,15 +107,15 @@ def turn_tables(ruleset: ir.Ruleset, model: Model) -> TurnTables:
     )
 
 
-@kernel
-def advance(t: TurnTables, s: GameArrays, g: int, p: int, steps: int) -> None:
-    """game._advance: up the Emperor track; steps beyond its last space score points instead."""
-    moved = min(steps, max(0, t.track_last - s.emperor[g, p]))
-    s.emperor[g, p] += moved
-    s.points[g, p] += (steps - moved) * t.beyond_points
+@inlined
+def _advance(t: TurnTables, emperor: int, steps: int) -> tuple[int, int]:
+    """game._advance: up the Emperor track; steps beyond its last space score points instead (the new space,
+    the points gained)."""
+    moved = min(steps, max(0, t.track_last - emperor))
+    return emperor + moved, (steps - moved) * t.beyond_points
 
 
-@kernel
+@inlined
 def _legal(t: TurnTables, placed: int) -> int:
     if placed == 0:
         return t.first
@@ -119,12 +124,13 @@ def _legal(t: TurnTables, placed: int) -> int:
     return around & t.full & ~placed
 
 
-@kernel
-def _prepare(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: int, count: int, krones: int) -> int:
-    """Rooms: a legal, affordable space, each as likely as its floor's weight; the krones left come back."""
+@inlined
+def _prepare(t: TurnTables, placed: int, numbers: Numbers, krones: int) -> tuple[int, int, int]:
+    """Rooms, one per number: a legal, affordable space, each as likely as its floor's weight (the rooms placed,
+    the krones left, the points gained)."""
     top = len(t.affordable) - 1
-    placed = s.placed[g, p]
-    for k in range(at, at + count):
+    points = 0
+    for r32 in numbers:
         index = krones if krones < top else top
         if index < 0:  # the lab's tuple index counts from the end
             index += top + 1
@@ -137,7 +143,7 @@ def _prepare(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: in
                 total += t.floor_weight[cell]
         if total == 0:
             continue
-        scaled = (numbers[k] * total) >> 32
+        scaled = (np.int64(r32) * total) >> 32
         running = 0
         chosen = -1
         for cell in range(t.size):
@@ -148,23 +154,23 @@ def _prepare(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: in
                     break
         krones -= t.room_cost[chosen]
         placed |= 1 << chosen
-        s.points[g, p] += t.printed[chosen]
-    s.placed[g, p] = placed
-    return krones
+        points += t.printed[chosen]
+    return placed, krones, points
 
 
-@kernel
-def _occupy(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: int, count: int, krones: int) -> int:
-    """Occupy a vacant room, any as likely; completing a group pays its reward; the krones come back."""
-    occupied = s.occupied[g, p]
-    for k in range(at, at + count):
-        vacant = s.placed[g, p] & ~occupied
+@inlined
+def _occupy(t: TurnTables, placed: int, occupied: int, emperor: int, numbers: Numbers, krones: int) -> Occupied:
+    """Occupy a vacant room per number, any as likely; completing a group pays its reward (the rooms occupied,
+    the krones, the points gained, the Emperor space)."""
+    points = 0
+    for r32 in numbers:
+        vacant = placed & ~occupied
         if vacant == 0:
             continue
         n = 0
         for cell in range(t.size):
             n += (vacant >> cell) & 1
-        which = (numbers[k] * n) >> 32
+        which = (np.int64(r32) * n) >> 32
         cell = 0
         for c in range(t.size):
             if (vacant >> c) & 1:
@@ -180,100 +186,130 @@ def _occupy(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: int
         if kind == 1:
             krones += amount
         elif kind == 2:
-            s.points[g, p] += amount
+            points += amount
         elif kind == 3:
-            advance(t, s, g, p, amount)
-    s.occupied[g, p] = occupied
-    return krones
+            emperor, beyond = _advance(t, emperor, amount)
+            points += beyond
+    return occupied, krones, points, emperor
 
 
-@kernel
-def _hire(t: TurnTables, s: GameArrays, g: int, p: int, numbers: Ints, at: int, count: int, krones: int) -> int:
-    """Hire an affordable card from hand, each as likely as its kind's weight; the krones left come back."""
-    for k in range(at, at + count):
+@inlined
+def _hire(t: TurnTables, hand: Ints, held: int, hired: Ints, count: int, numbers: Numbers, krones: int) -> Hired:
+    """Hire an affordable card from hand per number, each as likely as its kind's weight (the cards left in
+    hand, the cards hired, the krones left)."""
+    for r32 in numbers:
         running = 0
-        for h in range(s.hand_size[g, p]):
-            card = s.hand[g, p, h]
+        for h in range(held):
+            card = hand[h]
             if t.kind_weight[card] > 0 and t.cost[card] <= krones:
                 running += t.kind_weight[card]
         if running == 0:
             continue
-        scaled = (numbers[k] * running) >> 32
+        scaled = (np.int64(r32) * running) >> 32
         running = 0
-        for h in range(s.hand_size[g, p]):
-            card = s.hand[g, p, h]
+        for h in range(held):
+            card = hand[h]
             if t.kind_weight[card] > 0 and t.cost[card] <= krones:
                 running += t.kind_weight[card]
                 if running > scaled:
                     krones -= t.cost[card]
-                    size = s.hand_size[g, p]
-                    for at in range(h, size - 1):  # a loop, not a slice copy: no array made per card hired
-                        s.hand[g, p, at] = s.hand[g, p, at + 1]
-                    s.hand_size[g, p] = size - 1
-                    s.hired[g, p, s.hired_count[g, p]] = card
-                    s.hired_count[g, p] += 1
+                    for at in range(h, held - 1):  # a loop, not a slice copy: no array made per card hired
+                        hand[at] = hand[at + 1]
+                    held -= 1
+                    hired[count] = card
+                    count += 1
                     break
-    return krones
+    return held, count, krones
 
 
-@kernel
-def _gain_item(s: GameArrays, g: int, p: int, item: int) -> None:
-    """kitchen[item] += 1, a new key going to the end of the kitchen's order."""
-    keys = s.kitchen_keys[g, p]
-    if keys < s.kitchen.shape[2]:
-        known = False
-        for k in range(keys):
-            known = known or s.kitchen_order[g, p, k] == item
-        if not known:
-            s.kitchen_order[g, p, keys] = item
-            s.kitchen_keys[g, p] = keys + 1
-    s.kitchen[g, p, item] += 1
+@inlined
+def _gain_items(kitchen: Ints, order: Ints, keys: int, numbers: Numbers) -> int:
+    """kitchen[item] += 1 for the item each number picks, a new key going to the end of the kitchen's order;
+    the number of keys comes back."""
+    kinds = len(kitchen)
+    for r32 in numbers:
+        item = (np.int64(r32) * kinds) >> 32
+        if keys < kinds:
+            known = False
+            for k in range(keys):
+                known = known or order[k] == item
+            if not known:
+                order[keys] = item
+                keys += 1
+        kitchen[item] += 1
+    return keys
 
 
-@kernel
-def play_turn(t: TurnTables, s: GameArrays, plan: PlanArrays, g: int, r: int, p: int) -> None:
-    """One player's round of game g (plan index g), round r + 1: game.play_turn."""
-    head = plan.head[g, r, p]
-    numbers = plan.numbers[g, r, p]
-    kinds = t.items
-    s.points[g, p] += head[POINTS]
-    krones = s.krones[g, p] + head[KRONES]
-    at = HEAD
-    for k in range(at, at + head[ITEMS]):
-        _gain_item(s, g, p, (numbers[k] * kinds) >> 32)
-    at += head[ITEMS]
-    if head[EMPEROR]:
-        advance(t, s, g, p, head[EMPEROR])
-    krones = _prepare(t, s, g, p, numbers, at, head[PREPARE], krones)
-    at += head[PREPARE]
-    krones = _occupy(t, s, g, p, numbers, at, head[OCCUPY], krones)
-    at += head[OCCUPY]
-    krones = _hire(t, s, g, p, numbers, at, head[HIRE], krones)
-    s.krones[g, p] = krones
-    draw = min(head[DRAW], s.deck_size[g])
-    if draw > 0:
-        size = s.deck_size[g]
-        held = s.hand_size[g, p]
-        for k in range(draw):
-            s.hand[g, p, held + k] = s.deck[g, k]
-        s.hand_size[g, p] = held + draw
-        for k in range(size - draw):
-            s.deck[g, k] = s.deck[g, k + draw]
-        s.deck_size[g] = size - draw
-    s.objectives[g, p] += head[OBJECTIVES]
-    guests = min(head[GUESTS], t.cafe_seats)
+@inlined
+def _serve(cafe: Ints, guests: int, numbers: Numbers, plate_at: Ints, plate_count: Ints) -> None:
+    """The café's first `guests` guests, each with the items its plate's numbers pick."""
+    kinds = cafe.shape[1]
     for guest in range(guests):
         for item in range(kinds):
-            s.cafe[g, p, guest, item] = 0
-        start = plan.plate_at[g, r, p, guest]
-        for k in range(start, start + plan.plate_count[g, r, p, guest]):
-            s.cafe[g, p, guest, (numbers[k] * kinds) >> 32] += 1
+            cafe[guest, item] = 0
+        start = plate_at[guest]
+        for k in range(start, start + plate_count[guest]):
+            cafe[guest, (np.int64(numbers[k]) * kinds) >> 32] += 1
+
+
+@inlined
+def _draw(s: GameArrays, g: int, p: int, draw: int) -> None:
+    """The top `draw` cards of the deck to the end of the player's hand."""
+    size, held = s.deck_size[g], s.hand_size[g, p]
+    deck, hand = s.deck[g], s.hand[g, p]
+    for k in range(draw):
+        hand[held + k] = deck[k]
+    for k in range(size - draw):
+        deck[k] = deck[k + draw]
+    s.hand_size[g, p] = held + draw
+    s.deck_size[g] = size - draw
+
+
+@inlined
+def play_turn(t: TurnTables, s: GameArrays, g: int, p: int, head: Ints, numbers: Numbers, plates: Plates) -> None:
+    """One player's round of game g: game.play_turn, its numbers read where plan_turn cuts them (plates: where
+    each guest's numbers start, how many)."""
+    points = s.points[g, p] + head[POINTS]
+    krones = s.krones[g, p] + head[KRONES]
+    emperor = s.emperor[g, p]
+    at = HEAD
+    if head[ITEMS]:
+        cut = numbers[at : at + head[ITEMS]]
+        s.kitchen_keys[g, p] = _gain_items(s.kitchen[g, p], s.kitchen_order[g, p], s.kitchen_keys[g, p], cut)
+    at += head[ITEMS]
+    if head[EMPEROR]:
+        emperor, beyond = _advance(t, emperor, head[EMPEROR])
+        points += beyond
+    if head[PREPARE]:
+        placed, krones, gained = _prepare(t, s.placed[g, p], numbers[at : at + head[PREPARE]], krones)
+        s.placed[g, p] = placed
+        points += gained
+    at += head[PREPARE]
+    if head[OCCUPY]:
+        cut = numbers[at : at + head[OCCUPY]]
+        occupied, krones, gained, emperor = _occupy(t, s.placed[g, p], s.occupied[g, p], emperor, cut, krones)
+        s.occupied[g, p] = occupied
+        points += gained
+    at += head[OCCUPY]
+    if head[HIRE]:
+        cut = numbers[at : at + head[HIRE]]
+        held, count = s.hand_size[g, p], s.hired_count[g, p]
+        held, count, krones = _hire(t, s.hand[g, p], held, s.hired[g, p], count, cut, krones)
+        s.hand_size[g, p], s.hired_count[g, p] = held, count
+    s.points[g, p], s.krones[g, p], s.emperor[g, p] = points, krones, emperor
+    draw = min(head[DRAW], s.deck_size[g])
+    if draw > 0:
+        _draw(s, g, p, draw)
+    s.objectives[g, p] += head[OBJECTIVES]
+    guests = min(head[GUESTS], t.cafe_seats)
+    _serve(s.cafe[g, p], guests, numbers, plates[0], plates[1])
     s.guests[g, p] = guests
 
 
 @kernel
 def play_round(t: TurnTables, s: GameArrays, plan: PlanArrays, r: int) -> None:
     """Every seat's turn of round r + 1 in every game of the batch, in seat order."""
+    head, numbers, plate_at, plate_count = plan.head[r], plan.numbers[r], plan.plate_at[r], plan.plate_count[r]
     for g in range(s.points.shape[0]):
         for p in range(s.points.shape[1]):
-            play_turn(t, s, plan, g, r, p)
+            play_turn(t, s, g, p, head[g, p], numbers[g, p], (plate_at[g, p], plate_count[g, p]))

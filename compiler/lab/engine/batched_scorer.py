@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler.backends.batched.final import gather_rivals, project, rivals_size
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
 from compiler.backends.batched.record import (
     EMPEROR,
@@ -24,15 +24,18 @@ from compiler.backends.batched.record import (
     KRONES,
     POINTS,
     READS,
+    copy_values,
     init_record,
     load_record,
     record_size,
 )
 from compiler.backends.batched.scoring import (
+    Room,
     advance_emperor,
-    emperor_scoring,
-    final_totals,
-    standings,
+    emperor_scoring_all,
+    final_totals_in,
+    new_room,
+    standings_in,
 )
 from compiler.backends.batched.state import Dims, GameArrays, new_state
 from compiler.backends.batched.tables import (
@@ -84,7 +87,7 @@ def planning_tables(planning: Planning) -> PlanningTables:
     )
 
 
-@kernel
+@bare_kernel
 def _affordable(s: GameArrays, g: int, p: int, points: int, krones: int, limit: int) -> int:
     """planning.affordable: the most units, up to `limit`, the player can pay for."""
     most = limit
@@ -128,7 +131,7 @@ def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: in
     return count - 1  # unreachable: x < total
 
 
-@kernel
+@bare_kernel
 def _without_trials(count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
     """_choose's answer when the values do not matter (one option, or a mistake), else -1: no trial needed."""
     if count == 1:
@@ -138,7 +141,7 @@ def _without_trials(count: int, pl: PlanningTables, mistake: int, pick: int) -> 
     return -1
 
 
-@kernel
+@bare_kernel
 def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> None:
     """planning.serve: the last seated guests leave, each paid for."""
     if served:
@@ -147,7 +150,7 @@ def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> No
         s.krones[g, p] -= served * pl.guest_krones
 
 
-@kernel
+@bare_kernel
 def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTables) -> None:
     if steps:
         advance_emperor(t, s, g, p, steps)
@@ -158,13 +161,15 @@ def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTa
 class Scratch(NamedTuple):
     """The planners' room, made once a batch: a seat's record as the game holds it (base) and the trial's
     copy, a turn's scratch, the rivals, the options' values. A trial changes only its seat, the deck and the
-    discard pile, which a record holds whole, so each option starts from a flat copy of base."""
+    discard pile, which a record holds whole, so each option starts from a flat copy of base. `room`: the
+    scorings' own (see scoring.Room)."""
 
     base: Ints
     trial: Ints
     turn: Ints
     rivals: Ints
     values: Ints
+    room: Room
 
 
 def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
@@ -178,10 +183,11 @@ def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
         np.empty(2 * size + SCRATCH_EXTRA, np.int64),
         np.empty(rivals_size(s), np.int64),
         np.zeros(max(pl.step_limit, s.cafe.shape[2]) + 1, np.int64),
+        new_room(s),
     )
 
 
-@kernel
+@bare_kernel
 def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
     """emperor_scoring_of on the trial record (the seat's part of the round's Emperor scoring); kept in step
     with it by the cross-check of tests/test_batched_games.py."""
@@ -201,23 +207,23 @@ def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
         rec[READS] = 0  # as projected_total's fresh load of the seat
 
 
-@kernel
+@bare_kernel
 def _try_served(t: Any, served: int, pl: PlanningTables, w: Scratch) -> int:
     """The projected total after serving `served` guests (planning.serve on the trial record)."""
     rec = w.trial
-    rec[:] = w.base
+    copy_values(rec, w.base, len(rec))
     rec[GUESTS] -= served
     rec[POINTS] -= served * pl.guest_points
     rec[KRONES] -= served * pl.guest_krones
     return project(t, rec, w.rivals)
 
 
-@kernel
+@bare_kernel
 def _try_steps(t: Any, s: GameArrays, g: int, steps: int, pl: PlanningTables, w: Scratch) -> int:
     """The projected total after buying `steps` Emperor steps (advance_emperor, then the price) and this
     round's scoring of the seat."""
     rec = w.trial
-    rec[:] = w.base
+    copy_values(rec, w.base, len(rec))
     if steps:
         moved = min(steps, max(0, t.data[K_TRACK_LAST] - rec[EMPEROR]))
         rec[EMPEROR] += moved
@@ -317,12 +323,12 @@ def score_games(
             before[p] = s.points[g, p]
             spaces[p] = s.emperor[g, p]
         if k >= 0:
-            emperor_scoring(t, s, g)
+            emperor_scoring_all(t, s, g, w.room)
             out.tile[g, k] = s.tiles[g, tier_of[k]]
             record_scoring(rules_track, outcome_of, move_back[k], spaces, before, s, g, k, out)
         if last:
-            final_totals(t, s, g, totals)
-            standings(t, s, g, totals, ranks)
+            final_totals_in(t, s, g, totals, w.room)
+            standings_in(t, s, g, totals, ranks, w.room)
             record_final(totals, ranks, g, out)
 
 

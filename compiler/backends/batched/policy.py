@@ -28,7 +28,7 @@ from compiler.backends.batched.effects import (
 )
 from compiler.backends.batched.final import project
 from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.record import copy_values
+from compiler.backends.batched.record import copy_record
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import (
     A_BOOSTER_PROG,
@@ -106,12 +106,14 @@ def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: in
     start = scratch[:size]
     best = scratch[size : 2 * size]
     sr = scratch[2 * size :]
-    copy_values(start, rec, size)
+    copy_record(start, rec)
     sr[KNOWN] = 0
     best_total = 0
     tried = 0
+    last_best = True  # the last run is the best: the record holds it
     while True:
-        copy_values(rec, start, size)
+        if tried > 0:
+            copy_record(rec, start)
         sr[ASKED] = 0
         sr[TOP] = STACK
         if outcome == BONUS:
@@ -121,10 +123,12 @@ def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: in
         if tried == 0 and sr[KNOWN] == 0:
             return  # no open decision: nothing to compare
         total = project(t, rec, rivals)
-        if tried == 0 or total > best_total:
+        last_best = tried == 0 or total > best_total
+        if last_best:
             best_total = total
-            copy_values(best, rec, size)
+            copy_record(best, rec)
         tried += 1
         if next_sequence(sr, rec[r.READS]) < 0:
             break
-    copy_values(rec, best, size)
+    if not last_best:
+        copy_record(rec, best)

@@ -49,6 +49,34 @@ def copy_values(target: Ints, source: Ints, n: int) -> None:
         target[k] = source[k]
 
 
+@bare_kernel
+def copy_record(target: Ints, source: Ints) -> None:
+    """Copy a record over one of the same shapes: its header, and its lists up to their lengths (what lies past
+    them is never read, so a turn's search copies a quarter of a record or less)."""
+    copy_values(target, source, HEADER)
+    items = source[ITEMS]
+    spans = (
+        (source[KITCHEN], 2 * items),
+        (source[CAFE], source[GUESTS] * items),
+        (source[HAND], source[HAND_N]),
+        (source[HIRED], source[HIRED_N]),
+        (source[DECK], source[DECK_N]),
+        (source[DISCARD], source[DISCARD_N]),
+    )
+    for first, n in spans:
+        for k in range(first, first + n):
+            target[k] = source[k]
+
+
+@bare_kernel
+def same_values(a: Ints, b: Ints, n: int) -> bool:
+    """Whether a[:n] and b[:n] are equal."""
+    for k in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
+        if a[k] != b[k]:
+            return False
+    return True
+
+
 @kernel
 def new_record(s: GameArrays) -> Ints:
     """A record shaped for the batch (its contents undefined until load_record)."""
@@ -121,3 +149,26 @@ def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
         s.deck[g, k] = rec[rec[DECK] + k]
     for k in range(rec[DISCARD_N]):
         s.discard[g, k] = rec[rec[DISCARD] + k]
+
+
+@bare_kernel
+def same_record(a: Ints, b: Ints) -> bool:
+    """Whether two records of the same shapes hold the same player, deck and discard pile (their lists compared
+    up to their lengths: what lies past them is never read)."""
+    for k in range(HEADER):
+        if a[k] != b[k]:
+            return False
+    items = a[ITEMS]
+    spans = (
+        (a[KITCHEN], 2 * items),
+        (a[CAFE], a[GUESTS] * items),
+        (a[HAND], a[HAND_N]),
+        (a[HIRED], a[HIRED_N]),
+        (a[DECK], a[DECK_N]),
+        (a[DISCARD], a[DISCARD_N]),
+    )
+    for first, n in spans:
+        for k in range(first, first + n):
+            if a[k] != b[k]:
+                return False
+    return True

@@ -55,18 +55,25 @@ def new_room(s: GameArrays) -> Room:
 
 
 @bare_kernel
-def emperor_scoring_in(t: ScoringTables, s: GameArrays, g: int, seat: int, room: Room) -> None:
-    """emperor_scoring_of in `room`."""
+def marker_scoring(t: ScoringTables, s: GameArrays, g: int, seat: int) -> tuple[int, int]:
+    """The first part of a player's Emperor scoring of the round s.round_[g]: the points under the marker and
+    the move-back; the tile and the outcome of the space reached (outcome 0: no turn follows)."""
     round_ = s.round_[g]
     if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
-        return
+        return -1, 0
     tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
     if tile < 0:
-        return
+        return -1, 0
     points = at(t, A_TRACK_POINTS, s.emperor[g, seat])
     s.points[g, seat] += max(points, min(0, t.data[K_POINTS_FLOOR] - s.points[g, seat]))
     s.emperor[g, seat] = max(0, s.emperor[g, seat] - at(t, A_SCORING_BACK, round_))
-    outcome = at(t, A_OUTCOME, s.emperor[g, seat])
+    return int(tile), at(t, A_OUTCOME, s.emperor[g, seat])
+
+
+@bare_kernel
+def emperor_scoring_in(t: ScoringTables, s: GameArrays, g: int, seat: int, room: Room) -> None:
+    """emperor_scoring_of in `room`."""
+    tile, outcome = marker_scoring(t, s, g, seat)
     if outcome == 0:
         return
     load_record(s, g, seat, room.rec)
@@ -133,6 +140,19 @@ def standings_in(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: I
     breaks = room.seats[:players]
     for seat in range(players):
         load_record(s, g, seat, room.rec)
+        breaks[seat] = tiebreak(t, room.rec)
+    rank_into(totals, breaks, ranks, room.seats[players : 2 * players])
+
+
+@bare_kernel
+def final_standings_in(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: Ints, room: Room) -> None:
+    """final_totals_in, then standings_in, each seat's record loaded once."""
+    players = s.points.shape[1]
+    breaks = room.seats[:players]
+    for seat in range(players):
+        load_record(s, g, seat, room.rec)
+        gather_rivals(t, s, g, seat, room.rivals)
+        totals[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
         breaks[seat] = tiebreak(t, room.rec)
     rank_into(totals, breaks, ranks, room.seats[players : 2 * players])
 

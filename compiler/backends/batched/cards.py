@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import A_STAFF_COST, A_STAFF_KIND, ALL, ScoringTables, at
 
 
-@kernel
+@bare_kernel
 def append(rec: Ints, pile: int, size: int, card: int) -> None:
     """Put `card` at the end of the list at offset rec[pile] whose length is rec[size]."""
     rec[rec[pile] + rec[size]] = card
     rec[size] += 1
 
 
-@kernel
+@bare_kernel
 def remove_at(rec: Ints, pile: int, size: int, index: int) -> int:
     """Take the card at `index` out of the list (the others keep their order); the card."""
     first = rec[pile]
@@ -26,7 +26,7 @@ def remove_at(rec: Ints, pile: int, size: int, index: int) -> int:
     return int(card)
 
 
-@kernel
+@bare_kernel
 def remove_card(rec: Ints, pile: int, size: int, card: int) -> None:
     """Take the first `card` out of the list (list.remove)."""
     first = rec[pile]
@@ -36,7 +36,7 @@ def remove_card(rec: Ints, pile: int, size: int, card: int) -> None:
             return
 
 
-@kernel
+@bare_kernel
 def holds(rec: Ints, pile: int, size: int, card: int) -> bool:
     """Whether the list holds `card`."""
     first = rec[pile]
@@ -46,7 +46,7 @@ def holds(rec: Ints, pile: int, size: int, card: int) -> bool:
     return False
 
 
-@kernel
+@bare_kernel
 def play_cost(t: ScoringTables, card: int, discount: int) -> int:
     """Printed cost less the discount, never below 0; ALL: free."""
     if discount == ALL:
@@ -54,13 +54,13 @@ def play_cost(t: ScoringTables, card: int, discount: int) -> int:
     return int(max(0, at(t, A_STAFF_COST, card) - discount))
 
 
-@kernel
+@bare_kernel
 def of_kind(t: ScoringTables, card: int, kind: int) -> bool:
     """Whether a card is of a StaffFilter kind (ALL: any)."""
     return kind == ALL or at(t, A_STAFF_KIND, card) == kind
 
 
-@kernel
+@bare_kernel
 def count_of_kind(t: ScoringTables, rec: Ints, pile: int, size: int, kind: int) -> int:
     """How many cards of the list are of `kind`."""
     count = 0
@@ -70,14 +70,14 @@ def count_of_kind(t: ScoringTables, rec: Ints, pile: int, size: int, kind: int) 
     return count
 
 
-@kernel
+@bare_kernel
 def hire(t: ScoringTables, rec: Ints, card: int, cost: int) -> None:
     """Pay and hire a card (its once-effect is the caller's to run)."""
     rec[r.KRONES] -= cost
     append(rec, r.HIRED, r.HIRED_N, card)
 
 
-@kernel
+@bare_kernel
 def add_item(rec: Ints, item: int, count: int) -> None:
     """`count` more of an item in the kitchen; a new key goes last in the kitchen's order."""
     order = rec[r.ORDER]

@@ -31,7 +31,7 @@ from compiler.backends.batched.hotel import (
     place_room,
     state_mask,
 )
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel
 from compiler.backends.batched.quantities import bits, quantity, vacant
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import (
@@ -66,23 +66,24 @@ STACK = 5 * CAP + 3
 SEARCH = STACK + 2048  # its length
 
 
-@kernel
-def push(sr: Ints, n: int) -> Ints:
-    """Room for `n` values on the search's stack (pop it before the op that pushed it returns)."""
+@bare_kernel
+def push(sr: Ints, n: int) -> int:
+    """Room for `n` values on the search's stack, from the index returned (pop it before the op that pushed
+    it returns; an index, not a view: a bare kernel returns no view)."""
     base = sr[TOP]
     if base + n > SEARCH:
         raise ValueError("a turn holds more than the batched search's stack")
     sr[TOP] = base + n
-    return sr[base : base + n]
+    return int(base)
 
 
-@kernel
+@bare_kernel
 def pop(sr: Ints, n: int) -> None:
     """Free the last `n` values pushed."""
     sr[TOP] -= n
 
 
-@kernel
+@bare_kernel
 def decide(sr: Ints, rec: Ints, n: int, order_only: int) -> int:
     """One decision among `n` options (the policy's tried ones, in order): the script's, or the first."""
     if n <= 1:
@@ -102,19 +103,19 @@ def decide(sr: Ints, rec: Ints, n: int, order_only: int) -> int:
     return 0
 
 
-@kernel
+@bare_kernel
 def lose_points(t: ScoringTables, rec: Ints, amount: int) -> None:
     """Lose up to `amount` points, never below the points floor."""
     rec[r.POINTS] -= min(amount, max(0, rec[r.POINTS] - t.data[K_POINTS_FLOOR]))
 
 
-@kernel
+@bare_kernel
 def lose_krones(t: ScoringTables, rec: Ints, amount: int) -> None:
     """Lose up to `amount` krones, never below the krones floor."""
     rec[r.KRONES] -= min(amount, max(0, rec[r.KRONES] - t.data[K_KRONES_FLOOR]))
 
 
-@kernel
+@bare_kernel
 def nth_item(mask: int, items: int, skip: int, n: int) -> int:
     """The n-th item (from 0) of `mask` other than `skip`, in the rules' order."""
     for item in range(items):
@@ -125,13 +126,15 @@ def nth_item(mask: int, items: int, skip: int, n: int) -> int:
     return -1
 
 
-@kernel
+@bare_kernel
 def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, mask: int) -> None:
     """Gain `count` items of `mask`, each the kind held fewest first (the only one tried where items are
     alike), each maybe served to the first guest (tried only where serving pays)."""
     items = rec[r.ITEMS]
-    held = push(sr, items)
-    held[:] = rec[rec[r.KITCHEN] : rec[r.KITCHEN] + items]
+    base = push(sr, items)
+    held = sr[base : base + items]
+    for item in range(items):
+        held[item] = rec[rec[r.KITCHEN] + item]
     serving = serve != 0 and rec[r.GUESTS] > 0
     for _ in range(count):
         fewest = -1
@@ -151,7 +154,7 @@ def choose_items(t: ScoringTables, rec: Ints, sr: Ints, count: int, serve: int, 
     pop(sr, items)
 
 
-@kernel
+@bare_kernel
 def return_all(rec: Ints, kitchen: int, cafe: int, mask: int) -> None:
     """Return every item of `mask` from the kitchen and/or the café (the keys stay)."""
     items = rec[r.ITEMS]
@@ -164,13 +167,14 @@ def return_all(rec: Ints, kitchen: int, cafe: int, mask: int) -> None:
                     rec[rec[r.CAFE] + guest * items + item] = 0
 
 
-@kernel
+@bare_kernel
 def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, count: int, mask: int) -> None:
     """Return up to `count` items one by one: the kitchen's most held kind first (ties: the kitchen's order),
     then the others in that order, then the guests' items; where items are alike, one of each place."""
     items = rec[r.ITEMS]
     size = rec[r.GUESTS] * items + 1
-    slots = push(sr, size)  # the café's returnable slots, guest by guest
+    base = push(sr, size)
+    slots = sr[base : base + size]  # the café's returnable slots, guest by guest
     for _ in range(count):
         nk = 0
         most = -1
@@ -203,7 +207,7 @@ def return_some(t: ScoringTables, rec: Ints, sr: Ints, kitchen: int, cafe: int, 
     pop(sr, size)
 
 
-@kernel
+@bare_kernel
 def kitchen_other(rec: Ints, mask: int, most: int, n: int) -> int:
     """The n-th (from 0) returnable kitchen item other than `most`, in the kitchen's order."""
     for key in range(rec[r.KEYS]):
@@ -215,7 +219,7 @@ def kitchen_other(rec: Ints, mask: int, most: int, n: int) -> int:
     return -1
 
 
-@kernel
+@bare_kernel
 def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
     """How many items of `mask` a return from these places could take."""
     items = rec[r.ITEMS]
@@ -230,7 +234,7 @@ def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
     return total
 
 
-@kernel
+@bare_kernel
 def prepare_room(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
     """An optional room on a legal, affordable space (tried: see runtime/hotel.py prepare_room)."""
     floors, free, occupy, wins, alike = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4], t.ops[row, 5]
@@ -246,7 +250,7 @@ def prepare_room(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
         place_room(t, rec, nth_bit(tried, k), free, occupy)
 
 
-@kernel
+@bare_kernel
 def occupy_vacant(t: ScoringTables, rec: Ints, sr: Ints, count: int) -> None:
     """Up to `count` vacant rooms become occupied, one decision each (or none)."""
     for _ in range(count):
@@ -257,7 +261,7 @@ def occupy_vacant(t: ScoringTables, rec: Ints, sr: Ints, count: int) -> None:
         occupy_room(t, rec, nth_bit(rooms, k))
 
 
-@kernel
+@bare_kernel
 def remove_rooms(t: ScoringTables, rec: Ints, sr: Ints, occupied: int, count: int, pick: int) -> None:
     """Remove rooms from as high a floor as possible, one decision per room (see runtime/hotel.py)."""
     below = t.data[K_FLOORS]
@@ -277,12 +281,14 @@ def remove_rooms(t: ScoringTables, rec: Ints, sr: Ints, occupied: int, count: in
         last = cell
 
 
-@kernel
-def by_cost(t: ScoringTables, rec: Ints, sr: Ints) -> Ints:
-    """The hand, cheapest first, then the lowest number (on the stack: pop it)."""
+@bare_kernel
+def by_cost(t: ScoringTables, rec: Ints, sr: Ints) -> int:
+    """The hand, cheapest first, then the lowest number, on the stack from the index returned (pop it)."""
     n = rec[r.HAND_N]
-    cards = push(sr, n)
-    cards[:] = rec[rec[r.HAND] : rec[r.HAND] + n]
+    base = push(sr, n)
+    cards = sr[base : base + n]
+    for k in range(n):
+        cards[k] = rec[rec[r.HAND] + k]
     for i in range(1, n):
         card = cards[i]
         j = i - 1
@@ -293,18 +299,20 @@ def by_cost(t: ScoringTables, rec: Ints, sr: Ints) -> Ints:
             cards[j + 1] = cards[j]
             j -= 1
         cards[j + 1] = card
-    return cards
+    return base
 
 
-@kernel
+@bare_kernel
 def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -> None:
     """Put Staff from hand under the deck (or on top, the first chosen on top), cheapest first."""
     m = min(count, rec[r.HAND_N])
-    chosen = push(sr, m)
+    base = push(sr, m)
+    chosen = sr[base : base + m]
     for j in range(m):
-        cards = by_cost(t, rec, sr)
-        chosen[j] = cards[decide(sr, rec, len(cards), 1)]
-        pop(sr, len(cards))
+        n = rec[r.HAND_N]
+        first = by_cost(t, rec, sr)
+        chosen[j] = sr[first + decide(sr, rec, n, 1)]
+        pop(sr, n)
         remove_card(rec, r.HAND, r.HAND_N, chosen[j])
     deck = rec[r.DECK]
     if top != 0:
@@ -319,7 +327,7 @@ def staff_to_deck(t: ScoringTables, rec: Ints, sr: Ints, count: int, top: int) -
     pop(sr, m)
 
 
-@kernel
+@bare_kernel
 def remove_hired(t: ScoringTables, rec: Ints, sr: Ints, count: int, kind: int) -> None:
     """Discard up to `count` hired Staff of `kind`, one decision each (in hired order)."""
     for _ in range(count):
@@ -335,12 +343,13 @@ def remove_hired(t: ScoringTables, rec: Ints, sr: Ints, count: int, kind: int) -
                 k -= 1
 
 
-@kernel
-def draw(rec: Ints, sr: Ints, count: int) -> Ints:
+@bare_kernel
+def draw(rec: Ints, sr: Ints, count: int) -> int:
     """Take up to `count` cards from the top of the deck: [how many left to place, the cards...], on the
-    stack (pop count + 1)."""
+    stack from the index returned (pop count + 1)."""
     n = min(count, rec[r.DECK_N])
-    drawn = push(sr, count + 1)
+    base = push(sr, count + 1)
+    drawn = sr[base : base + count + 1]
     drawn[0] = n
     deck = rec[r.DECK]
     for k in range(n):
@@ -349,10 +358,10 @@ def draw(rec: Ints, sr: Ints, count: int) -> Ints:
         rec[deck + k] = rec[deck + k + n]
     rec[r.DECK_N] -= n
     rec[r.READS] += 1
-    return drawn
+    return base
 
 
-@kernel
+@bare_kernel
 def pick_drawn(t: ScoringTables, rec: Ints, sr: Ints, drawn: Ints, discount: int) -> int:
     """Play one of the drawn cards that is affordable (in the order drawn), or none (-1)."""
     n = 0
@@ -374,7 +383,7 @@ def pick_drawn(t: ScoringTables, rec: Ints, sr: Ints, drawn: Ints, discount: int
     return -1
 
 
-@kernel
+@bare_kernel
 def rest_of_draw(rec: Ints, sr: Ints, drawn: Ints, to_hand: int) -> None:
     """The drawn cards not played: into the hand, or under the deck in the chosen order (order only)."""
     if to_hand != 0:
@@ -389,7 +398,7 @@ def rest_of_draw(rec: Ints, sr: Ints, drawn: Ints, to_hand: int) -> None:
         drawn[0] -= 1
 
 
-@kernel
+@bare_kernel
 def pick_from_hand(t: ScoringTables, rec: Ints, sr: Ints, discount: int, kind: int) -> int:
     """Play a card from hand of `kind` that is affordable (in hand order), or none (-1)."""
     rec[r.READS] += 1
@@ -411,7 +420,7 @@ def pick_from_hand(t: ScoringTables, rec: Ints, sr: Ints, discount: int, kind: i
     return -1
 
 
-@kernel
+@bare_kernel
 def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
     """Every op but those that hire Staff or choose an option."""
     code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
@@ -452,13 +461,14 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
         advance(t, rec, a)
 
 
-@kernel
+@bare_kernel
 def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
     """Run a program's effects in order; a Staff hired runs its once-effect at once (ruling 5.5)."""
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
         code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
         if code == op.OP_DRAW_STAFF:
-            drawn = draw(rec, sr, a)
+            first = draw(rec, sr, a)
+            drawn = sr[first : first + a + 1]
             for _ in range(b):
                 card = pick_drawn(t, rec, sr, drawn, c)
                 if card < 0:
@@ -484,7 +494,7 @@ def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
             simple_op(t, rec, sr, row)
 
 
-@kernel
+@bare_kernel
 def choose_option(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> int:
     """One option (from 0) of a choice among those that can be taken fully, or none (-1)."""
     count, decline, first = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3]
@@ -501,7 +511,7 @@ def choose_option(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> int:
     return -1
 
 
-@kernel
+@bare_kernel
 def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
     """Can this effect (no choice) be taken fully now? (runtime's FEASIBLE tests)"""
     code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
@@ -530,7 +540,7 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
     return True
 
 
-@kernel
+@bare_kernel
 def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """Can every effect of a program without choices be taken fully (each against the state now)?"""
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):  # noqa: SIM110 (numba compiles no generator expressions)
@@ -539,7 +549,7 @@ def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
     return True
 
 
-@kernel
+@bare_kernel
 def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """As feasible_basic, where a choice can be taken if it may be declined or some option can."""
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.quantities import bits, quantity
 from compiler.backends.batched.state import GameArrays, Ints
 from compiler.backends.batched.tables import (
@@ -26,13 +26,13 @@ from compiler.backends.batched.tables import (
 )
 
 
-@kernel
+@bare_kernel
 def rivals_size(s: GameArrays) -> int:
     """The room gather_rivals needs."""
     return int(1 + s.hired.shape[1] * s.hired.shape[2])
 
 
-@kernel
+@bare_kernel
 def gather_rivals(t: ScoringTables, s: GameArrays, g: int, seat: int, rivals: Ints) -> None:
     """The game-end Staff with a formula that the opponents of `seat` have hired: [how many, the cards...]."""
     n = 0
@@ -53,7 +53,7 @@ def rivals_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> Ints:
     return rivals
 
 
-@kernel
+@bare_kernel
 def copied_points(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
     """A copier's points: the rivals' game-end Staff worth most on this player's state (0 when there is
     none), as both the projection and the policy's choice score it."""
@@ -66,7 +66,7 @@ def copied_points(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
     return best
 
 
-@kernel
+@bare_kernel
 def game_end_points(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
     """The points of the player's hired game-end Staff, in the order hired."""
     total = 0
@@ -79,7 +79,7 @@ def game_end_points(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
     return total
 
 
-@kernel
+@bare_kernel
 def project(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
     """Points now plus every final-scoring source as if the game ended now (the module's projected_total);
     `rivals`: what a copier may copy (rivals_of)."""
@@ -97,7 +97,7 @@ def project(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
     return int(total)
 
 
-@kernel
+@bare_kernel
 def tiebreak(t: ScoringTables, rec: Ints) -> int:
     """The first tie-breaker's sum of quantities (more wins)."""
     total = 0
@@ -109,8 +109,13 @@ def tiebreak(t: ScoringTables, rec: Ints) -> int:
 @kernel
 def rank(totals: Ints, tiebreaks: Ints, ranks: Ints) -> None:
     """Ranks from totals and tie-breakers (more wins): equal both, equal rank (1, 1, 3)."""
+    rank_into(totals, tiebreaks, ranks, np.empty(len(totals), np.int64))
+
+
+@bare_kernel
+def rank_into(totals: Ints, tiebreaks: Ints, ranks: Ints, order: Ints) -> None:
+    """rank, with `order`: room for a value per seat."""
     n = len(totals)
-    order = totals.copy()
     for seat in range(n):
         order[seat] = seat
     for i in range(1, n):

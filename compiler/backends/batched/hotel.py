@@ -4,7 +4,7 @@ compiler/backends/python/runtime/hotel.py does on its lists of rows)."""
 from __future__ import annotations
 
 from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel
 from compiler.backends.batched.quantities import bits, vacant
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import (
@@ -26,7 +26,7 @@ from compiler.backends.batched.tables import (
 )
 
 
-@kernel
+@bare_kernel
 def nth_bit(mask: int, n: int) -> int:
     """The index of the n-th set bit (from 0, lowest first)."""
     bit = 0
@@ -38,7 +38,7 @@ def nth_bit(mask: int, n: int) -> int:
         bit += 1
 
 
-@kernel
+@bare_kernel
 def legal_mask(t: ScoringTables, rec: Ints, floors: int) -> int:
     """Empty spaces where a room may go, on the floors of the mask `floors`: the first room's space, or
     next to a placed room."""
@@ -57,7 +57,7 @@ def legal_mask(t: ScoringTables, rec: Ints, floors: int) -> int:
     return int(near & ~placed & allowed & ((1 << cells) - 1))
 
 
-@kernel
+@bare_kernel
 def occupy_room(t: ScoringTables, rec: Ints, cell: int) -> None:
     """A vacant room becomes occupied; completing its group pays the group's reward."""
     rec[r.OCCUPIED] |= 1 << cell
@@ -75,7 +75,7 @@ def occupy_room(t: ScoringTables, rec: Ints, cell: int) -> None:
         advance(t, rec, amount)
 
 
-@kernel
+@bare_kernel
 def advance(t: ScoringTables, rec: Ints, steps: int) -> None:
     """Forward on the Emperor track, never past the last space; each step beyond it is worth points."""
     moved = min(steps, max(0, t.data[K_TRACK_LAST] - rec[r.EMPEROR]))
@@ -83,7 +83,7 @@ def advance(t: ScoringTables, rec: Ints, steps: int) -> None:
     rec[r.POINTS] += (steps - moved) * t.data[K_BEYOND_POINTS]
 
 
-@kernel
+@bare_kernel
 def place_room(t: ScoringTables, rec: Ints, cell: int, free: int, occupy: int) -> None:
     """Put a room on `cell` (paying unless free), score its printed points, occupy it if asked."""
     if free == 0:
@@ -94,7 +94,7 @@ def place_room(t: ScoringTables, rec: Ints, cell: int, free: int, occupy: int) -
         occupy_room(t, rec, cell)
 
 
-@kernel
+@bare_kernel
 def affordable_spaces(t: ScoringTables, rec: Ints, floors: int, free: int) -> int:
     """The legal spaces on `floors` the player can pay for (all, if free)."""
     legal = legal_mask(t, rec, floors)
@@ -107,7 +107,7 @@ def affordable_spaces(t: ScoringTables, rec: Ints, floors: int, free: int) -> in
     return spaces
 
 
-@kernel
+@bare_kernel
 def first_by_printed(t: ScoringTables, spaces: int) -> int:
     """The first space of each printed-points value (see prepare_room's alike_by_points)."""
     firsts = 0
@@ -122,13 +122,13 @@ def first_by_printed(t: ScoringTables, spaces: int) -> int:
     return firsts
 
 
-@kernel
+@bare_kernel
 def state_mask(rec: Ints, occupied: int) -> int:
     """The vacant or the occupied rooms."""
     return rec[r.OCCUPIED] if occupied != 0 else vacant(rec)
 
 
-@kernel
+@bare_kernel
 def highest_floor(t: ScoringTables, mask: int, below: int) -> int:
     """The cells of `mask` on the highest floor (index from 0) under `below` that has any."""
     for floor in range(below - 1, -1, -1):
@@ -138,7 +138,7 @@ def highest_floor(t: ScoringTables, mask: int, below: int) -> int:
     return 0
 
 
-@kernel
+@bare_kernel
 def column_below(t: ScoringTables, mask: int, cell: int) -> int:
     """The cell of `mask` next down in the column of `cell`, or none (0)."""
     column = cell % t.data[K_COLUMNS]
@@ -149,14 +149,14 @@ def column_below(t: ScoringTables, mask: int, cell: int) -> int:
     return 0
 
 
-@kernel
+@bare_kernel
 def column_reach(t: ScoringTables, mask: int, cell: int, count: int) -> int:
     """How many rooms a removal down the column from `cell` takes (at most `count`)."""
     below = (1 << (cell // t.data[K_COLUMNS] * t.data[K_COLUMNS])) - 1
     return min(count, 1 + bits(mask & at(t, A_COLUMN_MASK, cell % t.data[K_COLUMNS]) & below))
 
 
-@kernel
+@bare_kernel
 def column_starts(t: ScoringTables, mask: int, count: int) -> int:
     """The highest cells from which a removal down their column takes the most rooms (see hotel.column_starts)."""
     candidates = highest_floor(t, mask, t.data[K_FLOORS])
@@ -171,7 +171,7 @@ def column_starts(t: ScoringTables, mask: int, count: int) -> int:
     return starts
 
 
-@kernel
+@bare_kernel
 def count_removable(t: ScoringTables, rec: Ints, occupied: int, count: int, pick: int) -> int:
     """How many rooms a removal of this pick could take (see runtime/hotel.py)."""
     mask = state_mask(rec, occupied)

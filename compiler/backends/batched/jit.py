@@ -25,11 +25,20 @@ from numba.core.registry import cpu_target
 F = TypeVar("F", bound=Callable[..., Any])
 
 _NJIT = numba.njit(cache=True, nogil=True)
+_BARE = cast(Any, numba.njit)(cache=True, nogil=True, _nrt=False)  # _nrt: not in numba's stubs
 
 
 def kernel(function: F) -> F:
     """Compile `function` with numba (nopython mode, cached); typed as the function itself for mypy."""
     return cast(F, _NJIT(function))
+
+
+def bare_kernel(function: F) -> F:
+    """As kernel, without numba's reference counting of arrays (its runtime, NRT): every array a call passes
+    costs two atomic operations otherwise, the most of a small kernel's time. A bare kernel allocates nothing
+    and calls only bare kernels; an array it returns is a view of one it was given (a kernel with NRT would
+    count a reference it does not hold), so only bare kernels call those."""
+    return cast(F, _BARE(function))
 
 
 def cached_here(function: Callable[..., Any]) -> bool:

@@ -27,7 +27,8 @@ from compiler.backends.batched.effects import (
     run_program,
 )
 from compiler.backends.batched.final import project
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel
+from compiler.backends.batched.record import copy_record
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import (
     A_BOOSTER_PROG,
@@ -48,7 +49,7 @@ BONUS, PENALTY = 1, 2
 SCRATCH_EXTRA = SEARCH  # beyond two records
 
 
-@kernel
+@bare_kernel
 def bonus_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
     """A tile's bonus, then every Staff hired before it that adds to Emperor bonuses."""
     had = 0  # a bit per booster (tables.py refuses more than MAX_BOOSTERS)
@@ -61,7 +62,7 @@ def bonus_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
             run_program(t, rec, sr, at(t, A_BOOSTER_PROG, b))
 
 
-@kernel
+@bare_kernel
 def penalty_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
     """A tile's penalty, unless a hired Staff lets the player pay to ignore it (paying: the first option)."""
     for w in range(t.data[K_WAIVERS_N]):
@@ -78,7 +79,7 @@ def penalty_turn(t: ScoringTables, rec: Ints, sr: Ints, tile: int) -> None:
         run_program(t, rec, sr, at(t, A_TILE_OTHERWISE, tile))
 
 
-@kernel
+@bare_kernel
 def next_sequence(sr: Ints, reads: int) -> int:
     """Move the odometer to the next sequence to try; the depth changed, or -1 when every one was tried."""
     known = sr[KNOWN]
@@ -97,7 +98,7 @@ def next_sequence(sr: Ints, reads: int) -> int:
     return int(k)
 
 
-@kernel
+@bare_kernel
 def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: int, outcome: int) -> None:
     """Play the turn on the record with the policy's decisions (the record ends as the best run left it).
     `scratch`: room for two records and a search (SCRATCH_EXTRA more than two records)."""
@@ -105,12 +106,14 @@ def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: in
     start = scratch[:size]
     best = scratch[size : 2 * size]
     sr = scratch[2 * size :]
-    start[:] = rec
+    copy_record(start, rec)
     sr[KNOWN] = 0
     best_total = 0
     tried = 0
+    last_best = True  # the last run is the best: the record holds it
     while True:
-        rec[:] = start
+        if tried > 0:
+            copy_record(rec, start)
         sr[ASKED] = 0
         sr[TOP] = STACK
         if outcome == BONUS:
@@ -120,10 +123,12 @@ def take_turn(t: ScoringTables, rec: Ints, scratch: Ints, rivals: Ints, tile: in
         if tried == 0 and sr[KNOWN] == 0:
             return  # no open decision: nothing to compare
         total = project(t, rec, rivals)
-        if tried == 0 or total > best_total:
+        last_best = tried == 0 or total > best_total
+        if last_best:
             best_total = total
-            best[:] = rec
+            copy_record(best, rec)
         tried += 1
         if next_sequence(sr, rec[r.READS]) < 0:
             break
-    rec[:] = best
+    if not last_best:
+        copy_record(rec, best)

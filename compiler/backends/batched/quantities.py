@@ -4,7 +4,7 @@ counts it."""
 from __future__ import annotations
 
 from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import (
     A_COLOUR_MASK,
@@ -20,7 +20,7 @@ from compiler.backends.batched.tables import (
 )
 
 
-@kernel
+@bare_kernel
 def bits(mask: int) -> int:
     """How many bits of `mask` are set."""
     count = 0
@@ -30,13 +30,13 @@ def bits(mask: int) -> int:
     return count
 
 
-@kernel
+@bare_kernel
 def vacant(rec: Ints) -> int:
     """The mask of vacant rooms."""
     return int(rec[r.PLACED] & ~rec[r.OCCUPIED])
 
 
-@kernel
+@bare_kernel
 def full_masks(t: ScoringTables, masks: int, n: int, occupied: int) -> int:
     """How many of the `n` masks of table `masks` are fully occupied."""
     count = 0
@@ -47,7 +47,7 @@ def full_masks(t: ScoringTables, masks: int, n: int, occupied: int) -> int:
     return count
 
 
-@kernel
+@bare_kernel
 def colour_sets(t: ScoringTables, occupied: int) -> int:
     """Complete sets of one occupied red, one blue and one yellow room."""
     least = bits(occupied & at(t, A_COLOUR_MASK, 0))
@@ -56,7 +56,7 @@ def colour_sets(t: ScoringTables, occupied: int) -> int:
     return least
 
 
-@kernel
+@bare_kernel
 def kind_count(t: ScoringTables, rec: Ints, kind: int) -> int:
     """How many hired Staff are of `kind`."""
     count = 0
@@ -66,7 +66,7 @@ def kind_count(t: ScoringTables, rec: Ints, kind: int) -> int:
     return count
 
 
-@kernel
+@bare_kernel
 def items_held(rec: Ints, first: int, count: int) -> int:
     """The sum of `count` values from `first`."""
     total = 0
@@ -75,7 +75,7 @@ def items_held(rec: Ints, first: int, count: int) -> int:
     return total
 
 
-@kernel
+@bare_kernel
 def quantity(t: ScoringTables, rec: Ints, q: int) -> int:
     """The quantity ir.QUANTITIES[q] of the record's player."""
     occupied = rec[r.OCCUPIED]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.state import GameArrays, Ints
 
 POINTS, KRONES, EMPEROR, OBJECTIVES = 0, 1, 2, 3
@@ -21,14 +21,14 @@ ITEMS = 20
 HEADER = 21
 
 
-@kernel
+@bare_kernel
 def record_size(s: GameArrays) -> int:
     """The length of a record for the batch's items, café seats and cards."""
     items = s.kitchen.shape[2]
     return int(HEADER + 2 * items + s.cafe.shape[2] * items + 2 * s.hand.shape[2] + 2 * s.deck.shape[1])
 
 
-@kernel
+@bare_kernel
 def init_record(s: GameArrays, rec: Ints) -> None:
     """Write the header's offsets (the record's parts) for the batch's shapes."""
     items = s.kitchen.shape[2]
@@ -42,6 +42,41 @@ def init_record(s: GameArrays, rec: Ints) -> None:
     rec[ITEMS] = items
 
 
+@bare_kernel
+def copy_values(target: Ints, source: Ints, n: int) -> None:
+    """target[:n] = source[:n], element by element (a slice assignment may allocate a copy of the source)."""
+    for k in range(n):
+        target[k] = source[k]
+
+
+@bare_kernel
+def copy_record(target: Ints, source: Ints) -> None:
+    """Copy a record over one of the same shapes: its header, and its lists up to their lengths (what lies past
+    them is never read, so a turn's search copies a quarter of a record or less)."""
+    copy_values(target, source, HEADER)
+    items = source[ITEMS]
+    spans = (
+        (source[KITCHEN], 2 * items),
+        (source[CAFE], source[GUESTS] * items),
+        (source[HAND], source[HAND_N]),
+        (source[HIRED], source[HIRED_N]),
+        (source[DECK], source[DECK_N]),
+        (source[DISCARD], source[DISCARD_N]),
+    )
+    for first, n in spans:
+        for k in range(first, first + n):
+            target[k] = source[k]
+
+
+@bare_kernel
+def same_values(a: Ints, b: Ints, n: int) -> bool:
+    """Whether a[:n] and b[:n] are equal."""
+    for k in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
+        if a[k] != b[k]:
+            return False
+    return True
+
+
 @kernel
 def new_record(s: GameArrays) -> Ints:
     """A record shaped for the batch (its contents undefined until load_record)."""
@@ -50,7 +85,7 @@ def new_record(s: GameArrays) -> Ints:
     return rec
 
 
-@kernel
+@bare_kernel
 def load_record(s: GameArrays, g: int, seat: int, rec: Ints) -> None:
     """Copy player `seat` of game `g`, and the game's deck and discard pile, into the record (the lists up
     to their lengths: a record never reads past them)."""
@@ -84,7 +119,7 @@ def load_record(s: GameArrays, g: int, seat: int, rec: Ints) -> None:
         rec[rec[DISCARD] + k] = s.discard[g, k]
 
 
-@kernel
+@bare_kernel
 def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
     """Copy the record back over player `seat` of game `g` and the game's deck and discard pile."""
     items = rec[ITEMS]
@@ -114,3 +149,26 @@ def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
         s.deck[g, k] = rec[rec[DECK] + k]
     for k in range(rec[DISCARD_N]):
         s.discard[g, k] = rec[rec[DISCARD] + k]
+
+
+@bare_kernel
+def same_record(a: Ints, b: Ints) -> bool:
+    """Whether two records of the same shapes hold the same player, deck and discard pile (their lists compared
+    up to their lengths: what lies past them is never read)."""
+    for k in range(HEADER):
+        if a[k] != b[k]:
+            return False
+    items = a[ITEMS]
+    spans = (
+        (a[KITCHEN], 2 * items),
+        (a[CAFE], a[GUESTS] * items),
+        (a[HAND], a[HAND_N]),
+        (a[HIRED], a[HIRED_N]),
+        (a[DECK], a[DECK_N]),
+        (a[DISCARD], a[DISCARD_N]),
+    )
+    for first, n in spans:
+        for k in range(first, first + n):
+            if a[k] != b[k]:
+                return False
+    return True

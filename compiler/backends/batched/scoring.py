@@ -1,13 +1,18 @@
 """The scoring kernels the lab calls: Emperor scorings with the default policy's decisions, one player's
 part of one, Emperor steps, the projected total, final totals and standings (as the generated module's
-emperor_scoring, emperor_scoring_of, advance_emperor, projected_total, final_totals, final_standings)."""
+emperor_scoring, emperor_scoring_of, advance_emperor, projected_total, final_totals, final_standings).
+
+Each public kernel makes its own room; the lab's hot path calls the `_in` variants with room it made once
+(a Room: see new_room)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
-from compiler.backends.batched.final import gather_rivals, project, rank, rivals_of, rivals_size, tiebreak
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.final import gather_rivals, project, rank_into, rivals_of, rivals_size, tiebreak
+from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
 from compiler.backends.batched.record import init_record, load_record, new_record, record_size, store_record
 from compiler.backends.batched.state import GameArrays, Ints
@@ -25,42 +30,79 @@ from compiler.backends.batched.tables import (
 )
 
 
+class Room(NamedTuple):
+    """The scorings' room for one game at a time: a record (its header written for the batch's shapes), a
+    turn's scratch (two records and a search), the rivals, and a value per seat twice."""
+
+    rec: Ints
+    turn: Ints
+    rivals: Ints
+    seats: Ints
+
+
+@kernel
+def new_room(s: GameArrays) -> Room:
+    """Room for the scorings of batches shaped as `s`."""
+    size = record_size(s)
+    rec = np.empty(size, np.int64)
+    init_record(s, rec)
+    return Room(
+        rec,
+        np.empty(2 * size + SCRATCH_EXTRA, np.int64),
+        np.empty(rivals_size(s), np.int64),
+        np.empty(2 * s.points.shape[1], np.int64),
+    )
+
+
+@bare_kernel
+def marker_scoring(t: ScoringTables, s: GameArrays, g: int, seat: int) -> tuple[int, int]:
+    """The first part of a player's Emperor scoring of the round s.round_[g]: the points under the marker and
+    the move-back; the tile and the outcome of the space reached (outcome 0: no turn follows)."""
+    round_ = s.round_[g]
+    if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
+        return -1, 0
+    tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
+    if tile < 0:
+        return -1, 0
+    points = at(t, A_TRACK_POINTS, s.emperor[g, seat])
+    s.points[g, seat] += max(points, min(0, t.data[K_POINTS_FLOOR] - s.points[g, seat]))
+    s.emperor[g, seat] = max(0, s.emperor[g, seat] - at(t, A_SCORING_BACK, round_))
+    return int(tile), at(t, A_OUTCOME, s.emperor[g, seat])
+
+
+@bare_kernel
+def emperor_scoring_in(t: ScoringTables, s: GameArrays, g: int, seat: int, room: Room) -> None:
+    """emperor_scoring_of in `room`."""
+    tile, outcome = marker_scoring(t, s, g, seat)
+    if outcome == 0:
+        return
+    load_record(s, g, seat, room.rec)
+    gather_rivals(t, s, g, seat, room.rivals)
+    take_turn(t, room.rec, room.turn, room.rivals, tile, outcome)
+    store_record(room.rec, s, g, seat)
+
+
 @kernel
 def emperor_scoring_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> None:
     """One player's part of the Emperor scoring of the round s.round_[g] (nothing if it has none): the points
     under the marker, the move-back, and the bonus or penalty of the space reached."""
-    round_ = s.round_[g]
-    if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
-        return
-    tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
-    if tile < 0:
-        return
-    points = at(t, A_TRACK_POINTS, s.emperor[g, seat])
-    s.points[g, seat] += max(points, min(0, t.data[K_POINTS_FLOOR] - s.points[g, seat]))
-    s.emperor[g, seat] = max(0, s.emperor[g, seat] - at(t, A_SCORING_BACK, round_))
-    outcome = at(t, A_OUTCOME, s.emperor[g, seat])
-    if outcome == 0:
-        return
-    size = record_size(s)
-    # One buffer: the record, the turn's scratch (two records and a search), the rivals.
-    buffer = np.empty(3 * size + SCRATCH_EXTRA + rivals_size(s), np.int64)
-    rec = buffer[:size]
-    init_record(s, rec)
-    load_record(s, g, seat, rec)
-    rivals = buffer[3 * size + SCRATCH_EXTRA :]
-    gather_rivals(t, s, g, seat, rivals)
-    take_turn(t, rec, buffer[size : 3 * size + SCRATCH_EXTRA], rivals, tile, outcome)
-    store_record(rec, s, g, seat)
+    emperor_scoring_in(t, s, g, seat, new_room(s))
+
+
+@bare_kernel
+def emperor_scoring_all(t: ScoringTables, s: GameArrays, g: int, room: Room) -> None:
+    """emperor_scoring in `room`."""
+    for seat in range(s.points.shape[1]):
+        emperor_scoring_in(t, s, g, seat, room)
 
 
 @kernel
 def emperor_scoring(t: ScoringTables, s: GameArrays, g: int) -> None:
     """The Emperor scoring of the round s.round_[g], every player in turn order."""
-    for seat in range(s.points.shape[1]):
-        emperor_scoring_of(t, s, g, seat)
+    emperor_scoring_all(t, s, g, new_room(s))
 
 
-@kernel
+@bare_kernel
 def advance_emperor(t: ScoringTables, s: GameArrays, g: int, seat: int, steps: int) -> None:
     """Move forward, never past the last space; each step beyond it is worth points at once."""
     moved = min(steps, max(0, t.data[K_TRACK_LAST] - s.emperor[g, seat]))
@@ -76,21 +118,46 @@ def projected_total(t: ScoringTables, s: GameArrays, g: int, seat: int) -> int:
     return project(t, rec, rivals_of(t, s, g, seat))
 
 
+@bare_kernel
+def final_totals_in(t: ScoringTables, s: GameArrays, g: int, out: Ints, room: Room) -> None:
+    """final_totals in `room`."""
+    for seat in range(s.points.shape[1]):
+        load_record(s, g, seat, room.rec)
+        gather_rivals(t, s, g, seat, room.rivals)
+        out[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
+
+
 @kernel
 def final_totals(t: ScoringTables, s: GameArrays, g: int, out: Ints) -> None:
     """Each player's final total (the points floor holds), in turn order."""
-    rec = new_record(s)
-    for seat in range(s.points.shape[1]):
-        load_record(s, g, seat, rec)
-        out[seat] = max(t.data[K_POINTS_FLOOR], project(t, rec, rivals_of(t, s, g, seat)))
+    final_totals_in(t, s, g, out, new_room(s))
+
+
+@bare_kernel
+def standings_in(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: Ints, room: Room) -> None:
+    """standings in `room`."""
+    players = s.points.shape[1]
+    breaks = room.seats[:players]
+    for seat in range(players):
+        load_record(s, g, seat, room.rec)
+        breaks[seat] = tiebreak(t, room.rec)
+    rank_into(totals, breaks, ranks, room.seats[players : 2 * players])
+
+
+@bare_kernel
+def final_standings_in(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: Ints, room: Room) -> None:
+    """final_totals_in, then standings_in, each seat's record loaded once."""
+    players = s.points.shape[1]
+    breaks = room.seats[:players]
+    for seat in range(players):
+        load_record(s, g, seat, room.rec)
+        gather_rivals(t, s, g, seat, room.rivals)
+        totals[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
+        breaks[seat] = tiebreak(t, room.rec)
+    rank_into(totals, breaks, ranks, room.seats[players : 2 * players])
 
 
 @kernel
 def standings(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ranks: Ints) -> None:
     """Each seat's rank from its final total, then the first tie-breaker (1: the winner; ties share)."""
-    rec = new_record(s)
-    breaks = totals.copy()
-    for seat in range(s.points.shape[1]):
-        load_record(s, g, seat, rec)
-        breaks[seat] = tiebreak(t, rec)
-    rank(totals, breaks, ranks)
+    standings_in(t, s, g, totals, ranks, new_room(s))

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from compiler import ir
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel
 from compiler.backends.batched.state import Ints
 from compiler.backends.policy_facts import bonus_boosters_only_gain, bonus_room_wins, items_alike, serving_pays
 from compiler.dispatch import ByKind
@@ -179,7 +179,7 @@ class ScoringTables(NamedTuple):
     data: Ints
 
 
-@kernel
+@bare_kernel
 def at(t: ScoringTables, name: int, index: int) -> int:
     """Entry `index` of the table at data index `name` (an A_ constant)."""
     return int(t.data[t.data[name] + index])

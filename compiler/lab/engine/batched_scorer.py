@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler.backends.batched.final import gather_rivals, project, rivals_size
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
 from compiler.backends.batched.record import (
     EMPEROR,
@@ -24,15 +24,21 @@ from compiler.backends.batched.record import (
     KRONES,
     POINTS,
     READS,
+    copy_record,
+    copy_values,
     init_record,
     load_record,
     record_size,
+    same_record,
+    same_values,
+    store_record,
 )
 from compiler.backends.batched.scoring import (
+    Room,
     advance_emperor,
-    emperor_scoring,
-    final_totals,
-    standings,
+    final_standings_in,
+    marker_scoring,
+    new_room,
 )
 from compiler.backends.batched.state import Dims, GameArrays, new_state
 from compiler.backends.batched.tables import (
@@ -54,6 +60,7 @@ from compiler.lab.engine.model import Planning
 from compiler.lab.engine.planning import SOFTMAX_SCALE
 
 Ints = npt.NDArray[np.int64]
+Words = npt.NDArray[np.uint64]
 
 
 class PlanningTables(NamedTuple):
@@ -84,7 +91,7 @@ def planning_tables(planning: Planning) -> PlanningTables:
     )
 
 
-@kernel
+@bare_kernel
 def _affordable(s: GameArrays, g: int, p: int, points: int, krones: int, limit: int) -> int:
     """planning.affordable: the most units, up to `limit`, the player can pay for."""
     most = limit
@@ -95,7 +102,7 @@ def _affordable(s: GameArrays, g: int, p: int, points: int, krones: int, limit: 
     return max(0, most)
 
 
-@kernel
+@bare_kernel
 def _scaled(r32: int, total: int) -> int:
     """rng.scaled for any total below 2**63: (r32 * total) >> 32 in two halves (the product may pass 64 bits)."""
     high, low = total >> 32, total & 0xFFFFFFFF
@@ -103,9 +110,9 @@ def _scaled(r32: int, total: int) -> int:
     return r32 * high + int(part)
 
 
-@kernel
-def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
-    """planning.choose over values[0:count]."""
+@bare_kernel
+def _choose(values: Ints, weights: Ints, count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
+    """planning.choose over values[0:count]; `weights`: room for `count` values."""
     if pl.mistakes and (mistake * 100) >> 32 < pl.mistakes:
         return (pick * count) >> 32
     best = values[0]
@@ -115,7 +122,6 @@ def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: in
         for i in range(count):
             if values[i] == best:
                 return i
-    weights = np.zeros(count, np.int64)
     total = 0
     for i in range(count):
         weights[i] = int(np.rint(math.exp((values[i] - best) / pl.temperature) * SOFTMAX_SCALE))
@@ -128,7 +134,7 @@ def _choose(values: Ints, count: int, pl: PlanningTables, mistake: int, pick: in
     return count - 1  # unreachable: x < total
 
 
-@kernel
+@bare_kernel
 def _without_trials(count: int, pl: PlanningTables, mistake: int, pick: int) -> int:
     """_choose's answer when the values do not matter (one option, or a mistake), else -1: no trial needed."""
     if count == 1:
@@ -138,7 +144,7 @@ def _without_trials(count: int, pl: PlanningTables, mistake: int, pick: int) -> 
     return -1
 
 
-@kernel
+@bare_kernel
 def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> None:
     """planning.serve: the last seated guests leave, each paid for."""
     if served:
@@ -147,7 +153,7 @@ def _serve(s: GameArrays, g: int, p: int, served: int, pl: PlanningTables) -> No
         s.krones[g, p] -= served * pl.guest_krones
 
 
-@kernel
+@bare_kernel
 def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTables) -> None:
     if steps:
         advance_emperor(t, s, g, p, steps)
@@ -157,14 +163,25 @@ def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTa
 
 class Scratch(NamedTuple):
     """The planners' room, made once a batch: a seat's record as the game holds it (base) and the trial's
-    copy, a turn's scratch, the rivals, the options' values. A trial changes only its seat, the deck and the
-    discard pile, which a record holds whole, so each option starts from a flat copy of base."""
+    copy, a turn's scratch, the rivals, the options' values and their weights (_choose). A trial changes only its seat, the deck and the
+    discard pile, which a record holds whole, so each option starts from a flat copy of base. `room`: the
+    scorings' own (see scoring.Room).
+
+    What the step trials leave for the scoring that follows (see _scorings): kept[seat, steps] the record
+    before and after the trial's turn (kept_ok[seat, steps]: 1 where it took one), kept_rivals[seat] the
+    rivals the trials saw, chosen[seat] the steps the seat bought after trials (-1: none tried)."""
 
     base: Ints
     trial: Ints
     turn: Ints
     rivals: Ints
     values: Ints
+    weights: Ints
+    room: Room
+    kept: Ints
+    kept_ok: Ints
+    kept_rivals: Ints
+    chosen: Ints
 
 
 def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
@@ -172,63 +189,75 @@ def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
     size = record_size(s)
     base = np.empty(size, np.int64)
     init_record(s, base)
+    players, options = s.points.shape[1], pl.step_limit + 1
     return Scratch(
         base,
         base.copy(),
         np.empty(2 * size + SCRATCH_EXTRA, np.int64),
         np.empty(rivals_size(s), np.int64),
         np.zeros(max(pl.step_limit, s.cafe.shape[2]) + 1, np.int64),
+        np.zeros(max(pl.step_limit, s.cafe.shape[2]) + 1, np.int64),
+        new_room(s),
+        np.empty((players, options, 2, size), np.int64),
+        np.zeros((players, options), np.int64),
+        np.empty((players, rivals_size(s)), np.int64),
+        np.full(players, -1, np.int64),
     )
 
 
-@kernel
-def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
+@bare_kernel
+def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch, kept: Ints) -> int:
     """emperor_scoring_of on the trial record (the seat's part of the round's Emperor scoring); kept in step
-    with it by the cross-check of tests/test_batched_games.py."""
+    with it by the cross-check of tests/test_batched_games.py. 1 if it took a turn, its record before and
+    after the turn copied into kept[0] and kept[1]; else 0."""
     rec = w.trial
     round_ = s.round_[g]
     if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
-        return
+        return 0
     tile = s.tiles[g, at(t, A_SCORING_TIER, round_)]
     if tile < 0:
-        return
+        return 0
     points = at(t, A_TRACK_POINTS, rec[EMPEROR])
     rec[POINTS] += max(points, min(0, t.data[K_POINTS_FLOOR] - rec[POINTS]))
     rec[EMPEROR] = max(0, rec[EMPEROR] - at(t, A_SCORING_BACK, round_))
     outcome = at(t, A_OUTCOME, rec[EMPEROR])
-    if outcome != 0:
-        take_turn(t, rec, w.turn, w.rivals, tile, outcome)
-        rec[READS] = 0  # as projected_total's fresh load of the seat
+    if outcome == 0:
+        return 0
+    copy_record(kept[0], rec)
+    take_turn(t, rec, w.turn, w.rivals, tile, outcome)
+    copy_record(kept[1], rec)
+    rec[READS] = 0  # as projected_total's fresh load of the seat
+    return 1
 
 
-@kernel
+@bare_kernel
 def _try_served(t: Any, served: int, pl: PlanningTables, w: Scratch) -> int:
     """The projected total after serving `served` guests (planning.serve on the trial record)."""
     rec = w.trial
-    rec[:] = w.base
+    copy_record(rec, w.base)
     rec[GUESTS] -= served
     rec[POINTS] -= served * pl.guest_points
     rec[KRONES] -= served * pl.guest_krones
     return project(t, rec, w.rivals)
 
 
-@kernel
-def _try_steps(t: Any, s: GameArrays, g: int, steps: int, pl: PlanningTables, w: Scratch) -> int:
-    """The projected total after buying `steps` Emperor steps (advance_emperor, then the price) and this
+@bare_kernel
+def _try_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTables, w: Scratch) -> int:
+    """The projected total after seat p buys `steps` Emperor steps (advance_emperor, then the price) and this
     round's scoring of the seat."""
     rec = w.trial
-    rec[:] = w.base
+    copy_record(rec, w.base)
     if steps:
         moved = min(steps, max(0, t.data[K_TRACK_LAST] - rec[EMPEROR]))
         rec[EMPEROR] += moved
         rec[POINTS] += (steps - moved) * t.data[K_BEYOND_POINTS]
         rec[POINTS] -= steps * pl.step_points
         rec[KRONES] -= steps * pl.step_krones
-    _trial_scoring(t, s, g, w)
+    w.kept_ok[p, steps] = _trial_scoring(t, s, g, w, w.kept[p, steps])
     return project(t, rec, w.rivals)
 
 
-@kernel
+@bare_kernel
 def _decide(
     t: Any,
     s: GameArrays,
@@ -254,7 +283,7 @@ def _decide(
                     gather_rivals(t, s, g, p, w.rivals)
                     for served in range(count):
                         values[served] = _try_served(t, served, pl, w)
-                    chosen = _choose(values, count, pl, noise[p, 2], noise[p, 3])
+                    chosen = _choose(values, w.weights, count, pl, noise[p, 2], noise[p, 3])
                 out.served[g, p] = chosen
                 _serve(s, g, p, chosen, pl)
     if pl.step_limit and scored:
@@ -265,23 +294,51 @@ def _decide(
                 if chosen < 0:
                     load_record(s, g, p, w.base)
                     gather_rivals(t, s, g, p, w.rivals)
+                    copy_values(w.kept_rivals[p], w.rivals, w.rivals[0] + 1)
                     for steps in range(count):
-                        values[steps] = _try_steps(t, s, g, steps, pl, w)
-                    chosen = _choose(values, count, pl, noise[p, 0], noise[p, 1])
+                        values[steps] = _try_steps(t, s, g, p, steps, pl, w)
+                    chosen = _choose(values, w.weights, count, pl, noise[p, 0], noise[p, 1])
+                    w.chosen[p] = chosen
                 out.steps[g, k, p] = chosen
                 _buy_steps(t, s, g, p, chosen, pl)
 
 
+@bare_kernel
+def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
+    """scoring.emperor_scoring_all, but a seat whose record and rivals are, after the marker's points and the
+    move-back, those of its trial of the steps it bought takes the trial's turn without searching it again:
+    the same turn on the same state (an earlier seat's turn may have changed the deck or the rivals)."""
+    room = w.room
+    for p in range(s.points.shape[1]):
+        tile, outcome = marker_scoring(t, s, g, p)
+        if outcome == 0:
+            continue
+        load_record(s, g, p, room.rec)
+        gather_rivals(t, s, g, p, room.rivals)
+        option = w.chosen[p]
+        if (
+            option >= 0
+            and w.kept_ok[p, option] != 0
+            and same_record(room.rec, w.kept[p, option, 0])
+            and same_values(room.rivals, w.kept_rivals[p], room.rivals[0] + 1)
+        ):
+            copy_record(room.rec, w.kept[p, option, 1])
+        else:
+            take_turn(t, room.rec, room.turn, room.rivals, tile, outcome)
+        store_record(room.rec, s, g, p)
+
+
 @kernel
-def _noise(seed: np.uint64, game: int, round_: int, players: int, noise: Ints) -> None:
-    """Each seat's PLAN_NOISE numbers of a round (the first block of its setup stream)."""
-    key = np.zeros(5, np.uint64)
-    message = np.zeros(16, np.uint64)
-    work = np.zeros(16, np.uint64)
+def _noise(seed: np.uint64, game: int, round_: int, planners: Ints, words: Words, noise: Ints) -> None:
+    """Each planning seat's PLAN_NOISE numbers of a round (the first block of its setup stream); `words`: 37
+    words of scratch (block_into's key, message and work). A seat that does not plan draws none: the numbers
+    are a function of their key alone."""
+    key, message, work = words[:5], words[5:21], words[21:37]
     key[0], key[1], key[3], key[4] = seed, np.uint64(game), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.PLAN_NOISE)
-    for p in range(players):
-        key[2] = np.uint64((round_ << 8) | p)
-        block_into(key, 0, message, work, noise[p], 0)
+    for p in range(len(planners)):
+        if planners[p]:
+            key[2] = np.uint64((round_ << 8) | p)
+            block_into(key, 0, message, work, noise[p], 0)
 
 
 @kernel
@@ -304,25 +361,27 @@ def score_games(
     """The scoring step of round `round_` in every game (k: the scoring's index, -1 if the round has none)."""
     players = s.points.shape[1]
     noise = np.zeros((players, 16), np.int64)
+    words = np.zeros(37, np.uint64)
+    decides = (pl.step_limit != 0 and k >= 0) or (pl.cafe != 0 and last)
     before = np.zeros(players, np.int64)
     spaces = np.zeros(players, np.int64)
     totals = np.zeros(players, np.int64)
     ranks = np.zeros(players, np.int64)
     for g in range(s.points.shape[0]):
         s.round_[g] = round_
-        if pl.active:
-            _noise(seed, start + g, round_, players, noise)
+        w.chosen[:] = -1
+        if pl.active and decides:
+            _noise(seed, start + g, round_, out.planners[g], words, noise)
             _decide(t, s, g, w, pl, noise, k >= 0, last, out, k)
         for p in range(players):
             before[p] = s.points[g, p]
             spaces[p] = s.emperor[g, p]
         if k >= 0:
-            emperor_scoring(t, s, g)
+            _scorings(t, s, g, w)
             out.tile[g, k] = s.tiles[g, tier_of[k]]
             record_scoring(rules_track, outcome_of, move_back[k], spaces, before, s, g, k, out)
         if last:
-            final_totals(t, s, g, totals)
-            standings(t, s, g, totals, ranks)
+            final_standings_in(t, s, g, totals, ranks, w.room)
             record_final(totals, ranks, g, out)
 
 

@@ -347,6 +347,7 @@ class Voice:
     labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
     floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
     lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
+    staff_labels: dict[tuple[int, int, str], str]  # a game-end Staff line's label by (card, copied, quantity)
 
     def __init__(self, words: dict[str, Any]) -> None:
         self.words = words
@@ -366,6 +367,7 @@ class Voice:
         self.labels = {}
         self.floors = {}
         self.lines = {}
+        self.staff_labels = {}
 
 
 def filler(pattern: str) -> Callable[..., str]:

@@ -114,11 +114,24 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameE
     that copies (for the explanation)."""
     if game.trial is not None or game.projecting:
         # A projection (the search makes thousands): the recorded card if legal, else the most any card is worth.
-        options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-        found, value = peek_recorded(player, "secretary")
-        if found and value in options:
-            return formulas[value][0] * formulas[value][1](game, player)
-        return max([formulas[number][0] * formulas[number][1](game, player) for number in options], default=0)
+        # Plain loops, each card once: the order does not matter for either.
+        options: list[int] = []
+        for other in game.players:
+            if other is not player:
+                for number in other.hired:
+                    if number in formulas and number not in options:
+                        options.append(number)
+        if player.choices:
+            found, value = peek_recorded(player, "secretary")
+            if found and value in options:
+                return formulas[value][0] * formulas[value][1](game, player)
+        best = 0
+        for index, number in enumerate(options):
+            points, quantity = formulas[number]
+            worth = points * quantity(game, player)
+            if index == 0 or worth > best:
+                best = worth
+        return best
     return copy_decided(game, player, formulas, copier)[1]
 
 
@@ -251,14 +264,23 @@ def game_end_lines(
             line["points"], line["text"] = 0, text
         else:
             each, quantity = formulas[copied][0], per[copied]
-            label = card_name(game, number)
-            if copied != number:
-                label = say(game, "card_copies", card=label, copied=card_name(game, copied))
-            text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
+            label = game.voice.staff_labels.get((number, copied, quantity))
+            if label is None:
+                label = staff_label(game, number, copied, words[quantity])
+                game.voice.staff_labels[number, copied, quantity] = label
+            text = counted(game, label, count, each)
             line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
             line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
+
+
+def staff_label(game: Game, number: int, copied: int, words: str) -> str:
+    """The label of a game-end Staff's line: the card (and the card it copies) and the quantity's words."""
+    label = card_name(game, number)
+    if copied != number:
+        label = say(game, "card_copies", card=label, copied=card_name(game, copied))
+    return say(game, "staff_label", card=label, words=words)
 
 
 def final_entry(

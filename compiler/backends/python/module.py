@@ -30,11 +30,16 @@ def header(ruleset: ir.Ruleset) -> list[str]:
 
 
 def _effects_body(
-    code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False, last_room_unseen: bool = False
+    code: CodeBuilder,
+    effects: tuple[ir.Effect, ...],
+    last_room_wins: bool = False,
+    last_room_unseen: bool = False,
+    tile: bool = True,
 ) -> None:
-    """A tile side's effects; the last one is told whether the turn ends with it (the function's `ends_turn`)."""
+    """A tile side's effects; the last one is told whether the turn ends with it (the function's `ends_turn`).
+    Not `tile`: a Staff card's effects, whose function has no `ends_turn` (the search never ends a turn there)."""
     for number, effect in enumerate(effects, start=1):
-        last = number == len(effects)
+        last = tile and number == len(effects)
         code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last, last))
 
 
@@ -107,12 +112,12 @@ def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         if card.once:
             with code.block(f"def staff_{card.number}_once(game: Game, player: Player) -> None:"):
                 code.line(comment(f"{card.name}: once-effect when played"))
-                _effects_body(code, card.once)
+                _effects_body(code, card.once, tile=False)
             code.blank(2)
         if card.emperor_bonus:
             with code.block(f"def staff_{card.number}_emperor_bonus(game: Game, player: Player) -> None:"):
                 code.line(comment(f"{card.name}: extra effect with every Emperor bonus"))
-                _effects_body(code, card.emperor_bonus)
+                _effects_body(code, card.emperor_bonus, tile=False)
             code.blank(2)
     # Game-end Staff are data the runtime scores (game_end_points): the search projects thousands of times a game.
     formulas = [

@@ -348,6 +348,7 @@ class Voice:
     floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
     lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
     staff_labels: dict[tuple[int, int, str], str]  # a game-end Staff line's label by (card, copied, quantity)
+    copiers: dict[str, str]  # a copying Staff's name by the rules' name (see copy_decided())
 
     def __init__(self, words: dict[str, Any]) -> None:
         self.words = words
@@ -368,6 +369,7 @@ class Voice:
         self.floors = {}
         self.lines = {}
         self.staff_labels = {}
+        self.copiers = {}
 
 
 def filler(pattern: str) -> Callable[..., str]:
@@ -933,8 +935,8 @@ def finished(
     (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
     Staff card that acts once when played on a copy (its effect may change anything)."""
     consumed, reads, classes = origin
-    index = seat(game, player)
-    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    start = (consumed, reads, game.trial.quiet if game.trial is not None else not game.explain)
+    steps = None if restore is None else (finish, restore)
     once = game.rules.once_effects
     found: list[Outcome | None] = []
     seen: set[Any] = set()
@@ -945,11 +947,11 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if restore is not None and option not in once:
-            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        if steps is not None and option not in once:
+            found.append(taken_back(game, player, option, steps, start))
         else:
             copy = game.clone(player)
-            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
+            found.append(rest_of_step(copy, copy.players[seat(game, player)], option, finish, start))
     return found
 
 
@@ -1119,7 +1121,9 @@ def decide(
     (the same total, and nothing decided after them): the search tries the first of each class only.
     `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
     option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
-    puts back all that `finish` did: then on the game itself, no copy.
+    puts back all that `finish` did: then on the game itself, no copy. An order-only decision's `finish` is the
+    rest of its step, which ends the turn (more order-only decisions in it): the search takes its first option
+    so (see search_here()).
     """
     trial = game.trial
     index = 0
@@ -1207,7 +1211,7 @@ def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_onl
     reads = game.card_reads - trial.offset
     prefix = [*trial.script, *trial.made]
     children = None
-    if finish is not None:
+    if finish is not None and not order_only:  # an order-only one: each option replayed, as search_here's others
         origin = (trial.consumed, game.card_reads - trial.hidden, classes)
         children = finished(game, player, branches, finish, origin, True, restore)
     trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
@@ -1221,8 +1225,13 @@ def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], ord
     """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
     classes, finish, restore = rest
     reads = game.card_reads - turn.reads
-    children = None
-    if finish is not None:
+    children: list[Outcome | None] | None = None
+    if finish is not None and order_only:
+        # Only the first option where the game stands: where nothing after it looks at the cards, it stands for
+        # every order (best_option() stops there); else the others are replayed.
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches[:1], finish, origin, False, restore) + [None] * (len(branches) - 1)
+    elif finish is not None:
         origin = (turn.consumed, reads - turn.hidden, classes)
         children = finished(game, player, branches, finish, origin, False, restore)
     here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)

@@ -140,7 +140,11 @@ def copy_decided(
 ) -> tuple[int | None, int]:
     """The copier's decision in the real game (recorded, or the policy's): the card copied (None: there
     is none to copy) and its points on this player's state."""
-    options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
+    copyable: set[int] = set()
+    for other in game.players:
+        if other is not player:
+            copyable.update(n for n in other.hired if n in formulas)
+    options = sorted(copyable)
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
@@ -160,13 +164,21 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        said = say(game, "points", points)
-        named = next(
-            (term(game, "staff", str(n), copier) for n, card in game.rules.staff.items() if card[0] == copier), copier
-        )
+        named = game.voice.copiers.get(copier)
+        if named is None:
+            named = game.voice.copiers[copier] = copier_name(game, copier)
+        said = game.voice.points[points]
         text = say(game, "copier_copies", player=player.name, copier=named, card=card_name(game, chosen), points=said)
         game.log(player, "final", text, card=chosen)
     return chosen, points
+
+
+def copier_name(game: Game, copier: str) -> str:
+    """A copying card (named by the rules' name) as the language names it."""
+    for number, card in game.rules.staff.items():
+        if card[0] == copier:
+            return term(game, "staff", str(number), copier)
+    return copier
 
 
 # --- final scoring explained: result["final"][i]["details"][source] is a list of lines, each a dict with

@@ -538,3 +538,22 @@ def test_a_room_that_ends_the_bonus_is_taken_where_the_game_stands() -> None:
     step = decisions(score(gardener))["steps"][0]
     assert (step["value"], step["total"], step["runner_up"]) == ("2.1", 14, {"value": "1.2", "total": 13})
     assert _searched(module("base"), gardener, explain=True)[:2] == (2, 0)
+
+
+def test_staff_put_under_the_deck_where_the_penalty_ends_goes_on_from_the_first_card() -> None:
+    """a-draw-staff penalty (space 0 scores 0, stays on 0): two Staff from hand under the deck. Hand 34, 16, 12
+    cost 5, 2, 2: the policy's order is cheapest first, then the lowest number: 12, 16, 34. Cards in hand
+    score nothing and nothing after the penalty looks at the deck, so every order is worth the same: 4 points
+    + 3 krones = 7, the runner-up each time the next card in that order. The first card is taken where the game
+    stands and the search goes on from there (the second card with it): no trial replays the turn."""
+    anna = player(points=4, krones=3, hand=[34, 16, 12])
+    data = state(3, anna, A="a-draw-staff")
+    result = score(data)
+    steps = decisions(result)["steps"]
+    assert [(s["value"], s["how"], s["total"], s["runner_up"]) for s in steps] == [
+        (12, "policy", 7, {"value": 16, "total": 7}),
+        (16, "policy", 7, {"value": 34, "total": 7}),
+    ]
+    assert after(result)["hand"] == [34]
+    assert result["state"]["staff_deck"][-2:] == [12, 16]
+    assert _searched(module("base"), data, explain=True)[:2] == (0, 1)

@@ -117,9 +117,12 @@ class Rules:
     no_items: dict[str, int] = field(init=False, default_factory=dict)
     # `words` made ready, every new Game's voice (derived from words; see speak())
     voice: Voice = field(init=False)
+    # every Staff card's number, in order: a state without a deck holds the ones nobody has (derived from staff)
+    staff_order: tuple[int, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.voice = Voice(self.words)
+        self.staff_order = tuple(sorted(self.staff))
         self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}

@@ -73,7 +73,8 @@ def draw_staff(
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        # What ends the turn, for the search: only where there is an option to compare (not in a replay).
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
@@ -159,8 +160,8 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
         to_deck(game, player, [], top)
         return
     options = [] if replaying(game) else hand_by_cost(game, player)
-    rest = deck_rest(moves, top) if ends_turn else None
-    back = deck_back(game, player, top) if ends_turn else None
+    rest = deck_rest(moves, top) if ends_turn and options[1:] else None
+    back = deck_back(game, player, top) if rest is not None else None
     card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
     player.hand.remove(card)
     more_to_deck(game, player, [card], moves, top)
@@ -239,7 +240,7 @@ def play_staff_from_hand(
             ]
         )
         options.append(None)
-        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        rest = from_hand(discount) if ends_turn and number == count - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back

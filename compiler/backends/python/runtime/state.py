@@ -255,7 +255,8 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
         if deck is None:
             return None
     else:
-        deck = sorted(set(rules.staff) - set(held))
+        out = set(held)
+        deck = [number for number in rules.staff_order if number not in out]
     every = held + deck
     if len(set(every)) < len(every):
         return None

@@ -680,9 +680,12 @@ class Rules:
     no_items: dict[str, int] = field(init=False, default_factory=dict)
     # `words` made ready, every new Game's voice (derived from words; see speak())
     voice: Voice = field(init=False)
+    # every Staff card's number, in order: a state without a deck holds the ones nobody has (derived from staff)
+    staff_order: tuple[int, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.voice = Voice(self.words)
+        self.staff_order = tuple(sorted(self.staff))
         self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
@@ -2297,7 +2300,8 @@ def draw_staff(
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        # What ends the turn, for the search: only where there is an option to compare (not in a replay).
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
@@ -2383,8 +2387,8 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
         to_deck(game, player, [], top)
         return
     options = [] if replaying(game) else hand_by_cost(game, player)
-    rest = deck_rest(moves, top) if ends_turn else None
-    back = deck_back(game, player, top) if ends_turn else None
+    rest = deck_rest(moves, top) if ends_turn and options[1:] else None
+    back = deck_back(game, player, top) if rest is not None else None
     card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
     player.hand.remove(card)
     more_to_deck(game, player, [card], moves, top)
@@ -2463,7 +2467,7 @@ def play_staff_from_hand(
             ]
         )
         options.append(None)
-        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        rest = from_hand(discount) if ends_turn and number == count - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
@@ -2860,7 +2864,8 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
         if deck is None:
             return None
     else:
-        deck = sorted(set(rules.staff) - set(held))
+        out = set(held)
+        deck = [number for number in rules.staff_order if number not in out]
     every = held + deck
     if len(set(every)) < len(every):
         return None

@@ -557,3 +557,46 @@ def test_staff_put_under_the_deck_where_the_penalty_ends_goes_on_from_the_first_
     assert after(result)["hand"] == [34]
     assert result["state"]["staff_deck"][-2:] == [12, 16]
     assert _searched(module("base"), data, explain=True)[:2] == (0, 1)
+
+
+def _reads(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """score_game's result and how often it read the state (a second read: a turn needed its start after all)."""
+    mod = module("base")
+    read, reads = mod.read_game, 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return read(*args)
+
+    mod.read_game = counted  # called by its global name in the pure module
+    try:
+        return mod.score_game(copy.deepcopy(data)), reads
+    finally:
+        mod.read_game = read
+
+
+def test_a_turn_with_records_copies_its_start_only_when_a_search_replays_it() -> None:
+    """a-draw-staff bonus (space 6 scores 4, back 3 to space 3) with the Gardener (+5 after the bonus): Anna
+    draws 12, 16, 10 (at 3 off: 0, 0, 2 krones; she has none) and plays 16 as recorded. The two cards left go
+    under the deck, 12 first (the policy's order, 10 the runner-up: no step after looks at the deck): 4 + 5 =
+    9 points, the total either way. That open decision replays the turn from its start, which the first try
+    did not copy (Anna records a choice): the state is read and scored again. All recorded: read once."""
+    anna = player(emperor=6, hired=[42], choices={"play_staff": 16})
+    data = state(3, anna, A="a-draw-staff", deck=[12, 16, 10])
+    result, reads = _reads(data)
+    assert [
+        (s["key"], s["value"], s["how"], s.get("total"), s.get("runner_up")) for s in decisions(result)["steps"]
+    ] == [
+        ("play_staff", 16, "recorded", None, None),
+        ("drawn_to_bottom", 12, "policy", 9, {"value": 10, "total": 9}),
+        ("drawn_to_bottom", 10, "only", None, None),
+    ]
+    assert (after(result)["points"], result["state"]["staff_deck"]) == (9, [12, 10])
+    assert reads == 2
+    recorded = state(
+        3, dict(anna, choices={"play_staff": 16, "drawn_to_bottom": [12, 10]}), A="a-draw-staff", deck=[12, 16, 10]
+    )
+    again, reads = _reads(recorded)
+    assert [s["how"] for s in decisions(again)["steps"]] == ["recorded", "recorded", "recorded"]
+    assert (after(again)["points"], again["state"]["staff_deck"], reads) == (9, [12, 10], 1)

@@ -437,6 +437,22 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block("if scoring is not None:"):
             code.line("emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])")
     code.blank(2)
+    with code.block(
+        "def emperor_scored(state: dict[str, Any], words: dict[str, Any], language: str | dict[str, Any], lazy: bool)"
+        " -> Game:"
+    ):
+        code.line('"""The game of `state`, its texts in `words` (`language`: their id, or the table itself), after its')
+        code.line("Emperor scoring. `lazy`: a turn of a player with recorded choices copies its start only where its")
+        code.line('search replays it (then LazyTurn; see take_turn)."""')
+        code.line("game = read_game(RULES, state, words)")
+        with code.block("if isinstance(language, str):"):
+            code.line("speak(game, words, language)")
+        with code.block("else:"):
+            code.line("speak(game, words)")
+        code.line("game.lazy_turns = lazy")
+        code.line("emperor_scoring(game)")
+        code.line("return game")
+    code.blank(2)
     with code.block('def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]:'):
         code.line('"""Apply the Emperor scoring of the round that just ended and, after the last round, final scoring.')
         code.blank()
@@ -444,12 +460,12 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
         code.line('"""')
         code.line("words = WORDS[language] if isinstance(language, str) else language")
-        code.line("game = read_game(RULES, state, words)")
-        with code.block("if isinstance(language, str):"):
-            code.line("speak(game, words, language)")
-        with code.block("else:"):
-            code.line("speak(game, words)")
-        code.line("emperor_scoring(game)")
+        with code.block("try:"):
+            code.line("game = emperor_scored(state, words, language, True)")
+        with code.block(
+            "except LazyTurn:  # a turn replays from its start after all: scored again, every start copied"
+        ):
+            code.line("game = emperor_scored(state, words, language, False)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')
         code.line('    "round": game.round,')

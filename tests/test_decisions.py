@@ -538,3 +538,65 @@ def test_a_room_that_ends_the_bonus_is_taken_where_the_game_stands() -> None:
     step = decisions(score(gardener))["steps"][0]
     assert (step["value"], step["total"], step["runner_up"]) == ("2.1", 14, {"value": "1.2", "total": 13})
     assert _searched(module("base"), gardener, explain=True)[:2] == (2, 0)
+
+
+def test_staff_put_under_the_deck_where_the_penalty_ends_goes_on_from_the_first_card() -> None:
+    """a-draw-staff penalty (space 0 scores 0, stays on 0): two Staff from hand under the deck. Hand 34, 16, 12
+    cost 5, 2, 2: the policy's order is cheapest first, then the lowest number: 12, 16, 34. Cards in hand
+    score nothing and nothing after the penalty looks at the deck, so every order is worth the same: 4 points
+    + 3 krones = 7, the runner-up each time the next card in that order. The first card is taken where the game
+    stands and the search goes on from there (the second card with it): no trial replays the turn."""
+    anna = player(points=4, krones=3, hand=[34, 16, 12])
+    data = state(3, anna, A="a-draw-staff")
+    result = score(data)
+    steps = decisions(result)["steps"]
+    assert [(s["value"], s["how"], s["total"], s["runner_up"]) for s in steps] == [
+        (12, "policy", 7, {"value": 16, "total": 7}),
+        (16, "policy", 7, {"value": 34, "total": 7}),
+    ]
+    assert after(result)["hand"] == [34]
+    assert result["state"]["staff_deck"][-2:] == [12, 16]
+    assert _searched(module("base"), data, explain=True)[:2] == (0, 1)
+
+
+def _reads(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """score_game's result and how often it read the state (a second read: a turn needed its start after all)."""
+    mod = module("base")
+    read, reads = mod.read_game, 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return read(*args)
+
+    mod.read_game = counted  # called by its global name in the pure module
+    try:
+        return mod.score_game(copy.deepcopy(data)), reads
+    finally:
+        mod.read_game = read
+
+
+def test_a_turn_with_records_copies_its_start_only_when_a_search_replays_it() -> None:
+    """a-draw-staff bonus (space 6 scores 4, back 3 to space 3) with the Gardener (+5 after the bonus): Anna
+    draws 12, 16, 10 (at 3 off: 0, 0, 2 krones; she has none) and plays 16 as recorded. The two cards left go
+    under the deck, 12 first (the policy's order, 10 the runner-up: no step after looks at the deck): 4 + 5 =
+    9 points, the total either way. That open decision replays the turn from its start, which the first try
+    did not copy (Anna records a choice): the state is read and scored again. All recorded: read once."""
+    anna = player(emperor=6, hired=[42], choices={"play_staff": 16})
+    data = state(3, anna, A="a-draw-staff", deck=[12, 16, 10])
+    result, reads = _reads(data)
+    assert [
+        (s["key"], s["value"], s["how"], s.get("total"), s.get("runner_up")) for s in decisions(result)["steps"]
+    ] == [
+        ("play_staff", 16, "recorded", None, None),
+        ("drawn_to_bottom", 12, "policy", 9, {"value": 10, "total": 9}),
+        ("drawn_to_bottom", 10, "only", None, None),
+    ]
+    assert (after(result)["points"], result["state"]["staff_deck"]) == (9, [12, 10])
+    assert reads == 2
+    recorded = state(
+        3, dict(anna, choices={"play_staff": 16, "drawn_to_bottom": [12, 10]}), A="a-draw-staff", deck=[12, 16, 10]
+    )
+    again, reads = _reads(recorded)
+    assert [s["how"] for s in decisions(again)["steps"]] == ["recorded", "recorded", "recorded"]
+    assert (after(again)["points"], again["state"]["staff_deck"], reads) == (9, [12, 10], 1)

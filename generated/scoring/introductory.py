@@ -680,9 +680,12 @@ class Rules:
     no_items: dict[str, int] = field(init=False, default_factory=dict)
     # `words` made ready, every new Game's voice (derived from words; see speak())
     voice: Voice = field(init=False)
+    # every Staff card's number, in order: a state without a deck holds the ones nobody has (derived from staff)
+    staff_order: tuple[int, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.voice = Voice(self.words)
+        self.staff_order = tuple(sorted(self.staff))
         self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
@@ -910,6 +913,8 @@ class Voice:
     labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
     floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
     lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
+    staff_labels: dict[tuple[int, int, str], str]  # a game-end Staff line's label by (card, copied, quantity)
+    copiers: dict[str, str]  # a copying Staff's name by the rules' name (see copy_decided())
 
     def __init__(self, words: dict[str, Any]) -> None:
         self.words = words
@@ -929,6 +934,8 @@ class Voice:
         self.labels = {}
         self.floors = {}
         self.lines = {}
+        self.staff_labels = {}
+        self.copiers = {}
 
 
 def filler(pattern: str) -> Callable[..., str]:
@@ -1494,8 +1501,8 @@ def finished(
     (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
     Staff card that acts once when played on a copy (its effect may change anything)."""
     consumed, reads, classes = origin
-    index = seat(game, player)
-    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    start = (consumed, reads, game.trial.quiet if game.trial is not None else not game.explain)
+    steps = None if restore is None else (finish, restore)
     once = game.rules.once_effects
     found: list[Outcome | None] = []
     seen: set[Any] = set()
@@ -1506,11 +1513,11 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if restore is not None and option not in once:
-            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        if steps is not None and option not in once:
+            found.append(taken_back(game, player, option, steps, start))
         else:
             copy = game.clone(player)
-            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
+            found.append(rest_of_step(copy, copy.players[seat(game, player)], option, finish, start))
     return found
 
 
@@ -1680,7 +1687,9 @@ def decide(
     (the same total, and nothing decided after them): the search tries the first of each class only.
     `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
     option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
-    puts back all that `finish` did: then on the game itself, no copy.
+    puts back all that `finish` did: then on the game itself, no copy. An order-only decision's `finish` is the
+    rest of its step, which ends the turn (more order-only decisions in it): the search takes its first option
+    so (see search_here()).
     """
     trial = game.trial
     index = 0
@@ -1768,7 +1777,7 @@ def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_onl
     reads = game.card_reads - trial.offset
     prefix = [*trial.script, *trial.made]
     children = None
-    if finish is not None:
+    if finish is not None and not order_only:  # an order-only one: each option replayed, as search_here's others
         origin = (trial.consumed, game.card_reads - trial.hidden, classes)
         children = finished(game, player, branches, finish, origin, True, restore)
     trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
@@ -1782,8 +1791,13 @@ def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], ord
     """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
     classes, finish, restore = rest
     reads = game.card_reads - turn.reads
-    children = None
-    if finish is not None:
+    children: list[Outcome | None] | None = None
+    if finish is not None and order_only:
+        # Only the first option where the game stands: where nothing after it looks at the cards, it stands for
+        # every order (best_option() stops there); else the others are replayed.
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches[:1], finish, origin, False, restore) + [None] * (len(branches) - 1)
+    elif finish is not None:
         origin = (turn.consumed, reads - turn.hidden, classes)
         children = finished(game, player, branches, finish, origin, False, restore)
     here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)
@@ -2286,7 +2300,8 @@ def draw_staff(
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        # What ends the turn, for the search: only where there is an option to compare (not in a replay).
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
@@ -2359,20 +2374,69 @@ def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> l
     return order
 
 
-def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = False) -> None:
+def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = False, ends_turn: bool = False) -> None:
     """Put `count` Staff from hand under the deck (`top`: on top of it, the first chosen on top), as many
-    as there are, one decision per card.
+    as there are, one decision per card. `ends_turn`: nothing follows in the turn (the search then goes on
+    from the first card where the game stands, see finished()).
 
     The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
     at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
     """
-    chosen: list[int] = []
-    for _ in range(min(count, len(player.hand))):
-        staff = game.rules.staff  # cheapest first, then the lowest number (no closure: see copy_opponent_game_end)
-        options = [] if replaying(game) else [n for _cost, n in sorted([(staff[n][1], n) for n in player.hand])]
+    moves = min(count, len(player.hand))
+    if not moves:
+        to_deck(game, player, [], top)
+        return
+    options = [] if replaying(game) else hand_by_cost(game, player)
+    rest = deck_rest(moves, top) if ends_turn and options[1:] else None
+    back = deck_back(game, player, top) if rest is not None else None
+    card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
+    player.hand.remove(card)
+    more_to_deck(game, player, [card], moves, top)
+
+
+def hand_by_cost(game: Game, player: Player) -> list[int]:
+    """The cards in hand, cheapest first, then the lowest number (no closure: see copy_opponent_game_end)."""
+    staff = game.rules.staff
+    return [n for _cost, n in sorted([(staff[n][1], n) for n in player.hand])]
+
+
+def more_to_deck(game: Game, player: Player, chosen: list[int], moves: int, top: bool) -> None:
+    """The rest of staff_to_deck_bottom once the cards in `chosen` left the hand: a decision for each of the
+    other `moves`, then every card onto or under the deck."""
+    for _ in range(moves - len(chosen)):
+        options = [] if replaying(game) else hand_by_cost(game, player)
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
+    to_deck(game, player, chosen, top)
+
+
+def deck_rest(moves: int, top: bool) -> Callable[[Game, Player, Any], None]:
+    """What staff_to_deck_bottom does once its first card is chosen."""
+
+    def rest(game: Game, player: Player, card: int) -> None:
+        player.hand.remove(card)
+        more_to_deck(game, player, [card], moves, top)
+
+    return rest
+
+
+def deck_back(game: Game, player: Player, top: bool) -> Callable[[Game, Player, Any], None]:
+    """What puts back deck_rest(): the hand and the deck as they are now."""
+    hand, deck = player.hand[:], game.deck[:] if top else len(game.deck)
+
+    def back(game: Game, player: Player, _card: int) -> None:
+        player.hand[:] = hand
+        if isinstance(deck, list):
+            game.deck[:] = deck
+        else:
+            del game.deck[deck:]
+
+    return back
+
+
+def to_deck(game: Game, player: Player, chosen: list[int], top: bool) -> None:
+    """The chosen cards from hand onto the deck (`top`, the first chosen on top) or under it."""
     if top:
         game.deck[:0] = chosen
     else:
@@ -2403,7 +2467,7 @@ def play_staff_from_hand(
             ]
         )
         options.append(None)
-        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        rest = from_hand(discount) if ends_turn and number == count - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back
@@ -2657,40 +2721,47 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 def _choices(value: Any, where: str) -> dict[str, Any]:
     """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
-    unknown = sorted(set(choices) - CHOICE_KEYS)
-    if unknown:
+    if not CHOICE_KEYS.issuperset(choices):
+        unknown = sorted(set(choices) - CHOICE_KEYS)
         raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
     for key, recorded in choices.items():
+        # Where a value is wrong is worked out only then: a state records several decisions per player.
         if isinstance(recorded, list):
             for index, one in enumerate(recorded):
-                _choice(key, one, f"{where}.{key}[{index}]")
+                if not _choice_ok(key, one):
+                    raise _choice_refused(key, one, f"{where}.{key}[{index}]")
         elif key == "draft":
             raise refused("draft_not_list", where=f"{where}.draft", got=shown(recorded))
-        else:
-            _choice(key, recorded, f"{where}.{key}")
+        elif not _choice_ok(key, recorded):
+            raise _choice_refused(key, recorded, f"{where}.{key}")
     return choices
 
 
-def _choice(key: str, value: Any, where: str) -> None:
-    """One recorded decision's value: of the key's type (its legality is checked when it is asked)."""
+def _choice_ok(key: str, value: Any) -> bool:
+    """Whether one recorded decision's value is of the key's type (its legality is checked when it is asked)."""
     kind, nullable = CHOICE_VALUES[key]
     if value is None and nullable:
-        return
+        return True
     if kind == "item":
-        ok = isinstance(value, str)
-    elif kind == "returned":
+        return isinstance(value, str)
+    if kind == "returned":
         item, at, guest = value.partition("@") if isinstance(value, str) else ("", "", "")
-        ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
-    elif kind == "room":
+        return bool(item) and (not at or (guest.isdigit() and guest.isascii()))
+    if kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
-        ok = len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
-    elif kind == "yes/no":
-        ok = isinstance(value, bool)
-    else:
-        ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
-    if not ok:
-        key = "expected_or_null" if nullable else "expected"
-        raise refused(key, where=where, expected=Said(VALUE_WORDS[kind]), got=shown(value))
+        return (
+            len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
+        )
+    if kind == "yes/no":
+        return isinstance(value, bool)
+    return type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
+
+
+def _choice_refused(key: str, value: Any, where: str) -> StateError:
+    """The refusal of a recorded decision's value that is not of the key's type, at `where`."""
+    nullable = CHOICE_VALUES[key][1]
+    phrase_key = "expected_or_null" if nullable else "expected"
+    return refused(phrase_key, where=where, expected=Said(VALUE_WORDS[CHOICE_VALUES[key][0]]), got=shown(value))
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -2793,7 +2864,8 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
         if deck is None:
             return None
     else:
-        deck = sorted(set(rules.staff) - set(held))
+        out = set(held)
+        deck = [number for number in rules.staff_order if number not in out]
     every = held + deck
     if len(set(every)) < len(every):
         return None
@@ -3428,11 +3500,24 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameE
     that copies (for the explanation)."""
     if game.trial is not None or game.projecting:
         # A projection (the search makes thousands): the recorded card if legal, else the most any card is worth.
-        options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-        found, value = peek_recorded(player, "secretary")
-        if found and value in options:
-            return formulas[value][0] * formulas[value][1](game, player)
-        return max([formulas[number][0] * formulas[number][1](game, player) for number in options], default=0)
+        # Plain loops, each card once: the order does not matter for either.
+        options: list[int] = []
+        for other in game.players:
+            if other is not player:
+                for number in other.hired:
+                    if number in formulas and number not in options:
+                        options.append(number)
+        if player.choices:
+            found, value = peek_recorded(player, "secretary")
+            if found and value in options:
+                return formulas[value][0] * formulas[value][1](game, player)
+        best = 0
+        for index, number in enumerate(options):
+            points, quantity = formulas[number]
+            worth = points * quantity(game, player)
+            if index == 0 or worth > best:
+                best = worth
+        return best
     return copy_decided(game, player, formulas, copier)[1]
 
 
@@ -3441,7 +3526,11 @@ def copy_decided(
 ) -> tuple[int | None, int]:
     """The copier's decision in the real game (recorded, or the policy's): the card copied (None: there
     is none to copy) and its points on this player's state."""
-    options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
+    copyable: set[int] = set()
+    for other in game.players:
+        if other is not player:
+            copyable.update(n for n in other.hired if n in formulas)
+    options = sorted(copyable)
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
@@ -3461,13 +3550,21 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        said = say(game, "points", points)
-        named = next(
-            (term(game, "staff", str(n), copier) for n, card in game.rules.staff.items() if card[0] == copier), copier
-        )
+        named = game.voice.copiers.get(copier)
+        if named is None:
+            named = game.voice.copiers[copier] = copier_name(game, copier)
+        said = game.voice.points[points]
         text = say(game, "copier_copies", player=player.name, copier=named, card=card_name(game, chosen), points=said)
         game.log(player, "final", text, card=chosen)
     return chosen, points
+
+
+def copier_name(game: Game, copier: str) -> str:
+    """A copying card (named by the rules' name) as the language names it."""
+    for number, card in game.rules.staff.items():
+        if card[0] == copier:
+            return term(game, "staff", str(number), copier)
+    return copier
 
 
 # --- final scoring explained: result["final"][i]["details"][source] is a list of lines, each a dict with
@@ -3565,14 +3662,23 @@ def game_end_lines(
             line["points"], line["text"] = 0, text
         else:
             each, quantity = formulas[copied][0], per[copied]
-            label = card_name(game, number)
-            if copied != number:
-                label = say(game, "card_copies", card=label, copied=card_name(game, copied))
-            text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
+            label = game.voice.staff_labels.get((number, copied, quantity))
+            if label is None:
+                label = staff_label(game, number, copied, words[quantity])
+                game.voice.staff_labels[number, copied, quantity] = label
+            text = counted(game, label, count, each)
             line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
             line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
+
+
+def staff_label(game: Game, number: int, copied: int, words: str) -> str:
+    """The label of a game-end Staff's line: the card (and the card it copies) and the quantity's words."""
+    label = card_name(game, number)
+    if copied != number:
+        label = say(game, "card_copies", card=label, copied=card_name(game, copied))
+    return say(game, "staff_label", card=label, words=words)
 
 
 def final_entry(
@@ -3762,7 +3868,7 @@ def tile_a_draw_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None
 def tile_a_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile a-draw-staff (tier A)."""
     if len(player.hand) >= 2:
-        staff_to_deck_bottom(game, player, 2)
+        staff_to_deck_bottom(game, player, 2, ends_turn=ends_turn)
     else:
         if game.explain:
             text = game.voice.said["cannot_take_first_fully"](player=player.name)
@@ -3820,7 +3926,7 @@ def tile_b_draw_staff_bonus(game: Game, player: Player, ends_turn: bool) -> None
 def tile_b_draw_staff_penalty(game: Game, player: Player, ends_turn: bool) -> None:
     """Penalty of tile b-draw-staff (tier B)."""
     if len(player.hand) >= 3:
-        staff_to_deck_bottom(game, player, 3)
+        staff_to_deck_bottom(game, player, 3, ends_turn=ends_turn)
     else:
         if game.explain:
             text = game.voice.said["cannot_take_first_fully"](player=player.name)

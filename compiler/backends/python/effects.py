@@ -132,9 +132,9 @@ def _draw_staff(effect: ir.DrawStaff, place: Place) -> list[str]:
 
 
 @LINES.on(ir.StaffToDeckBottom)
-def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, _place: Place) -> list[str]:
+def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, place: Place) -> list[str]:
     top = ", True" if effect.to == "top" else ""
-    return [f"staff_to_deck_bottom(game, player, {effect.count}{top})"]
+    return [f"staff_to_deck_bottom(game, player, {effect.count}{top}{_ends(place)})"]
 
 
 @LINES.on(ir.PrepareRoom)

@@ -30,11 +30,16 @@ def header(ruleset: ir.Ruleset) -> list[str]:
 
 
 def _effects_body(
-    code: CodeBuilder, effects: tuple[ir.Effect, ...], last_room_wins: bool = False, last_room_unseen: bool = False
+    code: CodeBuilder,
+    effects: tuple[ir.Effect, ...],
+    last_room_wins: bool = False,
+    last_room_unseen: bool = False,
+    tile: bool = True,
 ) -> None:
-    """A tile side's effects; the last one is told whether the turn ends with it (the function's `ends_turn`)."""
+    """A tile side's effects; the last one is told whether the turn ends with it (the function's `ends_turn`).
+    Not `tile`: a Staff card's effects, whose function has no `ends_turn` (the search never ends a turn there)."""
     for number, effect in enumerate(effects, start=1):
-        last = number == len(effects)
+        last = tile and number == len(effects)
         code.lines_from(effect_lines(effect, last_room_wins and last, last_room_unseen and last, last))
 
 
@@ -107,12 +112,12 @@ def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         if card.once:
             with code.block(f"def staff_{card.number}_once(game: Game, player: Player) -> None:"):
                 code.line(comment(f"{card.name}: once-effect when played"))
-                _effects_body(code, card.once)
+                _effects_body(code, card.once, tile=False)
             code.blank(2)
         if card.emperor_bonus:
             with code.block(f"def staff_{card.number}_emperor_bonus(game: Game, player: Player) -> None:"):
                 code.line(comment(f"{card.name}: extra effect with every Emperor bonus"))
-                _effects_body(code, card.emperor_bonus)
+                _effects_body(code, card.emperor_bonus, tile=False)
             code.blank(2)
     # Game-end Staff are data the runtime scores (game_end_points): the search projects thousands of times a game.
     formulas = [
@@ -432,6 +437,22 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block("if scoring is not None:"):
             code.line("emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])")
     code.blank(2)
+    with code.block(
+        "def emperor_scored(state: dict[str, Any], words: dict[str, Any], language: str | dict[str, Any], lazy: bool)"
+        " -> Game:"
+    ):
+        code.line('"""The game of `state`, its texts in `words` (`language`: their id, or the table itself), after its')
+        code.line("Emperor scoring. `lazy`: a turn of a player with recorded choices copies its start only where its")
+        code.line('search replays it (then LazyTurn; see take_turn)."""')
+        code.line("game = read_game(RULES, state, words)")
+        with code.block("if isinstance(language, str):"):
+            code.line("speak(game, words, language)")
+        with code.block("else:"):
+            code.line("speak(game, words)")
+        code.line("game.lazy_turns = lazy")
+        code.line("emperor_scoring(game)")
+        code.line("return game")
+    code.blank(2)
     with code.block('def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]:'):
         code.line('"""Apply the Emperor scoring of the round that just ended and, after the last round, final scoring.')
         code.blank()
@@ -439,12 +460,12 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
         code.line('"""')
         code.line("words = WORDS[language] if isinstance(language, str) else language")
-        code.line("game = read_game(RULES, state, words)")
-        with code.block("if isinstance(language, str):"):
-            code.line("speak(game, words, language)")
-        with code.block("else:"):
-            code.line("speak(game, words)")
-        code.line("emperor_scoring(game)")
+        with code.block("try:"):
+            code.line("game = emperor_scored(state, words, language, True)")
+        with code.block(
+            "except LazyTurn:  # a turn replays from its start after all: scored again, every start copied"
+        ):
+            code.line("game = emperor_scored(state, words, language, False)")
         code.line("result: dict[str, Any] = {")
         code.line('    "ruleset": RULES.name,')
         code.line('    "round": game.round,')

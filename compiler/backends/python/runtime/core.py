@@ -117,9 +117,12 @@ class Rules:
     no_items: dict[str, int] = field(init=False, default_factory=dict)
     # `words` made ready, every new Game's voice (derived from words; see speak())
     voice: Voice = field(init=False)
+    # every Staff card's number, in order: a state without a deck holds the ones nobody has (derived from staff)
+    staff_order: tuple[int, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         self.voice = Voice(self.words)
+        self.staff_order = tuple(sorted(self.staff))
         self.no_items = dict.fromkeys(self.items, 0)
         self.group_cells = tuple(tuple((f - 1, c - 1) for f, c in cells) for _colour, cells in self.groups)
         self.group_index = {cell: index for index, (_colour, cells) in enumerate(self.groups) for cell in cells}
@@ -234,6 +237,8 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
+    # True: a turn of a player with recorded choices copies its start only if its search needs it (see take_turn())
+    lazy_turns: bool
     # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
     voice: Voice  # the same words made ready
@@ -263,6 +268,7 @@ class Game:
         self.turn = None
         self.card_reads = 0
         self.projecting = False
+        self.lazy_turns = False
         self.words = rules.words
         self.voice = rules.voice
 
@@ -347,6 +353,8 @@ class Voice:
     labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
     floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
     lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
+    staff_labels: dict[tuple[int, int, str], str]  # a game-end Staff line's label by (card, copied, quantity)
+    copiers: dict[str, str]  # a copying Staff's name by the rules' name (see copy_decided())
 
     def __init__(self, words: dict[str, Any]) -> None:
         self.words = words
@@ -366,6 +374,8 @@ class Voice:
         self.labels = {}
         self.floors = {}
         self.lines = {}
+        self.staff_labels = {}
+        self.copiers = {}
 
 
 def filler(pattern: str) -> Callable[..., str]:
@@ -707,6 +717,11 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class LazyTurn(Exception):
+    """A turn begun without a copy of its start (Game.lazy_turns) has to replay from it: the caller scores the
+    game again from its state, every turn's start copied (see take_turn())."""
+
+
 class Restart(Exception):
     """An open decision after an order-only one taken for now: the trial's last part (from its last open
     decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
@@ -772,7 +787,8 @@ class Turn:
     steps: Callable[[Game, Player, str], None]
     tile_id: str
     game: Game  # the real game (its other players do not change in the turn)
-    start: tuple[Player, list[int], list[int]]  # the player, the Staff deck and discard pile before the turn
+    # The player, the Staff deck and discard pile before the turn; None: not copied (see take_turn()).
+    start: tuple[Player, list[int], list[int]] | None
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -788,7 +804,7 @@ class Turn:
         steps: Callable[[Game, Player, str], None],
         tile_id: str,
         game: Game,
-        start: tuple[Player, list[int], list[int]],
+        start: tuple[Player, list[int], list[int]] | None,
         reads: int,
         quiet: bool,
     ) -> None:
@@ -832,6 +848,8 @@ def explore(
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
     The options tried are pruned only where the others are provably worth the same (see decide()).
     """
+    if turn.start is None:
+        raise LazyTurn
     real, (mine, deck, discard) = turn.game, turn.start
     players = real.players[:]  # the others shared, as Game.clone(player) shares them
     player = players[turn.index] = mine.clone()
@@ -931,8 +949,8 @@ def finished(
     (or began to do), each option is taken on the game itself and put back: no copy (see taken_back()); but a
     Staff card that acts once when played on a copy (its effect may change anything)."""
     consumed, reads, classes = origin
-    index = seat(game, player)
-    quiet = game.trial.quiet if game.trial is not None else not game.explain
+    start = (consumed, reads, game.trial.quiet if game.trial is not None else not game.explain)
+    steps = None if restore is None else (finish, restore)
     once = game.rules.once_effects
     found: list[Outcome | None] = []
     seen: set[Any] = set()
@@ -943,11 +961,11 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if restore is not None and option not in once:
-            found.append(taken_back(game, player, option, (finish, restore), (consumed, reads, quiet)))
+        if steps is not None and option not in once:
+            found.append(taken_back(game, player, option, steps, start))
         else:
             copy = game.clone(player)
-            found.append(rest_of_step(copy, copy.players[index], option, finish, (consumed, reads, quiet)))
+            found.append(rest_of_step(copy, copy.players[seat(game, player)], option, finish, start))
     return found
 
 
@@ -996,7 +1014,10 @@ def taken_back(
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
     # The turn's start: what it can change (this player, the deck and discard pile), copied; not a whole Game.
-    start = (player.clone(), game.deck[:], game.discard[:])
+    # With lazy_turns, a player with recorded choices most often has every decision of the turn recorded, and
+    # then nothing replays the turn: no copy; a search that would replay it raises LazyTurn instead.
+    lazy = game.lazy_turns and player.choices
+    start = None if lazy else (player.clone(), game.deck[:], game.discard[:])
     turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
@@ -1117,7 +1138,9 @@ def decide(
     (the same total, and nothing decided after them): the search tries the first of each class only.
     `finish`: where this decision ends the turn (the generator proved nothing follows it), what taking an
     option does: the search takes each option on a copy of the game as it stands (see finished()); `restore`
-    puts back all that `finish` did: then on the game itself, no copy.
+    puts back all that `finish` did: then on the game itself, no copy. An order-only decision's `finish` is the
+    rest of its step, which ends the turn (more order-only decisions in it): the search takes its first option
+    so (see search_here()).
     """
     trial = game.trial
     index = 0
@@ -1205,7 +1228,7 @@ def go_on(game: Game, player: Player, trial: Trial, branches: list[T], order_onl
     reads = game.card_reads - trial.offset
     prefix = [*trial.script, *trial.made]
     children = None
-    if finish is not None:
+    if finish is not None and not order_only:  # an order-only one: each option replayed, as search_here's others
         origin = (trial.consumed, game.card_reads - trial.hidden, classes)
         children = finished(game, player, branches, finish, origin, True, restore)
     trial.pending.append(Branch(branches, order_only, reads, prefix, trial.consumed, classes, children))
@@ -1219,8 +1242,13 @@ def search_here(game: Game, player: Player, turn: Turn, branches: list[Any], ord
     """The real game stands at an open decision the plan does not cover: the search plans the turn from here."""
     classes, finish, restore = rest
     reads = game.card_reads - turn.reads
-    children = None
-    if finish is not None:
+    children: list[Outcome | None] | None = None
+    if finish is not None and order_only:
+        # Only the first option where the game stands: where nothing after it looks at the cards, it stands for
+        # every order (best_option() stops there); else the others are replayed.
+        origin = (turn.consumed, reads - turn.hidden, classes)
+        children = finished(game, player, branches[:1], finish, origin, False, restore) + [None] * (len(branches) - 1)
+    elif finish is not None:
         origin = (turn.consumed, reads - turn.hidden, classes)
         children = finished(game, player, branches, finish, origin, False, restore)
     here = Branch(branches, order_only, reads, list(turn.made), turn.consumed, classes, children)

@@ -114,11 +114,24 @@ def copy_opponent_game_end(game: Game, player: Player, formulas: dict[int, GameE
     that copies (for the explanation)."""
     if game.trial is not None or game.projecting:
         # A projection (the search makes thousands): the recorded card if legal, else the most any card is worth.
-        options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
-        found, value = peek_recorded(player, "secretary")
-        if found and value in options:
-            return formulas[value][0] * formulas[value][1](game, player)
-        return max([formulas[number][0] * formulas[number][1](game, player) for number in options], default=0)
+        # Plain loops, each card once: the order does not matter for either.
+        options: list[int] = []
+        for other in game.players:
+            if other is not player:
+                for number in other.hired:
+                    if number in formulas and number not in options:
+                        options.append(number)
+        if player.choices:
+            found, value = peek_recorded(player, "secretary")
+            if found and value in options:
+                return formulas[value][0] * formulas[value][1](game, player)
+        best = 0
+        for index, number in enumerate(options):
+            points, quantity = formulas[number]
+            worth = points * quantity(game, player)
+            if index == 0 or worth > best:
+                best = worth
+        return best
     return copy_decided(game, player, formulas, copier)[1]
 
 
@@ -127,7 +140,11 @@ def copy_decided(
 ) -> tuple[int | None, int]:
     """The copier's decision in the real game (recorded, or the policy's): the card copied (None: there
     is none to copy) and its points on this player's state."""
-    options = sorted({n for other in game.opponents(player) for n in other.hired if n in formulas})
+    copyable: set[int] = set()
+    for other in game.players:
+        if other is not player:
+            copyable.update(n for n in other.hired if n in formulas)
+    options = sorted(copyable)
     # Each option's points, worked out once. No closure here: compiled, one would hold the game in a
     # reference cycle, left to the garbage collector on every projection.
     worth = {number: formulas[number][0] * formulas[number][1](game, player) for number in options}
@@ -147,13 +164,21 @@ def copy_decided(
             decision = note(game, player, "secretary", index, chosen, "policy", ranked[1])
             decision.total = projection(game, player)
             decision.runner_up_total = decision.total - points + worth[ranked[1]]
-        said = say(game, "points", points)
-        named = next(
-            (term(game, "staff", str(n), copier) for n, card in game.rules.staff.items() if card[0] == copier), copier
-        )
+        named = game.voice.copiers.get(copier)
+        if named is None:
+            named = game.voice.copiers[copier] = copier_name(game, copier)
+        said = game.voice.points[points]
         text = say(game, "copier_copies", player=player.name, copier=named, card=card_name(game, chosen), points=said)
         game.log(player, "final", text, card=chosen)
     return chosen, points
+
+
+def copier_name(game: Game, copier: str) -> str:
+    """A copying card (named by the rules' name) as the language names it."""
+    for number, card in game.rules.staff.items():
+        if card[0] == copier:
+            return term(game, "staff", str(number), copier)
+    return copier
 
 
 # --- final scoring explained: result["final"][i]["details"][source] is a list of lines, each a dict with
@@ -251,14 +276,23 @@ def game_end_lines(
             line["points"], line["text"] = 0, text
         else:
             each, quantity = formulas[copied][0], per[copied]
-            label = card_name(game, number)
-            if copied != number:
-                label = say(game, "card_copies", card=label, copied=card_name(game, copied))
-            text = counted(game, say(game, "staff_label", card=label, words=words[quantity]), count, each)
+            label = game.voice.staff_labels.get((number, copied, quantity))
+            if label is None:
+                label = staff_label(game, number, copied, words[quantity])
+                game.voice.staff_labels[number, copied, quantity] = label
+            text = counted(game, label, count, each)
             line = {"card": number, "name": name, "copies": copies, "per": quantity, "count": count, "each": each}
             line["points"], line["text"] = count * each, text
         lines.append(line)
     return total, lines
+
+
+def staff_label(game: Game, number: int, copied: int, words: str) -> str:
+    """The label of a game-end Staff's line: the card (and the card it copies) and the quantity's words."""
+    label = card_name(game, number)
+    if copied != number:
+        label = say(game, "card_copies", card=label, copied=card_name(game, copied))
+    return say(game, "staff_label", card=label, words=words)
 
 
 def final_entry(

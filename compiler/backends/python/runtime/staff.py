@@ -73,7 +73,8 @@ def draw_staff(
             [] if replaying(game) else [n for n in remaining if play_cost(game, n, discount) <= player.krones]
         )
         options.append(None)
-        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 else None
+        # What ends the turn, for the search: only where there is an option to compare (not in a replay).
+        rest = after_draw(remaining, discount, to_hand) if ends_turn and number == play - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_drawn_affordable", finish=rest, restore=back
@@ -146,20 +147,69 @@ def cards_to_bottom(game: Game, player: Player, cards: list[int], key: str) -> l
     return order
 
 
-def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = False) -> None:
+def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = False, ends_turn: bool = False) -> None:
     """Put `count` Staff from hand under the deck (`top`: on top of it, the first chosen on top), as many
-    as there are, one decision per card.
+    as there are, one decision per card. `ends_turn`: nothing follows in the turn (the search then goes on
+    from the first card where the game stands, see finished()).
 
     The policy's first option is the cheapest card (lowest number first): cards in hand score nothing
     at the end, so which go matters only to a later step of the turn that looks at the hand or deck.
     """
-    chosen: list[int] = []
-    for _ in range(min(count, len(player.hand))):
-        staff = game.rules.staff  # cheapest first, then the lowest number (no closure: see copy_opponent_game_end)
-        options = [] if replaying(game) else [n for _cost, n in sorted([(staff[n][1], n) for n in player.hand])]
+    moves = min(count, len(player.hand))
+    if not moves:
+        to_deck(game, player, [], top)
+        return
+    options = [] if replaying(game) else hand_by_cost(game, player)
+    rest = deck_rest(moves, top) if ends_turn and options[1:] else None
+    back = deck_back(game, player, top) if rest is not None else None
+    card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
+    player.hand.remove(card)
+    more_to_deck(game, player, [card], moves, top)
+
+
+def hand_by_cost(game: Game, player: Player) -> list[int]:
+    """The cards in hand, cheapest first, then the lowest number (no closure: see copy_opponent_game_end)."""
+    staff = game.rules.staff
+    return [n for _cost, n in sorted([(staff[n][1], n) for n in player.hand])]
+
+
+def more_to_deck(game: Game, player: Player, chosen: list[int], moves: int, top: bool) -> None:
+    """The rest of staff_to_deck_bottom once the cards in `chosen` left the hand: a decision for each of the
+    other `moves`, then every card onto or under the deck."""
+    for _ in range(moves - len(chosen)):
+        options = [] if replaying(game) else hand_by_cost(game, player)
         card = decide(game, player, "hand_to_bottom", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
+    to_deck(game, player, chosen, top)
+
+
+def deck_rest(moves: int, top: bool) -> Callable[[Game, Player, Any], None]:
+    """What staff_to_deck_bottom does once its first card is chosen."""
+
+    def rest(game: Game, player: Player, card: int) -> None:
+        player.hand.remove(card)
+        more_to_deck(game, player, [card], moves, top)
+
+    return rest
+
+
+def deck_back(game: Game, player: Player, top: bool) -> Callable[[Game, Player, Any], None]:
+    """What puts back deck_rest(): the hand and the deck as they are now."""
+    hand, deck = player.hand[:], game.deck[:] if top else len(game.deck)
+
+    def back(game: Game, player: Player, _card: int) -> None:
+        player.hand[:] = hand
+        if isinstance(deck, list):
+            game.deck[:] = deck
+        else:
+            del game.deck[deck:]
+
+    return back
+
+
+def to_deck(game: Game, player: Player, chosen: list[int], top: bool) -> None:
+    """The chosen cards from hand onto the deck (`top`, the first chosen on top) or under it."""
     if top:
         game.deck[:0] = chosen
     else:
@@ -190,7 +240,7 @@ def play_staff_from_hand(
             ]
         )
         options.append(None)
-        rest = from_hand(discount) if ends_turn and number == count - 1 else None
+        rest = from_hand(discount) if ends_turn and number == count - 1 and options[1:] else None
         back = staff_back(game, player) if rest is not None else None
         chosen = decide(
             game, player, "play_staff", options, none_why="why_no_hand_affordable", finish=rest, restore=back

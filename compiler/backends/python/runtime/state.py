@@ -112,40 +112,47 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 def _choices(value: Any, where: str) -> dict[str, Any]:
     """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
-    unknown = sorted(set(choices) - CHOICE_KEYS)
-    if unknown:
+    if not CHOICE_KEYS.issuperset(choices):
+        unknown = sorted(set(choices) - CHOICE_KEYS)
         raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
     for key, recorded in choices.items():
+        # Where a value is wrong is worked out only then: a state records several decisions per player.
         if isinstance(recorded, list):
             for index, one in enumerate(recorded):
-                _choice(key, one, f"{where}.{key}[{index}]")
+                if not _choice_ok(key, one):
+                    raise _choice_refused(key, one, f"{where}.{key}[{index}]")
         elif key == "draft":
             raise refused("draft_not_list", where=f"{where}.draft", got=shown(recorded))
-        else:
-            _choice(key, recorded, f"{where}.{key}")
+        elif not _choice_ok(key, recorded):
+            raise _choice_refused(key, recorded, f"{where}.{key}")
     return choices
 
 
-def _choice(key: str, value: Any, where: str) -> None:
-    """One recorded decision's value: of the key's type (its legality is checked when it is asked)."""
+def _choice_ok(key: str, value: Any) -> bool:
+    """Whether one recorded decision's value is of the key's type (its legality is checked when it is asked)."""
     kind, nullable = CHOICE_VALUES[key]
     if value is None and nullable:
-        return
+        return True
     if kind == "item":
-        ok = isinstance(value, str)
-    elif kind == "returned":
+        return isinstance(value, str)
+    if kind == "returned":
         item, at, guest = value.partition("@") if isinstance(value, str) else ("", "", "")
-        ok = bool(item) and (not at or (guest.isdigit() and guest.isascii()))
-    elif kind == "room":
+        return bool(item) and (not at or (guest.isdigit() and guest.isascii()))
+    if kind == "room":
         parts = value.split(".") if isinstance(value, str) else []
-        ok = len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
-    elif kind == "yes/no":
-        ok = isinstance(value, bool)
-    else:
-        ok = type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
-    if not ok:
-        key = "expected_or_null" if nullable else "expected"
-        raise refused(key, where=where, expected=Said(VALUE_WORDS[kind]), got=shown(value))
+        return (
+            len(parts) == 2 and parts[0].isdigit() and parts[0].isascii() and parts[1].isdigit() and parts[1].isascii()
+        )
+    if kind == "yes/no":
+        return isinstance(value, bool)
+    return type(value) is int and value >= (0 if kind == "guest" else 1)  # guests from 0; cards, options from 1
+
+
+def _choice_refused(key: str, value: Any, where: str) -> StateError:
+    """The refusal of a recorded decision's value that is not of the key's type, at `where`."""
+    nullable = CHOICE_VALUES[key][1]
+    phrase_key = "expected_or_null" if nullable else "expected"
+    return refused(phrase_key, where=where, expected=Said(VALUE_WORDS[CHOICE_VALUES[key][0]]), got=shown(value))
 
 
 def _cards(rules: Rules, value: Any, where: str) -> list[int]:
@@ -248,7 +255,8 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
         if deck is None:
             return None
     else:
-        deck = sorted(set(rules.staff) - set(held))
+        out = set(held)
+        deck = [number for number in rules.staff_order if number not in out]
     every = held + deck
     if len(set(every)) < len(every):
         return None

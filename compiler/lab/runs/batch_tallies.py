@@ -9,6 +9,7 @@ occurrence in it (games, then scorings, then seats: the order in which add_games
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -79,9 +80,15 @@ def _moments(moments: Moments, vectors: Ints) -> None:
         return
     moments.count += len(vectors)
     moments.sums = [s + x for s, x in zip(moments.sums, vectors.sum(axis=0).tolist(), strict=True)]
-    size = moments.size
-    products = (vectors.T @ vectors)[np.triu_indices(size)]  # row by row, i <= j: Moments' order
+    products = (vectors.T @ vectors)[_upper(moments.size)]
     moments.products = [p + x for p, x in zip(moments.products, products.tolist(), strict=True)]
+
+
+@lru_cache(maxsize=16)
+def _upper(size: int) -> tuple[Ints, Ints]:
+    """The upper triangle of a size x size matrix, row by row (i <= j): the order of Moments.products."""
+    rows, columns = np.triu_indices(size)
+    return rows, columns
 
 
 def add_batch(tally: Tally, view: BatchView, first: BatchView, same: bool) -> None:

@@ -1,8 +1,9 @@
-"""The lab's chunks on the batched engine: a run of consecutive chunks played as one batch, tallied chunk by chunk.
+"""The lab's chunks on the batched engine: a run of consecutive chunks played as one batch, tallied chunk by chunk
+or as a whole.
 
 The batched engine (compiler.lab.engine.batched) plays the same games as the pure path (jobs.Lab); its outcomes
-become the same Outcome records, tallied per chunk of jobs.CHUNK games, so every report is the pure path's, byte
-for byte. A ruleset it cannot batch is refused by name when the job is made (`refusal`), and the job is played
+are tallied as the pure path tallies their Outcome records, per chunk of jobs.CHUNK games or per run (the
+chunks' tallies merged in order), so every report is the pure path's, byte for byte. A ruleset it cannot batch is refused by name when the job is made (`refusal`), and the job is played
 on the pure path.
 """
 

@@ -1,10 +1,11 @@
 """A lab job and its chunks: what any engine plays, in this process, in a worker process or on a Dask worker.
 
 A chunk needs only a Job (plain data: the spec, the engine and, for the pure path, the rulesets' generated
-module sources), so workers compile the rulesets themselves and nothing depends on shared files. The games are cut into chunks of
-CHUNK games whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and each chunk is tallied
-on its own. The batched engine (compiler.lab.runs.batches) plays a run of consecutive chunks as one batch and
-tallies each chunk of it; the pure path (Lab) plays chunk after chunk. Both give the same tallies.
+module sources), so workers compile the rulesets themselves and nothing depends on shared files. The games are
+cut into chunks of CHUNK games whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and
+each chunk's tallies are those of its games alone. The batched engine (compiler.lab.runs.batches) plays a run of
+consecutive chunks as one batch and tallies each chunk of it, or (`merged`) the whole run at once, which is the
+chunks' tallies merged in order; the pure path (Lab) plays chunk after chunk. Both give the same tallies.
 """
 
 from __future__ import annotations

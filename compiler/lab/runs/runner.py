@@ -1,9 +1,9 @@
 """Running many synthetic games: fixed chunks on an engine, results merged in chunk order.
 
-The games are split into chunks of CHUNK games whatever the engine (compiler.lab.runs.jobs); each chunk
-is tallied on its own (integer counters only) and the tallies are merged in chunk order, so this
-process, local worker processes or a Dask cluster (compiler.lab.runs.cluster) with any number of workers
-give the same numbers, byte for byte.
+The games are split into chunks of CHUNK games whatever the engine (compiler.lab.runs.jobs), and the
+chunks into pieces of work; tallies are integer counters only, each piece's are its chunks' merged in
+order, and the pieces' are merged in order, so this process, local worker processes or a Dask cluster
+(compiler.lab.runs.cluster) with any number of workers give the same numbers, byte for byte.
 """
 
 from __future__ import annotations

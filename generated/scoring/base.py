@@ -800,6 +800,8 @@ class Game:
     card_reads: int
     # True while a projection of the real game is worked out (it decides nothing).
     projecting: bool
+    # True: a turn of a player with recorded choices copies its start only if its search needs it (see take_turn())
+    lazy_turns: bool
     # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
     voice: Voice  # the same words made ready
@@ -829,6 +831,7 @@ class Game:
         self.turn = None
         self.card_reads = 0
         self.projecting = False
+        self.lazy_turns = False
         self.words = rules.words
         self.voice = rules.voice
 
@@ -1277,6 +1280,11 @@ class Infeasible(Exception):
     """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
 
 
+class LazyTurn(Exception):
+    """A turn begun without a copy of its start (Game.lazy_turns) has to replay from it: the caller scores the
+    game again from its state, every turn's start copied (see take_turn())."""
+
+
 class Restart(Exception):
     """An open decision after an order-only one taken for now: the trial's last part (from its last open
     decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
@@ -1342,7 +1350,8 @@ class Turn:
     steps: Callable[[Game, Player, str], None]
     tile_id: str
     game: Game  # the real game (its other players do not change in the turn)
-    start: tuple[Player, list[int], list[int]]  # the player, the Staff deck and discard pile before the turn
+    # The player, the Staff deck and discard pile before the turn; None: not copied (see take_turn()).
+    start: tuple[Player, list[int], list[int]] | None
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -1358,7 +1367,7 @@ class Turn:
         steps: Callable[[Game, Player, str], None],
         tile_id: str,
         game: Game,
-        start: tuple[Player, list[int], list[int]],
+        start: tuple[Player, list[int], list[int]] | None,
         reads: int,
         quiet: bool,
     ) -> None:
@@ -1402,6 +1411,8 @@ def explore(
     warning, an illegal one an error), then the highest projected total; ties go to the first option.
     The options tried are pruned only where the others are provably worth the same (see decide()).
     """
+    if turn.start is None:
+        raise LazyTurn
     real, (mine, deck, discard) = turn.game, turn.start
     players = real.players[:]  # the others shared, as Game.clone(player) shares them
     player = players[turn.index] = mine.clone()
@@ -1566,7 +1577,10 @@ def taken_back(
 def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], None], tile_id: str) -> None:
     """A player's bonus or penalty of `tile_id`, every open decision of it taken together."""
     # The turn's start: what it can change (this player, the deck and discard pile), copied; not a whole Game.
-    start = (player.clone(), game.deck[:], game.discard[:])
+    # With lazy_turns, a player with recorded choices most often has every decision of the turn recorded, and
+    # then nothing replays the turn: no copy; a search that would replay it raises LazyTurn instead.
+    lazy = game.lazy_turns and player.choices
+    start = None if lazy else (player.clone(), game.deck[:], game.discard[:])
     turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
     first = len(game.decisions)
     try:
@@ -4402,6 +4416,20 @@ def emperor_scoring_of(game: Game, player: Player) -> None:
         emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])
 
 
+def emperor_scored(state: dict[str, Any], words: dict[str, Any], language: str | dict[str, Any], lazy: bool) -> Game:
+    """The game of `state`, its texts in `words` (`language`: their id, or the table itself), after its
+    Emperor scoring. `lazy`: a turn of a player with recorded choices copies its start only where its
+    search replays it (then LazyTurn; see take_turn)."""
+    game = read_game(RULES, state, words)
+    if isinstance(language, str):
+        speak(game, words, language)
+    else:
+        speak(game, words)
+    game.lazy_turns = lazy
+    emperor_scoring(game)
+    return game
+
+
 def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]:
     """Apply the Emperor scoring of the round that just ended and, after the last round, final scoring.
 
@@ -4409,12 +4437,10 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
     """
     words = WORDS[language] if isinstance(language, str) else language
-    game = read_game(RULES, state, words)
-    if isinstance(language, str):
-        speak(game, words, language)
-    else:
-        speak(game, words)
-    emperor_scoring(game)
+    try:
+        game = emperor_scored(state, words, language, True)
+    except LazyTurn:  # a turn replays from its start after all: scored again, every start copied
+        game = emperor_scored(state, words, language, False)
     result: dict[str, Any] = {
         "ruleset": RULES.name,
         "round": game.round,

@@ -5,6 +5,7 @@ kernels run without numba's reference counting (bare_kernel)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,9 +13,12 @@ from helpers_rules import shipped_workspace
 
 from compiler import ir
 from compiler.backends.batched import effects, final, policy, record
+from compiler.backends.batched.convert import arrays_of
+from compiler.backends.batched.final import gather_rivals
 from compiler.backends.batched.record import copy_record, load_record, new_record, same_record
 from compiler.backends.batched.state import Dims, GameArrays, Ints, new_state
-from compiler.backends.batched.tables import compile_tables, table
+from compiler.backends.batched.tables import ScoringTables, compile_tables, table
+from compiler.backends.python.load import load_scoring_module
 from compiler.lab.engine import batched_scorer
 from compiler.project import load_one
 
@@ -111,6 +115,11 @@ def blind_of(ruleset: ir.Ruleset) -> dict[str, tuple[int, int]]:
     return {tile.id: (int(blind[3 * i + 1]), int(blind[3 * i + 2])) for i, tile in enumerate(ruleset.tiles)}
 
 
+def compiled_base() -> tuple[ir.Ruleset, Any, ScoringTables]:
+    ruleset = load_one(shipped_workspace(), "base")
+    return ruleset, load_scoring_module(ruleset), compile_tables(ruleset)
+
+
 def test_turns_that_never_read_points_are_blind() -> None:
     blind = blind_of(load_one(shipped_workspace(), "base"))
     assert blind["a-krones"] == (1, 0)  # gain krones; the penalty may lose 5 points
@@ -125,3 +134,24 @@ def test_a_bonus_that_may_hire_a_staff_losing_points_reads_them() -> None:
     blind = blind_of(dataclasses.replace(base, staff=(losing, *base.staff[1:])))
     assert blind["a-draw-staff"] == (0, 0)  # it may draw and hire that card
     assert blind["a-krones"] == (1, 0)  # it hires no one
+
+
+def test_a_turn_that_reads_points_is_searched_again_for_each_step_count() -> None:
+    """Base, round 3 (tier A, move back 3), tile a-krones, whose penalty prefers 3 krones, else 5 points (not
+    blind). Bea: space 0, 4 points, no krones. No step: 4 + 0 points under the marker, back to 0 (Black:
+    penalty), she cannot pay 3 krones and loses her 4 points down to the floor, 0: projected 0. One step (3
+    points): space 1, 1 + 1 = 2 points, back to 0, the same penalty takes her 2 points: projected 0 again, not
+    the first trial's turn 2 points lower (-2)."""
+    ruleset, mod, t = compiled_base()
+    state = {
+        "round": 3,
+        "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"},
+        "staff_deck": [],
+        "players": [{"name": "Bea", "points": 4, "krones": 0, "emperor": 0}],
+    }
+    s = arrays_of(ruleset, [mod.new_game(state, explain=False)])
+    pl = batched_scorer.PlanningTables(1, 0, 0, 3, 3, 0, 0, 0, 0)
+    w = batched_scorer.new_scratch(s, pl)
+    load_record(s, 0, 0, w.base)
+    gather_rivals(t, s, 0, 0, w.rivals)
+    assert [batched_scorer._try_steps(t, s, 0, 0, steps, pl, w) for steps in (0, 1)] == [0, 0]

@@ -164,9 +164,9 @@ def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTa
 
 class Scratch(NamedTuple):
     """The planners' room, made once a batch: a seat's record as the game holds it (base) and the trial's
-    copy, a turn's scratch, the rivals, the options' values and their weights (_choose). A trial changes only its seat, the deck and the
-    discard pile, which a record holds whole, so each option starts from a flat copy of base. `room`: the
-    scorings' own (see scoring.Room).
+    copy, a turn's scratch, the rivals, the options' values and their weights (_choose). A trial changes only
+    its seat, the deck and the discard pile, which a record holds whole, so each option starts from a flat copy
+    of base. `room`: the scorings' own (see scoring.Room).
 
     What the step trials leave for the scoring that follows (see _scorings): kept[seat, steps] the record
     before and after the trial's turn (kept_ok[seat, steps]: 1 where it took one), kept_rivals[seat] the

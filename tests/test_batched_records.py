@@ -1,16 +1,26 @@
-"""Records as the turn's search and the planners' trials copy and compare them: only the header and the lists
-up to their lengths count (what lies past a list's length is never read), and the hot kernels run without
-numba's reference counting (bare_kernel)."""
+"""Records as the turn's search and the planners' trials copy and compare them (in a comparison only the
+header and the lists up to their lengths count: what lies past a list's length is never read), and the hot
+kernels run without numba's reference counting (bare_kernel)."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import numpy as np
 import pytest
+from helpers_rules import shipped_workspace
 
+from compiler import ir
 from compiler.backends.batched import effects, final, policy, record
+from compiler.backends.batched.convert import arrays_of
+from compiler.backends.batched.final import gather_rivals
 from compiler.backends.batched.record import copy_record, load_record, new_record, same_record
 from compiler.backends.batched.state import Dims, GameArrays, Ints, new_state
+from compiler.backends.batched.tables import ScoringTables, compile_tables, table
+from compiler.backends.python.load import load_scoring_module
 from compiler.lab.engine import batched_scorer
+from compiler.project import load_one
 
 
 def one_player() -> GameArrays:
@@ -41,14 +51,13 @@ def loaded() -> Ints:
     return rec
 
 
-def test_a_copied_record_is_the_same_and_only_its_lists_lengths_are_copied() -> None:
+def test_a_copied_record_is_the_same() -> None:
     rec = loaded()
     target = np.full(len(rec), -7, np.int64)
     copy_record(target, rec)
     assert same_record(target, rec)
-    assert list(target[target[record.HAND] : target[record.HAND] + 3]) == [4, 2, -7]
-    assert list(target[target[record.DECK] : target[record.DECK] + 4]) == [5, 6, 7, -7]
-    assert list(target[target[record.CAFE] : target[record.CAFE] + 4]) == [0, 1, -7, -7]  # one guest of two seats
+    assert list(target[target[record.HAND] : target[record.HAND] + 2]) == [4, 2]
+    assert list(target[target[record.DECK] : target[record.DECK] + 3]) == [5, 6, 7]
 
 
 @pytest.mark.parametrize(
@@ -98,3 +107,51 @@ def test_the_hot_kernels_count_no_references(kernel: object) -> None:
     if options is None:
         pytest.skip("NUMBA_DISABLE_JIT: kernels are plain functions")
     assert options.get("_nrt") is False
+
+
+def blind_of(ruleset: ir.Ruleset) -> dict[str, tuple[int, int]]:
+    """Each tile's (bonus, penalty) entries of the tables' `blind`."""
+    blind = table(compile_tables(ruleset), "blind")
+    return {tile.id: (int(blind[3 * i + 1]), int(blind[3 * i + 2])) for i, tile in enumerate(ruleset.tiles)}
+
+
+def compiled_base() -> tuple[ir.Ruleset, Any, ScoringTables]:
+    ruleset = load_one(shipped_workspace(), "base")
+    return ruleset, load_scoring_module(ruleset), compile_tables(ruleset)
+
+
+def test_turns_that_never_read_points_are_blind() -> None:
+    blind = blind_of(load_one(shipped_workspace(), "base"))
+    assert blind["a-krones"] == (1, 0)  # gain krones; the penalty may lose 5 points
+    assert blind["a-two-items"] == (1, 1)  # choose items; return items
+    assert blind["a-draw-staff"] == (1, 0)  # no Staff's once-effect loses points; the penalty may
+
+
+def test_a_bonus_that_may_hire_a_staff_losing_points_reads_them() -> None:
+    base = load_one(shipped_workspace(), "base")
+    card = base.staff[0]
+    losing = dataclasses.replace(card, once=(ir.LosePoints(amount=2),))
+    blind = blind_of(dataclasses.replace(base, staff=(losing, *base.staff[1:])))
+    assert blind["a-draw-staff"] == (0, 0)  # it may draw and hire that card
+    assert blind["a-krones"] == (1, 0)  # it hires no one
+
+
+def test_a_turn_that_reads_points_is_searched_again_for_each_step_count() -> None:
+    """Base, round 3 (tier A, move back 3), tile a-krones, whose penalty prefers 3 krones, else 5 points (not
+    blind). Bea: space 0, 4 points, no krones. No step: 4 + 0 points under the marker, back to 0 (Black:
+    penalty), she cannot pay 3 krones and loses her 4 points down to the floor, 0: projected 0. One step (3
+    points): space 1, 1 + 1 = 2 points, back to 0, the same penalty takes her 2 points: projected 0 again, not
+    the first trial's turn 2 points lower (-2)."""
+    ruleset, mod, t = compiled_base()
+    state = {
+        "round": 3,
+        "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"},
+        "staff_deck": [],
+        "players": [{"name": "Bea", "points": 4, "krones": 0, "emperor": 0}],
+    }
+    s = arrays_of(ruleset, [mod.new_game(state, explain=False)])
+    pl = batched_scorer.PlanningTables(1, 0, 0, 3, 3, 0, 0, 0, 0)
+    w = batched_scorer.new_scratch(s, pl)
+    load_record(s, 0, 0, w.base)
+    gather_rivals(t, s, 0, 0, w.rivals)
+    assert [batched_scorer._try_steps(t, s, 0, 0, steps, pl, w) for steps in (0, 1)] == [0, 0]

@@ -51,21 +51,9 @@ def copy_values(target: Ints, source: Ints, n: int) -> None:
 
 @bare_kernel
 def copy_record(target: Ints, source: Ints) -> None:
-    """Copy a record over one of the same shapes: its header, and its lists up to their lengths (what lies past
-    them is never read, so a turn's search copies a quarter of a record or less)."""
-    copy_values(target, source, HEADER)
-    items = source[ITEMS]
-    spans = (
-        (source[KITCHEN], 2 * items),
-        (source[CAFE], source[GUESTS] * items),
-        (source[HAND], source[HAND_N]),
-        (source[HIRED], source[HIRED_N]),
-        (source[DECK], source[DECK_N]),
-        (source[DISCARD], source[DISCARD_N]),
-    )
-    for first, n in spans:
-        for k in range(first, first + n):
-            target[k] = source[k]
+    """Copy a record over one of the same shapes, whole: one straight loop (LLVM vectorizes it) is quicker than
+    copying each list up to its length."""
+    copy_values(target, source, len(source))
 
 
 @bare_kernel
@@ -152,10 +140,11 @@ def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
 
 
 @bare_kernel
-def same_record(a: Ints, b: Ints) -> bool:
+def same_record(a: Ints, b: Ints, first: int = 0) -> bool:
     """Whether two records of the same shapes hold the same player, deck and discard pile (their lists compared
-    up to their lengths: what lies past them is never read)."""
-    for k in range(HEADER):
+    up to their lengths: what lies past them is never read); the header from field `first` (POINTS + 1: all
+    but the points)."""
+    for k in range(first, HEADER):
         if a[k] != b[k]:
             return False
     items = a[ITEMS]

@@ -128,6 +128,7 @@ TABLES = (
     "final_points",  # [source]
     "final_floor_points",  # [source * floors + floor - 1]
     "tiebreak",  # the first tie-breaker's quantities
+    "blind",  # [tile * 3 + outcome]: 1 where that turn never reads the player's points (see _points_blind)
 )
 (
     A_TRACK_POINTS,
@@ -165,6 +166,7 @@ TABLES = (
     A_FINAL_POINTS,
     A_FINAL_FLOOR_POINTS,
     A_TIEBREAK,
+    A_BLIND,
 ) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
 HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
 
@@ -371,11 +373,47 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     tables["pairs"] = [value for pair in encoder.pairs for value in pair]
     tables["progs"] = [value for prog in encoder.progs for value in prog]
     tables["lists"] = encoder.lists
+    tables["blind"] = _points_blind(encoder, tables)
     constants.update({name + "_n": len(tables[name]) for name in ("boosters", "waivers", "tiebreak")})
     constants["final_n"] = len(ruleset.final_scoring)
     constants["groups_n"] = len(ruleset.hotel.groups)
     ops = np.array(encoder.rows or [[0] * ROW], dtype=np.int64).reshape(-1, ROW)
     return _pack(ops, constants, tables)
+
+
+def _points_blind(e: Encoder, tables: dict[str, list[int]]) -> list[int]:
+    """[tile * 3 + outcome]: 1 where the tile's turn of that outcome runs no effect that reads the player's
+    points (losing points: the points floor; points per a quantity that may be negative: its feasibility),
+    counting the options of its choices, the boosters of a bonus and, where it hires Staff, every Staff's
+    once-effect. Such a turn played with d more points takes the same decisions and ends d points higher (the
+    projected totals it compares are all d higher), so the planners need not search it again."""
+
+    def rows(prog: int) -> list[list[int]]:
+        first, end = e.progs[prog]
+        found = e.rows[first:end]
+        for row in e.rows[first:end]:
+            if row[0] == OP_CHOOSE_ONE:
+                found = found + [r for k in range(row[1]) for r in rows(e.lists[row[3] + k])]
+        return found
+
+    def direct(prog: int) -> bool:
+        return any(row[0] == OP_LOSE_POINTS or (row[0] == OP_POINTS_PER and row[2] < 0) for row in rows(prog))
+
+    hiring = any(direct(prog) for prog in tables["staff_once"] if prog >= 0)
+
+    def reads(prog: int) -> bool:
+        if prog < 0:
+            return False
+        hires = any(row[0] in (OP_DRAW_STAFF, OP_PLAY_FROM_HAND) for row in rows(prog))
+        return direct(prog) or (hires and hiring)
+
+    blind = []
+    boosters = any(reads(prog) for prog in tables["booster_prog"])
+    for tile in range(len(tables["tile_bonus"])):
+        penalty = (tables[name][tile] for name in ("tile_penalty", "tile_prefer", "tile_otherwise"))
+        bonus = not boosters and not reads(tables["tile_bonus"][tile])
+        blind += [0, int(bonus), int(not any(reads(prog) for prog in penalty))]
+    return blind
 
 
 def _check(ruleset: ir.Ruleset) -> None:

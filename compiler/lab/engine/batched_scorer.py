@@ -42,6 +42,7 @@ from compiler.backends.batched.scoring import (
 )
 from compiler.backends.batched.state import Dims, GameArrays, new_state
 from compiler.backends.batched.tables import (
+    A_BLIND,
     A_OUTCOME,
     A_SCORING_BACK,
     A_SCORING_TIER,
@@ -163,9 +164,9 @@ def _buy_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTa
 
 class Scratch(NamedTuple):
     """The planners' room, made once a batch: a seat's record as the game holds it (base) and the trial's
-    copy, a turn's scratch, the rivals, the options' values and their weights (_choose). A trial changes only its seat, the deck and the
-    discard pile, which a record holds whole, so each option starts from a flat copy of base. `room`: the
-    scorings' own (see scoring.Room).
+    copy, a turn's scratch, the rivals, the options' values and their weights (_choose). A trial changes only
+    its seat, the deck and the discard pile, which a record holds whole, so each option starts from a flat copy
+    of base. `room`: the scorings' own (see scoring.Room).
 
     What the step trials leave for the scoring that follows (see _scorings): kept[seat, steps] the record
     before and after the trial's turn (kept_ok[seat, steps]: 1 where it took one), kept_rivals[seat] the
@@ -206,10 +207,10 @@ def new_scratch(s: GameArrays, pl: PlanningTables) -> Scratch:
 
 
 @bare_kernel
-def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch, kept: Ints) -> int:
-    """emperor_scoring_of on the trial record (the seat's part of the round's Emperor scoring); kept in step
-    with it by the cross-check of tests/test_batched_games.py. 1 if it took a turn, its record before and
-    after the turn copied into kept[0] and kept[1]; else 0."""
+def _trial_scoring(t: Any, s: GameArrays, g: int, p: int, steps: int, w: Scratch) -> int:
+    """emperor_scoring_of on the trial record of seat p buying `steps` (the seat's part of the round's Emperor
+    scoring); kept in step with it by the cross-check of tests/test_batched_games.py. 1 if it took a turn,
+    its record before and after the turn copied into w.kept[p, steps]; else 0."""
     rec = w.trial
     round_ = s.round_[g]
     if round_ < 0 or round_ > t.data[K_ROUNDS] or at(t, A_SCORING_TIER, round_) < 0:
@@ -223,11 +224,32 @@ def _trial_scoring(t: Any, s: GameArrays, g: int, w: Scratch, kept: Ints) -> int
     outcome = at(t, A_OUTCOME, rec[EMPEROR])
     if outcome == 0:
         return 0
+    kept = w.kept[p, steps]
     copy_record(kept[0], rec)
-    take_turn(t, rec, w.turn, w.rivals, tile, outcome)
+    if not _shifted_turn(t, p, steps, w, tile * 3 + outcome):
+        take_turn(t, rec, w.turn, w.rivals, tile, outcome)
     copy_record(kept[1], rec)
     rec[READS] = 0  # as projected_total's fresh load of the seat
     return 1
+
+
+@bare_kernel
+def _shifted_turn(t: Any, p: int, steps: int, w: Scratch, turn: int) -> bool:
+    """Where the turn (tile * 3 + outcome) never reads points (tables' `blind`) and an earlier trial of the seat
+    took it on this record but for its points, that trial's turn d points higher on the trial record: the
+    same decisions on the same state, every total compared d higher (d: the difference of points). Else
+    False (the turn is to be searched)."""
+    if at(t, A_BLIND, turn) == 0:
+        return False
+    rec = w.trial
+    for earlier in range(steps):
+        before = w.kept[p, earlier, 0]
+        if w.kept_ok[p, earlier] != 0 and same_record(rec, before, POINTS + 1):
+            shift = rec[POINTS] - before[POINTS]
+            copy_record(rec, w.kept[p, earlier, 1])
+            rec[POINTS] += shift
+            return True
+    return False
 
 
 @bare_kernel
@@ -253,7 +275,7 @@ def _try_steps(t: Any, s: GameArrays, g: int, p: int, steps: int, pl: PlanningTa
         rec[POINTS] += (steps - moved) * t.data[K_BEYOND_POINTS]
         rec[POINTS] -= steps * pl.step_points
         rec[KRONES] -= steps * pl.step_krones
-    w.kept_ok[p, steps] = _trial_scoring(t, s, g, w, w.kept[p, steps])
+    w.kept_ok[p, steps] = _trial_scoring(t, s, g, p, steps, w)
     return project(t, rec, w.rivals)
 
 

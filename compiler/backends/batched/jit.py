@@ -26,6 +26,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 _NJIT = numba.njit(cache=True, nogil=True)
 _BARE = cast(Any, numba.njit)(cache=True, nogil=True, _nrt=False)  # _nrt: not in numba's stubs
+_INLINED = numba.njit(inline="always", nogil=True)
 
 
 def kernel(function: F) -> F:
@@ -39,6 +40,16 @@ def bare_kernel(function: F) -> F:
     and calls only bare kernels; an array it returns is a view of one it was given (a kernel with NRT would
     count a reference it does not hold), so only bare kernels call those."""
     return cast(F, _BARE(function))
+
+
+def inlined(function: F) -> F:
+    """A helper compiled in place at each call, by numba before LLVM (the lab's turns, plan and deal): a call of
+    a compiled helper that takes arrays passes them word by word and counts their references, which cost more
+    than most of those helpers do (inlining them made the turns about twice as fast). Around a call of a kernel
+    that is not inlined (compress) inside an inlined helper, numba still counts a reference to each array the
+    helper took, so such loops call compress directly (batched_plan). Its machine code is cached within the
+    kernels that call it."""
+    return cast(F, _INLINED(function))
 
 
 def cached_here(function: Callable[..., Any]) -> bool:

@@ -15,10 +15,9 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler import ir
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import inlined, kernel
 from compiler.backends.batched.state import GameArrays
 from compiler.lab.engine import rng
-from compiler.lab.engine.batched_jit import inlined
 from compiler.lab.engine.batched_rng import U64, Words, compress
 
 Ints = npt.NDArray[np.int64]

@@ -13,9 +13,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import inlined, kernel
 from compiler.lab.engine import rng
-from compiler.lab.engine.batched_jit import inlined
 from compiler.lab.engine.batched_rng import U64, Numbers, Words, compress
 from compiler.lab.engine.model import Distribution, Model, RoundModel
 

@@ -12,10 +12,9 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler import ir
-from compiler.backends.batched.jit import kernel
+from compiler.backends.batched.jit import inlined, kernel
 from compiler.backends.batched.state import GameArrays
 from compiler.lab.engine.batched_deal import Refused
-from compiler.lab.engine.batched_jit import inlined
 from compiler.lab.engine.batched_plan import (
     DRAW,
     EMPEROR,

@@ -113,13 +113,11 @@ class Scorer(Protocol):
 def draw_planners(seed: np.uint64, start: int, share: int, planners: Ints) -> None:
     """planning.Planner.moves: each seat plans when its PLANNERS number, scaled to 100, is below the share."""
     key = np.zeros(5, np.uint64)
-    message = np.zeros(16, np.uint64)
-    work = np.zeros(16, np.uint64)
     numbers = np.zeros(16, np.int64)
     key[0], key[2], key[3], key[4] = seed, np.uint64(0), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.PLANNERS)
     for g in range(planners.shape[0]):
         key[1] = np.uint64(start + g)
-        block_into(key, 0, message, work, numbers, 0)
+        block_into(key, 0, numbers, 0)
         for p in range(planners.shape[1]):
             planners[g, p] = 1 if (numbers[p] * 100) >> 32 < share else 0
 

@@ -107,15 +107,10 @@ def compress(a: U64, b: U64, c: U64, d: U64, e: U64, f: U64, out: Ints | Numbers
 
 
 @kernel
-def block_into(key: Words, index: int, message: Words, work: Words, out: Ints, at: int) -> None:
+def block_into(key: Words, index: int, out: Ints, at: int) -> None:
     """Block `index` of the stream named by key[0:5] (rng.stream_key's five numbers, already 64-bit): its sixteen
-    numbers into out[at : at + 16]. `message` and `work` are no longer read (callers still pass scratch())."""
+    numbers into out[at : at + 16]."""
     compress(key[0], key[1], key[2], key[3], key[4], U64(index), out, at)
-
-
-def scratch() -> tuple[Words, Words, Words]:
-    """The key, message and work words block_into takes (one set per thread)."""
-    return np.zeros(5, np.uint64), np.zeros(16, np.uint64), np.zeros(16, np.uint64)
 
 
 def key_words(seed: int, game: int, round_: int, player: int, purpose: int) -> Words:

@@ -351,16 +351,15 @@ def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
 
 
 @kernel
-def _noise(seed: np.uint64, game: int, round_: int, planners: Ints, words: Words, noise: Ints) -> None:
-    """Each planning seat's PLAN_NOISE numbers of a round (the first block of its setup stream); `words`: 37
-    words of scratch (block_into's key, message and work). A seat that does not plan draws none: the numbers
+def _noise(seed: np.uint64, game: int, round_: int, planners: Ints, key: Words, noise: Ints) -> None:
+    """Each planning seat's PLAN_NOISE numbers of a round (the first block of its setup stream); `key`: 5 words
+    of scratch (block_into's key). A seat that does not plan draws none: the numbers
     are a function of their key alone."""
-    key, message, work = words[:5], words[5:21], words[21:37]
     key[0], key[1], key[3], key[4] = seed, np.uint64(game), np.uint64(rng.SETUP_PLAYER), np.uint64(rng.PLAN_NOISE)
     for p in range(len(planners)):
         if planners[p]:
             key[2] = np.uint64((round_ << 8) | p)
-            block_into(key, 0, message, work, noise[p], 0)
+            block_into(key, 0, noise[p], 0)
 
 
 @kernel
@@ -383,7 +382,7 @@ def score_games(
     """The scoring step of round `round_` in every game (k: the scoring's index, -1 if the round has none)."""
     players = s.points.shape[1]
     noise = np.zeros((players, 16), np.int64)
-    words = np.zeros(37, np.uint64)
+    key = np.zeros(5, np.uint64)
     decides = (pl.step_limit != 0 and k >= 0) or (pl.cafe != 0 and last)
     before = np.zeros(players, np.int64)
     spaces = np.zeros(players, np.int64)
@@ -393,7 +392,7 @@ def score_games(
         s.round_[g] = round_
         w.chosen[:] = -1
         if pl.active and decides:
-            _noise(seed, start + g, round_, out.planners[g], words, noise)
+            _noise(seed, start + g, round_, out.planners[g], key, noise)
             _decide(t, s, g, w, pl, noise, k >= 0, last, out, k)
         for p in range(players):
             before[p] = s.points[g, p]

@@ -266,6 +266,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:  # the machine refused a file or folder no check could foresee: one line, no traceback
+        where = f"{error.filename}: " if error.filename is not None else ""
+        print(f"gah {args.command}: {printable(where + (error.strerror or str(error)))}", file=sys.stderr)
+        return 1
 
 
 def entry() -> None:

@@ -285,13 +285,19 @@ class Workspace:
         Relative to the workspace when inside it; `<bundled>/...` for the rules shipped with gah
         (the same text on every machine); otherwise as given.
         """
-        resolved = path.resolve()
+        resolved = real_path(path)
         for base, prefix in ((self.root or Path.cwd(), ""), (self.bundle, "<bundled>/")):
             try:
-                return prefix + resolved.relative_to(base.resolve()).as_posix()
+                return prefix + resolved.relative_to(real_path(base)).as_posix()
             except ValueError:
                 continue
         return str(path)
+
+
+def real_path(path: Path) -> Path:
+    """`path` with its links followed as far as they go: a link that points at itself (a loop) stays as it is,
+    and the loader then reports it as a file it cannot read, instead of pathlib raising RuntimeError."""
+    return Path(os.path.realpath(path))
 
 
 def _rules_paths(folder: Path) -> list[Path]:

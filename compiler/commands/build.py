@@ -24,7 +24,7 @@ from compiler.outputs import (
 )
 from compiler.sheets import Paper
 from compiler.sheets.fit_check import fit_problems
-from compiler.writer import write_atomically
+from compiler.writer import remove_files, write_all_or_nothing
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
@@ -80,10 +80,8 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     manifest_bytes = manifest_text(entries)
     if not plan.manifest_path.is_file() or plan.manifest_path.read_bytes() != manifest_bytes:
         outputs[plan.manifest_path] = manifest_bytes
-    for path in sorted(outputs):
-        write_atomically(path, outputs[path])
-    for path in extra:
-        path.unlink()
+    write_all_or_nothing(outputs)
+    remove_files(extra)
     total = len(plan.files) + len(plan.pdfs) + 1
     print(
         f"built {len(chosen)} rulesets: {len(outputs)} files written "

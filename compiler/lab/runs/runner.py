@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
 
 from compiler.lab.runs.cluster import run_on_dask
@@ -45,6 +46,9 @@ _POOL_JOB: list[tuple[Job, bool]] = []
 
 
 def _init_pool_worker(job: Job, merged: bool) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent says "interrupted" once and ends the
+    # pool; a worker that raised KeyboardInterrupt too would print its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _POOL_JOB[:] = [(job, merged)]
 
 

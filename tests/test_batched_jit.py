@@ -21,19 +21,30 @@ CALLER = (
 )
 
 
-def run(folder: Path) -> str:
+def run(folder: Path, cache: Path | None = None) -> str:
+    """caller.py's output, run in a fresh process with the compile cache in `cache` (default: folder/cache)."""
+    return run_process(folder, cache)[0]
+
+
+def run_process(folder: Path, cache: Path | None = None) -> tuple[str, str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)])}
+    env[jit.CACHE_VARIABLE] = str(cache or folder / "cache")
     env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("NUMBA_CACHE_DIR", None)
     done = subprocess.run([sys.executable, str(folder / "caller.py")], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
+    return done.stdout.strip(), done.stderr
+
+
+def cache_files(folder: Path, suffix: str) -> list[Path]:
+    return sorted(path for path in folder.rglob(f"*{suffix}"))
 
 
 def test_a_changed_callee_recompiles_its_callers(tmp_path: Path) -> None:
     (tmp_path / "callee.py").write_text(CALLEE.format(1))
     (tmp_path / "caller.py").write_text(CALLER)
     assert run(tmp_path) == "20"
-    assert any(path.suffix == ".nbi" for path in (tmp_path / "__pycache__").iterdir())  # cached
+    assert cache_files(tmp_path / "cache" / "kernels", ".nbi")  # cached, in GAH_CACHE_DIR
     (tmp_path / "callee.py").write_text(CALLEE.format(2))
     assert run(tmp_path) == "30"
 
@@ -65,3 +76,50 @@ def test_gah_says_when_the_kernels_compile(monkeypatch: pytest.MonkeyPatch, caps
     monkeypatch.setattr(jit, "cached_here", lambda function: True)
     batches.say_if_compiling()
     assert capsys.readouterr().err == ""
+
+
+def test_the_compile_cache_lives_in_the_user_cache_folder_never_beside_the_sources(tmp_path: Path) -> None:
+    (tmp_path / "callee.py").write_text(CALLEE.format(1))
+    (tmp_path / "caller.py").write_text(CALLER)
+    assert run(tmp_path) == "20"
+    assert len(cache_files(tmp_path / "cache" / "kernels", ".nbc")) == 2  # f and g, one machine code each
+    assert cache_files(tmp_path, ".nbi") == cache_files(tmp_path / "cache", ".nbi"), "nothing in __pycache__"
+    env = {k: v for k, v in os.environ.items() if k not in (jit.CACHE_VARIABLE, "XDG_CACHE_HOME")}
+    code = "from compiler.backends.batched import jit; print(jit.cache_root())"
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "XDG_CACHE_HOME": str(tmp_path / "xdg")},
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    if sys.platform.startswith("linux"):
+        assert shown.stdout.strip() == str(tmp_path / "xdg" / "gah")
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garble"])
+def test_a_damaged_cache_is_compiled_again_with_one_line(tmp_path: Path, damage: str) -> None:
+    """A cut-short or garbled cache file (a full disk, a killed first run) is removed and compiled again, once."""
+    (tmp_path / "callee.py").write_text(CALLEE.format(1))
+    (tmp_path / "caller.py").write_text(CALLER)
+    assert run(tmp_path) == "20"
+    for path in cache_files(tmp_path / "cache", ".nbi") + cache_files(tmp_path / "cache", ".nbc"):
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 3] if damage == "truncate" else bytes(b ^ 0x5A for b in data))
+    out, err = run_process(tmp_path)
+    assert out == "20"
+    assert err.count("gah: the compile cache in ") == 1 and "was damaged; compiling the lab's kernels again" in err
+    assert "Traceback" not in err
+    assert run_process(tmp_path) == ("20", ""), "the rebuilt cache loads silently"
+
+
+def test_a_cache_folder_gah_cannot_write_falls_back_to_the_temporary_folder(tmp_path: Path) -> None:
+    (tmp_path / "callee.py").write_text(CALLEE.format(1))
+    (tmp_path / "caller.py").write_text(CALLER)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    out, err = run_process(tmp_path, blocker)
+    assert out == "20"
+    [line] = err.strip().splitlines()
+    assert line.startswith(f"gah: cannot write the compile cache in {blocker / 'kernels'} (") and "using " in line

@@ -1,8 +1,11 @@
 """The decorator of every batched kernel: numba's njit, compiled on first use and cached on disk.
 
 numba ships wheels with its own LLVM for Linux, macOS and Windows, so a plain `pip install` needs no compiler;
-the first call of a kernel compiles it (and every kernel it calls) and writes the machine code next to the source
-(or, where that folder is read-only, in the user's cache folder), so later processes only load it.
+the first call of a kernel compiles it (and every kernel it calls) and writes the machine code into the user's
+cache folder (the platform's: `~/.cache/gah/kernels` on Linux; `GAH_CACHE_DIR` overrides it, and numba's own
+NUMBA_CACHE_DIR still comes first), never inside the installed package; later processes only load it. A cache
+folder gah cannot write falls back to one in the temporary folder, and a damaged cache file (a full disk, an
+interrupted first run) is removed and compiled again, with one line saying so.
 NUMBA_DISABLE_JIT=1 runs the same kernels as plain Python (for debugging and coverage).
 
 A kernel's machine code holds every kernel it calls, but numba's cache knows only the kernel's own file: a
@@ -12,7 +15,12 @@ is also stamped with a digest of every source of this package and of the kernel'
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
+import pickle
+import sys
+import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -21,6 +29,7 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core import caching
 from numba.core.registry import cpu_target
+from numba.misc import appdirs
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,19 +92,105 @@ class _PackageStamp:
         return (super().get_source_stamp(), sources_digest(Path(self._py_file).parent))  # type: ignore[misc]
 
 
-class _InTree(_PackageStamp, caching.InTreeCacheLocator):
+CACHE_VARIABLE = "GAH_CACHE_DIR"
+_APP_DIRS: Any = appdirs.AppDirs  # numba's copy of appdirs: the platform's user cache folder, no new dependency
+
+
+def cache_root() -> Path:
+    """Where gah keeps what it makes for this machine: GAH_CACHE_DIR, else the platform's user cache folder."""
+    given = os.environ.get(CACHE_VARIABLE)
+    return Path(given) if given else Path(_APP_DIRS(appname="gah", appauthor=False).user_cache_dir)
+
+
+_SAID: set[str] = set()
+
+
+def _say_once(text: str) -> None:
+    if text not in _SAID:
+        _SAID.add(text)
+        print(f"gah: {text}", file=sys.stderr)
+
+
+_subpath: Any = caching._CacheLocator.get_suitable_cache_subpath  # numba's folder name: parent name and hash
+
+
+class _UserGiven(_PackageStamp, caching.UserProvidedCacheLocator):
     pass
 
 
-class _UserWide(_PackageStamp, caching.UserWideCacheLocator):
-    pass
+class _GahCache(_PackageStamp, caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
+    """The kernels' machine code in cache_root()/kernels, one folder per source folder (as numba names them)."""
+
+    def __init__(self, py_func: Any, py_file: str) -> None:
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        self._cache_path = str(self.base() / _subpath(py_file))
+
+    @staticmethod
+    def base() -> Path:
+        return cache_root() / "kernels"
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        if not os.path.exists(py_file):
+            return None
+        locator = cls(py_func, py_file)
+        try:
+            _ensure: Any = locator.ensure_cache_path
+            _ensure()
+        except OSError as error:
+            if cls is _GahCache:
+                _say_once(
+                    f"cannot write the compile cache in {cls.base()} ({error.strerror or error}); using {_TempCache.base()}"
+                )
+            return None
+        return locator
 
 
-# In place of numba's own (the same folders and file names: a cache stamped by numba's never matches ours);
-# a NUMBA_CACHE_DIR the user sets still comes first.
-_LOCATORS = caching.CacheImpl._locator_classes
-for _index, _locator in enumerate(_LOCATORS):
-    if _locator is caching.InTreeCacheLocator:
-        _LOCATORS[_index] = _InTree
-    elif _locator is caching.UserWideCacheLocator:
-        _LOCATORS[_index] = _UserWide
+class _TempCache(_GahCache):
+    """The fallback where the user's cache folder cannot be written: the temporary folder, per user."""
+
+    @staticmethod
+    def base() -> Path:
+        return Path(tempfile.gettempdir()) / f"gah-kernels-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+
+
+# In place of numba's locators (a cache stamped by numba's never matches ours): the folder a NUMBA_CACHE_DIR the
+# user sets, else gah's cache folder, else the temporary folder; never the installed package's __pycache__.
+caching.CacheImpl._locator_classes = [_UserGiven, _GahCache, _TempCache]
+
+# A cache file that cannot be unpickled (cut short by a full disk or a killed first run, or garbled) would
+# raise from numba on every later run; numba's loader is wrapped so that such a file is removed and compiled
+# again. Only gah's process uses numba, so patching its cache file class touches no one else.
+_DAMAGED = (EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError, IndexError)
+_load_index: Any = caching.IndexDataCacheFile._load_index
+_load_data: Any = caching.IndexDataCacheFile._load_data
+
+
+def _forget_damaged(path: str) -> None:
+    _say_once(f"the compile cache in {Path(path).parent} was damaged; compiling the lab's kernels again")
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+def _tolerant_index(self: Any) -> Any:
+    try:
+        return _load_index(self)
+    except _DAMAGED:
+        _forget_damaged(self._index_path)
+        return {}
+
+
+def _tolerant_data(self: Any, name: str) -> Any:
+    try:
+        return _load_data(self, name)
+    except _DAMAGED:
+        _forget_damaged(self._data_path(name))
+        raise OSError(f"damaged cache file {name}") from None  # numba's load() takes OSError as "not cached"
+
+
+setattr(caching.IndexDataCacheFile, "_load_index", _tolerant_index)  # noqa: B010 (mypy: no method assignment)
+setattr(caching.IndexDataCacheFile, "_load_data", _tolerant_data)  # noqa: B010

@@ -285,10 +285,18 @@ def _problems(
             more = len(missing) - MISSING_SHOWN
             problems.append(Problem(position, f"{section}: and {more} more missing phrases (English has every key)"))
     for key, phrase in phrases.items():
-        wanted = reference.get(key)
-        allowed = set().union(*(placeholders(t) for t in wanted.texts())) if wanted is not None else None
-        problems.extend(_phrase_problems(key, phrase, allowed))
+        problems.extend(_phrase_problems(key, phrase, _allowed(reference.get(key))))
     return problems
+
+
+def _allowed(wanted: Phrase | None) -> set[str] | None:
+    """The placeholders the reference's phrase has (None: no such phrase, or one that cannot be read)."""
+    if wanted is None:
+        return None
+    try:
+        return set().union(*(placeholders(t) for t in wanted.texts()))
+    except ValueError:
+        return None
 
 
 def _phrase_problems(key: str, phrase: Phrase, allowed: set[str] | None) -> list[Problem]:
@@ -301,6 +309,12 @@ def _phrase_problems(key: str, phrase: Phrase, allowed: set[str] | None) -> list
                 Problem(phrase.position, f"{key}: a '{{' or '}}' without its pair; write {{{{ or }}}} for a brace")
             )
             continue
+        for name, shown in _formatted(text):
+            problems.append(
+                Problem(
+                    phrase.position, f"{key}: {shown} formats its value; write {{{name}}} (values come as they are)"
+                )
+            )
         if allowed is not None and not key.startswith("terms."):
             for name in sorted(names - allowed):
                 known = ", ".join(f"{{{n}}}" for n in sorted(allowed)) or "none"
@@ -311,6 +325,17 @@ def _phrase_problems(key: str, phrase: Phrase, allowed: set[str] | None) -> list
             if icon not in ICONS:
                 problems.append(Problem(phrase.position, f"{key}: unknown icon [[{icon}]]; icons: {', '.join(ICONS)}"))
     return problems
+
+
+def _formatted(pattern: str) -> list[tuple[str, str]]:
+    """The placeholders of a (well-formed) pattern written with a format spec or conversion, as written."""
+    found = []
+    for _literal, name, spec, conversion in _FORMATTER.parse(pattern):
+        if name is not None and (spec or conversion):
+            found.append(
+                (name, "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+            )
+    return found
 
 
 def _section_position(document: Node, key: str) -> Position:
@@ -356,7 +381,10 @@ def load_language(workspace: Workspace, language_id: str, where: Position | None
         merged = merge_patch(merged, node)
     assert merged is not None and isinstance(merged.value, dict)
     phrases = _phrases(merged)
-    reference = phrases if language_id == REFERENCE and len(chain) == 1 else _reference(workspace)
+    is_shipped_english = len(chain) == 1 and chain[0][0] == _shipped_folder() / f"{REFERENCE}.yaml"
+    # Every other file, a workspace's own en.yaml too, is checked against the shipped English before any of its
+    # phrases is used: its braces, placeholders and missing keys are then problems at their lines.
+    reference = phrases if is_shipped_english else _reference(workspace)
     problems = _problems(language_id, phrases, reference, chain[-1][1])
     if problems:
         raise RulesError(problems)

@@ -19,6 +19,15 @@ from fuzz.contract import (
     snapshot,
     state_file_violations,
 )
+from fuzz.environment import (
+    FileSystemCase,
+    LanguageCase,
+    Table,
+    file_system_case_violations,
+    file_system_cases,
+    language_case_violations,
+    language_cases,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,3 +93,24 @@ def test_mutated_state_files_score_soundly_or_fail_at_a_position(
 def test_score_game_returns_a_sound_result_or_raises_state_error(case: tuple[Any, tuple[str, ...]]) -> None:
     state, steps = case
     assert score_game_violations(state) == [], steps
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
+    return Table(tmp_path_factory.mktemp("fuzz-table") / "table")
+
+
+@bounded(6)
+@given(case=language_cases())
+def test_a_workspace_language_file_of_any_shape_gives_a_message_never_a_traceback(
+    table: Table, case: LanguageCase
+) -> None:
+    assert language_case_violations(table, case) == [], str(case)
+
+
+@bounded(6)
+@given(case=file_system_cases())
+def test_links_pipes_missing_files_and_refused_reads_and_writes_give_a_message_never_a_traceback(
+    table: Table, case: FileSystemCase
+) -> None:
+    assert file_system_case_violations(table, case) == [], str(case)

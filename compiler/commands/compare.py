@@ -159,8 +159,10 @@ def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
     if args.html is not None or args.csv:
         return _usage("--html and --csv are for synthetic games; with --states use the table or --json")
     for path in args.states:
-        if not path.is_file():
+        if not path.exists():
             return _usage(f"no such file: {path}")
+        if not path.is_file():
+            return _usage(f"{path} is not a plain file (a folder, pipe or device); name a state file")
     rulesets = [load_one(workspace, name) for name in args.rulesets]
     modules = [load_scoring_module(r) for r in rulesets]
     report, problems = compare_states(workspace, rulesets, modules, args.states)

@@ -44,8 +44,13 @@ def _nearby(workspace: Workspace, path: Path) -> str:
 def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
     paths: list[Path] = args.states
     for path in paths:
-        if not path.is_file():
+        if not path.exists():
             print(f"gah score: no such file: {path}{_nearby(workspace, path)}", file=sys.stderr)
+            return 2
+        if not path.is_file():
+            print(
+                f"gah score: {path} is not a plain file (a folder, pipe or device); name a state file", file=sys.stderr
+            )
             return 2
     ruleset = load_one(workspace, args.rules)
     language = choose_language(workspace, args.lang)

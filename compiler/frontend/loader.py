@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,9 +178,13 @@ def _offset_position(name: str, data: bytes, offset: int) -> Position:
 def read_source(path: Path, display_name: str, sources: SourceRegistry) -> str:
     """Read a rules or state file with the size cap, strict UTF-8, and register its text."""
     try:
-        size = os.stat(path).st_size
+        status = os.stat(path)
     except OSError as error:
         raise RulesError([Problem(Position(display_name, 1, 1), f"cannot read file: {error.strerror}")]) from None
+    size = status.st_size
+    if not stat.S_ISREG(status.st_mode) and not stat.S_ISDIR(status.st_mode):
+        # A named pipe or a device would block the read (or never end): only plain files are rules or states.
+        raise RulesError([Problem(Position(display_name, 1, 1), "cannot read file: not a plain file")])
     if size > MAX_FILE_BYTES:
         raise RulesError(
             [Problem(Position(display_name, 1, 1), f"file too large: {size} bytes (the limit is {MAX_FILE_BYTES})")]

@@ -23,6 +23,15 @@ from .contract import (
     score_game_violations,
     state_file_violations,
 )
+from .environment import (
+    FileSystemCase,
+    LanguageCase,
+    Table,
+    file_system_case_violations,
+    file_system_cases,
+    language_case_violations,
+    language_cases,
+)
 
 
 @dataclass
@@ -85,8 +94,10 @@ class _OutOfTime(BaseException):
 
 
 def targets(folder: Path) -> list[Target]:
-    """The three kinds of case; rules cases build in a scratch project under `folder`."""
+    """The kinds of case; rules cases build in a scratch project under `folder`, environment cases in a scratch
+    workspace beside it."""
     scratch = Scratch(folder / "project")
+    table = Table(folder / "table")
     states = folder / "states"
     states.mkdir(exist_ok=True)
 
@@ -103,11 +114,19 @@ def targets(folder: Path) -> list[Target]:
     def direct(case: tuple[Any, tuple[str, ...]]) -> list[str]:
         return score_game_violations(case[0])
 
+    def language(case: LanguageCase) -> list[str]:
+        return language_case_violations(table, case)
+
+    def file_system(case: FileSystemCase) -> list[str]:
+        return file_system_case_violations(table, case)
+
     return [
         Target("rules", rules_cases(), rules),
         Target("state file", st.tuples(st.one_of(state_documents(), scorable_states()), st.booleans()), state_file),
         Target("lab model", lab_models(), lab),
         Target("score_game", st.one_of(hostile_states(), scorable_states()), direct),
+        Target("language file", language_cases(), language),
+        Target("file system", file_system_cases(), file_system),
     ]
 
 

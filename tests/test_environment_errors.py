@@ -169,3 +169,20 @@ def test_ctrl_c_while_the_pure_lab_plays_on_two_workers_prints_one_line(tmp_path
             os.killpg(play.pid, signal.SIGKILL)
     assert play.returncode == 130
     assert err.strip().splitlines() == ["interrupted"]
+
+
+# --- a named pipe where a file belongs (found by the fuzzer: gah waited on it for ever) ---------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a Unix thing")
+def test_a_named_pipe_among_the_rules_or_as_the_state_is_refused_at_once(tmp_path: Path) -> None:
+    folder = _workspace(tmp_path)
+    os.mkfifo(folder / "rules" / "pipe.yaml")
+    run = run_gah_process("check", cwd=folder)  # 60 s limit: a hang fails
+    assert run.code == 1
+    assert "rules/pipe.yaml:1:1: cannot read file: not a plain file" in run.err
+    (folder / "rules" / "pipe.yaml").unlink()
+    os.mkfifo(folder / "state.yaml")
+    run = run_gah_process("score", "state.yaml", cwd=folder)
+    assert run.code == 2
+    assert run.err.strip() == "gah score: state.yaml is not a plain file (a folder, pipe or device); name a state file"

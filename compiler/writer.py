@@ -6,6 +6,7 @@ the reason, so every command says it in one line; nothing is left half-written a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Mapping
@@ -24,20 +25,65 @@ def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
 
     Each file is first written in full to a temporary file beside its target; only when all are written are
     they renamed into place (a rename needs no space), so a full disk or a read-only folder met on the last
-    file leaves every earlier one as it was."""
+    file leaves every earlier one as it was. A rename refused after others were done (a disk error) puts the
+    old files back; only if the machine refuses that too does the message say how many files were replaced."""
     staged: list[tuple[str, Path]] = []
     target: Path | None = None
     try:
         for target in sorted(files):
             staged.append((_stage(target, files[target]), target))
-        for temp, target in staged:
-            os.replace(temp, target)
+        _swap_in(staged)
+    except _RenameRefused as refused:
+        replaced = f"; {refused.count} files were already replaced" if refused.count else ""
+        raise GahError(cannot_write(refused.error, refused.target) + replaced) from None
     except OSError as error:
         raise GahError(cannot_write(error, target)) from None
     finally:
         for temp, _path in staged:
             if os.path.exists(temp):
                 os.unlink(temp)
+
+
+class _RenameRefused(Exception):
+    """A rename onto `target` failed; `count` targets hold their new contents (putting them back failed too)."""
+
+    def __init__(self, error: OSError, target: Path, count: int) -> None:
+        super().__init__(str(error))
+        self.error, self.target, self.count = error, target, count
+
+
+def _swap_in(staged: list[tuple[str, Path]]) -> None:
+    """Rename each staged file onto its target, the old file kept aside until all are in; undone on failure."""
+    done: list[tuple[Path, str | None]] = []  # target, where its old file waits (None: there was none)
+    target = staged[0][1] if staged else Path()
+    try:
+        for temp, target in staged:
+            aside = None
+            if os.path.lexists(target):
+                aside = temp + ".old"
+                os.replace(target, aside)
+            done.append((target, aside))
+            os.replace(temp, target)
+    except OSError as error:
+        raise _RenameRefused(error, target, _undo(done)) from None
+    for _target, aside in done:
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(aside)
+
+
+def _undo(done: list[tuple[Path, str | None]]) -> int:
+    """Put the old files back, newest first; the number of targets that could not be restored."""
+    left = 0
+    for target, aside in reversed(done):
+        try:
+            if aside is None:
+                target.unlink(missing_ok=True)
+            elif os.path.lexists(aside):
+                os.replace(aside, target)
+        except OSError:
+            left += 1
+    return left
 
 
 def _stage(path: Path, data: bytes) -> str:

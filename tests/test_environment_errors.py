@@ -98,12 +98,44 @@ def test_a_read_only_workspace_is_one_line_naming_the_file(
     assert _snapshot(folder) == before
 
 
-def test_a_refused_rename_removes_every_staged_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(source: str, target: object) -> None:
-        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), source)
+def _renames_refused(monkeypatch: pytest.MonkeyPatch, after: int, lasting: bool) -> None:
+    """os.replace refuses its (after+1)-th call (EIO), and with `lasting` every later one too."""
+    real = os.replace
+    calls = [0]
 
-    monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(GahError, match=r"cannot write .*a\.txt: Invalid cross-device link"):
+    def replace(source: str, target: object) -> None:
+        calls[0] += 1
+        if calls[0] == after + 1 or (lasting and calls[0] > after):
+            raise OSError(errno.EIO, os.strerror(errno.EIO), source)
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def test_a_rename_refused_midway_puts_every_old_file_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("old " + name)
+    # a.txt: old aside (1), new in (2); b.txt: old aside (3), new in (4: refused); then undone.
+    _renames_refused(monkeypatch, 3, lasting=False)
+    files = {tmp_path / "a.txt": b"new a", tmp_path / "b.txt": b"new b", tmp_path / "c.txt": b"new c"}
+    with pytest.raises(GahError, match=r"cannot write .*b\.txt: Input/output error$"):
+        writer.write_all_or_nothing(files)
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == {"a.txt": "old a.txt", "b.txt": "old b.txt"}
+
+
+def test_a_rename_refused_for_good_says_how_many_files_were_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.txt").write_text("old a")
+    _renames_refused(monkeypatch, 2, lasting=True)  # a.txt replaced (2 renames), b.txt's refused, undo refused
+    with pytest.raises(GahError, match=r"cannot write .*b\.txt: Input/output error; 1 files were already replaced"):
+        writer.write_all_or_nothing({tmp_path / "a.txt": b"new a", tmp_path / "b.txt": b"new b"})
+    assert (tmp_path / "a.txt").read_text() == "new a"
+
+
+def test_a_refused_rename_removes_every_staged_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _renames_refused(monkeypatch, 0, lasting=True)
+    with pytest.raises(GahError, match=r"cannot write .*a\.txt: Input/output error"):
         writer.write_all_or_nothing({tmp_path / "a.txt": b"a", tmp_path / "b.txt": b"b"})
     assert list(tmp_path.iterdir()) == []
 

@@ -34,7 +34,8 @@ def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
             staged.append((_stage(target, files[target]), target))
         _swap_in(staged)
     except _RenameRefused as refused:
-        replaced = f"; {refused.count} files were already replaced" if refused.count else ""
+        count = refused.count
+        replaced = f"; {count} {'file was' if count == 1 else 'files were'} already replaced" if count else ""
         raise GahError(cannot_write(refused.error, refused.target) + replaced) from None
     except OSError as error:
         raise GahError(cannot_write(error, target)) from None

@@ -128,7 +128,7 @@ def test_a_rename_refused_for_good_says_how_many_files_were_replaced(
 ) -> None:
     (tmp_path / "a.txt").write_text("old a")
     _renames_refused(monkeypatch, 2, lasting=True)  # a.txt replaced (2 renames), b.txt's refused, undo refused
-    with pytest.raises(GahError, match=r"cannot write .*b\.txt: Input/output error; 1 files were already replaced"):
+    with pytest.raises(GahError, match=r"cannot write .*b\.txt: Input/output error; 1 file was already replaced"):
         writer.write_all_or_nothing({tmp_path / "a.txt": b"new a", tmp_path / "b.txt": b"new b"})
     assert (tmp_path / "a.txt").read_text() == "new a"
 

@@ -380,3 +380,19 @@ def test_the_lab_games_states_score_alike(names: tuple[str, ...]) -> None:
         if seat < 0 and reference.round == ruleset.rounds:
             totals = mod.final_totals(reference)
             assert totals_and_ranks(t, s) == (totals, ranks_by_seat(mod, reference, totals))
+
+
+def test_an_opcode_the_kernels_do_not_know_raises() -> None:
+    """An op row whose opcode no kernel branch handles is an error where it runs and where its feasibility is
+    tested, never an effect silently skipped (a kind ENCODE knows but the kernels do not would be such a row)."""
+    from compiler.backends.batched import effects
+
+    t = compiled("base")[2]
+    ops = t.ops.copy()
+    ops[0, 0] = 99
+    unknown = ScoringTables(ops, t.data)
+    rec, sr = np.zeros(64, np.int64), np.zeros(effects.SEARCH, np.int64)
+    with pytest.raises(ValueError, match="an opcode the batched kernels have no branch for"):
+        effects.simple_op(unknown, rec, sr, 0)
+    with pytest.raises(ValueError, match="an opcode the batched feasibility test has no branch for"):
+        effects.row_feasible(unknown, rec, 0)

@@ -15,6 +15,7 @@ import inspect
 import textwrap
 from typing import Any
 
+import helpers_samples  # noqa: F401  (the samples' rules data: a table of its own)
 import pytest
 from effect_samples import SAMPLES, every_sample
 
@@ -42,6 +43,7 @@ STAGES = {
     "the batched kernels (compiler/backends/batched/effects.py: RUN)",
     "the batched kernels (compiler/backends/batched/effects.py: FEASIBLE)",
     "the sheets (compiler/sheets/effects.py: RENDERERS)",
+    "the samples' rules data (tests/helpers_samples.py: DATA)",
 }
 
 

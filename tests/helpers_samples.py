@@ -139,7 +139,10 @@ def ruleset_data(base: ir.Ruleset) -> Data:
     for tile_id, (bonus, penalty) in layout(list(choice)).items():
         dropped = {"prefer": None, "otherwise": None} if choice[tile_id] else {}
         effects = [effect_data(effect) for effect in penalty]
-        tiles[tile_id] = {"bonus": [effect_data(effect) for effect in bonus], "penalty": {**dropped, "effects": effects}}
+        tiles[tile_id] = {
+            "bonus": [effect_data(effect) for effect in bonus],
+            "penalty": {**dropped, "effects": effects},
+        }
     return {
         "extends": "base",
         "name": NAME,

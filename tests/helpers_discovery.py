@@ -24,23 +24,20 @@ PAD_REFUSES: dict[str, str] = {}
 TEST_FOLDERS = (ROOT / "tests" / "data" / "rulesets", ROOT / "tests" / "data" / "variants")
 
 
-def test_ruleset_files() -> list[Path]:
+def data_ruleset_files() -> list[Path]:
     """Every test ruleset file of tests/data/rulesets and tests/data/variants, sorted by name."""
     return sorted((path for folder in TEST_FOLDERS for path in folder.glob("*.yaml")), key=lambda p: p.stem)
 
 
-test_ruleset_files.__test__ = False  # type: ignore[attr-defined]  (a helper, not a test pytest should collect)
-
-
 def discovered_names() -> list[str]:
     """The names of every discovered ruleset (known without compiling anything: parametrize ids)."""
-    return [*SHIPPED, *(path.stem for path in test_ruleset_files()), SAMPLES_NAME]
+    return [*SHIPPED, *(path.stem for path in data_ruleset_files()), SAMPLES_NAME]
 
 
 @cache
 def discovered() -> dict[str, str]:
     """Every discovered ruleset: name -> what load_one and helpers_scoring.module take (a name or a file)."""
-    files = {path.stem: str(path) for path in test_ruleset_files()}
+    files = {path.stem: str(path) for path in data_ruleset_files()}
     return {**{name: name for name in SHIPPED}, **files, SAMPLES_NAME: str(samples_ruleset())}
 
 

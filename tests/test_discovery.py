@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers_discovery import discovered, discovered_names, test_ruleset_files
+from helpers_discovery import data_ruleset_files, discovered, discovered_names
 from helpers_rules import RULES, SHIPPED, shipped_workspace
 from helpers_samples import NAME as SAMPLES_NAME
 
@@ -22,7 +22,7 @@ def test_discovery_finds_the_shipped_the_test_and_the_derived_rulesets() -> None
     assert len(names) == len(set(names))
     assert set(SHIPPED) < set(names) and SAMPLES_NAME in names
     assert {"house-numbers", "vocabulary-a", "invented-choices", "harsh-c-points"} < set(names)
-    assert len(test_ruleset_files()) >= 8
+    assert len(data_ruleset_files()) >= 8
 
 
 def test_each_test_file_is_the_ruleset_its_name_says() -> None:

@@ -40,6 +40,7 @@ STAGES = {
     "the JavaScript backend (compiler/backends/js/effects.py: FEASIBLE)",
     "the policy facts (compiler/backends/policy_facts.py: TRAITS)",
     "the batched backend (compiler/backends/batched/tables.py: ENCODE)",
+    "the batched backend (compiler/backends/batched/tables.py: READS_POINTS)",
     "the batched kernels (compiler/backends/batched/effects.py: RUN)",
     "the batched kernels (compiler/backends/batched/effects.py: FEASIBLE)",
     "the sheets (compiler/sheets/effects.py: RENDERERS)",

@@ -1,7 +1,8 @@
 """Samples of every effect kind, each parameter in use somewhere: the one list the per-stage tests share.
 
 A new effect kind or parameter gets its samples here; tests/test_dispatch.py fails until it does, and
-then runs every sample through every stage (front end to sheets).
+then runs every sample through every stage (front end to sheets). tests/helpers_samples.py writes them as the
+`effect-samples` ruleset, which every cross-check of the engines plays (tests/helpers_discovery.py).
 """
 
 from __future__ import annotations

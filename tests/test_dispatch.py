@@ -2,17 +2,24 @@
 
 A new effect kind added to compiler/ir.py (EFFECT_KINDS) fails here, naming each stage that lacks it,
 until the front end, the Python backend, the JavaScript backend, the policy facts, the batched backend's
-tables and the sheets all handle it; and every sample of tests/effect_samples.py then goes through every stage.
+tables and kernels and the sheets all handle it; and every sample of tests/effect_samples.py then goes through
+every stage. The batched kernels are if/elif chains on opcodes (numba calls no Python dict): their tables name
+the kernel of each kind, and each such kernel must compare the opcode ENCODE gives the kind's samples.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
+import textwrap
+from typing import Any
 
+import helpers_samples  # noqa: F401  (the samples' rules data: a table of its own)
 import pytest
 from effect_samples import SAMPLES, every_sample
 
+import compiler.backends.batched.effects
 import compiler.backends.batched.tables
 import compiler.backends.js.effects
 import compiler.backends.policy_facts
@@ -33,7 +40,11 @@ STAGES = {
     "the JavaScript backend (compiler/backends/js/effects.py: FEASIBLE)",
     "the policy facts (compiler/backends/policy_facts.py: TRAITS)",
     "the batched backend (compiler/backends/batched/tables.py: ENCODE)",
+    "the batched backend (compiler/backends/batched/tables.py: READS_POINTS)",
+    "the batched kernels (compiler/backends/batched/effects.py: RUN)",
+    "the batched kernels (compiler/backends/batched/effects.py: FEASIBLE)",
     "the sheets (compiler/sheets/effects.py: RENDERERS)",
+    "the samples' rules data (tests/helpers_samples.py: DATA)",
 }
 
 
@@ -123,3 +134,58 @@ BATCHED_OPS = {
     "remove_hired_staff": "remove_hired",
     "advance_emperor": "advance",
 }
+
+
+def opcode_name(effect: ir.Effect) -> str:
+    """The name of the OP_ constant ENCODE gives an effect (in base)."""
+    from helpers_rules import ruleset
+
+    from compiler.backends.batched import tables
+
+    encoder = tables.Encoder(ruleset("base"))
+    first, _end = encoder.progs[encoder.program((effect,))]
+    code = encoder.rows[first][0]
+    return next(name for name in dir(tables) if name.startswith("OP_") and getattr(tables, name) == code)
+
+
+def compared_opcodes(kernel: Any) -> set[str]:
+    """The OP_ constants a kernel's source compares with `==` (its if/elif branches)."""
+    source = textwrap.dedent(inspect.getsource(getattr(kernel, "py_func", kernel)))
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and all(isinstance(o, ast.Eq) for o in node.ops):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Attribute) and side.attr.startswith("OP_"):
+                    found.add(side.attr)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("kind", "effect"), every_sample(), ids=[f"{k}-{i}" for i, (k, _) in enumerate(every_sample())]
+)
+def test_every_samples_opcode_has_a_branch_in_the_kernels(kind: str, effect: ir.Effect) -> None:
+    """The kernel that each of the kernels' tables names for the kind compares the kind's opcode: dropping a
+    branch fails here, before any kernel runs (and at run time the kernel raises on the opcode)."""
+    from compiler.backends.batched import effects
+
+    name = opcode_name(effect)
+    for table in (effects.RUN, effects.FEASIBLE):
+        kernel = table.of(effect)
+        assert name in compared_opcodes(kernel), f"{table.stage}: {kernel.__name__} has no branch for {name} ({kind})"
+
+
+def test_every_opcode_is_some_samples() -> None:
+    """No opcode without an effect kind that the encoder gives it (and so a sample and a kernel branch)."""
+    from compiler.backends.batched import tables
+
+    declared = {name for name in dir(tables) if name.startswith("OP_")}
+    assert declared == {opcode_name(effect) for _kind, effect in every_sample()}
+
+
+def test_compared_opcodes_reads_the_kernels_branches() -> None:
+    from compiler.backends.batched import effects
+
+    assert compared_opcodes(effects.run_program) == {"OP_DRAW_STAFF", "OP_PLAY_FROM_HAND", "OP_CHOOSE_ONE"}
+    assert compared_opcodes(effects.feasible) == {"OP_CHOOSE_ONE"}
+    assert "OP_ADVANCE" in compared_opcodes(effects.simple_op)
+    assert "OP_ADVANCE" in compared_opcodes(effects.row_feasible)

@@ -1,11 +1,11 @@
 """The score pad's own code against the Python modules, under Node (tests/js/pad.test.js).
 
-- The deal: every shipped ruleset, every player count, several seeds: the state `gah setup --json`
-  prints, or the same refusal.
+- The deal: every discovered ruleset (tests/helpers_discovery.py), every player count, several seeds (fewer
+  for the test rulesets): the state `gah setup --json` prints, or the same refusal.
 - The entry checks: hostile states get gah score's schema messages (compiler/frontend/validate.py),
   or the engine's message, word for word.
 - The report: `gah score`'s text (compiler/report.py) for each result.
-- Whole games played through the pad's model: dealt with a seed, each round's end state entered and
+- Whole games played through the pad's model (those of GAMES and one of every other discovered ruleset): dealt with a seed, each round's end state entered and
   scored once, every decision's options with their projected totals, one decision changed and undone,
   the last scoring undone. Each result must be the Python module's on the same state.
 Expected values are made here at test time, so the pad and Python cannot drift apart silently.
@@ -24,7 +24,7 @@ from typing import Any
 
 from helpers_rules import SHIPPED, shipped_workspace
 from helpers_scoring import module, player, state
-from test_js_backend import JS_TESTS, node
+from test_js_backend import JS_TESTS, RULESETS, node
 
 from compiler.backends.js.page import generate_page
 from compiler.frontend.loader import load_file
@@ -34,17 +34,28 @@ from compiler.report import human_report
 
 SEEDS = (0, 1, 7, 2**32 - 1, 2**40 + 3, -1)
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
-GAMES = (("base", 3), ("base", 11), ("royal-banquet", 5), ("gentle-draft", 2), ("introductory", 4), ("long-track", 9))
+# Games worth playing for their seeds; every other discovered ruleset the pads play (test_js_backend.RULESETS) plays
+# one game too.
+CHOSEN_GAMES = (
+    ("base", 3),
+    ("base", 11),
+    ("royal-banquet", 5),
+    ("gentle-draft", 2),
+    ("introductory", 4),
+    ("long-track", 9),
+)
+GAMES = (*CHOSEN_GAMES, *((name, 1) for name in RULESETS if name not in dict(CHOSEN_GAMES)))
 
 
 def deal_vectors() -> list[dict[str, Any]]:
     vectors = []
-    for rules in SHIPPED:
-        setup_game = module(rules).setup_game
+    for rules in RULESETS:
+        setup_game = module(RULESETS[rules]).setup_game
         lists: list[list[Any]] = [list(NAMES[:n]) for n in range(1, 7)]
-        lists += [["Anna", "Anna"], ["Anna", " "], ["Anna", "x" * 101], ["Anna", "B\x1bc"], ["Anna", "x" * 100]]
+        if rules in SHIPPED:
+            lists += [["Anna", "Anna"], ["Anna", " "], ["Anna", "x" * 101], ["Anna", "B\x1bc"], ["Anna", "x" * 100]]
         for index, names in enumerate(lists):
-            for seed in SEEDS if index in (1, 2, 3) else SEEDS[:2]:
+            for seed in (SEEDS if index in (1, 2, 3) else SEEDS[:2]) if rules in SHIPPED else SEEDS[1:3]:
                 try:
                     expected: dict[str, Any] = {"result": setup_game(list(names), seed)}
                 except ValueError as error:
@@ -182,7 +193,7 @@ def game_vectors() -> list[dict[str, Any]]:
     """Whole games: the deal, then each round's end state, made from Python's own chain of scorings."""
     vectors = []
     for rules_name, seed in GAMES:
-        mod = module(rules_name)
+        mod = module(RULESETS[rules_name])
         rules = mod.RULES
         rng = random.Random(f"pad-game-{rules_name}-{seed}")
         names = list(NAMES[: mod.SETUP["max_players"]])
@@ -203,7 +214,7 @@ def report_vectors(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     vectors = []
     for game in games:
         for end in game["ends"]:
-            result = module(game["rules"]).score_game(copy.deepcopy(end))
+            result = module(RULESETS[game["rules"]]).score_game(copy.deepcopy(end))
             vectors.append({"rules": game["rules"], "label": f"{game['label']} round {end['round']}", "result": result})
     for vector in vectors:
         vector["text"] = human_report(vector["result"])
@@ -212,7 +223,7 @@ def report_vectors(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def projected(rules: str, after: dict[str, Any], index: int) -> int:
     """The player's total if the game ended now, as the Python module projects it."""
-    mod = module(rules)
+    mod = module(RULESETS[rules])
     game = mod.new_game(copy.deepcopy(after), explain=False)
     total: int = mod.projection(game, game.players[index])
     return total
@@ -261,7 +272,7 @@ def canon(state_: dict[str, Any], items: tuple[str, ...]) -> dict[str, Any]:
 def check_game(vector: dict[str, Any], played: dict[str, Any]) -> int:
     """Every round the pad played: the Python module's result on the state it scored; returns the options seen."""
     rules = vector["rules"]
-    mod = module(rules)
+    mod = module(RULESETS[rules])
     assert played["deal"] == mod.setup_game(vector["players"], vector["seed"])
     assert [r["round"] for r in played["rounds"]] == list(range(1, mod.RULES.rounds + 1))
     seen = 0
@@ -317,8 +328,8 @@ def test_the_pad_agrees_with_python(tmp_path: Path) -> None:
     (tmp_path / "vectors.json").write_text(json.dumps(vectors), encoding="utf-8")
     pads = tmp_path / "pads"
     pads.mkdir()
-    for rules in SHIPPED:
-        (pads / f"{rules}.html").write_bytes(generate_page(load_one(shipped_workspace(), rules)))
+    for rules, source in RULESETS.items():
+        (pads / f"{rules}.html").write_bytes(generate_page(load_one(shipped_workspace(), source)))
     run = subprocess.run(
         [node_binary, "--test", str(JS_TESTS / "pad.test.js")],
         capture_output=True,

@@ -141,6 +141,7 @@ class HandRules:
     krones: int = 1
     kitchen: int = 1
     cafe: int = -5
+    c_points_penalty: int = 8  # the points the C tile "Points" takes as its penalty
     # game-end Staff with a formula: card -> points per unit (the unit is written out in staff_points)
     staff: dict[int, int] = field(
         default_factory=lambda: {27: 3, 28: 3, 30: 3, 31: 1, 32: 2, 34: 1, 37: 2, 40: 5, 41: 2, 46: 5, 47: 5, 48: 4}
@@ -371,7 +372,7 @@ class HandScorer:
             if bonus:
                 p["points"] += 8
             else:
-                lose_points(p, 8)
+                lose_points(p, self.rules.c_points_penalty)
         elif tile == "c-staff-points":
             if bonus:
                 p["points"] += 2 * len(p["hired"])

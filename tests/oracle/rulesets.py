@@ -1,7 +1,8 @@
 """The oracle's numbers for each ruleset, transcribed by hand from the rules files (not read from them).
 
 A ruleset the oracle cannot express (its last round differs in a way
-handwritten.py does not model) is simply absent; tests/test_oracle.py says which.
+handwritten.py does not model) is absent here; tests/test_oracle.py says which
+tiles it does not model, and checks that claim.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ HAND_RULES: dict[str, HandRules] = {
             "yellow": ("steps", (0, 2, 4, 5, 9)),
         },
     ),
+    # tests/data/rulesets/harsh-c-points.yaml: the C tile "Points" takes 20 points as its penalty.
+    "harsh-c-points": dataclasses.replace(BASE, c_points_penalty=20),
     # tests/data/variants/invented-*.yaml: base plus invented tiles (handwritten.py knows them); some replace base
     # tiles. A tile that picks items by a filter makes the items unlike to the policy (HandRules.items_alike).
     "invented-items": dataclasses.replace(

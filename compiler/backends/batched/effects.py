@@ -5,6 +5,10 @@ with the default policy's options in the same order: the `tried` lists, items_al
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from compiler import ir
 from compiler.backends.batched import record as r
 from compiler.backends.batched import tables as op
 from compiler.backends.batched.cards import (
@@ -50,6 +54,7 @@ from compiler.backends.batched.tables import (
     ScoringTables,
     at,
 )
+from compiler.dispatch import ByKind
 
 CAP = 256  # the most open decisions one turn may ask
 
@@ -459,6 +464,8 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
         remove_hired(t, rec, sr, a, b)
     elif code == op.OP_ADVANCE:
         advance(t, rec, a)
+    else:
+        raise ValueError("an opcode the batched kernels have no branch for (compiler/backends/batched/effects.py)")
 
 
 @bare_kernel
@@ -537,7 +544,15 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
         return bool(b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a))
     if code == op.OP_REMOVE_HIRED:
         return bool(count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a)
-    return True
+    if (
+        code == op.OP_GAIN_KRONES
+        or code == op.OP_GAIN_POINTS
+        or code == op.OP_GAIN_ITEMS
+        or code == op.OP_CHOOSE_ITEMS
+        or code == op.OP_ADVANCE
+    ):
+        return True
+    raise ValueError("an opcode the batched feasibility test has no branch for (compiler/backends/batched/effects.py)")
 
 
 @bare_kernel
@@ -564,3 +579,48 @@ def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
         elif not row_feasible(t, rec, row):
             return False
     return True
+
+
+# The kernel that runs each effect kind's opcode and the one that tests whether it can be taken fully: the
+# stages of the kernels as declared tables. Inside numba a kernel cannot call through a Python dict, so each
+# stays an if/elif chain on the opcode that raises on an opcode it has no branch for; tests/test_dispatch.py
+# checks every kind is here and that each kernel named compares the opcode ENCODE gives that kind.
+Kernel = Callable[..., Any]
+RUN: ByKind[Kernel] = ByKind("the batched kernels (compiler/backends/batched/effects.py: RUN)")
+FEASIBLE: ByKind[Kernel] = ByKind("the batched kernels (compiler/backends/batched/effects.py: FEASIBLE)")
+RUN.on(ir.DrawStaff, ir.PlayStaffFromHand, ir.ChooseOne)(run_program)
+RUN.on(
+    ir.GainKrones,
+    ir.LoseKrones,
+    ir.GainPoints,
+    ir.LosePoints,
+    ir.GainItems,
+    ir.ChooseItems,
+    ir.ReturnItems,
+    ir.StaffToDeckBottom,
+    ir.PrepareRoom,
+    ir.OccupyVacantRooms,
+    ir.RemoveRooms,
+    ir.PointsPerQuantity,
+    ir.RemoveHiredStaff,
+    ir.AdvanceEmperor,
+)(simple_op)
+FEASIBLE.on(ir.ChooseOne)(feasible)  # a choice is never a part of an all-or-nothing option (the encoder refuses it)
+FEASIBLE.on(
+    ir.GainKrones,
+    ir.LoseKrones,
+    ir.GainPoints,
+    ir.LosePoints,
+    ir.GainItems,
+    ir.ChooseItems,
+    ir.ReturnItems,
+    ir.DrawStaff,
+    ir.StaffToDeckBottom,
+    ir.PrepareRoom,
+    ir.OccupyVacantRooms,
+    ir.RemoveRooms,
+    ir.PointsPerQuantity,
+    ir.PlayStaffFromHand,
+    ir.RemoveHiredStaff,
+    ir.AdvanceEmperor,
+)(row_feasible)

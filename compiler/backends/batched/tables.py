@@ -227,6 +227,7 @@ class Encoder:
         self.pairs: list[tuple[int, int]] = []
         self.progs: list[tuple[int, int]] = []
         self.lists: list[int] = []
+        self.reads: list[bool] = []  # [row]: whether its effect reads the player's points (READS_POINTS)
 
     def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
@@ -236,6 +237,7 @@ class Encoder:
             rows.append(ENCODE.of(effect)(self, effect, here))
         first = len(self.rows)
         self.rows.extend(row + [0] * (ROW - len(row)) for row in rows)
+        self.reads.extend(READS_POINTS.of(effect)(effect) for effect in effects)
         self.progs.append((first, len(self.rows)))
         return len(self.progs) - 1
 
@@ -254,6 +256,11 @@ def refuse(ruleset: ir.Ruleset, reason: str) -> None:
 
 Encode = Callable[[Encoder, Any, Place], list[int]]
 ENCODE: ByKind[Encode] = ByKind("the batched backend (compiler/backends/batched/tables.py: ENCODE)")
+# Whether an effect (not counting a choice's options, programs of their own) reads the player's points: a turn
+# holding none is "points blind" (_points_blind), so the planners reuse its trials (batched_scorer).
+READS_POINTS: ByKind[Callable[[Any], bool]] = ByKind(
+    "the batched backend (compiler/backends/batched/tables.py: READS_POINTS)"
+)
 
 
 def _amount(amount: ir.Amount) -> int:
@@ -351,6 +358,37 @@ def _advance(_e: Encoder, effect: ir.AdvanceEmperor, _p: Place) -> list[int]:
     return [OP_ADVANCE, effect.steps]
 
 
+@READS_POINTS.on(ir.LosePoints)
+def _reads_the_floor(_effect: ir.LosePoints) -> bool:
+    return True  # the points floor
+
+
+@READS_POINTS.on(ir.PointsPerQuantity)
+def _reads_if_negative(effect: ir.PointsPerQuantity) -> bool:
+    return effect.points < 0  # the points floor, and its feasibility
+
+
+@READS_POINTS.on(
+    ir.GainKrones,
+    ir.LoseKrones,
+    ir.GainPoints,
+    ir.GainItems,
+    ir.ChooseItems,
+    ir.ReturnItems,
+    ir.DrawStaff,
+    ir.StaffToDeckBottom,
+    ir.PrepareRoom,
+    ir.OccupyVacantRooms,
+    ir.RemoveRooms,
+    ir.PlayStaffFromHand,
+    ir.RemoveHiredStaff,
+    ir.AdvanceEmperor,
+    ir.ChooseOne,
+)
+def _reads_nothing(_effect: ir.Effect) -> bool:
+    return False
+
+
 @ENCODE.on(ir.ChooseOne)
 def _choose_one(e: Encoder, effect: ir.ChooseOne, _p: Place) -> list[int]:
     if any(isinstance(x, ir.ChooseOne) for option in effect.options for x in option):
@@ -388,23 +426,24 @@ def _points_blind(e: Encoder, tables: dict[str, list[int]]) -> list[int]:
     once-effect. Such a turn played with d more points takes the same decisions and ends d points higher (the
     projected totals it compares are all d higher), so the planners need not search it again."""
 
-    def rows(prog: int) -> list[list[int]]:
+    def rows(prog: int) -> list[int]:
+        """The rows of a program and of its choices' options."""
         first, end = e.progs[prog]
-        found = e.rows[first:end]
+        found = list(range(first, end))
         for row in e.rows[first:end]:
             if row[0] == OP_CHOOSE_ONE:
-                found = found + [r for k in range(row[1]) for r in rows(e.lists[row[3] + k])]
+                found += [r for k in range(row[1]) for r in rows(e.lists[row[3] + k])]
         return found
 
     def direct(prog: int) -> bool:
-        return any(row[0] == OP_LOSE_POINTS or (row[0] == OP_POINTS_PER and row[2] < 0) for row in rows(prog))
+        return any(e.reads[row] for row in rows(prog))
 
     hiring = any(direct(prog) for prog in tables["staff_once"] if prog >= 0)
 
     def reads(prog: int) -> bool:
         if prog < 0:
             return False
-        hires = any(row[0] in (OP_DRAW_STAFF, OP_PLAY_FROM_HAND) for row in rows(prog))
+        hires = any(e.rows[row][0] in (OP_DRAW_STAFF, OP_PLAY_FROM_HAND) for row in rows(prog))
         return direct(prog) or (hires and hiring)
 
     blind = []

@@ -32,7 +32,7 @@ def _gains(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=True)
 
 
-@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity)
+@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity, ir.Conditional)
 def _plain(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=False)
 
@@ -62,7 +62,8 @@ def traits(effect: ir.Effect) -> Traits:
 
 
 def decides(effects: tuple[ir.Effect, ...]) -> bool:
-    """Can these effects ask the player a decision? (Then the generated code searches the whole turn.)"""
+    """Can these effects ask the player a decision? (Then the generated code searches the whole turn.) A
+    conditional asks none itself (it reads the player), but the effects of its branches may."""
     return any(traits(effect).decides for effect in ir.all_effects(effects))
 
 

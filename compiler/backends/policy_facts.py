@@ -136,7 +136,21 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
         if card.game_end is not None and card.game_end.per is not None:
             uses.append((card.game_end.per, card.game_end.points))
     uses += [(e.quantity, e.points) for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)]
+    # A condition on items in the kitchen or on guests can make either place the better one.
+    uses += [(q, -1) for q in condition_quantities(ruleset) if q in ("cafe_items", "kitchen_items")]
     return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
+
+
+def condition_quantities(ruleset: ir.Ruleset) -> list[str]:
+    """The quantities the conditions of a ruleset's effects read, in order, each once."""
+    found = [
+        part.quantity
+        for effect in every_effect(ruleset)
+        if isinstance(effect, ir.Conditional)
+        for part in ir.all_conditions(effect.condition)
+        if isinstance(part, ir.QuantityIs)
+    ]
+    return list(dict.fromkeys(found))
 
 
 def bonus_boosters_only_gain(ruleset: ir.Ruleset) -> bool:

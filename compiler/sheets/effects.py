@@ -34,6 +34,8 @@ class Speaker:
     def effects(self, effects: Sequence[ir.Effect], empty: str = "bonus.none") -> Rich:
         if not effects:
             return self.w.rich(empty)
+        if len(effects) > 1 and any(isinstance(e, ir.Conditional) for e in effects):
+            return self.w.sequence([self.effect(e) for e in effects])  # "a; if ...: b; otherwise: c", in order
         return self.w.join([self.effect(e) for e in effects])
 
     def penalty(self, penalty: ir.Penalty) -> Rich:

@@ -31,7 +31,7 @@ from oracle.rulesets import HAND_RULES
 from oracle.states import random_states
 
 ROOT = Path(__file__).resolve().parent.parent
-INVENTED = ("invented-items", "invented-returns", "invented-staff", "invented-choices")
+INVENTED = ("invented-items", "invented-returns", "invented-staff", "invented-choices", "invented-conditions")
 TEST_RULESETS = {
     "house-numbers": ROOT / "tests" / "data" / "rulesets" / "house-numbers.yaml",
     **{name: ROOT / "tests" / "data" / "variants" / f"{name}.yaml" for name in INVENTED},

@@ -43,9 +43,7 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
     ),
     "if": (
         ir.Conditional(ir.QuantityIs("krones", ir.Bounds(at_least=3)), (ir.GainPoints(2),)),
-        ir.Conditional(
-            ir.QuantityIs("occupied_rooms", ir.Bounds(at_most=4)), (ir.GainKrones(3),), (ir.LoseKrones(2),)
-        ),
+        ir.Conditional(ir.QuantityIs("occupied_rooms", ir.Bounds(at_most=4)), (ir.GainKrones(3),), (ir.LoseKrones(2),)),
         ir.Conditional(ir.QuantityIs("hired_staff", ir.Bounds(1, 1)), (ir.LosePoints(3),), (ir.GainPoints(1),)),
         ir.Conditional(ir.SpaceIs(ir.Bounds(6)), (ir.GainKrones(5),), (ir.PrepareRoom(None, True, False),)),
         ir.Conditional(ir.SpaceIs(ir.Bounds(2, 5)), (ir.ChooseOne(((ir.LoseKrones(2), ir.GainPoints(4)),), True),)),

@@ -99,7 +99,9 @@ def test_last_orders_a_condition_that_fails_leaves_an_option_that_does_nothing()
     a = anna(play(CONDITIONS, 7, "C", "c-last-orders", emperor=10, points=10, kitchen={"wine": 3}))
     assert (a["points"], a["krones"], a["kitchen"]) == (16, 3, kitchen(wine=3))
     # Recorded (1): legal (it can be taken in full: nothing to take), and nothing happens.
-    b = anna(play(CONDITIONS, 7, "C", "c-last-orders", emperor=10, points=10, kitchen={"wine": 3}, choices={"choose_one": 1}))
+    b = anna(
+        play(CONDITIONS, 7, "C", "c-last-orders", emperor=10, points=10, kitchen={"wine": 3}, choices={"choose_one": 1})
+    )
     assert (b["points"], b["krones"], b["kitchen"]) == (16, 0, kitchen(wine=3))
 
 
@@ -130,8 +132,13 @@ def test_gah_score_says_which_branch_and_why(tmp_path: Path) -> None:
 
 def test_explanations_of_every_form() -> None:
     mod = module(CONDITIONS)
-    game = mod.new_game({"round": 3, "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"}, "players": [
-        {"name": "Anna", "points": 0, "krones": 0, "emperor": 7}]})
+    game = mod.new_game(
+        {
+            "round": 3,
+            "tiles": {"A": "a-krones", "B": "b-krones", "C": "c-points"},
+            "players": [{"name": "Anna", "points": 0, "krones": 0, "emperor": 7}],
+        }
+    )
     why = [
         (["quantity", "krones", 4, 2, 4], "krones 4 ≥ 2 and krones 4 ≤ 4"),
         (["quantity", "krones", 5, 2, 4], "krones 5 ≥ 2 and krones 5 > 4"),
@@ -153,9 +160,7 @@ def test_explanations_of_every_form() -> None:
 
 def _check(tmp_path: Path, effects: str) -> Any:
     path = tmp_path / "house.yaml"
-    path.write_text(
-        "extends: base\nname: house\ntiles:\n  a-krones:\n    bonus:\n" + effects + "\n", encoding="utf-8"
-    )
+    path.write_text("extends: base\nname: house\ntiles:\n  a-krones:\n    bonus:\n" + effects + "\n", encoding="utf-8")
     return run_gah("check", str(path))
 
 
@@ -168,7 +173,9 @@ def test_a_conditional_inside_an_option_must_come_first(tmp_path: Path) -> None:
         "          - [{kind: gain_points, amount: 1}]",
     )
     assert run.code == 1
-    assert "house.yaml:9:22: tiles.a-krones.bonus[0].options[0][1]: in an all-or-nothing option, an `if` must" in run.err
+    assert (
+        "house.yaml:9:22: tiles.a-krones.bonus[0].options[0][1]: in an all-or-nothing option, an `if` must" in run.err
+    )
 
 
 def test_a_conditional_branch_and_a_later_part_must_not_take_the_same_thing(tmp_path: Path) -> None:
@@ -249,11 +256,19 @@ def test_the_sheet_says_each_tile_in_both_languages() -> None:
     [
         (ir.QuantityIs("krones", ir.Bounds(1, 1)), "if you have exactly 1 krone: gain 3 krones"),
         (ir.QuantityIs("occupied_rooms", ir.Bounds(2, 4)), "if you have from 2 to 4 occupied rooms: gain 3 krones"),
-        (ir.QuantityIs("emperor_position", ir.Bounds(None, 2)), "if your Emperor marker is on space 2 or lower: gain 3 krones"),
+        (
+            ir.QuantityIs("emperor_position", ir.Bounds(None, 2)),
+            "if your Emperor marker is on space 2 or lower: gain 3 krones",
+        ),
         (ir.ZoneIs("bonus", "", (3, 4)), "if your Emperor marker is in a bonus zone: gain 3 krones"),
         (ir.ZoneIs("neutral", "Neutral", (1, 2)), "if your Emperor marker is in zone Neutral: gain 3 krones"),
         (
-            ir.AllOf((ir.SpaceIs(ir.Bounds(2, 5)), ir.AnyOf((ir.QuantityIs("krones", ir.Bounds(3)), ir.ZoneIs("penalty", "", (0,)))))),
+            ir.AllOf(
+                (
+                    ir.SpaceIs(ir.Bounds(2, 5)),
+                    ir.AnyOf((ir.QuantityIs("krones", ir.Bounds(3)), ir.ZoneIs("penalty", "", (0,)))),
+                )
+            ),
             "if your Emperor marker is on a space from 2 to 5 and (you have at least 3 krones or your Emperor marker "
             "is in a penalty zone): gain 3 krones",
         ),
@@ -262,3 +277,67 @@ def test_the_sheet_says_each_tile_in_both_languages() -> None:
 def test_every_condition_in_english(condition: ir.Condition, said: str) -> None:
     ruleset = load_one(shipped_workspace(), "base")
     assert plain(Speaker(Words(), ruleset.items).effect(ir.Conditional(condition, (ir.GainKrones(3),)))) == said
+
+
+# --- Staff cards, gah diff, gah show ------------------------------------------------------------------------
+
+STAFF_RULES = str(Path(__file__).resolve().parent / "data" / "rulesets" / "conditions-staff.yaml")
+
+
+def _staff_rules(_tmp_path: Path) -> str:
+    return STAFF_RULES
+
+
+@pytest.mark.parametrize(
+    ("hired", "after"),
+    [
+        # Space 6 pays 4, back to 3: the bonus of a-krones, 3 krones; the Gardener (42) adds: 3 hired >= 3: 5 points.
+        ([42, 1, 2], (4 + 5, 3)),
+        # 1 hired < 3: otherwise, 2 krones: 3 + 2 = 5.
+        ([42], (4, 3 + 2)),
+    ],
+)
+def test_a_staff_cards_bonus_with_a_condition(tmp_path: Path, hired: list[int], after: tuple[int, int]) -> None:
+    a = anna(play(_staff_rules(tmp_path), 3, "A", "a-krones", emperor=6, hired=hired))
+    assert (a["points"], a["krones"]) == after
+
+
+@pytest.mark.parametrize(
+    ("krones", "after"),
+    [
+        # Space 10 pays 6, back 7 to 3: c-free-staff's bonus plays the Chef (21) free; its once-effect reads
+        # krones when it is hired: 0 <= 2: 3 krones (the policy plays it: +3 to the total).
+        (0, (6, 3, kitchen())),
+        # 5 krones > 2: otherwise, 1 strudel.
+        (5, (6, 5, kitchen(strudel=1))),
+    ],
+)
+def test_a_staff_cards_once_effect_with_a_condition(tmp_path: Path, krones: int, after: tuple[Any, ...]) -> None:
+    a = anna(play(_staff_rules(tmp_path), 7, "C", "c-free-staff", emperor=10, krones=krones, hand=[21]))
+    assert (a["points"], a["krones"], a["kitchen"]) == after
+    assert a["hired"] == [21]
+
+
+def test_gah_diff_and_gah_show_say_a_conditional(tmp_path: Path) -> None:
+    rules = _staff_rules(tmp_path)
+    diff = run_gah("diff", "base", rules)
+    assert diff.code == 0, diff.err
+    said = " ".join(diff.out.split())
+    assert "if you have at least 3 Staff cards you have hired: score 5 points; otherwise: gain 2 krones" in said
+    assert "if you have at most 2 krones: gain 3 krones; otherwise: gain 1 Strudel" in said
+    show = run_gah("show", rules)
+    assert show.code == 0, show.err
+    assert "condition: {quantity: hired_staff, at_least: 3}" in show.out or "quantity: hired_staff" in show.out
+    diff_tiles = run_gah("diff", "base", CONDITIONS, "--lang", "de")
+    assert "wenn du mindestens 5 Kronen hast: erhalte 4 Siegpunkte; sonst: erhalte 1 Siegpunkt" in " ".join(
+        diff_tiles.out.split()
+    )
+
+
+@pytest.mark.parametrize(("krones", "after"), [(0, (11, 0)), (4, (14, 2))])
+def test_zones_are_read_after_the_marker_moved(krones: int, after: tuple[int, int]) -> None:
+    # conditions-staff's b-krones penalty: space 5 pays 4 (10 -> 14), back 5 to 0: penalty. 3 steps: space 3, the
+    # yellow zone (a bonus zone, not neutral). With 0 krones, "bonus zone and exactly 0 krones" holds: lose 3
+    # points (11); with 4 krones neither part holds: lose 2 krones.
+    a = anna(play(STAFF_RULES, 5, "B", "b-krones", emperor=5, points=10, krones=krones))
+    assert (a["points"], a["krones"], a["emperor"]) == (*after, 3)

@@ -69,7 +69,10 @@ ALTERNATIVES: dict[str, Any] = {
 # invented tiles of tests/data/variants: their random states join the corpus, so the pads must agree with
 # Python on each (issue 21).
 TEST_RULESETS = {
-    **{name: str(ROOT / "tests" / "data" / "rulesets" / f"{name}.yaml") for name in ("vocabulary-a", "vocabulary-b")},
+    **{
+        name: str(ROOT / "tests" / "data" / "rulesets" / f"{name}.yaml")
+        for name in ("vocabulary-a", "vocabulary-b", "conditions-staff")
+    },
     **{
         name: str(ROOT / "tests" / "data" / "variants" / f"{name}.yaml")
         for name in ("invented-items", "invented-returns", "invented-staff", "invented-choices", "invented-conditions")

@@ -74,11 +74,12 @@ class Speaker:
             return self.w.rich("condition.zone.named", name=self.w.name("zones", condition.zone, condition.name))
         if isinstance(condition, ir.SpaceIs) or condition.quantity == "emperor_position":
             form, values = self._bound(condition.bounds)
-            return self.w.rich(f"condition.space.{form}", **values)
+            return self.w.rich(f"condition.space.{form}", None, **values)
         form, values = self._bound(condition.bounds)
         numbers = set(values.values())
         what = self.per(condition.quantity) if numbers == {"1"} else self.total(condition.quantity)
-        return self.w.rich("condition.have", bound=self.w.rich(f"condition.bound.{form}", **values), what=what)
+        bound = self.w.rich(f"condition.bound.{form}", None, **values)
+        return self.w.rich("condition.have", bound=bound, what=what)
 
     @staticmethod
     def _bound(bounds: ir.Bounds) -> tuple[str, dict[str, str]]:

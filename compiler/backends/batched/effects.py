@@ -551,15 +551,15 @@ def condition_holds(t: ScoringTables, rec: Ints, row: int) -> bool:
     if code == op.COND_ALL or code == op.COND_ANY:
         for k in range(b):
             if condition_holds(t, rec, at(t, A_LISTS, a + k)) != (code == op.COND_ALL):
-                return code == op.COND_ANY
-        return code == op.COND_ALL
+                return bool(code == op.COND_ANY)
+        return bool(code == op.COND_ALL)
     if code == op.COND_ZONE:
-        for k in range(b):
+        for k in range(b):  # noqa: SIM110 (numba compiles no generator expressions)
             if at(t, A_LISTS, a + k) == rec[r.EMPEROR]:
                 return True
         return False
     value = rec[r.EMPEROR] if code == op.COND_SPACE else quantity(t, rec, a)
-    return (b == 0 or value >= c) and (d == 0 or value <= e)
+    return bool((b == 0 or value >= c) and (d == 0 or value <= e))
 
 
 @bare_kernel

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -198,9 +199,7 @@ def _choose_one(effect: ir.ChooseOne, _place: Place) -> list[str]:
 
 @LINES.on(ir.Conditional)
 def _conditional(effect: ir.Conditional, place: Place) -> list[str]:
-    leaves, test = condition_test(effect.condition)
-    lines = [f"c{n} = {leaf}" for n, leaf in enumerate(leaves, start=1)]
-    lines.append(f"if condition(game, player, {test}, {bool(effect.otherwise)}):")
+    lines = [f"if condition(game, player, {condition_name(effect.condition)}(game, player), {bool(effect.otherwise)}):"]
     lines += ["    " + line for line in _branch_lines(effect.then, place)]
     if effect.otherwise:
         lines.append("else:")
@@ -222,10 +221,15 @@ def _quantity_value(quantity: str) -> str:
     return _per(ir.PointsPerQuantity(quantity, 1))
 
 
-def condition_test(condition: ir.Condition, inline: bool = False) -> tuple[list[str], str]:
-    """A condition as the runtime's test (see runtime/core.py holds()): its leaves, each a list read where it
-    stands (assigned to c1, c2, ... in order), and the test built of their names (`inline`: of the leaves
-    themselves, one expression)."""
+def condition_name(condition: ir.Condition) -> str:
+    """The generated function that reads a condition's test (see condition_function), named by its content."""
+    return "condition_" + hashlib.sha1(repr(condition).encode("utf-8")).hexdigest()[:10]
+
+
+def condition_function(condition: ir.Condition) -> list[str]:
+    """A function that reads a condition's test (see runtime/core.py holds()) where it is called: each leaf a
+    list read in place (c1, c2, ... in order), then the test of their names. A function of its own per
+    condition: a test written out in place would not fit the line its callers put it on."""
     leaves: list[str] = []
 
     def build(part: ir.Condition) -> str:
@@ -240,9 +244,12 @@ def condition_test(condition: ir.Condition, inline: bool = False) -> tuple[list[
         else:
             value = _quantity_value(part.quantity)
             leaves.append(f'["quantity", {literal(part.quantity)}, {value}, {_bounds(part.bounds)}]')
-        return leaves[-1] if inline else f"c{len(leaves)}"
+        return f"c{len(leaves)}"
 
-    return leaves, build(condition)
+    test = build(condition)
+    lines = [f"def {condition_name(condition)}(game: Game, player: Player) -> list[Any]:"]
+    lines += [f"    c{n} = {leaf}" for n, leaf in enumerate(leaves, start=1)]
+    return [*lines, f"    return {test}"]
 
 
 def _bounds(bounds: ir.Bounds) -> str:
@@ -336,4 +343,4 @@ def _branch_taken(effect: ir.Conditional) -> str:
     then, otherwise = all_feasible(effect.then), all_feasible(effect.otherwise)
     if then == otherwise == "True":
         return "True"
-    return f"(({then}) if holds({condition_test(effect.condition, inline=True)[1]}) else ({otherwise}))"
+    return f"(({then}) if holds({condition_name(effect.condition)}(game, player)) else ({otherwise}))"

@@ -1267,8 +1267,11 @@ def condition(game: Game, player: Player, test: list[Any], otherwise: bool) -> b
     which effects follow (`otherwise`: the effect has effects for a condition that does not hold)."""
     held = holds(test)
     if game.explain:
-        key = "condition_then" if held else "condition_otherwise" if otherwise else "condition_nothing"
-        text = game.voice.said[key](player=player.name, why=why_condition(game, test, False))
+        said = game.voice.said
+        told = (
+            said["condition_then"] if held else said["condition_otherwise"] if otherwise else said["condition_nothing"]
+        )
+        text = told(player=player.name, why=why_condition(game, test, False))
         game.events.append({"round": game.round, "player": player.name, "kind": "condition", "text": text})
     return held
 

@@ -313,8 +313,12 @@ function holds(test) {
 function condition(game, player, test, otherwise) {
   const held = holds(test);
   if (game.explain) {
-    const key = held ? "condition_then" : otherwise ? "condition_otherwise" : "condition_nothing";
-    log(game, player, "condition", say(game, key, { player: player.name, why: whyCondition(game, test, false) }));
+    const values = { player: player.name, why: whyCondition(game, test, false) };
+    let text;
+    if (held) text = say(game, "condition_then", values);
+    else if (otherwise) text = say(game, "condition_otherwise", values);
+    else text = say(game, "condition_nothing", values);
+    log(game, player, "condition", text);
   }
   return held;
 }

@@ -207,13 +207,15 @@ def test_a_conditional_in_an_option_cannot_hide_a_choice(tmp_path: Path) -> None
 
 def _prefer_rules(tmp_path: Path) -> str:
     """A penalty whose first, all-or-nothing option is a conditional: 3+ krones: lose 6 points; otherwise lose 4
-    krones; that branch cannot be taken in full: lose 2 points instead."""
+    krones; that branch cannot be taken in full: the fallback, a conditional too: 1+ krone: lose 1 krone;
+    otherwise lose 2 points."""
     path = tmp_path / "prefer.yaml"
     path.write_text(
         "extends: base\nname: prefer\ntiles:\n  a-krones:\n    penalty:\n      prefer:\n"
         "        - kind: if\n          condition: {quantity: krones, at_least: 3}\n"
         "          then: [{kind: lose_points, amount: 6}]\n          otherwise: [{kind: lose_krones, amount: 4}]\n"
-        "      otherwise: [{kind: lose_points, amount: 2}]\n",
+        "      otherwise:\n        - kind: if\n          condition: {quantity: krones, at_least: 1}\n"
+        "          then: [{kind: lose_krones, amount: 1}]\n          otherwise: [{kind: lose_points, amount: 2}]\n",
         encoding="utf-8",
     )
     return str(path)
@@ -223,8 +225,12 @@ def _prefer_rules(tmp_path: Path) -> str:
     ("points", "krones", "after"),
     [
         (10, 3, (4, 3)),  # 3 krones >= 3: the branch is lose 6 points; 10 >= 6: taken in full. 10 - 6 = 4.
-        (5, 3, (3, 3)),  # the branch is lose 6 points, 5 < 6: not in full, so the otherwise: 5 - 2 = 3.
-        (10, 2, (8, 2)),  # 2 < 3: the branch is lose 4 krones, 2 < 4: not in full: 10 - 2 = 8 (not 4 points).
+        # The branch is lose 6 points, 5 < 6: not in full, so the fallback: 3 krones >= 1: lose 1 krone.
+        (5, 3, (5, 2)),
+        # 2 < 3: the branch is lose 4 krones, 2 < 4: not in full (not 4 points lost); fallback: lose 1 krone.
+        (10, 2, (10, 1)),
+        # 0 < 3: lose 4 krones, 0 < 4: not in full; fallback: 0 krones < 1: lose 2 points: 10 - 2 = 8.
+        (10, 0, (8, 0)),
     ],
 )
 def test_all_or_nothing_takes_the_branch_the_condition_picks_in_full(

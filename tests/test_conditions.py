@@ -260,7 +260,7 @@ def test_the_sheet_says_each_tile_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("condition", "said"),
     [
-        (ir.QuantityIs("krones", ir.Bounds(1, 1)), "if you have exactly 1 krone: gain 3 krones"),
+        (ir.QuantityIs("krones", ir.Bounds(2, 2)), "if you have exactly 2 krones: gain 3 krones"),
         (ir.QuantityIs("occupied_rooms", ir.Bounds(2, 4)), "if you have from 2 to 4 occupied rooms: gain 3 krones"),
         (
             ir.QuantityIs("emperor_position", ir.Bounds(None, 2)),

@@ -76,10 +76,8 @@ class Speaker:
             form, values = self._bound(condition.bounds)
             return self.w.rich(f"condition.space.{form}", None, **values)
         form, values = self._bound(condition.bounds)
-        numbers = set(values.values())
-        what = self.per(condition.quantity) if numbers == {"1"} else self.total(condition.quantity)
         bound = self.w.rich(f"condition.bound.{form}", None, **values)
-        return self.w.rich("condition.have", bound=bound, what=what)
+        return self.w.rich("condition.have", bound=bound, what=self.total(condition.quantity))
 
     @staticmethod
     def _bound(bounds: ir.Bounds) -> tuple[str, dict[str, str]]:

@@ -347,3 +347,18 @@ def test_zones_are_read_after_the_marker_moved(krones: int, after: tuple[int, in
     # points (11); with 4 krones neither part holds: lose 2 krones.
     a = anna(play(STAFF_RULES, 5, "B", "b-krones", emperor=5, points=10, krones=krones))
     assert (a["points"], a["krones"], a["emperor"]) == (*after, 3)
+
+
+def test_a_condition_on_items_on_guests_makes_serving_worth_trying(tmp_path: Path) -> None:
+    """The policy tries serving café guests only where that could pay (policy_facts.serving_pays): a condition
+    that counts the items on guests (or in the kitchen) is such a place."""
+    from compiler.backends.policy_facts import serving_pays
+
+    path = tmp_path / "serve.yaml"
+    path.write_text(
+        "extends: base\nname: serve\ntiles:\n  a-krones:\n    bonus:\n      - kind: if\n"
+        "        condition: {quantity: cafe_items, at_least: 2}\n        then: [{kind: gain_points, amount: 5}]\n",
+        encoding="utf-8",
+    )
+    assert not serving_pays(load_one(shipped_workspace(), "base"))
+    assert serving_pays(load_one(shipped_workspace(), str(path)))

@@ -312,6 +312,41 @@ caused it. Variants may extend variants. `gah new-variant NAME` writes a comment
 Its schema, `schemas/variant.schema.json`, is derived from the ruleset schema by `gah build`.
 """
 
+_CONDITIONS = """\
+An effect of kind `if` takes its `then` effects when its condition holds, else its `otherwise`
+effects (absent: nothing). It goes wherever effects go: a tile's bonus, a penalty's `effects`,
+`prefer` and `otherwise`, an option of `choose_one`, a Staff card's `once` and `emperor_bonus`.
+
+```yaml
+bonus:
+  - {kind: advance_emperor, steps: 2}
+  - kind: if
+    condition: {space: {at_least: 6}}
+    then: [{kind: gain_points, amount: 5}]
+    otherwise: [{kind: gain_krones, amount: 2}]
+```
+
+The sheet says "advance your Emperor marker 2 spaces; if your Emperor marker is on space 6 or
+higher: score 5 points; otherwise: gain 2 krones", and `gah score` tells which branch was taken and
+why ("Anna meets the condition (space 7 ≥ 6)").
+
+- A condition is one of: a quantity compared with numbers (`{quantity: krones, at_least: 3}`;
+  `at_most`; both for a range; or `exactly`), the space the Emperor marker is on
+  (`{space: {at_most: 4}}`), the zone it is in (`{zone: bonus}`, `nothing` or `penalty` for every
+  zone of that outcome, or a zone id), or conditions combined (`{all: [...]}`, `{any: [...]}`,
+  nestable).
+- A condition is read when its effect applies, in the order the effects are printed: effects before
+  it change what it reads (above: the space after the 2 steps). `space` and `quantity:
+  emperor_position` read the same thing: where the marker is then (after this scoring's move back
+  and any steps taken since).
+- In an all-or-nothing option (a penalty's `prefer`, an option of `choose_one`) the `if` can be taken
+  fully when the branch its condition picks can be taken fully; the condition is read, like every
+  part's test, against the state before the option. So an `if` must be the option's first part
+  (nothing before it may change what it reads), its branches are all-or-nothing too, and no branch
+  may take what another part of the option takes. A branch of an `if` in an option of `choose_one`
+  holds no `choose_one`.
+"""
+
 _STATE_INTRO = """\
 A game state is a YAML or JSON file (or, for the generated scoring modules, a Python dict of the
 same shape): the round that has just ended and every player's position. `gah score STATE`
@@ -405,6 +440,7 @@ def rules_format() -> str:
     writer = _Writer(variant)
     writer.lines = [*lines, "## Variants", "", _VARIANTS]
     writer.table({"properties": top, "required": variant["required"]}, "")
+    writer.lines += ["", "## Conditions", "", _CONDITIONS]
     return _text(writer.lines)
 
 

@@ -189,6 +189,76 @@ class ChooseOne:
     may_decline: bool
 
 
+# --- conditions (the `if` effect kind) ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A comparison with numbers: at least `at_least` and at most `at_most` (None: no bound); `exactly n` is
+    both bounds n."""
+
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def holds(self, value: int) -> bool:
+        low_ok = self.at_least is None or value >= self.at_least
+        return low_ok and (self.at_most is None or value <= self.at_most)
+
+
+@dataclass(frozen=True)
+class QuantityIs:
+    """A quantity of the player (read when the condition is read) within `bounds`."""
+
+    quantity: str
+    bounds: Bounds
+
+
+@dataclass(frozen=True)
+class SpaceIs:
+    """The space the player's Emperor marker is on when the condition is read, within `bounds`."""
+
+    bounds: Bounds
+
+
+@dataclass(frozen=True)
+class ZoneIs:
+    """The marker's space is in a zone: `zone` is an outcome (bonus, nothing, penalty: every zone of it) or a
+    zone id as written; `name`: that zone's name ("" for an outcome); `spaces`: the spaces it covers, in order
+    (the front end works them out from the track)."""
+
+    zone: str
+    name: str
+    spaces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AllOf:
+    """Every one of `conditions` holds."""
+
+    conditions: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """At least one of `conditions` holds."""
+
+    conditions: tuple[Condition, ...]
+
+
+Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf
+
+
+@dataclass(frozen=True)
+class Conditional:
+    """`then` if `condition` holds when this effect applies (read in the order the effects are printed),
+    else `otherwise` (maybe nothing). In an all-or-nothing option it can be taken fully if the branch its
+    condition picks can (the condition read against the state before the option, as every part is tested)."""
+
+    condition: Condition
+    then: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
+
+
 Effect = (
     GainKrones
     | LoseKrones
@@ -207,6 +277,7 @@ Effect = (
     | RemoveHiredStaff
     | AdvanceEmperor
     | ChooseOne
+    | Conditional
 )
 
 # Data name of every effect kind -> its class. The schema's enum must list the same names.
@@ -228,6 +299,7 @@ EFFECT_KINDS: dict[str, type] = {
     "remove_hired_staff": RemoveHiredStaff,
     "advance_emperor": AdvanceEmperor,
     "choose_one": ChooseOne,
+    "if": Conditional,
 }
 _KIND_NAMES: dict[type, str] = {cls: name for name, cls in EFFECT_KINDS.items()}
 
@@ -241,13 +313,26 @@ def effect_kind(effect: Effect) -> str:
 
 
 def all_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    """These effects and, for a ChooseOne, the effects of its options (depth first)."""
+    """These effects and, for a ChooseOne, the effects of its options, for a Conditional, those of both its
+    branches (depth first)."""
     found: list[Effect] = []
     for effect in effects:
         found.append(effect)
         if isinstance(effect, ChooseOne):
             for option in effect.options:
                 found.extend(all_effects(option))
+        elif isinstance(effect, Conditional):
+            found.extend(all_effects(effect.then))
+            found.extend(all_effects(effect.otherwise))
+    return tuple(found)
+
+
+def all_conditions(condition: Condition) -> tuple[Condition, ...]:
+    """A condition and every condition inside it (depth first)."""
+    found: list[Condition] = [condition]
+    if isinstance(condition, (AllOf, AnyOf)):
+        for part in condition.conditions:
+            found.extend(all_conditions(part))
     return tuple(found)
 
 

@@ -42,6 +42,24 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.ChooseOne(((ir.LoseKrones(2), ir.GainPoints(4)),), True),
         ir.ChooseOne(((ir.ReturnItems(("kitchen",), 1),), (ir.LosePoints(3),)), False),
     ),
+    "if": (
+        ir.Conditional(ir.QuantityIs("krones", ir.Bounds(at_least=3)), (ir.GainPoints(2),)),
+        ir.Conditional(ir.QuantityIs("occupied_rooms", ir.Bounds(at_most=4)), (ir.GainKrones(3),), (ir.LoseKrones(2),)),
+        ir.Conditional(ir.QuantityIs("hired_staff", ir.Bounds(1, 1)), (ir.LosePoints(3),), (ir.GainPoints(1),)),
+        ir.Conditional(ir.SpaceIs(ir.Bounds(6)), (ir.GainKrones(5),), (ir.PrepareRoom(None, True, False),)),
+        ir.Conditional(ir.SpaceIs(ir.Bounds(2, 5)), (ir.ChooseOne(((ir.LoseKrones(2), ir.GainPoints(4)),), True),)),
+        ir.Conditional(ir.ZoneIs("bonus", "", (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)), (ir.AdvanceEmperor(1),)),
+        ir.Conditional(
+            ir.AnyOf(
+                (
+                    ir.ZoneIs("neutral", "Neutral", (1, 2)),
+                    ir.AllOf((ir.QuantityIs("kitchen_items", ir.Bounds(2, 4)), ir.SpaceIs(ir.Bounds(at_most=3)))),
+                )
+            ),
+            (ir.ReturnItems(("kitchen",), 1), ir.GainPoints(3)),
+            (ir.Conditional(ir.QuantityIs("krones", ir.Bounds(1)), (ir.LoseKrones(1),)),),
+        ),
+    ),
 }
 
 

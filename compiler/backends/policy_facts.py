@@ -32,7 +32,7 @@ def _gains(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=True)
 
 
-@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity)
+@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity, ir.Conditional)
 def _plain(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=False)
 
@@ -62,7 +62,8 @@ def traits(effect: ir.Effect) -> Traits:
 
 
 def decides(effects: tuple[ir.Effect, ...]) -> bool:
-    """Can these effects ask the player a decision? (Then the generated code searches the whole turn.)"""
+    """Can these effects ask the player a decision? (Then the generated code searches the whole turn.) A
+    conditional asks none itself (it reads the player), but the effects of its branches may."""
     return any(traits(effect).decides for effect in ir.all_effects(effects))
 
 
@@ -135,7 +136,21 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
         if card.game_end is not None and card.game_end.per is not None:
             uses.append((card.game_end.per, card.game_end.points))
     uses += [(e.quantity, e.points) for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)]
+    # A condition on items in the kitchen or on guests can make either place the better one.
+    uses += [(q, -1) for q in condition_quantities(ruleset) if q in ("cafe_items", "kitchen_items")]
     return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
+
+
+def condition_quantities(ruleset: ir.Ruleset) -> list[str]:
+    """The quantities the conditions of a ruleset's effects read, in order, each once."""
+    found = [
+        part.quantity
+        for effect in every_effect(ruleset)
+        if isinstance(effect, ir.Conditional)
+        for part in ir.all_conditions(effect.condition)
+        if isinstance(part, ir.QuantityIs)
+    ]
+    return list(dict.fromkeys(found))
 
 
 def bonus_boosters_only_gain(ruleset: ir.Ruleset) -> bool:

@@ -48,20 +48,42 @@ def build_effects(items: list[dict[str, Any]], path: Path, context: Context) -> 
 
 
 def check_all_or_nothing(effects: tuple[ir.Effect, ...], path: Path, context: Context) -> None:
-    """Parts of one all-or-nothing option must not take the same thing twice (each is checked alone)."""
+    """Parts of one all-or-nothing option must not take the same thing twice (each is checked alone); a
+    conditional must be the option's first part (its condition is tested against the state before the option,
+    so nothing before it may change what it reads), and each of its branches is such an option too."""
     seen: dict[str, int] = {}
     for index, effect in enumerate(effects):
-        resource = CONSUMES.of(effect)(effect)
-        if not resource:
-            continue
-        if resource in seen:
-            context.problem(
-                context.at(*path, index),
-                f"{format_path([*path, index])}: this part and part {seen[resource] + 1} both take {resource}; "
-                "an all-or-nothing option checks each part against what the player has before it, so write "
-                "them as one effect",
-            )
-        seen.setdefault(resource, index)
+        if isinstance(effect, ir.Conditional):
+            _check_conditional_part(effect, index, [*path, index], context)
+        for resource in _takes(effect):
+            if resource in seen:
+                context.problem(
+                    context.at(*path, index),
+                    f"{format_path([*path, index])}: this part and part {seen[resource] + 1} both take {resource}; "
+                    "an all-or-nothing option checks each part against what the player has before it, so write "
+                    "them as one effect",
+                )
+            seen.setdefault(resource, index)
+
+
+def _takes(effect: ir.Effect) -> list[str]:
+    """What an effect takes from the player, each thing once (a conditional: what either branch takes)."""
+    if isinstance(effect, ir.Conditional):
+        found = [resource for e in (*effect.then, *effect.otherwise) for resource in _takes(e)]
+    else:
+        found = [CONSUMES.of(effect)(effect)]
+    return list(dict.fromkeys(resource for resource in found if resource))
+
+
+def _check_conditional_part(effect: ir.Conditional, index: int, path: Path, context: Context) -> None:
+    if index > 0:
+        context.problem(
+            context.at(*path, "kind"),
+            f"{format_path(path)}: in an all-or-nothing option, an `if` must be the first part: its condition "
+            "is tested against the state before the option, so no part before it may change what it reads",
+        )
+    check_all_or_nothing(effect.then, [*path, "then"], context)
+    check_all_or_nothing(effect.otherwise, [*path, "otherwise"], context)
 
 
 def _amount(value: int | str) -> ir.Amount:
@@ -220,12 +242,111 @@ def _choose_one(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
                     f"{format_path([*where, number])}: an option of choose_one cannot hold another choose_one; "
                     "list its options in the outer one",
                 )
+            elif any(isinstance(inner, ir.ChooseOne) for inner in ir.all_effects((effect,))):
+                context.problem(
+                    context.at(*where, number, "kind"),
+                    f"{format_path([*where, number])}: an option of choose_one cannot hold another choose_one, "
+                    "not even inside an `if`; list its options in the outer one",
+                )
         check_all_or_nothing(effects, where, context)
         options.append(effects)
     return ir.ChooseOne(tuple(options), bool(data.get("may_decline", False)))
 
 
+@LOWER.on(ir.Conditional)
+def _conditional(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    condition = build_condition(data["condition"], [*path, "condition"], context)
+    then = build_effects(data["then"], [*path, "then"], context)
+    otherwise = build_effects(data.get("otherwise", []), [*path, "otherwise"], context)
+    return ir.Conditional(condition, then, otherwise)
+
+
+CONDITION_FORMS = ("quantity", "space", "zone", "all", "any")
+COMPARISONS = ("at_least", "at_most", "exactly")
+
+
+def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Condition:
+    """The IR of one condition (schema-valid), with the checks the schema cannot make: one form each, a
+    comparison that compares, a known zone."""
+    forms = [form for form in CONDITION_FORMS if form in data]
+    if len(forms) != 1:
+        what = "none of them" if not forms else " and ".join(forms)
+        context.problem(
+            context.at(*path),
+            f"{format_path(path)}: a condition tests one of quantity, space, zone, all or any; this one has {what}"
+            + ("; combine them with `all: [...]` or `any: [...]`" if forms else ""),
+        )
+        return ir.AllOf(())
+    form = forms[0]
+    if form != "quantity":
+        for key in COMPARISONS:
+            if key in data:
+                hint = " (write space: {" + key + ": ...})" if form == "space" else ""
+                context.problem(
+                    context.key_at(*path, key), f"{format_path([*path, key])}: {key} belongs with quantity{hint}"
+                )
+    if form == "quantity":
+        return ir.QuantityIs(data["quantity"], _bounds(data, path, context))
+    if form == "space":
+        return ir.SpaceIs(_bounds(data["space"], [*path, "space"], context))
+    if form == "zone":
+        return _zone(data["zone"], [*path, "zone"], context)
+    parts = tuple(build_condition(part, [*path, form, n], context) for n, part in enumerate(data[form]))
+    return ir.AllOf(parts) if form == "all" else ir.AnyOf(parts)
+
+
+def _bounds(data: dict[str, Any], path: Path, context: Context) -> ir.Bounds:
+    """at_least / at_most / exactly as bounds: at least one of them; exactly alone; a range some value fits."""
+    given = [key for key in COMPARISONS if key in data]
+    if not given:
+        context.problem(
+            context.at(*path), f"{format_path(path)}: compares with nothing; add at_least, at_most or exactly"
+        )
+        return ir.Bounds()
+    if "exactly" in data and len(given) > 1:
+        other = next(key for key in given if key != "exactly")
+        context.problem(
+            context.key_at(*path, "exactly"),
+            f"{format_path([*path, 'exactly'])}: exactly and {other} together; write one of them",
+        )
+        return ir.Bounds()
+    if "exactly" in data:
+        return ir.Bounds(data["exactly"], data["exactly"])
+    low, high = data.get("at_least"), data.get("at_most")
+    if low is not None and high is not None and low > high:
+        context.problem(
+            context.key_at(*path, "at_most"),
+            f"{format_path([*path, 'at_most'])}: no value is at least {low} and at most {high}",
+        )
+    return ir.Bounds(low, high)
+
+
+def _zone(zone: str, path: Path, context: Context) -> ir.Condition:
+    """A zone by outcome (every zone of it) or by id, with the spaces it covers."""
+    zones = context.doc["emperor_track"]["zones"]
+    outcomes = ("bonus", "nothing", "penalty")
+    if zone in outcomes:
+        picked = [z for z in zones.values() if z["outcome"] == zone]
+        name = ""
+    elif zone in zones:
+        picked, name = [zones[zone]], zones[zone]["name"]
+    else:
+        context.problem(
+            context.at(*path),
+            f"{format_path(path)}: unknown zone '{zone}'; write an outcome ({', '.join(outcomes)}) or a zone id "
+            f"({', '.join(zones)})",
+        )
+        return ir.ZoneIs(zone, "", ())
+    spaces = sorted({space for z in picked for space in range(z["from"], z["to"] + 1)})
+    return ir.ZoneIs(zone, name, tuple(spaces))
+
+
 # --- what each kind takes from the player ------------------------------------------------
+
+
+@CONSUMES.on(ir.Conditional)
+def _takes_what_a_branch_takes(_effect: ir.Effect) -> str:
+    return ""  # its branches' effects are counted each (see _takes)
 
 
 @CONSUMES.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor, ir.ChooseOne)

@@ -34,6 +34,8 @@ class Speaker:
     def effects(self, effects: Sequence[ir.Effect], empty: str = "bonus.none") -> Rich:
         if not effects:
             return self.w.rich(empty)
+        if len(effects) > 1 and any(isinstance(e, ir.Conditional) for e in effects):
+            return self.w.sequence([self.effect(e) for e in effects])  # "a; if ...: b; otherwise: c", in order
         return self.w.join([self.effect(e) for e in effects])
 
     def penalty(self, penalty: ir.Penalty) -> Rich:
@@ -58,6 +60,34 @@ class Speaker:
         if quantity not in ir.QUANTITIES or not self.w.has(key):
             raise SheetError(f"quantity '{quantity}' has no phrase (sheet.{key}) in {self.w.language.file}")
         return self.w.rich(key)
+
+    def condition(self, condition: ir.Condition, nested: bool = False) -> Rich:
+        """A condition as said after "if": "you have at least 3 krones", "your Emperor marker is on space 6
+        or higher"; a combined one nested in another in brackets."""
+        if isinstance(condition, (ir.AllOf, ir.AnyOf)):
+            parts = [self.condition(part, True) for part in condition.conditions]
+            said = self.w.join(parts, "" if isinstance(condition, ir.AllOf) else ".or")
+            return self.w.rich("condition.nested", condition=said) if nested else said
+        if isinstance(condition, ir.ZoneIs):
+            if not condition.name:
+                return self.w.rich(f"condition.zone.{condition.zone}")
+            return self.w.rich("condition.zone.named", name=self.w.name("zones", condition.zone, condition.name))
+        if isinstance(condition, ir.SpaceIs) or condition.quantity == "emperor_position":
+            form, values = self._bound(condition.bounds)
+            return self.w.rich(f"condition.space.{form}", None, **values)
+        form, values = self._bound(condition.bounds)
+        bound = self.w.rich(f"condition.bound.{form}", None, **values)
+        return self.w.rich("condition.have", bound=bound, what=self.total(condition.quantity))
+
+    @staticmethod
+    def _bound(bounds: ir.Bounds) -> tuple[str, dict[str, str]]:
+        """Which comparison (at_least, at_most, exactly, range) and its numbers."""
+        low, high = bounds.at_least, bounds.at_most
+        if low is not None and high is not None:
+            return ("exactly", {"n": str(low)}) if low == high else ("range", {"low": str(low), "high": str(high)})
+        if low is not None:
+            return "at_least", {"n": str(low)}
+        return "at_most", {"n": str(high)}
 
     def _names(self, ids: Sequence[str], conjunction: str) -> Rich:
         return self.w.join([rich(self.items[i].name if i in self.items else i) for i in ids], conjunction)
@@ -233,3 +263,11 @@ def _choose_one(effect: ir.ChooseOne, s: Speaker) -> Rich:
     numbered = [s.w.rich("effect.choose_one.option", n=number, option=o) for number, o in enumerate(options, 1)]
     key = "effect.choose_one.may_choose" if effect.may_decline else "effect.choose_one"
     return s.w.rich(key, options=s.w.join(numbered, ".or"))
+
+
+@RENDERERS.on(ir.Conditional)
+def _conditional(effect: ir.Conditional, s: Speaker) -> Rich:
+    condition, then = s.condition(effect.condition), s.effects(effect.then)
+    if not effect.otherwise:
+        return s.w.rich("effect.if", condition=condition, then=then)
+    return s.w.rich("effect.if.otherwise", condition=condition, then=then, otherwise=s.effects(effect.otherwise))

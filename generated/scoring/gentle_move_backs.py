@@ -35,6 +35,25 @@ WORDS: dict[str, dict[str, Any]] = {
         "choice_error": "{path}: {detail} (player {player})",
         "chooses_recorded": "{player} chooses {option} ({key}, recorded)",
         "completes_group": "{player} completes a {colour} group of {size}",
+        "condition_and": "{first} and {second}",
+        "condition_at_least_no": "{what} {value} < {bound}",
+        "condition_at_least_yes": "{what} {value} ≥ {bound}",
+        "condition_at_most_no": "{what} {value} > {bound}",
+        "condition_at_most_yes": "{what} {value} ≤ {bound}",
+        "condition_exactly_no": "{what} {value} ≠ {bound}",
+        "condition_exactly_yes": "{what} {value} = {bound}",
+        "condition_in_zone": "space {space} is in {zone}",
+        "condition_nested": "({condition})",
+        "condition_not_in_zone": "space {space} is not in {zone}",
+        "condition_nothing": "{player} does not meet the condition ({why}): nothing happens",
+        "condition_or": "{first} or {second}",
+        "condition_otherwise": "{player} does not meet the condition ({why}): the otherwise effects apply",
+        "condition_space": "space",
+        "condition_then": "{player} meets the condition ({why})",
+        "condition_zone_bonus": "a bonus zone",
+        "condition_zone_named": "zone {name}",
+        "condition_zone_nothing": "a zone that gives nothing",
+        "condition_zone_penalty": "a penalty zone",
         "copier_copies": "{player}'s {copier} copies {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
         "deck_holds_only": "the Staff deck holds only {cards}",
@@ -308,6 +327,25 @@ WORDS: dict[str, dict[str, Any]] = {
         "choice_error": "{path}: {detail} (Spieler {player})",
         "chooses_recorded": "{player} wählt {option} ({key}, festgehalten)",
         "completes_group": "{player} schließt eine Zimmergruppe ab ({colour}, {size} Zimmer)",
+        "condition_and": "{first} und {second}",
+        "condition_at_least_no": "{what} {value} < {bound}",
+        "condition_at_least_yes": "{what} {value} ≥ {bound}",
+        "condition_at_most_no": "{what} {value} > {bound}",
+        "condition_at_most_yes": "{what} {value} ≤ {bound}",
+        "condition_exactly_no": "{what} {value} ≠ {bound}",
+        "condition_exactly_yes": "{what} {value} = {bound}",
+        "condition_in_zone": "Feld {space} liegt in {zone}",
+        "condition_nested": "({condition})",
+        "condition_not_in_zone": "Feld {space} liegt nicht in {zone}",
+        "condition_nothing": "{player} erfüllt die Bedingung nicht ({why}): nichts geschieht",
+        "condition_or": "{first} oder {second}",
+        "condition_otherwise": "{player} erfüllt die Bedingung nicht ({why}): es gilt, was nach „sonst“ steht",
+        "condition_space": "Feld",
+        "condition_then": "{player} erfüllt die Bedingung ({why})",
+        "condition_zone_bonus": "einem Belohnungsbereich",
+        "condition_zone_named": "Bereich {name}",
+        "condition_zone_nothing": "einem Bereich ohne Belohnung und Bestrafung",
+        "condition_zone_penalty": "einem Bestrafungsbereich",
         "copier_copies": "{copier} von {player} kopiert {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
         "deck_holds_only": "der Personalkartenstapel hat nur noch {cards}",
@@ -1204,6 +1242,76 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
     if game.explain and chosen is None:
         game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
     return chosen
+
+
+# A condition's test, its values read where the condition is: ["quantity", name, value, at_least, at_most],
+# ["space", value, at_least, at_most], ["zone", zone, zone name ("" for an outcome), space, mask of its
+# spaces], ["all", [tests]], ["any", [tests]] (a bound None: none).
+
+
+def holds(test: list[Any]) -> bool:
+    """Does a condition's test hold?"""
+    kind = test[0]
+    if kind == "all":
+        return all(holds(part) for part in test[1])
+    if kind == "any":
+        return any(holds(part) for part in test[1])
+    if kind == "zone":
+        return bool(test[4] >> test[3] & 1)
+    value, low, high = test[-3], test[-2], test[-1]
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def condition(game: Game, player: Player, test: list[Any], otherwise: bool) -> bool:
+    """Does a condition hold? Told with why (explaining games): the values read against the bounds, and
+    which effects follow (`otherwise`: the effect has effects for a condition that does not hold)."""
+    held = holds(test)
+    if game.explain:
+        said = game.voice.said
+        told = (
+            said["condition_then"] if held else said["condition_otherwise"] if otherwise else said["condition_nothing"]
+        )
+        text = told(player=player.name, why=why_condition(game, test, False))
+        game.events.append({"round": game.round, "player": player.name, "kind": "condition", "text": text})
+    return held
+
+
+def why_condition(game: Game, test: list[Any], nested: bool) -> str:
+    """A test said with its values: "space 7 ≥ 6", "krones 2 < 3 and space 7 ≥ 6"."""
+    said = game.voice.said
+    kind = test[0]
+    if kind in ("all", "any"):
+        joined = said["condition_and"] if kind == "all" else said["condition_or"]
+        text = ""
+        for part in test[1]:
+            why = why_condition(game, part, True)
+            text = joined(first=text, second=why) if text else why
+        return said["condition_nested"](condition=text) if nested else text
+    if kind == "zone":
+        if test[2]:
+            zone = said["condition_zone_named"](name=term(game, "zone", test[2], test[2]))
+        else:
+            outcomes = {
+                "bonus": said["condition_zone_bonus"],
+                "nothing": said["condition_zone_nothing"],
+                "penalty": said["condition_zone_penalty"],
+            }
+            zone = outcomes[test[1]]()
+        inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
+        return inside(space=test[3], zone=zone)
+    what = game.words["quantity_names"][test[1]] if kind == "quantity" else said["condition_space"]()
+    value, low, high = test[-3], test[-2], test[-1]
+    if low is not None and low == high:
+        equal = said["condition_exactly_yes"] if value == low else said["condition_exactly_no"]
+        return equal(what=what, value=value, bound=low)
+    parts = []
+    if low is not None:
+        least = said["condition_at_least_yes"] if value >= low else said["condition_at_least_no"]
+        parts.append(least(what=what, value=value, bound=low))
+    if high is not None:
+        most = said["condition_at_most_yes"] if value <= high else said["condition_at_most_no"]
+        parts.append(most(what=what, value=value, bound=high))
+    return said["condition_and"](first=parts[0], second=parts[1]) if len(parts) > 1 else parts[0]
 
 
 # --- decisions ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ modules (try each option on a copy, keep the best projected total, ties to the
 first). The suite checks the generated modules against it (tests/test_oracle.py);
 the scoring benchmark times both.
 
-It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 14
+It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 17
 invented tiles of tests/data/variants/invented-*.yaml (each written out below as
 plain code per tile id), and reads two kinds of recorded decisions from a
 player's `choices`: `return_items` and `choose_one` (plus `conference_manager`).
@@ -772,6 +772,54 @@ class HandScorer:
                 lose_points(q, 8)
 
         self.decide(game, index, "choose_one", options, take)
+
+    def tile_a_nest_egg(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 krones, then (krones read after them) 4 points with 5 krones or more, else 1 point.
+        Penalty: 3 krones if there are 3 or more, else 3 points (as many as there are)."""
+        p = game["players"][index]
+        if bonus:
+            p["krones"] += 2
+            p["points"] += 4 if p["krones"] >= 5 else 1
+        elif p["krones"] >= 3:
+            p["krones"] -= 3
+        else:
+            lose_points(p, 3)
+
+    def tile_b_high_flyer(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 Emperor steps, then (the space read after them) 5 points on space 6 or higher, else 2
+        krones. Penalty: 6 points with 6 occupied rooms or more, else 4 krones (each as far as it goes)."""
+        p = game["players"][index]
+        if bonus:
+            self.advance(p, 2)
+            if p["emperor"] >= 6:
+                p["points"] += 5
+            else:
+                p["krones"] += 2
+        elif len(cells(p, "o")) >= 6:
+            lose_points(p, 6)
+        else:
+            p["krones"] = max(0, p["krones"] - 4)
+
+    def tile_c_last_orders(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: (1) with 2 kitchen items or more and the marker on space 4 or higher: 2 kitchen items of the
+        player's choice back and 8 points (else nothing), or (2) 3 krones; both can always be taken.
+        Penalty: 8 points with 4 krones or fewer, else 5 krones."""
+        p = game["players"][index]
+        if not bonus:
+            if p["krones"] <= 4:
+                lose_points(p, 8)
+            else:
+                p["krones"] -= 5
+            return
+
+        def take(g: dict[str, Any], q: dict[str, Any], option: int) -> None:
+            if option == 2:
+                q["krones"] += 3
+            elif sum(q["kitchen"].get(i, 0) for i in self.rules.items) >= 2 and q["emperor"] >= 4:
+                self.return_some(g, index, 2, self.rules.items, cafe=False)
+                q["points"] += 8
+
+        self.decide(game, index, "choose_one", [1, 2], take)
 
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         invented = getattr(self, "tile_" + tile.replace("-", "_"), None)

@@ -77,4 +77,11 @@ HAND_RULES: dict[str, HandRules] = {
             *("a-trade-offer", "b-pick-your-poison", "c-old-occupied-room", "c-points-or-rooms"),
         ),
     ),
+    "invented-conditions": dataclasses.replace(
+        BASE,
+        tiles=(
+            *without(BASE_TILES, "a-two-items", "b-one-of-each", "c-staff-points"),
+            *("a-nest-egg", "b-high-flyer", "c-last-orders"),
+        ),
+    ),
 }

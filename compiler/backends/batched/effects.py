@@ -497,6 +497,10 @@ def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
             option = choose_option(t, rec, sr, row)
             if option >= 0:
                 run_program(t, rec, sr, at(t, A_LISTS, c + option))
+        elif code == op.OP_IF:
+            branch = b if condition_holds(t, rec, a) else c
+            if branch >= 0:
+                run_program(t, rec, sr, branch)
         else:
             simple_op(t, rec, sr, row)
 
@@ -556,10 +560,33 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
 
 
 @bare_kernel
+def condition_holds(t: ScoringTables, rec: Ints, row: int) -> bool:
+    """Does the condition of row `row` (a COND_* row: see Encoder.condition) hold on the record now?"""
+    code, a, b, c, d, e = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4], t.ops[row, 5]
+    if code == op.COND_ALL or code == op.COND_ANY:
+        for k in range(b):
+            if condition_holds(t, rec, at(t, A_LISTS, a + k)) != (code == op.COND_ALL):
+                return bool(code == op.COND_ANY)
+        return bool(code == op.COND_ALL)
+    if code == op.COND_ZONE:
+        for k in range(b):  # noqa: SIM110 (numba compiles no generator expressions)
+            if at(t, A_LISTS, a + k) == rec[r.EMPEROR]:
+                return True
+        return False
+    value = rec[r.EMPEROR] if code == op.COND_SPACE else quantity(t, rec, a)
+    return bool((b == 0 or value >= c) and (d == 0 or value <= e))
+
+
+@bare_kernel
 def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
-    """Can every effect of a program without choices be taken fully (each against the state now)?"""
-    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):  # noqa: SIM110 (numba compiles no generator expressions)
-        if not row_feasible(t, rec, row):
+    """Can every effect of a program without choices be taken fully (each against the state now; a
+    conditional: the branch its condition picks now)?"""
+    for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
+        if t.ops[row, 0] == op.OP_IF:
+            branch = t.ops[row, 2] if condition_holds(t, rec, t.ops[row, 1]) else t.ops[row, 3]
+            if branch >= 0 and not feasible_basic(t, rec, branch):
+                return False
+        elif not row_feasible(t, rec, row):
             return False
     return True
 
@@ -575,6 +602,10 @@ def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
             for option in range(t.ops[row, 1]):
                 some = some or feasible_basic(t, rec, at(t, A_LISTS, t.ops[row, 3] + option))
             if not some:
+                return False
+        elif t.ops[row, 0] == op.OP_IF:
+            branch = t.ops[row, 2] if condition_holds(t, rec, t.ops[row, 1]) else t.ops[row, 3]
+            if branch >= 0 and not feasible(t, rec, branch):
                 return False
         elif not row_feasible(t, rec, row):
             return False

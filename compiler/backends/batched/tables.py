@@ -2,7 +2,8 @@
 
 Each effect is one row of `ops`: its opcode (OP_*) and integer parameters (see ENCODE's functions for each
 row's layout). A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs
-listed in `lists`. Staff are indexed by card number; hotel cells by bit, (floor - 1) * columns + column - 1;
+listed in `lists`; a Conditional's row points at its condition, a row (COND_*) outside every program whose
+parts (or a zone's spaces) are listed in `lists` too, and at its two programs. Staff are indexed by card number; hotel cells by bit, (floor - 1) * columns + column - 1;
 quantities by their index in ir.QUANTITIES. A ruleset the kernels cannot play exactly raises GahError.
 """
 
@@ -44,7 +45,10 @@ ROW = 8  # an op row: opcode and up to 7 parameters
     OP_REMOVE_HIRED,
     OP_ADVANCE,
     OP_CHOOSE_ONE,
-) = range(17)
+    OP_IF,
+) = range(18)
+# A Conditional's condition: rows of `ops` outside every program, a tree (see Encoder.condition).
+COND_QUANTITY, COND_SPACE, COND_ZONE, COND_ALL, COND_ANY = range(100, 105)
 
 ALL = -1  # an Amount "all", a Discount "all" (free) or a StaffFilter "any"
 OUTCOMES = {"nothing": 0, "bonus": 1, "penalty": 2}
@@ -241,6 +245,28 @@ class Encoder:
         self.progs.append((first, len(self.rows)))
         return len(self.progs) - 1
 
+    def condition(self, condition: ir.Condition) -> int:
+        """Encode a condition as rows outside every program (its parts first); the row of its root:
+        [COND_QUANTITY, quantity, has at_least, at_least, has at_most, at_most], [COND_SPACE, 0, the same
+        bounds], [COND_ZONE, first, n] (its spaces in `lists`), [COND_ALL or COND_ANY, first, n] (its parts'
+        rows in `lists`)."""
+        if isinstance(condition, (ir.AllOf, ir.AnyOf)):
+            parts = [self.condition(part) for part in condition.conditions]
+            row = [COND_ALL if isinstance(condition, ir.AllOf) else COND_ANY, len(self.lists), len(parts)]
+            self.lists.extend(parts)
+        elif isinstance(condition, ir.ZoneIs):
+            row = [COND_ZONE, len(self.lists), len(condition.spaces)]
+            self.lists.extend(condition.spaces)
+        else:
+            low, high = condition.bounds.at_least, condition.bounds.at_most
+            bounds = [int(low is not None), low or 0, int(high is not None), high or 0]
+            if isinstance(condition, ir.SpaceIs):
+                row = [COND_SPACE, 0, *bounds]
+            else:
+                row = [COND_QUANTITY, ir.QUANTITIES.index(condition.quantity), *bounds]
+        self.rows.append(row + [0] * (ROW - len(row)))
+        return len(self.rows) - 1
+
     def mask(self, which: ir.ItemFilter) -> int:
         """A filter's items as a bit mask (the front end resolved which fit)."""
         names = [item.id for item in self.ruleset.items] if which.is_any else which.fits
@@ -399,6 +425,14 @@ def _choose_one(e: Encoder, effect: ir.ChooseOne, _p: Place) -> list[int]:
     return [OP_CHOOSE_ONE, len(programs), int(effect.may_decline), first]
 
 
+@ENCODE.on(ir.Conditional)
+def _conditional(e: Encoder, effect: ir.Conditional, place: Place) -> list[int]:
+    condition = e.condition(effect.condition)
+    then = e.program(effect.then, place)
+    otherwise = e.program(effect.otherwise, place) if effect.otherwise else -1
+    return [OP_IF, condition, then, otherwise]
+
+
 def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     """The tables of a ruleset; GahError naming the ruleset and the reason where the kernels cannot batch it."""
     _check(ruleset)
@@ -433,6 +467,8 @@ def _points_blind(e: Encoder, tables: dict[str, list[int]]) -> list[int]:
         for row in e.rows[first:end]:
             if row[0] == OP_CHOOSE_ONE:
                 found += [r for k in range(row[1]) for r in rows(e.lists[row[3] + k])]
+            elif row[0] == OP_IF:  # a condition reads no points (no quantity is the points)
+                found += [r for branch in row[2:4] if branch >= 0 for r in rows(branch)]
         return found
 
     def direct(prog: int) -> bool:

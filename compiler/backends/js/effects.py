@@ -209,6 +209,54 @@ def _choose_one(effect: ir.ChooseOne, _room_wins: bool) -> list[str]:
     return lines
 
 
+@STATEMENT.on(ir.Conditional)
+def _conditional(effect: ir.Conditional, room_wins: bool) -> list[str]:
+    # A block of its own: its leaves are declared once per condition, however many a function holds.
+    leaves, test = condition_test_js(effect.condition)
+    lines = ["{", *(f"  const c{n} = {leaf};" for n, leaf in enumerate(leaves, start=1))]
+    lines.append(f"  if (condition(game, player, {test}, {js_literal(bool(effect.otherwise))})) {{")
+    lines += ["    " + line for line in _branch_lines_js(effect.then, room_wins)]
+    if effect.otherwise:
+        lines.append("  } else {")
+        lines += ["    " + line for line in _branch_lines_js(effect.otherwise, room_wins)]
+    lines += ["  }", "}"]
+    return lines
+
+
+def _branch_lines_js(effects: tuple[ir.Effect, ...], room_wins: bool) -> list[str]:
+    """A branch's statements; its last effect stands where the conditional stands."""
+    lines = []
+    for number, effect in enumerate(effects, start=1):
+        lines += effect_lines_js(effect, room_wins and number == len(effects))
+    return lines
+
+
+def condition_test_js(condition: ir.Condition, inline: bool = False) -> tuple[list[str], str]:
+    """A condition as the runtime's test (see runtime/core.js holds()), as the Python backend's
+    condition_test: its leaves (c1, c2, ...) and the test of their names (`inline`: of the leaves)."""
+    leaves: list[str] = []
+
+    def build(part: ir.Condition) -> str:
+        if isinstance(part, (ir.AllOf, ir.AnyOf)):
+            kind = "all" if isinstance(part, ir.AllOf) else "any"
+            return f'["{kind}", [{", ".join(build(p) for p in part.conditions)}]]'
+        if isinstance(part, ir.ZoneIs):
+            zone, name, spaces = js_literal(part.zone), js_literal(part.name), js_literal(list(part.spaces))
+            leaves.append(f'["zone", {zone}, {name}, player.emperor, {spaces}]')
+        elif isinstance(part, ir.SpaceIs):
+            leaves.append(f'["space", player.emperor, {_bounds(part.bounds)}]')
+        else:
+            value = quantity_js(part.quantity)
+            leaves.append(f'["quantity", {js_literal(part.quantity)}, {value}, {_bounds(part.bounds)}]')
+        return leaves[-1] if inline else f"c{len(leaves)}"
+
+    return leaves, build(condition)
+
+
+def _bounds(bounds: ir.Bounds) -> str:
+    return f"{js_literal(bounds.at_least)}, {js_literal(bounds.at_most)}"
+
+
 # --- feasibility tests ---------------------------------------------------------------------
 
 
@@ -282,3 +330,11 @@ def _some_option(effect: ir.ChooseOne) -> str:
     if effect.may_decline:
         return "true"
     return " || ".join(f"({all_feasible_js(option)})" for option in effect.options)
+
+
+@FEASIBLE.on(ir.Conditional)
+def _branch_taken(effect: ir.Conditional) -> str:
+    then, otherwise = all_feasible_js(effect.then), all_feasible_js(effect.otherwise)
+    if then == otherwise == "true":
+        return "true"
+    return f"(holds({condition_test_js(effect.condition, inline=True)[1]}) ? ({then}) : ({otherwise}))"

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -196,6 +197,65 @@ def _choose_one(effect: ir.ChooseOne, _place: Place) -> list[str]:
     return lines
 
 
+@LINES.on(ir.Conditional)
+def _conditional(effect: ir.Conditional, place: Place) -> list[str]:
+    lines = [f"if condition(game, player, {condition_name(effect.condition)}(game, player), {bool(effect.otherwise)}):"]
+    lines += ["    " + line for line in _branch_lines(effect.then, place)]
+    if effect.otherwise:
+        lines.append("else:")
+        lines += ["    " + line for line in _branch_lines(effect.otherwise, place)]
+    return lines
+
+
+def _branch_lines(effects: tuple[ir.Effect, ...], place: Place) -> list[str]:
+    """A branch's statements; its last effect stands where the conditional stands (`place`)."""
+    lines = []
+    for number, effect in enumerate(effects, start=1):
+        here = place if number == len(effects) else Place()
+        lines += effect_lines(effect, here.room_wins, here.room_unseen, here.last)
+    return lines
+
+
+def _quantity_value(quantity: str) -> str:
+    """A quantity's value, read as points per quantity reads it (one helper for both)."""
+    return _per(ir.PointsPerQuantity(quantity, 1))
+
+
+def condition_name(condition: ir.Condition) -> str:
+    """The generated function that reads a condition's test (see condition_function), named by its content."""
+    return "condition_" + hashlib.sha1(repr(condition).encode("utf-8")).hexdigest()[:10]
+
+
+def condition_function(condition: ir.Condition) -> list[str]:
+    """A function that reads a condition's test (see runtime/core.py holds()) where it is called: each leaf a
+    list read in place (c1, c2, ... in order), then the test of their names. A function of its own per
+    condition: a test written out in place would not fit the line its callers put it on."""
+    leaves: list[str] = []
+
+    def build(part: ir.Condition) -> str:
+        if isinstance(part, (ir.AllOf, ir.AnyOf)):
+            kind = "all" if isinstance(part, ir.AllOf) else "any"
+            return f'["{kind}", [{", ".join(build(p) for p in part.conditions)}]]'
+        if isinstance(part, ir.ZoneIs):
+            mask = sum(1 << space for space in part.spaces)
+            leaves.append(f'["zone", {literal(part.zone)}, {literal(part.name)}, player.emperor, {mask}]')
+        elif isinstance(part, ir.SpaceIs):
+            leaves.append(f'["space", player.emperor, {_bounds(part.bounds)}]')
+        else:
+            value = _quantity_value(part.quantity)
+            leaves.append(f'["quantity", {literal(part.quantity)}, {value}, {_bounds(part.bounds)}]')
+        return f"c{len(leaves)}"
+
+    test = build(condition)
+    lines = [f"def {condition_name(condition)}(game: Game, player: Player) -> list[Any]:"]
+    lines += [f"    c{n} = {leaf}" for n, leaf in enumerate(leaves, start=1)]
+    return [*lines, f"    return {test}"]
+
+
+def _bounds(bounds: ir.Bounds) -> str:
+    return f"{literal(bounds.at_least)}, {literal(bounds.at_most)}"
+
+
 # --- feasibility tests ---------------------------------------------------------------------
 
 
@@ -276,3 +336,11 @@ def _some_option(effect: ir.ChooseOne) -> str:
 def filtered(which: ir.ItemFilter) -> str:
     """A filter as the runtime takes it: the item ids it lets through (resolved by the front end)."""
     return literal(which.fits)
+
+
+@FEASIBLE.on(ir.Conditional)
+def _branch_taken(effect: ir.Conditional) -> str:
+    then, otherwise = all_feasible(effect.then), all_feasible(effect.otherwise)
+    if then == otherwise == "True":
+        return "True"
+    return f"(({then}) if holds({condition_name(effect.condition)}(game, player)) else ({otherwise}))"

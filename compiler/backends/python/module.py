@@ -11,10 +11,11 @@ from compiler.backends.policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
     decides,
+    every_effect,
     items_alike,
     serving_pays,
 )
-from compiler.backends.python.effects import CodegenError, effect_lines, feasible_tests
+from compiler.backends.python.effects import CodegenError, condition_function, effect_lines, feasible_tests
 from compiler.backends.python.standalone import defined_names, runtime_parts
 from compiler.backends.score_words import score_words_by_language
 
@@ -105,6 +106,14 @@ _PLAIN_QUANTITIES = {
 def _times(points: int, expression: str) -> str:
     """`points * expression`, without a factor of 1."""
     return expression if points == 1 else f"{points} * {expression}"
+
+
+def _condition_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """One function per distinct condition of the ruleset's effects, reading its test (see condition_function)."""
+    conditions = [e.condition for e in every_effect(ruleset) if isinstance(e, ir.Conditional)]
+    for condition in dict.fromkeys(conditions):
+        code.lines_from(condition_function(condition))
+        code.blank(2)
 
 
 def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -574,6 +583,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
         code.blank(2)
     code.line(f"{SPECIALISED_MARK}{ruleset.name!r} ---")
     code.blank(2)
+    _condition_functions(code, ruleset)
     room_wins, room_unseen = bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset)
     for tile in ruleset.tiles:
         _tile_functions(code, tile, room_wins, room_unseen)

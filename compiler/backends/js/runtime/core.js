@@ -297,6 +297,72 @@ function returnSomeItems(game, player, kitchen, cafe, count, which) {
 
 // One option of a choice (numbered from 1, as sheets list them) among those that can be taken fully;
 // null: declined, or none can be taken fully.
+// A condition's test, its values read where the condition is: ["quantity", name, value, atLeast, atMost],
+// ["space", value, atLeast, atMost], ["zone", zone, zone name ("" for an outcome), space, [its spaces]],
+// ["all", [tests]], ["any", [tests]] (a bound null: none). As runtime/core.py's holds().
+function holds(test) {
+  const kind = test[0];
+  if (kind === "all") return test[1].every(holds);
+  if (kind === "any") return test[1].some(holds);
+  if (kind === "zone") return test[4].includes(test[3]);
+  const [value, low, high] = test.slice(-3);
+  return (low === null || value >= low) && (high === null || value <= high);
+}
+
+// Does a condition hold? Told with why (explaining games), and which effects follow.
+function condition(game, player, test, otherwise) {
+  const held = holds(test);
+  if (game.explain) {
+    const values = { player: player.name, why: whyCondition(game, test, false) };
+    let text;
+    if (held) text = say(game, "condition_then", values);
+    else if (otherwise) text = say(game, "condition_otherwise", values);
+    else text = say(game, "condition_nothing", values);
+    log(game, player, "condition", text);
+  }
+  return held;
+}
+
+// A test said with its values: "space 7 ≥ 6", "krones 2 < 3 and space 7 ≥ 6".
+function whyCondition(game, test, nested) {
+  const kind = test[0];
+  if (kind === "all" || kind === "any") {
+    let text = "";
+    for (const part of test[1]) {
+      const why = whyCondition(game, part, true);
+      if (!text) text = why;
+      else if (kind === "all") text = say(game, "condition_and", { first: text, second: why });
+      else text = say(game, "condition_or", { first: text, second: why });
+    }
+    return nested ? say(game, "condition_nested", { condition: text }) : text;
+  }
+  if (kind === "zone") {
+    let zone;
+    if (test[2]) zone = say(game, "condition_zone_named", { name: term(game, "zone", test[2], test[2]) });
+    else if (test[1] === "bonus") zone = say(game, "condition_zone_bonus");
+    else if (test[1] === "nothing") zone = say(game, "condition_zone_nothing");
+    else zone = say(game, "condition_zone_penalty");
+    const values = { space: test[3], zone };
+    return holds(test) ? say(game, "condition_in_zone", values) : say(game, "condition_not_in_zone", values);
+  }
+  const what = kind === "quantity" ? game.words.quantity_names[test[1]] : say(game, "condition_space");
+  const [value, low, high] = test.slice(-3);
+  if (low !== null && low === high) {
+    const values = { what, value, bound: low };
+    return value === low ? say(game, "condition_exactly_yes", values) : say(game, "condition_exactly_no", values);
+  }
+  const parts = [];
+  if (low !== null) {
+    const values = { what, value, bound: low };
+    parts.push(value >= low ? say(game, "condition_at_least_yes", values) : say(game, "condition_at_least_no", values));
+  }
+  if (high !== null) {
+    const values = { what, value, bound: high };
+    parts.push(value <= high ? say(game, "condition_at_most_yes", values) : say(game, "condition_at_most_no", values));
+  }
+  return parts.length > 1 ? say(game, "condition_and", { first: parts[0], second: parts[1] }) : parts[0];
+}
+
 function chooseOption(game, player, feasible, mayDecline) {
   const options = [];
   feasible.forEach((ok, index) => ok && options.push(index + 1));

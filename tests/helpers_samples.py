@@ -117,6 +117,40 @@ def _choose_one(effect: ir.ChooseOne) -> Data:
     return {"options": options, "may_decline": effect.may_decline}
 
 
+@DATA.on(ir.Conditional)
+def _conditional(effect: ir.Conditional) -> Data:
+    otherwise = {"otherwise": [effect_data(part) for part in effect.otherwise]} if effect.otherwise else {}
+    return {
+        "condition": condition_data(effect.condition),
+        "then": [effect_data(part) for part in effect.then],
+        **otherwise,
+    }
+
+
+def condition_data(condition: ir.Condition) -> Data:
+    """One condition as rules data."""
+    if isinstance(condition, ir.QuantityIs):
+        return {"quantity": condition.quantity, **_bounds(condition.bounds)}
+    if isinstance(condition, ir.SpaceIs):
+        return {"space": _bounds(condition.bounds)}
+    if isinstance(condition, ir.ZoneIs):
+        return {"zone": condition.zone}
+    form = "all" if isinstance(condition, ir.AllOf) else "any"
+    return {form: [condition_data(part) for part in condition.conditions]}
+
+
+def _bounds(bounds: ir.Bounds) -> Data:
+    if bounds.at_least is not None and bounds.at_least == bounds.at_most:
+        return {"exactly": bounds.at_least}
+    found = {"at_least": bounds.at_least, "at_most": bounds.at_most}
+    return {key: value for key, value in found.items() if value is not None}
+
+
+def holds_a_choice(effect: ir.Effect) -> bool:
+    """A choice, or an effect with one inside (neither can be an option of a choice)."""
+    return any(isinstance(part, ir.ChooseOne) for part in ir.all_effects((effect,)))
+
+
 def layout(tile_ids: list[str]) -> dict[str, tuple[tuple[ir.Effect, ...], tuple[ir.Effect, ...]]]:
     """Each tile's (bonus, penalty effects) of the samples (see the module's docstring)."""
     samples = [effect for _kind, effect in every_sample()]
@@ -125,8 +159,8 @@ def layout(tile_ids: list[str]) -> dict[str, tuple[tuple[ir.Effect, ...], tuple[
     laid = {}
     for tile, tile_id in enumerate(tile_ids):
         group = groups[(tile + tiles // 2) % tiles]
-        plain = tuple((effect,) for effect in group if not isinstance(effect, ir.ChooseOne))
-        choices = tuple(effect for effect in group if isinstance(effect, ir.ChooseOne))
+        plain = tuple((effect,) for effect in group if not holds_a_choice(effect))
+        choices = tuple(effect for effect in group if holds_a_choice(effect))
         penalty = ((ir.ChooseOne(plain, False),) if plain else ()) + choices
         laid[tile_id] = (groups[tile], penalty)
     return laid

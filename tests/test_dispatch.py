@@ -185,7 +185,7 @@ def test_every_opcode_is_some_samples() -> None:
 def test_compared_opcodes_reads_the_kernels_branches() -> None:
     from compiler.backends.batched import effects
 
-    assert compared_opcodes(effects.run_program) == {"OP_DRAW_STAFF", "OP_PLAY_FROM_HAND", "OP_CHOOSE_ONE"}
-    assert compared_opcodes(effects.feasible) == {"OP_CHOOSE_ONE"}
+    assert compared_opcodes(effects.run_program) == {"OP_DRAW_STAFF", "OP_PLAY_FROM_HAND", "OP_CHOOSE_ONE", "OP_IF"}
+    assert compared_opcodes(effects.feasible) == {"OP_CHOOSE_ONE", "OP_IF"}
     assert "OP_ADVANCE" in compared_opcodes(effects.simple_op)
     assert "OP_ADVANCE" in compared_opcodes(effects.row_feasible)

@@ -7,7 +7,7 @@ from collections import Counter
 
 from effect_samples import every_sample
 from helpers_rules import shipped_workspace
-from helpers_samples import NAME, effect_data, layout, samples_ruleset
+from helpers_samples import NAME, effect_data, holds_a_choice, layout, samples_ruleset
 
 from compiler import ir
 from compiler.project import compile_library, load_one
@@ -37,7 +37,7 @@ def test_every_sample_is_in_a_bonus_and_every_plain_one_an_option_of_a_penalty()
     samples = [effect for _kind, effect in every_sample()]
     assert Counter(bonuses) == Counter(samples)  # each once
     for effect in samples:
-        assert isinstance(effect, ir.ChooseOne) or (effect,) in options, effect
+        assert holds_a_choice(effect) or (effect,) in options, effect
 
 
 def test_the_meaning_checks_find_nothing() -> None:

@@ -619,7 +619,7 @@ def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
 Kernel = Callable[..., Any]
 RUN: ByKind[Kernel] = ByKind("the batched kernels (compiler/backends/batched/effects.py: RUN)")
 FEASIBLE: ByKind[Kernel] = ByKind("the batched kernels (compiler/backends/batched/effects.py: FEASIBLE)")
-RUN.on(ir.DrawStaff, ir.PlayStaffFromHand, ir.ChooseOne)(run_program)
+RUN.on(ir.DrawStaff, ir.PlayStaffFromHand, ir.ChooseOne, ir.Conditional)(run_program)
 RUN.on(
     ir.GainKrones,
     ir.LoseKrones,
@@ -637,6 +637,7 @@ RUN.on(
     ir.AdvanceEmperor,
 )(simple_op)
 FEASIBLE.on(ir.ChooseOne)(feasible)  # a choice is never a part of an all-or-nothing option (the encoder refuses it)
+FEASIBLE.on(ir.Conditional)(feasible_basic)  # the branch its condition picks now
 FEASIBLE.on(
     ir.GainKrones,
     ir.LoseKrones,

@@ -415,6 +415,11 @@ def _reads_nothing(_effect: ir.Effect) -> bool:
     return False
 
 
+@READS_POINTS.on(ir.Conditional)
+def _reads_no_points_itself(_effect: ir.Conditional) -> bool:
+    return False  # a condition reads no points (no quantity is the points); its branches' rows are read on their own
+
+
 @ENCODE.on(ir.ChooseOne)
 def _choose_one(e: Encoder, effect: ir.ChooseOne, _p: Place) -> list[int]:
     if any(isinstance(x, ir.ChooseOne) for option in effect.options for x in option):

@@ -66,6 +66,7 @@ NOT_EXPRESSIBLE: dict[str, tuple[str, ...]] = {
         "c-staff-points",
         "c-free-staff",
     ),
+    "conditions-staff": ("b-krones",),  # and Staff 21 and 42, whose conditional effects the oracle lacks too
     SAMPLES_NAME: BASE_TILES,  # every tile holds samples (tests/helpers_samples.py)
 }
 # The others: 100 each (their scoring differs from base in one number or one tile).

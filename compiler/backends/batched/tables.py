@@ -265,6 +265,7 @@ class Encoder:
             else:
                 row = [COND_QUANTITY, ir.QUANTITIES.index(condition.quantity), *bounds]
         self.rows.append(row + [0] * (ROW - len(row)))
+        self.reads.append(False)  # a condition row is no effect: it reads no points (reads stays one per row)
         return len(self.rows) - 1
 
     def mask(self, which: ir.ItemFilter) -> int:
@@ -450,6 +451,7 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     tables["pairs"] = [value for pair in encoder.pairs for value in pair]
     tables["progs"] = [value for prog in encoder.progs for value in prog]
     tables["lists"] = encoder.lists
+    assert len(encoder.reads) == len(encoder.rows), "READS_POINTS says one thing per row"
     tables["blind"] = _points_blind(encoder, tables)
     constants.update({name + "_n": len(tables[name]) for name in ("boosters", "waivers", "tiebreak")})
     constants["final_n"] = len(ruleset.final_scoring)

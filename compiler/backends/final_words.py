@@ -13,15 +13,15 @@ from compiler.sheets.phrases import tiebreak
 from compiler.sheets.text import Words, plain
 
 
-def final_quantities(ruleset: ir.Ruleset) -> list[str]:
+def final_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
     """The quantities final scoring's explanation names: game-end Staff, occupied rooms by floor, per-quantity
     sources (in that order of first use, each once)."""
-    used: list[str] = []
+    used: list[ir.Quantity] = []
     for source in ruleset.final_scoring:
         if source.source == "game_end_staff":
             used += [c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None]
         elif source.source == "occupied_rooms_by_floor":
-            used.append("occupied_rooms")
+            used.append(ir.shorthand("occupied_rooms"))
         elif source.per is not None:
             used.append(source.per)
     return list(dict.fromkeys(used))
@@ -30,8 +30,8 @@ def final_quantities(ruleset: ir.Ruleset) -> list[str]:
 def quantity_words(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
     """Each quantity final scoring names -> the sheets' phrase for the whole quantity ("occupied red rooms"), in
     `language` (default English)."""
-    words = Words(language)
-    return {quantity: words.text(f"quantity.{quantity}.total") for quantity in final_quantities(ruleset)}
+    speaker = Speaker(Words(language), ruleset.items)
+    return {quantity.key: plain(speaker.total(quantity)) for quantity in final_quantities(ruleset)}
 
 
 def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tuple[tuple[str, ...], str]:
@@ -40,4 +40,4 @@ def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tup
     if not ruleset.tiebreakers:
         return (), ""
     first = ruleset.tiebreakers[0]
-    return first.quantities, plain(tiebreak(Speaker(Words(language), ruleset.items), first))
+    return tuple(q.key for q in first.quantities), plain(tiebreak(Speaker(Words(language), ruleset.items), first))

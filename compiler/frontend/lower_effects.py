@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from compiler import ir
 from compiler.dispatch import ByKind
 from compiler.errors import Position
+from compiler.frontend.quantities import lower_quantity
 from compiler.frontend.validate import format_path
 
 Path = Sequence[str | int]
@@ -188,8 +189,8 @@ def _remove_rooms(data: dict[str, Any], _path: Path, _context: Context) -> ir.Ef
 
 
 @LOWER.on(ir.PointsPerQuantity)
-def _points_per_quantity(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
-    return ir.PointsPerQuantity(data["quantity"], data["points"])
+def _points_per_quantity(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    return ir.PointsPerQuantity(lower_quantity(data["quantity"], [*path, "quantity"], context), data["points"])
 
 
 @LOWER.on(ir.PlayStaffFromHand)

@@ -111,7 +111,7 @@ def _staff(js: _Js, ruleset: ir.Ruleset) -> None:
         )
     # card -> [points each, quantity]: the explanation's figures (gameEndLines).
     per = {
-        str(c.number): [c.game_end.points, c.game_end.per]
+        str(c.number): [c.game_end.points, c.game_end.per.key]
         for c in ruleset.staff
         if c.game_end is not None and c.game_end.per is not None and not c.game_end.copy_opponent
     }
@@ -144,7 +144,7 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             if source.per is None:
                 raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
             body = f"(game, player) => {source.points} * {quantity_js(source.per)}"
-            per = js_literal(source.per)
+            per = js_literal(source.per.key)
             line = f"quantityLine(game, {per}, {quantity_js(source.per)}, {source.points})"
             explain = f"[{points}, [{line}]]"
         else:

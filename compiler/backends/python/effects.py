@@ -12,6 +12,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.codebuilder import literal
+from compiler.backends.python.quantities import quantity_call
 from compiler.dispatch import ByKind, MissingKind
 
 
@@ -73,7 +74,7 @@ def _discount(discount: ir.Discount) -> str:
 
 
 def _per(effect: ir.PointsPerQuantity) -> str:
-    return f"{abs(effect.points)} * q_{effect.quantity}(game, player)"
+    return f"{abs(effect.points)} * {quantity_call(effect.quantity)}"
 
 
 def _amount(amount: ir.Amount, everything: str) -> str:
@@ -164,7 +165,7 @@ def _remove_rooms(effect: ir.RemoveRooms, place: Place) -> list[str]:
 
 @LINES.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[str]:
-    why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity)})"
+    why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity.key)})"
     verb = "gain_points" if effect.points >= 0 else "lose_points"
     return [f"{verb}(game, player, {_per(effect)}, {why})"]
 

@@ -72,7 +72,7 @@ TEST_RULESETS = {
     **{name: str(ROOT / "tests" / "data" / "rulesets" / f"{name}.yaml") for name in ("vocabulary-a", "vocabulary-b")},
     **{
         name: str(ROOT / "tests" / "data" / "variants" / f"{name}.yaml")
-        for name in ("invented-items", "invented-returns", "invented-staff", "invented-choices")
+        for name in ("invented-items", "invented-returns", "invented-staff", "invented-choices", "invented-counts")
     },
 }
 RULESETS = {**{name: name for name in SHIPPED}, **TEST_RULESETS}  # name -> what load_one and module() take

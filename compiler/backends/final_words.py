@@ -7,6 +7,7 @@ so `gah score`, the score pads and the sheets say a quantity alike.
 from __future__ import annotations
 
 from compiler import ir
+from compiler.backends.policy_facts import every_quantity
 from compiler.languages import Language
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreak
@@ -41,3 +42,9 @@ def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tup
         return (), ""
     first = ruleset.tiebreakers[0]
     return tuple(q.key for q in first.quantities), plain(tiebreak(Speaker(Words(language), ruleset.items), first))
+
+
+def filtered_names(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
+    """Each filtered count the ruleset uses -> the sheets' phrase for the whole count, by its key."""
+    speaker = Speaker(Words(language), ruleset.items)
+    return {q.key: plain(speaker.total(q)) for q in every_quantity(ruleset) if not q.name}

@@ -11,6 +11,18 @@ from compiler import ir
 CAKE_OR_WINE = ir.ItemFilter(ids=("cake", "wine"), fits=("cake", "wine"))
 DRINKS_NOT_WINE = ir.ItemFilter(kinds=("drink",), excluding=("wine",), fits=("coffee",))
 
+# Filtered counts: every filter of every count that takes them (rooms by state, floors, columns, colours;
+# groups by colour; items by kind, id, exception and place; Staff by kind and place).
+FILTERED = (
+    ir.Quantity("rooms", state="occupied", floors=(3, 4)),
+    ir.Quantity("rooms", state="vacant", floors=(1,), columns=(2, 4), colours=("red", "yellow")),
+    ir.Quantity("groups", colours=("red",)),
+    ir.Quantity("items", items=ir.ItemFilter(kinds=("dish",), fits=("strudel", "cake")), places=("kitchen",)),
+    ir.Quantity("items", items=CAKE_OR_WINE, places=("kitchen", "cafe")),
+    ir.Quantity("staff", places=("hand", "hired"), staff_kinds=("permanent", "game_end")),
+    ir.Quantity("items", items=DRINKS_NOT_WINE, places=("cafe",)),
+)
+
 SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
     "gain_krones": (ir.GainKrones(3),),
     "lose_krones": (ir.LoseKrones(3), ir.LoseKrones("all")),
@@ -33,7 +45,11 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.RemoveRooms("occupied", 2, "highest_then_strictly_below"),
         ir.RemoveRooms("occupied", 2, "highest_then_below_in_column"),
     ),
-    "points_per_quantity": (ir.PointsPerQuantity("hired_staff", -2), ir.PointsPerQuantity("krones", 1)),
+    "points_per_quantity": (
+        ir.PointsPerQuantity(ir.shorthand("hired_staff"), -2),
+        ir.PointsPerQuantity(ir.shorthand("krones"), 1),
+        *(ir.PointsPerQuantity(q, points) for q, points in zip(FILTERED, (3, -1, 4, -2, 2, 1, -1), strict=True)),
+    ),
     "play_staff_from_hand": (ir.PlayStaffFromHand(1, "all"), ir.PlayStaffFromHand(1, 2, "game_end")),
     "remove_hired_staff": (ir.RemoveHiredStaff(1, "game_end"),),
     "advance_emperor": (ir.AdvanceEmperor(3),),

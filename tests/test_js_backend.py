@@ -154,7 +154,7 @@ def test_an_effect_without_a_generator_fails_the_build() -> None:
     with pytest.raises(MissingKind, match=r"JavaScript backend \(compiler/backends/js/effects.py: FEASIBLE\).*Unknown"):
         feasible_js(Unknown())  # type: ignore[arg-type]
     with pytest.raises(JsCodegenError, match="no JavaScript quantity"):
-        effect_js(ir.PointsPerQuantity("moons", 2))
+        effect_js(ir.PointsPerQuantity(ir.Quantity("krones", floors=(3,)), 2))
 
 
 def test_prefer_tests_leave_out_what_is_always_feasible() -> None:

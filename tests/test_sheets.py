@@ -603,7 +603,8 @@ def mutations(base: ir.Ruleset) -> dict[str, ir.Ruleset]:
         "staff game end": r(
             base,
             staff=tuple(
-                r(c, game_end=ir.GameEnd(4, "occupied_red_rooms", False)) if c == game_end else c for c in base.staff
+                r(c, game_end=ir.GameEnd(4, ir.shorthand("occupied_red_rooms"), False)) if c == game_end else c
+                for c in base.staff
             ),
         ),
         "final_scoring": r(base, final_scoring=base.final_scoring[:-1]),

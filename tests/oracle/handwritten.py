@@ -265,9 +265,11 @@ class HandScorer:
             return max((self.staff_points(game, p, m) for m in sorted(options)), default=0)
         occupied = cells(p, "o")
         units = {
-            27: lambda: sum(1 for f, c in occupied if colour((f, c)) == "red" and f >= 3)
-            if self.rules.red_upstairs
-            else count(p, "red"),
+            27: lambda: (
+                sum(1 for f, c in occupied if colour((f, c)) == "red" and f >= 3)
+                if self.rules.red_upstairs
+                else count(p, "red")
+            ),
             28: lambda: count(p, "blue"),
             30: lambda: count(p, "yellow"),
             31: lambda: len(occupied),

@@ -19,7 +19,6 @@ from compiler.backends.batched.state import Ints
 from compiler.backends.policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
-    every_quantity,
     items_alike,
     serving_pays,
 )
@@ -245,6 +244,7 @@ class Encoder:
         self.pairs: list[tuple[int, int]] = []
         self.progs: list[tuple[int, int]] = []
         self.lists: list[int] = []
+        self.counts: list[ir.Quantity] = []  # the filtered counts met, in the order of their quantity_rows
 
     def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
@@ -256,6 +256,15 @@ class Encoder:
         self.rows.extend(row + [0] * (ROW - len(row)) for row in rows)
         self.progs.append((first, len(self.rows)))
         return len(self.progs) - 1
+
+    def quantity(self, quantity: ir.Quantity) -> int:
+        """A quantity as the kernels name it: a shorthand's index in ir.QUANTITIES, a filtered count's row of
+        quantity_rows after them."""
+        if quantity.name:
+            return ir.QUANTITIES.index(quantity.name)
+        if quantity not in self.counts:
+            self.counts.append(quantity)
+        return FILTERED_FROM + self.counts.index(quantity)
 
     def mask(self, which: ir.ItemFilter) -> int:
         """A filter's items as a bit mask (the front end resolved which fit)."""
@@ -351,7 +360,7 @@ def _remove_rooms(_e: Encoder, effect: ir.RemoveRooms, _p: Place) -> list[int]:
 
 @ENCODE.on(ir.PointsPerQuantity)
 def _points_per(e: Encoder, effect: ir.PointsPerQuantity, _p: Place) -> list[int]:
-    return [OP_POINTS_PER, quantity_code(e.ruleset, effect.quantity), effect.points]
+    return [OP_POINTS_PER, e.quantity(effect.quantity), effect.points]
 
 
 @ENCODE.on(ir.PlayStaffFromHand)
@@ -385,8 +394,8 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     encoder = Encoder(ruleset)
     tables: dict[str, list[int]] = {**_tile_tables(encoder), **_staff_tables(encoder)}
     tables.update(_hotel_tables(ruleset))
-    tables.update(_final_tables(ruleset))
-    tables["quantity_rows"] = [value for q in filtered_counts(ruleset) for value in quantity_row(ruleset, q)]
+    tables.update(_final_tables(encoder))
+    tables["quantity_rows"] = [value for q in encoder.counts for value in quantity_row(ruleset, q)]
     constants, track = _rule_constants(ruleset)
     tables.update(track)
     tables["pairs"] = [value for pair in encoder.pairs for value in pair]
@@ -521,7 +530,7 @@ def _staff_tables(encoder: Encoder) -> dict[str, list[int]]:
         if end is not None and end.copy_opponent:
             copier[n] = 1
         elif end is not None and end.per is not None:
-            end_points[n], end_quantity[n] = end.points, quantity_code(ruleset, end.per)
+            end_points[n], end_quantity[n] = end.points, encoder.quantity(end.per)
     return {
         "staff_cost": cost,
         "staff_kind": kind,
@@ -574,18 +583,6 @@ def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
     }
 
 
-def filtered_counts(ruleset: ir.Ruleset) -> tuple[ir.Quantity, ...]:
-    """The ruleset's filtered counts (no shorthand), in the order of their rows."""
-    return tuple(q for q in every_quantity(ruleset) if not q.name)
-
-
-def quantity_code(ruleset: ir.Ruleset, quantity: ir.Quantity) -> int:
-    """A quantity as the kernels name it: a shorthand's index in ir.QUANTITIES, a filtered count's row after them."""
-    if quantity.name:
-        return ir.QUANTITIES.index(quantity.name)
-    return len(ir.QUANTITIES) + filtered_counts(ruleset).index(quantity)
-
-
 def quantity_row(ruleset: ir.Ruleset, q: ir.Quantity) -> list[int]:
     """A filtered count's row of quantity_rows: (what, which, mask), see QROW."""
     hotel = ruleset.hotel
@@ -599,22 +596,23 @@ def quantity_row(ruleset: ir.Ruleset, q: ir.Quantity) -> list[int]:
         return [COUNTS["groups"], 0, groups]
     places = sum(PLACES[place] for place in q.places)
     if q.count == "items":
-        return [COUNTS["items"], places, Encoder(ruleset).mask(q.items)]
+        return [COUNTS["items"], places, Encoder(ruleset).mask(q.items)]  # the mask only: a fresh encoder
     if q.count == "staff":
         kinds = sum(1 << STAFF_KINDS[k] for k in q.staff_kinds) if q.staff_kinds else (1 << len(STAFF_KINDS)) - 1
         return [COUNTS["staff"], places, kinds]
     raise GahError(f"the kernels have no filtered count {q.count}")  # pragma: no cover - the others are shorthands
 
 
-def _final_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
+def _final_tables(encoder: Encoder) -> dict[str, list[int]]:
+    ruleset = encoder.ruleset
     floors = ruleset.hotel.floors
     kind, quantity, points, by_floor = [], [], [], []
     for source in ruleset.final_scoring:
         kind.append(FINAL_KINDS[source.source])
-        quantity.append(quantity_code(ruleset, source.per) if source.per is not None else -1)
+        quantity.append(encoder.quantity(source.per) if source.per is not None else -1)
         points.append(source.points)
         by_floor.append([*source.points_by_floor, *[0] * floors][:floors])
-    quantities = [quantity_code(ruleset, q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+    quantities = [encoder.quantity(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     return {
         "final_kind": kind,
         "final_quantity": quantity,

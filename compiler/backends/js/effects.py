@@ -100,7 +100,7 @@ def filtered_js(q: ir.Quantity) -> str:
         kinds = js_literal(list(q.staff_kinds))
         test = f".filter((n) => {kinds}.includes(game.rules.staff[n][2]))" if q.staff_kinds else ""
         return " + ".join(f"player.{place}{test}.length" for place in q.places)
-    raise JsCodegenError(f"no JavaScript count {q.count!r} with filters")
+    raise JsCodegenError(f"no JavaScript quantity {q.key!r}: a {q.count} count takes no filters")
 
 
 def _discount(discount: ir.Discount) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.codebuilder import literal
-from compiler.backends.python.quantities import quantity_call
+from compiler.backends.python.quantities import exploded_call, quantity_call
 from compiler.dispatch import ByKind, MissingKind
 
 
@@ -167,6 +167,8 @@ def _remove_rooms(effect: ir.RemoveRooms, place: Place) -> list[str]:
 def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[str]:
     why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity.key)})"
     verb = "gain_points" if effect.points >= 0 else "lose_points"
+    if not effect.quantity.name:  # a filtered count's key may be long: the call as a formatter folds it
+        return exploded_call(verb, ["game", "player", _per(effect), why])
     return [f"{verb}(game, player, {_per(effect)}, {why})"]
 
 

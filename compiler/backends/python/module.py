@@ -15,7 +15,7 @@ from compiler.backends.policy_facts import (
     serving_pays,
 )
 from compiler.backends.python.effects import CodegenError, effect_lines, feasible_tests
-from compiler.backends.python.quantities import quantity_call, quantity_functions
+from compiler.backends.python.quantities import exploded_call, quantity_call, quantity_functions
 from compiler.backends.python.standalone import defined_names, runtime_parts
 from compiler.backends.score_words import score_words_by_language
 
@@ -182,10 +182,10 @@ def _explain_lines(source: ir.FinalSource) -> list[str]:
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
     count = _quantity_call(source.per)
-    return [
-        f"line = quantity_line(game, {literal(source.per.key)}, {count}, {source.points})",
-        f"return {_explain_call(source)}",
-    ]
+    arguments = ["game", literal(source.per.key), count, str(source.points)]
+    call = f"line = quantity_line({', '.join(arguments)})"
+    lines = exploded_call("line = quantity_line", arguments) if not source.per.name else [call]
+    return [*lines, f"return {_explain_call(source)}"]
 
 
 def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -367,7 +367,7 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def tiebreak(game: Game, player: Player) -> int:"):
         code.line('"""The tie-breaker sum: more wins."""')
         terms = [_quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
-        code.line(f"return {' + '.join(terms) if terms else '0'}")
+        code.sum_line("return ", terms or ["0"])
     code.blank(2)
     quantities = tiebreak_words(ruleset)[0]
     code.literal_line("TIEBREAK_QUANTITIES: tuple[str, ...] = ", quantities)

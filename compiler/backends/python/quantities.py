@@ -5,7 +5,7 @@ code over the filter's constants (the runtime, copied into every module, stays a
 from __future__ import annotations
 
 from compiler import ir
-from compiler.backends.codebuilder import CodeBuilder, identifier, literal
+from compiler.backends.codebuilder import CodeBuilder, identifier
 from compiler.backends.policy_facts import every_quantity
 
 _STATE_TEST = {"occupied": '== "o"', "vacant": '== "v"', "any": '!= "."'}
@@ -23,52 +23,74 @@ def quantity_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             continue
         with code.block(f"def q_{identifier(quantity.key)}(game: Game, player: Player) -> int:"):
             code.line(f'"""The count {quantity.key} (a filtered count of the rules data)."""')
-            code.line(f"return {_count(quantity, ruleset)}")
+            _count(code, quantity, ruleset)
         code.blank(2)
 
 
-def _count(quantity: ir.Quantity, ruleset: ir.Ruleset) -> str:
-    """The expression that counts a filtered quantity."""
-    if quantity.count == "rooms":
-        cells = tuple((f - 1, c - 1) for f, c in room_cells(quantity, ruleset.hotel))
-        return f"sum(1 for f, c in {literal(cells)} if player.hotel[f][c] {_STATE_TEST[quantity.state]})"
-    if quantity.count == "groups":
-        colours = literal(quantity.colours)
-        full = 'all(player.hotel[f - 1][c - 1] == "o" for f, c in cells)'
-        return f"sum(1 for colour, cells in game.rules.groups if colour in {colours} and {full})"
-    if quantity.count == "items":
-        return " + ".join(_items_terms(quantity))
-    if quantity.count == "staff":
-        return " + ".join(_staff_terms(quantity))
-    raise ValueError(f"the count {quantity.count} has no filters")  # pragma: no cover - every other is a shorthand
+def _count(code: CodeBuilder, q: ir.Quantity, ruleset: ir.Ruleset) -> None:
+    """The body that counts a filtered quantity: its constants, then `return` the count."""
+    if q.count == "rooms":
+        code.literal_line("cells = ", tuple((f - 1, c - 1) for f, c in room_cells(q, ruleset.hotel)))
+        code.line(f"return sum(1 for f, c in cells if player.hotel[f][c] {_STATE_TEST[q.state]})")
+    elif q.count == "groups":
+        code.literal_line("colours = ", q.colours)
+        code.line(
+            'full = [all(player.hotel[f - 1][c - 1] == "o" for f, c in cells) for _colour, cells in game.rules.groups]'
+        )
+        code.line(
+            "return sum(1 for k, (colour, _cells) in enumerate(game.rules.groups) if colour in colours and full[k])"
+        )
+    elif q.count == "items":
+        if not q.items.is_any:
+            code.literal_line("fits = ", q.items.fits)
+        _add_up(code, _items_terms(q))
+    elif q.count == "staff":
+        if q.staff_kinds:
+            code.literal_line("kinds = ", q.staff_kinds)
+        _add_up(code, _staff_terms(q))
+    else:  # pragma: no cover - every other count is a shorthand
+        raise ValueError(f"the count {q.count} has no filters")
+
+
+def _add_up(code: CodeBuilder, terms: list[str]) -> None:
+    """`return` the sum of `terms`, a statement each (short lines at any length of the terms)."""
+    if len(terms) == 1:
+        code.line(f"return {terms[0]}")
+        return
+    code.line(f"count = {terms[0]}")
+    code.lines_from([f"count += {term}" for term in terms[1:]])
+    code.line("return count")
 
 
 def _items_terms(quantity: ir.Quantity) -> list[str]:
-    fits = literal(quantity.items.fits)
     terms = []
     if "kitchen" in quantity.places:
         terms.append(
             "sum(player.kitchen.values())"
             if quantity.items.is_any
-            else f"sum(player.kitchen.get(item, 0) for item in {fits})"
+            else "sum(player.kitchen.get(item, 0) for item in fits)"
         )
     if "cafe" in quantity.places:
         terms.append(
             "sum(sum(guest.values()) for guest in player.cafe)"
             if quantity.items.is_any
-            else f"sum(guest.get(item, 0) for guest in player.cafe for item in {fits})"
+            else "sum(guest.get(item, 0) for guest in player.cafe for item in fits)"
         )
     return terms
 
 
 def _staff_terms(quantity: ir.Quantity) -> list[str]:
-    kinds = literal(quantity.staff_kinds)
     return [
-        f"sum(1 for n in player.{place} if game.rules.staff[n][2] in {kinds})"
+        f"sum(1 for n in player.{place} if game.rules.staff[n][2] in kinds)"
         if quantity.staff_kinds
         else f"len(player.{place})"
         for place in quantity.places
     ]
+
+
+def exploded_call(function: str, arguments: list[str]) -> list[str]:
+    """A call one argument a line with a trailing comma, as a formatter keeps it at any length."""
+    return [f"{function}(", *(f"    {argument}," for argument in arguments), ")"]
 
 
 def room_cells(quantity: ir.Quantity, hotel: ir.Hotel) -> tuple[ir.Cell, ...]:

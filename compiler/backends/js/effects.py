@@ -62,11 +62,9 @@ def all_feasible_js(effects: tuple[ir.Effect, ...]) -> str:
 
 
 def quantity_js(quantity: ir.Quantity) -> str:
-    """The count of one quantity: a shorthand's QUANTITIES entry, or for a filtered count an expression over
-    the filter's constants (the hotel's colours and groups are read from game.rules)."""
-    if quantity.name:
-        return f"QUANTITIES[{js_literal(quantity.name)}](game, player)"
-    return f"({filtered_js(quantity)})"
+    """The count of one quantity: its QUANTITIES entry (a filtered count's is made by the engine from
+    filtered_js, by its key)."""
+    return f"QUANTITIES[{js_literal(quantity.key)}](game, player)"
 
 
 _JS_STATE = {"occupied": '=== "o"', "vacant": '=== "v"', "any": '!== "."'}

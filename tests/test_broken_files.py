@@ -33,6 +33,9 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "prefer-takes-twice": ("9:11", "this part and part 1 both take krones"),
     "choose-one-nested": ("9:21", "an option of choose_one cannot hold another choose_one"),
     "effect-parameter-mistakes": ("6:56", "unknown item 'caviar'; items are: strudel, cake, wine, coffee"),
+    # filtered counts: the hotel's colours, floors and columns, the ruleset's items; the keys each count takes
+    "count-bad-filters": ("6:89", "unknown colour 'purple'; the hotel's colours are: blue, red, yellow"),
+    "count-unknown-filter": ("6:63", "unknown key 'floors' (did you mean 'colours'?); expected one of: colours, count"),
     # YAML itself
     "yaml-syntax-unclosed-flow": (
         "5:4",

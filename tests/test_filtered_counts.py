@@ -140,3 +140,24 @@ def test_a_shipped_ruleset_uses_no_filtered_count() -> None:
 
     for name in ("base", "royal-banquet", "mild-cafe"):
         assert all(q.name for q in every_quantity(ruleset(name))), name
+
+
+def test_the_policy_facts_read_filtered_counts() -> None:
+    """What the planners assume of a ruleset holds for filtered counts as for their shorthands: a count of some
+    items only makes items unlike; a count on guests makes serving pay; a room count against the player means a
+    room can hurt."""
+    from compiler.backends.policy_facts import items_alike, rooms_never_hurt, serving_pays
+
+    base = ruleset("base")
+
+    def with_final(per: ir.Quantity, points: int) -> ir.Ruleset:
+        source = ir.FinalSource("x", "x", "per_quantity", per, points, (0, 0, 0, 0))
+        return dataclasses.replace(base, final_scoring=(*base.final_scoring, source))
+
+    dishes = ir.Quantity("items", items=ir.ItemFilter(kinds=("dish",), fits=("strudel", "cake")), places=("kitchen",))
+    assert items_alike(base) and not items_alike(with_final(dishes, 1))
+    on_guests = ir.Quantity("items", items=dishes.items, places=("cafe",))
+    assert not serving_pays(base) and serving_pays(with_final(on_guests, 1)) and serving_pays(with_final(dishes, -1))
+    upstairs = ir.Quantity("rooms", state="vacant", floors=(4,))
+    assert rooms_never_hurt(with_final(upstairs, 2)) and not rooms_never_hurt(with_final(upstairs, -2))
+    assert ruleset("base") == base  # the shipped ruleset itself is untouched

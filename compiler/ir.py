@@ -100,7 +100,8 @@ class Quantity:
             parts.append(self.state)
         parts += [f"floors_{'_'.join(map(str, self.floors))}"] if self.floors else []
         parts += [f"columns_{'_'.join(map(str, self.columns))}"] if self.columns else []
-        parts += [*self.colours, *self.items.kinds, *self.items.ids]
+        parts += [*self.colours, *self.items.kinds]
+        parts += [f"named_{'_'.join(self.items.ids)}"] if self.items.ids else []  # an item may be called "dish"
         parts += [f"except_{'_'.join(self.items.excluding)}"] if self.items.excluding else []
         parts += [*self.staff_kinds, *self.places]
         return "_".join(parts).replace("-", "_")

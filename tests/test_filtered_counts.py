@@ -161,3 +161,19 @@ def test_the_policy_facts_read_filtered_counts() -> None:
     upstairs = ir.Quantity("rooms", state="vacant", floors=(4,))
     assert rooms_never_hurt(with_final(upstairs, 2)) and not rooms_never_hurt(with_final(upstairs, -2))
     assert ruleset("base") == base  # the shipped ruleset itself is untouched
+
+
+def test_gah_diff_says_filtered_counts_in_words() -> None:
+    from helpers_rules import ROOT, run_gah
+
+    counts = str(ROOT / "tests" / "data" / "variants" / "invented-counts.yaml")
+    run = run_gah("diff", "base", counts)
+    assert run.code == 0, run.err
+    assert (
+        "Staff 27 Booking Manager scores 3 points per occupied red room on floors 3–4 instead of 3 points per "
+        "occupied red room." in run.out
+    )
+    assert "1 point per occupied red room on floor 4" in run.out
+    assert "Tie-breaker" not in run.out  # written out in its long form, it is base's
+    german = run_gah("diff", "base", counts, "--lang", "de")
+    assert "3 Siegpunkte für jedes bezogene rote Zimmer auf den Etagen 3–4" in german.out

@@ -56,6 +56,7 @@ class _Writer:
         text = json.dumps(self.schema)
         uses = Counter(re.findall(r'"#/definitions/([a-z_]+)"', text))
         listed = set(re.findall(r'"items": \{"\$ref": "#/definitions/([a-z_]+)"', text))
+        listed |= _alternatives(self.schema)  # one form of a value that has others: a section of its own
         definitions = self.schema.get("definitions", {})
         # An object used once, not as list items, reads best where it is used; the rest are shared.
         self.inline = {
@@ -212,6 +213,21 @@ class _Writer:
                 meaning = self.description(sub) or described.get(key, "")
                 self.lines.append(f"  | `{key}` | {_cell(self.value(sub))} | {_cell(meaning)} |")
             self.lines.append("")
+
+
+def _alternatives(schema: Any) -> set[str]:
+    """The definitions a `oneOf` or `anyOf` names as one of its alternatives, anywhere in `schema`."""
+    found: set[str] = set()
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ("oneOf", "anyOf") and isinstance(value, list):
+                refs = [v.get("$ref") for v in value if isinstance(v, dict)]
+                found |= {ref.rsplit("/", 1)[-1] for ref in refs if isinstance(ref, str)}
+            found |= _alternatives(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found |= _alternatives(value)
+    return found
 
 
 def _is_record(schema: Any) -> bool:

@@ -9,30 +9,6 @@ Discount = int | Literal["all"]
 StaffKind = Literal["once_per_round", "permanent", "once", "game_end"]
 Outcome = Literal["bonus", "nothing", "penalty"]
 
-# The shared vocabulary of quantities (tiles, game-end Staff, final scoring, tie-breakers).
-QUANTITIES: tuple[str, ...] = (
-    "occupied_rooms",
-    "occupied_red_rooms",
-    "occupied_blue_rooms",
-    "occupied_yellow_rooms",
-    "vacant_rooms",
-    "room_tiles",
-    "full_floors",
-    "full_columns",
-    "full_groups",
-    "colour_sets",
-    "hired_staff",
-    "hired_game_end_staff",
-    "staff_in_hand",
-    "krones",
-    "kitchen_items",
-    "cafe_guests",
-    "cafe_items",
-    "objectives",
-    "emperor_position",
-)
-
-
 # --- effects: the closed vocabulary -------------------------------------------------
 #
 # Effects compose from a few parameters: how many (`Amount`: a number or "all"), which items
@@ -73,6 +49,94 @@ class ItemFilter:
 
 
 ANY_ITEM = ItemFilter()
+
+# --- quantities: one counted thing of a player's state, with filters ------------------------
+
+QuantityCount = Literal[
+    "rooms",
+    "full_floors",
+    "full_columns",
+    "groups",
+    "colour_sets",
+    "items",
+    "cafe_guests",
+    "staff",
+    "krones",
+    "objectives",
+    "emperor_space",
+]
+RoomState = Literal["occupied", "vacant", "any"]
+QuantityPlace = Literal["kitchen", "cafe", "hand", "hired"]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """What is counted (`count`) and its filters, each empty for "no filter": rooms by `state`, `floors`,
+    `columns` and `colours`; complete groups by `colours`; items by `items` (kinds or ids, `fits` worked out)
+    in `places` (kitchen, cafe); Staff by `staff_kinds` in `places` (hand, hired). The front end writes
+    filters sorted and without repeats, so two ways of writing one count are one record."""
+
+    count: QuantityCount
+    state: RoomState = "any"
+    floors: tuple[int, ...] = ()
+    columns: tuple[int, ...] = ()
+    colours: tuple[str, ...] = ()
+    items: ItemFilter = ANY_ITEM
+    places: tuple[QuantityPlace, ...] = ()
+    staff_kinds: tuple[StaffKind, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The shorthand this count is written as (QUANTITIES), or "" for a filtered count without one."""
+        return _SHORTHAND_OF.get(self, "")
+
+    @property
+    def key(self) -> str:
+        """A stable identifier: the shorthand, else the count and its filters ("rooms_occupied_floors_3_4")."""
+        if self.name:
+            return self.name
+        parts: list[str] = [self.count]
+        if self.count == "rooms":
+            parts.append(self.state)
+        parts += [f"floors_{'_'.join(map(str, self.floors))}"] if self.floors else []
+        parts += [f"columns_{'_'.join(map(str, self.columns))}"] if self.columns else []
+        parts += [*self.colours, *self.items.kinds]
+        parts += [f"named_{'_'.join(self.items.ids)}"] if self.items.ids else []  # an item may be called "dish"
+        parts += [f"except_{'_'.join(self.items.excluding)}"] if self.items.excluding else []
+        parts += [*self.staff_kinds, *self.places]
+        return "_".join(parts).replace("-", "_")
+
+
+# The shorthands: every name of the closed vocabulary before filters, and the count it stands for.
+SHORTHANDS: dict[str, Quantity] = {
+    "occupied_rooms": Quantity("rooms", state="occupied"),
+    "occupied_red_rooms": Quantity("rooms", state="occupied", colours=("red",)),
+    "occupied_blue_rooms": Quantity("rooms", state="occupied", colours=("blue",)),
+    "occupied_yellow_rooms": Quantity("rooms", state="occupied", colours=("yellow",)),
+    "vacant_rooms": Quantity("rooms", state="vacant"),
+    "room_tiles": Quantity("rooms", state="any"),
+    "full_floors": Quantity("full_floors"),
+    "full_columns": Quantity("full_columns"),
+    "full_groups": Quantity("groups"),
+    "colour_sets": Quantity("colour_sets"),
+    "hired_staff": Quantity("staff", places=("hired",)),
+    "hired_game_end_staff": Quantity("staff", places=("hired",), staff_kinds=("game_end",)),
+    "staff_in_hand": Quantity("staff", places=("hand",)),
+    "krones": Quantity("krones"),
+    "kitchen_items": Quantity("items", places=("kitchen",)),
+    "cafe_guests": Quantity("cafe_guests"),
+    "cafe_items": Quantity("items", places=("cafe",)),
+    "objectives": Quantity("objectives"),
+    "emperor_position": Quantity("emperor_space"),
+}
+_SHORTHAND_OF: dict[Quantity, str] = {quantity: name for name, quantity in SHORTHANDS.items()}
+# The shorthand names, in their historical order (the batched tables and schema list them so).
+QUANTITIES: tuple[str, ...] = tuple(SHORTHANDS)
+
+
+def shorthand(name: str) -> Quantity:
+    """The count a shorthand name stands for."""
+    return SHORTHANDS[name]
 
 
 @dataclass(frozen=True)
@@ -158,7 +222,7 @@ class RemoveRooms:
 
 @dataclass(frozen=True)
 class PointsPerQuantity:
-    quantity: str
+    quantity: Quantity
     points: int
 
 
@@ -209,7 +273,7 @@ class Bounds:
 class QuantityIs:
     """A quantity of the player (read when the condition is read) within `bounds`."""
 
-    quantity: str
+    quantity: Quantity
     bounds: Bounds
 
 
@@ -433,7 +497,7 @@ class Hotel:
 @dataclass(frozen=True)
 class GameEnd:
     points: int
-    per: str | None
+    per: Quantity | None
     copy_opponent: bool
 
 
@@ -454,14 +518,14 @@ class FinalSource:
     id: str
     name: str
     source: Literal["game_end_staff", "occupied_rooms_by_floor", "per_quantity"]
-    per: str | None
+    per: Quantity | None
     points: int
     points_by_floor: tuple[int, ...]  # [floor-1]
 
 
 @dataclass(frozen=True)
 class Tiebreaker:
-    quantities: tuple[str, ...]
+    quantities: tuple[Quantity, ...]
 
 
 @dataclass(frozen=True)

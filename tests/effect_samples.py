@@ -12,6 +12,18 @@ from compiler import ir
 CAKE_OR_WINE = ir.ItemFilter(ids=("cake", "wine"), fits=("cake", "wine"))
 DRINKS_NOT_WINE = ir.ItemFilter(kinds=("drink",), excluding=("wine",), fits=("coffee",))
 
+# Filtered counts: every filter of every count that takes them (rooms by state, floors, columns, colours;
+# groups by colour; items by kind, id, exception and place; Staff by kind and place).
+FILTERED = (
+    ir.Quantity("rooms", state="occupied", floors=(3, 4)),
+    ir.Quantity("rooms", state="vacant", floors=(1,), columns=(2, 4), colours=("red", "yellow")),
+    ir.Quantity("groups", colours=("red",)),
+    ir.Quantity("items", items=ir.ItemFilter(kinds=("dish",), fits=("strudel", "cake")), places=("kitchen",)),
+    ir.Quantity("items", items=CAKE_OR_WINE, places=("kitchen", "cafe")),
+    ir.Quantity("staff", places=("hand", "hired"), staff_kinds=("permanent", "game_end")),
+    ir.Quantity("items", items=DRINKS_NOT_WINE, places=("cafe",)),
+)
+
 SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
     "gain_krones": (ir.GainKrones(3),),
     "lose_krones": (ir.LoseKrones(3), ir.LoseKrones("all")),
@@ -34,7 +46,11 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.RemoveRooms("occupied", 2, "highest_then_strictly_below"),
         ir.RemoveRooms("occupied", 2, "highest_then_below_in_column"),
     ),
-    "points_per_quantity": (ir.PointsPerQuantity("hired_staff", -2), ir.PointsPerQuantity("krones", 1)),
+    "points_per_quantity": (
+        ir.PointsPerQuantity(ir.shorthand("hired_staff"), -2),
+        ir.PointsPerQuantity(ir.shorthand("krones"), 1),
+        *(ir.PointsPerQuantity(q, points) for q, points in zip(FILTERED, (3, -1, 4, -2, 2, 1, -1), strict=True)),
+    ),
     "play_staff_from_hand": (ir.PlayStaffFromHand(1, "all"), ir.PlayStaffFromHand(1, 2, "game_end")),
     "remove_hired_staff": (ir.RemoveHiredStaff(1, "game_end"),),
     "advance_emperor": (ir.AdvanceEmperor(3),),
@@ -43,9 +59,15 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.ChooseOne(((ir.ReturnItems(("kitchen",), 1),), (ir.LosePoints(3),)), False),
     ),
     "if": (
-        ir.Conditional(ir.QuantityIs("krones", ir.Bounds(at_least=3)), (ir.GainPoints(2),)),
-        ir.Conditional(ir.QuantityIs("occupied_rooms", ir.Bounds(at_most=4)), (ir.GainKrones(3),), (ir.LoseKrones(2),)),
-        ir.Conditional(ir.QuantityIs("hired_staff", ir.Bounds(1, 1)), (ir.LosePoints(3),), (ir.GainPoints(1),)),
+        ir.Conditional(ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(at_least=3)), (ir.GainPoints(2),)),
+        ir.Conditional(
+            ir.QuantityIs(ir.shorthand("occupied_rooms"), ir.Bounds(at_most=4)),
+            (ir.GainKrones(3),),
+            (ir.LoseKrones(2),),
+        ),
+        ir.Conditional(
+            ir.QuantityIs(ir.shorthand("hired_staff"), ir.Bounds(1, 1)), (ir.LosePoints(3),), (ir.GainPoints(1),)
+        ),
         ir.Conditional(ir.SpaceIs(ir.Bounds(6)), (ir.GainKrones(5),), (ir.PrepareRoom(None, True, False),)),
         ir.Conditional(ir.SpaceIs(ir.Bounds(2, 5)), (ir.ChooseOne(((ir.LoseKrones(2), ir.GainPoints(4)),), True),)),
         ir.Conditional(ir.ZoneIs("bonus", "", (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)), (ir.AdvanceEmperor(1),)),
@@ -53,12 +75,20 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
             ir.AnyOf(
                 (
                     ir.ZoneIs("neutral", "Neutral", (1, 2)),
-                    ir.AllOf((ir.QuantityIs("kitchen_items", ir.Bounds(2, 4)), ir.SpaceIs(ir.Bounds(at_most=3)))),
+                    ir.AllOf(
+                        (
+                            ir.QuantityIs(ir.shorthand("kitchen_items"), ir.Bounds(2, 4)),
+                            ir.SpaceIs(ir.Bounds(at_most=3)),
+                        )
+                    ),
                 )
             ),
             (ir.ReturnItems(("kitchen",), 1), ir.GainPoints(3)),
-            (ir.Conditional(ir.QuantityIs("krones", ir.Bounds(1)), (ir.LoseKrones(1),)),),
+            (ir.Conditional(ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(1)), (ir.LoseKrones(1),)),),
         ),
+        # a condition on a filtered count (occupied rooms on floors 3-4) and one on items by kind
+        ir.Conditional(ir.QuantityIs(FILTERED[0], ir.Bounds(at_least=2)), (ir.GainPoints(3),), (ir.GainKrones(1),)),
+        ir.Conditional(ir.QuantityIs(FILTERED[3], ir.Bounds(at_most=1)), (ir.GainItems((("cake", 1),)),)),
     ),
 }
 

@@ -93,7 +93,26 @@ def _remove_rooms(effect: ir.RemoveRooms) -> Data:
 
 @DATA.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity) -> Data:
-    return {"quantity": effect.quantity, "points": effect.points}
+    return {"quantity": quantity_data(effect.quantity), "points": effect.points}
+
+
+def quantity_data(quantity: ir.Quantity) -> str | Data:
+    """A quantity as rules data: its shorthand name, else `{count: ..., <filters>}`."""
+    if quantity.name:
+        return quantity.name
+    data: Data = {"count": quantity.count}
+    if quantity.count == "rooms":
+        data["state"] = quantity.state
+    for key, value in (("floors", quantity.floors), ("columns", quantity.columns), ("colours", quantity.colours)):
+        if value:
+            data[key] = list(value)
+    if quantity.count == "items":
+        data.update(_filter(quantity.items).get("which", {}))
+    if quantity.count == "staff" and quantity.staff_kinds:
+        data["kinds"] = list(quantity.staff_kinds)
+    if quantity.places:
+        data["places"] = list(quantity.places)
+    return data
 
 
 @DATA.on(ir.PlayStaffFromHand)
@@ -130,7 +149,7 @@ def _conditional(effect: ir.Conditional) -> Data:
 def condition_data(condition: ir.Condition) -> Data:
     """One condition as rules data."""
     if isinstance(condition, ir.QuantityIs):
-        return {"quantity": condition.quantity, **_bounds(condition.bounds)}
+        return {"quantity": quantity_data(condition.quantity), **_bounds(condition.bounds)}
     if isinstance(condition, ir.SpaceIs):
         return {"space": _bounds(condition.bounds)}
     if isinstance(condition, ir.ZoneIs):

@@ -319,7 +319,7 @@ def test_ranks_share_places_after_the_tie_breaker() -> None:
     """Totals 30, 30, 25, 30 with tie-breakers (krones + ... as the base game says) 2, 2, 9, 1: seats 0 and 1
     share 1st place, seat 3 is 3rd, seat 2 4th."""
     ruleset, _mod, t = compiled("base")
-    assert [ir.QUANTITIES[q] for q in table(t, "tiebreak")] == list(ruleset.tiebreakers[0].quantities)
+    assert [ir.QUANTITIES[q] for q in table(t, "tiebreak")] == [q.name for q in ruleset.tiebreakers[0].quantities]
     totals = np.array([30, 30, 25, 30], np.int64)
     ranks = np.zeros(4, np.int64)
     from compiler.backends.batched.final import rank

@@ -40,6 +40,9 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "condition-unknown-zone": ("7:27", "unknown zone 'purple'; write an outcome (bonus, nothing, penalty)"),
     "condition-empty-range": ("7:60", "no value is at least 5 and at most 3"),
     "effect-parameter-mistakes": ("6:56", "unknown item 'caviar'; items are: strudel, cake, wine, coffee"),
+    # filtered counts: the hotel's colours, floors and columns, the ruleset's items; the keys each count takes
+    "count-bad-filters": ("6:89", "unknown colour 'purple'; the hotel's colours are: blue, red, yellow"),
+    "count-unknown-filter": ("6:63", "unknown key 'floors' (did you mean 'colours'?); expected one of: colours, count"),
     # YAML itself
     "yaml-syntax-unclosed-flow": (
         "5:4",

@@ -45,7 +45,10 @@ def test_prefer_tests_read_the_amounts() -> None:
     assert feasible(ir.LoseKrones(3)) == "player.krones >= 3"
     assert feasible(ir.StaffToDeckBottom(2)) == "len(player.hand) >= 2"
     # c-staff-points penalty: 2 per hired Staff, taken fully only with that many points.
-    assert feasible(ir.PointsPerQuantity("hired_staff", -2)) == "player.points >= 2 * q_hired_staff(game, player)"
+    assert (
+        feasible(ir.PointsPerQuantity(ir.shorthand("hired_staff"), -2))
+        == "player.points >= 2 * q_hired_staff(game, player)"
+    )
 
 
 @given(st.text())

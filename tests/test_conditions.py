@@ -260,10 +260,13 @@ def test_the_sheet_says_each_tile_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("condition", "said"),
     [
-        (ir.QuantityIs("krones", ir.Bounds(2, 2)), "if you have exactly 2 krones: gain 3 krones"),
-        (ir.QuantityIs("occupied_rooms", ir.Bounds(2, 4)), "if you have from 2 to 4 occupied rooms: gain 3 krones"),
+        (ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(2, 2)), "if you have exactly 2 krones: gain 3 krones"),
         (
-            ir.QuantityIs("emperor_position", ir.Bounds(None, 2)),
+            ir.QuantityIs(ir.shorthand("occupied_rooms"), ir.Bounds(2, 4)),
+            "if you have from 2 to 4 occupied rooms: gain 3 krones",
+        ),
+        (
+            ir.QuantityIs(ir.shorthand("emperor_position"), ir.Bounds(None, 2)),
             "if your Emperor marker is on space 2 or lower: gain 3 krones",
         ),
         (ir.ZoneIs("bonus", "", (3, 4)), "if your Emperor marker is in a bonus zone: gain 3 krones"),
@@ -272,7 +275,7 @@ def test_the_sheet_says_each_tile_in_both_languages() -> None:
             ir.AllOf(
                 (
                     ir.SpaceIs(ir.Bounds(2, 5)),
-                    ir.AnyOf((ir.QuantityIs("krones", ir.Bounds(3)), ir.ZoneIs("penalty", "", (0,)))),
+                    ir.AnyOf((ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(3)), ir.ZoneIs("penalty", "", (0,)))),
                 )
             ),
             "if your Emperor marker is on a space from 2 to 5 and (you have at least 3 krones or your Emperor marker "

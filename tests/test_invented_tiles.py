@@ -28,6 +28,7 @@ ITEMS = str(DATA / "invented-items.yaml")
 RETURNS = str(DATA / "invented-returns.yaml")
 STAFF = str(DATA / "invented-staff.yaml")
 CHOICES = str(DATA / "invented-choices.yaml")
+COUNTS = str(DATA / "invented-counts.yaml")
 
 
 def play(rules: str, round_: int, tier: str, tile: str, deck: list[int] | None = None, **fields: Any) -> dict[str, Any]:
@@ -300,6 +301,77 @@ def test_points_or_rooms() -> None:
     assert (one["points"], one["hotel"]) == (7, [".....", ".....", "v....", "o...."])
 
 
+# --- invented-counts: filtered counts ---------------------------------------------------------------
+# Hotel colours, top floor first (GR 3): floor 4 BRBRB, floor 3 BRBYY, floor 2 YYRRY, floor 1 BYRRB. Red groups:
+# {1.3, 1.4, 2.3, 2.4}, {3.2, 4.2}, {4.4}.
+
+
+def test_upper_floors() -> None:
+    # Bonus from space 6 after round 3: 4 track points. "3 points per occupied room on floors 3-4": floor 4
+    # "oov.." has 2 occupied, floor 3 "o.v.." 1 (the vacant ones do not count; floors 1-2's ten do not):
+    # 3 x 3 = 9. 0 + 4 + 9 = 13.
+    hotel = ["oov..", "o.v..", "ooooo", "ooooo"]
+    assert anna(play(COUNTS, 3, "A", "a-upper-floors", emperor=6, hotel=hotel))["points"] == 13
+    # Penalty from 0: no track points. "Lose 1 point per vacant room on floors 1-2": floor 2 "vv.oo" 2, floor 1
+    # "ovvoo" 2 (floor 3's vacant room does not count): 10 - 4 = 6.
+    hotel = [".....", "v....", "vv.oo", "ovvoo"]
+    assert anna(play(COUNTS, 3, "A", "a-upper-floors", points=10, hotel=hotel))["points"] == 6
+
+
+def test_red_groups() -> None:
+    # Bonus from 8 after round 5: 5 track points. Complete red groups: {1.3, 1.4, 2.3, 2.4} all occupied, yes;
+    # {3.2, 4.2}: 4.2 is vacant, no; {4.4}: yes. The complete blue group {3.3, 4.3} does not count. 4 x 2 = 8;
+    # 0 + 5 + 8 = 13.
+    hotel = [".voo.", ".oo..", "..oo.", "..oo."]
+    assert anna(play(COUNTS, 5, "B", "b-red-groups", emperor=8, hotel=hotel))["points"] == 13
+    # Penalty from 5: 4 track points. "1 point per dish or drink other than coffee in your kitchen": strudel 2 +
+    # cake 1 + wine 3 = 6 (3 coffee and the wine on a guest do not count). 20 + 4 - 6 = 18.
+    kitchen_items = {"strudel": 2, "cake": 1, "wine": 3, "coffee": 3}
+    a = anna(play(COUNTS, 5, "B", "b-red-groups", emperor=5, points=20, kitchen=kitchen_items, cafe=[{"wine": 2}]))
+    assert a["points"] == 18
+
+
+def test_game_end_hand() -> None:
+    # Bonus from 10 after round 7: 6 track points. "2 points per game-end Staff card in your hand": 27 and 28 are
+    # game-end, 3 (Barkeeper) is once-per-round: 2 x 2 = 4. 0 + 6 + 4 = 10.
+    assert anna(play(COUNTS, 7, "C", "c-game-end-hand", emperor=10, hand=[27, 28, 3]))["points"] == 10
+    # Penalty from 7: 5 track points. "2 points per once-per-round or permanent card, in hand or hired": in hand 1
+    # (once per round; 27 game-end and 35 one-off do not count), hired 5 (permanent; 28 and 21 do not): 2 x 2 = 4.
+    a = anna(play(COUNTS, 7, "C", "c-game-end-hand", emperor=7, points=10, hand=[1, 27, 35], hired=[5, 28, 21]))
+    assert a["points"] == 11  # 10 + 5 - 4
+
+
+def test_blue_columns() -> None:
+    # Bonus from 10 after round 7: 6 track points. "2 points per blue room tile in columns 1 and 5, vacant or
+    # occupied": the blue spaces there are 4.1 (vacant here), 4.5 (empty), 3.1, 1.1 and 1.5 (occupied); 2.5 is
+    # yellow. 4 tiles x 2 = 8; 0 + 6 + 8 = 14.
+    hotel = ["v....", "o....", "ooooo", "ooooo"]
+    assert anna(play(COUNTS, 7, "C", "c-blue-columns", emperor=10, hotel=hotel))["points"] == 14
+    # Penalty from 7: 5 track points. "1 point per Wine or dish on guests in your café": wine 1 + strudel 1 +
+    # cake 1 = 3 (coffee does not count, nor the 5 wine in the kitchen). 10 + 5 - 3 = 12.
+    cafe = [{"wine": 1, "coffee": 1}, {"strudel": 1, "cake": 1}, {"coffee": 2}]
+    a = anna(play(COUNTS, 7, "C", "c-blue-columns", emperor=7, points=10, kitchen={"wine": 5}, cafe=cafe))
+    assert a["points"] == 12
+
+
+def test_red_rooms_upstairs_at_final_scoring() -> None:
+    # After round 7 (marker on 0: the Blue columns penalty, nothing on guests), final scoring. Occupied red rooms:
+    # 4.2 and 4.4 on floor 4, 3.2 on floor 3, 1.3, 1.4, 2.3, 2.4 below. The Booking Manager (27) counts floors 3-4
+    # only: 3 x 3 = 9 (base: 3 x 7 = 21). Red rooms on the top floor: 2 x 1 = 2. Rooms by floor (1 2 3 4 each):
+    # 5 + 2 x 5 + 3 x 3 + 4 x 2 = 32.
+    hotel = [".o.o.", ".ooo.", "ooooo", "ooooo"]
+    entry = play(COUNTS, 7, "C", "c-blue-columns", hotel=hotel, hired=[27])["final"][0]
+    assert (entry["breakdown"]["staff"], entry["breakdown"]["red-attic"], entry["breakdown"]["rooms"]) == (9, 2, 32)
+    assert entry["total"] == 43
+    staff = entry["details"]["staff"][0]
+    assert staff["text"] == "Booking Manager (27), occupied red rooms on floors 3–4: 3 × 3 = 9 points"
+
+
+def test_long_forms_are_their_shorthands() -> None:
+    """The tie-breaker written {count: items, places: [kitchen]} plus {count: krones} is base's, word for word."""
+    assert module(COUNTS).TIEBREAK_QUANTITIES == module("base").TIEBREAK_QUANTITIES == ("kitchen_items", "krones")
+
+
 # --- the same tiles through the command line -----------------------------------------------------
 
 
@@ -335,7 +407,7 @@ def test_the_readme_example_is_the_tile_and_its_wording() -> None:
     assert said in " ".join(sheet.split()).lower()
 
 
-@pytest.mark.parametrize("rules", [ITEMS, RETURNS, STAFF, CHOICES], ids=lambda p: Path(p).stem)
+@pytest.mark.parametrize("rules", [ITEMS, RETURNS, STAFF, CHOICES, COUNTS], ids=lambda p: Path(p).stem)
 def test_every_invented_tile_is_on_its_sheet_with_its_id(rules: str) -> None:
     """The front fits on one page (render_sheet raises if not) and names each invented tile with its id."""
     from helpers_rules import shipped_workspace
@@ -362,3 +434,22 @@ def test_the_older_c_room_starts_where_both_rooms_can_go() -> None:
         module(CHOICES).StateError, match=r"remove_rooms: 4\.3 is not a legal choice here; legal: 4\.2 "
     ):
         play(CHOICES, 7, "C", "c-old-occupied-room", emperor=7, hotel=hotel, choices={"remove_rooms": "4.3"})
+
+
+def test_gah_score_explains_a_filtered_count(tmp_path: Path) -> None:
+    # Upper floors' bonus from 6 after round 3 (test_upper_floors): 4 track points, then 3 x 3 = 9.
+    path = tmp_path / "state.yaml"
+    path.write_text(
+        "round: 3\ntiles: {A: a-upper-floors, B: b-krones, C: c-blue-columns}\nplayers:\n"
+        "  - {name: Anna, points: 0, krones: 0, emperor: 6, kitchen: {}, cafe: [],\n"
+        '     hotel: ["oov..", "o.v..", "ooooo", "ooooo"], hand: [], hired: [], objectives: 0}\n',
+        encoding="utf-8",
+    )
+    run = run_gah("score", str(path), "--rules", COUNTS, "--json")
+    assert run.code == 0, run.err
+    import json
+
+    result = json.loads(run.out)[0] if run.out.lstrip().startswith("[") else json.loads(run.out)
+    assert result["state"]["players"][0]["points"] == 13
+    said = run_gah("score", str(path), "--rules", COUNTS)
+    assert "9 points (3 per occupied rooms on floors 3–4)" in said.out, said.out

@@ -129,8 +129,8 @@ TILES = [
     (
         "c-staff-points",
         "C",
-        (PointsPerQuantity("hired_staff", 2),),
-        Penalty(effects=(PointsPerQuantity("hired_staff", -2),)),
+        (PointsPerQuantity(ir.shorthand("hired_staff"), 2),),
+        Penalty(effects=(PointsPerQuantity(ir.shorthand("hired_staff"), -2),)),
     ),
     # C · play 1 Staff from hand at no cost; penalty remove a hired game-end Staff, none -> lose 10 points
     (
@@ -337,19 +337,19 @@ def test_staff_spot_checks(base: ir.Ruleset) -> None:
 
 # GR 4 "Game-end effects" table: number -> (points, per, copy_opponent)
 GAME_END = {
-    27: ir.GameEnd(3, "occupied_red_rooms", False),  # 3 per occupied red room
-    28: ir.GameEnd(3, "occupied_blue_rooms", False),  # 3 per occupied blue room
+    27: ir.GameEnd(3, ir.shorthand("occupied_red_rooms"), False),  # 3 per occupied red room
+    28: ir.GameEnd(3, ir.shorthand("occupied_blue_rooms"), False),  # 3 per occupied blue room
     29: ir.GameEnd(0, None, True),  # Secretary: copy an opponent's game-end Staff
-    30: ir.GameEnd(3, "occupied_yellow_rooms", False),  # 3 per occupied yellow room
-    31: ir.GameEnd(1, "occupied_rooms", False),  # 1 per occupied room
-    32: ir.GameEnd(2, "hired_staff", False),  # 2 per Staff hired, itself included
-    34: ir.GameEnd(1, "room_tiles", False),  # 1 per room tile (vacant or occupied)
-    37: ir.GameEnd(2, "full_groups", False),  # 2 per fully occupied group
-    40: ir.GameEnd(5, "objectives", False),  # 5 per objective card with your marker
-    41: ir.GameEnd(2, "emperor_position", False),  # 2 x your Emperor position
-    46: ir.GameEnd(5, "full_floors", False),  # 5 per fully occupied floor
-    47: ir.GameEnd(5, "full_columns", False),  # 5 per fully occupied column
-    48: ir.GameEnd(4, "colour_sets", False),  # 4 per red+blue+yellow set of occupied rooms
+    30: ir.GameEnd(3, ir.shorthand("occupied_yellow_rooms"), False),  # 3 per occupied yellow room
+    31: ir.GameEnd(1, ir.shorthand("occupied_rooms"), False),  # 1 per occupied room
+    32: ir.GameEnd(2, ir.shorthand("hired_staff"), False),  # 2 per Staff hired, itself included
+    34: ir.GameEnd(1, ir.shorthand("room_tiles"), False),  # 1 per room tile (vacant or occupied)
+    37: ir.GameEnd(2, ir.shorthand("full_groups"), False),  # 2 per fully occupied group
+    40: ir.GameEnd(5, ir.shorthand("objectives"), False),  # 5 per objective card with your marker
+    41: ir.GameEnd(2, ir.shorthand("emperor_position"), False),  # 2 x your Emperor position
+    46: ir.GameEnd(5, ir.shorthand("full_floors"), False),  # 5 per fully occupied floor
+    47: ir.GameEnd(5, ir.shorthand("full_columns"), False),  # 5 per fully occupied column
+    48: ir.GameEnd(4, ir.shorthand("colour_sets"), False),  # 4 per red+blue+yellow set of occupied rooms
 }
 
 
@@ -395,17 +395,24 @@ def test_final_scoring_sources(base: ir.Ruleset) -> None:
     assert base.final_scoring == (
         ir.FinalSource("staff", "Hired Staff with a game-end effect", "game_end_staff", None, 0, (0, 0, 0, 0)),
         ir.FinalSource("rooms", "Occupied rooms", "occupied_rooms_by_floor", None, 0, (1, 2, 3, 4)),
-        ir.FinalSource("krones", "Krones left", "per_quantity", "krones", 1, (0, 0, 0, 0)),
+        ir.FinalSource("krones", "Krones left", "per_quantity", ir.shorthand("krones"), 1, (0, 0, 0, 0)),
         ir.FinalSource(
-            "kitchen", "Dishes and drinks left in the kitchen", "per_quantity", "kitchen_items", 1, (0, 0, 0, 0)
+            "kitchen",
+            "Dishes and drinks left in the kitchen",
+            "per_quantity",
+            ir.shorthand("kitchen_items"),
+            1,
+            (0, 0, 0, 0),
         ),
-        ir.FinalSource("cafe", "Guests still in the café", "per_quantity", "cafe_guests", -5, (0, 0, 0, 0)),
+        ir.FinalSource(
+            "cafe", "Guests still in the café", "per_quantity", ir.shorthand("cafe_guests"), -5, (0, 0, 0, 0)
+        ),
     )
 
 
 def test_tie_breaker(base: ir.Ruleset) -> None:
     # Ruling 5.9: the larger sum of kitchen items and krones wins
-    assert base.tiebreakers == (ir.Tiebreaker(("kitchen_items", "krones")),)
+    assert base.tiebreakers == (ir.Tiebreaker((ir.shorthand("kitchen_items"), ir.shorthand("krones"))),)
 
 
 def test_rulings_and_score_track(base: ir.Ruleset) -> None:

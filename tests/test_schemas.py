@@ -156,7 +156,10 @@ def test_effect_kinds_in_the_schema_are_the_ir_kinds() -> None:
 
 
 def test_quantities_in_the_schema_are_the_ir_quantities() -> None:
-    assert DEFINITIONS["quantity"]["enum"] == list(ir.QUANTITIES)
+    assert DEFINITIONS["quantity_name"]["enum"] == list(ir.QUANTITIES)
+    counts = DEFINITIONS["filtered_count"]["properties"]["count"]["enum"]
+    assert sorted(counts) == sorted(ir.QuantityCount.__args__)  # type: ignore[attr-defined]
+    assert {q.count for q in ir.SHORTHANDS.values()} <= set(counts)
 
 
 def _yaml_files() -> list[Path]:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import weasyprint  # type: ignore[import-untyped]
-from effect_samples import every_sample
+from effect_samples import FILTERED, every_sample
 from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
 from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets, sheet_case
@@ -93,14 +93,40 @@ def test_a_kind_without_a_renderer_is_an_error(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize("quantity", ir.QUANTITIES)
 def test_every_quantity_has_a_phrase(quantity: str) -> None:
     s = speaker()
-    for phrase in (s.per(quantity), s.total(quantity)):
+    for phrase in (s.per(ir.shorthand(quantity)), s.total(ir.shorthand(quantity))):
         text = plain(phrase)
         assert text and "{" not in text and "_" not in text
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("quantity", FILTERED, ids=[q.key for q in FILTERED])
+def test_every_filtered_count_sample_has_words(quantity: ir.Quantity, language: str) -> None:
+    s = Speaker(Words(language), rulesets()["base"].items)
+    for phrase in (s.per(quantity), s.total(quantity)):
+        text = plain(phrase)
+        assert text and "{" not in text and "_" not in text and "  " not in text and text == text.strip()
+
+
+def test_filtered_counts_in_words() -> None:
+    """Each filter in its phrase: a run of floors as a range, colours and kinds joined with "or"."""
+    en, de = Speaker(Words("en"), rulesets()["base"].items), Speaker(Words("de"), rulesets()["base"].items)
+    rooms, vacant, groups, dishes, named, staff, drinks = FILTERED
+    assert plain(en.per(rooms)) == "occupied room on floors 3–4"
+    assert plain(de.per(rooms)) == "jedes bezogene Zimmer auf den Etagen 3–4"
+    assert plain(en.total(vacant)) == "vacant red or yellow rooms on floor 1 in columns 2 and 4"
+    assert plain(de.total(vacant)) == "freie rote oder gelbe Zimmer auf Etage 1 in den Spalten 2 und 4"
+    assert plain(en.per(groups)) == "fully occupied red colour group"
+    assert plain(de.per(groups)) == "jede vollständig bezogene rote Zimmergruppe"
+    assert plain(en.per(dishes)) == "dish in your kitchen"
+    assert plain(en.per(named)) == "Cake or Wine in your kitchen or on guests in your café"
+    assert plain(en.per(staff)) == "permanent or game-end Staff card in your hand or hired"
+    assert plain(de.per(staff)) == "jede Personalkarte (dauerhaft oder Spielende) auf deiner Hand oder angestellt"
+    assert plain(en.total(drinks)) == "drinks (not Wine) on guests in your café"
+
+
 def test_an_unknown_quantity_is_an_error() -> None:
-    with pytest.raises(SheetError, match="has no phrase"):
-        speaker().per("unicorns")
+    with pytest.raises(SheetError, match="purple"):
+        speaker().per(ir.Quantity("rooms", state="occupied", colours=("purple",)))
 
 
 def test_effect_wording_samples() -> None:
@@ -603,7 +629,8 @@ def mutations(base: ir.Ruleset) -> dict[str, ir.Ruleset]:
         "staff game end": r(
             base,
             staff=tuple(
-                r(c, game_end=ir.GameEnd(4, "occupied_red_rooms", False)) if c == game_end else c for c in base.staff
+                r(c, game_end=ir.GameEnd(4, ir.shorthand("occupied_red_rooms"), False)) if c == game_end else c
+                for c in base.staff
             ),
         ),
         "final_scoring": r(base, final_scoring=base.final_scoring[:-1]),

@@ -7,21 +7,22 @@ so `gah score`, the score pads and the sheets say a quantity alike.
 from __future__ import annotations
 
 from compiler import ir
+from compiler.backends.policy_facts import every_quantity
 from compiler.languages import Language
 from compiler.sheets.effects import Speaker
 from compiler.sheets.phrases import tiebreak
 from compiler.sheets.text import Words, plain
 
 
-def final_quantities(ruleset: ir.Ruleset) -> list[str]:
+def final_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
     """The quantities final scoring's explanation names: game-end Staff, occupied rooms by floor, per-quantity
     sources (in that order of first use, each once)."""
-    used: list[str] = []
+    used: list[ir.Quantity] = []
     for source in ruleset.final_scoring:
         if source.source == "game_end_staff":
             used += [c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None]
         elif source.source == "occupied_rooms_by_floor":
-            used.append("occupied_rooms")
+            used.append(ir.shorthand("occupied_rooms"))
         elif source.per is not None:
             used.append(source.per)
     return list(dict.fromkeys(used))
@@ -30,8 +31,8 @@ def final_quantities(ruleset: ir.Ruleset) -> list[str]:
 def quantity_words(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
     """Each quantity final scoring names -> the sheets' phrase for the whole quantity ("occupied red rooms"), in
     `language` (default English)."""
-    words = Words(language)
-    return {quantity: words.text(f"quantity.{quantity}.total") for quantity in final_quantities(ruleset)}
+    speaker = Speaker(Words(language), ruleset.items)
+    return {quantity.key: plain(speaker.total(quantity)) for quantity in final_quantities(ruleset)}
 
 
 def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tuple[tuple[str, ...], str]:
@@ -40,4 +41,10 @@ def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tup
     if not ruleset.tiebreakers:
         return (), ""
     first = ruleset.tiebreakers[0]
-    return first.quantities, plain(tiebreak(Speaker(Words(language), ruleset.items), first))
+    return tuple(q.key for q in first.quantities), plain(tiebreak(Speaker(Words(language), ruleset.items), first))
+
+
+def filtered_names(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
+    """Each filtered count the ruleset uses -> the sheets' phrase for the whole count, by its key."""
+    speaker = Speaker(Words(language), ruleset.items)
+    return {q.key: plain(speaker.total(q)) for q in every_quantity(ruleset) if not q.name}

@@ -81,6 +81,8 @@ ROOM_QUANTITIES = {
     "krones",
     "emperor_position",
 }
+# What a room placed can raise (the counts of ROOM_QUANTITIES, whatever their filters).
+ROOM_COUNTS = {"rooms", "full_floors", "full_columns", "groups", "colour_sets", "krones", "emperor_space"}
 
 
 def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
@@ -95,15 +97,28 @@ def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
         return False
     if any(amount < 0 for _colour, reward in hotel.group_rewards for _size, amount in reward.by_size):
         return False
-    uses: list[tuple[str, int]] = [
-        (c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per
-    ]
-    for source in ruleset.final_scoring:
-        if source.source == "per_quantity" and source.per is not None:
-            uses.append((source.per, source.points))
-        if source.source == "occupied_rooms_by_floor" and any(points < 0 for points in source.points_by_floor):
-            return False
-    return all(points >= 0 for quantity, points in uses if quantity in ROOM_QUANTITIES)
+    if any(
+        s.source == "occupied_rooms_by_floor" and min(s.points_by_floor, default=0) < 0 for s in ruleset.final_scoring
+    ):
+        return False
+    return all(points >= 0 for quantity, points in final_uses(ruleset) if quantity.count in ROOM_COUNTS)
+
+
+def final_uses(ruleset: ir.Ruleset) -> list[tuple[ir.Quantity, int]]:
+    """Each quantity final scoring counts (per-quantity sources, then game-end Staff) with its points per unit."""
+    uses = [(s.per, s.points) for s in ruleset.final_scoring if s.source == "per_quantity" and s.per is not None]
+    uses += [(c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per]
+    return uses
+
+
+def every_quantity(ruleset: ir.Ruleset) -> tuple[ir.Quantity, ...]:
+    """Every quantity a ruleset counts (effects, final scoring, game-end Staff, tie-breakers), each once, in
+    that order."""
+    used = [e.quantity for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)]
+    used += [quantity for quantity, _points in final_uses(ruleset)]
+    used += [q for t in ruleset.tiebreakers for q in t.quantities]
+    used += condition_quantities(ruleset)
+    return tuple(dict.fromkeys(used))
 
 
 def every_effect(ruleset: ir.Ruleset) -> tuple[ir.Effect, ...]:
@@ -122,26 +137,20 @@ def items_alike(ruleset: ir.Ruleset) -> bool:
     for effect in every_effect(ruleset):
         if isinstance(effect, (ir.ChooseItems, ir.ReturnItems)) and not effect.which.is_any:
             return False
-    return True
+    return all(q.items.is_any for q in every_quantity(ruleset))
 
 
 def serving_pays(ruleset: ir.Ruleset) -> bool:
     """Could an item on a café guest ever be worth more than in the kitchen? Only if something counts the
     items on guests, or counts kitchen items against the player; otherwise the policy never serves."""
-    uses: list[tuple[str, int]] = []
-    for source in ruleset.final_scoring:
-        if source.source == "per_quantity" and source.per is not None:
-            uses.append((source.per, source.points))
-    for card in ruleset.staff:
-        if card.game_end is not None and card.game_end.per is not None:
-            uses.append((card.game_end.per, card.game_end.points))
+    uses = final_uses(ruleset)
     uses += [(e.quantity, e.points) for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)]
     # A condition on items in the kitchen or on guests can make either place the better one.
-    uses += [(q, -1) for q in condition_quantities(ruleset) if q in ("cafe_items", "kitchen_items")]
-    return any(q == "cafe_items" or (q == "kitchen_items" and points < 0) for q, points in uses)
+    uses += [(q, -1) for q in condition_quantities(ruleset) if q.count == "items"]
+    return any(q.count == "items" and ("cafe" in q.places or points < 0) for q, points in uses)
 
 
-def condition_quantities(ruleset: ir.Ruleset) -> list[str]:
+def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
     """The quantities the conditions of a ruleset's effects read, in order, each once."""
     found = [
         part.quantity

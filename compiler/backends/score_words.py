@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from compiler import ir
-from compiler.backends.final_words import quantity_words, tiebreak_words
+from compiler.backends.final_words import filtered_names, quantity_words, tiebreak_words
 from compiler.languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
 from compiler.workspace import Workspace
 
@@ -74,6 +74,9 @@ def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     words["state"] = state_phrases(language)
     words["terms"] = ruleset_terms(ruleset, language)
     words["quantities"] = quantity_words(ruleset, language)
+    filtered = filtered_names(ruleset, language)
+    if filtered:  # a filtered count is named by its sheet phrase (a shorthand by the score section's own)
+        words["quantity_names"] = {**words["quantity_names"], **filtered}
     words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]
     return words
 

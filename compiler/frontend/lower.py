@@ -8,6 +8,7 @@ from typing import Any, cast
 from compiler import ir
 from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.lower_effects import build_effects, check_all_or_nothing
+from compiler.frontend.quantities import lower_quantity
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import key_position, locate, node_at
 
@@ -180,7 +181,16 @@ class _Builder:
                 f"tiebreakers: only one tie-breaker decides ties (players still tied share the rank); "
                 f"this ruleset has {len(entries)}: keep one, or sum two quantities in it with `plus`",
             )
-        return tuple(ir.Tiebreaker(tuple(q for q in (t["per"], t.get("plus")) if q)) for t in entries[:1])
+        return tuple(
+            ir.Tiebreaker(
+                tuple(
+                    lower_quantity(t[key], ["tiebreakers", index, key], self)
+                    for key in ("per", "plus")
+                    if t.get(key) is not None
+                )
+            )
+            for index, t in enumerate(entries[:1])
+        )
 
     def hotel(self) -> ir.Hotel:
         data = self.doc["hotel"]
@@ -311,8 +321,11 @@ class _Builder:
                         "only game_end cards score at game end",
                     )
                 formula = card["game_end"]
+                per = formula.get("per")
                 game_end = ir.GameEnd(
-                    formula.get("points", 0), formula.get("per"), bool(formula.get("copy_opponent", False))
+                    formula.get("points", 0),
+                    None if per is None else lower_quantity(per, [*path, "game_end", "per"], self),
+                    bool(formula.get("copy_opponent", False)),
                 )
             elif kind == "game_end":
                 self.problem(
@@ -356,7 +369,9 @@ class _Builder:
                     source_id,
                     source["name"],
                     source["source"],
-                    source.get("per"),
+                    None
+                    if source.get("per") is None
+                    else lower_quantity(source["per"], ["final_scoring", source_id, "per"], self),
                     source.get("points", 0),
                     tuple(by_floor.get(str(f), 0) for f in range(1, floors + 1)),
                 )

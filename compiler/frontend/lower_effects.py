@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from compiler import ir
 from compiler.dispatch import ByKind
 from compiler.errors import Position
+from compiler.frontend.quantities import lower_quantity
 from compiler.frontend.validate import format_path
 
 Path = Sequence[str | int]
@@ -210,8 +211,8 @@ def _remove_rooms(data: dict[str, Any], _path: Path, _context: Context) -> ir.Ef
 
 
 @LOWER.on(ir.PointsPerQuantity)
-def _points_per_quantity(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
-    return ir.PointsPerQuantity(data["quantity"], data["points"])
+def _points_per_quantity(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    return ir.PointsPerQuantity(lower_quantity(data["quantity"], [*path, "quantity"], context), data["points"])
 
 
 @LOWER.on(ir.PlayStaffFromHand)
@@ -286,7 +287,7 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
                     context.key_at(*path, key), f"{format_path([*path, key])}: {key} belongs with quantity{hint}"
                 )
     if form == "quantity":
-        return ir.QuantityIs(data["quantity"], _bounds(data, path, context))
+        return ir.QuantityIs(lower_quantity(data["quantity"], [*path, "quantity"], context), _bounds(data, path, context))
     if form == "space":
         return ir.SpaceIs(_bounds(data["space"], [*path, "space"], context))
     if form == "zone":

@@ -48,7 +48,8 @@ def game_end(s: Speaker, card: ir.StaffCard) -> Rich:
         return s.w.rich("staff.copy")
     assert formula.per is not None
     text = s.w.rich("staff.formula", points=points(s, formula.points), unit=s.per(formula.per))
-    if formula.per in ("hired_staff", "hired_game_end_staff"):
+    per = formula.per
+    if per.count == "staff" and "hired" in per.places and per.staff_kinds in ((), ("game_end",)):
         text = rich(text, s.w.rich("staff.counts_itself"))
     return text
 

@@ -152,6 +152,9 @@ class HandRules:
     # (choosing: the kind the kitchen holds fewest of; returning: the kind it holds most of; ties: the rules'
     # order). Else it tries every kind, in the rules' order.
     items_alike: bool = True
+    # invented-counts: the Booking Manager (27) counts occupied red rooms on floors 3-4 only, and final scoring
+    # adds 1 point per occupied red room on floor 4 ("red-attic").
+    red_upstairs: bool = False
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -263,7 +266,11 @@ class HandScorer:
             return max((self.staff_points(game, p, m) for m in sorted(options)), default=0)
         occupied = cells(p, "o")
         units = {
-            27: lambda: count(p, "red"),
+            27: lambda: (
+                sum(1 for f, c in occupied if colour((f, c)) == "red" and f >= 3)
+                if self.rules.red_upstairs
+                else count(p, "red")
+            ),
             28: lambda: count(p, "blue"),
             30: lambda: count(p, "yellow"),
             31: lambda: len(occupied),
@@ -281,13 +288,16 @@ class HandScorer:
     def breakdown(self, game: dict[str, Any], p: dict[str, Any]) -> dict[str, int]:
         rules = self.rules
         rooms = sum(rules.rooms[f - 1] * sum(1 for c in range(1, 6) if room(p, (f, c)) == "o") for f in range(1, 5))
-        return {
+        parts = {
             "staff": sum(self.staff_points(game, p, n) for n in p["hired"] if n in rules.game_end),
             "rooms": rooms,
             "krones": rules.krones * p["krones"],
             "kitchen": rules.kitchen * sum(p["kitchen"].values()),
             "cafe": rules.cafe * len(p["cafe"]),
         }
+        if rules.red_upstairs:
+            parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
+        return parts
 
     def projected(self, game: dict[str, Any], p: dict[str, Any]) -> int:
         return int(p["points"]) + sum(self.breakdown(game, p).values())
@@ -820,6 +830,41 @@ class HandScorer:
                 q["points"] += 8
 
         self.decide(game, index, "choose_one", [1, 2], take)
+
+    def tile_a_upper_floors(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 3 points per occupied room on floors 3-4. Penalty: 1 point per vacant room on floors 1-2."""
+        p = game["players"][index]
+        if bonus:
+            p["points"] += 3 * sum(1 for f, _c in cells(p, "o") if f in (3, 4))
+        else:
+            lose_points(p, sum(1 for f, _c in cells(p, "v") if f in (1, 2)))
+
+    def tile_b_red_groups(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 4 points per fully occupied red group. Penalty: 1 point per kitchen item other than coffee."""
+        p = game["players"][index]
+        if bonus:
+            red = [g for g in GROUPS if colour(g[0]) == "red"]
+            p["points"] += 4 * sum(1 for g in red if all(room(p, c) == "o" for c in g))
+        else:
+            lose_points(p, sum(n for item, n in p["kitchen"].items() if item != "coffee"))
+
+    def tile_c_game_end_hand(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 points per game-end card in hand. Penalty: 2 points per once-per-round (1-4) or permanent card,
+        in hand or hired."""
+        p = game["players"][index]
+        if bonus:
+            p["points"] += 2 * sum(1 for n in p["hand"] if n in self.rules.game_end)
+        else:
+            lose_points(p, 2 * sum(1 for n in (*p["hand"], *p["hired"]) if n in PERMANENT or 1 <= n <= 4))
+
+    def tile_c_blue_columns(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 points per blue room tile, vacant or occupied, in columns 1 and 5. Penalty: 1 point per wine,
+        strudel or cake on the café guests."""
+        p = game["players"][index]
+        if bonus:
+            p["points"] += 2 * sum(1 for f, c in cells(p) if c in (1, 5) and colour((f, c)) == "blue")
+        else:
+            lose_points(p, sum(guest.get(i, 0) for guest in p["cafe"] for i in ("wine", "strudel", "cake")))
 
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         invented = getattr(self, "tile_" + tile.replace("-", "_"), None)

@@ -84,4 +84,15 @@ HAND_RULES: dict[str, HandRules] = {
             *("a-nest-egg", "b-high-flyer", "c-last-orders"),
         ),
     ),
+    # Filtered counts; the Booking Manager and a final-scoring source count red rooms upstairs. Its counts of
+    # items by kind and id make the items unlike to the policy.
+    "invented-counts": dataclasses.replace(
+        BASE,
+        tiles=(
+            *without(BASE_TILES, "a-free-room", "b-occupied-room", "c-occupied-room", "c-points"),
+            *("a-upper-floors", "b-red-groups", "c-game-end-hand", "c-blue-columns"),
+        ),
+        items_alike=False,
+        red_upstairs=True,
+    ),
 }

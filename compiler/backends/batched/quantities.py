@@ -11,10 +11,13 @@ from compiler.backends.batched.tables import (
     A_COLUMN_MASK,
     A_FLOOR_MASK,
     A_GROUP_MASK,
+    A_QUANTITY_ROWS,
     A_STAFF_KIND,
+    FILTERED_FROM,
     K_COLUMNS,
     K_FLOORS,
     K_GROUPS_N,
+    QROW,
     ScoringTables,
     at,
 )
@@ -76,8 +79,62 @@ def items_held(rec: Ints, first: int, count: int) -> int:
 
 
 @bare_kernel
+def items_in(rec: Ints, first: int, mask: int) -> int:
+    """The items of the bits of `mask` held at `first` (one count per item)."""
+    total = 0
+    for i in range(rec[r.ITEMS]):
+        if mask >> i & 1:
+            total += rec[first + i]
+    return total
+
+
+@bare_kernel
+def staff_in(t: ScoringTables, rec: Ints, first: int, count: int, kinds: int) -> int:
+    """How many of `count` cards from `first` are of a kind of the bits of `kinds`."""
+    total = 0
+    for k in range(count):
+        total += kinds >> at(t, A_STAFF_KIND, rec[first + k]) & 1
+    return total
+
+
+@bare_kernel
+def filtered(t: ScoringTables, rec: Ints, k: int) -> int:
+    """The ruleset's filtered count of row k of quantity_rows (its layout: tables.QROW)."""
+    what, which, mask = (
+        at(t, A_QUANTITY_ROWS, QROW * k),
+        at(t, A_QUANTITY_ROWS, QROW * k + 1),
+        at(t, A_QUANTITY_ROWS, QROW * k + 2),
+    )
+    if what == 0:  # rooms: occupied, vacant or any, on the cells of mask
+        rooms = rec[r.OCCUPIED] if which == 0 else vacant(rec) if which == 1 else rec[r.PLACED]
+        return bits(rooms & mask)
+    if what == 1:  # fully occupied groups of the bits of mask
+        count = 0
+        for g in range(t.data[K_GROUPS_N]):
+            group = at(t, A_GROUP_MASK, g)
+            if mask >> g & 1 and rec[r.OCCUPIED] & group == group:
+                count += 1
+        return count
+    total = 0
+    if what == 2:  # items of mask, in the kitchen (which bit 1) and on guests (bit 2)
+        if which & 1:
+            total += items_in(rec, rec[r.KITCHEN], mask)
+        if which & 2:
+            for guest in range(rec[r.GUESTS]):
+                total += items_in(rec, rec[r.CAFE] + guest * rec[r.ITEMS], mask)
+        return total
+    if which & 1:  # Staff of the kinds of mask in hand (bit 1) and hired (bit 2)
+        total += staff_in(t, rec, rec[r.HAND], rec[r.HAND_N], mask)
+    if which & 2:
+        total += staff_in(t, rec, rec[r.HIRED], rec[r.HIRED_N], mask)
+    return total
+
+
+@bare_kernel
 def quantity(t: ScoringTables, rec: Ints, q: int) -> int:
-    """The quantity ir.QUANTITIES[q] of the record's player."""
+    """The quantity ir.QUANTITIES[q] of the record's player; from len(ir.QUANTITIES) on, a filtered count."""
+    if q >= FILTERED_FROM:
+        return filtered(t, rec, q - FILTERED_FROM)
     occupied = rec[r.OCCUPIED]
     if q <= 3:  # occupied rooms: all, then red, blue, yellow
         return bits(occupied) if q == 0 else bits(occupied & at(t, A_COLOUR_MASK, q - 1))

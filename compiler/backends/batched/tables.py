@@ -4,7 +4,7 @@ Each effect is one row of `ops`: its opcode (OP_*) and integer parameters (see E
 row's layout). A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs
 listed in `lists`; a Conditional's row points at its condition, a row (COND_*) outside every program whose
 parts (or a zone's spaces) are listed in `lists` too, and at its two programs. Staff are indexed by card number; hotel cells by bit, (floor - 1) * columns + column - 1;
-quantities by their index in ir.QUANTITIES. A ruleset the kernels cannot play exactly raises GahError.
+quantities by their index in ir.QUANTITIES, then a ruleset's filtered counts by their row of quantity_rows. A ruleset the kernels cannot play exactly raises GahError.
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ import numpy as np
 from compiler import ir
 from compiler.backends.batched.jit import bare_kernel
 from compiler.backends.batched.state import Ints
-from compiler.backends.policy_facts import bonus_boosters_only_gain, bonus_room_wins, items_alike, serving_pays
+from compiler.backends.policy_facts import (
+    bonus_boosters_only_gain,
+    bonus_room_wins,
+    items_alike,
+    serving_pays,
+)
+from compiler.backends.python.quantities import room_cells
 from compiler.dispatch import ByKind
 from compiler.errors import GahError
 
@@ -25,6 +31,7 @@ MAX_CELLS = 62  # the hotel is a bit mask in one int64
 MAX_ITEMS = 62  # item filters are bit masks too
 MAX_CARD_NUMBER = 4096
 MAX_BOOSTERS = 62  # the Staff that add to Emperor bonuses, a bit each in a turn
+MAX_GROUPS = 62  # a count of groups by colour is a bit mask of groups
 ROW = 8  # an op row: opcode and up to 7 parameters
 
 (
@@ -57,6 +64,14 @@ PICKS = {"each_highest": 0, "highest_then_strictly_below": 1, "highest_then_belo
 REWARDS = {"krones": 0, "points": 1, "emperor_steps": 2}
 FINAL_KINDS = {"game_end_staff": 0, "occupied_rooms_by_floor": 1, "per_quantity": 2}
 SET_COLOURS = ("red", "blue", "yellow")  # colour_sets and the occupied_<colour>_rooms quantities
+# A filtered count's row of quantity_rows: (what, which, mask). what: COUNTS; which: a room's ROOM_STATES, or
+# the places (bits of PLACES) of items or Staff; mask: the cells of rooms, the groups (a bit per group), the
+# items (a bit per item) or the Staff kinds (a bit per STAFF_KINDS) counted.
+QROW = 3
+FILTERED_FROM = len(ir.QUANTITIES)  # the quantity code of the first filtered count
+COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3}
+ROOM_STATES = {"occupied": 0, "vacant": 1, "any": 2}
+PLACES = {"kitchen": 1, "cafe": 2, "hand": 1, "hired": 2}
 
 
 # The constants at the head of ScoringTables.data, then the offsets of its tables (each table's rows follow).
@@ -133,6 +148,7 @@ TABLES = (
     "final_floor_points",  # [source * floors + floor - 1]
     "tiebreak",  # the first tie-breaker's quantities
     "blind",  # [tile * 3 + outcome]: 1 where that turn never reads the player's points (see _points_blind)
+    "quantity_rows",  # [QROW * k + field]: the ruleset's k-th filtered count, quantity len(ir.QUANTITIES) + k
 )
 (
     A_TRACK_POINTS,
@@ -171,6 +187,7 @@ TABLES = (
     A_FINAL_FLOOR_POINTS,
     A_TIEBREAK,
     A_BLIND,
+    A_QUANTITY_ROWS,
 ) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
 HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
 
@@ -232,6 +249,7 @@ class Encoder:
         self.progs: list[tuple[int, int]] = []
         self.lists: list[int] = []
         self.reads: list[bool] = []  # [row]: whether its effect reads the player's points (READS_POINTS)
+        self.counts: list[ir.Quantity] = []  # the filtered counts met, in the order of their quantity_rows
 
     def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
@@ -263,10 +281,19 @@ class Encoder:
             if isinstance(condition, ir.SpaceIs):
                 row = [COND_SPACE, 0, *bounds]
             else:
-                row = [COND_QUANTITY, ir.QUANTITIES.index(condition.quantity), *bounds]
+                row = [COND_QUANTITY, self.quantity(condition.quantity), *bounds]
         self.rows.append(row + [0] * (ROW - len(row)))
         self.reads.append(False)  # a condition row is no effect: it reads no points (reads stays one per row)
         return len(self.rows) - 1
+
+    def quantity(self, quantity: ir.Quantity) -> int:
+        """A quantity as the kernels name it: a shorthand's index in ir.QUANTITIES, a filtered count's row of
+        quantity_rows after them."""
+        if quantity.name:
+            return ir.QUANTITIES.index(quantity.name)
+        if quantity not in self.counts:
+            self.counts.append(quantity)
+        return FILTERED_FROM + self.counts.index(quantity)
 
     def mask(self, which: ir.ItemFilter) -> int:
         """A filter's items as a bit mask (the front end resolved which fit)."""
@@ -366,8 +393,8 @@ def _remove_rooms(_e: Encoder, effect: ir.RemoveRooms, _p: Place) -> list[int]:
 
 
 @ENCODE.on(ir.PointsPerQuantity)
-def _points_per(_e: Encoder, effect: ir.PointsPerQuantity, _p: Place) -> list[int]:
-    return [OP_POINTS_PER, ir.QUANTITIES.index(effect.quantity), effect.points]
+def _points_per(e: Encoder, effect: ir.PointsPerQuantity, _p: Place) -> list[int]:
+    return [OP_POINTS_PER, e.quantity(effect.quantity), effect.points]
 
 
 @ENCODE.on(ir.PlayStaffFromHand)
@@ -445,7 +472,8 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     encoder = Encoder(ruleset)
     tables: dict[str, list[int]] = {**_tile_tables(encoder), **_staff_tables(encoder)}
     tables.update(_hotel_tables(ruleset))
-    tables.update(_final_tables(ruleset))
+    tables.update(_final_tables(encoder))
+    tables["quantity_rows"] = [value for q in encoder.counts for value in quantity_row(ruleset, q)]
     constants, track = _rule_constants(ruleset)
     tables.update(track)
     tables["pairs"] = [value for pair in encoder.pairs for value in pair]
@@ -584,7 +612,7 @@ def _staff_tables(encoder: Encoder) -> dict[str, list[int]]:
         if end is not None and end.copy_opponent:
             copier[n] = 1
         elif end is not None and end.per is not None:
-            end_points[n], end_quantity[n] = end.points, ir.QUANTITIES.index(end.per)
+            end_points[n], end_quantity[n] = end.points, encoder.quantity(end.per)
     return {
         "staff_cost": cost,
         "staff_kind": kind,
@@ -637,15 +665,36 @@ def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
     }
 
 
-def _final_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
+def quantity_row(ruleset: ir.Ruleset, q: ir.Quantity) -> list[int]:
+    """A filtered count's row of quantity_rows: (what, which, mask), see QROW."""
+    hotel = ruleset.hotel
+    if q.count == "rooms":
+        cells = sum(1 << _bit(hotel, cell) for cell in room_cells(q, hotel))
+        return [COUNTS["rooms"], ROOM_STATES[q.state], cells]
+    if q.count == "groups":
+        if len(hotel.groups) > MAX_GROUPS:
+            refuse(ruleset, f"a count of groups by colour needs at most {MAX_GROUPS} groups")
+        groups = sum(1 << k for k, group in enumerate(hotel.groups) if group.colour in q.colours)
+        return [COUNTS["groups"], 0, groups]
+    places = sum(PLACES[place] for place in q.places)
+    if q.count == "items":
+        return [COUNTS["items"], places, Encoder(ruleset).mask(q.items)]  # the mask only: a fresh encoder
+    if q.count == "staff":
+        kinds = sum(1 << STAFF_KINDS[k] for k in q.staff_kinds) if q.staff_kinds else (1 << len(STAFF_KINDS)) - 1
+        return [COUNTS["staff"], places, kinds]
+    raise GahError(f"the kernels have no filtered count {q.count}")  # pragma: no cover - the others are shorthands
+
+
+def _final_tables(encoder: Encoder) -> dict[str, list[int]]:
+    ruleset = encoder.ruleset
     floors = ruleset.hotel.floors
     kind, quantity, points, by_floor = [], [], [], []
     for source in ruleset.final_scoring:
         kind.append(FINAL_KINDS[source.source])
-        quantity.append(ir.QUANTITIES.index(source.per) if source.per is not None else -1)
+        quantity.append(encoder.quantity(source.per) if source.per is not None else -1)
         points.append(source.points)
         by_floor.append([*source.points_by_floor, *[0] * floors][:floors])
-    quantities = [ir.QUANTITIES.index(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+    quantities = [encoder.quantity(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     return {
         "final_kind": kind,
         "final_quantity": quantity,

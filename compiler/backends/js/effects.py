@@ -61,11 +61,44 @@ def all_feasible_js(effects: tuple[ir.Effect, ...]) -> str:
     return " && ".join(tests) or "true"
 
 
-def quantity_js(quantity: str) -> str:
-    """A call of one quantity of the shared vocabulary; an unknown one fails the build."""
-    if quantity not in ir.QUANTITIES:
-        raise JsCodegenError(f"no JavaScript quantity {quantity!r}")
-    return f"QUANTITIES[{js_literal(quantity)}](game, player)"
+def quantity_js(quantity: ir.Quantity) -> str:
+    """The count of one quantity: its QUANTITIES entry (a filtered count's is made by the engine from
+    filtered_js, by its key)."""
+    return f"QUANTITIES[{js_literal(quantity.key)}](game, player)"
+
+
+_JS_STATE = {"occupied": '=== "o"', "vacant": '=== "v"', "any": '!== "."'}
+
+
+def filtered_js(q: ir.Quantity) -> str:
+    """A filtered count as a JavaScript expression of `game` and `player`."""
+    if q.count == "rooms":
+        tests = [f"room {_JS_STATE[q.state]}"]
+        tests += [f"{js_literal([n - 1 for n in q.floors])}.includes(f)"] if q.floors else []
+        tests += [f"{js_literal([n - 1 for n in q.columns])}.includes(c)"] if q.columns else []
+        tests += [f"{js_literal(list(q.colours))}.includes(game.rules.colours[f][c])"] if q.colours else []
+        return f"player.hotel.reduce((n, row, f) => n + row.filter((room, c) => {' && '.join(tests)}).length, 0)"
+    if q.count == "groups":
+        colours = js_literal(list(q.colours))
+        full = 'cells.every(([f, c]) => player.hotel[f][c] === "o")'
+        return (
+            f"game.rules.groupCells.filter((cells, g) => {colours}.includes(game.rules.groups[g][0]) && {full}).length"
+        )
+    if q.count == "items":
+        fits = js_literal(list(q.items.fits))
+        kitchen = (
+            "sumValues(player.kitchen)"
+            if q.items.is_any
+            else f"{fits}.reduce((n, i) => n + (player.kitchen[i] || 0), 0)"
+        )
+        guest = "sumValues(guest)" if q.items.is_any else f"{fits}.reduce((m, i) => m + (guest[i] || 0), 0)"
+        cafe = f"player.cafe.reduce((n, guest) => n + {guest}, 0)"
+        return " + ".join(term for place, term in (("kitchen", kitchen), ("cafe", cafe)) if place in q.places)
+    if q.count == "staff":
+        kinds = js_literal(list(q.staff_kinds))
+        test = f".filter((n) => {kinds}.includes(game.rules.staff[n][2]))" if q.staff_kinds else ""
+        return " + ".join(f"player.{place}{test}.length" for place in q.places)
+    raise JsCodegenError(f"no JavaScript quantity {q.key!r}: a {q.count} count takes no filters")
 
 
 def _discount(discount: ir.Discount) -> str:
@@ -175,7 +208,7 @@ def _remove_rooms(effect: ir.RemoveRooms, _room_wins: bool) -> list[str]:
 
 @STATEMENT.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, _room_wins: bool) -> list[str]:
-    why = f"perQuantity(game, {abs(effect.points)}, {js_literal(effect.quantity)})"
+    why = f"perQuantity(game, {abs(effect.points)}, {js_literal(effect.quantity.key)})"
     verb = "gainPoints" if effect.points >= 0 else "losePoints"
     return [f"{verb}(game, player, {_per(effect)}, {why});"]
 
@@ -247,7 +280,7 @@ def condition_test_js(condition: ir.Condition, inline: bool = False) -> tuple[li
             leaves.append(f'["space", player.emperor, {_bounds(part.bounds)}]')
         else:
             value = quantity_js(part.quantity)
-            leaves.append(f'["quantity", {js_literal(part.quantity)}, {value}, {_bounds(part.bounds)}]')
+            leaves.append(f'["quantity", {js_literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')
         return leaves[-1] if inline else f"c{len(leaves)}"
 
     return leaves, build(condition)
@@ -306,7 +339,7 @@ def _space(effect: ir.PrepareRoom) -> str:
 
 @FEASIBLE.on(ir.OccupyVacantRooms)
 def _vacant(effect: ir.OccupyVacantRooms) -> str:
-    return f"{quantity_js('vacant_rooms')} >= {effect.count}"
+    return f"{quantity_js(ir.shorthand('vacant_rooms'))} >= {effect.count}"
 
 
 @FEASIBLE.on(ir.RemoveRooms)

@@ -11,8 +11,15 @@ from pathlib import Path
 
 from compiler import ir
 from compiler.backends.final_words import tiebreak_words
-from compiler.backends.js.effects import JsCodegenError, all_feasible_js, effect_lines_js, js_literal, quantity_js
-from compiler.backends.policy_facts import bonus_room_wins, decides, items_alike, serving_pays
+from compiler.backends.js.effects import (
+    JsCodegenError,
+    all_feasible_js,
+    effect_lines_js,
+    filtered_js,
+    js_literal,
+    quantity_js,
+)
+from compiler.backends.policy_facts import bonus_room_wins, decides, every_quantity, items_alike, serving_pays
 from compiler.backends.score_words import score_words_by_language
 from compiler.languages import Language
 
@@ -111,7 +118,7 @@ def _staff(js: _Js, ruleset: ir.Ruleset) -> None:
         )
     # card -> [points each, quantity]: the explanation's figures (gameEndLines).
     per = {
-        str(c.number): [c.game_end.points, c.game_end.per]
+        str(c.number): [c.game_end.points, c.game_end.per.key]
         for c in ruleset.staff
         if c.game_end is not None and c.game_end.per is not None and not c.game_end.copy_opponent
     }
@@ -144,7 +151,7 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             if source.per is None:
                 raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
             body = f"(game, player) => {source.points} * {quantity_js(source.per)}"
-            per = js_literal(source.per)
+            per = js_literal(source.per.key)
             line = f"quantityLine(game, {per}, {quantity_js(source.per)}, {source.points})"
             explain = f"[{points}, [{line}]]"
         else:
@@ -296,6 +303,13 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | 
     js.close()
 
 
+def _filtered_counts(js: _Js, ruleset: ir.Ruleset) -> None:
+    """The ruleset's filtered counts join the vocabulary of QUANTITIES, by key (none for a shorthand)."""
+    for quantity in every_quantity(ruleset):
+        if not quantity.name:
+            js.line(f"QUANTITIES[{js_literal(quantity.key)}] = (game, player) => {filtered_js(quantity)};")
+
+
 def generate_engine(ruleset: ir.Ruleset, languages: Sequence[Language] | None = None) -> str:
     """The engine script of one ruleset: `const GAH = (function () { ... })();`. Its WORDS hold the events' words
     in each of `languages` (default: the shipped ones; English must be among them, the default)."""
@@ -304,6 +318,7 @@ def generate_engine(ruleset: ir.Ruleset, languages: Sequence[Language] | None = 
     js.line('"use strict";')
     js.lines.extend(runtime_source().splitlines())
     js.line("// --- specialised from the rules data (the IR) ---")
+    _filtered_counts(js, ruleset)
     _tiles(js, ruleset)
     _staff(js, ruleset)
     _final(js, ruleset)

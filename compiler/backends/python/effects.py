@@ -13,6 +13,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.codebuilder import literal
+from compiler.backends.python.quantities import exploded_call, quantity_call
 from compiler.dispatch import ByKind, MissingKind
 
 
@@ -74,7 +75,7 @@ def _discount(discount: ir.Discount) -> str:
 
 
 def _per(effect: ir.PointsPerQuantity) -> str:
-    return f"{abs(effect.points)} * q_{effect.quantity}(game, player)"
+    return f"{abs(effect.points)} * {quantity_call(effect.quantity)}"
 
 
 def _amount(amount: ir.Amount, everything: str) -> str:
@@ -165,8 +166,10 @@ def _remove_rooms(effect: ir.RemoveRooms, place: Place) -> list[str]:
 
 @LINES.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[str]:
-    why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity)})"
+    why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity.key)})"
     verb = "gain_points" if effect.points >= 0 else "lose_points"
+    if not effect.quantity.name:  # a filtered count's key may be long: the call as a formatter folds it
+        return exploded_call(verb, ["game", "player", _per(effect), why])
     return [f"{verb}(game, player, {_per(effect)}, {why})"]
 
 
@@ -216,7 +219,7 @@ def _branch_lines(effects: tuple[ir.Effect, ...], place: Place) -> list[str]:
     return lines
 
 
-def _quantity_value(quantity: str) -> str:
+def _quantity_value(quantity: ir.Quantity) -> str:
     """A quantity's value, read as points per quantity reads it (one helper for both)."""
     return _per(ir.PointsPerQuantity(quantity, 1))
 
@@ -243,7 +246,7 @@ def condition_function(condition: ir.Condition) -> list[str]:
             leaves.append(f'["space", player.emperor, {_bounds(part.bounds)}]')
         else:
             value = _quantity_value(part.quantity)
-            leaves.append(f'["quantity", {literal(part.quantity)}, {value}, {_bounds(part.bounds)}]')
+            leaves.append(f'["quantity", {literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')
         return f"c{len(leaves)}"
 
     test = build(condition)

@@ -16,6 +16,7 @@ from compiler.backends.policy_facts import (
     serving_pays,
 )
 from compiler.backends.python.effects import CodegenError, condition_function, effect_lines, feasible_tests
+from compiler.backends.python.quantities import exploded_call, quantity_call, quantity_functions
 from compiler.backends.python.standalone import defined_names, runtime_parts
 from compiler.backends.score_words import score_words_by_language
 
@@ -86,8 +87,8 @@ def _all_of(code: CodeBuilder, tests: list[str]) -> str:
     return "all(parts)"
 
 
-def _quantity_call(quantity: str) -> str:
-    return f"q_{identifier(quantity)}(game, player)"
+def _quantity_call(quantity: ir.Quantity) -> str:
+    return _PLAIN_QUANTITIES.get(quantity.name) or quantity_call(quantity)
 
 
 # Quantities read straight off the player: a final-scoring term writes them out (the search projects
@@ -130,8 +131,8 @@ def _staff_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.blank(2)
     # Game-end Staff are data the runtime scores (game_end_points): the search projects thousands of times a game.
     formulas = [
-        f"{card.number}: ({card.game_end.points}, q_{identifier(card.game_end.per)}),  "
-        + comment(f"{card.name}: {card.game_end.points} per {card.game_end.per}")
+        f"{card.number}: ({card.game_end.points}, q_{identifier(card.game_end.per.key)}),  "
+        + comment(f"{card.name}: {card.game_end.points} per {card.game_end.per.key}")
         for card in ruleset.staff
         if card.game_end is not None and card.game_end.per is not None and not card.game_end.copy_opponent
     ]
@@ -170,7 +171,7 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
         ]
     if source.source == "per_quantity":
         assert source.per is not None
-        return [_times(source.points, _PLAIN_QUANTITIES.get(source.per) or _quantity_call(source.per))]
+        return [_times(source.points, _quantity_call(source.per))]
     raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
 
 
@@ -189,11 +190,11 @@ def _explain_lines(source: ir.FinalSource) -> list[str]:
     if source.source != "per_quantity":
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
-    count = _PLAIN_QUANTITIES.get(source.per) or _quantity_call(source.per)
-    return [
-        f"line = quantity_line(game, {literal(source.per)}, {count}, {source.points})",
-        f"return {_explain_call(source)}",
-    ]
+    count = _quantity_call(source.per)
+    arguments = ["game", literal(source.per.key), count, str(source.points)]
+    call = f"line = quantity_line({', '.join(arguments)})"
+    lines = exploded_call("line = quantity_line", arguments) if not source.per.name else [call]
+    return [*lines, f"return {_explain_call(source)}"]
 
 
 def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -203,7 +204,7 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             code.sum_line("return ", _final_terms(source) or ["0"])
         code.blank(2)
     # The words and figures of the explanation (final_entry: the result's details), for explaining games only.
-    per = {c.number: c.game_end.per for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None}
+    per = {c.number: c.game_end.per.key for c in ruleset.staff if c.game_end is not None and c.game_end.per is not None}
     code.literal_line("GAME_END_PER: dict[int, str] = ", per)
     code.blank(2)
     for source in ruleset.final_scoring:
@@ -374,8 +375,8 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def tiebreak(game: Game, player: Player) -> int:"):
         code.line('"""The tie-breaker sum: more wins."""')
-        terms = [_PLAIN_QUANTITIES.get(q) or _quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
-        code.line(f"return {' + '.join(terms) if terms else '0'}")
+        terms = [_quantity_call(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
+        code.sum_line("return ", terms or ["0"])
     code.blank(2)
     quantities = tiebreak_words(ruleset)[0]
     code.literal_line("TIEBREAK_QUANTITIES: tuple[str, ...] = ", quantities)
@@ -583,6 +584,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
         code.blank(2)
     code.line(f"{SPECIALISED_MARK}{ruleset.name!r} ---")
     code.blank(2)
+    quantity_functions(code, ruleset)
     _condition_functions(code, ruleset)
     room_wins, room_unseen = bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset)
     for tile in ruleset.tiles:

@@ -1,0 +1,103 @@
+"""A quantity's data (a shorthand name or `{count: ..., <filters>}`) to its IR record, with the checks a
+schema cannot make: colours of the hotel, floors and columns inside it, items of the ruleset."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
+
+from compiler import ir
+from compiler.errors import Position
+from compiler.frontend.validate import format_path
+
+Path = Sequence[str | int]
+
+
+class Context(Protocol):
+    """What lowering a quantity needs from the ruleset being built."""
+
+    doc: dict[str, Any]
+
+    def at(self, *path: str | int) -> Position: ...
+
+    def problem(self, position: Position, message: str) -> None: ...
+
+
+def lower_quantity(data: str | dict[str, Any], path: Path, context: Context) -> ir.Quantity:
+    """The IR of a quantity written at `path`: a shorthand stands for its count; filters are sorted and
+    checked against the hotel and the items."""
+    if isinstance(data, str):
+        return ir.shorthand(data)
+    count = cast(ir.QuantityCount, data["count"])
+    if count == "rooms":
+        return _rooms(data, path, context)
+    if count == "groups":
+        return ir.Quantity("groups", colours=_colours(data, path, context))
+    if count == "items":
+        places = tuple(p for p in ("kitchen", "cafe") if p in data.get("places", ("kitchen", "cafe")))
+        return ir.Quantity("items", items=_items(data, path, context), places=cast(Any, places))
+    if count == "staff":
+        places = tuple(p for p in ("hand", "hired") if p in data.get("places", ("hand", "hired")))
+        kinds = tuple(k for k in ("once_per_round", "permanent", "once", "game_end") if k in data.get("kinds", ()))
+        return ir.Quantity("staff", places=cast(Any, places), staff_kinds=cast(Any, kinds))
+    return ir.Quantity(count)
+
+
+def _rooms(data: dict[str, Any], path: Path, context: Context) -> ir.Quantity:
+    layout: list[str] = context.doc["hotel"]["layout"]
+    floors = _within(data, "floors", len(layout), path, context)
+    columns = _within(data, "columns", len(layout[0]) if layout else 0, path, context)
+    colours = _colours(data, path, context)
+    return ir.Quantity("rooms", state=data["state"], floors=floors, columns=columns, colours=colours)
+
+
+def _within(data: dict[str, Any], key: str, size: int, path: Path, context: Context) -> tuple[int, ...]:
+    values: list[int] = data.get(key, [])
+    for index, value in enumerate(values):
+        if value > size:
+            context.problem(
+                context.at(*path, key, index),
+                f"{format_path([*path, key])}: the hotel has no {key[:-1]} {value}; it has {key} 1 to {size}",
+            )
+    return tuple(sorted(values))
+
+
+def _colours(data: dict[str, Any], path: Path, context: Context) -> tuple[str, ...]:
+    known: list[str] = list(dict.fromkeys(context.doc["hotel"]["colours"].values()))
+    colours: list[str] = data.get("colours", [])
+    for index, colour in enumerate(colours):
+        if colour not in known:
+            context.problem(
+                context.at(*path, "colours", index),
+                f"{format_path([*path, 'colours'])}: unknown colour '{colour}'; the hotel's colours are: "
+                + ", ".join(known),
+            )
+    return tuple(c for c in known if c in colours)
+
+
+def _items(data: dict[str, Any], path: Path, context: Context) -> ir.ItemFilter:
+    """The item filter of a count; one every item passes is no filter (`kitchen_items` and its long form
+    are one record)."""
+    items: dict[str, Any] = context.doc["items"]
+    ids = tuple(data.get("items", ()))
+    excluding = tuple(data.get("except", ()))
+    for key, named in (("items", ids), ("except", excluding)):
+        for index, item in enumerate(named):
+            if item not in items:
+                context.problem(
+                    context.at(*path, key, index),
+                    f"{format_path([*path, key])}: unknown item '{item}'; items are: {', '.join(items)}",
+                )
+    known = tuple(ir.Item(item_id, item["kind"], item["name"]) for item_id, item in items.items())
+    which = ir.ItemFilter(
+        tuple(i for i in items if i in ids),
+        tuple(k for k in ("dish", "drink") if k in data.get("kinds", ())),
+        tuple(i for i in items if i in excluding),
+    )
+    fits = which.chosen_from(known)
+    if len(fits) == len(known):
+        return ir.ANY_ITEM
+    if not fits and all(item in items for item in (*ids, *excluding)):
+        context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset is counted")
+    return dataclasses.replace(which, fits=fits)

@@ -11,6 +11,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.dispatch import ByKind, MissingKind
+from compiler.frontend.lower_effects import CONSUMES
 from compiler.sheets.text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
@@ -23,6 +24,7 @@ class Speaker:
     def __init__(self, words: Words, items: Sequence[ir.Item]) -> None:
         self.w = words
         self.items = {item.id: item for item in items}
+        self.whole = False  # saying an all-or-nothing option: no "if possible"
 
     def effect(self, effect: ir.Effect) -> Rich:
         try:
@@ -36,11 +38,19 @@ class Speaker:
             return self.w.rich(empty)
         return self.w.join([self.effect(e) for e in effects])
 
+    def whole_effects(self, effects: Sequence[ir.Effect], empty: str = "bonus.none") -> Rich:
+        """Effects of an all-or-nothing option, taken only if every one can be taken fully."""
+        was, self.whole = self.whole, True
+        try:
+            return self.effects(effects, empty)
+        finally:
+            self.whole = was
+
     def penalty(self, penalty: ir.Penalty) -> Rich:
         if penalty.is_choice:
             return self.w.rich(
                 "penalty.choice",
-                prefer=self.effects(penalty.prefer, "penalty.none"),
+                prefer=self.whole_effects(penalty.prefer, "penalty.none"),
                 otherwise=self.effects(penalty.otherwise, "penalty.none"),
             )
         return self.effects(penalty.effects, "penalty.none")
@@ -200,6 +210,8 @@ def _remove_rooms(effect: ir.RemoveRooms, s: Speaker) -> Rich:
         key += ".one"
     elif effect.count == 2 and effect.pick != "each_highest":
         key += ".two"
+    if s.whole and effect.count > 1 and effect.pick != "each_highest":
+        key += ".whole"  # taken in full or not at all: no "if possible"
     return s.w.rich(key, rooms=rooms, state=state)
 
 
@@ -227,9 +239,13 @@ def _advance_emperor(effect: ir.AdvanceEmperor, s: Speaker) -> Rich:
 
 @RENDERERS.on(ir.ChooseOne)
 def _choose_one(effect: ir.ChooseOne, s: Speaker) -> Rich:
-    options = [s.effects(option) for option in effect.options]
+    options = [s.whole_effects(option) for option in effect.options]
     if len(options) == 1:
         return s.w.rich("effect.choose_one.may" if effect.may_decline else "effect.choose_one.must", option=options[0])
     numbered = [s.w.rich("effect.choose_one.option", n=number, option=o) for number, o in enumerate(options, 1)]
-    key = "effect.choose_one.may_choose" if effect.may_decline else "effect.choose_one"
+    if effect.may_decline:
+        key = "effect.choose_one.may_choose"
+    else:  # say what happens when no option can be taken in full, where one might not be
+        can_fail = any(CONSUMES.of(e)(e) for option in effect.options for e in option)
+        key = "effect.choose_one.or_nothing" if can_fail else "effect.choose_one"
     return s.w.rich(key, options=s.w.join(numbered, ".or"))

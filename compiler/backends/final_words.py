@@ -34,6 +34,13 @@ def quantity_words(ruleset: ir.Ruleset, language: Language | None = None) -> dic
     return {quantity: words.text(f"quantity.{quantity}.total") for quantity in final_quantities(ruleset)}
 
 
+def per_words(language: Language | None = None) -> dict[str, str]:
+    """Each quantity -> the sheets' phrase for one unit of it, as said after "per" ("occupied room"), in
+    `language` (default English): the explanations' "2 per occupied room"."""
+    words = Words(language)
+    return {quantity: words.text(f"quantity.{quantity}.per") for quantity in ir.QUANTITIES}
+
+
 def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tuple[tuple[str, ...], str]:
     """The tie-breaker the standings apply (the first listed) as its quantities and the sheets' phrase for
     their sum ("dishes and drinks in the kitchen plus krones") in `language` (default English); none: ((), "")."""

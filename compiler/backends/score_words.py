@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from compiler import ir
-from compiler.backends.final_words import quantity_words, tiebreak_words
+from compiler.backends.final_words import per_words, quantity_words, tiebreak_words
 from compiler.languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
 from compiler.workspace import Workspace
 
@@ -68,12 +68,13 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
 
 def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     """What a module's score_game needs to tell a game of `ruleset` in `language`: the `score` phrases, the
-    ruleset's `terms`, final scoring's `quantities` (the sheets' phrases), `tiebreak`, and the `state` phrases
-    its readers refuse a state or a deal with."""
+    ruleset's `terms`, final scoring's `quantities` and each quantity's unit after "per" (`quantity_names`: the
+    sheets' phrases), `tiebreak`, and the `state` phrases its readers refuse a state or a deal with."""
     words = score_phrases(language)
     words["state"] = state_phrases(language)
     words["terms"] = ruleset_terms(ruleset, language)
     words["quantities"] = quantity_words(ruleset, language)
+    words["quantity_names"] = per_words(language)
     words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]
     return words
 

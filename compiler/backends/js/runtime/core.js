@@ -146,7 +146,7 @@ function ordinal(words, n) {
   return (forms[`ends_${n % 100}`] || forms[`ends_${n % 10}`] || forms.any_other).replace("{n}", String(n));
 }
 
-// Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only).
+// Why points per a quantity change hands: " (2 per occupied room)" (explaining games only).
 function perQuantity(game, each, quantity) {
   return game.explain ? say(game, "per_quantity", { each, quantity: game.words.quantity_names[quantity] }) : "";
 }

@@ -452,7 +452,7 @@ def ordinal(words: dict[str, Any], n: int) -> str:
 
 
 def per_quantity(game: Game, each: int, quantity: str) -> str:
-    """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
+    """Why points per a quantity change hands: " (2 per occupied room)" (explaining games only, else "")."""
     if not game.explain:
         return ""
     return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])

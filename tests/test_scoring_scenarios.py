@@ -278,7 +278,16 @@ def test_a_draw_staff_penalty_two_cards_under_the_deck() -> None:
 
 
 def test_a_draw_staff_penalty_recorded_cards() -> None:
-    """GR 2 a-draw-staff penalty: recorded hand_to_bottom [5, 1] go under in that order."""
+    """GR 2 a-draw-staff penalty: recorded hand_to_deck [5, 1] go under in that order."""
+    anna = player(emperor=0, points=10, hand=[1, 5, 12], choices={"hand_to_deck": [5, 1]})
+    result = score(state(3, anna, deck=[30], A="a-draw-staff"))
+    assert after(result)["hand"] == [12]
+    assert result["state"]["staff_deck"] == [30, 5, 1]
+
+
+def test_a_draw_staff_penalty_reads_the_older_key_hand_to_bottom() -> None:
+    """GR 2 a-draw-staff penalty: hand_to_bottom, hand_to_deck's older name, still records the cards: [5, 1] go
+    under in that order, as with hand_to_deck (the deck [30] becomes [30, 5, 1]; 12 stays in hand)."""
     anna = player(emperor=0, points=10, hand=[1, 5, 12], choices={"hand_to_bottom": [5, 1]})
     result = score(state(3, anna, deck=[30], A="a-draw-staff"))
     assert after(result)["hand"] == [12]
@@ -1056,16 +1065,23 @@ ILLEGAL = [
     (
         3,
         "a-draw-staff",
-        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_bottom": [1, 9]}},
+        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_deck": [1, 9]}},
         DECK,
-        r"hand_to_bottom\[1\]: 9 is not a legal choice here; legal: 5",
+        r"hand_to_deck\[1\]: 9 is not a legal choice here; legal: 5",
     ),
     (
         3,
         "a-draw-staff",
-        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_bottom": [1, 1]}},
+        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_deck": [1, 1]}},
         DECK,
-        r"hand_to_bottom\[1\]: 1 is not a legal choice here; legal: 5",
+        r"hand_to_deck\[1\]: 1 is not a legal choice here; legal: 5",
+    ),
+    (
+        3,
+        "a-draw-staff",
+        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_deck": [1], "hand_to_bottom": [5]}},
+        DECK,
+        r"choices: hand_to_bottom is the older name of hand_to_deck; record the decisions under one of them",
     ),
     (
         3,

@@ -151,6 +151,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "not_mapping": "{where}: expected a mapping, got {got}",
             "not_text": "{where}: expected text, got {got}",
             "not_whole": "{where}: expected a whole number, got {got}",
+            "old_and_new_choice": "{where}: {old} is the older name of {new}; record the decisions under one of them",
             "out_of_range": "{where}: {value} is out of range (from {low} to {high})",
             "out_of_range_from": "{where}: {value} is out of range ({low} or more)",
             "pick_not_in_packet": "{where}: Staff card {number} is not in the packet at pick {pick}; the packet holds: {held}",
@@ -424,6 +425,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "not_mapping": "{where}: erwartet: eine Zuordnung, erhalten: {got}",
             "not_text": "{where}: erwartet: Text, erhalten: {got}",
             "not_whole": "{where}: erwartet: eine ganze Zahl, erhalten: {got}",
+            "old_and_new_choice": "{where}: {old} ist der ältere Name von {new}; halte die Entscheidungen unter nur einem der beiden fest",
             "out_of_range": "{where}: {value} liegt außerhalb des Bereichs (von {low} bis {high})",
             "out_of_range_from": "{where}: {value} liegt außerhalb des Bereichs ({low} oder mehr)",
             "pick_not_in_packet": "{where}: Personalkarte {number} ist beim {pick}. Zug nicht im Päckchen; das Päckchen enthält: {held}",
@@ -2403,7 +2405,7 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     options = [] if replaying(game) else hand_by_cost(game, player)
     rest = deck_rest(moves, top) if ends_turn and options[1:] else None
     back = deck_back(game, player, top) if rest is not None else None
-    card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
+    card = decide(game, player, "hand_to_deck", options, order_only=True, finish=rest, restore=back)
     player.hand.remove(card)
     more_to_deck(game, player, [card], moves, top)
 
@@ -2419,7 +2421,7 @@ def more_to_deck(game: Game, player: Player, chosen: list[int], moves: int, top:
     other `moves`, then every card onto or under the deck."""
     for _ in range(moves - len(chosen)):
         options = [] if replaying(game) else hand_by_cost(game, player)
-        card = decide(game, player, "hand_to_bottom", options, order_only=True)
+        card = decide(game, player, "hand_to_deck", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
     to_deck(game, player, chosen, top)
@@ -2664,7 +2666,7 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "serve": ("guest", True),
     "play_staff": ("card", True),
     "drawn_to_bottom": ("card", False),
-    "hand_to_bottom": ("card", False),
+    "hand_to_deck": ("card", False),
     "prepare_room": ("room", True),
     "occupy_room": ("room", True),
     "remove_rooms": ("room", False),
@@ -2673,6 +2675,8 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "secretary": ("card", True),
     "draft": ("card", False),
 }
+# Older names of keys, still read as the key they became (hand_to_bottom also recorded cards put on top).
+OLD_CHOICE_KEYS = {"hand_to_bottom": "hand_to_deck"}
 CHOICE_KEYS = set(CHOICE_VALUES)
 # Each kind of value: its phrase in the `state` section.
 VALUE_WORDS = {
@@ -2735,9 +2739,14 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 def _choices(value: Any, where: str) -> dict[str, Any]:
     """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
-    if not CHOICE_KEYS.issuperset(choices):
-        unknown = sorted(set(choices) - CHOICE_KEYS)
+    if not CHOICE_KEYS.union(OLD_CHOICE_KEYS).issuperset(choices):
+        unknown = sorted(set(choices) - CHOICE_KEYS - set(OLD_CHOICE_KEYS))
         raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
+    for old, new in OLD_CHOICE_KEYS.items():
+        if old in choices and new in choices:
+            raise refused("old_and_new_choice", where=where, old=old, new=new)
+        if old in choices:
+            choices[new] = choices.pop(old)
     for key, recorded in choices.items():
         # Where a value is wrong is worked out only then: a state records several decisions per player.
         if isinstance(recorded, list):

@@ -56,9 +56,11 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
     colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
     # English events have always named items by their ids, lower case in running text ("2 wine"): they stay so.
     items = {} if language.id == REFERENCE else {item.id: item.name for item in named.items}
+    plurals = {} if language.id == REFERENCE else {item.id: item.named(2) for item in named.items}
     zones = zip(ruleset.track.zones, named.track.zones, strict=True)
     return {
         "item": items,
+        "item_plural": plurals,  # after a count other than 1
         "colour": {colour: language.name_of("colours", colour, colour) for colour in colours},
         "staff": {str(card.number): card.name for card in named.staff},
         "tile": {tile.id: tile.name for tile in named.tiles},

@@ -69,8 +69,13 @@ class Speaker:
             raise SheetError(f"quantity '{quantity}' has no phrase (sheet.{key}) in {self.w.language.file}")
         return self.w.rich(key)
 
-    def _names(self, ids: Sequence[str], conjunction: str) -> Rich:
-        return self.w.join([rich(self.items[i].name if i in self.items else i) for i in ids], conjunction)
+    def _names(self, ids: Sequence[str], conjunction: str, count: int = 1) -> Rich:
+        """Items by id (other words as they are), named as after `count` ("Cake", "Cakes")."""
+        return self.w.join([rich(self.items[i].named(count) if i in self.items else i) for i in ids], conjunction)
+
+    def _kind(self, kind: str, count: int) -> str:
+        """An item kind as after `count`: "dish", "dishes"."""
+        return self.w.text(f"item.kind.{kind}" if abs(count) == 1 else f"item.kinds.{kind}")
 
     def some_items(self, count: int, which: ir.ItemFilter) -> Rich:
         """`count` items a filter lets through: "2 dishes or drinks", "1 drink other than Champagne",
@@ -79,18 +84,18 @@ class Speaker:
             noun = "item" if len(which.kinds) > 1 else which.kinds[0]
             text = self.w.count(count, noun)
         elif which.ids or which.kinds:
-            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], ".or")
+            names = self._names([*which.ids, *(self._kind(k, count) for k in which.kinds)], ".or", count)
             text = self.w.rich("which.named", n=count, names=names)
         else:
             text = self.w.count(count, "item")
         return self._except(text, which)
 
     def every_item(self, which: ir.ItemFilter) -> Rich:
-        """Every item a filter lets through: "every dish", "every Cake and Strudel"."""
+        """Every item a filter lets through: "every dish", "all Cakes and Strudels"."""
         if which.kinds and not which.ids:
             text = self.w.rich("which.every." + ("item" if len(which.kinds) > 1 else which.kinds[0]))
         elif which.ids or which.kinds:
-            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], "")
+            names = self._names([*which.ids, *(self._kind(k, 2) for k in which.kinds)], "", 2)
             text = self.w.rich("which.every.named", names=names)
         else:
             text = self.w.rich("which.every.item")
@@ -147,7 +152,7 @@ def _gain_items(effect: ir.GainItems, s: Speaker) -> Rich:
         item = s.items.get(item_id)
         if item is None:
             raise SheetError(f"unknown item '{item_id}'")
-        parts.append(s.w.rich(f"item.count.{item.kind}", n=count, name=item.name))
+        parts.append(s.w.rich(f"item.count.{item.kind}", n=count, name=item.named(count)))
     return s.w.rich("effect.gain_items", items=s.w.join(parts))
 
 

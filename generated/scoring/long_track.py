@@ -191,6 +191,7 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "terms": {
             "item": {},
+            "item_plural": {},
             "colour": {"blue": "blue", "red": "red", "yellow": "yellow"},
             "staff": {
                 "1": "Breakfast Server",
@@ -465,6 +466,7 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "terms": {
             "item": {"strudel": "Strudel", "cake": "Torte", "wine": "Wein", "coffee": "Kaffee"},
+            "item_plural": {"strudel": "Strudel", "cake": "Torten", "wine": "Weine", "coffee": "Kaffees"},
             "colour": {"blue": "blau", "red": "rot", "yellow": "gelb"},
             "staff": {
                 "1": "Frühstückskellner",
@@ -1005,6 +1007,12 @@ def term(game: Game, kind: str, name: str, default: str) -> str:
     return game.voice.terms.get(kind, _NO_TERMS).get(name, default)
 
 
+def item_named(game: Game, item: str, count: int) -> str:
+    """An item as named after `count`: its plural for a count other than 1."""
+    named = term(game, "item", item, item)
+    return named if abs(count) == 1 else term(game, "item_plural", item, named)
+
+
 def ordinal(words: dict[str, Any], n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
     digits (ends_11), else the last digit (ends_1), else any_other."""
@@ -1089,7 +1097,7 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     if not game.explain:
         return
     listed = game.voice.said["list_separator"]().join(
-        say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
+        say(game, "item_count", count, item=item_named(game, item, count)) for item, count in items
     )
     text = game.voice.said["gains"](player=player.name, what=listed, why="")
     game.events.append(

@@ -140,6 +140,12 @@ function term(game, kind, name, fallback) {
   return named === undefined ? fallback : named;
 }
 
+// An item as named after `count`: its plural for a count other than 1.
+function itemNamed(game, item, count) {
+  const named = term(game, "item", item, item);
+  return Math.abs(count) === 1 ? named : term(game, "item_plural", item, named);
+}
+
 // 1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's ordinal forms, by the last two digits, else the last.
 function ordinal(words, n) {
   const forms = words.ordinal;
@@ -202,7 +208,7 @@ function advanceEmperor(game, player, steps, why = "") {
 function gainItems(game, player, items) {
   for (const [item, count] of items) player.kitchen[item] = (player.kitchen[item] || 0) + count;
   if (!game.explain) return;
-  const listed = items.map(([item, count]) => say(game, "item_count", { item: term(game, "item", item, item) }, count)).join(say(game, "list_separator"));
+  const listed = items.map(([item, count]) => say(game, "item_count", { item: itemNamed(game, item, count) }, count)).join(say(game, "list_separator"));
   const given = {};
   for (const [item, count] of items) given[item] = count;
   log(game, player, "items", say(game, "gains", { player: player.name, what: listed, why: "" }), { items: given });

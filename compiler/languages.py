@@ -124,8 +124,11 @@ class Language:
 
     def plural_of(self, kind: str, id: str, own: str, own_plural: str) -> str:
         """What a player reads for an entry of the rules data after a count other than 1: as name_of, with
-        the term's plural form (a term without forms is said alike for every count), else `own_plural`."""
+        the term's plural form (a term without forms is said alike for every count), else `own_plural`. In
+        English, the language of the rules data, the data's own plural."""
         key = f"terms.{kind}.{id}"
+        if self.id == REFERENCE:
+            return own_plural
         stock = self.stock_names.get(f"{kind}.{id}")
         if key in self.phrases and (stock is None or stock == own):
             return self.phrases[key].text(2)

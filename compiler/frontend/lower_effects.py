@@ -103,7 +103,10 @@ def item_filter(data: dict[str, Any] | None, path: Path, context: Context) -> ir
     _known_items(excluding, [*path, "except"], context)
     which = ir.ItemFilter(ids, tuple(data.get("kinds", ())), excluding)
     items = context.doc["items"]
-    known = tuple(ir.Item(item_id, item["kind"], item["name"], item.get("plural", item["name"])) for item_id, item in items.items())
+    known = tuple(
+        ir.Item(item_id, item["kind"], item["name"], item.get("plural", item["name"]))
+        for item_id, item in items.items()
+    )
     fits = which.chosen_from(known)
     if not fits and all(item in items for item in (*ids, *excluding)):
         context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset fits this choice")

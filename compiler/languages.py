@@ -463,7 +463,9 @@ def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
             dataclasses.replace(
                 i,
                 name=name("items", i.id, i.name),
-                plural=names.get(f"items.{i.id}") or language.plural_of("items", i.id, i.name, i.plural or i.name),
+                plural=names.get(f"item_plurals.{i.id}")
+                or names.get(f"items.{i.id}")
+                or language.plural_of("items", i.id, i.name, i.plural or i.name),
             )
             for i in ruleset.items
         ),

@@ -198,3 +198,18 @@ def test_gah_diff_names_a_changed_plural(tmp_path: Path) -> None:
     )
     run = run_gah("diff", "base", str(path))
     assert "The item cake is now called Gateaux after a count other than 1, instead of Cakes." in run.out, run.err
+
+
+def test_a_rulesets_own_translation_gives_the_plural(tmp_path: Path) -> None:
+    path = tmp_path / "tea.yaml"
+    path.write_text(
+        "extends: base\nname: tea\nitems:\n  tea: {kind: drink, name: Tea, plural: Teas}\ntiles:\n  b-krones:\n"
+        "    bonus:\n      - {kind: gain_items, items: {tea: 2}}\n"
+        "translations:\n  de:\n    names:\n      items: {tea: Tee}\n      item_plurals: {tea: Tees}\n",
+        encoding="utf-8",
+    )
+    assert words(str(path))["b-krones"][1] == "Gain 2 Teas"
+    assert words(str(path), "de")["b-krones"][1] == "Erhalte 2 Tees"
+    # Without item_plurals the translated name serves every count.
+    path.write_text(path.read_text(encoding="utf-8").replace("      item_plurals: {tea: Tees}\n", ""), encoding="utf-8")
+    assert words(str(path), "de")["b-krones"][1] == "Erhalte 2 Tee"

@@ -174,6 +174,8 @@ def test_items_after_a_count_are_plural_in_explanations() -> None:
     result = module(RETURNS).score_game(data, "de")
     assert result["state"]["players"][0]["kitchen"] == kitchen(cake=2)
     assert "Anna erhält 2 Torten" in texts(result)
+    # English names items by their ids in running text; after another count, the data's plural in lower case.
+    assert "Anna gains 2 cakes" in texts(module(RETURNS).score_game(data))
     one = module(RETURNS).score_game(
         state(5, player(emperor=8, choices={"choose_items": ["cake", "strudel"]}), B="b-sweet-tooth"), "de"
     )

@@ -54,9 +54,12 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
     (see compiler.languages.localised), then the language's terms."""
     named = localised(ruleset, language)
     colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
-    # English events have always named items by their ids, lower case in running text ("2 wine"): they stay so.
+    # English events have always named items by their ids, lower case in running text ("1 wine"): they stay so,
+    # and say the rules data's plural in lower case after another count ("2 wines").
     items = {} if language.id == REFERENCE else {item.id: item.name for item in named.items}
-    plurals = {} if language.id == REFERENCE else {item.id: item.named(2) for item in named.items}
+    plurals = {item.id: item.named(2) for item in named.items}
+    if language.id == REFERENCE:
+        plurals = {item.id: item.plural.lower() for item in named.items if item.plural and item.plural != item.name}
     zones = zip(ruleset.track.zones, named.track.zones, strict=True)
     return {
         "item": items,

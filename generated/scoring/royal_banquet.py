@@ -191,7 +191,7 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "terms": {
             "item": {},
-            "item_plural": {},
+            "item_plural": {"strudel": "strudels", "cake": "cakes", "wine": "wines", "coffee": "coffees"},
             "colour": {"blue": "blue", "red": "red", "yellow": "yellow"},
             "staff": {
                 "1": "Breakfast Server",

@@ -533,6 +533,11 @@ class Item:
     id: str
     kind: Literal["dish", "drink"]
     name: str
+    plural: str = ""  # the name after a count other than 1 ("2 Cakes"); empty: the name
+
+    def named(self, count: int) -> str:
+        """The item's name after `count`: singular for 1, else the plural."""
+        return self.name if abs(count) == 1 or not self.plural else self.plural
 
 
 @dataclass(frozen=True)

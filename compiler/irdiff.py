@@ -123,6 +123,8 @@ class _Comparer:
                 out.append(
                     self.say("diff.item.removed", kind=self.say(f"item.kind.{a.kind}"), name=self.named(a.id, a.name))
                 )
+            elif a is not None and b is not None and (a.name, a.kind) == (b.name, b.kind):
+                out.append(self.say("diff.item.plural", id=item_id, new=b.named(2), old=a.named(2)))
             elif a is not None and b is not None:
                 out.append(
                     self.say(

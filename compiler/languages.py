@@ -122,6 +122,18 @@ class Language:
             return self.phrases[key].text(1)
         return own
 
+    def plural_of(self, kind: str, id: str, own: str, own_plural: str) -> str:
+        """What a player reads for an entry of the rules data after a count other than 1: as name_of, with
+        the term's plural form (a term without forms is said alike for every count), else `own_plural`. In
+        English, the language of the rules data, the data's own plural."""
+        key = f"terms.{kind}.{id}"
+        if self.id == REFERENCE:
+            return own_plural
+        stock = self.stock_names.get(f"{kind}.{id}")
+        if key in self.phrases and (stock is None or stock == own):
+            return self.phrases[key].text(2)
+        return own_plural
+
     def uncertain_note(self, key: str) -> str:
         """The note on `key` (or on the nearest of its prefixes) when the term is not confirmed; else ''."""
         parts = key.split(".")
@@ -475,7 +487,16 @@ def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
         ruleset,
         title=own.title or ruleset.title,
         description=own.description or ruleset.description,
-        items=tuple(dataclasses.replace(i, name=name("items", i.id, i.name)) for i in ruleset.items),
+        items=tuple(
+            dataclasses.replace(
+                i,
+                name=name("items", i.id, i.name),
+                plural=names.get(f"item_plurals.{i.id}")
+                or names.get(f"items.{i.id}")
+                or language.plural_of("items", i.id, i.name, i.plural or i.name),
+            )
+            for i in ruleset.items
+        ),
         track=dataclasses.replace(ruleset.track, zones=zones),
         tiles=tiles,
         hotel=hotel,

@@ -31,6 +31,8 @@ EXPECTED: dict[str, tuple[str, str]] = {
     # the effect vocabulary's own checks
     "two-tiebreakers": ("5:5", "only one tie-breaker decides ties"),
     "prefer-takes-twice": ("9:11", "this part and part 1 both take krones"),
+    # gain 3 then pay 5 krones: every engine would ask 5 of what the player had before the option
+    "option-pays-with-its-gain": ("9:48", "this part takes krones, which part 1 may give"),
     "choose-one-nested": ("9:21", "an option of choose_one cannot hold another choose_one"),
     # conditions (the `if` effect)
     "condition-unknown-key": ("7:52", "unknown key 'more_than'; expected one of: all, any, at_least"),

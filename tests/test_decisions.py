@@ -243,7 +243,7 @@ def candidates(key: str, data: dict[str, Any]) -> list[Any]:
     return {
         "play_staff": [*cards, None],
         "drawn_to_bottom": cards,
-        "hand_to_bottom": cards,
+        "hand_to_deck": cards,
         "prepare_room": [*CELLS, None],
         "occupy_room": [*CELLS, None],
         "remove_rooms": CELLS,
@@ -366,12 +366,12 @@ def test_which_card_goes_under_the_deck_counts_when_a_later_step_draws_it(tmp_pa
     data = state(7, anna, deck=[], C="c-deck-trick")
     result = score(data, str(path))
     assert final(result)["total"] == 17
-    assert decisions(result)["choices"] == {"hand_to_bottom": 27, "play_staff": 27}
-    cheapest = score(dict(data, players=[with_choices(anna, hand_to_bottom=6)]), str(path))
+    assert decisions(result)["choices"] == {"hand_to_deck": 27, "play_staff": 27}
+    cheapest = score(dict(data, players=[with_choices(anna, hand_to_deck=6)]), str(path))
     assert final(cheapest)["total"] == 11
     # Recorded: Booking Manager is played. The policy must put it under the deck to draw it back.
     recorded = score(dict(data, players=[with_choices(anna, play_staff=27)]), str(path))
-    assert decisions(recorded)["choices"] == {"hand_to_bottom": 27, "play_staff": 27}
+    assert decisions(recorded)["choices"] == {"hand_to_deck": 27, "play_staff": 27}
     assert final(recorded)["total"] == 17
 
 
@@ -389,7 +389,7 @@ def test_a_recorded_draw_steers_an_earlier_card_decision_inside_a_search(tmp_pat
     )
     anna = player(emperor=10, hand=[6, 27], hotel=[".....", ".....", ".....", "ooooo"], choices={"play_staff": 27})
     result = score(state(7, anna, deck=[], C="c-deck-trick"), str(path))
-    assert decisions(result)["choices"] == {"prepare_room": "2.3", "hand_to_bottom": 27, "play_staff": 27}
+    assert decisions(result)["choices"] == {"prepare_room": "2.3", "hand_to_deck": 27, "play_staff": 27}
     assert final(result)["total"] == 22
 
 

@@ -34,6 +34,7 @@ from compiler.sheets.text import Words, plain
 STAGES = {
     "the front end (compiler/frontend/lower_effects.py: LOWER)",
     "the front end (compiler/frontend/lower_effects.py: CONSUMES)",
+    "the front end (compiler/frontend/lower_effects.py: GIVES)",
     "the Python backend (compiler/backends/python/effects.py: LINES)",
     "the Python backend (compiler/backends/python/effects.py: FEASIBLE)",
     "the JavaScript backend (compiler/backends/js/effects.py: STATEMENT)",

@@ -75,7 +75,7 @@ ALTERNATIVES: dict[str, Any] = {
 RULESETS = {name: source for name, source in discovered().items() if name not in PAD_REFUSES}
 TEST_RULESETS = {name: source for name, source in RULESETS.items() if name not in SHIPPED}
 # Decisions that are changed to their runner-up (always legal: the policy tried it) in "changed" states.
-RUNNER_UP_KEYS = ("return_items", "choose_one", "remove_rooms", "hand_to_bottom")
+RUNNER_UP_KEYS = ("return_items", "choose_one", "remove_rooms", "hand_to_deck")
 
 
 def node() -> str:
@@ -418,7 +418,7 @@ def vocabulary_covered(corpus: list[dict[str, Any]]) -> None:
     for fragment in VOCABULARY_EVENTS:
         assert any(fragment in text for text in texts), fragment
     steps = [s for r in results for p in r["decisions"] for s in p["steps"]]
-    for key in ("return_items", "choose_one", "choose_items", "remove_rooms", "play_staff", "hand_to_bottom"):
+    for key in ("return_items", "choose_one", "choose_items", "remove_rooms", "play_staff", "hand_to_deck"):
         for how in ("policy", "recorded"):
             assert any(s["key"] == key and s["how"] == how for s in steps), (key, how)
     assert any(s["key"] == "choose_one" and s["value"] is None and s["how"] == "recorded" for s in steps)

@@ -278,8 +278,8 @@ def test_a_draw_staff_penalty_two_cards_under_the_deck() -> None:
 
 
 def test_a_draw_staff_penalty_recorded_cards() -> None:
-    """GR 2 a-draw-staff penalty: recorded hand_to_bottom [5, 1] go under in that order."""
-    anna = player(emperor=0, points=10, hand=[1, 5, 12], choices={"hand_to_bottom": [5, 1]})
+    """GR 2 a-draw-staff penalty: recorded hand_to_deck [5, 1] go under in that order."""
+    anna = player(emperor=0, points=10, hand=[1, 5, 12], choices={"hand_to_deck": [5, 1]})
     result = score(state(3, anna, deck=[30], A="a-draw-staff"))
     assert after(result)["hand"] == [12]
     assert result["state"]["staff_deck"] == [30, 5, 1]
@@ -1056,16 +1056,16 @@ ILLEGAL = [
     (
         3,
         "a-draw-staff",
-        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_bottom": [1, 9]}},
+        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_deck": [1, 9]}},
         DECK,
-        r"hand_to_bottom\[1\]: 9 is not a legal choice here; legal: 5",
+        r"hand_to_deck\[1\]: 9 is not a legal choice here; legal: 5",
     ),
     (
         3,
         "a-draw-staff",
-        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_bottom": [1, 1]}},
+        {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_deck": [1, 1]}},
         DECK,
-        r"hand_to_bottom\[1\]: 1 is not a legal choice here; legal: 5",
+        r"hand_to_deck\[1\]: 1 is not a legal choice here; legal: 5",
     ),
     (
         3,
@@ -1177,3 +1177,19 @@ def test_gah_score_reports_an_illegal_choice_with_a_position(tmp_path: Path) -> 
     assert (
         "players[0].choices.prepare_room: 2.2 is not a legal choice here; legal: 1.1, none (player Anna)" in done.stderr
     )
+
+
+def test_a_draw_staff_penalty_reads_the_older_key_hand_to_bottom() -> None:
+    """GR 2 a-draw-staff penalty: hand_to_bottom, hand_to_deck's older name, still records the cards: [5, 1] go
+    under in that order, as with hand_to_deck (the deck [30] becomes [30, 5, 1]; 12 stays in hand)."""
+    anna = player(emperor=0, points=10, hand=[1, 5, 12], choices={"hand_to_bottom": [5, 1]})
+    result = score(state(3, anna, deck=[30], A="a-draw-staff"))
+    assert after(result)["hand"] == [12]
+    assert result["state"]["staff_deck"] == [30, 5, 1]
+
+
+def test_the_older_key_and_the_new_one_together_are_refused() -> None:
+    """hand_to_bottom is read as hand_to_deck: both at once would leave the order of the cards unclear."""
+    fields: dict[str, Any] = {"emperor": 0, "hand": [1, 5], "choices": {"hand_to_deck": [1], "hand_to_bottom": [5]}}
+    with pytest.raises(StateError, match="choices: hand_to_bottom is the older name of hand_to_deck; record the"):
+        score(state(3, player(**fields), deck=DECK, A="a-draw-staff"))

@@ -26,7 +26,7 @@ from compiler.project import load_one
 
 ITEMS = "items are: strudel, cake, wine, coffee"
 CHOICE_KEYS = (
-    "choices are: choose_items, choose_one, conference_manager, draft, drawn_to_bottom, hand_to_bottom, "
+    "choices are: choose_items, choose_one, conference_manager, draft, drawn_to_bottom, hand_to_deck, "
     "occupy_room, play_staff, prepare_room, remove_hired_staff, remove_rooms, return_items, secretary, serve"
 )
 PLAYER_KEYS = "expected: cafe, choices, emperor, hand, hired, hotel, kitchen, krones, name, objectives, points"

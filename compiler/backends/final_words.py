@@ -35,6 +35,13 @@ def quantity_words(ruleset: ir.Ruleset, language: Language | None = None) -> dic
     return {quantity.key: plain(speaker.total(quantity)) for quantity in final_quantities(ruleset)}
 
 
+def per_words(language: Language | None = None) -> dict[str, str]:
+    """Each quantity -> the sheets' phrase for one unit of it, as said after "per" ("occupied room"), in
+    `language` (default English): the explanations' "2 per occupied room"."""
+    words = Words(language)
+    return {quantity: words.text(f"quantity.{quantity}.per") for quantity in ir.QUANTITIES}
+
+
 def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tuple[tuple[str, ...], str]:
     """The tie-breaker the standings apply (the first listed) as its quantities and the sheets' phrase for
     their sum ("dishes and drinks in the kitchen plus krones") in `language` (default English); none: ((), "")."""
@@ -44,7 +51,16 @@ def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tup
     return tuple(q.key for q in first.quantities), plain(tiebreak(Speaker(Words(language), ruleset.items), first))
 
 
-def filtered_names(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
-    """Each filtered count the ruleset uses -> the sheets' phrase for the whole count, by its key."""
+def filtered_names(ruleset: ir.Ruleset, language: Language | None = None, per: bool = False) -> dict[str, str]:
+    """Each filtered count the ruleset uses -> the sheets' phrase for the whole count (`per`: for one unit, as
+    said after "per"), by its key."""
     speaker = Speaker(Words(language), ruleset.items)
-    return {q.key: plain(speaker.total(q)) for q in every_quantity(ruleset) if not q.name}
+    say = speaker.per if per else speaker.total
+    return {q.key: plain(say(q)) for q in every_quantity(ruleset) if not q.name}
+
+
+def total_words(language: Language | None = None) -> dict[str, str]:
+    """Each shorthand quantity -> the sheets' phrase for the whole of it ("occupied rooms"): a condition's
+    explanation, "krones 5 ≥ 3"."""
+    words = Words(language)
+    return {quantity: words.text(f"quantity.{quantity}.total") for quantity in ir.QUANTITIES}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from compiler import ir
-from compiler.backends.final_words import filtered_names, quantity_words, tiebreak_words
+from compiler.backends.final_words import filtered_names, per_words, quantity_words, tiebreak_words, total_words
 from compiler.languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
 from compiler.workspace import Workspace
 
@@ -54,11 +54,16 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
     (see compiler.languages.localised), then the language's terms."""
     named = localised(ruleset, language)
     colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
-    # English events have always named items by their ids, lower case in running text ("2 wine"): they stay so.
+    # English events have always named items by their ids, lower case in running text ("1 wine"): they stay so,
+    # and say the rules data's plural in lower case after another count ("2 wines").
     items = {} if language.id == REFERENCE else {item.id: item.name for item in named.items}
+    plurals = {item.id: item.named(2) for item in named.items}
+    if language.id == REFERENCE:
+        plurals = {item.id: item.plural.lower() for item in named.items if item.plural and item.plural != item.name}
     zones = zip(ruleset.track.zones, named.track.zones, strict=True)
     return {
         "item": items,
+        "item_plural": plurals,  # after a count other than 1
         "colour": {colour: language.name_of("colours", colour, colour) for colour in colours},
         "staff": {str(card.number): card.name for card in named.staff},
         "tile": {tile.id: tile.name for tile in named.tiles},
@@ -68,15 +73,16 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
 
 def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     """What a module's score_game needs to tell a game of `ruleset` in `language`: the `score` phrases, the
-    ruleset's `terms`, final scoring's `quantities` (the sheets' phrases), `tiebreak`, and the `state` phrases
-    its readers refuse a state or a deal with."""
+    ruleset's `terms`, final scoring's `quantities` and each quantity's unit after "per" (`quantity_names`: the
+    sheets' phrases), `tiebreak`, and the `state` phrases its readers refuse a state or a deal with."""
     words = score_phrases(language)
     words["state"] = state_phrases(language)
     words["terms"] = ruleset_terms(ruleset, language)
     words["quantities"] = quantity_words(ruleset, language)
-    filtered = filtered_names(ruleset, language)
-    if filtered:  # a filtered count is named by its sheet phrase (a shorthand by the score section's own)
-        words["quantity_names"] = {**words["quantity_names"], **filtered}
+    # A quantity in explanations: after "per", one unit ("2 per occupied room"); in a condition, the whole
+    # ("krones 5 ≥ 3"); a filtered count by its key, a shorthand by its name, both from the sheets' phrases.
+    words["quantity_names"] = {**per_words(language), **filtered_names(ruleset, language, per=True)}
+    words["quantity_totals"] = {**total_words(language), **filtered_names(ruleset, language)}
     words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]
     return words
 

@@ -80,11 +80,13 @@ def _deal_text(deal: ir.Deal, language: Language) -> str:
     return language.say("setup.deal_standard", deal.hand_size)
 
 
-def _start_text(start: ir.StartingState, items: dict[str, str], language: Language) -> str:
+def _start_text(start: ir.StartingState, items: dict[str, ir.Item], language: Language) -> str:
     """Each player's starting supply in one line."""
     separator = language.say("setup.list_separator")
     kitchen = separator.join(
-        language.say("setup.item_count", count, item=items.get(item, item)) for item, count in start.items if count
+        language.say("setup.item_count", count, item=items[item].named(count) if item in items else item)
+        for item, count in start.items
+        if count
     )
     rooms = separator.join(f"{floor}.{column}" for floor, column in start.hotel_rooms)
     return language.say(
@@ -103,7 +105,7 @@ def human_setup(ruleset: ir.Ruleset, state: dict[str, Any], seed: int, language:
     ruleset = localised(ruleset, language)
     cards = {card.number: card for card in ruleset.staff}
     tiles = {tile.id: tile for tile in ruleset.tiles}
-    items = {item.id: item.name for item in ruleset.items}
+    items = {item.id: item for item in ruleset.items}
     separator = language.say("setup.list_separator")
     tile_list = separator.join(
         language.say("setup.tile", tier=tier, id=tile_id, name=tiles[tile_id].name)

@@ -502,7 +502,7 @@ class _Builder:
             min_players=doc["players"]["min"],
             max_players=doc["players"]["max"],
             rounds=doc["rounds"],
-            items=tuple(ir.Item(k, v["kind"], v["name"]) for k, v in doc["items"].items()),
+            items=tuple(ir.Item(k, v["kind"], v["name"], v.get("plural", v["name"])) for k, v in doc["items"].items()),
             track=track,
             scorings=scorings,
             tiles=tiles,

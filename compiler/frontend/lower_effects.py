@@ -1,9 +1,10 @@
 """Effects data to IR: one builder per effect kind (a `ByKind` table), with the checks a schema cannot make.
 
 Each builder gets the effect's data (schema-valid), its path in the document and the `Context` that
-knows positions and collects problems. `CONSUMES` says what each kind takes from the player, so that an
-all-or-nothing option (a penalty's `prefer`, an option of `choose_one`) never asks twice for one thing:
-its parts are each checked against what the player has before the option.
+knows positions and collects problems. `CONSUMES` says what each kind takes from the player and `GIVES`
+what it may give, so that an all-or-nothing option (a penalty's `prefer`, an option of `choose_one`) never
+asks twice for one thing nor pays with what one of its own parts gives: every engine checks each part
+against what the player has before the option.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ Build = Callable[[dict[str, Any], Path, Context], ir.Effect]
 LOWER: ByKind[Build] = ByKind("the front end (compiler/frontend/lower_effects.py: LOWER)")
 # What an effect takes from the player when it is taken fully ("" for nothing: it cannot fail).
 CONSUMES: ByKind[Callable[[Any], str]] = ByKind("the front end (compiler/frontend/lower_effects.py: CONSUMES)")
+# What an effect may give the player (CONSUMES' words), group rewards and points beyond the cap included.
+GIVES: ByKind[Callable[[Any], tuple[str, ...]]] = ByKind("the front end (compiler/frontend/lower_effects.py: GIVES)")
 
 
 def build_effect(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
@@ -49,10 +52,12 @@ def build_effects(items: list[dict[str, Any]], path: Path, context: Context) -> 
 
 
 def check_all_or_nothing(effects: tuple[ir.Effect, ...], path: Path, context: Context) -> None:
-    """Parts of one all-or-nothing option must not take the same thing twice (each is checked alone); a
-    conditional must be the option's first part (its condition is tested against the state before the option,
-    so nothing before it may change what it reads), and each of its branches is such an option too."""
+    """Parts of one all-or-nothing option must not take the same thing twice, nor take what an earlier part
+    gives: each part is checked alone, against what the player has before the option. A conditional must be the
+    option's first part (nothing before it may change what its condition reads), and each of its branches is
+    such an option too."""
     seen: dict[str, int] = {}
+    given: dict[str, int] = {}
     for index, effect in enumerate(effects):
         if isinstance(effect, ir.Conditional):
             _check_conditional_part(effect, index, [*path, index], context)
@@ -64,7 +69,17 @@ def check_all_or_nothing(effects: tuple[ir.Effect, ...], path: Path, context: Co
                     "an all-or-nothing option checks each part against what the player has before it, so write "
                     "them as one effect",
                 )
+            elif resource in given:
+                context.problem(
+                    context.at(*path, index),
+                    f"{format_path([*path, index])}: this part takes {resource}, which part {given[resource] + 1} "
+                    "may give; an all-or-nothing option checks each part against what the player has before it, so "
+                    "the gain would not count: write the payment before the gain, or gain and payment as one effect "
+                    "of the difference",
+                )
             seen.setdefault(resource, index)
+        for gift in GIVES.of(effect)(effect):
+            given.setdefault(gift, index)
 
 
 def _takes(effect: ir.Effect) -> list[str]:
@@ -112,7 +127,10 @@ def item_filter(data: dict[str, Any] | None, path: Path, context: Context) -> ir
     _known_items(excluding, [*path, "except"], context)
     which = ir.ItemFilter(ids, tuple(data.get("kinds", ())), excluding)
     items = context.doc["items"]
-    known = tuple(ir.Item(item_id, item["kind"], item["name"]) for item_id, item in items.items())
+    known = tuple(
+        ir.Item(item_id, item["kind"], item["name"], item.get("plural", item["name"]))
+        for item_id, item in items.items()
+    )
     fits = which.chosen_from(known)
     if not fits and all(item in items for item in (*ids, *excluding)):
         context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset fits this choice")
@@ -287,7 +305,9 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
                     context.key_at(*path, key), f"{format_path([*path, key])}: {key} belongs with quantity{hint}"
                 )
     if form == "quantity":
-        return ir.QuantityIs(lower_quantity(data["quantity"], [*path, "quantity"], context), _bounds(data, path, context))
+        return ir.QuantityIs(
+            lower_quantity(data["quantity"], [*path, "quantity"], context), _bounds(data, path, context)
+        )
     if form == "space":
         return ir.SpaceIs(_bounds(data["space"], [*path, "space"], context))
     if form == "zone":
@@ -398,3 +418,67 @@ def _takes_rooms(_effect: ir.Effect) -> str:
 @CONSUMES.on(ir.RemoveHiredStaff)
 def _takes_hired(_effect: ir.Effect) -> str:
     return "hired Staff"
+
+
+# --- what each kind may give the player ----------------------------------------------------
+
+
+@GIVES.on(ir.LoseKrones, ir.LosePoints, ir.ReturnItems, ir.RemoveHiredStaff)
+def _gives_nothing(_effect: ir.Effect) -> tuple[str, ...]:
+    return ()
+
+
+@GIVES.on(ir.Conditional)
+def _gives_what_a_branch_gives(effect: ir.Conditional) -> tuple[str, ...]:
+    gifts = (gift for part in (*effect.then, *effect.otherwise) for gift in GIVES.of(part)(part))
+    return tuple(dict.fromkeys(gifts))
+
+
+@GIVES.on(ir.GainKrones)
+def _gives_krones(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("krones",)
+
+
+@GIVES.on(ir.GainPoints, ir.AdvanceEmperor)
+def _gives_points(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("points",)  # advancing past the cap gives points
+
+
+@GIVES.on(ir.PointsPerQuantity)
+def _gives_points_if_positive(effect: ir.PointsPerQuantity) -> tuple[str, ...]:
+    return ("points",) if effect.points > 0 else ()
+
+
+@GIVES.on(ir.GainItems, ir.ChooseItems)
+def _gives_items(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("items",)
+
+
+@GIVES.on(ir.DrawStaff)
+def _gives_drawn(effect: ir.DrawStaff) -> tuple[str, ...]:
+    return (("Staff from the hand",) if effect.rest == "hand" else ()) + (("hired Staff",) if effect.play else ())
+
+
+@GIVES.on(ir.StaffToDeckBottom)
+def _gives_deck(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("the Staff deck",)
+
+
+@GIVES.on(ir.PlayStaffFromHand)
+def _gives_hired(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("hired Staff",)
+
+
+@GIVES.on(ir.PrepareRoom, ir.OccupyVacantRooms)
+def _gives_rooms(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("rooms", "krones", "points")  # an occupied room may complete a group and earn its reward
+
+
+@GIVES.on(ir.RemoveRooms)
+def _gives_space(_effect: ir.Effect) -> tuple[str, ...]:
+    return ("a hotel space",)
+
+
+@GIVES.on(ir.ChooseOne)
+def _gives_any_option(effect: ir.ChooseOne) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(gift for option in effect.options for e in option for gift in GIVES.of(e)(e)))

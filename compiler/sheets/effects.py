@@ -11,6 +11,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.dispatch import ByKind, MissingKind
+from compiler.frontend.lower_effects import CONSUMES
 from compiler.sheets.text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
@@ -23,6 +24,7 @@ class Speaker:
     def __init__(self, words: Words, items: Sequence[ir.Item]) -> None:
         self.w = words
         self.items = {item.id: item for item in items}
+        self.whole = False  # saying an all-or-nothing option: no "if possible"
 
     def effect(self, effect: ir.Effect) -> Rich:
         try:
@@ -38,11 +40,19 @@ class Speaker:
             return self.w.sequence([self.effect(e) for e in effects])  # "a; if ...: b; otherwise: c", in order
         return self.w.join([self.effect(e) for e in effects])
 
+    def whole_effects(self, effects: Sequence[ir.Effect], empty: str = "bonus.none") -> Rich:
+        """Effects of an all-or-nothing option, taken only if every one can be taken fully."""
+        was, self.whole = self.whole, True
+        try:
+            return self.effects(effects, empty)
+        finally:
+            self.whole = was
+
     def penalty(self, penalty: ir.Penalty) -> Rich:
         if penalty.is_choice:
             return self.w.rich(
                 "penalty.choice",
-                prefer=self.effects(penalty.prefer, "penalty.none"),
+                prefer=self.whole_effects(penalty.prefer, "penalty.none"),
                 otherwise=self.effects(penalty.otherwise, "penalty.none"),
             )
         return self.effects(penalty.effects, "penalty.none")
@@ -139,8 +149,13 @@ class Speaker:
             text = self.w.rich("count_of.items.except", what=text, names=self._names(which.excluding, ".or"))
         return rich(text, where)
 
-    def _names(self, ids: Sequence[str], conjunction: str) -> Rich:
-        return self.w.join([rich(self.items[i].name if i in self.items else i) for i in ids], conjunction)
+    def _names(self, ids: Sequence[str], conjunction: str, count: int = 1) -> Rich:
+        """Items by id (other words as they are), named as after `count` ("Cake", "Cakes")."""
+        return self.w.join([rich(self.items[i].named(count) if i in self.items else i) for i in ids], conjunction)
+
+    def _kind(self, kind: str, count: int) -> str:
+        """An item kind as after `count`: "dish", "dishes"."""
+        return self.w.text(f"item.kind.{kind}" if abs(count) == 1 else f"item.kinds.{kind}")
 
     def some_items(self, count: int, which: ir.ItemFilter) -> Rich:
         """`count` items a filter lets through: "2 dishes or drinks", "1 drink other than Champagne",
@@ -149,18 +164,18 @@ class Speaker:
             noun = "item" if len(which.kinds) > 1 else which.kinds[0]
             text = self.w.count(count, noun)
         elif which.ids or which.kinds:
-            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], ".or")
+            names = self._names([*which.ids, *(self._kind(k, count) for k in which.kinds)], ".or", count)
             text = self.w.rich("which.named", n=count, names=names)
         else:
             text = self.w.count(count, "item")
         return self._except(text, which)
 
     def every_item(self, which: ir.ItemFilter) -> Rich:
-        """Every item a filter lets through: "every dish", "every Cake and Strudel"."""
+        """Every item a filter lets through: "every dish", "all Cakes and Strudels"."""
         if which.kinds and not which.ids:
             text = self.w.rich("which.every." + ("item" if len(which.kinds) > 1 else which.kinds[0]))
         elif which.ids or which.kinds:
-            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], "")
+            names = self._names([*which.ids, *(self._kind(k, 2) for k in which.kinds)], "", 2)
             text = self.w.rich("which.every.named", names=names)
         else:
             text = self.w.rich("which.every.item")
@@ -217,7 +232,7 @@ def _gain_items(effect: ir.GainItems, s: Speaker) -> Rich:
         item = s.items.get(item_id)
         if item is None:
             raise SheetError(f"unknown item '{item_id}'")
-        parts.append(s.w.rich(f"item.count.{item.kind}", n=count, name=item.name))
+        parts.append(s.w.rich(f"item.count.{item.kind}", n=count, name=item.named(count)))
     return s.w.rich("effect.gain_items", items=s.w.join(parts))
 
 
@@ -280,6 +295,8 @@ def _remove_rooms(effect: ir.RemoveRooms, s: Speaker) -> Rich:
         key += ".one"
     elif effect.count == 2 and effect.pick != "each_highest":
         key += ".two"
+    if s.whole and effect.count > 1 and effect.pick != "each_highest":
+        key += ".whole"  # taken in full or not at all: no "if possible"
     return s.w.rich(key, rooms=rooms, state=state)
 
 
@@ -307,11 +324,15 @@ def _advance_emperor(effect: ir.AdvanceEmperor, s: Speaker) -> Rich:
 
 @RENDERERS.on(ir.ChooseOne)
 def _choose_one(effect: ir.ChooseOne, s: Speaker) -> Rich:
-    options = [s.effects(option) for option in effect.options]
+    options = [s.whole_effects(option) for option in effect.options]
     if len(options) == 1:
         return s.w.rich("effect.choose_one.may" if effect.may_decline else "effect.choose_one.must", option=options[0])
     numbered = [s.w.rich("effect.choose_one.option", n=number, option=o) for number, o in enumerate(options, 1)]
-    key = "effect.choose_one.may_choose" if effect.may_decline else "effect.choose_one"
+    if effect.may_decline:
+        key = "effect.choose_one.may_choose"
+    else:  # say what happens when no option can be taken in full, where one might not be
+        can_fail = any(CONSUMES.of(e)(e) for option in effect.options for e in option)
+        key = "effect.choose_one.or_nothing" if can_fail else "effect.choose_one"
     return s.w.rich(key, options=s.w.join(numbered, ".or"))
 
 

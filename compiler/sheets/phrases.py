@@ -92,7 +92,7 @@ def kitchen(s: Speaker, items: tuple[tuple[str, int], ...]) -> Rich:
         item = s.items.get(item_id)
         if item is None or count == 0:
             continue
-        parts.append(s.w.rich(f"item.count.{item.kind}", n=count, name=item.name))
+        parts.append(s.w.rich(f"item.count.{item.kind}", n=count, name=item.named(count)))
     return s.w.join(parts) if parts else s.w.rich("diff.none")
 
 

@@ -109,27 +109,6 @@ WORDS: dict[str, dict[str, Any]] = {
         "puts_drawn_under_deck": "{player} puts the other drawn cards under the deck: {cards}",
         "puts_on_deck": "{player} puts {cards} from hand on top of the deck",
         "puts_under_deck": "{player} puts {cards} from hand under the deck",
-        "quantity_names": {
-            "cafe_guests": "cafe guests",
-            "cafe_items": "cafe items",
-            "colour_sets": "colour sets",
-            "emperor_position": "emperor position",
-            "full_columns": "full columns",
-            "full_floors": "full floors",
-            "full_groups": "full groups",
-            "hired_game_end_staff": "hired game end staff",
-            "hired_staff": "hired staff",
-            "kitchen_items": "kitchen items",
-            "krones": "krones",
-            "objectives": "objectives",
-            "occupied_blue_rooms": "occupied blue rooms",
-            "occupied_red_rooms": "occupied red rooms",
-            "occupied_rooms": "occupied rooms",
-            "occupied_yellow_rooms": "occupied yellow rooms",
-            "room_tiles": "room tiles",
-            "staff_in_hand": "staff in hand",
-            "vacant_rooms": "vacant rooms",
-        },
         "removes_occupied_room": "{player} removes occupied room {cell}",
         "removes_vacant_room": "{player} removes vacant room {cell}",
         "returns_items": "{player} returns {items} from {places}",
@@ -191,6 +170,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "not_mapping": "{where}: expected a mapping, got {got}",
             "not_text": "{where}: expected text, got {got}",
             "not_whole": "{where}: expected a whole number, got {got}",
+            "old_and_new_choice": "{where}: {old} is the older name of {new}; record the decisions under one of them",
             "out_of_range": "{where}: {value} is out of range (from {low} to {high})",
             "out_of_range_from": "{where}: {value} is out of range ({low} or more)",
             "pick_not_in_packet": "{where}: Staff card {number} is not in the packet at pick {pick}; the packet holds: {held}",
@@ -230,6 +210,7 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "terms": {
             "item": {},
+            "item_plural": {"strudel": "strudels", "cake": "cakes", "wine": "wines", "coffee": "coffees"},
             "colour": {"blue": "blue", "red": "red", "yellow": "yellow"},
             "staff": {
                 "1": "Breakfast Server",
@@ -315,6 +296,27 @@ WORDS: dict[str, dict[str, Any]] = {
             "kitchen_items": "dishes and drinks in the kitchen",
             "cafe_guests": "guests in the café",
         },
+        "quantity_names": {
+            "occupied_rooms": "occupied room",
+            "occupied_red_rooms": "occupied red room",
+            "occupied_blue_rooms": "occupied blue room",
+            "occupied_yellow_rooms": "occupied yellow room",
+            "vacant_rooms": "vacant room",
+            "room_tiles": "room tile in your hotel (vacant or occupied)",
+            "full_floors": "fully occupied floor",
+            "full_columns": "fully occupied column",
+            "full_groups": "fully occupied colour group",
+            "colour_sets": "complete set of one occupied red, one blue and one yellow room",
+            "hired_staff": "Staff card you have hired",
+            "hired_game_end_staff": "hired Staff card with a game-end effect",
+            "staff_in_hand": "Staff card in your hand",
+            "krones": "krone",
+            "kitchen_items": "dish or drink in your kitchen (not on guests)",
+            "cafe_guests": "guest still in your café",
+            "cafe_items": "dish or drink on guests in your café",
+            "objectives": "objective card carrying your marker",
+            "emperor_position": "space your Emperor marker has reached (counted after the latest move-back)",
+        },
         "tiebreak": "dishes and drinks in the kitchen plus krones",
     },
     "de": {
@@ -392,7 +394,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "ends_3": "{n}.",
         },
         "pays_to_ignore": "{player} zahlt {krones} ({card}), um die Bestrafung zu ignorieren",
-        "per_quantity": " ({each} je {quantity})",
+        "per_quantity": " ({each} für {quantity})",
         "plays_from_draw": "{player} spielt {card} aus den gezogenen Karten{paid}",
         "plays_from_hand": "{player} spielt {card} aus der Hand{paid}",
         "plays_no_staff": "{player} spielt kein Personal",
@@ -402,27 +404,6 @@ WORDS: dict[str, dict[str, Any]] = {
         "puts_drawn_under_deck": "{player} legt die übrigen gezogenen Karten unter den Stapel: {cards}",
         "puts_on_deck": "{player} legt {cards} aus der Hand oben auf den Stapel",
         "puts_under_deck": "{player} legt {cards} aus der Hand unter den Stapel",
-        "quantity_names": {
-            "cafe_guests": "Gäste im Café",
-            "cafe_items": "Waren auf Gästen im Café",
-            "colour_sets": "Sätze aus je einem bezogenen roten, blauen und gelben Zimmer",
-            "emperor_position": "Position auf der Kaiserleiste",
-            "full_columns": "vollständig bezogene Spalten",
-            "full_floors": "vollständig bezogene Etagen",
-            "full_groups": "vollständig bezogene Zimmergruppen",
-            "hired_game_end_staff": "angestelltes Personal mit Wertung bei Spielende",
-            "hired_staff": "angestelltes Personal",
-            "kitchen_items": "Waren in der Küche",
-            "krones": "Kronen",
-            "objectives": "Politikkarten",
-            "occupied_blue_rooms": "bezogene blaue Zimmer",
-            "occupied_red_rooms": "bezogene rote Zimmer",
-            "occupied_rooms": "bezogene Zimmer",
-            "occupied_yellow_rooms": "bezogene gelbe Zimmer",
-            "room_tiles": "Zimmerplättchen",
-            "staff_in_hand": "Personalkarten auf der Hand",
-            "vacant_rooms": "freie Zimmer",
-        },
         "removes_occupied_room": "{player} entfernt das bezogene Zimmer {cell}",
         "removes_vacant_room": "{player} entfernt das freie Zimmer {cell}",
         "returns_items": "{player} gibt {items} aus {places} zurück",
@@ -484,6 +465,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "not_mapping": "{where}: erwartet: eine Zuordnung, erhalten: {got}",
             "not_text": "{where}: erwartet: Text, erhalten: {got}",
             "not_whole": "{where}: erwartet: eine ganze Zahl, erhalten: {got}",
+            "old_and_new_choice": "{where}: {old} ist der ältere Name von {new}; halte die Entscheidungen unter nur einem der beiden fest",
             "out_of_range": "{where}: {value} liegt außerhalb des Bereichs (von {low} bis {high})",
             "out_of_range_from": "{where}: {value} liegt außerhalb des Bereichs ({low} oder mehr)",
             "pick_not_in_packet": "{where}: Personalkarte {number} ist beim {pick}. Zug nicht im Päckchen; das Päckchen enthält: {held}",
@@ -523,6 +505,7 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "terms": {
             "item": {"strudel": "Strudel", "cake": "Torte", "wine": "Wein", "coffee": "Kaffee"},
+            "item_plural": {"strudel": "Strudel", "cake": "Torten", "wine": "Weine", "coffee": "Kaffees"},
             "colour": {"blue": "blau", "red": "rot", "yellow": "gelb"},
             "staff": {
                 "1": "Frühstückskellner",
@@ -607,6 +590,27 @@ WORDS: dict[str, dict[str, Any]] = {
             "krones": "Kronen",
             "kitchen_items": "Waren in der Küche",
             "cafe_guests": "Gäste im Café",
+        },
+        "quantity_names": {
+            "occupied_rooms": "jedes bezogene Zimmer",
+            "occupied_red_rooms": "jedes bezogene rote Zimmer",
+            "occupied_blue_rooms": "jedes bezogene blaue Zimmer",
+            "occupied_yellow_rooms": "jedes bezogene gelbe Zimmer",
+            "vacant_rooms": "jedes freie Zimmer",
+            "room_tiles": "jedes Zimmerplättchen in deinem Hotel (frei oder bezogen)",
+            "full_floors": "jede vollständig bezogene Etage",
+            "full_columns": "jede vollständig bezogene Spalte",
+            "full_groups": "jede vollständig bezogene Zimmergruppe",
+            "colour_sets": "jeden vollständigen Satz aus je einem bezogenen roten, blauen und gelben Zimmer",
+            "hired_staff": "jede Personalkarte, die du angestellt hast",
+            "hired_game_end_staff": "jede angestellte Personalkarte mit Effekt bei Spielende",
+            "staff_in_hand": "jede Personalkarte auf deiner Hand",
+            "krones": "jede Krone",
+            "kitchen_items": "jede Ware in deiner Küche (nicht auf Gästen)",
+            "cafe_guests": "jeden Gast, der noch in deinem Café sitzt",
+            "cafe_items": "jede Ware auf Gästen in deinem Café",
+            "objectives": "jede Politikkarte mit deinem Marker",
+            "emperor_position": "jedes Feld, das deine Kaiserfigur erreicht hat (gezählt nach dem letzten Zurücksetzen)",
         },
         "tiebreak": "Waren in der Küche plus Kronen",
     },
@@ -1043,6 +1047,12 @@ def term(game: Game, kind: str, name: str, default: str) -> str:
     return game.voice.terms.get(kind, _NO_TERMS).get(name, default)
 
 
+def item_named(game: Game, item: str, count: int) -> str:
+    """An item as named after `count`: its plural for a count other than 1."""
+    named = term(game, "item", item, item)
+    return named if abs(count) == 1 else term(game, "item_plural", item, named)
+
+
 def ordinal(words: dict[str, Any], n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
     digits (ends_11), else the last digit (ends_1), else any_other."""
@@ -1055,7 +1065,7 @@ def ordinal(words: dict[str, Any], n: int) -> str:
 
 
 def per_quantity(game: Game, each: int, quantity: str) -> str:
-    """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
+    """Why points per a quantity change hands: " (2 per occupied room)" (explaining games only, else "")."""
     if not game.explain:
         return ""
     return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
@@ -1127,7 +1137,7 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     if not game.explain:
         return
     listed = game.voice.said["list_separator"]().join(
-        say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
+        say(game, "item_count", count, item=item_named(game, item, count)) for item, count in items
     )
     text = game.voice.said["gains"](player=player.name, what=listed, why="")
     game.events.append(
@@ -2513,7 +2523,7 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     options = [] if replaying(game) else hand_by_cost(game, player)
     rest = deck_rest(moves, top) if ends_turn and options[1:] else None
     back = deck_back(game, player, top) if rest is not None else None
-    card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
+    card = decide(game, player, "hand_to_deck", options, order_only=True, finish=rest, restore=back)
     player.hand.remove(card)
     more_to_deck(game, player, [card], moves, top)
 
@@ -2529,7 +2539,7 @@ def more_to_deck(game: Game, player: Player, chosen: list[int], moves: int, top:
     other `moves`, then every card onto or under the deck."""
     for _ in range(moves - len(chosen)):
         options = [] if replaying(game) else hand_by_cost(game, player)
-        card = decide(game, player, "hand_to_bottom", options, order_only=True)
+        card = decide(game, player, "hand_to_deck", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
     to_deck(game, player, chosen, top)
@@ -2774,7 +2784,7 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "serve": ("guest", True),
     "play_staff": ("card", True),
     "drawn_to_bottom": ("card", False),
-    "hand_to_bottom": ("card", False),
+    "hand_to_deck": ("card", False),
     "prepare_room": ("room", True),
     "occupy_room": ("room", True),
     "remove_rooms": ("room", False),
@@ -2783,6 +2793,8 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "secretary": ("card", True),
     "draft": ("card", False),
 }
+# Older names of keys, still read as the key they became (hand_to_bottom also recorded cards put on top).
+OLD_CHOICE_KEYS = {"hand_to_bottom": "hand_to_deck"}
 CHOICE_KEYS = set(CHOICE_VALUES)
 # Each kind of value: its phrase in the `state` section.
 VALUE_WORDS = {
@@ -2845,9 +2857,14 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 def _choices(value: Any, where: str) -> dict[str, Any]:
     """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
-    if not CHOICE_KEYS.issuperset(choices):
-        unknown = sorted(set(choices) - CHOICE_KEYS)
+    if not CHOICE_KEYS.union(OLD_CHOICE_KEYS).issuperset(choices):
+        unknown = sorted(set(choices) - CHOICE_KEYS - set(OLD_CHOICE_KEYS))
         raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
+    for old, new in OLD_CHOICE_KEYS.items():
+        if old in choices and new in choices:
+            raise refused("old_and_new_choice", where=where, old=old, new=new)
+        if old in choices:
+            choices[new] = choices.pop(old)
     for key, recorded in choices.items():
         # Where a value is wrong is worked out only then: a state records several decisions per player.
         if isinstance(recorded, list):

@@ -17,7 +17,7 @@ const PadGame = (function () {
     serve: "number",
     play_staff: "number",
     drawn_to_bottom: "number",
-    hand_to_bottom: "number",
+    hand_to_deck: "number",
     prepare_room: "room",
     occupy_room: "room",
     remove_rooms: "room",

@@ -480,7 +480,7 @@
     if (value === null) return say("value_none");
     if (value === true) return say("value_yes");
     if (value === false) return say("value_no");
-    if (typeof value === "number" && ["play_staff", "drawn_to_bottom", "hand_to_bottom", "remove_hired_staff", "secretary"].includes(key)) {
+    if (typeof value === "number" && ["play_staff", "drawn_to_bottom", "hand_to_deck", "remove_hired_staff", "secretary"].includes(key)) {
       return say("value_card", { card: cardName(value), number: value });
     }
     if (key === "choose_one") return say("value_option", { number: value });

@@ -140,13 +140,19 @@ function term(game, kind, name, fallback) {
   return named === undefined ? fallback : named;
 }
 
+// An item as named after `count`: its plural for a count other than 1.
+function itemNamed(game, item, count) {
+  const named = term(game, "item", item, item);
+  return Math.abs(count) === 1 ? named : term(game, "item_plural", item, named);
+}
+
 // 1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's ordinal forms, by the last two digits, else the last.
 function ordinal(words, n) {
   const forms = words.ordinal;
   return (forms[`ends_${n % 100}`] || forms[`ends_${n % 10}`] || forms.any_other).replace("{n}", String(n));
 }
 
-// Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only).
+// Why points per a quantity change hands: " (2 per occupied room)" (explaining games only).
 function perQuantity(game, each, quantity) {
   return game.explain ? say(game, "per_quantity", { each, quantity: game.words.quantity_names[quantity] }) : "";
 }
@@ -202,7 +208,7 @@ function advanceEmperor(game, player, steps, why = "") {
 function gainItems(game, player, items) {
   for (const [item, count] of items) player.kitchen[item] = (player.kitchen[item] || 0) + count;
   if (!game.explain) return;
-  const listed = items.map(([item, count]) => say(game, "item_count", { item: term(game, "item", item, item) }, count)).join(say(game, "list_separator"));
+  const listed = items.map(([item, count]) => say(game, "item_count", { item: itemNamed(game, item, count) }, count)).join(say(game, "list_separator"));
   const given = {};
   for (const [item, count] of items) given[item] = count;
   log(game, player, "items", say(game, "gains", { player: player.name, what: listed, why: "" }), { items: given });
@@ -345,7 +351,7 @@ function whyCondition(game, test, nested) {
     const values = { space: test[3], zone };
     return holds(test) ? say(game, "condition_in_zone", values) : say(game, "condition_not_in_zone", values);
   }
-  const what = kind === "quantity" ? game.words.quantity_names[test[1]] : say(game, "condition_space");
+  const what = kind === "quantity" ? game.words.quantity_totals[test[1]] : say(game, "condition_space");
   const [value, low, high] = test.slice(-3);
   if (low !== null && low === high) {
     const values = { what, value, bound: low };

@@ -86,7 +86,7 @@ function staffToDeckBottom(game, player, count, top = false) {
   const times = Math.min(count, player.hand.length);
   for (let n = 0; n < times; n++) {
     const options = replaying(game) ? [] : player.hand.slice().sort((a, b) => staff[a][1] - staff[b][1] || a - b);
-    const card = decide(game, player, "hand_to_bottom", options, null, true);
+    const card = decide(game, player, "hand_to_deck", options, null, true);
     removeOne(player.hand, card);
     chosen.push(card);
   }

@@ -20,7 +20,7 @@ const CHOICE_VALUES = {
   serve: ["guest", true],
   play_staff: ["card", true],
   drawn_to_bottom: ["card", false],
-  hand_to_bottom: ["card", false],
+  hand_to_deck: ["card", false],
   prepare_room: ["room", true],
   occupy_room: ["room", true],
   remove_rooms: ["room", false],
@@ -29,6 +29,8 @@ const CHOICE_VALUES = {
   secretary: ["card", true],
   draft: ["card", false],
 };
+// Older names of keys, still read as the key they became (hand_to_bottom also recorded cards put on top).
+const OLD_CHOICE_KEYS = { hand_to_bottom: "hand_to_deck" };
 const CHOICE_KEYS = Object.keys(CHOICE_VALUES);
 // Each kind of value: its phrase in the `state` section.
 const VALUE_WORDS = {
@@ -89,9 +91,16 @@ function readItems(rules, value, where) {
 // Recorded decisions: each key one decision's value, or a list of them in the order asked.
 function readChoices(value, where) {
   const choices = Object.assign({}, mapping(value, where));
-  const unknown = unknownKeys(choices, CHOICE_KEYS);
+  const unknown = unknownKeys(choices, CHOICE_KEYS.concat(Object.keys(OLD_CHOICE_KEYS)));
   if (unknown.length) {
     throw refused("unknown_choice", { where, choice: shown(unknown[0]), choices: CHOICE_KEYS.slice().sort().join(", ") });
+  }
+  for (const [old, key] of Object.entries(OLD_CHOICE_KEYS)) {
+    if (has(choices, old) && has(choices, key)) throw refused("old_and_new_choice", { where, old, new: key });
+    if (has(choices, old)) {
+      choices[key] = choices[old];
+      delete choices[old];
+    }
   }
   for (const [key, recorded] of Object.entries(choices)) {
     if (Array.isArray(recorded)) recorded.forEach((one, index) => checkChoice(key, one, `${where}.${key}[${index}]`));

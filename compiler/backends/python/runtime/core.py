@@ -440,6 +440,12 @@ def term(game: Game, kind: str, name: str, default: str) -> str:
     return game.voice.terms.get(kind, _NO_TERMS).get(name, default)
 
 
+def item_named(game: Game, item: str, count: int) -> str:
+    """An item as named after `count`: its plural for a count other than 1."""
+    named = term(game, "item", item, item)
+    return named if abs(count) == 1 else term(game, "item_plural", item, named)
+
+
 def ordinal(words: dict[str, Any], n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
     digits (ends_11), else the last digit (ends_1), else any_other."""
@@ -452,7 +458,7 @@ def ordinal(words: dict[str, Any], n: int) -> str:
 
 
 def per_quantity(game: Game, each: int, quantity: str) -> str:
-    """Why points per a quantity change hands: " (2 per occupied rooms)" (explaining games only, else "")."""
+    """Why points per a quantity change hands: " (2 per occupied room)" (explaining games only, else "")."""
     if not game.explain:
         return ""
     return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
@@ -524,7 +530,7 @@ def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> 
     if not game.explain:
         return
     listed = game.voice.said["list_separator"]().join(
-        say(game, "item_count", count, item=term(game, "item", item, item)) for item, count in items
+        say(game, "item_count", count, item=item_named(game, item, count)) for item, count in items
     )
     text = game.voice.said["gains"](player=player.name, what=listed, why="")
     game.events.append(
@@ -698,7 +704,7 @@ def why_condition(game: Game, test: list[Any], nested: bool) -> str:
             zone = outcomes[test[1]]()
         inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
         return inside(space=test[3], zone=zone)
-    what = game.words["quantity_names"][test[1]] if kind == "quantity" else said["condition_space"]()
+    what = game.words["quantity_totals"][test[1]] if kind == "quantity" else said["condition_space"]()
     value, low, high = test[-3], test[-2], test[-1]
     if low is not None and low == high:
         equal = said["condition_exactly_yes"] if value == low else said["condition_exactly_no"]

@@ -162,7 +162,7 @@ def staff_to_deck_bottom(game: Game, player: Player, count: int, top: bool = Fal
     options = [] if replaying(game) else hand_by_cost(game, player)
     rest = deck_rest(moves, top) if ends_turn and options[1:] else None
     back = deck_back(game, player, top) if rest is not None else None
-    card = decide(game, player, "hand_to_bottom", options, order_only=True, finish=rest, restore=back)
+    card = decide(game, player, "hand_to_deck", options, order_only=True, finish=rest, restore=back)
     player.hand.remove(card)
     more_to_deck(game, player, [card], moves, top)
 
@@ -178,7 +178,7 @@ def more_to_deck(game: Game, player: Player, chosen: list[int], moves: int, top:
     other `moves`, then every card onto or under the deck."""
     for _ in range(moves - len(chosen)):
         options = [] if replaying(game) else hand_by_cost(game, player)
-        card = decide(game, player, "hand_to_bottom", options, order_only=True)
+        card = decide(game, player, "hand_to_deck", options, order_only=True)
         player.hand.remove(card)
         chosen.append(card)
     to_deck(game, player, chosen, top)

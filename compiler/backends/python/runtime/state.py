@@ -41,7 +41,7 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "serve": ("guest", True),
     "play_staff": ("card", True),
     "drawn_to_bottom": ("card", False),
-    "hand_to_bottom": ("card", False),
+    "hand_to_deck": ("card", False),
     "prepare_room": ("room", True),
     "occupy_room": ("room", True),
     "remove_rooms": ("room", False),
@@ -50,6 +50,8 @@ CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "secretary": ("card", True),
     "draft": ("card", False),
 }
+# Older names of keys, still read as the key they became (hand_to_bottom also recorded cards put on top).
+OLD_CHOICE_KEYS = {"hand_to_bottom": "hand_to_deck"}
 CHOICE_KEYS = set(CHOICE_VALUES)
 # Each kind of value: its phrase in the `state` section.
 VALUE_WORDS = {
@@ -112,9 +114,14 @@ def _items(rules: Rules, value: Any, where: str) -> dict[str, int]:
 def _choices(value: Any, where: str) -> dict[str, Any]:
     """Recorded decisions: each key one decision's value, or a list of them in the order asked."""
     choices = dict(_mapping(value, where))
-    if not CHOICE_KEYS.issuperset(choices):
-        unknown = sorted(set(choices) - CHOICE_KEYS)
+    if not CHOICE_KEYS.union(OLD_CHOICE_KEYS).issuperset(choices):
+        unknown = sorted(set(choices) - CHOICE_KEYS - set(OLD_CHOICE_KEYS))
         raise refused("unknown_choice", where=where, choice=shown(unknown[0]), choices=", ".join(sorted(CHOICE_KEYS)))
+    for old, new in OLD_CHOICE_KEYS.items():
+        if old in choices and new in choices:
+            raise refused("old_and_new_choice", where=where, old=old, new=new)
+        if old in choices:
+            choices[new] = choices.pop(old)
     for key, recorded in choices.items():
         # Where a value is wrong is worked out only then: a state records several decisions per player.
         if isinstance(recorded, list):

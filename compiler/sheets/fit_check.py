@@ -328,7 +328,8 @@ def shares(sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Shee
         mine = Counter[Rich]()
         if parent is not None and pool:
             try:
-                reverted = Counter(compare(parent, topic.revert(sheet.ruleset, parent), sheet.words).brief)
+                difference = compare(parent, topic.revert(sheet.ruleset, parent), sheet.words)
+                reverted = Counter(difference.short if fit.overleaf else difference.brief)
             except SheetError:  # the mix cannot be worded (a tile of the child names an item the parent lacks)
                 reverted = full
             mine = (full - reverted) & pool

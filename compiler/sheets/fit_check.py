@@ -402,16 +402,18 @@ def place(leaf: RulesFile, path: tuple[str, ...]) -> tuple[Position, str]:
 def message(
     error: FrontTooLong, share: Share, parent: ir.Ruleset | None, paper: str, words: Words | None = None
 ) -> str:
-    """What the front needs, what takes the room, and what to shorten."""
+    """What the side that is too long needs, what takes the room, and what to shorten."""
     sheet = error.sheet
     pages = math.ceil(error.needed / error.room * 10) / 10
     language = sheet.words.language
     where = "" if language.id == REFERENCE else f" in {language.name} ({language.id})"
     head = (
-        f"the front of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
+        f"the {error.side} of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
         f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
         f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
     )
+    if error.fit.overleaf:
+        head += ", those the front cannot hold continued on the back"
     return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper, words)}"
 
 
@@ -442,8 +444,10 @@ def _advice(
         most = most_that_fit(share.topic, error.sheet.ruleset, parent, paper, guess, words)
         if most is not None and noun == "Staff cards":
             return f"at most {most} can differ from {_title(parent)}"
+        if most is not None and noun == "tiles":  # the count that fits is of the pool's first tiles
+            return f"at most {most} tiles fit (it fits without the last {count - most}), or shorten their texts"
         if most is not None:
-            return f"at most {most} {noun} fit" + (", or shorten their texts" if noun == "tiles" else "")
+            return f"at most {most} {noun} fit"
         return f"even with the fewest {noun} the front does not fit: shorten the rest too"
     if share.height < excess:
         return f"even without them the front is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"

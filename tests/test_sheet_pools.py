@@ -7,6 +7,7 @@ its hint gives is a fixed point: a pool cut to that many tiles passes, one more 
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import shutil
@@ -91,9 +92,10 @@ def test_20_tiles_in_german_on_letter_are_refused_and_the_hint_fixes_it(tmp_path
     folder = workspace(tmp_path / "20", pool_text(20), "letter", '["de"]')
     run = run_gah("check", cwd=folder)
     assert run.code == 1 and "the back of the pool sheet in Deutsch (de) needs about" in run.err, run.err
-    said = most(run.err)
-    assert said < 20 and f"(it fits without the last {20 - said})" in run.err, run.err
-    fixed = run_gah("check", cwd=workspace(tmp_path / "fixed", pool_text(said), "letter", '["de"]'))
+    said, without = hint(run.err)
+    # The last it added, by tier: 18 fit, without the two last C tiles.
+    assert (said, without) == (18, ("c-imperial-audit-3", "c-full-house-7")), run.err
+    fixed = run_gah("check", cwd=workspace(tmp_path / "fixed", pool_text(20, without), "letter", '["de"]'))
     assert fixed.code == 0, fixed.err
 
 
@@ -122,12 +124,14 @@ def test_pools_of_16_and_20_check_and_build(tmp_path: Path) -> None:
 INVENTED = yaml.safe_load(POOLS["pool-20"].read_text(encoding="utf-8"))["tiles"]
 
 
-def pool_text(size: int) -> str:
-    """Base's 12 tiles and `size` - 12 invented ones (pool-20's eight, again and again under new ids)."""
+def pool_text(size: int, without: tuple[str, ...] = ()) -> str:
+    """Base's 12 tiles and `size` - 12 invented ones (pool-20's eight, again and again under new ids), less the
+    tiles `without`."""
     tiles = {}
     for n in range(size - 12):
         tile_id, tile = list(INVENTED.items())[n % len(INVENTED)]
-        tiles[f"{tile_id}-{n}"] = {**tile, "name": f"{tile['name']} {n}"}
+        tiles[f"{tile_id}-{n}"] = {**copy.deepcopy(tile), "name": f"{tile['name']} {n}"}  # no YAML anchors
+    tiles = {tile_id: tile for tile_id, tile in tiles.items() if tile_id not in without}
     body = yaml.safe_dump({"tiles": tiles}, allow_unicode=True, sort_keys=False, width=1000) if tiles else ""
     return "extends: base\nname: pool\ntitle: A pool\n" + body
 
@@ -139,10 +143,11 @@ def workspace(folder: Path, text: str, paper: str = "a4", languages: str = '["en
     return folder
 
 
-def most(err: str) -> int:
-    found = re.search(r"at most (\d+) tiles fit \(it fits without the last (\d+)\)", err)
+def hint(err: str) -> tuple[int, tuple[str, ...]]:
+    """How many tiles the check says fit, and the tiles it says to leave out."""
+    found = re.search(r"at most (\d+) tiles fit \(it fits without ([a-z0-9, -]+)\)", err)
     assert found, err
-    return int(found.group(1))
+    return int(found.group(1)), tuple(found.group(2).split(", "))
 
 
 def problem(folder: Path, paper: str) -> str | None:
@@ -156,17 +161,25 @@ def problem(folder: Path, paper: str) -> str | None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_hint_is_a_fixed_point_for_every_pool_size(tmp_path: Path, paper: str) -> None:
-    """For pools of 13 to 30 tiles: a pool the check refuses, cut to the count its hint gives, passes; with one
-    tile more it is refused again with the same hint."""
+    """For pools of 13 to 30 tiles: a pool the check refuses passes without the tiles its hint names (the last
+    it added, as many as the hint says); with one of them back it is refused again with the same count."""
     refused = 0
     for size in range(13, 31):
         message = problem(workspace(tmp_path / f"{size}", pool_text(size), paper), paper)
         if message is None:
             continue
         refused += 1
-        said = most(message)
-        assert said < size and f"without the last {size - said})" in message, message
-        assert problem(workspace(tmp_path / f"{size}-cut", pool_text(said), paper), paper) is None, (size, said)
-        again = problem(workspace(tmp_path / f"{size}-more", pool_text(said + 1), paper), paper)
-        assert again is not None and most(again) == said, (size, said, again)
+        said, without = hint(message)
+        assert said == size - len(without), message
+        assert without == tuple(added_ids(size)[said - 12 :]), message
+        cut = problem(workspace(tmp_path / f"{size}-cut", pool_text(size, without), paper), paper)
+        assert cut is None, (size, said, cut)
+        again = problem(workspace(tmp_path / f"{size}-more", pool_text(size, without[1:]), paper), paper)
+        assert again is not None and hint(again)[0] == said, (size, said, again)
     assert refused >= 8  # the bigger pools are refused: the test saw the hint at work
+
+
+def added_ids(size: int) -> list[str]:
+    """The ids pool_text(size) adds, by tier and in the order written (the order of the ruleset's tiles)."""
+    ids = [f"{tile_id}-{n}" for n in range(size - 12) for tile_id in [list(INVENTED)[n % len(INVENTED)]]]
+    return sorted(ids, key=lambda tile_id: tile_id[0])

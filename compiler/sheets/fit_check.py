@@ -144,8 +144,18 @@ def _first_scorings(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.
     return dataclasses.replace(child, scorings=child.scorings[:n])
 
 
+def tiles_by_priority(child: ir.Ruleset, parent: ir.Ruleset | None) -> list[ir.Tile]:
+    """The tiles a shorter pool keeps first: the parent's as the child has them, then the ones the child adds or
+    changes, in pool order. A hint that drops the last of these drops what the file added, last first, and
+    adds no House-rules line about a parent's tile dropped (which would move the hint again)."""
+    kept = set(parent.tiles) if parent is not None else set()
+    return [t for t in child.tiles if t in kept] + [t for t in child.tiles if t not in kept]
+
+
 def _first_tiles(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
-    return dataclasses.replace(child, tiles=child.tiles[:n])
+    """The child with only the first n tiles by priority, in its own order."""
+    keep = {tile.id for tile in tiles_by_priority(child, parent)[:n]}
+    return dataclasses.replace(child, tiles=tuple(t for t in child.tiles if t.id in keep))
 
 
 def _differing_staff(child: ir.Ruleset, parent: ir.Ruleset | None) -> list[ir.StaffCard]:
@@ -444,8 +454,9 @@ def _advice(
         most = most_that_fit(share.topic, error.sheet.ruleset, parent, paper, guess, words)
         if most is not None and noun == "Staff cards":
             return f"at most {most} can differ from {_title(parent)}"
-        if most is not None and noun == "tiles":  # the count that fits is of the pool's first tiles
-            return f"at most {most} tiles fit (it fits without the last {count - most}), or shorten their texts"
+        if most is not None and noun == "tiles":
+            dropped = [tile.id for tile in tiles_by_priority(error.sheet.ruleset, parent)[most:]]
+            return f"at most {most} tiles fit (it fits without {', '.join(dropped)}), or shorten their texts"
         if most is not None:
             return f"at most {most} {noun} fit"
         return f"even with the fewest {noun} the front does not fit: shorten the rest too"

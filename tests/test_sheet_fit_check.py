@@ -26,7 +26,6 @@ from compiler.sheets.fit import STEPS
 from compiler.sheets.fit_check import fit_problems
 from compiler.workspace import Workspace
 
-
 # Base's track with spaces 14-40 added (3 rows in the track picture): with tiles able to continue on the back,
 # only a track this long leaves too little room for one-space zones.
 LAST_SPACE = 40
@@ -103,9 +102,7 @@ def test_twenty_one_space_zones_are_reported_at_the_zones_mapping(tmp_path: Path
 def test_many_game_end_staff_on_the_long_track_are_reported_at_the_staff(tmp_path: Path) -> None:
     run = check(workspace(tmp_path, {"many-staff": staff_variant(32)}))
     assert run.code == 1
-    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the back of the many-staff sheet needs about"), (
-        run.err
-    )
+    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the back of the many-staff sheet needs about"), run.err
     assert "the 32 Staff cards that differ from Long Emperor track take about" in run.err
     assert "(32 lines in the house-rules box); at most " in run.err and " can differ from Long Emperor track" in run.err
     assert run.err.endswith("\n    staff:\n    ^\n1 problem found\n"), run.err

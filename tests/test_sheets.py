@@ -31,7 +31,7 @@ from compiler.irdiff import compare, describe_differences
 from compiler.sheets import derive, render_sheet
 from compiler.sheets.context import build_sheet
 from compiler.sheets.effects import RENDERERS, Speaker
-from compiler.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, STEPS, front_height, page_height, split_tiles
+from compiler.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, OVERLEAF, STEPS, front_height, page_height, split_tiles
 from compiler.sheets.render import check_pages, render_html
 from compiler.sheets.text import SheetError, Words, plain
 
@@ -318,7 +318,8 @@ def test_condensing_steps_mirror_the_css_and_never_go_below_8pt() -> None:
     css = (ROOT / "compiler" / "sheets" / "templates" / "sheet.css").read_text(encoding="utf-8")
     assert all(step.font >= 8 for step in STEPS)
     assert STEPS[0].name == "regular" and STEPS[-1].tile_columns
-    for step in STEPS[1:]:
+    assert OVERLEAF.overleaf and dataclasses.replace(OVERLEAF, name="columns", overleaf=False) == STEPS[-1]
+    for step in (*STEPS[1:], OVERLEAF):
         rule = re.search(rf"body\.fit-{step.name}\b[^{{]*\{{([^}}]*)\}}", css)
         assert rule, step.name
         values = dict(re.findall(r"--([a-z0-9]+):\s*([0-9.]+)", rule.group(1)))
@@ -376,7 +377,10 @@ def too_long_variant(folder: Path) -> Path:
 
 def test_a_sheet_that_cannot_fit_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = too_long_variant(tmp_path)
-    assert main(["--workspace", str(shipped_root()), "sheet", str(path), "--format", "pdf", "-o", str(tmp_path / "x.pdf")]) == 1
+    assert (
+        main(["--workspace", str(shipped_root()), "sheet", str(path), "--format", "pdf", "-o", str(tmp_path / "x.pdf")])
+        == 1
+    )
     err = capsys.readouterr().err
     assert "the back of the too-long sheet does not fit on one A4 page" in err, err
     assert "28 tiles" in err and "shorten the tile texts" in err and "Traceback" not in err
@@ -387,7 +391,9 @@ def test_a_sheet_that_cannot_fit_is_a_clear_error(tmp_path: Path, capsys: pytest
 def test_markdown_and_html_never_refuse_for_page_length(tmp_path: Path, fmt: str) -> None:
     """They have no page: a pool that no printed layout holds still reads, every tile in it once."""
     path = too_long_variant(tmp_path)
-    run = run_gah("--workspace", str(shipped_root()), "sheet", str(path), "--format", fmt, "-o", str(tmp_path / f"x.{fmt}"))
+    run = run_gah(
+        "--workspace", str(shipped_root()), "sheet", str(path), "--format", fmt, "-o", str(tmp_path / f"x.{fmt}")
+    )
     assert run.code == 0, run.err
     text = (tmp_path / f"x.{fmt}").read_text(encoding="utf-8")
     for n in range(16):

@@ -114,7 +114,9 @@ def _table(rows: list[list[tuple[Rich | str, bool]]], width: float, ids: list[bo
 def _final(sheet: Sheet) -> list[float]:
     width = column_width(sheet)
     w = sheet.words
-    rows: list[list[tuple[Rich | str, bool]]] = [[(w.text("final.col.source"), True), (w.text("final.col.points"), True)]]
+    rows: list[list[tuple[Rich | str, bool]]] = [
+        [(w.text("final.col.source"), True), (w.text("final.col.points"), True)]
+    ]
     rows += [[(row.name, row.points.changed), (row.points.text, row.points.changed)] for row in sheet.final_rows]
     table = _table(rows, width, [False] + [True] * len(sheet.final_rows))
     body = _text(sheet.final_when, width) + table + _text(sheet.final_total, width) + 2 * PARA
@@ -124,8 +126,12 @@ def _final(sheet: Sheet) -> list[float]:
 def _staff(sheet: Sheet) -> list[float]:
     width = column_width(sheet)
     cards = [
-        _text((f"◆ {card.number} {card.name}: " if card.changed else f"{card.number} {card.name}: ", *card.scores),
-              width - 4 * MM, card.changed) + 0.5 * MM
+        _text(
+            (f"◆ {card.number} {card.name}: " if card.changed else f"{card.number} {card.name}: ", *card.scores),
+            width - 4 * MM,
+            card.changed,
+        )
+        + 0.5 * MM
         for card in sheet.staff
     ] or [_text(sheet.words.text("staff.none"), width) + PARA]
     emperor = [_line(line, width) + PARA for line in sheet.emperor_staff]
@@ -139,7 +145,9 @@ def _setup(sheet: Sheet) -> list[float]:
     blocks.append(_line(sheet.deal, width) + PARA)
     if sheet.sets:
         w = sheet.words
-        rows: list[list[tuple[Rich | str, bool]]] = [[(w.text("setup.sets.col.set"), True), (w.text("setup.sets.col.cards"), True)]]
+        rows: list[list[tuple[Rich | str, bool]]] = [
+            [(w.text("setup.sets.col.set"), True), (w.text("setup.sets.col.cards"), True)]
+        ]
         rows += [[(row.letter, True), (row.cards, sheet.sets_changed)] for row in sheet.sets]
         blocks.append(_table(rows, width, [False] * len(rows)))
     if sheet.sets_note:

@@ -168,9 +168,13 @@ def check_pages(pages: list[dict[str, bool]], name: str) -> None:
         raise SheetError(
             f"the {name} sheet prints tiles {', '.join(tiles_later)} on the back; the front must hold them"
         )
-    astray = sorted(a.removeprefix("overleaf-") for i, page in enumerate(pages) if i != 1 for a in page if a.startswith("overleaf-"))
+    astray = sorted(
+        a.removeprefix("overleaf-") for i, page in enumerate(pages) if i != 1 for a in page if a.startswith("overleaf-")
+    )
     if astray:
-        raise SheetError(f"the {name} sheet prints tiles {', '.join(astray)} off the back, where the front says they are")
+        raise SheetError(
+            f"the {name} sheet prints tiles {', '.join(astray)} off the back, where the front says they are"
+        )
     if not pages or not pages[0].get("front-end", False):
         raise SheetError(f"the front of the {name} sheet runs past the bottom margin of its page")
     if len(pages) != 2 or "back" not in pages[1]:

@@ -5,8 +5,9 @@ in two columns). The step is chosen here, before any renderer runs, from an esti
 height: the text is broken into lines with the widths of DejaVu Sans (approximated, a little on the
 wide side) and the heights follow the numbers of sheet.css. The same HTML then goes to WeasyPrint and to
 browsers; `render_pdf` checks the result, so an estimate that is ever too hopeful fails the build
-instead of printing a tile on the back. When no step fits, `gah check` and `gah build` say so at the rules
-that made the front long (fit_check.py).
+instead of printing a tile where the sheet does not say. When no step holds every tile, layout.py continues
+the pool on the back; when that does not fit either, `gah check` and `gah build` say so at the rules that
+made the sheet long (fit_check.py).
 """
 
 from __future__ import annotations

@@ -459,9 +459,9 @@ def _advice(
             return f"at most {most} tiles fit (it fits without {', '.join(dropped)}), or shorten their texts"
         if most is not None:
             return f"at most {most} {noun} fit"
-        return f"even with the fewest {noun} the front does not fit: shorten the rest too"
+        return f"even with the fewest {noun} the {error.side} does not fit: shorten the rest too"
     if share.height < excess:
-        return f"even without them the front is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"
+        return f"even without them the {error.side} is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"
     return f"shorten them by about {excess / MM:.0f} mm"
 
 

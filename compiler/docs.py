@@ -429,7 +429,7 @@ in its rules data (a house tile, a renamed card), which is then kept.
 Choosing: `language = "de"` in gah.toml, or `--lang de` on `gah sheet`, `gah score`, `gah diff`
 and `gah build`. `gah build` writes the sheets in every language known here (`languages = ["en",
 "de"]` in gah.toml names fewer): the chosen language's in `generated/sheets/`, each other's in
-`generated/sheets/ID/`; every sheet's front must fit on one page in each. `gah check` checks the
+`generated/sheets/ID/`; every sheet must print on one sheet of paper in each. `gah check` checks the
 workspace's language files with `file:line:col` messages.
 """
 

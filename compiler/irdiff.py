@@ -63,6 +63,8 @@ class Difference:
     sentences: list[Rich]
     changes: Changes
     brief: list[Rich] = field(default_factory=list)
+    # The brief with the new tiles named in one sentence, for a sheet whose pool must continue overleaf.
+    short: list[Rich] = field(default_factory=list)
 
 
 class _Comparer:
@@ -75,6 +77,7 @@ class _Comparer:
         self.new = Speaker(words, child.items)
         self.changes = Changes()
         self.briefs: dict[Rich, Rich] = {}
+        self.added_tiles: dict[Rich, Rich] = {}  # the sentence of each new tile -> the tile's label
 
     def say(self, key: str, **values: Rich | str | int) -> Rich:
         return self.w.rich(key, None, **values)
@@ -276,15 +279,15 @@ class _Comparer:
             if x is None and y is not None:
                 self.changes.tiles.add(tile_id)
                 self.changes.new_tiles.add(tile_id)
-                out.append(
-                    self.say(
-                        "diff.tile.added",
-                        tier=y.tier,
-                        name=self.named(y.id, y.name),
-                        bonus=self.new.effects(y.bonus),
-                        penalty=self.new.penalty(y.penalty),
-                    )
+                sentence = self.say(
+                    "diff.tile.added",
+                    tier=y.tier,
+                    name=self.named(y.id, y.name),
+                    bonus=self.new.effects(y.bonus),
+                    penalty=self.new.penalty(y.penalty),
                 )
+                self.added_tiles[sentence] = self.say("diff.tile.label", name=y.name, tier=y.tier)
+                out.append(sentence)
                 continue
             if y is None and x is not None:
                 out.append(self.say("diff.tile.removed", tier=x.tier, name=self.named(x.id, x.name)))
@@ -657,7 +660,17 @@ class _Comparer:
         for f in fields(ir.Ruleset):
             if f.name not in covered and getattr(self.parent, f.name) != getattr(self.child, f.name):
                 sentences.append(self.say("diff.other", field=f.name))
-        return Difference(sentences, self.changes, [self.briefs.get(s, s) for s in sentences])
+        brief = [self.briefs.get(s, s) for s in sentences]
+        return Difference(sentences, self.changes, brief, self._short(brief))
+
+    def _short(self, brief: list[Rich]) -> list[Rich]:
+        """`brief` with its sentences about new tiles made one, where the first of them was."""
+        added = [self.added_tiles[s] for s in brief if s in self.added_tiles]
+        if not added:
+            return brief
+        first = next(i for i, s in enumerate(brief) if s in self.added_tiles)
+        rest = [s for s in brief if s not in self.added_tiles]
+        return [*rest[:first], self.say("diff.tiles.added.short", tiles=self.w.join(added)), *rest[first:]]
 
 
 def compare(parent: ir.Ruleset, child: ir.Ruleset, words: Words | None = None, *, ids: bool = False) -> Difference:

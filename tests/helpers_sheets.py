@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
@@ -13,12 +14,15 @@ from pypdf import PdfReader
 from compiler import ir
 from compiler.languages import Language, localised
 from compiler.project import compile_library, load_one
+from compiler.sheets.context import build_sheet
 from compiler.sheets.effects import Speaker
 from compiler.sheets.text import Words, capitalised, plain
 
 ROOT = Path(__file__).resolve().parent.parent
 # A variant that adds two tiles with long names and texts: the front must condense to hold them.
 LONG_TILES = ROOT / "tests" / "data" / "sheets" / "two-long-tiles.yaml"
+# Base's 12 tiles and 4 or 8 invented ones: the front holds what it can, the rest continue on the back.
+POOLS = {name: ROOT / "tests" / "data" / "sheets" / f"{name}.yaml" for name in ("pool-16", "pool-20")}
 
 
 @cache
@@ -36,14 +40,16 @@ def load_file(path: Path) -> tuple[ir.Ruleset, ir.Ruleset | None]:
 
 
 def sheet_case(name: str) -> tuple[ir.Ruleset, ir.Ruleset | None]:
-    """A shipped ruleset by name, or the long-tiles test variant ("two-long-tiles"), with its parent."""
+    """A shipped ruleset by name, or a test variant ("two-long-tiles", "pool-16", "pool-20"), with its parent."""
     if name == "two-long-tiles":
         return load_file(LONG_TILES)
+    if name in POOLS:
+        return load_file(POOLS[name])
     ruleset = rulesets()[name]
     return ruleset, rulesets()[ruleset.extends] if ruleset.extends else None
 
 
-SHEET_CASES = [*sorted(rulesets()), "two-long-tiles"]
+SHEET_CASES = [*sorted(rulesets()), "two-long-tiles", *POOLS]
 
 
 def normalise(text: str) -> str:
@@ -69,19 +75,32 @@ def tile_texts(ruleset: ir.Ruleset, language: Language | None = None) -> dict[st
     }
 
 
-def assert_tiles_on_the_front(data: bytes, ruleset: ir.Ruleset, language: Language | None = None) -> None:
-    """Two pages; every tile's name and texts on page 1; no tile text on page 2.
+def assert_tiles_on_the_front(
+    data: bytes, ruleset: ir.Ruleset, language: Language | None = None, overleaf: Collection[str] = ()
+) -> None:
+    """Two pages; every tile's name and texts on page 1 and none on page 2, but for the tiles `overleaf`
+    (ids): those are on page 2, and their ids not on page 1.
 
     Names are not looked for on page 2: some ("Krones", "Points") are also words of the final scoring.
     """
     pages = page_texts(data)
     assert len(pages) == 2, f"{ruleset.name}: {len(pages)} pages"
-    front, back = pages
     # Text extraction may join a word and the next across an inline icon: compare without spaces too.
-    front_joined = front.replace(" ", "")
-    back_joined = back.replace(" ", "")
-    for tile_id, (name, bonus, penalty) in tile_texts(ruleset, language).items():
+    joined = [page.replace(" ", "") for page in pages]
+    texts = tile_texts(ruleset, language)
+    back_texts = [text.replace(" ", "") for tile_id in overleaf for text in texts[tile_id]]
+    for tile_id, (name, bonus, penalty) in texts.items():
+        side = 1 if tile_id in overleaf else 0
+        assert tile_id in pages[side] and tile_id not in pages[1 - side], (ruleset.name, tile_id, side)
         for text in (name, bonus, penalty):
-            assert text in front or text.replace(" ", "") in front_joined, (ruleset.name, tile_id, text)
+            assert text in pages[side] or text.replace(" ", "") in joined[side], (ruleset.name, tile_id, text)
         for text in (bonus, penalty):
-            assert text.replace(" ", "") not in back_joined, (ruleset.name, tile_id, text)
+            if not side and not any(text.replace(" ", "") in other for other in back_texts):  # said overleaf too
+                assert text.replace(" ", "") not in joined[1], (ruleset.name, tile_id, text)
+
+
+def overleaf_ids(name: str, paper: str = "a4", language: Language | None = None) -> set[str]:
+    """The ids of the tiles that the sheet of `name` (see sheet_case) continues on the back."""
+    ruleset, parent = sheet_case(name)
+    sheet = build_sheet(ruleset, parent, paper, Words(language))
+    return {tile.id for group in sheet.overleaf for tile in group.tiles}

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_sheets import SHEET_CASES, assert_tiles_on_the_front, sheet_case
+from helpers_sheets import SHEET_CASES, assert_tiles_on_the_front, overleaf_ids, sheet_case
 from pypdf import PageObject, PdfReader
 
 from compiler.languages import load_language
@@ -88,7 +88,8 @@ def test_browser_prints_two_pages_with_every_tile_on_the_front(
     page.write_bytes(sheet_html(name, language))
     pdf = tmp_path / f"{name}.pdf"
     run(chromium, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
-    assert_tiles_on_the_front(pdf.read_bytes(), sheet_case(name)[0], load_language(Workspace(None), language))
+    words = load_language(Workspace(None), language)
+    assert_tiles_on_the_front(pdf.read_bytes(), sheet_case(name)[0], words, overleaf_ids(name, "a4", words))
     # The hotel and house-rules colours are in the printout (the command line prints backgrounds anyway; that
     # a print dialog keeps them too comes from print-color-adjust, checked in test_sheet_reads_on_a_phone).
     front, back = (fill_colours(page) for page in PdfReader(pdf).pages)

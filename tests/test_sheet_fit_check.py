@@ -3,8 +3,9 @@
 
 The counts that fit are found by the checker itself (it builds the sheet again with fewer entries); the tests
 hold it to its word: the variant with that many entries checks ok and one more does not. Today, with the
-zone and card names written below: 10 one-space zones on base (7 on letter), 16 added game-end Staff cards
-on the long track (12 on letter).
+zone and card names written below: 17 one-space zones on a 41-space track (10 on letter), 27 added game-end
+Staff cards on the long track (21 on letter), 18 long tiles (their texts as long as the longest), the tiles the
+front cannot hold continued on the back (issue 30).
 """
 
 from __future__ import annotations
@@ -25,17 +26,26 @@ from compiler.sheets.fit import STEPS
 from compiler.sheets.fit_check import fit_problems
 from compiler.workspace import Workspace
 
+# Base's track with spaces 14-40 added (3 rows in the track picture): with tiles able to continue on the back,
+# only a track this long leaves too little room for one-space zones.
+LAST_SPACE = 40
+WIDE_TRACK = (
+    "extends: base\nname: wide-track\ntitle: Wide track\nemperor_track:\n  spaces: {"
+    + ", ".join(f"{n}: {n - 4}" for n in range(14, LAST_SPACE + 1))
+    + f"}}\n  zones:\n    yellow: {{from: 3, to: {LAST_SPACE}}}\n"
+)
+
 
 def zones_variant(count: int, tile_change: bool = False) -> str:
-    """`count` zones on the base track: one space each, the last running to space 13."""
-    outcomes = ["penalty", "nothing", "nothing"] + ["bonus"] * 20
+    """`count` zones on the wide track: one space each, the last running to its end."""
+    outcomes = ["penalty", "nothing", "nothing"] + ["bonus"] * 40
     zones = "".join(
-        f"    z{n}: {{from: {n}, to: {n if n < count - 1 else 13}, outcome: {outcomes[n]}, name: Zone {n}}}\n"
+        f"    z{n}: {{from: {n}, to: {n if n < count - 1 else LAST_SPACE}, outcome: {outcomes[n]}, name: Zone {n}}}\n"
         for n in range(count)
     )
     tile = "tiles:\n  a-krones:\n    bonus:\n      - {kind: gain_krones, amount: 4}\n" if tile_change else ""
     return (
-        "extends: base\nname: many-zones\ntitle: Many zones\n"
+        "extends: wide-track\nname: many-zones\ntitle: Many zones\n"
         "emperor_track:\n  zones:\n    black: null\n    neutral: null\n    yellow: null\n" + zones + tile
     )
 
@@ -63,11 +73,11 @@ def tiles_variant(count: int) -> str:
 
 
 def workspace(folder: Path, files: dict[str, str], paper: str = "a4", languages: str = '["en"]') -> Path:
-    """A workspace holding `files` (name -> text) in rules/, printing on `paper`, its sheets in `languages`
+    """A workspace holding `files` (name -> text) and the wide track in rules/, printing on `paper`, its sheets in `languages`
     (English only by default: the limits below are English's; German's are tested on their own)."""
     (folder / "rules").mkdir(parents=True)
     (folder / "gah.toml").write_text(f'paper = "{paper}"\nlanguages = {languages}\n', encoding="utf-8")
-    for name, text in files.items():
+    for name, text in {"wide-track": WIDE_TRACK, **files}.items():
         (folder / "rules" / f"{name}.yaml").write_text(text, encoding="utf-8")
     return folder
 
@@ -76,26 +86,25 @@ def check(folder: Path) -> Run:
     return run_gah("check", cwd=folder)
 
 
-def test_twelve_one_space_zones_are_reported_at_the_zones_mapping(tmp_path: Path) -> None:
-    run = check(workspace(tmp_path, {"many-zones": zones_variant(12)}))
+def test_twenty_one_space_zones_are_reported_at_the_zones_mapping(tmp_path: Path) -> None:
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(20)}))
     assert run.code == 1 and "ok  many-zones" not in run.out
-    # Line 5, column 3: `zones:` under `emperor_track:` (extends, name, title, emperor_track come first).
-    head = "rules/many-zones.yaml:5:3: emperor_track.zones: the front of the many-zones sheet needs about 1.1 A4 pages"
+    # Line 5, column 3: `zones:` under `emperor_track:` (extends, name, title, emperor_track come first). The
+    # zones fill the front, so every tile goes to the back, which then overflows.
+    head = "rules/many-zones.yaml:5:3: emperor_track.zones: the back of the many-zones sheet needs about 1.2 A4 pages"
     assert run.err.startswith(head), run.err
-    # 12 clauses in the scoring steps; the house rules say 3 zones removed and 12 added.
-    assert "its 12 zones take about" in run.err
-    assert "(a clause each in the scoring steps, 15 lines in the house-rules box); at most " in run.err
+    # 20 clauses in the scoring steps; the house rules say 3 zones removed and 20 added.
+    assert "its 20 zones take about" in run.err
+    assert "(a clause each in the scoring steps, 23 lines in the house-rules box); at most " in run.err
     assert run.err.endswith("\n      zones:\n      ^\n1 problem found\n"), run.err
 
 
 def test_many_game_end_staff_on_the_long_track_are_reported_at_the_staff(tmp_path: Path) -> None:
-    run = check(workspace(tmp_path, {"many-staff": staff_variant(20)}))
+    run = check(workspace(tmp_path, {"many-staff": staff_variant(32)}))
     assert run.code == 1
-    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the front of the many-staff sheet needs about"), (
-        run.err
-    )
-    assert "the 20 Staff cards that differ from Long Emperor track take about" in run.err
-    assert "(20 lines in the house-rules box); at most " in run.err and " can differ from Long Emperor track" in run.err
+    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the back of the many-staff sheet needs about"), run.err
+    assert "the 32 Staff cards that differ from Long Emperor track take about" in run.err
+    assert "(32 lines in the house-rules box); at most " in run.err and " can differ from Long Emperor track" in run.err
     assert run.err.endswith("\n    staff:\n    ^\n1 problem found\n"), run.err
 
 
@@ -106,7 +115,7 @@ def most(err: str) -> int:
 
 
 # Each kind of variant: its name, how to write it with n entries, and n well past the limit.
-KINDS = [("many-zones", zones_variant, 14), ("many-staff", staff_variant, 30), ("long-tiles", tiles_variant, 18)]
+KINDS = [("many-zones", zones_variant, 20), ("many-staff", staff_variant, 36), ("long-tiles", tiles_variant, 30)]
 
 
 def said_to_fit(folder: Path, name: str, make: Callable[[int], str], too_many: int, paper: str) -> int:
@@ -128,41 +137,41 @@ def test_the_count_said_to_fit_fits_and_one_more_does_not(
 
 
 def test_letter_paper_holds_fewer_zones_than_a4(tmp_path: Path) -> None:
-    # Nine zones fit on A4 (up to 10 do) but not on the shorter letter page (up to 7 do).
-    assert check(workspace(tmp_path / "a4", {"many-zones": zones_variant(9)}, "a4")).code == 0
-    letter = check(workspace(tmp_path / "letter", {"many-zones": zones_variant(9)}, "letter"))
+    # Twelve zones fit on A4 (up to 17 do) but not on the shorter letter page (up to 10 do).
+    assert check(workspace(tmp_path / "a4", {"many-zones": zones_variant(12)}, "a4")).code == 0
+    letter = check(workspace(tmp_path / "letter", {"many-zones": zones_variant(12)}, "letter"))
     assert letter.code == 1 and "the many-zones sheet needs about 1.1 letter pages" in letter.err, letter.err
 
 
 def test_the_german_sheet_fits_fewer_zones_and_says_so(tmp_path: Path) -> None:
-    # Nine zones fit on the English A4 front (up to 10 do); the German clauses are longer: up to 7 fit there.
+    # Nine zones fit on the English A4 sheet (up to 17 do); the German clauses are longer: up to 8 fit there.
     english = check(workspace(tmp_path / "en", {"many-zones": zones_variant(9)}))
     assert english.code == 0, english.err
     both = check(workspace(tmp_path / "both", {"many-zones": zones_variant(9)}, languages='["en", "de"]'))
     assert both.code == 1
     assert both.err.startswith(
-        "rules/many-zones.yaml:5:3: emperor_track.zones: the front of the many-zones sheet in Deutsch (de) needs"
+        "rules/many-zones.yaml:5:3: emperor_track.zones: the back of the many-zones sheet in Deutsch (de) needs"
     ), both.err
-    assert both.err.endswith("at most 7 zones fit\n      zones:\n      ^\n1 problem found\n"), both.err
+    assert both.err.endswith("at most 8 zones fit\n      zones:\n      ^\n1 problem found\n"), both.err
     default = check(workspace(tmp_path / "default", {"many-zones": zones_variant(9)}, languages="[]"))
     assert default.err == both.err  # no list: every language known here, German included
 
 
 def test_the_problem_is_placed_at_what_grew_not_at_the_largest_part(tmp_path: Path) -> None:
     # The tiles take far more of the front than the zones, but this variant changes one tile a little.
-    run = check(workspace(tmp_path, {"many-zones": zones_variant(13, tile_change=True)}))
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(20, tile_change=True)}))
     assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
 
 
 def test_a_new_item_used_by_a_tile_does_not_stop_the_diagnosis(tmp_path: Path) -> None:
     # Setting the items back to base's while the tile still gives tea cannot be worded; the zones are still found.
     extra = "items:\n  tea: {kind: drink, name: Tea}\ntiles:\n  a-krones:\n    bonus:\n      - {kind: gain_items, items: {tea: 2}}\n"
-    run = check(workspace(tmp_path, {"many-zones": zones_variant(12) + extra}))
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(20) + extra}))
     assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
 
 
 def test_check_of_one_file_says_the_same(tmp_path: Path) -> None:
-    folder = workspace(tmp_path, {"many-zones": zones_variant(12), "fine": "extends: base\nname: fine\n"})
+    folder = workspace(tmp_path, {"many-zones": zones_variant(20), "fine": "extends: base\nname: fine\n"})
     whole = check(folder)
     one = run_gah("check", "rules/many-zones.yaml", cwd=folder)
     assert one.code == 1 and one.err == whole.err and "ok  fine" in whole.out
@@ -173,7 +182,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_build_reports_the_same_positioned_problem_and_writes_nothing(tmp_path: Path) -> None:
-    folder = workspace(tmp_path, {"many-zones": zones_variant(12), "fine": "extends: base\nname: fine\n"})
+    folder = workspace(tmp_path, {"many-zones": zones_variant(20), "fine": "extends: base\nname: fine\n"})
     before = snapshot(folder)
     build = run_gah("build", cwd=folder)
     assert build.code == 1 and build.out == ""
@@ -199,5 +208,7 @@ def test_a_front_the_check_lets_through_at_its_limit_renders_on_one_page(
     folder = workspace(tmp_path / "limit", {name: make(said)}, paper)
     ruleset = load_one(Workspace.at(folder), name)
     parent = load_one(Workspace.at(folder), ruleset.extends or "")
-    assert build_sheet(ruleset, parent, paper).fit.font == STEPS[-1].font  # the smallest text a front gets
-    assert_tiles_on_the_front(render_sheet(ruleset, parent, "pdf", paper), ruleset)
+    sheet = build_sheet(ruleset, parent, paper)
+    assert sheet.fit.font == STEPS[-1].font  # the smallest text a front gets
+    overleaf = {tile.id for group in sheet.overleaf for tile in group.tiles}
+    assert_tiles_on_the_front(render_sheet(ruleset, parent, "pdf", paper), ruleset, overleaf=overleaf)

@@ -31,7 +31,7 @@ from compiler.irdiff import compare, describe_differences
 from compiler.sheets import derive, render_sheet
 from compiler.sheets.context import build_sheet
 from compiler.sheets.effects import RENDERERS, Speaker
-from compiler.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, STEPS, front_height, page_height, split_tiles
+from compiler.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, OVERLEAF, STEPS, front_height, page_height, split_tiles
 from compiler.sheets.render import check_pages, render_html
 from compiler.sheets.text import SheetError, Words, plain
 
@@ -344,7 +344,8 @@ def test_condensing_steps_mirror_the_css_and_never_go_below_8pt() -> None:
     css = (ROOT / "compiler" / "sheets" / "templates" / "sheet.css").read_text(encoding="utf-8")
     assert all(step.font >= 8 for step in STEPS)
     assert STEPS[0].name == "regular" and STEPS[-1].tile_columns
-    for step in STEPS[1:]:
+    assert OVERLEAF.overleaf and dataclasses.replace(OVERLEAF, name="columns", overleaf=False) == STEPS[-1]
+    for step in (*STEPS[1:], OVERLEAF):
         rule = re.search(rf"body\.fit-{step.name}\b[^{{]*\{{([^}}]*)\}}", css)
         assert rule, step.name
         values = dict(re.findall(r"--([a-z0-9]+):\s*([0-9.]+)", rule.group(1)))
@@ -386,26 +387,44 @@ def test_two_tile_columns_hold_every_tile_once_in_order() -> None:
 
 
 def too_long_variant(folder: Path) -> Path:
-    """Six more tiles as long as the longest: no step fits them on one page."""
+    """Sixteen more tiles as long as the longest: the front cannot hold them, nor can the back hold the rest."""
     tiles = "".join(
         f"  c-long-{n}:\n    tier: C\n    name: Very long house tile number {n}\n"
         "    bonus:\n      - {kind: draw_staff, count: 3, play: 1, discount: 3}\n"
         "      - {kind: prepare_room, floors: [1, 2], cost: free, occupy: true}\n"
         "    penalty:\n      prefer:\n        - {kind: remove_rooms, state: occupied, count: 2, "
         "pick: highest_then_strictly_below}\n      otherwise:\n        - {kind: lose_points, amount: 10}\n"
-        for n in range(6)
+        for n in range(16)
     )
     path = folder / "too-long.yaml"
     path.write_text(f"extends: base\nname: too-long\ntitle: Too long\ntiles:\n{tiles}", encoding="utf-8")
     return path
 
 
-def test_a_front_that_cannot_fit_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_sheet_that_cannot_fit_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = too_long_variant(tmp_path)
-    assert main(["--workspace", str(shipped_root()), "sheet", str(path), "--format", "md"]) == 1
+    assert (
+        main(["--workspace", str(shipped_root()), "sheet", str(path), "--format", "pdf", "-o", str(tmp_path / "x.pdf")])
+        == 1
+    )
     err = capsys.readouterr().err
-    assert "the front of the too-long sheet does not fit on one A4 page" in err, err
-    assert "18 tiles" in err and "shorten the tile texts" in err and "Traceback" not in err
+    assert "the back of the too-long sheet does not fit on one A4 page" in err, err
+    assert "28 tiles" in err and "shorten the tile texts" in err and "Traceback" not in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_markdown_and_html_never_refuse_for_page_length(tmp_path: Path, fmt: str) -> None:
+    """They have no page: a pool that no printed layout holds still reads, every tile in it once."""
+    path = too_long_variant(tmp_path)
+    run = run_gah(
+        "--workspace", str(shipped_root()), "sheet", str(path), "--format", fmt, "-o", str(tmp_path / f"x.{fmt}")
+    )
+    assert run.code == 0, run.err
+    text = (tmp_path / f"x.{fmt}").read_text(encoding="utf-8")
+    for n in range(16):
+        found = re.findall(rf"c-long-{n}(?!\d)", text)
+        assert len(found) == (1 if fmt == "md" else 2), n  # HTML: the id shown and the anchor
 
 
 def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path: Path) -> None:
@@ -419,8 +438,8 @@ def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path:
     run = run_gah("--root", str(project), "build", cwd=project)
     assert run.code == 1
     # Positioned at the tiles the variant adds (line 4 of too_long_variant's file), as gah check says it.
-    # The German front is the longest, so German reports it.
-    assert "rules/variants/too-long.yaml:4:1: tiles: the front of the too-long sheet in Deutsch (de) needs about" in (
+    # The German back is the longest, so German reports it.
+    assert "rules/variants/too-long.yaml:4:1: tiles: the back of the too-long sheet in Deutsch (de) needs about" in (
         run.err
     ), run.err
     assert snapshot() == before

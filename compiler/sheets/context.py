@@ -13,7 +13,8 @@ from compiler.irdiff import Changes, compare
 from compiler.languages import localised
 from compiler.sheets import derive, phrases
 from compiler.sheets.effects import Speaker
-from compiler.sheets.fit import REGULAR, Fit, choose_fit, split_tiles
+from compiler.sheets.fit import REGULAR, Fit
+from compiler.sheets.layout import choose_layout
 from compiler.sheets.text import Rich, Words, capitalised, ident, number, plain, rich
 from compiler.sheets.track import TrackLabels
 
@@ -116,6 +117,7 @@ class Sheet:
     page_size: str
     parent_title: str
     house: list[Rich] | None
+    house_short: list[Rich] | None  # the House-rules box naming the new tiles in one line (tiles overleaf)
     changes: Changes
     track: ir.Track
     track_labels: TrackLabels
@@ -149,6 +151,7 @@ class Sheet:
     term_marks: dict[str, str] = field(default_factory=dict)  # section -> footnote marks of uncertain terms
     fit: Fit = REGULAR
     tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
+    overleaf: list[TierGroup] = field(default_factory=list)  # the tiles continued on the back (fit.overleaf)
 
 
 def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Rich:
@@ -203,7 +206,10 @@ def _term_notes(w: Words, notes: Footnotes) -> dict[str, str]:
     return dict.fromkeys(sections, mark) if mark else {}
 
 
-def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None) -> Sheet:
+def build_sheet(
+    ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None, paged: bool = True
+) -> Sheet:
+    """The sheet laid out for `paper`; FrontTooLong when it cannot print on one sheet (unless not `paged`)."""
     w = words or Words()
     ruleset = localised(ruleset, w.language)
     parent = localised(parent, w.language) if parent is not None else None
@@ -211,9 +217,9 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
     notes = Footnotes(w)
     if parent is not None:
         difference = compare(parent, ruleset, w)
-        changes, house = difference.changes, difference.brief
+        changes, house, house_short = difference.changes, difference.brief, difference.short
     else:
-        changes, house = Changes(), None
+        changes, house, house_short = Changes(), None, None
     sources = ", ".join(ruleset.sources)
     header = w.text("sheet.header", sources=sources, command=COMMAND)
 
@@ -451,6 +457,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         page_size={"a4": "A4", "letter": "letter"}[paper],
         parent_title=parent.title if parent else "",
         house=house,
+        house_short=house_short,
         changes=changes,
         track=track,
         track_labels=labels,
@@ -482,6 +489,7 @@ def build_sheet(ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, word
         rulings=rulings,
         footnotes=notes.notes,
     )
-    fit = choose_fit(sheet)
-    columns = split_tiles(sheet, fit) if fit.tile_columns else []
-    return dataclasses.replace(sheet, fit=fit, tile_columns=columns)
+    layout = choose_layout(sheet, paged)
+    return dataclasses.replace(
+        sheet, house=layout.house, fit=layout.fit, tile_columns=layout.columns, overleaf=layout.overleaf
+    )

@@ -5,8 +5,9 @@ in two columns). The step is chosen here, before any renderer runs, from an esti
 height: the text is broken into lines with the widths of DejaVu Sans (approximated, a little on the
 wide side) and the heights follow the numbers of sheet.css. The same HTML then goes to WeasyPrint and to
 browsers; `render_pdf` checks the result, so an estimate that is ever too hopeful fails the build
-instead of printing a tile on the back. When no step fits, `gah check` and `gah build` say so at the rules
-that made the front long (fit_check.py).
+instead of printing a tile where the sheet does not say. When no step holds every tile, layout.py continues
+the pool on the back; when that does not fit either, `gah check` and `gah build` say so at the rules that
+made the sheet long (fit_check.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Fit:
     pad: float  # mm above and below the text of a table cell
     heading: float  # pt, section headings
     tile_columns: bool = False
+    overleaf: bool = False  # the tiles the front cannot hold continue at the top of the back
 
 
 REGULAR = Fit("regular", 9, 1.17, 2.6, 0.8, 0.35, 11)
@@ -46,6 +48,8 @@ STEPS: tuple[Fit, ...] = (
     Fit("smaller", 8, 1.12, 1.4, 0.4, 0.2, 10),
     Fit("columns", 8, 1.12, 1.4, 0.4, 0.2, 10, tile_columns=True),
 )
+# When no step holds every tile: the last step's front with as many tiles as fit, the rest overleaf (layout.py).
+OVERLEAF = Fit("overleaf", 8, 1.12, 1.4, 0.4, 0.2, 10, tile_columns=True, overleaf=True)
 
 # Page sizes and margins in mm (sheet.css: @page margin 9mm 10mm).
 PAPER = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -115,6 +119,8 @@ def front_parts(sheet: Sheet, fit: Fit) -> dict[str, float]:
     scoring += scoring_table_height(sheet, fit, width) + max(para, 0.8 * MM)
     scoring += lines(sheet.need_note, width, size) * line + para
     tiles = heading + (_tile_columns(sheet, fit, width) if fit.tile_columns else _tile_table(sheet, fit, width))
+    if fit.overleaf:  # the line that points to the rest
+        tiles += lines(sheet.words.text("tiles.overleaf"), width, size, True) * line + para
     return {"title": title, "house": house, "track": track, "scorings": scoring, "tiles": tiles}
 
 
@@ -251,35 +257,14 @@ def page_height(sheet: Sheet) -> float:
 
 
 class FrontTooLong(SheetError):
-    """The front does not fit on one page at any step; `sheet` is the sheet as built, before fitting, and
-    `fit` the step at which its front is shortest."""
+    """The sheet does not fit: its front at no step (`side` "front"), or its back with the tiles the front
+    cannot hold (`side` "back"). `sheet` is the sheet as built, before fitting; `fit` the step at which the
+    side is shortest; `needed` and `room` are that side's pt."""
 
-    def __init__(self, message: str, sheet: Sheet, fit: Fit, needed: float, room: float) -> None:
+    def __init__(self, message: str, sheet: Sheet, fit: Fit, needed: float, room: float, side: str = "front") -> None:
         super().__init__(message)
         self.sheet = sheet
         self.fit = fit
-        self.needed = needed  # pt at `fit`
-        self.room = room  # pt
-
-
-def choose_fit(sheet: Sheet) -> Fit:
-    """The first step at which the front fits on one page; FrontTooLong when none does."""
-    room = page_height(sheet) * HEIGHT_SPARE
-    heights = []
-    for fit in STEPS:
-        needed = front_height(sheet, fit)
-        if needed <= room:
-            return fit
-        heights.append((needed, fit))
-    needed, shortest = min(heights, key=lambda pair: pair[0])
-    ruleset = sheet.ruleset
-    where = f"{ruleset.sources[-1]}: " if ruleset.sources else ""
-    raise FrontTooLong(
-        f"{where}the front of the {ruleset.name} sheet does not fit on one {sheet.page_size} page: the track, the scorings and "
-        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even at "
-        f"{shortest.font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules",
-        sheet,
-        shortest,
-        needed,
-        room,
-    )
+        self.needed = needed
+        self.room = room
+        self.side = side

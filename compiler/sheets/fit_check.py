@@ -144,8 +144,18 @@ def _first_scorings(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.
     return dataclasses.replace(child, scorings=child.scorings[:n])
 
 
+def tiles_by_priority(child: ir.Ruleset, parent: ir.Ruleset | None) -> list[ir.Tile]:
+    """The tiles a shorter pool keeps first: the parent's as the child has them, then the ones the child adds or
+    changes, in pool order. A hint that drops the last of these drops what the file added, last first, and
+    adds no House-rules line about a parent's tile dropped (which would move the hint again)."""
+    kept = set(parent.tiles) if parent is not None else set()
+    return [t for t in child.tiles if t in kept] + [t for t in child.tiles if t not in kept]
+
+
 def _first_tiles(child: ir.Ruleset, parent: ir.Ruleset | None, n: int) -> ir.Ruleset:
-    return dataclasses.replace(child, tiles=child.tiles[:n])
+    """The child with only the first n tiles by priority, in its own order."""
+    keep = {tile.id for tile in tiles_by_priority(child, parent)[:n]}
+    return dataclasses.replace(child, tiles=tuple(t for t in child.tiles if t.id in keep))
 
 
 def _differing_staff(child: ir.Ruleset, parent: ir.Ruleset | None) -> list[ir.StaffCard]:
@@ -328,7 +338,8 @@ def shares(sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Shee
         mine = Counter[Rich]()
         if parent is not None and pool:
             try:
-                reverted = Counter(compare(parent, topic.revert(sheet.ruleset, parent), sheet.words).brief)
+                difference = compare(parent, topic.revert(sheet.ruleset, parent), sheet.words)
+                reverted = Counter(difference.short if fit.overleaf else difference.brief)
             except SheetError:  # the mix cannot be worded (a tile of the child names an item the parent lacks)
                 reverted = full
             mine = (full - reverted) & pool
@@ -401,16 +412,18 @@ def place(leaf: RulesFile, path: tuple[str, ...]) -> tuple[Position, str]:
 def message(
     error: FrontTooLong, share: Share, parent: ir.Ruleset | None, paper: str, words: Words | None = None
 ) -> str:
-    """What the front needs, what takes the room, and what to shorten."""
+    """What the side that is too long needs, what takes the room, and what to shorten."""
     sheet = error.sheet
     pages = math.ceil(error.needed / error.room * 10) / 10
     language = sheet.words.language
     where = "" if language.id == REFERENCE else f" in {language.name} ({language.id})"
     head = (
-        f"the front of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
+        f"the {error.side} of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
         f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
         f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
     )
+    if error.fit.overleaf:
+        head += ", those the front cannot hold continued on the back"
     return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper, words)}"
 
 
@@ -441,11 +454,14 @@ def _advice(
         most = most_that_fit(share.topic, error.sheet.ruleset, parent, paper, guess, words)
         if most is not None and noun == "Staff cards":
             return f"at most {most} can differ from {_title(parent)}"
+        if most is not None and noun == "tiles":
+            dropped = [tile.id for tile in tiles_by_priority(error.sheet.ruleset, parent)[most:]]
+            return f"at most {most} tiles fit (it fits without {', '.join(dropped)}), or shorten their texts"
         if most is not None:
-            return f"at most {most} {noun} fit" + (", or shorten their texts" if noun == "tiles" else "")
-        return f"even with the fewest {noun} the front does not fit: shorten the rest too"
+            return f"at most {most} {noun} fit"
+        return f"even with the fewest {noun} the {error.side} does not fit: shorten the rest too"
     if share.height < excess:
-        return f"even without them the front is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"
+        return f"even without them the {error.side} is {(excess - share.height) / MM:.0f} mm too long: shorten the rest too"
     return f"shorten them by about {excess / MM:.0f} mm"
 
 

@@ -158,8 +158,8 @@ def render_pdf(html: str, name: str = "this") -> bytes:
 
 
 def check_pages(pages: list[dict[str, bool]], name: str) -> None:
-    """Two pages: every tile (ids tile-...) and the end of the front (front-end) on the first, inside its
-    margins; the back (id back) starts the second.
+    """Two pages: every tile of the front (ids tile-...) and the end of the front (front-end) on the first,
+    inside its margins; the back (id back) starts the second, with the tiles continued there (overleaf-...).
 
     `pages` holds, per page, the ids placed on it and whether each lies above the page's bottom margin.
     """
@@ -167,6 +167,13 @@ def check_pages(pages: list[dict[str, bool]], name: str) -> None:
     if tiles_later:
         raise SheetError(
             f"the {name} sheet prints tiles {', '.join(tiles_later)} on the back; the front must hold them"
+        )
+    astray = sorted(
+        a.removeprefix("overleaf-") for i, page in enumerate(pages) if i != 1 for a in page if a.startswith("overleaf-")
+    )
+    if astray:
+        raise SheetError(
+            f"the {name} sheet prints tiles {', '.join(astray)} off the back, where the front says they are"
         )
     if not pages or not pages[0].get("front-end", False):
         raise SheetError(f"the front of the {name} sheet runs past the bottom margin of its page")
@@ -181,7 +188,8 @@ def render(
         raise SheetError(f"unknown sheet format '{fmt}'; expected html, md or pdf")
     if paper not in ("a4", "letter"):
         raise SheetError(f"unknown paper '{paper}'; expected a4 or letter")
-    sheet = build_sheet(ruleset, parent, paper, Words(language))
+    # Only the PDF is refused for page length: Markdown and the screen have no page.
+    sheet = build_sheet(ruleset, parent, paper, Words(language), paged=fmt == "pdf")
     if fmt == "md":
         return render_markdown(sheet).encode("utf-8")
     html = render_html(sheet)

@@ -1,0 +1,177 @@
+"""How tall the back of a sheet is, with the tiles that the front could not hold continued at its top.
+
+The back flows in two columns, at 8 pt when tiles continue there (sheet.css: body.fit-overleaf .back). Its parts are estimated as blocks, the way
+fit.py estimates the front: text broken into lines with DejaVu Sans widths, heights from sheet.css. A block
+never splits between the columns (a heading goes with what follows it; the final scoring and the hotel
+avoid breaks as a whole), so the estimate fills the first column block by block, then the second, and
+the back fits when the second column ends on the page. `render_pdf` checks the real page count.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.sheets.fit import MM, OVERLEAF, ROW_BORDER, WIDTH_SLACK, lines, page_height, text_width_of
+from compiler.sheets.text import Rich, plain
+from compiler.sheets.track import text_width
+
+if TYPE_CHECKING:
+    from compiler.sheets.context import Line, Sheet, TierGroup
+
+SIZE = OVERLEAF.font  # pt: with tiles overleaf the back condenses as the front (sheet.css: body.fit-overleaf .back)
+LINE = SIZE * OVERLEAF.line
+GAP = 6 * MM  # sheet.css: .back column-gap
+H2 = 10 * LINE / SIZE + 0.3 * MM + 1.2 + 1.2 * MM  # each section's heading is its first child: no margin above
+H3 = 1.6 * MM + 8.5 * LINE / SIZE + 0.6 * MM
+TIER = 0.6 * MM + LINE + 2 * 0.3 * MM + 0.4 * MM  # .overleaf h3.tier
+PARA = 0.8 * MM
+CELL = 2 * 1.0 * MM + 0.6  # left and right padding of a table cell plus one border
+ROW = 2 * 0.35 * MM + ROW_BORDER
+ID_LINE = 7 * 1.12
+
+
+def column_width(sheet: Sheet) -> float:
+    return (text_width_of(sheet) - GAP) / 2
+
+
+def back_room(sheet: Sheet) -> float:
+    """The height in pt of the back's columns: the page less the footer under them."""
+    footer = 2 * MM + 0.8 * MM + 0.6 + lines(sheet.footer, text_width_of(sheet), 9) * 9 * 1.17  # 9 pt (sheet.css)
+    return page_height(sheet) - footer
+
+
+def back_height(sheet: Sheet, overleaf: list[TierGroup]) -> float:
+    """The height in pt the back's two columns need, with `overleaf` at the top."""
+    blocks = [*tile_blocks(sheet, overleaf), *_final(sheet), *_staff(sheet), *_setup(sheet), *_hotel(sheet)]
+    blocks += [*_rulings(sheet), *_footnotes(sheet)]
+    low, high = max(blocks), sum(blocks)
+    for _ in range(30):  # the least column height at which the blocks fill two columns
+        middle = (low + high) / 2
+        low, high = (low, middle) if _columns_needed(blocks, middle) <= 2 else (middle, high)
+    return high
+
+
+def _columns_needed(blocks: list[float], height: float) -> int:
+    count, used = 1, 0.0
+    for block in blocks:
+        if used and used + block > height:
+            count, used = count + 1, block
+        else:
+            used += block
+    return count
+
+
+def _text(text: Rich | str, width: float, bold: bool = False) -> float:
+    return lines(text, width, SIZE, bold) * LINE
+
+
+def _line(line: Line, width: float) -> float:
+    return _text(("◆ ", *line.text) if line.changed else line.text, width, line.changed)
+
+
+def tile_blocks(sheet: Sheet, groups: list[TierGroup]) -> list[float]:
+    """The continued tiles: the heading with the first tier's heading and tile, then a block a tile."""
+    if not groups:
+        return []
+    width = column_width(sheet)
+    label = sheet.words.text("tiles.label", label=sheet.words.text("tiles.col.penalty")) + " "
+    blocks: list[float] = []
+    for group in groups:
+        head = TIER + (H2 if not blocks else 0.0)
+        for tile in group.tiles:
+            name = ("◆ " if tile.changed else "") + tile.name + tile.mark + " " + tile.id + " " + tile.description
+            count = lines(name, width, SIZE, True)
+            count += lines((label, *tile.bonus.text), width, SIZE, tile.changed)
+            count += lines((label, *tile.penalty.text), width, SIZE, tile.changed)
+            blocks.append(head + count * LINE + 1.4 * MM + ROW_BORDER)
+            head = 0.0
+    return blocks
+
+
+def _table(rows: list[list[tuple[Rich | str, bool]]], width: float, ids: list[bool]) -> float:
+    """A table laid out automatically: each column gets its longest word, and the width left over in
+    proportion to how much more its widest cell wants (CSS 2.1's informative algorithm, roughly)."""
+    columns = len(rows[0])
+    texts = [[(plain(text) if not isinstance(text, str) else text, bold) for text, bold in row] for row in rows]
+    most = [max(text_width(row[i][0], SIZE, row[i][1]) for row in texts) * WIDTH_SLACK for i in range(columns)]
+    least = [
+        max(text_width(word, SIZE, row[i][1]) for row in texts for word in row[i][0].split() or [""]) * WIDTH_SLACK
+        for i in range(columns)
+    ]
+    room = width - columns * CELL
+    if sum(most) > room:
+        spare = max(room - sum(least), 0.0)
+        wants = sum(m - n for m, n in zip(most, least, strict=True)) or 1.0
+        most = [n + spare * (m - n) / wants for m, n in zip(most, least, strict=True)]
+    height = 0.0
+    for row, has_id in zip(rows, ids, strict=True):
+        cells = [lines(text, share, SIZE, bold) * LINE for (text, bold), share in zip(row, most, strict=True)]
+        cells[0] += ID_LINE if has_id else 0.0  # the id in small print under the first cell's name
+        height += max(cells) + ROW
+    return height + PARA
+
+
+def _final(sheet: Sheet) -> list[float]:
+    width = column_width(sheet)
+    w = sheet.words
+    rows: list[list[tuple[Rich | str, bool]]] = [
+        [(w.text("final.col.source"), True), (w.text("final.col.points"), True)]
+    ]
+    rows += [[(row.name, row.points.changed), (row.points.text, row.points.changed)] for row in sheet.final_rows]
+    table = _table(rows, width, [False] + [True] * len(sheet.final_rows))
+    body = _text(sheet.final_when, width) + table + _text(sheet.final_total, width) + 2 * PARA
+    return [H2 + body + H3 + _line(sheet.tiebreak, width) + PARA]  # the section avoids a break inside
+
+
+def _staff(sheet: Sheet) -> list[float]:
+    width = column_width(sheet)
+    cards = [
+        _text(
+            (f"◆ {card.number} {card.name}: " if card.changed else f"{card.number} {card.name}: ", *card.scores),
+            width - 4 * MM,
+            card.changed,
+        )
+        + 0.5 * MM
+        for card in sheet.staff
+    ] or [_text(sheet.words.text("staff.none"), width) + PARA]
+    emperor = [_line(line, width) + PARA for line in sheet.emperor_staff]
+    return [H2 + cards[0], *cards[1:], H3 + emperor[0], *emperor[1:]]
+
+
+def _setup(sheet: Sheet) -> list[float]:
+    width = column_width(sheet)
+    start = (*sheet.start.text, " ", *sheet.start_rooms.text)
+    blocks = [H2 + _line(sheet.players, width) + PARA, _text(start, width, sheet.start.changed) + PARA]
+    blocks.append(_line(sheet.deal, width) + PARA)
+    if sheet.sets:
+        w = sheet.words
+        rows: list[list[tuple[Rich | str, bool]]] = [
+            [(w.text("setup.sets.col.set"), True), (w.text("setup.sets.col.cards"), True)]
+        ]
+        rows += [[(row.letter, True), (row.cards, sheet.sets_changed)] for row in sheet.sets]
+        blocks.append(_table(rows, width, [False] * len(rows)))
+    if sheet.sets_note:
+        blocks.append(_text(sheet.sets_note, width, True) + PARA)
+    return blocks
+
+
+def _hotel(sheet: Sheet) -> list[float]:
+    width = column_width(sheet)
+    grid = len(sheet.hotel_rows) * (LINE + 0.8 * MM + ROW_BORDER)
+    layout = max(grid, _text(sheet.words.text("hotel.layout") + sheet.printed_mark, width - 44 * MM) + 2 * PARA)
+    rest = sum(_text(entry, width) + PARA for entry in sheet.hotel_lines)
+    return [H2 + layout + 0.8 * MM + rest]  # the section avoids a break inside
+
+
+def _rulings(sheet: Sheet) -> list[float]:
+    width = column_width(sheet) - 5 * MM
+    items = [_line(ruling, width) + 0.2 * MM for ruling in sheet.rulings]
+    return [H2 + 0.6 * MM + items[0], *items[1:]]
+
+
+def _footnotes(sheet: Sheet) -> list[float]:
+    if not sheet.footnotes:
+        return []
+    width = column_width(sheet)
+    notes = [_text((f"{note.mark} ", *note.label, f": {note.text}"), width) + 0.5 * MM for note in sheet.footnotes]
+    return [H2 + _text(sheet.words.text("notes.intro"), width) + PARA + notes[0], *notes[1:]]

@@ -1,0 +1,140 @@
+"""Sharing proven leaf by leaf: every leaf value of the IR (tests/ir_leaves.py walks compiler/ir.py's dataclasses,
+so a new field or leaf is covered without a list to keep) is changed on its own, strongly, and
+
+- the opening: wherever the changed ruleset's opening_key equals base's, its opening, played on its own (its own
+  deal, its own RulesInfo, the lab's turns up to the first Emperor scoring), must equal base's, game by game
+  (a key that leaves out a leaf the opening reads fails here, naming the leaf);
+- each scoring: wherever a changed ruleset's scoring_key equals base's at a round, the leaf is one the scorings up
+  to it cannot read (a later tier's tile, a later scoring, a field no scoring reads);
+- played: one leaf of each sort (hotel.printed_points.*.1, staff.*.cost, ...) played with base together and alone,
+  on the pure path and, sampled, on the batched engine: the outcomes must be the ones of each ruleset alone.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from helpers_rules import shipped_workspace
+from ir_leaves import Leaf, changes, replaced
+
+from compiler import ir
+from compiler.backends.codebuilder import CodeBuilder
+from compiler.backends.python import module as python_module
+from compiler.lab.engine import game as lab_game
+from compiler.lab.engine import sharing
+from compiler.lab.engine.game import Fast, LabPlayer, RulesInfo
+from compiler.lab.engine.model import Model, default_model_path, load_model
+from compiler.lab.runs.jobs import Lab, LabSpec, module_source
+from compiler.project import load_one
+
+PLAYERS, SEED = 3, 11
+GAMES = 20  # games per changed leaf: enough that a strong change to a room, a card or a cost shows
+
+
+@cache
+def _base() -> ir.Ruleset:
+    return load_one(shipped_workspace(), "base")
+
+
+@cache
+def _model() -> Model:
+    workspace = shipped_workspace()
+    return load_model(workspace, default_model_path(workspace))
+
+
+@cache
+def _changes() -> tuple[tuple[Leaf, ir.Ruleset], ...]:
+    """Base with each leaf changed, less the changes that make no ruleset (the only one: the first zone starting
+    after space 0 leaves space 0 without a zone, which the front end refuses)."""
+    base = _base()
+    found = []
+    for leaf, new in changes(base):
+        ruleset = replaced(base, leaf.path, new)
+        try:
+            RulesInfo.of(ruleset)
+        except ValueError:
+            assert leaf.kind == "track.zones.*.first" and new == 1, leaf
+            continue
+        found.append((leaf, ruleset))
+    return tuple(found)
+
+
+@cache
+def _base_lab() -> Lab:
+    return Lab(LabSpec(rulesets=(_base(),), model=_model(), games=1, players=PLAYERS, seed=SEED))
+
+
+class _Dealer:
+    """A ruleset's own deal without generating its whole module: its RULES and SETUP, as the Python backend writes
+    them, dealt by base's module's deal (the code of the deal is the same in every module; its data is the
+    ruleset's). The opening calls nothing else of a module (compiler.lab.engine.game._play_rounds)."""
+
+    def __init__(self, ruleset: ir.Ruleset, module: Any) -> None:
+        code = CodeBuilder()
+        python_module._rules_literal(code, ruleset)
+        rules_text = code.text()
+        code = CodeBuilder()
+        python_module._setup_literal(code, ruleset)
+        space = dict(vars(module))
+        exec(rules_text[: rules_text.index("RULES.once_effects")] + code.text(), space)  # noqa: S102
+        self.module, self.rules, self.setup = module, space["RULES"], space["SETUP"]
+
+    def setup_new_game(self, players: list[str], seed: int, explain: bool = True) -> Any:
+        game = self.module.deal(self.rules, self.setup, players, seed, None)
+        game.explain = explain
+        return game
+
+
+def _dealt_and_turns(ruleset: ir.Ruleset) -> tuple[object, ...]:
+    """Each game's deal, and the state after the turns of each round, the ruleset played alone and its scorings
+    left out: what opening_key says a game reads until the first scoring, and the turns of every later round read
+    too (more rounds of turns show more of what the turns read: a room on the top floor, a costly card)."""
+    fast = Fast(RulesInfo.of(ruleset), _model())
+    dealer = _Dealer(ruleset, _base_lab().modules[0])
+    rounds = _base().rounds  # as many turns for every ruleset: `rounds` itself is read by the scorings only
+    picks = tuple(lab_game.round_picks(_model().round(r)) for r in range(1, rounds + 1))
+    states: list[object] = []
+    for number in range(GAMES):
+        plan = lab_game.plan_game(picks, SEED, number, PLAYERS)
+        game = lab_game.setup_state(fast, dealer, plan)  # type: ignore[arg-type]
+        players = [LabPlayer(p, fast) for p in game.players]
+        moves = fast.planner.moves(plan) if fast.planner is not None else None
+        states.append((dict(game.tiles), tuple(game.deck), moves, *map(_player, players)))
+        for turns in plan.turns:
+            for player, turn in zip(players, turns, strict=True):
+                lab_game.play_turn(fast, player, turn, game.deck, fast.info.items)
+            states.append((tuple(game.deck), *map(_player, players)))
+    return tuple(states)
+
+
+def _player(player: LabPlayer) -> tuple[object, ...]:
+    return (
+        player.points,
+        player.krones,
+        player.emperor,
+        player.objectives,
+        sorted(player.kitchen.items()),
+        tuple(player.hand),
+        tuple(player.hired),
+        [sorted(guest.items()) for guest in player.cafe],
+        player.placed,
+        player.occupied,
+    )
+
+
+def test_every_leaf_the_deal_or_the_turns_read_splits_the_opening() -> None:
+    base = _base()
+    base_key = sharing.opening_key(base, RulesInfo.of(base))
+    base_played = _dealt_and_turns(base)
+    checked, wrong = 0, []
+    for leaf, ruleset in _changes():
+        if sharing.opening_key(ruleset, RulesInfo.of(ruleset)) != base_key:
+            continue  # played apart from the deal: nothing shared to prove
+        checked += 1
+        if _dealt_and_turns(ruleset) != base_played:
+            wrong.append(f"{leaf.kind} {leaf.path}: {leaf.value!r}")
+    assert not wrong, f"opening_key is equal to base's, the deal or the turns are not, when one leaf changes: {wrong}"
+    assert checked > 300, checked  # most leaves (names, effects, scorings, final scoring) never reach the opening

@@ -13,6 +13,8 @@ so a new field or leaf is covered without a list to keep) is changed on its own,
 from __future__ import annotations
 
 import random
+
+import numpy as np
 from functools import cache
 from typing import Any
 
@@ -138,3 +140,38 @@ def test_every_leaf_the_deal_or_the_turns_read_splits_the_opening() -> None:
             wrong.append(f"{leaf.kind} {leaf.path}: {leaf.value!r}")
     assert not wrong, f"opening_key is equal to base's, the deal or the turns are not, when one leaf changes: {wrong}"
     assert checked > 300, checked  # most leaves (names, effects, scorings, final scoring) never reach the opening
+
+
+BATCHED_GAMES = 200  # the batched engine plays a batch at once: many games for the price of a few
+
+
+def _batched_dealt_and_turns(ruleset: ir.Ruleset) -> list[bytes]:
+    """_dealt_and_turns on the batched engine (compiler/lab/runs/batches.py shares stretches by sharing.py too):
+    its own tables (batch_rules), its deal, then the turns of every round, no scoring; every array after each."""
+    from compiler.lab.engine import batched, batched_plan, batched_turns
+
+    model, base = _model(), _base()
+    rules = batched.batch_rules(ruleset, model, PLAYERS)
+    plan = batched_plan.plan_games(batched_plan.pick_tables(model, base.rounds), SEED, 0, BATCHED_GAMES, PLAYERS)
+    planners = np.zeros((BATCHED_GAMES, PLAYERS), np.int64)
+    batched.draw_planners(np.uint64(SEED), 0, model.planning.share, planners)
+    at = batched.deal_batch(rules, plan, SEED, 0, planners)
+    states = [array.tobytes() for array in at.state]
+    for round_ in range(base.rounds):
+        batched_turns.play_round(rules.turns, at.state, plan, round_)
+        states += [array.tobytes() for array in at.state]
+    return states
+
+
+def test_every_leaf_the_batched_deal_or_turns_read_splits_the_opening() -> None:
+    base = _base()
+    base_key = sharing.opening_key(base, RulesInfo.of(base))
+    base_played = _batched_dealt_and_turns(base)
+    checked, wrong = 0, []
+    for leaf, ruleset in _changes():
+        if sharing.opening_key(ruleset, RulesInfo.of(ruleset)) == base_key:
+            checked += 1
+            if _batched_dealt_and_turns(ruleset) != base_played:
+                wrong.append(f"{leaf.kind} {leaf.path}: {leaf.value!r}")
+    assert not wrong, f"opening_key is equal to base's, the batched deal or turns are not: {wrong}"
+    assert checked > 300, checked

@@ -12,12 +12,13 @@ so a new field or leaf is covered without a list to keep) is changed on its own,
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import random
-
-import numpy as np
 from functools import cache
 from typing import Any
 
+import numpy as np
 import pytest
 from helpers_rules import shipped_workspace
 from ir_leaves import Leaf, changes, replaced
@@ -81,7 +82,7 @@ class _Dealer:
         code = CodeBuilder()
         python_module._setup_literal(code, ruleset)
         space = dict(vars(module))
-        exec(rules_text[: rules_text.index("RULES.once_effects")] + code.text(), space)  # noqa: S102
+        exec(rules_text[: rules_text.index("RULES.once_effects")] + code.text(), space)
         self.module, self.rules, self.setup = module, space["RULES"], space["SETUP"]
 
     def setup_new_game(self, players: list[str], seed: int, explain: bool = True) -> Any:
@@ -175,3 +176,58 @@ def test_every_leaf_the_batched_deal_or_turns_read_splits_the_opening() -> None:
                 wrong.append(f"{leaf.kind} {leaf.path}: {leaf.value!r}")
     assert not wrong, f"opening_key is equal to base's, the batched deal or turns are not: {wrong}"
     assert checked > 300, checked
+
+
+PLAYED_GAMES = 6
+
+
+def _played_sample() -> list[tuple[Leaf, ir.Ruleset]]:
+    """One leaf of each sort (its place up to the first index below a field: hotel.printed_points,
+    tiles.bonus, ...) that shares at least the deal with base, picked by a fixed seed; GAH_SHARING_ALL=1: every
+    such leaf."""
+    base = _base()
+    base_key = sharing.opening_key(base, RulesInfo.of(base))
+    shared = [(leaf, r) for leaf, r in _changes() if sharing.opening_key(r, RulesInfo.of(r)) == base_key]
+    if os.environ.get("GAH_SHARING_ALL") == "1":
+        return shared
+    sorts: dict[str, list[tuple[Leaf, ir.Ruleset]]] = {}
+    for leaf, ruleset in shared:
+        sorts.setdefault(".".join(leaf.kind.split(".*")[:2]), []).append((leaf, ruleset))
+    pick = random.Random(32)
+    return [pick.choice(found) for _sort, found in sorted(sorts.items())]
+
+
+@cache
+def _base_source() -> str:
+    return module_source(_base())
+
+
+@cache
+def _base_alone() -> tuple[object, ...]:
+    lab = Lab(LabSpec(rulesets=(_base(),), model=_model(), games=PLAYED_GAMES, players=PLAYERS, seed=SEED))
+    return tuple(lab.play_game(game)[0] for game in range(PLAYED_GAMES))
+
+
+@pytest.mark.parametrize("index", range(len(_played_sample())))
+def test_a_ruleset_one_leaf_from_base_plays_together_as_alone(index: int) -> None:
+    leaf, ruleset = _played_sample()[index]
+    sources = (_base_source(), module_source(ruleset))
+    spec = LabSpec(rulesets=(_base(), ruleset), model=_model(), games=PLAYED_GAMES, players=PLAYERS, seed=SEED)
+    together = Lab(spec, sources)
+    alone = Lab(dataclasses.replace(spec, rulesets=(ruleset,)), sources[1:])
+    for game in range(PLAYED_GAMES):
+        assert together.play_game(game) == [_base_alone()[game], alone.play_game(game)[0]], (leaf.path, game)
+
+
+BATCHED_SAMPLE = 8  # of the played sample, on the batched engine (each ruleset's tables and kernels)
+
+
+@pytest.mark.parametrize("index", range(0, len(_played_sample()), len(_played_sample()) // BATCHED_SAMPLE))
+def test_a_ruleset_one_leaf_from_base_plays_together_as_alone_batched(index: int) -> None:
+    from compiler.lab.runs.batches import BatchedLab
+
+    leaf, ruleset = _played_sample()[index]
+    spec = LabSpec(rulesets=(_base(), ruleset), model=_model(), games=60, players=PLAYERS, seed=SEED)
+    together = BatchedLab(spec, (_base_source(), module_source(ruleset))).play(0, 60)
+    alone = [BatchedLab(dataclasses.replace(spec, rulesets=(r,))).play(0, 60)[0] for r in spec.rulesets]
+    assert together == alone, leaf.path

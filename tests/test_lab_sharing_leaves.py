@@ -181,20 +181,32 @@ def test_every_leaf_the_batched_deal_or_turns_read_splits_the_opening() -> None:
 PLAYED_GAMES = 6
 
 
-def _played_sample() -> list[tuple[Leaf, ir.Ruleset]]:
-    """One leaf of each sort (its place up to the first index below a field: hotel.printed_points,
-    tiles.bonus, ...) that shares at least the deal with base, picked by a fixed seed; GAH_SHARING_ALL=1: every
-    such leaf."""
+@cache
+def _played_sample() -> tuple[tuple[Leaf, ir.Ruleset], ...]:
+    """Of the leaves that share at least the deal with base, one of each sort (its place up to the first index
+    below a field: hotel.printed_points, tiles.bonus, ...; the fields no scoring reads are one sort) and number of scorings shared (a tile of tier B shares
+    one, of tier C two: where a scoring_key too coarse would show), picked by a fixed seed; GAH_SHARING_ALL=1:
+    every such leaf."""
     base = _base()
     base_key = sharing.opening_key(base, RulesInfo.of(base))
     shared = [(leaf, r) for leaf, r in _changes() if sharing.opening_key(r, RulesInfo.of(r)) == base_key]
     if os.environ.get("GAH_SHARING_ALL") == "1":
-        return shared
-    sorts: dict[str, list[tuple[Leaf, ir.Ruleset]]] = {}
+        return tuple(shared)
+    sorts: dict[tuple[str, int], list[tuple[Leaf, ir.Ruleset]]] = {}
     for leaf, ruleset in shared:
-        sorts.setdefault(".".join(leaf.kind.split(".*")[:2]), []).append((leaf, ruleset))
+        sort = "not read" if leaf.path[0] in sharing.NOT_READ else ".".join(leaf.kind.split(".*")[:2])
+        sorts.setdefault((sort, _shared_scorings(base, ruleset)), []).append((leaf, ruleset))
     pick = random.Random(32)
-    return [pick.choice(found) for _sort, found in sorted(sorts.items())]
+    return tuple(pick.choice(found) for _sort, found in sorted(sorts.items()))
+
+
+def _shared_scorings(base: ir.Ruleset, ruleset: ir.Ruleset) -> int:
+    """How many of base's scorings before its last round a ruleset plays alike with it (by scoring_key)."""
+    rounds = sorted(s.round for s in base.scorings if s.round < base.rounds)
+    return next(
+        (i for i, r in enumerate(rounds) if sharing.scoring_key(ruleset, r) != sharing.scoring_key(base, r)),
+        len(rounds),
+    )
 
 
 @cache

@@ -27,7 +27,7 @@ _COMMENT = re.compile(r"^(?P<text>.*\S)  +# (?P<file>\S.*):(?P<line>[0-9]+)$")
 
 # Patches of base that touch one-line (flow) mappings and lists: a removal that leaves the rest of a mapping
 # base's (its node is the patch's, its values are not), a list replaced, one key of a one-line mapping changed,
-# a one-line mapping written again with base's values, a value of a mapping in a list of effects.
+# a one-line mapping or list written again with base's values, a list of effects replaced.
 PATCHES = {
     "nopp": 'hotel:\n  printed_points: {"3.4": null}\n',
     "lists": "score_track: {lap_marker: [75, 150, 225]}\nplayers: {max: 3}\n",
@@ -35,6 +35,8 @@ PATCHES = {
     "items": "items:\n  strudel: {name: Apfelstrudel}\n  cake: {kind: dish, name: Cake}\n",
     "rewards": "hotel:\n  group_rewards:\n    red: {by_size: {4: 12}}\n    blue: {reward: points}\n",
     "scorings": "emperor_scorings:\n  5: {move_back: 4}\n  7: {tier: C, move_back: 7}\n",
+    "staff": "staff:\n  1: {cost: 5}\n  2: {name: Waitress, cost: 6, kind: once_per_round}\n  6: {cost: 1}\n",
+    "effects": "tiles:\n  a-krones:\n    bonus: [{kind: gain_krones, amount: 6}, {kind: gain_points, amount: 1}]\n    penalty: {otherwise: [{kind: lose_points, amount: 5}]}\n",
 }
 
 

@@ -1,13 +1,14 @@
-"""Sharing proven leaf by leaf: every leaf value of the IR (tests/ir_leaves.py walks compiler/ir.py's dataclasses,
-so a new field or leaf is covered without a list to keep) is changed on its own, strongly, and
+"""Sharing proven leaf by leaf: every leaf value of base's IR (tests/ir_leaves.py walks compiler/ir.py's
+dataclasses, so a new field or leaf is covered without a list to keep) is changed on its own, strongly, and
 
-- the opening: wherever the changed ruleset's opening_key equals base's, its opening, played on its own (its own
-  deal, its own RulesInfo, the lab's turns up to the first Emperor scoring), must equal base's, game by game
-  (a key that leaves out a leaf the opening reads fails here, naming the leaf);
-- each scoring: wherever a changed ruleset's scoring_key equals base's at a round, the leaf is one the scorings up
-  to it cannot read (a later tier's tile, a later scoring, a field no scoring reads);
-- played: one leaf of each sort (hotel.printed_points.*.1, staff.*.cost, ...) played with base together and alone,
-  on the pure path and, sampled, on the batched engine: the outcomes must be the ones of each ruleset alone.
+- the opening, exhaustively: wherever the changed ruleset's opening_key equals base's, its own deal (its RULES
+  and SETUP) and the lab's turns of every round on its own RulesInfo (scorings left out) must equal base's, game
+  by game, on the pure path and on the batched engine (a key that leaves out a leaf the deal or the turns read
+  fails here, naming the leaf);
+- the scorings, played: one leaf of each sort (hotel.printed_points, staff.once, tiles.bonus, ...) and number of
+  scorings shared with base, played with base together and alone, on the pure path and, sampled, on the batched
+  engine: each must get the outcomes it gets alone (a scoring_key too coarse fails here). GAH_SHARING_ALL=1 plays
+  every leaf that shares the deal (minutes).
 """
 
 from __future__ import annotations

@@ -30,15 +30,19 @@ class Leaf:
     path: LeafPath
     value: object
     hint: Any  # the declared type at this place (a Literal gives the other values a leaf may take)
+    length: bool = False  # not a leaf: the length of a tuple of any length (a track's spaces, a hand of cards)
 
     @property
     def kind(self) -> str:
         """The leaf's place with indices left out, e.g. hotel.printed_points.*.1: one per sort of leaf."""
-        return ".".join("*" if isinstance(step, int) else step for step in self.path)
+        place = ".".join("*" if isinstance(step, int) else step for step in self.path)
+        return place + ".(length)" if self.length else place
 
 
 def leaves(value: object, declared: Any = ir.Ruleset, path: LeafPath = ()) -> Iterator[Leaf]:
-    """Every leaf under `value`, depth first, with its declared type (None: the union it stands in)."""
+    """Every leaf under `value`, depth first, with its declared type (None: the union it stands in), and before
+    the items of each non-empty tuple of any length, the tuple itself (its length: a shape the IR's values hold
+    without a leaf for it, as the track's last space is its number of points)."""
     hint = _member(declared, value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         hints = typing.get_type_hints(type(value), vars(ir))
@@ -46,6 +50,8 @@ def leaves(value: object, declared: Any = ir.Ruleset, path: LeafPath = ()) -> It
             yield from leaves(getattr(value, field.name), hints[field.name], (*path, field.name))
     elif isinstance(value, tuple):
         args = typing.get_args(hint)
+        if value and len(args) == 2 and args[1] is Ellipsis:
+            yield Leaf(path, value, hint, length=True)
         for index, item in enumerate(value):
             item_hint = args[0] if len(args) == 2 and args[1] is Ellipsis else args[index] if args else Any
             yield from leaves(item, item_hint, (*path, index))
@@ -91,11 +97,14 @@ def changes(ruleset: ir.Ruleset) -> list[tuple[Leaf, object]]:
 
 
 def strong_change(ruleset: ir.Ruleset, leaf: Leaf, sort: set[str]) -> object:
-    """A new value for the leaf, of its declared type, that changes play as much as one value can: a number to 0
+    """A new value for the leaf, of its declared type, that changes play as much as one value can: a tuple
+    one item shorter (its last left out), a number to 0
     (or 0 to 20: a printed point, a cost of nothing, a reward of 20), a cell moved to the next floor or column,
     a Literal to its next value, a string to another of its sort in the ruleset (another colour, tier, item),
     a bool flipped, None to 0 where a number may stand."""
     value, field = leaf.value, next((s for s in reversed(leaf.path) if isinstance(s, str)), "")
+    if leaf.length:
+        return typing.cast(tuple[object, ...], value)[:-1]
     if isinstance(value, bool):
         return not value
     if typing.get_origin(leaf.hint) is Literal:

@@ -52,18 +52,15 @@ def _model() -> Model:
 
 @cache
 def _changes() -> tuple[tuple[Leaf, ir.Ruleset], ...]:
-    """Base with each leaf changed, less the changes that make no ruleset (the only one: the first zone starting
-    after space 0 leaves space 0 without a zone, which the front end refuses)."""
+    """Base with each leaf changed, less the changes that make no ruleset: a space of the track without a zone
+    (the first zone starting after space 0, the last zone left out), which the front end refuses."""
     base = _base()
     found = []
     for leaf, new in changes(base):
         ruleset = replaced(base, leaf.path, new)
-        try:
-            RulesInfo.of(ruleset)
-        except ValueError:
-            assert leaf.kind == "track.zones.*.first" and new == 1, leaf
-            continue
-        found.append((leaf, ruleset))
+        track = ruleset.track
+        if all(any(z.first <= space <= z.last for z in track.zones) for space in range(len(track.points))):
+            found.append((leaf, ruleset))
     return tuple(found)
 
 
@@ -194,7 +191,7 @@ PLAYED_GAMES = 6
 @cache
 def _played_sample() -> tuple[tuple[Leaf, ir.Ruleset], ...]:
     """Of the leaves that share at least the deal with base, one of each sort (its place up to the first index
-    below a field: hotel.printed_points, tiles.bonus, ...; the fields no scoring reads are one sort) and number of scorings shared (a tile of tier B shares
+    its first two field names: hotel.printed_points, tiles.bonus, ...; the fields no scoring reads are one sort) and number of scorings shared (a tile of tier B shares
     one, of tier C two: where a scoring_key too coarse would show), picked by a fixed seed; GAH_SHARING_ALL=1:
     every such leaf."""
     base = _base()
@@ -204,7 +201,8 @@ def _played_sample() -> tuple[tuple[Leaf, ir.Ruleset], ...]:
         return tuple(shared)
     sorts: dict[tuple[str, int], list[tuple[Leaf, ir.Ruleset]]] = {}
     for leaf, ruleset in shared:
-        sort = "not read" if leaf.path[0] in sharing.NOT_READ else ".".join(leaf.kind.split(".*")[:2])
+        named = [step for step in leaf.path if isinstance(step, str)]
+        sort = "not read" if named[0] in sharing.NOT_READ else ".".join(named[:2])
         sorts.setdefault((sort, _shared_scorings(base, ruleset)), []).append((leaf, ruleset))
     pick = random.Random(32)
     return tuple(pick.choice(found) for _sort, found in sorted(sorts.items()))

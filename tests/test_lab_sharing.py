@@ -1,6 +1,6 @@
 """Sharing game stretches between rulesets cannot go stale: what a scoring reads is derived from every field
 of the IR (compiler/lab/engine/sharing.py: READ_WHOLE, READ_SO_FAR, NOT_READ), and a ruleset that differs from base
-in any one field plays exactly the games it plays alone.
+in any one field plays exactly the games it plays alone. Every leaf value inside a field: tests/test_lab_sharing_leaves.py.
 """
 
 from __future__ import annotations

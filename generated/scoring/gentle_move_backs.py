@@ -316,6 +316,27 @@ WORDS: dict[str, dict[str, Any]] = {
             "objectives": "objective card carrying your marker",
             "emperor_position": "space your Emperor marker has reached (counted after the latest move-back)",
         },
+        "quantity_totals": {
+            "occupied_rooms": "occupied rooms",
+            "occupied_red_rooms": "occupied red rooms",
+            "occupied_blue_rooms": "occupied blue rooms",
+            "occupied_yellow_rooms": "occupied yellow rooms",
+            "vacant_rooms": "vacant rooms",
+            "room_tiles": "room tiles in your hotel",
+            "full_floors": "fully occupied floors",
+            "full_columns": "fully occupied columns",
+            "full_groups": "fully occupied colour groups",
+            "colour_sets": "complete sets of one occupied red, one blue and one yellow room",
+            "hired_staff": "Staff cards you have hired",
+            "hired_game_end_staff": "hired Staff cards with a game-end effect",
+            "staff_in_hand": "Staff cards in your hand",
+            "krones": "krones",
+            "kitchen_items": "dishes and drinks in the kitchen",
+            "cafe_guests": "guests in the café",
+            "cafe_items": "dishes and drinks on guests in the café",
+            "objectives": "objective cards carrying the player's marker",
+            "emperor_position": "the Emperor position",
+        },
         "tiebreak": "dishes and drinks in the kitchen plus krones",
     },
     "de": {
@@ -609,6 +630,27 @@ WORDS: dict[str, dict[str, Any]] = {
             "cafe_items": "jede Ware auf Gästen in deinem Café",
             "objectives": "jede Politikkarte mit deinem Marker",
             "emperor_position": "jedes Feld, das deine Kaiserfigur erreicht hat (gezählt nach dem letzten Zurücksetzen)",
+        },
+        "quantity_totals": {
+            "occupied_rooms": "bezogene Zimmer",
+            "occupied_red_rooms": "bezogene rote Zimmer",
+            "occupied_blue_rooms": "bezogene blaue Zimmer",
+            "occupied_yellow_rooms": "bezogene gelbe Zimmer",
+            "vacant_rooms": "freie Zimmer",
+            "room_tiles": "Zimmerplättchen in deinem Hotel",
+            "full_floors": "vollständig bezogene Etagen",
+            "full_columns": "vollständig bezogene Spalten",
+            "full_groups": "vollständig bezogene Zimmergruppen",
+            "colour_sets": "vollständige Sätze aus je einem bezogenen roten, blauen und gelben Zimmer",
+            "hired_staff": "angestellte Personalkarten",
+            "hired_game_end_staff": "angestellte Personalkarten mit Effekt bei Spielende",
+            "staff_in_hand": "Personalkarten auf der Hand",
+            "krones": "Kronen",
+            "kitchen_items": "Waren in der Küche",
+            "cafe_guests": "Gäste im Café",
+            "cafe_items": "Waren auf Gästen im Café",
+            "objectives": "Politikkarten mit dem Marker des Spielers",
+            "emperor_position": "die Position auf der Kaiserleiste",
         },
         "tiebreak": "Waren in der Küche plus Kronen",
     },
@@ -1309,7 +1351,7 @@ def why_condition(game: Game, test: list[Any], nested: bool) -> str:
             zone = outcomes[test[1]]()
         inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
         return inside(space=test[3], zone=zone)
-    what = game.words["quantity_names"][test[1]] if kind == "quantity" else said["condition_space"]()
+    what = game.words["quantity_totals"][test[1]] if kind == "quantity" else said["condition_space"]()
     value, low, high = test[-3], test[-2], test[-1]
     if low is not None and low == high:
         equal = said["condition_exactly_yes"] if value == low else said["condition_exactly_no"]

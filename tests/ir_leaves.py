@@ -44,7 +44,9 @@ def leaves(value: object, declared: Any = ir.Ruleset, path: LeafPath = ()) -> It
     the items of each non-empty tuple of any length, the tuple itself (its length: a shape the IR's values hold
     without a leaf for it, as the track's last space is its number of points)."""
     hint = _member(declared, value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if isinstance(value, ir.Quantity):  # one leaf: its filters are valid only together (see strong_change)
+        yield Leaf(path, value, hint)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         hints = typing.get_type_hints(type(value), vars(ir))
         for field in dataclasses.fields(value):
             yield from leaves(getattr(value, field.name), hints[field.name], (*path, field.name))
@@ -107,6 +109,11 @@ def strong_change(ruleset: ir.Ruleset, leaf: Leaf, sort: set[str]) -> object:
         return typing.cast(tuple[object, ...], value)[:-1]
     if isinstance(value, bool):
         return not value
+    if isinstance(value, ir.Quantity):  # another count the front end can write: the next shorthand
+        names = list(ir.SHORTHANDS)
+        return (
+            ir.SHORTHANDS[names[(names.index(value.name) + 1) % len(names)]] if value.name else ir.shorthand("krones")
+        )
     if typing.get_origin(leaf.hint) is Literal:
         return _next_literal(leaf)
     if isinstance(value, int):

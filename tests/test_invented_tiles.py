@@ -452,4 +452,4 @@ def test_gah_score_explains_a_filtered_count(tmp_path: Path) -> None:
     result = json.loads(run.out)[0] if run.out.lstrip().startswith("[") else json.loads(run.out)
     assert result["state"]["players"][0]["points"] == 13
     said = run_gah("score", str(path), "--rules", COUNTS)
-    assert "9 points (3 per occupied rooms on floors 3–4)" in said.out, said.out
+    assert "9 points (3 per occupied room on floors 3–4)" in said.out, said.out

@@ -43,6 +43,8 @@ TEST_FILES = (
     "tests/test_scoring_caught_mutants.py",
     "tests/test_decisions.py",
     "tests/test_runtime_edges.py",
+    "tests/test_conditions.py",
+    "tests/test_filtered_counts.py",
     "tests/test_oracle.py",
     "tests/test_scoring_scenarios.py",
     "tests/test_scoring_properties.py",

@@ -162,9 +162,10 @@ def problem(folder: Path, paper: str) -> str | None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_hint_is_a_fixed_point_for_every_pool_size(tmp_path: Path, paper: str) -> None:
     """For pools of 13 to 30 tiles: a pool the check refuses passes without the tiles its hint names (the last
-    it added, as many as the hint says); with one of them back it is refused again with the same count."""
+    it added, as many as the hint says); with one of them back it is refused again with the same count. Each
+    size is tried on one paper (odd sizes on A4, even on Letter): every size is covered at half the time."""
     refused = 0
-    for size in range(13, 31):
+    for size in range(13 if paper == "a4" else 14, 31, 2):
         message = problem(workspace(tmp_path / f"{size}", pool_text(size), paper), paper)
         if message is None:
             continue
@@ -176,7 +177,7 @@ def test_the_hint_is_a_fixed_point_for_every_pool_size(tmp_path: Path, paper: st
         assert cut is None, (size, said, cut)
         again = problem(workspace(tmp_path / f"{size}-more", pool_text(size, without[1:]), paper), paper)
         assert again is not None and hint(again)[0] == said, (size, said, again)
-    assert refused >= 8  # the bigger pools are refused: the test saw the hint at work
+    assert refused >= 4  # the bigger pools are refused: the test saw the hint at work
 
 
 def added_ids(size: int) -> list[str]:

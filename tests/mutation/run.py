@@ -1,10 +1,14 @@
-"""Mutation testing of the scoring mechanics with cosmic-ray: how many small bugs does the suite catch?
+"""Mutation testing with cosmic-ray: how many small bugs does the suite catch?
 
-    python -m tests.mutation.run                       # the full score (about 1,060 mutants: hours on 2 cores)
-    python -m tests.mutation.run --one-in 8            # a stable eighth of them (what the README reports)
-    python -m tests.mutation.run --ci                  # CI's fixed sample: fails if any mutant survives
+    python -m tests.mutation.run                       # every group's full score (hours on 2 cores)
+    python -m tests.mutation.run --one-in 8            # a stable eighth of each group's mutants
+    python -m tests.mutation.run --ci                  # CI's fixed sample of each group: fails if any survives
+    python -m tests.mutation.run --group kernels       # one part only (repeatable)
 
-Mutated: compiler/backends/python/runtime/ and compiler/backends/python/effects.py.
+The code is mutated in groups (GROUPS), each with the tests that must catch its mutants: the Python runtime
+and effects of the scoring modules, the batched kernels (run as plain Python under NUMBA_DISABLE_JIT), the
+language loader, the lab's metrics and sharing, `gah tune` and `gah show`. The pad's entry checks are
+JavaScript: tests/mutation/js.py mutates those.
 cosmic-ray changes one spot of a file on disk, runs the tests, and puts the file
 back. The runtime is copied into every generated module, but the tests compile
 the modules in memory from the runtime files (compiler/backends/python/load.py),
@@ -30,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,21 +42,78 @@ sys.path.insert(0, str(ROOT))
 
 from tests.mutation.sample import mutant_keys  # noqa: E402
 
-TARGETS = ("compiler/backends/python/runtime", "compiler/backends/python/effects.py")
-# Fastest killers first: with -x a mutant stops at the first failing test.
-TEST_FILES = (
-    "tests/test_scoring_caught_mutants.py",
-    "tests/test_decisions.py",
-    "tests/test_runtime_edges.py",
-    "tests/test_conditions.py",
-    "tests/test_filtered_counts.py",
-    "tests/test_oracle.py",
-    "tests/test_scoring_scenarios.py",
-    "tests/test_scoring_properties.py",
-    "tests/test_setup.py",
-    "tests/test_generated_modules.py",
-    "tests/test_lab.py",
+
+@dataclass(frozen=True)
+class Group:
+    """One part of the code cosmic-ray mutates (`targets`), the test files that must kill its mutants (fastest
+    killers first: with -x a mutant stops at the first failing test), extra environment for those tests, and
+    CI's sample of it: one mutant in `ci_one_in`."""
+
+    name: str
+    targets: tuple[str, ...]
+    tests: tuple[str, ...]
+    ci_one_in: int
+    env: tuple[str, ...] = ()
+
+
+GROUPS = (
+    Group(
+        "runtime",
+        ("compiler/backends/python/runtime", "compiler/backends/python/effects.py"),
+        (
+            "tests/test_scoring_caught_mutants.py",
+            "tests/test_decisions.py",
+            "tests/test_runtime_edges.py",
+            "tests/test_conditions.py",
+            "tests/test_filtered_counts.py",
+            "tests/test_oracle.py",
+            "tests/test_scoring_scenarios.py",
+            "tests/test_scoring_properties.py",
+            "tests/test_setup.py",
+            "tests/test_generated_modules.py",
+            "tests/test_lab.py",
+        ),
+        ci_one_in=240,  # a subset of the one-in-120 sample (every one of which is killed)
+    ),
+    # The kernels run as plain Python (NUMBA_DISABLE_JIT): the same code, without a 40-second compile a mutant.
+    Group(
+        "kernels",
+        ("compiler/backends/batched",),
+        (
+            "tests/test_batched_scoring.py",
+            "tests/test_batched_records.py",
+            "tests/test_batched_games.py",
+        ),
+        ci_one_in=300,
+        env=("NUMBA_DISABLE_JIT=1",),
+    ),
+    Group(
+        "languages",
+        ("compiler/languages.py",),
+        ("tests/test_language_file_errors.py", "tests/test_languages.py"),
+        ci_one_in=20,
+    ),
+    Group(
+        "lab",
+        ("compiler/lab/runs/metrics.py", "compiler/lab/engine/sharing.py"),
+        ("tests/test_lab_metrics.py", "tests/test_lab_sharing.py", "tests/test_lab_sharing_leaves.py"),
+        ci_one_in=60,
+    ),
+    Group(
+        "tune",
+        ("compiler/commands/tune.py", "compiler/lab/runs/search.py", "compiler/lab/views/tune.py"),
+        ("tests/test_tune.py",),
+        ci_one_in=150,
+    ),
+    Group(
+        "show",
+        ("compiler/commands/show.py", "compiler/rules_yaml.py"),
+        ("tests/test_show_origins.py", "tests/test_show.py"),
+        ci_one_in=100,
+    ),
 )
+GROUP_NAMES = tuple(group.name for group in GROUPS)
+
 SLOW_AND_BLIND = (
     "tests/test_generated_modules.py::test_generated_modules_pass_mypy_strict",
     "tests/test_generated_modules.py::test_two_builds_under_different_hash_seeds_are_identical",
@@ -69,20 +131,19 @@ OPERATORS_EXCLUDED = [
     "core/VariableInserter",
     "core/VariableReplacer",
 ]
-CI_ONE_IN = 120  # a subset of the one-in-60 sample, all killed when it was chosen
 
 
-def config_text(test_command: str) -> str:
+def config_text(group: Group) -> str:
     def toml_list(values: list[str] | tuple[str, ...]) -> str:
         return "[" + ", ".join(json.dumps(v) for v in values) + "]"
 
     return "\n".join(
         [
             "[cosmic-ray]",
-            f"module-path = {toml_list(TARGETS)}",
+            f"module-path = {toml_list(group.targets)}",
             "timeout = 240.0",
             "excluded-modules = []",
-            f"test-command = {json.dumps(test_command)}",
+            f"test-command = {json.dumps(test_command(group))}",
             "",
             "[cosmic-ray.distributor]",
             'name = "local"',
@@ -94,10 +155,12 @@ def config_text(test_command: str) -> str:
     )
 
 
-def test_command() -> str:
+def test_command(group: Group) -> str:
+    """pytest on the group's files, stopping at the first failure, in one process (no xdist workers)."""
     deselect = " ".join(f"--deselect {t}" for t in SLOW_AND_BLIND)
-    files = " ".join(TEST_FILES)
-    return f'{sys.executable} -m pytest -x -q -p no:cacheprovider -m "not snapshot" {deselect} {files}'
+    files = " ".join(group.tests)
+    pytest = f'-m pytest -x -q -p no:cacheprovider -p no:xdist -m "not snapshot" {deselect} {files}'
+    return f"{' '.join(('env', *group.env)) + ' ' if group.env else ''}{sys.executable} {pytest}"
 
 
 def run(*argv: str) -> None:
@@ -126,22 +189,12 @@ def outcomes(session: Path) -> list[tuple[str, str]]:
     return sorted(rows, key=lambda row: row[1])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--one-in", type=int, default=1, help="run a stable sample: one mutant in N")
-    parser.add_argument("--ci", action="store_true", help=f"CI's sample (one in {CI_ONE_IN}, no known equivalents)")
-    parser.add_argument("--session", type=Path, help="keep the cosmic-ray session here (default: a temp folder)")
-    args = parser.parse_args(argv)
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", *TARGETS], cwd=ROOT, capture_output=True, text=True)
-    if dirty.stdout.strip():
-        print(f"commit or stash your changes to {', '.join(TARGETS)} first:\n{dirty.stdout}", file=sys.stderr)
-        return 2
+def run_group(group: Group, sample: list[str], session: Path | None) -> list[tuple[str, str]]:
+    """Run one group's sample in a cosmic-ray session (a temporary one unless `session` is given); its rows."""
     with tempfile.TemporaryDirectory() as tmp:
-        session = args.session or Path(tmp) / "session.sqlite"
+        session = session or Path(tmp) / "session.sqlite"
         config = Path(tmp) / "cosmic-ray.toml"
-        config.write_text(config_text(test_command()), encoding="utf-8")
-        sample = ["--one-in", str(CI_ONE_IN), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
-        start = time.monotonic()
+        config.write_text(config_text(group), encoding="utf-8")
         try:
             if not session.exists():
                 run(tool("cosmic-ray"), "init", str(config), str(session))
@@ -149,15 +202,45 @@ def main(argv: list[str] | None = None) -> int:
                 run(sys.executable, "-m", "tests.mutation.sample", str(session), *sample)
             run(tool("cosmic-ray"), "exec", str(config), str(session))
         finally:
-            subprocess.run(["git", "checkout", "--", *TARGETS], cwd=ROOT, check=True)
-        rows = outcomes(session)
+            subprocess.run(["git", "checkout", "--", *group.targets], cwd=ROOT, check=True)
+        return outcomes(session)
+
+
+def report(name: str, rows: list[tuple[str, str]], seconds: float) -> list[str]:
+    """Print a group's figures and survivors; return the survivors' keys."""
     killed = sum(1 for outcome, _key in rows if outcome == "killed")
     survivors = [key for outcome, key in rows if outcome != "killed"]
-    print(f"{len(rows)} mutants, {killed} killed, {len(survivors)} not killed ({time.monotonic() - start:.0f} s)")
+    print(f"{name}: {len(rows)} mutants, {killed} killed, {len(survivors)} not killed ({seconds:.0f} s)")
     if rows:
-        print(f"mutation score: {100 * killed / len(rows):.1f}% killed")
+        print(f"{name}: mutation score {100 * killed / len(rows):.1f}% killed")
     for key in survivors:  # the key is what tests/mutation/equivalent.txt lists
         print(f"survived: {key}")
+    return survivors
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--one-in", type=int, default=1, help="run a stable sample: one mutant in N")
+    parser.add_argument("--ci", action="store_true", help="CI's sample of each group (no known equivalents)")
+    parser.add_argument(
+        "--group", action="append", choices=GROUP_NAMES, help="mutate only this part (repeatable; default: all)"
+    )
+    parser.add_argument("--session", type=Path, help="keep the cosmic-ray session here (one group only)")
+    args = parser.parse_args(argv)
+    groups = [group for group in GROUPS if group.name in (args.group or GROUP_NAMES)]
+    if args.session and len(groups) != 1:
+        parser.error("--session needs exactly one --group")
+    targets = [target for group in groups for target in group.targets]
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", *targets], cwd=ROOT, capture_output=True, text=True)
+    if dirty.stdout.strip():
+        print(f"commit or stash your changes to {', '.join(targets)} first:\n{dirty.stdout}", file=sys.stderr)
+        return 2
+    survivors: list[str] = []
+    for group in groups:
+        sample = ["--one-in", str(group.ci_one_in), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
+        start = time.monotonic()
+        rows = run_group(group, sample, args.session)
+        survivors += report(group.name, rows, time.monotonic() - start)
     return 1 if args.ci and survivors else 0
 
 

@@ -143,7 +143,7 @@ def config_text(group: Group) -> str:
             f"module-path = {toml_list(group.targets)}",
             "timeout = 240.0",
             "excluded-modules = []",
-            f"test-command = {json.dumps(test_command(group))}",
+            f"test-command = {json.dumps(pytest_command(group))}",
             "",
             "[cosmic-ray.distributor]",
             'name = "local"',
@@ -155,7 +155,7 @@ def config_text(group: Group) -> str:
     )
 
 
-def test_command(group: Group) -> str:
+def pytest_command(group: Group) -> str:
     """pytest on the group's files, stopping at the first failure, in one process (no xdist workers)."""
     deselect = " ".join(f"--deselect {t}" for t in SLOW_AND_BLIND)
     files = " ".join(group.tests)

@@ -1,0 +1,41 @@
+"""The mutation runs are set up as the README says: every group's files and tests exist, the README names
+every group, and a JavaScript mutant is written exactly where the instrumenter put it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mutation.js import Mutant, applied
+from tests.mutation.run import GROUPS, pytest_command
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_group_mutates_and_runs_files_that_exist() -> None:
+    for group in GROUPS:
+        for path in (*group.targets, *group.tests):
+            assert (ROOT / path).exists(), (group.name, path)
+        assert group.ci_one_in >= 1
+
+
+def test_the_readme_names_every_group() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(line for line in readme.splitlines() if "--group kernels" in line)
+    for group in GROUPS:
+        assert group.name in line, group.name
+
+
+def test_the_kernels_run_as_plain_python_in_one_process() -> None:
+    (kernels,) = (group for group in GROUPS if group.name == "kernels")
+    command = pytest_command(kernels)
+    assert command.startswith("env NUMBA_DISABLE_JIT=1 ")
+    assert "-p no:xdist" in command and " -x " in command
+
+
+def test_a_javascript_mutant_replaces_its_span_only() -> None:
+    text = "const a = 1;\nif (a >= 1 &&\n    b) go();\n"
+    # Lines and columns from 0, as the instrumenter gives them: `a >= 1 &&\n    b` spans two lines.
+    both = Mutant("k", (1, 4), (2, 5), "true")
+    assert applied(text, both) == "const a = 1;\nif (true) go();\n"
+    sign = Mutant("k", (1, 6), (1, 8), ">")
+    assert applied(text, sign) == "const a = 1;\nif (a > 1 &&\n    b) go();\n"

@@ -137,7 +137,11 @@ def test_skipped_tests_say_why_and_the_readme_says_how_to_run_the_editor_tests()
     from tests.helpers_lsp import LOCAL_SERVER
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "-rs" in config["tool"]["pytest"]["ini_options"]["addopts"].split()
+    addopts = config["tool"]["pytest"]["ini_options"]["addopts"].split()
+    assert "-rs" in addopts
+    # The README's promise: every core, and one file per worker at a time.
+    assert addopts[addopts.index("-n") + 1] == "auto" and "loadfile" in addopts
+    assert "pytest-xdist" in " ".join(config["project"]["optional-dependencies"]["test"])
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     prefix = LOCAL_SERVER.relative_to(ROOT).parts[0]
     assert f"npm install --prefix {prefix} " in readme and "yaml-language-server@" in readme

@@ -378,6 +378,8 @@ def scenario_vectors(tmp_path: Path) -> list[dict[str, Any]]:
             "record_scenarios",
             "-p",
             "no:cacheprovider",
+            "-p",
+            "no:xdist",
             "--hypothesis-seed=0",
             "-x",
             *SCENARIOS,

@@ -14,6 +14,9 @@ from helpers_rules import shipped_root
 from compiler.workspace import BUNDLE_VARIABLE
 
 os.environ[BUNDLE_VARIABLE] = str(shipped_root())
+# Lab runs compile the kernels before playing, as GAH_LAB_ENGINE=batched asks: the default engine would play a
+# small run on the pure path while a background process compiles them (tests/test_lab_warm.py tests that).
+os.environ.setdefault("GAH_LAB_ENGINE", "batched")
 
 
 def pytest_configure(config: pytest.Config) -> None:

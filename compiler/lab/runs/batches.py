@@ -67,10 +67,9 @@ def chosen_engine() -> str:
 def say_if_compiling() -> None:
     """Say so when numba has yet to compile the kernels on this machine (the first run after installing or
     updating gah): that run starts about a minute later than the next ones."""
-    from compiler.backends.batched.jit import cached_here
-    from compiler.lab.engine.batched_scorer import score_games
+    from compiler.lab.runs.warm import compiled
 
-    if not cached_here(score_games):
+    if not compiled():
         print(COMPILING, file=sys.stderr)
 
 

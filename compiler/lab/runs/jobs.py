@@ -11,6 +11,7 @@ chunks' tallies merged in order; the pure path (Lab) plays chunk after chunk. Bo
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import ModuleType
@@ -23,8 +24,16 @@ from compiler.lab.engine.game import LabModule, Outcome
 from compiler.lab.engine.model import Model
 from compiler.lab.engine.native import engine, runtime_module
 from compiler.lab.engine.sharing import plan_parts
-from compiler.lab.runs.batches import BatchedLab, chosen_engine, refusal, say_if_compiling, show_refusal
+from compiler.lab.runs.batches import (
+    ENGINE_ENV,
+    BatchedLab,
+    chosen_engine,
+    refusal,
+    say_if_compiling,
+    show_refusal,
+)
 from compiler.lab.runs.tallies import Tally
+from compiler.lab.runs.warm import pure_meanwhile
 
 CHUNK = 250
 BATCH_CHUNKS = 16  # chunks the batched engine plays as one batch (4,000 games)
@@ -65,12 +74,15 @@ def module_source(ruleset: ir.Ruleset) -> str:
 
 def make_job(spec: LabSpec, engine: str | None = None) -> Job:
     """The job of a spec, on `engine` (default: the environment's, see batches.chosen_engine); a spec the batched
-    engine cannot play goes on the pure path, the reason said once."""
+    engine cannot play goes on the pure path, the reason said once; so does a small one while the kernels are not
+    compiled, on the default engine (compiler.lab.runs.warm)."""
     wanted = engine if engine is not None else chosen_engine()
     if wanted == "batched":
         reason = refusal(spec)
         if reason:
             show_refusal(reason)
+            wanted = "pure"
+        elif engine is None and ENGINE_ENV not in os.environ and pure_meanwhile(spec):
             wanted = "pure"
         else:
             say_if_compiling()

@@ -3,10 +3,11 @@ every group, and a JavaScript mutant is written exactly where the instrumenter p
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
-from tests.mutation.js import Mutant, applied
-from tests.mutation.run import GROUPS, pytest_command
+from tests.mutation.js import PYTEST, Mutant, applied
+from tests.mutation.run import GROUPS, collects, pytest_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +30,7 @@ def test_the_kernels_run_as_plain_python_in_one_process() -> None:
     (kernels,) = (group for group in GROUPS if group.name == "kernels")
     command = pytest_command(kernels)
     assert command.startswith("env NUMBA_DISABLE_JIT=1 ")
-    assert "-p no:xdist" in command and " -x " in command
+    assert " -n 0 " in command and " -x " in command
 
 
 def test_a_javascript_mutant_replaces_its_span_only() -> None:
@@ -39,3 +40,11 @@ def test_a_javascript_mutant_replaces_its_span_only() -> None:
     assert applied(text, both) == "const a = 1;\nif (true) go();\n"
     sign = Mutant("k", (1, 6), (1, 8), ">")
     assert applied(text, sign) == "const a = 1;\nif (a > 1 &&\n    b) go();\n"
+
+
+def test_every_test_command_collects_its_tests() -> None:
+    # A command pytest refuses (an option the addopts contradict, a missing file) would "kill" every mutant.
+    for group in GROUPS:
+        assert collects(group) == "", group.name
+    collected = subprocess.run([*PYTEST, "--collect-only"], cwd=ROOT, capture_output=True, text=True)
+    assert collected.returncode == 0, collected.stdout + collected.stderr

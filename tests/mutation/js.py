@@ -89,11 +89,13 @@ def applied(text: str, mutant: Mutant) -> str:
     return text[:begin] + mutant.replacement + text[end:]
 
 
+PYTEST = (sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0", *TESTS)
+
+
 def killed(path: Path, text: str, mutant: Mutant) -> bool:
     """Whether the pad's tests fail with `mutant` written into `path`."""
     path.write_text(applied(text, mutant), encoding="utf-8")
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *TESTS]
-    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    run = subprocess.run(PYTEST, cwd=ROOT, capture_output=True, text=True, timeout=600)
     return run.returncode != 0
 
 
@@ -106,6 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     path = ROOT / TARGET
     if subprocess.run(["git", "diff", "--quiet", "--", TARGET], cwd=ROOT).returncode != 0:
         print(f"commit or stash your changes to {TARGET} first", file=sys.stderr)
+        return 2
+    collected = subprocess.run([*PYTEST, "--collect-only"], cwd=ROOT, capture_output=True, text=True)
+    if collected.returncode != 0:  # a mutant's failing run must mean a failing test, not a refused command
+        print(
+            f"the pad's test command fails without any mutant:\n{collected.stdout}{collected.stderr}", file=sys.stderr
+        )
         return 2
     text = path.read_text(encoding="utf-8")
     one_in = CI_ONE_IN if args.ci else args.one_in

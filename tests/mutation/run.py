@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -159,7 +160,7 @@ def pytest_command(group: Group) -> str:
     """pytest on the group's files, stopping at the first failure, in one process (no xdist workers)."""
     deselect = " ".join(f"--deselect {t}" for t in SLOW_AND_BLIND)
     files = " ".join(group.tests)
-    pytest = f'-m pytest -x -q -p no:cacheprovider -p no:xdist -m "not snapshot" {deselect} {files}'
+    pytest = f'-m pytest -x -q -p no:cacheprovider -n 0 -m "not snapshot" {deselect} {files}'
     return f"{' '.join(('env', *group.env)) + ' ' if group.env else ''}{sys.executable} {pytest}"
 
 
@@ -187,6 +188,14 @@ def outcomes(session: Path) -> list[tuple[str, str]]:
         outcome = result.test_outcome if result.worker_outcome == "normal" else result.worker_outcome
         rows.append((getattr(outcome, "value", str(outcome)), keys[index]))
     return sorted(rows, key=lambda row: row[1])
+
+
+def collects(group: Group) -> str:
+    """ "" when the group's test command collects its tests (so a mutant's failing run means a failing test, not
+    a command pytest refuses), else what pytest said."""
+    argv = [*shlex.split(pytest_command(group)), "--collect-only"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    return "" if done.returncode == 0 else (done.stdout + done.stderr).strip()[-2000:]
 
 
 def run_group(group: Group, sample: list[str], session: Path | None) -> list[tuple[str, str]]:
@@ -235,6 +244,11 @@ def main(argv: list[str] | None = None) -> int:
     if dirty.stdout.strip():
         print(f"commit or stash your changes to {', '.join(targets)} first:\n{dirty.stdout}", file=sys.stderr)
         return 2
+    for group in groups:
+        said = collects(group)
+        if said:
+            print(f"{group.name}: the test command fails without any mutant:\n{said}", file=sys.stderr)
+            return 2
     survivors: list[str] = []
     for group in groups:
         sample = ["--one-in", str(group.ci_one_in), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]

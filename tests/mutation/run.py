@@ -85,7 +85,7 @@ GROUPS = (
             "tests/test_batched_records.py",
             "tests/test_batched_games.py",
         ),
-        ci_one_in=300,
+        ci_one_in=400,
         env=("NUMBA_DISABLE_JIT=1",),
     ),
     Group(

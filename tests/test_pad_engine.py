@@ -112,6 +112,19 @@ def hostile_texts() -> list[tuple[str, str]]:
         ("round 9", state(9, player("Anna"))),
         ("bad choice", state(3, player("Anna", choices={"secretary": "x"}))),
         ("unknown choice", state(3, player("Anna", choices={"secretry": 3}))),
+        # A choice is one value or a list of them (an anyOf of simple kinds inside an anyOf): wrong at each level.
+        ("choice of a wrong kind", state(3, player("Anna", choices={"choose_one": "x"}))),
+        ("choice list of a wrong kind", state(3, player("Anna", choices={"choose_one": ["x"]}))),
+        ("choice out of range", state(3, player("Anna", choices={"choose_one": 9}))),
+        # The list alternative fails deeper (an id's pattern) than the single one (its kind): the list's message.
+        ("item choice not an id", state(3, player("Anna", choices={"choose_items": ["Wine!"]}))),
+        # Every mark the pad's JSON reader could use appears in the text (as escapes written in a name): it reads
+        # numbers unmarked, and a name that starts with "undefined" stays as written (in the message about two
+        # players of one name).
+        (
+            "every mark and a name like undefined",
+            state(3, player("undefined7"), player("undefined7"), player(r"x\u0000\ufdd0\ufdd1")),
+        ),
     ]
     texts += [(label, json.dumps(data)) for label, data in bad]
     missing = json.loads(json.dumps(good))

@@ -227,9 +227,12 @@ const PadCheck = (function () {
     }
   }
 
-  // jsonschema's relevance: shallower errors first, then earlier paths, then not anyOf, then those of the value's type.
+  // jsonschema's relevance (by_relevance): the greatest is the most relevant, the least the best of a context.
+  // Deeper paths, earlier paths, not anyOf, then (last) not of the value's type: among an error's context,
+  // the least is one whose schema's type the value has (9 against {integer, maximum 4} rather than {null}).
   function relevance(error) {
-    return [-error.path.length, error.path, error.validator !== "anyOf", error.schema.type !== undefined && isType(error.instance, error.schema.type)];
+    const matchesType = error.schema.type !== undefined && isType(error.instance, error.schema.type);
+    return [-error.path.length, error.path, error.validator !== "anyOf", !matchesType];
   }
 
   function compareKeys(a, b) {

@@ -207,10 +207,35 @@ def compile_or_report(workspace: Workspace, requested: str | None = None) -> Com
     return compiled
 
 
-def build_parser() -> argparse.ArgumentParser:
-    # Import the modules that register further commands.
-    from compiler import commands  # noqa: F401
+def wanted_command(argv: Sequence[str]) -> str | None:
+    """The command a command line names: its first word that is no option (nor --workspace's folder)."""
+    words = iter(argv)
+    for word in words:
+        if word in ("--workspace", "--root"):
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
+
+def register_commands(argv: Sequence[str] | None) -> None:
+    """Import the module of the command `argv` names, only that one; every module when it names none that is
+    known and asks for help or for nothing (the help lists them all), or names an unknown one (its error does)."""
+    from compiler import commands
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    name = wanted_command(words)
+    if name in commands.MODULES:
+        commands.import_command(name)
+    elif name in _COMMANDS:  # check, registered here
+        return
+    elif name is not None or not words or "-h" in words or "--help" in words:
+        commands.import_all()
+
+
+def build_parser(argv: Sequence[str] | None = ()) -> argparse.ArgumentParser:
+    """The parser of `gah`, with the commands `argv` needs (see register_commands; by default, every one)."""
+    register_commands(argv if argv != () else ["--help"])
     parser = argparse.ArgumentParser(
         prog="gah",
         description="Rules compiler for the Emperor track and final scoring of Grand Austria Hotel.",
@@ -241,7 +266,7 @@ def package_version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `gah` and `python -m compiler`; returns the exit code."""
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:

@@ -1,0 +1,56 @@
+"""gah imports only the command it runs: `gah check` and `gah score` never load NumPy, numba, WeasyPrint or
+the lab; help and an unknown command still list every command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from helpers_rules import ROOT, run_gah
+
+from compiler import commands
+from compiler.cli import wanted_command
+
+HEAVY = ("numpy", "numba", "weasyprint", "compiler.lab.runs.jobs", "compiler.commands.compare")
+VARIANT = str(ROOT / "tests" / "data" / "variants" / "invented-counts.yaml")
+
+
+def loaded_after(*argv: str) -> list[str]:
+    """Which HEAVY modules a process that runs `gah ARGV` has imported."""
+    code = (
+        "import sys\nfrom compiler.cli import main\n"
+        f"code = main({list(argv)!r})\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    return list(eval(done.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("--version",), ("check", VARIANT), ("score", str(ROOT / "examples" / "round7.yaml")), ("diff", "base", VARIANT)],
+    ids=["version", "check", "score", "diff"],
+)
+def test_light_commands_load_nothing_heavy(argv: tuple[str, ...]) -> None:
+    assert loaded_after(*argv) == []
+
+
+def test_the_lab_loads_for_the_lab() -> None:
+    assert {"numpy", "compiler.commands.compare"} <= set(loaded_after("compare", "--help"))
+
+
+def test_the_command_word_is_the_first_that_is_no_option() -> None:
+    assert wanted_command(["--workspace", "check", "score", "x"]) == "score"  # `check` is the folder here
+    assert wanted_command(["--root", "w", "--", "build"]) == "build"
+    assert wanted_command(["-h"]) is None and wanted_command([]) is None
+
+
+def test_help_and_an_unknown_command_name_every_command() -> None:
+    shown = run_gah("--help")
+    for name in commands.MODULES:
+        assert name in shown.out, name
+    wrong = run_gah("scor")
+    assert wrong.code == 2
+    for name in commands.MODULES:
+        assert name in wrong.err, name

@@ -11,7 +11,7 @@ from pathlib import Path
 from compiler import ir
 from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
 from compiler.frontend.rulesets import Workspace
-from compiler.frontend.validate import Speaks, shipped_english
+from compiler.frontend.validate import Speaks, did_you_mean, shipped_english
 from compiler.languages import (
     Language,
     choose_language,
@@ -267,6 +267,13 @@ def package_version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `gah` and `python -m compiler`; returns the exit code."""
     parser = build_parser(argv)
+    name = wanted_command(list(sys.argv[1:] if argv is None else argv))
+    if name is not None and name not in _COMMANDS:
+        names = ", ".join(sorted(_COMMANDS))
+        try:
+            parser.error(f"unknown command '{name}'{did_you_mean(name, _COMMANDS)}; commands: {names}")
+        except SystemExit as exit_:
+            return int(exit_.code or 0)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:

@@ -106,7 +106,7 @@ def test_a_shipped_file_must_be_named_after_its_file(tmp_path: Path) -> None:
         (["check", "rules"], "gah check: rules is a folder"),
         (["--no-such-option"], "unrecognized arguments"),
         ([], "usage: gah"),
-        (["no-such-command"], "invalid choice"),
+        (["no-such-command"], "unknown command 'no-such-command'; commands: build, check"),
     ],
 )
 def test_bad_usage_exits_2(args: list[str], words: str) -> None:

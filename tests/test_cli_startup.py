@@ -52,5 +52,6 @@ def test_help_and_an_unknown_command_name_every_command() -> None:
         assert name in shown.out, name
     wrong = run_gah("scor")
     assert wrong.code == 2
+    assert "gah: error: unknown command 'scor' (did you mean 'score'?); commands: build, check, compare" in wrong.err
     for name in commands.MODULES:
         assert name in wrong.err, name

@@ -14,6 +14,7 @@ import numpy as np
 from compiler.backends.batched.final import gather_rivals, project, rank_into, rivals_of, rivals_size, tiebreak
 from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
+from compiler.backends.batched.quantities import gather_others
 from compiler.backends.batched.record import init_record, load_record, new_record, record_size, store_record
 from compiler.backends.batched.state import GameArrays, Ints
 from compiler.backends.batched.tables import (
@@ -78,6 +79,7 @@ def emperor_scoring_in(t: ScoringTables, s: GameArrays, g: int, seat: int, room:
         return
     load_record(s, g, seat, room.rec)
     gather_rivals(t, s, g, seat, room.rivals)
+    gather_others(t, s, g, seat, room.rec, room.turn)
     take_turn(t, room.rec, room.turn, room.rivals, tile, outcome)
     store_record(room.rec, s, g, seat)
 
@@ -115,6 +117,7 @@ def projected_total(t: ScoringTables, s: GameArrays, g: int, seat: int) -> int:
     """Points now plus final scoring as if the game ended now."""
     rec = new_record(s)
     load_record(s, g, seat, rec)
+    gather_others(t, s, g, seat, rec, np.empty(len(rec), np.int64))
     return project(t, rec, rivals_of(t, s, g, seat))
 
 
@@ -124,6 +127,7 @@ def final_totals_in(t: ScoringTables, s: GameArrays, g: int, out: Ints, room: Ro
     for seat in range(s.points.shape[1]):
         load_record(s, g, seat, room.rec)
         gather_rivals(t, s, g, seat, room.rivals)
+        gather_others(t, s, g, seat, room.rec, room.turn)
         out[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
 
 
@@ -152,6 +156,7 @@ def final_standings_in(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ra
     for seat in range(players):
         load_record(s, g, seat, room.rec)
         gather_rivals(t, s, g, seat, room.rivals)
+        gather_others(t, s, g, seat, room.rec, room.turn)
         totals[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
         breaks[seat] = tiebreak(t, room.rec)
     rank_into(totals, breaks, ranks, room.seats[players : 2 * players])

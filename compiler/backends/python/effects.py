@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler import ir
-from compiler.backends.codebuilder import literal
+from compiler.backends.codebuilder import identifier, literal
 from compiler.backends.python.quantities import exploded_call, quantity_call
 from compiler.dispatch import ByKind, MissingKind
 

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler.backends.batched.final import gather_rivals, project, rivals_size
+from compiler.backends.batched.quantities import gather_others
 from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
 from compiler.backends.batched.record import (
@@ -303,6 +304,7 @@ def _decide(
                 if chosen < 0:
                     load_record(s, g, p, w.base)
                     gather_rivals(t, s, g, p, w.rivals)
+                    gather_others(t, s, g, p, w.base, w.turn)
                     for served in range(count):
                         values[served] = _try_served(t, served, pl, w)
                     chosen = _choose(values, w.weights, count, pl, noise[p, 2], noise[p, 3])
@@ -316,6 +318,7 @@ def _decide(
                 if chosen < 0:
                     load_record(s, g, p, w.base)
                     gather_rivals(t, s, g, p, w.rivals)
+                    gather_others(t, s, g, p, w.base, w.turn)
                     copy_values(w.kept_rivals[p], w.rivals, w.rivals[0] + 1)
                     for steps in range(count):
                         values[steps] = _try_steps(t, s, g, p, steps, pl, w)
@@ -337,6 +340,7 @@ def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
             continue
         load_record(s, g, p, room.rec)
         gather_rivals(t, s, g, p, room.rivals)
+        gather_others(t, s, g, p, room.rec, room.turn)
         option = w.chosen[p]
         if (
             option >= 0

@@ -23,7 +23,7 @@ HEADER = 21
 # before a turn (quantities.gather_others): its last value is how many others n; before it, for other k (0: the
 # left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE: that
 # player's points, then its count of each of the ruleset's read quantities (at most READS_MAX).
-READS_MAX = 6
+READS_MAX = 8
 OTHER_STRIDE = 1 + READS_MAX
 
 

@@ -293,8 +293,7 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
         context.problem(
             context.at(*path),
             f"{format_path(path)}: a condition tests one of quantity, space, zone, most, fewest, all or any; "
-            f"this one has {what}"
-            + ("; combine them with `all: [...]` or `any: [...]`" if forms else ""),
+            f"this one has {what}" + ("; combine them with `all: [...]` or `any: [...]`" if forms else ""),
         )
         return ir.AllOf(())
     form = forms[0]
@@ -333,7 +332,9 @@ def _misplaced(data: dict[str, Any], form: str, path: Path, context: Context) ->
             "or `ties: none_tied` (a tie gives it to nobody)",
         )
     elif "ties" in data and form not in ("most", "fewest"):
-        context.problem(context.key_at(*path, "ties"), f"{format_path([*path, 'ties'])}: ties belongs with most or fewest")
+        context.problem(
+            context.key_at(*path, "ties"), f"{format_path([*path, 'ties'])}: ties belongs with most or fewest"
+        )
 
 
 def _bounds(data: dict[str, Any], path: Path, context: Context) -> ir.Bounds:

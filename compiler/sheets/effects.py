@@ -108,9 +108,10 @@ class Speaker:
             return self.w.rich(f"condition.space.{form}", None, **values)
         form, values = self._bound(condition.bounds)
         bound = self.w.rich(f"condition.bound.{form}", None, **values)
+        if q.of in ("players_with_more", "players_with_fewer"):
+            return self.w.rich(f"condition.of.{q.of}", bound=bound, what=self.total(q.own))
         if q.of != "self":
-            value = q.count == "emperor_space" and q.of not in ("players_with_more", "players_with_fewer")
-            frame = "condition.of.value" if value else "condition.of.count"
+            frame = "condition.of.value" if q.count == "emperor_space" else "condition.of.count"
             return self.w.rich(frame, bound=bound, what=self.total(q))
         return self.w.rich("condition.have", bound=bound, what=self.total(q))
 

@@ -157,6 +157,8 @@ class HandRules:
     red_upstairs: bool = False
     # invented-others-before: other players are read as they stood before the Emperor scoring (else as they stand).
     read_before: bool = False
+    # invented-others: final scoring adds 2 points per other player with fewer occupied rooms ("rivalry").
+    rivalry: bool = False
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -297,6 +299,10 @@ class HandScorer:
             "kitchen": rules.kitchen * sum(p["kitchen"].values()),
             "cafe": rules.cafe * len(p["cafe"]),
         }
+        if rules.rivalry:  # 2 points per other player with fewer occupied rooms
+            parts["rivalry"] = 2 * sum(
+                1 for q in game["players"] if q is not p and len(cells(q, "o")) < len(cells(p, "o"))
+            )
         if rules.red_upstairs:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
         return parts

@@ -27,6 +27,7 @@ OTHERS = dataclasses.replace(
         *without(BASE_TILES, "a-krones", "b-krones", "c-free-staff"),
         *("a-good-neighbours", "b-top-of-the-class", "c-catch-up"),
     ),
+    rivalry=True,
 )
 
 HAND_RULES: dict[str, HandRules] = {

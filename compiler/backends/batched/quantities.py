@@ -153,7 +153,11 @@ def other_value(rec: Ints, other: int, field: int) -> int:
 @bare_kernel
 def of_others(t: ScoringTables, rec: Ints, k: int) -> int:
     """The k-th quantity read of other players (other_rows), as runtime/quantities.py's of_<whose>."""
-    own, whose, slot = at(t, A_OTHER_ROWS, OROW * k), at(t, A_OTHER_ROWS, OROW * k + 1), at(t, A_OTHER_ROWS, OROW * k + 2)
+    own, whose, slot = (
+        at(t, A_OTHER_ROWS, OROW * k),
+        at(t, A_OTHER_ROWS, OROW * k + 1),
+        at(t, A_OTHER_ROWS, OROW * k + 2),
+    )
     n = rec[len(rec) - 1]
     if whose <= 1:  # the left neighbour (the first other), the right (the last)
         return 0 if n == 0 else other_value(rec, 0 if whose == 0 else n - 1, 1 + slot)

@@ -16,9 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from compiler.backends.batched.final import gather_rivals, project, rivals_size
-from compiler.backends.batched.quantities import gather_others
 from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
+from compiler.backends.batched.quantities import gather_others
 from compiler.backends.batched.record import (
     EMPEROR,
     GUESTS,

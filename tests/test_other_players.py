@@ -130,6 +130,15 @@ def test_top_of_the_class_read_before_the_scoring() -> None:
     assert scored(BEFORE, 5, *four_players()) == [(20, 1, 3), (20, 3, 3), (15, 2, 3), (14, 0, 0)]
 
 
+def test_top_of_the_class_a_tie_for_the_fewest_gives_it_to_nobody() -> None:
+    # Round 5. Anna: space 5 pays 4 (14), back 5 to 0: penalty. 2 krones, Ben 2: tied, none_tied: not the
+    # fewest; otherwise, 2 krones lost: 0. Ben: space 1 pays 1 (11), back to 0: penalty. 2 krones, Anna now 0:
+    # not the fewest: 2 krones lost.
+    anna = player("Anna", emperor=5, points=10, krones=2)
+    ben = player("Ben", emperor=1, points=10, krones=2)
+    assert both_engines(5, anna, ben) == twice([(14, 0, 0), (11, 0, 0)])
+
+
 def test_top_of_the_class_alone_has_the_most_and_the_fewest() -> None:
     # No other player: most and fewest hold. Round 5, space 8: 15, bonus 5: 20; space 5: 14, penalty -4: 10.
     assert both_engines(5, player("Anna", emperor=8, points=10)) == twice([(20, 0, 3)])

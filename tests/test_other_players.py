@@ -12,6 +12,9 @@ turn order (the order of `players`); the left neighbour is the next player, the 
 from __future__ import annotations
 
 import copy
+import json
+import os
+import subprocess
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -196,6 +199,66 @@ def test_the_reading_time_changes_the_numbers_of_random_games() -> None:
         now.score_game(copy.deepcopy(s))["state"] != before.score_game(copy.deepcopy(s))["state"] for s in states
     )
     assert 10 <= differ < len(states)
+
+
+# --- the pad's engine: the hand-worked states above, scored in JavaScript ------------------------------------
+
+
+HAND_STATES = [
+    (
+        3,
+        [
+            player("Anna", emperor=6, points=10, hotel=hotel(3)),
+            player("Ben", emperor=6, points=10, hotel=hotel(7), hired=[27, 28]),
+            player("Cleo", emperor=2, points=10),
+        ],
+    ),
+    (
+        3,
+        [
+            player("Anna", emperor=6, points=10, hotel=hotel(3), hired=[27]),
+            player("Ben", emperor=2, points=10, hotel=hotel(5)),
+        ],
+    ),
+    (3, [player("Anna", emperor=6, points=10, hotel=hotel(4))]),
+    (5, four_players()),
+    (5, [player("Anna", emperor=5, points=10, krones=2), player("Ben", emperor=1, points=10, krones=2)]),
+    (7, three_players()),
+    (7, [player("Anna", emperor=10, points=10), player("Ben", emperor=8, points=19, krones=5)]),
+]
+
+
+def test_the_pads_engine_scores_the_hand_worked_states_as_the_module(tmp_path: Path) -> None:
+    """Each state above, in both rulesets, through the score pad's own engine under Node: the module's result,
+    events and decisions included (tests/js/crosscheck.test.js)."""
+    from test_js_backend import JS_TESTS, node
+
+    from compiler.backends.js.page import generate_page
+
+    vectors = []
+    for rules in (OTHERS, BEFORE):
+        name = Path(rules).stem
+        for index, (round_, players) in enumerate(HAND_STATES):
+            data = state(round_, *players, tiles=TILES)
+            for language in ("en", "de"):
+                result = module(rules).score_game(copy.deepcopy(data), language)
+                label = f"{name} #{index} ({language})"
+                vectors.append(
+                    {"rules": name, "label": label, "state": data, "language": language, "expected": {"result": result}}
+                )
+        (tmp_path / "pads").mkdir(exist_ok=True)
+        (tmp_path / "pads" / f"{name}.html").write_bytes(generate_page(load_one(shipped_workspace(), rules)))
+    (tmp_path / "vectors.json").write_text(json.dumps(vectors), encoding="utf-8")
+    run = subprocess.run(
+        [node(), "--test", str(JS_TESTS / "crosscheck.test.js")],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, GAH_VECTORS=str(tmp_path)),
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[:6000] + run.stderr[-2000:]
+    assert (tmp_path / "checked.txt").read_text() == str(len(vectors))
 
 
 # --- the batched engine, the explanations --------------------------------------------------------------------

@@ -481,16 +481,15 @@ gain 2 krones".
   read as the scoring stands when this player resolves: those before it in turn order have taken
   their part (points under the marker, move back, bonus or penalty), those after it not yet.
   `rulings: {read_other_players: before_scoring}` reads every other player as they stood before the
-  scoring began instead. The player is always read as it stands. Final scoring (and the policy's
-  projection, "as if the game ended now") reads every player as the game stands.
+  scoring began instead (so does, during the scoring, the default policy's projection of the final
+  total). The player is always read as it stands. Final scoring reads every player as the game
+  ended.
 - With 2 players, left and right are both the other player. With 1 player there is no other:
   `left`, `right`, `each_other`, `players_with_more` and `players_with_fewer` are 0, the leader
   is the player, and `most` / `fewest` hold.
 - Allowed wherever a quantity is: effects of tiles and Staff (`once`, `emperor_bonus`), a game-end
   Staff's or a final-scoring source's `per`; not in a tie-breaker, nor inside `most` / `fewest`
   (`gah check` says so at the line).
-- The batched lab engine refuses a ruleset that reads other players `before_scoring`, by name; the
-  lab plays it on the pure path.
 """
 
 

@@ -299,10 +299,9 @@ class HandScorer:
             "kitchen": rules.kitchen * sum(p["kitchen"].values()),
             "cafe": rules.cafe * len(p["cafe"]),
         }
-        if rules.rivalry:  # 2 points per other player with fewer occupied rooms
-            parts["rivalry"] = 2 * sum(
-                1 for q in game["players"] if q is not p and len(cells(q, "o")) < len(cells(p, "o"))
-            )
+        if rules.rivalry:  # 2 points per other player with fewer occupied rooms (during the scoring: as it reads)
+            index = next(i for i, q in enumerate(game["players"]) if q is p)
+            parts["rivalry"] = 2 * sum(1 for q in self.others(game, index) if len(cells(q, "o")) < len(cells(p, "o")))
         if rules.red_upstairs:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
         return parts
@@ -876,8 +875,8 @@ class HandScorer:
 
     def others(self, game: dict[str, Any], index: int) -> list[dict[str, Any]]:
         """The other players from the left neighbour (the next in turn order) round to the right (the previous),
-        as they stand now, or as they stood before the scoring (HandRules.read_before)."""
-        players = game["_before"] if self.rules.read_before else game["players"]
+        as they stand now, or, during the scoring, as they stood before it (HandRules.read_before)."""
+        players = game["_before"] if self.rules.read_before and "_before" in game else game["players"]
         return [players[(index + k) % len(players)] for k in range(1, len(players))]
 
     def tile_a_good_neighbours(self, game: dict[str, Any], index: int, bonus: bool) -> None:

@@ -22,7 +22,6 @@ from compiler.backends.policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
     items_alike,
-    reads_others,
     serving_pays,
 )
 from compiler.backends.python.quantities import room_cells
@@ -589,8 +588,6 @@ def _check(ruleset: ir.Ruleset) -> None:
         refuse(ruleset, f"more than {MAX_BOOSTERS} Staff that add to Emperor bonuses")
     if len({s.round for s in ruleset.scorings}) < len(ruleset.scorings):
         refuse(ruleset, "two Emperor scorings after one round")
-    if reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring":
-        refuse(ruleset, "other players read as they stood before the Emperor scoring, by rulings.read_other_players")
 
 
 def _rule_constants(ruleset: ir.Ruleset) -> tuple[dict[str, int], dict[str, list[int]]]:

@@ -23,7 +23,6 @@ from compiler.backends.policy_facts import (
     bonus_room_wins,
     decides,
     every_quantity,
-    final_uses,
     items_alike,
     reads_others,
     serving_pays,
@@ -284,23 +283,9 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
 def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | None) -> None:
     terms = [quantity_js(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     js.line(f"const tiebreak = (game, player) => {' + '.join(terms) or '0'};")
-    as_it_stands = ruleset.rulings.read_other_players == "before_scoring" and any(
-        q.of != "self" for q, _p in final_uses(ruleset)
+    js.line(
+        "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
     )
-    name = "projectedAsItStands" if as_it_stands else "projectedTotal"
-    js.line(f"const {name} = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);")
-    if as_it_stands:
-        # As if the game ended now: other players as they stand, even while the scoring reads them as before.
-        js.open("const projectedTotal = (game, player) => {")
-        js.line("if (game.before === null) return projectedAsItStands(game, player);")
-        js.line("const before = game.before;")
-        js.line("game.before = null;")
-        js.line("try {")
-        js.line("  return projectedAsItStands(game, player);")
-        js.line("} finally {")
-        js.line("  game.before = before;")
-        js.line("}")
-        js.close("};")
     js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_DETAILS));")
     quantities = tiebreak_words(ruleset)[0]
     js.line(f"const TIEBREAK_QUANTITIES = {js_literal(list(quantities))};")

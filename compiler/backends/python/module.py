@@ -12,7 +12,6 @@ from compiler.backends.policy_facts import (
     bonus_room_wins,
     decides,
     every_effect,
-    final_uses,
     items_alike,
     reads_others,
     serving_pays,
@@ -403,16 +402,6 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def projected_total(game: Game, player: Player) -> int:"):
         code.line('"""Points now plus final scoring as if the game ended now (the default policy\'s measure)."""')
-        if ruleset.rulings.read_other_players == "before_scoring" and any(
-            q.of != "self" for q, _p in final_uses(ruleset)
-        ):
-            # As if the game ended now: other players as they stand, even while the scoring reads them as before.
-            with code.block("if game.before is not None:"):
-                code.line("before, game.before = game.before, None")
-                with code.block("try:"):
-                    code.line("return projected_total(game, player)")
-                with code.block("finally:"):
-                    code.line("game.before = before")
         # Each source's terms written out: the search projects thousands of times a game.
         terms = ["player.points"]
         for source in ruleset.final_scoring:

@@ -38,8 +38,10 @@ from compiler.backends.batched.scoring import (
     Room,
     advance_emperor,
     final_standings_in,
+    keep_others,
     marker_scoring,
     new_room,
+    others_for_turn,
 )
 from compiler.backends.batched.state import Dims, GameArrays, new_state
 from compiler.backends.batched.tables import (
@@ -334,13 +336,14 @@ def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
     move-back, those of its trial of the steps it bought takes the trial's turn without searching it again:
     the same turn on the same state (an earlier seat's turn may have changed the deck or the rivals)."""
     room = w.room
+    keep_others(t, s, g, room, True)
     for p in range(s.points.shape[1]):
         tile, outcome = marker_scoring(t, s, g, p)
         if outcome == 0:
             continue
         load_record(s, g, p, room.rec)
         gather_rivals(t, s, g, p, room.rivals)
-        gather_others(t, s, g, p, room.rec, room.turn)
+        others_for_turn(t, s, g, p, room)
         option = w.chosen[p]
         if (
             option >= 0
@@ -352,6 +355,7 @@ def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
         else:
             take_turn(t, room.rec, room.turn, room.rivals, tile, outcome)
         store_record(room.rec, s, g, p)
+    keep_others(t, s, g, room, False)
 
 
 @kernel

@@ -1598,6 +1598,7 @@ def explore(
     players = real.players[:]  # the others shared, as Game.clone(player) shares them
     player = players[turn.index] = mine.clone()
     game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
+    game.before = real.before  # read only
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)

@@ -449,6 +449,50 @@ def _text(lines: list[str]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+_OTHER_PLAYERS = """\
+A quantity may read another player: `of` beside a name (`{quantity: krones, of: left}`) or beside
+a count's filters (`{count: rooms, state: occupied, of: right}`), and in a condition beside its
+quantity (`{quantity: emperor_position, of: leader, at_least: 6}`). `of` is one of:
+
+- `left`, `right`: the left neighbour is the next player in turn order, the right neighbour the
+  previous one;
+- `leader`: the player with the most points, this player included; of tied leaders, the most of
+  the quantity counts;
+- `each_other`: the sum over every other player;
+- `players_with_more`, `players_with_fewer`: how many other players have more (fewer) of it than
+  this player ("3 points per player with more krones than you").
+
+A condition `{most: occupied_rooms, ties: all_tied}` (or `fewest`) holds for the player with the
+most (fewest) of a quantity of all players; `ties` is required: `all_tied`, a tie for the most gives
+it to every tied player; `none_tied`, to nobody.
+
+```yaml
+bonus:
+  - kind: if
+    condition: {most: occupied_rooms, ties: all_tied}
+    then: [{kind: gain_points, amount: 5}]
+    otherwise: [{kind: gain_krones, amount: 2}]
+```
+
+The sheet says "if no other player has more occupied rooms than you: score 5 points; otherwise:
+gain 2 krones".
+
+- When: players resolve an Emperor scoring one after another in turn order, so another player is
+  read as the scoring stands when this player resolves: those before it in turn order have taken
+  their part (points under the marker, move back, bonus or penalty), those after it not yet.
+  `rulings: {read_other_players: before_scoring}` reads every other player as they stood before the
+  scoring began instead (so does, during the scoring, the default policy's projection of the final
+  total). The player is always read as it stands. Final scoring reads every player as the game
+  ended.
+- With 2 players, left and right are both the other player. With 1 player there is no other:
+  `left`, `right`, `each_other`, `players_with_more` and `players_with_fewer` are 0, the leader
+  is the player, and `most` / `fewest` hold.
+- Allowed wherever a quantity is: effects of tiles and Staff (`once`, `emperor_bonus`), a game-end
+  Staff's or a final-scoring source's `per`; not in a tie-breaker, nor inside `most` / `fewest`
+  (`gah check` says so at the line).
+"""
+
+
 def rules_format() -> str:
     lines = _document(load_schema("ruleset"), "The rules-data format", "schemas/ruleset.schema.json", _RULES_INTRO)
     variant = derive_variant_schema()
@@ -457,6 +501,7 @@ def rules_format() -> str:
     writer.lines = [*lines, "## Variants", "", _VARIANTS]
     writer.table({"properties": top, "required": variant["required"]}, "")
     writer.lines += ["", "## Conditions", "", _CONDITIONS]
+    writer.lines += ["", "## Other players", "", _OTHER_PLAYERS]
     return _text(writer.lines)
 
 

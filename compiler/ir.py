@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
@@ -67,6 +68,11 @@ QuantityCount = Literal[
 ]
 RoomState = Literal["occupied", "vacant", "any"]
 QuantityPlace = Literal["kitchen", "cafe", "hand", "hired"]
+# Whose state a quantity reads: the player's own, the left neighbour (the next in turn order), the right (the
+# previous), the leader (most points, the player included; tied leaders: the most of the quantity among them),
+# the sum over each other player, or how many other players have more (fewer) of it than the player.
+Whose = Literal["self", "left", "right", "leader", "each_other", "players_with_more", "players_with_fewer"]
+WHOSE: tuple[Whose, ...] = ("self", "left", "right", "leader", "each_other", "players_with_more", "players_with_fewer")
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,12 @@ class Quantity:
     items: ItemFilter = ANY_ITEM
     places: tuple[QuantityPlace, ...] = ()
     staff_kinds: tuple[StaffKind, ...] = ()
+    of: Whose = "self"
+
+    @property
+    def own(self) -> Quantity:
+        """The same count of the player's own state (`of` self)."""
+        return dataclasses.replace(self, of="self")
 
     @property
     def name(self) -> str:
@@ -93,6 +105,8 @@ class Quantity:
     @property
     def key(self) -> str:
         """A stable identifier: the shorthand, else the count and its filters ("rooms_occupied_floors_3_4")."""
+        if self.of != "self":
+            return f"{self.own.key}_of_{self.of}"
         if self.name:
             return self.name
         parts: list[str] = [self.count]
@@ -309,7 +323,18 @@ class AnyOf:
     conditions: tuple[Condition, ...]
 
 
-Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf
+@dataclass(frozen=True)
+class MostOf:
+    """The player has the most (`fewest`: the fewest) of `quantity` of all players (read when the condition is
+    read). `ties`: all_tied, a player tied for the most (fewest) has it too; none_tied, only one with strictly
+    more (fewer) than every other player. With no other player it holds."""
+
+    quantity: Quantity
+    fewest: bool
+    ties: Literal["all_tied", "none_tied"]
+
+
+Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf | MostOf
 
 
 @dataclass(frozen=True)
@@ -572,6 +597,9 @@ class Rulings:
     points_floor: int
     krones_floor: int
     notes: tuple[str, ...]
+    # When an Emperor scoring reads another player: as that player stands when this one resolves (players
+    # resolve one after another in turn order), or as every player stood before the scoring began.
+    read_other_players: Literal["when_resolving", "before_scoring"] = "when_resolving"
 
 
 @dataclass(frozen=True)

@@ -556,6 +556,9 @@ class _Comparer:
             out.append(self.say("diff.points_floor", new=number(b.points_floor), old=number(a.points_floor)))
         if a.krones_floor != b.krones_floor:
             out.append(self.say("diff.krones_floor", new=number(b.krones_floor), old=number(a.krones_floor)))
+        if a.read_other_players != b.read_other_players:
+            new, old = (self.say(f"diff.read_others.{r.read_other_players}") for r in (b, a))
+            out.append(self.say("diff.read_other_players", new=new, old=old))
         out.extend(self.say("diff.note.added", note=note) for note in b.notes if note not in a.notes)
         out.extend(self.say("diff.note.removed", note=note) for note in a.notes if note not in b.notes)
         return out

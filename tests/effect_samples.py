@@ -7,6 +7,8 @@ then runs every sample through every stage (front end to sheets). tests/helpers_
 
 from __future__ import annotations
 
+import dataclasses
+
 from compiler import ir
 
 CAKE_OR_WINE = ir.ItemFilter(ids=("cake", "wine"), fits=("cake", "wine"))
@@ -22,6 +24,15 @@ FILTERED = (
     ir.Quantity("items", items=CAKE_OR_WINE, places=("kitchen", "cafe")),
     ir.Quantity("staff", places=("hand", "hired"), staff_kinds=("permanent", "game_end")),
     ir.Quantity("items", items=DRINKS_NOT_WINE, places=("cafe",)),
+)
+# Quantities read of other players: every `of` but self.
+OF_OTHERS = (
+    dataclasses.replace(ir.shorthand("krones"), of="left"),
+    dataclasses.replace(ir.shorthand("krones"), of="right"),
+    dataclasses.replace(FILTERED[5], of="each_other"),
+    dataclasses.replace(ir.shorthand("occupied_rooms"), of="players_with_fewer"),
+    dataclasses.replace(ir.shorthand("emperor_position"), of="leader"),
+    dataclasses.replace(FILTERED[0], of="players_with_more"),
 )
 
 SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
@@ -50,6 +61,8 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.PointsPerQuantity(ir.shorthand("hired_staff"), -2),
         ir.PointsPerQuantity(ir.shorthand("krones"), 1),
         *(ir.PointsPerQuantity(q, points) for q, points in zip(FILTERED, (3, -1, 4, -2, 2, 1, -1), strict=True)),
+        # other players: each whose once, on shorthands and filtered counts
+        *(ir.PointsPerQuantity(q, points) for q, points in zip(OF_OTHERS, (1, 2, -1, 2, 1, -1), strict=True)),
     ),
     "play_staff_from_hand": (ir.PlayStaffFromHand(1, "all"), ir.PlayStaffFromHand(1, 2, "game_end")),
     "remove_hired_staff": (ir.RemoveHiredStaff(1, "game_end"),),
@@ -89,6 +102,12 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         # a condition on a filtered count (occupied rooms on floors 3-4) and one on items by kind
         ir.Conditional(ir.QuantityIs(FILTERED[0], ir.Bounds(at_least=2)), (ir.GainPoints(3),), (ir.GainKrones(1),)),
         ir.Conditional(ir.QuantityIs(FILTERED[3], ir.Bounds(at_most=1)), (ir.GainItems((("cake", 1),)),)),
+        # other players: most and fewest with each tie rule, a condition on another player's quantity
+        ir.Conditional(
+            ir.MostOf(ir.shorthand("occupied_rooms"), False, "all_tied"), (ir.GainPoints(3),), (ir.GainKrones(1),)
+        ),
+        ir.Conditional(ir.MostOf(FILTERED[3], True, "none_tied"), (ir.LosePoints(2),)),
+        ir.Conditional(ir.QuantityIs(OF_OTHERS[0], ir.Bounds(at_least=3)), (ir.GainKrones(2),)),
     ),
 }
 

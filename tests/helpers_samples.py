@@ -6,8 +6,8 @@ the front end reads; tests/test_samples_ruleset.py loads the file and wants each
 data form and the samples cannot drift apart. Every cross-check discovers the ruleset (helpers_discovery.py).
 
 The layout: sample i goes into the bonus of base's tile i mod 12 (every sample runs in effect order where the
-Emperor scoring gives a bonus), and, but for choices, alone as an option of the choose_one that is the penalty
-of the tile six further on (so each is also tested whole, as all-or-nothing parts are; a choice cannot be an
+Emperor scoring gives a bonus), and, but for choices, alone as an option of a choose_one (of at most 4 options)
+that is the penalty of the tile six further on (so each is also tested whole, as all-or-nothing parts are; a choice cannot be an
 option of a choice: those go after it in the penalty, as they are).
 """
 
@@ -97,7 +97,11 @@ def _points_per_quantity(effect: ir.PointsPerQuantity) -> Data:
 
 
 def quantity_data(quantity: ir.Quantity) -> str | Data:
-    """A quantity as rules data: its shorthand name, else `{count: ..., <filters>}`."""
+    """A quantity as rules data: its shorthand name, else `{count: ..., <filters>}`; read of other players,
+    `{quantity: name, of: ...}` or `of` beside the filters."""
+    if quantity.of != "self":
+        own = quantity_data(quantity.own)
+        return {"quantity": own, "of": quantity.of} if isinstance(own, str) else {**own, "of": quantity.of}
     if quantity.name:
         return quantity.name
     data: Data = {"count": quantity.count}
@@ -154,6 +158,8 @@ def condition_data(condition: ir.Condition) -> Data:
         return {"space": _bounds(condition.bounds)}
     if isinstance(condition, ir.ZoneIs):
         return {"zone": condition.zone}
+    if isinstance(condition, ir.MostOf):
+        return {"fewest" if condition.fewest else "most": quantity_data(condition.quantity), "ties": condition.ties}
     form = "all" if isinstance(condition, ir.AllOf) else "any"
     return {form: [condition_data(part) for part in condition.conditions]}
 
@@ -180,7 +186,9 @@ def layout(tile_ids: list[str]) -> dict[str, tuple[tuple[ir.Effect, ...], tuple[
         group = groups[(tile + tiles // 2) % tiles]
         plain = tuple((effect,) for effect in group if not holds_a_choice(effect))
         choices = tuple(effect for effect in group if holds_a_choice(effect))
-        penalty = ((ir.ChooseOne(plain, False),) if plain else ()) + choices
+        # A choice holds at most 4 options: more plain samples make more choices, each of about as many.
+        size = -(-len(plain) // -(-len(plain) // 4)) if plain else 1
+        penalty = tuple(ir.ChooseOne(plain[i : i + size], False) for i in range(0, len(plain), size)) + choices
         laid[tile_id] = (groups[tile], penalty)
     return laid
 

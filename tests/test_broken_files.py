@@ -38,7 +38,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "condition-unknown-key": ("7:52", "unknown key 'more_than'; expected one of: all, any, at_least"),
     "condition-no-comparison": ("7:20", "compares with nothing; add at_least, at_most or exactly"),
     "condition-exactly-and-at-least": ("8:32", "condition.space.exactly: exactly and at_least together"),
-    "condition-two-forms": ("10:15", "a condition tests one of quantity, space, zone, all or any; this one has"),
+    "condition-two-forms": (
+        "10:15",
+        "a condition tests one of quantity, space, zone, most, fewest, all or any; this one has",
+    ),
     "condition-unknown-zone": ("7:27", "unknown zone 'purple'; write an outcome (bonus, nothing, penalty)"),
     "condition-empty-range": ("7:60", "no value is at least 5 and at most 3"),
     "effect-parameter-mistakes": ("6:56", "unknown item 'caviar'; items are: strudel, cake, wine, coffee"),

@@ -108,7 +108,17 @@ def final_uses(ruleset: ir.Ruleset) -> list[tuple[ir.Quantity, int]]:
     """Each quantity final scoring counts (per-quantity sources, then game-end Staff) with its points per unit."""
     uses = [(s.per, s.points) for s in ruleset.final_scoring if s.source == "per_quantity" and s.per is not None]
     uses += [(c.game_end.per, c.game_end.points) for c in ruleset.staff if c.game_end and c.game_end.per]
-    return uses
+    return own_uses(uses)
+
+
+def own_uses(uses: list[tuple[ir.Quantity, int]]) -> list[tuple[ir.Quantity, int]]:
+    """`uses`, and for each that reads other players, its count of the player's own state either way: how many
+    players have more (fewer) than the player, or who leads, moves with the player's own count."""
+    found = list(uses)
+    for quantity, points in uses:
+        if quantity.of != "self":
+            found += [(quantity.own, points), (quantity.own, -points)]
+    return found
 
 
 def every_quantity(ruleset: ir.Ruleset) -> tuple[ir.Quantity, ...]:
@@ -118,6 +128,8 @@ def every_quantity(ruleset: ir.Ruleset) -> tuple[ir.Quantity, ...]:
     used += [quantity for quantity, _points in final_uses(ruleset)]
     used += [q for t in ruleset.tiebreakers for q in t.quantities]
     used += condition_quantities(ruleset)
+    # A quantity read of other players counts with the function of the player's own (listed first).
+    used = [part for q in used for part in ((q.own, q) if q.of != "self" else (q,))]
     return tuple(dict.fromkeys(used))
 
 
@@ -144,7 +156,7 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
     """Could an item on a café guest ever be worth more than in the kitchen? Only if something counts the
     items on guests, or counts kitchen items against the player; otherwise the policy never serves."""
     uses = final_uses(ruleset)
-    uses += [(e.quantity, e.points) for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)]
+    uses += own_uses([(e.quantity, e.points) for e in every_effect(ruleset) if isinstance(e, ir.PointsPerQuantity)])
     # A condition on items in the kitchen or on guests can make either place the better one.
     uses += [(q, -1) for q in condition_quantities(ruleset) if q.count == "items"]
     return any(q.count == "items" and ("cafe" in q.places or points < 0) for q, points in uses)
@@ -157,9 +169,20 @@ def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
         for effect in every_effect(ruleset)
         if isinstance(effect, ir.Conditional)
         for part in ir.all_conditions(effect.condition)
-        if isinstance(part, ir.QuantityIs)
+        if isinstance(part, (ir.QuantityIs, ir.MostOf))
     ]
     return list(dict.fromkeys(found))
+
+
+def reads_others(ruleset: ir.Ruleset) -> bool:
+    """Does the ruleset read another player's state (a quantity with `of`, or a most / fewest condition)?"""
+    conditions = [
+        part
+        for effect in every_effect(ruleset)
+        if isinstance(effect, ir.Conditional)
+        for part in ir.all_conditions(effect.condition)
+    ]
+    return any(q.of != "self" for q in every_quantity(ruleset)) or any(isinstance(c, ir.MostOf) for c in conditions)
 
 
 def bonus_boosters_only_gain(ruleset: ir.Ruleset) -> bool:

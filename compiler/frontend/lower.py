@@ -8,7 +8,7 @@ from typing import Any, cast
 from compiler import ir
 from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.lower_effects import build_effects, check_all_or_nothing
-from compiler.frontend.quantities import lower_quantity
+from compiler.frontend.quantities import lower_quantity, own_quantity
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import key_position, locate, node_at
 
@@ -184,7 +184,12 @@ class _Builder:
         return tuple(
             ir.Tiebreaker(
                 tuple(
-                    lower_quantity(t[key], ["tiebreakers", index, key], self)
+                    own_quantity(
+                        lower_quantity(t[key], ["tiebreakers", index, key], self),
+                        ["tiebreakers", index, key],
+                        self,
+                        "a tie-breaker",
+                    )
                     for key in ("per", "plus")
                     if t.get(key) is not None
                 )
@@ -512,7 +517,12 @@ class _Builder:
             score_track_spaces=doc["score_track"]["spaces"],
             lap_marker=tuple(doc["score_track"]["lap_marker"]),
             tiebreakers=tiebreakers,
-            rulings=ir.Rulings(rulings["points_floor"], rulings["krones_floor"], tuple(rulings["notes"])),
+            rulings=ir.Rulings(
+                rulings["points_floor"],
+                rulings["krones_floor"],
+                tuple(rulings["notes"]),
+                rulings.get("read_other_players", "when_resolving"),
+            ),
             setup=setup,
             translations=_translations(doc.get("translations", {})),
         )

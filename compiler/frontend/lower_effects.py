@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from compiler import ir
 from compiler.dispatch import ByKind
 from compiler.errors import Position
-from compiler.frontend.quantities import lower_quantity
+from compiler.frontend.quantities import lower_quantity, own_quantity
 from compiler.frontend.validate import format_path
 
 Path = Sequence[str | int]
@@ -280,7 +280,7 @@ def _conditional(data: dict[str, Any], path: Path, context: Context) -> ir.Effec
     return ir.Conditional(condition, then, otherwise)
 
 
-CONDITION_FORMS = ("quantity", "space", "zone", "all", "any")
+CONDITION_FORMS = ("quantity", "space", "zone", "all", "any", "most", "fewest")
 COMPARISONS = ("at_least", "at_most", "exactly")
 
 
@@ -292,8 +292,8 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
         what = "none of them" if not forms else " and ".join(forms)
         context.problem(
             context.at(*path),
-            f"{format_path(path)}: a condition tests one of quantity, space, zone, all or any; this one has {what}"
-            + ("; combine them with `all: [...]` or `any: [...]`" if forms else ""),
+            f"{format_path(path)}: a condition tests one of quantity, space, zone, most, fewest, all or any; "
+            f"this one has {what}" + ("; combine them with `all: [...]` or `any: [...]`" if forms else ""),
         )
         return ir.AllOf(())
     form = forms[0]
@@ -304,16 +304,37 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
                 context.problem(
                     context.key_at(*path, key), f"{format_path([*path, key])}: {key} belongs with quantity{hint}"
                 )
+    _misplaced(data, form, path, context)
     if form == "quantity":
-        return ir.QuantityIs(
-            lower_quantity(data["quantity"], [*path, "quantity"], context), _bounds(data, path, context)
-        )
+        written = {"quantity": data["quantity"], "of": data["of"]} if "of" in data else data["quantity"]
+        return ir.QuantityIs(lower_quantity(written, [*path, "quantity"], context), _bounds(data, path, context))
+    if form in ("most", "fewest"):
+        quantity = lower_quantity(data[form], [*path, form], context)
+        own_quantity(quantity, [*path, form], context, f"`{form}`")
+        return ir.MostOf(quantity.own, form == "fewest", data.get("ties", "all_tied"))
     if form == "space":
         return ir.SpaceIs(_bounds(data["space"], [*path, "space"], context))
     if form == "zone":
         return _zone(data["zone"], [*path, "zone"], context)
     parts = tuple(build_condition(part, [*path, form, n], context) for n, part in enumerate(data[form]))
     return ir.AllOf(parts) if form == "all" else ir.AnyOf(parts)
+
+
+def _misplaced(data: dict[str, Any], form: str, path: Path, context: Context) -> None:
+    """`of` belongs with a quantity by name, `ties` with most or fewest (each required or refused)."""
+    if "of" in data and not (form == "quantity" and isinstance(data["quantity"], str)):
+        where = "beside its filters" if form == "quantity" else "with quantity: <name>"
+        context.problem(context.key_at(*path, "of"), f"{format_path([*path, 'of'])}: of belongs {where}")
+    if form in ("most", "fewest") and "ties" not in data:
+        context.problem(
+            context.at(*path),
+            f"{format_path(path)}: {form} needs a tie rule: add `ties: all_tied` (every tied player has it) "
+            "or `ties: none_tied` (a tie gives it to nobody)",
+        )
+    elif "ties" in data and form not in ("most", "fewest"):
+        context.problem(
+            context.key_at(*path, "ties"), f"{format_path([*path, 'ties'])}: ties belongs with most or fewest"
+        )
 
 
 def _bounds(data: dict[str, Any], path: Path, context: Context) -> ir.Bounds:

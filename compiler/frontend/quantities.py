@@ -26,9 +26,15 @@ class Context(Protocol):
 
 def lower_quantity(data: str | dict[str, Any], path: Path, context: Context) -> ir.Quantity:
     """The IR of a quantity written at `path`: a shorthand stands for its count; filters are sorted and
-    checked against the hotel and the items."""
+    checked against the hotel and the items; `of` says whose state is read."""
     if isinstance(data, str):
         return ir.shorthand(data)
+    whose = cast(ir.Whose, data.get("of", "self"))
+    if whose != "self":
+        own = {key: value for key, value in data.items() if key != "of"}
+        return dataclasses.replace(lower_quantity(own.get("quantity", own), path, context), of=whose)
+    if "quantity" in data:
+        return ir.shorthand(data["quantity"])
     count = cast(ir.QuantityCount, data["count"])
     if count == "rooms":
         return _rooms(data, path, context)
@@ -101,3 +107,13 @@ def _items(data: dict[str, Any], path: Path, context: Context) -> ir.ItemFilter:
     if not fits and all(item in items for item in (*ids, *excluding)):
         context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset is counted")
     return dataclasses.replace(which, fits=fits)
+
+
+def own_quantity(quantity: ir.Quantity, path: Path, context: Context, what: str) -> ir.Quantity:
+    """`quantity`, refused (a positioned problem) where it reads another player: `what` reads the player's own."""
+    if quantity.of != "self":
+        context.problem(
+            context.at(*path),
+            f"{format_path(path)}: {what} reads the player's own state; `of: {quantity.of}` cannot be used here",
+        )
+    return quantity

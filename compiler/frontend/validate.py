@@ -369,11 +369,19 @@ def _pick_alternative(error: ValidationError) -> ValidationError:
     groups: dict[object, list[ValidationError]] = {}
     for sub in error.context or []:
         groups.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else None, []).append(sub)
-    deep = [subs for subs in groups.values() if not all(s.validator in _SHALLOW and not s.relative_path for s in subs)]
+    deep = [subs for subs in groups.values() if not _wrong_alternative(subs)]
     if not deep:
         return error
     chosen: ValidationError = best_match(deep[0] if len(deep) == 1 else error.context or [])
     return chosen
+
+
+def _wrong_alternative(errors: list[ValidationError]) -> bool:
+    """Did an alternative fail on the kind of value, or on a key it requires at its top (a mapping of another
+    form: `{count: ...}` is no `{quantity: ..., of: ...}`)?"""
+    if any(e.validator == "required" and len(e.relative_schema_path) == 2 for e in errors):
+        return True
+    return all(e.validator in _SHALLOW and not e.relative_path for e in errors)
 
 
 def _kind_words(schema: object, w: Speaks) -> str | None:

@@ -9,6 +9,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from compiler import ir
+from compiler.backends.policy_facts import reads_others
 from compiler.irdiff import Changes, compare
 from compiler.languages import localised
 from compiler.sheets import derive, phrases
@@ -444,6 +445,10 @@ def build_sheet(
     points_floor, krones_floor = ruleset.rulings.points_floor, ruleset.rulings.krones_floor
     floors_key = "rulings.floors.same" if points_floor == krones_floor else "rulings.floors"
     rulings.append(Line(w.rich(floors_key, points=number(points_floor), krones=number(krones_floor)), floors_changed))
+    if reads_others(ruleset):  # when another player is read, and who the neighbours and the leader are
+        reading = ruleset.rulings.read_other_players
+        same = parent is not None and reads_others(parent) and parent.rulings.read_other_players == reading
+        rulings.append(Line(w.rich(f"rulings.others.{reading}"), not same))
 
     term_marks = _term_notes(w, notes)
     sheet = Sheet(

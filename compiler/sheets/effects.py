@@ -66,12 +66,27 @@ class Speaker:
         return self._quantity(quantity, "total")
 
     def _quantity(self, quantity: ir.Quantity, form: str) -> Rich:
+        if quantity.of != "self":
+            return self._of_other(quantity, form)
         if not quantity.name:
             return self._filtered(quantity, form)
         key = f"quantity.{quantity.name}.{form}"
         if not self.w.has(key):
             raise SheetError(f"quantity '{quantity.name}' has no phrase (sheet.{key}) in {self.w.language.file}")
         return self.w.rich(key)
+
+    def _of_other(self, q: ir.Quantity, form: str) -> Rich:
+        """A quantity read of other players: "occupied room of your left neighbour", "players with more krones
+        than you"; a place in the count names the owner ("Staff cards hired by your right neighbour")."""
+        own = q.own
+        if q.of in ("players_with_more", "players_with_fewer"):
+            return self.w.rich(f"of.{q.of}.{form}", what=self.total(own))
+        owner = self.w.rich(f"of.owner.{q.of}")
+        if own.count in ("cafe_guests", "objectives", "emperor_space"):
+            return self.w.rich(f"count_of.{own.count}.of.{form}", owner=owner)
+        if own.count in ("items", "staff"):
+            return self._filtered(own, form, owner)
+        return self.w.rich("of.count", what=self._quantity(own, form), owner=owner)
 
     def condition(self, condition: ir.Condition, nested: bool = False) -> Rich:
         """A condition as said after "if": "you have at least 3 krones", "your Emperor marker is on space 6
@@ -84,12 +99,21 @@ class Speaker:
             if not condition.name:
                 return self.w.rich(f"condition.zone.{condition.zone}")
             return self.w.rich("condition.zone.named", name=self.w.name("zones", condition.zone, condition.name))
-        if isinstance(condition, ir.SpaceIs) or condition.quantity.count == "emperor_space":
+        if isinstance(condition, ir.MostOf):
+            which = "fewest" if condition.fewest else "most"
+            return self.w.rich(f"condition.{which}.{condition.ties}", what=self.total(condition.quantity))
+        q = None if isinstance(condition, ir.SpaceIs) else condition.quantity
+        if q is None or (q.count == "emperor_space" and q.of == "self"):
             form, values = self._bound(condition.bounds)
             return self.w.rich(f"condition.space.{form}", None, **values)
         form, values = self._bound(condition.bounds)
         bound = self.w.rich(f"condition.bound.{form}", None, **values)
-        return self.w.rich("condition.have", bound=bound, what=self.total(condition.quantity))
+        if q.of in ("players_with_more", "players_with_fewer"):
+            return self.w.rich(f"condition.of.{q.of}", bound=bound, what=self.total(q.own))
+        if q.of != "self":
+            frame = "condition.of.value" if q.count == "emperor_space" else "condition.of.count"
+            return self.w.rich(frame, bound=bound, what=self.total(q))
+        return self.w.rich("condition.have", bound=bound, what=self.total(q))
 
     @staticmethod
     def _bound(bounds: ir.Bounds) -> tuple[str, dict[str, str]]:
@@ -101,19 +125,20 @@ class Speaker:
             return "at_least", {"n": str(low)}
         return "at_most", {"n": str(high)}
 
-    def _filtered(self, q: ir.Quantity, form: str) -> Rich:
-        """A filtered count in words, from its phrases: "occupied room on floors 3–4"."""
+    def _filtered(self, q: ir.Quantity, form: str, owner: Rich = ()) -> Rich:
+        """A filtered count in words, from its phrases: "occupied room on floors 3–4"; `owner`: another
+        player whose items or Staff are counted (their place phrases name them)."""
         if q.count == "rooms":
             where = rich(self._numbers("floors", q.floors), self._numbers("columns", q.columns))
             return self.w.rich(f"count_of.rooms.{q.state}.{form}", colours=self._colours(q), where=where)
         if q.count == "groups":
             return self.w.rich(f"count_of.groups.{form}", colours=self._colours(q))
         if q.count == "items":
-            return self._counted_items(q, form)
+            return self._counted_items(q, form, owner)
         if q.count == "staff":
             kinds = [self.w.rich(f"count_of.staff.kind.{k}") for k in q.staff_kinds]
             said = self.w.rich("count_of.staff.kinds", kinds=self.w.join(kinds, ".or")) if kinds else ()
-            where = self.w.rich("count_of.staff." + "_".join(q.places))
+            where = self._place("count_of.staff." + "_".join(q.places), owner)
             return self.w.rich(f"count_of.staff.{form}", kinds=said, where=where)
         raise SheetError(f"the count '{q.count}' takes no filters")  # pragma: no cover - the front end's shorthands
 
@@ -135,9 +160,13 @@ class Speaker:
         )
         return self.w.rich(f"count_of.{key}", len(numbers), **{key: said})
 
-    def _counted_items(self, q: ir.Quantity, form: str) -> Rich:
+    def _place(self, key: str, owner: Rich) -> Rich:
+        """Where a count looks, in the player's own state or (`owner`) another player's."""
+        return self.w.rich(f"{key}.of", owner=owner) if owner else self.w.rich(key)
+
+    def _counted_items(self, q: ir.Quantity, form: str, owner: Rich = ()) -> Rich:
         which = q.items
-        where = self.w.rich("count_of.items." + "_".join(q.places))
+        where = self._place("count_of.items." + "_".join(q.places), owner)
         if which.kinds and not which.ids and len(which.kinds) == 1:
             text = self.w.rich(f"count_of.items.{which.kinds[0]}.{form}")
         elif which.ids or which.kinds:

@@ -35,6 +35,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "choice_error": "{path}: {detail} (player {player})",
         "chooses_recorded": "{player} chooses {option} ({key}, recorded)",
         "completes_group": "{player} completes a {colour} group of {size}",
+        "condition_alone": "{what} {value}, no other player",
         "condition_and": "{first} and {second}",
         "condition_at_least_no": "{what} {value} < {bound}",
         "condition_at_least_yes": "{what} {value} ≥ {bound}",
@@ -42,7 +43,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_at_most_yes": "{what} {value} ≤ {bound}",
         "condition_exactly_no": "{what} {value} ≠ {bound}",
         "condition_exactly_yes": "{what} {value} = {bound}",
+        "condition_fewest": "{what} {value}, at least {best} for each other player",
         "condition_in_zone": "space {space} is in {zone}",
+        "condition_most": "{what} {value}, at most {best} for each other player",
         "condition_nested": "({condition})",
         "condition_not_in_zone": "space {space} is not in {zone}",
         "condition_nothing": "{player} does not meet the condition ({why}): nothing happens",
@@ -350,6 +353,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "choice_error": "{path}: {detail} (Spieler {player})",
         "chooses_recorded": "{player} wählt {option} ({key}, festgehalten)",
         "completes_group": "{player} schließt eine Zimmergruppe ab ({colour}, {size} Zimmer)",
+        "condition_alone": "{what} {value}, kein anderer Spieler",
         "condition_and": "{first} und {second}",
         "condition_at_least_no": "{what} {value} < {bound}",
         "condition_at_least_yes": "{what} {value} ≥ {bound}",
@@ -357,7 +361,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_at_most_yes": "{what} {value} ≤ {bound}",
         "condition_exactly_no": "{what} {value} ≠ {bound}",
         "condition_exactly_yes": "{what} {value} = {bound}",
+        "condition_fewest": "{what} {value}, mindestens {best} bei jedem anderen Spieler",
         "condition_in_zone": "Feld {space} liegt in {zone}",
+        "condition_most": "{what} {value}, höchstens {best} bei jedem anderen Spieler",
         "condition_nested": "({condition})",
         "condition_not_in_zone": "Feld {space} liegt nicht in {zone}",
         "condition_nothing": "{player} erfüllt die Bedingung nicht ({why}): nichts geschieht",
@@ -889,6 +895,9 @@ class Game:
     # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
     voice: Voice  # the same words made ready
+    # During an Emperor scoring of a ruleset that reads other players as they stood before it: every player
+    # then (see others()); else None (others are read as they stand).
+    before: list[Player] | None
 
     def __init__(
         self,
@@ -918,6 +927,7 @@ class Game:
         self.lazy_turns = False
         self.words = rules.words
         self.voice = rules.voice
+        self.before = None
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -929,7 +939,9 @@ class Game:
             for index, player in enumerate(players):
                 if player is only:
                     players[index] = player.clone()
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
+        game = Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
+        game.before = self.before  # read only
+        return game
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
@@ -1298,7 +1310,8 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 
 # A condition's test, its values read where the condition is: ["quantity", name, value, at_least, at_most],
 # ["space", value, at_least, at_most], ["zone", zone, zone name ("" for an outcome), space, mask of its
-# spaces], ["all", [tests]], ["any", [tests]] (a bound None: none).
+# spaces], ["most", name, the other players' most (fewest) or None, fewest, value, at_least, at_most],
+# ["all", [tests]], ["any", [tests]] (a bound None: none).
 
 
 def holds(test: list[Any]) -> bool:
@@ -1351,6 +1364,12 @@ def why_condition(game: Game, test: list[Any], nested: bool) -> str:
             zone = outcomes[test[1]]()
         inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
         return inside(space=test[3], zone=zone)
+    if kind == "most":  # ["most", quantity, the others' best or None, fewest, value, low, high]
+        what = game.words["quantity_totals"][test[1]]
+        if test[2] is None:
+            return said["condition_alone"](what=what, value=test[4])
+        compared = said["condition_fewest"] if test[3] else said["condition_most"]
+        return compared(what=what, value=test[4], best=test[2])
     what = game.words["quantity_totals"][test[1]] if kind == "quantity" else said["condition_space"]()
     value, low, high = test[-3], test[-2], test[-1]
     if low is not None and low == high:
@@ -1577,6 +1596,7 @@ def explore(
     players = real.players[:]  # the others shared, as Game.clone(player) shares them
     player = players[turn.index] = mine.clone()
     game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
+    game.before = real.before  # read only
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)
@@ -2785,6 +2805,63 @@ def q_objectives(game: Game, player: Player) -> int:
 
 def q_emperor_position(game: Game, player: Player) -> int:
     return player.emperor
+
+
+# --- other players (a quantity with `of`) ------------------------------------------------------
+Count = Callable[[Game, Player], int]
+
+
+def others(game: Game, player: Player) -> list[Player]:
+    """The other players in turn order from the left neighbour (the next player) to the right (the previous),
+    as they stand, or as they stood before the Emperor scoring where the ruleset reads them so (game.before)."""
+    players = game.before if game.before is not None else game.players
+    index, n = seat(game, player), len(players)
+    return [players[(index + k) % n] for k in range(1, n)]
+
+
+def of_left(game: Game, player: Player, count: Count) -> int:
+    rest = others(game, player)
+    return count(game, rest[0]) if rest else 0
+
+
+def of_right(game: Game, player: Player, count: Count) -> int:
+    rest = others(game, player)
+    return count(game, rest[-1]) if rest else 0
+
+
+def of_each_other(game: Game, player: Player, count: Count) -> int:
+    return sum(count(game, other) for other in others(game, player))
+
+
+def of_leader(game: Game, player: Player, count: Count) -> int:
+    """The count of the player with the most points, the player included; of tied leaders, the most."""
+    everyone = [player, *others(game, player)]
+    most = max(p.points for p in everyone)
+    return max(count(game, p) for p in everyone if p.points == most)
+
+
+def of_players_with_more(game: Game, player: Player, count: Count) -> int:
+    mine = count(game, player)
+    return sum(1 for other in others(game, player) if count(game, other) > mine)
+
+
+def of_players_with_fewer(game: Game, player: Player, count: Count) -> int:
+    mine = count(game, player)
+    return sum(1 for other in others(game, player) if count(game, other) < mine)
+
+
+def most_test(game: Game, player: Player, count: Count, fewest: bool, strict: bool) -> list[Any]:
+    """A most / fewest condition's leaf after its kind and quantity: the others' best (None: no other player),
+    whether fewest, the player's count and its bounds (holds() reads the last three)."""
+    mine = count(game, player)
+    values = [count(game, other) for other in others(game, player)]
+    if not values:
+        return [None, fewest, mine, None, None]
+    if fewest:
+        best = min(values)
+        return [best, fewest, mine, None, best - 1 if strict else best]
+    best = max(values)
+    return [best, fewest, mine, best + 1 if strict else best, None]
 
 
 # --- runtime: compiler/backends/python/runtime/state.py (copied; edit it there) ---

@@ -155,6 +155,10 @@ class HandRules:
     # invented-counts: the Booking Manager (27) counts occupied red rooms on floors 3-4 only, and final scoring
     # adds 1 point per occupied red room on floor 4 ("red-attic").
     red_upstairs: bool = False
+    # invented-others-before: other players are read as they stood before the Emperor scoring (else as they stand).
+    read_before: bool = False
+    # invented-others: final scoring adds 2 points per other player with fewer occupied rooms ("rivalry").
+    rivalry: bool = False
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -295,6 +299,9 @@ class HandScorer:
             "kitchen": rules.kitchen * sum(p["kitchen"].values()),
             "cafe": rules.cafe * len(p["cafe"]),
         }
+        if rules.rivalry:  # 2 points per other player with fewer occupied rooms (during the scoring: as it reads)
+            index = next(i for i, q in enumerate(game["players"]) if q is p)
+            parts["rivalry"] = 2 * sum(1 for q in self.others(game, index) if len(cells(q, "o")) < len(cells(p, "o")))
         if rules.red_upstairs:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
         return parts
@@ -866,6 +873,51 @@ class HandScorer:
         else:
             lose_points(p, sum(guest.get(i, 0) for guest in p["cafe"] for i in ("wine", "strudel", "cake")))
 
+    def others(self, game: dict[str, Any], index: int) -> list[dict[str, Any]]:
+        """The other players from the left neighbour (the next in turn order) round to the right (the previous),
+        as they stand now, or, during the scoring, as they stood before it (HandRules.read_before)."""
+        players = game["_before"] if self.rules.read_before and "_before" in game else game["players"]
+        return [players[(index + k) % len(players)] for k in range(1, len(players))]
+
+    def tile_a_good_neighbours(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 1 point per occupied room of the left neighbour. Penalty: 2 points per Staff card the right
+        neighbour has hired. Alone: no neighbour, 0."""
+        p, others = game["players"][index], self.others(game, index)
+        if bonus:
+            p["points"] += len(cells(others[0], "o")) if others else 0
+        else:
+            lose_points(p, 2 * len(others[-1]["hired"]) if others else 0)
+
+    def tile_b_top_of_the_class(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 5 points if no other player has more occupied rooms, else 2 krones. Penalty: 4 points if the
+        player has fewer krones than every other player (alone: so), else 2 krones (as many as there are)."""
+        p, others = game["players"][index], self.others(game, index)
+        if bonus:
+            mine = len(cells(p, "o"))
+            if all(len(cells(q, "o")) <= mine for q in others):
+                p["points"] += 5
+            else:
+                p["krones"] += 2
+        elif all(q["krones"] > p["krones"] for q in others):
+            lose_points(p, 4)
+        else:
+            p["krones"] = max(0, p["krones"] - 2)
+
+    def tile_c_catch_up(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 krones; then 3 points per other player with more krones; then 2 points if the leader (most
+        points, the player included; of tied leaders the furthest) has the marker on space 6 or higher.
+        Penalty: 2 points per other player with fewer occupied rooms; 1 point per guest in the others' cafés."""
+        p, others = game["players"][index], self.others(game, index)
+        if bonus:
+            p["krones"] += 2
+            p["points"] += 3 * sum(1 for q in others if q["krones"] > p["krones"])
+            most = max(q["points"] for q in [p, *others])
+            if max(q["emperor"] for q in [p, *others] if q["points"] == most) >= 6:
+                p["points"] += 2
+        else:
+            lose_points(p, 2 * sum(1 for q in others if len(cells(q, "o")) < len(cells(p, "o"))))
+            lose_points(p, sum(len(q["cafe"]) for q in others))
+
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         invented = getattr(self, "tile_" + tile.replace("-", "_"), None)
         if invented is not None:
@@ -906,6 +958,7 @@ class HandScorer:
             p["_asked"], p["_used"] = {}, 0  # decisions asked per `choices` key; recorded decisions used
         round_ = game["round"]
         tile = game["tiles"]["ABC"[(round_ - 3) // 2]]
+        game["_before"] = copy.deepcopy(game["players"])
         for index, p in enumerate(game["players"]):
             p["points"] += rules.track[p["emperor"]]
             p["emperor"] = max(0, p["emperor"] - rules.move_backs[round_])
@@ -917,6 +970,7 @@ class HandScorer:
                     p["points"] += 5
             elif p["emperor"] == 0 and rules.black_penalty:
                 self.penalty(game, index, tile)
+        del game["_before"]
         for p in game["players"]:
             self.tally["recorded", "decisions"] += p.pop("_used")
             del p["_asked"]

@@ -21,6 +21,15 @@ def without(tiles: tuple[str, ...], *removed: str) -> tuple[str, ...]:
 BASE = HandRules()
 GENTLE = dataclasses.replace(BASE, move_backs={3: 2, 5: 4, 7: 6})  # gentle-move-backs
 
+OTHERS = dataclasses.replace(
+    BASE,
+    tiles=(
+        *without(BASE_TILES, "a-krones", "b-krones", "c-free-staff"),
+        *("a-good-neighbours", "b-top-of-the-class", "c-catch-up"),
+    ),
+    rivalry=True,
+)
+
 HAND_RULES: dict[str, HandRules] = {
     "base": BASE,
     # Setup-only variants: the scoring is their parent's.
@@ -95,4 +104,8 @@ HAND_RULES: dict[str, HandRules] = {
         items_alike=False,
         red_upstairs=True,
     ),
+    # Tiles that read other players (left and right neighbours, most and fewest, the leader, players with more or
+    # fewer, each other player), as they stand when each player resolves, or as they stood before the scoring.
+    "invented-others": OTHERS,
+    "invented-others-before": dataclasses.replace(OTHERS, read_before=True),
 }

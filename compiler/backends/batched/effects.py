@@ -36,7 +36,7 @@ from compiler.backends.batched.hotel import (
     state_mask,
 )
 from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.quantities import bits, quantity, vacant
+from compiler.backends.batched.quantities import bits, most_holds, quantity, vacant
 from compiler.backends.batched.state import Ints
 from compiler.backends.batched.tables import (
     A_LISTS,
@@ -573,6 +573,8 @@ def condition_holds(t: ScoringTables, rec: Ints, row: int) -> bool:
             if at(t, A_LISTS, a + k) == rec[r.EMPEROR]:
                 return True
         return False
+    if code == op.COND_MOST:
+        return most_holds(t, rec, a, b, c, d)
     value = rec[r.EMPEROR] if code == op.COND_SPACE else quantity(t, rec, a)
     return bool((b == 0 or value >= c) and (d == 0 or value <= e))
 

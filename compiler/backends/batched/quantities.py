@@ -5,18 +5,24 @@ from __future__ import annotations
 
 from compiler.backends.batched import record as r
 from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.state import Ints
+from compiler.backends.batched.record import init_record, load_record
+from compiler.backends.batched.state import GameArrays, Ints
 from compiler.backends.batched.tables import (
     A_COLOUR_MASK,
     A_COLUMN_MASK,
     A_FLOOR_MASK,
     A_GROUP_MASK,
+    A_OTHER_ROWS,
     A_QUANTITY_ROWS,
+    A_READ_CODES,
     A_STAFF_KIND,
     FILTERED_FROM,
     K_COLUMNS,
     K_FLOORS,
     K_GROUPS_N,
+    K_READS_N,
+    OROW,
+    OTHERS_FROM,
     QROW,
     ScoringTables,
     at,
@@ -132,6 +138,60 @@ def filtered(t: ScoringTables, rec: Ints, k: int) -> int:
 
 @bare_kernel
 def quantity(t: ScoringTables, rec: Ints, q: int) -> int:
+    """The quantity q (see own_quantity; from OTHERS_FROM on, one read of other players: of_others)."""
+    if q >= OTHERS_FROM:
+        return of_others(t, rec, q - OTHERS_FROM)
+    return own_quantity(t, rec, q)
+
+
+@bare_kernel
+def other_value(rec: Ints, other: int, field: int) -> int:
+    """Field `field` of other player `other` in the record's tail (0: its points, 1 + slot: a read quantity)."""
+    return int(rec[len(rec) - 1 - (other + 1) * r.OTHER_STRIDE + field])
+
+
+@bare_kernel
+def of_others(t: ScoringTables, rec: Ints, k: int) -> int:
+    """The k-th quantity read of other players (other_rows), as runtime/quantities.py's of_<whose>."""
+    own, whose, slot = (
+        at(t, A_OTHER_ROWS, OROW * k),
+        at(t, A_OTHER_ROWS, OROW * k + 1),
+        at(t, A_OTHER_ROWS, OROW * k + 2),
+    )
+    n = rec[len(rec) - 1]
+    if whose <= 1:  # the left neighbour (the first other), the right (the last)
+        return 0 if n == 0 else other_value(rec, 0 if whose == 0 else n - 1, 1 + slot)
+    mine = own_quantity(t, rec, own)
+    total = 0
+    best = rec[r.POINTS]
+    for other in range(n):
+        value = other_value(rec, other, 1 + slot)
+        if whose == 2:  # the leader: most points, the player included; of tied leaders, the most
+            points = other_value(rec, other, 0)
+            if points > best or (points == best and value > mine):
+                mine = value
+            best = max(best, points)
+        elif whose == 3:
+            total += value
+        elif (whose == 4 and value > mine) or (whose == 5 and value < mine):
+            total += 1
+    return int(mine) if whose == 2 else total
+
+
+@bare_kernel
+def most_holds(t: ScoringTables, rec: Ints, own: int, slot: int, fewest: int, strict: int) -> bool:
+    """Has the player the most (fewest) of quantity `own` of all players, ties as `strict` says? Yes alone."""
+    mine = own_quantity(t, rec, own)
+    for other in range(rec[len(rec) - 1]):
+        value = other_value(rec, other, 1 + slot)
+        better = value < mine if fewest == 0 else value > mine
+        if not (better or (strict == 0 and value == mine)):
+            return False
+    return True
+
+
+@bare_kernel
+def own_quantity(t: ScoringTables, rec: Ints, q: int) -> int:
     """The quantity ir.QUANTITIES[q] of the record's player; from len(ir.QUANTITIES) on, a filtered count."""
     if q >= FILTERED_FROM:
         return filtered(t, rec, q - FILTERED_FROM)
@@ -167,3 +227,24 @@ def quantity(t: ScoringTables, rec: Ints, q: int) -> int:
     if q == 17:
         return int(rec[r.OBJECTIVES])
     return int(rec[r.EMPEROR])
+
+
+@bare_kernel
+def gather_others(t: ScoringTables, s: GameArrays, g: int, seat: int, rec: Ints, scratch: Ints) -> None:
+    """Write into the record's tail (see record.py) what its player, `seat` of game g, reads of the other
+    players as they stand: each one's points and count of each read quantity (read_codes), the left neighbour
+    first. Nothing for a ruleset that reads no other player. `scratch`: room for a record (overwritten)."""
+    reads = t.data[K_READS_N]
+    if reads == 0:
+        return
+    players = s.points.shape[1]
+    other_rec = scratch[: len(rec)]
+    init_record(s, other_rec)
+    for k in range(players - 1):
+        other = (seat + 1 + k) % players
+        load_record(s, g, other, other_rec)
+        base = len(rec) - 1 - (k + 1) * r.OTHER_STRIDE
+        rec[base] = s.points[g, other]
+        for slot in range(reads):
+            rec[base + 1 + slot] = own_quantity(t, other_rec, at(t, A_READ_CODES, slot))
+    rec[len(rec) - 1] = players - 1

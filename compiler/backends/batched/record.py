@@ -19,13 +19,20 @@ READS = 12  # how often the turn looked at which cards are where (see core.explo
 KITCHEN, ORDER, CAFE, HAND, HIRED, DECK, DISCARD = 13, 14, 15, 16, 17, 18, 19
 ITEMS = 20
 HEADER = 21
+# The record's tail: what the player reads of the other players (a quantity with `of`, most / fewest), gathered
+# before a turn (quantities.gather_others): its last value is how many others n; before it, for other k (0: the
+# left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE: that
+# player's points, then its count of each of the ruleset's read quantities (at most READS_MAX).
+READS_MAX = 8
+OTHER_STRIDE = 1 + READS_MAX
 
 
 @bare_kernel
 def record_size(s: GameArrays) -> int:
     """The length of a record for the batch's items, café seats and cards."""
     items = s.kitchen.shape[2]
-    return int(HEADER + 2 * items + s.cafe.shape[2] * items + 2 * s.hand.shape[2] + 2 * s.deck.shape[1])
+    others = 1 + s.points.shape[1] * OTHER_STRIDE
+    return int(HEADER + 2 * items + s.cafe.shape[2] * items + 2 * s.hand.shape[2] + 2 * s.deck.shape[1] + others)
 
 
 @bare_kernel
@@ -40,6 +47,7 @@ def init_record(s: GameArrays, rec: Ints) -> None:
     rec[DECK] = rec[HIRED] + s.hand.shape[2]
     rec[DISCARD] = rec[DECK] + s.deck.shape[1]
     rec[ITEMS] = items
+    rec[len(rec) - 1] = 0  # no other player read (see gather_others)
 
 
 @bare_kernel
@@ -141,7 +149,7 @@ def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
 
 @bare_kernel
 def same_record(a: Ints, b: Ints, first: int = 0) -> bool:
-    """Whether two records of the same shapes hold the same player, deck and discard pile (their lists compared
+    """Whether two records of the same shapes hold the same player, deck, discard pile and others read (lists compared
     up to their lengths: what lies past them is never read); the header from field `first` (POINTS + 1: all
     but the points)."""
     for k in range(first, HEADER):
@@ -155,6 +163,7 @@ def same_record(a: Ints, b: Ints, first: int = 0) -> bool:
         (a[HIRED], a[HIRED_N]),
         (a[DECK], a[DECK_N]),
         (a[DISCARD], a[DISCARD_N]),
+        (len(a) - 1 - a[len(a) - 1] * OTHER_STRIDE, 1 + a[len(a) - 1] * OTHER_STRIDE),  # the others read
     )
     for first, n in spans:
         for k in range(first, first + n):

@@ -14,7 +14,16 @@ import numpy as np
 from compiler.backends.batched.final import gather_rivals, project, rank_into, rivals_of, rivals_size, tiebreak
 from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
-from compiler.backends.batched.record import init_record, load_record, new_record, record_size, store_record
+from compiler.backends.batched.quantities import gather_others
+from compiler.backends.batched.record import (
+    OTHER_STRIDE,
+    copy_values,
+    init_record,
+    load_record,
+    new_record,
+    record_size,
+    store_record,
+)
 from compiler.backends.batched.state import GameArrays, Ints
 from compiler.backends.batched.tables import (
     A_OUTCOME,
@@ -23,6 +32,8 @@ from compiler.backends.batched.tables import (
     A_TRACK_POINTS,
     K_BEYOND_POINTS,
     K_POINTS_FLOOR,
+    K_READ_BEFORE,
+    K_READS_N,
     K_ROUNDS,
     K_TRACK_LAST,
     ScoringTables,
@@ -32,7 +43,9 @@ from compiler.backends.batched.tables import (
 
 class Room(NamedTuple):
     """The scorings' room for one game at a time: a record (its header written for the batch's shapes), a
-    turn's scratch (two records and a search), the rivals, and a value per seat twice."""
+    turn's scratch (two records and a search), the rivals, and a value per seat twice (then, for a ruleset that
+    reads other players as they stood before the scoring, whether they are kept and each seat's view of them:
+    keep_others)."""
 
     rec: Ints
     turn: Ints
@@ -50,8 +63,42 @@ def new_room(s: GameArrays) -> Room:
         rec,
         np.empty(2 * size + SCRATCH_EXTRA, np.int64),
         np.empty(rivals_size(s), np.int64),
-        np.empty(2 * s.points.shape[1], np.int64),
+        np.zeros(2 * s.points.shape[1] + 1 + s.points.shape[1] * others_size(s), np.int64),
     )
+
+
+@bare_kernel
+def others_size(s: GameArrays) -> int:
+    """The size of a record's tail: what its player reads of the other players (record.py)."""
+    return int(1 + s.points.shape[1] * OTHER_STRIDE)
+
+
+@bare_kernel
+def keep_others(t: ScoringTables, s: GameArrays, g: int, room: Room, keep: bool) -> None:
+    """Before an Emperor scoring of a ruleset that reads other players as they stood before it (`keep`): each
+    seat's view of the others (gather_others), kept in room.seats for its turn (others_for_turn); after the
+    scoring (not `keep`), or for another ruleset: none kept."""
+    players = s.points.shape[1]
+    kept = 2 * players  # 1 while views are kept, then each seat's
+    room.seats[kept] = 0
+    if not keep or t.data[K_READ_BEFORE] == 0 or t.data[K_READS_N] == 0:
+        return
+    size = others_size(s)
+    for seat in range(players):
+        gather_others(t, s, g, seat, room.rec, room.turn)
+        copy_values(room.seats[kept + 1 + seat * size :], room.rec[len(room.rec) - size :], size)
+    room.seats[kept] = 1
+
+
+@bare_kernel
+def others_for_turn(t: ScoringTables, s: GameArrays, g: int, seat: int, room: Room) -> None:
+    """The seat's view of the other players into room.rec's tail: kept before the scoring, else as they stand."""
+    kept = 2 * s.points.shape[1]
+    if room.seats[kept] == 0:
+        gather_others(t, s, g, seat, room.rec, room.turn)
+        return
+    size = others_size(s)
+    copy_values(room.rec[len(room.rec) - size :], room.seats[kept + 1 + seat * size :], size)
 
 
 @bare_kernel
@@ -78,6 +125,7 @@ def emperor_scoring_in(t: ScoringTables, s: GameArrays, g: int, seat: int, room:
         return
     load_record(s, g, seat, room.rec)
     gather_rivals(t, s, g, seat, room.rivals)
+    others_for_turn(t, s, g, seat, room)
     take_turn(t, room.rec, room.turn, room.rivals, tile, outcome)
     store_record(room.rec, s, g, seat)
 
@@ -92,8 +140,10 @@ def emperor_scoring_of(t: ScoringTables, s: GameArrays, g: int, seat: int) -> No
 @bare_kernel
 def emperor_scoring_all(t: ScoringTables, s: GameArrays, g: int, room: Room) -> None:
     """emperor_scoring in `room`."""
+    keep_others(t, s, g, room, True)
     for seat in range(s.points.shape[1]):
         emperor_scoring_in(t, s, g, seat, room)
+    keep_others(t, s, g, room, False)
 
 
 @kernel
@@ -115,6 +165,7 @@ def projected_total(t: ScoringTables, s: GameArrays, g: int, seat: int) -> int:
     """Points now plus final scoring as if the game ended now."""
     rec = new_record(s)
     load_record(s, g, seat, rec)
+    gather_others(t, s, g, seat, rec, np.empty(len(rec), np.int64))
     return project(t, rec, rivals_of(t, s, g, seat))
 
 
@@ -124,6 +175,7 @@ def final_totals_in(t: ScoringTables, s: GameArrays, g: int, out: Ints, room: Ro
     for seat in range(s.points.shape[1]):
         load_record(s, g, seat, room.rec)
         gather_rivals(t, s, g, seat, room.rivals)
+        gather_others(t, s, g, seat, room.rec, room.turn)
         out[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
 
 
@@ -152,6 +204,7 @@ def final_standings_in(t: ScoringTables, s: GameArrays, g: int, totals: Ints, ra
     for seat in range(players):
         load_record(s, g, seat, room.rec)
         gather_rivals(t, s, g, seat, room.rivals)
+        gather_others(t, s, g, seat, room.rec, room.turn)
         totals[seat] = max(t.data[K_POINTS_FLOOR], project(t, room.rec, room.rivals))
         breaks[seat] = tiebreak(t, room.rec)
     rank_into(totals, breaks, ranks, room.seats[players : 2 * players])

@@ -16,6 +16,7 @@ import numpy as np
 
 from compiler import ir
 from compiler.backends.batched.jit import bare_kernel
+from compiler.backends.batched.record import READS_MAX
 from compiler.backends.batched.state import Ints
 from compiler.backends.policy_facts import (
     bonus_boosters_only_gain,
@@ -56,6 +57,7 @@ ROW = 8  # an op row: opcode and up to 7 parameters
 ) = range(18)
 # A Conditional's condition: rows of `ops` outside every program, a tree (see Encoder.condition).
 COND_QUANTITY, COND_SPACE, COND_ZONE, COND_ALL, COND_ANY = range(100, 105)
+COND_MOST = 105  # a most / fewest condition: [COND_MOST, its quantity, its read slot, fewest, none_tied]
 
 ALL = -1  # an Amount "all", a Discount "all" (free) or a StaffFilter "any"
 OUTCOMES = {"nothing": 0, "bonus": 1, "penalty": 2}
@@ -72,6 +74,11 @@ FILTERED_FROM = len(ir.QUANTITIES)  # the quantity code of the first filtered co
 COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3}
 ROOM_STATES = {"occupied": 0, "vacant": 1, "any": 2}
 PLACES = {"kitchen": 1, "cafe": 2, "hand": 1, "hired": 2}
+# A quantity read of other players: code OTHERS_FROM + k, row k of other_rows (own quantity code, WHOSE, the
+# read slot of the own quantity: see record.py's tail).
+OTHERS_FROM = 1 << 20
+OROW = 3
+WHOSE = {"left": 0, "right": 1, "leader": 2, "each_other": 3, "players_with_more": 4, "players_with_fewer": 5}
 
 
 # The constants at the head of ScoringTables.data, then the offsets of its tables (each table's rows follow).
@@ -92,6 +99,8 @@ CONSTANTS = (
     "final_n",
     "tiebreak_n",
     "groups_n",
+    "reads_n",  # the quantities of their own read of other players (read_codes)
+    "read_before",  # 1: other players are read as they stood before the Emperor scoring
 )
 (
     K_ITEMS,
@@ -110,6 +119,8 @@ CONSTANTS = (
     K_FINAL_N,
     K_TIEBREAK_N,
     K_GROUPS_N,
+    K_READS_N,
+    K_READ_BEFORE,
 ) = range(len(CONSTANTS))
 TABLES = (
     "track_points",  # [space]
@@ -149,6 +160,8 @@ TABLES = (
     "tiebreak",  # the first tie-breaker's quantities
     "blind",  # [tile * 3 + outcome]: 1 where that turn never reads the player's points (see _points_blind)
     "quantity_rows",  # [QROW * k + field]: the ruleset's k-th filtered count, quantity len(ir.QUANTITIES) + k
+    "other_rows",  # [OROW * k + field]: the k-th quantity read of other players, quantity OTHERS_FROM + k
+    "read_codes",  # [slot]: a quantity counted of each other player before a turn (record.py's tail)
 )
 (
     A_TRACK_POINTS,
@@ -188,6 +201,8 @@ TABLES = (
     A_TIEBREAK,
     A_BLIND,
     A_QUANTITY_ROWS,
+    A_OTHER_ROWS,
+    A_READ_CODES,
 ) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
 HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
 
@@ -250,6 +265,8 @@ class Encoder:
         self.lists: list[int] = []
         self.reads: list[bool] = []  # [row]: whether its effect reads the player's points (READS_POINTS)
         self.counts: list[ir.Quantity] = []  # the filtered counts met, in the order of their quantity_rows
+        self.others: list[ir.Quantity] = []  # the quantities read of other players, in the order of other_rows
+        self.read: list[ir.Quantity] = []  # their own quantities, in the order of read_codes
 
     def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
@@ -267,7 +284,7 @@ class Encoder:
         """Encode a condition as rows outside every program (its parts first); the row of its root:
         [COND_QUANTITY, quantity, has at_least, at_least, has at_most, at_most], [COND_SPACE, 0, the same
         bounds], [COND_ZONE, first, n] (its spaces in `lists`), [COND_ALL or COND_ANY, first, n] (its parts'
-        rows in `lists`)."""
+        rows in `lists`), [COND_MOST, quantity, read slot, fewest, none_tied]."""
         if isinstance(condition, (ir.AllOf, ir.AnyOf)):
             parts = [self.condition(part) for part in condition.conditions]
             row = [COND_ALL if isinstance(condition, ir.AllOf) else COND_ANY, len(self.lists), len(parts)]
@@ -275,6 +292,9 @@ class Encoder:
         elif isinstance(condition, ir.ZoneIs):
             row = [COND_ZONE, len(self.lists), len(condition.spaces)]
             self.lists.extend(condition.spaces)
+        elif isinstance(condition, ir.MostOf):
+            code, slot = self.quantity(condition.quantity), self.read_slot(condition.quantity)
+            row = [COND_MOST, code, slot, int(condition.fewest), int(condition.ties == "none_tied")]
         else:
             low, high = condition.bounds.at_least, condition.bounds.at_most
             bounds = [int(low is not None), low or 0, int(high is not None), high or 0]
@@ -289,11 +309,28 @@ class Encoder:
     def quantity(self, quantity: ir.Quantity) -> int:
         """A quantity as the kernels name it: a shorthand's index in ir.QUANTITIES, a filtered count's row of
         quantity_rows after them."""
+        if quantity.of != "self":
+            if quantity not in self.others:
+                self.others.append(quantity)
+            return OTHERS_FROM + self.others.index(quantity)
         if quantity.name:
             return ir.QUANTITIES.index(quantity.name)
         if quantity not in self.counts:
             self.counts.append(quantity)
         return FILTERED_FROM + self.counts.index(quantity)
+
+    def read_slot(self, own: ir.Quantity) -> int:
+        """The slot of a quantity counted of each other player before a turn (record.py's tail)."""
+        if own not in self.read:
+            if len(self.read) == READS_MAX:
+                refuse(self.ruleset, f"more than {READS_MAX} quantities read of other players")
+            self.read.append(own)
+        return self.read.index(own)
+
+    def other_rows(self) -> list[int]:
+        """other_rows: each quantity read of other players as (own quantity code, WHOSE, read slot)."""
+        rows = [[self.quantity(q.own), WHOSE[q.of], self.read_slot(q.own)] for q in self.others]
+        return [value for row in rows for value in row]
 
     def mask(self, which: ir.ItemFilter) -> int:
         """A filter's items as a bit mask (the front end resolved which fit)."""
@@ -473,6 +510,8 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     tables: dict[str, list[int]] = {**_tile_tables(encoder), **_staff_tables(encoder)}
     tables.update(_hotel_tables(ruleset))
     tables.update(_final_tables(encoder))
+    tables["other_rows"] = encoder.other_rows()  # before quantity_rows: an own count may be a filtered count
+    tables["read_codes"] = [encoder.quantity(q) for q in encoder.read]
     tables["quantity_rows"] = [value for q in encoder.counts for value in quantity_row(ruleset, q)]
     constants, track = _rule_constants(ruleset)
     tables.update(track)
@@ -480,10 +519,14 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     tables["progs"] = [value for prog in encoder.progs for value in prog]
     tables["lists"] = encoder.lists
     assert len(encoder.reads) == len(encoder.rows), "READS_POINTS says one thing per row"
-    tables["blind"] = _points_blind(encoder, tables)
+    # Another player read makes a turn depend on more than the player's own record: never reuse its trials.
+    blind = _points_blind(encoder, tables)
+    tables["blind"] = [0] * len(blind) if encoder.read else blind
     constants.update({name + "_n": len(tables[name]) for name in ("boosters", "waivers", "tiebreak")})
     constants["final_n"] = len(ruleset.final_scoring)
     constants["groups_n"] = len(ruleset.hotel.groups)
+    constants["reads_n"] = len(encoder.read)
+    constants["read_before"] = int(ruleset.rulings.read_other_players == "before_scoring")
     ops = np.array(encoder.rows or [[0] * ROW], dtype=np.int64).reshape(-1, ROW)
     return _pack(ops, constants, tables)
 

@@ -278,6 +278,11 @@ def condition_test_js(condition: ir.Condition, inline: bool = False) -> tuple[li
             leaves.append(f'["zone", {zone}, {name}, player.emperor, {spaces}]')
         elif isinstance(part, ir.SpaceIs):
             leaves.append(f'["space", player.emperor, {_bounds(part.bounds)}]')
+        elif isinstance(part, ir.MostOf):
+            key = js_literal(part.quantity.key)
+            strict = js_literal(part.ties == "none_tied")
+            test = f"mostTest(game, player, QUANTITIES[{key}], {js_literal(part.fewest)}, {strict})"
+            leaves.append(f'["most", {key}, ...{test}]')
         else:
             value = quantity_js(part.quantity)
             leaves.append(f'["quantity", {js_literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')

@@ -19,7 +19,14 @@ from compiler.backends.js.effects import (
     js_literal,
     quantity_js,
 )
-from compiler.backends.policy_facts import bonus_room_wins, decides, every_quantity, items_alike, serving_pays
+from compiler.backends.policy_facts import (
+    bonus_room_wins,
+    decides,
+    every_quantity,
+    items_alike,
+    reads_others,
+    serving_pays,
+)
 from compiler.backends.score_words import score_words_by_language
 from compiler.languages import Language
 
@@ -212,10 +219,13 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     waived = "".join(
         f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
     )
+    before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
     js.line("const EMPEROR_SCORINGS = {};")
     for scoring in ruleset.scorings:
         js.open(f"EMPEROR_SCORINGS[{scoring.round}] = function (game) {{")
         js.line(f"const tileId = game.tiles[{js_literal(scoring.tier)}];")
+        if before:  # other players are read as every player stood before the scoring
+            js.line("game.before = game.players.map(clonePlayer);")
         js.open("for (const player of game.players) {")
         js.line("scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
         js.line(f"moveBack(game, player, {scoring.move_back}, ZONE_NAME);")
@@ -232,6 +242,8 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         js.line('  log(game, player, "nothing", say(game, "neither_bonus_nor_penalty", { player: player.name }));')
         js.line("}")
         js.close()
+        if before:
+            js.line("game.before = null;")
         js.close("};")
 
 
@@ -306,7 +318,12 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | 
 def _filtered_counts(js: _Js, ruleset: ir.Ruleset) -> None:
     """The ruleset's filtered counts join the vocabulary of QUANTITIES, by key (none for a shorthand)."""
     for quantity in every_quantity(ruleset):
-        if not quantity.name:
+        if quantity.of != "self":
+            own, whose = js_literal(quantity.own.key), quantity.of
+            js.line(
+                f"QUANTITIES[{js_literal(quantity.key)}] = (game, player) => OF.{whose}(game, player, QUANTITIES[{own}]);"
+            )
+        elif not quantity.name:
             js.line(f"QUANTITIES[{js_literal(quantity.key)}] = (game, player) => {filtered_js(quantity)};")
 
 

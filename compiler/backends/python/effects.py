@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler import ir
-from compiler.backends.codebuilder import literal
+from compiler.backends.codebuilder import identifier, literal
 from compiler.backends.python.quantities import exploded_call, quantity_call
 from compiler.dispatch import ByKind, MissingKind
 
@@ -244,6 +244,10 @@ def condition_function(condition: ir.Condition) -> list[str]:
             leaves.append(f'["zone", {literal(part.zone)}, {literal(part.name)}, player.emperor, {mask}]')
         elif isinstance(part, ir.SpaceIs):
             leaves.append(f'["space", player.emperor, {_bounds(part.bounds)}]')
+        elif isinstance(part, ir.MostOf):
+            count = f"q_{identifier(part.quantity.key)}"
+            test = f"most_test(game, player, {count}, {part.fewest}, {part.ties == 'none_tied'})"
+            leaves.append(f'["most", {literal(part.quantity.key)}, *{test}]')
         else:
             value = _quantity_value(part.quantity)
             leaves.append(f'["quantity", {literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')

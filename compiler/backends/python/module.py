@@ -13,6 +13,7 @@ from compiler.backends.policy_facts import (
     decides,
     every_effect,
     items_alike,
+    reads_others,
     serving_pays,
 )
 from compiler.backends.python.effects import CodegenError, condition_function, effect_lines, feasible_tests
@@ -352,14 +353,19 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         with code.block("elif game.explain:"):
             _event(code, "nothing", 'game.voice.said["neither_bonus_nor_penalty"](player=player.name)')
     code.blank(2)
+    before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
             code.line(
                 f'"""Emperor scoring after round {scoring.round}: tier {scoring.tier}, move back {scoring.move_back}."""'
             )
             code.line(f"tile_id = game.tiles[{literal(scoring.tier)}]")
+            if before:  # other players are read as every player stood before the scoring
+                code.line("game.before = [player.clone() for player in game.players]")
             with code.block("for player in game.players:"):
                 code.line(f"emperor_scoring_step(game, player, tile_id, {scoring.move_back})")
+            if before:
+                code.line("game.before = None")
         code.blank(2)
     # round -> (tier, move-back): one player's part of a scoring (emperor_scoring_of) without the loop.
     code.literal_line(

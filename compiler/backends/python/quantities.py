@@ -17,13 +17,18 @@ def quantity_call(quantity: ir.Quantity) -> str:
 
 
 def quantity_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
-    """A function q_<key> for each filtered count the ruleset uses (none for shorthands)."""
+    """A function q_<key> for each filtered count the ruleset uses (none for shorthands), and for each quantity
+    read of other players (the runtime's of_<whose> over the count of the player's own)."""
     for quantity in every_quantity(ruleset):
         if quantity.name:
             continue
         with code.block(f"def q_{identifier(quantity.key)}(game: Game, player: Player) -> int:"):
-            code.line(f'"""The count {quantity.key} (a filtered count of the rules data)."""')
-            _count(code, quantity, ruleset)
+            if quantity.of != "self":
+                code.line(f'"""The count {quantity.own.key} of {quantity.of.replace("_", " ")} (see others())."""')
+                code.line(f"return of_{quantity.of}(game, player, q_{identifier(quantity.own.key)})")
+            else:
+                code.line(f'"""The count {quantity.key} (a filtered count of the rules data)."""')
+                _count(code, quantity, ruleset)
         code.blank(2)
 
 

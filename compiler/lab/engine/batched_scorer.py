@@ -18,6 +18,7 @@ import numpy.typing as npt
 from compiler.backends.batched.final import gather_rivals, project, rivals_size
 from compiler.backends.batched.jit import bare_kernel, kernel
 from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
+from compiler.backends.batched.quantities import gather_others
 from compiler.backends.batched.record import (
     EMPEROR,
     GUESTS,
@@ -37,8 +38,10 @@ from compiler.backends.batched.scoring import (
     Room,
     advance_emperor,
     final_standings_in,
+    keep_others,
     marker_scoring,
     new_room,
+    others_for_turn,
 )
 from compiler.backends.batched.state import Dims, GameArrays, new_state
 from compiler.backends.batched.tables import (
@@ -303,6 +306,7 @@ def _decide(
                 if chosen < 0:
                     load_record(s, g, p, w.base)
                     gather_rivals(t, s, g, p, w.rivals)
+                    gather_others(t, s, g, p, w.base, w.turn)
                     for served in range(count):
                         values[served] = _try_served(t, served, pl, w)
                     chosen = _choose(values, w.weights, count, pl, noise[p, 2], noise[p, 3])
@@ -316,6 +320,7 @@ def _decide(
                 if chosen < 0:
                     load_record(s, g, p, w.base)
                     gather_rivals(t, s, g, p, w.rivals)
+                    gather_others(t, s, g, p, w.base, w.turn)
                     copy_values(w.kept_rivals[p], w.rivals, w.rivals[0] + 1)
                     for steps in range(count):
                         values[steps] = _try_steps(t, s, g, p, steps, pl, w)
@@ -331,12 +336,14 @@ def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
     move-back, those of its trial of the steps it bought takes the trial's turn without searching it again:
     the same turn on the same state (an earlier seat's turn may have changed the deck or the rivals)."""
     room = w.room
+    keep_others(t, s, g, room, True)
     for p in range(s.points.shape[1]):
         tile, outcome = marker_scoring(t, s, g, p)
         if outcome == 0:
             continue
         load_record(s, g, p, room.rec)
         gather_rivals(t, s, g, p, room.rivals)
+        others_for_turn(t, s, g, p, room)
         option = w.chosen[p]
         if (
             option >= 0
@@ -348,6 +355,7 @@ def _scorings(t: Any, s: GameArrays, g: int, w: Scratch) -> None:
         else:
             take_turn(t, room.rec, room.turn, room.rivals, tile, outcome)
         store_record(room.rec, s, g, p)
+    keep_others(t, s, g, room, False)
 
 
 @kernel

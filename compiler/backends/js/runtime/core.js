@@ -89,7 +89,7 @@ function makeGame(rules, round, tiles, deck, discard, players) {
   // resolved. cardReads: how often a step looked at which cards a hand or the deck holds.
   // projecting: true while a projection of the real game is worked out (it decides nothing).
   // words: the phrases and terms events are told in (the rules' own unless scoreGame is given another).
-  return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false, words: rules.words };
+  return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false, words: rules.words, before: null };
 }
 
 // A copy to try an option on; with `only`, the other players are shared, not copied.
@@ -97,6 +97,7 @@ function cloneGame(game, only) {
   const players = game.players.map((p) => (only === undefined || p === only ? clonePlayer(p) : p));
   const copy = makeGame(game.rules, game.round, game.tiles, game.deck.slice(), game.discard.slice(), players);
   copy.explain = false;
+  copy.before = game.before; // read only
   return copy;
 }
 
@@ -305,6 +306,7 @@ function returnSomeItems(game, player, kitchen, cafe, count, which) {
 // null: declined, or none can be taken fully.
 // A condition's test, its values read where the condition is: ["quantity", name, value, atLeast, atMost],
 // ["space", value, atLeast, atMost], ["zone", zone, zone name ("" for an outcome), space, [its spaces]],
+// ["most", name, the other players' most (fewest) or null, fewest, value, atLeast, atMost],
 // ["all", [tests]], ["any", [tests]] (a bound null: none). As runtime/core.py's holds().
 function holds(test) {
   const kind = test[0];
@@ -350,6 +352,12 @@ function whyCondition(game, test, nested) {
     else zone = say(game, "condition_zone_penalty");
     const values = { space: test[3], zone };
     return holds(test) ? say(game, "condition_in_zone", values) : say(game, "condition_not_in_zone", values);
+  }
+  if (kind === "most") {
+    // ["most", quantity, the others' best or null, fewest, value, atLeast, atMost]
+    const what = game.words.quantity_totals[test[1]];
+    if (test[2] === null) return say(game, "condition_alone", { what, value: test[4] });
+    return say(game, test[3] ? "condition_fewest" : "condition_most", { what, value: test[4], best: test[2] });
   }
   const what = kind === "quantity" ? game.words.quantity_totals[test[1]] : say(game, "condition_space");
   const [value, low, high] = test.slice(-3);

@@ -23,3 +23,55 @@ const QUANTITIES = {
   objectives: (game, player) => player.objectives,
   emperor_position: (game, player) => player.emperor,
 };
+
+// --- other players (a quantity with `of`), as runtime/quantities.py ------------------------------
+
+// The other players in turn order from the left neighbour (the next player) to the right (the previous), as
+// they stand, or as they stood before the Emperor scoring where the ruleset reads them so (game.before).
+function others(game, player) {
+  const players = game.before !== null ? game.before : game.players;
+  const index = game.players.indexOf(player);
+  const n = players.length;
+  const found = [];
+  for (let k = 1; k < n; k++) found.push(players[(index + k) % n]);
+  return found;
+}
+
+const OF = {
+  left: (game, player, count) => {
+    const rest = others(game, player);
+    return rest.length ? count(game, rest[0]) : 0;
+  },
+  right: (game, player, count) => {
+    const rest = others(game, player);
+    return rest.length ? count(game, rest[rest.length - 1]) : 0;
+  },
+  each_other: (game, player, count) => others(game, player).reduce((n, other) => n + count(game, other), 0),
+  // The count of the player with the most points, the player included; of tied leaders, the most.
+  leader: (game, player, count) => {
+    const everyone = [player, ...others(game, player)];
+    const most = Math.max(...everyone.map((p) => p.points));
+    return Math.max(...everyone.filter((p) => p.points === most).map((p) => count(game, p)));
+  },
+  players_with_more: (game, player, count) => {
+    const mine = count(game, player);
+    return others(game, player).filter((other) => count(game, other) > mine).length;
+  },
+  players_with_fewer: (game, player, count) => {
+    const mine = count(game, player);
+    return others(game, player).filter((other) => count(game, other) < mine).length;
+  },
+};
+
+// A most / fewest condition's leaf after its kind and quantity, as runtime/quantities.py's most_test.
+function mostTest(game, player, count, fewest, strict) {
+  const mine = count(game, player);
+  const values = others(game, player).map((other) => count(game, other));
+  if (!values.length) return [null, fewest, mine, null, null];
+  if (fewest) {
+    const best = Math.min(...values);
+    return [best, fewest, mine, null, strict ? best - 1 : best];
+  }
+  const best = Math.max(...values);
+  return [best, fewest, mine, strict ? best + 1 : best, null];
+}

@@ -242,6 +242,9 @@ class Game:
     # The phrases and terms events are told in (see say()); the rules' own by default (see speak()).
     words: dict[str, Any]
     voice: Voice  # the same words made ready
+    # During an Emperor scoring of a ruleset that reads other players as they stood before it: every player
+    # then (see others()); else None (others are read as they stand).
+    before: list[Player] | None
 
     def __init__(
         self,
@@ -271,6 +274,7 @@ class Game:
         self.lazy_turns = False
         self.words = rules.words
         self.voice = rules.voice
+        self.before = None
 
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
@@ -282,7 +286,9 @@ class Game:
             for index, player in enumerate(players):
                 if player is only:
                     players[index] = player.clone()
-        return Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
+        game = Game(self.rules, self.round, self.tiles, self.deck[:], self.discard[:], players, [], [], False)
+        game.before = self.before  # read only
+        return game
 
     def log(self, player: Player | None, kind: str, text: str, **details: Any) -> None:
         """An event of an explaining game: round, player, kind, text, then its details. The steps every scoring
@@ -651,7 +657,8 @@ def choose_option(game: Game, player: Player, feasible: list[bool], may_decline:
 
 # A condition's test, its values read where the condition is: ["quantity", name, value, at_least, at_most],
 # ["space", value, at_least, at_most], ["zone", zone, zone name ("" for an outcome), space, mask of its
-# spaces], ["all", [tests]], ["any", [tests]] (a bound None: none).
+# spaces], ["most", name, the other players' most (fewest) or None, fewest, value, at_least, at_most],
+# ["all", [tests]], ["any", [tests]] (a bound None: none).
 
 
 def holds(test: list[Any]) -> bool:
@@ -704,6 +711,12 @@ def why_condition(game: Game, test: list[Any], nested: bool) -> str:
             zone = outcomes[test[1]]()
         inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
         return inside(space=test[3], zone=zone)
+    if kind == "most":  # ["most", quantity, the others' best or None, fewest, value, low, high]
+        what = game.words["quantity_totals"][test[1]]
+        if test[2] is None:
+            return said["condition_alone"](what=what, value=test[4])
+        compared = said["condition_fewest"] if test[3] else said["condition_most"]
+        return compared(what=what, value=test[4], best=test[2])
     what = game.words["quantity_totals"][test[1]] if kind == "quantity" else said["condition_space"]()
     value, low, high = test[-3], test[-2], test[-1]
     if low is not None and low == high:
@@ -930,6 +943,7 @@ def explore(
     players = real.players[:]  # the others shared, as Game.clone(player) shares them
     player = players[turn.index] = mine.clone()
     game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
+    game.before = real.before  # read only
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
     try:
         turn.steps(game, player, turn.tile_id)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .core import Game, Player
+from collections.abc import Callable
+from typing import Any
+
+from .core import Game, Player, seat
 from .hotel import (
     EMPTY,
     OCCUPIED,
@@ -101,3 +104,60 @@ def q_objectives(game: Game, player: Player) -> int:
 
 def q_emperor_position(game: Game, player: Player) -> int:
     return player.emperor
+
+
+# --- other players (a quantity with `of`) ------------------------------------------------------
+Count = Callable[[Game, Player], int]
+
+
+def others(game: Game, player: Player) -> list[Player]:
+    """The other players in turn order from the left neighbour (the next player) to the right (the previous),
+    as they stand, or as they stood before the Emperor scoring where the ruleset reads them so (game.before)."""
+    players = game.before if game.before is not None else game.players
+    index, n = seat(game, player), len(players)
+    return [players[(index + k) % n] for k in range(1, n)]
+
+
+def of_left(game: Game, player: Player, count: Count) -> int:
+    rest = others(game, player)
+    return count(game, rest[0]) if rest else 0
+
+
+def of_right(game: Game, player: Player, count: Count) -> int:
+    rest = others(game, player)
+    return count(game, rest[-1]) if rest else 0
+
+
+def of_each_other(game: Game, player: Player, count: Count) -> int:
+    return sum(count(game, other) for other in others(game, player))
+
+
+def of_leader(game: Game, player: Player, count: Count) -> int:
+    """The count of the player with the most points, the player included; of tied leaders, the most."""
+    everyone = [player, *others(game, player)]
+    most = max(p.points for p in everyone)
+    return max(count(game, p) for p in everyone if p.points == most)
+
+
+def of_players_with_more(game: Game, player: Player, count: Count) -> int:
+    mine = count(game, player)
+    return sum(1 for other in others(game, player) if count(game, other) > mine)
+
+
+def of_players_with_fewer(game: Game, player: Player, count: Count) -> int:
+    mine = count(game, player)
+    return sum(1 for other in others(game, player) if count(game, other) < mine)
+
+
+def most_test(game: Game, player: Player, count: Count, fewest: bool, strict: bool) -> list[Any]:
+    """A most / fewest condition's leaf after its kind and quantity: the others' best (None: no other player),
+    whether fewest, the player's count and its bounds (holds() reads the last three)."""
+    mine = count(game, player)
+    values = [count(game, other) for other in others(game, player)]
+    if not values:
+        return [None, fewest, mine, None, None]
+    if fewest:
+        best = min(values)
+        return [best, fewest, mine, None, best - 1 if strict else best]
+    best = max(values)
+    return [best, fewest, mine, best + 1 if strict else best, None]

@@ -121,6 +121,13 @@ def every_quantity(ruleset: ir.Ruleset) -> tuple[ir.Quantity, ...]:
     return tuple(dict.fromkeys(used))
 
 
+def resources_in_play(ruleset: ir.Ruleset) -> tuple[ir.Resource, ...]:
+    """The declared resources something changes, counts or scores (the sheets state their rules)."""
+    used = {e.resource for e in every_effect(ruleset) if isinstance(e, (ir.GainResource, ir.LoseResource))}
+    used |= {q.resource for q in every_quantity(ruleset) if q.count == "resource"}
+    return tuple(r for r in ruleset.resources if r.id in used)
+
+
 def every_effect(ruleset: ir.Ruleset) -> tuple[ir.Effect, ...]:
     """Every effect of a ruleset's tiles and Staff, options of choices included."""
     effects: list[ir.Effect] = []

@@ -57,6 +57,16 @@ def _deciding(_effect: ir.Effect) -> Traits:
     return Traits(decides=True, only_gains=False)
 
 
+@TRAITS.on(ir.GainResource)
+def _gains_resource(_effect: ir.Effect) -> Traits:
+    return Traits(decides=False, only_gains=True)
+
+
+@TRAITS.on(ir.LoseResource)
+def _loses_resource(_effect: ir.Effect) -> Traits:
+    return Traits(decides=False, only_gains=False)
+
+
 def traits(effect: ir.Effect) -> Traits:
     return TRAITS.of(effect)(effect)
 

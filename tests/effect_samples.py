@@ -90,6 +90,9 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.Conditional(ir.QuantityIs(FILTERED[0], ir.Bounds(at_least=2)), (ir.GainPoints(3),), (ir.GainKrones(1),)),
         ir.Conditional(ir.QuantityIs(FILTERED[3], ir.Bounds(at_most=1)), (ir.GainItems((("cake", 1),)),)),
     ),
+    # declared resources: base declares its objective markers as the resource `objectives`
+    "gain_resource": (ir.GainResource("objectives", 2),),
+    "lose_resource": (ir.LoseResource("objectives", 1), ir.LoseResource("objectives", "all")),
 }
 
 

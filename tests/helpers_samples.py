@@ -130,6 +130,11 @@ def _advance_emperor(effect: ir.AdvanceEmperor) -> Data:
     return {"steps": effect.steps}
 
 
+@DATA.on(ir.GainResource, ir.LoseResource)
+def _resource(effect: ir.GainResource | ir.LoseResource) -> Data:
+    return {"resource": effect.resource, "amount": effect.amount}
+
+
 @DATA.on(ir.ChooseOne)
 def _choose_one(effect: ir.ChooseOne) -> Data:
     options = [[effect_data(part) for part in option] for option in effect.options]
@@ -180,7 +185,8 @@ def layout(tile_ids: list[str]) -> dict[str, tuple[tuple[ir.Effect, ...], tuple[
         group = groups[(tile + tiles // 2) % tiles]
         plain = tuple((effect,) for effect in group if not holds_a_choice(effect))
         choices = tuple(effect for effect in group if holds_a_choice(effect))
-        penalty = ((ir.ChooseOne(plain, False),) if plain else ()) + choices
+        # A choice holds at most 4 options (the schema): more samples make a second choice.
+        penalty = tuple(ir.ChooseOne(plain[k : k + 4], False) for k in range(0, len(plain), 4)) + choices
         laid[tile_id] = (groups[tile], penalty)
     return laid
 

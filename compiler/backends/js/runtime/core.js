@@ -53,8 +53,8 @@ function statePhrase(table, key, values) {
 
 // The rules constants the shared mechanics need (filled in by the generated code).
 function makeRules(fields) {
-  // servingPays and itemsAlike: true unless the generator proved otherwise (as Python's Rules defaults).
-  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true }, fields);
+  // servingPays and itemsAlike: true unless the generator proved otherwise; no declared resources (as Python's Rules defaults).
+  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true, resources: {} }, fields);
   rules.colourCells = {};
   rules.colours.forEach((row, floor) =>
     row.forEach((colour, column) => {

@@ -12,6 +12,7 @@ per krone and per kitchen item, -5 per café guest, occupied rooms by floor, gam
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -203,3 +204,100 @@ def test_german_explanations_name_the_resource() -> None:
     )
     result = mod.score_game(data, "de")
     assert "Anna erhält 1 Tänzerin (höchstens 5)" in texts(result)
+
+
+# --- the same hand-worked numbers in every engine: the pad's JavaScript and the batched kernels ----------------
+
+# (round, tile, player fields, points, krones, objectives, dancers after the Emperor scoring), worked out above.
+CASES = [
+    (3, "a-dance-hall", {"emperor": 6, "resources": {"dancers": 4}}, 14, 0, 0, 5),  # the upper limit
+    (3, "a-dance-hall", {"emperor": 2, "resources": {"dancers": 0}}, 12, 0, 0, 0),  # the lower limit
+    (5, "b-ballet-night", {"emperor": 8, "resources": {"dancers": 3}}, 24, 0, 0, 1),  # paid in full
+    (5, "b-ballet-night", {"emperor": 8, "resources": {"dancers": 1}}, 15, 2, 0, 1),  # cannot pay: krones
+    (5, "b-ballet-night", {"emperor": 4, "resources": {"dancers": 3}}, 7, 0, 0, 3),  # -2 per dancer
+    (7, "c-grand-ball", {"emperor": 10, "resources": {"dancers": 3}}, 21, 0, 1, 3),  # an objective, 5 points
+    (7, "c-grand-ball", {"emperor": 6, "resources": {"dancers": 3}}, 14, 0, 0, 0),  # all dancers lost
+]
+TIERS = {3: "A", 5: "B", 7: "C"}
+
+
+def case_state(round_: int, tile: str, fields: dict[str, Any]) -> dict[str, Any]:
+    tiles = {"A": "a-dance-hall", "B": "b-ballet-night", "C": "c-grand-ball", TIERS[round_]: tile}
+    return state(round_, player(points=10, **fields), tiles=tiles, deck=[])
+
+
+@pytest.mark.parametrize(("round_", "tile", "fields", "points", "krones", "objectives", "dancers"), CASES)
+def test_the_pad_scores_the_resource_tiles_alike(
+    tmp_path: Path,
+    round_: int,
+    tile: str,
+    fields: dict[str, Any],
+    points: int,
+    krones: int,
+    objectives: int,
+    dancers: int,
+) -> None:
+    from test_js_backend import score_with_pad
+
+    ruleset = load_one(shipped_workspace(), RESOURCES)
+    data = case_state(round_, tile, fields)
+    pad = score_with_pad(tmp_path, ruleset, data)
+    a = pad["state"]["players"][0]
+    assert (a["points"], a["krones"], a["objectives"], a["resources"]) == (
+        points,
+        krones,
+        objectives,
+        {"dancers": dancers},
+    )
+    assert json.loads(json.dumps(module(RESOURCES).score_game(copy.deepcopy(data)))) == pad
+
+
+@pytest.mark.parametrize(("round_", "tile", "fields", "points", "krones", "objectives", "dancers"), CASES)
+def test_the_batched_kernels_score_the_resource_tiles_alike(
+    round_: int, tile: str, fields: dict[str, Any], points: int, krones: int, objectives: int, dancers: int
+) -> None:
+    from compiler.backends.batched import scoring
+    from compiler.backends.batched.convert import arrays_of, store_game
+    from compiler.backends.batched.tables import compile_tables
+
+    ruleset, mod = load_one(shipped_workspace(), RESOURCES), module(RESOURCES)
+    game = mod.new_game(case_state(round_, tile, fields), explain=False)
+    s = arrays_of(ruleset, [game])
+    t = compile_tables(ruleset)
+    scoring.emperor_scoring(t, s, 0)
+    store_game(ruleset, s, 0, game)
+    a = game.players[0]
+    assert (a.points, a.krones, a.objectives, a.resources) == (points, krones, objectives, {"dancers": dancers})
+    if round_ == 7:  # the projection counts the dancers by the table (3 -> 6, 0 -> 0) and the objective (no Staff)
+        assert scoring.projected_total(t, s, 0, 0) == points + (6 if dancers == 3 else 0)
+
+
+# --- the lab: a gain rate per round, on both engines ------------------------------------------------------------
+
+
+def test_the_lab_model_gains_dancers_each_round_on_both_engines() -> None:
+    from test_batched_games import lab_spec, pure_games
+
+    from compiler.lab.engine.game import Fast, RulesInfo
+    from compiler.lab.runs.batches import BatchedLab
+    from compiler.lab.runs.jobs import module_source
+
+    ruleset = load_one(shipped_workspace(), RESOURCES)
+    spec = lab_spec(ruleset, games=30, seed=5)
+    spec = dataclasses.replace(spec, model=dataclasses.replace(spec.model, resources=(("dancers", 2),)))
+    # 2 dancers a round, never past 5 (the upper limit): the turns know the rate and the limit.
+    assert Fast(RulesInfo.of(ruleset), spec.model).resource_gains == (("dancers", 2, 5),)
+    gaining = BatchedLab(spec, [module_source(ruleset)]).play(0, spec.games)[0]
+    assert gaining == pure_games(spec)
+    still = lab_spec(ruleset, games=30, seed=5)
+    # Dancers gained every round score at the end (the table) and pay for Ballet night: the games differ.
+    assert gaining != BatchedLab(still, [module_source(ruleset)]).play(0, still.games)[0]
+
+
+def test_a_model_file_declares_gain_rates(tmp_path: Path) -> None:
+    from compiler.lab.engine.model import default_model_path, load_model
+
+    workspace = shipped_workspace()
+    text = default_model_path(workspace).read_text(encoding="utf-8") + "\nresources: {dancers: 1}\n"
+    (tmp_path / "model.yaml").write_text(text, encoding="utf-8")
+    assert load_model(workspace, tmp_path / "model.yaml").resource_gain("dancers") == 1

@@ -65,6 +65,7 @@ QuantityCount = Literal[
     "krones",
     "objectives",
     "emperor_space",
+    "resource",
 ]
 RoomState = Literal["occupied", "vacant", "any"]
 QuantityPlace = Literal["kitchen", "cafe", "hand", "hired"]
@@ -90,6 +91,7 @@ class Quantity:
     items: ItemFilter = ANY_ITEM
     places: tuple[QuantityPlace, ...] = ()
     staff_kinds: tuple[StaffKind, ...] = ()
+    resource: str = ""  # count "resource": the id of a resource the ruleset declares
     of: Whose = "self"
 
     @property
@@ -118,6 +120,7 @@ class Quantity:
         parts += [f"named_{'_'.join(self.items.ids)}"] if self.items.ids else []  # an item may be called "dish"
         parts += [f"except_{'_'.join(self.items.excluding)}"] if self.items.excluding else []
         parts += [*self.staff_kinds, *self.places]
+        parts += [self.resource] if self.resource else []
         return "_".join(parts).replace("-", "_")
 
 
@@ -259,6 +262,23 @@ class AdvanceEmperor:
 
 
 @dataclass(frozen=True)
+class GainResource:
+    """Gain `amount` of a declared resource, never past its upper limit (the rest is lost)."""
+
+    resource: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class LoseResource:
+    """Lose (pay, return) `amount` of a declared resource, or "all": never below its lower limit. Inside an
+    all-or-nothing option it is a payment: the option can be taken only if the whole amount is there."""
+
+    resource: str
+    amount: Amount
+
+
+@dataclass(frozen=True)
 class ChooseOne:
     """The player takes one of `options` that can be taken fully (each all or nothing), or, with
     `may_decline`, none. The options hold no ChooseOne themselves."""
@@ -367,6 +387,8 @@ Effect = (
     | AdvanceEmperor
     | ChooseOne
     | Conditional
+    | GainResource
+    | LoseResource
 )
 
 # Data name of every effect kind -> its class. The schema's enum must list the same names.
@@ -389,6 +411,8 @@ EFFECT_KINDS: dict[str, type] = {
     "advance_emperor": AdvanceEmperor,
     "choose_one": ChooseOne,
     "if": Conditional,
+    "gain_resource": GainResource,
+    "lose_resource": LoseResource,
 }
 _KIND_NAMES: dict[type, str] = {cls: name for name, cls in EFFECT_KINDS.items()}
 
@@ -546,6 +570,42 @@ class FinalSource:
     per: Quantity | None
     points: int
     points_by_floor: tuple[int, ...]  # [floor-1]
+    # per_quantity by a table: points by amount (index: the count; past the end: the last entry)
+    table: tuple[int, ...] = ()
+
+    def points_for(self, count: int) -> int:
+        """What a per_quantity source pays for `count`."""
+        if self.table:
+            return self.table[min(count, len(self.table) - 1)]
+        return self.points * count
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A per-player resource the rules data declares: its names per language (language id, one, other),
+    limits (`at_most` None: no upper limit), starting amount and end scoring (`end_per` points each, or
+    `end_table` by amount, or neither). The front end adds its end scoring to final_scoring (id: the
+    resource's id). The base game's objective markers are the resource `objectives`, kept in the state's
+    historical `objectives` key; every other resource is in a player's `resources` mapping."""
+
+    id: str
+    names: tuple[tuple[str, str, str], ...]
+    at_least: int = 0
+    at_most: int | None = None
+    start: int = 0
+    end_per: int = 0
+    end_table: tuple[int, ...] = ()
+
+    def named(self, language: str, count: int) -> str:
+        """The resource's name in `language` (else English, else its id) after `count`."""
+        forms = {lang: (one, other) for lang, one, other in self.names}
+        one, other = forms.get(language) or forms.get("en") or (self.id, self.id)
+        return one if abs(count) == 1 else other
+
+    def clamp(self, amount: int) -> int:
+        """`amount` within the limits."""
+        top = amount if self.at_most is None else min(amount, self.at_most)
+        return max(self.at_least, top)
 
 
 @dataclass(frozen=True)
@@ -639,6 +699,7 @@ class Ruleset:
     rulings: Rulings
     setup: Setup
     translations: tuple[tuple[str, Translation], ...] = ()  # by language id: texts only, no rules
+    resources: tuple[Resource, ...] = ()  # declared per-player resources, in the rules' order
 
     @property
     def module_name(self) -> str:
@@ -655,6 +716,12 @@ class Ruleset:
             if card.number == number:
                 return card
         raise KeyError(number)
+
+    def resource(self, resource_id: str) -> Resource:
+        for resource in self.resources:
+            if resource.id == resource_id:
+                return resource
+        raise KeyError(resource_id)
 
     def tiers(self) -> tuple[str, ...]:
         return tuple(sorted({s.tier for s in self.scorings}))

@@ -73,8 +73,8 @@ class _Comparer:
         self.child = child
         self.w = words
         self.ids = ids
-        self.old = Speaker(words, parent.items)
-        self.new = Speaker(words, child.items)
+        self.old = Speaker(words, parent.items, parent.resources)
+        self.new = Speaker(words, child.items, child.resources)
         self.changes = Changes()
         self.briefs: dict[Rich, Rich] = {}
         self.added_tiles: dict[Rich, Rich] = {}  # the sentence of each new tile -> the tile's label
@@ -634,6 +634,22 @@ class _Comparer:
                 return f"{card.name} ({card_number})"
         return str(card_number)
 
+    def resources(self) -> list[Rich]:
+        """Declared resources added, removed or changed (limits, start; their end scoring is a final source)."""
+        old = {r.id: r for r in self.parent.resources}
+        new = {r.id: r for r in self.child.resources}
+        out: list[Rich] = []
+        for resource in self.child.resources:
+            before = old.get(resource.id)
+            if before is None:
+                out.append(self.say("diff.resource.added", rule=phrases.resource_rule(self.new, resource)))
+            elif before != resource:
+                out.append(self.say("diff.resource.changed", rule=phrases.resource_rule(self.new, resource)))
+        for resource in self.parent.resources:
+            if resource.id not in new:
+                out.append(self.say("diff.resource.removed", name=self.old.resource_name(resource.id, 2)))
+        return out
+
     # --- the whole comparison -----------------------------------------------------------
 
     def run(self) -> Difference:
@@ -647,6 +663,7 @@ class _Comparer:
             (("hotel",), self.hotel),
             (("staff",), self.staff),
             (("final_scoring",), self.final_scoring),
+            (("resources",), self.resources),
             (("score_track_spaces", "lap_marker"), self.score_track),
             (("tiebreakers",), self.tiebreakers),
             (("rulings",), self.rulings),

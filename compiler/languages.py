@@ -501,7 +501,22 @@ def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
         tiles=tiles,
         hotel=hotel,
         staff=tuple(dataclasses.replace(c, name=name("staff", str(c.number), c.name)) for c in ruleset.staff),
-        final_scoring=tuple(dataclasses.replace(f, name=name("final", f.id, f.name)) for f in ruleset.final_scoring),
+        final_scoring=tuple(
+            dataclasses.replace(
+                f, name=_resource_source_name(ruleset, language.id, f.id) or name("final", f.id, f.name)
+            )
+            for f in ruleset.final_scoring
+        ),
         rulings=dataclasses.replace(ruleset.rulings, notes=tuple(notes.get(n, n) for n in ruleset.rulings.notes)),
         setup=setup,
     )
+
+
+def _resource_source_name(ruleset: ir.Ruleset, language: str, source_id: str) -> str:
+    """The name of a declared resource's end-scoring source (its id is the resource's) in `language`: the
+    resource's own plural name there, capitalised; "" for any other source."""
+    for resource in ruleset.resources:
+        if resource.id == source_id:
+            named = resource.named(language, 2)
+            return named[:1].upper() + named[1:]
+    return ""

@@ -109,6 +109,9 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.Conditional(ir.MostOf(FILTERED[3], True, "none_tied"), (ir.LosePoints(2),)),
         ir.Conditional(ir.QuantityIs(OF_OTHERS[0], ir.Bounds(at_least=3)), (ir.GainKrones(2),)),
     ),
+    # declared resources: base declares its objective markers as the resource `objectives`
+    "gain_resource": (ir.GainResource("objectives", 2),),
+    "lose_resource": (ir.LoseResource("objectives", 1), ir.LoseResource("objectives", "all")),
 }
 
 

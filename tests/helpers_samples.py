@@ -134,6 +134,11 @@ def _advance_emperor(effect: ir.AdvanceEmperor) -> Data:
     return {"steps": effect.steps}
 
 
+@DATA.on(ir.GainResource, ir.LoseResource)
+def _resource(effect: ir.GainResource | ir.LoseResource) -> Data:
+    return {"resource": effect.resource, "amount": effect.amount}
+
+
 @DATA.on(ir.ChooseOne)
 def _choose_one(effect: ir.ChooseOne) -> Data:
     options = [[effect_data(part) for part in option] for option in effect.options]

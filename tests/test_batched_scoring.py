@@ -87,7 +87,16 @@ def random_player(ruleset: ir.Ruleset, rng: random.Random, name: str, cards: lis
         "hand": hand,
         "hired": hired,
         "objectives": rng.randint(0, 3),
+        # the declared resources but the objectives, anywhere within their limits (none: no draws, as before)
+        **_random_resources(ruleset, rng),
     }
+
+
+def _random_resources(ruleset: ir.Ruleset, rng: random.Random) -> dict[str, Any]:
+    others = [r for r in ruleset.resources if r.id != "objectives"]
+    if not others:
+        return {}
+    return {"resources": {r.id: rng.randint(r.at_least, r.at_most or r.at_least + 6) for r in others}}
 
 
 def module_game(mod: Any, state: dict[str, Any], rng: random.Random) -> Any:

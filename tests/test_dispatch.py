@@ -105,7 +105,8 @@ def test_every_sample_goes_through_the_python_backend(kind: str, effect: ir.Effe
 def test_every_sample_has_english(kind: str, effect: ir.Effect) -> None:
     from helpers_rules import ruleset
 
-    text = plain(Speaker(Words(), ruleset("base").items).effect(effect))
+    base = ruleset("base")
+    text = plain(Speaker(Words(), base.items, base.resources).effect(effect))
     assert text and "{" not in text and "[[" not in text and "  " not in text
 
 

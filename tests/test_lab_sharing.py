@@ -34,6 +34,7 @@ READ_VARIANTS = {
     "lap_marker": "score_track: {lap_marker: [75, 150, 225]}",
     "rulings": "rulings: {notes: [Only this note.]}",
     "setup": "setup: {start: {krones: 12}}",
+    "resources": "resources: {objectives: {start: 1}}",
 }
 # And per field no scoring reads: the variant shares every stretch with base.
 NOT_READ_VARIANTS = {

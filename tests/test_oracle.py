@@ -68,6 +68,8 @@ NOT_EXPRESSIBLE: dict[str, tuple[str, ...]] = {
     ),
     "conditions-staff": ("b-krones",),  # and Staff 21 and 42, whose conditional effects the oracle lacks too
     SAMPLES_NAME: BASE_TILES,  # every tile holds samples (tests/helpers_samples.py)
+    # Declared resources (dancers: their limits, end table and tie-breaker share) are not in the oracle's model.
+    "invented-resources": ("a-dance-hall", "b-ballet-night", "c-grand-ball"),
 }
 # The others: 100 each (their scoring differs from base in one number or one tile).
 STATES = {"base": 400, "house-numbers": 300, **dict.fromkeys(INVENTED, 600)}

@@ -257,6 +257,8 @@ def entries_of(after: dict[str, Any]) -> dict[str, Any]:
                 "hired": p["hired"],
                 "choices": {},
                 **{key: str(p[key]) for key in ("points", "krones", "emperor", "objectives")},
+                # the declared resources but the objectives, a field each (the state writes them all)
+                "resources": {k: str(v) for k, v in p.get("resources", {}).items()},
             }
             for p in after["players"]
         ],

@@ -65,7 +65,7 @@ SHIPPED = sorted(rulesets())
 
 
 def speaker() -> Speaker:
-    return Speaker(Words(), rulesets()["base"].items)
+    return Speaker(Words(), rulesets()["base"].items, rulesets()["base"].resources)
 
 
 @pytest.mark.parametrize(
@@ -658,6 +658,7 @@ def mutations(base: ir.Ruleset) -> dict[str, ir.Ruleset]:
         "tiebreakers": r(base, tiebreakers=()),
         "rulings": r(base, rulings=r(base.rulings, points_floor=-10)),
         "setup": r(base, setup=r(setup, start=r(setup.start, krones=12))),
+        "resources": r(base, resources=(r(base.resources[0], at_most=50),)),
     }
 
 

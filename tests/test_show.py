@@ -93,7 +93,7 @@ def test_json_gives_the_chain_the_document_and_every_value_s_origin(tmp_path: Pa
     assert origins["/emperor_scorings/3/tier"] == f"{BASE}:44"
     assert origins["/emperor_scorings/3/move_back"] == f"{GENTLE}:10"
     assert origins["/setup/deal/hand_size"] == "<bundled>/rules/variants/gentle-draft.yaml:12"
-    assert origins["/setup/start/hotel_rooms"] == f"{BASE}:422"  # an empty list is a value too
+    assert origins["/setup/start/hotel_rooms"] == f"{BASE}:434"  # an empty list is a value too
     assert origins["/hotel/printed_points/3.4"].startswith(f"{BASE}:")
     assert len(origins) == len(set(origins)) > 400
     assert data["removed"] == {}

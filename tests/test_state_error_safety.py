@@ -29,7 +29,9 @@ CHOICE_KEYS = (
     "choices are: choose_items, choose_one, conference_manager, draft, drawn_to_bottom, hand_to_deck, "
     "occupy_room, play_staff, prepare_room, remove_hired_staff, remove_rooms, return_items, secretary, serve"
 )
-PLAYER_KEYS = "expected: cafe, choices, emperor, hand, hired, hotel, kitchen, krones, name, objectives, points"
+PLAYER_KEYS = (
+    "expected: cafe, choices, emperor, hand, hired, hotel, kitchen, krones, name, objectives, points, resources"
+)
 LEGAL_ITEMS = "legal: strudel, cake, wine, coffee"
 
 

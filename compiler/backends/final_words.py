@@ -31,7 +31,7 @@ def final_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
 def quantity_words(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
     """Each quantity final scoring names -> the sheets' phrase for the whole quantity ("occupied red rooms"), in
     `language` (default English)."""
-    speaker = Speaker(Words(language), ruleset.items)
+    speaker = Speaker(Words(language), ruleset.items, ruleset.resources)
     return {quantity.key: plain(speaker.total(quantity)) for quantity in final_quantities(ruleset)}
 
 
@@ -48,13 +48,15 @@ def tiebreak_words(ruleset: ir.Ruleset, language: Language | None = None) -> tup
     if not ruleset.tiebreakers:
         return (), ""
     first = ruleset.tiebreakers[0]
-    return tuple(q.key for q in first.quantities), plain(tiebreak(Speaker(Words(language), ruleset.items), first))
+    return tuple(q.key for q in first.quantities), plain(
+        tiebreak(Speaker(Words(language), ruleset.items, ruleset.resources), first)
+    )
 
 
 def filtered_names(ruleset: ir.Ruleset, language: Language | None = None, per: bool = False) -> dict[str, str]:
     """Each filtered count the ruleset uses -> the sheets' phrase for the whole count (`per`: for one unit, as
     said after "per"), by its key."""
-    speaker = Speaker(Words(language), ruleset.items)
+    speaker = Speaker(Words(language), ruleset.items, ruleset.resources)
     say = speaker.per if per else speaker.total
     return {q.key: plain(say(q)) for q in every_quantity(ruleset) if not q.name}
 

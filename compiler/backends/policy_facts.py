@@ -57,6 +57,16 @@ def _deciding(_effect: ir.Effect) -> Traits:
     return Traits(decides=True, only_gains=False)
 
 
+@TRAITS.on(ir.GainResource)
+def _gains_resource(_effect: ir.Effect) -> Traits:
+    return Traits(decides=False, only_gains=True)
+
+
+@TRAITS.on(ir.LoseResource)
+def _loses_resource(_effect: ir.Effect) -> Traits:
+    return Traits(decides=False, only_gains=False)
+
+
 def traits(effect: ir.Effect) -> Traits:
     return TRAITS.of(effect)(effect)
 
@@ -131,6 +141,13 @@ def every_quantity(ruleset: ir.Ruleset) -> tuple[ir.Quantity, ...]:
     # A quantity read of other players counts with the function of the player's own (listed first).
     used = [part for q in used for part in ((q.own, q) if q.of != "self" else (q,))]
     return tuple(dict.fromkeys(used))
+
+
+def resources_in_play(ruleset: ir.Ruleset) -> tuple[ir.Resource, ...]:
+    """The declared resources something changes, counts or scores (the sheets state their rules)."""
+    used = {e.resource for e in every_effect(ruleset) if isinstance(e, (ir.GainResource, ir.LoseResource))}
+    used |= {q.resource for q in every_quantity(ruleset) if q.count == "resource"}
+    return tuple(r for r in ruleset.resources if r.id in used)
 
 
 def every_effect(ruleset: ir.Ruleset) -> tuple[ir.Effect, ...]:

@@ -84,6 +84,10 @@ def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     words["quantity_names"] = {**per_words(language), **filtered_names(ruleset, language, per=True)}
     words["quantity_totals"] = {**total_words(language), **filtered_names(ruleset, language)}
     words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]
+    # Declared resources' names after a count ("2 dancers"): the rules data's, in this language or English.
+    words["resources"] = {
+        r.id: {"one": r.named(language.id, 1), "other": r.named(language.id, 2)} for r in ruleset.resources
+    }
     return words
 
 

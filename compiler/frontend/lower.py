@@ -8,7 +8,7 @@ from typing import Any, cast
 from compiler import ir
 from compiler.errors import Position, Problem, RulesError
 from compiler.frontend.lower_effects import build_effects, check_all_or_nothing
-from compiler.frontend.quantities import lower_quantity, own_quantity
+from compiler.frontend.quantities import lower_quantity, own_quantity, resource_quantity
 from compiler.frontend.rulesets import Resolved
 from compiler.frontend.validate import key_position, locate, node_at
 
@@ -383,6 +383,56 @@ class _Builder:
             )
         return tuple(result)
 
+    def resources(self) -> tuple[ir.Resource, ...]:
+        """The declared resources, each checked: its limits hold its starting amount."""
+        found = []
+        for resource_id, data in (self.doc.get("resources") or {}).items():
+            low, high = data.get("at_least", 0), data.get("at_most")
+            start = data.get("start", low)
+            if start < low or (high is not None and start > high):
+                bound = f"at least {low}" + ("" if high is None else f" and at most {high}")
+                self.problem(
+                    self.at("resources", resource_id, "start"), f"resources.{resource_id}.start: {start} is not {bound}"
+                )
+            if high is not None and high <= low:
+                self.problem(
+                    self.at("resources", resource_id, "at_most"),
+                    f"resources.{resource_id}.at_most: {high} is not above at_least ({low})",
+                )
+            end = data.get("end", {})
+            names = tuple((lang, n["one"], n["other"]) for lang, n in data["names"].items())
+            found.append(
+                ir.Resource(resource_id, names, low, high, start, end.get("per", 0), tuple(end.get("table", ())))
+            )
+        return tuple(found)
+
+    def resource_scoring(self, resources: tuple[ir.Resource, ...], floors: int) -> tuple[ir.FinalSource, ...]:
+        """A final-scoring source for each resource that scores at the end (id: the resource's)."""
+        sources = []
+        for resource in resources:
+            if not (resource.end_per or resource.end_table):
+                continue
+            if resource.id in self.doc["final_scoring"]:
+                self.problem(
+                    self.key_at("resources", resource.id),
+                    f"resources.{resource.id}: its end scoring would take the id of final_scoring.{resource.id}",
+                )
+            name = resource.named("en", 2)
+            per = resource_quantity(resource.id)
+            table = resource.end_table
+            sources.append(
+                ir.FinalSource(
+                    resource.id,
+                    name[:1].upper() + name[1:],
+                    "per_quantity",
+                    per,
+                    resource.end_per,
+                    (0,) * floors,
+                    table,
+                )
+            )
+        return tuple(sources)
+
     def setup(self, hotel: ir.Hotel, track: ir.Track, staff: tuple[ir.StaffCard, ...]) -> ir.Setup:
         data = self.doc["setup"]
         start = data["start"]
@@ -492,7 +542,8 @@ class _Builder:
         scorings = self.scorings(track, doc["tiles"])
         hotel = self.hotel()
         staff = self.staff()
-        final = self.final_scoring(hotel.floors)
+        resources = self.resources()
+        final = self.final_scoring(hotel.floors) + self.resource_scoring(resources, hotel.floors)
         setup = self.setup(hotel, track, staff)
         tiebreakers = self.tiebreakers()
         if self.problems:
@@ -525,6 +576,7 @@ class _Builder:
             ),
             setup=setup,
             translations=_translations(doc.get("translations", {})),
+            resources=resources,
         )
 
 

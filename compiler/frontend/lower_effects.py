@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from compiler import ir
 from compiler.dispatch import ByKind
 from compiler.errors import Position
-from compiler.frontend.quantities import lower_quantity, own_quantity
+from compiler.frontend.quantities import declared_resource, lower_quantity, own_quantity
 from compiler.frontend.validate import format_path
 
 Path = Sequence[str | int]
@@ -503,3 +503,37 @@ def _gives_space(_effect: ir.Effect) -> tuple[str, ...]:
 @GIVES.on(ir.ChooseOne)
 def _gives_any_option(effect: ir.ChooseOne) -> tuple[str, ...]:
     return tuple(dict.fromkeys(gift for option in effect.options for e in option for gift in GIVES.of(e)(e)))
+
+
+# --- declared resources --------------------------------------------------------------------
+
+
+@LOWER.on(ir.GainResource)
+def _gain_resource(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    return ir.GainResource(declared_resource(data["resource"], [*path, "resource"], context), data["amount"])
+
+
+@LOWER.on(ir.LoseResource)
+def _lose_resource(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+    resource = declared_resource(data["resource"], [*path, "resource"], context)
+    return ir.LoseResource(resource, _amount(data["amount"]))
+
+
+@CONSUMES.on(ir.LoseResource)
+def _takes_resource(effect: ir.LoseResource) -> str:
+    return effect.resource
+
+
+@CONSUMES.on(ir.GainResource)
+def _takes_nothing_resource(_effect: ir.GainResource) -> str:
+    return ""
+
+
+@GIVES.on(ir.GainResource)
+def _gives_resource(effect: ir.GainResource) -> tuple[str, ...]:
+    return (effect.resource,)
+
+
+@GIVES.on(ir.LoseResource)
+def _gives_no_resource(_effect: ir.LoseResource) -> tuple[str, ...]:
+    return ()

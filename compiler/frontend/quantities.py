@@ -47,7 +47,26 @@ def lower_quantity(data: str | dict[str, Any], path: Path, context: Context) -> 
         places = tuple(p for p in ("hand", "hired") if p in data.get("places", ("hand", "hired")))
         kinds = tuple(k for k in ("once_per_round", "permanent", "once", "game_end") if k in data.get("kinds", ()))
         return ir.Quantity("staff", places=cast(Any, places), staff_kinds=cast(Any, kinds))
+    if count == "resource":
+        return resource_quantity(declared_resource(data["resource"], [*path, "resource"], context))
     return ir.Quantity(count)
+
+
+def resource_quantity(resource_id: str) -> ir.Quantity:
+    """The count of a declared resource; the objective markers keep their historical count `objectives`."""
+    return ir.Quantity("objectives") if resource_id == "objectives" else ir.Quantity("resource", resource=resource_id)
+
+
+def declared_resource(resource_id: str, path: Path, context: Context) -> str:
+    """`resource_id`, after checking that the ruleset declares it (a problem at `path` if not)."""
+    declared: dict[str, Any] = context.doc.get("resources") or {}
+    if resource_id not in declared:
+        known = ", ".join(declared) or "none"
+        context.problem(
+            context.at(*path),
+            f"{format_path(path)}: unknown resource '{resource_id}'; the ruleset declares (resources): {known}",
+        )
+    return resource_id
 
 
 def _rooms(data: dict[str, Any], path: Path, context: Context) -> ir.Quantity:

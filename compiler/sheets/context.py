@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from compiler import ir
-from compiler.backends.policy_facts import reads_others
+from compiler.backends.policy_facts import reads_others, resources_in_play
 from compiler.irdiff import Changes, compare
 from compiler.languages import localised
 from compiler.sheets import derive, phrases
@@ -214,7 +214,7 @@ def build_sheet(
     w = words or Words()
     ruleset = localised(ruleset, w.language)
     parent = localised(parent, w.language) if parent is not None else None
-    s = Speaker(w, ruleset.items)
+    s = Speaker(w, ruleset.items, ruleset.resources)
     notes = Footnotes(w)
     if parent is not None:
         difference = compare(parent, ruleset, w)
@@ -265,9 +265,13 @@ def build_sheet(
         if parent is not None:
             assert parent is not None
             bonus_changed = (
-                before is None or _need_text(Speaker(w, parent.items), before, "bonus", parent.track) != bonus
+                before is None
+                or _need_text(Speaker(w, parent.items, parent.resources), before, "bonus", parent.track) != bonus
             )
-            safe_changed = before is None or _need_text(Speaker(w, parent.items), before, "safe", parent.track) != safe
+            safe_changed = (
+                before is None
+                or _need_text(Speaker(w, parent.items, parent.resources), before, "safe", parent.track) != safe
+            )
         rows.append(
             ScoringRow(
                 need.round,
@@ -449,6 +453,9 @@ def build_sheet(
         reading = ruleset.rulings.read_other_players
         same = parent is not None and reads_others(parent) and parent.rulings.read_other_players == reading
         rulings.append(Line(w.rich(f"rulings.others.{reading}"), not same))
+    old_resources = parent.resources if parent else ruleset.resources
+    for resource in resources_in_play(ruleset):
+        rulings.append(Line(phrases.resource_rule(s, resource), resource not in old_resources))
 
     term_marks = _term_notes(w, notes)
     sheet = Sheet(

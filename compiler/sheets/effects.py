@@ -21,9 +21,10 @@ RENDERERS: ByKind[Renderer] = ByKind("the sheets (compiler/sheets/effects.py: RE
 class Speaker:
     """Says effects, penalties and quantities of one ruleset in one language."""
 
-    def __init__(self, words: Words, items: Sequence[ir.Item]) -> None:
+    def __init__(self, words: Words, items: Sequence[ir.Item], resources: Sequence[ir.Resource] = ()) -> None:
         self.w = words
         self.items = {item.id: item for item in items}
+        self.resources = {resource.id: resource for resource in resources}
         self.whole = False  # saying an all-or-nothing option: no "if possible"
 
     def effect(self, effect: ir.Effect) -> Rich:
@@ -135,12 +136,25 @@ class Speaker:
             return self.w.rich(f"count_of.groups.{form}", colours=self._colours(q))
         if q.count == "items":
             return self._counted_items(q, form, owner)
+        if q.count == "resource":
+            return rich(self.resource_name(q.resource, 1 if form == "per" else 2))
         if q.count == "staff":
             kinds = [self.w.rich(f"count_of.staff.kind.{k}") for k in q.staff_kinds]
             said = self.w.rich("count_of.staff.kinds", kinds=self.w.join(kinds, ".or")) if kinds else ()
             where = self._place("count_of.staff." + "_".join(q.places), owner)
             return self.w.rich(f"count_of.staff.{form}", kinds=said, where=where)
         raise SheetError(f"the count '{q.count}' takes no filters")  # pragma: no cover - the front end's shorthands
+
+    def resource_name(self, resource_id: str, count: int) -> str:
+        """A declared resource's name in this language after `count` (its English one if it has none here)."""
+        resource = self.resources.get(resource_id)
+        if resource is None:
+            raise SheetError(f"unknown resource '{resource_id}'")
+        return resource.named(self.w.language.id, count)
+
+    def resource_amount(self, resource_id: str, count: int) -> Rich:
+        """ "2 dancers" in this language."""
+        return self.w.rich("resource.count", n=count, name=self.resource_name(resource_id, count))
 
     def _colours(self, q: ir.Quantity) -> Rich:
         if not q.colours:
@@ -371,3 +385,18 @@ def _conditional(effect: ir.Conditional, s: Speaker) -> Rich:
     if not effect.otherwise:
         return s.w.rich("effect.if", condition=condition, then=then)
     return s.w.rich("effect.if.otherwise", condition=condition, then=then, otherwise=s.effects(effect.otherwise))
+
+
+# --- declared resources --------------------------------------------------------------------
+
+
+@RENDERERS.on(ir.GainResource)
+def _gain_resource(effect: ir.GainResource, s: Speaker) -> Rich:
+    return s.w.rich("effect.gain_resource", amount=s.resource_amount(effect.resource, effect.amount))
+
+
+@RENDERERS.on(ir.LoseResource)
+def _lose_resource(effect: ir.LoseResource, s: Speaker) -> Rich:
+    if effect.amount == "all":
+        return s.w.rich("effect.lose_resource.all", name=s.resource_name(effect.resource, 2))
+    return s.w.rich("effect.lose_resource", amount=s.resource_amount(effect.resource, effect.amount))

@@ -36,7 +36,21 @@ def final_points(s: Speaker, source: ir.FinalSource) -> Rich:
         ]
         return s.w.rich("final.by_floor", floors=s.w.join(floors))
     assert source.per is not None
+    if source.table:
+        table = "/".join(str(p) for p in source.table)
+        last = len(source.table) - 1
+        return s.w.rich("final.table", table=rich(table), more=last)
     return s.w.rich("final.per_quantity", points=points(s, source.points), unit=s.per(source.per))
+
+
+def resource_rule(s: Speaker, resource: ir.Resource) -> Rich:
+    """A declared resource's limits and starting amount, in words."""
+    name = s.resource_name(resource.id, 2)
+    name = name[:1].upper() + name[1:]
+    start = s.resource_amount(resource.id, resource.start)
+    if resource.at_most is None:
+        return s.w.rich("resource.rule", name=name, start=start, low=resource.at_least)
+    return s.w.rich("resource.rule.limited", name=name, start=start, low=resource.at_least, high=resource.at_most)
 
 
 def game_end(s: Speaker, card: ir.StaffCard) -> Rich:

@@ -59,6 +59,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "a penalty zone",
         "copier_copies": "{player}'s {copier} copies {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "the Staff deck holds only {cards}",
         "discards_hired": "{player} discards hired {card}",
         "draws": "{player} draws {cards}",
@@ -114,6 +115,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "puts_under_deck": "{player} puts {cards} from hand under the deck",
         "removes_occupied_room": "{player} removes occupied room {cell}",
         "removes_vacant_room": "{player} removes vacant room {cell}",
+        "resource_capped": " (at most {limit})",
         "returns_items": "{player} returns {items} from {places}",
         "returns_one_from_guest": "{player} returns 1 {item} from café guest {guest}",
         "returns_one_from_kitchen": "{player} returns 1 {item} from the kitchen",
@@ -341,6 +343,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "emperor_position": "the Emperor position",
         },
         "tiebreak": "dishes and drinks in the kitchen plus krones",
+        "resources": {"objectives": {"one": "objective", "other": "objectives"}},
     },
     "de": {
         "advances": "{player} rückt {steps} auf der Kaiserleiste vor, auf Feld {space}{why}",
@@ -377,6 +380,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "einem Bestrafungsbereich",
         "copier_copies": "{copier} von {player} kopiert {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "der Personalkartenstapel hat nur noch {cards}",
         "discards_hired": "{player} legt {card} aus dem eigenen Personal auf den Ablagestapel",
         "draws": "{player} zieht {cards}",
@@ -432,6 +436,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "puts_under_deck": "{player} legt {cards} aus der Hand unter den Stapel",
         "removes_occupied_room": "{player} entfernt das bezogene Zimmer {cell}",
         "removes_vacant_room": "{player} entfernt das freie Zimmer {cell}",
+        "resource_capped": " (höchstens {limit})",
         "returns_items": "{player} gibt {items} aus {places} zurück",
         "returns_one_from_guest": "{player} gibt 1 {item} von Café-Gast {guest} zurück",
         "returns_one_from_kitchen": "{player} gibt 1 {item} aus der Küche zurück",
@@ -659,6 +664,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "emperor_position": "die Position auf der Kaiserleiste",
         },
         "tiebreak": "Waren in der Küche plus Kronen",
+        "resources": {"objectives": {"one": "Politikkarte", "other": "Politikkarten"}},
     },
 }
 
@@ -748,6 +754,9 @@ class Rules:
     staff: dict[int, tuple[str, int, str]]  # number -> (name, cost, kind)
     scoring_tiers: dict[int, str]  # round -> tier
     tiles: dict[str, str]  # tile id -> tier
+    # Declared resources: id -> (lower limit, upper limit or None, starting amount); "objectives" is kept in
+    # Player.objectives (the state's historical key), every other one in Player.resources.
+    resources: dict[str, tuple[int, int | None, int]] = field(default_factory=dict)
     # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
     serving_pays: bool = True
     # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
@@ -806,6 +815,8 @@ class Player:
     choices: dict[str, Any]
     # Decisions of each `choices` key asked so far (the index of the next one; see decide()).
     cursor: dict[str, int]
+    # Declared resources other than the objectives, by id (every one the rules declare).
+    resources: dict[str, int]
 
     def __init__(
         self,
@@ -821,6 +832,7 @@ class Player:
         objectives: int,
         choices: dict[str, Any],
         cursor: dict[str, int] | None = None,
+        resources: dict[str, int] | None = None,
     ) -> None:
         self.name = name
         self.points = points
@@ -834,6 +846,7 @@ class Player:
         self.objectives = objectives
         self.choices = choices
         self.cursor = {} if cursor is None else cursor
+        self.resources = {} if resources is None else resources
 
     def clone(self) -> Player:
         return Player(
@@ -849,6 +862,7 @@ class Player:
             self.objectives,
             self.choices,  # read only
             self.cursor.copy(),
+            self.resources.copy(),
         )
 
 
@@ -1161,6 +1175,50 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
     text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
     game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
+
+
+def resource_amount(player: Player, resource: str) -> int:
+    """The player's amount of a declared resource."""
+    return player.objectives if resource == "objectives" else player.resources[resource]
+
+
+def _set_resource(player: Player, resource: str, amount: int) -> None:
+    if resource == "objectives":
+        player.objectives = amount
+    else:
+        player.resources[resource] = amount
+
+
+def resource_words(game: Game, resource: str, count: int) -> str:
+    """`count` and the resource's name in the game's language ("2 dancers")."""
+    names = game.words["resources"][resource]
+    return f"{count} {names['one'] if abs(count) == 1 else names['other']}"
+
+
+def gain_resource(game: Game, player: Player, resource: str, amount: int) -> None:
+    """Gain up to the upper limit; the rest is lost."""
+    _low, high, _start = game.rules.resources[resource]
+    had = resource_amount(player, resource)
+    now = had + amount if high is None else max(had, min(had + amount, high))
+    _set_resource(player, resource, now)
+    if game.explain:
+        note = "" if now - had == amount else game.voice.said["resource_capped"](limit=high)
+        text = game.voice.said["gains"](player=player.name, what=resource_words(game, resource, now - had), why=note)
+        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
+        game.events.append({**event, "resource": resource, "amount": now - had})
+
+
+def lose_resource(game: Game, player: Player, resource: str, amount: int | None) -> None:
+    """Lose `amount` (None: all), never below the lower limit."""
+    low = game.rules.resources[resource][0]
+    had = resource_amount(player, resource)
+    lost = max(0, had - low) if amount is None else min(amount, max(0, had - low))
+    _set_resource(player, resource, had - lost)
+    if game.explain:
+        note = "" if amount is None or lost == amount else game.voice.said["has_only"](lost=lost)
+        text = game.voice.said["loses"](player=player.name, what=resource_words(game, resource, lost), why=note)
+        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
+        game.events.append({**event, "resource": resource, "amount": -lost})
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
@@ -2879,6 +2937,7 @@ PLAYER_KEYS = {
     "hand",
     "hired",
     "objectives",
+    "resources",
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
@@ -3165,7 +3224,26 @@ def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | Non
     hired = _plain_cards(rules, data.get("hired", []))
     if emperor > rules.track_last or kitchen is None or hotel is None or hand is None or hired is None:
         return None
-    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {})
+    resources = _plain_resources(rules, data.get("resources", {}))
+    if resources is None:
+        return None
+    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {}, None, resources)
+
+
+def _plain_resources(rules: Rules, value: Any) -> dict[str, int] | None:
+    """The declared resources of a plain state's player (a missing one: its start); None where anything is
+    unusual."""
+    if type(value) is not dict:
+        return None
+    found = {}
+    for resource, (low, high, start) in rules.resources.items():
+        if resource == "objectives":
+            continue
+        amount = value.get(resource, start)
+        if type(amount) is not int or amount < low or (high is not None and amount > high):
+            return None
+        found[resource] = amount
+    return found if set(value) <= set(found) else None
 
 
 def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
@@ -3274,6 +3352,7 @@ def read_checked(rules: Rules, state: Any) -> Game:
                 hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
                 choices=_choices(data.get("choices", {}), f"{where}.choices"),
+                resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
             )
         )
     discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
@@ -3286,6 +3365,21 @@ def read_checked(rules: Rules, state: Any) -> Game:
     if len(set(held + deck)) < len(held + deck):
         _raise_twice(players, discard, deck)
     return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:
+    """A player's declared resources (objectives excepted: their own key), each within its limits; a missing
+    one is its starting amount."""
+    data = _mapping(value, where)
+    declared = {r: limits for r, limits in rules.resources.items() if r != "objectives"}
+    for resource in data:
+        if resource not in declared:
+            keys = ", ".join(declared) or "-"
+            raise refused("unknown_key", where=where, key=shown(resource), keys=keys)
+    return {
+        resource: _int(data.get(resource, start), f"{where}.{resource}", low, high)
+        for resource, (low, high, start) in declared.items()
+    }
 
 
 def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> None:
@@ -3319,6 +3413,8 @@ def write_game(game: Game) -> dict[str, Any]:
                 "choices": p.choices.copy(),
             }
         )
+        if p.resources:  # a ruleset without declared resources writes the state as it always has
+            players[-1]["resources"] = p.resources.copy()
     return {
         "round": game.round,
         "tiles": game.tiles.copy(),
@@ -3662,8 +3758,9 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
         hotel=hotel,
         hand=list(hand),
         hired=[],
-        objectives=0,
+        objectives=rules.resources["objectives"][2] if "objectives" in rules.resources else 0,
         choices=dict(record),
+        resources={r: start for r, (_low, _high, start) in rules.resources.items() if r != "objectives"},
     )
 
 
@@ -3860,6 +3957,16 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     if text is None:
         text = new_line(voice, label, count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+
+
+def table_line(game: Game, per: str, count: int, table: tuple[int, ...]) -> Line:
+    """A source's line that scores `per` by a table of points by amount (past its end: the last entry)."""
+    words: str = game.words["quantities"][per]
+    points = table[min(count, len(table) - 1)]
+    text = game.voice.said["counted_table"](
+        label=words[:1].upper() + words[1:], n=count, points=game.voice.points[points]
+    )
+    return {"per": per, "count": count, "each": 0, "points": points, "text": text}
 
 
 def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
@@ -4821,6 +4928,7 @@ RULES = Rules(
     },
     serving_pays=False,
     items_alike=True,
+    resources={"objectives": (0, 100, 0)},
     words=WORDS["en"],
 )
 RULES.once_effects = {

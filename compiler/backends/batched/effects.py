@@ -464,6 +464,13 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
         remove_hired(t, rec, sr, a, b)
     elif code == op.OP_ADVANCE:
         advance(t, rec, a)
+    elif code == op.OP_GAIN_RESOURCE:
+        slot = r.resource_slot(rec, a)
+        rec[slot] = rec[slot] + b if c < 0 else max(rec[slot], min(rec[slot] + b, c))
+    elif code == op.OP_LOSE_RESOURCE:
+        slot = r.resource_slot(rec, a)
+        room = max(0, rec[slot] - c)
+        rec[slot] -= room if b == ALL else min(b, room)
     else:
         raise ValueError("an opcode the batched kernels have no branch for (compiler/backends/batched/effects.py)")
 
@@ -548,8 +555,11 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
         return bool(b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a))
     if code == op.OP_REMOVE_HIRED:
         return bool(count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a)
+    if code == op.OP_LOSE_RESOURCE:
+        return bool(b == ALL or rec[r.resource_slot(rec, a)] - c >= b)
     if (
-        code == op.OP_GAIN_KRONES
+        code == op.OP_GAIN_RESOURCE
+        or code == op.OP_GAIN_KRONES
         or code == op.OP_GAIN_POINTS
         or code == op.OP_GAIN_ITEMS
         or code == op.OP_CHOOSE_ITEMS
@@ -637,6 +647,8 @@ RUN.on(
     ir.PointsPerQuantity,
     ir.RemoveHiredStaff,
     ir.AdvanceEmperor,
+    ir.GainResource,
+    ir.LoseResource,
 )(simple_op)
 FEASIBLE.on(ir.ChooseOne)(feasible)  # a choice is never a part of an all-or-nothing option (the encoder refuses it)
 FEASIBLE.on(ir.Conditional)(feasible_basic)  # the branch its condition picks now
@@ -657,4 +669,6 @@ FEASIBLE.on(
     ir.PlayStaffFromHand,
     ir.RemoveHiredStaff,
     ir.AdvanceEmperor,
+    ir.GainResource,
+    ir.LoseResource,
 )(row_feasible)

@@ -16,8 +16,10 @@ from compiler.backends.batched.tables import (
     A_FINAL_KIND,
     A_FINAL_POINTS,
     A_FINAL_QUANTITY,
+    A_FINAL_TABLE,
     A_FLOOR_MASK,
     A_TIEBREAK,
+    FINAL_BY_TABLE,
     K_FINAL_N,
     K_FLOORS,
     K_TIEBREAK_N,
@@ -92,6 +94,10 @@ def project(t: ScoringTables, rec: Ints, rivals: Ints) -> int:
             for floor in range(t.data[K_FLOORS]):
                 each = at(t, A_FINAL_FLOOR_POINTS, source * t.data[K_FLOORS] + floor)
                 total += each * bits(rec[r.OCCUPIED] & at(t, A_FLOOR_MASK, floor))
+        elif kind == FINAL_BY_TABLE:
+            first = at(t, A_FINAL_POINTS, source)
+            count = quantity(t, rec, at(t, A_FINAL_QUANTITY, source))
+            total += at(t, A_FINAL_TABLE, first + 1 + min(count, at(t, A_FINAL_TABLE, first) - 1))
         else:
             total += at(t, A_FINAL_POINTS, source) * quantity(t, rec, at(t, A_FINAL_QUANTITY, source))
     return int(total)

@@ -129,6 +129,8 @@ def filtered(t: ScoringTables, rec: Ints, k: int) -> int:
             for guest in range(rec[r.GUESTS]):
                 total += items_in(rec, rec[r.CAFE] + guest * rec[r.ITEMS], mask)
         return total
+    if what == 4:  # a declared resource: which is its index
+        return int(rec[r.resource_slot(rec, which)])
     if which & 1:  # Staff of the kinds of mask in hand (bit 1) and hired (bit 2)
         total += staff_in(t, rec, rec[r.HAND], rec[r.HAND_N], mask)
     if which & 2:

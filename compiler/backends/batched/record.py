@@ -2,7 +2,7 @@
 and writes, with the Staff deck and discard pile, so that the search copies a turn's start in one go.
 
 The header holds the counts and the offsets of the variable parts (the record describes itself):
-the kitchen [item], the kitchen's key order, the café [guest * items + item], hand, hired, deck, discard.
+the kitchen [item], the kitchen's key order, the café [guest * items + item], hand, hired, deck, discard, the declared resources but the objectives.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ HAND_N, HIRED_N, DECK_N, DISCARD_N = 8, 9, 10, 11
 READS = 12  # how often the turn looked at which cards are where (see core.explore's card_reads)
 KITCHEN, ORDER, CAFE, HAND, HIRED, DECK, DISCARD = 13, 14, 15, 16, 17, 18, 19
 ITEMS = 20
-HEADER = 21
+RESOURCES, RES_N = 21, 22  # the declared resources but the objectives (OBJECTIVES): offset and count
+HEADER = 23
 # The record's tail: what the player reads of the other players (a quantity with `of`, most / fewest), gathered
 # before a turn (quantities.gather_others): its last value is how many others n; before it, for other k (0: the
 # left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE: that
@@ -31,8 +32,9 @@ OTHER_STRIDE = 1 + READS_MAX
 def record_size(s: GameArrays) -> int:
     """The length of a record for the batch's items, café seats and cards."""
     items = s.kitchen.shape[2]
+    cards = 2 * s.hand.shape[2] + 2 * s.deck.shape[1]
     others = 1 + s.points.shape[1] * OTHER_STRIDE
-    return int(HEADER + 2 * items + s.cafe.shape[2] * items + 2 * s.hand.shape[2] + 2 * s.deck.shape[1] + others)
+    return int(HEADER + 2 * items + s.cafe.shape[2] * items + cards + s.resources.shape[2] + others)
 
 
 @bare_kernel
@@ -47,7 +49,15 @@ def init_record(s: GameArrays, rec: Ints) -> None:
     rec[DECK] = rec[HIRED] + s.hand.shape[2]
     rec[DISCARD] = rec[DECK] + s.deck.shape[1]
     rec[ITEMS] = items
+    rec[RESOURCES] = rec[DISCARD] + s.deck.shape[1]
+    rec[RES_N] = s.resources.shape[2]
     rec[len(rec) - 1] = 0  # no other player read (see gather_others)
+
+
+@bare_kernel
+def resource_slot(rec: Ints, resource: int) -> int:
+    """Where declared resource `resource` is in the record: 0 the objectives, k the k-th other one."""
+    return OBJECTIVES if resource == 0 else int(rec[RESOURCES] + resource - 1)
 
 
 @bare_kernel
@@ -113,6 +123,8 @@ def load_record(s: GameArrays, g: int, seat: int, rec: Ints) -> None:
         rec[rec[DECK] + k] = s.deck[g, k]
     for k in range(rec[DISCARD_N]):
         rec[rec[DISCARD] + k] = s.discard[g, k]
+    for k in range(rec[RES_N]):
+        rec[rec[RESOURCES] + k] = s.resources[g, seat, k]
 
 
 @bare_kernel
@@ -145,6 +157,8 @@ def store_record(rec: Ints, s: GameArrays, g: int, seat: int) -> None:
         s.deck[g, k] = rec[rec[DECK] + k]
     for k in range(rec[DISCARD_N]):
         s.discard[g, k] = rec[rec[DISCARD] + k]
+    for k in range(rec[RES_N]):
+        s.resources[g, seat, k] = rec[rec[RESOURCES] + k]
 
 
 @bare_kernel
@@ -163,6 +177,7 @@ def same_record(a: Ints, b: Ints, first: int = 0) -> bool:
         (a[HIRED], a[HIRED_N]),
         (a[DECK], a[DECK_N]),
         (a[DISCARD], a[DISCARD_N]),
+        (a[RESOURCES], a[RES_N]),
         (len(a) - 1 - a[len(a) - 1] * OTHER_STRIDE, 1 + a[len(a) - 1] * OTHER_STRIDE),  # the others read
     )
     for first, n in spans:

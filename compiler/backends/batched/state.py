@@ -13,6 +13,7 @@ kernel reads and writes. One game of the batch is the generated module's Game, f
 - hand[game, player, 0:hand_size], hired[game, player, 0:hired_count]: Staff card numbers, in the module's
   list order;
 - deck[game, 0:deck_size] (index 0: the top, drawn first), discard[game, 0:discard_size]: card numbers;
+- resources[game, player, k]: the k-th declared resource other than the objectives (ruleset order);
 - round_[game]; tiles[game, tier]: the index, in the ruleset's tiles (ir order), of each tier's tile
   (tiers in the order ir.Ruleset.tiers() gives), -1 where a tier has none.
 """
@@ -39,6 +40,7 @@ class Dims(NamedTuple):
     seats: int
     cards: int
     tiers: int
+    resources: int = 0  # declared resources but the objectives (which have their own array)
 
 
 class GameArrays(NamedTuple):
@@ -63,11 +65,12 @@ class GameArrays(NamedTuple):
     discard_size: Ints
     round_: Ints
     tiles: Ints
+    resources: Ints  # [game, player, k]: the k-th declared resource but the objectives (at least one slot)
 
 
 def new_state(dims: Dims) -> GameArrays:
     """A batch of empty games (every count 0, no tiles)."""
-    g, p, i, s, c, t = dims
+    g, p, i, s, c, t, n = dims
     zeros = np.zeros
     return GameArrays(
         points=zeros((g, p), np.int64),
@@ -91,6 +94,7 @@ def new_state(dims: Dims) -> GameArrays:
         discard_size=zeros(g, np.int64),
         round_=zeros(g, np.int64),
         tiles=np.full((g, max(t, 1)), -1, np.int64),
+        resources=zeros((g, p, max(n, 1)), np.int64),
     )
 
 
@@ -118,3 +122,4 @@ def copy_game(source: GameArrays, game: int, target: GameArrays, into: int) -> N
     target.discard_size[into] = source.discard_size[game]
     target.round_[into] = source.round_[game]
     target.tiles[into] = source.tiles[game]
+    target.resources[into] = source.resources[game]

@@ -54,7 +54,9 @@ ROW = 8  # an op row: opcode and up to 7 parameters
     OP_ADVANCE,
     OP_CHOOSE_ONE,
     OP_IF,
-) = range(18)
+    OP_GAIN_RESOURCE,
+    OP_LOSE_RESOURCE,
+) = range(20)
 # A Conditional's condition: rows of `ops` outside every program, a tree (see Encoder.condition).
 COND_QUANTITY, COND_SPACE, COND_ZONE, COND_ALL, COND_ANY = range(100, 105)
 COND_MOST = 105  # a most / fewest condition: [COND_MOST, its quantity, its read slot, fewest, none_tied]
@@ -65,13 +67,14 @@ STAFF_KINDS = {"once_per_round": 0, "permanent": 1, "once": 2, "game_end": 3}
 PICKS = {"each_highest": 0, "highest_then_strictly_below": 1, "highest_then_below_in_column": 2}
 REWARDS = {"krones": 0, "points": 1, "emperor_steps": 2}
 FINAL_KINDS = {"game_end_staff": 0, "occupied_rooms_by_floor": 1, "per_quantity": 2}
+FINAL_BY_TABLE = 3  # a per_quantity source with a table: final_points is its offset in final_table
 SET_COLOURS = ("red", "blue", "yellow")  # colour_sets and the occupied_<colour>_rooms quantities
 # A filtered count's row of quantity_rows: (what, which, mask). what: COUNTS; which: a room's ROOM_STATES, or
 # the places (bits of PLACES) of items or Staff; mask: the cells of rooms, the groups (a bit per group), the
 # items (a bit per item) or the Staff kinds (a bit per STAFF_KINDS) counted.
 QROW = 3
 FILTERED_FROM = len(ir.QUANTITIES)  # the quantity code of the first filtered count
-COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3}
+COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3, "resource": 4}  # resource: which is its index
 ROOM_STATES = {"occupied": 0, "vacant": 1, "any": 2}
 PLACES = {"kitchen": 1, "cafe": 2, "hand": 1, "hired": 2}
 # A quantity read of other players: code OTHERS_FROM + k, row k of other_rows (own quantity code, WHOSE, the
@@ -162,6 +165,8 @@ TABLES = (
     "quantity_rows",  # [QROW * k + field]: the ruleset's k-th filtered count, quantity len(ir.QUANTITIES) + k
     "other_rows",  # [OROW * k + field]: the k-th quantity read of other players, quantity OTHERS_FROM + k
     "read_codes",  # [slot]: a quantity counted of each other player before a turn (record.py's tail)
+    "final_table",  # a by-table source's entries: its length, then its points by amount
+    "resource_start",  # [resource index]: the starting amount (0: the objectives; then the others, at least one)
 )
 (
     A_TRACK_POINTS,
@@ -203,6 +208,8 @@ TABLES = (
     A_QUANTITY_ROWS,
     A_OTHER_ROWS,
     A_READ_CODES,
+    A_FINAL_TABLE,
+    A_RESOURCE_START,
 ) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
 HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
 
@@ -513,6 +520,7 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     tables["other_rows"] = encoder.other_rows()  # before quantity_rows: an own count may be a filtered count
     tables["read_codes"] = [encoder.quantity(q) for q in encoder.read]
     tables["quantity_rows"] = [value for q in encoder.counts for value in quantity_row(ruleset, q)]
+    tables["resource_start"] = resource_starts(ruleset)
     constants, track = _rule_constants(ruleset)
     tables.update(track)
     tables["pairs"] = [value for pair in encoder.pairs for value in pair]
@@ -725,6 +733,8 @@ def quantity_row(ruleset: ir.Ruleset, q: ir.Quantity) -> list[int]:
     if q.count == "staff":
         kinds = sum(1 << STAFF_KINDS[k] for k in q.staff_kinds) if q.staff_kinds else (1 << len(STAFF_KINDS)) - 1
         return [COUNTS["staff"], places, kinds]
+    if q.count == "resource":
+        return [COUNTS["resource"], resource_index(ruleset, q.resource), 0]
     raise GahError(f"the kernels have no filtered count {q.count}")  # pragma: no cover - the others are shorthands
 
 
@@ -732,10 +742,12 @@ def _final_tables(encoder: Encoder) -> dict[str, list[int]]:
     ruleset = encoder.ruleset
     floors = ruleset.hotel.floors
     kind, quantity, points, by_floor = [], [], [], []
+    by_table: list[int] = []
     for source in ruleset.final_scoring:
-        kind.append(FINAL_KINDS[source.source])
+        kind.append(FINAL_BY_TABLE if source.table else FINAL_KINDS[source.source])
         quantity.append(encoder.quantity(source.per) if source.per is not None else -1)
-        points.append(source.points)
+        points.append(len(by_table) if source.table else source.points)
+        by_table += [len(source.table), *source.table] if source.table else []
         by_floor.append([*source.points_by_floor, *[0] * floors][:floors])
     quantities = [encoder.quantity(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     return {
@@ -744,4 +756,44 @@ def _final_tables(encoder: Encoder) -> dict[str, list[int]]:
         "final_points": points,
         "final_floor_points": [value for row in by_floor for value in row],
         "tiebreak": quantities,
+        "final_table": by_table,
     }
+
+
+# --- declared resources --------------------------------------------------------------------
+
+
+def other_resources(ruleset: ir.Ruleset) -> tuple[ir.Resource, ...]:
+    """The declared resources but the objectives (which have arrays of their own), in the rules' order."""
+    return tuple(r for r in ruleset.resources if r.id != "objectives")
+
+
+def resource_index(ruleset: ir.Ruleset, resource_id: str) -> int:
+    """A resource's index in the kernels: 0 the objectives, k the k-th other one (see record.resource_slot)."""
+    if resource_id == "objectives":
+        return 0
+    return 1 + [r.id for r in other_resources(ruleset)].index(resource_id)
+
+
+def resource_starts(ruleset: ir.Ruleset) -> list[int]:
+    """resource_start: the objectives' starting amount, then each other's (at least one slot, as the arrays)."""
+    objectives = next((r.start for r in ruleset.resources if r.id == "objectives"), 0)
+    others = [r.start for r in other_resources(ruleset)]
+    return [objectives, *others, *[0] * (1 - len(others))]
+
+
+@ENCODE.on(ir.GainResource)
+def _gain_resource(e: Encoder, effect: ir.GainResource, _p: Place) -> list[int]:
+    high = e.ruleset.resource(effect.resource).at_most
+    return [OP_GAIN_RESOURCE, resource_index(e.ruleset, effect.resource), effect.amount, -1 if high is None else high]
+
+
+@ENCODE.on(ir.LoseResource)
+def _lose_resource(e: Encoder, effect: ir.LoseResource, _p: Place) -> list[int]:
+    low = e.ruleset.resource(effect.resource).at_least
+    return [OP_LOSE_RESOURCE, resource_index(e.ruleset, effect.resource), _amount(effect.amount), low]
+
+
+@READS_POINTS.on(ir.GainResource, ir.LoseResource)
+def _reads_no_points(_effect: ir.Effect) -> bool:
+    return False

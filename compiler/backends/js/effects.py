@@ -98,6 +98,8 @@ def filtered_js(q: ir.Quantity) -> str:
         kinds = js_literal(list(q.staff_kinds))
         test = f".filter((n) => {kinds}.includes(game.rules.staff[n][2]))" if q.staff_kinds else ""
         return " + ".join(f"player.{place}{test}.length" for place in q.places)
+    if q.count == "resource":
+        return f"player.resources[{js_literal(q.resource)}]"
     raise JsCodegenError(f"no JavaScript quantity {q.key!r}: a {q.count} count takes no filters")
 
 
@@ -376,3 +378,30 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "true":
         return "true"
     return f"(holds({condition_test_js(effect.condition, inline=True)[1]}) ? ({then}) : ({otherwise}))"
+
+
+# --- declared resources --------------------------------------------------------------------
+
+
+@STATEMENT.on(ir.GainResource)
+def _gain_resource(effect: ir.GainResource, _room_wins: bool) -> list[str]:
+    return [f"gainResource(game, player, {js_literal(effect.resource)}, {effect.amount});"]
+
+
+@STATEMENT.on(ir.LoseResource)
+def _lose_resource(effect: ir.LoseResource, _room_wins: bool) -> list[str]:
+    amount = "null" if effect.amount == "all" else str(effect.amount)
+    return [f"loseResource(game, player, {js_literal(effect.resource)}, {amount});"]
+
+
+@FEASIBLE.on(ir.GainResource)
+def _resource_room(_effect: ir.GainResource) -> str:
+    return "true"  # a gain is never refused: past the upper limit it is lost
+
+
+@FEASIBLE.on(ir.LoseResource)
+def _resource_held(effect: ir.LoseResource) -> str:
+    if effect.amount == "all":
+        return "true"
+    resource = js_literal(effect.resource)
+    return f"resourceAmount(player, {resource}) - game.rules.resources[{resource}][0] >= {effect.amount}"

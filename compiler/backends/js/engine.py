@@ -154,6 +154,12 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             body = f"(game, player) => {' + '.join(terms) or '0'}"
             floors = js_literal(list(source.points_by_floor))
             explain = f"[{points}, floorLines(game, player, {floors})]"
+        elif source.source == "per_quantity" and source.table:
+            if source.per is None:
+                raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
+            table, count, last = js_literal(list(source.table)), quantity_js(source.per), len(source.table) - 1
+            body = f"(game, player) => {table}[Math.min({count}, {last})]"
+            explain = f"[{points}, [tableLine(game, {js_literal(source.per.key)}, {count}, {table})]]"
         elif source.source == "per_quantity":
             if source.per is None:
                 raise JsCodegenError(f"final source {source.id}: per_quantity without a quantity")
@@ -273,6 +279,7 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "tiles": {t.id: t.tier for t in ruleset.tiles},
         "servingPays": serving_pays(ruleset),
         "itemsAlike": items_alike(ruleset),
+        "resources": {r.id: [r.at_least, r.at_most, r.start] for r in ruleset.resources},
     }
     js.line(f"const RULES = makeRules({js_literal(fields)});")
     js.line("RULES.words = WORDS.en;")

@@ -56,6 +56,8 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         "zones": [_zone(ruleset.track.zone_of(space)) for space in range(ruleset.track.last_space + 1)],
         "setup": _setup(ruleset),
         "finalSources": {source.id: source.name for source in ruleset.final_scoring},
+        # Declared resources but the objectives (a field of their own): a field each, under `resources`.
+        "resources": [{"id": r.id, "start": r.start} for r in ruleset.resources if r.id != "objectives"],
         "stateSchema": _lean(load_schema("state")),
     }
 
@@ -110,6 +112,7 @@ def _terms(named: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
         "staff": {str(card.number): card.name for card in named.staff},
         "zones": {zone.id: zone.name for zone in named.track.zones},
         "final": {source.id: source.name for source in named.final_scoring},
+        "resources": {r.id: r.named(language.id, 2)[:1].upper() + r.named(language.id, 2)[1:] for r in named.resources},
         "colours": {c: language.say(f"terms.colours.{c}") for c in colours if language.has(f"terms.colours.{c}")},
     }
 
@@ -123,7 +126,7 @@ def words_data(ruleset: ir.Ruleset, languages: Sequence[Language], chosen: str |
         check = _section(language, "check")
         report = _section(language, "score.report")
         named = localised(ruleset, language)
-        tiebreak = plain(tiebreaks(Speaker(Words(language), named.items), named.tiebreakers))
+        tiebreak = plain(tiebreaks(Speaker(Words(language), named.items, named.resources), named.tiebreakers))
         terms = _terms(named, language)
         texts = {"title": named.title, "description": named.description, "tiebreak": tiebreak}
         tables.append(

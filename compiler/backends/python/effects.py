@@ -351,3 +351,30 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "True":
         return "True"
     return f"(({then}) if holds({condition_name(effect.condition)}(game, player)) else ({otherwise}))"
+
+
+# --- declared resources --------------------------------------------------------------------
+
+
+@LINES.on(ir.GainResource)
+def _gain_resource(effect: ir.GainResource, _place: Place) -> list[str]:
+    return [f"gain_resource(game, player, {literal(effect.resource)}, {effect.amount})"]
+
+
+@LINES.on(ir.LoseResource)
+def _lose_resource(effect: ir.LoseResource, _place: Place) -> list[str]:
+    amount = "None" if effect.amount == "all" else str(effect.amount)
+    return [f"lose_resource(game, player, {literal(effect.resource)}, {amount})"]
+
+
+@FEASIBLE.on(ir.GainResource)
+def _resource_room(_effect: ir.GainResource) -> str:
+    return "True"  # a gain is never refused: past the upper limit it is lost
+
+
+@FEASIBLE.on(ir.LoseResource)
+def _resource_held(effect: ir.LoseResource) -> str:
+    if effect.amount == "all":
+        return "True"
+    low = f"game.rules.resources[{literal(effect.resource)}][0]"
+    return f"resource_amount(player, {literal(effect.resource)}) - {low} >= {effect.amount}"

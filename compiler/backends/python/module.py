@@ -170,6 +170,9 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
             for floor, points in enumerate(source.points_by_floor, start=1)
             if points
         ]
+    if source.source == "per_quantity" and source.table:
+        assert source.per is not None
+        return [f"{literal(source.table)}[min({_quantity_call(source.per)}, {len(source.table) - 1})]"]
     if source.source == "per_quantity":
         assert source.per is not None
         return [_times(source.points, _quantity_call(source.per))]
@@ -192,6 +195,11 @@ def _explain_lines(source: ir.FinalSource) -> list[str]:
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
     count = _quantity_call(source.per)
+    if source.table:
+        return [
+            f"line = table_line(game, {literal(source.per.key)}, {count}, {literal(source.table)})",
+            'return line["points"], [line]',
+        ]
     arguments = ["game", literal(source.per.key), count, str(source.points)]
     call = f"line = quantity_line({', '.join(arguments)})"
     lines = exploded_call("line = quantity_line", arguments) if not source.per.name else [call]
@@ -247,6 +255,7 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         ("tiles", {t.id: t.tier for t in ruleset.tiles}),
         ("serving_pays", serving_pays(ruleset)),
         ("items_alike", items_alike(ruleset)),
+        ("resources", {r.id: (r.at_least, r.at_most, r.start) for r in ruleset.resources}),
     ]
     code.level += 1
     for name, value in fields:

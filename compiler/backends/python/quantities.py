@@ -5,7 +5,7 @@ code over the filter's constants (the runtime, copied into every module, stays a
 from __future__ import annotations
 
 from compiler import ir
-from compiler.backends.codebuilder import CodeBuilder, identifier
+from compiler.backends.codebuilder import CodeBuilder, identifier, literal
 from compiler.backends.policy_facts import every_quantity
 
 _STATE_TEST = {"occupied": '== "o"', "vacant": '== "v"', "any": '!= "."'}
@@ -53,6 +53,8 @@ def _count(code: CodeBuilder, q: ir.Quantity, ruleset: ir.Ruleset) -> None:
         if q.staff_kinds:
             code.literal_line("kinds = ", q.staff_kinds)
         _add_up(code, _staff_terms(q))
+    elif q.count == "resource":
+        code.line(f"return player.resources[{literal(q.resource)}]")
     else:  # pragma: no cover - every other count is a shorthand
         raise ValueError(f"the count {q.count} has no filters")
 

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from compiler import ir
 from compiler.backends.batched.jit import inlined, kernel
 from compiler.backends.batched.state import GameArrays
+from compiler.backends.batched.tables import resource_starts
 from compiler.lab.engine import rng
 from compiler.lab.engine.batched_rng import U64, Words, compress
 
@@ -44,6 +45,7 @@ class DealTables(NamedTuple):
     krones: int
     emperor: int
     kitchen: Ints  # by item (ruleset order)
+    resources: Ints  # [resource index]: starting amounts (tables.resource_starts: 0 the objectives)
     placed: int  # the starting rooms
     lab_tiers: Ints  # ord() of each tier (ruleset.tiers() order): the lab's TILES stream
     lab_tiles: Ints  # [tier, k]: index in ruleset.tiles of the k-th tile of the tier by id
@@ -90,6 +92,7 @@ def deal_tables(ruleset: ir.Ruleset, players: int) -> DealTables:
         krones=start.krones,
         emperor=start.emperor,
         kitchen=np.array([starting.get(i, 0) for i in items], np.int64),
+        resources=np.array(resource_starts(ruleset), np.int64),
         placed=_starting_rooms(ruleset),
         lab_tiers=tiers,
         lab_tiles=lab_tiles,
@@ -290,7 +293,9 @@ def _start(t: DealTables, s: GameArrays, g: int, players: int) -> None:
         s.points[g, p] = t.points
         s.krones[g, p] = t.krones
         s.emperor[g, p] = t.emperor
-        s.objectives[g, p] = 0
+        s.objectives[g, p] = t.resources[0]
+        for k in range(s.resources.shape[2]):
+            s.resources[g, p, k] = t.resources[1 + k]
         for i in range(items):
             s.kitchen[g, p, i] = t.kitchen[i]
             s.kitchen_order[g, p, i] = i

@@ -65,6 +65,8 @@ class TurnTables(NamedTuple):
     beyond_points: int
     cost: Ints  # [card number]
     kind_weight: Ints  # [card number]
+    resource_gain: Ints  # [k]: what the k-th declared resource but the objectives gains a round (game.Fast)
+    resource_high: Ints  # [k]: its upper limit, -1 for none
 
 
 def turn_tables(ruleset: ir.Ruleset, model: Model) -> TurnTables:
@@ -103,6 +105,8 @@ def turn_tables(ruleset: ir.Ruleset, model: Model) -> TurnTables:
         beyond_points=fast.beyond_points,
         cost=cost,
         kind_weight=weight,
+        resource_gain=np.array([model.resource_gain(r) for r, _high in fast.info.resources] or [0], np.int64),
+        resource_high=np.array([high for _r, high in fast.info.resources] or [-1], np.int64),
     )
 
 
@@ -300,6 +304,9 @@ def play_turn(t: TurnTables, s: GameArrays, g: int, p: int, head: Ints, numbers:
     if draw > 0:
         _draw(s, g, p, draw)
     s.objectives[g, p] += head[OBJECTIVES]
+    for k in range(t.resource_gain.shape[0]):
+        now, high = s.resources[g, p, k] + t.resource_gain[k], t.resource_high[k]
+        s.resources[g, p, k] = now if high < 0 else max(s.resources[g, p, k], min(now, high))
     guests = min(head[GUESTS], t.cafe_seats)
     _serve(s.cafe[g, p], guests, numbers, plates[0], plates[1])
     s.guests[g, p] = guests

@@ -54,6 +54,8 @@ class RulesInfo:
     items: tuple[str, ...]
     staff_cost: tuple[tuple[int, int], ...]
     staff_kind: tuple[tuple[int, str], ...]
+    # The declared resources but the objectives: (id, upper limit, -1 for none), in the rules' order.
+    resources: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def of(cls, ruleset: ir.Ruleset) -> RulesInfo:
@@ -86,6 +88,9 @@ class RulesInfo:
             items=tuple(i.id for i in ruleset.items),
             staff_cost=tuple((c.number, c.cost) for c in ruleset.staff),
             staff_kind=tuple((c.number, c.kind) for c in ruleset.staff),
+            resources=tuple(
+                (r.id, -1 if r.at_most is None else r.at_most) for r in ruleset.resources if r.id != "objectives"
+            ),
         )
 
 
@@ -134,6 +139,12 @@ class Fast:
         self.cafe_seats = info.cafe_seats
         self.move_back = dict(info.move_back)
         self.tiers = dict(info.scoring_tiers)
+        # What each declared resource (but the objectives) gains a round: (id, gain, upper limit or -1).
+        self.resource_gains = tuple(
+            (resource, model.resource_gain(resource), high)
+            for resource, high in info.resources
+            if model.resource_gain(resource)
+        )
         # Caches by mask, filled as games need them (hotels grow the same few ways).
         self.room_choices: dict[int, tuple[int, ...]] = {}
         self.cells: dict[int, tuple[int, ...]] = {}
@@ -564,6 +575,10 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
         player.hand.extend(drawn)
     if objectives:
         player.objectives += objectives
+    for resource, gain, high in fast.resource_gains:
+        held = player.own.resources
+        now = held[resource] + gain
+        held[resource] = now if high < 0 else max(held[resource], min(now, high))
     cafe: list[dict[str, int]] = []
     for guest in guests[: fast.cafe_seats]:
         plate = dict.fromkeys(items, 0)  # every kind, in the rules' order (as a scoring module reads a guest)
@@ -673,6 +688,8 @@ def _transplant(fast: Fast, module: LabModule, game: Any, players: list[LabPlaye
                 mine.hired[:],
                 mine.objectives,
                 {},
+                None,
+                dict(mine.resources),
             )
         )
     copy = module.Game(module.RULES, game.round, dict(game.tiles), game.deck[:], game.discard[:], own, explain=False)

@@ -133,6 +133,12 @@ class Model:
     room_floors: tuple[tuple[int, int], ...]  # (floor, weight); floors not listed weigh 1
     staff_kinds: tuple[tuple[str, int], ...]  # (kind, weight); kinds not listed weigh 1
     planning: Planning = NO_PLANNING
+    # Declared resources (by id) each player gains every round, clamped to the ruleset's limits; a ruleset's
+    # resource not listed gains nothing but what its tiles and Staff give.
+    resources: tuple[tuple[str, int], ...] = ()
+
+    def resource_gain(self, resource: str) -> int:
+        return dict(self.resources).get(resource, 0)
 
     def fixed(self) -> Model:
         """The same model with nobody planning: the first-order game (`--fixed`)."""
@@ -230,6 +236,7 @@ def _build(root: Node, source: str) -> Model:
         room_floors=floors,
         staff_kinds=kinds,
         planning=_planning(data.get("planning")),
+        resources=tuple(sorted(data.get("resources", {}).items())),
     )
 
 

@@ -32,9 +32,9 @@ def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> Hashable:
     turns = RulesInfo(
         "", 0, (), (), info.tiers, info.tiles_by_tier, info.track_last, info.beyond_points, (), (), (),
         info.floors, info.columns, info.prepare_cost, info.first_room, info.printed_points, info.group_cells,
-        info.group_reward, info.cafe_seats, info.items, info.staff_cost, info.staff_kind,
+        info.group_reward, info.cafe_seats, info.items, info.staff_cost, info.staff_kind, info.resources,
     )  # fmt: skip
-    deal = (ruleset.setup, tuple((t.id, t.tier) for t in ruleset.tiles), info.scoring_tiers)
+    deal = (ruleset.setup, tuple((t.id, t.tier) for t in ruleset.tiles), info.scoring_tiers, ruleset.resources)
     return (turns, deal)
 
 
@@ -54,6 +54,7 @@ READ_WHOLE = (
     "lap_marker",
     "rulings",
     "setup",
+    "resources",  # their limits and starting amounts
 )
 # Read up to the scoring after the round asked about (scorings so far, and the tiles of their tiers):
 READ_SO_FAR = ("scorings", "tiles")

@@ -83,9 +83,17 @@ const PadGame = (function () {
             choices: Object.assign({}, p.choices || {}),
           };
           for (const key of NUMBER_FIELDS) player[key] = String(p[key] !== undefined ? p[key] : 0);
+          player.resources = textResources(p.resources);
           return player;
         }),
       };
+    }
+
+    // The declared resources' fields (the objectives have their own), each at its start where the state is silent.
+    function textResources(resources) {
+      const out = {};
+      for (const r of DATA.resources) out[r.id] = String(resources && resources[r.id] !== undefined ? resources[r.id] : r.start);
+      return out;
     }
 
     function blankPlayer(name) {
@@ -123,6 +131,7 @@ const PadGame = (function () {
         for (const key of NUMBER_FIELDS) player[key] = value(p[key]);
         Object.assign(player, { kitchen: items(p.kitchen), cafe: p.cafe.map(items), hotel: p.hotel.slice(), hand: p.hand.slice(), hired: p.hired.slice() });
         player.choices = clone(p.choices);
+        if (DATA.resources.length) player.resources = items(p.resources);
         return player;
       });
       return state;

@@ -421,6 +421,7 @@
         numberField(say("krones"), `${path}.krones`, player, "krones", who),
         emperor,
         numberField(say("objectives"), `${path}.objectives`, player, "objectives", who),
+        ...DATA.resources.map((r) => numberField(words.term("resources", r.id, r.id), `${path}.resources.${r.id}`, player.resources, r.id, who)),
       ),
       hotelGrid(player, index),
       el("div", { class: "field wide" }, el("p", { class: "label" }, say("kitchen")), itemFields(player.kitchen, `${path}.kitchen`, say("kitchen_who", { who }))),

@@ -53,8 +53,8 @@ function statePhrase(table, key, values) {
 
 // The rules constants the shared mechanics need (filled in by the generated code).
 function makeRules(fields) {
-  // servingPays and itemsAlike: true unless the generator proved otherwise (as Python's Rules defaults).
-  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true }, fields);
+  // servingPays and itemsAlike: true unless the generator proved otherwise; no declared resources (as Python's Rules defaults).
+  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true, resources: {} }, fields);
   rules.colourCells = {};
   rules.colours.forEach((row, floor) =>
     row.forEach((colour, column) => {
@@ -80,6 +80,7 @@ function clonePlayer(p) {
     objectives: p.objectives,
     choices: p.choices, // read only
     cursor: Object.assign({}, p.cursor),
+    resources: Object.assign({}, p.resources),
   };
 }
 
@@ -184,6 +185,46 @@ function loseKrones(game, player, amount) {
   if (!game.explain) return;
   const note = lost === amount ? "" : say(game, "has_only", { lost });
   log(game, player, "krones", say(game, "loses", { player: player.name, what: say(game, "krones", {}, lost), why: note }), { krones: -lost });
+}
+
+// Declared resources: "objectives" is kept in player.objectives (the state's historical key), any
+// other in player.resources; game.rules.resources[id] = [lower limit, upper limit or null, start].
+function resourceAmount(player, resource) {
+  return resource === "objectives" ? player.objectives : player.resources[resource];
+}
+
+function setResource(player, resource, amount) {
+  if (resource === "objectives") player.objectives = amount;
+  else player.resources[resource] = amount;
+}
+
+function resourceWords(game, resource, count) {
+  const names = game.words.resources[resource];
+  return `${count} ${Math.abs(count) === 1 ? names.one : names.other}`;
+}
+
+// Gain up to the upper limit; the rest is lost.
+function gainResource(game, player, resource, amount) {
+  const high = game.rules.resources[resource][1];
+  const had = resourceAmount(player, resource);
+  const now = high === null ? had + amount : Math.max(had, Math.min(had + amount, high));
+  setResource(player, resource, now);
+  if (!game.explain) return;
+  const note = now - had === amount ? "" : say(game, "resource_capped", { limit: high });
+  const text = say(game, "gains", { player: player.name, what: resourceWords(game, resource, now - had), why: note });
+  log(game, player, "resource", text, { resource, amount: now - had });
+}
+
+// Lose `amount` (null: all), never below the lower limit.
+function loseResource(game, player, resource, amount) {
+  const low = game.rules.resources[resource][0];
+  const had = resourceAmount(player, resource);
+  const lost = amount === null ? Math.max(0, had - low) : Math.min(amount, Math.max(0, had - low));
+  setResource(player, resource, had - lost);
+  if (!game.explain) return;
+  const note = amount === null || lost === amount ? "" : say(game, "has_only", { lost });
+  const text = say(game, "loses", { player: player.name, what: resourceWords(game, resource, lost), why: note });
+  log(game, player, "resource", text, { resource, amount: -lost });
 }
 
 // Move forward, never past the last space; each step beyond it is worth points at once.

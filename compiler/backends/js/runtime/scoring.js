@@ -105,6 +105,15 @@ function quantityLine(game, per, count, each) {
   return { per, count, each, points: count * each, text };
 }
 
+// A source's line that scores `per` by a table of points by amount (past its end: the last entry).
+function tableLine(game, per, count, table) {
+  const words = game.words.quantities[per];
+  const points = table[Math.min(count, table.length - 1)];
+  const label = words.slice(0, 1).toUpperCase() + words.slice(1);
+  const text = say(game, "counted_table", { label, n: count, points: say(game, "points", {}, points) });
+  return { per, count, each: 0, points, text };
+}
+
 // One line per floor whose occupied rooms score.
 function floorLines(game, player, pointsByFloor) {
   const words = game.words.quantities.occupied_rooms;

@@ -169,8 +169,9 @@ function dealPlayer(rules, setup, name, hand, record) {
     hotel: hotel.reverse().map((row) => row.join("")), // top floor first, as a state writes it
     hand: hand.slice(),
     hired: [],
-    objectives: 0,
+    objectives: rules.resources.objectives ? rules.resources.objectives[2] : 0,
     choices: record,
+    ...startingResources(rules),
   };
 }
 
@@ -220,3 +221,9 @@ function dealChecked(rules, setup, players, seed) {
 
 // What the pad's deal needs, under one name (GAH.DEAL).
 const DEAL = { deal, players: checkPlayers, shown, SplitMix64 };
+
+// The declared resources but the objectives at their starting amounts, as `resources` ({} where there are none).
+function startingResources(rules) {
+  const declared = Object.entries(rules.resources).filter(([resource]) => resource !== "objectives");
+  return declared.length ? { resources: Object.fromEntries(declared.map(([resource, limits]) => [resource, limits[2]])) } : {};
+}

@@ -3,7 +3,7 @@
 "use strict";
 
 const ROOM_LETTERS = new Set([".", "v", "o"]);
-const PLAYER_KEYS = ["name", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "choices"];
+const PLAYER_KEYS = ["name", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "resources", "choices"];
 const STATE_KEYS = ["round", "tiles", "staff_deck", "staff_discard", "players"];
 // What a player's name may not hold, as names are printed in every explanation: C0 and C1 controls
 // (escape sequences, line breaks), the line and paragraph separators, and the bidirectional
@@ -242,6 +242,7 @@ function readChecked(rules, state) {
       objectives: wholeNumber(get("objectives", 0), `${where}.objectives`, 0),
       choices: readChoices(get("choices", {}), `${where}.choices`),
       cursor: {},
+      resources: readResources(rules, get("resources", {}), `${where}.resources`),
     };
   });
   const discard = readCards(rules, has(state, "staff_discard") ? state.staff_discard : [], "staff_discard");
@@ -300,6 +301,25 @@ function writeGame(game) {
       hired: p.hired.slice(),
       objectives: p.objectives,
       choices: Object.assign({}, p.choices),
+      // a ruleset without declared resources writes the state as it always has
+      ...(Object.keys(p.resources).length ? { resources: Object.assign({}, p.resources) } : {}),
     })),
   };
+}
+
+// A player's declared resources (objectives excepted: their own key), each within its limits; a missing one
+// is its starting amount.
+function readResources(rules, value, where) {
+  const data = mapping(value, where);
+  const declared = Object.entries(rules.resources).filter(([resource]) => resource !== "objectives");
+  const known = declared.map(([resource]) => resource);
+  for (const key of Object.keys(data)) {
+    if (!known.includes(key)) throw refused("unknown_key", { where, key: shown(key), keys: known.join(", ") || "-" });
+  }
+  const found = {};
+  for (const [resource, [low, high, start]] of declared) {
+    const amount = Object.prototype.hasOwnProperty.call(data, resource) ? data[resource] : start;
+    found[resource] = high === null ? wholeNumber(amount, `${where}.${resource}`, low) : wholeNumber(amount, `${where}.${resource}`, low, high);
+  }
+  return found;
 }

@@ -95,6 +95,9 @@ class Rules:
     staff: dict[int, tuple[str, int, str]]  # number -> (name, cost, kind)
     scoring_tiers: dict[int, str]  # round -> tier
     tiles: dict[str, str]  # tile id -> tier
+    # Declared resources: id -> (lower limit, upper limit or None, starting amount); "objectives" is kept in
+    # Player.objectives (the state's historical key), every other one in Player.resources.
+    resources: dict[str, tuple[int, int | None, int]] = field(default_factory=dict)
     # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
     serving_pays: bool = True
     # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
@@ -153,6 +156,8 @@ class Player:
     choices: dict[str, Any]
     # Decisions of each `choices` key asked so far (the index of the next one; see decide()).
     cursor: dict[str, int]
+    # Declared resources other than the objectives, by id (every one the rules declare).
+    resources: dict[str, int]
 
     def __init__(
         self,
@@ -168,6 +173,7 @@ class Player:
         objectives: int,
         choices: dict[str, Any],
         cursor: dict[str, int] | None = None,
+        resources: dict[str, int] | None = None,
     ) -> None:
         self.name = name
         self.points = points
@@ -181,6 +187,7 @@ class Player:
         self.objectives = objectives
         self.choices = choices
         self.cursor = {} if cursor is None else cursor
+        self.resources = {} if resources is None else resources
 
     def clone(self) -> Player:
         return Player(
@@ -196,6 +203,7 @@ class Player:
             self.objectives,
             self.choices,  # read only
             self.cursor.copy(),
+            self.resources.copy(),
         )
 
 
@@ -508,6 +516,50 @@ def lose_krones(game: Game, player: Player, amount: int) -> None:
     note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
     text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
     game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
+
+
+def resource_amount(player: Player, resource: str) -> int:
+    """The player's amount of a declared resource."""
+    return player.objectives if resource == "objectives" else player.resources[resource]
+
+
+def _set_resource(player: Player, resource: str, amount: int) -> None:
+    if resource == "objectives":
+        player.objectives = amount
+    else:
+        player.resources[resource] = amount
+
+
+def resource_words(game: Game, resource: str, count: int) -> str:
+    """`count` and the resource's name in the game's language ("2 dancers")."""
+    names = game.words["resources"][resource]
+    return f"{count} {names['one'] if abs(count) == 1 else names['other']}"
+
+
+def gain_resource(game: Game, player: Player, resource: str, amount: int) -> None:
+    """Gain up to the upper limit; the rest is lost."""
+    _low, high, _start = game.rules.resources[resource]
+    had = resource_amount(player, resource)
+    now = had + amount if high is None else max(had, min(had + amount, high))
+    _set_resource(player, resource, now)
+    if game.explain:
+        note = "" if now - had == amount else game.voice.said["resource_capped"](limit=high)
+        text = game.voice.said["gains"](player=player.name, what=resource_words(game, resource, now - had), why=note)
+        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
+        game.events.append({**event, "resource": resource, "amount": now - had})
+
+
+def lose_resource(game: Game, player: Player, resource: str, amount: int | None) -> None:
+    """Lose `amount` (None: all), never below the lower limit."""
+    low = game.rules.resources[resource][0]
+    had = resource_amount(player, resource)
+    lost = max(0, had - low) if amount is None else min(amount, max(0, had - low))
+    _set_resource(player, resource, had - lost)
+    if game.explain:
+        note = "" if amount is None or lost == amount else game.voice.said["has_only"](lost=lost)
+        text = game.voice.said["loses"](player=player.name, what=resource_words(game, resource, lost), why=note)
+        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
+        game.events.append({**event, "resource": resource, "amount": -lost})
 
 
 def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:

@@ -218,6 +218,16 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
+def table_line(game: Game, per: str, count: int, table: tuple[int, ...]) -> Line:
+    """A source's line that scores `per` by a table of points by amount (past its end: the last entry)."""
+    words: str = game.words["quantities"][per]
+    points = table[min(count, len(table) - 1)]
+    text = game.voice.said["counted_table"](
+        label=words[:1].upper() + words[1:], n=count, points=game.voice.points[points]
+    )
+    return {"per": per, "count": count, "each": 0, "points": points, "text": text}
+
+
 def floor_lines(game: Game, player: Player, points_by_floor: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The points of occupied rooms by floor, and one line per floor whose occupied rooms score."""
     voice = game.voice

@@ -334,6 +334,7 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
         hotel=hotel,
         hand=list(hand),
         hired=[],
-        objectives=0,
+        objectives=rules.resources["objectives"][2] if "objectives" in rules.resources else 0,
         choices=dict(record),
+        resources={r: start for r, (_low, _high, start) in rules.resources.items() if r != "objectives"},
     )

@@ -19,6 +19,7 @@ PLAYER_KEYS = {
     "hand",
     "hired",
     "objectives",
+    "resources",
     "choices",
 }
 STATE_KEYS = {"round", "tiles", "staff_deck", "staff_discard", "players"}
@@ -305,7 +306,26 @@ def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | Non
     hired = _plain_cards(rules, data.get("hired", []))
     if emperor > rules.track_last or kitchen is None or hotel is None or hand is None or hired is None:
         return None
-    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {})
+    resources = _plain_resources(rules, data.get("resources", {}))
+    if resources is None:
+        return None
+    return Player(name, points, krones, emperor, kitchen, cafe, hotel, hand, hired, objectives, {}, None, resources)
+
+
+def _plain_resources(rules: Rules, value: Any) -> dict[str, int] | None:
+    """The declared resources of a plain state's player (a missing one: its start); None where anything is
+    unusual."""
+    if type(value) is not dict:
+        return None
+    found = {}
+    for resource, (low, high, start) in rules.resources.items():
+        if resource == "objectives":
+            continue
+        amount = value.get(resource, start)
+        if type(amount) is not int or amount < low or (high is not None and amount > high):
+            return None
+        found[resource] = amount
+    return found if set(value) <= set(found) else None
 
 
 def _plain_items(rules: Rules, value: Any) -> dict[str, int] | None:
@@ -414,6 +434,7 @@ def read_checked(rules: Rules, state: Any) -> Game:
                 hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
                 choices=_choices(data.get("choices", {}), f"{where}.choices"),
+                resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
             )
         )
     discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
@@ -426,6 +447,21 @@ def read_checked(rules: Rules, state: Any) -> Game:
     if len(set(held + deck)) < len(held + deck):
         _raise_twice(players, discard, deck)
     return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:
+    """A player's declared resources (objectives excepted: their own key), each within its limits; a missing
+    one is its starting amount."""
+    data = _mapping(value, where)
+    declared = {r: limits for r, limits in rules.resources.items() if r != "objectives"}
+    for resource in data:
+        if resource not in declared:
+            keys = ", ".join(declared) or "-"
+            raise refused("unknown_key", where=where, key=shown(resource), keys=keys)
+    return {
+        resource: _int(data.get(resource, start), f"{where}.{resource}", low, high)
+        for resource, (low, high, start) in declared.items()
+    }
 
 
 def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> None:
@@ -459,6 +495,8 @@ def write_game(game: Game) -> dict[str, Any]:
                 "choices": p.choices.copy(),
             }
         )
+        if p.resources:  # a ruleset without declared resources writes the state as it always has
+            players[-1]["resources"] = p.resources.copy()
     return {
         "round": game.round,
         "tiles": game.tiles.copy(),

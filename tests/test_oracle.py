@@ -68,8 +68,6 @@ NOT_EXPRESSIBLE: dict[str, tuple[str, ...]] = {
     ),
     "conditions-staff": ("b-krones",),  # and Staff 21 and 42, whose conditional effects the oracle lacks too
     SAMPLES_NAME: BASE_TILES,  # every tile holds samples (tests/helpers_samples.py)
-    # Declared resources (dancers: their limits, end table and tie-breaker share) are not in the oracle's model.
-    "invented-resources": ("a-dance-hall", "b-ballet-night", "c-grand-ball"),
 }
 # The others: 100 each (their scoring differs from base in one number or one tile).
 STATES = {"base": 400, "house-numbers": 300, **dict.fromkeys(INVENTED, 600)}
@@ -93,6 +91,7 @@ def comparable(result: dict[str, Any]) -> dict[str, Any]:
     players = [
         {key: p[key] for key in ("name", "points", "krones", "emperor", "hotel", "hand", "hired", "objectives")}
         | {
+            "resources": p.get("resources", {}),
             "kitchen": {k: v for k, v in p["kitchen"].items() if v},
             "cafe": [{k: v for k, v in guest.items() if v} for guest in p["cafe"]],
         }
@@ -145,7 +144,9 @@ def states_of(name: str) -> list[dict[str, Any]]:
     own = tuple(tile for tile in rules.tiles if tile not in BASE_TILES)
     count = STATES.get(name, 100)
     seed = zlib.crc32(name.encode())
-    return random_states(seed, count, rules.cap, rules.tiles, rules.items, own, rich=name in INVENTED)
+    return random_states(
+        seed, count, rules.cap, rules.tiles, rules.items, own, rich=name in INVENTED, dancers=bool(rules.dancers)
+    )
 
 
 def check(name: str, mod: Any, oracle: HandScorer, index: int, state: dict[str, Any]) -> bool:

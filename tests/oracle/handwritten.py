@@ -159,6 +159,10 @@ class HandRules:
     read_before: bool = False
     # invented-others: final scoring adds 2 points per other player with fewer occupied rooms ("rivalry").
     rivalry: bool = False
+    # invented-resources: each player has dancers (0 to DANCERS_MOST, DANCERS_START when the state has none),
+    # worth this table's points by amount at the end (the last entry for more), and the tie-breaker counts
+    # kitchen items plus dancers (not krones). Empty: no dancers.
+    dancers: tuple[int, ...] = ()
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -174,6 +178,18 @@ class HandRules:
     @property
     def game_end(self) -> set[int]:
         return {*self.staff, SECRETARY}
+
+
+DANCERS_MOST, DANCERS_START = 5, 1  # tests/data/variants/invented-resources.yaml
+
+
+def dancers(p: dict[str, Any]) -> int:
+    return int(p["resources"]["dancers"])
+
+
+def set_dancers(p: dict[str, Any], n: int) -> None:
+    """A gain stops at the upper limit (the rest is lost), a loss at 0."""
+    p["resources"]["dancers"] = max(0, min(DANCERS_MOST, n))
 
 
 def colour(cell: tuple[int, int]) -> str:
@@ -304,6 +320,8 @@ class HandScorer:
             parts["rivalry"] = 2 * sum(1 for q in self.others(game, index) if len(cells(q, "o")) < len(cells(p, "o")))
         if rules.red_upstairs:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
+        if rules.dancers:
+            parts["dancers"] = rules.dancers[min(dancers(p), len(rules.dancers) - 1)]
         return parts
 
     def projected(self, game: dict[str, Any], p: dict[str, Any]) -> int:
@@ -918,6 +936,38 @@ class HandScorer:
             lose_points(p, 2 * sum(1 for q in others if len(cells(q, "o")) < len(cells(p, "o"))))
             lose_points(p, sum(len(q["cafe"]) for q in others))
 
+    def tile_a_dance_hall(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 2 dancers (never past 5). Penalty: lose 1 dancer (never below 0)."""
+        p = game["players"][index]
+        set_dancers(p, dancers(p) + (2 if bonus else -1))
+
+    def tile_b_ballet_night(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: choose (1) pay 2 dancers for 9 points, only with 2 dancers or more, or (2) 2 krones. Penalty:
+        lose 2 points per dancer (never below 0 points)."""
+        p = game["players"][index]
+        if not bonus:
+            lose_points(p, 2 * dancers(p))
+            return
+
+        def take(g: dict[str, Any], q: dict[str, Any], option: int) -> None:
+            if option == 1:
+                set_dancers(q, dancers(q) - 2)
+                q["points"] += 9
+            else:
+                q["krones"] += 2
+
+        self.decide(game, index, "choose_one", [1, 2] if dancers(p) >= 2 else [2], take)
+
+    def tile_c_grand_ball(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: an objective marker, then 5 points with 3 dancers or more. Penalty: every dancer lost."""
+        p = game["players"][index]
+        if not bonus:
+            set_dancers(p, 0)
+            return
+        p["objectives"] = min(100, p["objectives"] + 1)
+        if dancers(p) >= 3:
+            p["points"] += 5
+
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         invented = getattr(self, "tile_" + tile.replace("-", "_"), None)
         if invented is not None:
@@ -955,6 +1005,8 @@ class HandScorer:
             p.setdefault("hired", [])
             p.setdefault("hand", [])
             p.setdefault("choices", {})
+            if rules.dancers:
+                p.setdefault("resources", {}).setdefault("dancers", DANCERS_START)
             p["_asked"], p["_used"] = {}, 0  # decisions asked per `choices` key; recorded decisions used
         round_ = game["round"]
         tile = game["tiles"]["ABC"[(round_ - 3) // 2]]
@@ -984,7 +1036,7 @@ class HandScorer:
                 parts["points_floor"] = -total
                 total = 0
             final.append({"player": p["name"], "points": p["points"], "total": total, "breakdown": parts})
-        return {"state": game, "final": final, "standings": standings(game, final)}
+        return {"state": game, "final": final, "standings": standings(game, final, bool(rules.dancers))}
 
     def score_round_7(self, state: dict[str, Any]) -> dict[str, Any]:
         """Emperor scoring after round 7 (tier C), final scoring and standings."""
@@ -992,12 +1044,13 @@ class HandScorer:
         return self.score(state)
 
 
-def standings(game: dict[str, Any], final: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Highest total first; a tie goes to more kitchen items plus krones; still equal, a shared rank."""
+def standings(game: dict[str, Any], final: list[dict[str, Any]], dancers_break: bool = False) -> list[dict[str, Any]]:
+    """Highest total first; a tie goes to more kitchen items plus krones (plus dancers instead, with
+    `dancers_break`); still equal, a shared rank."""
 
     def tiebreak(i: int) -> int:
         p = game["players"][i]
-        return int(sum(p["kitchen"].values()) + p["krones"])
+        return int(sum(p["kitchen"].values()) + (dancers(p) if dancers_break else p["krones"]))
 
     order = sorted(range(len(final)), key=lambda i: (-final[i]["total"], -tiebreak(i), i))
     table: list[dict[str, Any]] = []

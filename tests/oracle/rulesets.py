@@ -106,6 +106,16 @@ HAND_RULES: dict[str, HandRules] = {
     ),
     # Tiles that read other players (left and right neighbours, most and fewest, the leader, players with more or
     # fewer, each other player), as they stand when each player resolves, or as they stood before the scoring.
+    # Dancers, a declared resource: 0 to 5, 1 at the start, worth 0/1/3/6/10 points by amount at the end; the
+    # tie-breaker counts kitchen items plus dancers.
+    "invented-resources": dataclasses.replace(
+        BASE,
+        tiles=(
+            *without(BASE_TILES, "a-two-items", "b-one-of-each", "c-staff-points"),
+            *("a-dance-hall", "b-ballet-night", "c-grand-ball"),
+        ),
+        dancers=(0, 1, 3, 6, 10),
+    ),
     "invented-others": OTHERS,
     "invented-others-before": dataclasses.replace(OTHERS, read_before=True),
 }

@@ -50,9 +50,9 @@ def recorded_choices(rng: random.Random, player: dict[str, Any], items: tuple[st
 
 
 def random_player(
-    rng: random.Random, index: int, cards: list[int], cap: int, items: tuple[str, ...], rich: bool
+    rng: random.Random, index: int, cards: list[int], cap: int, items: tuple[str, ...], rich: bool, dancers: bool
 ) -> dict[str, Any]:
-    """One player, with Staff taken from `cards` (see random_state for `rich`)."""
+    """One player, with Staff taken from `cards` (see random_state for `rich` and `dancers`)."""
     guests = GUESTS
     if rich:
         extra = tuple({item: 1, "cake": 1} for item in items if item not in BASE_ITEMS)
@@ -71,6 +71,8 @@ def random_player(
         "hired": hired,
         "objectives": rng.randint(0, 3),
     }
+    if dancers and rng.random() < 0.8:  # else the state has none: the start amount
+        player["resources"] = {"dancers": rng.choice([0, 1, 2, 3, 5, rng.randint(0, 5)])}
     if rich and rng.random() < 0.2:
         player["kitchen"] = dict.fromkeys(items, 0)
     if rich and rng.random() < 0.6:
@@ -87,14 +89,16 @@ def random_state(
     items: tuple[str, ...] = BASE_ITEMS,
     pinned: str | None = None,
     rich: bool = False,
+    dancers: bool = False,
 ) -> dict[str, Any]:
     """A state just before the Emperor scoring after `round_`, `players` players, a track whose last space is `cap`,
     the Emperor tiles drawn from `tiles` (`pinned`: that one for its tier) and kitchens of `items`. `rich`: café
     guests of more kinds (the ruleset's own items too), an empty kitchen 1 time in 5 and recorded decisions
-    (return_items, choose_one) for 3 players in 5."""
+    (return_items, choose_one) for 3 players in 5. `dancers`: players hold dancers (invented-resources), 4 in 5
+    of them written in the state."""
     cards = list(range(1, 49))
     rng.shuffle(cards)
-    table = [random_player(rng, index, cards, cap, items, rich) for index in range(players)]
+    table = [random_player(rng, index, cards, cap, items, rich, dancers) for index in range(players)]
     drawn = {}
     for tier in "abc":
         if pinned is not None and pinned[0] == tier:
@@ -112,6 +116,7 @@ def random_states(
     items: tuple[str, ...] = BASE_ITEMS,
     focus: tuple[str, ...] = (),
     rich: bool = False,
+    dancers: bool = False,
 ) -> list[dict[str, Any]]:
     """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last). With `focus`, 3 states in
     4 play one of those tiles, in the round of its tier."""
@@ -121,5 +126,5 @@ def random_states(
         pinned = rng.choice(focus) if focus and rng.random() < 0.75 else None
         players = rng.choice((2, 3, 4, 4))
         round_ = ROUND_OF_TIER[pinned[0]] if pinned else rng.choice((3, 5, 7, 7))
-        states.append(random_state(rng, cap, players, round_, tiles, items, pinned, rich))
+        states.append(random_state(rng, cap, players, round_, tiles, items, pinned, rich, dancers))
     return states

@@ -68,6 +68,7 @@ GROUPS = (
             "tests/test_conditions.py",
             "tests/test_filtered_counts.py",
             "tests/test_other_players.py",
+            "tests/test_declared_resources.py",
             "tests/test_oracle.py",
             "tests/test_scoring_scenarios.py",
             "tests/test_scoring_properties.py",

@@ -582,14 +582,15 @@ class FinalSource:
 
 @dataclass(frozen=True)
 class Resource:
-    """A per-player resource the rules data declares: its names per language (language id, one, other),
+    """A per-player resource the rules data declares: its names per language (language id, one, other, per: the
+    unit after "per", e.g. German "jede Tänzerin"),
     limits (`at_most` None: no upper limit), starting amount and end scoring (`end_per` points each, or
     `end_table` by amount, or neither). The front end adds its end scoring to final_scoring (id: the
     resource's id). The base game's objective markers are the resource `objectives`, kept in the state's
     historical `objectives` key; every other resource is in a player's `resources` mapping."""
 
     id: str
-    names: tuple[tuple[str, str, str], ...]
+    names: tuple[tuple[str, str, str, str], ...]
     at_least: int = 0
     at_most: int | None = None
     start: int = 0
@@ -598,9 +599,16 @@ class Resource:
 
     def named(self, language: str, count: int) -> str:
         """The resource's name in `language` (else English, else its id) after `count`."""
-        forms = {lang: (one, other) for lang, one, other in self.names}
-        one, other = forms.get(language) or forms.get("en") or (self.id, self.id)
+        one, other, _per = self._forms(language)
         return one if abs(count) == 1 else other
+
+    def unit(self, language: str) -> str:
+        """The resource as a unit after "per" ("dancer"; German "jede Tänzerin")."""
+        return self._forms(language)[2]
+
+    def _forms(self, language: str) -> tuple[str, str, str]:
+        forms = {lang: (one, other, per) for lang, one, other, per in self.names}
+        return forms.get(language) or forms.get("en") or (self.id, self.id, self.id)
 
     def clamp(self, amount: int) -> int:
         """`amount` within the limits."""

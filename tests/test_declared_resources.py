@@ -183,6 +183,8 @@ def test_the_sheet_states_the_resource_and_its_end_scoring() -> None:
     german = " ".join(render_sheet(ruleset, base, "md", language=german_words).decode("utf-8").split())
     assert "Erhalte 2 Tänzerinnen" in german and "Verliere alle deine Tänzerinnen" in german
     assert "Tänzerinnen: Jeder beginnt mit 1 Tänzerin; nie weniger als 0 und nie mehr als 5" in german
+    # After "per", the data's own unit (names.de.per): German needs "jede" before the name.
+    assert "Lose 2 points per dancer" in english and "Verliere 2 Siegpunkte für jede Tänzerin" in german
 
 
 def test_gah_diff_show_and_score_know_the_resource(tmp_path: Path) -> None:

@@ -400,7 +400,7 @@ class _Builder:
                     f"resources.{resource_id}.at_most: {high} is not above at_least ({low})",
                 )
             end = data.get("end", {})
-            names = tuple((lang, n["one"], n["other"]) for lang, n in data["names"].items())
+            names = tuple((lang, n["one"], n["other"], n.get("per", n["one"])) for lang, n in data["names"].items())
             found.append(
                 ir.Resource(resource_id, names, low, high, start, end.get("per", 0), tuple(end.get("table", ())))
             )

@@ -137,7 +137,9 @@ class Speaker:
         if q.count == "items":
             return self._counted_items(q, form, owner)
         if q.count == "resource":
-            return rich(self.resource_name(q.resource, 1 if form == "per" else 2))
+            if form == "per":
+                return rich(self._resource(q.resource).unit(self.w.language.id))
+            return rich(self.resource_name(q.resource, 2))
         if q.count == "staff":
             kinds = [self.w.rich(f"count_of.staff.kind.{k}") for k in q.staff_kinds]
             said = self.w.rich("count_of.staff.kinds", kinds=self.w.join(kinds, ".or")) if kinds else ()
@@ -147,10 +149,13 @@ class Speaker:
 
     def resource_name(self, resource_id: str, count: int) -> str:
         """A declared resource's name in this language after `count` (its English one if it has none here)."""
+        return self._resource(resource_id).named(self.w.language.id, count)
+
+    def _resource(self, resource_id: str) -> ir.Resource:
         resource = self.resources.get(resource_id)
         if resource is None:
             raise SheetError(f"unknown resource '{resource_id}'")
-        return resource.named(self.w.language.id, count)
+        return resource
 
     def resource_amount(self, resource_id: str, count: int) -> Rich:
         """ "2 dancers" in this language."""

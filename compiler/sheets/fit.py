@@ -12,6 +12,7 @@ made the sheet long (fit_check.py).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -220,8 +221,6 @@ def split_tiles(sheet: Sheet, fit: Fit) -> list[list[TierGroup]]:
 
 
 def _columns(sheet: Sheet, fit: Fit, width: float) -> list[tuple[list[TierGroup], float]]:
-    from compiler.sheets.context import TierGroup  # context imports this module
-
     size = fit.font
     line = size * fit.line
     column = (width - 5 * MM) / 2 - 1.2 * MM
@@ -241,7 +240,7 @@ def _columns(sheet: Sheet, fit: Fit, width: float) -> list[tuple[list[TierGroup]
         height = 0.0
         for index, tile, block in part:
             if not groups or groups[-1].heading != sheet.tiers[index].heading:
-                groups.append(TierGroup(sheet.tiers[index].heading, []))
+                groups.append(dataclasses.replace(sheet.tiers[index], tiles=[]))
                 height += heading
             groups[-1].tiles.append(tile)
             height += block

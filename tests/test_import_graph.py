@@ -1,0 +1,92 @@
+"""The import graph of compiler/ has no circle: every import counts (those inside functions too, which run when
+called), only the names under `if TYPE_CHECKING:` (never run) are left out."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "compiler"
+
+
+def module_names() -> dict[str, Path]:
+    names = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def imported(path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of compiler/ that running `path` may import (a name imported from a package that is a module
+    counts as that module)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                for alias in child.names:
+                    whole = f"{child.module}.{alias.name}"
+                    found.add(whole if whole in known else child.module)
+            elif isinstance(child, ast.Import):
+                found.update(alias.name for alias in child.names)
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {name for name in found if name in known}
+
+
+def graph() -> dict[str, set[str]]:
+    known = module_names()
+    return {name: imported(path, known) - {name} for name, path in known.items()}
+
+
+def circle(edges: dict[str, set[str]]) -> list[str]:
+    """One circle of the graph as the modules along it (the first found, depth first), or []."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def walk(name: str) -> list[str]:
+        state[name] = 1
+        path.append(name)
+        for other in sorted(edges[name]):
+            if state.get(other) == 1:
+                return [*path[path.index(other) :], other]
+            if other not in state and (found := walk(other)):
+                return found
+        path.pop()
+        state[name] = 2
+        return []
+
+    for name in sorted(edges):
+        if name not in state and (found := walk(name)):
+            return found
+    return []
+
+
+def test_the_import_graph_has_no_circle() -> None:
+    found = circle(graph())
+    assert not found, " -> ".join(found)
+
+
+def test_the_check_finds_a_circle() -> None:
+    assert circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert circle({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_sees_imports_inside_functions_but_not_type_checking_ones(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from compiler.ir import Ruleset\n"
+        "def f():\n    from compiler.sheets import context\n"
+    )
+    assert imported(source, module_names()) == {"compiler.sheets.context"}
+
+
+def test_the_python_backend_does_not_call_into_the_sheets() -> None:
+    edges = graph()
+    backend = [name for name in edges if name.startswith("compiler.backends.python")]
+    assert backend and not [(n, m) for n in backend for m in edges[n] if m.startswith("compiler.sheets")]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -19,6 +21,7 @@ from compiler.languages import (
     load_language,
     own_language_ids,
 )
+from compiler.problem_formats import FORMATS, as_github, as_json
 from compiler.project import Compiled, compile_library
 from compiler.sheets.fit_check import fit_problems
 
@@ -102,18 +105,41 @@ def _check_setup(parser: argparse.ArgumentParser) -> None:
         "files", nargs="*", type=Path, help="rules files to check (default: the workspace's rules, or the bundled ones)"
     )
     parser.add_argument("--all", action="store_true", help="also list the rulesets bundled with gah")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (default: for people, on stderr), json (every problem with its position, on stdout, nothing "
+        "else) or github (an annotation a problem for GitHub Actions, on stdout)",
+    )
 
 
 @command("check", "validate rules files (default: every ruleset of the workspace)")(_check_setup)
 def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
+    """`gah check` in the format asked for: the JSON form prints only the problems."""
+    if args.format == "json":
+        with contextlib.redirect_stdout(io.StringIO()):
+            code, problems = _checked(args, workspace)
+        print(as_json(problems))
+        return code
+    code, problems = _checked(args, workspace)
+    if problems and args.format == "github":
+        print(as_github(problems))
+    elif problems:
+        report(problems, workspace.sources, speaker(workspace))
+    return code
+
+
+def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[Problem]]:
+    """Check what `args` names, printing a line for each valid ruleset; the exit code and the problems."""
     files: list[Path] = args.files
     for path in files:
         if not path.exists():
             print(f"gah check: no such file: {path}", file=sys.stderr)
-            return 2
+            return 2, []
         if path.is_dir():
             print(f"gah check: {path} is a folder; name rules files, or none to check the workspace", file=sys.stderr)
-            return 2
+            return 2, []
     lab_folders = {(workspace.rules_dir / "lab").resolve(), (workspace.bundle / "rules" / "lab").resolve()}
     lab_files = [p for p in files if p.resolve().parent in lab_folders]
     files = [p for p in files if p not in lab_files]
@@ -124,10 +150,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
     says = speaker(workspace)
     model_problems = _check_lab_models(workspace, lab_files, says)
     if args.files and not files:
-        if model_problems:
-            report(model_problems, workspace.sources, says)
-            return 1
-        return 0
+        return (1 if model_problems else 0), model_problems
     compiled = compile_library(workspace, extra=files, only_extra=bool(files))
     library = compiled.library
     if files:
@@ -144,7 +167,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
             "start one with: gah new-variant NAME",
             file=sys.stderr,
         )
-        return 1
+        return 1, []
     if workspace.root is None and not files:
         print(says.say("cli.bundled_only"))
     languages, language_problems = _check_languages(workspace, says)
@@ -155,10 +178,7 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
         changed = changes if rules_file.extends else []
         print(summary_line(compiled.rulesets[name], changed, compiled.removed.get(name), says))
     problems = compiled.problems + model_problems + language_problems + list(too_long.values())
-    if problems:
-        report(problems, workspace.sources, says)
-        return 1
-    return 0
+    return (1 if problems else 0), problems
 
 
 def _check_languages(workspace: Workspace, says: Speaks) -> tuple[list[Language], list[Problem]]:

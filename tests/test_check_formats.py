@@ -1,0 +1,56 @@
+"""`gah check --format json|github`: the problems, with their positions, in the forms tools read (README:
+Commands)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers_rules import run_gah
+
+from compiler.errors import Position, Problem
+from compiler.problem_formats import as_github, as_json
+
+BROKEN = "extends: base\nname: house\nrounds: seven\n"
+MESSAGE = 'rounds: expected a whole number, got text ("seven")'
+
+
+def house(tmp_path: Path, text: str) -> Path:
+    assert run_gah("init", str(tmp_path)).code == 0
+    (tmp_path / "rules" / "house.yaml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_github_marks_each_problem_at_its_line(tmp_path: Path) -> None:
+    run = run_gah("--workspace", str(house(tmp_path, BROKEN)), "check", "--format", "github")
+    assert run.code == 1
+    assert f"::error file=rules/house.yaml,line=3,col=9::{MESSAGE}" in run.out.splitlines()
+    assert run.err == ""
+
+
+def test_json_prints_the_problems_and_nothing_else(tmp_path: Path) -> None:
+    run = run_gah("--workspace", str(house(tmp_path, BROKEN)), "check", "--format", "json")
+    assert run.code == 1
+    found = json.loads(run.out)  # no "ok" line around it
+    assert found == {
+        "problems": [{"file": "rules/house.yaml", "line": 3, "column": 9, "severity": "error", "message": MESSAGE}],
+        "count": 1,
+    }
+
+
+def test_json_of_valid_rules_is_an_empty_list(tmp_path: Path) -> None:
+    run = run_gah("--workspace", str(house(tmp_path, "extends: base\nname: house\n")), "check", "--format", "json")
+    assert run.code == 0 and json.loads(run.out) == {"problems": [], "count": 0}
+
+
+def test_github_escapes_what_would_end_a_field() -> None:
+    # GitHub's workflow commands: % \\r \\n escaped everywhere, and : , in a property too.
+    problem = Problem(Position("rules/a,b:c.yaml", 2, 5), "100% wrong, here: x")
+    assert as_github([problem]) == "::error file=rules/a%2Cb%3Ac.yaml,line=2,col=5::100%25 wrong, here: x"
+
+
+def test_both_forms_sort_and_drop_repeats() -> None:
+    late = Problem(Position("b.yaml", 1, 1), "second")
+    early = Problem(Position("a.yaml", 9, 1), "first")
+    assert [row["message"] for row in json.loads(as_json([late, early, late]))["problems"]] == ["first", "second"]
+    assert as_github([late, early]).splitlines()[0].endswith("::first")

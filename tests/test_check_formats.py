@@ -1,5 +1,5 @@
-"""`gah check --format json|github`: the problems, with their positions, in the forms tools read (README:
-Commands)."""
+"""`gah check --format json|github`: the problems, with their positions, in the forms tools read; `gah diff
+--exit-code` for scripts (README: Commands)."""
 
 from __future__ import annotations
 
@@ -54,3 +54,13 @@ def test_both_forms_sort_and_drop_repeats() -> None:
     early = Problem(Position("a.yaml", 9, 1), "first")
     assert [row["message"] for row in json.loads(as_json([late, early, late]))["problems"]] == ["first", "second"]
     assert as_github([late, early]).splitlines()[0].endswith("::first")
+
+
+def test_diff_exit_code_says_whether_rulesets_differ() -> None:
+    # As git diff --exit-code: 1 when the rulesets differ (gentle-move-backs moves back less), 0 when they do
+    # not; without the option, 0 either way.
+    differ = run_gah("diff", "base", "gentle-move-backs", "--exit-code")
+    assert differ.code == 1 and "- " in differ.out and differ.err == ""
+    assert run_gah("diff", "base", "gentle-move-backs").code == 0
+    assert run_gah("diff", "base", "base", "--exit-code").code == 0
+    assert run_gah("diff", "base", "gentle-move-backs", "--exit-code", "--json").code == 1

@@ -17,6 +17,9 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("first", metavar="A", help="ruleset name or rules file (what B is compared with)")
     parser.add_argument("second", metavar="B", help="ruleset name or rules file")
     parser.add_argument("--json", action="store_true", help="print {a, b, differences: [sentences]} as JSON")
+    parser.add_argument(
+        "--exit-code", action="store_true", help="exit 1 when the rulesets differ, 0 when they do not (as git diff)"
+    )
     language_option(parser)
 
 
@@ -26,14 +29,15 @@ def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
     second = load_one(workspace, args.second)
     language = choose_language(workspace, args.lang)
     sentences = describe_differences(first, second, language=language)
+    differ = 1 if args.exit_code and sentences else 0
     if args.json:
         data = {"a": first.name, "b": second.name, "differences": sentences}
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-        return 0
+        return differ
     if not sentences:
         print(language.say("diff.command.same", first=first.name, second=second.name))
         return 0
     print(language.say("diff.command.differs", len(sentences), first=first.name, second=second.name))
     for sentence in sentences:
         print(f"- {sentence}")
-    return 0
+    return differ

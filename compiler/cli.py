@@ -272,8 +272,24 @@ def build_parser(argv: Sequence[str] | None = ()) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (setup, _handler, help_text) in _COMMANDS.items():
-        setup(sub.add_parser(name, help=help_text, description=help_text))
+        _PARSERS[name] = sub.add_parser(name, help=help_text, description=help_text)
+        setup(_PARSERS[name])
     return parser
+
+
+_PARSERS: dict[str, argparse.ArgumentParser] = {}
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The parsed command line; an option the command does not know is refused with that command's usage (and
+    the closest option it has)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command_parser = _PARSERS.get(args.command or "", parser)
+        options = [o for action in command_parser._actions for o in action.option_strings]
+        hint = did_you_mean(extra[0], options) if extra[0].startswith("-") else ""
+        command_parser.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    return args
 
 
 def package_version() -> str:
@@ -295,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exit_:
             return int(exit_.code or 0)
     try:
-        args = parser.parse_args(argv)
+        args = parse(parser, argv)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if args.command is None:

@@ -55,3 +55,12 @@ def test_help_and_an_unknown_command_name_every_command() -> None:
     assert "gah: error: unknown command 'scor' (did you mean 'score'?); commands: build, check, compare" in wrong.err
     for name in commands.MODULES:
         assert name in wrong.err, name
+
+
+def test_a_bad_option_shows_that_commands_usage_and_the_closest_option() -> None:
+    wrong = run_gah("score", "--rulez", "base", "state.yaml")
+    assert wrong.code == 2 and wrong.out == ""
+    assert wrong.err.startswith("usage: gah score ")
+    assert "gah score: error: unrecognized arguments: --rulez (did you mean '--rules'?)" in wrong.err
+    top = run_gah("--nope")
+    assert top.code == 2 and top.err.startswith("usage: gah [-h]") and "unrecognized arguments: --nope" in top.err

@@ -200,15 +200,10 @@ def test_every_shipped_ruleset_fits_on_both_papers(paper: str) -> None:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize(("name", "make", "too_many"), KINDS)
 def test_a_front_the_check_lets_through_at_its_limit_renders_on_one_page(
-    request: pytest.FixtureRequest, tmp_path: Path, paper: Paper, name: str, make: Callable[[int], str], too_many: int
+    tmp_path: Path, paper: Paper, name: str, make: Callable[[int], str], too_many: int
 ) -> None:
     """The check trusts fit.py's estimate; at the limit it allows, WeasyPrint's page check (every tile and the
     front's end on page 1, inside its margin, two pages in all) holds too."""
-    if name == "long-tiles":
-        # A known bug, left for the next session (issue 30's note): since the all-or-nothing wording grew longer,
-        # back.py's estimate of a back full of long tiles is about 7% short, so at the limit the check allows the
-        # footer falls onto a third page (5% spare is not enough; 10% breaks the zone limits). Strict: a fix passes.
-        request.applymarker(pytest.mark.xfail(strict=True, reason="back.py underestimates a back of long tiles"))
     said = said_to_fit(tmp_path / "over", name, make, too_many, paper)
     folder = workspace(tmp_path / "limit", {name: make(said)}, paper)
     ruleset = load_one(Workspace.at(folder), name)

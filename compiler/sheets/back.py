@@ -28,6 +28,10 @@ PARA = 0.8 * MM
 CELL = 2 * 1.0 * MM + 0.6  # left and right padding of a table cell plus one border
 ROW = 2 * 0.35 * MM + ROW_BORDER
 ID_LINE = 7 * 1.12
+# A long continued tile (LONG_TILE lines or more) breaks into more lines than the width estimate finds: each
+# break leaves part of a word's width unused, and on backs full of the longest tiles that came to about 7% more
+# lines. Shorter tiles are estimated well (the zone and Staff limits hold to the line).
+LONG_TILE, LONG_TILE_LINES = 8, 1.08
 
 
 def column_width(sheet: Sheet) -> float:
@@ -83,7 +87,8 @@ def tile_blocks(sheet: Sheet, groups: list[TierGroup]) -> list[float]:
             count = lines(name, width, SIZE, True)
             count += lines((label, *tile.bonus.text), width, SIZE, tile.changed)
             count += lines((label, *tile.penalty.text), width, SIZE, tile.changed)
-            blocks.append(head + count * LINE + 1.4 * MM + ROW_BORDER)
+            lines_needed = count * LONG_TILE_LINES if count >= LONG_TILE else count
+            blocks.append(head + lines_needed * LINE + 1.4 * MM + ROW_BORDER)
             head = 0.0
     return blocks
 

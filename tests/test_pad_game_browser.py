@@ -678,3 +678,38 @@ def test_a_game_from_gah_setup_json_or_dealt_by_hand_and_its_files(chromium: str
         assert problems(tools) == []
     finally:
         tools.close()
+
+
+# --- a declared resource's field (issue 30): gah score's words, the page 390 px wide ---------------------------
+
+
+def test_a_declared_resource_has_a_field_checked_with_gah_scores_words(
+    chromium: str,  # noqa: F811
+    profile: str,
+    tmp_path: Path,
+) -> None:
+    rules = str(ROOT / "tests" / "data" / "variants" / "invented-resources.yaml")
+    path = tmp_path / "invented-resources.html"
+    path.write_bytes(generate_page(load_one(shipped_workspace(), rules)))
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, path)
+        deal(pad, ["Anna", "Ben"], 7)
+        dancers = "players[0].resources.dancers"
+        assert pad.evaluate(f"{field(dancers)}.value") == "1"  # the declared start
+        # Dancers are 0 to 5 (the rules data); the words are what gah score prints for a state file holding 6
+        # (st.json:1:286: players[0].resources.dancers: 6 is out of range (from 0 to 5)), and -1.
+        for raw, words in (("6", "6 is out of range (from 0 to 5)"), ("-1", "-1 is less than the minimum of 0")):
+            pad.type_into(field(dancers), raw)
+            assert error_at(pad, dancers) == words, raw
+            assert pad.evaluate(f"{field(dancers)}.getAttribute('aria-invalid')") == "true"
+            assert action(pad)["disabled"]
+            assert pad.evaluate(f"{field(dancers)}.value") == raw  # kept as typed
+        pad.type_into(field(dancers), "3")
+        assert error_at(pad, dancers) == "" and not action(pad)["disabled"]
+        assert pad.evaluate("document.documentElement.scrollWidth") <= 390
+        if SHOTS:
+            shoot(pad, "resource", "section.player[data-player='0']")
+        assert problems(tools) == []
+    finally:
+        tools.close()

@@ -580,6 +580,11 @@ class FinalSource:
         return self.points * count
 
 
+# The declared resource that the game state keeps under its historical `objectives` key; every other one is in a
+# player's `resources` mapping.
+OBJECTIVES = "objectives"
+
+
 @dataclass(frozen=True)
 class Resource:
     """A per-player resource the rules data declares: its names per language (language id, one, other, per: the
@@ -730,6 +735,11 @@ class Ruleset:
             if resource.id == resource_id:
                 return resource
         raise KeyError(resource_id)
+
+    @property
+    def other_resources(self) -> tuple[Resource, ...]:
+        """The declared resources but the objectives (kept under the state's own key), in the rules' order."""
+        return tuple(r for r in self.resources if r.id != OBJECTIVES)
 
     def tiers(self) -> tuple[str, ...]:
         return tuple(sorted({s.tier for s in self.scorings}))

@@ -6,7 +6,6 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.batched.state import GameArrays
-from compiler.backends.batched.tables import other_resources
 
 
 def arrays_view(ruleset: ir.Ruleset, s: GameArrays, g: int) -> dict[str, Any]:
@@ -30,7 +29,7 @@ def arrays_view(ruleset: ir.Ruleset, s: GameArrays, g: int) -> dict[str, Any]:
                 "hotel": _hotel(hotel, int(s.placed[g, p]), int(s.occupied[g, p])),
                 "hand": [int(c) for c in s.hand[g, p, : s.hand_size[g, p]]],
                 "hired": [int(c) for c in s.hired[g, p, : s.hired_count[g, p]]],
-                "resources": {r.id: int(s.resources[g, p, k]) for k, r in enumerate(other_resources(ruleset))},
+                "resources": {r.id: int(s.resources[g, p, k]) for k, r in enumerate(ruleset.other_resources)},
             }
         )
     tiers = ruleset.tiers()
@@ -117,7 +116,7 @@ def store_game(ruleset: ir.Ruleset, game: Any, s: GameArrays, g: int) -> None:
     for p, player in enumerate(game.players):
         s.points[g, p], s.krones[g, p] = player.points, player.krones
         s.emperor[g, p], s.objectives[g, p] = player.emperor, player.objectives
-        for k, resource in enumerate(other_resources(ruleset)):
+        for k, resource in enumerate(ruleset.other_resources):
             s.resources[g, p, k] = player.resources[resource.id]
         s.kitchen[g, p] = 0
         for k, (item, count) in enumerate(player.kitchen.items()):

@@ -54,7 +54,9 @@ def lower_quantity(data: str | dict[str, Any], path: Path, context: Context) -> 
 
 def resource_quantity(resource_id: str) -> ir.Quantity:
     """The count of a declared resource; the objective markers keep their historical count `objectives`."""
-    return ir.Quantity("objectives") if resource_id == "objectives" else ir.Quantity("resource", resource=resource_id)
+    return (
+        ir.SHORTHANDS[ir.OBJECTIVES] if resource_id == ir.OBJECTIVES else ir.Quantity("resource", resource=resource_id)
+    )
 
 
 def declared_resource(resource_id: str, path: Path, context: Context) -> str:

@@ -10,7 +10,6 @@ from typing import Any
 
 from compiler import ir
 from compiler.backends.batched.state import Dims, GameArrays, new_state
-from compiler.backends.batched.tables import other_resources
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 
@@ -24,7 +23,7 @@ def dims_of(ruleset: ir.Ruleset, games: int, players: int) -> Dims:
         seats=ruleset.hotel.cafe_seats,
         cards=len(ruleset.staff),
         tiers=len(ruleset.tiers()),
-        resources=len(other_resources(ruleset)),
+        resources=len(ruleset.other_resources),
     )
 
 
@@ -56,7 +55,7 @@ def load_game(ruleset: ir.Ruleset, game: Any, state: GameArrays, g: int) -> None
         state.krones[g, p] = player.krones
         state.emperor[g, p] = player.emperor
         state.objectives[g, p] = player.objectives
-        for k, resource in enumerate(other_resources(ruleset)):
+        for k, resource in enumerate(ruleset.other_resources):
             state.resources[g, p, k] = player.resources[resource.id]
         state.kitchen[g, p, :] = 0
         state.kitchen_order[g, p, :] = 0
@@ -106,7 +105,7 @@ def store_game(ruleset: ir.Ruleset, state: GameArrays, g: int, game: Any) -> Non
         player.krones = int(state.krones[g, p])
         player.emperor = int(state.emperor[g, p])
         player.objectives = int(state.objectives[g, p])
-        for k, resource in enumerate(other_resources(ruleset)):
+        for k, resource in enumerate(ruleset.other_resources):
             player.resources[resource.id] = int(state.resources[g, p, k])
         order = [int(i) for i in state.kitchen_order[g, p, : state.kitchen_keys[g, p]]]
         # In place: the lab's players hold these very dicts and lists.

@@ -763,22 +763,17 @@ def _final_tables(encoder: Encoder) -> dict[str, list[int]]:
 # --- declared resources --------------------------------------------------------------------
 
 
-def other_resources(ruleset: ir.Ruleset) -> tuple[ir.Resource, ...]:
-    """The declared resources but the objectives (which have arrays of their own), in the rules' order."""
-    return tuple(r for r in ruleset.resources if r.id != "objectives")
-
-
 def resource_index(ruleset: ir.Ruleset, resource_id: str) -> int:
     """A resource's index in the kernels: 0 the objectives, k the k-th other one (see record.resource_slot)."""
-    if resource_id == "objectives":
+    if resource_id == ir.OBJECTIVES:
         return 0
-    return 1 + [r.id for r in other_resources(ruleset)].index(resource_id)
+    return 1 + [r.id for r in ruleset.other_resources].index(resource_id)
 
 
 def resource_starts(ruleset: ir.Ruleset) -> list[int]:
     """resource_start: the objectives' starting amount, then each other's (at least one slot, as the arrays)."""
-    objectives = next((r.start for r in ruleset.resources if r.id == "objectives"), 0)
-    others = [r.start for r in other_resources(ruleset)]
+    objectives = next((r.start for r in ruleset.resources if r.id == ir.OBJECTIVES), 0)
+    others = [r.start for r in ruleset.other_resources]
     return [objectives, *others, *[0] * (1 - len(others))]
 
 

@@ -57,7 +57,7 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         "setup": _setup(ruleset),
         "finalSources": {source.id: source.name for source in ruleset.final_scoring},
         # Declared resources but the objectives (a field of their own): a field each, under `resources`.
-        "resources": [{"id": r.id, "start": r.start} for r in ruleset.resources if r.id != "objectives"],
+        "resources": [{"id": r.id, "start": r.start} for r in ruleset.other_resources],
         "stateSchema": _lean(load_schema("state")),
     }
 

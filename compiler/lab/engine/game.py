@@ -88,9 +88,7 @@ class RulesInfo:
             items=tuple(i.id for i in ruleset.items),
             staff_cost=tuple((c.number, c.cost) for c in ruleset.staff),
             staff_kind=tuple((c.number, c.kind) for c in ruleset.staff),
-            resources=tuple(
-                (r.id, -1 if r.at_most is None else r.at_most) for r in ruleset.resources if r.id != "objectives"
-            ),
+            resources=tuple((r.id, -1 if r.at_most is None else r.at_most) for r in ruleset.other_resources),
         )
 
 

@@ -21,13 +21,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from gah.backends.batched import scoring  # noqa: E402
+from gah.backends.batched.convert import arrays_of, dims_of  # noqa: E402
+from gah.backends.batched.jit import kernel  # noqa: E402
+from gah.backends.batched.state import GameArrays, Ints, copy_game, new_state  # noqa: E402
+from gah.backends.batched.tables import ScoringTables  # noqa: E402
 from test_batched_scoring import lab_states  # noqa: E402  (the tests' recorder of lab games)
-
-from compiler.backends.batched import scoring  # noqa: E402
-from compiler.backends.batched.convert import arrays_of, dims_of  # noqa: E402
-from compiler.backends.batched.jit import kernel  # noqa: E402
-from compiler.backends.batched.state import GameArrays, Ints, copy_game, new_state  # noqa: E402
-from compiler.backends.batched.tables import ScoringTables  # noqa: E402
 
 
 @kernel

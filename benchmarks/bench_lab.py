@@ -9,7 +9,7 @@ are run interleaved, round after round, so load from other jobs on the machine f
   baseline  the lab at git revision REV (default 298ee7f: before the stretches shared between rulesets and
             the compiled runtime), from `git archive`
   pure      this checkout, pure Python (GAH_LAB_PURE=1)
-  native    this checkout with the compiled hot path, if built (python -m compiler.lab.native; GAH_LAB_ENGINE=pure)
+  native    this checkout with the compiled hot path, if built (python -m gah.lab.native; GAH_LAB_ENGINE=pure)
   batched   this checkout on the batched engine (GAH_LAB_ENGINE=batched: numba kernels, the default install)
 
 This checkout plays the default model with its planning players turned off (`gah compare --fixed`), the
@@ -38,6 +38,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -69,16 +70,16 @@ def _cpu_seconds() -> float:
 
 
 def _lab(module: str, baseline: str) -> Any:
-    """A module of this checkout's lab (compiler.lab.MODULE), or of the baseline's (compiler.lab.BASELINE)."""
+    """A module of this checkout's lab (gah.lab.MODULE), or of the baseline's (gah.lab.BASELINE)."""
     try:
-        return importlib.import_module(f"compiler.lab.{module}")
+        return importlib.import_module(f"gah.lab.{module}")
     except ModuleNotFoundError:
-        return importlib.import_module(f"compiler.lab.{baseline}")
+        return importlib.import_module(f"gah.lab.{baseline}")
 
 
 def _spec(games: int) -> Any:
-    from compiler.frontend.rulesets import Workspace
-    from compiler.project import find_root, load_one
+    from gah.frontend.rulesets import Workspace
+    from gah.project import find_root, load_one
 
     model_module = _lab("engine.model", "model")
     workspace = Workspace(find_root())
@@ -200,6 +201,13 @@ def _export(revision: str, into: Path) -> Path:
         capture_output=True,
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    # The revision's compiler/ becomes importable as `gah` (the name this script imports), whichever name
+    # its own imports used (older revisions import `compiler.` absolutely): PYTHONPATH=into finds it first.
+    for path in (into / "compiler").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\b(from|import) compiler\b", r"\1 gah", text)
+        path.write_text(text, encoding="utf-8")
+    (into / "gah").symlink_to("compiler", target_is_directory=True)
     return into
 
 
@@ -220,7 +228,7 @@ def figures(env: dict[str, str]) -> None:
     """Issue 23's figures: wall seconds of each `gah` command on two workers, and its output's hash."""
     print(f"\n  issue 23's figures ({os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}):")
     for name, argv in FIGURES.items():
-        command = [sys.executable, "-m", "compiler", *argv, "--workers", "2", "--seed", "1"]
+        command = [sys.executable, "-m", "gah", *argv, "--workers", "2", "--seed", "1"]
         start = time.perf_counter()
         done = subprocess.run(
             command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env}, capture_output=True, check=True
@@ -272,7 +280,7 @@ def main(argv: list[str]) -> int:
         return 0
 
     sys.path.insert(0, str(ROOT))
-    from compiler.lab.engine.native import built
+    from gah.lab.engine.native import built
 
     with tempfile.TemporaryDirectory(prefix="gah-bench-") as temp:
         variants: dict[str, tuple[Path, dict[str, str]]] = {}

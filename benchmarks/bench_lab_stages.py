@@ -3,7 +3,7 @@
 Run: PYTHONPATH=. .venv/bin/python benchmarks/bench_lab_stages.py [--games 20000] [--fixed] [--batch 4000]
 Plays base against gentle-move-backs (4 players, the default model; --fixed: no planners) in one process, in
 batches as the lab's workers play them, and prints the CPU time of this thread in each stage of
-compiler.lab.runs.batches (the plan, the planners' draw, the deal, the turns, the copies of a batch where
+gah.lab.runs.batches (the plan, the planners' draw, the deal, the turns, the copies of a batch where
 the rulesets part, the scorings, the tallies) in microseconds per game. Figures only; asserts nothing.
 A first batch, not counted, compiles or loads the kernels.
 """
@@ -16,13 +16,13 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine import batched, batched_scorer
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs import batches
-from compiler.lab.runs.batches import BatchedLab
-from compiler.lab.runs.jobs import LabSpec, _lab, make_job
-from compiler.project import find_root, load_one
+from gah.frontend.rulesets import Workspace
+from gah.lab.engine import batched, batched_scorer
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs import batches
+from gah.lab.runs.batches import BatchedLab
+from gah.lab.runs.jobs import LabSpec, _lab, make_job
+from gah.project import find_root, load_one
 
 SPENT: defaultdict[str, float] = defaultdict(float)
 

@@ -15,9 +15,8 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-
-from compiler.backends.batched.jit import kernel
-from compiler.lab.engine.batched_rng import Ints, Words, compress, key_words
+from gah.backends.batched.jit import kernel
+from gah.lab.engine.batched_rng import Ints, Words, compress, key_words
 
 KEY = (0x0123456789ABCDEF, 7, 3, 2, 3)
 

@@ -88,10 +88,9 @@ def interleaved(functions: list[Any], states: list[dict[str, Any]], repeat: int,
 def todays_module() -> Any:
     """The base module as today's compiler generates it (not the file in generated/, which may be older)."""
     sys.path.insert(0, str(ROOT))
+    from gah.backends.python.load import load_scoring_module
+    from gah.project import load_one
     from helpers_rules import shipped_workspace
-
-    from compiler.backends.python.load import load_scoring_module
-    from compiler.project import load_one
 
     return load_scoring_module(load_one(shipped_workspace(), "base"))
 
@@ -221,7 +220,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for path in ("rules", "schemas", "gah.toml"):  # a copy of this workspace (its gah.toml bundles rules/)
             subprocess.run(["cp", "-r", str(ROOT / path), tmp], check=True)
-        gah = [sys.executable, "-m", "compiler", "--workspace", tmp, "build"]
+        gah = [sys.executable, "-m", "gah", "--workspace", tmp, "build"]
         runs = []
         for _ in range(3):
             start = _children_cpu()

@@ -10,20 +10,20 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
 
-from compiler import ir
-from compiler.errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
-from compiler.frontend.rulesets import Workspace
-from compiler.frontend.validate import Speaks, did_you_mean, shipped_english
-from compiler.languages import (
+from . import ir
+from .errors import GahError, Problem, RulesError, SourceRegistry, format_problems, printable
+from .frontend.rulesets import Workspace
+from .frontend.validate import Speaks, did_you_mean, shipped_english
+from .languages import (
     Language,
     choose_language,
     language_ids,
     load_language,
     own_language_ids,
 )
-from compiler.problem_formats import FORMATS, as_github, as_json
-from compiler.project import Compiled, compile_library
-from compiler.sheets.fit_check import fit_problems
+from .problem_formats import FORMATS, as_github, as_json
+from .project import Compiled, compile_library
+from .sheets.fit_check import fit_problems
 
 Handler = Callable[[argparse.Namespace, Workspace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -204,7 +204,7 @@ def _check_languages(workspace: Workspace, says: Speaks) -> tuple[list[Language]
 
 def _check_lab_models(workspace: Workspace, paths: list[Path], says: Speaks) -> list[Problem]:
     """Check variant-lab game models (rules/lab/); print one line for each that is valid."""
-    from compiler.lab.engine.model import load_model
+    from .lab.engine.model import load_model
 
     problems: list[Problem] = []
     for path in paths:
@@ -241,7 +241,7 @@ def wanted_command(argv: Sequence[str]) -> str | None:
 def register_commands(argv: Sequence[str] | None) -> None:
     """Import the module of the command `argv` names, only that one; every module when it names none that is
     known and asks for help or for nothing (the help lists them all), or names an unknown one (its error does)."""
-    from compiler import commands
+    from . import commands
 
     words = list(sys.argv[1:] if argv is None else argv)
     name = wanted_command(words)

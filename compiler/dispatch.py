@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
-from compiler import ir
+from . import ir
 
 F = TypeVar("F", bound=Callable[..., Any])
 

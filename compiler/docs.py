@@ -1,6 +1,6 @@
 """The format references in docs/, written from the JSON Schemas' descriptions so they stay in step.
 
-`python -m compiler.docs` rewrites docs/*.md; `python -m compiler.docs --check` (and the test
+`python -m gah.docs` rewrites docs/*.md; `python -m gah.docs --check` (and the test
 suite) fails when one is stale. The prose around the tables lives here; every key, value and
 meaning comes from schemas/.
 """
@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.frontend.schemas import derive_variant_schema
-from compiler.frontend.validate import load_schema
+from .frontend.schemas import derive_variant_schema
+from .frontend.validate import load_schema
 
 ROOT = Path(__file__).resolve().parents[1]
-COMMAND = "python -m compiler.docs"
+COMMAND = "python -m gah.docs"
 
 _TYPE_WORDS = {"integer": "whole number", "string": "text", "boolean": "true or false", "number": "number"}
 

@@ -15,7 +15,7 @@ Outcome = Literal["bonus", "nothing", "penalty"]
 # Effects compose from a few parameters: how many (`Amount`: a number or "all"), which items
 # (`ItemFilter`) or Staff (`StaffFilter`), from and to where, and, through `ChooseOne`, whether the
 # player chooses between options or may decline. Every stage handles each kind through one
-# `compiler.dispatch.ByKind` table; tests/test_dispatch.py fails when a stage lacks a kind.
+# `gah.dispatch.ByKind` table; tests/test_dispatch.py fails when a stage lacks a kind.
 
 Amount = int | Literal["all"]
 ItemKind = Literal["dish", "drink"]

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
-from compiler import ir
-from compiler.languages import Language, localised
-from compiler.sheets import phrases
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Rich, Words, ident, number, plain, rich
+from . import ir
+from .languages import Language, localised
+from .sheets import phrases
+from .sheets.effects import Speaker
+from .sheets.text import Rich, Words, ident, number, plain, rich
 
 IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources", "translations")
 

@@ -25,12 +25,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import ir
-from compiler.errors import GahError, Position, Problem, RulesError
-from compiler.frontend.loader import Node, load_file
-from compiler.frontend.merge import merge_patch
-from compiler.frontend.validate import schema_problems
-from compiler.workspace import Workspace, bundle_root
+from . import ir
+from .errors import GahError, Position, Problem, RulesError
+from .frontend.loader import Node, load_file
+from .frontend.merge import merge_patch
+from .frontend.validate import schema_problems
+from .workspace import Workspace, bundle_root
 
 SCHEMA = "language"
 FOLDER = Path("rules") / "languages"

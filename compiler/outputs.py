@@ -16,14 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler import ir
-from compiler.backends.js.page import generate_page
-from compiler.backends.python.module import generate_module
-from compiler.frontend.schemas import variant_schema_text
-from compiler.frontend.validate import SCHEMA_DIR
-from compiler.languages import Language, english
-from compiler.sheets import Paper, render_sheet
-from compiler.workspace import SCHEMA_NAMES
+from . import ir
+from .backends.js.page import generate_page
+from .backends.python.module import generate_module
+from .frontend.schemas import variant_schema_text
+from .frontend.validate import SCHEMA_DIR
+from .languages import Language, english
+from .sheets import Paper, render_sheet
+from .workspace import SCHEMA_NAMES
 
 MANIFEST = Path("sheets") / "pdf-manifest.json"  # inside the output folder
 
@@ -104,7 +104,7 @@ def schema_files(folder: Path) -> dict[Path, bytes]:
 
 def _pdf_renderer(html: bytes, name: str) -> Callable[[], bytes]:
     def render() -> bytes:
-        from compiler.sheets.render import render_pdf
+        from .sheets.render import render_pdf
 
         return render_pdf(html.decode("utf-8"), name)
 

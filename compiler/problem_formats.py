@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from compiler.errors import Problem
+from .errors import Problem
 
 FORMATS = ("text", "json", "github")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import ir
-from compiler.errors import GahError, Problem, RulesError
-from compiler.frontend.blame import RulesetBuilder
-from compiler.frontend.rulesets import Library, Resolved, Workspace
-from compiler.workspace import bundle_root
+from . import ir
+from .errors import GahError, Problem, RulesError
+from .frontend.blame import RulesetBuilder
+from .frontend.rulesets import Library, Resolved, Workspace
+from .workspace import bundle_root
 
 
 def find_root(start: Path | None = None) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from compiler.languages import Language, english
+from .languages import Language, english
 
 
 def human_report(result: dict[str, Any], language: Language | None = None) -> str:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import yaml
 
-from compiler.errors import Position, printable
-from compiler.frontend.loader import Node
-from compiler.frontend.rulesets import Resolved
+from .errors import Position, printable
+from .frontend.loader import Node
+from .frontend.rulesets import Resolved
 
 WIDTH = 88  # longest line (before its comment) that a one-line collection may make
 TEXT_WIDTH = 88  # where long text is folded

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from compiler.errors import GahError, Position, Problem, RulesError, SourceRegistry
+from .errors import GahError, Position, Problem, RulesError, SourceRegistry
 
 CONFIG_NAME = "gah.toml"
 PAPERS = ("a4", "letter")
@@ -37,7 +37,7 @@ BUNDLE_VARIABLE = "GAH_BUNDLE"
 def package_bundle() -> Path:
     """The folder holding the rules/, schemas/ and examples/ that ship with this installation.
 
-    In an installed wheel they are package data under compiler/_bundled/ (put there by the
+    In an installed wheel they are package data under gah/_bundled/ (put there by the
     build configuration); in a checkout or editable install they are the repository's own.
     """
     package = Path(__file__).resolve().parent

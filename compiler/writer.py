@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from compiler.errors import GahError
+from .errors import GahError
 
 
 def write_atomically(path: Path, data: bytes) -> None:

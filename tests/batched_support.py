@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler import ir
-from compiler.backends.batched.state import GameArrays
+from gah import ir
+from gah.backends.batched.state import GameArrays
 
 
 def arrays_view(ruleset: ir.Ruleset, s: GameArrays, g: int) -> dict[str, Any]:
@@ -149,9 +149,9 @@ class ModuleScorer:
         self.moves: dict[int, Any] = {}
 
     def score(self, s: GameArrays, start: int, round_: int, out: Any) -> None:
-        from compiler.lab.engine import game as pure
-        from compiler.lab.engine.batched import record_final, record_scoring
-        from compiler.lab.engine.planning import Moves
+        from gah.lab.engine import game as pure
+        from gah.lab.engine.batched import record_final, record_scoring
+        from gah.lab.engine.planning import Moves
 
         rules, module, fast = self.rules, self.module, self.fast
         ruleset = rules.ruleset

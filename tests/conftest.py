@@ -9,9 +9,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from gah.workspace import BUNDLE_VARIABLE
 from helpers_rules import shipped_root
-
-from compiler.workspace import BUNDLE_VARIABLE
 
 os.environ[BUNDLE_VARIABLE] = str(shipped_root())
 # Lab runs compile the kernels before playing, as GAH_LAB_ENGINE=batched asks: the default engine would play a

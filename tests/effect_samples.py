@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from compiler import ir
+from gah import ir
 
 CAKE_OR_WINE = ir.ItemFilter(ids=("cake", "wine"), fits=("cake", "wine"))
 DRINKS_NOT_WINE = ir.ItemFilter(kinds=("drink",), excluding=("wine",), fits=("coffee",))

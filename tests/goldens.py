@@ -19,9 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from gah.project import compile_library, load_one
 from helpers_rules import BROKEN, ROOT, run_gah, shipped_workspace
-
-from compiler.project import compile_library, load_one
 
 GOLDEN = ROOT / "tests" / "golden"
 UPDATE_COMMAND = "python -m tests.update_goldens"
@@ -30,14 +29,14 @@ MAX_DIFF_LINES = 120
 
 def scoring_goldens() -> dict[Path, str]:
     """tests/golden/scoring/base.py: the generated base module, a reviewed copy."""
-    from compiler.backends.python.module import generate_module
+    from gah.backends.python.module import generate_module
 
     return {GOLDEN / "scoring" / "base.py": generate_module(load_one(shipped_workspace(), "base"))}
 
 
 def sheet_goldens() -> dict[Path, str]:
     """tests/golden/sheets/<ruleset>.md: each shipped ruleset's Markdown sheet."""
-    from compiler.sheets import render_sheet
+    from gah.sheets import render_sheet
 
     compiled = compile_library(shipped_workspace())
     assert not compiled.problems

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from compiler import ir
-from compiler.cli import main
-from compiler.frontend.rulesets import Workspace
-from compiler.outputs import manifest_text, read_manifest
-from compiler.project import Compiled, compile_library
+from gah import ir
+from gah.cli import main
+from gah.frontend.rulesets import Workspace
+from gah.outputs import manifest_text, read_manifest
+from gah.project import Compiled, compile_library
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -137,9 +137,9 @@ def run_gah(*args: str, cwd: Path | None = None) -> Run:
 
 
 def run_gah_process(*args: str, cwd: Path | None = None) -> Run:
-    """`python -m compiler ARGS...` in a real subprocess (to see tracebacks and exit codes as a shell does)."""
+    """`python -m gah ARGS...` in a real subprocess (to see tracebacks and exit codes as a shell does)."""
     done = subprocess.run(
-        [sys.executable, "-m", "compiler", *_in_workspace(args, cwd)],
+        [sys.executable, "-m", "gah", *_in_workspace(args, cwd)],
         cwd=cwd or ROOT,
         capture_output=True,
         text=True,

@@ -23,9 +23,8 @@ from typing import Any
 
 import yaml
 from effect_samples import every_sample
-
-from compiler import ir
-from compiler.dispatch import ByKind
+from gah import ir
+from gah.dispatch import ByKind
 
 NAME = "effect-samples"
 Data = dict[str, Any]

@@ -6,10 +6,9 @@ import copy
 from functools import cache
 from typing import Any
 
+from gah.backends.python.load import load_scoring_module
+from gah.project import load_one
 from helpers_rules import ROOT, SHIPPED, shipped_workspace
-
-from compiler.backends.python.load import load_scoring_module
-from compiler.project import load_one
 
 __all__ = ["ROOT", "SHIPPED"]
 EMPTY_HOTEL = (".....", ".....", ".....", ".....")

@@ -8,15 +8,14 @@ from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
+from gah import ir
+from gah.languages import Language, localised
+from gah.project import compile_library, load_one
+from gah.sheets.context import build_sheet
+from gah.sheets.effects import Speaker
+from gah.sheets.text import Words, capitalised, plain
 from helpers_rules import shipped_workspace
 from pypdf import PdfReader
-
-from compiler import ir
-from compiler.languages import Language, localised
-from compiler.project import compile_library, load_one
-from compiler.sheets.context import build_sheet
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Words, capitalised, plain
 
 ROOT = Path(__file__).resolve().parent.parent
 # A variant that adds two tiles with long names and texts: the front must condense to hold them.

@@ -13,7 +13,7 @@ import typing
 from collections.abc import Iterator
 from typing import Any, Literal, Union
 
-from compiler import ir
+from gah import ir
 
 LeafPath = tuple[str | int, ...]
 # Fields whose numbers shape the game (a count of rounds, floors, a scoring's round, a space): a change to 0 would

@@ -19,22 +19,17 @@ import struct
 import numpy as np
 import pytest
 from batched_support import ModuleScorer, arrays_view, module_view, ordered, store_game
-from helpers_discovery import BATCHED_REFUSES, discovered, discovered_names
-from helpers_rules import SHIPPED, shipped_root, shipped_workspace
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from compiler import ir
-from compiler.backends.batched.convert import dims_of
-from compiler.backends.batched.state import new_state
-from compiler.cli import main
-from compiler.errors import GahError
-from compiler.lab.engine import batched_plan, batched_scorer, game, rng
-from compiler.lab.engine.batched import BatchRules, batch_rules, draw_planners, new_games, outcomes
-from compiler.lab.engine.batched_deal import Refused, deal_games, deal_tables
-from compiler.lab.engine.batched_rng import block_into, compress, key_words
-from compiler.lab.engine.batched_turns import play_round, turn_tables
-from compiler.lab.engine.model import (
+from gah import ir
+from gah.backends.batched.convert import dims_of
+from gah.backends.batched.state import new_state
+from gah.cli import main
+from gah.errors import GahError
+from gah.lab.engine import batched_plan, batched_scorer, game, rng
+from gah.lab.engine.batched import BatchRules, batch_rules, draw_planners, new_games, outcomes
+from gah.lab.engine.batched_deal import Refused, deal_games, deal_tables
+from gah.lab.engine.batched_rng import block_into, compress, key_words
+from gah.lab.engine.batched_turns import play_round, turn_tables
+from gah.lab.engine.model import (
     NO_PLANNING,
     Distribution,
     Model,
@@ -44,11 +39,15 @@ from compiler.lab.engine.model import (
     default_model_path,
     load_model,
 )
-from compiler.lab.runs import batches
-from compiler.lab.runs.batches import BatchedLab
-from compiler.lab.runs.jobs import Lab, LabSpec, make_job, module_source
-from compiler.lab.runs.tallies import Tally
-from compiler.project import load_one
+from gah.lab.runs import batches
+from gah.lab.runs.batches import BatchedLab
+from gah.lab.runs.jobs import Lab, LabSpec, make_job, module_source
+from gah.lab.runs.tallies import Tally
+from gah.project import load_one
+from helpers_discovery import BATCHED_REFUSES, discovered, discovered_names
+from helpers_rules import SHIPPED, shipped_root, shipped_workspace
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 MASK = (1 << 64) - 1
 

@@ -9,14 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from gah.backends.batched import jit
+from gah.lab.runs import batches
 from helpers_rules import ROOT
 
-from compiler.backends.batched import jit
-from compiler.lab.runs import batches
-
-CALLEE = "from compiler.backends.batched.jit import kernel\n\n\n@kernel\ndef f(x: int) -> int:\n    return x + {}\n"
+CALLEE = "from gah.backends.batched.jit import kernel\n\n\n@kernel\ndef f(x: int) -> int:\n    return x + {}\n"
 CALLER = (
-    "from compiler.backends.batched.jit import kernel\nfrom callee import f\n\n\n"
+    "from gah.backends.batched.jit import kernel\nfrom callee import f\n\n\n"
     "@kernel\ndef g(x: int) -> int:\n    return f(x) * 10\n\n\nprint(g(1))\n"
 )
 
@@ -50,7 +49,7 @@ def test_a_changed_callee_recompiles_its_callers(tmp_path: Path) -> None:
 
 
 PROBE = (
-    "from compiler.backends.batched.jit import cached_here\nfrom callee import f\n\n\n"
+    "from gah.backends.batched.jit import cached_here\nfrom callee import f\n\n\n"
     "print('cached' if cached_here(f) else 'to compile')\n"
 )
 
@@ -85,7 +84,7 @@ def test_the_compile_cache_lives_in_the_user_cache_folder_never_beside_the_sourc
     assert len(cache_files(tmp_path / "cache" / "kernels", ".nbc")) == 2  # f and g, one machine code each
     assert cache_files(tmp_path, ".nbi") == cache_files(tmp_path / "cache", ".nbi"), "nothing in __pycache__"
     env = {k: v for k, v in os.environ.items() if k not in (jit.CACHE_VARIABLE, "XDG_CACHE_HOME")}
-    code = "from compiler.backends.batched import jit; print(jit.cache_root())"
+    code = "from gah.backends.batched import jit; print(jit.cache_root())"
     shown = subprocess.run(
         [sys.executable, "-c", code],
         env={**env, "XDG_CACHE_HOME": str(tmp_path / "xdg")},

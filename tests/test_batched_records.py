@@ -9,18 +9,17 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gah import ir
+from gah.backends.batched import effects, final, policy, record
+from gah.backends.batched.convert import arrays_of
+from gah.backends.batched.final import gather_rivals
+from gah.backends.batched.record import copy_record, load_record, new_record, same_record
+from gah.backends.batched.state import Dims, GameArrays, Ints, new_state
+from gah.backends.batched.tables import ScoringTables, compile_tables, table
+from gah.backends.python.load import load_scoring_module
+from gah.lab.engine import batched_scorer
+from gah.project import load_one
 from helpers_rules import shipped_workspace
-
-from compiler import ir
-from compiler.backends.batched import effects, final, policy, record
-from compiler.backends.batched.convert import arrays_of
-from compiler.backends.batched.final import gather_rivals
-from compiler.backends.batched.record import copy_record, load_record, new_record, same_record
-from compiler.backends.batched.state import Dims, GameArrays, Ints, new_state
-from compiler.backends.batched.tables import ScoringTables, compile_tables, table
-from compiler.backends.python.load import load_scoring_module
-from compiler.lab.engine import batched_scorer
-from compiler.project import load_one
 
 
 def one_player() -> GameArrays:

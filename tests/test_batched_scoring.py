@@ -11,16 +11,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gah import ir
+from gah.backends.batched import scoring
+from gah.backends.batched.convert import arrays_of, load_game, player_fields, store_game
+from gah.backends.batched.state import GameArrays
+from gah.backends.batched.tables import ScoringTables, compile_tables, table
+from gah.backends.python.load import load_scoring_module
+from gah.errors import GahError
 from helpers_discovery import BATCHED_REFUSES, discovered_names, reference
 from helpers_rules import ROOT
-
-from compiler import ir
-from compiler.backends.batched import scoring
-from compiler.backends.batched.convert import arrays_of, load_game, player_fields, store_game
-from compiler.backends.batched.state import GameArrays
-from compiler.backends.batched.tables import ScoringTables, compile_tables, table
-from compiler.backends.python.load import load_scoring_module
-from compiler.errors import GahError
 
 DATA = ROOT / "tests" / "data"
 RULESETS = discovered_names()  # every shipped and test ruleset, and the effect samples (tests/helpers_discovery.py)
@@ -41,9 +40,8 @@ def plays(rules: str) -> bool:
 @cache
 def compiled(rules: str) -> tuple[ir.Ruleset, Any, ScoringTables]:
     """The ruleset, its generated module and its tables."""
+    from gah.project import load_one
     from helpers_rules import shipped_workspace
-
-    from compiler.project import load_one
 
     ruleset = load_one(shipped_workspace(), reference(rules))
     return ruleset, load_scoring_module(ruleset), compile_tables(ruleset)
@@ -331,7 +329,7 @@ def test_ranks_share_places_after_the_tie_breaker() -> None:
     assert [ir.QUANTITIES[q] for q in table(t, "tiebreak")] == [q.name for q in ruleset.tiebreakers[0].quantities]
     totals = np.array([30, 30, 25, 30], np.int64)
     ranks = np.zeros(4, np.int64)
-    from compiler.backends.batched.final import rank
+    from gah.backends.batched.final import rank
 
     rank(totals, np.array([2, 2, 9, 1], np.int64), ranks)
     assert list(ranks) == [1, 1, 4, 3]
@@ -363,10 +361,9 @@ class Recording:
 @cache
 def lab_states(names: tuple[str, ...], games: int) -> list[tuple[ir.Ruleset, Any, ScoringTables, Any, int]]:
     """Every state the lab scored in `games` 4-player games of these rulesets (planners included)."""
+    from gah.lab.engine.model import default_model_path, load_model
+    from gah.lab.runs.jobs import Lab, LabSpec
     from helpers_rules import shipped_workspace
-
-    from compiler.lab.engine.model import default_model_path, load_model
-    from compiler.lab.runs.jobs import Lab, LabSpec
 
     workspace = shipped_workspace()
     rulesets = tuple(compiled(name)[0] for name in names)
@@ -410,7 +407,7 @@ def test_the_lab_games_states_score_alike(names: tuple[str, ...]) -> None:
 def test_an_opcode_the_kernels_do_not_know_raises() -> None:
     """An op row whose opcode no kernel branch handles is an error where it runs and where its feasibility is
     tested, never an effect silently skipped (a kind ENCODE knows but the kernels do not would be such a row)."""
-    from compiler.backends.batched import effects
+    from gah.backends.batched import effects
 
     t = compiled("base")[2]
     ops = t.ops.copy()

@@ -24,12 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.languages import load_language
+from gah.sheets import render_sheet
+from gah.workspace import Workspace
 from helpers_sheets import SHEET_CASES, assert_tiles_on_the_front, overleaf_ids, sheet_case
 from pypdf import PageObject, PdfReader
-
-from compiler.languages import load_language
-from compiler.sheets import render_sheet
-from compiler.workspace import Workspace
 
 CHROMIUM = os.environ.get("GAH_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -184,7 +183,7 @@ def test_sheet_reads_on_a_phone(chromium: str, name: str, language: str, tmp_pat
 
 
 def test_lab_report_reads_on_a_phone(chromium: str, tmp_path: Path) -> None:
-    from compiler.cli import main
+    from gah.cli import main
 
     report = tmp_path / "lab.html"
     names = ["base", "gentle-move-backs", "long-track", "royal-banquet"]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gah.cli import main
 from helpers_rules import copy_project
-
-from compiler.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

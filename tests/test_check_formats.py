@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gah.errors import Position, Problem
+from gah.problem_formats import as_github, as_json
 from helpers_rules import run_gah
-
-from compiler.errors import Position, Problem
-from compiler.problem_formats import as_github, as_json
 
 BROKEN = "extends: base\nname: house\nrounds: seven\n"
 MESSAGE = 'rounds: expected a whole number, got text ("seven")'

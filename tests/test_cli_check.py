@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from gah.errors import SourceRegistry
+from gah.frontend.loader import load_file
+from gah.frontend.rulesets import Workspace
+from gah.project import load_one
 from helpers_rules import ROOT, copy_project, ruleset, run_gah, run_gah_process, shipped_rule_files
 from jsonschema import Draft7Validator
-
-from compiler.errors import SourceRegistry
-from compiler.frontend.loader import load_file
-from compiler.frontend.rulesets import Workspace
-from compiler.project import load_one
 
 SHIPPED = sorted(p.stem for p in shipped_rule_files())
 

@@ -7,19 +7,18 @@ import subprocess
 import sys
 
 import pytest
+from gah import commands
+from gah.cli import wanted_command
 from helpers_rules import ROOT, run_gah
 
-from compiler import commands
-from compiler.cli import wanted_command
-
-HEAVY = ("numpy", "numba", "weasyprint", "compiler.lab.runs.jobs", "compiler.commands.compare")
+HEAVY = ("numpy", "numba", "weasyprint", "gah.lab.runs.jobs", "gah.commands.compare")
 VARIANT = str(ROOT / "tests" / "data" / "variants" / "invented-counts.yaml")
 
 
 def loaded_after(*argv: str) -> list[str]:
     """Which HEAVY modules a process that runs `gah ARGV` has imported."""
     code = (
-        "import sys\nfrom compiler.cli import main\n"
+        "import sys\nfrom gah.cli import main\n"
         f"code = main({list(argv)!r})\n"
         f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
     )
@@ -37,7 +36,7 @@ def test_light_commands_load_nothing_heavy(argv: tuple[str, ...]) -> None:
 
 
 def test_the_lab_loads_for_the_lab() -> None:
-    assert {"numpy", "compiler.commands.compare"} <= set(loaded_after("compare", "--help"))
+    assert {"numpy", "gah.commands.compare"} <= set(loaded_after("compare", "--help"))
 
 
 def test_the_command_word_is_the_first_that_is_no_option() -> None:

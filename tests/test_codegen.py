@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from effect_samples import every_sample
+from gah import ir
+from gah.backends.codebuilder import CodeBuilder, comment, identifier, literal
+from gah.backends.python.effects import effect_lines, feasible
+from gah.dispatch import MissingKind
 from hypothesis import given
 from hypothesis import strategies as st
-
-from compiler import ir
-from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.python.effects import effect_lines, feasible
-from compiler.dispatch import MissingKind
 
 
 @pytest.mark.parametrize(
@@ -94,10 +93,9 @@ def test_identifiers_from_ids() -> None:
 def test_generated_modules_are_as_ruff_formats_them(tmp_path: Path) -> None:
     """DESIGN: modules come out formatted. CI checks the shipped ones; this checks those of the test rulesets too
     (their long ids and new items stretch lines), straight from the generator."""
+    from gah.backends.python.module import generate_module
+    from gah.project import load_one
     from helpers_rules import ROOT, shipped_workspace
-
-    from compiler.backends.python.module import generate_module
-    from compiler.project import load_one
 
     names = [
         "base",

@@ -14,15 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah import ir
+from gah.project import load_one
+from gah.sheets import render_sheet
+from gah.sheets.effects import Speaker
+from gah.sheets.text import Words, plain
 from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import module
 from test_invented_tiles import anna, kitchen, play
-
-from compiler import ir
-from compiler.project import load_one
-from compiler.sheets import render_sheet
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Words, plain
 
 CONDITIONS = str(Path(__file__).resolve().parent / "data" / "variants" / "invented-conditions.yaml")
 
@@ -355,7 +354,7 @@ def test_zones_are_read_after_the_marker_moved(krones: int, after: tuple[int, in
 def test_a_condition_on_items_on_guests_makes_serving_worth_trying(tmp_path: Path) -> None:
     """The policy tries serving café guests only where that could pay (policy_facts.serving_pays): a condition
     that counts the items on guests (or in the kitchen) is such a place."""
-    from compiler.backends.policy_facts import serving_pays
+    from gah.backends.policy_facts import serving_pays
 
     path = tmp_path / "serve.yaml"
     path.write_text(

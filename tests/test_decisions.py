@@ -196,7 +196,7 @@ def test_bad_recorded_values_are_state_errors_with_a_path(choices: dict[str, Any
 
 def run_gah(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "compiler", "--root", str(ROOT), *args],
+        [sys.executable, "-m", "gah", "--root", str(ROOT), *args],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.errors import RulesError
+from gah.languages import load_language
+from gah.project import load_one
+from gah.sheets import render_sheet
 from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import module, player, state
 from test_invented_tiles import anna, play
-
-from compiler.errors import RulesError
-from compiler.languages import load_language
-from compiler.project import load_one
-from compiler.sheets import render_sheet
 
 RESOURCES = str(Path(__file__).resolve().parent / "data" / "variants" / "invented-resources.yaml")
 
@@ -258,9 +257,9 @@ def test_the_pad_scores_the_resource_tiles_alike(
 def test_the_batched_kernels_score_the_resource_tiles_alike(
     round_: int, tile: str, fields: dict[str, Any], points: int, krones: int, objectives: int, dancers: int
 ) -> None:
-    from compiler.backends.batched import scoring
-    from compiler.backends.batched.convert import arrays_of, store_game
-    from compiler.backends.batched.tables import compile_tables
+    from gah.backends.batched import scoring
+    from gah.backends.batched.convert import arrays_of, store_game
+    from gah.backends.batched.tables import compile_tables
 
     ruleset, mod = load_one(shipped_workspace(), RESOURCES), module(RESOURCES)
     game = mod.new_game(case_state(round_, tile, fields), explain=False)
@@ -278,11 +277,10 @@ def test_the_batched_kernels_score_the_resource_tiles_alike(
 
 
 def test_the_lab_model_gains_dancers_each_round_on_both_engines() -> None:
+    from gah.lab.engine.game import Fast, RulesInfo
+    from gah.lab.runs.batches import BatchedLab
+    from gah.lab.runs.jobs import module_source
     from test_batched_games import lab_spec, pure_games
-
-    from compiler.lab.engine.game import Fast, RulesInfo
-    from compiler.lab.runs.batches import BatchedLab
-    from compiler.lab.runs.jobs import module_source
 
     ruleset = load_one(shipped_workspace(), RESOURCES)
     spec = lab_spec(ruleset, games=30, seed=5)
@@ -297,7 +295,7 @@ def test_the_lab_model_gains_dancers_each_round_on_both_engines() -> None:
 
 
 def test_a_model_file_declares_gain_rates(tmp_path: Path) -> None:
-    from compiler.lab.engine.model import default_model_path, load_model
+    from gah.lab.engine.model import default_model_path, load_model
 
     workspace = shipped_workspace()
     text = default_model_path(workspace).read_text(encoding="utf-8") + "\nresources: {dancers: 1}\n"

@@ -6,11 +6,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from gah.project import load_one
 from helpers_discovery import data_ruleset_files, discovered, discovered_names
 from helpers_rules import RULES, SHIPPED, shipped_workspace
 from helpers_samples import NAME as SAMPLES_NAME
-
-from compiler.project import load_one
 
 
 def test_shipped_is_every_rules_file_of_the_repository() -> None:

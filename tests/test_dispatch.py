@@ -15,21 +15,20 @@ import inspect
 import textwrap
 from typing import Any
 
+import gah.backends.batched.effects
+import gah.backends.batched.tables
+import gah.backends.js.effects
+import gah.backends.policy_facts
+import gah.backends.python.effects
+import gah.frontend.lower_effects
+import gah.sheets.effects  # noqa: F401  (each stage module registers its tables on import)
 import helpers_samples  # noqa: F401  (the samples' rules data: a table of its own)
 import pytest
 from effect_samples import SAMPLES, every_sample
-
-import compiler.backends.batched.effects
-import compiler.backends.batched.tables
-import compiler.backends.js.effects
-import compiler.backends.policy_facts
-import compiler.backends.python.effects
-import compiler.frontend.lower_effects
-import compiler.sheets.effects  # noqa: F401  (each stage module registers its tables on import)
-from compiler import ir
-from compiler.dispatch import ByKind, MissingKind
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Words, plain
+from gah import ir
+from gah.dispatch import ByKind, MissingKind
+from gah.sheets.effects import Speaker
+from gah.sheets.text import Words, plain
 
 STAGES = {
     "the front end (compiler/frontend/lower_effects.py: LOWER)",
@@ -93,7 +92,7 @@ def test_a_second_function_for_a_kind_is_refused() -> None:
     ("kind", "effect"), every_sample(), ids=[f"{k}-{i}" for i, (k, _) in enumerate(every_sample())]
 )
 def test_every_sample_goes_through_the_python_backend(kind: str, effect: ir.Effect) -> None:
-    from compiler.backends.python.effects import effect_lines, feasible
+    from gah.backends.python.effects import effect_lines, feasible
 
     ast.parse("\n".join(effect_lines(effect)))  # statements
     ast.parse(feasible(effect), mode="eval")  # an expression
@@ -115,9 +114,8 @@ def test_every_sample_has_english(kind: str, effect: ir.Effect) -> None:
 )
 def test_every_sample_goes_through_the_batched_tables(kind: str, effect: ir.Effect) -> None:
     """Each sample is one row of its kind's opcode (a choice's options: programs of their own)."""
+    from gah.backends.batched import tables
     from helpers_rules import ruleset
-
-    from compiler.backends.batched import tables
 
     encoder = tables.Encoder(ruleset("base"))
     first, end = encoder.progs[encoder.program((effect,))]
@@ -140,9 +138,8 @@ BATCHED_OPS = {
 
 def opcode_name(effect: ir.Effect) -> str:
     """The name of the OP_ constant ENCODE gives an effect (in base)."""
+    from gah.backends.batched import tables
     from helpers_rules import ruleset
-
-    from compiler.backends.batched import tables
 
     encoder = tables.Encoder(ruleset("base"))
     first, _end = encoder.progs[encoder.program((effect,))]
@@ -168,7 +165,7 @@ def compared_opcodes(kernel: Any) -> set[str]:
 def test_every_samples_opcode_has_a_branch_in_the_kernels(kind: str, effect: ir.Effect) -> None:
     """The kernel that each of the kernels' tables names for the kind compares the kind's opcode: dropping a
     branch fails here, before any kernel runs (and at run time the kernel raises on the opcode)."""
-    from compiler.backends.batched import effects
+    from gah.backends.batched import effects
 
     name = opcode_name(effect)
     for table in (effects.RUN, effects.FEASIBLE):
@@ -178,14 +175,14 @@ def test_every_samples_opcode_has_a_branch_in_the_kernels(kind: str, effect: ir.
 
 def test_every_opcode_is_some_samples() -> None:
     """No opcode without an effect kind that the encoder gives it (and so a sample and a kernel branch)."""
-    from compiler.backends.batched import tables
+    from gah.backends.batched import tables
 
     declared = {name for name in dir(tables) if name.startswith("OP_")}
     assert declared == {opcode_name(effect) for _kind, effect in every_sample()}
 
 
 def test_compared_opcodes_reads_the_kernels_branches() -> None:
-    from compiler.backends.batched import effects
+    from gah.backends.batched import effects
 
     assert compared_opcodes(effects.run_program) == {"OP_DRAW_STAFF", "OP_PLAY_FROM_HAND", "OP_CHOOSE_ONE", "OP_IF"}
     assert compared_opcodes(effects.feasible) == {"OP_CHOOSE_ONE", "OP_IF"}

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah import docs
 from helpers_rules import ROOT, SCHEMAS
-
-from compiler import docs
 
 DOCS = {
     "rules-format.md": "ruleset.schema.json",
@@ -41,7 +40,7 @@ def test_the_command_checks_and_writes_the_docs_of_a_checkout(
     (tmp_path / "examples").mkdir()
     (tmp_path / "examples" / "round7.yaml").write_text("round: 0\n", encoding="utf-8")
     assert docs.main(["--check"]) == 1
-    assert "stale: docs/state-format.md (run: python -m compiler.docs)" in capsys.readouterr().err
+    assert "stale: docs/state-format.md (run: python -m gah.docs)" in capsys.readouterr().err
     assert docs.main([]) == 0
     assert docs.main(["--check"]) == 0
     assert (tmp_path / "docs" / "state-format.md").read_text(encoding="utf-8").endswith("round: 0\n```\n")

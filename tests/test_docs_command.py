@@ -7,9 +7,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from gah.commands.format_docs import TOPICS, doc_path
 from helpers_rules import ROOT, run_gah
-
-from compiler.commands.format_docs import TOPICS, doc_path
 
 LISTING = [
     "gah docs TOPIC prints one of these documents:",
@@ -54,16 +53,16 @@ def test_an_unknown_topic_is_exit_2_with_the_list(tmp_path: Path) -> None:
 
 
 def test_the_documents_ship_in_the_wheel_where_gah_reads_them() -> None:
-    # A checkout reads docs/ in place; the wheel's force-include puts docs/ beside rules/ under _bundled/.
+    # A checkout reads docs/ in place; the wheel's package-dir mapping puts docs/ beside rules/ under _bundled/.
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
-    assert included["docs"] == "compiler/_bundled/docs"
-    assert included["rules"] == "compiler/_bundled/rules"
+    mapped = config["tool"]["setuptools"]["package-dir"]
+    assert mapped["gah._bundled.docs"] == "docs"
+    assert mapped["gah._bundled.rules"] == "rules"
     assert all(doc_path(topic) == ROOT / "docs" / TOPICS[topic] for topic in TOPICS)
 
 
 def test_the_readme_s_commands_table_has_a_row_for_each_command_and_no_other() -> None:
-    from compiler.cli import _COMMANDS, build_parser
+    from gah.cli import _COMMANDS, build_parser
 
     build_parser()  # registers every command
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.errors import SourceRegistry
+from gah.frontend.loader import load_file
 from helpers_lsp import EditorReport, run_editor
 from helpers_rules import LAB_MODELS, ROOT, RULES, SCHEMAS, run_gah, shipped_rule_files
 from jsonschema import Draft7Validator
-
-from compiler.errors import SourceRegistry
-from compiler.frontend.loader import load_file
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 VARIANT_LINE = f"{SCHEMA_LINE}../../schemas/variant.schema.json"

@@ -13,10 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
+from gah import writer
+from gah.errors import GahError
 from helpers_rules import ROOT, run_gah, run_gah_process
-
-from compiler import writer
-from compiler.errors import GahError
 
 
 def _workspace(tmp_path: Path) -> Path:
@@ -141,14 +140,14 @@ def test_a_refused_rename_removes_every_staged_file(tmp_path: Path, monkeypatch:
 
 
 def test_an_os_error_nobody_foresaw_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import compiler.cli
+    import gah.cli
 
     def broken(*args: object) -> int:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), "rules/secret.yaml")
 
-    handlers = dict(compiler.cli._COMMANDS)
+    handlers = dict(gah.cli._COMMANDS)
     setup, _handler, text = handlers["check"]
-    monkeypatch.setitem(compiler.cli._COMMANDS, "check", (setup, broken, text))
+    monkeypatch.setitem(gah.cli._COMMANDS, "check", (setup, broken, text))
     run = run_gah("check")
     assert run.code == 1
     assert run.err.strip() == "gah check: rules/secret.yaml: Permission denied"
@@ -159,7 +158,7 @@ def test_an_os_error_nobody_foresaw_is_one_line(monkeypatch: pytest.MonkeyPatch)
 
 def test_a_pool_worker_leaves_ctrl_c_to_the_parent() -> None:
     code = (
-        "import signal\nfrom compiler.lab.runs import runner\n"
+        "import signal\nfrom gah.lab.runs import runner\n"
         "runner._init_pool_worker(None, True)\n"
         "print(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)\n"
     )
@@ -177,7 +176,7 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads child processes from /proc (Linux)")
 def test_ctrl_c_while_the_pure_lab_plays_on_two_workers_prints_one_line(tmp_path: Path) -> None:
     env = dict(os.environ, GAH_LAB_ENGINE="pure")
-    command = [sys.executable, "-m", "compiler", "compare", "base", "gentle-move-backs", "--games", "400000"]
+    command = [sys.executable, "-m", "gah", "compare", "base", "gentle-move-backs", "--games", "400000"]
     play = subprocess.Popen(
         command,
         cwd=ROOT,

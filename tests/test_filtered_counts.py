@@ -14,18 +14,17 @@ import dataclasses
 from functools import cache
 from typing import Any
 
+from gah import ir
+from gah.backends.batched import record
+from gah.backends.batched.convert import arrays_of
+from gah.backends.batched.quantities import quantity
+from gah.backends.batched.tables import FILTERED_FROM, compile_tables, table
+from gah.backends.python.load import load_scoring_module
+from gah.frontend.quantities import lower_quantity
+from gah.project import load_one
 from helpers_rules import ruleset, shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from compiler import ir
-from compiler.backends.batched import record
-from compiler.backends.batched.convert import arrays_of
-from compiler.backends.batched.quantities import quantity
-from compiler.backends.batched.tables import FILTERED_FROM, compile_tables, table
-from compiler.backends.python.load import load_scoring_module
-from compiler.frontend.quantities import lower_quantity
-from compiler.project import load_one
 
 EVERY_FLOOR = (1, 2, 3, 4)
 ALL_ITEMS = ir.ItemFilter(kinds=("dish", "drink"), fits=("strudel", "cake", "wine", "coffee"))
@@ -136,7 +135,7 @@ def test_written_out_shorthands_are_the_shorthands() -> None:
 
 def test_a_shipped_ruleset_uses_no_filtered_count() -> None:
     """Shipped rulesets keep their generated files byte for byte: they use shorthands only."""
-    from compiler.backends.policy_facts import every_quantity
+    from gah.backends.policy_facts import every_quantity
 
     for name in ("base", "royal-banquet", "mild-cafe"):
         assert all(q.name for q in every_quantity(ruleset(name))), name
@@ -146,7 +145,7 @@ def test_the_policy_facts_read_filtered_counts() -> None:
     """What the planners assume of a ruleset holds for filtered counts as for their shorthands: a count of some
     items only makes items unlike; a count on guests makes serving pay; a room count against the player means a
     room can hurt."""
-    from compiler.backends.policy_facts import items_alike, rooms_never_hurt, serving_pays
+    from gah.backends.policy_facts import items_alike, rooms_never_hurt, serving_pays
 
     base = ruleset("base")
 

@@ -16,6 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.backends.python.load import load_scoring_module
+from gah.cli import main
+from gah.project import load_one
+from gah.report import human_report
 from helpers_rules import shipped_root, shipped_workspace
 from helpers_scoring import SHIPPED, module, player, score, state
 from hypothesis import HealthCheck, given, settings
@@ -23,11 +27,6 @@ from hypothesis import strategies as st
 from oracle.handwritten import HandScorer
 from oracle.rulesets import HAND_RULES
 from test_scoring_properties import states
-
-from compiler.backends.python.load import load_scoring_module
-from compiler.cli import main
-from compiler.project import load_one
-from compiler.report import human_report
 
 TIEBREAKER = "dishes and drinks in the kitchen plus krones"  # the sheets' words for ruling 5.9's sum
 

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.backends.python.load import import_source
+from gah.backends.python.module import generate_module
+from gah.project import load_one
 from goldens import assert_matches_golden, scoring_goldens
 from helpers_rules import copy_project, shipped_workspace
 from helpers_scoring import ROOT, SHIPPED, after, final, module, player, score, state
-
-from compiler.backends.python.load import import_source
-from compiler.backends.python.module import generate_module
-from compiler.project import load_one
 
 GENERATED = ROOT / "generated" / "scoring"
 
@@ -219,7 +218,7 @@ def _build(tmp: Path, seed: str, sheets_from: Path | None) -> Path:
         shutil.copytree(sheets_from, root / "generated" / "sheets")
     env = dict(os.environ, PYTHONHASHSEED=seed)
     done = subprocess.run(
-        [sys.executable, "-m", "compiler", "--root", str(root), "build"],
+        [sys.executable, "-m", "gah", "--root", str(root), "build"],
         capture_output=True,
         text=True,
         env=env,

@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.backends.python.load import load_scoring_module
+from gah.errors import Position, Problem, printable
+from gah.frontend.loader import load_yaml
+from gah.frontend.state_input import state_problem
 from helpers_rules import ROOT, copy_project, ruleset, run_gah
-
-from compiler.backends.python.load import load_scoring_module
-from compiler.errors import Position, Problem, printable
-from compiler.frontend.loader import load_yaml
-from compiler.frontend.state_input import state_problem
 
 
 def _write(folder: Path, name: str, text: str) -> str:

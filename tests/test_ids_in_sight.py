@@ -10,17 +10,16 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from gah import ir
+from gah.cli import main
+from gah.irdiff import compare, describe_differences
+from gah.sheets import render_sheet
+from gah.sheets.context import build_sheet
+from gah.sheets.fit import STEPS, split_tiles
+from gah.sheets.render import render_html
+from gah.sheets.text import plain
 from helpers_rules import shipped_root
 from helpers_sheets import load_file, page_texts, rulesets
-
-from compiler import ir
-from compiler.cli import main
-from compiler.irdiff import compare, describe_differences
-from compiler.sheets import render_sheet
-from compiler.sheets.context import build_sheet
-from compiler.sheets.fit import STEPS, split_tiles
-from compiler.sheets.render import render_html
-from compiler.sheets.text import plain
 
 # A hand-made variant: one tile's bonus, one tile gone, Staff 42 changed twice, a zone renamed, a move-back,
 # a final-scoring source changed and one gone.

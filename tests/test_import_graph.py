@@ -10,12 +10,25 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "compiler"
 
 
+def module_name(path: Path) -> str:
+    """The import name of a file under compiler/ (installed as the package `gah`)."""
+    parts = ("gah", *path.relative_to(PACKAGE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def module_names() -> dict[str, Path]:
-    names = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
-    return names
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def absolute(node: ast.ImportFrom, path: Path) -> str:
+    """The absolute module an import names (`from ..ir import X` in gah/sheets/text.py: gah.ir)."""
+    if node.level == 0:
+        return node.module or ""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    base = package[: len(package) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
 
 
 def imported(path: Path, known: dict[str, Path]) -> set[str]:
@@ -27,10 +40,11 @@ def imported(path: Path, known: dict[str, Path]) -> set[str]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
                 continue
-            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+            if isinstance(child, ast.ImportFrom):
+                module = absolute(child, path)
                 for alias in child.names:
-                    whole = f"{child.module}.{alias.name}"
-                    found.add(whole if whole in known else child.module)
+                    whole = f"{module}.{alias.name}"
+                    found.add(whole if whole in known else module)
             elif isinstance(child, ast.Import):
                 found.update(alias.name for alias in child.names)
             visit(child)
@@ -80,13 +94,22 @@ def test_the_check_finds_a_circle() -> None:
 def test_the_graph_sees_imports_inside_functions_but_not_type_checking_ones(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from compiler.ir import Ruleset\n"
-        "def f():\n    from compiler.sheets import context\n"
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from gah.ir import Ruleset\n"
+        "def f():\n    from gah.sheets import context\n"
     )
-    assert imported(source, module_names()) == {"compiler.sheets.context"}
+    assert imported(source, module_names()) == {"gah.sheets.context"}
 
 
 def test_the_python_backend_does_not_call_into_the_sheets() -> None:
     edges = graph()
-    backend = [name for name in edges if name.startswith("compiler.backends.python")]
-    assert backend and not [(n, m) for n in backend for m in edges[n] if m.startswith("compiler.sheets")]
+    backend = [name for name in edges if name.startswith("gah.backends.python")]
+    assert backend and not [(n, m) for n in backend for m in edges[n] if m.startswith("gah.sheets")]
+
+
+def test_relative_imports_are_followed() -> None:
+    """compiler/ imports itself relatively (it installs as `gah`): `from .errors import` in cli.py is an edge,
+    `from ..languages import` in sheets/text.py too, so the circle check above sees the whole graph."""
+    edges = graph()
+    assert "gah.errors" in edges["gah.cli"]
+    assert "gah.languages" in edges["gah.sheets.text"]
+    assert sum(len(targets) for targets in edges.values()) > 300

@@ -398,10 +398,9 @@ def test_the_readme_example_is_the_tile_and_its_wording() -> None:
     assert all(line in data for line in tile), "the README's tile differs from invented-items.yaml"
     said = "lose 2 krones and return 1 dish or drink of your choice from your kitchen; if you cannot do all of that, lose 5 points instead"
     assert said in " ".join(readme.split()).lower().replace('"', "")
+    from gah.project import load_one
+    from gah.sheets import render_sheet
     from helpers_rules import shipped_workspace
-
-    from compiler.project import load_one
-    from compiler.sheets import render_sheet
 
     sheet = render_sheet(load_one(shipped_workspace(), ITEMS), None, "md").decode("utf-8")
     assert said in " ".join(sheet.split()).lower()
@@ -410,10 +409,9 @@ def test_the_readme_example_is_the_tile_and_its_wording() -> None:
 @pytest.mark.parametrize("rules", [ITEMS, RETURNS, STAFF, CHOICES, COUNTS], ids=lambda p: Path(p).stem)
 def test_every_invented_tile_is_on_its_sheet_with_its_id(rules: str) -> None:
     """The front fits on one page (render_sheet raises if not) and names each invented tile with its id."""
+    from gah.project import load_one
+    from gah.sheets import render_sheet
     from helpers_rules import shipped_workspace
-
-    from compiler.project import load_one
-    from compiler.sheets import render_sheet
 
     ruleset = load_one(shipped_workspace(), rules)
     sheet = render_sheet(ruleset, load_one(shipped_workspace(), "base"), "md").decode("utf-8")

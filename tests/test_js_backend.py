@@ -22,13 +22,8 @@ from typing import Any
 
 import pytest
 from effect_samples import every_sample
-from helpers_discovery import PAD_REFUSES, discovered
-from helpers_rules import ROOT, SHIPPED, shipped_workspace
-from helpers_scoring import module, player, state
-from test_scoring_properties import build_state
-
-from compiler import ir
-from compiler.backends.js.effects import (
+from gah import ir
+from gah.backends.js.effects import (
     JsCodegenError,
     all_feasible_js,
     effect_js,
@@ -37,14 +32,18 @@ from compiler.backends.js.effects import (
     filtered_js,
     js_literal,
 )
-from compiler.backends.js.engine import generate_engine
-from compiler.backends.js.page import generate_page
-from compiler.backends.python.effects import effect_lines
-from compiler.backends.python.load import load_scoring_module
-from compiler.backends.score_words import score_words
-from compiler.dispatch import MissingKind
-from compiler.languages import english
-from compiler.project import load_one
+from gah.backends.js.engine import generate_engine
+from gah.backends.js.page import generate_page
+from gah.backends.python.effects import effect_lines
+from gah.backends.python.load import load_scoring_module
+from gah.backends.score_words import score_words
+from gah.dispatch import MissingKind
+from gah.languages import english
+from gah.project import load_one
+from helpers_discovery import PAD_REFUSES, discovered
+from helpers_rules import ROOT, SHIPPED, shipped_workspace
+from helpers_scoring import module, player, state
+from test_scoring_properties import build_state
 
 NODE = shutil.which("node")
 JS_TESTS = ROOT / "tests" / "js"

@@ -27,14 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.backends.js.page import generate_page
+from gah.project import load_one
 from helpers_rules import shipped_workspace
 from helpers_scoring import module
 
 # The sheets' browser tests: the same Chromium, flags and skip rule (chromium is their fixture, asked by name).
 from test_browser import FLAGS, chromium  # noqa: F401
-
-from compiler.backends.js.page import generate_page
-from compiler.project import load_one
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
 TIMEOUT = 60.0

@@ -17,24 +17,23 @@ from typing import Any
 
 import pytest
 import yaml
+from gah.cli import main
+from gah.errors import RulesError
+from gah.lab.engine import rng
+from gah.lab.engine.game import TABLE_LIMIT, Part, Pick
+from gah.lab.engine.model import Distribution, default_model_path, load_model
+from gah.lab.runs.jobs import Lab, LabSpec
+from gah.lab.runs.runner import run_lab
+from gah.lab.runs.tallies import summary
+from gah.lab.views.compare import build_report, report_json
+from gah.lab.views.html import html_report
+from gah.lab.views.records import CompareReport
+from gah.project import load_one
 from helpers_rules import shipped_root, shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle.handwritten import HandScorer
 from oracle.rulesets import HAND_RULES
-
-from compiler.cli import main
-from compiler.errors import RulesError
-from compiler.lab.engine import rng
-from compiler.lab.engine.game import TABLE_LIMIT, Part, Pick
-from compiler.lab.engine.model import Distribution, default_model_path, load_model
-from compiler.lab.runs.jobs import Lab, LabSpec
-from compiler.lab.runs.runner import run_lab
-from compiler.lab.runs.tallies import summary
-from compiler.lab.views.compare import build_report, report_json
-from compiler.lab.views.html import html_report
-from compiler.lab.views.records import CompareReport
-from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 40  # small: each test stays well under a few seconds
@@ -133,7 +132,7 @@ def test_same_seed_gives_identical_report(capsys: pytest.CaptureFixture[str], tm
     code, first, _ = gah(capsys, *argv, "--html", str(html_a))
     assert code == 0
     elsewhere = subprocess.run(
-        [sys.executable, "-m", "compiler", "--root", str(ROOT), *argv, "--html", str(html_b)],
+        [sys.executable, "-m", "gah", "--root", str(ROOT), *argv, "--html", str(html_b)],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "4242"},
@@ -213,7 +212,7 @@ def test_first_scoring_sees_the_same_game_under_every_ruleset() -> None:
 
 def test_rulesets_share_the_stretches_they_play_alike_and_play_as_if_alone(tmp_path: Path) -> None:
     """Rulesets that deal and play alike until an Emperor scoring in which they differ play that stretch once
-    (compiler.lab.engine.sharing); every ruleset's outcomes are still exactly those it gets when played alone."""
+    (gah.lab.engine.sharing); every ruleset's outcomes are still exactly those it gets when played alone."""
     late = tmp_path / "late-change.yaml"
     late.write_text(
         "extends: base\nname: late-change\ntitle: Round 7 only\n"

@@ -12,15 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from compiler.cli import main
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs import cluster as lab_cluster
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.runner import run_lab
-from compiler.lab.views.compare import build_report, report_json
-from compiler.project import load_one
+from gah.cli import main
+from gah.frontend.rulesets import Workspace
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs import cluster as lab_cluster
+from gah.lab.runs.jobs import LabSpec
+from gah.lab.runs.runner import run_lab
+from gah.lab.views.compare import build_report, report_json
+from gah.project import load_one
 
 distributed = pytest.importorskip("distributed")
 

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.cli import main
+from gah.lab.views.textfit import WIDTH, Folded, Row, blocks, column_names, fold, table
 from helpers_rules import shipped_root
-
-from compiler.cli import main
-from compiler.lab.views.textfit import WIDTH, Folded, Row, blocks, column_names, fold, table
 
 LONG = "round-seven-move-back-six-and-long-names"  # 40 characters: the longest name a ruleset may have
 MOVE_BACK = "emperor_scorings.7.move_back"

@@ -12,13 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from compiler.cli import main
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs.intervals import (
+from gah.cli import main
+from gah.frontend.rulesets import Workspace
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs.intervals import (
     Moments,
     Z,
     paired_interval,
@@ -27,13 +24,15 @@ from compiler.lab.runs.intervals import (
     t_quantile,
     wilson_interval,
 )
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.runner import run_lab
-from compiler.lab.views.compare import build_report
-from compiler.lab.views.html import difference_plot, html_report
-from compiler.lab.views.records import CompareReport
-from compiler.lab.views.report import text_report
-from compiler.project import load_one
+from gah.lab.runs.jobs import LabSpec
+from gah.lab.runs.runner import run_lab
+from gah.lab.views.compare import build_report
+from gah.lab.views.html import difference_plot, html_report
+from gah.lab.views.records import CompareReport
+from gah.lab.views.report import text_report
+from gah.project import load_one
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 60

@@ -13,20 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.cli import main
+from gah.lab.engine.game import Outcome, Scoring
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs import metrics
+from gah.lab.runs.intervals import t_quantile
+from gah.lab.runs.jobs import Lab, LabSpec
+from gah.lab.runs.measures import DesignTally, behind, figures, lead_changes, leaders, margin, pair_gaps
+from gah.lab.runs.runner import run_lab
+from gah.lab.runs.tallies import Tally
+from gah.lab.views.compare import build_report
+from gah.lab.views.records import Difference
+from gah.project import load_one
 from helpers_rules import shipped_root, shipped_workspace
-
-from compiler.cli import main
-from compiler.lab.engine.game import Outcome, Scoring
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs import metrics
-from compiler.lab.runs.intervals import t_quantile
-from compiler.lab.runs.jobs import Lab, LabSpec
-from compiler.lab.runs.measures import DesignTally, behind, figures, lead_changes, leaders, margin, pair_gaps
-from compiler.lab.runs.runner import run_lab
-from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.compare import build_report
-from compiler.lab.views.records import Difference
-from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 

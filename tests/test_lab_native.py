@@ -1,4 +1,4 @@
-"""The compiled hot path (python -m compiler.lab.native) plays exactly the games of the pure one.
+"""The compiled hot path (python -m gah.lab.native) plays exactly the games of the pure one.
 
 Skipped when the extension is not built (the plain install never builds it; CI builds it and runs this)."""
 
@@ -12,15 +12,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from compiler.backends.python.load import import_source
-from compiler.backends.python.module import generate_module, with_runtime_from
-from compiler.backends.python.standalone import runtime_module_text
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine import game, native
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs.jobs import Lab, LabSpec
-from compiler.project import load_one
+from gah.backends.python.load import import_source
+from gah.backends.python.module import generate_module, with_runtime_from
+from gah.backends.python.standalone import runtime_module_text
+from gah.frontend.rulesets import Workspace
+from gah.lab.engine import game, native
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs.jobs import Lab, LabSpec
+from gah.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +30,7 @@ def test_compiled_and_pure_paths_give_identical_tallies(monkeypatch: pytest.Monk
     try:
         compiled = importlib.import_module(native.NATIVE)
     except ImportError:
-        pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
+        pytest.skip("the compiled hot path is not built (python -m gah.lab.native)")
     assert compiled is not game and compiled.__file__ != game.__file__
     workspace = Workspace(ROOT)
     rulesets = tuple(load_one(workspace, name) for name in ("base", "gentle-move-backs", "long-track", "mild-cafe"))
@@ -73,7 +72,7 @@ def test_a_module_with_the_runtime_imported_scores_as_the_generated_one(tmp_path
 
 
 def test_engine_is_the_pure_game_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(native, "NATIVE", "compiler.lab._no_such_module")
+    monkeypatch.setattr(native, "NATIVE", "gah.lab._no_such_module")
     assert native.engine() is game
 
 
@@ -81,7 +80,7 @@ def test_a_build_from_an_older_game_py_is_not_used(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A stale extension would play yesterday's rules of the lab: it is ignored, with one warning to rebuild."""
-    stale = type(game)("compiler.lab._stale_native")
+    stale = type(game)("gah.lab._stale_native")
     stale.BUILT_FROM = "0" * 64  # type: ignore[attr-defined]
     monkeypatch.setattr(native.importlib, "import_module", lambda name: stale)
     monkeypatch.delenv(native.PURE_ENV, raising=False)
@@ -89,7 +88,7 @@ def test_a_build_from_an_older_game_py_is_not_used(
     assert native.engine() is game
     assert native.engine() is game
     warning = capsys.readouterr().err
-    assert warning.count("python -m compiler.lab.native") == 1, warning
+    assert warning.count("python -m gah.lab.native") == 1, warning
     assert native.runtime_module() is None, "the runtime's build is checked the same way"
     stale.BUILT_FROM = native.source_digest()  # type: ignore[attr-defined]
     assert native.engine() is stale
@@ -102,7 +101,7 @@ def test_compiled_picks_are_the_pure_ones() -> None:
     try:
         compiled = importlib.import_module(native.NATIVE)
     except ImportError:
-        pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
+        pytest.skip("the compiled hot path is not built (python -m gah.lab.native)")
     small = ((3, 7, 9), 9, (0, 1, 2))  # weights 3, 4, 2: a table
     large = ((1, 70000, 70001, 100000), 100000, (0, 1, 4, 5))  # weights adding up past TABLE_LIMIT: bisected
     numbers = [0, 1, (1 << 31) - 1, 1 << 31, (1 << 32) - 1, *range(12345, 1 << 32, 48611917)]
@@ -116,7 +115,7 @@ def test_the_benchmark_times_the_compiled_lab_alone() -> None:
     """The README's `bench_lab.py 100000 --rounds 1 --variants native`, on a few games: only the compiled
     variant runs (no baseline export), on one worker and on two, and both give the same report."""
     if not native.built():
-        pytest.skip("the compiled hot path is not built (python -m compiler.lab.native)")
+        pytest.skip("the compiled hot path is not built (python -m gah.lab.native)")
     bench = [sys.executable, str(ROOT / "benchmarks" / "bench_lab.py")]
     done = subprocess.run([*bench, "30", "--rounds", "1", "--variants", "native"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

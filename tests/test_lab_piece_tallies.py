@@ -11,13 +11,12 @@ import dataclasses
 from collections import Counter
 
 from batched_support import ordered
+from gah.lab.engine.model import NO_PLANNING, default_model_path, load_model
+from gah.lab.runs.jobs import LabSpec, chunks, make_job, merge_tallies, play_chunks
+from gah.lab.runs.runner import run_chunks, run_lab
+from gah.lab.runs.tallies import Tally
+from gah.project import load_one
 from helpers_rules import shipped_workspace
-
-from compiler.lab.engine.model import NO_PLANNING, default_model_path, load_model
-from compiler.lab.runs.jobs import LabSpec, chunks, make_job, merge_tallies, play_chunks
-from compiler.lab.runs.runner import run_chunks, run_lab
-from compiler.lab.runs.tallies import Tally
-from compiler.project import load_one
 
 
 def spec(*names: str, games: int, players: int = 4, planning: bool = True) -> LabSpec:
@@ -82,8 +81,7 @@ def test_run_lab_is_run_chunks_merged_on_one_or_two_workers() -> None:
 
 def test_counts_meet_values_in_the_order_of_first_occurrence() -> None:
     import numpy as np
-
-    from compiler.lab.runs.batch_tallies import _count
+    from gah.lab.runs.batch_tallies import _count
 
     dense: Counter[int] = Counter({7: 1})
     _count(dense, np.array([2, -1, 2, 0, 7, -1, 2], np.int64))
@@ -97,7 +95,7 @@ def test_counts_meet_values_in_the_order_of_first_occurrence() -> None:
 
 
 def test_the_pieces_cover_the_chunks_in_order_with_a_tail_of_quarter_runs() -> None:
-    from compiler.lab.runs.jobs import Job, units
+    from gah.lab.runs.jobs import Job, units
 
     lab_spec = spec("base", games=10)
     batched, pure = Job(lab_spec, (), "batched"), Job(lab_spec, (), "pure")

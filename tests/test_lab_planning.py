@@ -20,18 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.cli import main
+from gah.errors import RulesError
+from gah.frontend.rulesets import Workspace
+from gah.lab.engine import planning, rng
+from gah.lab.engine.model import Model, Planning, Price, default_model_path, load_model
+from gah.lab.runs.jobs import Lab, LabSpec
+from gah.lab.runs.runner import run_lab
+from gah.lab.views.compare import build_report, report_json
+from gah.project import load_one
 from helpers_rules import shipped_root, shipped_workspace
 from helpers_scoring import module, player, state
-
-from compiler.cli import main
-from compiler.errors import RulesError
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine import planning, rng
-from compiler.lab.engine.model import Model, Planning, Price, default_model_path, load_model
-from compiler.lab.runs.jobs import Lab, LabSpec
-from compiler.lab.runs.runner import run_lab
-from compiler.lab.views.compare import build_report, report_json
-from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from compiler.lab.runs.intervals import Interval
-from compiler.lab.views.records import Difference, Summary, SweepPoint
+from gah.lab.runs.intervals import Interval
+from gah.lab.views.records import Difference, Summary, SweepPoint
 
 
 def test_a_difference_is_rounded_as_shown_and_its_verdict_read_from_the_rounded_ends() -> None:

@@ -1,4 +1,4 @@
-"""One catalogue of the comparison's rows (compiler.lab.views.rows): every row is in the text table, the CSV,
+"""One catalogue of the comparison's rows (gah.lab.views.rows): every row is in the text table, the CSV,
 the JSON and the HTML, in the catalogue's order where a view has one."""
 
 from __future__ import annotations
@@ -11,17 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.runner import run_lab
-from compiler.lab.views.compare import build_report
-from compiler.lab.views.html import html_report
-from compiler.lab.views.records import CompareReport
-from compiler.lab.views.report import csv_columns, report_csv, text_report
-from compiler.lab.views.rows import Figure, Row, TileRow, Words, catalogue, rows_of
-from compiler.project import load_one
+from gah.frontend.rulesets import Workspace
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs.jobs import LabSpec
+from gah.lab.runs.runner import run_lab
+from gah.lab.views.compare import build_report
+from gah.lab.views.html import html_report
+from gah.lab.views.records import CompareReport
+from gah.lab.views.report import csv_columns, report_csv, text_report
+from gah.lab.views.rows import Figure, Row, TileRow, Words, catalogue, rows_of
+from gah.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 

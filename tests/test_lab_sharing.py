@@ -9,14 +9,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from gah import ir
+from gah.lab.engine import sharing
+from gah.lab.engine.game import Part
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs.jobs import Lab, LabSpec
+from gah.project import load_one
 from helpers_rules import shipped_workspace
-
-from compiler import ir
-from compiler.lab.engine import sharing
-from compiler.lab.engine.game import Part
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs.jobs import Lab, LabSpec
-from compiler.project import load_one
 
 # One variant of base per field of ir.Ruleset that a scoring reads: each changes that field only.
 READ_VARIANTS = {

@@ -22,18 +22,17 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gah import ir
+from gah.backends.codebuilder import CodeBuilder
+from gah.backends.python import module as python_module
+from gah.lab.engine import game as lab_game
+from gah.lab.engine import sharing
+from gah.lab.engine.game import Fast, LabPlayer, Outcome, RulesInfo
+from gah.lab.engine.model import Model, default_model_path, load_model
+from gah.lab.runs.jobs import Lab, LabSpec, module_source
+from gah.project import load_one
 from helpers_rules import shipped_workspace
 from ir_leaves import Leaf, changes, replaced
-
-from compiler import ir
-from compiler.backends.codebuilder import CodeBuilder
-from compiler.backends.python import module as python_module
-from compiler.lab.engine import game as lab_game
-from compiler.lab.engine import sharing
-from compiler.lab.engine.game import Fast, LabPlayer, Outcome, RulesInfo
-from compiler.lab.engine.model import Model, default_model_path, load_model
-from compiler.lab.runs.jobs import Lab, LabSpec, module_source
-from compiler.project import load_one
 
 PLAYERS, SEED = 3, 11
 GAMES = 20  # games per changed leaf: enough that a strong change to a room, a card or a cost shows
@@ -72,7 +71,7 @@ def _base_lab() -> Lab:
 class _Dealer:
     """A ruleset's own deal without generating its whole module: its RULES and SETUP, as the Python backend writes
     them, dealt by base's module's deal (the code of the deal is the same in every module; its data is the
-    ruleset's). The opening calls nothing else of a module (compiler.lab.engine.game._play_rounds)."""
+    ruleset's). The opening calls nothing else of a module (gah.lab.engine.game._play_rounds)."""
 
     def __init__(self, ruleset: ir.Ruleset, module: Any) -> None:
         code = CodeBuilder()
@@ -156,7 +155,7 @@ BATCHED_GAMES = 200  # the batched engine plays a batch at once: many games for 
 def _batched_dealt_and_turns(ruleset: ir.Ruleset) -> list[bytes]:
     """_dealt_and_turns on the batched engine (compiler/lab/runs/batches.py shares stretches by sharing.py too):
     its own tables (batch_rules), its deal, then the turns of every round, no scoring; every array after each."""
-    from compiler.lab.engine import batched, batched_plan, batched_turns
+    from gah.lab.engine import batched, batched_plan, batched_turns
 
     model, base = _model(), _base()
     rules = batched.batch_rules(ruleset, model, PLAYERS)
@@ -256,7 +255,7 @@ BATCHED_SAMPLE = 8  # of the played sample, on the batched engine (each ruleset'
 
 @pytest.mark.parametrize("index", range(0, len(_played_sample()), len(_played_sample()) // BATCHED_SAMPLE))
 def test_a_ruleset_one_leaf_from_base_plays_together_as_alone_batched(index: int) -> None:
-    from compiler.lab.runs.batches import BatchedLab
+    from gah.lab.runs.batches import BatchedLab
 
     leaf, ruleset = _played_sample()[index]
     spec = LabSpec(rulesets=(_base(), ruleset), model=_model(), games=60, players=PLAYERS, seed=SEED)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from gah import ir
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs import batches, jobs
+from gah.lab.runs.batches import BatchedLab
+from gah.lab.runs.jobs import LabSpec, make_job, module_source
+from gah.project import load_one
 from helpers_rules import shipped_workspace
-
-from compiler import ir
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs import batches, jobs
-from compiler.lab.runs.batches import BatchedLab
-from compiler.lab.runs.jobs import LabSpec, make_job, module_source
-from compiler.project import load_one
 
 
 def spec(*rulesets: ir.Ruleset, games: int = 20) -> LabSpec:

@@ -1,5 +1,5 @@
 """Kernels not compiled yet: on the default engine a small run plays on the pure path while a background process
-compiles them (compiler.lab.runs.warm); a big run, or GAH_LAB_ENGINE=batched, compiles first."""
+compiles them (gah.lab.runs.warm); a big run, or GAH_LAB_ENGINE=batched, compiles first."""
 
 from __future__ import annotations
 
@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.lab.engine.model import default_model_path, load_model
+from gah.lab.runs import jobs, warm
+from gah.lab.runs.batches import COMPILING, ENGINE_ENV
+from gah.lab.runs.jobs import LabSpec, make_job
+from gah.project import load_one
+from gah.workspace import Workspace
 from helpers_rules import ROOT
-
-from compiler.lab.engine.model import default_model_path, load_model
-from compiler.lab.runs import jobs, warm
-from compiler.lab.runs.batches import COMPILING, ENGINE_ENV
-from compiler.lab.runs.jobs import LabSpec, make_job
-from compiler.project import load_one
-from compiler.workspace import Workspace
 
 
 def spec(games: int) -> LabSpec:
@@ -83,7 +82,7 @@ def test_the_background_process_compiles_on_the_batched_engine_detached(
     monkeypatch.setattr(warm.subprocess, "Popen", popen)
     monkeypatch.setenv("GAH_LAB_PURE", "1")
     warm.compile_in_background()
-    assert seen["argv"] == [sys.executable, "-m", "compiler.lab.runs.warm"]
+    assert seen["argv"] == [sys.executable, "-m", "gah.lab.runs.warm"]
     assert seen["start_new_session"] is True, "a Ctrl-C of the user's run does not stop the compile"
     assert seen["env"]["GAH_LAB_ENGINE"] == "batched" and "GAH_LAB_PURE" not in seen["env"]
     assert seen["stdout"] == seen["stderr"] == warm.subprocess.DEVNULL

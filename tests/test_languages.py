@@ -7,16 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
+from gah.errors import Position, RulesError
+from gah.languages import Language, Phrase, english, language_ids, load_language, localised
+from gah.project import load_one
+from gah.sheets import render_sheet
+from gah.sheets.effects import Speaker
+from gah.sheets.text import SheetError, Words, plain
+from gah.workspace import Workspace
 from helpers_rules import ROOT, SHIPPED, run_gah, shipped_workspace
 from helpers_sheets import assert_tiles_on_the_front
-
-from compiler.errors import Position, RulesError
-from compiler.languages import Language, Phrase, english, language_ids, load_language, localised
-from compiler.project import load_one
-from compiler.sheets import render_sheet
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import SheetError, Words, plain
-from compiler.workspace import Workspace
 
 NL = ROOT / "tests" / "data" / "languages" / "nl.yaml"
 

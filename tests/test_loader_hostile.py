@@ -8,10 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from gah.errors import RulesError, SourceRegistry
+from gah.frontend.loader import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, load_file
 from helpers_rules import ROOT, run_gah, run_gah_process
-
-from compiler.errors import RulesError, SourceRegistry
-from compiler.frontend.loader import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, load_file
 
 TIME_LIMIT = 2.0  # seconds; the loader's target is well under 1 s, this is a generous guard
 

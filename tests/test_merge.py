@@ -7,15 +7,14 @@ import itertools
 from typing import Any
 
 import pytest
+from gah.errors import Position
+from gah.frontend.loader import Node, load_yaml
+from gah.frontend.merge import merge_patch, merge_plain
+from gah.frontend.rulesets import Library
+from gah.frontend.validate import key_position, locate
 from helpers_rules import shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from compiler.errors import Position
-from compiler.frontend.loader import Node, load_yaml
-from compiler.frontend.merge import merge_patch, merge_plain
-from compiler.frontend.rulesets import Library
-from compiler.frontend.validate import key_position, locate
 
 # --- plain data -------------------------------------------------------------------------------
 

@@ -12,10 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
+from gah.frontend.loader import load_yaml
+from gah.frontend.validate import indent_hints
 from helpers_rules import RULES, Run, run_gah
-
-from compiler.frontend.loader import load_yaml
-from compiler.frontend.validate import indent_hints
 
 HEADER = re.compile(r"^(?P<where>[^\s:][^:]*:\d+:\d+): (?P<message>.+)$")
 

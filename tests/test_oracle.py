@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah import ir
+from gah.project import load_one
 from helpers_discovery import discovered, discovered_names
 from helpers_rules import shipped_workspace
 from helpers_samples import NAME as SAMPLES_NAME
@@ -35,9 +37,6 @@ from helpers_scoring import module
 from oracle.handwritten import BASE_TILES, HandScorer, Illegal
 from oracle.rulesets import HAND_RULES
 from oracle.states import random_states
-
-from compiler import ir
-from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parent.parent
 INVENTED = tuple(name for name in discovered_names() if name.startswith("invented-"))

@@ -20,17 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah import ir
+from gah.backends.batched import scoring
+from gah.backends.batched.convert import arrays_of, player_fields, store_game
+from gah.backends.batched.tables import compile_tables
+from gah.project import load_one
+from gah.sheets import render_sheet
+from gah.sheets.effects import Speaker
+from gah.sheets.text import Words, plain
 from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import module, player, state
-
-from compiler import ir
-from compiler.backends.batched import scoring
-from compiler.backends.batched.convert import arrays_of, player_fields, store_game
-from compiler.backends.batched.tables import compile_tables
-from compiler.project import load_one
-from compiler.sheets import render_sheet
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Words, plain
 
 DATA = Path(__file__).resolve().parent / "data" / "variants"
 OTHERS = str(DATA / "invented-others.yaml")
@@ -230,9 +229,8 @@ HAND_STATES = [
 def test_the_pads_engine_scores_the_hand_worked_states_as_the_module(tmp_path: Path) -> None:
     """Each state above, in both rulesets, through the score pad's own engine under Node: the module's result,
     events and decisions included (tests/js/crosscheck.test.js)."""
+    from gah.backends.js.page import generate_page
     from test_js_backend import JS_TESTS, node
-
-    from compiler.backends.js.page import generate_page
 
     vectors = []
     for rules in (OTHERS, BEFORE):
@@ -283,7 +281,7 @@ def test_explanations_say_what_was_read(tmp_path: Path) -> None:
 
 
 def said(language: str, effect: ir.Effect) -> str:
-    from compiler.languages import load_language
+    from gah.languages import load_language
 
     return plain(Speaker(Words(load_language(shipped_workspace(), language)), ()).effect(effect))
 
@@ -342,7 +340,7 @@ def test_the_sheets_say_whose_state_is_read(effect: ir.Effect, english: str, ger
 
 
 def sheet(rules: str, language: str) -> str:
-    from compiler.languages import load_language
+    from gah.languages import load_language
 
     ruleset = load_one(shipped_workspace(), rules)
     base = load_one(shipped_workspace(), "base")

@@ -22,15 +22,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from gah.backends.js.page import generate_page
+from gah.frontend.loader import load_file
+from gah.frontend.validate import schema_problems
+from gah.project import load_one
+from gah.report import human_report
 from helpers_rules import SHIPPED, shipped_workspace
 from helpers_scoring import module, player, state
 from test_js_backend import JS_TESTS, RULESETS, node
-
-from compiler.backends.js.page import generate_page
-from compiler.frontend.loader import load_file
-from compiler.frontend.validate import schema_problems
-from compiler.project import load_one
-from compiler.report import human_report
 
 SEEDS = (0, 1, 7, 2**32 - 1, 2**40 + 3, -1)
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")

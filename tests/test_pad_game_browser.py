@@ -25,15 +25,14 @@ from typing import Any
 
 import pytest
 import yaml
+from gah.backends.js.page import generate_page
+from gah.frontend.loader import load_file
+from gah.frontend.validate import schema_problems
+from gah.project import load_one
+from gah.report import human_report
 from helpers_rules import ROOT, shipped_workspace
 from helpers_scoring import module
 from test_js_pad_browser import TIMEOUT, DevTools, Pad, chromium, open_pad, problems, start_browser  # noqa: F401
-
-from compiler.backends.js.page import generate_page
-from compiler.frontend.loader import load_file
-from compiler.frontend.validate import schema_problems
-from compiler.project import load_one
-from compiler.report import human_report
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
 AXE = ROOT / ".ci-node" / "node_modules" / "axe-core" / "axe.min.js"

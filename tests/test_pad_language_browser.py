@@ -14,6 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gah.backends.js.page import generate_page
+from gah.languages import build_languages
+from gah.project import load_one
+from gah.workspace import Workspace
 from helpers_rules import shipped_workspace
 from test_js_pad_browser import (  # noqa: F401
     BEN,
@@ -31,11 +35,6 @@ from test_js_pad_browser import (  # noqa: F401
     start_browser,
 )
 from test_pad_game_browser import axe_counts, axe_source, choose_theme, opened, q
-
-from compiler.backends.js.page import generate_page
-from compiler.languages import build_languages
-from compiler.project import load_one
-from compiler.workspace import Workspace
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
 ANNA = {"name": "Anna", "points": 30, "krones": 7, "emperor": 9}

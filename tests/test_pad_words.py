@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 import yaml
+from gah.backends.js.page import ASSETS, UI_ASSETS, shipped_languages
 from helpers_rules import ROOT, run_gah
 from test_js_backend import node
-
-from compiler.backends.js.page import ASSETS, UI_ASSETS, shipped_languages
 
 LANGUAGES = ROOT / "rules" / "languages"
 # A call of say() or label() whose first argument is a phrase key, or a choice of two keys.

@@ -13,10 +13,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_rules import ruleset, run_gah, shipped, shipped_root, shipped_rule_files, shipped_workspace
-
-from compiler import ir
-from compiler.ir import (
+from gah import ir
+from gah.ir import (
     AdvanceEmperor,
     ChooseItems,
     DrawStaff,
@@ -35,7 +33,8 @@ from compiler.ir import (
     ReturnItems,
     StaffToDeckBottom,
 )
-from compiler.project import load_one
+from gah.project import load_one
+from helpers_rules import ruleset, run_gah, shipped, shipped_root, shipped_rule_files, shipped_workspace
 
 ONE_OF_EACH = (("strudel", 1), ("cake", 1), ("wine", 1), ("coffee", 1))
 
@@ -570,7 +569,7 @@ def test_royal_banquet_adds_one_b_tile(base: ir.Ruleset) -> None:
 
 def test_every_variant_section_changes_something() -> None:
     """A variant holds only what changes: no top-level section merely repeats its parent."""
-    from compiler.frontend.merge import merge_plain
+    from gah.frontend.merge import merge_plain
 
     compiled = shipped()
     for name, rules_file in compiled.library.files.items():

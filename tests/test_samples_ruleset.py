@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from effect_samples import every_sample
+from gah import ir
+from gah.project import compile_library, load_one
 from helpers_rules import shipped_workspace
 from helpers_samples import NAME, effect_data, holds_a_choice, layout, samples_ruleset
-
-from compiler import ir
-from compiler.project import compile_library, load_one
 
 
 def test_the_data_reads_back_as_the_samples() -> None:

@@ -7,14 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah import ir
+from gah.errors import SourceRegistry
+from gah.frontend.loader import load_file
+from gah.frontend.schemas import VARIANT_SCHEMA_PATH, variant_schema_text
 from helpers_rules import LAB_MODELS, RULES, SCHEMAS, shipped_rule_files
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import SchemaError
-
-from compiler import ir
-from compiler.errors import SourceRegistry
-from compiler.frontend.loader import load_file
-from compiler.frontend.schemas import VARIANT_SCHEMA_PATH, variant_schema_text
 
 RULESET_SCHEMA = json.loads((SCHEMAS / "ruleset.schema.json").read_text(encoding="utf-8"))
 VARIANT_SCHEMA = json.loads((SCHEMAS / "variant.schema.json").read_text(encoding="utf-8"))
@@ -125,7 +124,7 @@ def test_the_variant_schema_asks_nothing_of_a_patch_that_needs_the_whole_mapping
 
 
 def test_the_schemas_are_valid_draft_7() -> None:
-    """Every shipped schema (gah reads them unchecked: compiler.frontend.validate.load_schema)."""
+    """Every shipped schema (gah reads them unchecked: gah.frontend.validate.load_schema)."""
     Draft7Validator.check_schema(RULESET_SCHEMA)
     Draft7Validator.check_schema(VARIANT_SCHEMA)
     names = sorted(path.name for path in SCHEMAS.glob("*.schema.json"))

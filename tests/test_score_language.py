@@ -17,14 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from gah.backends.js.page import generate_page
+from gah.backends.score_words import score_words
+from gah.languages import english, load_language
+from gah.workspace import Workspace
 from helpers_rules import ROOT, ruleset, run_gah
 from helpers_scoring import module, player, state
 from test_js_backend import JS_TESTS, node
-
-from compiler.backends.js.page import generate_page
-from compiler.backends.score_words import score_words
-from compiler.languages import english, load_language
-from compiler.workspace import Workspace
 
 RUNTIME = ROOT / "compiler" / "backends" / "python"
 

@@ -1165,7 +1165,7 @@ def test_gah_score_reports_an_illegal_choice_with_a_position(tmp_path: Path) -> 
         encoding="utf-8",
     )
     done = subprocess.run(
-        [sys.executable, "-m", "compiler", "--workspace", str(shipped_root()), "score", str(path)],
+        [sys.executable, "-m", "gah", "--workspace", str(shipped_root()), "score", str(path)],
         capture_output=True,
         text=True,
         cwd=ROOT,

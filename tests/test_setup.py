@@ -12,13 +12,12 @@ from typing import Any
 
 import jsonschema
 import pytest
+from gah.backends.python.load import load_scoring_module
+from gah.cli import main
+from gah.project import load_one
 from helpers_rules import SHIPPED, shipped_root, shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from compiler.backends.python.load import load_scoring_module
-from compiler.cli import main
-from compiler.project import load_one
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = sorted(SHIPPED)

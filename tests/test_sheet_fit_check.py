@@ -15,16 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from gah.languages import load_language
+from gah.project import compile_library, load_one
+from gah.sheets import PAPERS, Paper, render_sheet
+from gah.sheets.context import build_sheet
+from gah.sheets.fit import STEPS
+from gah.sheets.fit_check import fit_problems
+from gah.workspace import Workspace
 from helpers_rules import SHIPPED, Run, run_gah, shipped_workspace
 from helpers_sheets import assert_tiles_on_the_front
-
-from compiler.languages import load_language
-from compiler.project import compile_library, load_one
-from compiler.sheets import PAPERS, Paper, render_sheet
-from compiler.sheets.context import build_sheet
-from compiler.sheets.fit import STEPS
-from compiler.sheets.fit_check import fit_problems
-from compiler.workspace import Workspace
 
 # Base's track with spaces 14-40 added (3 rows in the track picture): with tiles able to continue on the back,
 # only a track this long leaves too little room for one-space zones.

@@ -15,17 +15,16 @@ from pathlib import Path
 
 import pytest
 import yaml
+from gah.languages import Language, load_language
+from gah.project import compile_library
+from gah.sheets import render_sheet
+from gah.sheets.context import build_sheet
+from gah.sheets.fit_check import fit_problems
+from gah.sheets.text import Words, plain
+from gah.workspace import Workspace
 from helpers_rules import copy_project, run_gah
 from helpers_sheets import POOLS, assert_tiles_on_the_front, overleaf_ids, page_texts, sheet_case
 from pypdf import PdfReader
-
-from compiler.languages import Language, load_language
-from compiler.project import compile_library
-from compiler.sheets import render_sheet
-from compiler.sheets.context import build_sheet
-from compiler.sheets.fit_check import fit_problems
-from compiler.sheets.text import Words, plain
-from compiler.workspace import Workspace
 
 GERMAN = load_language(Workspace(None), "de")
 

@@ -20,20 +20,19 @@ from typing import Any
 import pytest
 import weasyprint  # type: ignore[import-untyped]
 from effect_samples import FILTERED, every_sample
+from gah import ir
+from gah.cli import main
+from gah.irdiff import compare, describe_differences
+from gah.sheets import derive, render_sheet
+from gah.sheets.context import build_sheet
+from gah.sheets.effects import RENDERERS, Speaker
+from gah.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, OVERLEAF, STEPS, front_height, page_height, split_tiles
+from gah.sheets.render import check_pages, render_html
+from gah.sheets.text import SheetError, Words, plain
 from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
 from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets, sheet_case
 from pypdf import PdfReader
-
-from compiler import ir
-from compiler.cli import main
-from compiler.irdiff import compare, describe_differences
-from compiler.sheets import derive, render_sheet
-from compiler.sheets.context import build_sheet
-from compiler.sheets.effects import RENDERERS, Speaker
-from compiler.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, OVERLEAF, STEPS, front_height, page_height, split_tiles
-from compiler.sheets.render import check_pages, render_html
-from compiler.sheets.text import SheetError, Words, plain
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "sheets"
@@ -289,7 +288,7 @@ def test_markup_in_rules_data_is_escaped_text(script_variant: Path) -> None:
 
 
 def test_markup_in_a_source_path_cannot_end_the_header_comment() -> None:
-    from compiler.sheets.render import _comment
+    from gah.sheets.render import _comment
 
     assert "--" not in _comment("a --> b -- c") and ">" not in _comment("x -->")
 
@@ -513,9 +512,9 @@ def test_pdf_is_deterministic() -> None:
 def test_pdf_is_deterministic_across_processes() -> None:
     code = (
         "import sys, hashlib\n"
-        "from compiler.project import compile_library\n"
-        "from compiler.frontend.rulesets import Workspace\n"
-        "from compiler.sheets import render_sheet\n"
+        "from gah.project import compile_library\n"
+        "from gah.frontend.rulesets import Workspace\n"
+        "from gah.sheets import render_sheet\n"
         "c = compile_library(Workspace.find()).rulesets\n"
         "sys.stdout.write(hashlib.sha256(render_sheet(c['base'], None, 'pdf')).hexdigest())\n"
     )

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from gah.frontend.blame import RulesetBuilder
+from gah.frontend.loader import load_yaml
+from gah.frontend.rulesets import Library, Resolved, RulesFile
+from gah.rules_yaml import render_yaml, scalar_text
 from helpers_rules import BROKEN, ROOT, SHIPPED, ruleset, run_gah, shipped_workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from compiler.frontend.blame import RulesetBuilder
-from compiler.frontend.loader import load_yaml
-from compiler.frontend.rulesets import Library, Resolved, RulesFile
-from compiler.rules_yaml import render_yaml, scalar_text
 
 BASE = "<bundled>/rules/base.yaml"
 GENTLE = "<bundled>/rules/variants/gentle-move-backs.yaml"

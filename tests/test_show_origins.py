@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
+from gah.frontend.loader import load_yaml
+from gah.rules_yaml import origins
 from helpers_rules import ROOT, SHIPPED, run_gah
-
-from compiler.frontend.loader import load_yaml
-from compiler.rules_yaml import origins
 
 TEST_RULESETS = sorted(
     str(path.relative_to(ROOT))

@@ -15,14 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.backends.js.page import generate_page
+from gah.project import load_one
 from helpers_rules import ROOT, shipped_workspace
 from helpers_scoring import module, player, state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_js_backend import node
-
-from compiler.backends.js.page import generate_page
-from compiler.project import load_one
 
 ITEMS = "items are: strudel, cake, wine, coffee"
 CHOICE_KEYS = (

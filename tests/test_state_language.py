@@ -19,13 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.backends.js.page import generate_page
+from gah.languages import english, load_language
+from gah.workspace import Workspace
 from helpers_rules import ROOT, ruleset, run_gah
 from helpers_scoring import module, player, state
 from test_js_backend import JS_TESTS, node
-
-from compiler.backends.js.page import generate_page
-from compiler.languages import english, load_language
-from compiler.workspace import Workspace
 
 RUNTIMES = ROOT / "compiler" / "backends"
 # What only Python refuses: keys that are not text (JSON's always are), and the recorded draft picks and the

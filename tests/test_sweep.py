@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gah.cli import main
+from gah.lab.runs.grid import SweepUsage, parse_vary
+from gah.lab.runs.progress import ProgressBar
+from gah.lab.views.sweep import parse_where
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from compiler.cli import main
-from compiler.lab.runs.grid import SweepUsage, parse_vary
-from compiler.lab.runs.progress import ProgressBar
-from compiler.lab.views.sweep import parse_where
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = "24"

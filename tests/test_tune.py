@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from compiler.cli import main
-from compiler.lab.engine.model import Planning, default_model_path, load_model
-from compiler.lab.runs.grid import SweepUsage, build_point, parse_vary
-from compiler.lab.runs.intervals import t_quantile
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.runner import run_chunks
-from compiler.lab.runs.search import (
+from gah.cli import main
+from gah.lab.engine.model import Planning, default_model_path, load_model
+from gah.lab.runs.grid import SweepUsage, build_point, parse_vary
+from gah.lab.runs.intervals import t_quantile
+from gah.lab.runs.jobs import LabSpec
+from gah.lab.runs.runner import run_chunks
+from gah.lab.runs.search import (
     Reading,
     Target,
     batch_count,
@@ -26,11 +25,11 @@ from compiler.lab.runs.search import (
     parse_target,
     search,
 )
-from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.records import Run
-from compiler.lab.views.tune import Context, tune_text
-from compiler.project import load_one, resolve_one
-from compiler.workspace import Workspace
+from gah.lab.runs.tallies import Tally
+from gah.lab.views.records import Run
+from gah.lab.views.tune import Context, tune_text
+from gah.project import load_one, resolve_one
+from gah.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 MOVE_BACK = "emperor_scorings.7.move_back"

@@ -14,10 +14,9 @@ import random
 from typing import Any
 
 import pytest
+from gah.backends.python.runtime import core
 from helpers_scoring import module, player, state
 from oracle.states import random_state
-
-from compiler.backends.python.runtime import core
 
 
 @pytest.mark.parametrize(

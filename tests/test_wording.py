@@ -11,12 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gah.languages import load_language
 from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import kitchen, module, player, state, texts
 from helpers_sheets import load_file, tile_texts
 from test_invented_tiles import CHOICES, anna, play
-
-from compiler.languages import load_language
 
 DATA = Path(__file__).resolve().parent / "data"
 VOCABULARY_B = str(DATA / "rulesets" / "vocabulary-b.yaml")

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from gah.workspace import with_setting
 from helpers_rules import ROOT, run_gah
-
-from compiler.workspace import with_setting
 
 MODEL = "rules/lab/default.yaml"
 

@@ -13,11 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from gah.errors import SourceRegistry
+from gah.frontend.loader import load_file
 from helpers_rules import ROOT, SHIPPED, Run, run_gah
 from jsonschema import Draft7Validator
-
-from compiler.errors import SourceRegistry
-from compiler.frontend.loader import load_file
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\n")
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -327,7 +326,7 @@ class _Terminal(io.StringIO):
 def test_sheet_to_a_terminal_writes_a_file_instead_of_dumping_html(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from compiler.cli import main
+    from gah.cli import main
 
     terminal = _Terminal()
     monkeypatch.chdir(tmp_path)
@@ -340,7 +339,7 @@ def test_sheet_to_a_terminal_writes_a_file_instead_of_dumping_html(
 def test_sheet_to_a_pipe_still_goes_to_stdout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:
-    from compiler.cli import main
+    from gah.cli import main
 
     monkeypatch.chdir(tmp_path)
     assert main(["sheet", "base", "--format", "md"]) == 0

@@ -6,12 +6,12 @@ so `gah score`, the score pads and the sheets say a quantity alike.
 
 from __future__ import annotations
 
-from compiler import ir
-from compiler.backends.policy_facts import every_quantity
-from compiler.languages import Language
-from compiler.sheets.effects import Speaker
-from compiler.sheets.phrases import tiebreak
-from compiler.sheets.text import Words, plain
+from .. import ir
+from ..languages import Language
+from ..sheets.effects import Speaker
+from ..sheets.phrases import tiebreak
+from ..sheets.text import Words, plain
+from .policy_facts import every_quantity
 
 
 def final_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:

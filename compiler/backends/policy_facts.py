@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from compiler import ir
-from compiler.dispatch import ByKind
+from .. import ir
+from ..dispatch import ByKind
 
 
 class Traits(NamedTuple):

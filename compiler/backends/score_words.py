@@ -11,10 +11,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from compiler import ir
-from compiler.backends.final_words import filtered_names, per_words, quantity_words, tiebreak_words, total_words
-from compiler.languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
-from compiler.workspace import Workspace
+from .. import ir
+from ..languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
+from ..workspace import Workspace
+from .final_words import filtered_names, per_words, quantity_words, tiebreak_words, total_words
 
 SECTION = "score."
 REPORT = "score.report."  # gah score's own words (compiler/report.py), not a module's
@@ -51,7 +51,7 @@ def state_phrases(language: Language) -> dict[str, str | dict[str, str]]:
 def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
     """The names events give the ruleset's items, colours, Staff (by number), tiles and zones (by the zone's
     name in the rules data, as the module knows it) in the language: the ruleset's own translations first
-    (see compiler.languages.localised), then the language's terms."""
+    (see gah.languages.localised), then the language's terms."""
     named = localised(ruleset, language)
     colours = sorted({colour for row in ruleset.hotel.colours for colour in row})
     # English events have always named items by their ids, lower case in running text ("1 wine"): they stay so,

@@ -28,7 +28,7 @@ MODULES = {
 
 def import_command(name: str) -> None:
     """Register the command `name` (one of MODULES)."""
-    importlib.import_module(f"compiler.commands.{MODULES[name]}")
+    importlib.import_module(f"{__name__}.{MODULES[name]}")
 
 
 def import_all() -> None:

@@ -10,10 +10,10 @@ import argparse
 import sys
 from typing import cast
 
-from compiler.cli import command, compile_or_report, language_option, report
-from compiler.frontend.rulesets import Workspace
-from compiler.languages import build_languages
-from compiler.outputs import (
+from ..cli import command, compile_or_report, language_option, report
+from ..frontend.rulesets import Workspace
+from ..languages import build_languages
+from ..outputs import (
     managed_files,
     manifest_key,
     manifest_text,
@@ -22,9 +22,9 @@ from compiler.outputs import (
     read_manifest,
     sha256,
 )
-from compiler.sheets import Paper
-from compiler.sheets.fit_check import fit_problems
-from compiler.writer import remove_files, write_all_or_nothing
+from ..sheets import Paper
+from ..sheets.fit_check import fit_problems
+from ..writer import remove_files, write_all_or_nothing
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -6,22 +6,22 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.backends.python.load import load_scoring_module
-from compiler.cli import command
-from compiler.errors import RulesError
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.engine.model import Model, default_model_path, load_model
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.progress import ProgressBar
-from compiler.lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
-from compiler.lab.runs.states import compare_states
-from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.compare import build_report, report_json, to_json
-from compiler.lab.views.html import html_report
-from compiler.lab.views.report import report_csv, text_report
-from compiler.lab.views.states import states_text
-from compiler.project import load_one
-from compiler.writer import write_atomically
+from ..backends.python.load import load_scoring_module
+from ..cli import command
+from ..errors import RulesError
+from ..frontend.rulesets import Workspace
+from ..lab.engine.model import Model, default_model_path, load_model
+from ..lab.runs.jobs import LabSpec
+from ..lab.runs.progress import ProgressBar
+from ..lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
+from ..lab.runs.states import compare_states
+from ..lab.runs.tallies import Tally
+from ..lab.views.compare import build_report, report_json, to_json
+from ..lab.views.html import html_report
+from ..lab.views.report import report_csv, text_report
+from ..lab.views.states import states_text
+from ..project import load_one
+from ..writer import write_atomically
 
 MAX_GAMES = 10_000_000
 PROGRESS_FROM = 4_000  # games times rulesets; smaller runs finish before progress would help

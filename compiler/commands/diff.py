@@ -6,11 +6,11 @@ import argparse
 import json
 import sys
 
-from compiler.cli import command, language_option
-from compiler.frontend.rulesets import Workspace
-from compiler.irdiff import describe_differences
-from compiler.languages import choose_language
-from compiler.project import load_one
+from ..cli import command, language_option
+from ..frontend.rulesets import Workspace
+from ..irdiff import describe_differences
+from ..languages import choose_language
+from ..project import load_one
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -1,6 +1,6 @@
 """`gah docs [TOPIC]`: print a file-format document that ships with gah (rules, state, lab-model, language).
 
-The documents are docs/*.md, generated from the schemas (python -m compiler.docs); a wheel
+The documents are docs/*.md, generated from the schemas (python -m gah.docs); a wheel
 carries them under compiler/_bundled/docs/, a checkout reads them in place. They describe the
 installed gah, so they are read from the package, not from $GAH_BUNDLE (which swaps rules only).
 """
@@ -11,10 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli import command
-from compiler.errors import GahError
-from compiler.frontend.rulesets import Workspace
-from compiler.workspace import package_bundle
+from ..cli import command
+from ..errors import GahError
+from ..frontend.rulesets import Workspace
+from ..workspace import package_bundle
 
 TOPICS = {
     "rules": "rules-format.md",

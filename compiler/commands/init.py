@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from compiler.cli import command
-from compiler.commands.new_variant import starter_variant
-from compiler.errors import GahError
-from compiler.outputs import schema_files
-from compiler.workspace import CONFIG_NAME, Workspace, bundle_root
-from compiler.writer import write_atomically
+from ..cli import command
+from ..errors import GahError
+from ..outputs import schema_files
+from ..workspace import CONFIG_NAME, Workspace, bundle_root
+from ..writer import write_atomically
+from .new_variant import starter_variant
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "workspace"
 STARTER = "house-rules"

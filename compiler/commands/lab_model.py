@@ -14,11 +14,11 @@ import os
 import sys
 from pathlib import Path
 
-from compiler.cli import command
-from compiler.errors import GahError
-from compiler.frontend.rulesets import Workspace
-from compiler.workspace import CONFIG_NAME, DEFAULT_LAB_MODEL, with_setting
-from compiler.writer import write_atomically
+from ..cli import command
+from ..errors import GahError
+from ..frontend.rulesets import Workspace
+from ..workspace import CONFIG_NAME, DEFAULT_LAB_MODEL, with_setting
+from ..writer import write_atomically
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 

@@ -7,10 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from compiler.cli import command
-from compiler.frontend.rulesets import NAME_PATTERN, Library, Workspace
-from compiler.project import UnknownRuleset
-from compiler.writer import write_atomically
+from ..cli import command
+from ..frontend.rulesets import NAME_PATTERN, Library, Workspace
+from ..project import UnknownRuleset
+from ..writer import write_atomically
 
 TEMPLATE = """\
 # yaml-language-server: $schema={schema}

@@ -9,15 +9,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from compiler.backends.python.load import load_scoring_module
-from compiler.backends.score_words import score_words
-from compiler.cli import command, language_option
-from compiler.errors import Problem, RulesError
-from compiler.frontend.rulesets import Workspace
-from compiler.frontend.state_input import load_state, state_problem
-from compiler.languages import choose_language
-from compiler.project import load_one
-from compiler.report import human_report
+from ..backends.python.load import load_scoring_module
+from ..backends.score_words import score_words
+from ..cli import command, language_option
+from ..errors import Problem, RulesError
+from ..frontend.rulesets import Workspace
+from ..frontend.state_input import load_state, state_problem
+from ..languages import choose_language
+from ..project import load_one
+from ..report import human_report
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

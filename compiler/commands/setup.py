@@ -8,14 +8,14 @@ import secrets
 import sys
 from typing import Any
 
-from compiler import ir
-from compiler.backends.python.load import load_scoring_module
-from compiler.backends.score_words import score_words
-from compiler.cli import command, language_option
-from compiler.errors import GahError
-from compiler.frontend.rulesets import Workspace
-from compiler.languages import Language, choose_language, localised
-from compiler.project import load_one
+from .. import ir
+from ..backends.python.load import load_scoring_module
+from ..backends.score_words import score_words
+from ..cli import command, language_option
+from ..errors import GahError
+from ..frontend.rulesets import Workspace
+from ..languages import Language, choose_language, localised
+from ..project import load_one
 
 SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
 

@@ -12,10 +12,10 @@ import argparse
 import json
 import sys
 
-from compiler.cli import command
-from compiler.frontend.rulesets import Workspace
-from compiler.project import load_one, resolve_one
-from compiler.rules_yaml import origins, removals, render_yaml
+from ..cli import command
+from ..frontend.rulesets import Workspace
+from ..project import load_one, resolve_one
+from ..rules_yaml import origins, removals, render_yaml
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

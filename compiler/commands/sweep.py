@@ -6,15 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli import command
-from compiler.commands.compare import add_run_options, run_model, run_options_problem, run_spec
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.views.sweep import parse_sort, parse_where, select, sweep_csv, sweep_json, sweep_report, sweep_text
-from compiler.lab.views.sweep_html import sweep_html
-from compiler.project import load_one, resolve_one
-from compiler.writer import write_atomically
+from ..cli import command
+from ..frontend.rulesets import Workspace
+from ..lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
+from ..lab.runs.jobs import LabSpec
+from ..lab.views.sweep import parse_sort, parse_where, select, sweep_csv, sweep_json, sweep_report, sweep_text
+from ..lab.views.sweep_html import sweep_html
+from ..project import load_one, resolve_one
+from ..writer import write_atomically
+from .compare import add_run_options, run_model, run_options_problem, run_spec
 
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
 

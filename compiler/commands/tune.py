@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from compiler.cli import command
-from compiler.commands.compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
-from compiler.frontend.rulesets import Workspace
-from compiler.lab.runs.grid import SweepUsage, check_paths, metric_names, start_values
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.progress import ProgressBar
-from compiler.lab.runs.runner import default_workers, run_chunks, scheduler_from_env
-from compiler.lab.runs.search import (
+from ..cli import command
+from ..frontend.rulesets import Workspace
+from ..lab.runs.grid import SweepUsage, check_paths, metric_names, start_values
+from ..lab.runs.jobs import LabSpec
+from ..lab.runs.progress import ProgressBar
+from ..lab.runs.runner import default_workers, run_chunks, scheduler_from_env
+from ..lab.runs.search import (
     EXAMPLE,
     Play,
     Tuning,
@@ -23,10 +22,11 @@ from compiler.lab.runs.search import (
     parse_target,
     search,
 )
-from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.compare import run_record
-from compiler.lab.views.tune import Context, tune_json, tune_text
-from compiler.project import load_one, resolve_one
+from ..lab.runs.tallies import Tally
+from ..lab.views.compare import run_record
+from ..lab.views.tune import Context, tune_json, tune_text
+from ..project import load_one, resolve_one
+from .compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

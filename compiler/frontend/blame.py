@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compiler import ir
-from compiler.errors import Position, Problem, RulesError
-from compiler.frontend.loader import Node
-from compiler.frontend.lower import build_ruleset
-from compiler.frontend.rulesets import VARIANT_KEYS, Library, RulesFile
+from .. import ir
+from ..errors import Position, Problem, RulesError
+from .loader import Node
+from .lower import build_ruleset
+from .rulesets import VARIANT_KEYS, Library, RulesFile
 
 Path = tuple[str | int, ...]
 

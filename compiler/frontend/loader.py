@@ -28,7 +28,7 @@ from yaml.events import (
 )
 from yaml.reader import ReaderError
 
-from compiler.errors import Position, Problem, RulesError, SourceRegistry
+from ..errors import Position, Problem, RulesError, SourceRegistry
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64

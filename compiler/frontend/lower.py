@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from compiler import ir
-from compiler.errors import Position, Problem, RulesError
-from compiler.frontend.lower_effects import build_effects, check_all_or_nothing
-from compiler.frontend.quantities import lower_quantity, own_quantity, resource_quantity
-from compiler.frontend.rulesets import Resolved
-from compiler.frontend.validate import key_position, locate, node_at
+from .. import ir
+from ..errors import Position, Problem, RulesError
+from .lower_effects import build_effects, check_all_or_nothing
+from .quantities import lower_quantity, own_quantity, resource_quantity
+from .rulesets import Resolved
+from .validate import key_position, locate, node_at
 
 
 def parse_cell(text: str) -> ir.Cell:

@@ -13,11 +13,11 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from compiler import ir
-from compiler.dispatch import ByKind
-from compiler.errors import Position
-from compiler.frontend.quantities import declared_resource, lower_quantity, own_quantity
-from compiler.frontend.validate import format_path
+from .. import ir
+from ..dispatch import ByKind
+from ..errors import Position
+from .quantities import declared_resource, lower_quantity, own_quantity
+from .validate import format_path
 
 Path = Sequence[str | int]
 

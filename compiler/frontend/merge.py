@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.errors import Position
-from compiler.frontend.loader import Node
+from ..errors import Position
+from .loader import Node
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
-from compiler import ir
-from compiler.errors import Position
-from compiler.frontend.validate import format_path
+from .. import ir
+from ..errors import Position
+from .validate import format_path
 
 Path = Sequence[str | int]
 

@@ -8,11 +8,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.errors import Position, Problem, RulesError
-from compiler.frontend.loader import Node, load_file
-from compiler.frontend.merge import Removal, merge_patch
-from compiler.frontend.validate import IndentHint, did_you_mean, indent_hints, schema_problems
-from compiler.workspace import Workspace
+from ..errors import Position, Problem, RulesError
+from ..workspace import Workspace
+from .loader import Node, load_file
+from .merge import Removal, merge_patch
+from .validate import IndentHint, did_you_mean, indent_hints, schema_problems
 
 __all__ = ["NAME_PATTERN", "Library", "Resolved", "RulesFile", "Workspace"]
 

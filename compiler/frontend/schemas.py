@@ -15,7 +15,7 @@ import copy
 import json
 from typing import Any
 
-from compiler.frontend.validate import SCHEMA_DIR, load_schema
+from .validate import SCHEMA_DIR, load_schema
 
 VARIANT_SCHEMA_PATH = SCHEMA_DIR / "variant.schema.json"
 

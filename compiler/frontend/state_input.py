@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from compiler.errors import Position, Problem, RulesError
-from compiler.frontend.loader import Node, load_file
-from compiler.frontend.rulesets import Workspace
-from compiler.frontend.validate import Speaks, locate, schema_problems
+from ..errors import Position, Problem, RulesError
+from .loader import Node, load_file
+from .rulesets import Workspace
+from .validate import Speaks, locate, schema_problems
 
 # A scorer's message starts with the path it is about, perhaps followed by a note in
 # parentheses: "players[0].hotel[3] (floor 1): ...".

@@ -14,9 +14,9 @@ import yaml
 from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from compiler.errors import Position, Problem
-from compiler.frontend.loader import Node
-from compiler.workspace import package_bundle
+from ..errors import Position, Problem
+from ..workspace import package_bundle
+from .loader import Node
 
 SCHEMA_DIR = package_bundle() / "schemas"  # the schemas this version of gah validates with
 ENGLISH = package_bundle() / "rules" / "languages" / "en.yaml"  # the checks' words when no language is given

@@ -7,5 +7,5 @@ runs/    many games: specs and jobs, the local and Dask runners, the tallies, th
          named metrics and their 95% intervals, the sweep's grid and tune's search
 views/   what a person reads: the report records and their JSON, the text tables, the CSV and the HTML
 
-native.py is the door of `python -m compiler.lab.native` (the build of engine/native.py).
+native.py is the door of `python -m gah.lab.native` (the build of engine/native.py).
 """

@@ -1,11 +1,11 @@
-"""`python -m compiler.lab.native [--remove]`: build (or remove) the lab's compiled hot path.
+"""`python -m gah.lab.native [--remove]`: build (or remove) the lab's compiled hot path.
 
-The command keeps the name the README and CI have always used; the code is compiler.lab.engine.native.
+The command keeps the name the README and CI have always used; the code is gah.lab.engine.native.
 """
 
 import sys
 
-from compiler.lab.engine.native import main
+from .engine.native import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from compiler import ir
-from compiler.languages import Language
+from .. import ir
+from ..languages import Language
 
 Format = Literal["html", "md", "pdf"]
 Paper = Literal["a4", "letter"]
@@ -25,8 +25,8 @@ def render_sheet(
 
     `language`: the words (compiler/languages.py; default: the shipped English).
     """
-    # Imported here so that compiler.irdiff can use the sheets' phrases without an import cycle.
-    from compiler.sheets.render import render
+    # Imported here so that gah.irdiff can use the sheets' phrases without an import cycle.
+    from .render import render
 
     return render(ruleset, parent, fmt, paper, language)
 

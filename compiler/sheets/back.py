@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.sheets.fit import MM, OVERLEAF, ROW_BORDER, WIDTH_SLACK, lines, page_height, text_width_of
-from compiler.sheets.text import Rich, plain
-from compiler.sheets.track import text_width
+from .fit import MM, OVERLEAF, ROW_BORDER, WIDTH_SLACK, lines, page_height, text_width_of
+from .text import Rich, plain
+from .track import text_width
 
 if TYPE_CHECKING:
-    from compiler.sheets.context import Line, Sheet, TierGroup
+    from .context import Line, Sheet, TierGroup
 
 SIZE = OVERLEAF.font  # pt: with tiles overleaf the back condenses as the front (sheet.css: body.fit-overleaf .back)
 LINE = SIZE * OVERLEAF.line

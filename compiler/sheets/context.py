@@ -8,16 +8,16 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from compiler import ir
-from compiler.backends.policy_facts import reads_others, resources_in_play
-from compiler.irdiff import Changes, compare
-from compiler.languages import localised
-from compiler.sheets import derive, phrases
-from compiler.sheets.effects import Speaker
-from compiler.sheets.fit import REGULAR, Fit
-from compiler.sheets.layout import choose_layout
-from compiler.sheets.text import Rich, Words, capitalised, ident, number, plain, rich
-from compiler.sheets.track import TrackLabels
+from .. import ir
+from ..backends.policy_facts import reads_others, resources_in_play
+from ..irdiff import Changes, compare
+from ..languages import localised
+from . import derive, phrases
+from .effects import Speaker
+from .fit import REGULAR, Fit
+from .layout import choose_layout
+from .text import Rich, Words, capitalised, ident, number, plain, rich
+from .track import TrackLabels
 
 COMMAND = "gah build"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from compiler import ir
+from .. import ir
 
 
 def landing(space: int, move_back: int) -> int:

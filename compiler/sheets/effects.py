@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from compiler import ir
-from compiler.dispatch import ByKind, MissingKind
-from compiler.frontend.lower_effects import CONSUMES
-from compiler.sheets.text import Rich, SheetError, Words, rich
+from .. import ir
+from ..dispatch import ByKind, MissingKind
+from ..frontend.lower_effects import CONSUMES
+from .text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
 RENDERERS: ByKind[Renderer] = ByKind("the sheets (compiler/sheets/effects.py: RENDERERS)")

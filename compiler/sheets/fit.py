@@ -17,11 +17,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from compiler.sheets.text import Icon, Rich, SheetError, plain
-from compiler.sheets.track import MIN_BOX, ROW_BODY, WIDTH, text_width
+from .text import Icon, Rich, SheetError, plain
+from .track import MIN_BOX, ROW_BODY, WIDTH, text_width
 
 if TYPE_CHECKING:
-    from compiler.sheets.context import Sheet, TierGroup, TileRow
+    from .context import Sheet, TierGroup, TileRow
 
 MM = 72 / 25.4  # pt per mm
 

@@ -17,14 +17,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from compiler import ir
-from compiler.errors import Position, Problem, RulesError
-from compiler.frontend.blame import RulesetBuilder
-from compiler.frontend.rulesets import VARIANT_KEYS, RulesFile
-from compiler.irdiff import compare
-from compiler.languages import REFERENCE, Language, english, localised
-from compiler.sheets.context import Sheet, build_sheet
-from compiler.sheets.fit import (
+from .. import ir
+from ..errors import Position, Problem, RulesError
+from ..frontend.blame import RulesetBuilder
+from ..frontend.rulesets import VARIANT_KEYS, RulesFile
+from ..irdiff import compare
+from ..languages import REFERENCE, Language, english, localised
+from .context import Sheet, build_sheet
+from .fit import (
     MM,
     Fit,
     FrontTooLong,
@@ -37,10 +37,10 @@ from compiler.sheets.fit import (
     text_width_of,
     track_picture_height,
 )
-from compiler.sheets.text import Rich, SheetError, Words
+from .text import Rich, SheetError, Words
 
 if TYPE_CHECKING:
-    from compiler.project import Compiled
+    from ..project import Compiled
 
 Revert = Callable[[ir.Ruleset, ir.Ruleset], ir.Ruleset]  # (child, parent) -> child with one part as the parent's
 Shrink = Callable[[ir.Ruleset, ir.Ruleset | None, int], ir.Ruleset]  # child with only n entries of one part

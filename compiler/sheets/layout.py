@@ -12,8 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from compiler.sheets.back import back_height, back_room
-from compiler.sheets.fit import (
+from .back import back_height, back_room
+from .fit import (
     HEIGHT_SPARE,
     MM,
     OVERLEAF,
@@ -26,8 +26,8 @@ from compiler.sheets.fit import (
 )
 
 if TYPE_CHECKING:
-    from compiler.sheets.context import Sheet, TierGroup
-    from compiler.sheets.text import Rich
+    from .context import Sheet, TierGroup
+    from .text import Rich
 
 
 @dataclass(frozen=True)

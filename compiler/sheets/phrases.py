@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from compiler import ir
-from compiler.sheets.effects import Speaker
-from compiler.sheets.text import Rich, number, rich
+from .. import ir
+from .effects import Speaker
+from .text import Rich, number, rich
 
 
 def spaces(s: Speaker, first: int, last: int) -> Rich:

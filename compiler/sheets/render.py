@@ -10,13 +10,13 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from compiler import ir
-from compiler.languages import Language
-from compiler.sheets.context import Sheet, build_sheet
-from compiler.sheets.fit import MARGIN_Y
-from compiler.sheets.icons import icon_table
-from compiler.sheets.text import Rich, SheetError, Words, ident, md_escape, plain, to_html, to_markdown
-from compiler.sheets.track import NARROW_WIDTH, WIDTH, track_svg
+from .. import ir
+from ..languages import Language
+from .context import Sheet, build_sheet
+from .fit import MARGIN_Y
+from .icons import icon_table
+from .text import Rich, SheetError, Words, ident, md_escape, plain, to_html, to_markdown
+from .track import NARROW_WIDTH, WIDTH, track_svg
 
 # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value
 # keeps the PDF bytes identical from run to run (the date is not shown anywhere).
@@ -34,7 +34,7 @@ def _is_rich(value: Any) -> bool:
 
 def _environment() -> Environment:
     return Environment(
-        loader=PackageLoader("compiler.sheets", "templates"),
+        loader=PackageLoader("gah.sheets", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

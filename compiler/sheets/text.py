@@ -14,9 +14,9 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from compiler.errors import GahError
-from compiler.languages import DEFAULT, Language, LanguageError, load_language
-from compiler.workspace import Workspace
+from ..errors import GahError
+from ..languages import DEFAULT, Language, LanguageError, load_language
+from ..workspace import Workspace
 
 
 class SheetError(GahError):

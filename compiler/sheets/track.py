@@ -11,7 +11,7 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from compiler import ir
+from .. import ir
 
 WIDTH = 520.0
 NARROW_WIDTH = 300.0  # phones: the track wraps into rows of about 8 spaces

@@ -13,11 +13,10 @@ from functools import cache
 from typing import Any
 
 import yaml
+from gah import ir
+from gah.frontend.rulesets import Workspace
+from gah.project import load_one
 from hypothesis import strategies as st
-
-from compiler import ir
-from compiler.frontend.rulesets import Workspace
-from compiler.project import load_one
 
 from .contract import ROOT, dump
 from .mutations import Draw, mutated, paths

@@ -1,6 +1,6 @@
 """What every run of `gah` promises, checked on one case at a time.
 
-`gah` is driven in-process (`compiler.cli.main`), in a scratch project folder, so a
+`gah` is driven in-process (`gah.cli.main`), in a scratch project folder, so a
 case costs milliseconds and an uncaught exception is seen as what it is. Each
 check returns the broken promises as short texts (empty: the case kept them all).
 """
@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
-from compiler import ir, outputs
-from compiler.backends.python.load import ScoringModule, load_scoring_module
-from compiler.cli import main
-from compiler.frontend.rulesets import Workspace
-from compiler.project import load_one
+from gah import ir, outputs
+from gah.backends.python.load import ScoringModule, load_scoring_module
+from gah.cli import main
+from gah.frontend.rulesets import Workspace
+from gah.project import load_one
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<column>\d+): (?P<message>.+)$")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import A_STAFF_COST, A_STAFF_KIND, ALL, ScoringTables, at
+from . import record as r
+from .jit import bare_kernel
+from .state import Ints
+from .tables import A_STAFF_COST, A_STAFF_KIND, ALL, ScoringTables, at
 
 
 @bare_kernel

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler import ir
-from compiler.backends.batched.state import Dims, GameArrays, new_state
+from ... import ir
+from .state import Dims, GameArrays, new_state
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from compiler import ir
-from compiler.backends.batched import record as r
-from compiler.backends.batched import tables as op
-from compiler.backends.batched.cards import (
+from ... import ir
+from ...dispatch import ByKind
+from . import record as r
+from . import tables as op
+from .cards import (
     add_item,
     append,
     count_of_kind,
@@ -21,7 +22,7 @@ from compiler.backends.batched.cards import (
     remove_at,
     remove_card,
 )
-from compiler.backends.batched.hotel import (
+from .hotel import (
     advance,
     affordable_spaces,
     column_below,
@@ -35,10 +36,10 @@ from compiler.backends.batched.hotel import (
     place_room,
     state_mask,
 )
-from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.quantities import bits, most_holds, quantity, vacant
-from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import (
+from .jit import bare_kernel
+from .quantities import bits, most_holds, quantity, vacant
+from .state import Ints
+from .tables import (
     A_LISTS,
     A_PAIRS,
     A_PROGS,
@@ -54,7 +55,6 @@ from compiler.backends.batched.tables import (
     ScoringTables,
     at,
 )
-from compiler.dispatch import ByKind
 
 CAP = 256  # the most open decisions one turn may ask
 

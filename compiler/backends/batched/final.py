@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import bare_kernel, kernel
-from compiler.backends.batched.quantities import bits, quantity
-from compiler.backends.batched.state import GameArrays, Ints
-from compiler.backends.batched.tables import (
+from . import record as r
+from .jit import bare_kernel, kernel
+from .quantities import bits, quantity
+from .state import GameArrays, Ints
+from .tables import (
     A_COPIER,
     A_END_POINTS,
     A_END_QUANTITY,

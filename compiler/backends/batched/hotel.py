@@ -3,11 +3,11 @@ compiler/backends/python/runtime/hotel.py does on its lists of rows)."""
 
 from __future__ import annotations
 
-from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.quantities import bits, vacant
-from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import (
+from . import record as r
+from .jit import bare_kernel
+from .quantities import bits, vacant
+from .state import Ints
+from .tables import (
     A_CELL_GROUP,
     A_COLUMN_MASK,
     A_FLOOR_MASK,

@@ -9,9 +9,9 @@ some run of the turn looked at which cards are where: else every order is worth 
 
 from __future__ import annotations
 
-from compiler.backends.batched import record as r
-from compiler.backends.batched.cards import holds
-from compiler.backends.batched.effects import (
+from . import record as r
+from .cards import holds
+from .effects import (
     ASKED,
     KNOWN,
     OPTIONS,
@@ -26,11 +26,11 @@ from compiler.backends.batched.effects import (
     feasible,
     run_program,
 )
-from compiler.backends.batched.final import project
-from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.record import copy_record
-from compiler.backends.batched.state import Ints
-from compiler.backends.batched.tables import (
+from .final import project
+from .jit import bare_kernel
+from .record import copy_record
+from .state import Ints
+from .tables import (
     A_BOOSTER_PROG,
     A_BOOSTERS,
     A_TILE_BONUS,

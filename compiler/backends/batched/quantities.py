@@ -3,11 +3,11 @@ counts it."""
 
 from __future__ import annotations
 
-from compiler.backends.batched import record as r
-from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.record import init_record, load_record
-from compiler.backends.batched.state import GameArrays, Ints
-from compiler.backends.batched.tables import (
+from . import record as r
+from .jit import bare_kernel
+from .record import init_record, load_record
+from .state import GameArrays, Ints
+from .tables import (
     A_COLOUR_MASK,
     A_COLUMN_MASK,
     A_FLOOR_MASK,

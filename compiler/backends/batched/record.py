@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from compiler.backends.batched.jit import bare_kernel, kernel
-from compiler.backends.batched.state import GameArrays, Ints
+from .jit import bare_kernel, kernel
+from .state import GameArrays, Ints
 
 POINTS, KRONES, EMPEROR, OBJECTIVES = 0, 1, 2, 3
 KEYS, GUESTS, PLACED, OCCUPIED = 4, 5, 6, 7

@@ -11,11 +11,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from compiler.backends.batched.final import gather_rivals, project, rank_into, rivals_of, rivals_size, tiebreak
-from compiler.backends.batched.jit import bare_kernel, kernel
-from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
-from compiler.backends.batched.quantities import gather_others
-from compiler.backends.batched.record import (
+from .final import gather_rivals, project, rank_into, rivals_of, rivals_size, tiebreak
+from .jit import bare_kernel, kernel
+from .policy import SCRATCH_EXTRA, take_turn
+from .quantities import gather_others
+from .record import (
     OTHER_STRIDE,
     copy_values,
     init_record,
@@ -24,8 +24,8 @@ from compiler.backends.batched.record import (
     record_size,
     store_record,
 )
-from compiler.backends.batched.state import GameArrays, Ints
-from compiler.backends.batched.tables import (
+from .state import GameArrays, Ints
+from .tables import (
     A_OUTCOME,
     A_SCORING_BACK,
     A_SCORING_TIER,

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler.backends.batched.jit import kernel
+from .jit import kernel
 
 Ints = npt.NDArray[np.int64]
 

@@ -14,19 +14,19 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from compiler import ir
-from compiler.backends.batched.jit import bare_kernel
-from compiler.backends.batched.record import READS_MAX
-from compiler.backends.batched.state import Ints
-from compiler.backends.policy_facts import (
+from ... import ir
+from ...dispatch import ByKind
+from ...errors import GahError
+from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
     items_alike,
     serving_pays,
 )
-from compiler.backends.python.quantities import room_cells
-from compiler.dispatch import ByKind
-from compiler.errors import GahError
+from ..python.quantities import room_cells
+from .jit import bare_kernel
+from .record import READS_MAX
+from .state import Ints
 
 MAX_CELLS = 62  # the hotel is a bit mask in one int64
 MAX_ITEMS = 62  # item filters are bit masks too

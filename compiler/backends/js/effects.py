@@ -11,8 +11,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from compiler import ir
-from compiler.dispatch import ByKind, MissingKind
+from ... import ir
+from ...dispatch import ByKind, MissingKind
 
 
 class JsCodegenError(MissingKind):

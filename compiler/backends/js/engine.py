@@ -9,17 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler import ir
-from compiler.backends.final_words import tiebreak_words
-from compiler.backends.js.effects import (
-    JsCodegenError,
-    all_feasible_js,
-    effect_lines_js,
-    filtered_js,
-    js_literal,
-    quantity_js,
-)
-from compiler.backends.policy_facts import (
+from ... import ir
+from ...languages import Language
+from ..final_words import tiebreak_words
+from ..policy_facts import (
     bonus_room_wins,
     decides,
     every_quantity,
@@ -27,8 +20,15 @@ from compiler.backends.policy_facts import (
     reads_others,
     serving_pays,
 )
-from compiler.backends.score_words import score_words_by_language
-from compiler.languages import Language
+from ..score_words import score_words_by_language
+from .effects import (
+    JsCodegenError,
+    all_feasible_js,
+    effect_lines_js,
+    filtered_js,
+    js_literal,
+    quantity_js,
+)
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.

@@ -15,15 +15,15 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler import ir
-from compiler.backends.js.effects import js_literal
-from compiler.backends.js.engine import generate_engine
-from compiler.frontend.validate import load_schema
-from compiler.languages import DEFAULT, Language, Phrase, load_language, localised, shipped_ids
-from compiler.sheets.effects import Speaker
-from compiler.sheets.phrases import tiebreaks
-from compiler.sheets.text import Words, plain
-from compiler.workspace import Workspace
+from ... import ir
+from ...frontend.validate import load_schema
+from ...languages import DEFAULT, Language, Phrase, load_language, localised, shipped_ids
+from ...sheets.effects import Speaker
+from ...sheets.phrases import tiebreaks
+from ...sheets.text import Words, plain
+from ...workspace import Workspace
+from .effects import js_literal
+from .engine import generate_engine
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,

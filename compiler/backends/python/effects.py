@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from compiler import ir
-from compiler.backends.codebuilder import identifier, literal
-from compiler.backends.python.quantities import exploded_call, quantity_call
-from compiler.dispatch import ByKind, MissingKind
+from ... import ir
+from ...dispatch import ByKind, MissingKind
+from ..codebuilder import identifier, literal
+from .quantities import exploded_call, quantity_call
 
 
 class CodegenError(MissingKind):

@@ -7,8 +7,8 @@ import sys
 import types
 from typing import Any, Protocol, cast
 
-from compiler import ir
-from compiler.backends.python.module import generate_module
+from ... import ir
+from .module import generate_module
 
 
 class ScoringModule(Protocol):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ast
 
-from compiler import ir
-from compiler.backends.codebuilder import CodeBuilder, comment, identifier, literal
-from compiler.backends.final_words import tiebreak_words
-from compiler.backends.policy_facts import (
+from ... import ir
+from ..codebuilder import CodeBuilder, comment, identifier, literal
+from ..final_words import tiebreak_words
+from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
     decides,
@@ -16,10 +16,10 @@ from compiler.backends.policy_facts import (
     reads_others,
     serving_pays,
 )
-from compiler.backends.python.effects import CodegenError, condition_function, effect_lines, feasible_tests
-from compiler.backends.python.quantities import exploded_call, quantity_call, quantity_functions
-from compiler.backends.python.standalone import defined_names, runtime_parts
-from compiler.backends.score_words import score_words_by_language
+from ..score_words import score_words_by_language
+from .effects import CodegenError, condition_function, effect_lines, feasible_tests
+from .quantities import exploded_call, quantity_call, quantity_functions
+from .standalone import defined_names, runtime_parts
 
 REGENERATE = "gah build"
 
@@ -562,7 +562,7 @@ def with_runtime_from(source: str, module: str) -> str | None:
     names = defined_names(runtime)
     if names & defined_names(source[specialised_at:]):
         return None
-    imported = f"\nfrom {module} import (  # the runtime, compiled (see compiler.lab.native)\n"
+    imported = f"\nfrom {module} import (  # the runtime, compiled (see gah.lab.native)\n"
     imported += "".join(f"    {name},\n" for name in sorted(names)) + ")\n"
     return source[:runtime_at] + imported + source[specialised_at:]
 

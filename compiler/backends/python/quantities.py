@@ -4,9 +4,9 @@ code over the filter's constants (the runtime, copied into every module, stays a
 
 from __future__ import annotations
 
-from compiler import ir
-from compiler.backends.codebuilder import CodeBuilder, identifier, literal
-from compiler.backends.policy_facts import every_quantity
+from ... import ir
+from ..codebuilder import CodeBuilder, identifier, literal
+from ..policy_facts import every_quantity
 
 _STATE_TEST = {"occupied": '== "o"', "vacant": '== "v"', "any": '!= "."'}
 

@@ -1,6 +1,6 @@
 """The lab's games on a batch: many synthetic games at once, each ruleset's outcomes as arrays over games.
 
-The same games as compiler.lab.engine.game, number for number: the plan (batched_plan), the deal
+The same games as gah.lab.engine.game, number for number: the plan (batched_plan), the deal
 (batched_deal), the turns (batched_turns), then at each Emperor scoring (and after the last round) a Scorer
 does what game._play_rounds does there: the planners' decisions, the scoring, the final scoring and the
 standings, recording each game's figures in a BatchGames. `outcomes` turns those arrays into the pure path's
@@ -15,18 +15,18 @@ from typing import NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from compiler import ir
-from compiler.backends.batched.convert import dims_of
-from compiler.backends.batched.jit import kernel
-from compiler.backends.batched.state import Dims, GameArrays, new_state
-from compiler.lab.engine import rng
-from compiler.lab.engine.batched_deal import DealTables, deal_games, deal_tables
-from compiler.lab.engine.batched_plan import PlanArrays
-from compiler.lab.engine.batched_rng import block_into
-from compiler.lab.engine.batched_turns import TurnTables, play_round, turn_tables
-from compiler.lab.engine.game import Outcome, RulesInfo, Scoring
-from compiler.lab.engine.model import Model
-from compiler.lab.engine.planning import Moves
+from ... import ir
+from ...backends.batched.convert import dims_of
+from ...backends.batched.jit import kernel
+from ...backends.batched.state import Dims, GameArrays, new_state
+from . import rng
+from .batched_deal import DealTables, deal_games, deal_tables
+from .batched_plan import PlanArrays
+from .batched_rng import block_into
+from .batched_turns import TurnTables, play_round, turn_tables
+from .game import Outcome, RulesInfo, Scoring
+from .model import Model
+from .planning import Moves
 
 Ints = npt.NDArray[np.int64]
 
@@ -81,7 +81,7 @@ def batch_rules(ruleset: ir.Ruleset, model: Model, players: int) -> BatchRules:
 
 
 def dims(ruleset: ir.Ruleset, games: int, players: int) -> Dims:
-    """The dimensions of a batch (compiler.backends.batched.convert.dims_of)."""
+    """The dimensions of a batch (gah.backends.batched.convert.dims_of)."""
     return dims_of(ruleset, games, players)
 
 

@@ -14,12 +14,12 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler import ir
-from compiler.backends.batched.jit import inlined, kernel
-from compiler.backends.batched.state import GameArrays
-from compiler.backends.batched.tables import resource_starts
-from compiler.lab.engine import rng
-from compiler.lab.engine.batched_rng import U64, Words, compress
+from ... import ir
+from ...backends.batched.jit import inlined, kernel
+from ...backends.batched.state import GameArrays
+from ...backends.batched.tables import resource_starts
+from . import rng
+from .batched_rng import U64, Words, compress
 
 Ints = npt.NDArray[np.int64]
 

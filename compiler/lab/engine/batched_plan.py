@@ -1,4 +1,4 @@
-"""The plan of many games at once (compiler.lab.engine.game.plan_game's numbers, as arrays over games).
+"""The plan of many games at once (gah.lab.engine.game.plan_game's numbers, as arrays over games).
 
 For each (game, round, seat) the turn stream's numbers are read a block at a time, as plan_turn reads them:
 the first ten numbers pick the turn's values (HEAD), the numbers after them are the items, rooms tried, rooms
@@ -13,10 +13,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler.backends.batched.jit import inlined, kernel
-from compiler.lab.engine import rng
-from compiler.lab.engine.batched_rng import U64, Numbers, Words, compress
-from compiler.lab.engine.model import Distribution, Model, RoundModel
+from ...backends.batched.jit import inlined, kernel
+from . import rng
+from .batched_rng import U64, Numbers, Words, compress
+from .model import Distribution, Model, RoundModel
 
 Ints = npt.NDArray[np.int64]
 

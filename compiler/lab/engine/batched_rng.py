@@ -1,4 +1,4 @@
-"""The lab's common random numbers (compiler.lab.engine.rng) as a numba kernel: BLAKE2b of one 48-byte message.
+"""The lab's common random numbers (gah.lab.engine.rng) as a numba kernel: BLAKE2b of one 48-byte message.
 
 A block of a stream is the 64-byte BLAKE2b digest (no key) of the six 64-bit numbers (seed, game, round, player,
 purpose, index), little-endian, read as sixteen 32-bit numbers: `block_into` writes exactly rng.block's numbers.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from compiler.backends.batched.jit import kernel
+from ...backends.batched.jit import kernel
 
 Words = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]

@@ -4,7 +4,7 @@ At each scored round (and after the last) every game of the batch, in turn: the 
 planning.Planner.decide does (the café at the end, then extra Emperor steps before a scoring; each option
 valued on a copy of the seat's record by the ruleset's own kernels: take_turn, project), then
 the Emperor scoring with the default policy's decisions, and after the last round the final totals and the
-standings (compiler.backends.batched.scoring, on the ruleset's ScoringTables).
+standings (gah.backends.batched.scoring, on the ruleset's ScoringTables).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler.backends.batched.final import gather_rivals, project, rivals_size
-from compiler.backends.batched.jit import bare_kernel, kernel
-from compiler.backends.batched.policy import SCRATCH_EXTRA, take_turn
-from compiler.backends.batched.quantities import gather_others
-from compiler.backends.batched.record import (
+from ...backends.batched.final import gather_rivals, project, rivals_size
+from ...backends.batched.jit import bare_kernel, kernel
+from ...backends.batched.policy import SCRATCH_EXTRA, take_turn
+from ...backends.batched.quantities import gather_others
+from ...backends.batched.record import (
     EMPEROR,
     GUESTS,
     KRONES,
@@ -34,7 +34,7 @@ from compiler.backends.batched.record import (
     same_values,
     store_record,
 )
-from compiler.backends.batched.scoring import (
+from ...backends.batched.scoring import (
     Room,
     advance_emperor,
     final_standings_in,
@@ -43,8 +43,8 @@ from compiler.backends.batched.scoring import (
     new_room,
     others_for_turn,
 )
-from compiler.backends.batched.state import Dims, GameArrays, new_state
-from compiler.backends.batched.tables import (
+from ...backends.batched.state import Dims, GameArrays, new_state
+from ...backends.batched.tables import (
     A_BLIND,
     A_OUTCOME,
     A_SCORING_BACK,
@@ -57,11 +57,11 @@ from compiler.backends.batched.tables import (
     at,
     compile_tables,
 )
-from compiler.lab.engine import rng
-from compiler.lab.engine.batched import BatchGames, BatchRules, record_final, record_scoring
-from compiler.lab.engine.batched_rng import block_into
-from compiler.lab.engine.model import Planning
-from compiler.lab.engine.planning import SOFTMAX_SCALE
+from . import rng
+from .batched import BatchGames, BatchRules, record_final, record_scoring
+from .batched_rng import block_into
+from .model import Planning
+from .planning import SOFTMAX_SCALE
 
 Ints = npt.NDArray[np.int64]
 Words = npt.NDArray[np.uint64]
@@ -415,7 +415,7 @@ def score_games(
 
 
 class KernelScorer:
-    """A batched.Scorer on the kernels of compiler.backends.batched (compile_tables refuses, by name, a ruleset
+    """A batched.Scorer on the kernels of gah.backends.batched (compile_tables refuses, by name, a ruleset
     it cannot batch)."""
 
     def __init__(self, rules: BatchRules, planning: Planning, seed: int, dims: Dims) -> None:

@@ -1,6 +1,6 @@
 """The lab's turns on a batch of games: exactly game.play_turn, for every game and seat of a round.
 
-The turn's numbers come from the plan arrays (compiler.lab.engine.batched_plan); the ruleset's hotel, track and
+The turn's numbers come from the plan arrays (gah.lab.engine.batched_plan); the ruleset's hotel, track and
 Staff data the turns read (game.Fast) are TurnTables, arrays indexed by cell, group and card number.
 """
 
@@ -11,11 +11,11 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler import ir
-from compiler.backends.batched.jit import inlined, kernel
-from compiler.backends.batched.state import GameArrays
-from compiler.lab.engine.batched_deal import Refused
-from compiler.lab.engine.batched_plan import (
+from ... import ir
+from ...backends.batched.jit import inlined, kernel
+from ...backends.batched.state import GameArrays
+from .batched_deal import Refused
+from .batched_plan import (
     DRAW,
     EMPEROR,
     GUESTS,
@@ -29,9 +29,9 @@ from compiler.lab.engine.batched_plan import (
     PREPARE,
     PlanArrays,
 )
-from compiler.lab.engine.batched_rng import Numbers
-from compiler.lab.engine.game import Fast, RulesInfo
-from compiler.lab.engine.model import Model
+from .batched_rng import Numbers
+from .game import Fast, RulesInfo
+from .model import Model
 
 Ints = npt.NDArray[np.int64]
 

@@ -5,7 +5,7 @@ under every ruleset (`play_parts`): the turns between Emperor scorings follow
 the plan and the ruleset's own hotel, track and Staff data; each Emperor scoring
 is the ruleset module's own, on its Game, and the game continues from the state
 it leaves, so a rules change propagates to the rest of the game. Stretches that
-several rulesets play alike are played once (compiler.lab.engine.sharing).
+several rulesets play alike are played once (gah.lab.engine.sharing).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, NamedTuple, Protocol
 
-from compiler import ir
-from compiler.errors import GahError
-from compiler.lab.engine import planning, rng
-from compiler.lab.engine.model import Model, RoundModel
+from ... import ir
+from ...errors import GahError
+from . import planning, rng
+from .model import Model, RoundModel
 
 Cell = tuple[int, int]
 CACHE_LIMIT = 1 << 16  # entries per cache of Fast
@@ -405,7 +405,7 @@ class LabModule(Protocol):
 
     def final_standings(self, game: Any, totals: list[int]) -> list[dict[str, Any]]: ...
 
-    # What planning players use (compiler.lab.engine.planning).
+    # What planning players use (gah.lab.engine.planning).
     def emperor_scoring_of(self, game: Any, player: Any) -> None: ...
 
     def projected_total(self, game: Any, player: Any) -> int: ...
@@ -611,7 +611,7 @@ class Outcome(NamedTuple):
 
 
 class Part(NamedTuple):
-    """A stretch of a game that some rulesets play alike (see compiler.lab.engine.sharing), played once by the
+    """A stretch of a game that some rulesets play alike (see gah.lab.engine.sharing), played once by the
     first one's module; then each group of `parts` goes on from its own copy of the game (the first group
     starts with the same first ruleset and goes on with the game itself)."""
 

@@ -6,10 +6,10 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from compiler.errors import Problem, RulesError
-from compiler.frontend.loader import Node, load_file
-from compiler.frontend.rulesets import Workspace
-from compiler.frontend.validate import key_position, locate, schema_problems
+from ...errors import Problem, RulesError
+from ...frontend.loader import Node, load_file
+from ...frontend.rulesets import Workspace
+from ...frontend.validate import key_position, locate, schema_problems
 
 SCHEMA = "lab-model"
 
@@ -102,7 +102,7 @@ class Price:
 
 @dataclass(frozen=True)
 class Planning:
-    """Players who respond to the rules (compiler.lab.engine.planning); share 0: nobody plans."""
+    """Players who respond to the rules (gah.lab.engine.planning); share 0: nobody plans."""
 
     share: int = 0  # percent of players who plan
     mistakes: int = 0  # percent of decisions taken at random

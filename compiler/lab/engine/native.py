@@ -1,19 +1,19 @@
 """The lab's hot path compiled with mypyc: an optional speed-up, the same numbers.
 
-`python -m compiler.lab.native` compiles, next to this file, two C extensions:
+`python -m gah.lab.native` compiles, next to this file, two C extensions:
 
-- compiler.lab.engine._game_native, a copy of compiler/lab/engine/game.py (the synthetic
+- gah.lab.engine._game_native, a copy of compiler/lab/engine/game.py (the synthetic
   turns, the plan of a game, the play loop);
-- compiler.lab.engine._runtime_native, the scoring runtime (compiler/backends/python/
+- gah.lab.engine._runtime_native, the scoring runtime (compiler/backends/python/
   runtime/, as one module: the text every generated module copies). The lab
   then loads each ruleset's module with its copy of the runtime replaced by an
   import from the compiled one; the ruleset's own code stays interpreted.
 
-The lab's jobs (compiler.lab.runs.jobs) use them whenever they import and were built from today's sources
+The lab's jobs (gah.lab.runs.jobs) use them whenever they import and were built from today's sources
 (a stale build is ignored, with a warning); GAH_LAB_PURE=1 says not to. It needs
 mypyc, which comes with mypy: pip install 'grand-austria-rules[fast]'. The plain
 install never builds them, and the generated scoring modules in generated/ stay
-pure standard library. `python -m compiler.lab.native --remove` deletes them.
+pure standard library. `python -m gah.lab.native --remove` deletes them.
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from compiler.backends.python.standalone import runtime_module_text
-from compiler.lab.engine import game
+from ...backends.python.standalone import runtime_module_text
+from . import game
 
-NATIVE = "compiler.lab.engine._game_native"
-RUNTIME_NATIVE = "compiler.lab.engine._runtime_native"
+PACKAGE = __name__.rpartition(".")[0]  # gah.lab.engine, as imported
+NATIVE = f"{PACKAGE}._game_native"
+RUNTIME_NATIVE = f"{PACKAGE}._runtime_native"
 PURE_ENV = "GAH_LAB_PURE"
 ENGINE = Path(__file__).resolve().parent
+TOP = PACKAGE.partition(".")[0]  # the import name: gah
 
 _BUILD = """
 import sys
@@ -81,7 +83,7 @@ def _current(name: str, digest: str) -> ModuleType | None:
         _WARNED.append(True)
         print(
             "gah: the lab's compiled hot path is older than its sources and is not used; "
-            "rebuild it with: python -m compiler.lab.native",
+            "rebuild it with: python -m gah.lab.native",
             file=sys.stderr,
         )
     return None
@@ -103,8 +105,18 @@ def built() -> list[Path]:
 
 
 def build() -> int:
-    """Compile both copies in place (under the folder that holds the compiler package); 0 if it worked."""
-    root = ENGINE.parents[2]
+    """Compile both copies in place; 0 if it worked."""
+    with tempfile.TemporaryDirectory(prefix="gah-native-root-") as root_folder:
+        # mypyc names an extension after its path: the package's folder must carry the import name, `gah`,
+        # which the repository's folder (compiler/) does not; a link under that name gives it.
+        root = Path(root_folder)
+        (root / TOP).symlink_to(ENGINE.parents[1], target_is_directory=True)
+        return _build_under(root)
+
+
+def _build_under(root: Path) -> int:
+    """Compile both copies with `root` as the folder that holds the package under its import name."""
+    engine = root / TOP / ENGINE.relative_to(ENGINE.parents[1])
     copies = {
         ENGINE / "_game_native.py": ((ENGINE / "game.py").read_text(encoding="utf-8"), source_digest()),
         ENGINE / "_runtime_native.py": (runtime_module_text(), runtime_digest()),
@@ -114,21 +126,22 @@ def build() -> int:
         with tempfile.TemporaryDirectory(prefix="gah-native-") as temp:
             path.write_text(f"{text}\n\nBUILT_FROM = {digest!r}\n", encoding="utf-8")
             try:
-                command = [sys.executable, "-W", "ignore", "-c", _BUILD, temp, str(path.relative_to(root))]
+                source = engine / path.name
+                command = [sys.executable, "-W", "ignore", "-c", _BUILD, temp, str(source.relative_to(root))]
                 failed = failed or subprocess.run(command, cwd=root, check=False).returncode != 0
             finally:
                 path.unlink()
     if failed:
-        print("compiler.lab.native: the build failed (is mypy installed? pip install mypy)", file=sys.stderr)
+        print("gah.lab.native: the build failed (is mypy installed? pip install mypy)", file=sys.stderr)
         return 1
-    print(f"compiler.lab.native: built {', '.join(p.name for p in built())}")
+    print(f"gah.lab.native: built {', '.join(p.name for p in built())}")
     return 0
 
 
 def remove() -> int:
     for path in built():
         path.unlink()
-        print(f"compiler.lab.native: removed {path.name}")
+        print(f"gah.lab.native: removed {path.name}")
     return 0
 
 
@@ -136,6 +149,6 @@ def main(argv: list[str]) -> int:
     if argv == ["--remove"]:
         return remove()
     if argv:
-        print("usage: python -m compiler.lab.native [--remove]", file=sys.stderr)
+        print("usage: python -m gah.lab.native [--remove]", file=sys.stderr)
         return 2
     return build()

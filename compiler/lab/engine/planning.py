@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 from typing import Any, Protocol
 
-from compiler.lab.engine import rng
-from compiler.lab.engine.model import Planning, Price
+from . import rng
+from .model import Planning, Price
 
 SOFTMAX_SCALE = 1 << 30  # the best choice's weight under a temperature (weights are integers)
 

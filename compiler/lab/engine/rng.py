@@ -21,7 +21,7 @@ TILES = 1
 SHUFFLE = 2
 TURN = 3
 DEAL = 4
-# Planning players (compiler.lab.engine.planning): streams of their own, so a model without planners draws as before.
+# Planning players (gah.lab.engine.planning): streams of their own, so a model without planners draws as before.
 PLANNERS = 5  # who plans: one number per seat
 PLAN_NOISE = 6  # mistakes and the temperature's picks: numbers per (round, seat)
 

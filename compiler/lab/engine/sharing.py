@@ -5,7 +5,7 @@ rulesets that deal alike and read the same facts in their turns play the same
 game until an Emperor scoring in which they differ. A sweep of values of the
 round-7 scoring, say, plays rounds 1 to 7 and the scorings after rounds 3 and 5
 once for all its grid points. The lab plays each shared stretch once, then
-copies the game for each group that goes on differently (compiler.lab.engine.game.Part).
+copies the game for each group that goes on differently (gah.lab.engine.game.Part).
 
 Two rulesets play a scoring alike when everything that scoring can read is
 equal: the track, the hotel, the Staff, the items, the rulings, the final
@@ -20,9 +20,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable, Sequence
 
-from compiler import ir
-from compiler.backends.policy_facts import bonus_room_wins, items_alike, serving_pays
-from compiler.lab.engine.game import Part, RulesInfo
+from ... import ir
+from ...backends.policy_facts import bonus_room_wins, items_alike, serving_pays
+from .game import Part, RulesInfo
 
 
 def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> Hashable:

@@ -15,16 +15,16 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from compiler.lab.runs.intervals import Moments
-from compiler.lab.runs.measures import PAIRED, comeback_key
-from compiler.lab.runs.tallies import OUTCOMES, SEAT_KEYS, PlanTally, Tally, pair_key
+from .intervals import Moments
+from .measures import PAIRED, comeback_key
+from .tallies import OUTCOMES, SEAT_KEYS, PlanTally, Tally, pair_key
 
 Ints = npt.NDArray[np.int64]
 _ROUND_FIGURES = ("emperor", "net", *OUTCOMES)
 
 
 class BatchView(NamedTuple):
-    """One ruleset's outcomes of some games, as arrays (compiler.lab.engine.batched.BatchGames, sliced)."""
+    """One ruleset's outcomes of some games, as arrays (gah.lab.engine.batched.BatchGames, sliced)."""
 
     rounds: tuple[int, ...]  # the Emperor scorings' rounds, k in order
     tile_names: tuple[str, ...]  # by tile index

@@ -1,7 +1,7 @@
 """The lab's chunks on the batched engine: a run of consecutive chunks played as one batch, tallied chunk by chunk
 or as a whole.
 
-The batched engine (compiler.lab.engine.batched) plays the same games as the pure path (jobs.Lab); its outcomes
+The batched engine (gah.lab.engine.batched) plays the same games as the pure path (jobs.Lab); its outcomes
 are tallied as the pure path tallies their Outcome records, per chunk of jobs.CHUNK games or per run (the
 chunks' tallies merged in order), so every report is the pure path's, byte for byte. A ruleset it cannot batch is refused by name when the job is made (`refusal`), and the job is played
 on the pure path.
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from compiler.backends.batched.tables import compile_tables
-from compiler.backends.python.module import generate_module
-from compiler.errors import GahError
-from compiler.lab.engine.batched import (
+from ...backends.batched.tables import compile_tables
+from ...backends.python.module import generate_module
+from ...errors import GahError
+from ..engine.batched import (
     BatchGames,
     BatchRules,
     Scorer,
@@ -32,15 +32,15 @@ from compiler.lab.engine.batched import (
     outcomes,
     play_rounds,
 )
-from compiler.lab.engine.batched_deal import Refused
-from compiler.lab.engine.batched_plan import PlanArrays, batch_refusal, pick_tables, plan_games
-from compiler.lab.engine.game import Outcome, Part, RulesInfo
-from compiler.lab.engine.sharing import plan_parts
-from compiler.lab.runs.batch_tallies import BatchView, add_batch
-from compiler.lab.runs.tallies import Tally
+from ..engine.batched_deal import Refused
+from ..engine.batched_plan import PlanArrays, batch_refusal, pick_tables, plan_games
+from ..engine.game import Outcome, Part, RulesInfo
+from ..engine.sharing import plan_parts
+from .batch_tallies import BatchView, add_batch
+from .tallies import Tally
 
 if TYPE_CHECKING:
-    from compiler.lab.runs.jobs import LabSpec
+    from .jobs import LabSpec
 
 ENGINE_ENV = "GAH_LAB_ENGINE"
 PURE_ENV = "GAH_LAB_PURE"
@@ -67,7 +67,7 @@ def chosen_engine() -> str:
 def say_if_compiling() -> None:
     """Say so when numba has yet to compile the kernels on this machine (the first run after installing or
     updating gah): that run starts about a minute later than the next ones."""
-    from compiler.lab.runs.warm import compiled
+    from .warm import compiled
 
     if not compiled():
         print(COMPILING, file=sys.stderr)
@@ -121,7 +121,7 @@ class BatchedLab:
     def play_arrays(self, start: int, stop: int) -> list[BatchGames]:
         """Every ruleset's outcomes of games start..stop - 1 as arrays, in the order of the spec's rulesets (a
         ruleset listed twice shares the first listing's): each stretch that rulesets play alike played once
-        (compiler.lab.engine.sharing), as jobs.Lab does."""
+        (gah.lab.engine.sharing), as jobs.Lab does."""
         spec = self.spec
         plan = plan_games(self.picks, spec.seed, start, stop, spec.players)
         planners = None
@@ -163,7 +163,7 @@ class BatchedLab:
 
     def run(self, parts: Sequence[tuple[int, int]], merged: bool = False) -> list[list[Tally]]:
         """Play consecutive chunks as one batch; each chunk's tallies (one per ruleset), as jobs.Lab.run gives,
-        counted from the arrays (compiler.lab.runs.batch_tallies). `merged`: one list, the tallies of every
+        counted from the arrays (gah.lab.runs.batch_tallies). `merged`: one list, the tallies of every
         chunk at once, equal to the chunks' tallies merged in order (keys too meet in the same order)."""
         start = parts[0][0]
         arrays = self.play_arrays(start, parts[-1][1])
@@ -210,7 +210,7 @@ def view_slice(view: BatchView, cut: slice) -> BatchView:
 
 def kernel_scorer(spec: LabSpec, index: int, rules: BatchRules) -> Scorer:
     """The Scorer on the batched backend's kernels (imported here: see `refusal`)."""
-    from compiler.lab.engine.batched_scorer import KernelScorer
+    from ..engine.batched_scorer import KernelScorer
 
     return KernelScorer(rules, spec.model.planning, spec.seed, dims(rules.ruleset, 1, spec.players))
 

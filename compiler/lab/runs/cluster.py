@@ -14,9 +14,9 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from compiler.errors import GahError
-from compiler.lab.runs.jobs import Bounds, Job, play_chunks
-from compiler.lab.runs.tallies import Tally
+from ...errors import GahError
+from .jobs import Bounds, Job, play_chunks
+from .tallies import Tally
 
 CONNECT_TIMEOUT = "20s"
 

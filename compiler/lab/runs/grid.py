@@ -18,13 +18,13 @@ from dataclasses import dataclass, replace
 
 import yaml
 
-from compiler import ir
-from compiler.errors import RulesError
-from compiler.frontend.loader import Node, Scalar
-from compiler.frontend.lower import build_ruleset
-from compiler.frontend.rulesets import Resolved
-from compiler.frontend.validate import schema_problems
-from compiler.lab.runs.metrics import catalogue
+from ... import ir
+from ...errors import RulesError
+from ...frontend.loader import Node, Scalar
+from ...frontend.lower import build_ruleset
+from ...frontend.rulesets import Resolved
+from ...frontend.validate import schema_problems
+from .metrics import catalogue
 
 MAX_POINTS = 1000
 MAX_RANGE = 1000

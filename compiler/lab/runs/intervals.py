@@ -195,7 +195,7 @@ def stdev_difference(moments: Moments, games: int, players: int) -> Interval | N
     if games < 2 or count < 2:
         return None
     b, a, b0, a0 = moments.sums
-    # The sample variances exactly, as compiler.lab.runs.tallies.summary computes them (so a shift changes nothing).
+    # The sample variances exactly, as gah.lab.runs.tallies.summary computes them (so a shift changes nothing).
     var, var0 = (count * a - b * b) / (count * (count - 1)), (count * a0 - b0 * b0) / (count * (count - 1))
     if var <= 0 or var0 <= 0:
         return None

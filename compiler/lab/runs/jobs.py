@@ -2,8 +2,8 @@
 
 A chunk needs only a Job (plain data: the spec, the engine and, for the pure path, the rulesets' generated
 module sources), so workers compile the rulesets themselves and nothing depends on shared files. The games are
-cut into chunks of CHUNK games whatever the engine (compiler.lab.runs.runner, compiler.lab.runs.cluster), and
-each chunk's tallies are those of its games alone. The batched engine (compiler.lab.runs.batches) plays a run of
+cut into chunks of CHUNK games whatever the engine (gah.lab.runs.runner, gah.lab.runs.cluster), and
+each chunk's tallies are those of its games alone. The batched engine (gah.lab.runs.batches) plays a run of
 consecutive chunks as one batch and tallies each chunk of it, or (`merged`) the whole run at once, which is the
 chunks' tallies merged in order; the pure path (Lab) plays chunk after chunk. Both give the same tallies.
 """
@@ -17,14 +17,14 @@ from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import cast
 
-from compiler import ir
-from compiler.backends.python.load import import_source
-from compiler.backends.python.module import generate_module, with_runtime_from
-from compiler.lab.engine.game import LabModule, Outcome
-from compiler.lab.engine.model import Model
-from compiler.lab.engine.native import engine, runtime_module
-from compiler.lab.engine.sharing import plan_parts
-from compiler.lab.runs.batches import (
+from ... import ir
+from ...backends.python.load import import_source
+from ...backends.python.module import generate_module, with_runtime_from
+from ..engine.game import LabModule, Outcome
+from ..engine.model import Model
+from ..engine.native import engine, runtime_module
+from ..engine.sharing import plan_parts
+from .batches import (
     ENGINE_ENV,
     BatchedLab,
     chosen_engine,
@@ -32,8 +32,8 @@ from compiler.lab.runs.batches import (
     say_if_compiling,
     show_refusal,
 )
-from compiler.lab.runs.tallies import Tally
-from compiler.lab.runs.warm import pure_meanwhile
+from .tallies import Tally
+from .warm import pure_meanwhile
 
 CHUNK = 250
 BATCH_CHUNKS = 16  # chunks the batched engine plays as one batch (4,000 games)
@@ -57,7 +57,7 @@ class Job:
 
     spec: LabSpec
     sources: tuple[str, ...]  # the generated modules the pure path plays (the batched engine needs none: empty)
-    engine: str = "pure"  # or "batched" (compiler.lab.runs.batches)
+    engine: str = "pure"  # or "batched" (gah.lab.runs.batches)
 
     @cached_property
     def key(self) -> str:
@@ -75,7 +75,7 @@ def module_source(ruleset: ir.Ruleset) -> str:
 def make_job(spec: LabSpec, engine: str | None = None) -> Job:
     """The job of a spec, on `engine` (default: the environment's, see batches.chosen_engine); a spec the batched
     engine cannot play goes on the pure path, the reason said once; so does a small one while the kernels are not
-    compiled, on the default engine (compiler.lab.runs.warm)."""
+    compiled, on the default engine (gah.lab.runs.warm)."""
     wanted = engine if engine is not None else chosen_engine()
     if wanted == "batched":
         reason = refusal(spec)
@@ -92,7 +92,7 @@ def make_job(spec: LabSpec, engine: str | None = None) -> Job:
 
 
 class Lab:
-    """The rulesets of a spec, ready to play (one per process), by `play` (compiler.lab.engine.game or its compiled copy)."""
+    """The rulesets of a spec, ready to play (one per process), by `play` (gah.lab.engine.game or its compiled copy)."""
 
     def __init__(self, spec: LabSpec, sources: tuple[str, ...] | None = None, play: ModuleType | None = None) -> None:
         self.spec = spec
@@ -109,7 +109,7 @@ class Lab:
         for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
             earlier = [j for j in range(index) if self.fasts[j].info == fast.info and texts[j] == text]
             self.same_as.append(earlier[0] if earlier else index)
-        # Rulesets that play stretches of a game alike play them once (see compiler.lab.engine.sharing).
+        # Rulesets that play stretches of a game alike play them once (see gah.lab.engine.sharing).
         distinct = [index for index, source in enumerate(self.same_as) if source == index]
         self.parts = plan_parts(spec.rulesets, [f.info for f in self.fasts], distinct)
         self.tables = list(zip(self.fasts, self.modules, strict=True))
@@ -134,7 +134,7 @@ class Lab:
 
 
 def _load(source: str, name: str) -> LabModule:
-    """A ruleset's scoring module for the lab: with the compiled runtime if it is built (compiler.lab.engine.native),
+    """A ruleset's scoring module for the lab: with the compiled runtime if it is built (gah.lab.engine.native),
     else as generated."""
     runtime = runtime_module()
     lab_source = with_runtime_from(source, runtime) if runtime is not None else None

@@ -2,7 +2,7 @@
 of totals and what the Emperor scorings give (defined in the README: Variant lab, Metrics).
 
 Every figure of a game is an integer read from its Outcome (the standings after each Emperor scoring and the
-final totals), so the tallies are integer sums that merge exactly in any grouping, like compiler.lab.runs.tallies.
+final totals), so the tallies are integer sums that merge exactly in any grouping, like gah.lab.runs.tallies.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from compiler.lab.engine.game import Outcome
-from compiler.lab.runs.intervals import Moments
+from ..engine.game import Outcome
+from .intervals import Moments
 
 
 def leaders(points: Sequence[int]) -> frozenset[int]:
@@ -95,7 +95,7 @@ def comeback_key(round_: int) -> str:
 @dataclass
 class DesignTally:
     """The designer's figures of many games under one ruleset, and their differences from the first ruleset's
-    in the same games (for the 95% intervals, compiler.lab.runs.intervals)."""
+    in the same games (for the 95% intervals, gah.lab.runs.intervals)."""
 
     games: int = 0
     lead_changes: Counter[int] = field(default_factory=Counter)  # lead changes in a game -> games

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Literal
 
-from compiler.lab.runs.intervals import (
+from .intervals import (
     Interval,
     delta_interval,
     paired_interval,
@@ -22,8 +22,8 @@ from compiler.lab.runs.intervals import (
     stdev_difference,
     wilson_interval,
 )
-from compiler.lab.runs.measures import DesignTally, comeback_key
-from compiler.lab.runs.tallies import Tally, pair_key, rate, summary
+from .measures import DesignTally, comeback_key
+from .tallies import Tally, pair_key, rate, summary
 
 Unit = Literal["rate", "points", "count"]  # a rate is a fraction (shown as a percentage)
 DIGITS: dict[str, int] = {"rate": 4, "points": 3, "count": 3}
@@ -218,7 +218,7 @@ def _mean(total: int, count: int) -> float:
 
 
 def differences(tally: Tally, players: int) -> dict[str, Interval | None]:
-    """Every metric's difference from the reference with its 95% interval (compiler.lab.runs.intervals), by name;
+    """Every metric's difference from the reference with its 95% interval (gah.lab.runs.intervals), by name;
     None where there is no pair (a scoring the reference lacks) or too few games."""
     games, design = tally.games, tally.design
     same = tally.pair_same == games  # the reference's own games: every difference is exactly 0

@@ -1,9 +1,9 @@
 """Running many synthetic games: fixed chunks on an engine, results merged in chunk order.
 
-The games are split into chunks of CHUNK games whatever the engine (compiler.lab.runs.jobs), and the
+The games are split into chunks of CHUNK games whatever the engine (gah.lab.runs.jobs), and the
 chunks into pieces of work; tallies are integer counters only, each piece's are its chunks' merged in
 order, and the pieces' are merged in order, so this process, local worker processes or a Dask cluster
-(compiler.lab.runs.cluster) with any number of workers give the same numbers, byte for byte.
+(gah.lab.runs.cluster) with any number of workers give the same numbers, byte for byte.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import os
 import signal
 from collections.abc import Callable
 
-from compiler.lab.runs.cluster import run_on_dask
-from compiler.lab.runs.jobs import (
+from .cluster import run_on_dask
+from .jobs import (
     CHUNK,
     Bounds,
     Job,
@@ -25,7 +25,7 @@ from compiler.lab.runs.jobs import (
     play_chunks,
     units,
 )
-from compiler.lab.runs.tallies import Tally
+from .tallies import Tally
 
 POOL_BATCH = 4  # chunks a local worker process is sent at once
 SCHEDULER_ENV = "GAH_SCHEDULER"
@@ -86,7 +86,7 @@ def run_chunks(
     scheduler: str | None = None,
 ) -> list[list[Tally]]:
     """Each chunk's tallies (one per ruleset), in chunk order, whose merge run_lab gives (for intervals from
-    batches of games, compiler.lab.views.tune)."""
+    batches of games, gah.lab.views.tune)."""
     found = _run_pieces(spec, workers, progress, chunk, scheduler, merged=False)
     return [tallies for piece in found for tallies in piece]
 

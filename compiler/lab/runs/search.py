@@ -1,6 +1,6 @@
 """`gah tune`: the value of one ruleset path that brings a metric to a target, on common random numbers.
 
-Every value tried is a sweep point (compiler.lab.runs.grid: the same path syntax, checked and built the same way)
+Every value tried is a sweep point (gah.lab.runs.grid: the same path syntax, checked and built the same way)
 played beside the starting ruleset on the same games, so `gah sweep` with the same seed shows the same numbers
 at every value. The search plays a coarse grid over the range first (at most COARSE values, the ends included),
 then bisects, on whole numbers, every pair of neighbouring values tried whose metric lies on either side of the
@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
-from compiler import ir
-from compiler.frontend.rulesets import Resolved
-from compiler.lab.runs import metrics
-from compiler.lab.runs.grid import Axis, SweepUsage, build_point, parse_vary
-from compiler.lab.runs.intervals import Interval, t_quantile
-from compiler.lab.runs.jobs import CHUNK, LabSpec
-from compiler.lab.runs.metrics import is_rate
-from compiler.lab.runs.tallies import Tally
+from ... import ir
+from ...frontend.rulesets import Resolved
+from . import metrics
+from .grid import Axis, SweepUsage, build_point, parse_vary
+from .intervals import Interval, t_quantile
+from .jobs import CHUNK, LabSpec
+from .metrics import is_rate
+from .tallies import Tally
 
 COARSE = 5  # values of the first step (the ends of the range and evenly between)
 BATCHES = 20  # batches of games for the intervals

@@ -6,12 +6,12 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from compiler import ir
-from compiler.backends.python.load import ScoringModule
-from compiler.errors import Problem
-from compiler.frontend.rulesets import Workspace
-from compiler.frontend.state_input import load_state, state_problem
-from compiler.lab.runs.tallies import OUTCOME_WORDS
+from ... import ir
+from ...backends.python.load import ScoringModule
+from ...errors import Problem
+from ...frontend.rulesets import Workspace
+from ...frontend.state_input import load_state, state_problem
+from .tallies import OUTCOME_WORDS
 
 FORMAT = "gah-compare-states/1"
 

@@ -9,10 +9,10 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any
 
-from compiler.lab.engine.game import Outcome, Scoring
-from compiler.lab.engine.planning import Moves
-from compiler.lab.runs.intervals import Moments
-from compiler.lab.runs.measures import DesignTally
+from ..engine.game import Outcome, Scoring
+from ..engine.planning import Moves
+from .intervals import Moments
+from .measures import DesignTally
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
 # How reports name the outcomes (the data keeps the rules' own word, "nothing").
@@ -50,7 +50,7 @@ def _update(counters: dict[Any, Counter[Any]], values: dict[Any, list[Any]]) -> 
 
 @dataclass
 class PlanTally:
-    """What planning players did and scored (compiler.lab.engine.planning), counted apart from the outcomes."""
+    """What planning players did and scored (gah.lab.engine.planning), counted apart from the outcomes."""
 
     planners: int = 0  # player-games of planners
     others: int = 0  # player-games of the other players
@@ -114,7 +114,7 @@ class Tally:
     net_points: dict[int, Counter[int]] = field(default_factory=dict)  # scoring round -> points after minus before
     outcomes: dict[int, Counter[str]] = field(default_factory=dict)  # scoring round -> outcome counts
     tile_outcomes: dict[str, Counter[str]] = field(default_factory=dict)  # tile -> outcome counts
-    # Paired differences from the first ruleset, game by game, for the 95% intervals (compiler.lab.runs.intervals).
+    # Paired differences from the first ruleset, game by game, for the 95% intervals (gah.lab.runs.intervals).
     pair_sums: Counter[str] = field(default_factory=Counter)  # pair key -> sum over games of (here - first)
     pair_squares: Counter[str] = field(default_factory=Counter)  # pair key -> sum over games of its square
     # Per game: (sum, sum of squares) of the players' totals here, then under the first ruleset.

@@ -6,7 +6,7 @@ a game of one ruleset in about 1.5 ms (`gah compare base introductory`, 2,000 ga
 fewer than about 40,000 ruleset-games is done on the pure path before the compile would be; the kernels are
 ready for the next run. Only the default engine does this: GAH_LAB_ENGINE=batched always compiles first.
 
-    python -m compiler.lab.runs.warm     # compile the kernels now (what the background process runs)
+    python -m gah.lab.runs.warm     # compile the kernels now (what the background process runs)
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from compiler.lab.runs.jobs import LabSpec
+    from .jobs import LabSpec
 
 COMPILE_SECONDS = 60.0
 PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
@@ -29,8 +29,8 @@ MEANWHILE = (
 
 def compiled() -> bool:
     """Whether the kernels' machine code for this machine and these sources is in the cache."""
-    from compiler.backends.batched.jit import cached_here
-    from compiler.lab.engine.batched_scorer import score_games
+    from ...backends.batched.jit import cached_here
+    from ..engine.batched_scorer import score_games
 
     return cached_here(score_games)
 
@@ -45,7 +45,7 @@ def compile_in_background() -> None:
     env = {**os.environ, "GAH_LAB_ENGINE": "batched"}
     env.pop("GAH_LAB_PURE", None)
     subprocess.Popen(
-        [sys.executable, "-m", "compiler.lab.runs.warm"],
+        [sys.executable, "-m", "gah.lab.runs.warm"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -66,7 +66,7 @@ def pure_meanwhile(spec: LabSpec) -> bool:
 
 def main() -> int:
     """Compile every kernel the lab uses by comparing the base game with itself on one game, on the batched engine."""
-    from compiler.cli import main as gah
+    from ...cli import main as gah
 
     with open(os.devnull, "w", encoding="utf-8") as nowhere:
         sys.stdout = nowhere

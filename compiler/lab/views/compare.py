@@ -1,4 +1,4 @@
-"""The comparison report built from the runs' tallies (compiler.lab.views.records), and its JSON."""
+"""The comparison report built from the runs' tallies (gah.lab.views.records), and its JSON."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import json
 from collections import Counter
 from collections.abc import Callable
 
-from compiler import ir
-from compiler.lab.engine.model import Planning, Price
-from compiler.lab.runs import metrics
-from compiler.lab.runs.intervals import Interval, paired_interval, ratio_difference, stdev_difference, wilson_interval
-from compiler.lab.runs.jobs import CHUNK, LabSpec
-from compiler.lab.runs.metrics import Metric
-from compiler.lab.runs.tallies import PlanTally, Tally, pair_key, rate
-from compiler.lab.views.records import (
+from ... import ir
+from ..engine.model import Planning, Price
+from ..runs import metrics
+from ..runs.intervals import Interval, paired_interval, ratio_difference, stdev_difference, wilson_interval
+from ..runs.jobs import CHUNK, LabSpec
+from ..runs.metrics import Metric
+from ..runs.tallies import PlanTally, Tally, pair_key, rate
+from .records import (
     Choices,
     CompareReport,
     Difference,
@@ -111,7 +111,7 @@ def metric_differences(tally: Tally, players: int) -> dict[str, Difference | Non
 
 def differences(tally: Tally, players: int, tile_ids: list[str]) -> Differences:
     """Every mean and rate of a ruleset minus the reference's, with its 95% interval from the paired games
-    (compiler.lab.runs.intervals); None where there is no pair (a scoring the reference lacks) or under 2 games."""
+    (gah.lab.runs.intervals); None where there is no pair (a scoring the reference lacks) or under 2 games."""
     games = tally.games
     same = tally.pair_same == games  # the reference's own games: every difference is exactly 0
     assert same or not tally.pair_same, "a ruleset is the reference's own outcome in every game or in none"

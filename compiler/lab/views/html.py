@@ -1,4 +1,4 @@
-"""The self-contained HTML report of `gah compare --html`: the rows of compiler.lab.views.rows as tables, and
+"""The self-contained HTML report of `gah compare --html`: the rows of gah.lab.views.rows as tables, and
 inline SVG plots; no external resources."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
-from compiler.lab.views.records import COMPARE_FORMAT, CompareReport, Difference, RulesetRecord
-from compiler.lab.views.rows import NOISE_MARK, Figure, Row, Section, TileRow, catalogue, cells, interval_title, rows_of
+from ..runs.tallies import OUTCOME_WORDS, OUTCOMES
+from .records import COMPARE_FORMAT, CompareReport, Difference, RulesetRecord
+from .rows import NOISE_MARK, Figure, Row, Section, TileRow, catalogue, cells, interval_title, rows_of
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
 OUTCOME_COLOURS = {"bonus": "#e0b100", "nothing": "#b8b8b8", "penalty": "#333333"}
@@ -397,7 +397,7 @@ def _section(section: Section, report: CompareReport) -> dict[str, Any]:
 
 def html_report(report: CompareReport) -> str:
     """The whole report as one HTML page (Jinja2 with autoescape; every plot is inline SVG): the difference
-    plots, then every section of rows (compiler.lab.views.rows) as a table, with its plots."""
+    plots, then every section of rows (gah.lab.views.rows) as a table, with its plots."""
     histogram = histogram_plot(report)
     sections = [_section(section, report) for section in catalogue(report)]
     sections[0]["after"] = _render(HISTOGRAM, histogram=histogram)

@@ -2,7 +2,7 @@
 
 Every record is frozen; `as_json` gives its part of the JSON that `--json` prints (gah-compare/1,
 gah-sweep/1), key for key in the order those formats have always had. Rates are fractions, rounded to 4
-digits; means and spreads of points to 3 (compiler.lab.runs.tallies).
+digits; means and spreads of points to 3 (gah.lab.runs.tallies).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.frontend.loader import Scalar
-from compiler.lab.engine.model import Planning, Price
-from compiler.lab.runs.intervals import LEVEL, METHODS, Interval
-from compiler.lab.runs.metrics import Metric
-from compiler.lab.runs.tallies import OUTCOMES, summary
+from ...frontend.loader import Scalar
+from ..engine.model import Planning, Price
+from ..runs.intervals import LEVEL, METHODS, Interval
+from ..runs.metrics import Metric
+from ..runs.tallies import OUTCOMES, summary
 
 Json = dict[str, Any]  # the plain data of json.dumps, made only by the as_json methods below
 COMPARE_FORMAT = "gah-compare/1"
@@ -184,7 +184,7 @@ class Differences:
     seat_win_rate: dict[int, Difference | None]
     scorings: tuple[ScoringDifferences, ...]
     tiles: tuple[TileDifferences, ...]
-    metrics: dict[str, Difference | None]  # by metric name (compiler.lab.runs.metrics)
+    metrics: dict[str, Difference | None]  # by metric name (gah.lab.runs.metrics)
 
     def scoring(self, round_: int) -> ScoringDifferences | None:
         return next((s for s in self.scorings if s.round == round_), None)

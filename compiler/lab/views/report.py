@@ -1,13 +1,13 @@
-"""The comparison as a terminal table and as CSV, both rendering the rows of compiler.lab.views.rows."""
+"""The comparison as a terminal table and as CSV, both rendering the rows of gah.lab.views.rows."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
-from compiler.lab.views.records import CompareReport, RulesetRecord
-from compiler.lab.views.rows import (
+from ..runs.tallies import OUTCOME_WORDS, OUTCOMES
+from .records import CompareReport, RulesetRecord
+from .rows import (
     INTERVAL_COLUMNS,
     NOISE_MARK,
     Figure,
@@ -22,9 +22,9 @@ from compiler.lab.views.rows import (
     same_in_all,
     short,
 )
-from compiler.lab.views.textfit import Row as TextRow
-from compiler.lab.views.textfit import table as fit_table
-from compiler.lab.views.textfit import wrap
+from .textfit import Row as TextRow
+from .textfit import table as fit_table
+from .textfit import wrap
 
 
 def text_report(report: CompareReport, everything: bool = False) -> str:
@@ -65,7 +65,7 @@ def report_csv(report: CompareReport) -> str:
     """One row per ruleset: its name, every metric (rates as fractions), then per metric its difference from
     the reference with the 95% interval and whether that is within noise (empty for the reference itself and
     where there is no interval): the columns of `gah sweep --csv`. Then every other row of the comparison
-    (compiler.lab.views.rows) alike: its figures (a tile's three rates in a column each, words as they read),
+    (gah.lab.views.rows) alike: its figures (a tile's three rates in a column each, words as they read),
     then their differences."""
     names = [metric.name for metric in report.metrics]
     others = [row for row in rows_of(report) if row.key not in names]

@@ -1,10 +1,10 @@
 """The comparison's rows: one catalogue that the text table, the CSV and the HTML render, each row read from the
-report records (compiler.lab.views.records) and found in the JSON at its `json` paths.
+report records (gah.lab.views.records) and found in the JSON at its `json` paths.
 
 A row is a figure per ruleset with, after the reference's, its difference from the reference (with a 95%
 interval where the paired games give one); or words (a spread, a range); or a tile's three outcome rates. A
 row added here appears in the table, as a CSV column and in the HTML; a test holds each row against the JSON.
-The named metrics (compiler.lab.runs.metrics) are rows under their own names.
+The named metrics (gah.lab.runs.metrics) are rows under their own names.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler.lab.engine.model import Planning
-from compiler.lab.runs.metrics import Metric, metric_of
-from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
-from compiler.lab.views.records import Choices, CompareReport, Difference, RulesetRecord
+from ..engine.model import Planning
+from ..runs.metrics import Metric, metric_of
+from ..runs.tallies import OUTCOME_WORDS, OUTCOMES
+from .records import Choices, CompareReport, Difference, RulesetRecord
 
 NOISE_MARK = "~"
 INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")

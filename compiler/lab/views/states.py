@@ -1,12 +1,12 @@
 """The table of `gah compare A B --states FILE...`: per state, a row per player and a column per ruleset, then
-the differences in words (compiler.lab.runs.states scores them)."""
+the differences in words (gah.lab.runs.states scores them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from compiler.lab.runs.tallies import OUTCOME_WORDS
-from compiler.lab.views.textfit import GAP, blocks, wrap
+from ..runs.tallies import OUTCOME_WORDS
+from .textfit import GAP, blocks, wrap
 
 
 def states_text(report: dict[str, Any]) -> str:

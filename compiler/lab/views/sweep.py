@@ -1,4 +1,4 @@
-"""The report of `gah sweep`: the start's metrics and every grid point's (compiler.lab.runs.grid), filtered
+"""The report of `gah sweep`: the start's metrics and every grid point's (gah.lab.runs.grid), filtered
 by --where, sorted by --sort, as JSON, CSV or a table that fits the screen."""
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from compiler.frontend.loader import Scalar
-from compiler.lab.runs.grid import Axis, Point, SweepUsage
-from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.runs.metrics import is_rate
-from compiler.lab.runs.tallies import Tally
-from compiler.lab.views.compare import build_report, to_json
-from compiler.lab.views.records import SweepAxis, SweepPoint, SweepReport
-from compiler.lab.views.rows import INTERVAL_COLUMNS, NOISE_MARK, interval_cells, planning_note
-from compiler.lab.views.textfit import GAP, blocks, wrap
+from ...frontend.loader import Scalar
+from ..runs.grid import Axis, Point, SweepUsage
+from ..runs.jobs import LabSpec
+from ..runs.metrics import is_rate
+from ..runs.tallies import Tally
+from .compare import build_report, to_json
+from .records import SweepAxis, SweepPoint, SweepReport
+from .rows import INTERVAL_COLUMNS, NOISE_MARK, interval_cells, planning_note
+from .textfit import GAP, blocks, wrap
 
 
 @dataclass(frozen=True)

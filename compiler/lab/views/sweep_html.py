@@ -9,9 +9,9 @@ from typing import Any
 
 from jinja2 import Environment
 
-from compiler.lab.runs.metrics import is_rate, metric_label
-from compiler.lab.views.records import Difference, SweepPoint, SweepReport
-from compiler.lab.views.sweep import Condition, constant_metrics, matches, shown, value_text
+from ..runs.metrics import is_rate, metric_label
+from .records import Difference, SweepPoint, SweepReport
+from .sweep import Condition, constant_metrics, matches, shown, value_text
 
 # A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
 SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")

@@ -2,7 +2,7 @@
 
 A table too wide for the screen is cut into blocks of columns (the first, the reference, in every block), long
 column names are replaced by letters with a legend, and prose is wrapped. Used by the comparison table
-(compiler.lab.views.report), the planners' rows (planners) and the sweep table (compiler.lab.views.sweep).
+(gah.lab.views.report), the planners' rows (planners) and the sweep table (gah.lab.views.sweep).
 """
 
 from __future__ import annotations

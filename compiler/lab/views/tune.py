@@ -1,4 +1,4 @@
-"""The report of `gah tune`: the search (compiler.lab.runs.search) step by step and its answer, as text that
+"""The report of `gah tune`: the search (gah.lab.runs.search) step by step and its answer, as text that
 fits the screen or as JSON."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from compiler.lab.runs import metrics
-from compiler.lab.runs.metrics import is_rate
-from compiler.lab.runs.search import METHOD, Crossing, Reading, Search, Shape, Target
-from compiler.lab.views.records import Run
-from compiler.lab.views.rows import planning_note
-from compiler.lab.views.sweep import short_names
-from compiler.lab.views.textfit import wrap
+from ..runs import metrics
+from ..runs.metrics import is_rate
+from ..runs.search import METHOD, Crossing, Reading, Search, Shape, Target
+from .records import Run
+from .rows import planning_note
+from .sweep import short_names
+from .textfit import wrap
 
 FORMAT = "gah-tune/1"
 

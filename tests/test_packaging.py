@@ -1,0 +1,53 @@
+"""The wheel's layout, from pyproject.toml: compiler/ installs as the import package `gah` (issue 34), every
+package under it is listed, and the bundled data folders map under gah/_bundled/."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+
+
+def test_every_package_under_compiler_is_in_the_wheel() -> None:
+    """setuptools needs the list (its finder cannot rename folders): a new package under compiler/ missing from
+    pyproject.toml's `packages` would be left out of the wheel and break only there."""
+    on_disk = {
+        ".".join(("gah", *init.parent.relative_to(ROOT / "compiler").parts))
+        for init in (ROOT / "compiler").rglob("__init__.py")
+    }
+    listed = {name for name in CONFIG["packages"] if not name.startswith("gah._bundled")}
+    assert on_disk - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    assert listed - on_disk == set(), "these are listed in pyproject.toml but have no folder"
+
+
+def test_the_import_name_is_gah_and_the_data_folders_ship_under_it() -> None:
+    mapped = CONFIG["package-dir"]
+    assert mapped["gah"] == "compiler"
+    assert {mapped[f"gah._bundled.{name}"] for name in ("rules", "schemas", "examples", "docs")} == {
+        "rules",
+        "schemas",
+        "examples",
+        "docs",
+    }
+
+
+def test_no_file_imports_the_repository_folder_by_name() -> None:
+    """Only `gah` is an import name: code in compiler/ imports itself relatively, the tests import `gah`."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in ("compiler", "tests", "benchmarks")
+        for path in (ROOT / folder).rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.lstrip().startswith(("from compiler", "import compiler"))
+    ]
+    assert offenders == []
+
+
+def test_the_suite_runs_on_the_installed_name() -> None:
+    import gah.cli
+
+    assert "compiler" not in sys.modules
+    assert Path(gah.cli.__file__).resolve().parent == ROOT / "compiler"

@@ -63,3 +63,13 @@ def test_a_bad_option_shows_that_commands_usage_and_the_closest_option() -> None
     assert "gah score: error: unrecognized arguments: --rulez (did you mean '--rules'?)" in wrong.err
     top = run_gah("--nope")
     assert top.code == 2 and top.err.startswith("usage: gah [-h]") and "unrecognized arguments: --nope" in top.err
+
+
+def test_version_loads_no_more_than_the_command_line() -> None:
+    """`gah --version` answers from gah.__version__: no YAML, no JSON Schema, no package metadata, no rules."""
+    code = (
+        "import sys\nfrom gah.cli import main\nmain(['--version'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('gah.', 'yaml', 'jsonschema', 'importlib.metadata'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.stdout.strip().splitlines() == ["gah 0.1.0", "['gah.cli', 'gah.commands', 'gah.commands.registry']"]

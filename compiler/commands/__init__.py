@@ -1,8 +1,8 @@
-"""Subcommands of `gah` beyond `check`: importing a module of this package registers its command.
+"""The subcommands of `gah`: importing a module of this package registers its command.
 
 MODULES names the module of each command, so that the command line imports only the one it runs (the lab's
 commands load NumPy and numba, the sheets WeasyPrint: about 0.6 s that `gah check` or `gah score` need not
-wait for). `import_all` registers every command (`gah --help`, an unknown command's list, the docs).
+wait for); registry.py holds the table they register in, common.py what several share. `import_all` registers every command (`gah --help`, an unknown command's list, the docs).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import importlib
 
 MODULES = {
     "build": "build",
+    "check": "check",
     "compare": "compare",
     "diff": "diff",
     "docs": "format_docs",

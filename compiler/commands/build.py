@@ -10,7 +10,6 @@ import argparse
 import sys
 from typing import cast
 
-from ..cli import command, compile_or_report, language_option, report
 from ..frontend.rulesets import Workspace
 from ..languages import build_languages
 from ..outputs import (
@@ -25,6 +24,8 @@ from ..outputs import (
 from ..sheets import Paper
 from ..sheets.fit_check import fit_problems
 from ..writer import remove_files, write_all_or_nothing
+from .common import compile_or_report, report
+from .registry import command, language_option
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from ..backends.python.load import load_scoring_module
-from ..cli import command
 from ..errors import RulesError
 from ..frontend.rulesets import Workspace
 from ..lab.engine.model import Model, default_model_path, load_model
@@ -22,6 +21,7 @@ from ..lab.views.report import report_csv, text_report
 from ..lab.views.states import states_text
 from ..project import load_one
 from ..writer import write_atomically
+from .registry import command
 
 MAX_GAMES = 10_000_000
 PROGRESS_FROM = 4_000  # games times rulesets; smaller runs finish before progress would help

@@ -6,11 +6,11 @@ import argparse
 import json
 import sys
 
-from ..cli import command, language_option
 from ..frontend.rulesets import Workspace
 from ..irdiff import describe_differences
 from ..languages import choose_language
 from ..project import load_one
+from .registry import command, language_option
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

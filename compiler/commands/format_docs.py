@@ -11,10 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import command
 from ..errors import GahError
 from ..frontend.rulesets import Workspace
 from ..workspace import package_bundle
+from .registry import command
 
 TOPICS = {
     "rules": "rules-format.md",

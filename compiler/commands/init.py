@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import command
 from ..errors import GahError
 from ..outputs import schema_files
 from ..workspace import CONFIG_NAME, Workspace, bundle_root
 from ..writer import write_atomically
 from .new_variant import starter_variant
+from .registry import command
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "workspace"
 STARTER = "house-rules"

@@ -14,11 +14,11 @@ import os
 import sys
 from pathlib import Path
 
-from ..cli import command
 from ..errors import GahError
 from ..frontend.rulesets import Workspace
 from ..workspace import CONFIG_NAME, DEFAULT_LAB_MODEL, with_setting
 from ..writer import write_atomically
+from .registry import command
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 

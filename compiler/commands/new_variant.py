@@ -7,10 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from ..cli import command
 from ..frontend.rulesets import NAME_PATTERN, Library, Workspace
 from ..project import UnknownRuleset
 from ..writer import write_atomically
+from .registry import command
 
 TEMPLATE = """\
 # yaml-language-server: $schema={schema}

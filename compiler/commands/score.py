@@ -11,13 +11,13 @@ from typing import Any
 
 from ..backends.python.load import load_scoring_module
 from ..backends.score_words import score_words
-from ..cli import command, language_option
 from ..errors import Problem, RulesError
 from ..frontend.rulesets import Workspace
 from ..frontend.state_input import load_state, state_problem
 from ..languages import choose_language
 from ..project import load_one
 from ..report import human_report
+from .registry import command, language_option
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

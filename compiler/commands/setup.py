@@ -11,11 +11,11 @@ from typing import Any
 from .. import ir
 from ..backends.python.load import load_scoring_module
 from ..backends.score_words import score_words
-from ..cli import command, language_option
 from ..errors import GahError
 from ..frontend.rulesets import Workspace
 from ..languages import Language, choose_language, localised
 from ..project import load_one
+from .registry import command, language_option
 
 SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
 

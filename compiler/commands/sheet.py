@@ -14,12 +14,12 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from ..cli import command, language_option
 from ..frontend.rulesets import Workspace
 from ..languages import choose_language
 from ..project import load_one
 from ..sheets import FORMATS, PAPERS, Paper, render_sheet
 from ..writer import write_atomically
+from .registry import command, language_option
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -12,10 +12,10 @@ import argparse
 import json
 import sys
 
-from ..cli import command
 from ..frontend.rulesets import Workspace
 from ..project import load_one, resolve_one
 from ..rules_yaml import origins, removals, render_yaml
+from .registry import command
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import command
 from ..frontend.rulesets import Workspace
 from ..lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
 from ..lab.runs.jobs import LabSpec
@@ -15,6 +14,7 @@ from ..lab.views.sweep_html import sweep_html
 from ..project import load_one, resolve_one
 from ..writer import write_atomically
 from .compare import add_run_options, run_model, run_options_problem, run_spec
+from .registry import command
 
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import command
 from ..frontend.rulesets import Workspace
 from ..lab.runs.grid import SweepUsage, check_paths, metric_names, start_values
 from ..lab.runs.jobs import LabSpec
@@ -27,6 +26,7 @@ from ..lab.views.compare import run_record
 from ..lab.views.tune import Context, tune_json, tune_text
 from ..project import load_one, resolve_one
 from .compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
+from .registry import command
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:

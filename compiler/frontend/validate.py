@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import Position, Problem
 from ..workspace import package_bundle
+from . import known_valid
 from .loader import Node
 
 SCHEMA_DIR = package_bundle() / "schemas"  # the schemas this version of gah validates with
@@ -405,6 +406,10 @@ def schema_problems(root: Node, schema_name: str, language: Speaks | None = None
     """Every schema problem of a document, one readable message per real problem, in `language`
     (its `check` section; None: English as shipped)."""
     document = root.plain()
+    validity = known_valid.digest(SCHEMA_DIR / f"{schema_name}.schema.json", document)
+    remembered = schema_name in known_valid.REMEMBERED
+    if remembered and known_valid.is_known_valid(validity):
+        return []
     validator = _validator(schema_name)
     problems: list[Problem] = []
     seen: set[tuple[tuple[str | int, ...], str]] = set()
@@ -420,6 +425,8 @@ def schema_problems(root: Node, schema_name: str, language: Speaks | None = None
         seen.add(key)
         # English as shipped is read only when there is something to say (a valid document needs no words).
         problems.extend(_describe(chosen, root, language or shipped_english()))
+    if remembered and not problems:
+        known_valid.remember_valid(validity)
     return problems
 
 

@@ -29,7 +29,9 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core import caching
 from numba.core.registry import cpu_target
-from numba.misc import appdirs
+
+from ...user_cache import CACHE_VARIABLE as CACHE_VARIABLE  # the variable's name, for the tests
+from ...user_cache import cache_root
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,16 +92,6 @@ class _PackageStamp:
 
     def get_source_stamp(self) -> Any:
         return (super().get_source_stamp(), sources_digest(Path(self._py_file).parent))  # type: ignore[misc]
-
-
-CACHE_VARIABLE = "GAH_CACHE_DIR"
-_APP_DIRS: Any = appdirs.AppDirs  # numba's copy of appdirs: the platform's user cache folder, no new dependency
-
-
-def cache_root() -> Path:
-    """Where gah keeps what it makes for this machine: GAH_CACHE_DIR, else the platform's user cache folder."""
-    given = os.environ.get(CACHE_VARIABLE)
-    return Path(given) if given else Path(_APP_DIRS(appname="gah", appauthor=False).user_cache_dir)
 
 
 _SAID: set[str] = set()

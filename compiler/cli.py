@@ -4,6 +4,7 @@ per error (no traceback). Kept light: `gah --version` imports nothing else."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -63,6 +64,22 @@ def build_parser(argv: Sequence[str] | None = ()) -> argparse.ArgumentParser:
 _PARSERS: dict[str, argparse.ArgumentParser] = {}
 
 
+def completion_parser(words: list[str]) -> argparse.ArgumentParser:
+    """The parser a shell completes `gah WORDS` with: the command's own once its word is complete (only its module
+    is imported), else one that knows only the commands' names (none is imported)."""
+    from . import commands
+
+    name = wanted_command(words)
+    if name in commands.MODULES and words[-1:] != [name]:
+        return build_parser([name])
+    parser = build_parser(["--version"])
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for other in commands.MODULES:
+        if other not in sub.choices:
+            sub.add_parser(other)
+    return parser
+
+
 def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """The parsed command line; an option the command does not know is refused with that command's usage (and
     the closest option it has)."""
@@ -79,6 +96,10 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `gah` and `python -m gah`; returns the exit code."""
+    if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (gah completion SHELL): answer and exit
+        from .completion import complete_if_asked
+
+        complete_if_asked(completion_parser)
     parser = build_parser(argv)
     name = wanted_command(list(sys.argv[1:] if argv is None else argv))
     if name is not None and name not in _COMMANDS:

@@ -13,6 +13,7 @@ MODULES = {
     "build": "build",
     "check": "check",
     "compare": "compare",
+    "completion": "completion",
     "diff": "diff",
     "docs": "format_docs",
     "init": "init",

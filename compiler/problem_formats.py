@@ -1,5 +1,6 @@
-"""Problems in the forms tools read (`gah check --format`): JSON, and GitHub Actions' workflow commands, which
-mark each problem at its line in a pull request. The text form (errors.format_problems) is for people."""
+"""Problems in the forms tools read (`gah check --format`): JSON; GitHub Actions' workflow commands, which
+mark each problem at its line in a pull request; and SARIF 2.1.0, the static-analysis format code-scanning
+services and editors read. The text form (errors.format_problems) is for people."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import json
 
 from .errors import Problem
 
-FORMATS = ("text", "json", "github")
+FORMATS = ("text", "json", "github", "sarif")
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def _ordered(problems: list[Problem]) -> list[Problem]:
@@ -44,3 +47,39 @@ def as_github(problems: list[Problem]) -> str:
         f"::{_escape_data(p.message)}"
         for p in _ordered(problems)
     )
+
+
+def _uri(file: str) -> str:
+    """A SARIF artifact URI: the path as shown, with forward slashes and percent-escapes where a URI needs them."""
+    from urllib.parse import quote
+
+    return quote(file.replace("\\", "/"), safe="/<>")
+
+
+def as_sarif(problems: list[Problem], version: str) -> str:
+    """One SARIF 2.1.0 run of the tool `gah` (version `version`): a result a problem, at its file, line and
+    column (1-based, as gah counts), level error. Paths are as gah shows them (relative to the workspace)."""
+    results = [
+        {
+            "ruleId": "rules-file",
+            "level": "error",
+            "message": {"text": p.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(p.position.file)},
+                        "region": {"startLine": max(p.position.line, 1), "startColumn": max(p.position.column, 1)},
+                    }
+                }
+            ],
+        }
+        for p in _ordered(problems)
+    ]
+    driver = {
+        "name": "gah",
+        "version": version,
+        "informationUri": "https://pypi.org/project/grand-austria-rules/",
+        "rules": [{"id": "rules-file"}],
+    }
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [{"tool": {"driver": driver}, "results": results}]}
+    return json.dumps(log, ensure_ascii=False, indent=2)

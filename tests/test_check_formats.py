@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from gah.errors import Position, Problem
-from gah.problem_formats import as_github, as_json
+from gah.problem_formats import as_github, as_json, as_sarif
 from helpers_rules import run_gah
 
 BROKEN = "extends: base\nname: house\nrounds: seven\n"
@@ -35,6 +35,29 @@ def test_json_prints_the_problems_and_nothing_else(tmp_path: Path) -> None:
         "problems": [{"file": "rules/house.yaml", "line": 3, "column": 9, "severity": "error", "message": MESSAGE}],
         "count": 1,
     }
+
+
+def test_sarif_gives_code_scanning_the_file_line_and_column(tmp_path: Path) -> None:
+    run = run_gah("--workspace", str(house(tmp_path, BROKEN)), "check", "--format", "sarif")
+    assert run.code == 1 and run.err == ""
+    log = json.loads(run.out)
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    (only_run,) = log["runs"]
+    assert only_run["tool"]["driver"]["name"] == "gah"
+    (result,) = only_run["results"]
+    assert result["level"] == "error" and result["message"] == {"text": MESSAGE}
+    assert result["ruleId"] in {rule["id"] for rule in only_run["tool"]["driver"]["rules"]}
+    (location,) = result["locations"]
+    assert location["physicalLocation"] == {
+        "artifactLocation": {"uri": "rules/house.yaml"},
+        "region": {"startLine": 3, "startColumn": 9},
+    }
+
+
+def test_sarif_paths_are_uris() -> None:
+    problem = Problem(Position("rules/my house#1.yaml", 2, 5), "x")
+    location = json.loads(as_sarif([problem], "0"))["runs"][0]["results"][0]["locations"][0]
+    assert location["physicalLocation"]["artifactLocation"]["uri"] == "rules/my%20house%231.yaml"
 
 
 def test_json_of_valid_rules_is_an_empty_list(tmp_path: Path) -> None:

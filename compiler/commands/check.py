@@ -8,12 +8,12 @@ import io
 import sys
 from pathlib import Path
 
-from .. import ir
+from .. import __version__, ir
 from ..errors import Problem, RulesError
 from ..frontend.rulesets import Workspace
 from ..frontend.validate import Speaks, shipped_english
 from ..languages import Language, language_ids, load_language, own_language_ids
-from ..problem_formats import FORMATS, as_github, as_json
+from ..problem_formats import FORMATS, as_github, as_json, as_sarif
 from ..project import compile_library
 from ..sheets.fit_check import fit_problems
 from .common import report, speaker
@@ -57,17 +57,18 @@ def _check_setup(parser: argparse.ArgumentParser) -> None:
         choices=FORMATS,
         default="text",
         help="text (default: for people, on stderr), json (every problem with its position, on stdout, nothing "
-        "else) or github (an annotation a problem for GitHub Actions, on stdout)",
+        "else), github (an annotation a problem for GitHub Actions, on stdout) or sarif (SARIF 2.1.0, for "
+        "code scanning and editors, on stdout)",
     )
 
 
 @command("check", "validate rules files (default: every ruleset of the workspace)")(_check_setup)
 def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
-    """`gah check` in the format asked for: the JSON form prints only the problems."""
-    if args.format == "json":
+    """`gah check` in the format asked for: the JSON and SARIF forms print only the problems."""
+    if args.format in ("json", "sarif"):
         with contextlib.redirect_stdout(io.StringIO()):
             code, problems = _checked(args, workspace)
-        print(as_json(problems))
+        print(as_json(problems) if args.format == "json" else as_sarif(problems, __version__))
         return code
     code, problems = _checked(args, workspace)
     if problems and args.format == "github":

@@ -17,7 +17,7 @@ def wanted_command(argv: Sequence[str]) -> str | None:
     """The command a command line names: its first word that is no option (nor --workspace's folder)."""
     words = iter(argv)
     for word in words:
-        if word in ("--workspace", "--root"):
+        if word in ("--workspace", "--root", "--color", "--colour"):
             next(words, None)
         elif not word.startswith("-"):
             return word
@@ -53,6 +53,14 @@ def build_parser(argv: Sequence[str] | None = ()) -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help="workspace folder holding gah.toml (default: found from the current folder upwards, as git does)",
+    )
+    parser.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour errors and diffs: auto (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (setup, _handler, help_text) in _COMMANDS.items():
@@ -125,8 +133,10 @@ def run(args: argparse.Namespace) -> int:
     (or positioned problems) and exit 1; Ctrl-C is one line and 130."""
     from .commands.common import report, speaker
     from .errors import GahError, RulesError, SourceRegistry, printable
+    from .terminal import set_choice
     from .workspace import Workspace
 
+    set_choice(args.color)
     sources = SourceRegistry()
     _setup, handler, _help = _COMMANDS[args.command]
     workspace: Workspace | None = None

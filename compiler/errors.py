@@ -83,13 +83,20 @@ class SourceRegistry:
 def format_problem(problem: Problem, sources: SourceRegistry) -> str:
     """`file:line:col: message`, then the source line and a caret under the column."""
     text = f"{problem.position}: {problem.message}"
-    line = sources.line(problem.position.file, problem.position.line)
-    if line is not None and len(line) <= 300:
-        # Tabs and control characters would shift or hide the caret: one visible character each.
-        shown = "".join(" " if c == "\t" else "\ufffd" if _is_control(c) else c for c in line)
-        caret = " " * (max(problem.position.column, 1) - 1) + "^"
-        text += f"\n    {shown}\n    {caret}"
+    quoted = quoted_line(problem, sources)
+    if quoted is not None:
+        text += f"\n    {quoted[0]}\n    {quoted[1]}"
     return text
+
+
+def quoted_line(problem: Problem, sources: SourceRegistry) -> tuple[str, str] | None:
+    """The source line of a problem (as it can be shown) and the caret line under its column, if known."""
+    line = sources.line(problem.position.file, problem.position.line)
+    if line is None or len(line) > 300:
+        return None
+    # Tabs and control characters would shift or hide the caret: one visible character each.
+    shown = "".join(" " if c == "\t" else "\ufffd" if _is_control(c) else c for c in line)
+    return shown, " " * (max(problem.position.column, 1) - 1) + "^"
 
 
 def _is_control(char: str) -> bool:

@@ -73,3 +73,8 @@ def test_version_loads_no_more_than_the_command_line() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.stdout.strip().splitlines() == ["gah 0.1.0", "['gah.cli', 'gah.commands', 'gah.commands.registry']"]
+
+
+def test_the_colour_option_takes_its_value() -> None:
+    assert wanted_command(["--color", "always", "check"]) == "check"
+    assert wanted_command(["--color=never", "diff", "a", "b"]) == "diff"

@@ -16,6 +16,7 @@ from ..languages import Language, language_ids, load_language, own_language_ids
 from ..problem_formats import FORMATS, as_github, as_json, as_sarif
 from ..project import compile_library
 from ..sheets.fit_check import fit_problems
+from ..terminal import wrap
 from .common import report, speaker
 from .registry import command
 
@@ -124,7 +125,7 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
         rules_file = library.files[name]
         changes = sorted(k for k in rules_file.mapping if k not in ("extends", "name", "title", "description"))
         changed = changes if rules_file.extends else []
-        print(summary_line(compiled.rulesets[name], changed, compiled.removed.get(name), says))
+        print(wrap(summary_line(compiled.rulesets[name], changed, compiled.removed.get(name), says), sys.stdout))
     problems = compiled.problems + model_problems + language_problems + list(too_long.values())
     return (1 if problems else 0), problems
 

@@ -4,19 +4,35 @@ its problems reported."""
 from __future__ import annotations
 
 import sys
+from typing import TextIO
 
-from ..errors import GahError, Problem, SourceRegistry, format_problems
+from ..errors import GahError, Problem, SourceRegistry, quoted_line
 from ..frontend.rulesets import Workspace
 from ..frontend.validate import Speaks, shipped_english
 from ..languages import choose_language
 from ..project import Compiled, compile_library
+from ..terminal import paint, wrap
 
 
 def report(problems: list[Problem], sources: SourceRegistry, language: Speaks | None = None) -> None:
-    """Print positioned problems to stderr, sorted, with a count said in `language` (default English)."""
-    print(format_problems(problems, sources), file=sys.stderr)
+    """Print positioned problems to stderr, sorted, with a count said in `language` (default English); on a
+    terminal, in colour and wrapped to its width (terminal.py)."""
+    err = sys.stderr
+    for problem in sorted(set(problems), key=Problem.sort_key):
+        print(problem_text(problem, sources, err), file=err)
     count = len(set(problems))
-    print((language or shipped_english()).say("cli.problems_found", count), file=sys.stderr)
+    print(paint((language or shipped_english()).say("cli.problems_found", count), "error", err), file=err)
+
+
+def problem_text(problem: Problem, sources: SourceRegistry, stream: TextIO) -> str:
+    """One problem as errors.format_problem writes it, coloured and wrapped for `stream` where it is a terminal."""
+    where = f"{problem.position}:"
+    head = wrap(f"{where} {problem.message}", stream)
+    lines = [paint(where, "bold", stream) + paint(head[len(where) :], "red", stream)]
+    quoted = quoted_line(problem, sources)
+    if quoted is not None:
+        lines += [f"    {paint(quoted[0], 'dim', stream)}", f"    {paint(quoted[1], 'error', stream)}"]
+    return "\n".join(lines)
 
 
 def speaker(workspace: Workspace | None, requested: str | None = None) -> Speaks:

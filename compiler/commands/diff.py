@@ -10,6 +10,7 @@ from ..frontend.rulesets import Workspace
 from ..irdiff import describe_differences
 from ..languages import choose_language
 from ..project import load_one
+from ..terminal import paint, wrap
 from .registry import command, language_option
 
 
@@ -37,7 +38,10 @@ def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
     if not sentences:
         print(language.say("diff.command.same", first=first.name, second=second.name))
         return 0
-    print(language.say("diff.command.differs", len(sentences), first=first.name, second=second.name))
+    out = sys.stdout
+    print(
+        paint(language.say("diff.command.differs", len(sentences), first=first.name, second=second.name), "bold", out)
+    )
     for sentence in sentences:
-        print(f"- {sentence}")
+        print(paint("-", "cyan", out) + wrap(f"- {sentence}", out, indent="  ")[1:])
     return differ

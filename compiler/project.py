@@ -81,8 +81,19 @@ def resolve_one(workspace: Workspace, name_or_file: str) -> Resolved:
     return library.resolve(name)
 
 
+def ruleset_path(workspace: Workspace, name_or_file: str) -> Path:
+    """The file that holds a ruleset (its own file, not those it extends), as an absolute path to open."""
+    library, name = _find(workspace, name_or_file)
+    return library.files[name].path.resolve()
+
+
+BUNDLED = "<bundled>/"  # how messages name the rules shipped with gah (Workspace.display); accepted back here
+
+
 def _find(workspace: Workspace, name_or_file: str) -> tuple[Library, str]:
     """The library holding the ruleset, and its name; positioned problems or UnknownRuleset otherwise."""
+    if name_or_file.startswith(BUNDLED):
+        name_or_file = str(workspace.bundle / name_or_file.removeprefix(BUNDLED))
     path = Path(name_or_file)
     is_file = name_or_file.endswith((".yaml", ".yml")) or path.is_file()
     extra = [path] if is_file else []

@@ -104,13 +104,17 @@ def _stage(path: Path, data: bytes) -> str:
 
 
 def remove_files(paths: list[Path]) -> None:
-    """Remove files gah wrote earlier; a refusal is a GahError naming the file."""
+    """Remove files gah wrote earlier, and the folders that held only them (a language's sheets/ID/ after the
+    workspace's languages change); a refusal is a GahError naming the file."""
     path: Path | None = None
     try:
         for path in paths:
             path.unlink(missing_ok=True)
     except OSError as error:
         raise GahError(cannot_write(error, path)) from None
+    for folder in sorted({p.parent for p in paths}, key=lambda f: len(f.parts), reverse=True):
+        with contextlib.suppress(OSError):  # not empty (other files live there), or not ours to remove
+            folder.rmdir()
 
 
 def cannot_write(error: OSError, target: Path | None) -> str:

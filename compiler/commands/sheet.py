@@ -2,7 +2,7 @@
 
 NAME is a ruleset (the workspace's or a bundled one), FILE a path to a rules file. A variant's sheet
 opens with the house rules that differ from the ruleset it extends. Without -o the sheet is written to
-NAME.FORMAT in the current folder, except that HTML and Markdown go to stdout when it is a pipe or a
+NAME.FORMAT in the current folder (NAME.ID.FORMAT in a language other than the workspace's), except that HTML and Markdown go to stdout when it is a pipe or a
 file (so `gah sheet base > base.html` works); `-o -` sends any format to stdout. Files are written
 atomically.
 """
@@ -36,8 +36,8 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "--output",
         type=Path,
         default=None,
-        help="file to write ('-' for stdout); default: NAME.FORMAT in the current folder (html and md: stdout "
-        "when it is not a terminal)",
+        help="file to write ('-' for stdout); default: NAME.FORMAT in the current folder, NAME.ID.FORMAT in "
+        "another language than the workspace's (html and md: stdout when it is not a terminal)",
     )
 
 
@@ -50,7 +50,7 @@ def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
     data = render_sheet(ruleset, parent, args.format, paper, language=language)
     output: Path | None = args.output
     if output is None and (args.format == "pdf" or sys.stdout.isatty()):
-        output = Path(f"{ruleset.name}.{args.format}")
+        output = Path(default_name(ruleset.name, args.format, language.id, workspace.config.language or "en"))
     if output is None or str(output) == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -58,3 +58,9 @@ def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
     write_atomically(output, data)
     print(language.say("cli.wrote", file=str(output), format=args.format, ruleset=ruleset.name))
     return 0
+
+
+def default_name(ruleset: str, format_: str, language: str, workspace_language: str) -> str:
+    """NAME.FORMAT in the workspace's language, NAME.ID.FORMAT in any other: sheets in two languages never
+    overwrite each other (base.pdf beside base.de.pdf)."""
+    return f"{ruleset}.{format_}" if language == workspace_language else f"{ruleset}.{language}.{format_}"

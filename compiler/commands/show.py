@@ -13,7 +13,7 @@ import json
 import sys
 
 from ..frontend.rulesets import Workspace
-from ..project import load_one, resolve_one
+from ..project import load_one, resolve_one, ruleset_path
 from ..rules_yaml import origins, removals, render_yaml
 from .registry import command
 
@@ -25,10 +25,18 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print {ruleset, sources, document, origins, removed} as JSON (origins by JSON Pointer: file:line)",
     )
+    parser.add_argument(
+        "--path",
+        action="store_true",
+        help="print only the path of the ruleset's own file, to open it (a bundled ruleset's too)",
+    )
 
 
 @command("show", "print a ruleset after extends as one YAML file, saying where each value came from")(_setup)
 def run_show(args: argparse.Namespace, workspace: Workspace) -> int:
+    if args.path:
+        print(ruleset_path(workspace, args.ruleset))
+        return 0
     load_one(workspace, args.ruleset)  # every check, with a variant's problems placed in the variant
     resolved = resolve_one(workspace, args.ruleset)
     if not args.json:

@@ -23,9 +23,10 @@ from .track import NARROW_WIDTH, WIDTH, track_svg
 PDF_EPOCH = "315532800"  # 1980-01-01T00:00:00Z
 
 
-def _comment(text: str) -> str:
-    """Text that cannot end an HTML comment early."""
-    return text.replace("--", "- -").replace(">", "&gt;")
+def _comment(text: str) -> Markup:
+    """Text to write as it is inside an HTML comment: no `--` (which could end it early), so `<` and `>` need
+    no escape there (an escape would show as `&lt;` to whoever reads the source)."""
+    return Markup(text.replace("--", "- -"))
 
 
 def _is_rich(value: Any) -> bool:
@@ -86,12 +87,12 @@ def _globals(sheet: Sheet, words: Words, html: bool) -> dict[str, Any]:
         "ident": ident,
         "marker": words.text("sheet.changed_marker"),
         "comment": _comment(sheet.header),
+        "description": sheet.header,  # an attribute value: escaped once, by autoescape
     }
     if html:
         result["track_svg"] = _track(sheet, WIDTH, "wide")
         result["narrow_track_svg"] = _track(sheet, NARROW_WIDTH, "narrow")
     else:
-        result["comment"] = Markup(_comment(sheet.header))
         result["bold"] = lambda value: Markup(f"**{to_markdown(value) if _is_rich(value) else md_escape(str(value))}**")
     return result
 

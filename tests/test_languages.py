@@ -4,6 +4,7 @@ a workspace's own language and overrides, and German words on the sheets (worked
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -290,9 +291,11 @@ def test_languages_that_extend_each_other_in_a_loop(tmp_path: Path) -> None:
 
 
 def test_the_shipped_files_are_in_the_wheel_layout() -> None:
-    # pyproject's force-include ships rules/ whole: the languages go with the rulesets.
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"rules" = "compiler/_bundled/rules"' in pyproject
+    # pyproject's package-dir mapping ships rules/ as gah/_bundled/rules, its subfolders' YAML included: the
+    # languages go with the rulesets.
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert setuptools["package-dir"]["gah._bundled.rules"] == "rules"
+    assert "*/*.yaml" in setuptools["package-data"]["gah._bundled.rules"]
     assert (Path(shipped_workspace().bundle) / "rules" / "languages" / "de.yaml").is_file()
 
 

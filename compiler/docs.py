@@ -298,8 +298,9 @@ def _required_keys(schema: Any) -> set[str]:
 # --- the documents ---------------------------------------------------------------------------------
 
 _RULES_INTRO = """\
-A ruleset is one YAML file. `rules/base.yaml` is the complete base game; a variant
-(`rules/variants/*.yaml`) names the ruleset it changes and holds only the changes. The first
+A ruleset is one YAML file. The base game ships with gah (`gah show base` prints it whole, with
+its ids; `gah show --path base` names its file); a variant, in your workspace's `rules/` (`gah
+new-variant NAME` starts one), names the ruleset it changes and holds only the changes. The first
 line of every file names its JSON Schema, so editors with the YAML language server (VS Code's
 YAML extension, and others) complete keys and underline mistakes as you type:
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import re
 import tomllib
 from pathlib import Path
@@ -70,3 +71,23 @@ def test_the_readme_s_commands_table_has_a_row_for_each_command_and_no_other() -
     rows = set(re.findall(r"^\| `gah ([a-z-]+)", table, re.MULTILINE))
     assert rows == set(_COMMANDS)
     assert {"show", "docs", "lab-model"} <= rows
+
+
+def test_a_terminal_reads_the_document_through_a_pager(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pydoc
+    import sys
+
+    paged: list[str] = []
+    monkeypatch.setattr(pydoc, "pager", paged.append)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    from gah.commands.format_docs import doc_text, run_docs
+
+    assert run_docs(argparse.Namespace(topic="state"), None) == 0  # type: ignore[arg-type]
+    assert paged == [doc_text("state")]
+
+
+def test_the_rules_document_speaks_of_an_installed_gah() -> None:
+    from gah.commands.format_docs import doc_text
+
+    text = doc_text("rules")
+    assert "`rules/base.yaml` is" not in text and "`gah show base`" in text

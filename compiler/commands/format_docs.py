@@ -1,7 +1,8 @@
-"""`gah docs [TOPIC]`: print a file-format document that ships with gah (rules, state, lab-model, language).
+"""`gah docs [TOPIC]`: print a file-format document that ships with gah (rules, state, lab-model, language),
+through a pager on a terminal.
 
 The documents are docs/*.md, generated from the schemas (python -m gah.docs); a wheel
-carries them under compiler/_bundled/docs/, a checkout reads them in place. They describe the
+carries them under gah/_bundled/docs/, a checkout reads them in place. They describe the
 installed gah, so they are read from the package, not from $GAH_BUNDLE (which swaps rules only).
 """
 
@@ -66,5 +67,10 @@ def run_docs(args: argparse.Namespace, _workspace: Workspace) -> int:
     if topic not in TOPICS:
         sys.stderr.write(f"gah docs: unknown topic {topic!r}; the topics are:\n" + _topic_list())
         return 2
-    sys.stdout.write(doc_text(topic))
+    if sys.stdout.isatty():  # a person reads it: page it ($PAGER, else less or more), as git does
+        import pydoc
+
+        pydoc.pager(doc_text(topic))
+    else:
+        sys.stdout.write(doc_text(topic))
     return 0

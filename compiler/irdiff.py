@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, fields
 
 from . import ir
 from .languages import Language, localised
-from .sheets import phrases
-from .sheets.effects import Speaker
-from .sheets.text import Rich, Words, ident, number, plain, rich
+from .words import phrases
+from .words.effects import Speaker
+from .words.text import Rich, Words, ident, number, plain, rich
 
 IDENTITY_FIELDS = ("name", "title", "description", "extends", "sources", "translations")
 

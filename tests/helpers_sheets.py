@@ -12,8 +12,8 @@ from gah import ir
 from gah.languages import Language, localised
 from gah.project import compile_library, load_one
 from gah.sheets.context import build_sheet
-from gah.sheets.effects import Speaker
-from gah.sheets.text import Words, capitalised, plain
+from gah.words.effects import Speaker
+from gah.words.text import Words, capitalised, plain
 from helpers_rules import shipped_workspace
 from pypdf import PdfReader
 

@@ -17,8 +17,8 @@ import pytest
 from gah import ir
 from gah.project import load_one
 from gah.sheets import render_sheet
-from gah.sheets.effects import Speaker
-from gah.sheets.text import Words, plain
+from gah.words.effects import Speaker
+from gah.words.text import Words, plain
 from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import module
 from test_invented_tiles import anna, kitchen, play

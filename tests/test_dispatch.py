@@ -21,14 +21,14 @@ import gah.backends.js.effects
 import gah.backends.policy_facts
 import gah.backends.python.effects
 import gah.frontend.lower_effects
-import gah.sheets.effects  # noqa: F401  (each stage module registers its tables on import)
+import gah.words.effects  # noqa: F401  (each stage module registers its tables on import)
 import helpers_samples  # noqa: F401  (the samples' rules data: a table of its own)
 import pytest
 from effect_samples import SAMPLES, every_sample
 from gah import ir
 from gah.dispatch import ByKind, MissingKind
-from gah.sheets.effects import Speaker
-from gah.sheets.text import Words, plain
+from gah.words.effects import Speaker
+from gah.words.text import Words, plain
 
 STAGES = {
     "the front end (compiler/frontend/lower_effects.py: LOWER)",
@@ -43,7 +43,7 @@ STAGES = {
     "the batched backend (compiler/backends/batched/tables.py: READS_POINTS)",
     "the batched kernels (compiler/backends/batched/effects.py: RUN)",
     "the batched kernels (compiler/backends/batched/effects.py: FEASIBLE)",
-    "the sheets (compiler/sheets/effects.py: RENDERERS)",
+    "the words (compiler/words/effects.py: RENDERERS)",
     "the samples' rules data (tests/helpers_samples.py: DATA)",
 }
 

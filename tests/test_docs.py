@@ -145,3 +145,13 @@ def test_skipped_tests_say_why_and_the_readme_says_how_to_run_the_editor_tests()
     prefix = LOCAL_SERVER.relative_to(ROOT).parts[0]
     assert f"npm install --prefix {prefix} " in readme and "yaml-language-server@" in readme
     assert "python -m pytest tests/test_editor.py" in readme
+
+
+def test_every_file_of_compiler_the_readme_names_exists() -> None:
+    """The README's paths into the package (`compiler/sheets/fit.py`, `compiler/lab/engine/batched*.py`) name
+    files and folders that exist (a glob matches at least one)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = sorted(set(re.findall(r"`(compiler/[^`\s]+)`", readme)))
+    assert len(named) > 10
+    missing = [path for path in named if not list(ROOT.glob(path.rstrip("/")))]
+    assert missing == []

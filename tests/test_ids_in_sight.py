@@ -17,7 +17,7 @@ from gah.sheets import render_sheet
 from gah.sheets.context import build_sheet
 from gah.sheets.fit import STEPS, split_tiles
 from gah.sheets.render import render_html
-from gah.sheets.text import plain
+from gah.words.text import plain
 from helpers_rules import shipped_root
 from helpers_sheets import load_file, page_texts, rulesets
 

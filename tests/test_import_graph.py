@@ -21,7 +21,7 @@ def module_names() -> dict[str, Path]:
 
 
 def absolute(node: ast.ImportFrom, path: Path) -> str:
-    """The absolute module an import names (`from ..ir import X` in gah/sheets/text.py: gah.ir)."""
+    """The absolute module an import names (`from ..ir import X` in gah/words/text.py: gah.ir)."""
     if node.level == 0:
         return node.module or ""
     package = module_name(path).split(".")
@@ -108,8 +108,60 @@ def test_the_python_backend_does_not_call_into_the_sheets() -> None:
 
 def test_relative_imports_are_followed() -> None:
     """compiler/ imports itself relatively (it installs as `gah`): `from .errors import` in cli.py is an edge,
-    `from ..languages import` in sheets/text.py too, so the circle check above sees the whole graph."""
+    `from ..languages import` in words/text.py too, so the circle check above sees the whole graph."""
     edges = graph()
     assert "gah.errors" in edges["gah.cli"]
-    assert "gah.languages" in edges["gah.sheets.text"]
+    assert "gah.languages" in edges["gah.words.text"]
     assert sum(len(targets) for targets in edges.values()) > 300
+
+
+# The layers of compiler/, lowest first (README: Layout): a module may import its own layer and the layers
+# below it, never one above. A new top-level module or package must be given its layer here.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("gah", "backends", "lab", "errors", "user_cache", "terminal", "writer", "problem_formats"),
+    ("workspace",),
+    ("ir",),
+    ("dispatch",),
+    ("frontend",),
+    ("languages",),
+    ("project", "rules_yaml", "docs", "report", "words"),
+    ("irdiff", "backends.policy_facts", "backends.codebuilder"),
+    ("backends.final_words", "backends.score_words"),
+    ("backends.python", "backends.js", "sheets"),
+    ("backends.batched", "outputs"),
+    ("lab.engine",),
+    ("lab.runs",),
+    ("lab.views", "lab.native"),
+    ("completion",),
+    ("commands",),
+    ("cli",),
+    ("__main__",),
+)
+
+
+def layer_group(module: str) -> str:
+    """The part of compiler/ a module belongs to: gah.lab.runs.jobs is in lab.runs, gah.sheets.fit in sheets."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return "gah"
+    if parts[0] in ("backends", "lab") and len(parts) > 1:
+        return ".".join(parts[:2])
+    return parts[0]
+
+
+def test_no_import_runs_back_up_a_layer() -> None:
+    rank = {group: number for number, groups in enumerate(LAYERS) for group in groups}
+    unknown = sorted({layer_group(name) for name in graph()} - set(rank))
+    assert unknown == [], "give these parts of compiler/ a layer in LAYERS"
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in sorted(graph().items())
+        for target in sorted(targets)
+        if rank[layer_group(target)] > rank[layer_group(module)]
+    ]
+    assert upward == []
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    assert layer_group("gah.lab.runs.warm") == "lab.runs" and layer_group("gah.cli") == "cli"
+    assert layer_group("gah.sheets.fit") == "sheets" and layer_group("gah") == "gah"

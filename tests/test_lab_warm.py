@@ -1,5 +1,5 @@
 """Kernels not compiled yet: on the default engine a small run plays on the pure path while a background process
-compiles them (gah.lab.runs.warm); a big run, or GAH_LAB_ENGINE=batched, compiles first."""
+compiles them (gah.lab.runs.warm starts `gah compare base base --games 1`); a big run, or GAH_LAB_ENGINE=batched, compiles first."""
 
 from __future__ import annotations
 
@@ -82,7 +82,20 @@ def test_the_background_process_compiles_on_the_batched_engine_detached(
     monkeypatch.setattr(warm.subprocess, "Popen", popen)
     monkeypatch.setenv("GAH_LAB_PURE", "1")
     warm.compile_in_background()
-    assert seen["argv"] == [sys.executable, "-m", "gah.lab.runs.warm"]
+    assert seen["argv"] == [
+        sys.executable,
+        "-m",
+        "gah",
+        "compare",
+        "base",
+        "base",
+        "--games",
+        "1",
+        "--players",
+        "4",
+        "--workers",
+        "1",
+    ]
     assert seen["start_new_session"] is True, "a Ctrl-C of the user's run does not stop the compile"
     assert seen["env"]["GAH_LAB_ENGINE"] == "batched" and "GAH_LAB_PURE" not in seen["env"]
     assert seen["stdout"] == seen["stderr"] == warm.subprocess.DEVNULL

@@ -12,8 +12,8 @@ from gah.errors import Position, RulesError
 from gah.languages import Language, Phrase, english, language_ids, load_language, localised
 from gah.project import load_one
 from gah.sheets import render_sheet
-from gah.sheets.effects import Speaker
-from gah.sheets.text import SheetError, Words, plain
+from gah.words.effects import Speaker
+from gah.words.text import SheetError, Words, plain
 from gah.workspace import Workspace
 from helpers_rules import ROOT, SHIPPED, run_gah, shipped_workspace
 from helpers_sheets import assert_tiles_on_the_front

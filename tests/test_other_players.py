@@ -26,8 +26,8 @@ from gah.backends.batched.convert import arrays_of, player_fields, store_game
 from gah.backends.batched.tables import compile_tables
 from gah.project import load_one
 from gah.sheets import render_sheet
-from gah.sheets.effects import Speaker
-from gah.sheets.text import Words, plain
+from gah.words.effects import Speaker
+from gah.words.text import Words, plain
 from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import module, player, state
 

@@ -20,7 +20,7 @@ from gah.project import compile_library
 from gah.sheets import render_sheet
 from gah.sheets.context import build_sheet
 from gah.sheets.fit_check import fit_problems
-from gah.sheets.text import Words, plain
+from gah.words.text import Words, plain
 from gah.workspace import Workspace
 from helpers_rules import copy_project, run_gah
 from helpers_sheets import POOLS, assert_tiles_on_the_front, overleaf_ids, page_texts, sheet_case

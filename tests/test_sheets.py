@@ -25,10 +25,10 @@ from gah.cli import main
 from gah.irdiff import compare, describe_differences
 from gah.sheets import derive, render_sheet
 from gah.sheets.context import build_sheet
-from gah.sheets.effects import RENDERERS, Speaker
 from gah.sheets.fit import HEIGHT_SPARE, MARGIN_Y, MM, OVERLEAF, STEPS, front_height, page_height, split_tiles
 from gah.sheets.render import check_pages, render_html
-from gah.sheets.text import SheetError, Words, plain
+from gah.words.effects import RENDERERS, Speaker
+from gah.words.text import SheetError, Words, plain
 from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
 from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets, sheet_case

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .. import ir
 from ..languages import Language
-from ..sheets.effects import Speaker
-from ..sheets.phrases import tiebreak
-from ..sheets.text import Words, plain
+from ..words.effects import Speaker
+from ..words.phrases import tiebreak
+from ..words.text import Words, plain
 from .policy_facts import every_quantity
 
 

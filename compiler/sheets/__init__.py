@@ -25,8 +25,7 @@ def render_sheet(
 
     `language`: the words (compiler/languages.py; default: the shipped English).
     """
-    # Imported here so that gah.irdiff can use the sheets' phrases without an import cycle.
-    from .render import render
+    from .render import render  # imported when a sheet is made: the sheets' templates and WeasyPrint are heavy
 
     return render(ruleset, parent, fmt, paper, language)
 

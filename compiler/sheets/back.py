@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..words.text import Rich, plain
 from .fit import MM, OVERLEAF, ROW_BORDER, WIDTH_SLACK, lines, page_height, text_width_of
-from .text import Rich, plain
 from .track import text_width
 
 if TYPE_CHECKING:

@@ -12,11 +12,12 @@ from .. import ir
 from ..backends.policy_facts import reads_others, resources_in_play
 from ..irdiff import Changes, compare
 from ..languages import localised
-from . import derive, phrases
-from .effects import Speaker
+from ..words import phrases
+from ..words.effects import Speaker
+from ..words.text import Rich, Words, capitalised, ident, number, plain, rich
+from . import derive
 from .fit import REGULAR, Fit
 from .layout import choose_layout
-from .text import Rich, Words, capitalised, ident, number, plain, rich
 from .track import TrackLabels
 
 COMMAND = "gah build"

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .text import Icon, Rich, SheetError, plain
+from ..words.text import Icon, Rich, SheetError, plain
 from .track import MIN_BOX, ROW_BODY, WIDTH, text_width
 
 if TYPE_CHECKING:

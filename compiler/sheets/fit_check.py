@@ -23,6 +23,7 @@ from ..frontend.blame import RulesetBuilder
 from ..frontend.rulesets import VARIANT_KEYS, RulesFile
 from ..irdiff import compare
 from ..languages import REFERENCE, Language, english, localised
+from ..words.text import Rich, SheetError, Words
 from .context import Sheet, build_sheet
 from .fit import (
     MM,
@@ -37,7 +38,6 @@ from .fit import (
     text_width_of,
     track_picture_height,
 )
-from .text import Rich, SheetError, Words
 
 if TYPE_CHECKING:
     from ..project import Compiled

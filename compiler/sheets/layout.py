@@ -26,8 +26,8 @@ from .fit import (
 )
 
 if TYPE_CHECKING:
+    from ..words.text import Rich
     from .context import Sheet, TierGroup
-    from .text import Rich
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from markupsafe import Markup
 
 from .. import ir
 from ..languages import Language
+from ..words.text import Rich, SheetError, Words, ident, md_escape, plain, to_html, to_markdown
 from .context import Sheet, build_sheet
 from .fit import MARGIN_Y
 from .icons import icon_table
-from .text import Rich, SheetError, Words, ident, md_escape, plain, to_html, to_markdown
 from .track import NARROW_WIDTH, WIDTH, track_svg
 
 # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set; a fixed value

@@ -18,9 +18,9 @@ from pathlib import Path
 from ... import ir
 from ...frontend.validate import load_schema
 from ...languages import DEFAULT, Language, Phrase, load_language, localised, shipped_ids
-from ...sheets.effects import Speaker
-from ...sheets.phrases import tiebreaks
-from ...sheets.text import Words, plain
+from ...words.effects import Speaker
+from ...words.phrases import tiebreaks
+from ...words.text import Words, plain
 from ...workspace import Workspace
 from .effects import js_literal
 from .engine import generate_engine

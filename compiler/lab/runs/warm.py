@@ -6,7 +6,7 @@ a game of one ruleset in about 1.5 ms (`gah compare base introductory`, 2,000 ga
 fewer than about 40,000 ruleset-games is done on the pure path before the compile would be; the kernels are
 ready for the next run. Only the default engine does this: GAH_LAB_ENGINE=batched always compiles first.
 
-    python -m gah.lab.runs.warm     # compile the kernels now (what the background process runs)
+    gah compare base base --games 1 --players 4 --workers 1    # what the background process runs
 """
 
 from __future__ import annotations
@@ -18,6 +18,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .jobs import LabSpec
+
+# The command that compiles every kernel the lab uses: the base game compared with itself on one game, on the
+# batched engine (the process is run as `python -m gah`, so the lab never imports the command line).
+WARM_UP = ("compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1")
+TOP = __name__.partition(".")[0]  # gah
 
 COMPILE_SECONDS = 60.0
 PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
@@ -45,7 +50,7 @@ def compile_in_background() -> None:
     env = {**os.environ, "GAH_LAB_ENGINE": "batched"}
     env.pop("GAH_LAB_PURE", None)
     subprocess.Popen(
-        [sys.executable, "-m", "gah.lab.runs.warm"],
+        [sys.executable, "-m", TOP, *WARM_UP],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -62,16 +67,3 @@ def pure_meanwhile(spec: LabSpec) -> bool:
     compile_in_background()
     print(MEANWHILE.format(games=f"{spec.games:,}"), file=sys.stderr)
     return True
-
-
-def main() -> int:
-    """Compile every kernel the lab uses by comparing the base game with itself on one game, on the batched engine."""
-    from ...cli import main as gah
-
-    with open(os.devnull, "w", encoding="utf-8") as nowhere:
-        sys.stdout = nowhere
-        return gah(["compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1"])
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,7 +15,7 @@ from ..frontend.lower_effects import CONSUMES
 from .text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
-RENDERERS: ByKind[Renderer] = ByKind("the sheets (compiler/sheets/effects.py: RENDERERS)")
+RENDERERS: ByKind[Renderer] = ByKind("the words (compiler/words/effects.py: RENDERERS)")
 
 
 class Speaker:

@@ -15,6 +15,14 @@ gah="$scratch/venv/bin/gah"
 mkdir "$scratch/home"
 cd "$scratch/home"
 "$gah" --version
+py="$scratch/venv/bin/python"
+"$py" -m gah --version                                     # the import name is gah ...
+if "$py" -c "import compiler" 2>/dev/null; then echo "the wheel installs a package named compiler"; exit 1; fi
+"$py" - <<'PY'                                           # ... and the only top-level package of the wheel
+from importlib.metadata import files
+tops = {f.parts[0] for f in files("grand-austria-rules") if f.suffix == ".py" and ".dist-info" not in f.parts[0]}
+assert tops == {"gah"}, tops
+PY
 "$gah" check > check-outside.txt            # outside any workspace: the bundled rulesets
 grep -q "^ok  base " check-outside.txt
 "$gah" docs state | head -3                          # the format documents ship in the wheel

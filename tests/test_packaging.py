@@ -51,3 +51,23 @@ def test_the_suite_runs_on_the_installed_name() -> None:
 
     assert "compiler" not in sys.modules
     assert Path(gah.cli.__file__).resolve().parent == ROOT / "compiler"
+
+
+def test_every_file_under_compiler_ships() -> None:
+    """Each tracked file under compiler/ is a module of a listed package or matched by a package-data pattern
+    (the runtime copied into generated modules, the pad's scripts, templates): missing, it breaks only in a wheel."""
+    import fnmatch
+    import subprocess
+
+    tracked = subprocess.run(["git", "ls-files", "compiler"], cwd=ROOT, capture_output=True, text=True, check=True)
+    packages = {name.removeprefix("gah").replace(".", "/").lstrip("/") for name in CONFIG["packages"]}
+    patterns = CONFIG["package-data"]["gah"]
+    left = []
+    for line in tracked.stdout.splitlines():
+        inside = Path(line).relative_to("compiler")
+        folder = "" if inside.parent == Path(".") else inside.parent.as_posix()
+        if inside.suffix == ".py" and folder in packages:
+            continue
+        if not any(fnmatch.fnmatch(inside.as_posix(), pattern) for pattern in patterns):
+            left.append(line)
+    assert left == [], "add a package or a package-data pattern in pyproject.toml"

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from compiler.backends.python.load import load_scoring_module
-from compiler.cli import command
+from compiler.cli import command, speaker
 from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.engine.model import Model, default_model_path, load_model
@@ -16,6 +16,7 @@ from compiler.lab.runs.progress import ProgressBar
 from compiler.lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
 from compiler.lab.runs.states import compare_states
 from compiler.lab.runs.tallies import Tally
+from compiler.lab.runs.voice import say, use
 from compiler.lab.views.compare import build_report, report_json, to_json
 from compiler.lab.views.html import html_report
 from compiler.lab.views.report import report_csv, text_report
@@ -88,7 +89,9 @@ def _usage(message: str, command: str = "compare") -> int:
 
 
 def run_options_problem(args: argparse.Namespace, workspace: Workspace) -> str | None:
-    """What is wrong with the run options, if anything (a usage mistake)."""
+    """What is wrong with the run options, if anything (a usage mistake). The lab speaks the workspace's
+    language from here on (compiler.lab.runs.voice)."""
+    use(speaker(workspace))
     if not 1 <= args.games <= MAX_GAMES:
         return f"--games must be from 1 to {MAX_GAMES}"
     if not 2 <= args.players <= 4:
@@ -115,7 +118,8 @@ def run_spec(args: argparse.Namespace, spec: LabSpec, label: str) -> list[Tally]
     workers = args.workers if args.workers is not None else default_workers()
     scheduler: str | None = args.scheduler or scheduler_from_env()
     rulesets = len(spec.rulesets)
-    bar = ProgressBar(f"{label} ({rulesets} rulesets)") if spec.games * rulesets >= PROGRESS_FROM else None
+    big = spec.games * rulesets >= PROGRESS_FROM
+    bar = ProgressBar(say("progress_label", rulesets, command=label)) if big else None
     tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler)
     if bar is not None:
         bar.close()

@@ -24,6 +24,7 @@ from compiler.lab.runs.search import (
     search,
 )
 from compiler.lab.runs.tallies import Tally
+from compiler.lab.runs.voice import say
 from compiler.lab.views.compare import run_record
 from compiler.lab.views.tune import Context, tune_json, tune_text
 from compiler.project import load_one, resolve_one
@@ -64,7 +65,7 @@ def _player(args: argparse.Namespace) -> Play:
         nonlocal steps
         steps += 1
         big = spec.games * len(spec.rulesets) >= PROGRESS_FROM
-        bar = ProgressBar(f"gah tune (step {steps}, {len(spec.rulesets)} rulesets)") if big else None
+        bar = ProgressBar(say("tune_progress_label", len(spec.rulesets), step=steps)) if big else None
         found = run_chunks(spec, workers=workers, progress=bar, chunk=chunk, scheduler=scheduler)
         if bar is not None:
             bar.close()

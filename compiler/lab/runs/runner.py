@@ -26,6 +26,7 @@ from compiler.lab.runs.jobs import (
     units,
 )
 from compiler.lab.runs.tallies import Tally
+from compiler.lab.runs.warm import compile_first
 
 POOL_BATCH = 4  # chunks a local worker process is sent at once
 SCHEDULER_ENV = "GAH_SCHEDULER"
@@ -97,6 +98,10 @@ def _run_pieces(
     """Every piece of work's tallies (play_chunks: per chunk, or `merged` per piece), in piece order."""
     parts = chunks(spec.games, chunk)
     job = make_job(spec)
+    if job.engine == "batched" and scheduler is None:  # a cluster's workers compile (or load) their own
+        compile_first(lambda: play_chunks(job, [(0, 1)]))
+    if progress is not None:
+        progress(0, spec.games)  # the games start now: their clock (and games/s) counts no compile
     pieces = units(parts, job, 1 if scheduler is None and workers <= 1 else workers)
     results: list[list[list[Tally]] | None] = [None] * len(pieces)
     done = 0

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from compiler.lab.engine.model import Planning
 from compiler.lab.runs.metrics import Metric, metric_of
 from compiler.lab.runs.tallies import OUTCOME_WORDS, OUTCOMES
+from compiler.lab.runs.voice import say
+from compiler.lab.views.numbers import interval_text, signed
 from compiler.lab.views.records import Choices, CompareReport, Difference, RulesetRecord
 
 NOISE_MARK = "~"
@@ -274,6 +276,7 @@ def _outcome_row(round_: int, outcome: str) -> Figure:
         lambda e: None if (s := e.scoring(round_)) is None else s.outcomes.nothing,
         lambda e: None if (d := e.differences.scoring(round_)) is None else d.outcomes.nothing,
         percent=True,
+        long=f"{word}, round {round_}",
     )
 
 
@@ -328,24 +331,24 @@ class Cell:
 
 
 def shown(value: float, percent: bool, digits: int) -> str:
-    return f"{100 * value:.1f}%" if percent else f"{value:.{digits}f}"
+    """A figure as the tables show it (never "-0.0")."""
+    text = f"{100 * value:.1f}" if percent else f"{value:.{digits}f}"
+    text = text.lstrip("-") if float(text) == 0 else text
+    return f"{text}%" if percent else text
 
 
 def interval_words(found: Difference, percent: bool, proportion: bool = False) -> str:
-    """A difference and its 95% interval as the tables show it: (+1.8 ±0.4), (same) when no game changed,
-    or (lo..hi) for a proportion."""
+    """A difference and its 95% interval as the tables show it: (+1.8 ±0.4) at a precision that agrees with the
+    noise mark (compiler.lab.views.numbers), (same) when no game changed, (+7.0 in every game) when every game
+    changed by as much, or (lo..hi) for a proportion."""
     scale = 100 if percent else 1
     if proportion:
         return f"({scale * found.low:.1f}..{scale * found.high:.1f})"
     if found.same:
         return "(same)"
-    half = scale * (found.high - found.low) / 2
-    estimate = scale * found.estimate
-    # Numbers too small for one decimal get as many as they need (up to 3), so that "+0.0 ±0.0" never
-    # stands for a difference or an interval that is not 0.
-    smallest = min((x for x in (abs(estimate), half) if x > 0), default=1.0)
-    digits = 1 if smallest >= 0.05 else 2 if smallest >= 0.005 else 3
-    return f"({estimate:+.{digits}f} ±{half:.{digits}f})"
+    if found.low == found.high:
+        return "(" + say("every_game", difference=signed(scale * found.estimate, 1)) + ")"
+    return f"({interval_text(found, percent)})"
 
 
 def interval_title(found: Difference, percent: bool) -> str:
@@ -425,8 +428,12 @@ def same_in_all(row: Row, rulesets: tuple[RulesetRecord, ...]) -> bool:
 
 
 def _tile_same(tile: str, rulesets: tuple[RulesetRecord, ...]) -> bool:
+    """The tile's rates are the same in every game under every ruleset; never for a tile that some rulesets
+    lack (a ruleset's own tile is always shown)."""
     found = [entry.tile(tile) for entry in rulesets]
     first = found[0]
+    if any(t is None for t in found) and any(t is not None for t in found):
+        return False
     rates_same = first is None or all(t is not None and t.outcomes == first.outcomes for t in found)
     paired = [entry.differences.tile(tile) for entry in rulesets[1:]]
     return rates_same and all(
@@ -453,7 +460,7 @@ def interval_cells(found: Difference | None) -> list[object]:
 
 def planning_note(planning: Planning) -> str:
     """What a report's first line says about planning: nothing when nobody plans."""
-    return f"; {planning.share}% of players plan (--fixed: none)" if planning.active else ""
+    return say("planning_note", share=planning.share) if planning.active else ""
 
 
 def definitions(report: CompareReport) -> dict[str, Metric]:

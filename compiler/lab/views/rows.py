@@ -41,6 +41,7 @@ class Figure:
     proportion: bool = False  # a rate against 0 (how often the winner differs): its interval is shown lo..hi
     long: str = ""  # the words outside its section (the difference plots); the label if empty
     plot: bool = False  # drawn in the HTML's difference plots
+    plain: bool = True  # without an interval, the plain difference of the numbers is shown (not for a p-value)
 
 
 @dataclass(frozen=True)
@@ -92,11 +93,12 @@ def metric_row(name: str, label: str = "", plot: bool = False, long: str = "") -
         value=lambda e: e.metrics.get(name),
         difference=lambda e: e.differences.metrics.get(name),
         percent=metric.unit == "rate",
-        digits=2 if metric.unit == "count" else 1,
+        digits={"count": 2, "p": 3}.get(metric.unit, 1),
         definition=metric.definition,
         proportion=name == "winner_changes",
         long=long or metric.label,
         plot=plot,
+        plain=metric.unit != "p",
     )
 
 
@@ -177,7 +179,9 @@ def _winners(report: CompareReport) -> Section:
                 percent=True,
             ),
             metric_row("balance", plot=True),
-            *(metric_row(f"seat{seat}_wins") for seat in range(1, report.run.players + 1)),
+            Words("balance_interval", "balance, 95% interval", ("level_intervals.balance",), _balance_interval),
+            *(row for seat in range(1, report.run.players + 1) for row in _seat_rows(seat)),
+            metric_row("seat_fairness"),
         ),
     )
 
@@ -191,6 +195,25 @@ def _lead(rounds: list[int]) -> Section:
             *(row for r in rounds for row in (metric_row(f"comeback_r{r}", plot=True), metric_row(f"behind_r{r}"))),
         ),
     )
+
+
+def _level_words(entry: RulesetRecord, name: str) -> str:
+    """A level's 95% interval (compiler.lab.runs.metrics.level_intervals) in percent: "93.0..99.2%"."""
+    found = entry.level_intervals.get(name)
+    return "-" if found is None else f"{100 * found.low:.1f}..{100 * found.high:.1f}%"
+
+
+def _balance_interval(entry: RulesetRecord) -> str:
+    return _level_words(entry, "balance")
+
+
+def _seat_rows(seat: int) -> tuple[Row, Row]:
+    """A seat's win rate (a metric) and its own 95% interval (Wilson)."""
+    name = f"seat{seat}_wins"
+    words = Words(
+        f"{name}_interval", f"seat {seat}, 95% interval", (f"level_intervals.{name}",), lambda e: _level_words(e, name)
+    )
+    return metric_row(name), words
 
 
 def _planners(planning: Planning) -> Section:
@@ -387,7 +410,7 @@ def cells(row: Row, rulesets: tuple[RulesetRecord, ...]) -> list[Cell]:
         text = shown(figure, row.percent, row.digits)
         paired = None if row.difference is None else row.difference(entry)
         if paired is None:
-            plain = "" if row.proportion else _plain(figure, first, row.percent, row.digits)
+            plain = "" if row.proportion or not row.plain else _plain(figure, first, row.percent, row.digits)
             found.append(Cell(text, plain))
             continue
         change = interval_words(paired, row.percent, row.proportion)

@@ -11,6 +11,7 @@ from compiler.cli import command, speaker
 from compiler.errors import RulesError
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.engine.model import Model, default_model_path, load_model
+from compiler.lab.runs.games import write_games_csv, write_games_parquet
 from compiler.lab.runs.jobs import LabSpec
 from compiler.lab.runs.progress import ProgressBar
 from compiler.lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
@@ -55,6 +56,32 @@ def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
     )
 
 
+def add_games_options(parser: argparse.ArgumentParser) -> None:
+    """--games-csv and --games-parquet: every game of the run as data (compiler.lab.runs.games)."""
+    parser.add_argument(
+        "--games-csv",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write every game as CSV: a row per game, ruleset and seat (README: Variant lab, The games as data)",
+    )
+    parser.add_argument(
+        "--games-parquet",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write every game as Parquet, the same columns typed (needs pyarrow: the parquet extra)",
+    )
+
+
+def write_games(args: argparse.Namespace, spec: LabSpec, labels: list[str]) -> None:
+    """The files --games-csv and --games-parquet name, if any."""
+    if args.games_csv is not None:
+        write_games_csv(args.games_csv, spec, labels)
+    if args.games_parquet is not None:
+        write_games_parquet(args.games_parquet, spec, labels)
+
+
 def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
@@ -73,6 +100,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--html", type=Path, default=None, metavar="OUT", help="also write a self-contained HTML report"
     )
+    add_games_options(parser)
     parser.add_argument(
         "--states",
         nargs="+",
@@ -146,6 +174,7 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     model = run_model(args, workspace)
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = build_report(spec, run_spec(args, spec, "gah compare"))
+    write_games(args, spec, [ruleset.name for ruleset in rulesets])
     if args.html is not None:
         write_atomically(args.html, html_report(report).encode("utf-8"))
     if args.json:
@@ -155,13 +184,15 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     else:
         sys.stdout.write(text_report(report, everything=args.all))
         if args.html is not None:
-            print(f"\nHTML report: {args.html}")
+            print("\n" + say("html_written", file=str(args.html)))
     return 0
 
 
 def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
-    if args.html is not None or args.csv:
-        return _usage("--html and --csv are for synthetic games; with --states use the table or --json")
+    if args.html is not None or args.csv or args.games_csv is not None or args.games_parquet is not None:
+        return _usage(
+            "--html, --csv, --games-csv and --games-parquet are for synthetic games; with --states use the table or --json"
+        )
     for path in args.states:
         if not path.exists():
             return _usage(f"no such file: {path}")

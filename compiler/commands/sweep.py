@@ -7,11 +7,27 @@ import sys
 from pathlib import Path
 
 from compiler.cli import command
-from compiler.commands.compare import add_run_options, run_model, run_options_problem, run_spec
+from compiler.commands.compare import (
+    add_games_options,
+    add_run_options,
+    run_model,
+    run_options_problem,
+    run_spec,
+    write_games,
+)
 from compiler.frontend.rulesets import Workspace
 from compiler.lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
 from compiler.lab.runs.jobs import LabSpec
-from compiler.lab.views.sweep import parse_sort, parse_where, select, sweep_csv, sweep_json, sweep_report, sweep_text
+from compiler.lab.views.sweep import (
+    parse_sort,
+    parse_where,
+    select,
+    sweep_csv,
+    sweep_json,
+    sweep_report,
+    sweep_text,
+    value_text,
+)
 from compiler.lab.views.sweep_html import sweep_html
 from compiler.project import load_one, resolve_one
 from compiler.writer import write_atomically
@@ -44,6 +60,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print the sweep as JSON instead of a table")
     output.add_argument("--csv", action="store_true", help="print the sweep as CSV instead of a table")
     parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write heat maps as HTML")
+    add_games_options(parser)
     parser.add_argument(
         "--all", action="store_true", help="show every metric, also those the same at every point (table and HTML)"
     )
@@ -84,6 +101,10 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))
+    labels = [", ".join(f"{a.name}={value_text(v)}" for a, v in zip(axes, p.values, strict=True)) for p in points]
+    write_games(
+        args, spec, ["start", *(label for label, p in zip(labels, points, strict=True) if p.ruleset is not None)]
+    )
     if args.html is not None:
         write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
     chosen = select(report, where, sort)

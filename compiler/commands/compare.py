@@ -141,14 +141,15 @@ def run_model(args: argparse.Namespace, workspace: Workspace) -> Model:
     return model.fixed() if args.fixed else model
 
 
-def run_spec(args: argparse.Namespace, spec: LabSpec, label: str) -> list[Tally]:
-    """Play a spec on the engine the options name, with progress on stderr for long runs."""
+def run_spec(args: argparse.Namespace, spec: LabSpec, label: str, engines: list[str] | None = None) -> list[Tally]:
+    """Play a spec on the engine the options name, with progress on stderr for long runs (the engine that
+    played is appended to `engines`)."""
     workers = args.workers if args.workers is not None else default_workers()
     scheduler: str | None = args.scheduler or scheduler_from_env()
     rulesets = len(spec.rulesets)
     big = spec.games * rulesets >= PROGRESS_FROM
     bar = ProgressBar(say("progress_label", rulesets, command=label)) if big else None
-    tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler)
+    tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler, engines=engines)
     if bar is not None:
         bar.close()
     return tallies

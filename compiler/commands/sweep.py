@@ -16,8 +16,11 @@ from compiler.commands.compare import (
     write_games,
 )
 from compiler.frontend.rulesets import Workspace
+from compiler.lab.engine.game import RulesInfo
+from compiler.lab.engine.sharing import plan_parts, shared_until
 from compiler.lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
 from compiler.lab.runs.jobs import LabSpec
+from compiler.lab.runs.voice import say
 from compiler.lab.views.sweep import (
     parse_sort,
     parse_where,
@@ -66,6 +69,23 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def how_played(spec: LabSpec, engines: list[str]) -> str:
+    """Which engine played the points and why some are slower: each point plays alone from its first scoring
+    that differs from the start's (compiler.lab.engine.sharing); the stretch before is played once for all."""
+    infos = [RulesInfo.of(ruleset) for ruleset in spec.rulesets]
+    parts = plan_parts(spec.rulesets, infos, range(len(spec.rulesets)))
+    alone: dict[int, int] = {}
+    for index in range(1, len(spec.rulesets)):
+        until = shared_until(parts, index)
+        alone[until] = alone.get(until, 0) + 1
+    groups = [
+        say("alone_from_deal", count) if until == 0 else say("alone_from", count, round=until)
+        for until, count in sorted(alone.items(), reverse=True)
+    ]
+    engine = say("engine_batched") if engines[-1:] == ["batched"] else say("engine_pure")
+    return say("sweep_played", engine=engine, groups="; ".join(groups))
+
+
 def _usage(message: str) -> int:
     print(f"gah sweep: {message}", file=sys.stderr)
     return 2
@@ -100,7 +120,9 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     model = run_model(args, workspace)
     rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
-    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))
+    engines: list[str] = []
+    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep", engines))
+    print(how_played(spec, engines), file=sys.stderr)
     labels = [", ".join(f"{a.name}={value_text(v)}" for a, v in zip(axes, p.values, strict=True)) for p in points]
     write_games(
         args, spec, ["start", *(label for label, p in zip(labels, points, strict=True) if p.ruleset is not None)]

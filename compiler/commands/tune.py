@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from compiler.cli import command
 from compiler.commands.compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
@@ -26,8 +27,9 @@ from compiler.lab.runs.search import (
 from compiler.lab.runs.tallies import Tally
 from compiler.lab.runs.voice import say
 from compiler.lab.views.compare import run_record
-from compiler.lab.views.tune import Context, tune_json, tune_text
+from compiler.lab.views.tune import Context, tune_csv, tune_html, tune_json, tune_text
 from compiler.project import load_one, resolve_one
+from compiler.writer import write_atomically
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +49,12 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "(penalty_r7=10%% or penalty_r7=0.10), anything else in its unit (margin=15)",
     )
     add_run_options(parser, games=2000)
-    parser.add_argument("--json", action="store_true", help="print the steps and the answer as JSON")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the steps and the answer as JSON")
+    output.add_argument("--csv", action="store_true", help="print every value tried as CSV (a row per value)")
+    parser.add_argument(
+        "--html", type=Path, default=None, metavar="OUT", help="also write a page with the line chart and the report"
+    )
 
 
 def _usage(message: str) -> int:
@@ -103,5 +110,12 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
         run_record(spec, chunk),
         batch_count(args.games),
     )
-    sys.stdout.write(tune_json(result, context) if args.json else tune_text(result, context))
+    if args.html is not None:
+        write_atomically(args.html, tune_html(result, context).encode("utf-8"))
+    if args.json:
+        sys.stdout.write(tune_json(result, context))
+    elif args.csv:
+        sys.stdout.write(tune_csv(result))
+    else:
+        sys.stdout.write(tune_text(result, context))
     return 0 if result.valid else 1

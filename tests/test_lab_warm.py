@@ -146,3 +146,15 @@ def test_the_games_clock_starts_after_the_compile(monkeypatch: pytest.MonkeyPatc
     bar.done = 500
     bar.close()
     assert "(0 games/s)" not in out.getvalue() and " in 0 s " in out.getvalue()
+
+
+def test_the_background_compile_yields_to_the_run_it_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compile process lowers its own priority before compiling (os.nice), so the pure path's workers get
+    the cores first; then it runs gah compare on one game with its output thrown away."""
+    calls: list[object] = []
+    monkeypatch.setattr(warm.os, "nice", lambda step: calls.append(("nice", step)), raising=False)
+    monkeypatch.setattr("compiler.cli.main", lambda argv: calls.append(argv) or 0)
+    monkeypatch.setattr(warm.sys, "stdout", io.StringIO())
+    monkeypatch.setattr(warm.sys, "stderr", io.StringIO())
+    assert warm.main() == 0
+    assert calls == [("nice", 10), ["compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1"]]

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 COMPILE_SECONDS = 60.0
 PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
 TICK = 1.0  # seconds between redraws of the compile line on a terminal
+NICENESS = 10  # the background compile's: below the run that plays meanwhile
 
 
 def compiled() -> bool:
@@ -128,6 +129,8 @@ def main() -> int:
     """Compile every kernel the lab uses by comparing the base game with itself on one game, on the batched engine."""
     from compiler.cli import main as gah
 
+    if hasattr(os, "nice"):  # the user's run on the pure path comes first; the compile takes what CPU is left
+        os.nice(NICENESS)
     with open(os.devnull, "w", encoding="utf-8") as nowhere:
         sys.stdout = nowhere
         sys.stderr = nowhere

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from gah.backends.batched import jit
-from gah.lab.runs import batches
+from gah.lab.runs import warm
 from helpers_rules import ROOT
 
 CALLEE = "from gah.backends.batched.jit import kernel\n\n\n@kernel\ndef f(x: int) -> int:\n    return x + {}\n"
@@ -70,10 +70,10 @@ def test_cached_here_tells_whether_a_first_call_compiles(tmp_path: Path) -> None
 def test_gah_says_when_the_kernels_compile(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """The first batched run after an install says why it starts slowly; a run on cached kernels says nothing."""
     monkeypatch.setattr(jit, "cached_here", lambda function: False)
-    batches.say_if_compiling()
-    assert capsys.readouterr().err == batches.COMPILING + "\n"
+    warm.compile_first(lambda: None)
+    assert capsys.readouterr().err.startswith("gah: compiling the lab's kernels for this machine before the games")
     monkeypatch.setattr(jit, "cached_here", lambda function: True)
-    batches.say_if_compiling()
+    warm.compile_first(lambda: None)
     assert capsys.readouterr().err == ""
 
 

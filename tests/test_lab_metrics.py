@@ -173,7 +173,8 @@ def test_metric_intervals_by_hand() -> None:
     assert share is not None and share.low < share.estimate < share.high
     assert share.estimate == pytest.approx(16 / 394 - 12 / 394)
     same = metrics.differences(reference, 2)
-    assert all(f == metrics.SAME for name, f in same.items() if name != "winner_changes"), "the reference itself"
+    others = ("winner_changes", "seat_fairness")  # a rate against 0; a p-value without a difference
+    assert all(f == metrics.SAME for name, f in same.items() if name not in others), "the reference itself"
 
 
 def test_design_tallies_merge_in_any_grouping() -> None:
@@ -303,3 +304,23 @@ def test_the_readme_defines_every_metric() -> None:
     documented = {name for row in rows for name in re.findall(r"`([a-zN0-9_]+)`", row)}
     names = {re.sub(r"_r3$", "_rN", re.sub(r"^seat1_", "seatN_", m.name)) for m in metrics.catalogue([3], 1)}
     assert names == documented
+
+
+def test_seat_fairness_and_the_levels_intervals_by_hand() -> None:
+    """Seat wins 2-2: chi-square 0, p = 1. Seat wins 3-1 of 4: expected 2 each, chi-square (1 + 1) / 2 = 1 with 1
+    degree of freedom: p = erfc(sqrt(1/2)) = 0.3173. Four seats winning 30, 20, 25, 25 of 100: chi-square
+    (25 + 25 + 0 + 0) / 25 = 2 with 3 degrees of freedom: p = erfc(1) + sqrt(4/pi) e^-1 = 0.1573 + 0.4151 =
+    0.5724. Five seats (4 degrees of freedom, the series): chi-square 4 has p = e^-2 (1 + 2) = 0.4060."""
+    reference, variant = _tallies()
+    assert metrics.values(reference, 2)["seat_fairness"] == 1.0
+    assert metrics.values(variant, 2)["seat_fairness"] == 0.3173
+    assert round(metrics.seat_fairness([30, 20, 25, 25]), 4) == 0.5724
+    assert round(metrics.chi_square_survival(4.0, 4), 4) == 0.4060
+    assert metrics.differences(variant, 2)["seat_fairness"] is None, "a p-value has no difference"
+    # The variant's balance 0.5: seats 0.75 and 0.25 of 4 games; the gap's per-game variance
+    # 0.75 + 0.25 - 0.5^2 = 0.75, so 0.5 ± 1.96 * sqrt(0.75 / 4) = 0.5 ± 0.8487: 0 .. 1 once clipped.
+    levels = metrics.level_intervals(variant, 2)
+    balance = levels["balance"]
+    assert balance is not None and (balance.estimate, balance.low, balance.high) == (0.5, 0.0, 1.0)
+    seat1 = levels["seat1_wins"]  # Wilson for 3 of 4: centre (0.75 + 0.4802) / 1.9604 = 0.6276
+    assert seat1 is not None and (round(seat1.low, 4), round(seat1.high, 4)) == (0.3006, 0.9544)

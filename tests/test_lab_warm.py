@@ -3,15 +3,18 @@ compiles them (gah.lab.runs.warm starts `gah compare base base --games 1`); a bi
 
 from __future__ import annotations
 
+import io
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from gah.lab.engine.model import default_model_path, load_model
-from gah.lab.runs import jobs, warm
-from gah.lab.runs.batches import COMPILING, ENGINE_ENV
+from gah.lab.runs import jobs, runner, warm
+from gah.lab.runs.batches import ENGINE_ENV
 from gah.lab.runs.jobs import LabSpec, make_job
+from gah.lab.runs.progress import ProgressBar
 from gah.project import load_one
 from gah.workspace import Workspace
 from helpers_rules import ROOT
@@ -48,13 +51,17 @@ def test_a_small_run_plays_on_the_pure_path_while_the_kernels_compile(
     job = make_job(spec(2000))
     assert job.engine == "pure" and job.sources, "the pure path plays the generated modules"
     assert started == [1]
-    assert capsys.readouterr().err == warm.MEANWHILE.format(games="2,000") + "\n"
+    assert capsys.readouterr().err == (
+        "gah: the lab's kernels are not compiled for this machine yet: compiling them in the background for the next "
+        "runs (about 60 s of CPU time) and playing these 2,000 games on the pure path meanwhile, which is sooner (the "
+        "same numbers)\n"
+    )
 
 
 def test_a_big_run_compiles_first(started: list[int], capsys: pytest.CaptureFixture[str]) -> None:
     job = make_job(spec(20_000))
     assert job.engine == "batched" and started == []
-    assert capsys.readouterr().err == COMPILING + "\n"
+    assert capsys.readouterr().err == "", "the runner compiles, with its own lines (compile_first)"
 
 
 def test_an_engine_asked_for_is_the_engine_played(
@@ -82,20 +89,8 @@ def test_the_background_process_compiles_on_the_batched_engine_detached(
     monkeypatch.setattr(warm.subprocess, "Popen", popen)
     monkeypatch.setenv("GAH_LAB_PURE", "1")
     warm.compile_in_background()
-    assert seen["argv"] == [
-        sys.executable,
-        "-m",
-        "gah",
-        "compare",
-        "base",
-        "base",
-        "--games",
-        "1",
-        "--players",
-        "4",
-        "--workers",
-        "1",
-    ]
+    assert seen["argv"] == [sys.executable, "-m", "gah", *warm.WARM_UP]
+    assert warm.WARM_UP == ("compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1")
     assert seen["start_new_session"] is True, "a Ctrl-C of the user's run does not stop the compile"
     assert seen["env"]["GAH_LAB_ENGINE"] == "batched" and "GAH_LAB_PURE" not in seen["env"]
     assert seen["stdout"] == seen["stderr"] == warm.subprocess.DEVNULL
@@ -103,3 +98,64 @@ def test_the_background_process_compiles_on_the_batched_engine_detached(
 
 def test_jobs_asks_warm_only_for_the_default_engine() -> None:
     assert jobs.pure_meanwhile is warm.pure_meanwhile
+
+
+def test_a_compile_in_the_foreground_says_when_it_starts_and_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played: list[int] = []
+    monkeypatch.setattr(warm, "compiled", lambda: False)
+    warm.compile_first(lambda: played.append(1))
+    assert played == [1]
+    assert capsys.readouterr().err == (
+        "gah: compiling the lab's kernels for this machine before the games (once after installing or updating gah; "
+        "about 60 s)\n"
+        "gah: compiled the lab's kernels in 0 s (once: later runs load them); the games start now\n"
+    )
+    monkeypatch.setattr(warm, "compiled", lambda: True)
+    warm.compile_first(lambda: played.append(2))
+    assert played == [1] and capsys.readouterr().err == "", "compiled kernels: nothing to compile, nothing said"
+
+
+def test_on_a_terminal_the_compile_line_counts_the_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(warm, "TICK", 0.01)
+    times = iter([100.0, 100.0, 112.4])  # made, entered, the first tick; then the end
+    out = io.StringIO()
+    with warm.CompileProgress(out, live=True, clock=lambda: next(times, 130.6)):
+        time.sleep(0.1)
+    text = out.getvalue()
+    assert text.startswith("gah: compiling the lab's kernels for this machine before the games: 0 s of about 60 s")
+    assert "\rgah: compiling the lab's kernels for this machine before the games: 12 s of about 60 s\033[K" in text
+    assert text.endswith(
+        "\rgah: compiled the lab's kernels in 31 s (once: later runs load them); the games start now\033[K\n"
+    )
+
+
+def test_the_games_clock_starts_after_the_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner compiles (compile_first) before the games and then calls progress(0, games): the bar's clock
+    starts there, so games/s counts no compile."""
+    calls: list[tuple[int, int]] = []
+    compiles: list[int] = []
+    monkeypatch.setattr(runner, "compile_first", lambda play: compiles.append(1))
+    runner.run_lab(spec(20), progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (0, 20) and calls[-1] == (20, 20)
+    out = io.StringIO()
+    bar = ProgressBar("gah compare", out, live=False)
+    bar.start -= 100  # a compile of 100 s before the games ...
+    bar(0, 500)  # ... and the games start: the clock too
+    bar.done = 500
+    bar.close()
+    assert "(0 games/s)" not in out.getvalue() and " in 0 s " in out.getvalue()
+
+
+def test_the_background_compile_yields_to_the_run_it_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compile process lowers its own priority before it starts (os.nice, in the child), so the pure path's
+    workers get the cores first; then it runs gah compare on one game with its output thrown away."""
+    seen: dict[str, Any] = {}
+    calls: list[object] = []
+    monkeypatch.setattr(warm.subprocess, "Popen", lambda argv, **options: seen.update(options, argv=argv))
+    monkeypatch.setattr(warm.os, "nice", lambda step: calls.append(("nice", step)), raising=False)
+    warm.compile_in_background()
+    seen["preexec_fn"]()  # what the child runs before gah
+    assert calls == [("nice", 10)]
+    assert seen["argv"][-len(warm.WARM_UP) :] == list(warm.WARM_UP)

@@ -90,7 +90,11 @@ def test_move_back_for_ten_percent_penalties_brackets_the_target_on_the_sweep_s_
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 100
     said = flat(out)
     assert f"Answer: move_back {low['value']} gives penalty_r7 {100 * low['metric']:.1f}% (" in said
-    assert f"the target 10.0% lies between {low['value']} and {high['value']}." in said
+    near = low if abs(low["metric"] - 0.10) < abs(high["metric"] - 0.10) else high  # the metric nearer 10%
+    assert (
+        f"the target 10.0% lies between {low['value']} and {high['value']}; move_back {near['value']} is nearer" in said
+    )
+    assert data["answer"]["crossings"][0]["nearer"] == near["value"]
 
 
 def test_a_target_out_of_reach_is_said_plainly_with_the_nearest_value(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,7 +192,8 @@ def test_a_metric_not_monotonic_is_said_so_and_each_crossing_refined() -> None:
     said = flat(tune_text(result, context()))
     assert "margin is not monotonic in amount" in said
     assert "Answer 1 of 2: amount 2 gives margin 3.00 (no interval: too few games); 3 gives 2.00" in said
-    assert "Answer 2 of 2: amount 7 gives margin 2.00" in said and "lies between 7 and 8." in said
+    # 7 gives 2 and 8 gives 3: both 0.5 from the target 2.5
+    assert "Answer 2 of 2: amount 7 gives margin 2.00" in said and "lies between 7 and 8; both are as near" in said
 
 
 def test_an_exact_hit_a_value_that_breaks_the_rules_and_the_edge_of_the_valid_values() -> None:
@@ -204,7 +209,10 @@ def test_an_exact_hit_a_value_that_breaks_the_rules_and_the_edge_of_the_valid_va
     assert asked == [[0, 2, 5, 7, 10], [6]]
     (crossing,) = broken.crossings
     assert [r.value for r in crossing.readings] == [5, 7] and not crossing.adjacent
-    assert "lies between 5 and 7 (the values between them break the rules)." in flat(tune_text(broken, context()))
+    # 5 gives 5 and 7 gives 7: 7 is 0.5 from the target 6.5, 5 is 1.5 from it
+    assert "lies between 5 and 7 (the values between them break the rules); amount 7 is nearer the target." in flat(
+        tune_text(broken, context())
+    )
     # Values from 8 on break the rules and nothing reaches 20: the search finds the last valid value, 7.
     asked, measure = fake({v: None if v >= 8 else float(v) for v in range(21)})
     edge = search(0, 20, Target("margin", 20), measure)
@@ -266,3 +274,18 @@ def test_bad_rules_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert "No value in 20..25 makes a valid ruleset" in said
     code, _out, err = gah(capsys, "tune", "no-such-rules", "--vary", f"{MOVE_BACK}=5..9", "--target", "margin=1")
     assert code == 1 and "no-such-rules" in err
+
+
+def test_tune_writes_csv_and_a_page_with_its_line_chart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--csv: a row per value tried, in the order tried (the coarse grid 3, 5, 7, 9, 11 first); --html: the line
+    chart of the values tried (one dot each) over their band, the target dashed, and the text report."""
+    page = tmp_path / "tune.html"
+    argv = ("tune", "base", "--vary", f"{MOVE_BACK}=3..11", "--target", "penalty_r7=10%", "--games", "200")
+    code, out, _ = gah(capsys, *argv, "--workers", "1", "--csv", "--html", str(page))
+    assert code == 0
+    rows = out.splitlines()
+    assert rows[0] == "step,kind,value,valid,penalty_r7,low,high,target_inside,problems"
+    assert [row.split(",")[2] for row in rows[1:6]] == ["3", "5", "7", "9", "11"]
+    text = page.read_text(encoding="utf-8")
+    assert text.count("<circle") == len(rows) - 1, "a dot per value tried (each tried once)"
+    assert 'stroke-dasharray="4 3"' in text and "is nearer the target." in text

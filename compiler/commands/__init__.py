@@ -19,6 +19,7 @@ MODULES = {
     "init": "init",
     "lab-model": "lab_model",
     "new-variant": "new_variant",
+    "report": "report",
     "score": "score",
     "setup": "setup",
     "sheet": "sheet",

@@ -10,17 +10,20 @@ from ..backends.python.load import load_scoring_module
 from ..errors import RulesError
 from ..frontend.rulesets import Workspace
 from ..lab.engine.model import Model, default_model_path, load_model
+from ..lab.runs.games import write_games_csv, write_games_parquet
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.progress import ProgressBar
 from ..lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
 from ..lab.runs.states import compare_states
 from ..lab.runs.tallies import Tally
+from ..lab.runs.voice import say, use
 from ..lab.views.compare import build_report, report_json, to_json
 from ..lab.views.html import html_report
 from ..lab.views.report import report_csv, text_report
 from ..lab.views.states import states_text
 from ..project import load_one
 from ..writer import write_atomically
+from .common import speaker
 from .registry import command
 
 MAX_GAMES = 10_000_000
@@ -54,6 +57,32 @@ def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
     )
 
 
+def add_games_options(parser: argparse.ArgumentParser) -> None:
+    """--games-csv and --games-parquet: every game of the run as data (gah.lab.runs.games)."""
+    parser.add_argument(
+        "--games-csv",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write every game as CSV: a row per game, ruleset and seat (README: Variant lab, The games as data)",
+    )
+    parser.add_argument(
+        "--games-parquet",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write every game as Parquet, the same columns typed (needs pyarrow: the parquet extra)",
+    )
+
+
+def write_games(args: argparse.Namespace, spec: LabSpec, labels: list[str]) -> None:
+    """The files --games-csv and --games-parquet name, if any."""
+    if args.games_csv is not None:
+        write_games_csv(args.games_csv, spec, labels)
+    if args.games_parquet is not None:
+        write_games_parquet(args.games_parquet, spec, labels)
+
+
 def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
@@ -72,6 +101,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--html", type=Path, default=None, metavar="OUT", help="also write a self-contained HTML report"
     )
+    add_games_options(parser)
     parser.add_argument(
         "--states",
         nargs="+",
@@ -88,7 +118,9 @@ def _usage(message: str, command: str = "compare") -> int:
 
 
 def run_options_problem(args: argparse.Namespace, workspace: Workspace) -> str | None:
-    """What is wrong with the run options, if anything (a usage mistake)."""
+    """What is wrong with the run options, if anything (a usage mistake). The lab speaks the workspace's
+    language from here on (gah.lab.runs.voice)."""
+    use(speaker(workspace))
     if not 1 <= args.games <= MAX_GAMES:
         return f"--games must be from 1 to {MAX_GAMES}"
     if not 2 <= args.players <= 4:
@@ -110,13 +142,15 @@ def run_model(args: argparse.Namespace, workspace: Workspace) -> Model:
     return model.fixed() if args.fixed else model
 
 
-def run_spec(args: argparse.Namespace, spec: LabSpec, label: str) -> list[Tally]:
-    """Play a spec on the engine the options name, with progress on stderr for long runs."""
+def run_spec(args: argparse.Namespace, spec: LabSpec, label: str, engines: list[str] | None = None) -> list[Tally]:
+    """Play a spec on the engine the options name, with progress on stderr for long runs (the engine that
+    played is appended to `engines`)."""
     workers = args.workers if args.workers is not None else default_workers()
     scheduler: str | None = args.scheduler or scheduler_from_env()
     rulesets = len(spec.rulesets)
-    bar = ProgressBar(f"{label} ({rulesets} rulesets)") if spec.games * rulesets >= PROGRESS_FROM else None
-    tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler)
+    big = spec.games * rulesets >= PROGRESS_FROM
+    bar = ProgressBar(say("progress_label", rulesets, command=label)) if big else None
+    tallies = run_lab(spec, workers=workers, progress=bar, scheduler=scheduler, engines=engines)
     if bar is not None:
         bar.close()
     return tallies
@@ -142,6 +176,7 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     model = run_model(args, workspace)
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = build_report(spec, run_spec(args, spec, "gah compare"))
+    write_games(args, spec, [ruleset.name for ruleset in rulesets])
     if args.html is not None:
         write_atomically(args.html, html_report(report).encode("utf-8"))
     if args.json:
@@ -151,13 +186,15 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     else:
         sys.stdout.write(text_report(report, everything=args.all))
         if args.html is not None:
-            print(f"\nHTML report: {args.html}")
+            print("\n" + say("html_written", file=str(args.html)))
     return 0
 
 
 def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
-    if args.html is not None or args.csv:
-        return _usage("--html and --csv are for synthetic games; with --states use the table or --json")
+    if args.html is not None or args.csv or args.games_csv is not None or args.games_parquet is not None:
+        return _usage(
+            "--html, --csv, --games-csv and --games-parquet are for synthetic games; with --states use the table or --json"
+        )
     for path in args.states:
         if not path.exists():
             return _usage(f"no such file: {path}")

@@ -7,13 +7,32 @@ import sys
 from pathlib import Path
 
 from ..frontend.rulesets import Workspace
+from ..lab.engine.game import RulesInfo
+from ..lab.engine.sharing import plan_parts, shared_until
 from ..lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
 from ..lab.runs.jobs import LabSpec
-from ..lab.views.sweep import parse_sort, parse_where, select, sweep_csv, sweep_json, sweep_report, sweep_text
+from ..lab.runs.voice import say
+from ..lab.views.sweep import (
+    parse_sort,
+    parse_where,
+    select,
+    sweep_csv,
+    sweep_json,
+    sweep_report,
+    sweep_text,
+    value_text,
+)
 from ..lab.views.sweep_html import sweep_html
 from ..project import load_one, resolve_one
 from ..writer import write_atomically
-from .compare import add_run_options, run_model, run_options_problem, run_spec
+from .compare import (
+    add_games_options,
+    add_run_options,
+    run_model,
+    run_options_problem,
+    run_spec,
+    write_games,
+)
 from .registry import command
 
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
@@ -44,9 +63,27 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print the sweep as JSON instead of a table")
     output.add_argument("--csv", action="store_true", help="print the sweep as CSV instead of a table")
     parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write heat maps as HTML")
+    add_games_options(parser)
     parser.add_argument(
         "--all", action="store_true", help="show every metric, also those the same at every point (table and HTML)"
     )
+
+
+def how_played(spec: LabSpec, engines: list[str]) -> str:
+    """Which engine played the points and why some are slower: each point plays alone from its first scoring
+    that differs from the start's (gah.lab.engine.sharing); the stretch before is played once for all."""
+    infos = [RulesInfo.of(ruleset) for ruleset in spec.rulesets]
+    parts = plan_parts(spec.rulesets, infos, range(len(spec.rulesets)))
+    alone: dict[int, int] = {}
+    for index in range(1, len(spec.rulesets)):
+        until = shared_until(parts, index)
+        alone[until] = alone.get(until, 0) + 1
+    groups = [
+        say("alone_from_deal", count) if until == 0 else say("alone_from", count, round=until)
+        for until, count in sorted(alone.items(), reverse=True)
+    ]
+    engine = say("engine_batched") if engines[-1:] == ["batched"] else say("engine_pure")
+    return say("sweep_played", engine=engine, groups="; ".join(groups))
 
 
 def _usage(message: str) -> int:
@@ -83,7 +120,13 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     model = run_model(args, workspace)
     rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
-    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep"))
+    engines: list[str] = []
+    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep", engines))
+    print(how_played(spec, engines), file=sys.stderr)
+    labels = [", ".join(f"{a.name}={value_text(v)}" for a, v in zip(axes, p.values, strict=True)) for p in points]
+    write_games(
+        args, spec, ["start", *(label for label, p in zip(labels, points, strict=True) if p.ruleset is not None)]
+    )
     if args.html is not None:
         write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
     chosen = select(report, where, sort)

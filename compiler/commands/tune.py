@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..frontend.rulesets import Workspace
 from ..lab.runs.grid import SweepUsage, check_paths, metric_names, start_values
@@ -22,9 +23,11 @@ from ..lab.runs.search import (
     search,
 )
 from ..lab.runs.tallies import Tally
+from ..lab.runs.voice import say
 from ..lab.views.compare import run_record
-from ..lab.views.tune import Context, tune_json, tune_text
+from ..lab.views.tune import Context, tune_csv, tune_html, tune_json, tune_text
 from ..project import load_one, resolve_one
+from ..writer import write_atomically
 from .compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
 from .registry import command
 
@@ -46,7 +49,12 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "(penalty_r7=10%% or penalty_r7=0.10), anything else in its unit (margin=15)",
     )
     add_run_options(parser, games=2000)
-    parser.add_argument("--json", action="store_true", help="print the steps and the answer as JSON")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the steps and the answer as JSON")
+    output.add_argument("--csv", action="store_true", help="print every value tried as CSV (a row per value)")
+    parser.add_argument(
+        "--html", type=Path, default=None, metavar="OUT", help="also write a page with the line chart and the report"
+    )
 
 
 def _usage(message: str) -> int:
@@ -64,7 +72,7 @@ def _player(args: argparse.Namespace) -> Play:
         nonlocal steps
         steps += 1
         big = spec.games * len(spec.rulesets) >= PROGRESS_FROM
-        bar = ProgressBar(f"gah tune (step {steps}, {len(spec.rulesets)} rulesets)") if big else None
+        bar = ProgressBar(say("tune_progress_label", len(spec.rulesets), step=steps)) if big else None
         found = run_chunks(spec, workers=workers, progress=bar, chunk=chunk, scheduler=scheduler)
         if bar is not None:
             bar.close()
@@ -102,5 +110,12 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
         run_record(spec, chunk),
         batch_count(args.games),
     )
-    sys.stdout.write(tune_json(result, context) if args.json else tune_text(result, context))
+    if args.html is not None:
+        write_atomically(args.html, tune_html(result, context).encode("utf-8"))
+    if args.json:
+        sys.stdout.write(tune_json(result, context))
+    elif args.csv:
+        sys.stdout.write(tune_csv(result))
+    else:
+        sys.stdout.write(tune_text(result, context))
     return 0 if result.valid else 1

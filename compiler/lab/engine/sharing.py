@@ -113,3 +113,15 @@ def _split(rulesets: Sequence[ir.Ruleset], tables: tuple[int, ...], after: int) 
         if len(groups) > 1:
             return Part(tables, round_, tuple(_split(rulesets, tuple(g), round_) for g in groups.values()))
     raise AssertionError("the last round always splits the rulesets")  # pragma: no cover
+
+
+def shared_until(parts: Sequence[Part], index: int, reference: int = 0) -> int:
+    """The round up to whose turns ruleset `index` plays the game alike with `reference` (their stretch is played
+    once): the `stop` of the last Part that holds both; 0 when they part at the deal."""
+    for part in parts:
+        if index in part.tables and reference in part.tables:
+            if index == reference:
+                return max((s for s in (part.stop,) if s), default=0)
+            inner = shared_until(part.parts, index, reference)
+            return max(inner, part.stop)
+    return 0

@@ -38,6 +38,7 @@ from ..engine.game import Outcome, Part, RulesInfo
 from ..engine.sharing import plan_parts
 from .batch_tallies import BatchView, add_batch
 from .tallies import Tally
+from .voice import say
 
 if TYPE_CHECKING:
     from .jobs import LabSpec
@@ -46,10 +47,6 @@ ENGINE_ENV = "GAH_LAB_ENGINE"
 PURE_ENV = "GAH_LAB_PURE"
 ENGINES = ("pure", "batched")
 _SHOWN: set[str] = set()
-COMPILING = (
-    "gah: compiling the batched lab engine for this machine (once after installing or updating gah; about a "
-    "minute of CPU time)"
-)
 ScorerFactory = Callable[["LabSpec", int, BatchRules], Scorer]  # (spec, ruleset index, its tables) -> Scorer
 
 
@@ -64,20 +61,11 @@ def chosen_engine() -> str:
     return asked
 
 
-def say_if_compiling() -> None:
-    """Say so when numba has yet to compile the kernels on this machine (the first run after installing or
-    updating gah): that run starts about a minute later than the next ones."""
-    from .warm import compiled
-
-    if not compiled():
-        print(COMPILING, file=sys.stderr)
-
-
 def show_refusal(reason: str) -> None:
     """Say once per process why the games go on the pure path."""
     if reason not in _SHOWN:
         _SHOWN.add(reason)
-        print(f"gah: {reason}; playing these games on the pure path", file=sys.stderr)
+        print(say("refused", reason=reason), file=sys.stderr)
 
 
 class BatchedLab:

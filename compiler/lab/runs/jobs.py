@@ -29,7 +29,6 @@ from .batches import (
     BatchedLab,
     chosen_engine,
     refusal,
-    say_if_compiling,
     show_refusal,
 )
 from .tallies import Tally
@@ -75,7 +74,7 @@ def module_source(ruleset: ir.Ruleset) -> str:
 def make_job(spec: LabSpec, engine: str | None = None) -> Job:
     """The job of a spec, on `engine` (default: the environment's, see batches.chosen_engine); a spec the batched
     engine cannot play goes on the pure path, the reason said once; so does a small one while the kernels are not
-    compiled, on the default engine (gah.lab.runs.warm)."""
+    compiled, on the default engine (gah.lab.runs.warm; a bigger one compiles them first: runner)."""
     wanted = engine if engine is not None else chosen_engine()
     if wanted == "batched":
         reason = refusal(spec)
@@ -84,8 +83,6 @@ def make_job(spec: LabSpec, engine: str | None = None) -> Job:
             wanted = "pure"
         elif engine is None and ENGINE_ENV not in os.environ and pure_meanwhile(spec):
             wanted = "pure"
-        else:
-            say_if_compiling()
     # Generating the modules takes about 0.1 s a ruleset: only the pure path plays them.
     sources = tuple(module_source(r) for r in spec.rulesets) if wanted == "pure" else ()
     return Job(spec, sources, wanted)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb
+from math import comb, erfc, exp, lgamma, log, pi, sqrt
 from typing import Literal
 
 from .intervals import (
     Interval,
+    Z,
     delta_interval,
     paired_interval,
     ratio_difference,
@@ -25,8 +26,8 @@ from .intervals import (
 from .measures import DesignTally, comeback_key
 from .tallies import Tally, pair_key, rate, summary
 
-Unit = Literal["rate", "points", "count"]  # a rate is a fraction (shown as a percentage)
-DIGITS: dict[str, int] = {"rate": 4, "points": 3, "count": 3}
+Unit = Literal["rate", "points", "count", "p"]  # a rate is a fraction (shown as a percentage); p: a test's p-value
+DIGITS: dict[str, int] = {"rate": 4, "points": 3, "count": 3, "p": 4}
 SAME = Interval(0.0, 0.0, 0.0)
 
 
@@ -95,6 +96,13 @@ def catalogue(rounds: Sequence[int], players: int) -> tuple[Metric, ...]:
             "1 minus the largest gap between two seats' win rates (1: every seat wins as often)",
         ),
         *seats,
+        Metric(
+            "seat_fairness",
+            "seats fair (chi-square p)",
+            "p",
+            "p-value of the chi-square test that every seat wins as often (each seat's wins against their mean; a "
+            "shared win counts for each winner): under 0.05, the seats' win rates differ beyond noise",
+        ),
         *TIES_AND_LEAD,
         *comebacks,
         *CONTRIBUTIONS,
@@ -200,6 +208,7 @@ def values(tally: Tally, players: int) -> dict[str, float]:
     found["gap_mean"] = summary(tally.gaps)["mean"]
     found["balance"] = round(1 - (max(wins) - min(wins)) / games, 4) if games else 0.0
     found.update({f"seat{seat}_wins": rate(won, games) for seat, won in enumerate(wins, 1)})
+    found["seat_fairness"] = round(seat_fairness(wins), 4)
     found["tie_rate"] = rate(tally.top_ties, games)
     found["margin"] = summary(design.margins)["mean"]
     found["lead_changes"] = summary(design.lead_changes)["mean"]
@@ -243,6 +252,7 @@ def differences(tally: Tally, players: int) -> dict[str, Interval | None]:
     found["gap_mean"] = paired(mine, theirs, "gap", 1)
     found["balance"] = SAME if same else balance_difference(tally, players)
     found.update({f"seat{s}_wins": paired(mine, theirs, f"seat{s}", 1) for s in range(1, players + 1)})
+    found["seat_fairness"] = None  # a p-value: each ruleset's own test, no difference to take
     found["tie_rate"] = paired(mine, theirs, "tie", 1)
     found["margin"] = paired(ours, squares, "margin", 1)
     found["lead_changes"] = paired(ours, squares, "lead_changes", 1)
@@ -278,6 +288,54 @@ def balance_difference(tally: Tally, players: int) -> Interval | None:
     gradient[players + least0] -= 1.0
     estimate = ((theirs[most0] - theirs[least0]) - (wins[most] - wins[least])) / games
     return delta_interval(moments, games, estimate, gradient)
+
+
+def chi_square_survival(statistic: float, freedom: int) -> float:
+    """P(X >= statistic) for X chi-square with `freedom` degrees of freedom (1 to 3 seats' worth: closed forms;
+    more by the regularised gamma series)."""
+    x = max(0.0, statistic)
+    if freedom == 1:
+        return erfc(sqrt(x / 2))
+    if freedom == 2:
+        return exp(-x / 2)
+    if freedom == 3:
+        return erfc(sqrt(x / 2)) + sqrt(2 * x / pi) * exp(-x / 2)
+    a, term = freedom / 2, 1.0 / (freedom / 2)  # lower regularised gamma P(a, x/2) by its series
+    total, k = term, 1
+    while term > 1e-15 * total and k < 10_000:
+        term *= (x / 2) / (a + k)
+        total += term
+        k += 1
+    return max(0.0, 1.0 - total * exp(-x / 2 + a * log(x / 2) - lgamma(a))) if x > 0 else 1.0
+
+
+def seat_fairness(wins: Sequence[int]) -> float:
+    """The chi-square test that every seat wins as often: its p-value (1.0 without wins)."""
+    total = sum(wins)
+    if not total:
+        return 1.0
+    expected = total / len(wins)
+    statistic = sum((won - expected) ** 2 / expected for won in wins)
+    return chi_square_survival(statistic, len(wins) - 1)
+
+
+def level_intervals(tally: Tally, players: int) -> dict[str, Interval | None]:
+    """The 95% intervals of the levels read as a verdict: each seat's win rate (Wilson) and balance (normal, the
+    seats that win most and least held fixed: the gap's per-game indicator difference has variance
+    p_most + p_least - (p_most - p_least)^2; balance drifts up with noise, seat_fairness is the test)."""
+    games = tally.games
+    wins = [tally.seat_wins[seat] for seat in range(1, players + 1)]
+    found: dict[str, Interval | None] = {
+        f"seat{seat}_wins": wilson_interval(won, games) for seat, won in enumerate(wins, 1)
+    }
+    if games < 2:
+        found["balance"] = None
+        return found
+    most, least = max(wins) / games, min(wins) / games
+    level = 1 - (most - least)
+    half = Z * sqrt(max(0.0, most + least - (most - least) ** 2) / games)
+    found["balance"] = Interval(level, max(0.0, level - half), min(1.0, level + half))
+    return found
 
 
 def is_rate(metric: str) -> bool:

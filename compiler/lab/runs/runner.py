@@ -26,6 +26,7 @@ from .jobs import (
     units,
 )
 from .tallies import Tally
+from .warm import compile_first
 
 POOL_BATCH = 4  # chunks a local worker process is sent at once
 SCHEDULER_ENV = "GAH_SCHEDULER"
@@ -68,13 +69,15 @@ def run_lab(
     progress: Progress | None = None,
     chunk: int = CHUNK,
     scheduler: str | None = None,
+    engines: list[str] | None = None,
 ) -> list[Tally]:
-    """Play every game under every ruleset; one Tally per ruleset, identical for any engine and `workers`.
+    """Play every game under every ruleset; one Tally per ruleset, identical for any engine and `workers` (the
+    engine that played is appended to `engines`).
 
     With `scheduler` (a Dask scheduler address) the chunks run on that cluster; otherwise on `workers`
     local processes (1: this process). Each piece of work comes back as one Tally per ruleset (the merge of
     its chunks'), merged in piece order."""
-    found = _run_pieces(spec, workers, progress, chunk, scheduler, merged=True)
+    found = _run_pieces(spec, workers, progress, chunk, scheduler, merged=True, engines=engines)
     return merge_tallies([tallies for piece in found for tallies in piece], len(spec.rulesets))
 
 
@@ -92,11 +95,24 @@ def run_chunks(
 
 
 def _run_pieces(
-    spec: LabSpec, workers: int, progress: Progress | None, chunk: int, scheduler: str | None, merged: bool
+    spec: LabSpec,
+    workers: int,
+    progress: Progress | None,
+    chunk: int,
+    scheduler: str | None,
+    merged: bool,
+    engines: list[str] | None = None,
 ) -> list[list[list[Tally]]]:
-    """Every piece of work's tallies (play_chunks: per chunk, or `merged` per piece), in piece order."""
+    """Every piece of work's tallies (play_chunks: per chunk, or `merged` per piece), in piece order; the engine
+    that plays them is appended to `engines`."""
     parts = chunks(spec.games, chunk)
     job = make_job(spec)
+    if engines is not None:
+        engines.append(job.engine)
+    if job.engine == "batched" and scheduler is None:  # a cluster's workers compile (or load) their own
+        compile_first(lambda: play_chunks(job, [(0, 1)]))
+    if progress is not None:
+        progress(0, spec.games)  # the games start now: their clock (and games/s) counts no compile
     pieces = units(parts, job, 1 if scheduler is None and workers <= 1 else workers)
     results: list[list[list[Tally]] | None] = [None] * len(pieces)
     done = 0

@@ -1,10 +1,13 @@
-"""Kernels not compiled yet (a new install, an update, a damaged cache): a small run plays on the pure path while
-the kernels compile in a background process, when that finishes sooner than compiling first.
+"""Kernels not compiled yet (a new install, an update, a damaged cache): the first run says what it does and never
+waits for a compile that the pure path would beat.
 
 Measured on 2 cores (README: The lab's speed): compiling the kernels takes about 60 s of CPU; the pure path plays
 a game of one ruleset in about 1.5 ms (`gah compare base introductory`, 2,000 games: 6.7 s of CPU). So a run of
-fewer than about 40,000 ruleset-games is done on the pure path before the compile would be; the kernels are
-ready for the next run. Only the default engine does this: GAH_LAB_ENGINE=batched always compiles first.
+fewer than about 40,000 ruleset-games is done on the pure path before the compile would be: it plays there (the
+same numbers, byte for byte) while a background process compiles the kernels for the next run. A longer run
+compiles first, in the foreground, with a line that counts the seconds (`CompileProgress`); its games/s figure
+starts after the compile (gah.lab.runs.runner). Only the default engine plays small runs on the pure path:
+GAH_LAB_ENGINE=batched always compiles first.
 
     gah compare base base --games 1 --players 4 --workers 1    # what the background process runs
 """
@@ -14,22 +17,20 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
+
+from .voice import say
 
 if TYPE_CHECKING:
     from .jobs import LabSpec
 
-# The command that compiles every kernel the lab uses: the base game compared with itself on one game, on the
-# batched engine (the process is run as `python -m gah`, so the lab never imports the command line).
-WARM_UP = ("compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1")
-TOP = __name__.partition(".")[0]  # gah
-
 COMPILE_SECONDS = 60.0
 PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
-MEANWHILE = (
-    "gah: the batched lab engine is not compiled for this machine yet; compiling it in the background (about a "
-    "minute of CPU time) and playing these {games} games on the pure path meanwhile, which is sooner"
-)
+TICK = 1.0  # seconds between redraws of the compile line on a terminal
+NICENESS = 10  # the background compile's: below the run that plays meanwhile
 
 
 def compiled() -> bool:
@@ -45,8 +46,21 @@ def sooner_on_the_pure_path(spec: LabSpec) -> bool:
     return spec.games * len(spec.rulesets) * PURE_GAME_SECONDS < COMPILE_SECONDS
 
 
+# The command that compiles every kernel the lab uses: the base game compared with itself on one game, on the
+# batched engine (run as `python -m gah`, so the lab never imports the command line).
+WARM_UP = ("compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1")
+TOP = __name__.partition(".")[0]  # gah
+
+
+def _yield_the_cores() -> None:
+    """In the compile process, before it starts: the user's run on the pure path comes first; the compile takes
+    what CPU is left."""
+    os.nice(NICENESS)
+
+
 def compile_in_background() -> None:
-    """Start a process, detached from this one's terminal and signals, that compiles the kernels."""
+    """Start a process, detached from this one's terminal and signals, at a lower priority, that compiles the
+    kernels."""
     env = {**os.environ, "GAH_LAB_ENGINE": "batched"}
     env.pop("GAH_LAB_PURE", None)
     subprocess.Popen(
@@ -56,7 +70,13 @@ def compile_in_background() -> None:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
         env=env,
+        preexec_fn=_yield_the_cores if hasattr(os, "nice") else None,
     )
+
+
+def number(value: int) -> str:
+    """A whole number with the language's thousands separator (2,000; 2.000 in German)."""
+    return f"{value:,}".replace(",", say("thousands_separator"))
 
 
 def pure_meanwhile(spec: LabSpec) -> bool:
@@ -65,5 +85,55 @@ def pure_meanwhile(spec: LabSpec) -> bool:
     if compiled() or not sooner_on_the_pure_path(spec):
         return False
     compile_in_background()
-    print(MEANWHILE.format(games=f"{spec.games:,}"), file=sys.stderr)
+    print(say("meanwhile", games=number(spec.games), seconds=round(COMPILE_SECONDS)), file=sys.stderr)
     return True
+
+
+class CompileProgress:
+    """While the kernels compile in the foreground: a line that counts the seconds against the expected ones on a
+    terminal (redrawn in place), one line before and one after elsewhere."""
+
+    def __init__(
+        self, stream: TextIO | None = None, live: bool | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.live = self.stream.isatty() if live is None else live
+        self.clock = clock
+        self.start = clock()
+        self.stop = threading.Event()
+        self.ticker = threading.Thread(target=self._tick, daemon=True)
+
+    def line(self, elapsed: float) -> str:
+        return say("compiling", seconds=round(elapsed), expected=round(COMPILE_SECONDS))
+
+    def _tick(self) -> None:
+        while not self.stop.wait(TICK):
+            self.stream.write("\r" + self.line(self.clock() - self.start) + "\033[K")
+            self.stream.flush()
+
+    def __enter__(self) -> CompileProgress:
+        self.start = self.clock()
+        if self.live:
+            self.stream.write(self.line(0.0))
+            self.ticker.start()
+        else:
+            self.stream.write(say("compile_starts", expected=round(COMPILE_SECONDS)) + "\n")
+        self.stream.flush()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        if self.ticker.is_alive():
+            self.ticker.join()
+        done = say("compiled", seconds=round(self.clock() - self.start))
+        self.stream.write(("\r" + done + "\033[K\n") if self.live else done + "\n")
+        self.stream.flush()
+
+
+def compile_first(play_one: Callable[[], object]) -> None:
+    """Before a run on the batched engine: when its kernels are not compiled, compile them now (by `play_one`, a
+    game played on the engine) with CompileProgress, so that the games' clock starts after the compile."""
+    if compiled():
+        return
+    with CompileProgress():
+        play_one()

@@ -19,6 +19,7 @@ from .records import (
     Difference,
     Differences,
     Json,
+    Level,
     OutcomeDifferences,
     Outcomes,
     Planners,
@@ -100,6 +101,10 @@ def ruleset_record(ruleset: ir.Ruleset, tally: Tally, players: int, planning: Pl
         differences=differences(tally, players, tile_ids),
         planning=planners(tally.planning, planning),
         metrics=metrics.values(tally, players),
+        level_intervals={
+            name: None if found is None else Level(found.estimate, round(found.low, 4), round(found.high, 4))
+            for name, found in metrics.level_intervals(tally, players).items()
+        },
     )
 
 

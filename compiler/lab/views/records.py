@@ -268,6 +268,18 @@ class Planners:
 
 
 @dataclass(frozen=True)
+class Level:
+    """A level read as a verdict (balance, a seat's win rate) with its own 95% interval (not a difference)."""
+
+    value: float
+    low: float
+    high: float
+
+    def as_json(self) -> Json:
+        return {"value": self.value, "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
 class RulesetRecord:
     """Everything counted for one ruleset, and its differences from the reference."""
 
@@ -288,6 +300,7 @@ class RulesetRecord:
     differences: Differences
     planning: Planners
     metrics: dict[str, float]  # by metric name, in catalogue order
+    level_intervals: dict[str, Level | None]  # balance and seatN_wins: each level's 95% interval
 
     def scoring(self, round_: int) -> ScoringRecord | None:
         return next((s for s in self.scorings if s.round == round_), None)
@@ -314,6 +327,9 @@ class RulesetRecord:
             "differences": self.differences.as_json(),
             "planning": self.planning.as_json(),
             "metrics": dict(self.metrics),
+            "level_intervals": {
+                name: None if found is None else found.as_json() for name, found in self.level_intervals.items()
+            },
         }
 
 

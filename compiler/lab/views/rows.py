@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from ..engine.model import Planning
 from ..runs.metrics import Metric, metric_of
 from ..runs.tallies import OUTCOME_WORDS, OUTCOMES
+from ..runs.voice import say
+from .numbers import interval_text, signed
 from .records import Choices, CompareReport, Difference, RulesetRecord
 
 NOISE_MARK = "~"
@@ -39,6 +41,7 @@ class Figure:
     proportion: bool = False  # a rate against 0 (how often the winner differs): its interval is shown lo..hi
     long: str = ""  # the words outside its section (the difference plots); the label if empty
     plot: bool = False  # drawn in the HTML's difference plots
+    plain: bool = True  # without an interval, the plain difference of the numbers is shown (not for a p-value)
 
 
 @dataclass(frozen=True)
@@ -90,11 +93,12 @@ def metric_row(name: str, label: str = "", plot: bool = False, long: str = "") -
         value=lambda e: e.metrics.get(name),
         difference=lambda e: e.differences.metrics.get(name),
         percent=metric.unit == "rate",
-        digits=2 if metric.unit == "count" else 1,
+        digits={"count": 2, "p": 3}.get(metric.unit, 1),
         definition=metric.definition,
         proportion=name == "winner_changes",
         long=long or metric.label,
         plot=plot,
+        plain=metric.unit != "p",
     )
 
 
@@ -175,7 +179,9 @@ def _winners(report: CompareReport) -> Section:
                 percent=True,
             ),
             metric_row("balance", plot=True),
-            *(metric_row(f"seat{seat}_wins") for seat in range(1, report.run.players + 1)),
+            Words("balance_interval", "balance, 95% interval", ("level_intervals.balance",), _balance_interval),
+            *(row for seat in range(1, report.run.players + 1) for row in _seat_rows(seat)),
+            metric_row("seat_fairness"),
         ),
     )
 
@@ -189,6 +195,25 @@ def _lead(rounds: list[int]) -> Section:
             *(row for r in rounds for row in (metric_row(f"comeback_r{r}", plot=True), metric_row(f"behind_r{r}"))),
         ),
     )
+
+
+def _level_words(entry: RulesetRecord, name: str) -> str:
+    """A level's 95% interval (gah.lab.runs.metrics.level_intervals) in percent: "93.0..99.2%"."""
+    found = entry.level_intervals.get(name)
+    return "-" if found is None else f"{100 * found.low:.1f}..{100 * found.high:.1f}%"
+
+
+def _balance_interval(entry: RulesetRecord) -> str:
+    return _level_words(entry, "balance")
+
+
+def _seat_rows(seat: int) -> tuple[Row, Row]:
+    """A seat's win rate (a metric) and its own 95% interval (Wilson)."""
+    name = f"seat{seat}_wins"
+    words = Words(
+        f"{name}_interval", f"seat {seat}, 95% interval", (f"level_intervals.{name}",), lambda e: _level_words(e, name)
+    )
+    return metric_row(name), words
 
 
 def _planners(planning: Planning) -> Section:
@@ -274,6 +299,7 @@ def _outcome_row(round_: int, outcome: str) -> Figure:
         lambda e: None if (s := e.scoring(round_)) is None else s.outcomes.nothing,
         lambda e: None if (d := e.differences.scoring(round_)) is None else d.outcomes.nothing,
         percent=True,
+        long=f"{word}, round {round_}",
     )
 
 
@@ -328,24 +354,24 @@ class Cell:
 
 
 def shown(value: float, percent: bool, digits: int) -> str:
-    return f"{100 * value:.1f}%" if percent else f"{value:.{digits}f}"
+    """A figure as the tables show it (never "-0.0")."""
+    text = f"{100 * value:.1f}" if percent else f"{value:.{digits}f}"
+    text = text.lstrip("-") if float(text) == 0 else text
+    return f"{text}%" if percent else text
 
 
 def interval_words(found: Difference, percent: bool, proportion: bool = False) -> str:
-    """A difference and its 95% interval as the tables show it: (+1.8 ±0.4), (same) when no game changed,
-    or (lo..hi) for a proportion."""
+    """A difference and its 95% interval as the tables show it: (+1.8 ±0.4) at a precision that agrees with the
+    noise mark (gah.lab.views.numbers), (same) when no game changed, (+7.0 in every game) when every game
+    changed by as much, or (lo..hi) for a proportion."""
     scale = 100 if percent else 1
     if proportion:
         return f"({scale * found.low:.1f}..{scale * found.high:.1f})"
     if found.same:
         return "(same)"
-    half = scale * (found.high - found.low) / 2
-    estimate = scale * found.estimate
-    # Numbers too small for one decimal get as many as they need (up to 3), so that "+0.0 ±0.0" never
-    # stands for a difference or an interval that is not 0.
-    smallest = min((x for x in (abs(estimate), half) if x > 0), default=1.0)
-    digits = 1 if smallest >= 0.05 else 2 if smallest >= 0.005 else 3
-    return f"({estimate:+.{digits}f} ±{half:.{digits}f})"
+    if found.low == found.high:
+        return "(" + say("every_game", difference=signed(scale * found.estimate, 1)) + ")"
+    return f"({interval_text(found, percent)})"
 
 
 def interval_title(found: Difference, percent: bool) -> str:
@@ -384,7 +410,7 @@ def cells(row: Row, rulesets: tuple[RulesetRecord, ...]) -> list[Cell]:
         text = shown(figure, row.percent, row.digits)
         paired = None if row.difference is None else row.difference(entry)
         if paired is None:
-            plain = "" if row.proportion else _plain(figure, first, row.percent, row.digits)
+            plain = "" if row.proportion or not row.plain else _plain(figure, first, row.percent, row.digits)
             found.append(Cell(text, plain))
             continue
         change = interval_words(paired, row.percent, row.proportion)
@@ -425,8 +451,12 @@ def same_in_all(row: Row, rulesets: tuple[RulesetRecord, ...]) -> bool:
 
 
 def _tile_same(tile: str, rulesets: tuple[RulesetRecord, ...]) -> bool:
+    """The tile's rates are the same in every game under every ruleset; never for a tile that some rulesets
+    lack (a ruleset's own tile is always shown)."""
     found = [entry.tile(tile) for entry in rulesets]
     first = found[0]
+    if any(t is None for t in found) and any(t is not None for t in found):
+        return False
     rates_same = first is None or all(t is not None and t.outcomes == first.outcomes for t in found)
     paired = [entry.differences.tile(tile) for entry in rulesets[1:]]
     return rates_same and all(
@@ -453,7 +483,7 @@ def interval_cells(found: Difference | None) -> list[object]:
 
 def planning_note(planning: Planning) -> str:
     """What a report's first line says about planning: nothing when nobody plans."""
-    return f"; {planning.share}% of players plan (--fixed: none)" if planning.active else ""
+    return say("planning_note", share=planning.share) if planning.active else ""
 
 
 def definitions(report: CompareReport) -> dict[str, Metric]:

@@ -15,6 +15,7 @@ from ..runs.grid import Axis, Point, SweepUsage
 from ..runs.jobs import LabSpec
 from ..runs.metrics import is_rate
 from ..runs.tallies import Tally
+from ..runs.voice import say
 from .compare import build_report, to_json
 from .records import SweepAxis, SweepPoint, SweepReport
 from .rows import INTERVAL_COLUMNS, NOISE_MARK, interval_cells, planning_note
@@ -149,9 +150,10 @@ def value_text(value: Scalar) -> str:
 
 
 def short_names(paths: Sequence[str]) -> list[str]:
-    """The last part of each path when those differ (move_back, amount), else the whole paths."""
+    """Each path's column name: its last part when those differ (move_back, amount), else P1, P2, ... (the head's
+    legend says which path each is)."""
     last = [path.rsplit(".", 1)[-1] for path in paths]
-    return last if len(set(last)) == len(last) else list(paths)
+    return last if len(set(last)) == len(last) else [f"P{index}" for index in range(1, len(paths) + 1)]
 
 
 def constant_metrics(report: SweepReport) -> list[str]:
@@ -196,10 +198,7 @@ def _sweep_head(report: SweepReport, paths: Sequence[str], constant: Sequence[st
             f"{run.players} players each, seed {run.seed}, model {run.model} ({run.model_file})"
             f"{planning_note(run.planning)}"
         ),
-        *wrap(
-            f"Varied: {', '.join(paths)}. Rates in percent; winner_changes against the start; "
-            "gap_mean = first minus last (points); metrics: README, Variant lab, Metrics."
-        ),
+        *wrap(say("sweep_varied", paths=", ".join(_legend(paths)))),
         *wrap(
             f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "
             "contains 0); the intervals are in --csv, --json and --html."
@@ -209,6 +208,14 @@ def _sweep_head(report: SweepReport, paths: Sequence[str], constant: Sequence[st
         values = ", ".join(f"{m} {shown(m, report.start_metrics[m])}" for m in constant)
         lines.extend(wrap(f"The same at every point, left out (--all shows them): {values}."))
     return [*lines, ""]
+
+
+def _legend(paths: Sequence[str]) -> list[str]:
+    """The varied paths as the head names them: "move_back = emperor_scorings.7.move_back" where the table's
+    column is shorter than the path."""
+    return [
+        path if short == path else f"{short} = {path}" for short, path in zip(short_names(paths), paths, strict=True)
+    ]
 
 
 def _split(name: str, width: int) -> tuple[str, str]:

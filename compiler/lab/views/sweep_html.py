@@ -8,14 +8,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
 from ..runs.metrics import is_rate, metric_label
+from .charts import Dot, line_chart
 from .records import Difference, SweepPoint, SweepReport
+from .rows import interval_words
 from .sweep import Condition, constant_metrics, matches, shown, value_text
 
-# A light-to-dark blue scale (9 steps): darker is a higher value of the metric.
-SCALE = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
-DARK_FROM = 5  # steps from here on get white text
+# One diverging scale for every map, centred on the start: a cell is coloured by how clearly its value differs
+# from the start's, its difference over the half-width of its 95% interval (1: just beyond noise); blue below the
+# start, red above, darker the clearer; grey within noise; white without an interval (a p-value).
+LOWER = ("#c6dbef", "#6baed6", "#2171b5", "#08306b")
+HIGHER = ("#fcbba1", "#fb6a4a", "#cb181d", "#67000d")
+NOISE_GREY = "#e4e4e4"
+CLEARER = (2.0, 3.0, 5.0)  # half-widths at which the next shade starts
+DARK_FROM = 2  # shades from here on (of 0..3) get white text
+SCALE = (*reversed(LOWER), NOISE_GREY, *HIGHER)  # the legend, lowest to highest
 
 METRIC_TITLES = {
     "total_mean": "Final total, mean (points)",
@@ -35,10 +44,14 @@ def metric_title(metric: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def _shade(value: float, low: float, high: float) -> int:
-    if high <= low:
-        return 0
-    return min(len(SCALE) - 1, int((value - low) / (high - low) * len(SCALE)))
+def _shade(found: Difference) -> tuple[str, bool]:
+    """A cell's colour on the diverging scale and whether its text is white (see LOWER)."""
+    if found.within_noise:
+        return NOISE_GREY, False
+    half = (found.high - found.low) / 2
+    clearness = float("inf") if half == 0 else abs(found.estimate) / half
+    step = sum(clearness >= edge for edge in CLEARER)
+    return (HIGHER if found.estimate > 0 else LOWER)[step], step >= DARK_FROM
 
 
 def heat_maps(
@@ -75,6 +88,7 @@ def heat_maps(
             panels.append({"caption": caption, "rows": rows})
         maps.append(
             {
+                "chart": Markup(_chart(report, metric)),
                 "metric": metric,
                 "title": metric_title(metric),
                 "definition": definitions.get(metric, ""),
@@ -88,6 +102,26 @@ def heat_maps(
     return maps
 
 
+def _chart(report: SweepReport, metric: str) -> str:
+    """A 1-D sweep over numbers: the metric's line chart with its interval band (gah.lab.views.charts)."""
+    if len(report.vary) != 1:
+        return ""
+    path = report.vary[0].path
+    scale = 100 if is_rate(metric) else 1
+    start = report.start_metrics.get(metric)
+    dots, texts = [], []
+    for point in report.points:
+        value, x = point.metrics.get(metric), point.values[path]
+        if not point.valid or value is None or isinstance(x, bool) or not isinstance(x, (int, float)):
+            continue
+        found = point.differences.get(metric)
+        base = start if start is not None and found is not None and metric != "winner_changes" else None
+        low, high = (base + found.low, base + found.high) if base is not None and found is not None else (value, value)
+        dots.append(Dot(float(x), scale * value, scale * low, scale * high))
+        texts.append(shown(metric, value))
+    return line_chart(dots, None if start is None else scale * start, path.rsplit(".", 1)[-1], texts, metric)
+
+
 def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where: Sequence[Condition]) -> dict[str, Any]:
     if point is None:
         return {"text": "", "class": "absent", "title": "left out by --where"}
@@ -96,18 +130,18 @@ def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where:
     value = point.metrics.get(metric)
     if value is None:
         return {"text": "-", "class": "absent", "title": "no such scoring"}
-    shade = _shade(value, low, high)
-    classes = ["dark" if shade >= DARK_FROM else "light"]
+    found = point.differences.get(metric)
+    colour, dark = _shade(found) if found is not None else ("#ffffff", False)
+    classes = ["dark" if dark else "light"]
     if where and matches(point, where):
         classes.append("match")
-    found = point.differences.get(metric)
     noise = bool(point.within_noise(metric))
     if noise:
         classes.append("noise")
     return {
         "text": shown(metric, value),
         "class": " ".join(classes),
-        "colour": SCALE[shade],
+        "colour": colour,
         "title": _difference_title(metric, found),
         "interval": _interval_line(metric, found, noise),
     }
@@ -117,11 +151,10 @@ def _interval_line(metric: str, found: Difference | None, noise: bool) -> str:
     """A cell's second line: the difference from the start with its 95% interval, ~ when within noise."""
     if found is None:
         return "no interval"
-    scale = 100 if is_rate(metric) else 1
     if metric == "winner_changes":
-        text = f"{scale * found.low:.1f}..{scale * found.high:.1f}"
+        text = f"{100 * found.low:.1f}..{100 * found.high:.1f}"
     else:
-        text = f"{scale * found.estimate:+.1f} ±{scale * (found.high - found.low) / 2:.1f}"
+        text = interval_words(found, is_rate(metric))[1:-1]
     return text + (" ~" if noise else "")
 
 
@@ -204,15 +237,17 @@ marked ~: within noise (the interval contains 0, so these games cannot tell the 
 <p class="note">Dashed: the starting ruleset's own values{% if conditions %}; outlined in orange: the points where
 {{ conditions|join(" and ") }}{% endif %}.</p>
 {% if constant %}<p class="note">The same at every point, so not drawn: {{ constant|join(", ") }}.</p>
-{% endif %}<p class="note scale">Lowest {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} highest
-(each map scaled to its own range).</p>
+{% endif %}<p class="note scale">Below {{ report.start }} {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} above:
+one scale for every map, centred on {{ report.start }}: grey within noise, then darker at 1, 2, 3 and 5 half-widths
+of the 95% interval from it (white: no interval).</p>
 <div class="maps">
 {% for map in maps %}
 <section class="map" id="{{ map.metric }}">
 <h2>{{ map.title }}</h2>
 <p class="note"><code>{{ map.metric }}</code>: {{ map.low }} to {{ map.high }}; {{ report.start }}: {{ map.start }}</p>
 {% if map.definition %}<p class="note">{{ map.definition }}</p>{% endif %}
-{% for panel in map.panels %}
+{% if map.chart %}{{ map.chart }}
+{% endif %}{% for panel in map.panels %}
 {% if panel.caption %}<p class="axis">{{ panel.caption }}</p>{% endif %}
 <table class="heat">
 {% if map.columns %}<tr><th class="axis">{{ axes[0].path.split(".")[-1] }} \\ {{ axes[1].path.split(".")[-1] }}</th>

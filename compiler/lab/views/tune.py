@@ -3,13 +3,18 @@ fits the screen or as JSON."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from ..runs import metrics
 from ..runs.metrics import is_rate
 from ..runs.search import METHOD, Crossing, Reading, Search, Shape, Target
+from ..runs.voice import say
+from .charts import Dot, line_chart
 from .records import Run
 from .rows import planning_note
 from .sweep import short_names
@@ -54,7 +59,7 @@ def answer_lines(result: Search, name: str) -> list[str]:
     lines = []
     for number, crossing in enumerate(result.crossings, 1):
         label = "Answer" if len(result.crossings) == 1 else f"Answer {number} of {len(result.crossings)}"
-        lines.append(f"{label}: {crossing_words(crossing, metric, name, target)}")
+        lines.append(f"{label}: {crossing_words(crossing, metric, name, target, result.target.value)}")
     return lines
 
 
@@ -90,16 +95,42 @@ def at_edge(result: Search, reading: Reading) -> bool:
     return any(r.value == outwards and r.estimate is None for r in result.readings)
 
 
-def crossing_words(crossing: Crossing, metric: str, name: str, target: str) -> str:
+def nearer(crossing: Crossing, target: float) -> Reading | None:
+    """Of a crossing's two values, the one whose metric is nearer the target (None: exactly on it, or as near)."""
+    if len(crossing.readings) == 1:
+        return None
+    first, second = crossing.readings
+    gaps = [abs((reading.estimate or 0.0) - target) for reading in (first, second)]
+    return None if gaps[0] == gaps[1] else (first if gaps[0] < gaps[1] else second)
+
+
+def crossing_words(crossing: Crossing, metric: str, name: str, target: str, value: float = 0.0) -> str:
     first = crossing.readings[0]
     if len(crossing.readings) == 1:
-        return f"{name} {first.value} gives {metric} {with_interval(metric, first)}: exactly the target {target}."
+        return say(
+            "tune_exact",
+            name=name,
+            value=first.value,
+            metric=metric,
+            reading=with_interval(metric, first),
+            target=target,
+        )
     second = crossing.readings[1]
-    words = (
-        f"{name} {first.value} gives {metric} {with_interval(metric, first)}; {second.value} gives "
-        f"{with_interval(metric, second)}; the target {target} lies between {first.value} and {second.value}"
+    words = say(
+        "tune_between",
+        name=name,
+        first=first.value,
+        metric=metric,
+        first_reading=with_interval(metric, first),
+        second=second.value,
+        second_reading=with_interval(metric, second),
+        target=target,
     )
-    return words + ("." if crossing.adjacent else " (the values between them break the rules).")
+    if not crossing.adjacent:
+        words += say("tune_between_broken")
+    near = nearer(crossing, value)
+    words += say("tune_as_near") if near is None else say("tune_nearer", name=name, value=near.value)
+    return words
 
 
 SHAPE_WORDS: dict[Shape, str] = {
@@ -191,6 +222,7 @@ def tune_json(result: Search, context: Context) -> str:
                     "values": [reading_json(r, target) for r in c.readings],
                     "exact": len(c.readings) == 1,
                     "adjacent": c.adjacent,
+                    "nearer": None if (near := nearer(c, target.value)) is None else near.value,
                 }
                 for c in result.crossings
             ],
@@ -198,3 +230,49 @@ def tune_json(result: Search, context: Context) -> str:
         },
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def tune_csv(result: Search) -> str:
+    """Every value tried, in the order tried: its step, the metric and its 95% interval (rates as fractions),
+    whether the interval holds the target, or the problems of a value that breaks the rules."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    metric = result.target.metric
+    writer.writerow(["step", "kind", "value", "valid", metric, "low", "high", "target_inside", "problems"])
+    for step in result.steps:
+        for reading in step.readings:
+            found = reading_json(reading, result.target)
+            writer.writerow(
+                [step.number, step.kind, reading.value, str(found["valid"]).lower(), found.get("metric", ""),
+                 found.get("low", ""), found.get("high", ""),
+                 "" if "target_inside" not in found else str(found["target_inside"]).lower(),
+                 "; ".join(found.get("problems", []))]
+            )  # fmt: skip
+    return out.getvalue()
+
+
+def tune_html(result: Search, context: Context) -> str:
+    """A page: the metric over every value tried, its 95% interval band and the target dashed (inline SVG),
+    then the text report."""
+    metric = result.target.metric
+    scale = 100 if is_rate(metric) else 1
+    tried = sorted({r.value: r for r in result.readings if r.estimate is not None}.values(), key=lambda r: r.value)
+    dots = [
+        Dot(
+            float(r.value),
+            scale * (r.estimate or 0.0),
+            scale * (r.interval.low if r.interval else r.estimate or 0.0),
+            scale * (r.interval.high if r.interval else r.estimate or 0.0),
+        )
+        for r in tried
+    ]
+    name = short_names([context.path])[0]
+    chart = line_chart(dots, scale * result.target.value, name, [with_interval(metric, r) for r in tried], metric)
+    title = say("tune_html_title", start=context.start, metric=metric)
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        "<style>body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; } "
+        "pre { font-size: 0.85rem; }</style>\n</head>\n<body>\n"
+        f"<h1>{escape(title)}</h1>\n<p>{escape(say('tune_html_chart', metric=metric, name=name))}</p>\n"
+        f"{chart}\n<pre>{escape(tune_text(result, context))}</pre>\n</body>\n</html>\n"
+    )

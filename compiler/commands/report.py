@@ -1,0 +1,52 @@
+"""`gah report RUN.json`: a saved lab run (`gah compare --json`, `gah sweep --json`) printed again as a table, CSV
+or HTML, byte for byte what the run printed, with no game played again (gah.lab.views.saved)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..frontend.rulesets import Workspace
+from ..lab.runs.voice import say, use
+from ..lab.views.html import html_report
+from ..lab.views.records import CompareReport
+from ..lab.views.report import report_csv, text_report
+from ..lab.views.saved import NotARun, saved_report
+from ..lab.views.sweep import sweep_csv, sweep_text
+from ..lab.views.sweep_html import sweep_html
+from ..writer import write_atomically
+from .common import speaker
+from .registry import command
+
+
+def _setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "run", type=Path, metavar="RUN.json", help="a run saved by gah compare --json or gah sweep --json"
+    )
+    parser.add_argument("--csv", action="store_true", help="print it as CSV instead of a table")
+    parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write its HTML report")
+    parser.add_argument("--all", action="store_true", help="print every row, also those the same everywhere")
+
+
+@command("report", "print a saved lab run again (a table, CSV or HTML) without playing it again")(_setup)
+def run_report(args: argparse.Namespace, workspace: Workspace) -> int:
+    use(speaker(workspace))
+    try:
+        data = json.loads(args.run.read_text(encoding="utf-8"))
+        report = saved_report(data)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, NotARun) as error:
+        print(say("report_unreadable", file=str(args.run), reason=str(error)), file=sys.stderr)
+        return 2
+    if isinstance(report, CompareReport):
+        if args.html is not None:
+            write_atomically(args.html, html_report(report).encode("utf-8"))
+        sys.stdout.write(report_csv(report) if args.csv else text_report(report, everything=args.all))
+    else:
+        if args.html is not None:
+            write_atomically(args.html, sweep_html(report, [], everything=args.all).encode("utf-8"))
+        sys.stdout.write(sweep_csv(report) if args.csv else sweep_text(report, everything=args.all))
+    if args.html is not None and not args.csv:
+        print("\n" + say("html_written", file=str(args.html)))
+    return 0

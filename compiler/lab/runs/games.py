@@ -1,0 +1,118 @@
+"""Every game of a run as data (`gah compare/sweep --games-csv FILE`, `--games-parquet FILE`): one row per game,
+ruleset and seat, played again in this process on the run's games (the same seed, so the same games, on the
+batched engine where its kernels are compiled, else on the pure path: both give the same outcomes).
+
+Columns: seed, game (from 0), ruleset (its name; a sweep's point as its values, the start as "start"), seat
+(1 = the start player), planner (1 when that player plans; empty without planners); per Emperor scoring round N:
+tile_rN, track_points_rN (under the marker), outcome_rN (bonus, nothing or penalty), net_rN (points after the
+scoring minus before), points_rN (the standings just after it); then total (final), rank and winner (rank 1:
+the winners after the tie-breakers; any other player 1 + the players with a higher total, or the same total and a
+win), and what planners bought: steps_rN (extra Emperor steps before scoring N) and cafe_guests (served at the
+end), where the model lets them. A ruleset without a scoring after round N leaves its columns empty.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from ...errors import GahError
+from ..engine.game import Outcome
+from .batches import BatchedLab, chosen_engine, refusal
+from .jobs import CHUNK, Lab, LabSpec, chunks
+from .voice import say
+from .warm import compiled
+
+Cell = int | str
+
+
+def columns(spec: LabSpec) -> list[str]:
+    """The columns of a spec's games, in order."""
+    rounds = _rounds(spec)
+    planning = spec.model.planning
+    head = ["seed", "game", "ruleset", "seat", "planner"]
+    per_round = [f"{what}_r{r}" for r in rounds for what in ("tile", "track_points", "outcome", "net", "points")]
+    bought = [f"steps_r{r}" for r in rounds] if planning.active and planning.step_limit else []
+    cafe = ["cafe_guests"] if planning.active and planning.cafe else []
+    return [*head, *per_round, "total", "rank", "winner", *bought, *cafe]
+
+
+def _rounds(spec: LabSpec) -> list[int]:
+    return sorted({s.round for ruleset in spec.rulesets for s in ruleset.scorings})
+
+
+def _outcomes(spec: LabSpec) -> Iterator[tuple[int, list[Outcome]]]:
+    """Each game's outcome under every ruleset, game by game, on the engine that plays them soonest here."""
+    if chosen_engine() == "batched" and compiled() and not refusal(spec):
+        batched = BatchedLab(spec)
+        for start, stop in chunks(spec.games, CHUNK):
+            played = batched.play(start, stop)
+            for offset in range(stop - start):
+                yield start + offset, [games[offset] for games in played]
+        return
+    pure = Lab(spec)
+    for game in range(spec.games):
+        yield game, pure.play_game(game)
+
+
+def _rank(outcome: Outcome, seat: int) -> int:
+    if seat in outcome.winners:
+        return 1
+    mine = outcome.totals[seat]
+    return 1 + sum(
+        1 for other, total in enumerate(outcome.totals) if total > mine or (total == mine and other in outcome.winners)
+    )
+
+
+def _row(spec: LabSpec, rounds: list[int], game: int, label: str, outcome: Outcome, seat: int) -> list[Cell]:
+    planning = spec.model.planning
+    moves = outcome.moves
+    found: list[Cell] = [spec.seed, game, label, seat + 1, "" if moves is None else int(moves.planners[seat])]
+    scorings = {s.round: s for s in outcome.scorings}
+    for round_ in rounds:
+        s = scorings.get(round_)
+        found += (
+            ["", "", "", "", ""]
+            if s is None
+            else [s.tile, s.track_points[seat], s.outcomes[seat], s.net[seat], s.points[seat]]
+        )
+    found += [outcome.totals[seat], _rank(outcome, seat), int(seat in outcome.winners)]
+    if planning.active and planning.step_limit:
+        steps = {} if moves is None else dict(moves.steps)
+        found += [steps[r][seat] if r in steps else "" for r in rounds]
+    if planning.active and planning.cafe:
+        found.append(moves.cafe[seat] if moves is not None and moves.cafe else "")
+    return found
+
+
+def game_rows(spec: LabSpec, labels: Sequence[str]) -> Iterator[list[Cell]]:
+    """Every row (columns()), game by game, then ruleset by ruleset (`labels`: what each is called), seat by seat."""
+    rounds = _rounds(spec)
+    for game, outcomes in _outcomes(spec):
+        for label, outcome in zip(labels, outcomes, strict=True):
+            for seat in range(spec.players):
+                yield _row(spec, rounds, game, label, outcome, seat)
+
+
+def write_games_csv(path: Path, spec: LabSpec, labels: Sequence[str]) -> None:
+    """The games as CSV (a header, then game_rows)."""
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(columns(spec))
+        writer.writerows(game_rows(spec, labels))
+
+
+def write_games_parquet(path: Path, spec: LabSpec, labels: Sequence[str]) -> None:
+    """The games as Parquet (pyarrow, the `parquet` extra): the CSV's columns, typed (empty cells are nulls)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise GahError(say("no_pyarrow")) from None
+    names = columns(spec)
+    values: list[list[Cell | None]] = [[] for _ in names]
+    for row in game_rows(spec, labels):
+        for column, cell in zip(values, row, strict=True):
+            column.append(None if cell == "" else cell)
+    pq.write_table(pa.table(dict(zip(names, values, strict=True))), str(path))

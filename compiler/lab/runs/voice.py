@@ -1,0 +1,36 @@
+"""The lab's words: every sentence a lab command prints around its numbers comes from the `lab` section of the
+language files (rules/languages/en.yaml, de.yaml), in the language the command chose (`use`; English until then).
+
+A command chooses once, before it plays (gah.commands.compare); the deeper layers (the engine's choice, the
+progress line) only `say`. Worker processes say nothing, so they need no language.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...frontend.validate import Speaks
+
+_CHOSEN: list[Speaks] = []
+
+
+@cache
+def _english() -> Speaks:
+    from ...languages import english
+
+    return english()
+
+
+def use(language: Speaks) -> None:
+    """Say the lab's sentences in `language` from now on (in this process)."""
+    _CHOSEN[:] = [language]
+
+
+def speaking() -> Speaks:
+    """The language the lab speaks now."""
+    return _CHOSEN[0] if _CHOSEN else _english()
+
+
+def say(key: str, count: int | None = None, **values: str | int) -> str:
+    """The phrase `lab.KEY` filled in (plural by `count`)."""
+    return speaking().say(f"lab.{key}", count, **values)

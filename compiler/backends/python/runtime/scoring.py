@@ -69,6 +69,16 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
         )
 
 
+def role_skips(game: Game, player: Player, part: str) -> None:
+    """Say that the player's role leaves out a part of the Emperor scoring (`part`: track_points, move_back,
+    bonus, penalty or bonus_or_penalty)."""
+    if game.explain:
+        role = term(game, "role", player.role, player.role)
+        text = game.voice.said[f"role_no_{part}"](player=player.name, role=role)
+        event = {"round": game.round, "player": player.name, "kind": "role", "text": text}
+        game.events.append({**event, "role": player.role, "part": part})
+
+
 def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
     """A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns True if paid.
 

@@ -65,7 +65,7 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
 def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
     """The setup data as the Python module's SETUP holds it (the deal reads the same keys)."""
     start, deal = ruleset.setup.start, ruleset.setup.deal
-    return {
+    value: dict[str, object] = {
         "krones": start.krones,
         "items": dict(start.items),
         "emperor": start.emperor,
@@ -80,6 +80,8 @@ def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
     }
+    seated = [[role.seat, role.id, list(role.without)] for role in ruleset.roles if role.seat is not None]
+    return {**value, "roles": seated} if seated else value  # a ruleset without roles deals as it always has
 
 
 def _zone(zone: ir.Zone) -> dict[str, str]:

@@ -598,6 +598,9 @@ def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
     }
+    seated = [(role.seat, role.id, role.without) for role in ruleset.roles if role.seat is not None]
+    if seated:  # a ruleset without roles deals as it always has
+        value["roles"] = tuple(seated)
     code.literal_line("SETUP: dict[str, Any] = ", value)
     code.blank(2)
 

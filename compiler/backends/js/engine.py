@@ -268,7 +268,7 @@ def _role_step(js: _Js, back: int) -> None:
     """The start of a player's Emperor scoring where players may have roles: each part only where the role has
     it (ROLE_PARTS), as the Python module's emperor_scoring_step."""
     js.line("const parts = ROLE_PARTS[player.role];")
-    js.line("if (parts.includes(\"track_points\")) scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
+    js.line('if (parts.includes("track_points")) scoreSpace(game, player, TRACK_POINTS[player.emperor]);')
     js.line('else roleSkips(game, player, "track_points");')
     js.line(f'if (parts.includes("move_back")) moveBack(game, player, {back}, ZONE_NAME);')
     js.line('else roleSkips(game, player, "move_back");')

@@ -4584,7 +4584,10 @@ FINAL_SOURCES: tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]
 
 
 ROLE_FINAL: dict[str, tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...]] = {
-    "solo-opponent": (("staff", explain_staff), ("rooms", explain_rooms), ),
+    "solo-opponent": (
+        ("staff", explain_staff),
+        ("rooms", explain_rooms),
+    ),
 }
 
 
@@ -4708,8 +4711,6 @@ ROLE_PARTS: dict[str, tuple[str, ...]] = {
     "": ("track_points", "move_back", "bonus", "penalty"),
     "solo-opponent": ("track_points", "move_back"),
 }
-
-
 
 
 def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) -> None:

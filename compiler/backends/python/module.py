@@ -236,8 +236,10 @@ def _role_final(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     """The final-scoring sources that count for each role (final_scoring), by role id."""
     code.line("ROLE_FINAL: dict[str, tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...]] = {")
     for role in ruleset.roles:
-        entries = "".join(f"({literal(s)}, {identifier('explain', s)}), " for s in role.final)
-        code.line(f"    {literal(role.id)}: ({entries}),")
+        code.line(f"    {literal(role.id)}: (")
+        for source in role.final:
+            code.line(f"        ({literal(source)}, {identifier('explain', source)}),")
+        code.line("    ),")
     code.line("}")
     code.blank(2)
 
@@ -411,7 +413,6 @@ def _role_parts(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     """The parts of an Emperor scoring that apply to each role (and to a player without one: "")."""
     parts = {"": ir.EMPEROR_PARTS, **{role.id: role.parts for role in ruleset.roles}}
     code.literal_line("ROLE_PARTS: dict[str, tuple[str, ...]] = ", parts)
-    code.blank(2)
 
 
 def _role_step(code: CodeBuilder) -> None:

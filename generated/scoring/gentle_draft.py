@@ -3654,9 +3654,9 @@ def deal_checked(
         hands, deck = _deal_draft(rules, setup, [names[i] for i in seats], deck, kept, rng)
         records = [{"draft": list(hand)} for hand in hands]
     game = Game(rules, 0, tiles, deck, [], [])
-    dealt = dict(zip(seats, zip(hands, records, strict=True), strict=True))
+    seated = dict(zip(seats, zip(hands, records, strict=True), strict=True))
     for index, name in enumerate(names):
-        hand, record = dealt.get(index, ([], {}))
+        hand, record = seated.get(index, ([], {}))
         game.players.append(_deal_player(rules, setup, name, hand, record, roles.get(index, ("", ()))))
     return game
 

@@ -28,7 +28,7 @@ from compiler.workspace import Workspace
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
 # the checks, the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-UI_ASSETS = ("words.js", "check.js", "report.js", "game.js", "store.js", "ui.js")
+UI_ASSETS = ("words.js", "check.js", "report.js", "roles.js", "game.js", "store.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
 _SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")
@@ -59,6 +59,8 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         # Declared resources but the objectives (a field of their own): a field each, under `resources`.
         "resources": [{"id": r.id, "start": r.start} for r in ruleset.other_resources],
         "stateSchema": _lean(load_schema("state")),
+        # Player roles (roles.js): the seat the deal gives each, and what its player never has (no field for it).
+        "roles": [{"id": r.id, "seat": r.seat, "without": list(r.without)} for r in ruleset.roles],
     }
 
 
@@ -116,6 +118,7 @@ def _terms(named: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
         "final": {source.id: source.name for source in named.final_scoring},
         "resources": {r.id: r.named(language.id, 2)[:1].upper() + r.named(language.id, 2)[1:] for r in named.resources},
         "colours": {c: language.say(f"terms.colours.{c}") for c in colours if language.has(f"terms.colours.{c}")},
+        "roles": {role.id: role.named(language.id) for role in named.roles},
     }
 
 

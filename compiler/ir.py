@@ -621,6 +621,36 @@ class Resource:
         return max(self.at_least, top)
 
 
+# What a role may say a player never has (rules data `roles.ID.without`), in the state format's keys.
+ROLE_WITHOUT = ("krones", "kitchen", "cafe", "hand")
+# The parts of an Emperor scoring, in the order they happen.
+EMPEROR_PARTS = ("track_points", "move_back", "bonus", "penalty")
+
+
+@dataclass(frozen=True)
+class Role:
+    """A player role (rules data `roles.ID`): for the players a game state gives it, which parts of an Emperor
+    scoring apply (`parts`: the EMPEROR_PARTS that do), which final-scoring sources count (`final`: their ids,
+    in the rules' order), what the player never has (`without`: of ROLE_WITHOUT) and the seat `gah setup`
+    gives it (from 1; None: nobody is dealt it)."""
+
+    id: str
+    names: tuple[tuple[str, str], ...]  # (language id, name)
+    parts: tuple[str, ...] = EMPEROR_PARTS
+    final: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    seat: int | None = None
+    uncertain: str = ""
+
+    def named(self, language: str) -> str:
+        """The role's name in `language` (else English)."""
+        names = dict(self.names)
+        return names.get(language) or names.get("en") or self.id
+
+    def skips(self, part: str) -> bool:
+        return part not in self.parts
+
+
 @dataclass(frozen=True)
 class Tiebreaker:
     quantities: tuple[Quantity, ...]
@@ -713,6 +743,7 @@ class Ruleset:
     setup: Setup
     translations: tuple[tuple[str, Translation], ...] = ()  # by language id: texts only, no rules
     resources: tuple[Resource, ...] = ()  # declared per-player resources, in the rules' order
+    roles: tuple[Role, ...] = ()  # player roles, in the rules' order
 
     @property
     def module_name(self) -> str:
@@ -740,6 +771,12 @@ class Ruleset:
     def other_resources(self) -> tuple[Resource, ...]:
         """The declared resources but the objectives (kept under the state's own key), in the rules' order."""
         return tuple(r for r in self.resources if r.id != OBJECTIVES)
+
+    def role(self, role_id: str) -> Role:
+        for role in self.roles:
+            if role.id == role_id:
+                return role
+        raise KeyError(role_id)
 
     def tiers(self) -> tuple[str, ...]:
         return tuple(sorted({s.tier for s in self.scorings}))

@@ -650,6 +650,24 @@ class _Comparer:
                 out.append(self.say("diff.resource.removed", name=self.old.resource_name(resource.id, 2)))
         return out
 
+    def roles(self) -> list[Rich]:
+        """Player roles added, removed or changed (in full; the sheet's box names them and points to the rulings)."""
+        old = {r.id: r for r in self.parent.roles}
+        new = {r.id: r for r in self.child.roles}
+        out: list[Rich] = []
+        language = self.w.language.id
+        for role in self.child.roles:
+            if old.get(role.id) == role:
+                continue
+            key = "diff.role.added" if role.id not in old else "diff.role.changed"
+            full = self.say(key, rule=phrases.role_rule(self.new, role, self.child.final_scoring))
+            self.briefs[full] = self.say(f"{key}.brief", name=role.named(language))
+            out.append(full)
+        for role in self.parent.roles:
+            if role.id not in new:
+                out.append(self.say("diff.role.removed", name=role.named(language)))
+        return out
+
     # --- the whole comparison -----------------------------------------------------------
 
     def run(self) -> Difference:
@@ -664,6 +682,7 @@ class _Comparer:
             (("staff",), self.staff),
             (("final_scoring",), self.final_scoring),
             (("resources",), self.resources),
+            (("roles",), self.roles),
             (("score_track_spaces", "lap_marker"), self.score_track),
             (("tiebreakers",), self.tiebreakers),
             (("rulings",), self.rulings),

@@ -483,8 +483,10 @@ def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
         ruleset.setup, start=dataclasses.replace(start, uncertain=texts.get("start", start.uncertain))
     )
     zones = tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones)
+    roles = tuple(dataclasses.replace(r, uncertain=texts.get(f"roles.{r.id}", r.uncertain)) for r in ruleset.roles)
     return dataclasses.replace(
         ruleset,
+        roles=roles,
         title=own.title or ruleset.title,
         description=own.description or ruleset.description,
         items=tuple(

@@ -43,7 +43,7 @@ def final_block(final: list[dict[str, Any]], language: Language) -> list[str]:
     player, points, total = (say(f"score.report.column.{c}") for c in ("player", "points", "total"))
     lines.append(f"  {player:<{width}} {points:>6} " + " ".join(f"{s:>8}" for s in sources) + f" {total:>6}")
     for entry in final:
-        cells = " ".join(f"{entry['breakdown'].get(s, 0):>8}" for s in sources)
+        cells = " ".join(f"{entry['breakdown'].get(s, '-'):>8}" for s in sources)  # '-': not counted (a role)
         lines.append(f"  {entry['player']:<{width}} {entry['points']:>6} {cells} {entry['total']:>6}")
     lines += ["", say("score.report.detail")]
     label = max((len(s) for s in sources), default=0)

@@ -41,6 +41,7 @@ SHIPPED = (
     "mild-cafe",
     "no-penalties",
     "royal-banquet",
+    "solo",
 )
 LAB_MODELS = ("default",)
 LANGUAGES = ("de", "en")

@@ -247,6 +247,10 @@ def with_choices(state: dict[str, Any], rules: str, change: bool) -> dict[str, A
     return recorded
 
 
+# What a player of a role that never has a thing holds of it (a state's keys).
+EMPTY_OF: dict[str, Any] = {"krones": 0, "kitchen": {}, "cafe": [], "hand": []}
+
+
 def random_vectors() -> list[dict[str, Any]]:
     vectors = []
     for rules in RULESETS:
@@ -258,6 +262,9 @@ def random_vectors() -> list[dict[str, Any]]:
             rng.shuffle(cards)
             state = build_state(rng.randbytes(700), cards, mod_rules)
             state["round"] = rng.choice(rounds)
+            for role, without in mod_rules.roles.items():  # a ruleset with roles: one player of each
+                seat = rng.randrange(len(state["players"]))
+                state["players"][seat].update({"role": role, **{key: EMPTY_OF[key] for key in without}})
             how = ("default", "recorded", "changed")[index % 3]
             if how != "default":
                 state = with_choices(state, rules, change=how == "changed")

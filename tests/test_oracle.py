@@ -69,7 +69,7 @@ NOT_EXPRESSIBLE: dict[str, tuple[str, ...]] = {
     SAMPLES_NAME: BASE_TILES,  # every tile holds samples (tests/helpers_samples.py)
 }
 # The others: 100 each (their scoring differs from base in one number or one tile).
-STATES = {"base": 400, "house-numbers": 300, **dict.fromkeys(INVENTED, 600)}
+STATES = {"base": 400, "house-numbers": 300, "solo": 300, **dict.fromkeys(INVENTED, 600)}
 
 
 def rules_ref(name: str) -> str:
@@ -144,7 +144,15 @@ def states_of(name: str) -> list[dict[str, Any]]:
     count = STATES.get(name, 100)
     seed = zlib.crc32(name.encode())
     return random_states(
-        seed, count, rules.cap, rules.tiles, rules.items, own, rich=name in INVENTED, dancers=bool(rules.dancers)
+        seed,
+        count,
+        rules.cap,
+        rules.tiles,
+        rules.items,
+        own,
+        rich=name in INVENTED,
+        dancers=bool(rules.dancers),
+        solo=rules.solo_opponent,
     )
 
 

@@ -166,7 +166,7 @@ def _asked() -> set[str]:
     asked |= set(re.findall(r"""(?:said|counts)\[["']([a-z_]+)["']\]""", text))
     asked |= {"points"} if "voice.points[" in text else set()
     # keys chosen first, then said: `key = "a" if ... else "b"`, hire's `how`, remove_rooms' pair
-    asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from|why)_[a-z_]+)"', text))
+    asked |= set(re.findall(r'"((?:plays|prepares|no|removes|puts|returns|from|why|role_no)_[a-z_]+)"', text))
     return asked
 
 

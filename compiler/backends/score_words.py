@@ -68,6 +68,8 @@ def ruleset_terms(ruleset: ir.Ruleset, language: Language) -> dict[str, dict[str
         "staff": {str(card.number): card.name for card in named.staff},
         "tile": {tile.id: tile.name for tile in named.tiles},
         "zone": {zone.name: there.name for zone, there in zones},
+        # Player roles' names, as explanations say them after a player's name ("solo opponent").
+        "role": {role.id: role.named(language.id) for role in ruleset.roles},
     }
 
 

@@ -127,6 +127,12 @@ def human_setup(ruleset: ir.Ruleset, state: dict[str, Any], seed: int, language:
     for index, player in enumerate(state["players"]):
         lines.append("")
         role = language.say("setup.start_player") if index == 0 else ""
+        if player.get("role"):  # what a player of a role starts without
+            played = ruleset.role(player["role"])
+            without = language.say("setup.list_separator").join(
+                language.say(f"setup.without.{k}") for k in played.without
+            )
+            role += language.say("setup.role", role=played.named(language.id), without=without)
         lines.append(language.say("setup.hand", len(player["hand"]), player=player["name"], role=role))
         for number in player["hand"]:
             card = cards[number]

@@ -406,6 +406,39 @@ class _Builder:
             )
         return tuple(found)
 
+    def roles(self, final: tuple[ir.FinalSource, ...]) -> tuple[ir.Role, ...]:
+        """The player roles, each checked: its final-scoring sources exist, its seat is within the players."""
+        found = []
+        ids = [source.id for source in final]
+        for role_id, data in (self.doc.get("roles") or {}).items():
+            counted = data.get("final_scoring", ids)
+            for index, source in enumerate(counted):
+                if source not in ids:
+                    self.problem(
+                        self.at("roles", role_id, "final_scoring", index),
+                        f"roles.{role_id}.final_scoring: no final-scoring source {source!r}; expected one of: "
+                        + ", ".join(ids),
+                    )
+            seat = data.get("seat")
+            if seat is not None and seat > self.doc["players"]["max"]:
+                self.problem(
+                    self.at("roles", role_id, "seat"),
+                    f"roles.{role_id}.seat: {seat} is more than players.max {self.doc['players']['max']}",
+                )
+            emperor = data.get("emperor_scoring", {})
+            found.append(
+                ir.Role(
+                    role_id,
+                    tuple(data["names"].items()),
+                    tuple(part for part in ir.EMPEROR_PARTS if emperor.get(part, True)),
+                    tuple(source for source in ids if source in counted),
+                    tuple(kind for kind in ir.ROLE_WITHOUT if kind in data.get("without", ())),
+                    seat,
+                    data.get("uncertain", ""),
+                )
+            )
+        return tuple(found)
+
     def resource_scoring(self, resources: tuple[ir.Resource, ...], floors: int) -> tuple[ir.FinalSource, ...]:
         """A final-scoring source for each resource that scores at the end (id: the resource's)."""
         sources = []
@@ -545,6 +578,7 @@ class _Builder:
         resources = self.resources()
         final = self.final_scoring(hotel.floors) + self.resource_scoring(resources, hotel.floors)
         setup = self.setup(hotel, track, staff)
+        roles = self.roles(final)
         tiebreakers = self.tiebreakers()
         if self.problems:
             raise RulesError(self.problems)
@@ -577,6 +611,7 @@ class _Builder:
             setup=setup,
             translations=_translations(doc.get("translations", {})),
             resources=resources,
+            roles=roles,
         )
 
 
@@ -592,13 +627,14 @@ def _translations(data: dict[str, Any]) -> tuple[tuple[str, ir.Translation], ...
         names = texts.get("names", {})
         uncertain = dict(texts.get("uncertain", {}))
         tiles_uncertain = uncertain.pop("tiles", {})
+        roles_uncertain = uncertain.pop("roles", {})
         translation = ir.Translation(
             title=texts.get("title", ""),
             description=texts.get("description", ""),
             names=tuple(pair for kind in sorted(names) for pair in _pairs(names[kind], f"{kind}.")),
             tile_descriptions=_pairs(texts.get("tile_descriptions", {})),
             notes=_pairs(texts.get("notes", {})),
-            uncertain=_pairs(uncertain) + _pairs(tiles_uncertain, "tiles."),
+            uncertain=_pairs(uncertain) + _pairs(tiles_uncertain, "tiles.") + _pairs(roles_uncertain, "roles."),
         )
         out.append((language_id, translation))
     return tuple(out)

@@ -454,6 +454,11 @@ def build_sheet(
         reading = ruleset.rulings.read_other_players
         same = parent is not None and reads_others(parent) and parent.rulings.read_other_players == reading
         rulings.append(Line(w.rich(f"rulings.others.{reading}"), not same))
+    old_roles = {role.id for role in parent.roles} if parent else {role.id for role in ruleset.roles}
+    for role in ruleset.roles:  # what a role changes, and its uncertain facts as a footnote on that line
+        mark = notes.add(w.rich("uncertain.role", name=role.named(w.language.id)), role.uncertain)
+        rule = phrases.role_rule(s, role, ruleset.final_scoring)
+        rulings.append(Line(rule, role.id not in old_roles, mark))
     old_resources = parent.resources if parent else ruleset.resources
     for resource in resources_in_play(ruleset):
         rulings.append(Line(phrases.resource_rule(s, resource), resource not in old_resources))

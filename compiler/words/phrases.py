@@ -144,3 +144,15 @@ def group_reward(s: Speaker, reward: ir.GroupReward) -> tuple[Rich, Rich]:
     values = rich("/".join(number(v) for _, v in reward.by_size))
     sizes = rich("/".join(str(size) for size, _ in reward.by_size))
     return values, sizes
+
+
+def role_rule(s: Speaker, role: ir.Role, sources: tuple[ir.FinalSource, ...]) -> Rich:
+    """What a player role changes, in words: its part of an Emperor scoring, the final sources that count for it
+    and what it never has."""
+    w = s.w
+    parts = w.join([w.rich(f"role.{'yes' if part in role.parts else 'no'}.{part}") for part in ir.EMPEROR_PARTS])
+    counted = w.join([rich(source.name) for source in sources if source.id in role.final])
+    without = w.join([w.rich(f"role.without.{key}") for key in role.without], ".or") if role.without else ()
+    rule = "role.rule" if role.without else "role.rule.has_all"
+    name = role.named(w.language.id)
+    return w.rich(rule, role=name[:1].upper() + name[1:], parts=parts, sources=counted, without=without)

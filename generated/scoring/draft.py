@@ -119,6 +119,11 @@ WORDS: dict[str, dict[str, Any]] = {
         "returns_items": "{player} returns {items} from {places}",
         "returns_one_from_guest": "{player} returns 1 {item} from café guest {guest}",
         "returns_one_from_kitchen": "{player} returns 1 {item} from the kitchen",
+        "role_no_bonus": "No bonus for {player} ({role})",
+        "role_no_bonus_or_penalty": "No bonus or penalty for {player} ({role})",
+        "role_no_move_back": "{player} does not move back ({role})",
+        "role_no_penalty": "No penalty for {player} ({role})",
+        "role_no_track_points": "{player} scores no points for the Emperor track ({role})",
         "scores_space": "{player} scores {points} on space {space}{note}",
         "serves": "{player} serves 1 {item} to café guest {guest}",
         "staff_label": "{card}, {words}",
@@ -189,6 +194,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "other": "{where}: {count} cards recorded, but a player keeps only {keeps}",
             },
             "player_count": "{where}: expected {low} to {high} players, got {got}",
+            "role_without": "{where}: {player} ({role}) never has any; expected none",
             "room_outside": "setup: starting room {room} is outside the hotel",
             "ruleset_players": "players: this ruleset is for {low} to {high} players, got {got}",
             "set_card": "setup: set {letter}: Staff card {number} is unknown or already dealt",
@@ -202,6 +208,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "unknown_item": "{where}: unknown item {item}; items are: {items}",
             "unknown_key": "{where}: unknown key {key}; expected: {keys}",
             "unknown_method": "setup: unknown deal method {method}; expected one of: {methods}",
+            "unknown_role": "{where}: unknown role {role}; roles are: {roles}",
             "unknown_start_item": "setup: unknown starting item {item}; items are: {items}",
             "unknown_tile": "{where}: unknown tile {tile}; tiles are: {tiles}",
             "value_card": "a Staff card number",
@@ -282,6 +289,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "c-free-staff": "Free Staff",
             },
             "zone": {"Black": "Black", "Neutral": "Neutral", "Yellow": "Yellow"},
+            "role": {},
         },
         "quantities": {
             "occupied_red_rooms": "occupied red rooms",
@@ -440,6 +448,11 @@ WORDS: dict[str, dict[str, Any]] = {
         "returns_items": "{player} gibt {items} aus {places} zurück",
         "returns_one_from_guest": "{player} gibt 1 {item} von Café-Gast {guest} zurück",
         "returns_one_from_kitchen": "{player} gibt 1 {item} aus der Küche zurück",
+        "role_no_bonus": "Keine Belohnung für {player} ({role})",
+        "role_no_bonus_or_penalty": "Weder Belohnung noch Bestrafung für {player} ({role})",
+        "role_no_move_back": "{player} rückt nicht zurück ({role})",
+        "role_no_penalty": "Keine Bestrafung für {player} ({role})",
+        "role_no_track_points": "{player} erhält keine Siegpunkte für die Kaiserleiste ({role})",
         "scores_space": "{player} erhält {points} für Feld {space}{note}",
         "serves": "{player} serviert 1 {item} an Café-Gast {guest}",
         "staff_label": "{card}, {words}",
@@ -510,6 +523,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "other": "{where}: {count} Karten festgehalten, aber ein Spieler behält nur {keeps}",
             },
             "player_count": "{where}: erwartet: {low} bis {high} Spieler, erhalten: {got}",
+            "role_without": "{where}: {player} ({role}) hat so etwas nie; erwartet: nichts",
             "room_outside": "setup: das Startzimmer {room} liegt außerhalb des Hotelplans",
             "ruleset_players": "players: dieses Regelwerk ist für {low} bis {high} Spieler, erhalten: {got}",
             "set_card": "setup: Set {letter}: Personalkarte {number} ist unbekannt oder schon verteilt",
@@ -523,6 +537,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "unknown_item": "{where}: unbekannte Ware {item}; Waren sind: {items}",
             "unknown_key": "{where}: unbekannter Schlüssel {key}; erwartet: {keys}",
             "unknown_method": "setup: unbekannte Art der Verteilung {method}; erwartet wird eine von: {methods}",
+            "unknown_role": "{where}: unbekannte Rolle {role}; Rollen sind: {roles}",
             "unknown_start_item": "setup: unbekannte Startware {item}; Waren sind: {items}",
             "unknown_tile": "{where}: unbekanntes Kaiser-Plättchen {tile}; Plättchen sind: {tiles}",
             "value_card": "die Nummer einer Personalkarte",
@@ -603,6 +618,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "c-free-staff": "Personal gratis",
             },
             "zone": {"Black": "Schwarz", "Neutral": "Neutral", "Yellow": "Gelb"},
+            "role": {},
         },
         "quantities": {
             "occupied_red_rooms": "bezogene rote Zimmer",
@@ -757,6 +773,8 @@ class Rules:
     # Declared resources: id -> (lower limit, upper limit or None, starting amount); "objectives" is kept in
     # Player.objectives (the state's historical key), every other one in Player.resources.
     resources: dict[str, tuple[int, int | None, int]] = field(default_factory=dict)
+    # Player roles: id -> what a player of that role never has (state keys: krones, kitchen, cafe, hand).
+    roles: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
     serving_pays: bool = True
     # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
@@ -817,6 +835,8 @@ class Player:
     cursor: dict[str, int]
     # Declared resources other than the objectives, by id (every one the rules declare).
     resources: dict[str, int]
+    # The player's role (an id of the rules' roles), or "": every part of the rules applies.
+    role: str
 
     def __init__(
         self,
@@ -833,6 +853,7 @@ class Player:
         choices: dict[str, Any],
         cursor: dict[str, int] | None = None,
         resources: dict[str, int] | None = None,
+        role: str = "",
     ) -> None:
         self.name = name
         self.points = points
@@ -847,6 +868,7 @@ class Player:
         self.choices = choices
         self.cursor = {} if cursor is None else cursor
         self.resources = {} if resources is None else resources
+        self.role = role
 
     def clone(self) -> Player:
         return Player(
@@ -863,6 +885,7 @@ class Player:
             self.choices,  # read only
             self.cursor.copy(),
             self.resources.copy(),
+            self.role,
         )
 
 
@@ -2928,6 +2951,7 @@ def most_test(game: Game, player: Player, count: Count, fewest: bool, strict: bo
 ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {
     "name",
+    "role",
     "points",
     "krones",
     "emperor",
@@ -3191,8 +3215,8 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
 
 def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | None:
     """One player of a plain state (see _read_plain), its choices left empty; None where anything is unusual."""
-    if type(data) is not dict or not PLAYER_KEYS.issuperset(data):
-        return None
+    if type(data) is not dict or not PLAYER_KEYS.issuperset(data) or "role" in data:
+        return None  # a role is checked against what its player has: read_checked does it
     name = data.get("name")
     if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
         return None
@@ -3353,8 +3377,10 @@ def read_checked(rules: Rules, state: Any) -> Game:
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
                 choices=_choices(data.get("choices", {}), f"{where}.choices"),
                 resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
+                role=_role(rules, data, where),
             )
         )
+        _role_has_none(rules, players[-1], where)
     discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
     held = [n for p in players for n in p.hand + p.hired] + discard
     if "staff_deck" in state:
@@ -3382,6 +3408,31 @@ def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:
     }
 
 
+def _role(rules: Rules, data: dict[str, Any], where: str) -> str:
+    """The player's role: "" without one, else an id of the rules' roles."""
+    if "role" not in data:
+        return ""
+    role = _text(data["role"], f"{where}.role")
+    if role not in rules.roles:
+        raise refused("unknown_role", where=f"{where}.role", role=shown(role), roles=", ".join(rules.roles) or "-")
+    return role
+
+
+def _role_has_none(rules: Rules, player: Player, where: str) -> None:
+    """A player of a role holds nothing of what that role never has."""
+    if not player.role:
+        return
+    held = {
+        "krones": player.krones,
+        "kitchen": sum(player.kitchen.values()),
+        "cafe": len(player.cafe),
+        "hand": len(player.hand),
+    }
+    for key in rules.roles[player.role]:
+        if held[key]:
+            raise refused("role_without", where=f"{where}.{key}", player=plain(player.name), role=player.role)
+
+
 def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> None:
     """Name the second place a card is found, and the first (each card is in one place only)."""
     places = [(f"players[{i}].{pile}", getattr(p, pile)) for i, p in enumerate(players) for pile in ("hand", "hired")]
@@ -3401,6 +3452,7 @@ def write_game(game: Game) -> dict[str, Any]:
         players.append(
             {
                 "name": p.name,
+                **({"role": p.role} if p.role else {}),
                 "points": p.points,
                 "krones": p.krones,
                 "emperor": p.emperor,
@@ -3580,8 +3632,12 @@ def deal_checked(
     tiles = _deal_tiles(rules, rng)
     hand_size: int = setup["hand_size"]
     deck = sorted(rules.staff)
-    count = len(names)
-    records: list[dict[str, Any]] = [{} for _ in names]
+    # A seat's role (setup["roles"]: seat from 1, role, what it never has); players whose role has no hand
+    # are dealt none, the others are dealt as the method says, in turn order.
+    roles = {seat - 1: (role, tuple(without)) for seat, role, without in setup.get("roles", ())}
+    seats = [i for i in range(len(names)) if "hand" not in roles.get(i, ("", ()))[1]]
+    count = len(seats)
+    records: list[dict[str, Any]] = [{} for _ in seats]
     if method == "standard":
         if hand_size * count > len(deck):
             raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
@@ -3595,11 +3651,13 @@ def deal_checked(
         rng.shuffle(deck)
     else:
         rng.shuffle(deck)
-        hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+        hands, deck = _deal_draft(rules, setup, [names[i] for i in seats], deck, kept, rng)
         records = [{"draft": list(hand)} for hand in hands]
     game = Game(rules, 0, tiles, deck, [], [])
-    for name, hand, record in zip(names, hands, records, strict=True):
-        game.players.append(_deal_player(rules, setup, name, hand, record))
+    seated = dict(zip(seats, zip(hands, records, strict=True), strict=True))
+    for index, name in enumerate(names):
+        hand, record = seated.get(index, ([], {}))
+        game.players.append(_deal_player(rules, setup, name, hand, record, roles.get(index, ("", ()))))
     return game
 
 
@@ -3737,7 +3795,15 @@ def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], inde
     return min(packet, key=lambda card: (-rules.staff[card][1], card))
 
 
-def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int], record: dict[str, Any]) -> Player:
+def _deal_player(
+    rules: Rules,
+    setup: dict[str, Any],
+    name: str,
+    hand: list[int],
+    record: dict[str, Any],
+    role: tuple[str, tuple[str, ...]],
+) -> Player:
+    """One player's start; a player of a role (its id, what it never has) starts without those."""
     hotel = [["."] * rules.columns for _ in range(rules.floors)]
     for room in setup["hotel_rooms"]:
         cell = parse_cell(room) if isinstance(room, str) else room
@@ -3748,12 +3814,13 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     for item in items:
         if item not in rules.items:
             raise refused("unknown_start_item", item=shown(item), items=", ".join(rules.items))
+    without = role[1]
     return Player(
         name=name,
         points=setup["points"],
-        krones=setup["krones"],
+        krones=0 if "krones" in without else setup["krones"],
         emperor=setup["emperor"],
-        kitchen={item: items.get(item, 0) for item in rules.items},
+        kitchen={item: 0 if "kitchen" in without else items.get(item, 0) for item in rules.items},
         cafe=[],
         hotel=hotel,
         hand=list(hand),
@@ -3761,6 +3828,7 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
         objectives=rules.resources["objectives"][2] if "objectives" in rules.resources else 0,
         choices=dict(record),
         resources={r: start for r, (_low, _high, start) in rules.resources.items() if r != "objectives"},
+        role=role[0],
     )
 
 
@@ -3808,6 +3876,26 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
                 "zone": zone,
             }
         )
+
+
+# The phrase that says a role leaves out a part of an Emperor scoring, by the part.
+ROLE_SKIPS = {
+    "track_points": "role_no_track_points",
+    "move_back": "role_no_move_back",
+    "bonus": "role_no_bonus",
+    "penalty": "role_no_penalty",
+    "bonus_or_penalty": "role_no_bonus_or_penalty",
+}
+
+
+def role_skips(game: Game, player: Player, part: str) -> None:
+    """Say that the player's role leaves out a part of the Emperor scoring (`part`: track_points, move_back,
+    bonus, penalty or bonus_or_penalty)."""
+    if game.explain:
+        role = term(game, "role", player.role, player.role)
+        text = game.voice.said[ROLE_SKIPS[part]](player=player.name, role=role)
+        event = {"round": game.round, "player": player.name, "kind": "role", "text": text}
+        game.events.append({**event, "role": player.role, "part": part})
 
 
 def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:

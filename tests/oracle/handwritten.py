@@ -163,6 +163,10 @@ class HandRules:
     # worth this table's points by amount at the end (the last entry for more), and the tie-breaker counts
     # kitchen items plus dancers (not krones). Empty: no dancers.
     dancers: tuple[int, ...] = ()
+    # solo (rules/variants/solo.yaml): a player whose state says `role: solo-opponent` scores its space and moves
+    # back at an Emperor scoring, but takes no bonus and no penalty; at the end only its game-end Staff and its
+    # occupied rooms count (its krones, kitchen and café are empty: the state may hold none).
+    solo_opponent: bool = False
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -322,6 +326,8 @@ class HandScorer:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
         if rules.dancers:
             parts["dancers"] = rules.dancers[min(dancers(p), len(rules.dancers) - 1)]
+        if rules.solo_opponent and p.get("role") == "solo-opponent":
+            return {"staff": parts["staff"], "rooms": parts["rooms"]}
         return parts
 
     def projected(self, game: dict[str, Any], p: dict[str, Any]) -> int:
@@ -1014,6 +1020,8 @@ class HandScorer:
         for index, p in enumerate(game["players"]):
             p["points"] += rules.track[p["emperor"]]
             p["emperor"] = max(0, p["emperor"] - rules.move_backs[round_])
+            if rules.solo_opponent and p.get("role") == "solo-opponent":
+                continue  # neither bonus nor penalty
             if p["emperor"] >= rules.bonus_from:
                 gardener = GARDENER in p["hired"]  # a Gardener hired through this bonus does not add to it
                 self.tile(game, index, tile, True)

@@ -41,6 +41,8 @@ HAND_RULES: dict[str, HandRules] = {
     "long-track": dataclasses.replace(BASE, track=(*BASE.track, 10, 11), bonus_from=4),
     "mild-cafe": dataclasses.replace(BASE, cafe=-3),
     "no-penalties": dataclasses.replace(BASE, black_penalty=False),
+    # solo: base, and the first or second of two players may be the solo opponent (handwritten.py knows it).
+    "solo": dataclasses.replace(BASE, solo_opponent=True),
     # royal-banquet adds a B tile (handwritten.py knows it); base otherwise.
     "royal-banquet": dataclasses.replace(BASE, tiles=(*BASE_TILES, "b-royal-banquet")),
     # tests/data/rulesets/house-numbers.yaml

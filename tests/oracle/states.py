@@ -117,14 +117,19 @@ def random_states(
     focus: tuple[str, ...] = (),
     rich: bool = False,
     dancers: bool = False,
+    solo: bool = False,
 ) -> list[dict[str, Any]]:
     """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last). With `focus`, 3 states in
-    4 play one of those tiles, in the round of its tier."""
+    4 play one of those tiles, in the round of its tier. With `solo`, two players, one of them (9 states in 10) the
+    solo opponent, who holds no krones, items, café guests or hand."""
     rng = random.Random(seed)
     states = []
     for _ in range(count):
         pinned = rng.choice(focus) if focus and rng.random() < 0.75 else None
-        players = rng.choice((2, 3, 4, 4))
+        players = 2 if solo else rng.choice((2, 3, 4, 4))
         round_ = ROUND_OF_TIER[pinned[0]] if pinned else rng.choice((3, 5, 7, 7))
         states.append(random_state(rng, cap, players, round_, tiles, items, pinned, rich, dancers))
+        if solo and rng.random() < 0.9:
+            opponent = states[-1]["players"][rng.randrange(2)]
+            opponent.update(role="solo-opponent", krones=0, kitchen={}, cafe=[], hand=[])
     return states

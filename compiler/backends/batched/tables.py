@@ -579,6 +579,9 @@ def _points_blind(e: Encoder, tables: dict[str, list[int]]) -> list[int]:
 
 def _check(ruleset: ir.Ruleset) -> None:
     hotel = ruleset.hotel
+    if ruleset.roles:  # the game model says how a player advances, not how a role's automated opponent does
+        roles = ", ".join(role.id for role in ruleset.roles)
+        refuse(ruleset, f"player roles {roles}: the game model cannot say how a player of a role plays its rounds")
     if hotel.floors * hotel.columns > MAX_CELLS:
         refuse(ruleset, f"a hotel of {hotel.floors * hotel.columns} cells (at most {MAX_CELLS})")
     if len(ruleset.items) > MAX_ITEMS:

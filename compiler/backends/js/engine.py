@@ -171,6 +171,11 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             raise JsCodegenError(f"no JavaScript generator for final-scoring source {source.source}")
         js.line(f"{head}{body}]);")
         js.line(f"FINAL_DETAILS.push([{js_literal(source.id)}, (game, player) => {explain}]);")
+    # The sources that count for each role (finalScoring), by role id.
+    js.line("const ROLE_FINAL = {};")
+    for role in ruleset.roles:
+        kept = js_literal(list(role.final))
+        js.line(f"ROLE_FINAL[{js_literal(role.id)}] = FINAL_DETAILS.filter(([id]) => {kept}.includes(id));")
 
 
 def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
@@ -226,6 +231,9 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
     )
     before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
+    if ruleset.roles:
+        parts = {"": list(ir.EMPEROR_PARTS), **{role.id: list(role.parts) for role in ruleset.roles}}
+        js.line(f"const ROLE_PARTS = {js_literal(parts)};")
     js.line("const EMPEROR_SCORINGS = {};")
     for scoring in ruleset.scorings:
         js.open(f"EMPEROR_SCORINGS[{scoring.round}] = function (game) {{")
@@ -233,9 +241,12 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         if before:  # other players are read as every player stood before the scoring
             js.line("game.before = game.players.map(clonePlayer);")
         js.open("for (const player of game.players) {")
-        js.line("scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
-        js.line(f"moveBack(game, player, {scoring.move_back}, ZONE_NAME);")
-        js.line("const outcome = OUTCOME[player.emperor];")
+        if ruleset.roles:
+            _role_step(js, scoring.move_back)
+        else:
+            js.line("scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
+            js.line(f"moveBack(game, player, {scoring.move_back}, ZONE_NAME);")
+            js.line("const outcome = OUTCOME[player.emperor];")
         js.open('if (outcome === "bonus") {')
         js.line("if (DECIDES[tileId][0]) takeTurn(game, player, emperorBonus, tileId);")
         js.line("else emperorBonus(game, player, tileId);")
@@ -251,6 +262,25 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         if before:
             js.line("game.before = null;")
         js.close("};")
+
+
+def _role_step(js: _Js, back: int) -> None:
+    """The start of a player's Emperor scoring where players may have roles: each part only where the role has
+    it (ROLE_PARTS), as the Python module's emperor_scoring_step."""
+    js.line("const parts = ROLE_PARTS[player.role];")
+    js.line('if (parts.includes("track_points")) scoreSpace(game, player, TRACK_POINTS[player.emperor]);')
+    js.line('else roleSkips(game, player, "track_points");')
+    js.line(f'if (parts.includes("move_back")) moveBack(game, player, {back}, ZONE_NAME);')
+    js.line('else roleSkips(game, player, "move_back");')
+    js.line("const outcome = OUTCOME[player.emperor];")
+    js.open('if (!parts.includes("bonus") && !parts.includes("penalty")) {')
+    js.line('roleSkips(game, player, "bonus_or_penalty");')
+    js.line("continue;")
+    js.close()
+    js.open('if (outcome !== "nothing" && !parts.includes(outcome)) {')
+    js.line("roleSkips(game, player, outcome);")
+    js.line("continue;")
+    js.close()
 
 
 def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
@@ -281,6 +311,8 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
         "itemsAlike": items_alike(ruleset),
         "resources": {r.id: [r.at_least, r.at_most, r.start] for r in ruleset.resources},
     }
+    if ruleset.roles:  # a ruleset without roles writes its rules as it always has
+        fields["roles"] = {role.id: list(role.without) for role in ruleset.roles}
     js.line(f"const RULES = makeRules({js_literal(fields)});")
     js.line("RULES.words = WORDS.en;")
     js.line("RULES.onceEffects = ONCE;")
@@ -290,10 +322,21 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
 def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | None) -> None:
     terms = [quantity_js(q) for t in ruleset.tiebreakers[:1] for q in t.quantities]
     js.line(f"const tiebreak = (game, player) => {' + '.join(terms) or '0'};")
-    js.line(
-        "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
-    )
-    js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_DETAILS));")
+    if ruleset.roles:  # a player of a role counts the sources of that role
+        roles = js_literal({role.id: list(role.final) for role in ruleset.roles})
+        js.line(f"const ROLE_COUNTS = {roles};")
+        js.line("const counts = (player, id) => !player.role || ROLE_COUNTS[player.role].includes(id);")
+        js.line(
+            "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [id, s]) => (counts(player, id) ? t + s(game, player) : t), player.points);"
+        )
+        js.line(
+            "const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, player.role ? ROLE_FINAL[player.role] : FINAL_DETAILS));"
+        )
+    else:
+        js.line(
+            "const projectedTotal = (game, player) => FINAL_SOURCES.reduce((t, [, s]) => t + s(game, player), player.points);"
+        )
+        js.line("const finalScoring = (game) => game.players.map((player) => finalEntry(game, player, FINAL_DETAILS));")
     quantities = tiebreak_words(ruleset)[0]
     js.line(f"const TIEBREAK_QUANTITIES = {js_literal(list(quantities))};")
     # The words events and explanations are told in, by language (scoreGame's `language`).

@@ -28,7 +28,7 @@ from .engine import generate_engine
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
 # the checks, the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-UI_ASSETS = ("words.js", "check.js", "report.js", "game.js", "store.js", "ui.js")
+UI_ASSETS = ("words.js", "check.js", "report.js", "roles.js", "game.js", "store.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
 _SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")
@@ -59,13 +59,15 @@ def page_data(ruleset: ir.Ruleset) -> dict[str, object]:
         # Declared resources but the objectives (a field of their own): a field each, under `resources`.
         "resources": [{"id": r.id, "start": r.start} for r in ruleset.other_resources],
         "stateSchema": _lean(load_schema("state")),
+        # Player roles (roles.js): the seat the deal gives each, and what its player never has (no field for it).
+        "roles": [{"id": r.id, "seat": r.seat, "without": list(r.without)} for r in ruleset.roles],
     }
 
 
 def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
     """The setup data as the Python module's SETUP holds it (the deal reads the same keys)."""
     start, deal = ruleset.setup.start, ruleset.setup.deal
-    return {
+    value: dict[str, object] = {
         "krones": start.krones,
         "items": dict(start.items),
         "emperor": start.emperor,
@@ -80,6 +82,8 @@ def _setup(ruleset: ir.Ruleset) -> dict[str, object]:
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
     }
+    seated = [[role.seat, role.id, list(role.without)] for role in ruleset.roles if role.seat is not None]
+    return {**value, "roles": seated} if seated else value  # a ruleset without roles deals as it always has
 
 
 def _zone(zone: ir.Zone) -> dict[str, str]:
@@ -114,6 +118,7 @@ def _terms(named: ir.Ruleset, language: Language) -> dict[str, dict[str, str]]:
         "final": {source.id: source.name for source in named.final_scoring},
         "resources": {r.id: r.named(language.id, 2)[:1].upper() + r.named(language.id, 2)[1:] for r in named.resources},
         "colours": {c: language.say(f"terms.colours.{c}") for c in colours if language.has(f"terms.colours.{c}")},
+        "roles": {role.id: role.named(language.id) for role in named.roles},
     }
 
 

@@ -228,6 +228,20 @@ def _final_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line(f"    ({literal(source.id)}, {identifier('explain', source.id)}),")
     code.line(")")
     code.blank(2)
+    if ruleset.roles:
+        _role_final(code, ruleset)
+
+
+def _role_final(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """The final-scoring sources that count for each role (final_scoring), by role id."""
+    code.line("ROLE_FINAL: dict[str, tuple[tuple[str, Callable[[Game, Player], tuple[int, list[Line]]]], ...]] = {")
+    for role in ruleset.roles:
+        code.line(f"    {literal(role.id)}: (")
+        for source in role.final:
+            code.line(f"        ({literal(source)}, {identifier('explain', source)}),")
+        code.line("    ),")
+    code.line("}")
+    code.blank(2)
 
 
 def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
@@ -257,6 +271,8 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         ("items_alike", items_alike(ruleset)),
         ("resources", {r.id: (r.at_least, r.at_most, r.start) for r in ruleset.resources}),
     ]
+    if ruleset.roles:  # a ruleset without roles writes its rules as it always has
+        fields.append(("roles", {role.id: role.without for role in ruleset.roles}))
     code.level += 1
     for name, value in fields:
         code.literal_line(f"{name}=", value, ",")
@@ -339,6 +355,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         flags = (decides(tile.bonus) or boosters_decide, decides(penalty))
         code.line(f"    {literal(tile.id)}: {literal(flags)},")
     code.line("}")
+    if ruleset.roles:
+        code.blank(2)
+        _role_parts(code, ruleset)
     waivers = [card.number for card in ruleset.staff if card.penalty_waiver_cost is not None]
     waived = "".join(f" or {number} in player.hired" for number in waivers)
     code.blank(2)
@@ -346,9 +365,12 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line('"""One player\'s part of an Emperor scoring: the points under the marker, the move-back, and the')
         code.line("bonus or penalty of the space reached. It changes only that player (and the Staff deck and discard")
         code.line('pile, through cards drawn, put back or removed); the policy\'s decisions weigh only that player."""')
-        code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
-        code.line("move_back(game, player, back, ZONE_NAME)")
-        code.line("outcome = OUTCOME[player.emperor]")
+        if ruleset.roles:
+            _role_step(code)
+        else:
+            code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
+            code.line("move_back(game, player, back, ZONE_NAME)")
+            code.line("outcome = OUTCOME[player.emperor]")
         with code.block('if outcome == "bonus":'):
             with code.block("if DECIDES[tile_id][0]:"):
                 code.line("take_turn(game, player, emperor_bonus, tile_id)")
@@ -387,6 +409,32 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
 
 
+def _role_parts(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """The parts of an Emperor scoring that apply to each role (and to a player without one: "")."""
+    parts = {"": ir.EMPEROR_PARTS, **{role.id: role.parts for role in ruleset.roles}}
+    code.literal_line("ROLE_PARTS: dict[str, tuple[str, ...]] = ", parts)
+
+
+def _role_step(code: CodeBuilder) -> None:
+    """The start of emperor_scoring_step where players may have roles: each part only where the role has it."""
+    code.line("parts = ROLE_PARTS[player.role]")
+    with code.block('if "track_points" in parts:'):
+        code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
+    with code.block("else:"):
+        code.line('role_skips(game, player, "track_points")')
+    with code.block('if "move_back" in parts:'):
+        code.line("move_back(game, player, back, ZONE_NAME)")
+    with code.block("else:"):
+        code.line('role_skips(game, player, "move_back")')
+    code.line("outcome = OUTCOME[player.emperor]")
+    with code.block('if "bonus" not in parts and "penalty" not in parts:'):
+        code.line('role_skips(game, player, "bonus_or_penalty")')
+        code.line("return")
+    with code.block('if outcome != "nothing" and outcome not in parts:'):
+        code.line("role_skips(game, player, outcome)")
+        code.line("return")
+
+
 def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def tiebreak(game: Game, player: Player) -> int:"):
         code.line('"""The tie-breaker sum: more wins."""')
@@ -412,6 +460,10 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def projected_total(game: Game, player: Player) -> int:"):
         code.line('"""Points now plus final scoring as if the game ended now (the default policy\'s measure)."""')
         # Each source's terms written out: the search projects thousands of times a game.
+        for role in ruleset.roles:
+            with code.block(f"if player.role == {literal(role.id)}:"):
+                counted = [source for source in ruleset.final_scoring if source.id in role.final]
+                code.sum_line("return ", ["player.points", *(t for source in counted for t in _final_terms(source))])
         terms = ["player.points"]
         for source in ruleset.final_scoring:
             terms.extend(_final_terms(source))
@@ -419,7 +471,11 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     with code.block("def final_scoring(game: Game) -> list[dict[str, Any]]:"):
         code.line('"""Final scoring of every player, in turn order."""')
-        code.line("return [final_entry(game, player, FINAL_SOURCES) for player in game.players]")
+        if ruleset.roles:  # a player of a role counts the sources of that role
+            sources = "ROLE_FINAL.get(player.role, FINAL_SOURCES)"
+            code.line(f"return [final_entry(game, player, {sources}) for player in game.players]")
+        else:
+            code.line("return [final_entry(game, player, FINAL_SOURCES) for player in game.players]")
     code.blank(2)
     with code.block("def standings(game: Game, final: list[dict[str, Any]]) -> list[dict[str, Any]]:"):
         code.line('"""The ranking of a final scoring, tie-breakers applied."""')
@@ -543,6 +599,9 @@ def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
     }
+    seated = [(role.seat, role.id, role.without) for role in ruleset.roles if role.seat is not None]
+    if seated:  # a ruleset without roles deals as it always has
+        value["roles"] = tuple(seated)
     code.literal_line("SETUP: dict[str, Any] = ", value)
     code.blank(2)
 

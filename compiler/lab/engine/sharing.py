@@ -34,7 +34,13 @@ def opening_key(ruleset: ir.Ruleset, info: RulesInfo) -> Hashable:
         info.floors, info.columns, info.prepare_cost, info.first_room, info.printed_points, info.group_cells,
         info.group_reward, info.cafe_seats, info.items, info.staff_cost, info.staff_kind, info.resources,
     )  # fmt: skip
-    deal = (ruleset.setup, tuple((t.id, t.tier) for t in ruleset.tiles), info.scoring_tiers, ruleset.resources)
+    deal = (
+        ruleset.setup,
+        tuple((t.id, t.tier) for t in ruleset.tiles),
+        info.scoring_tiers,
+        ruleset.resources,
+        ruleset.roles,  # the seats dealt a role (no hand, no krones)
+    )
     return (turns, deal)
 
 
@@ -55,6 +61,7 @@ READ_WHOLE = (
     "rulings",
     "setup",
     "resources",  # their limits and starting amounts
+    "roles",  # which parts of a scoring and which final sources a role's player has
 )
 # Read up to the scoring after the round asked about (scorings so far, and the tiles of their tiers):
 READ_SO_FAR = ("scorings", "tiles")

@@ -55,6 +55,7 @@ const PadGame = (function () {
   // chosen language (words.js), whose id is `WORDS.id` (the engine tells events in it).
   function make(DATA, GAH, DEAL, CHECK, WORDS) {
     const say = WORDS.say;
+    const ROLES = PadRoles.make(DATA);
     const scoringTier = {};
     for (const s of DATA.scorings) scoringTier[s.round] = s.tier;
     const firstTile = (tier) => DATA.tiles.find((t) => t.tier === tier).id;
@@ -82,6 +83,7 @@ const PadGame = (function () {
             hired: (p.hired || []).slice(),
             choices: Object.assign({}, p.choices || {}),
           };
+          if (p.role) player.role = p.role; // roles.js: the role a state gives the player
           for (const key of NUMBER_FIELDS) player[key] = String(p[key] !== undefined ? p[key] : 0);
           player.resources = textResources(p.resources);
           return player;
@@ -127,7 +129,7 @@ const PadGame = (function () {
       const state = { round, tiles: Object.assign({}, entries.tiles) };
       if (entries.staff_discard.length) state.staff_discard = entries.staff_discard.slice();
       state.players = entries.players.map((p) => {
-        const player = { name: p.name };
+        const player = p.role ? { name: p.name, role: p.role } : { name: p.name };
         for (const key of NUMBER_FIELDS) player[key] = value(p[key]);
         Object.assign(player, { kitchen: items(p.kitchen), cafe: p.cafe.map(items), hotel: p.hotel.slice(), hand: p.hand.slice(), hired: p.hired.slice() });
         player.choices = clone(p.choices);
@@ -342,7 +344,7 @@ const PadGame = (function () {
       checkNames(list);
       const done = label("label_by_hand");
       remember(pad, done, 0);
-      const entries = { tiles: {}, staff_discard: [], players: list.map(blankPlayer) };
+      const entries = { tiles: {}, staff_discard: [], players: list.map((name, i) => ROLES.seated(blankPlayer(name), i)) };
       pad.game = { round: 0, finished: false, seed: null, origin: "hand", entries, history: [] };
       return labelText(done);
     }

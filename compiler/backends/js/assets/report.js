@@ -80,7 +80,7 @@ const PadReport = (function () {
       const [player, points, total] = ["player", "points", "total"].map((column) => say("column." + column));
       lines.push(`  ${left(player, width)} ${right(points, 6)} ` + sources.map((s) => right(s, 8)).join(" ") + ` ${right(total, 6)}`);
       for (const entry of result.final) {
-        const cells = sources.map((s) => right(entry.breakdown[s] || 0, 8)).join(" ");
+        const cells = sources.map((s) => right(s in entry.breakdown ? entry.breakdown[s] : "-", 8)).join(" "); // "-": not counted (a role)
         lines.push(`  ${left(entry.player, width)} ${right(entry.points, 6)} ${cells} ${right(entry.total, 6)}`);
       }
       // Final-scoring events (a copier's card) are said again, with their figures, in the details.

@@ -12,6 +12,7 @@
   const preferred = WORDS.chosen ? [WORDS.chosen] : navigator.languages; // the table's language, else the browser's
   let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), preferred, WORDS.fallback));
   const say = (key, values) => words.say(key, values);
+  const ROLES = PadRoles.make(DATA); // roles.js: a role's player has no field for what it never has
   const G = PadGame.make(DATA, GAH, GAH.DEAL, PadCheck, {
     say,
     check: (key, values) => words.check(key, values),
@@ -347,7 +348,7 @@
             "li",
             { class: "match" },
             el("span", {}, cardName(card.number), el("span", { class: "small muted" }, say("staff_match", { number: card.number, cost: card.cost, kind: staffKind(card.kind) }))),
-            button(say("to_hand"), add("hand"), { class: "small", "aria-label": say("card_to_hand_aria", { card: cardName(card.number) }) }),
+            ROLES.has(player, "hand") && button(say("to_hand"), add("hand"), { class: "small", "aria-label": say("card_to_hand_aria", { card: cardName(card.number) }) }),
             button(say("hired_button"), add("hired"), { class: "small", "aria-label": say("card_hired_aria", { card: cardName(card.number) }) }),
           ),
         );
@@ -365,8 +366,7 @@
     return el(
       "div",
       { class: "field wide" },
-      el("p", { class: "label" }, say("staff_in_hand")),
-      chipList(player, index, "hand", who),
+      ROLES.has(player, "hand") && [el("p", { class: "label" }, say("staff_in_hand")), chipList(player, index, "hand", who)],
       el("p", { class: "label" }, say("staff_hired")),
       chipList(player, index, "hired", who),
       error,
@@ -375,7 +375,7 @@
   }
 
   function playerName(player, index) {
-    return player.name.trim() ? player.name : say("player_n", { number: index + 1 });
+    return ROLES.named(words, player.name.trim() ? player.name : say("player_n", { number: index + 1 }), player.role);
   }
 
   function playerCard(player, index) {
@@ -418,14 +418,14 @@
         "div",
         { class: "numbers" },
         numberField(say("points"), `${path}.points`, player, "points", who),
-        numberField(say("krones"), `${path}.krones`, player, "krones", who),
+        ROLES.has(player, "krones") && numberField(say("krones"), `${path}.krones`, player, "krones", who),
         emperor,
         numberField(say("objectives"), `${path}.objectives`, player, "objectives", who),
         ...DATA.resources.map((r) => numberField(words.term("resources", r.id, r.id), `${path}.resources.${r.id}`, player.resources, r.id, who)),
       ),
       hotelGrid(player, index),
-      el("div", { class: "field wide" }, el("p", { class: "label" }, say("kitchen")), itemFields(player.kitchen, `${path}.kitchen`, say("kitchen_who", { who }))),
-      cafeBlock(player, index, who),
+      ROLES.has(player, "kitchen") && el("div", { class: "field wide" }, el("p", { class: "label" }, say("kitchen")), itemFields(player.kitchen, `${path}.kitchen`, say("kitchen_who", { who }))),
+      ROLES.has(player, "cafe") && cafeBlock(player, index, who),
       staffBlock(player, index, who),
       remove,
     );
@@ -581,7 +581,7 @@
       const explained = final.some((entry) => detailLines(entry, source));
       const label = sourceName(source);
       if (!explained) {
-        rows.push(el("tr", { class: "source", "data-source": source }, el("th", { scope: "row" }, label), cells((e) => e.breakdown[source] || 0)));
+        rows.push(el("tr", { class: "source", "data-source": source }, el("th", { scope: "row" }, label), cells((e) => (source in e.breakdown ? e.breakdown[source] : "-"))));
         continue;
       }
       const id = uid("d");
@@ -590,7 +590,7 @@
         more.hidden = !more.hidden;
         toggle.setAttribute("aria-expanded", String(!more.hidden));
       }, { class: "expand", "aria-expanded": "false", "aria-controls": id });
-      rows.push(el("tr", { class: "source", "data-source": source }, el("th", { scope: "row" }, toggle), cells((e) => e.breakdown[source] || 0)), more);
+      rows.push(el("tr", { class: "source", "data-source": source }, el("th", { scope: "row" }, toggle), cells((e) => (source in e.breakdown ? e.breakdown[source] : "-"))), more);
     }
     rows.push(el("tr", { class: "total" }, el("th", { scope: "row" }, say("total")), cells((e) => e.total)));
     const head = el("tr", {}, el("th", { scope: "col" }, say("source")), final.map((entry) => el("th", { scope: "col", class: "who" }, entry.player)));
@@ -732,7 +732,8 @@
         pad.setup.names.length > DATA.minPlayers
           ? button("✕", () => { pad.setup.names.splice(index, 1); changed(); }, { class: "small quiet", "aria-label": say("remove_player_n", { number: index + 1 }) })
           : null;
-      const label = say(index === 0 ? "start_player" : "player_n", { number: index + 1 });
+      const seat = ROLES.ofSeat(index);
+      const label = ROLES.named(words, say(index === 0 ? "start_player" : "player_n", { number: index + 1 }), seat && seat.id);
       return el("div", { class: "field" }, el("label", { class: "label", for: id }, label), el("div", { class: "row nowrap" }, input, remove), own);
     });
   }

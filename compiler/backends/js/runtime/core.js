@@ -54,7 +54,7 @@ function statePhrase(table, key, values) {
 // The rules constants the shared mechanics need (filled in by the generated code).
 function makeRules(fields) {
   // servingPays and itemsAlike: true unless the generator proved otherwise; no declared resources (as Python's Rules defaults).
-  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true, resources: {} }, fields);
+  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true, resources: {}, roles: {} }, fields);
   rules.colourCells = {};
   rules.colours.forEach((row, floor) =>
     row.forEach((colour, column) => {
@@ -81,6 +81,7 @@ function clonePlayer(p) {
     choices: p.choices, // read only
     cursor: Object.assign({}, p.cursor),
     resources: Object.assign({}, p.resources),
+    role: p.role,
   };
 }
 

@@ -25,6 +25,15 @@ function moveBack(game, player, spaces, zoneNames) {
   }
 }
 
+// Say that the player's role leaves out a part of the Emperor scoring (track_points, move_back, bonus, penalty
+// or bonus_or_penalty).
+function roleSkips(game, player, part) {
+  if (game.explain) {
+    const role = term(game, "role", player.role, player.role);
+    log(game, player, "role", say(game, `role_no_${part}`, { player: player.name, role }), { role: player.role, part });
+  }
+}
+
 // A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns true if paid.
 function waivePenalty(game, player, cost, number) {
   const options = player.krones >= cost ? [true, false] : [false];

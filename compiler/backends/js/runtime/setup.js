@@ -144,7 +144,8 @@ function dealDraft(rules, setup, count, deck, rng) {
   return [hands, rest];
 }
 
-function dealPlayer(rules, setup, name, hand, record) {
+// One player's start; a player of a role ([its id, what it never has]) starts without those.
+function dealPlayer(rules, setup, name, hand, record, [role, without]) {
   const hotel = [];
   for (let f = 0; f < rules.floors; f++) hotel.push(Array(rules.columns).fill("."));
   for (const room of setup.hotel_rooms) {
@@ -158,11 +159,12 @@ function dealPlayer(rules, setup, name, hand, record) {
   for (const item of Object.keys(setup.items)) {
     if (!rules.items.includes(item)) throw refused("unknown_start_item", { item: shown(item), items: rules.items.join(", ") });
   }
-  for (const item of rules.items) kitchen[item] = setup.items[item] || 0;
+  for (const item of rules.items) kitchen[item] = without.includes("kitchen") ? 0 : setup.items[item] || 0;
   return {
     name,
+    ...(role ? { role } : {}),
     points: setup.points,
-    krones: setup.krones,
+    krones: without.includes("krones") ? 0 : setup.krones,
     emperor: setup.emperor,
     kitchen,
     cafe: [],
@@ -192,13 +194,17 @@ function dealChecked(rules, setup, players, seed) {
   let deck = Object.keys(rules.staff)
     .map(Number)
     .sort((a, b) => a - b);
-  const count = players.length;
+  // A seat's role (setup.roles: [seat from 1, role, what it never has]); players whose role has no hand are dealt
+  // none, the others are dealt as the method says, in turn order (as the Python module's deal_checked).
+  const roles = new Map((setup.roles || []).map(([seat, role, without]) => [seat - 1, [role, without]]));
+  const seats = players.map((_, i) => i).filter((i) => !(roles.get(i) || ["", []])[1].includes("hand"));
+  const count = seats.length;
   let hands;
-  let records = players.map(() => ({}));
+  let records = seats.map(() => ({}));
   if (setup.method === "standard") {
     if (setup.hand_size * count > deck.length) throw refused("too_few_cards", { count, size: setup.hand_size, cards: deck.length });
     rng.shuffle(deck);
-    hands = players.map((_, i) => deck.slice(i * setup.hand_size, (i + 1) * setup.hand_size));
+    hands = seats.map((_, i) => deck.slice(i * setup.hand_size, (i + 1) * setup.hand_size));
     deck = deck.slice(count * setup.hand_size);
   } else if (setup.method === "introductory") {
     hands = dealSets(rules, setup, count);
@@ -215,7 +221,10 @@ function dealChecked(rules, setup, players, seed) {
     tiles,
     staff_deck: deck,
     staff_discard: [],
-    players: players.map((name, i) => dealPlayer(rules, setup, name, hands[i], records[i])),
+    players: players.map((name, i) => {
+      const at = seats.indexOf(i);
+      return dealPlayer(rules, setup, name, at < 0 ? [] : hands[at], at < 0 ? {} : records[at], roles.get(i) || ["", []]);
+    }),
   };
 }
 

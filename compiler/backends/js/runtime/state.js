@@ -3,7 +3,7 @@
 "use strict";
 
 const ROOM_LETTERS = new Set([".", "v", "o"]);
-const PLAYER_KEYS = ["name", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "resources", "choices"];
+const PLAYER_KEYS = ["name", "role", "points", "krones", "emperor", "kitchen", "cafe", "hotel", "hand", "hired", "objectives", "resources", "choices"];
 const STATE_KEYS = ["round", "tiles", "staff_deck", "staff_discard", "players"];
 // What a player's name may not hold, as names are printed in every explanation: C0 and C1 controls
 // (escape sequences, line breaks), the line and paragraph separators, and the bidirectional
@@ -229,7 +229,7 @@ function readChecked(rules, state) {
     if (cafe.length > rules.cafeSeats) throw refused("cafe_full", { where: `${where}.cafe`, seats: rules.cafeSeats }, cafe.length);
     const hotelData = has(data, "hotel") ? data.hotel : Array(rules.floors).fill(".".repeat(rules.columns));
     const get = (key, fallback) => (has(data, key) ? data[key] : fallback);
-    return {
+    const player = {
       name: data.name,
       points: wholeNumber(get("points", 0), `${where}.points`, 0),
       krones: wholeNumber(get("krones", 0), `${where}.krones`, 0),
@@ -243,7 +243,10 @@ function readChecked(rules, state) {
       choices: readChoices(get("choices", {}), `${where}.choices`),
       cursor: {},
       resources: readResources(rules, get("resources", {}), `${where}.resources`),
+      role: readRole(rules, data, where),
     };
+    roleHasNone(rules, player, where);
+    return player;
   });
   const discard = readCards(rules, has(state, "staff_discard") ? state.staff_discard : [], "staff_discard");
   const held = [];
@@ -259,6 +262,25 @@ function readChecked(rules, state) {
   }
   if (new Set(held.concat(deck)).size < held.length + deck.length) raiseTwice(players, discard, deck);
   return makeGame(rules, round, tiles, deck, discard, players);
+}
+
+// The player's role: "" without one, else an id of the rules' roles.
+function readRole(rules, data, where) {
+  if (!has(data, "role")) return "";
+  if (typeof data.role !== "string") throw refused("not_text", { where: `${where}.role`, got: shown(data.role) });
+  if (!has(rules.roles, data.role)) {
+    throw refused("unknown_role", { where: `${where}.role`, role: shown(data.role), roles: Object.keys(rules.roles).join(", ") || "-" });
+  }
+  return data.role;
+}
+
+// A player of a role holds nothing of what that role never has.
+function roleHasNone(rules, player, where) {
+  if (!player.role) return;
+  const held = { krones: player.krones, kitchen: sumValues(player.kitchen), cafe: player.cafe.length, hand: player.hand.length };
+  for (const key of rules.roles[player.role]) {
+    if (held[key]) throw refused("role_without", { where: `${where}.${key}`, player: plain(player.name), role: player.role });
+  }
 }
 
 // Name the second place a card is found, and the first (each card is in one place only).
@@ -288,6 +310,7 @@ function writeGame(game) {
     staff_discard: game.discard.slice(),
     players: game.players.map((p) => ({
       name: p.name,
+      ...(p.role ? { role: p.role } : {}),
       points: p.points,
       krones: p.krones,
       emperor: p.emperor,

@@ -98,6 +98,8 @@ class Rules:
     # Declared resources: id -> (lower limit, upper limit or None, starting amount); "objectives" is kept in
     # Player.objectives (the state's historical key), every other one in Player.resources.
     resources: dict[str, tuple[int, int | None, int]] = field(default_factory=dict)
+    # Player roles: id -> what a player of that role never has (state keys: krones, kitchen, cafe, hand).
+    roles: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Could an item on a café guest be worth more than in the kitchen (see choose_items())?
     serving_pays: bool = True
     # Does no effect single out some items (an item filter)? Then every item kind is worth the same to the
@@ -158,6 +160,8 @@ class Player:
     cursor: dict[str, int]
     # Declared resources other than the objectives, by id (every one the rules declare).
     resources: dict[str, int]
+    # The player's role (an id of the rules' roles), or "": every part of the rules applies.
+    role: str
 
     def __init__(
         self,
@@ -174,6 +178,7 @@ class Player:
         choices: dict[str, Any],
         cursor: dict[str, int] | None = None,
         resources: dict[str, int] | None = None,
+        role: str = "",
     ) -> None:
         self.name = name
         self.points = points
@@ -188,6 +193,7 @@ class Player:
         self.choices = choices
         self.cursor = {} if cursor is None else cursor
         self.resources = {} if resources is None else resources
+        self.role = role
 
     def clone(self) -> Player:
         return Player(
@@ -204,6 +210,7 @@ class Player:
             self.choices,  # read only
             self.cursor.copy(),
             self.resources.copy(),
+            self.role,
         )
 
 

@@ -69,6 +69,26 @@ def move_back(game: Game, player: Player, spaces: int, zone_names: tuple[str, ..
         )
 
 
+# The phrase that says a role leaves out a part of an Emperor scoring, by the part.
+ROLE_SKIPS = {
+    "track_points": "role_no_track_points",
+    "move_back": "role_no_move_back",
+    "bonus": "role_no_bonus",
+    "penalty": "role_no_penalty",
+    "bonus_or_penalty": "role_no_bonus_or_penalty",
+}
+
+
+def role_skips(game: Game, player: Player, part: str) -> None:
+    """Say that the player's role leaves out a part of the Emperor scoring (`part`: track_points, move_back,
+    bonus, penalty or bonus_or_penalty)."""
+    if game.explain:
+        role = term(game, "role", player.role, player.role)
+        text = game.voice.said[ROLE_SKIPS[part]](player=player.name, role=role)
+        event = {"round": game.round, "player": player.name, "kind": "role", "text": text}
+        game.events.append({**event, "role": player.role, "part": part})
+
+
 def waive_penalty(game: Game, player: Player, cost: int, number: int) -> bool:
     """A hired Staff (card `number`) lets the player pay krones to ignore the penalty; returns True if paid.
 

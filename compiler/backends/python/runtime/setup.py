@@ -156,8 +156,12 @@ def deal_checked(
     tiles = _deal_tiles(rules, rng)
     hand_size: int = setup["hand_size"]
     deck = sorted(rules.staff)
-    count = len(names)
-    records: list[dict[str, Any]] = [{} for _ in names]
+    # A seat's role (setup["roles"]: seat from 1, role, what it never has); players whose role has no hand
+    # are dealt none, the others are dealt as the method says, in turn order.
+    roles = {seat - 1: (role, tuple(without)) for seat, role, without in setup.get("roles", ())}
+    seats = [i for i in range(len(names)) if "hand" not in roles.get(i, ("", ()))[1]]
+    count = len(seats)
+    records: list[dict[str, Any]] = [{} for _ in seats]
     if method == "standard":
         if hand_size * count > len(deck):
             raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
@@ -171,11 +175,13 @@ def deal_checked(
         rng.shuffle(deck)
     else:
         rng.shuffle(deck)
-        hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+        hands, deck = _deal_draft(rules, setup, [names[i] for i in seats], deck, kept, rng)
         records = [{"draft": list(hand)} for hand in hands]
     game = Game(rules, 0, tiles, deck, [], [])
-    for name, hand, record in zip(names, hands, records, strict=True):
-        game.players.append(_deal_player(rules, setup, name, hand, record))
+    seated = dict(zip(seats, zip(hands, records, strict=True), strict=True))
+    for index, name in enumerate(names):
+        hand, record = seated.get(index, ([], {}))
+        game.players.append(_deal_player(rules, setup, name, hand, record, roles.get(index, ("", ()))))
     return game
 
 
@@ -313,7 +319,15 @@ def _deal_keep(rules: Rules, name: str, packet: list[int], kept: list[int], inde
     return min(packet, key=lambda card: (-rules.staff[card][1], card))
 
 
-def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int], record: dict[str, Any]) -> Player:
+def _deal_player(
+    rules: Rules,
+    setup: dict[str, Any],
+    name: str,
+    hand: list[int],
+    record: dict[str, Any],
+    role: tuple[str, tuple[str, ...]],
+) -> Player:
+    """One player's start; a player of a role (its id, what it never has) starts without those."""
     hotel = [["."] * rules.columns for _ in range(rules.floors)]
     for room in setup["hotel_rooms"]:
         cell = parse_cell(room) if isinstance(room, str) else room
@@ -324,12 +338,13 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
     for item in items:
         if item not in rules.items:
             raise refused("unknown_start_item", item=shown(item), items=", ".join(rules.items))
+    without = role[1]
     return Player(
         name=name,
         points=setup["points"],
-        krones=setup["krones"],
+        krones=0 if "krones" in without else setup["krones"],
         emperor=setup["emperor"],
-        kitchen={item: items.get(item, 0) for item in rules.items},
+        kitchen={item: 0 if "kitchen" in without else items.get(item, 0) for item in rules.items},
         cafe=[],
         hotel=hotel,
         hand=list(hand),
@@ -337,4 +352,5 @@ def _deal_player(rules: Rules, setup: dict[str, Any], name: str, hand: list[int]
         objectives=rules.resources["objectives"][2] if "objectives" in rules.resources else 0,
         choices=dict(record),
         resources={r: start for r, (_low, _high, start) in rules.resources.items() if r != "objectives"},
+        role=role[0],
     )

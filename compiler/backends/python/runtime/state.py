@@ -10,6 +10,7 @@ from .hotel import EMPTY
 ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {
     "name",
+    "role",
     "points",
     "krones",
     "emperor",
@@ -273,8 +274,8 @@ def _read_plain(rules: Rules, state: Any) -> Game | None:
 
 def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | None:
     """One player of a plain state (see _read_plain), its choices left empty; None where anything is unusual."""
-    if type(data) is not dict or not PLAYER_KEYS.issuperset(data):
-        return None
+    if type(data) is not dict or not PLAYER_KEYS.issuperset(data) or "role" in data:
+        return None  # a role is checked against what its player has: read_checked does it
     name = data.get("name")
     if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
         return None
@@ -435,8 +436,10 @@ def read_checked(rules: Rules, state: Any) -> Game:
                 objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
                 choices=_choices(data.get("choices", {}), f"{where}.choices"),
                 resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
+                role=_role(rules, data, where),
             )
         )
+        _role_has_none(rules, players[-1], where)
     discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
     held = [n for p in players for n in p.hand + p.hired] + discard
     if "staff_deck" in state:
@@ -464,6 +467,31 @@ def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:
     }
 
 
+def _role(rules: Rules, data: dict[str, Any], where: str) -> str:
+    """The player's role: "" without one, else an id of the rules' roles."""
+    if "role" not in data:
+        return ""
+    role = _text(data["role"], f"{where}.role")
+    if role not in rules.roles:
+        raise refused("unknown_role", where=f"{where}.role", role=shown(role), roles=", ".join(rules.roles) or "-")
+    return role
+
+
+def _role_has_none(rules: Rules, player: Player, where: str) -> None:
+    """A player of a role holds nothing of what that role never has."""
+    if not player.role:
+        return
+    held = {
+        "krones": player.krones,
+        "kitchen": sum(player.kitchen.values()),
+        "cafe": len(player.cafe),
+        "hand": len(player.hand),
+    }
+    for key in rules.roles[player.role]:
+        if held[key]:
+            raise refused("role_without", where=f"{where}.{key}", player=plain(player.name), role=player.role)
+
+
 def _raise_twice(players: list[Player], discard: list[int], deck: list[int]) -> None:
     """Name the second place a card is found, and the first (each card is in one place only)."""
     places = [(f"players[{i}].{pile}", getattr(p, pile)) for i, p in enumerate(players) for pile in ("hand", "hired")]
@@ -483,6 +511,7 @@ def write_game(game: Game) -> dict[str, Any]:
         players.append(
             {
                 "name": p.name,
+                **({"role": p.role} if p.role else {}),
                 "points": p.points,
                 "krones": p.krones,
                 "emperor": p.emperor,

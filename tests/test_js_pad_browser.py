@@ -130,6 +130,8 @@ class Pad:
 
     def __init__(self, tools: DevTools) -> None:
         self.tools = tools
+        self.taps = 0  # taps and characters typed so far: what a game costs a player
+        self.keys = 0
 
     def evaluate(self, expression: str) -> Any:
         reply = self.tools.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
@@ -138,7 +140,10 @@ class Pad:
         return reply["result"].get("value")
 
     def tap(self, finder: str) -> None:
-        """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse."""
+        """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse, once
+        the pad hears a tap on it (it rests a moment after a tap: tap.js)."""
+        self.wait_until_heard(finder)
+        self.taps += 1
         box = self.evaluate(
             f"(() => {{ const e = {finder}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
             " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"
@@ -149,12 +154,23 @@ class Pad:
                 "Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1}
             )
 
+    def wait_until_heard(self, finder: str) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        heard = (
+            f"(() => {{ const r = document.documentElement.dataset.resting; if (!r) return true; const e = {finder};"
+            " return r === 'repeat' && !!e && e.hasAttribute('data-repeat'); })()"
+        )
+        while not self.evaluate(heard):
+            assert time.monotonic() < deadline, f"the pad never stopped resting: {finder}"
+            time.sleep(0.05)
+
     def type_into(self, finder: str, text: str) -> None:
         """Tap a field, select what it holds and type `text` over it."""
         self.tap(finder)
         self.tools.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "a", "commands": ["selectAll"]})
         self.tools.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "a"})
         self.tools.send("Input.insertText", {"text": text})
+        self.keys += len(text)
 
     def shot(self, path: Path, width: int) -> None:
         self.tools.send(

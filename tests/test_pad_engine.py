@@ -163,6 +163,7 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
     held = {n for p in state_["players"] for n in p["hand"] + p["hired"]} | set(state_.get("staff_discard", []))
     free = sorted(set(rules.staff) - held)
     rng.shuffle(free)
+    taken = set()
     for entry in state_["players"]:
         entry["choices"] = {}
         entry["points"] += rng.randint(0, 12)
@@ -174,11 +175,15 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
         if entry["hand"] and rng.random() < 0.7:
             entry["hired"].append(entry["hand"].pop(rng.randrange(len(entry["hand"]))))
         if free and rng.random() < 0.5:
+            taken.add(free[-1])
             entry["hand"].append(free.pop())
         if len(entry["cafe"]) < rules.cafe_seats and rng.random() < 0.3:
             entry["cafe"].append({rng.choice(rules.items): 1})
         for _ in range(rng.randint(1, 3)):
             grow(entry, rules, rng)
+    # The deck as gah score takes an unknown one (every card nobody holds, lowest first), written out:
+    # the pad then knows it (issue 31) and draws from it as gah score does, asking for no draw.
+    state_["staff_deck"] = sorted(set(rules.staff) - held - taken)
     return state_
 
 
@@ -243,10 +248,12 @@ def projected(rules: str, after: dict[str, Any], index: int) -> int:
 
 
 def entries_of(after: dict[str, Any]) -> dict[str, Any]:
-    """The pad's entries for a state after a scoring, worked out here: numbers as text, no deck, no decisions."""
+    """The pad's entries for a state after a scoring, worked out here: numbers as text, the deck (known: the
+    games' states write it), no draws, no decisions."""
     return {
         "tiles": after["tiles"],
         "staff_discard": after.get("staff_discard", []),
+        "staff_deck": after.get("staff_deck"),
         "players": [
             {
                 "name": p["name"],
@@ -256,6 +263,7 @@ def entries_of(after: dict[str, Any]) -> dict[str, Any]:
                 "hand": p["hand"],
                 "hired": p["hired"],
                 "choices": {},
+                "drawn": [],
                 **{key: str(p[key]) for key in ("points", "krones", "emperor", "objectives")},
                 # the declared resources but the objectives, a field each (the state writes them all)
                 "resources": {k: str(v) for k, v in p.get("resources", {}).items()},

@@ -428,7 +428,6 @@ const PadGame = (function () {
         game.round = 1;
       }
       remember(pad, done, 0);
-      game.untouched = JSON.stringify(game.entries);
       pad.game = game;
       return labelText(done);
     }

@@ -336,10 +336,8 @@
                 "data-key": `${path}-hire-${number}`,
               })
             : null,
-          button("✕", () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), {
-            class: "small quiet",
+          askFirst("✕", say("remove_card_sure", { card: cardName(number) }), () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), `${path}-remove-${number}`, {
             "aria-label": say(list === "hand" ? "remove_from_hand" : "remove_from_hired", { card: cardName(number) }),
-            "data-key": `${path}-remove-${number}`,
           }),
         ),
       ),
@@ -347,14 +345,14 @@
   }
 
   // A button that asks before it acts: "Yes" appears beside where it was, "Keep" in its place.
-  function askFirst(text, question, yes, key) {
-    const box = el("div", { class: "row ask" });
+  function askFirst(text, question, yes, key, attrs) {
+    const box = el("span", { class: "row ask" });
     const ask = () => {
       const keepIt = button(say("keep"), () => box.replaceChildren(first), { class: "small", "data-key": key + "-keep" });
       box.replaceChildren(el("span", { class: "small" }, question), keepIt, button(say("yes_remove"), yes, { class: "small danger", "data-key": key + "-yes" }));
       keepIt.focus();
     };
-    const first = button(text, ask, { class: "small quiet", "data-key": key });
+    const first = button(text, ask, Object.assign({ class: "small quiet", "data-key": key }, attrs || {}));
     box.append(first);
     return box;
   }

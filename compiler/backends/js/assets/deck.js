@@ -101,9 +101,9 @@ const PadDeck = (function () {
         const mine = player.drawn || [];
         const path = `players[${drawer.index}].drawn`;
         if (!known && mine.length < drawer.count) {
-          out.push({ path, message: `${path}: ` + say("draw_missing", { player: player.name, count: drawer.count - mine.length }) });
+          out.push({ path, message: `${path}: ` + say("draw_missing", { count: drawer.count - mine.length }) });
         } else if (mine.length && !Object.prototype.hasOwnProperty.call(player.choices, "play_staff")) {
-          out.push({ path, message: `${path}: ` + say("draw_play_missing", { player: player.name }) });
+          out.push({ path, message: `${path}: ` + say("draw_play_missing") });
         }
       }
       return out;

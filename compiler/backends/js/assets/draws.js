@@ -58,7 +58,8 @@ const PadDraws = (function () {
     }
     if (drawn.length) parts.push(drawnList(kit, drawer.index, drawn));
     if (drawn.length < drawer.count) parts.push(picker(kit, drawer.index, drawn.length));
-    if (drawn.length) parts.push(playChoice(kit, drawer.index, player));
+    // The card to play is asked once the draw is whole (from a known deck, once the table named any).
+    if (drawn.length && (known || drawn.length >= drawer.count)) parts.push(playChoice(kit, drawer.index, player));
     parts.push(error);
     return el("div", { class: "field wide draw", "data-player": drawer.index }, parts);
   }

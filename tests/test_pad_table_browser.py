@@ -1,0 +1,263 @@
+"""The score pad at a real table (issue 31), in Chromium at 390 px.
+
+- The game of `gah setup base --seed 7 --players A,B,C,D` from the deal to the final scoring, with the
+  Emperor tiles the table turned up for tiers A and B (both "Draw Staff": seed 7 deals none) and the
+  table's own draws entered where they score: after every scoring the state the pad scored is the one
+  worked out here from what was typed and tapped, and its events are gah score's on that state.
+- A double or triple tap (50-150 ms apart) on a step's button never runs the next step.
+- "+14" is a change of the field's value, shown as "28 + 14 = 42" before it counts, and a change the
+  format cannot hold is refused with gah score's words.
+
+The harness is tests/test_js_pad_browser.py's; the helpers are tests/test_pad_game_browser.py's.
+GAH_PAD_SHOTS=FOLDER saves the draw entry's screenshots (light, dark, German) as padflow-*.png;
+GAH_PAD_TAPS=FILE writes the taps and keys the whole game took (JSON; count it without GAH_PAD_SHOTS).
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from helpers_scoring import module
+from test_js_pad_browser import DevTools, Pad, chromium, problems, start_browser  # noqa: F401
+from test_pad_game_browser import (
+    action,
+    after_state,
+    choose_theme,
+    deal,
+    error_at,
+    events_shown,
+    field,
+    opened,
+    page,  # noqa: F401
+    profile,  # noqa: F401
+    q,
+    shown_state,
+)
+
+SHOTS = os.environ.get("GAH_PAD_SHOTS")
+TAPS = os.environ.get("GAH_PAD_TAPS")
+NAMES = ["A", "B", "C", "D"]
+TABLE_TILES = {"A": "a-draw-staff", "B": "b-draw-staff"}
+# Emperor spaces typed before each scoring. Round 3 moves markers back 3: 9 and 6 end in the yellow
+# (bonus) zone (3 to 13), 3 and 0 on space 0 (black: penalty). Round 5 moves back 5: 10, 13 and 8 end on
+# 5, 8 and 3 (bonus), 2 on 0 (penalty). rules/base.yaml, emperor_scorings and zones.
+EMPEROR = {3: [9, 6, 3, 0], 5: [10, 13, 8, 2], 7: [4, 1, 7, 0]}
+
+
+def choose_tile(pad: Pad, tier: str, tile: str) -> None:
+    """Open the folded tiles and choose a tier's tile (two taps)."""
+    if not pad.evaluate(f"{q('details[data-key=tiles]')}.open"):
+        pad.tap(f"{q('details[data-key=tiles]')}.querySelector('summary')")
+    pad.taps += 1  # choosing from the list is a tap
+    pad.evaluate(
+        f"(() => {{ const s = {q(f'select[data-tier={tier}]')}; s.value = {json.dumps(tile)}; s.dispatchEvent(new Event('change')); }})()"
+    )
+
+
+def change_into(pad: Pad, path: str, old: int, new: int) -> None:
+    """Type the change of a number as a table thinks of it: "+14" (or "-3"), then leave the field."""
+    delta = new - old
+    pad.type_into(field(path), f"{'+' if delta >= 0 else '-'}{abs(delta)}")
+    sign = "+" if delta >= 0 else "−"
+    assert pad.evaluate(f"{field(path)}.closest('.field').querySelector('.sum').textContent") == (
+        f"{old} {sign} {abs(delta)} = {new}"
+    )
+    pad.tools.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+    pad.tools.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+    pad.keys += 1
+    assert pad.evaluate(f"{field(path)}.value") == str(new)
+
+
+def enter_round(pad: Pad, state: dict[str, Any], round_: int, rng: random.Random, changes: bool) -> dict[str, Any]:
+    """A round's changes, typed and tapped into the pad and made to `state` alike: the state expected."""
+    state = copy.deepcopy(state)
+    state["round"] = round_
+    for index, entry in enumerate(state["players"]):
+        path = f"players[{index}]"
+        points, krones = entry["points"] + rng.randint(2, 15), entry["krones"] + rng.randint(0, 4)
+        for key, value in (("points", points), ("krones", krones)):
+            if value == entry[key]:
+                continue
+            if changes:
+                change_into(pad, f"{path}.{key}", entry[key], value)
+            else:
+                pad.type_into(field(f"{path}.{key}"), str(value))
+            entry[key] = value
+        emperor = EMPEROR.get(round_, [round_ + index] * 4)[index]
+        if emperor != entry["emperor"]:
+            pad.type_into(field(f"{path}.emperor"), str(emperor))
+            entry["emperor"] = emperor
+        floor, column = (1, round_) if round_ <= 5 else (2, round_ - 5)
+        row = len(entry["hotel"]) - floor
+        for _ in range({".": 2, "v": 1, "o": 0}[entry["hotel"][row][column - 1]]):
+            pad.tap(q(f'section.player[data-player="{index}"] [data-cell="{floor}.{column}"]'))
+        entry["hotel"][row] = entry["hotel"][row][: column - 1] + "o" + entry["hotel"][row][column:]
+    return state
+
+
+def drawers_shown(pad: Pad) -> list[int]:
+    return [int(i) for i in pad.evaluate("Array.from(document.querySelectorAll('#draws .draw')).map(d => d.dataset.player)")]
+
+
+def enter_draws(pad: Pad, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The table's draws, in the order drawn (three cards nobody holds, not the lowest first), and the card
+    each drawing player plays (the first one the pad allows, else none): the state the pad must score."""
+    state = copy.deepcopy(state)
+    # The players who draw are those gah score has draw (from its own guess at the deck, unused here).
+    guessed = module("base").score_game(copy.deepcopy(state))["events"]
+    drawing = [e["player"] for e in guessed if e.get("cards") and " draws " in e["text"]]
+    assert [state["players"][i]["name"] for i in drawers_shown(pad)] == drawing and drawing
+    held = {n for p in state["players"] for n in p["hand"] + p["hired"]} | set(state.get("staff_discard", []))
+    free = sorted(set(module("base").RULES.staff) - held)
+    rng.shuffle(free)
+    deck: list[int] = []
+    for index in drawers_shown(pad):
+        block = q(f"#draws .draw[data-player='{index}']")
+        count = int(pad.evaluate(f"{block}.querySelector('h3').textContent").split(" draws ")[1].split()[0])
+        cards = [free.pop() for _ in range(count)]
+        search = q(f"[data-key=draw-{index}-search]")
+        pad.tap(search)
+        for card in cards:
+            pad.tools.send("Input.insertText", {"text": str(card)})
+            pad.keys += len(str(card)) + 1
+            pad.tools.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+            pad.tools.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+        shown = pad.evaluate(f"Array.from({block}.querySelectorAll('ol.drawn .chip-name')).map(c => c.textContent)")
+        assert [int(text.rsplit("#", 1)[1]) for text in shown] == cards  # in the order drawn
+        options = pad.evaluate(
+            f"Array.from({block}.querySelectorAll('.option-button')).map(b => ({{key: b.dataset.key, text: b.textContent, off: b.disabled}}))"
+        )
+        # Each option's projected total is the Python module's for the round scored with it recorded.
+        for option in options:
+            value = option["key"].rsplit("-", 1)[1]
+            chosen = copy.deepcopy(state)
+            chosen["staff_deck"] = deck + cards
+            chosen["players"][index]["choices"] = {"play_staff": None if value == "null" else int(value)}
+            if not option["off"]:
+                assert option["text"].endswith(f"projected total {projected_total(chosen, index)}"), option
+        pick = next(o for o in options if not o["off"])
+        pad.tap(q(f"[data-key='{pick['key']}']"))
+        value = pick["key"].rsplit("-", 1)[1]
+        state["players"][index]["choices"] = {"play_staff": None if value == "null" else int(value)}
+        deck += cards
+    if deck:
+        state["staff_deck"] = deck
+    return state
+
+
+def projected_total(state: dict[str, Any], index: int) -> int:
+    mod = module("base")
+    after = mod.score_game(copy.deepcopy(state))["state"]
+    game = mod.new_game(after, explain=False)
+    total: int = mod.projection(game, game.players[index])
+    return total
+
+
+def shoot_draws(pad: Pad, state: dict[str, Any]) -> None:
+    """The draw entry at 390 px, a card entered and the next one searched by name: light, dark and German.
+    The card is taken out again afterwards (undo), the search emptied."""
+    folder = Path(str(SHOTS))
+    folder.mkdir(parents=True, exist_ok=True)
+    staff = module("base").RULES.staff
+    held = {n for p in state["players"] for n in p["hand"] + p["hired"]}
+    free = [n for n in sorted(staff) if n not in held]
+    pad.tap(q("[data-key=draw-0-search]"))
+    pad.tools.send("Input.insertText", {"text": str(free[0])})
+    pad.tap(q(f"[data-key=draw-0-add-{free[0]}]"))
+
+    def take(name: str) -> None:
+        pad.type_into(q("[data-key=draw-0-search]"), staff[free[-1]][0][:4].lower())
+        pad.evaluate("document.getElementById('draws').scrollIntoView({block: 'start'})")
+        time.sleep(0.15)
+        data = pad.tools.send("Page.captureScreenshot", {"format": "png"})
+        (folder / f"padflow-{name}.png").write_bytes(base64.b64decode(data["data"]))
+
+    for theme in ("light", "dark"):
+        choose_theme(pad, theme)
+        take(f"draws-390-{theme}")
+    choose_theme(pad, "light")
+    language(pad, "de")
+    take("draws-390-de")
+    language(pad, "en")
+    choose_theme(pad, "auto")
+    pad.type_into(q("[data-key=draw-0-search]"), "")
+    pad.tap(q("#undo"))
+
+
+def language(pad: Pad, chosen: str) -> None:
+    pad.evaluate(
+        f"(() => {{ const s = {q('[data-key=language]')}; s.value = '{chosen}'; s.dispatchEvent(new Event('change')); }})()"
+    )
+
+
+def play_the_seed_7_game(pad: Pad, table: bool = True) -> list[dict[str, Any]]:
+    """Deal seed 7, choose the table's tiles, play rounds 1 to 7 (changes typed as +N, the draws entered
+    where they score when `table`); returns each round's state scored and result as gah score gives it."""
+    mod = module("base")
+    rng = random.Random("issue 31, seed 7")
+    deal(pad, NAMES, 7)
+    dealt = mod.setup_game(NAMES, 7)
+    state = after_state(mod.score_game(copy.deepcopy(dealt)))
+    for tier, tile in TABLE_TILES.items():
+        choose_tile(pad, tier, tile)
+        state["tiles"][tier] = tile
+    scored = []
+    for round_ in range(1, 8):
+        before = enter_round(pad, state, round_, rng, changes=table)
+        if table and round_ in (3, 5):
+            if round_ == 3 and SHOTS:
+                shoot_draws(pad, before)
+            before = enter_draws(pad, before, rng)
+        pad.tap(q("#action"))
+        result = mod.score_game(copy.deepcopy(before))
+        if table:  # read without a tap: the state the pad scored, and what it shows of the result
+            pad.evaluate("document.querySelector('[data-key=show]').click()")
+            assert json.loads(pad.evaluate("document.getElementById('json-area').value")) == before, round_
+            if result["events"]:
+                assert events_shown(pad) == [e["text"] for e in result["events"] if e["kind"] != "final"], round_
+        scored.append({"before": before, "result": result})
+        state = after_state(result)
+    return scored
+
+
+def test_the_seed_7_game_with_the_tables_draws_matches_gah_score(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, page)
+        assert not pad.evaluate("!!document.getElementById('draws') && !!document.querySelector('#draws .draw')")
+        scored = play_the_seed_7_game(pad)
+        # Every scoring was checked as it was scored (play_the_seed_7_game): the state the pad scored is the
+        # one worked out here from what was entered (the table's draws on the deck, in the order drawn, and
+        # the cards chosen to play), and what it shows is gah score's result on that state.
+        mod = module("base")
+        final = scored[-1]
+        for round_, entry in zip(range(1, 8), scored, strict=True):
+            before = entry["before"]
+            assert before["round"] == round_
+            if round_ in (3, 5):
+                # The drawing players drew exactly the cards the table entered, and no card the table did not.
+                draws = [e for e in entry["result"]["events"] if e.get("cards") and " draws " in e["text"]]
+                assert [c for e in draws for c in e["cards"]] == before["staff_deck"]
+                assert not any("deck holds only" in e["text"] for e in entry["result"]["events"])
+                played = {p["name"]: p["choices"].get("play_staff") for p in before["players"] if p["choices"]}
+                hired = {p["name"]: p["hired"] for p in entry["result"]["state"]["players"]}
+                for name, card in played.items():
+                    assert (card in hired[name]) == (card is not None)
+        assert pad.evaluate("document.documentElement.scrollWidth") <= 390
+        totals = pad.evaluate(
+            "Object.fromEntries(Array.from(document.querySelectorAll('table.final tr.total td')).map(td => [td.dataset.player, Number(td.textContent)]))"
+        )
+        assert totals == {e["player"]: e["total"] for e in final["result"]["final"]}
+        assert mod.RULES.rounds == 7
+        if TAPS:
+            Path(TAPS).write_text(json.dumps({"taps": pad.taps, "keys": pad.keys}) + "\n", encoding="utf-8")
+        assert problems(tools) == []
+    finally:
+        tools.close()

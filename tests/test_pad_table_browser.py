@@ -261,3 +261,107 @@ def test_the_seed_7_game_with_the_tables_draws_matches_gah_score(chromium: str, 
         assert problems(tools) == []
     finally:
         tools.close()
+
+
+def taps_at(pad: Pad, finder: str, gaps: list[float]) -> None:
+    """Taps on the spot where `finder` is, as a thumb makes them: the first once the pad hears one, each
+    next one `gaps` seconds after the last, on the same spot whatever the page has put there meanwhile."""
+    pad.wait_until_heard(finder)
+    box = pad.evaluate(
+        f"(() => {{ const e = {finder}; e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();"
+        " return [r.left + r.width / 2, r.top + r.height / 2]; })()"
+    )
+    for gap in [0.0, *gaps]:
+        time.sleep(gap)
+        for kind in ("mousePressed", "mouseReleased"):
+            pad.tools.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1})
+
+
+def round_line(pad: Pad) -> str:
+    return str(pad.evaluate("document.getElementById('round-line').textContent"))
+
+
+def test_double_and_triple_taps_never_run_an_extra_step(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, page)
+        deal(pad, NAMES, 7)
+        taps_at(pad, q("#action"), [0.12])  # End round 1, and a second tap 120 ms later
+        assert round_line(pad) == "Round 2 of 7"
+        taps_at(pad, q("#action"), [0.15, 0.15])  # End round 2, three taps 150 ms apart
+        assert round_line(pad) == "Round 3 of 7"
+        # Nothing entered since round 2 ended: the scoring asks first, above the button; a double tap on
+        # the button only asks.
+        taps_at(pad, q("#action"), [0.05])
+        assert round_line(pad) == "Round 3 of 7"
+        assert pad.evaluate("!document.getElementById('confirm').hidden")
+        assert pad.evaluate("document.getElementById('confirm-text').textContent") == (
+            "Nothing was entered since the last step. Score round 3 anyway?"
+        )
+        taps_at(pad, q("#confirm-yes"), [0.1, 0.1])  # yes, three taps: round 3 is scored, round 4 not ended
+        assert round_line(pad) == "Round 4 of 7"
+        assert pad.evaluate("document.getElementById('confirm').hidden")
+        assert action(pad)["label"] == "End round 4"
+        # A round with entries: no question; a triple tap 50 ms apart ends round 4 only.
+        pad.type_into(field("players[0].points"), "+3")
+        taps_at(pad, q("#action"), [0.05, 0.05])
+        assert round_line(pad) == "Round 5 of 7"
+        # Two taps on a card's Hired button: one card is hired (the next card's button slid under the thumb).
+        hand = pad.evaluate("Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).map(b => b.dataset.key)")
+        assert len(hand) >= 2
+        taps_at(pad, q(f"[data-key='{hand[0]}']"), [0.08])
+        after = pad.evaluate("Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).map(b => b.dataset.key)")
+        assert after == hand[1:]
+        # Two taps on a card's ✕: it asks; the second tap answers nothing.
+        remove = after[0].replace("-hire-", "-remove-")
+        taps_at(pad, q(f"[data-key='{remove}']"), [0.06])
+        asked = q(f"[data-key='{remove}-yes']")
+        assert pad.evaluate(f"!!{asked}")
+        assert pad.evaluate("Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).length") == len(after)
+        assert problems(tools) == []
+    finally:
+        tools.close()
+
+
+def test_a_change_is_typed_as_plus_or_minus_and_shown_before_it_counts(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, page)
+        deal(pad, ["Anna", "Ben"], 7)
+        points = "players[0].points"
+        pad.type_into(field(points), "28")
+        pad.type_into(field(points), "+14")
+        sum_line = f"{field(points)}.closest('.field').querySelector('.sum')"
+        assert pad.evaluate(f"{sum_line}.textContent") == "28 + 14 = 42"
+        assert pad.evaluate(f"{field(points)}.value") == "+14"  # as typed until the field is left
+        pad.tap(field("players[1].points"))
+        assert pad.evaluate(f"{field(points)}.value") == "42"
+        assert shown_entry(pad, points) == "42"
+        # A change the format cannot hold: 10 - 15 = -5 krones, refused with gah score's words for -5.
+        krones = "players[0].krones"
+        pad.type_into(field(krones), "10")
+        pad.type_into(field(krones), "- 15")
+        assert pad.evaluate(f"{field(krones)}.closest('.field').querySelector('.sum').textContent") == "10 − 15 = -5"
+        # gah score on a state holding `krones: -5`: players[0].krones: -5 is less than the minimum of 0
+        assert error_at(pad, krones) == "-5 is less than the minimum of 0"
+        assert action(pad)["disabled"]
+        # A change of a field holding no whole number changes nothing and says so; gah's words stay.
+        pad.type_into(field(krones), "2.5")
+        pad.type_into(field(krones), "+3")
+        assert pad.evaluate(f"{field(krones)}.closest('.field').querySelector('.sum').textContent") == (
+            '"2.5" is no whole number: a change needs one to change'
+        )
+        assert shown_entry(pad, krones) == "2.5"
+        assert action(pad)["disabled"]
+        pad.type_into(field(krones), "12")
+        assert not action(pad)["disabled"]
+        assert problems(tools) == []
+    finally:
+        tools.close()
+
+
+def shown_entry(pad: Pad, path: str) -> str:
+    """What the pad holds for a field (its saved entries), read without a tap."""
+    index, key = path.removeprefix("players[").split("].")
+    saved = pad.evaluate("localStorage.getItem('gah-pad-base')")
+    return str(json.loads(saved)["game"]["entries"]["players"][int(index)][key])

@@ -339,12 +339,68 @@ def check_game(vector: dict[str, Any], played: dict[str, Any]) -> int:
     return seen
 
 
+def table_vectors() -> list[dict[str, Any]]:
+    """Issue 31: a round-3 state under tile A "Draw Staff" (draw 3, play 1 at 3 krones off; rules/base.yaml)
+    where Anna (space 9) and Cleo (space 7) end in the yellow bonus zone after moving back 3 (3 to 13: bonus)
+    and Ben (space 1, back to 0: black, penalty) puts 2 Staff from hand under the deck. With its deck
+    (shuffled, not lowest first) the pad must score it as gah score does; without one, the pad asks for the
+    draws and scores the state with exactly the cards entered on the deck, in the order drawn."""
+    mod = module("base")
+    after = mod.score_game(mod.setup_game(["Anna", "Ben", "Cleo"], 5))["state"]
+    state_ = copy.deepcopy(after)
+    state_["round"] = 3
+    state_.pop("staff_deck")
+    state_["tiles"]["A"] = "a-draw-staff"
+    for entry, space in zip(state_["players"], (9, 1, 7), strict=True):
+        entry["emperor"] = space
+        entry["krones"] = 12
+    held = {n for p in state_["players"] for n in p["hand"] + p["hired"]}
+    free = sorted(set(mod.RULES.staff) - held)
+    random.Random("table deck").shuffle(free)
+    known = dict(state_, staff_deck=free)
+    vectors: list[dict[str, Any]] = [
+        {
+            "rules": "base",
+            "label": "a known deck",
+            "state": known,
+            "before": canon(known, mod.RULES.items),
+            "fromDeck": [[0, free[:3]], [2, free[3:6]]],  # Anna draws first, then Cleo: the deck's top cards
+            "expected": mod.score_game(copy.deepcopy(known)),
+        }
+    ]
+    unknown = copy.deepcopy(state_)
+    draws = {"0": free[-3:], "2": free[-6:-3]}
+    plays = {"0": free[-2], "2": None}
+    before = copy.deepcopy(unknown)
+    before["staff_deck"] = draws["0"] + draws["2"]
+    before["players"][0]["choices"] = {"play_staff": plays["0"]}
+    before["players"][2]["choices"] = {"play_staff": None}
+    vectors.append(
+        {
+            "rules": "base",
+            "label": "the table's draws",
+            "state": unknown,
+            "draws": draws,
+            "plays": plays,
+            "before": canon(before, mod.RULES.items),
+            "expected": mod.score_game(copy.deepcopy(before)),
+        }
+    )
+    return vectors
+
+
 def test_the_pad_agrees_with_python(tmp_path: Path) -> None:
     node_binary = node()
     games = game_vectors()
     with tempfile.TemporaryDirectory() as scratch:
         checks = check_vectors(Path(scratch))
-    vectors = {"deals": deal_vectors(), "checks": checks, "reports": report_vectors(games), "games": games}
+    vectors = {
+        "deals": deal_vectors(),
+        "checks": checks,
+        "reports": report_vectors(games),
+        "games": games,
+        "tables": table_vectors(),
+    }
     assert sum("error" in v["expected"] for v in vectors["deals"]) >= 50
     assert sum(bool(v["expected"]["schema"]) for v in checks) >= 15
     assert sum(bool(v["expected"]["score"]) for v in checks) >= 8

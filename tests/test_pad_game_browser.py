@@ -438,7 +438,7 @@ def test_undo_never_loses_an_entry(chromium: str, profile: str, page: Path) -> N
         state = to_round_3(pad, ["Anna", "Ben", "Cleo", "Dan"])
         card = state["players"][1]["hand"][0]
         cleo_points, dan_krones = state["players"][2]["points"] + 9, state["players"][3]["krones"] + 4
-        room = f"section.player[data-player='3'] [data-cell='1.2']"
+        room = "section.player[data-player='3'] [data-cell='1.2']"
         pad.tap(q(f"[data-key='players[1].hand-remove-{card}']"))  # 1: remove Staff from Ben's hand (asked)
         pad.tap(q(f"[data-key='players[1].hand-remove-{card}-yes']"))
         pad.type_into(field("players[2].points"), str(cleo_points))  # 2: Cleo's points

@@ -38,7 +38,6 @@ from test_pad_game_browser import (
     page,  # noqa: F401
     profile,  # noqa: F401
     q,
-    shown_state,
 )
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
@@ -69,8 +68,12 @@ def change_into(pad: Pad, path: str, old: int, new: int) -> None:
     assert pad.evaluate(f"{field(path)}.closest('.field').querySelector('.sum').textContent") == (
         f"{old} {sign} {abs(delta)} = {new}"
     )
-    pad.tools.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
-    pad.tools.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+    pad.tools.send(
+        "Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13}
+    )
+    pad.tools.send(
+        "Input.dispatchKeyEvent", {"type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13}
+    )
     pad.keys += 1
     assert pad.evaluate(f"{field(path)}.value") == str(new)
 
@@ -103,7 +106,9 @@ def enter_round(pad: Pad, state: dict[str, Any], round_: int, rng: random.Random
 
 
 def drawers_shown(pad: Pad) -> list[int]:
-    return [int(i) for i in pad.evaluate("Array.from(document.querySelectorAll('#draws .draw')).map(d => d.dataset.player)")]
+    return [
+        int(i) for i in pad.evaluate("Array.from(document.querySelectorAll('#draws .draw')).map(d => d.dataset.player)")
+    ]
 
 
 def enter_draws(pad: Pad, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -127,8 +132,14 @@ def enter_draws(pad: Pad, state: dict[str, Any], rng: random.Random) -> dict[str
         for card in cards:
             pad.tools.send("Input.insertText", {"text": str(card)})
             pad.keys += len(str(card)) + 1
-            pad.tools.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
-            pad.tools.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+            pad.tools.send(
+                "Input.dispatchKeyEvent",
+                {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13},
+            )
+            pad.tools.send(
+                "Input.dispatchKeyEvent",
+                {"type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13},
+            )
         shown = pad.evaluate(f"Array.from({block}.querySelectorAll('ol.drawn .chip-name')).map(c => c.textContent)")
         assert [int(text.rsplit("#", 1)[1]) for text in shown] == cards  # in the order drawn
         options = pad.evaluate(
@@ -274,7 +285,9 @@ def taps_at(pad: Pad, finder: str, gaps: list[float]) -> None:
     for gap in [0.0, *gaps]:
         time.sleep(gap)
         for kind in ("mousePressed", "mouseReleased"):
-            pad.tools.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1})
+            pad.tools.send(
+                "Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1}
+            )
 
 
 def round_line(pad: Pad) -> str:
@@ -307,17 +320,23 @@ def test_double_and_triple_taps_never_run_an_extra_step(chromium: str, profile: 
         taps_at(pad, q("#action"), [0.05, 0.05])
         assert round_line(pad) == "Round 5 of 7"
         # Two taps on a card's Hired button: one card is hired (the next card's button slid under the thumb).
-        hand = pad.evaluate("Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).map(b => b.dataset.key)")
+        hand = pad.evaluate(
+            "Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).map(b => b.dataset.key)"
+        )
         assert len(hand) >= 2
         taps_at(pad, q(f"[data-key='{hand[0]}']"), [0.08])
-        after = pad.evaluate("Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).map(b => b.dataset.key)")
+        after = pad.evaluate(
+            "Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).map(b => b.dataset.key)"
+        )
         assert after == hand[1:]
         # Two taps on a card's ✕: it asks; the second tap answers nothing.
         remove = after[0].replace("-hire-", "-remove-")
         taps_at(pad, q(f"[data-key='{remove}']"), [0.06])
         asked = q(f"[data-key='{remove}-yes']")
         assert pad.evaluate(f"!!{asked}")
-        assert pad.evaluate("Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).length") == len(after)
+        assert pad.evaluate(
+            "Array.from(document.querySelectorAll('[data-key^=\"players[1].hand-hire-\"]')).length"
+        ) == len(after)
         assert problems(tools) == []
     finally:
         tools.close()

@@ -28,6 +28,8 @@ from helpers_scoring import module
 from test_js_pad_browser import DevTools, Pad, chromium, problems, start_browser  # noqa: F401
 from test_pad_game_browser import (
     action,
+    axe_counts,
+    axe_source,
     after_state,
     choose_theme,
     deal,
@@ -384,3 +386,46 @@ def shown_entry(pad: Pad, path: str) -> str:
     index, key = path.removeprefix("players[").split("].")
     saved = pad.evaluate("localStorage.getItem('gah-pad-base')")
     return str(json.loads(saved)["game"]["entries"]["players"][int(index)][key])
+
+
+def test_axe_finds_nothing_serious_on_the_draw_entry_and_the_confirmation(
+    chromium: str, profile: str, page: Path
+) -> None:  # noqa: F811
+    source = axe_source()
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, page)
+        deal(pad, NAMES, 7)
+        choose_tile(pad, "A", TABLE_TILES["A"])
+        for _ in range(2):
+            pad.tap(q("#action"))
+        seen = {}
+        taps_at(pad, q("#action"), [])  # nothing entered: the scoring asks first
+        seen["the confirmation"] = axe_counts(pad, source)
+        pad.tap(q("[data-key=confirm-no]"))
+        for index, space in enumerate(EMPEROR[3]):
+            pad.type_into(field(f"players[{index}].emperor"), str(space))
+        state = shown_state_now(pad)
+        held = {n for p in state["players"] for n in p["hand"] + p["hired"]}
+        free = [n for n in sorted(module("base").RULES.staff) if n not in held]
+        pad.type_into(q("[data-key=draw-0-search]"), str(free[0]))
+        pad.tap(q(f"[data-key=draw-0-add-{free[0]}]"))
+        pad.type_into(q("[data-key=draw-0-search]"), "a")  # matches listed, problems shown
+        seen["a draw being entered"] = axe_counts(pad, source)
+        for card in free[1:3]:
+            pad.type_into(q("[data-key=draw-0-search]"), str(card))
+            pad.tap(q(f"[data-key=draw-0-add-{card}]"))
+        seen["the card to play"] = axe_counts(pad, source)
+        serious = {view: found.get("serious", []) + found.get("critical", []) for view, found in seen.items()}
+        assert serious == {view: [] for view in seen}
+        assert problems(tools) == []
+    finally:
+        tools.close()
+
+
+def shown_state_now(pad: Pad) -> dict[str, Any]:
+    """The state the last step scored, read without a tap (here nobody has taken a card since)."""
+    state: dict[str, Any] = pad.evaluate(
+        "(() => { document.querySelector('[data-key=show]').click(); return JSON.parse(document.getElementById('json-area').value); })()"
+    )
+    return state

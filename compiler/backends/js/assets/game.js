@@ -6,7 +6,7 @@
 
 const PadGame = (function () {
   const VERSION = 1;
-  const UNDO_LIMIT = 200; // every entry is a step
+  const UNDO_LIMIT = 100; // every entry is a step
   // A scorer's message starts with the path it is about, perhaps with a note: "players[0].hotel[3] (floor 1): ".
   const PATH = /^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*)(?: \([^()]*\))?: /;
   // What one decision of each `choices` key is (runtime/state.js checks the same kinds).

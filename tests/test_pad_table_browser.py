@@ -28,9 +28,9 @@ from helpers_scoring import module
 from test_js_pad_browser import DevTools, Pad, chromium, problems, start_browser  # noqa: F401
 from test_pad_game_browser import (
     action,
+    after_state,
     axe_counts,
     axe_source,
-    after_state,
     choose_theme,
     deal,
     error_at,
@@ -351,7 +351,10 @@ def test_a_change_is_typed_as_plus_or_minus_and_shown_before_it_counts(chromium:
         deal(pad, ["Anna", "Ben"], 7)
         points = "players[0].points"
         pad.type_into(field(points), "28")
-        pad.type_into(field(points), "+14")
+        pad.type_into(field(points), "+")  # typed key by key: a sign alone changes nothing yet
+        assert shown_entry(pad, points) == "28" and error_at(pad, points) == ""
+        for key in "14":
+            pad.tools.send("Input.insertText", {"text": key})
         sum_line = f"{field(points)}.closest('.field').querySelector('.sum')"
         assert pad.evaluate(f"{sum_line}.textContent") == "28 + 14 = 42"
         assert pad.evaluate(f"{field(points)}.value") == "+14"  # as typed until the field is left
@@ -389,8 +392,10 @@ def shown_entry(pad: Pad, path: str) -> str:
 
 
 def test_axe_finds_nothing_serious_on_the_draw_entry_and_the_confirmation(
-    chromium: str, profile: str, page: Path
-) -> None:  # noqa: F811
+    chromium: str,  # noqa: F811
+    profile: str,  # noqa: F811
+    page: Path,  # noqa: F811
+) -> None:
     source = axe_source()
     tools = start_browser(chromium, profile)
     try:

@@ -25,6 +25,11 @@ const PadEntry = (function () {
     };
     input.addEventListener("focus", () => (visit = ++visits));
     input.addEventListener("input", () => {
+      // A sign alone is a change begun: the entry stays as it is until its number follows.
+      if (/^[-+] *$/.test(input.value.trim())) {
+        if (base === null) base = owner[key];
+        return show("");
+      }
       const change = PadCheck.changeOf(input.value);
       if (!change) base = null;
       else if (base === null) base = owner[key];

@@ -917,6 +917,7 @@
   function refresh() {
     const game = pad.game;
     PadDraws.update(kit);
+    if (asked && !G.unchanged(game)) asked = false; // something was entered: the question is moot
     const found = G.problems(pad).map((problem) => Object.assign(placed(problem), problem));
     for (const field of fields.values()) {
       field.error.hidden = true;

@@ -140,15 +140,14 @@ class Pad:
         return reply["result"].get("value")
 
     def tap(self, finder: str) -> None:
-        """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse, once
-        the pad hears a tap on it (it rests a moment after a tap: tap.js)."""
-        self.wait_until_heard(finder)
-        self.taps += 1
+        """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse."""
         box = self.evaluate(
             f"(() => {{ const e = {finder}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
             " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"
         )
         assert box is not None, f"nothing to tap: {finder}"
+        self.wait_until_heard(finder)  # the pad rests a moment after a tap (tap.js): a tap then would be lost
+        self.taps += 1
         for kind in ("mousePressed", "mouseReleased"):
             self.tools.send(
                 "Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1}

@@ -7,17 +7,20 @@
 const PadDraws = (function () {
   let shown = null; // what the section shows (redrawn when a typed entry changes who draws)
 
-  // `kit`: what the page lends (ui.js): G, pad, el, button, act, say, cardName, cardNames, register, errorLine, uid.
-  function section(kit) {
-    const box = kit.el("div", { id: "draws", class: "span" });
-    fill(kit, box);
-    return box;
-  }
-
-  // Draw the section again if who draws has changed since it was drawn (a typed Emperor space).
+  // Called by the page's checks after every change (`kit`: what the page lends, ui.js: G, pad, el, button,
+  // act, say, cardName, cardNames, register, errorLine, uid). The section stands after the tiles' section
+  // (placed here, so the page's own layout is left alone); it is drawn again when the page was, or when
+  // who draws has changed since (a typed Emperor space).
   function update(kit) {
-    const box = document.getElementById("draws");
-    if (box && signature(kit) !== shown) fill(kit, box);
+    let box = document.getElementById("draws");
+    if (!box) {
+      const tiles = document.querySelector('details[data-key="tiles"]');
+      if (!tiles) return;
+      box = kit.el("div", { id: "draws", class: "span" });
+      tiles.closest("section").after(box);
+      shown = null;
+    }
+    if (signature(kit) !== shown) fill(kit, box);
   }
 
   function signature(kit) {
@@ -137,5 +140,5 @@ const PadDraws = (function () {
     return el("div", { class: "field wide", role: "group", "aria-label": say("draw_play_legend", { player: player.name }) }, el("p", { class: "label" }, say("draw_play_legend", { player: player.name })), options);
   }
 
-  return { section, update };
+  return { update };
 })();

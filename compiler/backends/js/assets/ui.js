@@ -996,7 +996,7 @@
       const shown = [...game.history].reverse().find((entry) => entry.round > 0 && (entry.result.events.length || entry.result.final));
       if (shown) parts.push(resultSection(shown, shown === last, shown === last && G.lastScored(pad) === last));
       if (!game.finished) {
-        parts.push(tilesSection(game), PadDraws.section(kit), ...game.entries.players.map((player, index) => playerCard(player, index)));
+        parts.push(tilesSection(game), ...game.entries.players.map((player, index) => playerCard(player, index)));
         if (game.entries.players.length < DATA.maxPlayers && game.round === 0) {
           parts.push(el("div", { class: "row span" }, button(say("add_player"), () => { G.addPlayer(pad); changed(); }, { "data-key": "add-player" })));
         }

@@ -129,6 +129,8 @@ class Pad:
 
     def __init__(self, tools: DevTools) -> None:
         self.tools = tools
+        self.taps = 0  # taps and characters typed so far: what a game costs a player
+        self.keys = 0
 
     def evaluate(self, expression: str) -> Any:
         reply = self.tools.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
@@ -143,10 +145,22 @@ class Pad:
             " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"
         )
         assert box is not None, f"nothing to tap: {finder}"
+        self.wait_until_heard(finder)  # the pad rests a moment after a tap (tap.js): a tap then would be lost
+        self.taps += 1
         for kind in ("mousePressed", "mouseReleased"):
             self.tools.send(
                 "Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1}
             )
+
+    def wait_until_heard(self, finder: str) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        heard = (
+            f"(() => {{ const r = document.documentElement.dataset.resting; if (!r) return true; const e = {finder};"
+            " return r === 'repeat' && !!e && e.hasAttribute('data-repeat'); })()"
+        )
+        while not self.evaluate(heard):
+            assert time.monotonic() < deadline, f"the pad never stopped resting: {finder}"
+            time.sleep(0.05)
 
     def type_into(self, finder: str, text: str) -> None:
         """Tap a field, select what it holds and type `text` over it."""
@@ -154,6 +168,7 @@ class Pad:
         self.tools.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "a", "commands": ["selectAll"]})
         self.tools.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "a"})
         self.tools.send("Input.insertText", {"text": text})
+        self.keys += len(text)
 
     def shot(self, path: Path, width: int) -> None:
         self.tools.send(

@@ -162,6 +162,7 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
     held = {n for p in state_["players"] for n in p["hand"] + p["hired"]} | set(state_.get("staff_discard", []))
     free = sorted(set(rules.staff) - held)
     rng.shuffle(free)
+    taken = set()
     for entry in state_["players"]:
         entry["choices"] = {}
         entry["points"] += rng.randint(0, 12)
@@ -173,12 +174,32 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
         if entry["hand"] and rng.random() < 0.7:
             entry["hired"].append(entry["hand"].pop(rng.randrange(len(entry["hand"]))))
         if free and rng.random() < 0.5:
+            taken.add(free[-1])
             entry["hand"].append(free.pop())
         if len(entry["cafe"]) < rules.cafe_seats and rng.random() < 0.3:
             entry["cafe"].append({rng.choice(rules.items): 1})
         for _ in range(rng.randint(1, 3)):
             grow(entry, rules, rng)
+        keep_to_role(entry, rules, free)
+    # The deck as gah score takes an unknown one (every card nobody holds, lowest first), written out:
+    # the pad then knows it (issue 31) and draws from it as gah score does, asking for no draw.
+    state_["staff_deck"] = sorted(set(rules.staff) - held - taken)
     return state_
+
+
+def keep_to_role(entry: dict[str, Any], rules: Any, free: list[int]) -> None:
+    """A player of a role (the solo opponent) enters nothing of what that role never has (issue 36): its
+    krones stay 0, its kitchen and café empty, its hand's cards go back to the deck."""
+    for key in rules.roles.get(entry.get("role", ""), ()):
+        if key == "krones":
+            entry["krones"] = 0
+        elif key == "kitchen":
+            entry["kitchen"] = dict.fromkeys(entry["kitchen"], 0)
+        elif key == "cafe":
+            entry["cafe"] = []
+        elif key == "hand":
+            free.extend(entry["hand"])
+            entry["hand"] = []
 
 
 def grow(entry: dict[str, Any], rules: Any, rng: random.Random) -> None:
@@ -242,10 +263,12 @@ def projected(rules: str, after: dict[str, Any], index: int) -> int:
 
 
 def entries_of(after: dict[str, Any]) -> dict[str, Any]:
-    """The pad's entries for a state after a scoring, worked out here: numbers as text, no deck, no decisions."""
+    """The pad's entries for a state after a scoring, worked out here: numbers as text, the deck (known: the
+    games' states write it), no draws, no decisions."""
     return {
         "tiles": after["tiles"],
         "staff_discard": after.get("staff_discard", []),
+        "staff_deck": after.get("staff_deck"),
         "players": [
             {
                 "name": p["name"],
@@ -255,9 +278,11 @@ def entries_of(after: dict[str, Any]) -> dict[str, Any]:
                 "hand": p["hand"],
                 "hired": p["hired"],
                 "choices": {},
+                "drawn": [],
                 **{key: str(p[key]) for key in ("points", "krones", "emperor", "objectives")},
                 # the declared resources but the objectives, a field each (the state writes them all)
                 "resources": {k: str(v) for k, v in p.get("resources", {}).items()},
+                **({"role": p["role"]} if "role" in p else {}),  # issue 36: the seat's role, as the state says
             }
             for p in after["players"]
         ],
@@ -330,12 +355,68 @@ def check_game(vector: dict[str, Any], played: dict[str, Any]) -> int:
     return seen
 
 
+def table_vectors() -> list[dict[str, Any]]:
+    """Issue 31: a round-3 state under tile A "Draw Staff" (draw 3, play 1 at 3 krones off; rules/base.yaml)
+    where Anna (space 9) and Cleo (space 7) end in the yellow bonus zone after moving back 3 (3 to 13: bonus)
+    and Ben (space 1, back to 0: black, penalty) puts 2 Staff from hand under the deck. With its deck
+    (shuffled, not lowest first) the pad must score it as gah score does; without one, the pad asks for the
+    draws and scores the state with exactly the cards entered on the deck, in the order drawn."""
+    mod = module("base")
+    after = mod.score_game(mod.setup_game(["Anna", "Ben", "Cleo"], 5))["state"]
+    state_ = copy.deepcopy(after)
+    state_["round"] = 3
+    state_.pop("staff_deck")
+    state_["tiles"]["A"] = "a-draw-staff"
+    for entry, space in zip(state_["players"], (9, 1, 7), strict=True):
+        entry["emperor"] = space
+        entry["krones"] = 12
+    held = {n for p in state_["players"] for n in p["hand"] + p["hired"]}
+    free = sorted(set(mod.RULES.staff) - held)
+    random.Random("table deck").shuffle(free)
+    known = dict(state_, staff_deck=free)
+    vectors: list[dict[str, Any]] = [
+        {
+            "rules": "base",
+            "label": "a known deck",
+            "state": known,
+            "before": canon(known, mod.RULES.items),
+            "fromDeck": [[0, free[:3]], [2, free[3:6]]],  # Anna draws first, then Cleo: the deck's top cards
+            "expected": mod.score_game(copy.deepcopy(known)),
+        }
+    ]
+    unknown = copy.deepcopy(state_)
+    draws = {"0": free[-3:], "2": free[-6:-3]}
+    plays = {"0": free[-2], "2": None}
+    before = copy.deepcopy(unknown)
+    before["staff_deck"] = draws["0"] + draws["2"]
+    before["players"][0]["choices"] = {"play_staff": plays["0"]}
+    before["players"][2]["choices"] = {"play_staff": None}
+    vectors.append(
+        {
+            "rules": "base",
+            "label": "the table's draws",
+            "state": unknown,
+            "draws": draws,
+            "plays": plays,
+            "before": canon(before, mod.RULES.items),
+            "expected": mod.score_game(copy.deepcopy(before)),
+        }
+    )
+    return vectors
+
+
 def test_the_pad_agrees_with_python(tmp_path: Path) -> None:
     node_binary = node()
     games = game_vectors()
     with tempfile.TemporaryDirectory() as scratch:
         checks = check_vectors(Path(scratch))
-    vectors = {"deals": deal_vectors(), "checks": checks, "reports": report_vectors(games), "games": games}
+    vectors = {
+        "deals": deal_vectors(),
+        "checks": checks,
+        "reports": report_vectors(games),
+        "games": games,
+        "tables": table_vectors(),
+    }
     assert sum("error" in v["expected"] for v in vectors["deals"]) >= 50
     assert sum(bool(v["expected"]["schema"]) for v in checks) >= 15
     assert sum(bool(v["expected"]["score"]) for v in checks) >= 8

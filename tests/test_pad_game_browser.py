@@ -390,6 +390,10 @@ def test_hostile_entries_get_gah_scores_words_and_change_nothing(chromium: str, 
         tools.close()
 
 
+def undo_label(pad: Pad) -> str:
+    return str(pad.evaluate("document.getElementById('undo').textContent"))
+
+
 def test_undo_takes_back_a_removed_player_a_removed_card_and_a_scoring(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
     tools = start_browser(chromium, profile)
     try:
@@ -397,14 +401,20 @@ def test_undo_takes_back_a_removed_player_a_removed_card_and_a_scoring(chromium:
         state = to_round_3(pad, ["Anna", "Ben", "Cleo"])
         cleo = "section.player[data-player='2']"
         pad.type_into(field("players[2].krones"), "13")
+        # Removing a player asks first; "Keep" (where the button was) keeps her.
         pad.tap(q("[data-key='players[2]-remove']"))
+        pad.tap(q("[data-key='players[2]-remove-keep']"))
+        assert pad.evaluate("document.querySelectorAll('section.player').length") == 3
+        pad.tap(q("[data-key='players[2]-remove']"))
+        pad.tap(q("[data-key='players[2]-remove-yes']"))
         assert pad.evaluate("document.querySelectorAll('section.player').length") == 2
-        assert pad.evaluate("document.getElementById('undo').textContent") == "Undo: Remove Cleo"
+        assert undo_label(pad) == "Undo: Remove Cleo"
         pad.tap(q("#undo"))
         assert pad.evaluate(f"{q(cleo)}.querySelector('h2').textContent") == "Cleo"
         assert pad.evaluate(f"{field('players[2].krones')}.value") == "13"
         card = state["players"][0]["hand"][0]
         pad.tap(q(f"[data-key='players[0].hand-remove-{card}']"))
+        pad.tap(q(f"[data-key='players[0].hand-remove-{card}-yes']"))
         assert card not in hand_shown(pad, 0)
         pad.tap(q("#undo"))
         assert hand_shown(pad, 0) == state["players"][0]["hand"]
@@ -416,6 +426,59 @@ def test_undo_takes_back_a_removed_player_a_removed_card_and_a_scoring(chromium:
         assert problems(tools) == []
     finally:
         tools.close()
+
+
+def test_undo_never_loses_an_entry(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
+    """Issue 31: each entry is an undo step of its own (a removal, a typed number, a room), undone one at a
+    time in the order made (the Undo button says which) and redone again: nothing is lost."""
+    tools = start_browser(chromium, profile)
+    try:
+        pad = opened(tools, page)
+        state = to_round_3(pad, ["Anna", "Ben", "Cleo", "Dan"])
+        card = state["players"][1]["hand"][0]
+        cleo_points, dan_krones = state["players"][2]["points"] + 9, state["players"][3]["krones"] + 4
+        room = "section.player[data-player='3'] [data-cell='1.2']"
+        pad.tap(q(f"[data-key='players[1].hand-remove-{card}']"))  # 1: remove Staff from Ben's hand (asked)
+        pad.tap(q(f"[data-key='players[1].hand-remove-{card}-yes']"))
+        pad.type_into(field("players[2].points"), str(cleo_points))  # 2: Cleo's points
+        pad.type_into(field("players[3].krones"), str(dan_krones))  # 3: Dan's krones
+        pad.tap(q(room))  # 4: a room of Dan's
+        kept = shown_entries(pad)
+        labels = [
+            "Undo: Dan: room 1.2",
+            f"Undo: Dan · Krones: {state['players'][3]['krones']} → {dan_krones}",
+            f"Undo: Cleo · Points: {state['players'][2]['points']} → {cleo_points}",
+            f"Undo: Remove Staff {card} from Ben's hand",
+        ]
+        for label in labels:
+            assert undo_label(pad) == label
+            pad.tap(q("#undo"))
+        # Every step undone, in the order made: the state is the one before the first.
+        assert card in hand_shown(pad, 1)
+        assert pad.evaluate(f"{field('players[2].points')}.value") == str(state["players"][2]["points"])
+        assert pad.evaluate(f"{field('players[3].krones')}.value") == str(state["players"][3]["krones"])
+        for _ in labels:
+            pad.tap(q("#redo"))
+        assert shown_entries(pad) == kept  # nothing was lost
+        assert card not in hand_shown(pad, 1)
+        assert pad.evaluate(f"{q(room)}.classList.contains('state-vacant')")
+        # A new entry after an undo: what was undone cannot be redone any more (the redo button goes).
+        pad.tap(q("#undo"))
+        pad.tap(q(room))
+        assert pad.evaluate("document.getElementById('redo').hidden")
+        assert problems(tools) == []
+    finally:
+        tools.close()
+
+
+def shown_entries(pad: Pad) -> dict[str, Any]:
+    """Every field's text and every room's and card's place on the page (what a player entered)."""
+    found: dict[str, Any] = pad.evaluate(
+        "({fields: Object.fromEntries(Array.from(document.querySelectorAll('input[data-path]')).map(i => [i.dataset.path, i.value])),"
+        " rooms: Array.from(document.querySelectorAll('.room')).map(b => b.className),"
+        " cards: Array.from(document.querySelectorAll('.chip')).map(c => c.textContent)})"
+    )
+    return found
 
 
 def hand_shown(pad: Pad, index: int) -> list[int]:
@@ -697,8 +760,11 @@ def test_a_declared_resource_has_a_field_checked_with_gah_scores_words(
         dancers = "players[0].resources.dancers"
         assert pad.evaluate(f"{field(dancers)}.value") == "1"  # the declared start
         # Dancers are 0 to 5 (the rules data); the words are what gah score prints for a state file holding 6
-        # (st.json:1:286: players[0].resources.dancers: 6 is out of range (from 0 to 5)), and -1.
+        # (st.json:1:286: players[0].resources.dancers: 6 is out of range (from 0 to 5)), and -1: typed as a change
+        # of 0 (issue 31: "-1" takes 1 from the value the field holds, 0 - 1 = -1, refused with gah score's words).
         for raw, words in (("6", "6 is out of range (from 0 to 5)"), ("-1", "-1 is less than the minimum of 0")):
+            if raw == "-1":
+                pad.type_into(field(dancers), "0")
             pad.type_into(field(dancers), raw)
             assert error_at(pad, dancers) == words, raw
             assert pad.evaluate(f"{field(dancers)}.getAttribute('aria-invalid')") == "true"

@@ -70,6 +70,64 @@ test("the pad against the Python modules", { skip }, async (t) => {
     }
   });
 
+  // Issue 31: "+14" and "-3" typed into a number field are changes of what it holds (check.js).
+  await t.test("typed changes", () => {
+    const C = padOf("base").PadCheck;
+    const change = (text) => {
+      const found = C.changeOf(text);
+      return found === null ? null : [found.sign, String(found.amount)];
+    };
+    assert.deepEqual(change("+14"), ["+", "14"]);
+    assert.deepEqual(change(" -3 "), ["-", "3"]);
+    assert.deepEqual(change("+ 14"), ["+", "14"]);
+    assert.deepEqual(change("-  7"), ["-", "7"]);
+    assert.deepEqual(change("+12345678901234567890"), ["+", "12345678901234567890"]);
+    for (const text of ["14", "", "+", "-", "+1.5", "x+1", "+1x", "+-1", "++1", "+ 1 2", "+\t1", "1+1", "+0x1"]) {
+      assert.equal(change(text), null, JSON.stringify(text));
+    }
+    const apply = (base, text) => C.applyChange(base, C.changeOf(text));
+    assert.equal(apply("28", "+14"), "42"); // 28 + 14 = 42
+    assert.equal(apply("28", "-30"), "-2"); // 28 - 30 = -2 (the field's check then refuses it)
+    assert.equal(apply(" 5 ", "-5"), "0"); // the field's text is read as gah reads it: spaces dropped
+    assert.equal(apply("-4", "+1"), "-3");
+    assert.equal(apply("99999999999999999999", "+1"), "100000000000000000000"); // beyond 2**53: exact
+    for (const base of ["abc", "", "2.5", "1e3", "+"]) assert.equal(apply(base, "+1"), null, JSON.stringify(base));
+  });
+
+  // Issue 31: the table's deck. A state with its deck scores as gah score scores it; without one, the
+  // draws are asked for and the state scored holds exactly the cards entered.
+  await t.test(`the table's deck: ${vectors.tables.length}`, () => {
+    for (const vector of vectors.tables) {
+      const pad = padOf(vector.rules);
+      const { G } = pad;
+      const board = G.create();
+      G.importText(board, JSON.stringify(vector.state));
+      if (vector.draws) {
+        const asked = plain(G.problems(board).map((p) => p.path));
+        assert.deepEqual(asked, Object.keys(vector.draws).map((index) => `players[${index}].drawn`), vector.label);
+        assert.deepEqual(plain(G.drawers(board).map((d) => [d.index, d.count, d.cards])), Object.keys(vector.draws).map((i) => [Number(i), 3, []]), vector.label);
+        for (const [index, cards] of Object.entries(vector.draws)) for (const card of cards) G.addDrawn(board, Number(index), card);
+        assert.deepEqual(plain(G.problems(board).map((p) => p.path)), asked, `${vector.label}: the card to play is asked`);
+        for (const [index, value] of Object.entries(vector.plays)) {
+          const options = plain(G.drawOptions(board, Number(index)));
+          assert.deepEqual(options.map((o) => o.value), vector.draws[index].concat([null]), vector.label);
+          G.choosePlay(board, Number(index), value);
+        }
+      } else {
+        const drawers = plain(G.drawers(board));
+        assert.deepEqual(drawers.map((d) => [d.index, d.cards]), vector.fromDeck, vector.label);
+      }
+      assert.deepEqual(plain(G.problems(board)), [], vector.label);
+      G.commit(board);
+      const entry = board.game.history[board.game.history.length - 1];
+      assert.deepEqual(plain(entry.before), vector.before, vector.label);
+      assert.deepEqual(plain(entry.result), vector.expected, vector.label);
+      assert.deepEqual(plain(board.game.entries.staff_deck), vector.draws ? null : vector.expected.state.staff_deck, vector.label);
+      G.undo(board);
+      assert.deepEqual(plain(board.game.history), [], `${vector.label}: undo`);
+    }
+  });
+
   await t.test(`reports: ${vectors.reports.length}`, () => {
     for (const vector of vectors.reports) {
       const pad = padOf(vector.rules);

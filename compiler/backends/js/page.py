@@ -27,8 +27,21 @@ from .engine import generate_engine
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
-# the checks, the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-UI_ASSETS = ("words.js", "check.js", "report.js", "roles.js", "game.js", "store.js", "ui.js")
+# the checks, the report, the roles, the table's deck, the game model (no DOM: tests/js/pad.test.js runs them
+# under Node), then the page: saving, the tap guard, typed changes, the draw entry and the rest of the page.
+UI_ASSETS = (
+    "words.js",
+    "check.js",
+    "report.js",
+    "roles.js",
+    "deck.js",
+    "game.js",
+    "store.js",
+    "tap.js",
+    "entry.js",
+    "draws.js",
+    "ui.js",
+)
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
 _SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")

@@ -398,5 +398,22 @@ const PadCheck = (function () {
     return JSON.parse(out, (key, value) => (typeof value === "string" && mark !== undefined && value.startsWith(mark) ? numberAsRead(value.slice(1)) : value));
   }
 
-  return { EMPTY, PyFloat, fieldValue, wholeOf, floatText, schemaProblems, formatPath, didYouMean, parseJson };
+  // A change typed into a number field (issue 31): "+14" or "-3", a space allowed after the sign, as
+  // {sign, amount} (amount a BigInt); null for anything else (that is a value, read as gah reads it).
+  const CHANGE = /^([-+]) *([0-9]+)$/;
+  function changeOf(text) {
+    const match = CHANGE.exec(String(text).trim());
+    return match ? { sign: match[1], amount: BigInt(match[2]) } : null;
+  }
+
+  // The field's text after `change` to the value its text `base` holds: null where that is no whole
+  // number (a change needs one to change).
+  function applyChange(base, change) {
+    const value = fieldValue(base);
+    if (typeof value !== "number" && typeof value !== "bigint") return null;
+    const start = BigInt(value);
+    return String(change.sign === "+" ? start + change.amount : start - change.amount);
+  }
+
+  return { EMPTY, PyFloat, fieldValue, wholeOf, floatText, schemaProblems, formatPath, didYouMean, parseJson, changeOf, applyChange };
 })();

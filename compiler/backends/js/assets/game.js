@@ -6,7 +6,7 @@
 
 const PadGame = (function () {
   const VERSION = 1;
-  const UNDO_LIMIT = 20;
+  const UNDO_LIMIT = 100; // every entry is a step
   // A scorer's message starts with the path it is about, perhaps with a note: "players[0].hotel[3] (floor 1): ".
   const PATH = /^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*)(?: \([^()]*\))?: /;
   // What one decision of each `choices` key is (runtime/state.js checks the same kinds).
@@ -56,6 +56,7 @@ const PadGame = (function () {
   function make(DATA, GAH, DEAL, CHECK, WORDS) {
     const say = WORDS.say;
     const ROLES = PadRoles.make(DATA);
+    const DECK = PadDeck.make(DATA, GAH, (state) => !CHECK.schemaProblems(DATA.stateSchema, state, WORDS.check).length);
     const scoringTier = {};
     for (const s of DATA.scorings) scoringTier[s.round] = s.tier;
     const firstTile = (tier) => DATA.tiles.find((t) => t.tier === tier).id;
@@ -73,6 +74,8 @@ const PadGame = (function () {
       return {
         tiles: Object.assign({}, state.tiles),
         staff_discard: (state.staff_discard || []).slice(),
+        staff_deck: Array.isArray(state.staff_deck) ? state.staff_deck.slice() : null, // null: the table's, not known
+
         players: state.players.map((p) => {
           const player = {
             name: p.name,
@@ -82,6 +85,7 @@ const PadGame = (function () {
             hand: (p.hand || []).slice(),
             hired: (p.hired || []).slice(),
             choices: Object.assign({}, p.choices || {}),
+            drawn: [], // the Staff the table says this player drew in the coming scoring, in order
           };
           if (p.role) player.role = p.role; // roles.js: the role a state gives the player
           for (const key of NUMBER_FIELDS) player[key] = String(p[key] !== undefined ? p[key] : 0);
@@ -136,6 +140,8 @@ const PadGame = (function () {
         if (DATA.resources.length) player.resources = items(p.resources);
         return player;
       });
+      const deck = DECK.deckOf(state, entries);
+      if (deck) state.staff_deck = deck;
       return state;
     }
 
@@ -189,7 +195,10 @@ const PadGame = (function () {
 
     function problems(pad) {
       const game = pad.game;
-      return game && !game.finished ? problemsOf(stateOf(game.entries, game.round), true) : [];
+      if (!game || game.finished) return [];
+      const state = stateOf(game.entries, game.round);
+      const found = problemsOf(state, true);
+      return found.length ? found : DECK.problems(state, game.entries, say);
     }
 
     // --- the pad, undo and the rounds ----------------------------------------------------------
@@ -221,20 +230,53 @@ const PadGame = (function () {
       return say(kept.key, values);
     }
 
-    function remember(pad, label, keep) {
+    // The pad as it is: the game but its history past `keep` copied, and the setup.
+    function snapshot(pad, keep) {
       const game = pad.game;
       const kept = game ? Object.assign({}, game, { entries: clone(game.entries), history: undefined }) : null;
-      pad.undo.push({ label, game: kept, setup: clone(pad.setup), keep, tail: game ? game.history.slice(keep) : [] });
+      return { game: kept, setup: clone(pad.setup), keep, tail: game ? game.history.slice(keep) : [] };
+    }
+
+    // Every change is a step (`path`: a typed entry; keystrokes in one field, one visit, are one step).
+    // A new change clears what could be redone.
+    function remember(pad, label, keep, path) {
+      pad.redo = [];
+      const top = pad.undo[pad.undo.length - 1];
+      if (path !== undefined && top && top.path === path) {
+        top.label = label; // the step says what the field holds now
+        return;
+      }
+      pad.undo.push(Object.assign(snapshot(pad, keep), { label, path }));
       if (pad.undo.length > UNDO_LIMIT) pad.undo.shift();
     }
 
-    function undo(pad) {
-      const record = pad.undo.pop();
-      if (!record) throw new PadError(say("nothing_to_undo"));
+    function restore(pad, record) {
       const history = pad.game ? pad.game.history : [];
       pad.setup = record.setup;
       pad.game = record.game ? Object.assign({}, record.game, { history: history.slice(0, record.keep).concat(record.tail) }) : null;
+    }
+
+    // Undo and redo move one step between the two stacks: nothing undone is lost until a new change.
+    function undo(pad) {
+      const record = pad.undo.pop();
+      if (!record) throw new PadError(say("nothing_to_undo"));
+      (pad.redo = pad.redo || []).push(Object.assign(snapshot(pad, record.keep), { label: record.label }));
+      restore(pad, record);
       return labelText(record.label);
+    }
+
+    function redo(pad) {
+      const record = (pad.redo || []).pop();
+      if (!record) throw new PadError(say("nothing_to_redo"));
+      pad.undo.push(Object.assign(snapshot(pad, record.keep), { label: record.label }));
+      restore(pad, record);
+      return labelText(record.label);
+    }
+
+    // A change of the entries about to be made (`what`: a label), kept as an undo step first.
+    function entering(pad, what, path) {
+      const game = pad.game;
+      remember(pad, what, game ? game.history.length : 0, path);
     }
 
     function hasScoring(round) {
@@ -267,7 +309,8 @@ const PadGame = (function () {
       const result = score(before);
       remember(pad, done, game.history.length);
       game.history.push({ round: game.round, before, result });
-      game.entries = entriesAfter(result.state);
+      game.entries = entriesAfter(result.state, Array.isArray(game.entries.staff_deck));
+      game.untouched = JSON.stringify(game.entries);
       if (game.round >= DATA.rounds) game.finished = true;
       else game.round += 1;
       return labelText(done);
@@ -300,13 +343,22 @@ const PadGame = (function () {
       }
     }
 
-    // The entries for the next round: the state after a scoring, without the Staff deck's order (the
-    // pad does not follow the deck at the table: every card nobody holds is the deck, lowest on top)
-    // and without the decisions (they belong to the scoring that used them).
-    function entriesAfter(state) {
+    // The entries for the next round: the state after a scoring without the decisions (they belong to
+    // the scoring that used them), and without the Staff deck's order unless the game's deck is known
+    // (`known`: a state imported with its deck): the pad does not follow the deck at the table.
+    function entriesAfter(state, known) {
       const entries = entriesFrom(state);
+      if (!known) entries.staff_deck = null;
       for (const player of entries.players) player.choices = {};
       return entries;
+    }
+
+    // True when the next action scores and nothing was entered since the last action: a tap that
+    // may be a slip, to be confirmed.
+    function unchanged(game) {
+      if (!game || game.finished || game.untouched === undefined) return false;
+      const scores = hasScoring(game.round) || game.round === DATA.rounds;
+      return scores && JSON.stringify(game.entries) === game.untouched;
     }
 
     // --- starting a game -------------------------------------------------------------------------
@@ -374,7 +426,7 @@ const PadGame = (function () {
       if (state.round === 0) {
         // The deal as dealt (its deck too); the entries, like every round's, leave the deck to the table.
         game.history.push({ round: 0, before: clone(state), result: score(state) });
-        game.entries = entriesAfter(game.history[0].result.state);
+        game.entries = entriesAfter(game.history[0].result.state, how.origin === "import");
         game.round = 1;
       }
       remember(pad, done, 0);
@@ -403,6 +455,7 @@ const PadGame = (function () {
     function addPlayer(pad) {
       const players = pad.game.entries.players;
       if (players.length >= DATA.maxPlayers) throw new PadError(say("at_most_players", { max: DATA.maxPlayers }));
+      entering(pad, label("label_add_player"));
       players.push(blankPlayer(""));
     }
 
@@ -417,6 +470,69 @@ const PadGame = (function () {
       const player = pad.game.entries.players[index];
       remember(pad, label("label_remove_guest", { player: player.name, number: at + 1 }), pad.game.history.length);
       player.cafe.splice(at, 1);
+    }
+
+    // --- the table's Staff draws (deck.js) ------------------------------------------------------
+
+    // Who draws Staff in the coming scoring: [{index, count, cards, policy}] (cards: a known deck's;
+    // none when the deck is the table's), or [] when nobody does or the entries cannot be scored yet.
+    function drawers(pad) {
+      const game = pad.game;
+      if (!game || game.finished) return [];
+      const known = Array.isArray(game.entries.staff_deck) ? game.entries.staff_deck : null;
+      const found = DECK.drawersOf(stateOf(game.entries, game.round), known) || [];
+      return found.map((d) => Object.assign({}, d, { cards: known ? d.cards : [] }));
+    }
+
+    function drawable(pad) {
+      const game = pad.game;
+      return DECK.drawable(stateOf(game.entries, game.round), game.entries);
+    }
+
+    function drawnList(pad, index) {
+      const player = pad.game.entries.players[index];
+      if (!player.drawn) player.drawn = [];
+      return player;
+    }
+
+    // A card the table says the player drew (next in order); the card to play is asked again.
+    function addDrawn(pad, index, card) {
+      const player = drawnList(pad, index);
+      entering(pad, label("label_drawn", { player: player.name, card }));
+      player.drawn.push(card);
+      delete player.choices.play_staff;
+    }
+
+    function removeDrawn(pad, index, at) {
+      const player = drawnList(pad, index);
+      entering(pad, label("label_drawn_removed", { player: player.name, card: player.drawn[at] }));
+      player.drawn.splice(at, 1);
+      delete player.choices.play_staff;
+    }
+
+    // The card the player plays of the drawn ones (null: none), recorded as `choices` records it.
+    function choosePlay(pad, index, value) {
+      const player = drawnList(pad, index);
+      entering(pad, label("label_play_choice", { player: player.name }));
+      player.choices.play_staff = value;
+    }
+
+    // Each card the player may play of the drawn ones, and none, with the projected total if chosen
+    // (the round scored with it recorded): [{value, total}] or [{value, error}] (gah score's words).
+    function drawOptions(pad, index) {
+      const game = pad.game;
+      const drawn = drawnList(pad, index).drawn;
+      return drawn.concat([null]).map((value) => {
+        const entries = clone(game.entries);
+        entries.players[index].choices.play_staff = value;
+        try {
+          const result = score(stateOf(entries, game.round));
+          return { value, total: projection(result.state, index) };
+        } catch (error) {
+          if (error instanceof PadError) return { value, error: error.message };
+          throw error;
+        }
+      });
     }
 
     // --- decisions of the last scoring -----------------------------------------------------------
@@ -459,7 +575,8 @@ const PadGame = (function () {
       const done = label("label_change_decision", { player: last.result.decisions[index].player, decision: step.key });
       remember(pad, done, game.history.length - 1);
       game.history[game.history.length - 1] = { round: last.round, before: again.before, result: again.result };
-      game.entries = entriesAfter(again.result.state);
+      game.entries = entriesAfter(again.result.state, Array.isArray(game.entries.staff_deck));
+      game.untouched = JSON.stringify(game.entries);
       return labelText(done);
     }
 
@@ -529,6 +646,10 @@ const PadGame = (function () {
       hasScoring,
       commit,
       undo,
+      redo,
+      entering,
+      label,
+      unchanged,
       deal,
       byHand,
       importText,
@@ -538,6 +659,12 @@ const PadGame = (function () {
       removeCard,
       removeGuest,
       lastScored,
+      drawers,
+      drawable,
+      addDrawn,
+      removeDrawn,
+      choosePlay,
+      drawOptions,
       changeDecision,
       options,
       projection,

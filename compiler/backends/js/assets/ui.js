@@ -35,6 +35,22 @@
   const list = (texts) => texts.join(say("list_sep"));
 
   let pad = readSaved(store.loadNow());
+  // What the draw entry (draws.js) borrows of the page.
+  const kit = {
+    G,
+    get pad() {
+      return pad;
+    },
+    el: (...args) => el(...args),
+    button: (...args) => button(...args),
+    act: (action, said) => act(action, said),
+    say: (key, values) => say(key, values),
+    cardName: (number) => cardName(number),
+    cardNames: (number) => Array.from(languages.values()).map((table) => table.term("staff", number, staffByNumber.get(number).name).toLowerCase()),
+    register: (...args) => register(...args),
+    errorLine: () => errorLine(),
+    uid: (stem) => uid(stem),
+  };
   let fields = new Map(); // state path -> { input, error, label }: where a problem is shown
   let message = ""; // the last thing done, said in the status line (and read out)
   let nextId = 0;
@@ -149,14 +165,19 @@
     const input = el("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", class: "number", "aria-describedby": error.id });
     input.value = owner[key];
     selectOnFocus(input);
-    input.addEventListener("input", () => {
-      owner[key] = input.value;
-      if (note) note(input.value);
-      typed();
+    const keep = (visit, from, to) => G.entering(pad, G.label("label_entry", { who, label, from, to }), path + "#" + visit);
+    const sum = PadEntry.attach(input, owner, key, {
+      say,
+      step: keep,
+      typed: () => {
+        if (note) note(owner[key]);
+        typed();
+      },
     });
     const step = (by) => () => {
       const now = PadCheck.wholeOf(owner[key]);
       if (now === null || now + by < 0) return input.focus();
+      keep("step", owner[key], String(now + by));
       owner[key] = String(now + by);
       input.value = owner[key];
       if (note) note(input.value);
@@ -170,10 +191,11 @@
       el(
         "div",
         { class: "stepper" },
-        button("−", step(-1), { class: "step", "aria-label": say("minus_one", { label }), "data-key": path + "-" }),
+        button("−", step(-1), { class: "step", "aria-label": say("minus_one", { label }), "data-key": path + "-", "data-repeat": true }),
         input,
-        button("+", step(1), { class: "step", "aria-label": say("plus_one", { label }), "data-key": path + "+" }),
+        button("+", step(1), { class: "step", "aria-label": say("plus_one", { label }), "data-key": path + "+", "data-repeat": true }),
       ),
+      sum,
       error,
     );
   }
@@ -199,6 +221,7 @@
       }
       const idNote = el("span", { class: "small muted" }, chosen ? say("tile_id", { id: chosen }) : "");
       select.addEventListener("change", () => {
+        G.entering(pad, G.label("label_tile", { tier }));
         if (select.value) game.entries.tiles[tier] = select.value;
         else delete game.entries.tiles[tier];
         changed();
@@ -228,6 +251,7 @@
         const cell = floor + "." + column;
         const known = ["red", "blue", "yellow"].includes(colour) ? colour : "other";
         const tap = () => {
+          G.entering(pad, G.label("label_room", { player: playerName(player, index), cell }));
           const rooms = Array.from(player.hotel[row]);
           rooms[column - 1] = ROOM_CYCLE[rooms[column - 1]];
           player.hotel[row] = rooms.join("");
@@ -239,6 +263,7 @@
             "aria-label": say("room_aria", { cell, colour: words.term("colours", colour, colour), state: say("room_" + ROOM_STATE[room]) }),
             "data-cell": cell,
             "data-key": path + cell,
+            "data-repeat": true,
           }),
         );
       }
@@ -277,6 +302,7 @@
         ? button(
             say("add_guest"),
             () => {
+              G.entering(pad, G.label("label_add_guest", { player: playerName(player, index) }));
               const guest = {};
               for (const item of DATA.items) guest[item.id] = "0";
               player.cafe.push(guest);
@@ -305,23 +331,35 @@
           { class: "chip" },
           el("span", { class: "chip-name" }, cardName(number), el("span", { class: "small muted" }, " #" + number)),
           list === "hand"
-            ? button(say("hired_button"), () => act(() => moveToHired(player, at), say("hired_said", { who, card: cardName(number) })), {
+            ? button(say("hired_button"), () => act(() => moveToHired(player, at, who), say("hired_said", { who, card: cardName(number) })), {
                 class: "small",
                 "aria-label": say("card_hired_aria", { card: cardName(number) }),
                 "data-key": `${path}-hire-${number}`,
               })
             : null,
-          button("✕", () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), {
-            class: "small quiet",
+          askFirst("✕", say("remove_card_sure", { card: cardName(number) }), () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), `${path}-remove-${number}`, {
             "aria-label": say(list === "hand" ? "remove_from_hand" : "remove_from_hired", { card: cardName(number) }),
-            "data-key": `${path}-remove-${number}`,
           }),
         ),
       ),
     );
   }
 
-  function moveToHired(player, at) {
+  // A button that asks before it acts: "Yes" appears beside where it was, "Keep" in its place.
+  function askFirst(text, question, yes, key, attrs) {
+    const box = el("span", { class: "row ask" });
+    const ask = () => {
+      const keepIt = button(say("keep"), () => box.replaceChildren(first), { class: "small", "data-key": key + "-keep" });
+      box.replaceChildren(el("span", { class: "small" }, question), keepIt, button(say("yes_remove"), yes, { class: "small danger", "data-key": key + "-yes" }));
+      keepIt.focus();
+    };
+    const first = button(text, ask, Object.assign({ class: "small quiet", "data-key": key }, attrs || {}));
+    box.append(first);
+    return box;
+  }
+
+  function moveToHired(player, at, who) {
+    G.entering(pad, G.label("label_hire", { who, card: player.hand[at] }));
     const [number] = player.hand.splice(at, 1);
     player.hired.push(number);
   }
@@ -340,6 +378,7 @@
       const found = DATA.staff.filter((card) => (String(card.number) === query || names(card).some((name) => name.includes(query))) && !held.has(card.number));
       for (const card of found.slice(0, 8)) {
         const add = (list) => () => {
+          G.entering(pad, G.label(list === "hand" ? "label_to_hand" : "label_hire", { who: say("player_who", { name: playerName(player, index) }), card: card.number }));
           player[list].push(card.number);
           changed();
         };
@@ -386,7 +425,10 @@
     const nameError = errorLine();
     const name = el("input", { id: nameId, type: "text", autocomplete: "off", class: "name", "aria-describedby": nameError.id });
     name.value = player.name;
+    let visit = 0;
+    name.addEventListener("focus", () => (visit = performance.now()));
     name.addEventListener("input", () => {
+      G.entering(pad, G.label("label_name", { number: index + 1, name: name.value }), `players[${index}].name#${visit}`);
       player.name = name.value;
       heading.textContent = playerName(player, index);
       typed();
@@ -402,10 +444,7 @@
     showZone(player.emperor);
     const remove =
       pad.game.entries.players.length > DATA.minPlayers
-        ? button(say("remove_player", { name: playerName(player, index) }), () => act(() => G.removePlayer(pad, index), say("removed", { what: playerName(player, index) })), {
-            class: "small quiet",
-            "data-key": path + "-remove",
-          })
+        ? askFirst(say("remove_player", { name: playerName(player, index) }), say("remove_player_sure", { name: playerName(player, index) }), () => act(() => G.removePlayer(pad, index), say("removed", { what: playerName(player, index) })), path + "-remove")
         : null;
     const emperor = numberField(say("emperor_space"), `${path}.emperor`, player, "emperor", who, showZone);
     emperor.append(zone);
@@ -821,17 +860,41 @@
     primary.addEventListener("click", runAction);
     const undo = el("button", { type: "button", id: "undo", "data-key": "undo" });
     undo.addEventListener("click", () => act(() => G.undo(pad), (label) => say("undone", { label })));
+    const redo = el("button", { type: "button", id: "redo", "data-key": "redo", hidden: true });
+    redo.addEventListener("click", () => act(() => G.redo(pad), (label) => say("redone", { label })));
+    // A scoring with nothing entered since the last step is asked again, above the button (a slip of
+    // the thumb on the button's place does not answer it).
+    const yes = button("", () => {
+      asked = false;
+      commitNow();
+    }, { id: "confirm-yes", class: "primary", "data-key": "confirm-yes" });
+    const no = button(say("confirm_no"), () => {
+      asked = false;
+      refresh();
+    }, { "data-key": "confirm-no" });
+    const confirm = el("div", { id: "confirm", class: "confirm", role: "alertdialog", "aria-labelledby": "confirm-text", hidden: true }, el("p", { id: "confirm-text" }, ""), el("div", { class: "row nowrap" }, yes, no));
     return el(
       "div",
       { class: "actionbar", role: "region", "aria-label": say("score_action") },
-      el("div", { class: "bar" }, el("p", { id: "action-why", class: "why", "aria-live": "polite" }, ""), el("div", { class: "row nowrap" }, undo, primary)),
+      el("div", { class: "bar" }, confirm, el("p", { id: "action-why", class: "why", "aria-live": "polite" }, ""), el("div", { class: "row nowrap" }, undo, redo, primary)),
     );
   }
+
+  let asked = false; // the confirmation of a scoring with nothing entered is open
 
   function runAction() {
     const game = pad.game;
     if (!game) return document.querySelector('[data-key="deal"]').click();
     if (game.finished) return act(() => G.newGame(pad), say("new_game_said"));
+    if (!G.unchanged(game)) return commitNow();
+    asked = true;
+    document.getElementById("confirm-text").textContent = say("confirm_unchanged", { action: G.actionLabel(game) });
+    document.getElementById("confirm-yes").textContent = say("confirm_yes", { action: G.actionLabel(game) });
+    refresh();
+    document.getElementById("confirm-yes").focus();
+  }
+
+  function commitNow() {
     if (act(() => G.commit(pad), (label) => say("done", { label, summary: scoredSummary() }))) focusResult();
   }
 
@@ -854,6 +917,8 @@
   // The checks after every change: each problem next to its field, the score action, the status.
   function refresh() {
     const game = pad.game;
+    PadDraws.update(kit);
+    if (asked && !G.unchanged(game)) asked = false; // something was entered: the question is moot
     const found = G.problems(pad).map((problem) => Object.assign(placed(problem), problem));
     for (const field of fields.values()) {
       field.error.hidden = true;
@@ -881,6 +946,11 @@
     const undo = document.getElementById("undo");
     undo.hidden = !last;
     undo.textContent = last ? say("undo_label", { label: G.labelText(last.label) }) : say("undo");
+    const next = (pad.redo || [])[(pad.redo || []).length - 1];
+    const redo = document.getElementById("redo");
+    redo.hidden = !next;
+    redo.textContent = next ? say("redo_label", { label: G.labelText(next.label) }) : say("redo");
+    document.getElementById("confirm").hidden = !asked;
     document.getElementById("round-line").textContent = roundLine(game);
     document.getElementById("next-step").textContent = nextStep(game);
     document.getElementById("said").textContent = message;
@@ -1055,6 +1125,7 @@
   }
 
   document.addEventListener("visibilitychange", keepAwake);
+  PadTap.install();
   applyTheme(savedTheme());
   useLanguage(words.id);
   renderAll();

@@ -168,7 +168,11 @@ def test_an_unused_recorded_choice_is_warned_about_in_printable_text() -> None:
     [
         (["An\u202ena", "Ben"], None, r"players[0]: 'An\u202ena' holds a control character; names are plain text"),
         (["Anna", "Ben\x1b[2J"], None, r"players[1]: 'Ben\x1b[2J' holds a control character; names are plain text"),
-        (["Anna", "\u200b"], None, r"players[1]: '\u200b' shows no visible character; a name needs a letter, digit or sign"),
+        (
+            ["Anna", "\u200b"],
+            None,
+            r"players[1]: '\u200b' shows no visible character; a name needs a letter, digit or sign",
+        ),
         (["Anna", "Ben"], {"Ben\x1b": [1]}, r"choices: 'Ben\x1b' is not a player; players are: Anna, Ben"),
         (["Anna", "Ben"], {"Ben": {"\x9b": 1}}, r"Ben: choices.'\x9b': setup records only draft picks (choices.draft)"),
         (

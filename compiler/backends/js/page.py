@@ -27,8 +27,9 @@ from compiler.workspace import Workspace
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
-# the checks, the report, the game model (no DOM: tests/js/pad.test.js runs them under Node), then the page.
-UI_ASSETS = ("words.js", "check.js", "report.js", "game.js", "store.js", "ui.js")
+# the checks, the report, the YAML reader, the game as it went, the game model (no DOM: tests/js/pad.test.js
+# runs them under Node), then the page: saving, the views of a game as it went (views.js), the rest.
+UI_ASSETS = ("words.js", "check.js", "report.js", "yaml.js", "history.js", "game.js", "store.js", "views.js", "ui.js")
 # What the page needs of the state schema to check entries as gah score does (the words are the
 # messages', not the descriptions').
 _SCHEMA_KEYS = ("description", "title", "$schema", "$id", "markdownDescription")

@@ -145,6 +145,9 @@ class Pad:
         )
         if folded:
             self.tap(f"document.querySelector('[aria-controls=\"{folded}\"]')")
+        shut = f"(() => {{ const e = {finder}; const d = e && e.closest('details:not([open])'); return d && e !== d.querySelector('summary') ? d : null; }})()"
+        if self.evaluate(f"!!{shut}"):
+            self.tap(f"{shut}.querySelector('summary')")
         box = self.evaluate(
             f"(() => {{ const e = {finder}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
             " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"

@@ -141,6 +141,7 @@ const PadViews = (function () {
           }
           if (openPlayer === index) card.scrollIntoView({ block: "start" });
         });
+        tuck(body, players[index], index);
         heading.replaceChildren(toggle);
         heading.after(el("p", { class: "fold-line small" }, el("span", { class: "fold-figures" }), el("span", { class: "fold-problems" })));
         card.append(body);
@@ -148,6 +149,27 @@ const PadViews = (function () {
         foldLine(card, players[index], index);
         return card;
       });
+    }
+
+    // What a round rarely changes folds away inside the open card: the name (with the removal of the
+    // player, away from the Staff buttons) and the Staff cards (summed up in their summary line).
+    function tuck(card, player, index) {
+      const name = card.querySelector("input.name");
+      const remove = card.querySelector(`[data-key="players[${index}]-remove"]`);
+      if (name) {
+        const field = name.closest(".field");
+        const details = el("details", { "data-key": `players[${index}]-more` }, el("summary", {}, say("name_summary", { name: env.playerName(player, index) })));
+        field.replaceWith(details);
+        details.append(field, remove || "");
+      }
+      const search = card.querySelector(`[data-key="players[${index}].staff-search"]`);
+      if (search) {
+        const block = search.closest(".field.wide");
+        const summary = say("staff_summary", { hand: player.hand.length, hired: player.hired.length });
+        const details = el("details", { "data-key": `players[${index}]-staff`, class: "staff-fold" }, el("summary", {}, summary));
+        block.replaceWith(details);
+        details.append(block);
+      }
     }
 
     // The folded line of a player: what they hold now (as typed), and how many entries need fixing.

@@ -228,6 +228,26 @@ const PadYaml = (function () {
 
   const isItem = (text) => text === "-" || text.startsWith("- ");
 
+  // How many brackets a flow value leaves open (those inside quoted scalars do not count).
+  function openBrackets(text) {
+    let depth = 0;
+    let quote = null;
+    let last = "";
+    for (let at = 0; at < text.length; at++) {
+      const ch = text[at];
+      if (quote) {
+        if (ch === "\\" && quote === '"') at += 1;
+        else if (ch === quote) quote = null;
+        continue;
+      }
+      if ((ch === '"' || ch === "'") && (last === "" || "[{,:".includes(last))) quote = ch;
+      else if (ch === "[" || ch === "{") depth += 1;
+      else if (ch === "]" || ch === "}") depth -= 1;
+      if (ch !== " ") last = ch;
+    }
+    return depth;
+  }
+
   // The values of the block lines (a mapping or a list at each indent), as a recursive descent.
   function blocks(lines) {
     let at = 0;
@@ -237,7 +257,7 @@ const PadYaml = (function () {
       if (isItem(line.text)) return sequence(indent, depth);
       if (splitKey(line.text, line.number)) return mapping(indent, depth);
       at += 1;
-      return inline(line.text, line.number);
+      return inline(flow(line.text), line.number);
     };
     // After "key:" or "-" with nothing more on the line: what is indented below it, else nothing written.
     const below = (indent, depth, listHere) => {
@@ -260,7 +280,7 @@ const PadYaml = (function () {
           out.push(block(column, depth + 1));
         } else {
           at += 1;
-          out.push(inline(rest, line.number));
+          out.push(inline(flow(rest), line.number));
         }
       }
       return out;
@@ -273,9 +293,18 @@ const PadYaml = (function () {
         if (!split) throw new YamlError(line.number, "yaml_expected");
         const [key, rest] = split;
         at += 1;
-        keep(out, key, rest === "" ? below(indent, depth, true) : inline(rest, line.number), line.number);
+        keep(out, key, rest === "" ? below(indent, depth, true) : inline(flow(rest), line.number), line.number);
       }
       return out;
+    };
+    // A flow value over several lines (yaml.safe_dump wraps long lists): its lines joined.
+    const flow = (text) => {
+      let joined = text;
+      while (/^[[{]/.test(text) && openBrackets(joined) > 0 && at < lines.length) {
+        joined += " " + lines[at].text;
+        at += 1;
+      }
+      return joined;
     };
     const value = block(lines[0].indent, 0);
     if (at < lines.length) throw new YamlError(lines[at].number, "yaml_indent");

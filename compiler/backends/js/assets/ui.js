@@ -384,7 +384,7 @@
   }
 
   function playerName(player, index) {
-    return player.name.trim() ? player.name : say("player_n", { number: index + 1 });
+    return /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(player.name) ? player.name : say("player_n", { number: index + 1 }); // a name that shows nothing is none
   }
 
   function playerCard(player, index) {

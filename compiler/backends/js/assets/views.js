@@ -13,6 +13,7 @@ const PadViews = (function () {
   function make(env) {
     const { el, button, say } = env;
     let openPlayer = 0; // the player whose entries are shown (one at a time)
+    let openRound = null; // the round they are for: a new round opens the first player again
 
     function svg(tag, attrs, ...children) {
       const node = document.createElementNS(SVG, tag);
@@ -125,7 +126,9 @@ const PadViews = (function () {
     // Each player's card folds to its name (a button) and a line (points, krones, space, entries to fix);
     // opening one folds the others, so a round's entries are one player's card long. `cards` are ui.js's.
     function foldPlayers(cards, players) {
-      if (openPlayer >= cards.length) openPlayer = 0;
+      const round = env.pad().game.round;
+      if (openPlayer >= cards.length || round !== openRound) openPlayer = 0;
+      openRound = round;
       return cards.map((card, index) => {
         const heading = card.querySelector("h2");
         const body = el("div", { class: "player-body", id: "player-body-" + index, hidden: index !== openPlayer });
@@ -141,7 +144,7 @@ const PadViews = (function () {
           }
           if (openPlayer === index) card.scrollIntoView({ block: "start" });
         });
-        tuck(body, players[index], index);
+        tuck(body, players[index], index, round);
         heading.replaceChildren(toggle);
         heading.after(el("p", { class: "fold-line small" }, el("span", { class: "fold-figures" }), el("span", { class: "fold-problems" })));
         card.append(body);
@@ -153,12 +156,12 @@ const PadViews = (function () {
 
     // What a round rarely changes folds away inside the open card: the name (with the removal of the
     // player, away from the Staff buttons) and the Staff cards (summed up in their summary line).
-    function tuck(card, player, index) {
+    function tuck(card, player, index, round) {
       const name = card.querySelector("input.name");
       const remove = card.querySelector(`[data-key="players[${index}]-remove"]`);
       if (name) {
         const field = name.closest(".field");
-        const details = el("details", { "data-key": `players[${index}]-more` }, el("summary", {}, say("name_summary", { name: env.playerName(player, index) })));
+        const details = el("details", { "data-key": `players[${index}]-more-${round}` }, el("summary", {}, say("name_summary", { name: env.playerName(player, index) })));
         field.replaceWith(details);
         details.append(field, remove || "");
       }
@@ -166,7 +169,7 @@ const PadViews = (function () {
       if (search) {
         const block = search.closest(".field.wide");
         const summary = say("staff_summary", { hand: player.hand.length, hired: player.hired.length });
-        const details = el("details", { "data-key": `players[${index}]-staff`, class: "staff-fold" }, el("summary", {}, summary));
+        const details = el("details", { "data-key": `players[${index}]-staff-${round}`, class: "staff-fold" }, el("summary", {}, summary));
         block.replaceWith(details);
         details.append(block);
       }

@@ -293,6 +293,13 @@ def test_names_paths_staff_search_plurals_and_a_yaml_state_file(chromium: str, p
         import_text(pad, "round: 3\ntiles: &t {A: a-krones}\n")
         said = pad.evaluate("document.querySelector('#json-area ~ [role=status]').textContent")
         assert said.startswith("Cannot import: Not a state file: line 2: “&” is not read here"), said
+        # A file's problem keeps its path in the file (as gah score prints it), not a name of the game open.
+        bad = copy.deepcopy(state)
+        bad["players"][1]["krones"] = -5
+        import_text(pad, yaml.safe_dump(bad, sort_keys=False))
+        said = pad.evaluate("document.querySelector('#json-area ~ [role=status]').textContent")
+        assert said == "Cannot import: players[1].krones: -5 is less than the minimum of 0", said
+        assert pad.evaluate("document.getElementById('said').textContent") == said
         assert problems(tools) == []
     finally:
         tools.close()

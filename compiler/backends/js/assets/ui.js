@@ -700,7 +700,11 @@
     };
     const doImport = (text) => {
       if (act(() => G.importText(pad, text), (label) => say("imported", { label }))) focusStatus();
-      else said.textContent = say("cannot_import", { message });
+      else {
+        // A file's problems keep their path in the file, as gah score prints them: that is where to look.
+        message = said.textContent = say("cannot_import", { message: refusal });
+        refresh();
+      }
     };
     const file = el("input", { type: "file", accept: ".json,.yaml,.yml,application/json,application/yaml,text/yaml", id: "import-file" });
     file.addEventListener("change", () => {

@@ -28,7 +28,7 @@ def human_report(result: dict[str, Any], language: Language | None = None) -> st
         lines.append(say("score.report.standings"))
         for row in result["standings"]:
             values = {key: row[key] for key in ("rank", "player", "points", "tiebreak")}
-            lines.append("  " + say("score.report.standing", **values))
+            lines.append("  " + say("score.report.standing", row["points"], **values))
         lines += [f"  - {tie['text']}" for tie in result.get("ties", [])]
     lines += decisions_block(result.get("decisions", []), language or english())
     return "\n".join(lines) + "\n"

@@ -139,7 +139,16 @@ class Pad:
         return reply["result"].get("value")
 
     def tap(self, finder: str) -> None:
-        """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse."""
+        """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse (a
+        player's folded card is opened first with a tap on its name, as a player would)."""
+        folded = self.evaluate(
+            f"(() => {{ const e = {finder}; const body = e && e.closest('.player-body[hidden]'); return body && body.id; }})()"
+        )
+        if folded:
+            self.tap(f"document.querySelector('[aria-controls=\"{folded}\"]')")
+        shut = f"(() => {{ const e = {finder}; const d = e && e.closest('details:not([open])'); return d && e !== d.querySelector('summary') ? d : null; }})()"
+        if self.evaluate(f"!!{shut}"):
+            self.tap(f"{shut}.querySelector('summary')")
         box = self.evaluate(
             f"(() => {{ const e = {finder}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
             " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"

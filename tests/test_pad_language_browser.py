@@ -142,8 +142,8 @@ def test_switching_to_german_changes_the_page_words_and_survives_a_reload(browse
         "Personal hinzufügen: Name oder Nummer eingeben",
     ]
     assert (
-        pad.evaluate(f"{player_card(0)}.querySelector('[data-cell=\"1.1\"]').getAttribute('aria-label')")
-        == "Zimmer 1.1, blau: leer"
+        pad.evaluate(f"{player_card(0)}.querySelector('[data-cell=\"1.1\"]').textContent")
+        == "1.1, blau: leer"  # the visible text (1.1) first, then colour and state for screen readers
     )
     assert text(pad, "details[data-key=tiles] summary").startswith("Kaiser-Plättchen: A: ")
     matches = f"Array.from({player_card(0)}.querySelectorAll('.match > span')).map(s => s.textContent)"

@@ -55,6 +55,8 @@ def test_every_phrase_the_pad_says_is_in_english_and_every_english_one_is_said()
     english = set(pad_section("en"))
     text = scripts()
     called = {key for match in _CALL.finditer(text) for key in match.groups() if key}
+    # yaml.js names its refusals by phrase key; the model says them (not_yaml).
+    called |= set(re.findall(r"YamlError\([^,()]+, \"([a-z0-9_]+)\"", text))
     assert called, "no say() calls found: the pattern no longer fits the scripts"
     assert sorted(called - english) == []
     prefixes = set(_PREFIX.findall(text))
@@ -185,3 +187,19 @@ def test_gah_score_says_a_schema_problem_in_the_chosen_language(tmp_path: Path) 
     )
     english = run_gah("score", "state.yaml", "--rules", "base", cwd=tmp_path)
     assert english.err.splitlines()[0] == 'state.yaml:5:13: players[0].krones: expected a whole number, got text ("x")'
+
+
+def test_gah_init_leaves_the_language_to_each_browser_and_gah_speaks_english(tmp_path: Path) -> None:
+    """A fresh workspace (issue 31) pins no language: its pads open in the browser's (chosen null),
+    while gah itself still speaks English."""
+    from gah.workspace import Workspace
+
+    folder = tmp_path / "table"
+    assert run_gah("init", str(folder)).code == 0
+    assert Workspace.at(folder).config.language == ""
+    built = run_gah("build", cwd=folder)
+    assert built.code == 0, built.err
+    page = next((folder / "generated" / "pads").glob("*.html")).read_text(encoding="utf-8")
+    table = json.loads(re.search(r'<script type="application/json" id="gah-words">(.*?)</script>', page, re.S)[1])
+    assert table["chosen"] is None and {t["id"] for t in table["languages"]} >= {"en", "de"}
+    assert run_gah("check", cwd=folder).out.startswith("ok  ")

@@ -281,10 +281,10 @@ def test_gah_toml_language_explains_without_lang(tmp_path: Path) -> None:
     """A table that says `language = "de"` in gah.toml gets German explanations; --lang en still overrides it."""
     folder = _workspace(tmp_path)
     config = folder / "gah.toml"
-    # gah init names the setting (language = "en"): the table changes it.
+    # gah init names the setting, unset (# language = "de"): the table sets it.
     text = config.read_text(encoding="utf-8")
-    assert text.count('\nlanguage = "en"\n') == 1
-    config.write_text(text.replace('\nlanguage = "en"\n', '\nlanguage = "de"\n'), encoding="utf-8")
+    assert text.count('\n# language = "de"\n') == 1
+    config.write_text(text.replace('\n# language = "de"\n', '\nlanguage = "de"\n'), encoding="utf-8")
     german_run = run_gah("score", "examples/round7.yaml", cwd=folder)
     assert german_run.code == 0, german_run.err
     assert german_run.out.splitlines()[:3] == [

@@ -123,6 +123,16 @@ HOSTILE: list[tuple[str, dict[str, Any], str]] = [
         state(1, player(name="A\u200b"), player(name="A\u200b")),
         r"players[1].name: two players are called 'A\u200b'",
     ),
+    (
+        "a name of only a zero-width space (issue 31: no visible character)",
+        state(1, player(name="Anna"), player(name="\u200b")),
+        r"players[1].name: '\u200b' shows no visible character; a name needs a letter, digit or sign",
+    ),
+    (
+        "a name of a Hangul filler and a word joiner",
+        state(1, player(name="\u3164\u2060")),
+        "players[0].name: '\u3164\\u2060' shows no visible character; a name needs a letter, digit or sign",
+    ),
 ]
 UNUSED_STATE = state(1, player(name="An\u200bna", choices={"choose_items": "\x1b[31m"}))
 UNUSED_MESSAGE = (
@@ -157,6 +167,11 @@ def test_an_unused_recorded_choice_is_warned_about_in_printable_text() -> None:
     [
         (["An\u202ena", "Ben"], None, r"players[0]: 'An\u202ena' holds a control character; names are plain text"),
         (["Anna", "Ben\x1b[2J"], None, r"players[1]: 'Ben\x1b[2J' holds a control character; names are plain text"),
+        (
+            ["Anna", "\u200b"],
+            None,
+            r"players[1]: '\u200b' shows no visible character; a name needs a letter, digit or sign",
+        ),
         (["Anna", "Ben"], {"Ben\x1b": [1]}, r"choices: 'Ben\x1b' is not a player; players are: Anna, Ben"),
         (["Anna", "Ben"], {"Ben": {"\x9b": 1}}, r"Ben: choices.'\x9b': setup records only draft picks (choices.draft)"),
         (

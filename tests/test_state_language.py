@@ -341,7 +341,7 @@ def test_gah_check_and_gah_sheet_say_their_lines_in_gah_tomls_language(tmp_path:
     )
     config = folder / "gah.toml"
     config.write_text(
-        config.read_text(encoding="utf-8").replace('\nlanguage = "en"\n', '\nlanguage = "de"\n'), encoding="utf-8"
+        config.read_text(encoding="utf-8").replace('\n# language = "de"\n', '\nlanguage = "de"\n'), encoding="utf-8"
     )
     german_run = run_gah("check", cwd=folder)
     assert german_run.out == (

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import keyword
 import string
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, TypeVar
@@ -171,6 +172,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "missing_key": "{where}: missing required key '{key}'",
             "name_control": "{where}: {name} holds a control character; names are plain text",
             "name_empty": "{where}: every player needs a non-empty name, got {got}",
+            "name_invisible": "{where}: {name} shows no visible character; a name needs a letter, digit or sign",
             "name_long": "{where}: a name has at most {most} characters",
             "name_missing": "{where}: every player needs a name",
             "name_twice": "{where}: two players are called {name}",
@@ -500,6 +502,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "missing_key": "{where}: der nötige Schlüssel '{key}' fehlt",
             "name_control": "{where}: {name} enthält ein Steuerzeichen; Namen sind reiner Text",
             "name_empty": "{where}: jeder Spieler braucht einen nicht leeren Namen, erhalten: {got}",
+            "name_invisible": "{where}: {name} enthält kein sichtbares Zeichen; ein Name braucht mindestens einen Buchstaben, eine Ziffer oder ein Symbol",
             "name_long": "{where}: ein Name hat höchstens {most} Zeichen",
             "name_missing": "{where}: jeder Spieler braucht einen Namen",
             "name_twice": "{where}: zwei Spieler heißen {name}",
@@ -2976,6 +2979,16 @@ NAME_REFUSED = frozenset(
         *"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
     ]
 )
+# Letters and signs that show nothing (the Hangul fillers, the blank Braille pattern, invisible marks).
+NAME_BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+
+
+def visible(name: str) -> bool:
+    """Whether a name shows something: a letter, mark, digit, punctuation or symbol that is not blank
+    (a name of only a zero-width space, a format character, reads as no name at the table)."""
+    return any(unicodedata.category(ch)[0] in "LMNPS" and ch not in NAME_BLANK for ch in name)
+
+
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
@@ -3218,7 +3231,7 @@ def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | Non
     if type(data) is not dict or not PLAYER_KEYS.issuperset(data) or "role" in data:
         return None  # a role is checked against what its player has: read_checked does it
     name = data.get("name")
-    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
+    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name) or not visible(name):
         return None
     for other in before:
         if other.name == name:
@@ -3349,6 +3362,8 @@ def read_checked(rules: Rules, state: Any) -> Game:
             raise refused("name_missing", where=f"{where}.name")
         if not NAME_REFUSED.isdisjoint(data["name"]):
             raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
+        if not visible(data["name"]):
+            raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
         name = data["name"]
         if name in names:
             raise refused("name_twice", where=f"{where}.name", name=shown(name))
@@ -3675,6 +3690,8 @@ def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
             raise refused("name_long", where=f"players[{index}]", most=100)
         if not NAME_REFUSED.isdisjoint(name):
             raise refused("name_control", where=f"players[{index}]", name=shown(name))
+        if not visible(name):
+            raise refused("name_invisible", where=f"players[{index}]", name=shown(name))
         if name in seen:
             raise refused("name_twice", where=f"players[{index}]", name=shown(name))
         seen.add(name)

@@ -27,12 +27,15 @@ from .engine import generate_engine
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,
-# the checks, the report, the roles, the table's deck, the game model (no DOM: tests/js/pad.test.js runs them
-# under Node), then the page: saving, the tap guard, typed changes, the draw entry and the rest of the page.
+# the checks, the report, the YAML reader, the game as it went, the roles, the table's deck, the game model (no
+# DOM: tests/js/pad.test.js runs them under Node), then the page: saving, the tap guard, typed changes, the draw
+# entry, the views of a game as it went (views.js) and the rest of the page.
 UI_ASSETS = (
     "words.js",
     "check.js",
     "report.js",
+    "yaml.js",
+    "history.js",
     "roles.js",
     "deck.js",
     "game.js",
@@ -40,6 +43,7 @@ UI_ASSETS = (
     "tap.js",
     "entry.js",
     "draws.js",
+    "views.js",
     "ui.js",
 )
 # What the page needs of the state schema to check entries as gah score does (the words are the

@@ -404,12 +404,7 @@ const PadGame = (function () {
     // A state read from JSON (gah setup --json, or a state the pad or anyone exported): refused whole
     // unless gah score would read it and the ruleset has room for its players.
     function importText(pad, text) {
-      let state;
-      try {
-        state = CHECK.parseJson(text);
-      } catch (error) {
-        throw new PadError(say("not_json", { message: error.message }));
-      }
+      const state = readState(text);
       const found = problemsOf(state);
       if (found.length) throw new PadError(found.map((p) => p.message).join("\n"));
       const count = state.players.length;
@@ -417,6 +412,24 @@ const PadGame = (function () {
         throw new PadError(say("players_range", { min: DATA.minPlayers, max: DATA.maxPlayers, count }));
       }
       return start(pad, state, label("label_import", { round: state.round }), { seed: null, origin: "import" });
+    }
+
+    // A state file's text as gah score reads it: JSON (what looks like it), else YAML (yaml.js).
+    function readState(text) {
+      let failed = null;
+      if (/^\s*[[{]/.test(text)) {
+        try {
+          return CHECK.parseJson(text);
+        } catch (error) {
+          failed = say("not_json", { message: error.message });
+        }
+      }
+      try {
+        return PadYaml.parse(text);
+      } catch (error) {
+        if (!(error instanceof PadYaml.YamlError)) throw error;
+        throw new PadError(failed || say("not_yaml", { line: error.line, problem: say(error.key, error.values) }));
+      }
     }
 
     // A round-0 state is the deal: it is taken at once and round 1 begins. A later state is the end
@@ -439,6 +452,16 @@ const PadGame = (function () {
       remember(pad, done, 0);
       pad.game = null;
       pad.setup = { names: pad.setup.names.map(() => ""), seed: "" };
+      return labelText(done);
+    }
+
+    // The same players in the same seats, to deal again (the names as the game ended; undo brings it back).
+    function rematch(pad) {
+      const names = pad.game ? pad.game.entries.players.map((player) => player.name) : pad.setup.names;
+      const done = label("label_rematch");
+      remember(pad, done, 0);
+      pad.game = null;
+      pad.setup = { names, seed: "" };
       return labelText(done);
     }
 
@@ -654,6 +677,7 @@ const PadGame = (function () {
       byHand,
       importText,
       newGame,
+      rematch,
       addPlayer,
       removePlayer,
       removeCard,

@@ -95,7 +95,7 @@ const PadReport = (function () {
         }
       }
       lines.push("", say("standings"));
-      for (const row of result.standings) lines.push("  " + say("standing", { rank: row.rank, player: row.player, points: row.points, tiebreak: row.tiebreak }));
+      for (const row of result.standings) lines.push("  " + say("standing", { rank: row.rank, player: row.player, points: row.points, count: row.points, tiebreak: row.tiebreak }));
       for (const tie of result.ties || []) lines.push(`  - ${tie.text}`);
     }
     lines.push(...decisionsBlock(result.decisions || [], say));
@@ -129,5 +129,5 @@ const PadReport = (function () {
     return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
   }
 
-  return { humanReport, csv, sourcesOf };
+  return { humanReport, csv, sourcesOf, field };
 })();

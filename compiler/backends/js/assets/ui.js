@@ -54,6 +54,8 @@
   let fields = new Map(); // state path -> { input, error, label }: where a problem is shown
   let message = ""; // the last thing done, said in the status line (and read out)
   let nextId = 0;
+  let refusal = ""; // the last refusal as the model said it (its path places it beside a name)
+  const views = PadViews.make({ el, button, section, say, data: DATA, G, words: () => words, pad: () => pad, act, download, cardName, playerName });
 
   function readSaved(text) {
     try {
@@ -118,7 +120,8 @@
       return true;
     } catch (error) {
       if (!(error instanceof PadGame.PadError)) throw error;
-      message = error.message;
+      refusal = error.message;
+      message = views.readable(error.message, (path) => (fields.has(path) ? fields.get(path).label : null));
       refresh();
       return false;
     }
@@ -257,10 +260,11 @@
           player.hotel[row] = rooms.join("");
           changed();
         };
+        // The accessible name is the visible text ("V 2.1") and then the colour and state, unseen.
+        const more = say("room_more", { colour: words.term("colours", colour, colour), state: say("room_" + ROOM_STATE[room]) });
         grid.append(
-          button([el("span", { class: "mark", "aria-hidden": "true" }, roomMark(room)), el("span", { class: "cellname", "aria-hidden": "true" }, cell)], tap, {
+          button([el("span", { class: "mark" }, roomMark(room)), room === "." ? "" : " ", el("span", { class: "cellname" }, cell), el("span", { class: "visually-hidden" }, more)], tap, {
             class: `room ${known} state-${ROOM_STATE[room]}`,
-            "aria-label": say("room_aria", { cell, colour: words.term("colours", colour, colour), state: say("room_" + ROOM_STATE[room]) }),
             "data-cell": cell,
             "data-key": path + cell,
             "data-repeat": true,
@@ -311,7 +315,7 @@
             { class: "small", "data-key": path + "-add" },
           )
         : null;
-    return el("div", { class: "field wide" }, el("p", { class: "label" }, say("cafe_heading", { count: player.cafe.length, seats: DATA.cafeSeats })), guests, add, error);
+    return el("div", { class: "field wide" }, el("p", { class: "label" }, say("cafe_heading", { guests: player.cafe.length, count: DATA.cafeSeats })), guests, add, error);
   }
 
   function cardName(number) {
@@ -372,10 +376,14 @@
       matches.replaceChildren();
       const query = search.value.trim().toLowerCase();
       if (!query) return;
+      const number = views.cardNumber(query);
+      const heldLine = number !== null && staffByNumber.has(number) ? views.holder(number) : null;
+      if (heldLine) return matches.append(el("li", { class: "muted" }, heldLine));
       const held = new Set(pad.game.entries.players.flatMap((p) => p.hand.concat(p.hired)).concat(pad.game.entries.staff_discard));
       // A card is found by its number or by its name in any language the pad has (a mixed table).
       const names = (card) => Array.from(languages.values()).map((table) => table.term("staff", card.number, card.name).toLowerCase());
-      const found = DATA.staff.filter((card) => (String(card.number) === query || names(card).some((name) => name.includes(query))) && !held.has(card.number));
+      const found = DATA.staff.filter((card) => (card.number === number || names(card).some((name) => name.includes(query))) && !held.has(card.number));
+      const heldNamed = DATA.staff.filter((card) => held.has(card.number) && names(card).some((name) => name.includes(query)));
       for (const card of found.slice(0, 8)) {
         const add = (list) => () => {
           G.entering(pad, G.label(list === "hand" ? "label_to_hand" : "label_hire", { who: say("player_who", { name: playerName(player, index) }), card: card.number }));
@@ -392,7 +400,8 @@
           ),
         );
       }
-      if (!found.length) matches.append(el("li", { class: "muted" }, say("no_match")));
+      for (const card of heldNamed.slice(0, 4)) matches.append(el("li", { class: "muted" }, views.holder(card.number)));
+      if (!found.length && !heldNamed.length) matches.append(el("li", { class: "muted" }, say("no_match")));
     };
     search.addEventListener("input", show);
     return el("div", { class: "field" }, el("label", { class: "label", for: id }, say("add_staff")), search, matches);
@@ -414,7 +423,8 @@
   }
 
   function playerName(player, index) {
-    return ROLES.named(words, player.name.trim() ? player.name : say("player_n", { number: index + 1 }), player.role);
+    const named = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(player.name) ? player.name : say("player_n", { number: index + 1 }); // a name that shows nothing is none
+    return ROLES.named(words, named, player.role);
   }
 
   function playerCard(player, index) {
@@ -430,7 +440,7 @@
     name.addEventListener("input", () => {
       G.entering(pad, G.label("label_name", { number: index + 1, name: name.value }), `players[${index}].name#${visit}`);
       player.name = name.value;
-      heading.textContent = playerName(player, index);
+      (heading.querySelector(".fold-name") || heading).textContent = playerName(player, index);
       typed();
     });
     register(`players[${index}].name`, name, nameError, say("name_label", { number: index + 1 }));
@@ -635,7 +645,7 @@
     const head = el("tr", {}, el("th", { scope: "col" }, say("source")), final.map((entry) => el("th", { scope: "col", class: "who" }, entry.player)));
     const notes = result.events.filter((e) => e.kind === "final").map((e) => el("li", {}, e.text));
     const standings = result.standings.map((line) =>
-      el("li", { class: "standing", "data-rank": line.rank }, words.report("standing", { rank: line.rank, player: line.player, points: line.points, tiebreak: line.tiebreak })),
+      el("li", { class: "standing", "data-rank": line.rank }, words.report("standing", { rank: line.rank, player: line.player, points: line.points, count: line.points, tiebreak: line.tiebreak })),
     );
     return el(
       "div",
@@ -661,9 +671,15 @@
         const count = (ch) => Array.from(rooms).filter((r) => r === ch).length;
         const kitchen = Object.values(p.kitchen || {}).reduce((a, b) => a + b, 0);
         const cards = (numbers) => (numbers && numbers.length ? list(numbers.map((n) => say("summary_card", { card: cardName(n), number: n }))) : say("none"));
-        const figures = { points: p.points, krones: p.krones, emperor: p.emperor, objectives: p.objectives || 0, occupied: count("o"), vacant: count("v") };
-        Object.assign(figures, { kitchen, guests: (p.cafe || []).length, hand: cards(p.hand), hired: cards(p.hired) });
-        return el("li", {}, el("strong", {}, p.name), say("summary_player", figures));
+        // One phrase per count, so each takes its plural form ("1 item", "1 Gast").
+        const counts = [
+          say("summary_points", { count: p.points }),
+          say("summary_krones", { count: p.krones }),
+          say("summary_space", { space: p.emperor }),
+          say("summary_objectives", { count: p.objectives || 0 }),
+        ];
+        const holds = [say("summary_rooms", { occupied: count("o"), vacant: count("v") }), say("summary_kitchen", { count: kitchen }), say("summary_guests", { count: (p.cafe || []).length })];
+        return el("li", {}, el("strong", {}, p.name), say("summary_player", { counts: list(counts), holds: holds.join(say("summary_sep")), hand: cards(p.hand), hired: cards(p.hired) }));
       }),
     );
   }
@@ -724,9 +740,13 @@
     };
     const doImport = (text) => {
       if (act(() => G.importText(pad, text), (label) => say("imported", { label }))) focusStatus();
-      else said.textContent = say("cannot_import", { message });
+      else {
+        // A file's problems keep their path in the file, as gah score prints them: that is where to look.
+        message = said.textContent = say("cannot_import", { message: refusal });
+        refresh();
+      }
     };
-    const file = el("input", { type: "file", accept: ".json,application/json", id: "import-file" });
+    const file = el("input", { type: "file", accept: ".json,.yaml,.yml,application/json,application/yaml,text/yaml", id: "import-file" });
     file.addEventListener("change", () => {
       const chosen = file.files && file.files[0];
       if (chosen) chosen.text().then(doImport);
@@ -744,6 +764,7 @@
       { class: "card span" },
       entry ? el("p", { class: "small muted" }, say("export_note", { round: entry.round, command: `gah score ${stem}.json` })) : null,
       el("div", { class: "row" }, buttons),
+      views.gameFiles(game, said),
       el("label", { class: "label", for: area.id }, say("json_label")),
       area,
       el("div", { class: "row" }, button(say("import_json"), () => doImport(area.value), { "data-key": "import" })),
@@ -805,11 +826,11 @@
       const chosen = typedSeed ? PadCheck.wholeOf(typedSeed) : crypto.getRandomValues(new Uint32Array(1))[0];
       if (chosen === null) return refused(say("seed_not_whole", { typed: JSON.stringify(typedSeed) }));
       if (act(() => G.deal(pad, chosen), say("dealt_said", { seed: chosen }))) focusStatus();
-      else refused(message);
+      else refused(refusal);
     };
     const hand = () => {
       if (act(() => G.byHand(pad), say("by_hand_said"))) focusStatus();
-      else refused(message);
+      else refused(refusal);
     };
     return section(
       say("setup_heading"),
@@ -920,6 +941,7 @@
     PadDraws.update(kit);
     if (asked && !G.unchanged(game)) asked = false; // something was entered: the question is moot
     const found = G.problems(pad).map((problem) => Object.assign(placed(problem), problem));
+    views.markProblems(found);
     for (const field of fields.values()) {
       field.error.hidden = true;
       field.error.textContent = "";
@@ -962,6 +984,7 @@
     const target = problem.field && problem.field.input;
     if (!target) return el("li", {}, problem.text);
     const go = () => {
+      views.reveal(target);
       const folded = target.closest("details");
       if (folded) folded.open = true;
       target.focus();
@@ -997,12 +1020,13 @@
       const shown = [...game.history].reverse().find((entry) => entry.round > 0 && (entry.result.events.length || entry.result.final));
       if (shown) parts.push(resultSection(shown, shown === last, shown === last && G.lastScored(pad) === last));
       if (!game.finished) {
-        parts.push(tilesSection(game), ...game.entries.players.map((player, index) => playerCard(player, index)));
+        const cards = game.entries.players.map((player, index) => playerCard(player, index));
+        parts.push(tilesSection(game), ...views.foldPlayers(cards, game.entries.players));
         if (game.entries.players.length < DATA.maxPlayers && game.round === 0) {
           parts.push(el("div", { class: "row span" }, button(say("add_player"), () => { G.addPlayer(pad); changed(); }, { "data-key": "add-player" })));
         }
       }
-      parts.push(historySection(game), exportSection(game));
+      parts.push(views.roundsSection(game), historySection(game), exportSection(game));
     }
     app.replaceChildren(...parts.filter(Boolean));
     if (!document.getElementById("action")) document.body.append(actionBar());

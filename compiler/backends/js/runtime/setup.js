@@ -71,6 +71,7 @@ function checkNames(setup, players) {
     if (NAME_REFUSED.test(name)) {
       throw refused("name_control", { where: `players[${index}]`, name: shown(name) });
     }
+    if (!NAME_VISIBLE.test(name)) throw refused("name_invisible", { where: `players[${index}]`, name: shown(name) });
     if (seen.has(name)) throw refused("name_twice", { where: `players[${index}]`, name: shown(name) });
     seen.add(name);
   });

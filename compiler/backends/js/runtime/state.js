@@ -12,6 +12,9 @@ const NAME_REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\
 // A name of only these is no name: what Python's str.isspace() counts as space (trim() differs on
 // U+001C-U+001F, U+0085 and U+FEFF).
 const ONLY_SPACE = /^[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+// A name shows something: a letter, mark, digit, punctuation or symbol that is not blank (Python's
+// visible(): the Hangul fillers, the blank Braille pattern and invisible marks show nothing).
+const NAME_VISIBLE = /(?![\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0])[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
 // Each `choices` key: what one decision's value is, and whether it may be null ("none").
 const CHOICE_VALUES = {
   choose_items: ["item", false],
@@ -223,6 +226,7 @@ function readChecked(rules, state) {
     if (NAME_REFUSED.test(data.name)) {
       throw refused("name_control", { where: `${where}.name`, name: shown(data.name) });
     }
+    if (!NAME_VISIBLE.test(data.name)) throw refused("name_invisible", { where: `${where}.name`, name: shown(data.name) });
     if (names.has(data.name)) throw refused("name_twice", { where: `${where}.name`, name: shown(data.name) });
     names.add(data.name);
     const cafe = list(has(data, "cafe") ? data.cafe : [], `${where}.cafe`).map((guest, i) => readItems(rules, guest, `${where}.cafe[${i}]`));

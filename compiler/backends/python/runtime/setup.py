@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Game, Player, Rules, StateError, parse_cell, plain, refused, shown
-from .state import NAME_REFUSED, write_game
+from .state import NAME_REFUSED, visible, write_game
 
 SPLITMIX64_MASK = (1 << 64) - 1
 DEAL_METHODS = ("standard", "introductory", "draft")
@@ -199,6 +199,8 @@ def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
             raise refused("name_long", where=f"players[{index}]", most=100)
         if not NAME_REFUSED.isdisjoint(name):
             raise refused("name_control", where=f"players[{index}]", name=shown(name))
+        if not visible(name):
+            raise refused("name_invisible", where=f"players[{index}]", name=shown(name))
         if name in seen:
             raise refused("name_twice", where=f"players[{index}]", name=shown(name))
         seen.add(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .core import Cell, Game, Player, Rules, Said, StateError, plain, refused, shown
@@ -35,6 +36,16 @@ NAME_REFUSED = frozenset(
         *"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
     ]
 )
+# Letters and signs that show nothing (the Hangul fillers, the blank Braille pattern, invisible marks).
+NAME_BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+
+
+def visible(name: str) -> bool:
+    """Whether a name shows something: a letter, mark, digit, punctuation or symbol that is not blank
+    (a name of only a zero-width space, a format character, reads as no name at the table)."""
+    return any(unicodedata.category(ch)[0] in "LMNPS" and ch not in NAME_BLANK for ch in name)
+
+
 # Each `choices` key: what one decision's value is, and whether it may be null ("none").
 CHOICE_VALUES: dict[str, tuple[str, bool]] = {
     "choose_items": ("item", False),
@@ -277,7 +288,7 @@ def _plain_player(rules: Rules, data: Any, before: list[Player]) -> Player | Non
     if type(data) is not dict or not PLAYER_KEYS.issuperset(data) or "role" in data:
         return None  # a role is checked against what its player has: read_checked does it
     name = data.get("name")
-    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name):
+    if type(name) is not str or not name.strip() or not NAME_REFUSED.isdisjoint(name) or not visible(name):
         return None
     for other in before:
         if other.name == name:
@@ -408,6 +419,8 @@ def read_checked(rules: Rules, state: Any) -> Game:
             raise refused("name_missing", where=f"{where}.name")
         if not NAME_REFUSED.isdisjoint(data["name"]):
             raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
+        if not visible(data["name"]):
+            raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
         name = data["name"]
         if name in names:
             raise refused("name_twice", where=f"{where}.name", name=shown(name))

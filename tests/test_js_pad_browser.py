@@ -141,14 +141,7 @@ class Pad:
     def tap(self, finder: str) -> None:
         """Scroll the element `finder` (a JS expression) into view and click its centre with the mouse (a
         player's folded card is opened first with a tap on its name, as a player would)."""
-        folded = self.evaluate(
-            f"(() => {{ const e = {finder}; const body = e && e.closest('.player-body[hidden]'); return body && body.id; }})()"
-        )
-        if folded:
-            self.tap(f"document.querySelector('[aria-controls=\"{folded}\"]')")
-        shut = f"(() => {{ const e = {finder}; const d = e && e.closest('details:not([open])'); return d && e !== d.querySelector('summary') ? d : null; }})()"
-        if self.evaluate(f"!!{shut}"):
-            self.tap(f"{shut}.querySelector('summary')")
+        self.unfold(finder)
         box = self.evaluate(
             f"(() => {{ const e = {finder}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
             " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"
@@ -160,6 +153,17 @@ class Pad:
             self.tools.send(
                 "Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1}
             )
+
+    def unfold(self, finder: str) -> None:
+        """Open, with a tap as a player would, the folded player card or closed <details> that hides `finder`."""
+        folded = self.evaluate(
+            f"(() => {{ const e = {finder}; const body = e && e.closest('.player-body[hidden]'); return body && body.id; }})()"
+        )
+        if folded:
+            self.tap(f"document.querySelector('[aria-controls=\"{folded}\"]')")
+        shut = f"(() => {{ const e = {finder}; const d = e && e.closest('details:not([open])'); return d && e !== d.querySelector('summary') ? d : null; }})()"
+        if self.evaluate(f"!!{shut}"):
+            self.tap(f"{shut}.querySelector('summary')")
 
     def wait_until_heard(self, finder: str) -> None:
         deadline = time.monotonic() + TIMEOUT

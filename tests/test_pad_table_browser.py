@@ -278,7 +278,9 @@ def test_the_seed_7_game_with_the_tables_draws_matches_gah_score(chromium: str, 
 
 def taps_at(pad: Pad, finder: str, gaps: list[float]) -> None:
     """Taps on the spot where `finder` is, as a thumb makes them: the first once the pad hears one, each
-    next one `gaps` seconds after the last, on the same spot whatever the page has put there meanwhile."""
+    next one `gaps` seconds after the last, on the same spot whatever the page has put there meanwhile (a folded
+    card that hides it is opened first, as Pad.tap does)."""
+    pad.unfold(finder)
     pad.wait_until_heard(finder)
     box = pad.evaluate(
         f"(() => {{ const e = {finder}; e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();"

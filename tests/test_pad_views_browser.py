@@ -164,7 +164,8 @@ def test_a_whole_game_read_as_it_went_with_axe_on_every_view(chromium: str, prof
             before = play_round(pad, state, round_, mod.RULES.track_last)
             if round_ == 3:
                 seen["rooms marked"] = axe_counts(pad, source)
-                pad.type_into(field("players[1].krones"), "-5")
+                # A leading sign is a change of the value (issue 31 item 4): K - (K + 5) makes -5 krones.
+                pad.type_into(field("players[1].krones"), f"-{before['players'][1]['krones'] + 5}")
                 assert error_at(pad, "players[1].krones") == "-5 is less than the minimum of 0"
                 assert pad.evaluate(f"{q(FIX_LINE)}.textContent") == "1 entry to fix"
                 seen["an entry to fix"] = axe_counts(pad, source)

@@ -655,7 +655,8 @@
       el("p", { class: "small" }, el("strong", {}, say("tiebreaker")), words.tiebreak),
       (result.ties || []).length ? el("ul", { class: "ties" }, result.ties.map((tie) => el("li", {}, tie.text))) : null,
       el("h3", { id: "final-heading" }, words.report("final")),
-      el("div", { class: "scroll" }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
+      // A table wider than the phone scrolls: the region takes the keyboard focus, so it scrolls without a mouse.
+      el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": say("row_final") }, el("table", { class: "final" }, el("thead", {}, head), el("tbody", {}, rows))),
       notes.length ? el("ul", { class: "events" }, notes) : null,
     );
   }

@@ -51,7 +51,7 @@ const PadViews = (function () {
         ),
       );
       const captionId = "rounds-caption";
-      return el("div", { class: "scroll" }, el("table", { class: "rounds", "aria-describedby": captionId }, el("thead", {}, head), el("tbody", {}, body)), el("p", { id: captionId, class: "small muted" }, say("rounds_caption")));
+      return el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": say("rounds_heading") }, el("table", { class: "rounds", "aria-describedby": captionId }, el("thead", {}, head), el("tbody", {}, body)), el("p", { id: captionId, class: "small muted" }, say("rounds_caption")));
     }
 
     // A line per player (its own colour and dash, with a mark at every scoring), the rounds along.

@@ -166,6 +166,13 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
     for entry in state_["players"]:
         entry["choices"] = {}
         entry["points"] += rng.randint(0, 12)
+        if "role" in entry:  # solo's opponent: no krones, kitchen, café or hand; its face-up Staff are hired
+            entry["emperor"] = rng.randint(0, rules.track_last)
+            if free and rng.random() < 0.5:
+                entry["hired"].append(free.pop())
+            for _ in range(rng.randint(1, 3)):
+                grow(entry, rules, rng)
+            continue
         entry["krones"] = max(0, entry["krones"] + rng.randint(-3, 6))
         entry["emperor"] = rng.randint(0, rules.track_last)
         entry["objectives"] += rng.randint(0, 1) if round_ > 4 else 0
@@ -259,6 +266,7 @@ def entries_of(after: dict[str, Any]) -> dict[str, Any]:
                 **{key: str(p[key]) for key in ("points", "krones", "emperor", "objectives")},
                 # the declared resources but the objectives, a field each (the state writes them all)
                 "resources": {k: str(v) for k, v in p.get("resources", {}).items()},
+                **({"role": p["role"]} if "role" in p else {}),  # a player's role (roles.js keeps it)
             }
             for p in after["players"]
         ],

@@ -56,6 +56,7 @@ PATCHES: dict[str, str] = {
     "setup-deal-draft": "setup: {deal: {method: draft, packet_size: 6, keep_per_pick: 1, direction: left}}",
     "translations": "translations: {de: {names: {tiles: {a-krones: Kronen für alle}}}}",
     "resources": "resources: {favours: {names: {en: {one: favour, other: favours}}, at_most: 3, end: {per: 2}}}",
+    "roles": "roles: {boss: {names: {en: boss}, emperor_scoring: {penalty: false}, final_scoring: [staff, rooms]}}",
 }
 
 # name -> (file under the scratch workspace, words its diagnostic must contain); texts in _broken_text

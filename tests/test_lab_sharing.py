@@ -34,6 +34,8 @@ READ_VARIANTS = {
     "rulings": "rulings: {notes: [Only this note.]}",
     "setup": "setup: {start: {krones: 12}}",
     "resources": "resources: {objectives: {start: 1}}",
+    # A role nobody in the lab's games has (no seat): the games play alike, and the rulesets still share nothing.
+    "roles": "roles: {boss: {names: {en: boss}, emperor_scoring: {penalty: false}}}",
 }
 # And per field no scoring reads: the variant shares every stretch with base.
 NOT_READ_VARIANTS = {

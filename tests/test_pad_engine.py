@@ -166,6 +166,14 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
     for entry in state_["players"]:
         entry["choices"] = {}
         entry["points"] += rng.randint(0, 12)
+        if "role" in entry:  # solo's opponent: no krones, kitchen, café or hand; its face-up Staff are hired
+            entry["emperor"] = rng.randint(0, rules.track_last)
+            if free and rng.random() < 0.5:
+                taken.add(free[-1])
+                entry["hired"].append(free.pop())
+            for _ in range(rng.randint(1, 3)):
+                grow(entry, rules, rng)
+            continue
         entry["krones"] = max(0, entry["krones"] + rng.randint(-3, 6))
         entry["emperor"] = rng.randint(0, rules.track_last)
         entry["objectives"] += rng.randint(0, 1) if round_ > 4 else 0
@@ -180,26 +188,10 @@ def advance(after: dict[str, Any], rules: Any, rng: random.Random, round_: int) 
             entry["cafe"].append({rng.choice(rules.items): 1})
         for _ in range(rng.randint(1, 3)):
             grow(entry, rules, rng)
-        keep_to_role(entry, rules, free)
     # The deck as gah score takes an unknown one (every card nobody holds, lowest first), written out:
     # the pad then knows it (issue 31) and draws from it as gah score does, asking for no draw.
     state_["staff_deck"] = sorted(set(rules.staff) - held - taken)
     return state_
-
-
-def keep_to_role(entry: dict[str, Any], rules: Any, free: list[int]) -> None:
-    """A player of a role (the solo opponent) enters nothing of what that role never has (issue 36): its
-    krones stay 0, its kitchen and café empty, its hand's cards go back to the deck."""
-    for key in rules.roles.get(entry.get("role", ""), ()):
-        if key == "krones":
-            entry["krones"] = 0
-        elif key == "kitchen":
-            entry["kitchen"] = dict.fromkeys(entry["kitchen"], 0)
-        elif key == "cafe":
-            entry["cafe"] = []
-        elif key == "hand":
-            free.extend(entry["hand"])
-            entry["hand"] = []
 
 
 def grow(entry: dict[str, Any], rules: Any, rng: random.Random) -> None:

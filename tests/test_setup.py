@@ -39,7 +39,14 @@ def setup(name: str, players: list[str], seed: int = 1, choices: dict[str, Any] 
 
 
 def hands(state: dict[str, Any]) -> list[list[int]]:
-    return [p["hand"] for p in state["players"]]
+    """The dealt hands: a player whose role has no hand (solo's opponent) is dealt none, and not counted."""
+    return [p["hand"] for p in state["players"] if "role" not in p]
+
+
+def names_for(name: str, names: list[str]) -> list[str]:
+    """`names`, cut to the most players the ruleset seats (solo: you and the opponent)."""
+    most: int = module(name).SETUP["max_players"]
+    return names[:most]
 
 
 def assert_conserved(state: dict[str, Any]) -> None:
@@ -357,7 +364,7 @@ def test_illegal_recorded_picks(choices: Any, message: str) -> None:
     seed=st.integers(min_value=-(2**70), max_value=2**70),
 )
 def test_every_deal_conserves_the_48_cards(name: str, count: int, seed: int) -> None:
-    state = setup(name, [f"P{i}" for i in range(count)], seed=seed)
+    state = setup(name, names_for(name, [f"P{i}" for i in range(count)]), seed=seed)
     assert_conserved(state)
     assert all(len(hand) == len(hands(state)[0]) for hand in hands(state))
     jsonschema.Draft7Validator(STATE_SCHEMA).validate(state)
@@ -375,10 +382,10 @@ def test_generated_module_deals_in_isolation(name: str) -> None:
         "import importlib.util, json, sys\n"
         f"spec = importlib.util.spec_from_file_location('m', {str(path)!r})\n"
         "m = importlib.util.module_from_spec(spec); sys.modules['m'] = m; spec.loader.exec_module(m)\n"
-        "print(json.dumps(m.setup_game(['Anna', 'Ben', 'Cleo'], 4)))\n"
+        f"print(json.dumps(m.setup_game({names_for(name, ['Anna', 'Ben', 'Cleo'])!r}, 4)))\n"
     )
     result = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(result.stdout) == setup(name, ["Anna", "Ben", "Cleo"], seed=4)
+    assert json.loads(result.stdout) == setup(name, names_for(name, ["Anna", "Ben", "Cleo"]), seed=4)
 
 
 # --- gah setup ------------------------------------------------------------------------------
@@ -388,11 +395,12 @@ def test_generated_module_deals_in_isolation(name: str) -> None:
 def test_gah_setup_json_is_a_state_gah_score_accepts(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = gah(capsys, "setup", name, "--players", "Anna,Ben,Cleo", "--seed", "1", "--json")
+    names = names_for(name, ["Anna", "Ben", "Cleo"])
+    code, out, err = gah(capsys, "setup", name, "--players", ",".join(names), "--seed", "1", "--json")
     assert code == 0, err
     state = json.loads(out)
     jsonschema.Draft7Validator(STATE_SCHEMA).validate(state)
-    assert state == setup(name, ["Anna", "Ben", "Cleo"], seed=1)
+    assert state == setup(name, names, seed=1)
     path = tmp_path / "state.json"
     path.write_text(out, encoding="utf-8")
     code, out, err = gah(capsys, "score", str(path), "--rules", name, "--json")

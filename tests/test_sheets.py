@@ -658,6 +658,7 @@ def mutations(base: ir.Ruleset) -> dict[str, ir.Ruleset]:
         "rulings": r(base, rulings=r(base.rulings, points_floor=-10)),
         "setup": r(base, setup=r(setup, start=r(setup.start, krones=12))),
         "resources": r(base, resources=(r(base.resources[0], at_most=50),)),
+        "roles": r(base, roles=(ir.Role("boss", (("en", "boss"),), ("track_points", "move_back"), ("staff",)),)),
     }
 
 

@@ -29,7 +29,7 @@ CHOICE_KEYS = (
     "occupy_room, play_staff, prepare_room, remove_hired_staff, remove_rooms, return_items, secretary, serve"
 )
 PLAYER_KEYS = (
-    "expected: cafe, choices, emperor, hand, hired, hotel, kitchen, krones, name, objectives, points, resources"
+    "expected: cafe, choices, emperor, hand, hired, hotel, kitchen, krones, name, objectives, points, resources, role"
 )
 LEGAL_ITEMS = "legal: strudel, cake, wine, coffee"
 

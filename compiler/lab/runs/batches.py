@@ -210,8 +210,8 @@ def refusal(spec: LabSpec) -> str:
         return reason
     for ruleset in spec.rulesets:
         try:
+            compile_tables(ruleset)  # first: what the kernels cannot play at all (roles, say) before the players
             batch_rules(ruleset, spec.model, spec.players)
-            compile_tables(ruleset)
         except Refused as error:
             return f"ruleset {ruleset.name}: the batched lab engine cannot play it: {error}"
         except GahError as error:  # compile_tables's refusal names the ruleset and says why

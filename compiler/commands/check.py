@@ -69,11 +69,12 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
     if args.format in ("json", "sarif"):
         with contextlib.redirect_stdout(io.StringIO()):
             code, problems = _checked(args, workspace)
+        problems = [problem.told(speaker(workspace)) for problem in problems]
         print(as_json(problems) if args.format == "json" else as_sarif(problems, __version__))
         return code
     code, problems = _checked(args, workspace)
     if problems and args.format == "github":
-        print(as_github(problems))
+        print(as_github([problem.told(speaker(workspace)) for problem in problems]))
     elif problems:
         report(problems, workspace.sources, speaker(workspace))
     return code

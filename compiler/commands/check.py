@@ -83,12 +83,12 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
 def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[Problem]]:
     """Check what `args` names, printing a line for each valid ruleset; the exit code and the problems."""
     files: list[Path] = args.files
+    says = speaker(workspace)
     for path in files:
-        if not path.exists():
-            print(f"gah check: no such file: {path}", file=sys.stderr)
-            return 2, []
-        if path.is_dir():
-            print(f"gah check: {path} is a folder; name rules files, or none to check the workspace", file=sys.stderr)
+        if not path.exists() or path.is_dir():
+            print(
+                says.say("build.is_folder" if path.exists() else "build.no_such_file", file=str(path)), file=sys.stderr
+            )
             return 2, []
     lab_folders = {(workspace.rules_dir / "lab").resolve(), (workspace.bundle / "rules" / "lab").resolve()}
     lab_files = [p for p in files if p.resolve().parent in lab_folders]
@@ -97,7 +97,6 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
         lab_files = workspace.lab_model_paths()
         if workspace.root is None or args.all:
             lab_files = sorted({*lab_files, workspace.bundle / "rules" / "lab" / "default.yaml"})
-    says = speaker(workspace)
     model_problems = _check_lab_models(workspace, lab_files, says)
     if args.files and not files:
         return (1 if model_problems else 0), model_problems
@@ -112,11 +111,7 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
         names = library.own_names
     own_languages = own_language_ids(workspace)
     if not files and not names and not compiled.problems and not model_problems and not own_languages:
-        print(
-            f"gah check: nothing to check: {workspace.display(workspace.rules_dir)}/ holds no rules files; "
-            "start one with: gah new-variant NAME",
-            file=sys.stderr,
-        )
+        print(says.say("build.nothing_to_check", folder=workspace.display(workspace.rules_dir)), file=sys.stderr)
         return 1, []
     if workspace.root is None and not files:
         print(says.say("cli.bundled_only"))

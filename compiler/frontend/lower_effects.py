@@ -340,8 +340,11 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
 def _misplaced(data: dict[str, Any], form: str, path: Path, context: Context) -> None:
     """`of` belongs with a quantity by name, `ties` with most or fewest (each required or refused)."""
     if "of" in data and not (form == "quantity" and isinstance(data["quantity"], str)):
-        which = "of_beside_filters" if form == "quantity" else "of_with_name"
-        context.problem(context.key_at(*path, "of"), which, path=format_path([*path, "of"]))
+        context.problem(
+            context.key_at(*path, "of"),
+            "of_beside_filters" if form == "quantity" else "of_with_name",
+            path=format_path([*path, "of"]),
+        )
     if form in ("most", "fewest") and "ties" not in data:
         context.problem(
             context.at(*path),

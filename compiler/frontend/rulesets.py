@@ -304,8 +304,13 @@ def _removal_problems(removals: list[Removal], parent: str) -> list[Problem]:
 def _no_value_problem(removal: Removal, parent: str) -> Problem:
     """YAML reads `key:` with nothing after it as null, which would remove the key: say so instead."""
     key = removal.path[-1]
-    which = "errors.rules.empty_removes" if removal.existed else "errors.rules.empty"
-    return problem_at(removal.position, which, key=key, path=removal.dotted, parent=parent)
+    return problem_at(
+        removal.position,
+        "errors.rules.empty_removes" if removal.existed else "errors.rules.empty",
+        key=key,
+        path=removal.dotted,
+        parent=parent,
+    )
 
 
 def _without_keys(node: Node, keys: tuple[str, ...]) -> Node:

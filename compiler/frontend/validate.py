@@ -289,8 +289,9 @@ def _value_message(error: ValidationError, w: Speaks) -> str:
     if validator in ("minItems", "maxItems"):
         return w.say("check.min_items" if validator == "minItems" else "check.max_items", limit, size=size)
     if validator in ("minProperties", "maxProperties"):
-        which = "min_keys" if validator == "minProperties" else "max_keys"
-        return w.say(f"errors.schema.{which}", limit, size=size)
+        return w.say(
+            "errors.schema.min_keys" if validator == "minProperties" else "errors.schema.max_keys", limit, size=size
+        )
     if validator == "minLength":
         return w.say("check.not_empty") if limit == 1 else w.say("check.min_length", limit, size=size)
     if validator == "maxLength":

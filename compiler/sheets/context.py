@@ -16,7 +16,7 @@ from . import derive, phrases
 from .effects import Speaker
 from .fit import REGULAR, Fit
 from .layout import choose_layout
-from .text import Rich, Words, capitalised, ident, number, plain, rich
+from .text import Rich, Words, capitalised, number, plain, rich
 from .track import TrackLabels
 
 COMMAND = "gah build"
@@ -241,7 +241,6 @@ def build_sheet(
                 "scoring.zone_clause",
                 spaces=phrases.spaces(s, z.first, z.last),
                 name=z.name,
-                id=ident(z.id),
                 outcome=phrases.outcome(s, z.outcome),
             ),
             z.id in changes.zones,

@@ -63,7 +63,7 @@ def test_ruleset_names_come_from_the_workspace(workspace: Path) -> None:
 
 
 def test_languages_and_vary_paths(workspace: Path) -> None:
-    assert tab("gah score --lang ", workspace) == ["de", "en", "fr"]
+    assert tab("gah score --lang ", workspace) == ["de", "en"]
     assert tab("gah sweep base --vary emperor_sc", workspace) == ["emperor_scorings."]
     paths = tab("gah sweep base --vary emperor_scorings.7.", workspace)
     assert "emperor_scorings.7.move_back=" in paths

@@ -43,7 +43,7 @@ def german() -> Language:
 
 
 def test_english_and_german_ship_and_have_the_same_keys() -> None:
-    assert language_ids(Workspace(None)) == ("de", "en", "fr")
+    assert language_ids(Workspace(None)) == ("de", "en")
     assert set(german().phrases) == set(english().phrases)
     assert german().name == "Deutsch" and english().name == "English"
 
@@ -178,7 +178,7 @@ def test_an_unknown_lang_option_says_what_there_is(tmp_path: Path) -> None:
 def test_a_workspace_adds_a_third_language_by_a_data_file(tmp_path: Path) -> None:
     folder = make_workspace(tmp_path / "ws", 'language = "nl"\n', {"nl": NL.read_text(encoding="utf-8")})
     ws = Workspace.at(folder)
-    assert language_ids(ws) == ("de", "en", "fr", "nl")
+    assert language_ids(ws) == ("de", "en", "nl")
     code, text, err = sheet(tmp_path / "nl.md", "base", cwd=folder)
     assert code == 0, err
     assert "# Grand Austria Hotel (base game): spelershulp" in text

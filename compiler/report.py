@@ -41,18 +41,17 @@ def final_block(final: list[dict[str, Any]], language: Language) -> list[str]:
     width = max(8, *(len(e["player"]) for e in final))
     lines = ["", say("score.report.final")]
     player, points, total = (say(f"score.report.column.{c}") for c in ("player", "points", "total"))
-    heads = {s: say(f"score.report.source.{s}") if language.has(f"score.report.source.{s}") else s for s in sources}
-    lines.append(f"  {player:<{width}} {points:>6} " + " ".join(f"{heads[s]:>8}" for s in sources) + f" {total:>6}")
+    lines.append(f"  {player:<{width}} {points:>6} " + " ".join(f"{s:>8}" for s in sources) + f" {total:>6}")
     for entry in final:
         cells = " ".join(f"{entry['breakdown'].get(s, 0):>8}" for s in sources)
         lines.append(f"  {entry['player']:<{width}} {entry['points']:>6} {cells} {entry['total']:>6}")
     lines += ["", say("score.report.detail")]
-    label = max((len(heads[s]) for s in sources), default=0)
+    label = max((len(s) for s in sources), default=0)
     for entry in final:
         lines.append(f"  {entry['player']}:")
         for source, details in entry["details"].items():
             texts = [line["text"] for line in details] or [say("score.report.none")]
-            lines.append(f"    {heads.get(source, source):<{label}}  {texts[0]}")
+            lines.append(f"    {source:<{label}}  {texts[0]}")
             lines += [f"    {'':<{label}}  {text}" for text in texts[1:]]
     return lines
 

@@ -183,17 +183,17 @@ def test_gah_score_prints_every_line_and_the_ties() -> None:
     details = report[report.index("Final scoring in detail") : report.index("Standings")]
     assert (
         "  Ben:\n"
-        "    Staff    Secretary (29) copies Chambermaid (31), occupied rooms: 6 × 1 = 6 points\n"
+        "    staff    Secretary (29) copies Chambermaid (31), occupied rooms: 6 × 1 = 6 points\n"
         "             Booking Manager (27), occupied red rooms: 4 × 3 = 12 points\n"
-        "    Rooms    Floor 1, occupied rooms: 4 × 1 = 4 points\n"
+        "    rooms    Floor 1, occupied rooms: 4 × 1 = 4 points\n"
         "             Floor 2, occupied rooms: 2 × 2 = 4 points\n"
         "             Floor 3, occupied rooms: 0 × 3 = 0 points\n"
         "             Floor 4, occupied rooms: 0 × 4 = 0 points\n"
-        "    Krones   Krones: 5 × 1 = 5 points\n"
-        "    Kitchen  Dishes and drinks in the kitchen: 4 × 1 = 4 points\n"
-        "    Café     Guests in the café: 0 × -5 = 0 points\n"
+        "    krones   Krones: 5 × 1 = 5 points\n"
+        "    kitchen  Dishes and drinks in the kitchen: 4 × 1 = 4 points\n"
+        "    cafe     Guests in the café: 0 × -5 = 0 points\n"
     ) in details
-    assert "  Dan:\n    Staff    none\n" in details
+    assert "  Dan:\n    staff    none\n" in details
     standings = report[report.index("Standings") :]
     assert (
         "  1. Ben: 87 points (tie-breaker 9)\n"

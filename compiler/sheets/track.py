@@ -73,7 +73,7 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return em * size * (1.12 if bold else 1.0)
 
 
-SMALLEST_LABEL = 6.5  # a zone's name is set this small rather than left out
+SMALLEST_LABEL = 8.0  # a zone's name is set this small rather than left out
 
 
 def _fits(text: str, size: float, width: float, bold: bool = False) -> bool:

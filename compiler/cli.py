@@ -133,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
     (or positioned problems) and exit 1; Ctrl-C is one line and 130."""
     from .commands.common import report, speaker
     from .errors import GahError, RulesError, SourceRegistry, printable
+    from .said import told
     from .terminal import set_choice
     from .workspace import Workspace
 
@@ -147,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
         report(error.problems, sources, speaker(workspace, getattr(args, "lang", None)))
         return 1
     except GahError as error:
-        print(f"gah {args.command}: {printable(str(error))}", file=sys.stderr)
+        message = told(error, speaker(workspace, getattr(args, "lang", None)))
+        print(f"gah {args.command}: {printable(message)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

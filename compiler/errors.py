@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
 @dataclass(frozen=True, order=True)
@@ -31,23 +32,43 @@ def printable(text: str) -> str:
     )
 
 
+class Speaks(Protocol):
+    """What says messages: a Language (compiler/languages.py), or English as shipped (compiler/said.py)."""
+
+    def say(self, key: str, count: int | None = None, /, **values: str | int) -> str: ...
+
+
+class Tells(Protocol):
+    """A message that can be said in any language (compiler/said.py)."""
+
+    def tell(self, says: Speaks) -> str: ...
+
+
 @dataclass(frozen=True)
 class Problem:
     """One mistake at one position. The message is made printable here, the one way messages
-    reach a user, so user text quoted in it (a key, a value, a name) cannot drive the terminal."""
+    reach a user, so user text quoted in it (a key, a value, a name) cannot drive the terminal.
+    `said`: the message as a phrase, for a command to say it in the user's language (told)."""
 
     position: Position
     message: str
+    said: Tells | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", printable(self.message))
+
+    def told(self, says: Speaks) -> Problem:
+        """This problem said in `says`' language (as it is where it has no phrase)."""
+        return self if self.said is None else Problem(self.position, self.said.tell(says), self.said)
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.position.file, self.position.line, self.position.column, self.message)
 
 
 class GahError(Exception):
-    """Root of every error the tool reports to a user (exit code 1)."""
+    """Root of every error the tool reports to a user (exit code 1). `said`: its message as a phrase."""
+
+    said: Tells | None = None
 
 
 @dataclass

@@ -30,6 +30,7 @@ from .errors import GahError, Position, Problem, RulesError
 from .frontend.loader import Node, load_file
 from .frontend.merge import merge_patch
 from .frontend.validate import schema_problems
+from .said import error_of, problem_at, said
 from .workspace import Workspace, bundle_root
 
 SCHEMA = "language"
@@ -94,10 +95,10 @@ class Language:
         """The pattern of `key` (placeholders unfilled, [[icon]] marks kept), its plural form chosen by `count`."""
         found = self.phrases.get(key)
         if found is None:
-            raise LanguageError(f"{self.file}: no phrase '{key}' in language '{self.id}'; add it to the file")
+            raise error_of(LanguageError, "errors.language.no_phrase", file=self.file, key=key, language=self.id)
         return found.text(count)
 
-    def say(self, key: str, count: int | None = None, **values: str | int) -> str:
+    def say(self, key: str, count: int | None = None, /, **values: str | int) -> str:
         """The phrase `key` filled in as plain text (icons left out); `count` picks the plural form and is `{count}`."""
         if count is not None:
             values.setdefault("count", count)
@@ -152,7 +153,7 @@ def fill(pattern: str, values: Mapping[str, object], where: str) -> str:
         if name is None:
             continue
         if name not in values:
-            raise LanguageError(f"{where} needs a value for '{{{name}}}'")
+            raise error_of(LanguageError, "errors.language.no_value", where=where, name=f"{{{name}}}")
         out.append(format(values[name], spec or ""))
     return "".join(out)
 
@@ -213,8 +214,8 @@ def _read(workspace: Workspace, path: Path) -> Node:
     assert isinstance(node.value, dict)
     declared = node.value["language"]
     if declared.value != path.stem:
-        message = f"language: this file says '{declared.value}' but is named {path.name}; name it {declared.value}.yaml"
-        raise RulesError([Problem(declared.position, message)])
+        said_id = str(declared.value)
+        raise RulesError([problem_at(declared.position, "errors.language.misnamed", id=said_id, file=path.name)])
     return node
 
 
@@ -227,14 +228,11 @@ def _chain(workspace: Workspace, language_id: str, where: Position | None) -> li
         path = _path_of(workspace, current, below)
         if path is None:
             known = ", ".join(language_ids(workspace))
-            message = f"unknown language '{current}'; known languages: {known}"
             if where is None:
-                raise LanguageError(message)
-            raise RulesError([Problem(where, message)])
+                raise error_of(LanguageError, "errors.language.unknown", id=current, known=known)
+            raise RulesError([problem_at(where, "errors.language.unknown", id=current, known=known)])
         if any(path == seen for seen, _node in chain) or len(chain) >= MAX_EXTENDS:
-            raise RulesError(
-                [Problem(where or Position(str(path), 1, 1), "extends: the languages extend each other in a loop")]
-            )
+            raise RulesError([problem_at(where or Position(str(path), 1, 1), "errors.language.loop")])
         node = _read(workspace, path)
         chain.insert(0, (path, node))
         assert isinstance(node.value, dict)
@@ -292,10 +290,10 @@ def _problems(
         position = _section_position(where, section)
         for key in missing[:MISSING_SHOWN]:
             english = next(reference[key].texts())
-            problems.append(Problem(position, f"missing phrase '{key}' (in English: {english!r})"))
+            problems.append(problem_at(position, "errors.language.missing", key=key, english=repr(english)))
         if len(missing) > MISSING_SHOWN:
             more = len(missing) - MISSING_SHOWN
-            problems.append(Problem(position, f"{section}: and {more} more missing phrases (English has every key)"))
+            problems.append(problem_at(position, "errors.language.more_missing", more, section=section))
     for key, phrase in phrases.items():
         problems.extend(_phrase_problems(key, phrase, _allowed(reference.get(key))))
     return problems
@@ -317,25 +315,23 @@ def _phrase_problems(key: str, phrase: Phrase, allowed: set[str] | None) -> list
         try:
             names = placeholders(text)
         except ValueError:
-            problems.append(
-                Problem(phrase.position, f"{key}: a '{{' or '}}' without its pair; write {{{{ or }}}} for a brace")
-            )
+            problems.append(problem_at(phrase.position, "errors.language.brace", key=key))
             continue
         for name, shown in _formatted(text):
             problems.append(
-                Problem(
-                    phrase.position, f"{key}: {shown} formats its value; write {{{name}}} (values come as they are)"
-                )
+                problem_at(phrase.position, "errors.language.format_spec", key=key, shown=shown, name=f"{{{name}}}")
             )
         if allowed is not None and not key.startswith("terms."):
             for name in sorted(names - allowed):
-                known = ", ".join(f"{{{n}}}" for n in sorted(allowed)) or "none"
+                known = ", ".join(f"{{{n}}}" for n in sorted(allowed)) or said("errors.lower.none")
                 problems.append(
-                    Problem(phrase.position, f"{key}: unknown placeholder {{{name}}}; this phrase has: {known}")
+                    problem_at(phrase.position, "errors.language.placeholder", key=key, name=f"{{{name}}}", known=known)
                 )
         for icon in _ICON.findall(text):
             if icon not in ICONS:
-                problems.append(Problem(phrase.position, f"{key}: unknown icon [[{icon}]]; icons: {', '.join(ICONS)}"))
+                problems.append(
+                    problem_at(phrase.position, "errors.language.icon", key=key, icon=icon, icons=", ".join(ICONS))
+                )
     return problems
 
 

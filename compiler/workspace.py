@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from .errors import GahError, Position, Problem, RulesError, SourceRegistry
+from .said import error_of, package_bundle, problem_at
 
 CONFIG_NAME = "gah.toml"
 PAPERS = ("a4", "letter")
@@ -34,19 +35,6 @@ BUNDLE_VARIABLE = "GAH_BUNDLE"
 
 
 @cache
-def package_bundle() -> Path:
-    """The folder holding the rules/, schemas/ and examples/ that ship with this installation.
-
-    In an installed wheel they are package data under gah/_bundled/ (put there by the
-    build configuration); in a checkout or editable install they are the repository's own.
-    """
-    package = Path(__file__).resolve().parent
-    packaged = package / "_bundled"
-    if (packaged / "rules").is_dir():
-        return packaged
-    return package.parent
-
-
 def bundle_root() -> Path:
     """The bundle in use: $GAH_BUNDLE when set (a folder laid out like this repository), else the package's.
 
@@ -86,15 +74,15 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
-        raise RulesError([Problem(Position(display, 1, 1), "gah.toml is not UTF-8 text")]) from None
+        raise RulesError([problem_at(Position(display, 1, 1), "errors.config.not_utf8")]) from None
     except OSError as error:
-        raise GahError(f"cannot read {path}: {error.strerror}") from None
+        raise error_of(GahError, "errors.config.unreadable", path=str(path), reason=str(error.strerror)) from None
     sources.add(display, text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line, column, message = _toml_position(str(error))
-        raise RulesError([Problem(Position(display, line, column), f"not valid TOML: {message}")]) from None
+        raise RulesError([problem_at(Position(display, line, column), "errors.config.toml", message=message)]) from None
     problems: list[Problem] = []
     values: dict[str, object] = {}
     for key, value in data.items():
@@ -102,44 +90,37 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
         expected = _KEYS.get(key)
         if expected is None:
             known = ", ".join(_KEYS)
-            problems.append(Problem(where, f"unknown setting {key!r}; known settings: {known}"))
+            problems.append(problem_at(where, "errors.config.unknown_setting", key=repr(key), known=known))
         elif not isinstance(value, expected):
-            kind = {bool: "true or false", list: 'a list of language ids, ["en", "de"]'}.get(expected, "text in quotes")
-            problems.append(Problem(where, f"{key}: expected {kind}"))
+            kind = {bool: "bool", list: "list"}.get(expected, "text")
+            problems.append(problem_at(where, f"errors.config.expected_{kind}", key=key))
         else:
             values[key] = value
     paper = values.get("paper", "a4")
     if paper not in PAPERS:
-        problems.append(Problem(Position(display, *_key_position(text, "paper")), "paper: expected 'a4' or 'letter'"))
+        problems.append(problem_at(Position(display, *_key_position(text, "paper")), "errors.config.paper"))
     for key in ("output", "lab_model"):
         value = values.get(key)
         if isinstance(value, str) and value and not _stays_inside(value):
             problems.append(
-                Problem(
-                    Position(display, *_key_position(text, key)),
-                    f"{key}: expected a path inside the workspace, relative to gah.toml (got {value!r})",
+                problem_at(
+                    Position(display, *_key_position(text, key)), "errors.config.outside", key=key, got=repr(value)
                 )
             )
     language = values.get("language")
     if isinstance(language, str) and language and not LANGUAGE_ID.fullmatch(language):
         problems.append(
-            Problem(
-                Position(display, *_key_position(text, "language")),
-                f"language: expected a language id such as 'en' or 'de' (got {language!r})",
+            problem_at(
+                Position(display, *_key_position(text, "language")), "errors.config.language", got=repr(language)
             )
         )
     listed = values.get("languages")
     if isinstance(listed, list):
         if not all(isinstance(item, str) and LANGUAGE_ID.fullmatch(item) for item in listed):
-            problems.append(
-                Problem(
-                    Position(display, *_key_position(text, "languages")),
-                    'languages: expected a list of language ids such as ["en", "de"]',
-                )
-            )
+            problems.append(problem_at(Position(display, *_key_position(text, "languages")), "errors.config.languages"))
         values["languages"] = tuple(str(item) for item in listed)
     if values.get("output") == "":
-        problems.append(Problem(Position(display, *_key_position(text, "output")), "output: name a folder"))
+        problems.append(problem_at(Position(display, *_key_position(text, "output")), "errors.config.output_empty"))
     if problems:
         raise RulesError(problems)
     return Config(**values)  # type: ignore[arg-type]
@@ -202,7 +183,7 @@ class Workspace:
         """The workspace rooted at `folder`, which must hold gah.toml."""
         config_path = folder / CONFIG_NAME
         if not config_path.is_file():
-            raise GahError(f"{folder} is not a gah workspace (no {CONFIG_NAME}): run gah init {folder}")
+            raise error_of(GahError, "errors.config.not_workspace", folder=str(folder), file=CONFIG_NAME)
         sources = sources if sources is not None else SourceRegistry()
         return cls(folder.resolve(), read_config(config_path, sources), sources)
 

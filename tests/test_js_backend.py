@@ -478,7 +478,12 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     explanations_covered(results)
     german = [v["expected"]["result"] for v in corpus if v.get("language") == "de" and "result" in v["expected"]]
     said = [e["text"] for r in german for e in r["events"]] + [t["text"] for r in german for t in r.get("ties", [])]
-    for fragment in (" erhält die Belohnung von ", " gibt 1 ", " wählt keine der Möglichkeiten", " teilen sich den "):
+    for fragment in (
+        " erhält die Belohnung des Plättchens ",
+        " gibt 1 ",
+        " wählt keine der Möglichkeiten",
+        " teilen sich den ",
+    ):
         assert any(fragment in text for text in said), fragment
     (tmp_path / "vectors.json").write_text(json.dumps(corpus), encoding="utf-8")
     print(f"cross-check corpus: {len(vectors)} random + {len(scenarios)} scenario states, {len(steps)} decisions")

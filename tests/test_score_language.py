@@ -54,7 +54,7 @@ def test_a_penalty_that_cannot_be_paid_in_german() -> None:
     assert texts(result) == [
         "Anna erhält 1 Siegpunkt für Feld 1",
         "Anna zieht von Feld 1 um 3 zurück auf Feld 0 (Schwarz)",
-        "Anna erhält die Bestrafung von Kronen (Stufe A)",
+        "Anna erhält die Bestrafung des Plättchens Kronen (Stufe A)",
         "Anna kann die erste Möglichkeit nicht vollständig erfüllen",
         "Anna verliert 1 Siegpunkt (hat nur 1 zu verlieren)",
     ]
@@ -67,7 +67,7 @@ def test_a_bonus_and_items_in_german() -> None:
     assert texts(result) == [
         "Anna erhält 5 Siegpunkte für Feld 7",
         "Anna zieht von Feld 7 um 3 zurück auf Feld 4 (Gelb)",
-        "Anna erhält die Belohnung von Zwei Waren (Stufe A)",
+        "Anna erhält die Belohnung des Plättchens Zwei Waren (Stufe A)",
         "Anna erhält 1 Strudel, 1 Torte",
     ]
 
@@ -79,7 +79,7 @@ def test_final_details_and_a_shared_place_in_german() -> None:
     assert texts(result)[:4] == [
         "Anna erhält 0 Siegpunkte für Feld 0",
         "Anna zieht von Feld 0 um 7 zurück auf Feld 0 (Schwarz)",
-        "Anna erhält die Bestrafung von Siegpunkte (Stufe C)",
+        "Anna erhält die Bestrafung des Plättchens Siegpunkte (Stufe C)",
         "Anna verliert 8 Siegpunkte",
     ]
     words = module("base").WORDS["de"]
@@ -334,5 +334,5 @@ def test_the_pad_engine_tells_the_same_german(tmp_path: Path) -> None:
     run = subprocess.run([node(), "-e", script], capture_output=True, text=True, timeout=60, check=True)
     pad_german, pad_unknown = json.loads(run.stdout)
     assert pad_german == texts(german(data))
-    assert pad_german[2] == "Anna erhält die Bestrafung von Kronen (Stufe A)"
+    assert pad_german[2] == "Anna erhält die Bestrafung des Plättchens Kronen (Stufe A)"
     assert pad_unknown == texts(module("base").score_game(copy.deepcopy(data)))

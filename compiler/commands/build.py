@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import cast
 
+from ..errors import Speaks
 from ..frontend.rulesets import Workspace
 from ..languages import build_languages
 from ..outputs import (
+    PdfJob,
     managed_files,
     manifest_key,
     manifest_text,
@@ -48,6 +51,7 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     chosen = {name: compiled.rulesets[name] for name in names}
     paper = cast(Paper, workspace.config.paper)
     languages = build_languages(workspace, args.lang)
+    says = languages[0]
     too_long = fit_problems(compiled, names, paper, languages)
     if too_long:
         report(list(too_long.values()), workspace.sources, languages[0])
@@ -59,18 +63,7 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]
     extra = [path for path in managed_files(workspace.output_dir) if path not in plan.owned()]
     if args.check:
-        for path in stale:
-            print(f"{workspace.display(path)}: {'stale' if path.exists() else 'missing'}", file=sys.stderr)
-        for job in stale_pdfs:
-            print(f"{workspace.display(job.path)}: stale (not rendered from the current HTML)", file=sys.stderr)
-        for path in extra:
-            print(f"{workspace.display(path)}: no ruleset produces it (remove it or run gah build)", file=sys.stderr)
-        if stale or stale_pdfs or extra:
-            print("generated files are out of date: run gah build" + (" --all" if args.all else ""), file=sys.stderr)
-            return 1
-        output = workspace.display(workspace.output_dir)
-        print(f"{output}/ and schemas/ are up to date ({len(plan.files) + len(plan.pdfs) + 1} files)")
-        return 0
+        return _report_check(workspace, args, len(plan.files) + len(plan.pdfs) + 1, stale, stale_pdfs, extra, says)
     # Render every PDF before writing anything, so a failure leaves generated/ as it was.
     rendered = {job.path: job.render() for job in stale_pdfs}
     entries = {manifest_key(job.path): manifest.get(manifest_key(job.path), {}) for job in plan.pdfs}
@@ -84,8 +77,42 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     write_all_or_nothing(outputs)
     remove_files(extra)
     total = len(plan.files) + len(plan.pdfs) + 1
+    written = says.say("build.written", len(outputs))
     print(
-        f"built {len(chosen)} rulesets: {len(outputs)} files written "
-        f"({len(rendered)} PDFs rendered), {total - len(outputs)} unchanged, {len(extra)} removed"
+        says.say(
+            "build.built",
+            len(chosen),
+            written=written,
+            rendered=says.say("build.rendered", len(rendered)),
+            unchanged=total - len(outputs),
+            removed=len(extra),
+        )
     )
+    return 0
+
+
+def _report_check(
+    workspace: Workspace,
+    args: argparse.Namespace,
+    total: int,
+    stale: list[Path],
+    stale_pdfs: list[PdfJob],
+    extra: list[Path],
+    says: Speaks,
+) -> int:
+    """gah build --check: each file out of date on a line (stderr) and 1, or one line that all is fresh and 0."""
+    for path in stale:
+        print(
+            says.say("build.stale" if path.exists() else "build.missing", file=workspace.display(path)), file=sys.stderr
+        )
+    for job in stale_pdfs:
+        print(says.say("build.stale_pdf", file=workspace.display(job.path)), file=sys.stderr)
+    for path in extra:
+        print(says.say("build.extra", file=workspace.display(path)), file=sys.stderr)
+    if stale or stale_pdfs or extra:
+        command = "gah build" + (" --all" if args.all else "")
+        print(says.say("build.out_of_date", command=command), file=sys.stderr)
+        return 1
+    output = workspace.display(workspace.output_dir)
+    print(says.say("build.up_to_date", total, output=output))
     return 0

@@ -69,11 +69,12 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
     if args.format in ("json", "sarif"):
         with contextlib.redirect_stdout(io.StringIO()):
             code, problems = _checked(args, workspace)
+        problems = [problem.told(speaker(workspace)) for problem in problems]
         print(as_json(problems) if args.format == "json" else as_sarif(problems, __version__))
         return code
     code, problems = _checked(args, workspace)
     if problems and args.format == "github":
-        print(as_github(problems))
+        print(as_github([problem.told(speaker(workspace)) for problem in problems]))
     elif problems:
         report(problems, workspace.sources, speaker(workspace))
     return code
@@ -82,12 +83,12 @@ def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
 def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[Problem]]:
     """Check what `args` names, printing a line for each valid ruleset; the exit code and the problems."""
     files: list[Path] = args.files
+    says = speaker(workspace)
     for path in files:
-        if not path.exists():
-            print(f"gah check: no such file: {path}", file=sys.stderr)
-            return 2, []
-        if path.is_dir():
-            print(f"gah check: {path} is a folder; name rules files, or none to check the workspace", file=sys.stderr)
+        if not path.exists() or path.is_dir():
+            print(
+                says.say("build.is_folder" if path.exists() else "build.no_such_file", file=str(path)), file=sys.stderr
+            )
             return 2, []
     lab_folders = {(workspace.rules_dir / "lab").resolve(), (workspace.bundle / "rules" / "lab").resolve()}
     lab_files = [p for p in files if p.resolve().parent in lab_folders]
@@ -96,7 +97,6 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
         lab_files = workspace.lab_model_paths()
         if workspace.root is None or args.all:
             lab_files = sorted({*lab_files, workspace.bundle / "rules" / "lab" / "default.yaml"})
-    says = speaker(workspace)
     model_problems = _check_lab_models(workspace, lab_files, says)
     if args.files and not files:
         return (1 if model_problems else 0), model_problems
@@ -111,11 +111,7 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
         names = library.own_names
     own_languages = own_language_ids(workspace)
     if not files and not names and not compiled.problems and not model_problems and not own_languages:
-        print(
-            f"gah check: nothing to check: {workspace.display(workspace.rules_dir)}/ holds no rules files; "
-            "start one with: gah new-variant NAME",
-            file=sys.stderr,
-        )
+        print(says.say("build.nothing_to_check", folder=workspace.display(workspace.rules_dir)), file=sys.stderr)
         return 1, []
     if workspace.root is None and not files:
         print(says.say("cli.bundled_only"))

@@ -18,10 +18,12 @@ def report(problems: list[Problem], sources: SourceRegistry, language: Speaks | 
     """Print positioned problems to stderr, sorted, with a count said in `language` (default English); on a
     terminal, in colour and wrapped to its width (terminal.py)."""
     err = sys.stderr
+    says = language or shipped_english()
+    problems = [problem.told(says) for problem in problems]
     for problem in sorted(set(problems), key=Problem.sort_key):
         print(problem_text(problem, sources, err), file=err)
     count = len(set(problems))
-    print(paint((language or shipped_english()).say("cli.problems_found", count), "error", err), file=err)
+    print(paint(says.say("cli.problems_found", count), "error", err), file=err)
 
 
 def problem_text(problem: Problem, sources: SourceRegistry, stream: TextIO) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import GahError
 from ..frontend.rulesets import Workspace
-from ..workspace import package_bundle
+from ..said import package_bundle
 from .registry import command
 
 TOPICS = {

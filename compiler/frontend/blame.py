@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from .. import ir
 from ..errors import Position, Problem, RulesError
+from ..said import problem_at
 from .loader import Node
 from .lower import build_ruleset
 from .rulesets import VARIANT_KEYS, Library, RulesFile
@@ -67,7 +68,12 @@ class RulesetBuilder:
                 continue
             path = document.get(problem.position, ())
             placed.append(
-                Problem(_in_variant(leaf, path), f"{problem.message} (in the inherited rules at {problem.position})")
+                problem_at(
+                    _in_variant(leaf, path),
+                    "errors.rules.inherited",
+                    message=problem.said or problem.message,
+                    position=str(problem.position),
+                )
             )
         return placed
 

@@ -29,6 +29,7 @@ from yaml.events import (
 from yaml.reader import ReaderError
 
 from ..errors import Position, Problem, RulesError, SourceRegistry
+from ..said import Said, problem_at, said
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64
@@ -148,9 +149,7 @@ def decode_text(name: str, data: bytes) -> str:
     """Decode UTF-8 strictly, refusing binary files; errors carry a position."""
     if b"\x00" in data:
         offset = data.index(b"\x00")
-        raise RulesError(
-            [Problem(_offset_position(name, data, offset), "binary file: NUL byte found; rules files are UTF-8 text")]
-        )
+        raise RulesError([problem_at(_offset_position(name, data, offset), "errors.file.binary")])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -158,12 +157,7 @@ def decode_text(name: str, data: bytes) -> str:
         line = data[:line_start].count(b"\n") + 1
         column = len(data[line_start : error.start].decode("utf-8")) + 1  # in characters, like every position
         raise RulesError(
-            [
-                Problem(
-                    Position(name, line, column),
-                    f"invalid UTF-8 (byte 0x{data[error.start]:02x}); save the file as UTF-8",
-                )
-            ]
+            [problem_at(Position(name, line, column), "errors.file.not_utf8", byte=f"0x{data[error.start]:02x}")]
         ) from None
     return text.removeprefix("\ufeff")
 
@@ -180,24 +174,22 @@ def read_source(path: Path, display_name: str, sources: SourceRegistry) -> str:
     try:
         status = os.stat(path)
     except OSError as error:
-        raise RulesError([Problem(Position(display_name, 1, 1), f"cannot read file: {error.strerror}")]) from None
+        raise RulesError([_unreadable(display_name, str(error.strerror))]) from None
     size = status.st_size
     if not stat.S_ISREG(status.st_mode) and not stat.S_ISDIR(status.st_mode):
         # A named pipe or a device would block the read (or never end): only plain files are rules or states.
-        raise RulesError([Problem(Position(display_name, 1, 1), "cannot read file: not a plain file")])
+        raise RulesError([problem_at(Position(display_name, 1, 1), "errors.file.not_plain")])
     if size > MAX_FILE_BYTES:
         raise RulesError(
-            [Problem(Position(display_name, 1, 1), f"file too large: {size} bytes (the limit is {MAX_FILE_BYTES})")]
+            [problem_at(Position(display_name, 1, 1), "errors.file.too_large", size=size, limit=MAX_FILE_BYTES)]
         )
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise RulesError([Problem(Position(display_name, 1, 1), f"cannot read file: {error.strerror}")]) from None
+        raise RulesError([_unreadable(display_name, str(error.strerror))]) from None
     if len(data) > MAX_FILE_BYTES:
-        raise RulesError(
-            [Problem(Position(display_name, 1, 1), f"file too large (the limit is {MAX_FILE_BYTES} bytes)")]
-        )
+        raise RulesError([problem_at(Position(display_name, 1, 1), "errors.file.too_many_bytes", limit=MAX_FILE_BYTES)])
     try:
         text = decode_text(display_name, data)
     except RulesError:
@@ -216,7 +208,7 @@ def load_yaml(text: str, name: str) -> Node:
     MAX_NODES values.
     """
     if len(text) > MAX_FILE_BYTES:
-        raise RulesError([Problem(Position(name, 1, 1), f"file too large (the limit is {MAX_FILE_BYTES} characters)")])
+        raise RulesError([problem_at(Position(name, 1, 1), "errors.file.too_many_characters", limit=MAX_FILE_BYTES)])
     builder = _TreeBuilder(name)
     text = _join_surrogate_escapes(text)
     try:
@@ -227,13 +219,11 @@ def load_yaml(text: str, name: str) -> Node:
         if _PARSER is not yaml.SafeLoader:  # libyaml counts bytes of UTF-8, not characters
             index = len(text.encode("utf-8")[:index].decode("utf-8", errors="ignore"))
         position = _index_position(name, text, index)
-        raise RulesError(
-            [Problem(position, f"control character U+{error.character:04X} is not allowed in a rules file")]
-        ) from None
+        raise RulesError([problem_at(position, "errors.file.control", code=f"U+{error.character:04X}")]) from None
     except yaml.MarkedYAMLError as error:
         raise RulesError([_syntax_problem(name, text, error)]) from None
     except yaml.YAMLError as error:  # pragma: no cover - every parser error is marked or a reader error
-        raise RulesError([Problem(Position(name, 1, 1), f"YAML error: {error}")]) from None
+        raise RulesError([problem_at(Position(name, 1, 1), "errors.yaml.other", message=str(error))]) from None
     return builder.result()
 
 
@@ -272,14 +262,45 @@ def _char_at(text: str, mark: Any) -> str:
     return line[mark.column] if 0 <= mark.column < len(line) else ""
 
 
-_CONTEXT_WORDS = {
-    "while parsing a flow mapping": "in the '{' mapping opened",
-    "while parsing a flow sequence": "in the '[' list opened",
-    "while parsing a block mapping": "in the mapping that starts",
-    "while parsing a block collection": "in the list that starts",
-    "while parsing a flow node": "in the value that starts",
-    "while parsing a block node": "in the value that starts",
+_CONTEXT_WORDS = {  # the parser's context, as errors.yaml.context.* phrases
+    "while parsing a flow mapping": "errors.yaml.context.flow_mapping",
+    "while parsing a flow sequence": "errors.yaml.context.flow_sequence",
+    "while parsing a block mapping": "errors.yaml.context.block_mapping",
+    "while parsing a block collection": "errors.yaml.context.block_collection",
+    "while parsing a flow node": "errors.yaml.context.value",
+    "while parsing a block node": "errors.yaml.context.value",
 }
+# The parser's own words for the mistakes met most, as errors.yaml.parser.* phrases (others are quoted as they are).
+_PARSER_WORDS = {
+    "mapping values are not allowed here": "errors.yaml.parser.mapping_values",
+    "mapping values are not allowed in this context": "errors.yaml.parser.mapping_values_context",
+    "found unexpected end of stream": "errors.yaml.parser.end_of_stream",
+    "could not find expected ':'": "errors.yaml.parser.no_colon",
+    "did not find expected key": "errors.yaml.parser.no_key",
+    "did not find expected ',' or '}'": "errors.yaml.parser.flow_mapping_end",
+    "did not find expected ',' or ']'": "errors.yaml.parser.flow_sequence_end",
+    "did not find expected node content": "errors.yaml.parser.no_content",
+    "did not find expected '-' indicator": "errors.yaml.parser.no_dash",
+    "found character that cannot start any token": "errors.yaml.parser.bad_character",
+    "found a tab character that violates indentation": "errors.yaml.parser.tab",
+}
+
+
+def _parser_words(problem: str) -> Said | str:
+    """The parser's words for a mistake as a phrase where there is one (others are quoted as they are)."""
+    if problem in _PARSER_WORDS:
+        return said(_PARSER_WORDS[problem])
+    found = re.fullmatch(r"expected <block end>, but found (.*)", problem)
+    if found:
+        return said("errors.yaml.parser.block_end", found=found.group(1))
+    found = re.fullmatch(r"found character '(.*)' that cannot start any token", problem)
+    if found:
+        return said("errors.yaml.parser.character", character=found.group(1))
+    return problem
+
+
+def _unreadable(name: str, reason: str) -> Problem:
+    return problem_at(Position(name, 1, 1), "errors.file.unreadable", reason=reason)
 
 
 def _syntax_problem(name: str, text: str, error: yaml.MarkedYAMLError) -> Problem:
@@ -288,30 +309,19 @@ def _syntax_problem(name: str, text: str, error: yaml.MarkedYAMLError) -> Proble
     problem = error.problem or error.context or "invalid YAML"
     context, context_mark = error.context, error.context_mark
     if mark is not None and (_char_at(text, mark) == "\t" or "tab" in problem):
-        return Problem(
-            _mark_position(name, mark),
-            "YAML syntax error: tab character; indent with spaces (YAML does not allow tabs here)",
-        )
+        return problem_at(_mark_position(name, mark), "errors.yaml.tab")
     if context == "while scanning a simple key" and context_mark is not None:
-        return Problem(
-            _mark_position(name, context_mark),
-            "YAML syntax error: this line is not 'key: value' (could not find the ':' after a key)",
-        )
+        return problem_at(_mark_position(name, context_mark), "errors.yaml.no_colon")
     if context == "while scanning a quoted scalar" and context_mark is not None:
-        return Problem(
-            _mark_position(name, context_mark),
-            f"YAML syntax error: this quoted text is never closed ({problem})",
+        return problem_at(
+            _mark_position(name, context_mark), "errors.yaml.unclosed_quote", problem=_parser_words(problem)
         )
     if context == "while parsing a block mapping" and problem.startswith(
         ("did not find expected key", "expected <block end>")
     ):
-        return Problem(
-            _mark_position(name, mark),
-            "YAML syntax error: bad indentation; this line lines up with no key above it",
-        )
+        return problem_at(_mark_position(name, mark), "errors.yaml.indentation")
     if "maximum nesting depth" in problem:
-        return Problem(_mark_position(name, mark), f"nesting too deep (the limit is {MAX_DEPTH} levels)")
-    message = f"YAML syntax error: {problem}"
+        return problem_at(_mark_position(name, mark), "errors.file.too_deep", limit=MAX_DEPTH)
     if (
         context
         and context_mark is not None
@@ -322,9 +332,15 @@ def _syntax_problem(name: str, text: str, error: yaml.MarkedYAMLError) -> Proble
             mark.column,
         )
     ):
-        words = _CONTEXT_WORDS.get(context, context)
-        message += f" ({words} at line {context_mark.line + 1}, column {context_mark.column + 1})"
-    return Problem(_mark_position(name, mark), message)
+        return problem_at(
+            _mark_position(name, mark),
+            "errors.yaml.syntax_at",
+            problem=_parser_words(problem),
+            context=said(_CONTEXT_WORDS[context]) if context in _CONTEXT_WORDS else context,
+            line=context_mark.line + 1,
+            column=context_mark.column + 1,
+        )
+    return problem_at(_mark_position(name, mark), "errors.yaml.syntax", problem=_parser_words(problem))
 
 
 @dataclass
@@ -341,8 +357,8 @@ class _TreeBuilder:
         self.documents = 0
         self.count = 0
 
-    def fail(self, event: Event, message: str) -> RulesError:
-        return RulesError([Problem(_mark_position(self.name, event.start_mark), message)])
+    def fail(self, event: Event, key: str, /, **values: str | int) -> RulesError:
+        return RulesError([problem_at(_mark_position(self.name, event.start_mark), f"errors.file.{key}", **values)])
 
     def feed(self, event: Event) -> None:
         kind = type(event)
@@ -354,40 +370,36 @@ class _TreeBuilder:
         elif kind is DocumentStartEvent:
             self.documents += 1
             if self.documents > 1:
-                raise self.fail(event, "only one YAML document per file is allowed (found a second '---')")
+                raise self.fail(event, "two_documents")
         elif kind is AliasEvent:
-            raise self.fail(
-                event, f"YAML aliases (*{getattr(event, 'anchor', '')}) are not allowed; write the value out"
-            )
+            raise self.fail(event, "alias", anchor=str(getattr(event, "anchor", "")))
 
     def _open_or_scalar(self, event: Event) -> None:
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            raise self.fail(event, f"YAML anchors (&{anchor}) are not allowed; write the value out")
+            raise self.fail(event, "anchor", anchor=str(anchor))
         tag = getattr(event, "tag", None)
         if tag is not None:
             shown = "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
-            raise self.fail(event, f"YAML tags ({shown}) are not allowed; rules files hold plain data")
+            raise self.fail(event, "tag", tag=shown)
         self.count += 1
         if self.count > MAX_NODES:
-            raise self.fail(event, f"too many values (the limit is {MAX_NODES})")
+            raise self.fail(event, "too_many_values", limit=MAX_NODES)
         position = _mark_position(self.name, event.start_mark)
         if isinstance(event, ScalarEvent):
             try:
                 value = _scalar_value(event)
             except _NumberTooLong:
-                raise self.fail(
-                    event, f"number too long ({len(event.value)} characters; the limit is {MAX_NUMBER_CHARS})"
-                ) from None
+                raise self.fail(event, "number_too_long", size=len(event.value), limit=MAX_NUMBER_CHARS) from None
             if isinstance(value, str) and not value.isprintable():
                 self._refuse_controls(event, value)
             empty = bool(event.implicit[0]) and event.value == ""
             self._attach(Node(value, position, empty=empty), event)
             return
         if len(self.stack) >= MAX_DEPTH:
-            raise self.fail(event, f"nesting too deep (the limit is {MAX_DEPTH} levels)")
+            raise self.fail(event, "too_deep", limit=MAX_DEPTH)
         if self.stack and isinstance(self.stack[-1].node.value, dict) and self.stack[-1].pending_key is None:
-            raise self.fail(event, "mapping keys must be plain scalars (text or numbers)")
+            raise self.fail(event, "complex_key")
         container: dict[str, Node] | list[Node] = {} if isinstance(event, MappingStartEvent) else []
         self.stack.append(_Open(Node(container, position)))
 
@@ -399,8 +411,7 @@ class _TreeBuilder:
         for char in text:
             code = ord(char)
             if (code < 0x20 or 0x7F <= code < 0xA0) and char not in allowed:
-                where = "a key" if is_key else "text"
-                raise self.fail(event, f"control character U+{code:04X} is not allowed in {where} here")
+                raise self.fail(event, "control_in_key" if is_key else "control_in_text", code=f"U+{code:04X}")
 
     def _attach(self, node: Node, event: Event) -> None:
         if not self.stack:
@@ -415,7 +426,7 @@ class _TreeBuilder:
             key = _key_text(node.value)  # type: ignore[arg-type]
             if key in parent.node.value:
                 first = parent.node.key_positions[key]
-                raise self.fail(event, f"duplicate key '{key}' (first defined at line {first.line})")
+                raise self.fail(event, "duplicate_key", key=key, line=first.line)
             parent.pending_key = (key, node.position)
             return
         key, key_position = parent.pending_key

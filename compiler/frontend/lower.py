@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from .. import ir
 from ..errors import Position, Problem, RulesError
+from ..said import Joined, Value, problem_at, said
 from .lower_effects import build_effects, check_all_or_nothing
 from .quantities import lower_quantity, own_quantity, resource_quantity
 from .rulesets import Resolved
@@ -35,8 +36,9 @@ class _Builder:
     def key_at(self, *path: str | int) -> Position:
         return key_position(self.resolved.document, list(path))
 
-    def problem(self, position: Position, message: str) -> None:
-        self.problems.append(Problem(position, message))
+    def problem(self, position: Position, key: str, count: int | None = None, /, **values: Value) -> None:
+        """A problem said by the phrase errors.lower.KEY."""
+        self.problems.append(problem_at(position, f"errors.lower.{key}", count, **values))
 
     def blame(self, *candidates: Position) -> Position:
         """Of the places that together make a problem, the one in the newest file of the chain.
@@ -62,8 +64,10 @@ class _Builder:
             removed = [spaces_node.removed_keys[str(s)] for s in gaps if str(s) in spaces_node.removed_keys]
             self.problem(
                 removed[0] if removed else self.at("emperor_track", "spaces"),
-                f"emperor_track.spaces: space(s) {', '.join(map(str, gaps))} missing "
-                f"(spaces run from 0 to {last} without gaps)",
+                "spaces_missing",
+                len(gaps),
+                spaces=", ".join(map(str, gaps)),
+                last=last,
             )
         spaces_key = self.key_at("emperor_track", "spaces")
         points = tuple(spaces.get(s, 0) for s in range(last + 1))
@@ -71,12 +75,15 @@ class _Builder:
         for zone_id, zone in data["zones"].items():
             where = self.key_at("emperor_track", "zones", zone_id)
             if zone["from"] > zone["to"]:
-                self.problem(where, f"zone '{zone_id}': from {zone['from']} is after to {zone['to']}")
+                self.problem(where, "zone_backwards", zone=zone_id, first=zone["from"], last=zone["to"])
                 continue
             if zone["to"] > last:
                 self.problem(
                     self.blame(self.at("emperor_track", "zones", zone_id, "to"), spaces_key),
-                    f"zone '{zone_id}' ends at space {zone['to']} but the track ends at {last}",
+                    "zone_beyond",
+                    zone=zone_id,
+                    end=zone["to"],
+                    last=last,
                 )
             zones.append(ir.Zone(zone_id, zone["name"], zone["from"], zone["to"], zone["outcome"]))
         zones.sort(key=lambda z: (z.first, z.last))
@@ -88,8 +95,13 @@ class _Builder:
                         self.at("emperor_track", "zones", before.id, "to"),
                         self.at("emperor_track", "zones", after.id, "from"),
                     ),
-                    f"zone '{before.id}' (spaces {before.first}-{before.last}) overlaps zone '{after.id}' "
-                    f"(spaces {after.first}-{after.last}); every space must be in exactly one zone",
+                    "zones_overlap",
+                    zone=before.id,
+                    first=before.first,
+                    last=before.last,
+                    other=after.id,
+                    other_first=after.first,
+                    other_last=after.last,
                 )
         covered = {space for zone in zones for space in range(zone.first, zone.last + 1)}
         missing = [s for s in range(last + 1) if s not in covered]
@@ -100,8 +112,10 @@ class _Builder:
             sides += [self.at("emperor_track", "zones", z.id, "from") for z in zones if z.first == gap_end]
             self.problem(
                 self.blame(*sides, self.key_at("emperor_track", "zones"), spaces_key),
-                f"space(s) {', '.join(map(str, missing))} of the Emperor track are in no zone "
-                f"(emperor_track.zones must cover spaces 0 to {last})",
+                "spaces_in_no_zone",
+                len(missing),
+                spaces=", ".join(map(str, missing)),
+                last=last,
             )
         return ir.Track(points, data["points_per_step_beyond"], tuple(zones))
 
@@ -114,20 +128,27 @@ class _Builder:
             if number > self.doc["rounds"]:
                 self.problem(
                     self.blame(where, self.at("rounds")),
-                    f"Emperor scoring after round {number}, but the game has {self.doc['rounds']} rounds",
+                    "scoring_after_last_round",
+                    self.doc["rounds"],
+                    round=number,
                 )
             if scoring["move_back"] > track.last_space:
                 self.problem(
                     self.blame(
                         self.at("emperor_scorings", round_text, "move_back"), self.key_at("emperor_track", "spaces")
                     ),
-                    f"emperor_scorings.{round_text}.move_back: {scoring['move_back']} is longer than the track "
-                    f"(last space {track.last_space})",
+                    "move_back_too_long",
+                    round=round_text,
+                    spaces=scoring["move_back"],
+                    last=track.last_space,
                 )
             if scoring["tier"] not in tiers_with_tiles:
                 self.problem(
                     self.blame(self.at("emperor_scorings", round_text, "tier"), self.key_at("tiles")),
-                    f"no tile of tier {scoring['tier']} for the scoring after round {number}; tiers with tiles: {', '.join(sorted(tiers_with_tiles)) or 'none'}",
+                    "no_tile_of_tier",
+                    tier=scoring["tier"],
+                    round=number,
+                    tiers=", ".join(sorted(tiers_with_tiles)) or said("errors.lower.none"),
                 )
             result.append(ir.EmperorScoring(number, scoring["tier"], scoring["move_back"]))
         scored_tiers = {s.tier for s in result}
@@ -135,14 +156,18 @@ class _Builder:
             if tile["tier"] not in scored_tiers:
                 self.problem(
                     self.blame(self.at("tiles", tile_id, "tier"), self.key_at("emperor_scorings")),
-                    f"tile '{tile_id}' has tier {tile['tier']}, which no Emperor scoring uses (scored tiers: {', '.join(sorted(scored_tiers)) or 'none'})",
+                    "tier_not_scored",
+                    tile=tile_id,
+                    tier=tile["tier"],
+                    tiers=", ".join(sorted(scored_tiers)) or said("errors.lower.none"),
                 )
         tiers = [s.tier for s in sorted(result, key=lambda s: s.round)]
         for tier in set(tiers):
             if tiers.count(tier) > 1:
                 self.problem(
                     self.key_at("emperor_scorings"),
-                    f"tier {tier} is scored more than once; each scoring needs its own tier (a game state names one tile per tier)",
+                    "tier_twice",
+                    tier=tier,
                 )
         return tuple(sorted(result, key=lambda s: s.round))
 
@@ -178,8 +203,8 @@ class _Builder:
             # The scorers rank by the first tie-breaker only; a second would be printed but never applied.
             self.problem(
                 self.at("tiebreakers", 1),
-                f"tiebreakers: only one tie-breaker decides ties (players still tied share the rank); "
-                f"this ruleset has {len(entries)}: keep one, or sum two quantities in it with `plus`",
+                "tiebreakers",
+                len(entries),
             )
         return tuple(
             ir.Tiebreaker(
@@ -188,7 +213,7 @@ class _Builder:
                         lower_quantity(t[key], ["tiebreakers", index, key], self),
                         ["tiebreakers", index, key],
                         self,
-                        "a tie-breaker",
+                        said("errors.lower.a_tiebreaker"),
                     )
                     for key in ("per", "plus")
                     if t.get(key) is not None
@@ -206,13 +231,17 @@ class _Builder:
             if len(row) != columns:
                 self.problem(
                     self.at("hotel", "layout", index),
-                    f"hotel.layout: every floor needs {columns} rooms like the first; this one has {len(row)}",
+                    "floor_width",
+                    columns,
+                    size=len(row),
                 )
             for letter in row:
                 if letter not in data["colours"]:
                     self.problem(
                         self.at("hotel", "layout", index),
-                        f"hotel.layout: letter '{letter}' is not in hotel.colours ({', '.join(data['colours'])})",
+                        "unknown_letter",
+                        letter=letter,
+                        letters=", ".join(data["colours"]),
                     )
                     break
         colours = tuple(
@@ -231,8 +260,11 @@ class _Builder:
             if bad:
                 self.problem(
                     self.at("hotel", "groups", index, cells.index(bad[0])),
-                    f"hotel.groups[{index}]: room {cell_text(bad[0])} is outside the hotel "
-                    f"({floors} floors x {columns} columns)",
+                    "group_room_outside",
+                    index=index,
+                    room=cell_text(bad[0]),
+                    floors=floors,
+                    columns=columns,
                 )
                 for cell in cells:
                     seen.setdefault(cell, index)  # its other rooms are in a group, if a broken one
@@ -241,41 +273,53 @@ class _Builder:
                 if cell in seen:
                     self.problem(
                         self.at("hotel", "groups", index),
-                        f"hotel.groups[{index}]: room {cell_text(cell)} is already in group {seen[cell]}",
+                        "room_in_two_groups",
+                        index=index,
+                        room=cell_text(cell),
+                        group=seen[cell],
                     )
                 seen[cell] = index
             group_colours = {colours[f - 1][c - 1] for f, c in cells}
             if len(group_colours) > 1:
-                which = ", ".join(f"{cell_text(c)} is {colours[c[0] - 1][c[1] - 1]}" for c in cells)
+                which = Joined(
+                    tuple(
+                        said("errors.lower.room_colour", room=cell_text(c), colour=colours[c[0] - 1][c[1] - 1])
+                        for c in cells
+                    )
+                )
                 self.problem(
                     self.blame(self.at("hotel", "groups", index), self.key_at("hotel", "layout")),
-                    f"hotel.groups[{index}] mixes colours ({which}); a group's rooms share one colour",
+                    "group_colours",
+                    index=index,
+                    rooms=which,
                 )
             elif not _connected(cells):
                 self.problem(
                     self.at("hotel", "groups", index),
-                    f"hotel.groups[{index}]: rooms {', '.join(map(cell_text, cells))} are not orthogonally "
-                    "connected; a group is one piece",
+                    "group_not_connected",
+                    index=index,
+                    rooms=", ".join(map(cell_text, cells)),
                 )
             groups.append(ir.Group(colours[cells[0][0] - 1][cells[0][1] - 1], cells))
         for floor in range(1, floors + 1):
             for column in range(1, columns + 1):
                 if (floor, column) not in seen:
-                    self.problem(self.key_at("hotel", "groups"), f"hotel.groups: room {floor}.{column} is in no group")
+                    self.problem(self.key_at("hotel", "groups"), "room_in_no_group", room=f"{floor}.{column}")
         costs = data["prepare_cost"]
         for floor in range(1, floors + 1):
             if str(floor) not in costs:
-                self.problem(self.key_at("hotel", "prepare_cost"), f"hotel.prepare_cost: no cost for floor {floor}")
+                self.problem(self.key_at("hotel", "prepare_cost"), "no_cost", floor=floor)
         first = parse_cell(data["first_room"])
         if not inside(first):
-            self.problem(self.at("hotel", "first_room"), f"hotel.first_room {data['first_room']} is outside the hotel")
+            self.problem(self.at("hotel", "first_room"), "first_room_outside", room=data["first_room"])
         printed = []
         for cell_name, points in data["printed_points"].items():
             cell = parse_cell(cell_name)
             if not inside(cell):
                 self.problem(
                     self.key_at("hotel", "printed_points", cell_name),
-                    f"hotel.printed_points: {cell_name} is outside the hotel",
+                    "printed_outside",
+                    room=cell_name,
                 )
             printed.append((cell, points))
         rewards = []
@@ -284,16 +328,16 @@ class _Builder:
             colour_groups = [g for g in groups if g.colour == colour]
             if reward is None:
                 if colour_groups:
-                    self.problem(
-                        self.key_at("hotel", "group_rewards"), f"hotel.group_rewards: no reward for {colour} groups"
-                    )
+                    self.problem(self.key_at("hotel", "group_rewards"), "no_reward", colour=colour)
                 continue
             sizes = {int(k): v for k, v in reward["by_size"].items()}
             for group in colour_groups:
                 if len(group.cells) not in sizes:
                     self.problem(
                         self.key_at("hotel", "group_rewards", colour, "by_size"),
-                        f"hotel.group_rewards.{colour}: no reward for a group of {len(group.cells)}",
+                        "no_reward_for_size",
+                        colour=colour,
+                        size=len(group.cells),
                     )
                     break
             rewards.append((colour, ir.GroupReward(reward["reward"], tuple(sorted(sizes.items())))))
@@ -322,8 +366,10 @@ class _Builder:
                 if kind != "game_end":
                     self.problem(
                         self.key_at(*path, "game_end"),
-                        f"Staff {number_text} ({card['name']}) has a game_end formula but its kind is '{kind}'; "
-                        "only game_end cards score at game end",
+                        "game_end_kind",
+                        number=number_text,
+                        name=card["name"],
+                        kind=kind,
                     )
                 formula = card["game_end"]
                 per = formula.get("per")
@@ -335,14 +381,18 @@ class _Builder:
             elif kind == "game_end":
                 self.problem(
                     self.key_at(*path, "kind"),
-                    f"Staff {number_text} ({card['name']}) is a game-end card without a game_end formula",
+                    "game_end_missing",
+                    number=number_text,
+                    name=card["name"],
                 )
             once = self.effects(card.get("once", []), [*path, "once"])
             if once and kind != "once":
                 self.problem(
                     self.key_at(*path, "once"),
-                    f"Staff {number_text} ({card['name']}) has once-effects but its kind is '{kind}'; "
-                    "only once cards have them",
+                    "once_kind",
+                    number=number_text,
+                    name=card["name"],
+                    kind=kind,
                 )
             cards.append(
                 ir.StaffCard(
@@ -367,7 +417,9 @@ class _Builder:
                     if str(floor) not in by_floor:
                         self.problem(
                             self.key_at("final_scoring", source_id, "points_by_floor"),
-                            f"final_scoring.{source_id}: no points for floor {floor}",
+                            "no_points_for_floor",
+                            source=source_id,
+                            floor=floor,
                         )
             result.append(
                 ir.FinalSource(
@@ -390,14 +442,21 @@ class _Builder:
             low, high = data.get("at_least", 0), data.get("at_most")
             start = data.get("start", low)
             if start < low or (high is not None and start > high):
-                bound = f"at least {low}" + ("" if high is None else f" and at most {high}")
                 self.problem(
-                    self.at("resources", resource_id, "start"), f"resources.{resource_id}.start: {start} is not {bound}"
+                    self.at("resources", resource_id, "start"),
+                    "start_outside" if high is None else "start_outside_limits",
+                    resource=resource_id,
+                    start=start,
+                    low=low,
+                    high=high or 0,
                 )
             if high is not None and high <= low:
                 self.problem(
                     self.at("resources", resource_id, "at_most"),
-                    f"resources.{resource_id}.at_most: {high} is not above at_least ({low})",
+                    "limits",
+                    resource=resource_id,
+                    high=high,
+                    low=low,
                 )
             end = data.get("end", {})
             names = tuple((lang, n["one"], n["other"], n.get("per", n["one"])) for lang, n in data["names"].items())
@@ -448,7 +507,8 @@ class _Builder:
             if resource.id in self.doc["final_scoring"]:
                 self.problem(
                     self.key_at("resources", resource.id),
-                    f"resources.{resource.id}: its end scoring would take the id of final_scoring.{resource.id}",
+                    "resource_id_taken",
+                    resource=resource.id,
                 )
             name = resource.named("en", 2)
             per = resource_quantity(resource.id)
@@ -473,19 +533,24 @@ class _Builder:
             if item not in self.doc["items"]:
                 self.problem(
                     self.key_at("setup", "start", "items", item),
-                    f"unknown item '{item}'; items are: {', '.join(self.doc['items'])}",
+                    "unknown_item",
+                    item=item,
+                    items=", ".join(self.doc["items"]),
                 )
         if start["emperor"] > track.last_space:
             self.problem(
                 self.blame(self.at("setup", "start", "emperor"), self.key_at("emperor_track", "spaces")),
-                f"setup.start.emperor {start['emperor']} is beyond the track (last space {track.last_space})",
+                "start_beyond",
+                space=start["emperor"],
+                last=track.last_space,
             )
         rooms = tuple(parse_cell(c) for c in start["hotel_rooms"])
         for index, cell in enumerate(rooms):
             if not (1 <= cell[0] <= hotel.floors and 1 <= cell[1] <= hotel.columns):
                 self.problem(
                     self.at("setup", "start", "hotel_rooms", index),
-                    f"setup.start.hotel_rooms: {cell_text(cell)} is outside the hotel",
+                    "start_room_outside",
+                    room=cell_text(cell),
                 )
         deal = data["deal"]
         numbers = {c.number for c in staff}
@@ -497,51 +562,65 @@ class _Builder:
                 for index, number in enumerate(cards):
                     where = self.at("setup", "deal", "sets", letter, index)
                     if number not in numbers:
-                        self.problem(where, f"set {letter}: unknown Staff card {number}")
+                        self.problem(where, "set_unknown_card", letter=letter, number=number)
                     elif number in owner:
-                        self.problem(where, f"set {letter}: Staff card {number} is already in set {owner[number]}")
+                        self.problem(where, "set_card_twice", letter=letter, number=number, other=owner[number])
                     owner[number] = letter
                 if len(cards) != deal["hand_size"]:
                     self.problem(
                         self.key_at("setup", "deal", "sets", letter),
-                        f"set {letter} has {len(cards)} cards; the hand size is {deal['hand_size']}",
+                        "set_size",
+                        len(cards),
+                        letter=letter,
+                        hand=deal["hand_size"],
                     )
             letters = sorted(sets)
             expected = [chr(ord("A") + i) for i in range(len(letters))]
             if letters != expected:
                 self.problem(
                     self.key_at("setup", "deal", "sets"),
-                    f"introductory sets must be lettered A, B, C, ... without gaps; found {', '.join(letters)}",
+                    "set_letters",
+                    letters=", ".join(letters),
                 )
             if len(sets) < max_players:
                 self.problem(
                     self.blame(self.key_at("setup", "deal", "sets"), self.at("players", "max")),
-                    f"{len(sets)} introductory set(s) for up to {max_players} players; add a set per player",
+                    "too_few_sets",
+                    len(sets),
+                    players=max_players,
                 )
         elif deal["hand_size"] * max_players > len(staff):
             self.problem(
                 self.blame(self.at("setup", "deal", "hand_size"), self.at("players", "max"), self.key_at("staff")),
-                f"setup.deal.hand_size: {max_players} players x {deal['hand_size']} cards is more than "
-                f"the {len(staff)} Staff cards",
+                "hands_too_big",
+                players=max_players,
+                hand=deal["hand_size"],
+                cards=len(staff),
             )
         if deal["method"] == "draft":
             if deal["packet_size"] < deal["hand_size"]:
                 self.problem(
                     self.blame(self.at("setup", "deal", "packet_size"), self.at("setup", "deal", "hand_size")),
-                    f"setup.deal.packet_size: {deal['packet_size']} is smaller than the hand size "
-                    f"{deal['hand_size']}; each player must start the draft with at least a hand's worth",
+                    "packet_too_small",
+                    packet=deal["packet_size"],
+                    hand=deal["hand_size"],
                 )
             if deal["hand_size"] % deal["keep_per_pick"]:
                 self.problem(
                     self.at("setup", "deal", "keep_per_pick"),
-                    f"keep_per_pick {deal['keep_per_pick']} does not divide the hand size {deal['hand_size']}",
+                    "keep_per_pick",
+                    keep=deal["keep_per_pick"],
+                    hand=deal["hand_size"],
                 )
             if deal["packet_size"] * max_players > len(staff):
                 self.problem(
                     self.blame(
                         self.at("setup", "deal", "packet_size"), self.at("players", "max"), self.key_at("staff")
                     ),
-                    f"{max_players} packets of {deal['packet_size']} is more than the {len(staff)} Staff cards",
+                    "packets_too_big",
+                    players=max_players,
+                    packet=deal["packet_size"],
+                    cards=len(staff),
                 )
         return ir.Setup(
             ir.StartingState(
@@ -568,7 +647,9 @@ class _Builder:
         if doc["players"]["min"] > doc["players"]["max"]:
             self.problem(
                 self.at("players", "min"),
-                f"players.min {doc['players']['min']} is more than players.max {doc['players']['max']}",
+                "players_range",
+                low=doc["players"]["min"],
+                high=doc["players"]["max"],
             )
         track = self.track()
         tiles = self.tiles()

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from .. import ir
 from ..dispatch import ByKind
 from ..errors import Position
+from ..said import Value, said
 from .quantities import declared_resource, lower_quantity, own_quantity
 from .validate import format_path
 
@@ -31,7 +32,7 @@ class Context(Protocol):
 
     def key_at(self, *path: str | int) -> Position: ...
 
-    def problem(self, position: Position, message: str) -> None: ...
+    def problem(self, position: Position, key: str, count: int | None = None, /, **values: Value) -> None: ...
 
 
 Build = Callable[[dict[str, Any], Path, Context], ir.Effect]
@@ -65,17 +66,18 @@ def check_all_or_nothing(effects: tuple[ir.Effect, ...], path: Path, context: Co
             if resource in seen:
                 context.problem(
                     context.at(*path, index),
-                    f"{format_path([*path, index])}: this part and part {seen[resource] + 1} both take {resource}; "
-                    "an all-or-nothing option checks each part against what the player has before it, so write "
-                    "them as one effect",
+                    "both_take",
+                    path=format_path([*path, index]),
+                    part=seen[resource] + 1,
+                    resource=resource,
                 )
             elif resource in given:
                 context.problem(
                     context.at(*path, index),
-                    f"{format_path([*path, index])}: this part takes {resource}, which part {given[resource] + 1} "
-                    "may give; an all-or-nothing option checks each part against what the player has before it, so "
-                    "the gain would not count: write the payment before the gain, or gain and payment as one effect "
-                    "of the difference",
+                    "takes_given",
+                    path=format_path([*path, index]),
+                    part=given[resource] + 1,
+                    resource=resource,
                 )
             seen.setdefault(resource, index)
         for gift in GIVES.of(effect)(effect):
@@ -95,8 +97,8 @@ def _check_conditional_part(effect: ir.Conditional, index: int, path: Path, cont
     if index > 0:
         context.problem(
             context.at(*path, "kind"),
-            f"{format_path(path)}: in an all-or-nothing option, an `if` must be the first part: its condition "
-            "is tested against the state before the option, so no part before it may change what it reads",
+            "if_first",
+            path=format_path(path),
         )
     check_all_or_nothing(effect.then, [*path, "then"], context)
     check_all_or_nothing(effect.otherwise, [*path, "otherwise"], context)
@@ -112,7 +114,10 @@ def _known_items(ids: Sequence[str], path: Path, context: Context) -> None:
         if item not in items:
             context.problem(
                 context.at(*path, index),
-                f"{format_path(path)}: unknown item '{item}'; items are: {', '.join(items)}",
+                "unknown_item_at",
+                path=format_path(path),
+                item=item,
+                items=", ".join(items),
             )
 
 
@@ -133,7 +138,7 @@ def item_filter(data: dict[str, Any] | None, path: Path, context: Context) -> ir
     )
     fits = which.chosen_from(known)
     if not fits and all(item in items for item in (*ids, *excluding)):
-        context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset fits this choice")
+        context.problem(context.at(*path), "no_item_fits", path=format_path(path))
     return dataclasses.replace(which, fits=fits)
 
 
@@ -167,7 +172,10 @@ def _gain_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
         if item not in items:
             context.problem(
                 context.key_at(*path, "items", item),
-                f"{format_path([*path, 'items'])}: unknown item '{item}'; items are: {', '.join(items)}",
+                "unknown_item_at",
+                path=format_path([*path, "items"]),
+                item=item,
+                items=", ".join(items),
             )
     return ir.GainItems(tuple((k, int(v)) for k, v in data["items"].items()))
 
@@ -189,12 +197,16 @@ def _draw_staff(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
     if data["play"] > data["count"]:
         context.problem(
             context.at(*path, "play"),
-            f"{format_path([*path, 'play'])}: cannot play {data['play']} of the {data['count']} cards drawn",
+            "play_more_than_drawn",
+            data["count"],
+            path=format_path([*path, "play"]),
+            play=data["play"],
         )
     if data["play"] == 0 and "discount" in data:
         context.problem(
             context.at(*path, "discount"),
-            f"{format_path([*path, 'discount'])}: no card is played (play: 0), so a discount means nothing; remove it",
+            "discount_unused",
+            path=format_path([*path, "discount"]),
         )
     return ir.DrawStaff(data["count"], data["play"], data.get("discount", 0), data.get("rest", "deck_bottom"))
 
@@ -213,7 +225,10 @@ def _prepare_room(data: dict[str, Any], path: Path, context: Context) -> ir.Effe
             if floor > storeys:
                 context.problem(
                     context.at(*path, "floors", index),
-                    f"{format_path([*path, 'floors'])}: the hotel has no floor {floor} (it has {storeys})",
+                    "no_such_floor",
+                    path=format_path([*path, "floors"]),
+                    floor=floor,
+                    floors=storeys,
                 )
     return ir.PrepareRoom(None if floors == "any" else tuple(sorted(floors)), data["cost"] == "free", data["occupy"])
 
@@ -258,14 +273,14 @@ def _choose_one(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
             if isinstance(effect, ir.ChooseOne):
                 context.problem(
                     context.at(*where, number, "kind"),
-                    f"{format_path([*where, number])}: an option of choose_one cannot hold another choose_one; "
-                    "list its options in the outer one",
+                    "choose_one_nested",
+                    path=format_path([*where, number]),
                 )
             elif any(isinstance(inner, ir.ChooseOne) for inner in ir.all_effects((effect,))):
                 context.problem(
                     context.at(*where, number, "kind"),
-                    f"{format_path([*where, number])}: an option of choose_one cannot hold another choose_one, "
-                    "not even inside an `if`; list its options in the outer one",
+                    "choose_one_nested_if",
+                    path=format_path([*where, number]),
                 )
         check_all_or_nothing(effects, where, context)
         options.append(effects)
@@ -289,20 +304,22 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
     comparison that compares, a known zone."""
     forms = [form for form in CONDITION_FORMS if form in data]
     if len(forms) != 1:
-        what = "none of them" if not forms else " and ".join(forms)
         context.problem(
             context.at(*path),
-            f"{format_path(path)}: a condition tests one of quantity, space, zone, most, fewest, all or any; "
-            f"this one has {what}" + ("; combine them with `all: [...]` or `any: [...]`" if forms else ""),
+            "condition_forms" if forms else "condition_no_form",
+            path=format_path(path),
+            forms=said("errors.lower.list_and", rest=", ".join(forms[:-1]), last=forms[-1]) if forms else "",
         )
         return ir.AllOf(())
     form = forms[0]
     if form != "quantity":
         for key in COMPARISONS:
             if key in data:
-                hint = " (write space: {" + key + ": ...})" if form == "space" else ""
                 context.problem(
-                    context.key_at(*path, key), f"{format_path([*path, key])}: {key} belongs with quantity{hint}"
+                    context.key_at(*path, key),
+                    "comparison_space" if form == "space" else "comparison_misplaced",
+                    path=format_path([*path, key]),
+                    key=key,
                 )
     _misplaced(data, form, path, context)
     if form == "quantity":
@@ -323,33 +340,35 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
 def _misplaced(data: dict[str, Any], form: str, path: Path, context: Context) -> None:
     """`of` belongs with a quantity by name, `ties` with most or fewest (each required or refused)."""
     if "of" in data and not (form == "quantity" and isinstance(data["quantity"], str)):
-        where = "beside its filters" if form == "quantity" else "with quantity: <name>"
-        context.problem(context.key_at(*path, "of"), f"{format_path([*path, 'of'])}: of belongs {where}")
+        context.problem(
+            context.key_at(*path, "of"),
+            "of_beside_filters" if form == "quantity" else "of_with_name",
+            path=format_path([*path, "of"]),
+        )
     if form in ("most", "fewest") and "ties" not in data:
         context.problem(
             context.at(*path),
-            f"{format_path(path)}: {form} needs a tie rule: add `ties: all_tied` (every tied player has it) "
-            "or `ties: none_tied` (a tie gives it to nobody)",
+            "ties_missing",
+            path=format_path(path),
+            form=form,
         )
     elif "ties" in data and form not in ("most", "fewest"):
-        context.problem(
-            context.key_at(*path, "ties"), f"{format_path([*path, 'ties'])}: ties belongs with most or fewest"
-        )
+        context.problem(context.key_at(*path, "ties"), "ties_misplaced", path=format_path([*path, "ties"]))
 
 
 def _bounds(data: dict[str, Any], path: Path, context: Context) -> ir.Bounds:
     """at_least / at_most / exactly as bounds: at least one of them; exactly alone; a range some value fits."""
     given = [key for key in COMPARISONS if key in data]
     if not given:
-        context.problem(
-            context.at(*path), f"{format_path(path)}: compares with nothing; add at_least, at_most or exactly"
-        )
+        context.problem(context.at(*path), "compares_nothing", path=format_path(path))
         return ir.Bounds()
     if "exactly" in data and len(given) > 1:
         other = next(key for key in given if key != "exactly")
         context.problem(
             context.key_at(*path, "exactly"),
-            f"{format_path([*path, 'exactly'])}: exactly and {other} together; write one of them",
+            "exactly_and",
+            path=format_path([*path, "exactly"]),
+            other=other,
         )
         return ir.Bounds()
     if "exactly" in data:
@@ -358,7 +377,10 @@ def _bounds(data: dict[str, Any], path: Path, context: Context) -> ir.Bounds:
     if low is not None and high is not None and low > high:
         context.problem(
             context.key_at(*path, "at_most"),
-            f"{format_path([*path, 'at_most'])}: no value is at least {low} and at most {high}",
+            "empty_range",
+            path=format_path([*path, "at_most"]),
+            low=low,
+            high=high,
         )
     return ir.Bounds(low, high)
 
@@ -375,8 +397,11 @@ def _zone(zone: str, path: Path, context: Context) -> ir.Condition:
     else:
         context.problem(
             context.at(*path),
-            f"{format_path(path)}: unknown zone '{zone}'; write an outcome ({', '.join(outcomes)}) or a zone id "
-            f"({', '.join(zones)})",
+            "unknown_zone",
+            path=format_path(path),
+            zone=zone,
+            outcomes=", ".join(outcomes),
+            zones=", ".join(zones),
         )
         return ir.ZoneIs(zone, "", ())
     spaces = sorted({space for z in picked for space in range(z["from"], z["to"] + 1)})

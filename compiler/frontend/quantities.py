@@ -9,6 +9,7 @@ from typing import Any, Protocol, cast
 
 from .. import ir
 from ..errors import Position
+from ..said import Value, said
 from .validate import format_path
 
 Path = Sequence[str | int]
@@ -21,7 +22,7 @@ class Context(Protocol):
 
     def at(self, *path: str | int) -> Position: ...
 
-    def problem(self, position: Position, message: str) -> None: ...
+    def problem(self, position: Position, key: str, count: int | None = None, /, **values: Value) -> None: ...
 
 
 def lower_quantity(data: str | dict[str, Any], path: Path, context: Context) -> ir.Quantity:
@@ -63,10 +64,12 @@ def declared_resource(resource_id: str, path: Path, context: Context) -> str:
     """`resource_id`, after checking that the ruleset declares it (a problem at `path` if not)."""
     declared: dict[str, Any] = context.doc.get("resources") or {}
     if resource_id not in declared:
-        known = ", ".join(declared) or "none"
         context.problem(
             context.at(*path),
-            f"{format_path(path)}: unknown resource '{resource_id}'; the ruleset declares (resources): {known}",
+            "unknown_resource",
+            path=format_path(path),
+            resource=resource_id,
+            known=", ".join(declared) or said("errors.lower.none"),
         )
     return resource_id
 
@@ -85,7 +88,10 @@ def _within(data: dict[str, Any], key: str, size: int, path: Path, context: Cont
         if value > size:
             context.problem(
                 context.at(*path, key, index),
-                f"{format_path([*path, key])}: the hotel has no {key[:-1]} {value}; it has {key} 1 to {size}",
+                f"count_no_{key[:-1]}",
+                path=format_path([*path, key]),
+                number=value,
+                size=size,
             )
     return tuple(sorted(values))
 
@@ -97,8 +103,10 @@ def _colours(data: dict[str, Any], path: Path, context: Context) -> tuple[str, .
         if colour not in known:
             context.problem(
                 context.at(*path, "colours", index),
-                f"{format_path([*path, 'colours'])}: unknown colour '{colour}'; the hotel's colours are: "
-                + ", ".join(known),
+                "unknown_colour",
+                path=format_path([*path, "colours"]),
+                colour=colour,
+                colours=", ".join(known),
             )
     return tuple(c for c in known if c in colours)
 
@@ -114,7 +122,10 @@ def _items(data: dict[str, Any], path: Path, context: Context) -> ir.ItemFilter:
             if item not in items:
                 context.problem(
                     context.at(*path, key, index),
-                    f"{format_path([*path, key])}: unknown item '{item}'; items are: {', '.join(items)}",
+                    "unknown_item_at",
+                    path=format_path([*path, key]),
+                    item=item,
+                    items=", ".join(items),
                 )
     known = tuple(ir.Item(item_id, item["kind"], item["name"]) for item_id, item in items.items())
     which = ir.ItemFilter(
@@ -126,15 +137,18 @@ def _items(data: dict[str, Any], path: Path, context: Context) -> ir.ItemFilter:
     if len(fits) == len(known):
         return ir.ANY_ITEM
     if not fits and all(item in items for item in (*ids, *excluding)):
-        context.problem(context.at(*path), f"{format_path(path)}: no item of this ruleset is counted")
+        context.problem(context.at(*path), "no_item_counted", path=format_path(path))
     return dataclasses.replace(which, fits=fits)
 
 
-def own_quantity(quantity: ir.Quantity, path: Path, context: Context, what: str) -> ir.Quantity:
+def own_quantity(quantity: ir.Quantity, path: Path, context: Context, what: Value) -> ir.Quantity:
     """`quantity`, refused (a positioned problem) where it reads another player: `what` reads the player's own."""
     if quantity.of != "self":
         context.problem(
             context.at(*path),
-            f"{format_path(path)}: {what} reads the player's own state; `of: {quantity.of}` cannot be used here",
+            "own_state_only",
+            path=format_path(path),
+            what=what,
+            of=quantity.of,
         )
     return quantity

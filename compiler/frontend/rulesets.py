@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Position, Problem, RulesError
+from ..said import problem_at, said
 from ..workspace import Workspace
 from .loader import Node, load_file
 from .merge import Removal, merge_patch
-from .validate import IndentHint, did_you_mean, indent_hints, schema_problems
+from .validate import IndentHint, indent_hints, said_did_you_mean, schema_problems
 
 __all__ = ["NAME_PATTERN", "Library", "Resolved", "RulesFile", "Workspace"]
 
@@ -72,38 +73,31 @@ def _top_level_problems(rules_file: RulesFile) -> list[Problem]:
     """Checks every rules file needs before merging: a mapping with a valid name and extends."""
     node = rules_file.node
     if node.value is None:
-        return [
-            Problem(node.position, "the file holds no data; a rules file is a mapping of keys (extends, name, ...)")
-        ]
+        return [problem_at(node.position, "errors.rules.no_data")]
     if not isinstance(node.value, dict):
-        found = "a list" if isinstance(node.value, list) else "a single value"
-        return [Problem(node.position, f"a rules file must be a mapping of keys (extends, name, ...), not {found}")]
+        found = "list" if isinstance(node.value, list) else "value"
+        return [problem_at(node.position, f"errors.rules.not_mapping_{found}")]
     problems: list[Problem] = []
     for key in ("name", "extends"):
         child = node.value.get(key)
         if child is None:
             if key == "name":
-                problems.append(Problem(node.position, "missing required key 'name'"))
+                problems.append(problem_at(node.position, "errors.rules.no_name"))
             continue
         if child.empty:
             where = node.key_positions.get(key, child.position)
-            problems.append(Problem(where, f"{key}: has no value; expected a ruleset name"))
+            problems.append(problem_at(where, "errors.rules.name_empty", key=key))
         elif not isinstance(child.value, str):
             kind = (
-                "a mapping"
+                said("check.value.mapping")
                 if isinstance(child.value, dict)
-                else "a list"
+                else said("check.value.list")
                 if isinstance(child.value, list)
                 else json.dumps(child.value)
             )
-            problems.append(Problem(child.position, f"{key}: expected a ruleset name (text), got {kind}"))
+            problems.append(problem_at(child.position, "errors.rules.name_not_text", key=key, got=kind))
         elif not NAME_PATTERN.match(child.value) or len(child.value) > 40:
-            problems.append(
-                Problem(
-                    child.position,
-                    f"{key}: {child.value!r} is not a valid ruleset name: lower-case letters, digits and dashes",
-                )
-            )
+            problems.append(problem_at(child.position, "errors.rules.name_invalid", key=key, name=repr(child.value)))
     return problems
 
 
@@ -150,7 +144,7 @@ class Library:
         assert name is not None
         if origin != "extra" and path.stem != name:
             self.problems.append(
-                Problem(rules_file.mapping["name"].position, f"name '{name}' must match the file name '{path.stem}'")
+                problem_at(rules_file.mapping["name"].position, "errors.rules.name_not_file", name=name, file=path.stem)
             )
             return None
         if name in self.files:
@@ -162,14 +156,12 @@ class Library:
                 return name
             if origin == "own" and name in self.bundled_names:
                 self.problems.append(
-                    Problem(
-                        position,
-                        f"'{name}' is the name of a ruleset bundled with gah; choose another name "
-                        f"(bundled: {', '.join(sorted(self.bundled_names))})",
+                    problem_at(
+                        position, "errors.rules.bundled_name", name=name, bundled=", ".join(sorted(self.bundled_names))
                     )
                 )
                 return None
-            self.problems.append(Problem(position, f"ruleset '{name}' is already defined in {other.display}"))
+            self.problems.append(problem_at(position, "errors.rules.defined_twice", name=name, file=other.display))
             return None
         self.files[name] = rules_file
         return name
@@ -190,17 +182,17 @@ class Library:
             if parent not in self.files:
                 position = current.mapping["extends"].position
                 known = ", ".join(n for n in self.names() if n != current.name)
-                return [], [Problem(position, f"extends: unknown ruleset '{parent}'; known rulesets: {known}")]
+                return [], [problem_at(position, "errors.rules.unknown_parent", name=parent, known=known)]
             if parent in seen:
                 # Report the cycle at the `extends` of the file where it starts, read from there.
                 cycle = seen[seen.index(parent) :]
                 start = self.files[cycle[0]]
                 position = start.mapping["extends"].position
                 text = " -> ".join([*cycle, cycle[0]])
-                return [], [Problem(position, f"extends: variants extend each other in a cycle: {text}")]
+                return [], [problem_at(position, "errors.rules.cycle", cycle=text)]
             if len(seen) > MAX_CHAIN:
                 position = current.mapping["extends"].position
-                return [], [Problem(position, f"extends: more than {MAX_CHAIN} variants in a chain")]
+                return [], [problem_at(position, "errors.rules.chain_too_long", limit=MAX_CHAIN)]
             seen.append(parent)
             current = self.files[parent]
         chain.reverse()
@@ -289,28 +281,36 @@ def _removal_problems(removals: list[Removal], parent: str) -> list[Problem]:
     for removal in removals:
         key = removal.path[-1]
         if removal.empty:
-            problems.append(Problem(removal.position, _no_value_message(removal, parent)))
+            problems.append(_no_value_problem(removal, parent))
             continue
         if removal.existed:
             continue
-        hint = did_you_mean(key, removal.siblings)
+        hint = said_did_you_mean(key, removal.siblings)
         where = ".".join(removal.path[:-1])
-        owner = f"{parent}'s {where}" if where else parent
+        owner = said("errors.rules.owner", parent=parent, where=where) if where else parent
         problems.append(
-            Problem(removal.position, f"{removal.dotted}: null removes '{key}', but {owner} has no '{key}'{hint}")
+            problem_at(
+                removal.position,
+                "errors.rules.null_removes_nothing",
+                path=removal.dotted,
+                key=key,
+                owner=owner,
+                hint=hint,
+            )
         )
     return problems
 
 
-def _no_value_message(removal: Removal, parent: str) -> str:
+def _no_value_problem(removal: Removal, parent: str) -> Problem:
     """YAML reads `key:` with nothing after it as null, which would remove the key: say so instead."""
     key = removal.path[-1]
-    if removal.existed:
-        return (
-            f"'{key}' has no value; to remove {removal.dotted} from {parent} write '{key}: null' (or ~), "
-            "else give it a value"
-        )
-    return f"'{key}' has no value; give it a value ({parent} has no {removal.dotted} to remove)"
+    return problem_at(
+        removal.position,
+        "errors.rules.empty_removes" if removal.existed else "errors.rules.empty",
+        key=key,
+        path=removal.dotted,
+        parent=parent,
+    )
 
 
 def _without_keys(node: Node, keys: tuple[str, ...]) -> Node:

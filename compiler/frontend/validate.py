@@ -4,55 +4,22 @@ from __future__ import annotations
 
 import difflib
 import json
-import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
-import yaml
 from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import Position, Problem
-from ..workspace import package_bundle
+from ..errors import Speaks as Speaks
+from ..said import Said, package_bundle, problem_at, said
+from ..said import shipped_english as shipped_english
 from . import known_valid
 from .loader import Node
 
 SCHEMA_DIR = package_bundle() / "schemas"  # the schemas this version of gah validates with
-ENGLISH = package_bundle() / "rules" / "languages" / "en.yaml"  # the checks' words when no language is given
-
-
-class Speaks(Protocol):
-    """What says the checks' messages: a Language (compiler/languages.py), or English as shipped."""
-
-    def say(self, key: str, count: int | None = None, **values: str | int) -> str: ...
-
-
-class _ShippedEnglish:
-    """The `check` and `cli` sections of the shipped en.yaml, read as plain YAML: the words of the checks that
-    check the language files themselves (a Language is loaded through them), and of the lines around them."""
-
-    def __init__(self, phrases: Mapping[str, object]) -> None:
-        self.phrases = phrases
-
-    def say(self, key: str, count: int | None = None, **values: str | int) -> str:
-        found: object = self.phrases
-        for part in key.split("."):
-            assert isinstance(found, dict), key
-            found = found[part]
-        if isinstance(found, dict):
-            found = found["one"] if count is not None and abs(count) == 1 and "one" in found else found["other"]
-        if count is not None:
-            values.setdefault("count", count)
-        return string.Formatter().vformat(str(found), (), values)
-
-
-@cache
-def shipped_english() -> Speaks:
-    """English as shipped, for checks said without a language."""
-    document = yaml.safe_load(ENGLISH.read_text(encoding="utf-8"))
-    return _ShippedEnglish({"check": document["check"], "cli": document["cli"]})
 
 
 @cache
@@ -120,6 +87,12 @@ def did_you_mean(word: str, options: Iterable[str], w: Speaks | None = None) -> 
     return (w or shipped_english()).say("check.did_you_mean", word=close[0]) if close else ""
 
 
+def said_did_you_mean(word: str, options: Iterable[str]) -> Said | str:
+    """did_you_mean, to be said later."""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return said("check.did_you_mean", word=close[0]) if close else ""
+
+
 def _type_name(value: object, w: Speaks) -> str:
     if value is None:
         kind = "null"
@@ -172,23 +145,20 @@ def _describe(error: ValidationError, root: Node, w: Speaks) -> list[Problem]:
         bad = error.instance
         where_key = node.key_positions.get(str(bad), node.position)
         sub = best_match(error.context) if error.context else None
-        detail = _value_message(sub, w) if sub is not None else "is not a valid key"
+        detail = _value_message(sub, w) if sub is not None else w.say("errors.schema.not_a_key")
         return [Problem(where_key, prefix + w.say("check.key", message=detail))]
     if validator == "required" and isinstance(instance, dict):
         wanted = [str(k) for k in error.validator_value]  # type: ignore[union-attr]
         missing = [k for k in wanted if k not in instance]
         problems = [
-            Problem(
-                node.removed_keys[key],
-                f"{prefix}missing required key '{key}': `null` removes it here, but the ruleset needs it",
-            )
+            Problem(node.removed_keys[key], prefix + w.say("errors.schema.required_removed", name=key))
             for key in missing
             if key in node.removed_keys
         ]
         rest = [k for k in missing if k not in node.removed_keys]
         if rest:
             where_key = key_position(root, path)
-            hint = _typo_hint(root, path)
+            hint = _typo_hint(root, path, w)
             if len(rest) == 1:
                 text = w.say("check.missing_key", name=rest[0], hint=hint)
             else:
@@ -196,7 +166,7 @@ def _describe(error: ValidationError, root: Node, w: Speaks) -> list[Problem]:
             problems.append(Problem(where_key, prefix + text))
         return problems
     if validator == "oneOf" and _is_key_choice(error.validator_value) and isinstance(instance, dict):
-        return [Problem(key_position(root, path), f"{prefix}{_key_choice_message(error, node)}")]
+        return [Problem(key_position(root, path), f"{prefix}{_key_choice_message(error, node, w)}")]
     if instance is None and node.empty:
         return [Problem(key_position(root, path), f"{prefix}{_no_value_message(error, w)}")]
     return [Problem(node.position, f"{prefix}{_value_message(error, w)}")]
@@ -223,12 +193,13 @@ def _expected(error: ValidationError, w: Speaks) -> str | None:
         sub = best_match(error.context)
         return _expected(sub, w) if sub.instance is None else None
     if error.validator in ("const", "enum") and error.instance is None:
-        message = _value_message(error, w).removeprefix("null is not allowed here; ")
-        return message if message.startswith("expected") else None
+        if error.validator == "enum" and did_you_mean(str(error.instance), _options(error)):
+            return None
+        return _allowed_values(error, w)
     return None
 
 
-def _typo_hint(root: Node, path: Sequence[str | int]) -> str:
+def _typo_hint(root: Node, path: Sequence[str | int], w: Speaks) -> str:
     """For an incomplete entry whose key looks like a typo of a sibling's (a variant that
     meant to patch `a-krones` but wrote `a-kroner` adds a new, incomplete entry)."""
     if not path or not isinstance(path[-1], str):
@@ -238,7 +209,7 @@ def _typo_hint(root: Node, path: Sequence[str | int]) -> str:
         return ""
     siblings = [k for k in parent.value if k != path[-1]]
     close = difflib.get_close_matches(path[-1], siblings, n=1, cutoff=0.75)
-    return f" (is '{path[-1]}' a typo for '{close[0]}'?)" if close else ""
+    return w.say("errors.schema.typo", key=str(path[-1]), word=close[0]) if close else ""
 
 
 def _is_key_choice(alternatives: object) -> bool:
@@ -250,23 +221,24 @@ def _is_key_choice(alternatives: object) -> bool:
     )
 
 
-def _key_choice_message(error: ValidationError, node: Node) -> str:
+def _key_choice_message(error: ValidationError, node: Node, w: Speaks) -> str:
     """`use either 'a', or 'b' with 'c' (not both); found: ...` for key-combination rules."""
     choices = []
     for alternative in error.validator_value:  # type: ignore[union-attr]
         keys = [f"'{k}'" for k in alternative["required"]]
-        choices.append(" with ".join(keys))
+        choices.append(w.say("errors.schema.with").join(keys))
     instance = error.instance if isinstance(error.instance, dict) else {}
     relevant = sorted(
         {k for a in error.validator_value for k in _mentioned_keys(a)} & set(instance)  # type: ignore[union-attr]
     )
-    found = ", ".join(relevant) if relevant else "none of them"
+    found = ", ".join(relevant) if relevant else w.say("errors.schema.none_of_them")
     alternatives: list[dict[str, Any]] = list(error.validator_value)  # type: ignore[arg-type]
     present = len([a for a in alternatives if set(a["required"]) & set(instance)])
-    message = f"use either {', or '.join(choices)}{' (not both)' if present > 1 else ''}; found: {found}"
+    both = w.say("errors.schema.not_both") if present > 1 else ""
+    message = w.say("errors.schema.either", choices=w.say("errors.schema.or").join(choices), both=both, found=found)
     files = {node.key_positions[k].file for k in relevant if k in node.key_positions}
     if len(files) > 1:
-        message += " (a variant removes a key it inherits with `key: null`)"
+        message += w.say("errors.schema.variant_removes")
     return message
 
 
@@ -295,11 +267,10 @@ def _value_message(error: ValidationError, w: Speaks) -> str:
         json.dumps(instance, ensure_ascii=False) if not isinstance(instance, (dict, list)) else _type_name(instance, w)
     )
     if validator == "enum":
-        options = [str(o) for o in error.validator_value]  # type: ignore[union-attr]
-        suggestion = did_you_mean(str(instance), options, w)
-        return f"{shown} is not allowed here{suggestion}; expected one of: {', '.join(options)}"
+        suggestion = did_you_mean(str(instance), _options(error), w)
+        return w.say("errors.schema.not_allowed", value=shown, hint=suggestion, expected=_allowed_values(error, w))
     if validator == "const":
-        return f"{shown} is not allowed here; expected {json.dumps(error.validator_value)}"
+        return w.say("errors.schema.not_allowed", value=shown, hint="", expected=_allowed_values(error, w))
     if validator in ("oneOf", "anyOf") and error.context and not all(_kind_words(a, w) for a in error.validator_value):  # type: ignore[union-attr]
         return _value_message(best_match(error.context), w)  # alternatives not all of a simple kind
     if validator == "type" or (validator in ("oneOf", "anyOf") and error.context):
@@ -318,22 +289,33 @@ def _value_message(error: ValidationError, w: Speaks) -> str:
     if validator in ("minItems", "maxItems"):
         return w.say("check.min_items" if validator == "minItems" else "check.max_items", limit, size=size)
     if validator in ("minProperties", "maxProperties"):
-        unit = "key" if limit == 1 else "keys"
-        bound = "at least" if validator == "minProperties" else "at most"
-        return f"needs {bound} {limit} {unit}; has {size}"
+        return w.say(
+            "errors.schema.min_keys" if validator == "minProperties" else "errors.schema.max_keys", limit, size=size
+        )
     if validator == "minLength":
         return w.say("check.not_empty") if limit == 1 else w.say("check.min_length", limit, size=size)
     if validator == "maxLength":
         return w.say("check.max_length", limit, size=size)
     if validator == "uniqueItems":
-        return "has repeated entries; each must appear once"
+        return w.say("errors.schema.repeated")
     if validator == "not":
         present = sorted(_mentioned_keys(error.validator_value) & set(instance if isinstance(instance, dict) else {}))
         if present:
             keys = ", ".join(f"'{k}'" for k in present)
-            return f"{keys} cannot be used together with the other keys here"
-        return "combines keys that cannot go together here"
+            return w.say("errors.schema.not_together", keys=keys)
+        return w.say("errors.schema.combines")
     return error.message
+
+
+def _options(error: ValidationError) -> list[str]:
+    return [str(o) for o in error.validator_value]  # type: ignore[union-attr]
+
+
+def _allowed_values(error: ValidationError, w: Speaks) -> str:
+    """ "expected one of: ..." for an enum, "expected VALUE" for a const."""
+    if error.validator == "enum":
+        return w.say("errors.schema.expected_one_of", options=", ".join(_options(error)))
+    return w.say("check.expected", expected=json.dumps(error.validator_value))
 
 
 def _repr(value: object) -> str:
@@ -392,7 +374,7 @@ def _kind_words(schema: object, w: Speaks) -> str | None:
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:
-        return "one of " + ", ".join(json.dumps(v) for v in schema["enum"])
+        return w.say("errors.schema.one_of", options=", ".join(json.dumps(v) for v in schema["enum"]))
     kind = schema.get("type")
     if isinstance(kind, str) and kind in _TYPES:
         words = _type_words(kind, w)
@@ -424,10 +406,23 @@ def schema_problems(root: Node, schema_name: str, language: Speaks | None = None
             continue
         seen.add(key)
         # English as shipped is read only when there is something to say (a valid document needs no words).
-        problems.extend(_describe(chosen, root, language or shipped_english()))
+        described = _describe(chosen, root, language or shipped_english())
+        problems.extend(Problem(p.position, p.message, _SchemaTold(chosen, root, i)) for i, p in enumerate(described))
     if remembered and not problems:
         known_valid.remember_valid(validity)
     return problems
+
+
+@dataclass(frozen=True, eq=False)
+class _SchemaTold:
+    """A schema problem said again in another language: the error described anew, the same one of its problems."""
+
+    error: ValidationError
+    root: Node
+    index: int
+
+    def tell(self, says: Speaks) -> str:
+        return _describe(self.error, self.root, says)[self.index].message
 
 
 def locate(root: Node, path: Sequence[str | int]) -> Position:
@@ -459,8 +454,12 @@ class IndentHint:
     @property
     def problem(self) -> Problem:
         first, last = self.first_line, self.last_line
-        lines = f"line {first}" if first == last else f"lines {first}-{last}"
-        return Problem(self.position, f"'{self.key}' is empty; did you mean to indent {lines} under it?")
+        lines = (
+            said("errors.schema.line", line=first)
+            if first == last
+            else said("errors.schema.lines", first=first, last=last)
+        )
+        return problem_at(self.position, "errors.schema.indent", key=self.key, lines=lines)
 
     def explains(self, problem: Problem) -> bool:
         """Problems of the empty key and of the keys that belong under it are effects of the indentation."""

@@ -14,7 +14,7 @@ from ..irdiff import Changes, compare
 from ..languages import localised
 from ..words import phrases
 from ..words.effects import Speaker
-from ..words.text import Rich, Words, capitalised, ident, number, plain, rich
+from ..words.text import Rich, Words, capitalised, number, plain, rich
 from . import derive
 from .fit import REGULAR, Fit
 from .layout import choose_layout
@@ -242,7 +242,6 @@ def build_sheet(
                 "scoring.zone_clause",
                 spaces=phrases.spaces(s, z.first, z.last),
                 name=z.name,
-                id=ident(z.id),
                 outcome=phrases.outcome(s, z.outcome),
             ),
             z.id in changes.zones,

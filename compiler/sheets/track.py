@@ -73,6 +73,9 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return em * size * (1.12 if bold else 1.0)
 
 
+SMALLEST_LABEL = 8.0  # a zone's name is set this small rather than left out
+
+
 def _fits(text: str, size: float, width: float, bold: bool = False) -> bool:
     return text_width(text, size, bold) <= width - 2.5
 
@@ -162,10 +165,13 @@ def track_svg(
             label = f"{mark}{zone.name}: {labels.outcome[zone.outcome]}"
             if not _fits(label, 9, band, changed):
                 label = f"{mark}{zone.name}"
-            if not _fits(label, 9, band, changed) and changed:
-                label = labels.marker
-            if _fits(label, 9, band, changed):
-                labels_out.append(_text(x + band / 2, top + 77, label, 9, fill=TEXT[zone.outcome], bold=changed))
+            size = 9.0
+            while not _fits(label, size, band, changed) and size > SMALLEST_LABEL:  # a long name in a short band
+                size -= 0.5
+            if not _fits(label, size, band, changed) and changed:
+                label, size = labels.marker, 9.0
+            if _fits(label, size, band, changed):
+                labels_out.append(_text(x + band / 2, top + 77, label, size, fill=TEXT[zone.outcome], bold=changed))
             space = row_end + 1
     out.extend(labels_out)
     # The cap and the points per step beyond it.

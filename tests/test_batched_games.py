@@ -400,7 +400,8 @@ def test_a_spec_the_batched_engine_refuses_goes_on_the_pure_path(capsys: pytest.
     make_job(spec, "batched")
     err = capsys.readouterr().err
     assert err == (
-        "gah: ruleset huge-hotel: the batched lab engine cannot play it: a hotel of 64 spaces (at most 62); "
+        # The backend's own check comes first (what the kernels cannot hold at all, roles say), by name.
+        "gah: ruleset huge-hotel: the batched backend cannot play it: a hotel of 64 cells (at most 62); "
         "playing these games on the pure path\n"
     )
 

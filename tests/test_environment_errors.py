@@ -141,6 +141,7 @@ def test_a_refused_rename_removes_every_staged_file(tmp_path: Path, monkeypatch:
 
 def test_an_os_error_nobody_foresaw_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     import gah.cli
+    import gah.commands.check  # registers `check` in the command table
 
     def broken(*args: object) -> int:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), "rules/secret.yaml")

@@ -188,8 +188,8 @@ def test_the_pdf_text_holds_every_tile_id_on_the_front() -> None:
     front, back = page_texts(base_pdf())
     for tile in base.tiles:
         assert f"{tile.name} {tile.id}" in front, tile.id
-    for zone in base.track.zones:
-        assert f"({zone.name} {zone.id})" in front, zone.id
+    for zone in base.track.zones:  # a zone by its name only (issue 34: no id doubled in a sentence; gah show has it)
+        assert f"({zone.name})" in front and f"({zone.name} {zone.id})" not in front, zone.id
     for source in base.final_scoring:
         assert source.id in back, source.id
 

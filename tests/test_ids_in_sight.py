@@ -162,11 +162,12 @@ def test_every_tile_of_base_has_its_id_beside_its_name_on_the_markdown_sheet() -
         assert row.startswith(f"| {tile.name} `{tile.id}` | "), row
 
 
-def test_zone_and_final_scoring_ids_are_printed_and_staff_numbers_were_already() -> None:
+def test_final_scoring_ids_are_printed_zones_by_name_and_staff_numbers_were_already() -> None:
     base = rulesets()["base"]
     markdown = render_sheet(base, None, "md").decode()
-    assert "   - spaces 3–13 (Yellow `yellow`): the tile's bonus" in markdown
-    assert "   - space 0 (Black `black`): the tile's penalty" in markdown
+    # A zone by its name only (issue 34: no colour id doubled in a sentence; `gah show` has the ids).
+    assert "   - spaces 3–13 (Yellow): the tile's bonus" in markdown
+    assert "   - space 0 (Black): the tile's penalty" in markdown
     assert "| Guests still in the café `cafe` | −5 points per guest still in your café |" in markdown
     assert "| 42 |" not in markdown  # the Gardener scores no points at game end...
     assert "Gardener (no. 42): each time you get a tile's bonus" in markdown  # ...but is listed by number

@@ -316,6 +316,10 @@ def test_seat_fairness_and_the_levels_intervals_by_hand() -> None:
     assert metrics.values(variant, 2)["seat_fairness"] == 0.3173
     assert round(metrics.seat_fairness([30, 20, 25, 25]), 4) == 0.5724
     assert round(metrics.chi_square_survival(4.0, 4), 4) == 0.4060
+    # Three seats (2 degrees of freedom): p = e^(-x/2) exactly, far into the tail too (x = 60: 9.3576e-14,
+    # where the general series, 1 - P(1, 30), would lose it to cancellation: 9.53e-14; at 80 it gives 0).
+    assert metrics.chi_square_survival(60.0, 2) == pytest.approx(9.357622968840175e-14, rel=1e-12)
+    assert metrics.chi_square_survival(80.0, 2) > 0.0
     assert metrics.differences(variant, 2)["seat_fairness"] is None, "a p-value has no difference"
     # The variant's balance 0.5: seats 0.75 and 0.25 of 4 games; the gap's per-game variance
     # 0.75 + 0.25 - 0.5^2 = 0.75, so 0.5 ± 1.96 * sqrt(0.75 / 4) = 0.5 ± 0.8487: 0 .. 1 once clipped.

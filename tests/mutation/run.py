@@ -87,7 +87,7 @@ GROUPS = (
             "tests/test_batched_records.py",
             "tests/test_batched_games.py",
         ),
-        ci_one_in=800,  # each kernel mutant runs the batched tests as plain Python (about 70 s): CI time
+        ci_one_in=400,
         env=("NUMBA_DISABLE_JIT=1",),
     ),
     Group(

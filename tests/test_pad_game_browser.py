@@ -268,8 +268,8 @@ def test_a_four_player_game_from_the_deal_to_the_final_scoring(chromium: str, pr
         tools.close()
 
 
-def shoot(pad: Pad, name: str, at: str = "#status") -> None:
-    """Screenshots of the phone screen (light and dark) from the element `at` down."""
+def shoot(pad: Pad, name: str, at: str = "#status", pattern: str = "{name}-390-{theme}.png") -> None:
+    """Screenshots of the phone screen (light and dark) from the element `at` down, named by `pattern`."""
     folder = Path(str(SHOTS))
     folder.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
@@ -277,7 +277,7 @@ def shoot(pad: Pad, name: str, at: str = "#status") -> None:
         pad.evaluate(f"{q(at)}.scrollIntoView({{block: 'start'}})")
         time.sleep(0.1)
         data = pad.tools.send("Page.captureScreenshot", {"format": "png"})
-        (folder / f"{name}-390-{theme}.png").write_bytes(base64.b64decode(data["data"]))
+        (folder / pattern.format(name=name, theme=theme)).write_bytes(base64.b64decode(data["data"]))
     choose_theme(pad, "auto")
 
 

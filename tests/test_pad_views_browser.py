@@ -13,7 +13,6 @@ Set GAH_PAD_SHOTS=FOLDER to save the screenshots (padviews-*.png: light, dark, G
 
 from __future__ import annotations
 
-import base64
 import copy
 import csv
 import io
@@ -33,7 +32,6 @@ from test_pad_game_browser import (
     after_state,
     axe_counts,
     axe_source,
-    choose_theme,
     deal,
     error_at,
     field,
@@ -45,6 +43,9 @@ from test_pad_game_browser import (
     profile,  # noqa: F401
     q,
     totals_shown,
+)
+from test_pad_game_browser import (
+    shoot as shoot_screen,
 )
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
@@ -90,15 +91,7 @@ def screens(pad: Pad) -> dict[str, float]:
 
 def shoot(pad: Pad, name: str, at: str) -> None:
     """The phone screen from the element `at` down, light and dark, as padviews-NAME-THEME.png."""
-    folder = Path(str(SHOTS))
-    folder.mkdir(parents=True, exist_ok=True)
-    for theme in ("light", "dark"):
-        choose_theme(pad, theme)
-        pad.evaluate(f"{q(at)}.scrollIntoView({{block: 'start'}})")
-        time.sleep(0.1)
-        data = pad.tools.send("Page.captureScreenshot", {"format": "png"})
-        (folder / f"padviews-{name}-{theme}.png").write_bytes(base64.b64decode(data["data"]))
-    choose_theme(pad, "auto")
+    shoot_screen(pad, name, at, "padviews-{name}-{theme}.png")
 
 
 def choose_language(pad: Pad, language: str) -> None:

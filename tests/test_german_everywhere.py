@@ -265,3 +265,29 @@ def _table_keys() -> list[str]:
     """Keys written in the loader's tables of the parser's words (values of a dict literal)."""
     text = (ROOT / "compiler" / "frontend" / "loader.py").read_text(encoding="utf-8")
     return re.findall(r': "(errors\.yaml\.[a-z_.]+)"', text)
+
+
+def test_the_german_grammar_rules_of_de_yaml() -> None:
+    """de.yaml's rules: no data name after "von" (it would need a case), the singular after "je", and every
+    phrase whose number picks a noun's form has {one, other} forms."""
+    german = load_language(Workspace(None), "de")
+    plurals = {
+        german.phrases[key].text(2)
+        for key in german.phrases
+        if key.startswith("terms.")
+        and german.phrases[key].is_plural
+        and german.phrases[key].text(2) != german.phrases[key].text(1)
+    }
+    for key, phrase in german.phrases.items():
+        for text in phrase.texts():
+            assert not re.search(r"\bvon \{(tile|name|zone|card)\}", text), (key, text)
+            following = re.findall(r"\bje (\w+)", text)
+            assert not [word for word in following if word in plurals], (key, text)
+    for key in (
+        "errors.lower.set_size",
+        "errors.lower.too_few_sets",
+        "build.built",
+        "build.written",
+        "cli.problems_found",
+    ):
+        assert german.phrases[key].is_plural, key

@@ -3,16 +3,38 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from ..frontend.loader import Scalar
 from ..frontend.rulesets import Workspace
 from ..lab.engine.game import RulesInfo
+from ..lab.engine.model import model_document
 from ..lab.engine.sharing import plan_parts, shared_until
-from ..lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
+from ..lab.runs.grid import (
+    MAX_POINTS,
+    PLAYERS,
+    Axis,
+    SweepUsage,
+    build_point,
+    check_model_paths,
+    check_paths,
+    grid,
+    is_model_axis,
+    metric_names,
+    model_start_values,
+    model_variant,
+    parse_players,
+    parse_vary,
+    start_values,
+)
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.voice import say
+from ..lab.views.records import SweepAxis, SweepReport
 from ..lab.views.sweep import (
+    merge_runs,
     parse_sort,
     parse_where,
     select,
@@ -28,6 +50,7 @@ from ..writer import write_atomically
 from .compare import (
     add_games_options,
     add_run_options,
+    model_path,
     run_model,
     run_options_problem,
     run_spec,
@@ -35,6 +58,7 @@ from .compare import (
 )
 from .registry import command
 
+LABEL = "gah sweep"
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
 
 
@@ -49,7 +73,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "PATH as in the rules file, e.g. emperor_scorings.7.move_back or tiles.c-points.bonus.0.amount "
         "(repeat for a grid)",
     )
-    add_run_options(parser, games=2000)
+    add_run_options(parser, games=2000, player_counts=True)
     parser.add_argument(
         "--where",
         action="append",
@@ -99,34 +123,71 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     if problem is not None:
         return _usage(problem)
     try:
+        counts = parse_players(args.players)
         axes = [parse_vary(text) for text in args.vary]
         if len({axis.path for axis in axes}) != len(axes):
             raise SweepUsage("each PATH may be varied once")
-        values = grid(axes)
+        rules_axes = [axis for axis in axes if not is_model_axis(axis)]
+        model_axes = [axis for axis in axes if is_model_axis(axis)]
+        if model_axes and args.fixed:
+            raise SweepUsage("--fixed turns the model's planners off: vary model.planning without it")
+        values = grid(rules_axes) if rules_axes else []
+        runs = list(itertools.product(counts, *(axis.values for axis in model_axes)))
+        if max(len(values), 1) * len(runs) > MAX_POINTS:
+            raise SweepUsage(f"the grid has {max(len(values), 1) * len(runs)} points; at most {MAX_POINTS}")
         start = load_one(workspace, args.ruleset)
         resolved = resolve_one(workspace, args.ruleset)
-        check_paths(resolved, axes)
+        check_paths(resolved, rules_axes)
+        document = model_document(workspace, model_path(args, workspace))
+        check_model_paths(document, model_axes)
+        source = workspace.display(model_path(args, workspace))
+        models = [
+            model_variant(document, source, model_axes, run[1:]) if model_axes else run_model(args, workspace)
+            for run in runs
+        ]
     except SweepUsage as error:
         return _usage(str(error))
-    if not start.min_players <= args.players <= start.max_players:
-        return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
+    for players in counts:
+        if not start.min_players <= players <= start.max_players:
+            return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
     try:
-        names = metric_names(start, args.players)
+        names = metric_names(start, max(counts))
         where = [parse_where(text, names) for text in args.where]
         sort = parse_sort(args.sort, names) if args.sort is not None else None
     except SweepUsage as error:
         return _usage(str(error))
-    points = [build_point(resolved, axes, point, args.players) for point in values]
-    model = run_model(args, workspace)
-    rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
-    spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
+    run_axes = _run_axes(counts, model_axes, model_start_values(document, model_axes))
     engines: list[str] = []
-    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep", engines))
-    print(how_played(spec, engines), file=sys.stderr)
-    labels = [", ".join(f"{a.name}={value_text(v)}" for a, v in zip(axes, p.values, strict=True)) for p in points]
-    write_games(
-        args, spec, ["start", *(label for label, p in zip(labels, points, strict=True) if p.ruleset is not None)]
-    )
+    played: list[tuple[tuple[Scalar, ...], SweepReport]] = []
+    games: list[tuple[LabSpec, list[str]]] = []
+    for run, model in zip(runs, models, strict=True):
+        run_values = run if len(counts) > 1 else run[1:]
+        count = run[0]
+        assert isinstance(count, int)
+        points = [build_point(resolved, rules_axes, point, count) for point in values]
+        rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
+        spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=count, seed=args.seed)
+        starts = start_values(resolved, rules_axes)
+        played.append(
+            (run_values, sweep_report(spec, rules_axes, starts, points, run_spec(args, spec, LABEL, engines)))
+        )
+        if len(played) == 1:
+            print(how_played(spec, engines), file=sys.stderr)
+        prefix = "".join(f"{a.path}={value_text(v)}, " for a, v in zip(run_axes, run_values, strict=True))
+        labels = [
+            ", ".join(f"{a.name}={value_text(v)}" for a, v in zip(rules_axes, p.values, strict=True)) for p in points
+        ]
+        games.append(
+            (
+                spec,
+                [
+                    prefix + "start",
+                    *(prefix + label for label, p in zip(labels, points, strict=True) if p.ruleset is not None),
+                ],
+            )
+        )
+    report = merge_runs(run_axes, played) if run_axes else played[0][1]
+    write_games(args, *games[0], games[1:])
     if args.html is not None:
         write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
     chosen = select(report, where, sort)
@@ -139,3 +200,11 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
         if args.html is not None:
             print(f"\nHTML heat maps: {args.html}")
     return 0
+
+
+def _run_axes(counts: Sequence[int], model_axes: Sequence[Axis], model_starts: Sequence[Scalar]) -> list[SweepAxis]:
+    """The axes each of whose values plays its own games with its own start: the player counts (when several),
+    then the model's varied values (their start: the model file's own)."""
+    found = [SweepAxis(PLAYERS, tuple(counts), None, run=True)] if len(counts) > 1 else []
+    found += [SweepAxis(a.name, a.values, start, run=True) for a, start in zip(model_axes, model_starts, strict=True)]
+    return found

@@ -107,24 +107,48 @@ def game_rows(spec: LabSpec, labels: Sequence[str]) -> Iterator[list[Cell]]:
                 yield _row(spec, rounds, game, label, outcome, seat)
 
 
-def write_games_csv(path: Path, spec: LabSpec, labels: Sequence[str]) -> None:
-    """The games as CSV (a header, then game_rows)."""
+Part = tuple[LabSpec, Sequence[str]]  # a spec and what each of its rulesets is called
+
+
+def _parts_columns(parts: Sequence[Part]) -> list[str]:
+    """The columns of several specs' games (a sweep's runs at several player counts or models): every spec's,
+    in the order they first come."""
+    return list(dict.fromkeys(name for spec, _labels in parts for name in columns(spec)))
+
+
+def _parts_rows(parts: Sequence[Part], names: list[str]) -> Iterator[list[Cell]]:
+    """Every spec's rows in turn, on the columns `names` (a column a spec lacks is empty)."""
+    for spec, labels in parts:
+        own = columns(spec)
+        if own == names:
+            yield from game_rows(spec, labels)
+            continue
+        where = [own.index(name) if name in own else -1 for name in names]
+        for row in game_rows(spec, labels):
+            yield [row[index] if index >= 0 else "" for index in where]
+
+
+def write_games_csv(path: Path, spec: LabSpec, labels: Sequence[str], more: Sequence[Part] = ()) -> None:
+    """The games as CSV (a header, then game_rows; then those of `more` specs, a sweep's other runs)."""
+    parts = [(spec, labels), *more]
+    names = _parts_columns(parts)
     with path.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(columns(spec))
-        writer.writerows(game_rows(spec, labels))
+        writer.writerow(names)
+        writer.writerows(_parts_rows(parts, names))
 
 
-def write_games_parquet(path: Path, spec: LabSpec, labels: Sequence[str]) -> None:
+def write_games_parquet(path: Path, spec: LabSpec, labels: Sequence[str], more: Sequence[Part] = ()) -> None:
     """The games as Parquet (pyarrow, the `parquet` extra): the CSV's columns, typed (empty cells are nulls)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise GahError(say("no_pyarrow")) from None
-    names = columns(spec)
+    parts = [(spec, labels), *more]
+    names = _parts_columns(parts)
     values: list[list[Cell | None]] = [[] for _ in names]
-    for row in game_rows(spec, labels):
+    for row in _parts_rows(parts, names):
         for column, cell in zip(values, row, strict=True):
             column.append(None if cell == "" else cell)
     pq.write_table(pa.table(dict(zip(names, values, strict=True))), str(path))

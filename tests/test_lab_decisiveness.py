@@ -150,6 +150,7 @@ def test_both_engines_give_the_same_figures_and_the_games_hold_them(
     intervals; and from its games export, decided_r5 is the share of games whose `decided` is r3 or r5, drama
     the share with drama 1 (one row per seat: read seat 1's)."""
     argv = ("compare", "base", "royal-banquet", "--games", "150", "--players", "3", "--seed", "8", "--json")
+    monkeypatch.setenv(ENGINE_ENV, "batched")
     batched = json.loads(gah(capsys, *argv, "--games-csv", str(tmp_path / "g.csv")))
     monkeypatch.setenv(ENGINE_ENV, "pure")
     pure = json.loads(gah(capsys, *argv))

@@ -130,7 +130,7 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
         rules_axes = [axis for axis in axes if not is_model_axis(axis)]
         model_axes = [axis for axis in axes if is_model_axis(axis)]
         if model_axes and args.fixed:
-            raise SweepUsage("--fixed turns the model's planners off: vary model.planning without it")
+            raise SweepUsage(say("sweep_model_fixed"))
         values = grid(rules_axes) if rules_axes else []
         runs = list(itertools.product(counts, *(axis.values for axis in model_axes)))
         if max(len(values), 1) * len(runs) > MAX_POINTS:

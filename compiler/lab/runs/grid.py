@@ -26,6 +26,7 @@ from ...frontend.rulesets import Resolved
 from ...frontend.validate import schema_problems
 from ..engine.model import Model, model_of
 from .metrics import catalogue
+from .voice import say
 
 MAX_POINTS = 1000
 MAX_RANGE = 1000
@@ -142,10 +143,10 @@ def parse_players(text: str) -> tuple[int, ...]:
     """--players N, or N1,N2,... (each 2 to 4, none twice): a sweep plays every point at each count."""
     parts = [part.strip() for part in text.split(",")]
     if not all(part.isdigit() and 2 <= int(part) <= 4 for part in parts):
-        raise SweepUsage(f"--players {text!r}: expected 2 to 4 players, or several counts such as 2,3,4")
+        raise SweepUsage(say("sweep_players", text=repr(text)))
     counts = tuple(int(part) for part in parts)
     if len(set(counts)) != len(counts):
-        raise SweepUsage(f"--players {text!r}: a count is listed twice")
+        raise SweepUsage(say("sweep_players_twice", text=repr(text)))
     return counts
 
 
@@ -168,14 +169,14 @@ def model_variant(document: Node, source: str, axes: Sequence[Axis], values: Seq
     except RulesError as error:
         shown = ", ".join(f"{axis.name}={value}" for axis, value in zip(axes, values, strict=True))
         messages = "; ".join(dict.fromkeys(problem.message for problem in error.problems))
-        raise SweepUsage(f"--vary {shown}: the model breaks: {messages}") from None
+        raise SweepUsage(say("sweep_model_breaks", values=shown, problems=messages)) from None
 
 
 def check_model_paths(document: Node, axes: Sequence[Axis]) -> None:
     """Every model path leads somewhere in the model file (else SweepUsage), tried with its first value."""
     for axis in axes:
         if len(axis.path) < 2:
-            raise SweepUsage(f"--vary {axis.name}: name a value of the model, e.g. model.planning.share=0,50,100")
+            raise SweepUsage(say("sweep_model_path", path=axis.name))
         _replaced(document, axis.path[1:], axis.values[0], axis.name)
 
 

@@ -167,3 +167,18 @@ def test_both_engines_give_the_same_figures_and_the_games_hold_them(
         assert round(float(rows.drama.mean()), 4) == entry["metrics"]["drama"]
         per_game = frame[frame.ruleset == entry["name"]].groupby("game")
         assert (per_game.decided.nunique() == 1).all() and (per_game.drama.nunique() == 1).all()
+        for name, expression in _readme_recipes().items():
+            found = eval(expression, {"mine": frame[frame.ruleset == entry["name"]]})
+            assert round(float(found), 4) == entry["metrics"][name], name
+
+
+def _readme_recipes() -> dict[str, str]:
+    """README, The games as data: the pandas lines that recompute decided_r5 and drama (`expression  # name`)."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    found = {}
+    for line in readme.splitlines():
+        expression, _hash, comment = line.partition("  # ")
+        if comment.strip() in ("decided_r5", "drama"):
+            found[comment.strip()] = expression.strip()
+    assert set(found) == {"decided_r5", "drama"}
+    return found

@@ -16,6 +16,7 @@ from gah.cli import main
 from gah.lab.runs.batches import ENGINE_ENV
 from helpers_rules import shipped_root
 
+ROOT = Path(__file__).resolve().parents[1]
 MOVE_BACK = "emperor_scorings.7.move_back"
 RUN = ("--games", "60", "--seed", "4", "--workers", "1")
 
@@ -172,3 +173,17 @@ def test_axes_that_cannot_be_played_are_refused(
 ) -> None:
     code, _out, err = gah(capsys, "sweep", "base", "--vary", f"{MOVE_BACK}=6", *argv, "--games", "10")
     assert code == 2 and message in err
+
+
+def test_the_readme_example_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """README, Sweeps: the example over player counts and the planners' share, on fewer games: a start per run
+    (3 counts x 3 shares), every point of every run (3 move-backs each), sorted by drama, highest first."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Sweeps") : readme.index("### Tuning to a target")]
+    (line,) = [line for line in section.splitlines() if line.startswith("gah sweep") and "--players 2,3,4" in line]
+    argv = line.split()[1:]
+    data = json.loads(ok(capsys, *argv, "--games", "20", "--workers", "1", "--json"))
+    assert [axis["path"] for axis in data["vary"] if axis.get("run")] == ["players", "model.planning.share"]
+    assert len(data["starts"]) == 9 and len(data["points"]) == 27
+    dramas = [point["metrics"]["drama"] for point in data["points"]]
+    assert dramas == sorted(dramas, reverse=True)

@@ -17,7 +17,7 @@ from gah.lab.runs import metrics
 from gah.lab.runs.batches import ENGINE_ENV
 from gah.lab.runs.intervals import t_quantile
 from gah.lab.runs.jobs import Lab
-from gah.lab.runs.measures import decided, drama, figures, leaders
+from gah.lab.runs.measures import behind, decided, drama, figures, leaders
 from gah.lab.runs.runner import run_lab
 from gah.lab.views.compare import build_report
 from gah.lab.views.records import Difference
@@ -57,6 +57,13 @@ def test_drama_is_a_lead_change_at_the_final_scoring() -> None:
     assert drama([[5, 9], [9, 9]], [60, 61]) == 0
     assert drama([[5, 9], [9, 5]], [60, 60]) == 0
     assert drama([], [60, 61]) == 0
+
+
+def test_drama_follows_the_lead_and_a_comeback_the_winner() -> None:
+    """README, Metrics: 9-5 after the last scoring, then 60-60 won by seat 2 on the tie-breaker: the winner was 4
+    behind there (a comeback), but seat 1 still shares the lead at the end (no drama)."""
+    assert behind([9, 5], frozenset({1})) == 4
+    assert drama([[9, 5]], [60, 60]) == 0
 
 
 def test_a_games_figures_carry_both() -> None:

@@ -132,6 +132,17 @@ def test_where_and_sort_run_over_every_run(capsys: pytest.CaptureFixture[str]) -
     assert dramas == sorted(dramas, reverse=True) and len(dramas) == 4 and len(data["starts"]) == 2
 
 
+def test_points_without_the_sorted_metric_come_after_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    """--sort seat3_wins over 2 and 3 players: the 3-player points in order, then the 2-player ones (which
+    have no seat 3), whichever the order asked."""
+    argv = ("sweep", "base", "--vary", f"{MOVE_BACK}=5,9", "--players", "2,3", *RUN, "--json")
+    for order in ("", ":desc"):
+        data = json.loads(ok(capsys, *argv, "--sort", f"seat3_wins{order}"))
+        assert [p["values"]["players"] for p in data["points"]] == [3, 3, 2, 2]
+        wins = [p["metrics"]["seat3_wins"] for p in data["points"][:2]]
+        assert wins == sorted(wins, reverse=order == ":desc")
+
+
 def test_the_games_of_every_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """--games-csv of a sweep over 2 and 3 players: each run's games (60 games x 2 rulesets x its seats), the
     point named with its run values first."""

@@ -147,11 +147,12 @@ def select(report: SweepReport, where: Sequence[Condition], sort: tuple[str, boo
     if sort is not None:
         metric, descending = sort
         valid = sorted(
-            (point for point in kept if point.valid),
-            key=lambda point: point.metrics.get(metric, float("-inf")),
+            (point for point in kept if point.valid and metric in point.metrics),
+            key=lambda point: point.metrics[metric],
             reverse=descending,
         )
-        kept = valid + [point for point in kept if not point.valid]
+        lacking = [point for point in kept if point.valid and metric not in point.metrics]  # seat 4 of 2 players
+        kept = valid + lacking + [point for point in kept if not point.valid]
     return replace(report, points=tuple(kept))
 
 

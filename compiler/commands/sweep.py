@@ -222,7 +222,7 @@ def _play(
     spec = LabSpec(rulesets=rulesets, model=run.model, games=args.games, players=run.players, seed=args.seed)
     starts = start_values(plan.resolved, plan.rules_axes)
     report = sweep_report(spec, plan.rules_axes, starts, points, run_spec(args, spec, LABEL, engines))
-    if run is plan.runs[0]:
+    if run is plan.runs[0] and len(rulesets) > 1:  # with points to say it of
         print(how_played(spec, engines), file=sys.stderr)
     prefix = "".join(f"{a.path}={value_text(v)}, " for a, v in zip(plan.run_axes, run.values, strict=True))
     labels = [

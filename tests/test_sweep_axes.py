@@ -198,3 +198,15 @@ def test_the_readme_example_as_written(capsys: pytest.CaptureFixture[str]) -> No
     assert len(data["starts"]) == 9 and len(data["points"]) == 27
     dramas = [point["metrics"]["drama"] for point in data["points"]]
     assert dramas == sorted(dramas, reverse=True)
+
+
+def test_a_sweep_of_the_model_alone_gives_a_start_per_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only model.planning.share varied: a start row per share and no points, and no line on how points were
+    played; a path the model lacks is named as the model's."""
+    code, out, err = gah(capsys, "sweep", "base", "--vary", "model.planning.share=0,100", *RUN, "--json")
+    assert code == 0 and "played on" not in err
+    data = json.loads(out)
+    assert [s["values"] for s in data["starts"]] == [{"model.planning.share": 0}, {"model.planning.share": 100}]
+    assert data["points"] == []
+    code, _out, err = gah(capsys, "sweep", "base", "--vary", "model.nothing.here=1", *RUN)
+    assert code == 2 and "the game model has no 'nothing' there" in err

@@ -91,7 +91,7 @@ def grid(axes: Sequence[Axis]) -> list[tuple[Scalar, ...]]:
     return points
 
 
-def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> Node:
+def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str, owner: str = "ruleset") -> Node:
     """A copy of the tree with the value at `path` replaced (copies only along the path)."""
     if not path:
         return Node(value, node.position)
@@ -99,8 +99,8 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> N
     if isinstance(node.value, dict):
         child = node.value.get(head)
         if child is None and rest:
-            raise SweepUsage(f"--vary {where}: the ruleset has no '{head}' there")
-        new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where)
+            raise SweepUsage(f"--vary {where}: the {owner} has no '{head}' there")
+        new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where, owner)
         key_positions = dict(node.key_positions)
         key_positions.setdefault(head, node.position)
         return replace(node, value={**node.value, head: new_child}, key_positions=key_positions)
@@ -108,7 +108,7 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> N
         if not head.isdigit() or int(head) >= len(node.value):
             raise SweepUsage(f"--vary {where}: '{head}' is not an index of that list (0 to {len(node.value) - 1})")
         items = list(node.value)
-        items[int(head)] = _replaced(items[int(head)], rest, value, where)
+        items[int(head)] = _replaced(items[int(head)], rest, value, where, owner)
         return replace(node, value=items)
     raise SweepUsage(f"--vary {where}: '{head}' goes inside a single value")
 
@@ -163,7 +163,7 @@ def model_start_values(document: Node, axes: Sequence[Axis]) -> list[Scalar]:
 def model_variant(document: Node, source: str, axes: Sequence[Axis], values: Sequence[Scalar]) -> Model:
     """The model with the axes' values put in, checked as a model file is (SweepUsage naming the problems)."""
     for axis, value in zip(axes, values, strict=True):
-        document = _replaced(document, axis.path[1:], value, axis.name)
+        document = _replaced(document, axis.path[1:], value, axis.name, "game model")
     try:
         return model_of(document, source)
     except RulesError as error:
@@ -177,7 +177,7 @@ def check_model_paths(document: Node, axes: Sequence[Axis]) -> None:
     for axis in axes:
         if len(axis.path) < 2:
             raise SweepUsage(say("sweep_model_path", path=axis.name))
-        _replaced(document, axis.path[1:], axis.values[0], axis.name)
+        _replaced(document, axis.path[1:], axis.values[0], axis.name, "game model")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from .errors import GahError
 from .frontend.loader import Node
 from .workspace import Workspace
 
@@ -57,15 +58,37 @@ def metrics(prefix: str, parsed_args: argparse.Namespace, **_: Any) -> list[str]
 
 def vary_paths(prefix: str, parsed_args: argparse.Namespace, **_: Any) -> list[str]:
     """The paths of the starting ruleset one level below the prefix's: a mapping's keys end in '.', a value
-    that can vary in '='."""
+    that can vary in '='; on `gah sweep` also `model.` and below it the game model's paths (model.planning.share)."""
     from .frontend.rulesets import Library
 
     name = getattr(parsed_args, "ruleset", None) or "base"
     library = Library(_workspace(parsed_args))
+    sweep = hasattr(parsed_args, "where")  # gah sweep (gah tune varies the ruleset alone)
+    path = prefix.split(".")[:-1]
+    if sweep and path[:1] == ["model"]:
+        return _below(_model_document(parsed_args), path[1:], "model.")
     if name not in library.files:
         return []
-    node = library.resolve(name).document
-    path = prefix.split(".")[:-1]
+    found = _below(library.resolve(name).document, path, "")
+    return [*found, "model."] if sweep and not path else found
+
+
+def _model_document(parsed_args: argparse.Namespace) -> Node | None:
+    from .lab.engine.model import default_model_path, model_document
+
+    workspace = _workspace(parsed_args)
+    path = getattr(parsed_args, "model", None) or default_model_path(workspace)
+    try:
+        return model_document(workspace, Path(path))
+    except (GahError, OSError):  # a model file that cannot be read completes nothing
+        return None
+
+
+def _below(document: Node | None, path: list[str], head: str) -> list[str]:
+    """The keys of `document` under `path`, as completions after `head`."""
+    if document is None:
+        return []
+    node = document
     for step in path:
         node_value = node.value
         if not isinstance(node_value, dict) or step not in node_value:
@@ -73,7 +96,7 @@ def vary_paths(prefix: str, parsed_args: argparse.Namespace, **_: Any) -> list[s
         node = node_value[step]
     if not isinstance(node.value, dict):
         return []
-    stem = "".join(f"{step}." for step in path)
+    stem = head + "".join(f"{step}." for step in path)
     return [f"{stem}{key}{'.' if _is_branch(child) else '='}" for key, child in node.value.items()]
 
 

@@ -67,6 +67,10 @@ def test_languages_and_vary_paths(workspace: Path) -> None:
     assert tab("gah sweep base --vary emperor_sc", workspace) == ["emperor_scorings."]
     paths = tab("gah sweep base --vary emperor_scorings.7.", workspace)
     assert "emperor_scorings.7.move_back=" in paths
+    assert "model." in tab("gah sweep base --vary ", workspace), "the game model's knobs vary too"
+    assert tab("gah sweep base --vary model.planning.sh", workspace) == ["model.planning.share="]
+    assert "model.planning.mistakes=" in tab("gah sweep base --vary model.planning.", workspace)
+    assert "model." not in tab("gah tune base --vary ", workspace), "tune varies the ruleset alone"
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

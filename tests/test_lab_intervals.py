@@ -220,9 +220,9 @@ def test_html_plots_whiskers_and_marks_noise(capsys: pytest.CaptureFixture[str],
     page = _Svg()
     page.feed(html_report(report))
     hollow = [c for c in page.circles if c.get("fill") == "#fff"]
-    assert len(page.circles) == 2 * 23, (
+    assert len(page.circles) == 2 * 27, (
         "2 rulesets x (4 in points, 3 net points, margin, spread, Emperor and tile points; the winner, 6 rates, "
-        "tie, balance, 3 comebacks)"
+        "tie, balance, drama, 3 comebacks, 3 decided)"
     )
     assert len(hollow) >= 23, "every difference of the copy is within noise"
     assert page.texts.count("within noise") == len(hollow)

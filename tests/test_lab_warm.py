@@ -32,6 +32,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     monkeypatch.setattr(warm, "compiled", lambda: False)
     monkeypatch.setattr(warm, "compile_in_background", lambda: calls.append(1))
+    monkeypatch.setattr(warm, "_STARTED", [])
     monkeypatch.delenv(ENGINE_ENV, raising=False)
     monkeypatch.delenv("GAH_LAB_PURE", raising=False)
     return calls
@@ -56,6 +57,16 @@ def test_a_small_run_plays_on_the_pure_path_while_the_kernels_compile(
         "runs (about 60 s of CPU time) and playing these 2,000 games on the pure path meanwhile, which is sooner (the "
         "same numbers)\n"
     )
+
+
+def test_several_runs_of_one_command_start_one_compile_and_say_it_once(
+    started: list[int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sweep over player counts plays a run per count: the first starts the compile and says so, the others
+    play on the pure path too, without a second compile."""
+    assert [make_job(spec(500)).engine for _ in range(3)] == ["pure"] * 3
+    assert started == [1]
+    assert capsys.readouterr().err.count("not compiled") == 1
 
 
 def test_a_big_run_compiles_first(started: list[int], capsys: pytest.CaptureFixture[str]) -> None:

@@ -146,11 +146,11 @@ def test_csv_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     cells = Cells()
     cells.feed(text)
     # --all: one heat map per metric: 3 scorings x 2 rates, total mean and spread, winner, gap (the sweep's first
-    # ten), balance, 4 seats and their fairness test, tie, margin, lead changes, 3 x (comeback, deficit), spread,
-    # Emperor points, share and tile points.
-    assert cells.sections == 29
-    assert cells.classes.count("invalid") == 29 * 2
-    assert sum(c.endswith(" start") for c in cells.classes) == 29, "base's own values (7, 8) are marked on each map"
+    # ten), balance, 4 seats and their fairness test, tie, margin, lead changes, drama, 3 x (comeback, deficit),
+    # 3 x decided, spread, Emperor points, share and tile points.
+    assert cells.sections == 33
+    assert cells.classes.count("invalid") == 33 * 2
+    assert sum(c.endswith(" start") for c in cells.classes) == 33, "base's own values (7, 8) are marked on each map"
     assert sum("match" in c for c in cells.classes) > 0
     assert "http" not in text.replace("http-equiv", ""), "self-contained"
     code, again, _ = gah(capsys, *argv, "--workers", "2", "--csv", "--where", "penalty_r7<50%")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..backends.python.load import load_scoring_module
@@ -30,10 +31,19 @@ MAX_GAMES = 10_000_000
 PROGRESS_FROM = 4_000  # games times rulesets; smaller runs finish before progress would help
 
 
-def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
-    """The options of every lab run (compare and sweep): the games, the model and the engine."""
+def add_run_options(parser: argparse.ArgumentParser, games: int, player_counts: bool = False) -> None:
+    """The options of every lab run (compare and sweep): the games, the model and the engine (`player_counts`:
+    --players takes several counts, read by the command)."""
     parser.add_argument("--games", type=int, default=games, help=f"synthetic games to play (default: {games})")
-    parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 4 (default: 4)")
+    if player_counts:
+        parser.add_argument(
+            "--players",
+            default="4",
+            metavar="N[,N...]",
+            help="players per game, 2 to 4, or several counts (2,3,4): every point at each (default: 4)",
+        )
+    else:
+        parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 4 (default: 4)")
     parser.add_argument(
         "--seed", type=int, default=1, help="random seed; the same seed gives the same report (default: 1)"
     )
@@ -75,12 +85,14 @@ def add_games_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def write_games(args: argparse.Namespace, spec: LabSpec, labels: list[str]) -> None:
-    """The files --games-csv and --games-parquet name, if any."""
+def write_games(
+    args: argparse.Namespace, spec: LabSpec, labels: list[str], more: Sequence[tuple[LabSpec, list[str]]] = ()
+) -> None:
+    """The files --games-csv and --games-parquet name, if any (`more`: a sweep's other runs, after the first)."""
     if args.games_csv is not None:
-        write_games_csv(args.games_csv, spec, labels)
+        write_games_csv(args.games_csv, spec, labels, more)
     if args.games_parquet is not None:
-        write_games_parquet(args.games_parquet, spec, labels)
+        write_games_parquet(args.games_parquet, spec, labels, more)
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
@@ -123,7 +135,7 @@ def run_options_problem(args: argparse.Namespace, workspace: Workspace) -> str |
     use(speaker(workspace))
     if not 1 <= args.games <= MAX_GAMES:
         return f"--games must be from 1 to {MAX_GAMES}"
-    if not 2 <= args.players <= 4:
+    if isinstance(args.players, int) and not 2 <= args.players <= 4:  # a sweep reads its counts itself
         return "--players must be from 2 to 4"
     if args.workers is not None and args.workers < 1:
         return "--workers must be 1 or more"

@@ -3,16 +3,39 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..frontend.rulesets import Workspace
+from .. import ir
+from ..frontend.loader import Scalar
+from ..frontend.rulesets import Resolved, Workspace
 from ..lab.engine.game import RulesInfo
+from ..lab.engine.model import Model, model_document
 from ..lab.engine.sharing import plan_parts, shared_until
-from ..lab.runs.grid import SweepUsage, build_point, check_paths, grid, metric_names, parse_vary, start_values
+from ..lab.runs.grid import (
+    MAX_POINTS,
+    PLAYERS,
+    Axis,
+    SweepUsage,
+    build_point,
+    check_model_paths,
+    check_paths,
+    grid,
+    is_model_axis,
+    metric_names,
+    model_start_values,
+    model_variant,
+    parse_players,
+    parse_vary,
+    start_values,
+)
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.voice import say
+from ..lab.views.records import SweepAxis, SweepReport
 from ..lab.views.sweep import (
+    merge_runs,
     parse_sort,
     parse_where,
     select,
@@ -28,6 +51,7 @@ from ..writer import write_atomically
 from .compare import (
     add_games_options,
     add_run_options,
+    model_path,
     run_model,
     run_options_problem,
     run_spec,
@@ -35,6 +59,7 @@ from .compare import (
 )
 from .registry import command
 
+LABEL = "gah sweep"
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
 
 
@@ -49,7 +74,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
         "PATH as in the rules file, e.g. emperor_scorings.7.move_back or tiles.c-points.bonus.0.amount "
         "(repeat for a grid)",
     )
-    add_run_options(parser, games=2000)
+    add_run_options(parser, games=2000, player_counts=True)
     parser.add_argument(
         "--where",
         action="append",
@@ -91,6 +116,65 @@ def _usage(message: str) -> int:
     return 2
 
 
+@dataclass(frozen=True)
+class _Run:
+    """One combination of the run axes' values (gah.lab.views.sweep.merge_runs): its games' player count and
+    model, and its values as the report shows them (the count only when several are swept)."""
+
+    values: tuple[Scalar, ...]
+    players: int
+    model: Model
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a sweep plays: the starting ruleset, the ruleset's grid and the runs each plays it in."""
+
+    start: ir.Ruleset
+    resolved: Resolved
+    rules_axes: list[Axis]
+    points: list[tuple[Scalar, ...]]  # the ruleset's grid (empty when only the run axes vary)
+    run_axes: list[SweepAxis]
+    runs: list[_Run]
+
+
+def _plan(args: argparse.Namespace, workspace: Workspace) -> _Plan:
+    """The sweep the options ask for (SweepUsage when it cannot be read or played)."""
+    counts = parse_players(args.players)
+    axes = [parse_vary(text) for text in args.vary]
+    if len({axis.path for axis in axes}) != len(axes):
+        raise SweepUsage("each PATH may be varied once")
+    rules_axes = [axis for axis in axes if not is_model_axis(axis)]
+    model_axes = [axis for axis in axes if is_model_axis(axis)]
+    if model_axes and args.fixed:
+        raise SweepUsage(say("sweep_model_fixed"))
+    points = grid(rules_axes) if rules_axes else []
+    combinations = list(itertools.product(*(axis.values for axis in model_axes)))
+    if max(len(points), 1) * len(counts) * len(combinations) > MAX_POINTS:
+        total = max(len(points), 1) * len(counts) * len(combinations)
+        raise SweepUsage(f"the grid has {total} points; at most {MAX_POINTS}")
+    start = load_one(workspace, args.ruleset)
+    resolved = resolve_one(workspace, args.ruleset)
+    check_paths(resolved, rules_axes)
+    document = model_document(workspace, model_path(args, workspace))
+    check_model_paths(document, model_axes)
+    source = workspace.display(model_path(args, workspace))
+    models = [
+        model_variant(document, source, model_axes, values) if model_axes else run_model(args, workspace)
+        for values in combinations
+    ]
+    shown_counts = len(counts) > 1
+    runs = [
+        _Run(((players,) if shown_counts else ()) + values, players, model)
+        for players in counts
+        for values, model in zip(combinations, models, strict=True)
+    ]
+    run_axes = [SweepAxis(PLAYERS, counts, None, run=True)] if shown_counts else []
+    starts = model_start_values(document, model_axes)
+    run_axes += [SweepAxis(a.name, a.values, value, run=True) for a, value in zip(model_axes, starts, strict=True)]
+    return _Plan(start, resolved, rules_axes, points, run_axes, runs)
+
+
 @command("sweep", "vary a ruleset's data over a grid and play every point on the same games")(_setup)
 def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     if not args.vary:
@@ -99,34 +183,21 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     if problem is not None:
         return _usage(problem)
     try:
-        axes = [parse_vary(text) for text in args.vary]
-        if len({axis.path for axis in axes}) != len(axes):
-            raise SweepUsage("each PATH may be varied once")
-        values = grid(axes)
-        start = load_one(workspace, args.ruleset)
-        resolved = resolve_one(workspace, args.ruleset)
-        check_paths(resolved, axes)
-    except SweepUsage as error:
-        return _usage(str(error))
-    if not start.min_players <= args.players <= start.max_players:
-        return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
-    try:
-        names = metric_names(start, args.players)
+        plan = _plan(args, workspace)
+        start = plan.start
+        for run in plan.runs:
+            if not start.min_players <= run.players <= start.max_players:
+                raise SweepUsage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
+        names = metric_names(start, max(run.players for run in plan.runs))
         where = [parse_where(text, names) for text in args.where]
         sort = parse_sort(args.sort, names) if args.sort is not None else None
     except SweepUsage as error:
         return _usage(str(error))
-    points = [build_point(resolved, axes, point, args.players) for point in values]
-    model = run_model(args, workspace)
-    rulesets = (start, *(p.ruleset for p in points if p.ruleset is not None))
-    spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     engines: list[str] = []
-    report = sweep_report(spec, axes, start_values(resolved, axes), points, run_spec(args, spec, "gah sweep", engines))
-    print(how_played(spec, engines), file=sys.stderr)
-    labels = [", ".join(f"{a.name}={value_text(v)}" for a, v in zip(axes, p.values, strict=True)) for p in points]
-    write_games(
-        args, spec, ["start", *(label for label, p in zip(labels, points, strict=True) if p.ruleset is not None)]
-    )
+    played = [_play(args, plan, run, engines) for run in plan.runs]
+    reports = [(run.values, report) for run, (report, _games) in zip(plan.runs, played, strict=True)]
+    report = merge_runs(plan.run_axes, reports) if plan.run_axes else reports[0][1]
+    write_games(args, *played[0][1], [games for _report, games in played[1:]])
     if args.html is not None:
         write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
     chosen = select(report, where, sort)
@@ -139,3 +210,24 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
         if args.html is not None:
             print(f"\nHTML heat maps: {args.html}")
     return 0
+
+
+def _play(
+    args: argparse.Namespace, plan: _Plan, run: _Run, engines: list[str]
+) -> tuple[SweepReport, tuple[LabSpec, list[str]]]:
+    """One run of the sweep: its report, and its spec with what the games export calls each ruleset (the run's
+    values first: `players=3, start`). The first run says on stderr how the points were played."""
+    points = [build_point(plan.resolved, plan.rules_axes, values, run.players) for values in plan.points]
+    rulesets = (plan.start, *(p.ruleset for p in points if p.ruleset is not None))
+    spec = LabSpec(rulesets=rulesets, model=run.model, games=args.games, players=run.players, seed=args.seed)
+    starts = start_values(plan.resolved, plan.rules_axes)
+    report = sweep_report(spec, plan.rules_axes, starts, points, run_spec(args, spec, LABEL, engines))
+    if run is plan.runs[0] and len(rulesets) > 1:  # with points to say it of
+        print(how_played(spec, engines), file=sys.stderr)
+    prefix = "".join(f"{a.path}={value_text(v)}, " for a, v in zip(plan.run_axes, run.values, strict=True))
+    labels = [
+        prefix + ", ".join(f"{a.name}={value_text(v)}" for a, v in zip(plan.rules_axes, p.values, strict=True))
+        for p in points
+        if p.ruleset is not None
+    ]
+    return report, (spec, [prefix + "start", *labels])

@@ -163,14 +163,23 @@ def default_model_path(workspace: Workspace) -> Path:
 
 def load_model(workspace: Workspace, path: Path) -> Model:
     """Read, schema-check and check the meaning of a model file; RulesError with positioned problems."""
-    node = load_file(path, workspace.display(path), workspace.sources)
+    return model_of(model_document(workspace, path), workspace.display(path))
+
+
+def model_document(workspace: Workspace, path: Path) -> Node:
+    """A model file's document as read, not yet checked (`gah sweep --vary model.PATH=...` puts values in it)."""
+    return load_file(path, workspace.display(path), workspace.sources)
+
+
+def model_of(node: Node, source: str) -> Model:
+    """The model of a document, schema-checked and its meaning checked; RulesError with positioned problems."""
     problems = schema_problems(node, SCHEMA)
     if problems:
         raise RulesError(problems)
     problems = _meaning_problems(node)
     if problems:
         raise RulesError(problems)
-    return _build(node, workspace.display(path))
+    return _build(node, source)
 
 
 def _meaning_problems(root: Node) -> list[Problem]:

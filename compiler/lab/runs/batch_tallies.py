@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .intervals import Moments
-from .measures import PAIRED, comeback_key
+from .measures import PAIRED, comeback_key, decided_key
 from .tallies import OUTCOMES, SEAT_KEYS, PlanTally, Tally, pair_key
 
 Ints = npt.NDArray[np.int64]
@@ -162,6 +162,23 @@ class _Figures(NamedTuple):
     total: Ints
     behind: Ints  # [game, k]
     seats: Ints  # [game, seat]
+    drama: Ints
+    decided: npt.NDArray[np.bool_]  # [game, k]: decided by scoring k (measures.decided)
+
+
+def _decided(points: Ints, winners: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """[game, k]: the one winner led alone at scoring k and at every later one (measures.decided)."""
+    games, scorings, _seats = points.shape
+    if not scorings:
+        return np.zeros((games, 0), bool)
+    single = winners.sum(axis=1) == 1
+    winner = winners.argmax(axis=1)
+    mine = np.take_along_axis(points, winner[:, None, None], axis=2)[:, :, 0]  # [game, k]
+    others = np.where(
+        np.arange(points.shape[2])[None, None, :] == winner[:, None, None], np.iinfo(np.int64).min, points
+    )
+    alone = single[:, None] & (mine > others.max(axis=2))
+    return np.flip(np.logical_and.accumulate(np.flip(alone, axis=1), axis=1), axis=1)
 
 
 def _figures(view: BatchView) -> _Figures:
@@ -182,6 +199,12 @@ def _figures(view: BatchView) -> _Figures:
         total=totals.sum(axis=1),
         behind=view.points.max(axis=2) - best_winner,
         seats=winners.astype(np.int64),
+        drama=(
+            (~(leading[:, -1] & leading[:, -2]).any(axis=1)).astype(np.int64)
+            if view.points.shape[1]
+            else np.zeros(len(totals), np.int64)
+        ),
+        decided=_decided(view.points, winners),
     )
 
 
@@ -201,6 +224,9 @@ def _design(tally: Tally, view: BatchView, first: BatchView, same: bool) -> None
     _count(design.comebacks, keys)
     for round_ in dict.fromkeys(keys.tolist()):
         design.behind[round_] += int(mine.behind[games[keys == round_], rounds[keys == round_]].sum())
+    _, held = np.nonzero(mine.decided)  # row-major, as add_games meets them
+    _count(design.decided, np.array(view.rounds, np.int64)[held] if len(view.rounds) else held)
+    design.drama += int(mine.drama.sum())
     if same:
         return
     theirs = _figures(first)
@@ -211,6 +237,9 @@ def _design(tally: Tally, view: BatchView, first: BatchView, same: bool) -> None
         here, there = mine.behind[:, k], theirs.behind[:, k0]
         key = comeback_key(view.rounds[k])
         _add_difference(design.pair_sums, design.pair_squares, key, (here > 0).astype(np.int64) - (there > 0))
+    for k, k0 in shared:
+        difference = mine.decided[:, k].astype(np.int64) - theirs.decided[:, k0]
+        _add_difference(design.pair_sums, design.pair_squares, decided_key(view.rounds[k]), difference)
     _pair_behind(design.pair_behind, view, mine, theirs, shared)
     _moments(
         design.pair_shares,

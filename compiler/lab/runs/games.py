@@ -7,8 +7,10 @@ Columns: seed, game (from 0), ruleset (its name; a sweep's point as its values, 
 tile_rN, track_points_rN (under the marker), outcome_rN (bonus, nothing or penalty), net_rN (points after the
 scoring minus before), points_rN (the standings just after it); then total (final), rank and winner (rank 1:
 the winners after the tie-breakers; any other player 1 + the players with a higher total, or the same total and a
-win), and what planners bought: steps_rN (extra Emperor steps before scoring N) and cafe_guests (served at the
-end), where the model lets them. A ruleset without a scoring after round N leaves its columns empty.
+win), the game's decisive checkpoint `decided` (rN: the first Emperor scoring from which on its one winner led
+alone; final: none, or a shared win) and `drama` (1 when the final scoring changed the lead), the same on every
+seat's row (gah.lab.runs.measures), and what planners bought: steps_rN (extra Emperor steps before scoring N) and
+cafe_guests (served at the end), where the model lets them. A ruleset without a scoring after round N leaves its columns empty.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ...errors import GahError
 from ..engine.game import Outcome
 from .batches import BatchedLab, chosen_engine, refusal
 from .jobs import CHUNK, Lab, LabSpec, chunks
+from .measures import decided, drama
 from .voice import say
 from .warm import compiled
 
@@ -35,7 +38,7 @@ def columns(spec: LabSpec) -> list[str]:
     per_round = [f"{what}_r{r}" for r in rounds for what in ("tile", "track_points", "outcome", "net", "points")]
     bought = [f"steps_r{r}" for r in rounds] if planning.active and planning.step_limit else []
     cafe = ["cafe_guests"] if planning.active and planning.cafe else []
-    return [*head, *per_round, "total", "rank", "winner", *bought, *cafe]
+    return [*head, *per_round, "total", "rank", "winner", "decided", "drama", *bought, *cafe]
 
 
 def _rounds(spec: LabSpec) -> list[int]:
@@ -65,6 +68,14 @@ def _rank(outcome: Outcome, seat: int) -> int:
     )
 
 
+def _checkpoints(outcome: Outcome) -> list[Cell]:
+    """The game's decisive checkpoint (r3, ..., or final) and whether the final scoring changed the lead."""
+    standings = [s.points for s in outcome.scorings]
+    index = decided(standings, outcome.winners)
+    checkpoint = f"r{outcome.scorings[index].round}" if index < len(standings) else "final"
+    return [checkpoint, drama(standings, outcome.totals)]
+
+
 def _row(spec: LabSpec, rounds: list[int], game: int, label: str, outcome: Outcome, seat: int) -> list[Cell]:
     planning = spec.model.planning
     moves = outcome.moves
@@ -78,6 +89,7 @@ def _row(spec: LabSpec, rounds: list[int], game: int, label: str, outcome: Outco
             else [s.tile, s.track_points[seat], s.outcomes[seat], s.net[seat], s.points[seat]]
         )
     found += [outcome.totals[seat], _rank(outcome, seat), int(seat in outcome.winners)]
+    found += _checkpoints(outcome)
     if planning.active and planning.step_limit:
         steps = {} if moves is None else dict(moves.steps)
         found += [steps[r][seat] if r in steps else "" for r in rounds]
@@ -95,24 +107,48 @@ def game_rows(spec: LabSpec, labels: Sequence[str]) -> Iterator[list[Cell]]:
                 yield _row(spec, rounds, game, label, outcome, seat)
 
 
-def write_games_csv(path: Path, spec: LabSpec, labels: Sequence[str]) -> None:
-    """The games as CSV (a header, then game_rows)."""
+Part = tuple[LabSpec, Sequence[str]]  # a spec and what each of its rulesets is called
+
+
+def _parts_columns(parts: Sequence[Part]) -> list[str]:
+    """The columns of several specs' games (a sweep's runs at several player counts or models): every spec's,
+    in the order they first come."""
+    return list(dict.fromkeys(name for spec, _labels in parts for name in columns(spec)))
+
+
+def _parts_rows(parts: Sequence[Part], names: list[str]) -> Iterator[list[Cell]]:
+    """Every spec's rows in turn, on the columns `names` (a column a spec lacks is empty)."""
+    for spec, labels in parts:
+        own = columns(spec)
+        if own == names:
+            yield from game_rows(spec, labels)
+            continue
+        where = [own.index(name) if name in own else -1 for name in names]
+        for row in game_rows(spec, labels):
+            yield [row[index] if index >= 0 else "" for index in where]
+
+
+def write_games_csv(path: Path, spec: LabSpec, labels: Sequence[str], more: Sequence[Part] = ()) -> None:
+    """The games as CSV (a header, then game_rows; then those of `more` specs, a sweep's other runs)."""
+    parts = [(spec, labels), *more]
+    names = _parts_columns(parts)
     with path.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(columns(spec))
-        writer.writerows(game_rows(spec, labels))
+        writer.writerow(names)
+        writer.writerows(_parts_rows(parts, names))
 
 
-def write_games_parquet(path: Path, spec: LabSpec, labels: Sequence[str]) -> None:
+def write_games_parquet(path: Path, spec: LabSpec, labels: Sequence[str], more: Sequence[Part] = ()) -> None:
     """The games as Parquet (pyarrow, the `parquet` extra): the CSV's columns, typed (empty cells are nulls)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise GahError(say("no_pyarrow")) from None
-    names = columns(spec)
+    parts = [(spec, labels), *more]
+    names = _parts_columns(parts)
     values: list[list[Cell | None]] = [[] for _ in names]
-    for row in game_rows(spec, labels):
+    for row in _parts_rows(parts, names):
         for column, cell in zip(values, row, strict=True):
             column.append(None if cell == "" else cell)
     pq.write_table(pa.table(dict(zip(names, values, strict=True))), str(path))

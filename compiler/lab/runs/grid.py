@@ -24,10 +24,14 @@ from ...frontend.loader import Node, Scalar
 from ...frontend.lower import build_ruleset
 from ...frontend.rulesets import Resolved
 from ...frontend.validate import schema_problems
+from ..engine.model import Model, model_of
 from .metrics import catalogue
+from .voice import say
 
 MAX_POINTS = 1000
 MAX_RANGE = 1000
+MODEL = "model"  # a --vary path that starts so varies the game model (model.planning.share), not the ruleset
+PLAYERS = "players"  # the axis of `--players 2,3,4`
 
 
 class SweepUsage(ValueError):
@@ -87,7 +91,7 @@ def grid(axes: Sequence[Axis]) -> list[tuple[Scalar, ...]]:
     return points
 
 
-def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> Node:
+def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str, owner: str = "ruleset") -> Node:
     """A copy of the tree with the value at `path` replaced (copies only along the path)."""
     if not path:
         return Node(value, node.position)
@@ -95,8 +99,8 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> N
     if isinstance(node.value, dict):
         child = node.value.get(head)
         if child is None and rest:
-            raise SweepUsage(f"--vary {where}: the ruleset has no '{head}' there")
-        new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where)
+            raise SweepUsage(f"--vary {where}: the {owner} has no '{head}' there")
+        new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where, owner)
         key_positions = dict(node.key_positions)
         key_positions.setdefault(head, node.position)
         return replace(node, value={**node.value, head: new_child}, key_positions=key_positions)
@@ -104,7 +108,7 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str) -> N
         if not head.isdigit() or int(head) >= len(node.value):
             raise SweepUsage(f"--vary {where}: '{head}' is not an index of that list (0 to {len(node.value) - 1})")
         items = list(node.value)
-        items[int(head)] = _replaced(items[int(head)], rest, value, where)
+        items[int(head)] = _replaced(items[int(head)], rest, value, where, owner)
         return replace(node, value=items)
     raise SweepUsage(f"--vary {where}: '{head}' goes inside a single value")
 
@@ -117,10 +121,14 @@ def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
 
 def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
     """The starting ruleset's own value at each path (None where it has none, or not a single value)."""
+    return _values_at(resolved.document, [axis.path for axis in axes])
+
+
+def _values_at(document: Node, paths: Sequence[tuple[str, ...]]) -> list[Scalar]:
     found: list[Scalar] = []
-    for axis in axes:
-        node: Node | None = resolved.document
-        for part in axis.path:
+    for path in paths:
+        node: Node | None = document
+        for part in path:
             if node is not None and isinstance(node.value, dict):
                 node = node.value.get(part)
             elif node is not None and isinstance(node.value, list) and part.isdigit() and int(part) < len(node.value):
@@ -129,6 +137,47 @@ def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
                 node = None
         found.append(None if node is None or isinstance(node.value, (dict, list)) else node.value)
     return found
+
+
+def parse_players(text: str) -> tuple[int, ...]:
+    """--players N, or N1,N2,... (each 2 to 4, none twice): a sweep plays every point at each count."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() and 2 <= int(part) <= 4 for part in parts):
+        raise SweepUsage(say("sweep_players", text=repr(text)))
+    counts = tuple(int(part) for part in parts)
+    if len(set(counts)) != len(counts):
+        raise SweepUsage(say("sweep_players_twice", text=repr(text)))
+    return counts
+
+
+def is_model_axis(axis: Axis) -> bool:
+    """Whether the axis varies the game model (model.PATH) rather than the ruleset."""
+    return axis.path[0] == MODEL
+
+
+def model_start_values(document: Node, axes: Sequence[Axis]) -> list[Scalar]:
+    """The model file's own value at each model axis's path (None where it has none)."""
+    return _values_at(document, [axis.path[1:] for axis in axes])
+
+
+def model_variant(document: Node, source: str, axes: Sequence[Axis], values: Sequence[Scalar]) -> Model:
+    """The model with the axes' values put in, checked as a model file is (SweepUsage naming the problems)."""
+    for axis, value in zip(axes, values, strict=True):
+        document = _replaced(document, axis.path[1:], value, axis.name, "game model")
+    try:
+        return model_of(document, source)
+    except RulesError as error:
+        shown = ", ".join(f"{axis.name}={value}" for axis, value in zip(axes, values, strict=True))
+        messages = "; ".join(dict.fromkeys(problem.message for problem in error.problems))
+        raise SweepUsage(say("sweep_model_breaks", values=shown, problems=messages)) from None
+
+
+def check_model_paths(document: Node, axes: Sequence[Axis]) -> None:
+    """Every model path leads somewhere in the model file (else SweepUsage), tried with its first value."""
+    for axis in axes:
+        if len(axis.path) < 2:
+            raise SweepUsage(say("sweep_model_path", path=axis.name))
+        _replaced(document, axis.path[1:], axis.values[0], axis.name, "game model")
 
 
 @dataclass(frozen=True)

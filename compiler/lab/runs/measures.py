@@ -34,6 +34,30 @@ def lead_changes(standings: Sequence[Sequence[int]]) -> int:
     return found
 
 
+def decided(standings: Sequence[Sequence[int]], winners: frozenset[int]) -> int:
+    """The checkpoint that decided the game: the index (from 0) of the first Emperor scoring's standings after
+    which the one winner led alone at every later Emperor scoring; len(standings) (the final scoring) when the
+    winner did not lead alone after the last one, or the game has several winners (a shared win is decided only
+    by the final scoring). Leading alone: more points than every other player (a tie for the lead is not held)."""
+    if len(winners) != 1:
+        return len(standings)
+    (winner,) = winners
+    found = len(standings)
+    for index in range(len(standings) - 1, -1, -1):
+        points = standings[index]
+        if any(value >= points[winner] for seat, value in enumerate(points) if seat != winner):
+            break
+        found = index
+    return found
+
+
+def drama(standings: Sequence[Sequence[int]], totals: Sequence[int]) -> int:
+    """1 when the final scoring changed the lead: nobody who led after the last Emperor scoring (alone or tied)
+    has the best final total (alone or tied); 0 otherwise, and without Emperor scorings (lead_changes' rule,
+    on its last step)."""
+    return lead_changes([standings[-1], totals]) if standings else 0
+
+
 def behind(points: Sequence[int], winners: frozenset[int]) -> int:
     """How many points the final winners' best placed player had fewer than the leader at these standings
     (0: a winner led, alone or tied)."""
@@ -65,6 +89,8 @@ class GameFigures(NamedTuple):
     total: int  # every player's final total
     behind: tuple[tuple[int, int], ...]  # per Emperor scoring: (round, how far the winner was behind there)
     seats: tuple[int, ...]  # per seat: 1 if it won (a shared win counts for each), else 0
+    decided: tuple[int, ...]  # the rounds of the Emperor scorings by which the game was decided (decided())
+    drama: int  # 1 if the final scoring changed the lead (drama())
 
 
 def figures(outcome: Outcome) -> GameFigures:
@@ -72,8 +98,9 @@ def figures(outcome: Outcome) -> GameFigures:
     totals, winners, scorings = outcome.totals, outcome.winners, outcome.scorings
     emperor = sum([sum(scoring.net) for scoring in scorings])
     track = sum([sum(scoring.track_points) for scoring in scorings])
+    standings = [scoring.points for scoring in scorings]
     return GameFigures(
-        lead_changes([*(scoring.points for scoring in scorings), totals]),
+        lead_changes([*standings, totals]),
         margin(totals),
         pair_gaps(totals),
         emperor,
@@ -81,15 +108,22 @@ def figures(outcome: Outcome) -> GameFigures:
         sum(totals),
         tuple([(scoring.round, behind(scoring.points, winners)) for scoring in scorings]),
         tuple([int(seat in winners) for seat in range(len(totals))]),
+        tuple([scoring.round for scoring in scorings[decided(standings, winners) :]]),
+        drama(standings, totals),
     )
 
 
-PAIRED = ("lead_changes", "margin", "pair_gaps", "emperor", "tiles")  # GameFigures fields paired game by game
+PAIRED = ("lead_changes", "margin", "pair_gaps", "emperor", "tiles", "drama")  # GameFigures fields paired game by game
 
 
 def comeback_key(round_: int) -> str:
     """The DesignTally.pair_sums key of "the winner was behind after round N"."""
     return f"comeback_r{round_}"
+
+
+def decided_key(round_: int) -> str:
+    """The DesignTally.pair_sums key of "the game was decided by the Emperor scoring after round N"."""
+    return f"decided_r{round_}"
 
 
 @dataclass
@@ -106,6 +140,8 @@ class DesignTally:
     total: int = 0
     comebacks: Counter[int] = field(default_factory=Counter)  # scoring round -> games the winner was behind there
     behind: Counter[int] = field(default_factory=Counter)  # scoring round -> points behind, summed over those games
+    decided: Counter[int] = field(default_factory=Counter)  # scoring round -> games decided by that scoring
+    drama: int = 0  # games whose final scoring changed the lead
     # Paired with the first ruleset, game by game: sums and sums of squares of the differences (PAIRED, comebacks).
     pair_sums: Counter[str] = field(default_factory=Counter)
     pair_squares: Counter[str] = field(default_factory=Counter)
@@ -141,6 +177,9 @@ class DesignTally:
                 differences[comeback_key(round_), (points > 0) - (there > 0)] += 1
                 if points or there:
                     behind.setdefault(round_, Counter())[points, int(points > 0), there, int(there > 0)] += 1
+            decided_there = set(theirs.decided)
+            for round_ in (r for r, _points in mine.behind if r in there_by_round):
+                differences[decided_key(round_), (round_ in mine.decided) - (round_ in decided_there)] += 1
             shares[mine.emperor, mine.tiles, mine.total, theirs.emperor, theirs.tiles, theirs.total] += 1
             seats[mine.seats + theirs.seats] += 1
         for (key, difference), games in differences.items():
@@ -169,11 +208,13 @@ class DesignTally:
             if points:
                 self.comebacks[round_] += 1
                 self.behind[round_] += points
+        self.decided.update(mine.decided)
+        self.drama += mine.drama
 
     def merge(self, other: DesignTally) -> None:
-        for name in ("games", "pair_gaps", "emperor", "tiles", "total"):
+        for name in ("games", "pair_gaps", "emperor", "tiles", "total", "drama"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        for counter in ("lead_changes", "margins", "comebacks", "behind", "pair_sums", "pair_squares"):
+        for counter in ("lead_changes", "margins", "comebacks", "behind", "decided", "pair_sums", "pair_squares"):
             getattr(self, counter).update(getattr(other, counter))
         for round_, moments in other.pair_behind.items():
             self.pair_behind.setdefault(round_, Moments(4)).merge(moments)

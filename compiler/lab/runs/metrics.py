@@ -23,7 +23,7 @@ from .intervals import (
     stdev_difference,
     wilson_interval,
 )
-from .measures import DesignTally, comeback_key
+from .measures import DesignTally, comeback_key, decided_key
 from .tallies import Tally, pair_key, rate, summary
 
 Unit = Literal["rate", "points", "count", "p"]  # a rate is a fraction (shown as a percentage); p: a test's p-value
@@ -105,6 +105,7 @@ def catalogue(rounds: Sequence[int], players: int) -> tuple[Metric, ...]:
         ),
         *TIES_AND_LEAD,
         *comebacks,
+        *decisiveness(rounds),
         *CONTRIBUTIONS,
     )
 
@@ -135,7 +136,30 @@ TIES_AND_LEAD = (
         "times the lead changes from the standings after one Emperor scoring to the next and to the final "
         "totals, mean per game (a change: nobody who led, alone or tied, leads next)",
     ),
+    Metric(
+        "drama",
+        "lead changed, final scoring",
+        "rate",
+        "share of games whose final scoring changed the lead: nobody who led after the last Emperor scoring (alone or "
+        "tied) has the best final total (alone or tied)",
+    ),
 )
+
+
+def decisiveness(rounds: Sequence[int]) -> list[Metric]:
+    """decided_rN: the games decided by the Emperor scoring after round N (gah.lab.runs.measures.decided)."""
+    return [
+        Metric(
+            f"decided_r{r}",
+            f"decided by round {r}",
+            "rate",
+            f"share of games whose one winner led alone after the Emperor scoring of round {r} and after every later "
+            "one (a tie for the lead is not leading; a shared win is decided only by the final scoring)",
+        )
+        for r in rounds
+    ]
+
+
 CONTRIBUTIONS = (
     Metric(
         "spread",
@@ -212,9 +236,12 @@ def values(tally: Tally, players: int) -> dict[str, float]:
     found["tie_rate"] = rate(tally.top_ties, games)
     found["margin"] = summary(design.margins)["mean"]
     found["lead_changes"] = summary(design.lead_changes)["mean"]
+    found["drama"] = rate(design.drama, games)
     for round_ in rounds:
         found[f"comeback_r{round_}"] = rate(design.comebacks[round_], games)
         found[f"behind_r{round_}"] = _mean(design.behind[round_], design.comebacks[round_])
+    for round_ in rounds:
+        found[f"decided_r{round_}"] = rate(design.decided[round_], games)
     found["spread"] = _mean(design.pair_gaps, games * comb(players, 2))
     found["emperor_points"] = _mean(design.emperor, games * players)
     found["emperor_share"] = rate(design.emperor, design.total)
@@ -256,9 +283,12 @@ def differences(tally: Tally, players: int) -> dict[str, Interval | None]:
     found["tie_rate"] = paired(mine, theirs, "tie", 1)
     found["margin"] = paired(ours, squares, "margin", 1)
     found["lead_changes"] = paired(ours, squares, "lead_changes", 1)
+    found["drama"] = paired(ours, squares, "drama", 1)
     for round_ in tally_rounds(tally):
         found[f"comeback_r{round_}"] = paired(ours, squares, comeback_key(round_), 1)
         found[f"behind_r{round_}"] = SAME if same else _behind_difference(design, games, round_)
+    for round_ in tally_rounds(tally):
+        found[f"decided_r{round_}"] = paired(ours, squares, decided_key(round_), 1)
     found["spread"] = paired(ours, squares, "pair_gaps", comb(players, 2))
     found["emperor_points"] = paired(ours, squares, "emperor", players)
     found["emperor_share"] = SAME if same else ratio_difference(design.pair_shares.select((0, 2, 3, 5)), games)

@@ -84,9 +84,15 @@ def pure_meanwhile(spec: LabSpec) -> bool:
     are not compiled and the pure path finishes `spec` sooner."""
     if compiled() or not sooner_on_the_pure_path(spec):
         return False
+    if _STARTED:  # a command of several runs (a sweep over player counts, tune's steps): one compile, said once
+        return True
+    _STARTED.append(True)
     compile_in_background()
     print(say("meanwhile", games=number(spec.games), seconds=round(COMPILE_SECONDS)), file=sys.stderr)
     return True
+
+
+_STARTED: list[bool] = []  # the background compile this process started (at most one)
 
 
 class CompileProgress:

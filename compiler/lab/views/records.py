@@ -413,9 +413,11 @@ class SweepAxis:
     path: str
     values: tuple[Scalar, ...]
     start: Scalar
+    run: bool = False  # an axis of the run (players, model.PATH): each of its values has a start of its own
 
     def as_json(self) -> Json:
-        return {"path": self.path, "values": list(self.values), "start": self.start}
+        found: Json = {"path": self.path, "values": list(self.values), "start": self.start}
+        return {**found, "run": True} if self.run else found
 
 
 @dataclass(frozen=True)
@@ -452,13 +454,22 @@ class SweepReport:
     run: Run
     start: str
     vary: tuple[SweepAxis, ...]
-    start_metrics: dict[str, float]  # by metric name, in catalogue order
+    start_metrics: dict[str, float]  # by metric name, in catalogue order (with run axes: the first start's)
     points: tuple[SweepPoint, ...]
     definitions: tuple[Metric, ...]
+    # With run axes (players, model.PATH): the start under each combination of their values, its values those
+    # (by path) and its metrics; each point's differences are from the start of its own combination.
+    starts: tuple[SweepPoint, ...] = ()
 
     @property
     def metrics(self) -> list[str]:
+        if self.starts:  # the catalogue of the most players: every start's metrics are among them
+            return [m.name for m in self.definitions]
         return list(self.start_metrics)
+
+    @property
+    def run_paths(self) -> list[str]:
+        return [axis.path for axis in self.vary if axis.run]
 
     def as_json(self) -> Json:
         return {
@@ -470,5 +481,6 @@ class SweepReport:
             "start_metrics": dict(self.start_metrics),
             "intervals": _intervals(),
             "points": [point.as_json() for point in self.points],
+            **({"starts": [start.as_json() for start in self.starts]} if self.starts else {}),
             "metric_definitions": _definitions(self.definitions),
         }

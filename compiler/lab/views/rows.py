@@ -192,7 +192,9 @@ def _lead(rounds: list[int]) -> Section:
         "THE LEAD (standings after each Emperor scoring, then the final totals)",
         (
             metric_row("lead_changes"),
+            metric_row("drama", plot=True),
             *(row for r in rounds for row in (metric_row(f"comeback_r{r}", plot=True), metric_row(f"behind_r{r}"))),
+            *(metric_row(f"decided_r{r}", plot=True) for r in rounds),
         ),
     )
 

@@ -187,22 +187,22 @@ def compare_report(data: Data) -> CompareReport:
 
 def sweep_report(data: Data) -> SweepReport:
     """The SweepReport a `gah sweep --json` file holds."""
-    points = tuple(
-        SweepPoint(
-            dict(p["values"]), True, (), dict(p["metrics"]), {n: _difference(d) for n, d in p["differences"].items()}
-        )
-        if p["valid"]
-        else SweepPoint(dict(p["values"]), False, tuple(p["problems"]))
-        for p in data["points"]
-    )
     return SweepReport(
         run=_run(data),
         start=data["start"],
-        vary=tuple(SweepAxis(a["path"], tuple(a["values"]), a["start"]) for a in data["vary"]),
+        vary=tuple(SweepAxis(a["path"], tuple(a["values"]), a["start"], a.get("run", False)) for a in data["vary"]),
         start_metrics=dict(data["start_metrics"]),
-        points=points,
+        points=tuple(_sweep_point(p) for p in data["points"]),
         definitions=_metrics(data["metric_definitions"]),
+        starts=tuple(_sweep_point(p) for p in data.get("starts", [])),
     )
+
+
+def _sweep_point(p: Data) -> SweepPoint:
+    if not p["valid"]:
+        return SweepPoint(dict(p["values"]), False, tuple(p["problems"]))
+    differences = {n: _difference(d) for n, d in p["differences"].items()}
+    return SweepPoint(dict(p["values"]), True, (), dict(p["metrics"]), differences)
 
 
 def saved_report(data: object) -> CompareReport | SweepReport:

@@ -116,6 +116,29 @@ def sweep_report(
     )
 
 
+def merge_runs(run_axes: Sequence[SweepAxis], runs: Sequence[tuple[Sequence[Scalar], SweepReport]]) -> SweepReport:
+    """One report of the sweeps played under each combination of the run axes' values (players, model.PATH):
+    every start and every point, each with the run values it was played under. The head's run is the first
+    run's; the metrics those of the run with the most players (a smaller game lacks the higher seats)."""
+
+    def values_of(values: Sequence[Scalar]) -> dict[str, Scalar]:
+        return {axis.path: value for axis, value in zip(run_axes, values, strict=True)}
+
+    first = runs[0][1]
+    widest = max((report for _values, report in runs), key=lambda report: report.run.players)
+    return replace(
+        first,
+        vary=(*run_axes, *first.vary),
+        points=tuple(
+            replace(point, values={**values_of(values), **point.values})
+            for values, report in runs
+            for point in report.points
+        ),
+        definitions=widest.definitions,
+        starts=tuple(SweepPoint(values_of(values), True, (), dict(report.start_metrics)) for values, report in runs),
+    )
+
+
 def select(report: SweepReport, where: Sequence[Condition], sort: tuple[str, bool] | None) -> SweepReport:
     """The report with only the valid points that meet every condition (invalid points stay), sorted if asked."""
     if not where and sort is None:
@@ -124,11 +147,12 @@ def select(report: SweepReport, where: Sequence[Condition], sort: tuple[str, boo
     if sort is not None:
         metric, descending = sort
         valid = sorted(
-            (point for point in kept if point.valid),
-            key=lambda point: point.metrics.get(metric, float("-inf")),
+            (point for point in kept if point.valid and metric in point.metrics),
+            key=lambda point: point.metrics[metric],
             reverse=descending,
         )
-        kept = valid + [point for point in kept if not point.valid]
+        lacking = [point for point in kept if point.valid and metric not in point.metrics]  # seat 4 of 2 players
+        kept = valid + lacking + [point for point in kept if not point.valid]
     return replace(report, points=tuple(kept))
 
 
@@ -159,10 +183,10 @@ def short_names(paths: Sequence[str]) -> list[str]:
 def constant_metrics(report: SweepReport) -> list[str]:
     """The metrics whose value is the start's at every valid point of the report (none without valid points)."""
     start = report.start_metrics
-    valid = [point for point in report.points if point.valid]
+    valid = [point for point in (*report.starts, *report.points) if point.valid]
     if not valid:
         return []
-    return [m for m in report.metrics if all(point.metrics.get(m) == start[m] for point in valid)]
+    return [m for m in report.metrics if all(point.metrics.get(m) == start.get(m) for point in valid)]
 
 
 def sweep_text(report: SweepReport, everything: bool = False) -> str:
@@ -172,13 +196,15 @@ def sweep_text(report: SweepReport, everything: bool = False) -> str:
     constant = [] if everything else constant_metrics(report)
     metrics = [m for m in report.metrics if m not in constant]
     fixed = ["", *short_names(paths)]
-    start_values = [value_text(axis.start) if axis.start is not None else "-" for axis in report.vary]
-    rows = [(["start", *start_values], [shown(m, report.start_metrics[m]) + " " for m in metrics])]
+    rows = [
+        (["start", *_start_cells(report, start.values)], [_shown_in(start, m) + " " for m in metrics])
+        for start in _starts(report)
+    ]
     problems: list[str] = []
     for point in report.points:
         cells = ["", *(value_text(point.values[p]) for p in paths)]
         if point.valid:
-            rows.append((cells, [shown(m, point.metrics[m]) + _mark(point, m) for m in metrics]))
+            rows.append((cells, [_shown_in(point, m) + _mark(point, m) for m in metrics]))
         else:
             rows.append((cells, ["invalid"] + [""] * (len(metrics) - 1)))
             label = ", ".join(f"{p}={value_text(point.values[p])}" for p in paths)
@@ -190,13 +216,34 @@ def sweep_text(report: SweepReport, everything: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _starts(report: SweepReport) -> tuple[SweepPoint, ...]:
+    """The start rows: one per combination of the run axes' values, or the one start."""
+    return report.starts or (SweepPoint({}, True, (), report.start_metrics),)
+
+
+def _start_cells(report: SweepReport, run_values: dict[str, Scalar]) -> list[str]:
+    """A start row's values: the run values it was played under, then the starting ruleset's own."""
+    return [
+        value_text(run_values[axis.path] if axis.run else axis.start) if axis.run or axis.start is not None else "-"
+        for axis in report.vary
+    ]
+
+
+def _shown_in(point: SweepPoint, metric: str) -> str:
+    """A metric's value, or '-' where the point has none (seat 4 at 2 players)."""
+    value = point.metrics.get(metric)
+    return "-" if value is None else shown(metric, value)
+
+
 def _sweep_head(report: SweepReport, paths: Sequence[str], constant: Sequence[str]) -> list[str]:
     run = report.run
+    players = next((axis.values for axis in report.vary if axis.run and axis.path == "players"), (run.players,))
+    planning = "" if report.starts else planning_note(run.planning)
     lines = [
         *wrap(
             f"gah sweep: {len(report.points)} points from {report.start}, {run.games} games of "
-            f"{run.players} players each, seed {run.seed}, model {run.model} ({run.model_file})"
-            f"{planning_note(run.planning)}"
+            f"{', '.join(map(str, players))} players each, seed {run.seed}, model {run.model} ({run.model_file})"
+            f"{planning}"
         ),
         *wrap(say("sweep_varied", paths=", ".join(_legend(paths)))),
         *wrap(
@@ -270,18 +317,17 @@ def sweep_csv(report: SweepReport) -> str:
     writer = csv.writer(out, lineterminator="\n")
     extra = [f"{m}_{column}" for m in metrics for column in INTERVAL_COLUMNS]
     writer.writerow([*paths, "valid", "problems", *metrics, *extra])
-    writer.writerow(
-        ["(start)"]
-        + [""] * (len(paths) - 1)
-        + ["true", ""]
-        + [report.start_metrics[m] for m in metrics]
-        + [""] * len(extra)
-    )
+    runs = len(report.run_paths)
+    for start in _starts(report):
+        head = [value_text(start.values[p]) for p in paths[:runs]] + ["(start)"] + [""] * (len(paths) - runs - 1)
+        writer.writerow(
+            head[: len(paths)] + ["true", ""] + [start.metrics.get(m, "") for m in metrics] + [""] * len(extra)
+        )
     for point in report.points:
         values = [value_text(point.values[p]) for p in paths]
         if point.valid:
             intervals = [cell for m in metrics for cell in interval_cells(point.differences.get(m))]
-            writer.writerow([*values, "true", "", *(point.metrics[m] for m in metrics), *intervals])
+            writer.writerow([*values, "true", "", *(point.metrics.get(m, "") for m in metrics), *intervals])
         else:
             writer.writerow([*values, "false", "; ".join(point.problems), *([""] * (len(metrics) + len(extra)))])
     return out.getvalue()

@@ -65,7 +65,7 @@ def heat_maps(
     row_axis = axes[0]
     column_axis = axes[1] if len(axes) > 1 else None
     rest = axes[2:]
-    start = tuple(json.dumps(axis.start) for axis in axes)
+    start = tuple(json.dumps(axis.start) for axis in axes if not axis.run)  # under every run's values
     maps = []
     definitions = {m.name: m.definition for m in report.definitions}
     for metric in report.metrics if metrics is None else metrics:
@@ -81,7 +81,7 @@ def heat_maps(
                     values = (row_value, *([column_value] if column_axis else []), *extra)
                     key = tuple(json.dumps(v) for v in values)
                     cell = _cell(by_values.get(key), metric, low, high, where)
-                    if key == start:
+                    if tuple(k for k, axis in zip(key, axes, strict=True) if not axis.run) == start:
                         cell["class"] += " start"
                     cells.append(cell)
                 rows.append({"label": value_text(row_value), "cells": cells})
@@ -92,7 +92,7 @@ def heat_maps(
                 "metric": metric,
                 "title": metric_title(metric),
                 "definition": definitions.get(metric, ""),
-                "start": shown(metric, report.start_metrics.get(metric, 0.0)),
+                "start": _start_text(report, metric),
                 "low": shown(metric, low),
                 "high": shown(metric, high),
                 "columns": [value_text(v) for v in column_axis.values] if column_axis else [],
@@ -100,6 +100,17 @@ def heat_maps(
             }
         )
     return maps
+
+
+def _start_text(report: SweepReport, metric: str) -> str:
+    """The start's value of a metric; with run axes, each start's after the run values it was played under."""
+    if not report.starts:
+        return shown(metric, report.start_metrics.get(metric, 0.0))
+    return "; ".join(
+        f"{shown(metric, start.metrics[metric])} ({', '.join(f'{p} {value_text(v)}' for p, v in start.values.items())})"
+        for start in report.starts
+        if metric in start.metrics
+    )
 
 
 def _chart(report: SweepReport, metric: str) -> str:
@@ -188,6 +199,10 @@ def sweep_html(report: SweepReport, where: Sequence[Condition] = (), everything:
         maps=heat_maps(report, where, [m for m in report.metrics if m not in constant]),
         constant=[f"{m} ({shown(m, report.start_metrics[m])})" for m in constant],
         axes=report.vary,
+        players=", ".join(
+            str(v)
+            for v in next((a.values for a in report.vary if a.run and a.path == "players"), (report.run.players,))
+        ),
         conditions=conditions,
         invalid=[point for point in report.points if not point.valid],
         scale=SCALE,
@@ -227,7 +242,7 @@ ul.problems { font-size: 0.9rem; }
 </head>
 <body>
 <h1>Sweep of {{ report.start }}</h1>
-<p class="note">{{ report.points|length }} grid points, {{ report.run.games }} games of {{ report.run.players }} players each,
+<p class="note">{{ report.points|length }} grid points, {{ report.run.games }} games of {{ players }} players each,
 seed {{ report.run.seed }}, game model {{ report.run.model }}. Every point plays the same games as {{ report.start }}.</p>
 <p class="note">Varied: {% for axis in axes %}<code>{{ axis.path }}</code>{% if not loop.last %}, {% endif %}{% endfor %}.
 Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{ axes[1].path }}</code>{% endif %}.</p>

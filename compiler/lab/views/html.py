@@ -22,6 +22,74 @@ WIDTH, HEIGHT = 760, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 
 
+# What the templates draw (coordinates as text, or whole numbers): a tick, a line or a bar's label is a
+# mapping of text; the plots and table sections are typed below.
+Texts = dict[str, str]
+
+
+class HistogramPlot(TypedDict):
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    lines: list[Texts]
+    x_ticks: list[Texts]
+    y_ticks: list[Texts]
+    bin_width: int
+    x_label_y: int
+
+
+class OutcomeBar(TypedDict):
+    x: str
+    width: str
+    centre: str
+    segments: list[Texts]
+    colour: str
+    name: str
+
+
+class OutcomePlot(TypedDict):
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    bars: list[OutcomeBar]
+    groups: list[Texts]
+    y_ticks: list[Texts]
+    name_y: int
+    group_y: int
+
+
+class InvestmentPlot(TypedDict):
+    width: int
+    height: int
+    left: int
+    right: int
+    bars: list[Texts]
+    groups: list[Texts]
+    y_ticks: list[Texts]
+    group_y: int
+
+
+class TableRow(TypedDict):
+    label: str
+    title: str
+    cells: list[list[Texts]]
+
+
+class TableSection(TypedDict):
+    """A section of rows as a table, with what comes before and after it (a plot, or nothing)."""
+
+    title: str
+    rows: list[TableRow]
+    before: Markup
+    after: Markup
+
+
 def _fmt(value: float) -> str:
     """Coordinates with two decimals, the same text on every machine."""
     return f"{value:.2f}"
@@ -35,7 +103,7 @@ def _nice_step(span: float, ticks: int) -> int:
     return 1000
 
 
-def histogram_plot(report: CompareReport) -> dict[str, Any]:
+def histogram_plot(report: CompareReport) -> HistogramPlot:
     """Overlaid histogram lines of final totals: share of players per bin, one line per ruleset."""
     rulesets = report.rulesets
     values = [v for e in rulesets for v, _c in e.final_total_histogram]
@@ -87,14 +155,14 @@ def histogram_plot(report: CompareReport) -> dict[str, Any]:
     }
 
 
-def outcome_plot(report: CompareReport) -> dict[str, Any]:
+def outcome_plot(report: CompareReport) -> OutcomePlot:
     """Stacked bars: for each scoring round and ruleset, the share of bonus, neutral and penalty."""
     rulesets = report.rulesets
     rounds = report.rounds
     plot_h = HEIGHT - TOP - BOTTOM - 16
     group_w = (WIDTH - LEFT - RIGHT) / max(len(rounds), 1)
     bar_w = min(56.0, (group_w - 24) / max(len(rulesets), 1))
-    bars = []
+    bars: list[OutcomeBar] = []
     groups = []
     for g, round_ in enumerate(rounds):
         start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
@@ -457,8 +525,8 @@ def _tile_parts(tile: str, entry: RulesetRecord, paired: bool) -> list[dict[str,
     return parts
 
 
-def _section(section: Section, report: CompareReport) -> dict[str, Any]:
-    rows = [
+def _section(section: Section, report: CompareReport) -> TableSection:
+    rows: list[TableRow] = [
         {
             "label": row.label,
             "title": f"{row.key}: {row.definition}" if isinstance(row, Figure) and row.definition else "",
@@ -525,7 +593,7 @@ def _steps(entry: RulesetRecord, round_: int, what: str) -> float:
     return 0.0 if found is None else float(getattr(found, what))
 
 
-def investment_plot(report: CompareReport) -> dict[str, Any]:
+def investment_plot(report: CompareReport) -> InvestmentPlot:
     """Grouped bars: per Emperor scoring, per ruleset, the planners' extra steps (mean)."""
     rulesets = report.rulesets
     rounds = sorted({r for e in rulesets for r, _choices in e.planning.emperor_steps})

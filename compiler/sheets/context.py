@@ -350,15 +350,9 @@ def _scoring_rows(b: _Basis) -> list[ScoringRow]:
         safe = _need_text(s, need, "safe", track)
         bonus_changed = safe_changed = False
         if parent is not None:
-            assert parent is not None
-            bonus_changed = (
-                before is None
-                or _need_text(Speaker(w, parent.items, parent.resources), before, "bonus", parent.track) != bonus
-            )
-            safe_changed = (
-                before is None
-                or _need_text(Speaker(w, parent.items, parent.resources), before, "safe", parent.track) != safe
-            )
+            old = Speaker(w, parent.items, parent.resources)
+            bonus_changed = before is None or _need_text(old, before, "bonus", parent.track) != bonus
+            safe_changed = before is None or _need_text(old, before, "safe", parent.track) != safe
         rows.append(
             ScoringRow(
                 need.round,

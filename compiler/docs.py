@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .frontend.raw import JsonSchema
 from .frontend.schemas import derive_variant_schema
 from .frontend.validate import load_schema
 
@@ -47,7 +48,7 @@ def _cell(text: str) -> str:
 class _Writer:
     """Markdown for one schema: a section per object, shared definitions at the end."""
 
-    schema: dict[str, Any]
+    schema: JsonSchema
     lines: list[str] = field(default_factory=list)
     inline: set[str] = field(init=False)  # definitions shown where they are used
     shared: list[str] = field(init=False)  # definitions that get a section of their own
@@ -68,7 +69,7 @@ class _Writer:
         )
 
     @property
-    def definitions(self) -> dict[str, Any]:
+    def definitions(self) -> JsonSchema:
         return dict(self.schema.get("definitions", {}))
 
     def resolve(self, schema: Any) -> Any:
@@ -121,14 +122,14 @@ class _Writer:
             return _TYPE_WORDS[kind] + _range(schema)
         return ""
 
-    def key_words(self, mapping: dict[str, Any]) -> str:
+    def key_words(self, mapping: JsonSchema) -> str:
         """What the keys of a mapping are, in a word or two (a link for a shared kind of key)."""
         keys = mapping.get("propertyNames", {})
         if "$ref" in keys:
             return self.value(keys)
         return str(keys.get("title", "key"))
 
-    def table(self, schema: dict[str, Any], prefix: str) -> list[tuple[str, Any]]:
+    def table(self, schema: JsonSchema, prefix: str) -> list[tuple[str, Any]]:
         """A key table of a record; returns the nested records (key path, schema) that need a section."""
         required = set(schema.get("required", []))
         self.lines += ["| key | value | required | meaning |", "|---|---|---|---|"]
@@ -163,7 +164,7 @@ class _Writer:
             return entry["$ref"].rsplit("/", 1)[-1] in self.inline
         return _is_record(entry)
 
-    def section(self, path: str, schema: dict[str, Any], level: int) -> None:
+    def section(self, path: str, schema: JsonSchema, level: int) -> None:
         """A heading for `path`, its description, and the table of its keys (or of its entries' keys)."""
         self.lines += [f"{'#' * level} `{path}`", ""]
         text = self.description(schema)
@@ -198,7 +199,7 @@ class _Writer:
             else:
                 self.lines += [f"Value: {self.value(schema)}.", ""]
 
-    def kinds(self, schema: dict[str, Any], rules: list[dict[str, Any]]) -> None:
+    def kinds(self, schema: JsonSchema, rules: list[JsonSchema]) -> None:
         """An object whose keys depend on its `kind` (the effect vocabulary): one table per kind."""
         described = {key: self.description(sub) for key, sub in schema.get("properties", {}).items()}
         for rule in rules:
@@ -243,7 +244,7 @@ def _lower(text: str) -> str:
     return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
 
 
-def _range(schema: dict[str, Any]) -> str:
+def _range(schema: JsonSchema) -> str:
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         return f", {low} to {high}"
@@ -252,7 +253,7 @@ def _range(schema: dict[str, Any]) -> str:
     return f", at most {high}" if high is not None else ""
 
 
-def _size(schema: dict[str, Any], word: str, one: str, many: str) -> str:
+def _size(schema: JsonSchema, word: str, one: str, many: str) -> str:
     low, high = schema.get(f"min{word}"), schema.get(f"max{word}")
     if low and high:
         return f" ({low} to {high} {many})"
@@ -261,7 +262,7 @@ def _size(schema: dict[str, Any], word: str, one: str, many: str) -> str:
     return f" (at most {high} {many})" if high else ""
 
 
-def _key_rules(schema: dict[str, Any]) -> list[str]:
+def _key_rules(schema: JsonSchema) -> list[str]:
     """The rules about which keys go together, in words."""
     rules = []
     alternatives = schema.get("oneOf", [])
@@ -279,7 +280,7 @@ def _key_rules(schema: dict[str, Any]) -> list[str]:
     return rules
 
 
-def _condition(rule: dict[str, Any]) -> str:
+def _condition(rule: JsonSchema) -> str:
     """The `if` of an if/then rule on one key's value, as `key: a / b`."""
     selector, chosen = next(iter(rule["if"]["properties"].items()))
     names = chosen.get("enum", [chosen.get("const")])
@@ -435,7 +436,7 @@ workspace's language files with `file:line:col` messages.
 """
 
 
-def _document(schema: dict[str, Any], title: str, source: str, intro: str) -> list[str]:
+def _document(schema: JsonSchema, title: str, source: str, intro: str) -> list[str]:
     """Header, introduction, the top-level keys and a section per object, then the definitions."""
     writer = _Writer(schema)
     writer.lines = [*_header(title, source), intro, "## Top-level keys", "", str(schema["description"]), ""]

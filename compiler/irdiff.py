@@ -325,6 +325,15 @@ class _Comparer:
         if a == b:
             return []
         self.changes.hotel = True
+        out = self._hotel_layout(a, b) + self._hotel_rooms(a, b) + self._hotel_points(a, b)
+        if a.cafe_seats != b.cafe_seats:
+            out.append(self.say("diff.hotel.cafe", new=b.cafe_seats, old=a.cafe_seats))
+        if (a.uncertain, a.printed_points_uncertain) != (b.uncertain, b.printed_points_uncertain):
+            out.append(self.say("diff.hotel.uncertain"))
+        return out
+
+    def _hotel_layout(self, a: ir.Hotel, b: ir.Hotel) -> list[Rich]:
+        """The hotel's size, or (the same size) each room of another colour; its groups added."""
         out = []
         if (a.floors, a.columns) != (b.floors, b.columns):
             out.append(
@@ -355,6 +364,11 @@ class _Comparer:
                 for colour, cells in sorted(new_groups - old_groups)
             ]
             out.append(self.say("diff.hotel.groups", groups=self.w.join(listed) or self.say("diff.none")))
+        return out
+
+    def _hotel_rooms(self, a: ir.Hotel, b: ir.Hotel) -> list[Rich]:
+        """The cost of preparing a room on each floor, the first room, where rooms may be placed."""
+        out = []
         for floor in range(1, max(len(a.prepare_cost), len(b.prepare_cost)) + 1):
             x_cost = a.prepare_cost[floor - 1] if floor <= len(a.prepare_cost) else None
             y_cost = b.prepare_cost[floor - 1] if floor <= len(b.prepare_cost) else None
@@ -373,6 +387,11 @@ class _Comparer:
             )
         if a.placement != b.placement:
             out.append(self.say("diff.hotel.placement", new=b.placement, old=a.placement))
+        return out
+
+    def _hotel_points(self, a: ir.Hotel, b: ir.Hotel) -> list[Rich]:
+        """The points printed in rooms, and the reward of each colour's groups."""
+        out = []
         old_printed, new_printed = dict(a.printed_points), dict(b.printed_points)
         for cell in sorted(old_printed.keys() | new_printed.keys()):
             x_points, y_points = old_printed.get(cell, 0), new_printed.get(cell, 0)
@@ -397,10 +416,6 @@ class _Comparer:
                         old=self._reward(x_reward),
                     )
                 )
-        if a.cafe_seats != b.cafe_seats:
-            out.append(self.say("diff.hotel.cafe", new=b.cafe_seats, old=a.cafe_seats))
-        if (a.uncertain, a.printed_points_uncertain) != (b.uncertain, b.printed_points_uncertain):
-            out.append(self.say("diff.hotel.uncertain"))
         return out
 
     def _reward(self, reward: ir.GroupReward | None) -> Rich:
@@ -565,8 +580,14 @@ class _Comparer:
 
     def setup(self) -> list[Rich]:
         a, b = self.parent.setup, self.child.setup
+        out = self._deal(a.deal, b.deal) + self._start(a.start, b.start)
+        if a.start != b.start:
+            self.changes.start = True
+        return out
+
+    def _deal(self, x: ir.Deal, y: ir.Deal) -> list[Rich]:
+        """How the staff are dealt, and the introductory deal's sets (whether they are only examples)."""
         out = []
-        x, y = a.deal, b.deal
         if plain(phrases.deal_short(self.old, x)) != plain(phrases.deal_short(self.new, y)):
             self.changes.deal = True
             out.append(self.say("diff.deal", new=phrases.deal_short(self.new, y), old=phrases.deal_short(self.old, x)))
@@ -594,7 +615,11 @@ class _Comparer:
             self.changes.sets = True
             yes_no = {True: self.say("diff.yes"), False: self.say("diff.no")}
             out.append(self.say("diff.deal.examples", new=yes_no[y.sets_are_examples], old=yes_no[x.sets_are_examples]))
-        s, t = a.start, b.start
+        return out
+
+    def _start(self, s: ir.StartingState, t: ir.StartingState) -> list[Rich]:
+        """What each player starts with: krones, items, the Emperor's space, points, rooms."""
+        out = []
         if s.krones != t.krones:
             out.append(
                 self.say("diff.start.krones", new=self.w.count(t.krones, "krone"), old=self.w.count(s.krones, "krone"))
@@ -624,8 +649,6 @@ class _Comparer:
             )
         if s.uncertain != t.uncertain:
             out.append(self.say("diff.start.uncertain"))
-        if s != t:
-            self.changes.start = True
         return out
 
     def _card_name(self, card_number: int) -> str:

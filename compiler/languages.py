@@ -446,58 +446,76 @@ def english() -> Language:
     return load_language(Workspace(None), REFERENCE)
 
 
+@dataclass(frozen=True)
+class _Translated:
+    """A ruleset's own translations into one language (`translations` in its rules data), by key."""
+
+    language: Language
+    names: dict[str, str]
+    uncertain: dict[str, str]
+    descriptions: dict[str, str]
+    notes: dict[str, str]
+
+    def name(self, kind: str, id: str, current: str) -> str:
+        return self.names.get(f"{kind}.{id}") or self.language.name_of(kind, id, current)
+
+    def plural(self, item: ir.Item) -> str:
+        return (
+            self.names.get(f"item_plurals.{item.id}")
+            or self.names.get(f"items.{item.id}")
+            or self.language.plural_of("items", item.id, item.name, item.plural or item.name)
+        )
+
+
+def _translated(ruleset: ir.Ruleset, language: Language) -> _Translated:
+    own = dict(ruleset.translations).get(language.id, ir.Translation())
+    return _Translated(language, dict(own.names), dict(own.uncertain), dict(own.tile_descriptions), dict(own.notes))
+
+
+def _localised_hotel(hotel: ir.Hotel, texts: _Translated) -> ir.Hotel:
+    return dataclasses.replace(
+        hotel,
+        uncertain=texts.uncertain.get("hotel", hotel.uncertain),
+        printed_points_uncertain=texts.uncertain.get("printed_points", hotel.printed_points_uncertain),
+    )
+
+
+def _localised_setup(setup: ir.Setup, texts: _Translated) -> ir.Setup:
+    start = setup.start
+    return dataclasses.replace(
+        setup, start=dataclasses.replace(start, uncertain=texts.uncertain.get("start", start.uncertain))
+    )
+
+
 def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
     """`ruleset` with the texts players read in `language`: the names of its items, zones, tiles, Staff and
     final-scoring sources (the ruleset's `translations` first, then Language.name_of), and its title,
     description, tile descriptions, rulings' notes and uncertain notes where its `translations` give them."""
     own = dict(ruleset.translations).get(language.id, ir.Translation())
-    names = dict(own.names)
-
-    def name(kind: str, id: str, current: str) -> str:
-        return names.get(f"{kind}.{id}") or language.name_of(kind, id, current)
-
-    texts = dict(own.uncertain)
-    descriptions = dict(own.tile_descriptions)
-    notes = dict(own.notes)
+    texts = _translated(ruleset, language)
+    name, uncertain = texts.name, texts.uncertain
     tiles = tuple(
         dataclasses.replace(
             t,
             name=name("tiles", t.id, t.name),
-            description=descriptions.get(t.id, t.description),
-            uncertain=texts.get(f"tiles.{t.id}", t.uncertain),
+            description=texts.descriptions.get(t.id, t.description),
+            uncertain=uncertain.get(f"tiles.{t.id}", t.uncertain),
         )
         for t in ruleset.tiles
     )
-    hotel = ruleset.hotel
-    hotel = dataclasses.replace(
-        hotel,
-        uncertain=texts.get("hotel", hotel.uncertain),
-        printed_points_uncertain=texts.get("printed_points", hotel.printed_points_uncertain),
-    )
-    start = ruleset.setup.start
-    setup = dataclasses.replace(
-        ruleset.setup, start=dataclasses.replace(start, uncertain=texts.get("start", start.uncertain))
-    )
     zones = tuple(dataclasses.replace(z, name=name("zones", z.id, z.name)) for z in ruleset.track.zones)
-    roles = tuple(dataclasses.replace(r, uncertain=texts.get(f"roles.{r.id}", r.uncertain)) for r in ruleset.roles)
+    roles = tuple(dataclasses.replace(r, uncertain=uncertain.get(f"roles.{r.id}", r.uncertain)) for r in ruleset.roles)
     return dataclasses.replace(
         ruleset,
         roles=roles,
         title=own.title or ruleset.title,
         description=own.description or ruleset.description,
         items=tuple(
-            dataclasses.replace(
-                i,
-                name=name("items", i.id, i.name),
-                plural=names.get(f"item_plurals.{i.id}")
-                or names.get(f"items.{i.id}")
-                or language.plural_of("items", i.id, i.name, i.plural or i.name),
-            )
-            for i in ruleset.items
+            dataclasses.replace(i, name=name("items", i.id, i.name), plural=texts.plural(i)) for i in ruleset.items
         ),
         track=dataclasses.replace(ruleset.track, zones=zones),
         tiles=tiles,
-        hotel=hotel,
+        hotel=_localised_hotel(ruleset.hotel, texts),
         staff=tuple(dataclasses.replace(c, name=name("staff", str(c.number), c.name)) for c in ruleset.staff),
         final_scoring=tuple(
             dataclasses.replace(
@@ -505,8 +523,8 @@ def localised(ruleset: ir.Ruleset, language: Language) -> ir.Ruleset:
             )
             for f in ruleset.final_scoring
         ),
-        rulings=dataclasses.replace(ruleset.rulings, notes=tuple(notes.get(n, n) for n in ruleset.rulings.notes)),
-        setup=setup,
+        rulings=dataclasses.replace(ruleset.rulings, notes=tuple(texts.notes.get(n, n) for n in ruleset.rulings.notes)),
+        setup=_localised_setup(ruleset.setup, texts),
     )
 
 

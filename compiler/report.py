@@ -3,12 +3,78 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from .languages import Language, english
 
+# The scoring result a generated module returns (`gah score --json` prints it): the keys this report reads.
 
-def human_report(result: dict[str, Any], language: Language | None = None) -> str:
+
+class Event(TypedDict):
+    player: str | None  # None: an event of the game, not of a player
+    kind: str
+    text: str
+
+
+class DetailLine(TypedDict):
+    text: str
+
+
+class FinalEntry(TypedDict):
+    player: str
+    points: int
+    total: int
+    breakdown: dict[str, int]
+    details: dict[str, list[DetailLine]]
+
+
+class Standing(TypedDict):
+    rank: int
+    player: str
+    points: int
+    tiebreak: int
+
+
+class Tie(TypedDict):
+    text: str
+
+
+class RunnerUp(TypedDict):
+    value: object
+    total: int
+
+
+class Step(TypedDict):
+    """A decision taken: recorded in the state, the only one, or the policy's (with its projected total)."""
+
+    key: str
+    value: object
+    how: str
+    total: NotRequired[int]
+    runner_up: NotRequired[RunnerUp]
+
+
+class Decisions(TypedDict):
+    player: str
+    steps: list[Step]
+
+
+class UnusedChoice(TypedDict):
+    message: str  # starts with the path of the decision in the state ("players[0].choices.x: ...")
+
+
+class ScoreResult(TypedDict):
+    ruleset: str
+    round: int
+    events: list[Event]
+    final: NotRequired[list[FinalEntry]]  # after the last round
+    standings: NotRequired[list[Standing]]
+    ties: NotRequired[list[Tie]]
+    decisions: NotRequired[list[Decisions]]
+    unused_choices: NotRequired[list[UnusedChoice]]
+
+
+def human_report(result: ScoreResult, language: Language | None = None) -> str:
     """Every step, grouped by player, then final scoring and standings (in `language`; default English)."""
     say = (language or english()).say
     lines = [say("score.report.heading", ruleset=result["ruleset"], round=result["round"])]
@@ -34,7 +100,7 @@ def human_report(result: dict[str, Any], language: Language | None = None) -> st
     return "\n".join(lines) + "\n"
 
 
-def final_block(final: list[dict[str, Any]], language: Language) -> list[str]:
+def final_block(final: list[FinalEntry], language: Language) -> list[str]:
     """The final scoring: a table of each player's points by source, then every source's lines per player."""
     say = language.say
     sources = list(dict.fromkeys(k for entry in final for k in entry["breakdown"]))
@@ -56,7 +122,7 @@ def final_block(final: list[dict[str, Any]], language: Language) -> list[str]:
     return lines
 
 
-def decisions_block(decisions: list[dict[str, Any]], language: Language) -> list[str]:
+def decisions_block(decisions: list[Decisions], language: Language) -> list[str]:
     """Per player, the decisions taken as a `choices:` block to paste into the state and edit."""
     players = [entry for entry in decisions if entry["steps"]]
     if not players:
@@ -65,7 +131,7 @@ def decisions_block(decisions: list[dict[str, Any]], language: Language) -> list
     for entry in players:
         lines.append(f"  {entry['player']}:")
         lines.append("    choices:")
-        by_key: dict[str, list[dict[str, Any]]] = {}
+        by_key: dict[str, list[Step]] = {}
         for step in entry["steps"]:
             by_key.setdefault(step["key"], []).append(step)
         for key, steps in by_key.items():
@@ -77,7 +143,7 @@ def decisions_block(decisions: list[dict[str, Any]], language: Language) -> list
     return lines
 
 
-def _commented(text: str, step: dict[str, Any], language: Language) -> str:
+def _commented(text: str, step: Step, language: Language) -> str:
     """A line of the block with how the decision was taken, and the runner-up with its projected total."""
     if step["how"] == "recorded":
         why = language.say("score.report.recorded")

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from ..backends.python.load import load_scoring_module
 from ..backends.score_words import score_words
@@ -16,7 +16,7 @@ from ..frontend.rulesets import Workspace
 from ..frontend.state_input import load_state, state_problem
 from ..languages import choose_language
 from ..project import load_one
-from ..report import human_report
+from ..report import ScoreResult, human_report
 from .registry import command, language_option
 
 
@@ -56,13 +56,13 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
     language = choose_language(workspace, args.lang)
     words = score_words(ruleset, language)
     module = load_scoring_module(ruleset)
-    results: list[dict[str, Any]] = []
+    results: list[ScoreResult] = []
     problems: list[Problem] = []
     for index, path in enumerate(paths):
         try:
             node, state = load_state(workspace, path, language)
             try:
-                result = module.score_game(state, words)
+                result = cast(ScoreResult, module.score_game(state, words))  # JSON data: the module's edge
             except ValueError as error:  # the generated module's StateError
                 raise RulesError([state_problem(node, str(error))]) from None
         except RulesError as error:

@@ -6,7 +6,7 @@ import argparse
 import json
 import secrets
 import sys
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from .. import ir
 from ..backends.python.load import load_scoring_module
@@ -16,6 +16,21 @@ from ..frontend.rulesets import Workspace
 from ..languages import Language, choose_language, localised
 from ..project import load_one
 from .registry import command, language_option
+
+
+class DealtPlayer(TypedDict):
+    name: str
+    hand: list[int]  # Staff card numbers
+    role: NotRequired[str]
+
+
+class DealtGame(TypedDict):
+    """The state a generated module's setup_game returns (a state file's start): the keys this command reads."""
+
+    tiles: dict[str, str]  # tier -> tile id
+    players: list[DealtPlayer]
+    staff_deck: list[int]
+
 
 SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
 
@@ -50,7 +65,7 @@ def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     words = score_words(ruleset, language)  # a refused deal is said in these
     seed: int = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     try:
-        state: dict[str, Any] = module.setup_game(players, seed, None, words)
+        state = cast(DealtGame, module.setup_game(players, seed, None, words))  # JSON data: the module's edge
     except ValueError as error:  # the generated module's StateError
         raise GahError(str(error)) from None
     if args.json:
@@ -99,7 +114,7 @@ def _start_text(start: ir.StartingState, items: dict[str, ir.Item], language: La
     )
 
 
-def human_setup(ruleset: ir.Ruleset, state: dict[str, Any], seed: int, language: Language) -> str:
+def human_setup(ruleset: ir.Ruleset, state: DealtGame, seed: int, language: Language) -> str:
     """The dealt game for people, in `language`: tiles, starting resources, each hand with names and costs, the
     deck size."""
     ruleset = localised(ruleset, language)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import cast
 
 from .. import ir
 from ..errors import Position, Problem, RulesError
 from ..said import Joined, Value, problem_at, said
 from .lower_effects import build_effects, check_all_or_nothing
 from .quantities import lower_quantity, own_quantity, resource_quantity
+from .raw import RawMapping
 from .rulesets import Resolved
 from .validate import key_position, locate, node_at
 
@@ -23,10 +25,25 @@ def cell_text(cell: ir.Cell) -> str:
     return f"{cell[0]}.{cell[1]}"
 
 
+@dataclass(frozen=True)
+class _HotelGrid:
+    """The hotel's size and the colour of each room (floor 1 first), as its layout gives them."""
+
+    floors: int
+    columns: int
+    colours: tuple[tuple[str, ...], ...]
+
+    def inside(self, cell: ir.Cell) -> bool:
+        return 1 <= cell[0] <= self.floors and 1 <= cell[1] <= self.columns
+
+    def colour(self, cell: ir.Cell) -> str:
+        return self.colours[cell[0] - 1][cell[1] - 1]
+
+
 class _Builder:
     def __init__(self, resolved: Resolved) -> None:
         self.resolved = resolved
-        self.doc = cast(dict[str, Any], resolved.document.plain())
+        self.doc = cast(RawMapping, resolved.document.plain())
         self.problems: list[Problem] = []
 
     # positions -------------------------------------------------------------------
@@ -50,7 +67,7 @@ class _Builder:
         return max(candidates, key=lambda p: (order.get(p.file, -1), -candidates.index(p)))
 
     # effects ---------------------------------------------------------------------
-    def effects(self, items: list[dict[str, Any]], path: Sequence[str | int]) -> tuple[ir.Effect, ...]:
+    def effects(self, items: list[RawMapping], path: Sequence[str | int]) -> tuple[ir.Effect, ...]:
         return build_effects(items, path, self)
 
     # sections --------------------------------------------------------------------
@@ -69,10 +86,16 @@ class _Builder:
                 spaces=", ".join(map(str, gaps)),
                 last=last,
             )
-        spaces_key = self.key_at("emperor_track", "spaces")
         points = tuple(spaces.get(s, 0) for s in range(last + 1))
+        zones = self.zones(data["zones"], last)
+        self.check_zones_cover(zones, last)
+        return ir.Track(points, data["points_per_step_beyond"], tuple(zones))
+
+    def zones(self, data: RawMapping, last: int) -> list[ir.Zone]:
+        """The track's zones by their first space; a zone backwards is left out, one beyond the last space kept."""
+        spaces_key = self.key_at("emperor_track", "spaces")
         zones: list[ir.Zone] = []
-        for zone_id, zone in data["zones"].items():
+        for zone_id, zone in data.items():
             where = self.key_at("emperor_track", "zones", zone_id)
             if zone["from"] > zone["to"]:
                 self.problem(where, "zone_backwards", zone=zone_id, first=zone["from"], last=zone["to"])
@@ -87,6 +110,10 @@ class _Builder:
                 )
             zones.append(ir.Zone(zone_id, zone["name"], zone["from"], zone["to"], zone["outcome"]))
         zones.sort(key=lambda z: (z.first, z.last))
+        return zones
+
+    def check_zones_cover(self, zones: list[ir.Zone], last: int) -> None:
+        """The zones (by first space) overlap nowhere and leave no space of the track out."""
         for index, after in enumerate(zones[1:], start=1):
             before = max(zones[:index], key=lambda z: z.last)  # the zone reaching furthest so far
             if after.first <= before.last:
@@ -111,15 +138,14 @@ class _Builder:
             gap_end = next((s for s in range(missing[0], last + 1) if s in covered), None)
             sides += [self.at("emperor_track", "zones", z.id, "from") for z in zones if z.first == gap_end]
             self.problem(
-                self.blame(*sides, self.key_at("emperor_track", "zones"), spaces_key),
+                self.blame(*sides, self.key_at("emperor_track", "zones"), self.key_at("emperor_track", "spaces")),
                 "spaces_in_no_zone",
                 len(missing),
                 spaces=", ".join(map(str, missing)),
                 last=last,
             )
-        return ir.Track(points, data["points_per_step_beyond"], tuple(zones))
 
-    def scorings(self, track: ir.Track, tiles: dict[str, dict[str, Any]]) -> tuple[ir.EmperorScoring, ...]:
+    def scorings(self, track: ir.Track, tiles: dict[str, RawMapping]) -> tuple[ir.EmperorScoring, ...]:
         result = []
         tiers_with_tiles = {t["tier"] for t in tiles.values()}
         for round_text, scoring in self.doc["emperor_scorings"].items():
@@ -224,6 +250,46 @@ class _Builder:
 
     def hotel(self) -> ir.Hotel:
         data = self.doc["hotel"]
+        grid = self.hotel_grid(data)
+        groups, seen = self.hotel_groups(data["groups"], grid)
+        for floor in range(1, grid.floors + 1):
+            for column in range(1, grid.columns + 1):
+                if (floor, column) not in seen:
+                    self.problem(self.key_at("hotel", "groups"), "room_in_no_group", room=f"{floor}.{column}")
+        costs = data["prepare_cost"]
+        for floor in range(1, grid.floors + 1):
+            if str(floor) not in costs:
+                self.problem(self.key_at("hotel", "prepare_cost"), "no_cost", floor=floor)
+        first = parse_cell(data["first_room"])
+        if not grid.inside(first):
+            self.problem(self.at("hotel", "first_room"), "first_room_outside", room=data["first_room"])
+        printed = []
+        for cell_name, points in data["printed_points"].items():
+            cell = parse_cell(cell_name)
+            if not grid.inside(cell):
+                self.problem(
+                    self.key_at("hotel", "printed_points", cell_name),
+                    "printed_outside",
+                    room=cell_name,
+                )
+            printed.append((cell, points))
+        return ir.Hotel(
+            floors=grid.floors,
+            columns=grid.columns,
+            colours=grid.colours,
+            groups=tuple(groups),
+            prepare_cost=tuple(costs.get(str(f), 0) for f in range(1, grid.floors + 1)),
+            first_room=first,
+            placement=data["placement"],
+            printed_points=tuple(sorted(printed)),
+            group_rewards=self.group_rewards(data["group_rewards"], groups),
+            cafe_seats=data["cafe_seats"],
+            uncertain=data.get("uncertain", ""),
+            printed_points_uncertain=data.get("printed_points_uncertain", ""),
+        )
+
+    def hotel_grid(self, data: RawMapping) -> _HotelGrid:
+        """The hotel's floors, columns and room colours from its layout (a short floor padded, a letter unknown red)."""
         layout: list[str] = data["layout"]
         floors = len(layout)
         columns = len(layout[0])
@@ -248,23 +314,23 @@ class _Builder:
             tuple(data["colours"].get(letter, "red") for letter in layout[floors - floor].ljust(columns, layout[0][0]))
             for floor in range(1, floors + 1)
         )
+        return _HotelGrid(floors, columns, colours)
 
-        def inside(cell: ir.Cell) -> bool:
-            return 1 <= cell[0] <= floors and 1 <= cell[1] <= columns
-
+    def hotel_groups(self, data: list[list[str]], grid: _HotelGrid) -> tuple[list[ir.Group], dict[ir.Cell, int]]:
+        """The room groups, and the group of each room in one (rooms of a group reaching outside count too)."""
         seen: dict[ir.Cell, int] = {}
         groups = []
-        for index, cells_text in enumerate(data["groups"]):
+        for index, cells_text in enumerate(data):
             cells = tuple(parse_cell(c) for c in cells_text)
-            bad = [c for c in cells if not inside(c)]
+            bad = [c for c in cells if not grid.inside(c)]
             if bad:
                 self.problem(
                     self.at("hotel", "groups", index, cells.index(bad[0])),
                     "group_room_outside",
                     index=index,
                     room=cell_text(bad[0]),
-                    floors=floors,
-                    columns=columns,
+                    floors=grid.floors,
+                    columns=grid.columns,
                 )
                 for cell in cells:
                     seen.setdefault(cell, index)  # its other rooms are in a group, if a broken one
@@ -279,52 +345,35 @@ class _Builder:
                         group=seen[cell],
                     )
                 seen[cell] = index
-            group_colours = {colours[f - 1][c - 1] for f, c in cells}
-            if len(group_colours) > 1:
-                which = Joined(
-                    tuple(
-                        said("errors.lower.room_colour", room=cell_text(c), colour=colours[c[0] - 1][c[1] - 1])
-                        for c in cells
-                    )
-                )
-                self.problem(
-                    self.blame(self.at("hotel", "groups", index), self.key_at("hotel", "layout")),
-                    "group_colours",
-                    index=index,
-                    rooms=which,
-                )
-            elif not _connected(cells):
-                self.problem(
-                    self.at("hotel", "groups", index),
-                    "group_not_connected",
-                    index=index,
-                    rooms=", ".join(map(cell_text, cells)),
-                )
-            groups.append(ir.Group(colours[cells[0][0] - 1][cells[0][1] - 1], cells))
-        for floor in range(1, floors + 1):
-            for column in range(1, columns + 1):
-                if (floor, column) not in seen:
-                    self.problem(self.key_at("hotel", "groups"), "room_in_no_group", room=f"{floor}.{column}")
-        costs = data["prepare_cost"]
-        for floor in range(1, floors + 1):
-            if str(floor) not in costs:
-                self.problem(self.key_at("hotel", "prepare_cost"), "no_cost", floor=floor)
-        first = parse_cell(data["first_room"])
-        if not inside(first):
-            self.problem(self.at("hotel", "first_room"), "first_room_outside", room=data["first_room"])
-        printed = []
-        for cell_name, points in data["printed_points"].items():
-            cell = parse_cell(cell_name)
-            if not inside(cell):
-                self.problem(
-                    self.key_at("hotel", "printed_points", cell_name),
-                    "printed_outside",
-                    room=cell_name,
-                )
-            printed.append((cell, points))
+            self.check_group(index, cells, grid)
+            groups.append(ir.Group(grid.colour(cells[0]), cells))
+        return groups, seen
+
+    def check_group(self, index: int, cells: tuple[ir.Cell, ...], grid: _HotelGrid) -> None:
+        """A group's rooms are of one colour and connected."""
+        if len({grid.colour(cell) for cell in cells}) > 1:
+            which = Joined(
+                tuple(said("errors.lower.room_colour", room=cell_text(c), colour=grid.colour(c)) for c in cells)
+            )
+            self.problem(
+                self.blame(self.at("hotel", "groups", index), self.key_at("hotel", "layout")),
+                "group_colours",
+                index=index,
+                rooms=which,
+            )
+        elif not _connected(cells):
+            self.problem(
+                self.at("hotel", "groups", index),
+                "group_not_connected",
+                index=index,
+                rooms=", ".join(map(cell_text, cells)),
+            )
+
+    def group_rewards(self, data: RawMapping, groups: list[ir.Group]) -> tuple[tuple[str, ir.GroupReward], ...]:
+        """The reward of each colour that has groups, one for every size of group of that colour."""
         rewards = []
         for colour in ("red", "blue", "yellow"):
-            reward = data["group_rewards"].get(colour)
+            reward = data.get(colour)
             colour_groups = [g for g in groups if g.colour == colour]
             if reward is None:
                 if colour_groups:
@@ -341,20 +390,7 @@ class _Builder:
                     )
                     break
             rewards.append((colour, ir.GroupReward(reward["reward"], tuple(sorted(sizes.items())))))
-        return ir.Hotel(
-            floors=floors,
-            columns=columns,
-            colours=colours,
-            groups=tuple(groups),
-            prepare_cost=tuple(costs.get(str(f), 0) for f in range(1, floors + 1)),
-            first_room=first,
-            placement=data["placement"],
-            printed_points=tuple(sorted(printed)),
-            group_rewards=tuple(rewards),
-            cafe_seats=data["cafe_seats"],
-            uncertain=data.get("uncertain", ""),
-            printed_points_uncertain=data.get("printed_points_uncertain", ""),
-        )
+        return tuple(rewards)
 
     def staff(self) -> tuple[ir.StaffCard, ...]:
         cards = []
@@ -529,6 +565,44 @@ class _Builder:
     def setup(self, hotel: ir.Hotel, track: ir.Track, staff: tuple[ir.StaffCard, ...]) -> ir.Setup:
         data = self.doc["setup"]
         start = data["start"]
+        rooms = self.check_start(start, hotel, track)
+        deal = data["deal"]
+        max_players = self.doc["players"]["max"]
+        sets: dict[str, list[int]] = deal.get("sets", {})
+        if deal["method"] == "introductory":
+            self.check_sets(sets, deal["hand_size"], staff)
+        elif deal["hand_size"] * max_players > len(staff):
+            self.problem(
+                self.blame(self.at("setup", "deal", "hand_size"), self.at("players", "max"), self.key_at("staff")),
+                "hands_too_big",
+                players=max_players,
+                hand=deal["hand_size"],
+                cards=len(staff),
+            )
+        if deal["method"] == "draft":
+            self.check_draft(deal, len(staff))
+        return ir.Setup(
+            ir.StartingState(
+                start["krones"],
+                tuple((k, v) for k, v in start["items"].items()),
+                start["emperor"],
+                start["points"],
+                rooms,
+                start.get("uncertain", ""),
+            ),
+            ir.Deal(
+                deal["method"],
+                deal["hand_size"],
+                tuple((k, tuple(v)) for k, v in sorted(sets.items())),
+                bool(deal.get("sets_are_examples", False)),
+                deal.get("packet_size", deal["hand_size"]),
+                deal.get("keep_per_pick", 1),
+                deal.get("direction", "left"),
+            ),
+        )
+
+    def check_start(self, start: RawMapping, hotel: ir.Hotel, track: ir.Track) -> tuple[ir.Cell, ...]:
+        """The starting state's items are known, its Emperor on the track; its rooms (returned) in the hotel."""
         for item in start["items"]:
             if item not in self.doc["items"]:
                 self.problem(
@@ -552,95 +626,70 @@ class _Builder:
                     "start_room_outside",
                     room=cell_text(cell),
                 )
-        deal = data["deal"]
+        return rooms
+
+    def check_sets(self, sets: dict[str, list[int]], hand_size: int, staff: tuple[ir.StaffCard, ...]) -> None:
+        """The introductory deal's sets: known cards, each in one set, a hand each, lettered A, B, …, enough."""
         numbers = {c.number for c in staff}
         max_players = self.doc["players"]["max"]
-        sets: dict[str, list[int]] = deal.get("sets", {})
-        if deal["method"] == "introductory":
-            owner: dict[int, str] = {}
-            for letter, cards in sets.items():
-                for index, number in enumerate(cards):
-                    where = self.at("setup", "deal", "sets", letter, index)
-                    if number not in numbers:
-                        self.problem(where, "set_unknown_card", letter=letter, number=number)
-                    elif number in owner:
-                        self.problem(where, "set_card_twice", letter=letter, number=number, other=owner[number])
-                    owner[number] = letter
-                if len(cards) != deal["hand_size"]:
-                    self.problem(
-                        self.key_at("setup", "deal", "sets", letter),
-                        "set_size",
-                        len(cards),
-                        letter=letter,
-                        hand=deal["hand_size"],
-                    )
-            letters = sorted(sets)
-            expected = [chr(ord("A") + i) for i in range(len(letters))]
-            if letters != expected:
+        owner: dict[int, str] = {}
+        for letter, cards in sets.items():
+            for index, number in enumerate(cards):
+                where = self.at("setup", "deal", "sets", letter, index)
+                if number not in numbers:
+                    self.problem(where, "set_unknown_card", letter=letter, number=number)
+                elif number in owner:
+                    self.problem(where, "set_card_twice", letter=letter, number=number, other=owner[number])
+                owner[number] = letter
+            if len(cards) != hand_size:
                 self.problem(
-                    self.key_at("setup", "deal", "sets"),
-                    "set_letters",
-                    letters=", ".join(letters),
+                    self.key_at("setup", "deal", "sets", letter),
+                    "set_size",
+                    len(cards),
+                    letter=letter,
+                    hand=hand_size,
                 )
-            if len(sets) < max_players:
-                self.problem(
-                    self.blame(self.key_at("setup", "deal", "sets"), self.at("players", "max")),
-                    "too_few_sets",
-                    len(sets),
-                    players=max_players,
-                )
-        elif deal["hand_size"] * max_players > len(staff):
+        letters = sorted(sets)
+        expected = [chr(ord("A") + i) for i in range(len(letters))]
+        if letters != expected:
             self.problem(
-                self.blame(self.at("setup", "deal", "hand_size"), self.at("players", "max"), self.key_at("staff")),
-                "hands_too_big",
-                players=max_players,
-                hand=deal["hand_size"],
-                cards=len(staff),
+                self.key_at("setup", "deal", "sets"),
+                "set_letters",
+                letters=", ".join(letters),
             )
-        if deal["method"] == "draft":
-            if deal["packet_size"] < deal["hand_size"]:
-                self.problem(
-                    self.blame(self.at("setup", "deal", "packet_size"), self.at("setup", "deal", "hand_size")),
-                    "packet_too_small",
-                    packet=deal["packet_size"],
-                    hand=deal["hand_size"],
-                )
-            if deal["hand_size"] % deal["keep_per_pick"]:
-                self.problem(
-                    self.at("setup", "deal", "keep_per_pick"),
-                    "keep_per_pick",
-                    keep=deal["keep_per_pick"],
-                    hand=deal["hand_size"],
-                )
-            if deal["packet_size"] * max_players > len(staff):
-                self.problem(
-                    self.blame(
-                        self.at("setup", "deal", "packet_size"), self.at("players", "max"), self.key_at("staff")
-                    ),
-                    "packets_too_big",
-                    players=max_players,
-                    packet=deal["packet_size"],
-                    cards=len(staff),
-                )
-        return ir.Setup(
-            ir.StartingState(
-                start["krones"],
-                tuple((k, v) for k, v in start["items"].items()),
-                start["emperor"],
-                start["points"],
-                rooms,
-                start.get("uncertain", ""),
-            ),
-            ir.Deal(
-                deal["method"],
-                deal["hand_size"],
-                tuple((k, tuple(v)) for k, v in sorted(sets.items())),
-                bool(deal.get("sets_are_examples", False)),
-                deal.get("packet_size", deal["hand_size"]),
-                deal.get("keep_per_pick", 1),
-                deal.get("direction", "left"),
-            ),
-        )
+        if len(sets) < max_players:
+            self.problem(
+                self.blame(self.key_at("setup", "deal", "sets"), self.at("players", "max")),
+                "too_few_sets",
+                len(sets),
+                players=max_players,
+            )
+
+    def check_draft(self, deal: RawMapping, cards: int) -> None:
+        """A draft's packets hold a hand, a hand is whole picks, and there are cards for every packet."""
+        max_players = self.doc["players"]["max"]
+        if deal["packet_size"] < deal["hand_size"]:
+            self.problem(
+                self.blame(self.at("setup", "deal", "packet_size"), self.at("setup", "deal", "hand_size")),
+                "packet_too_small",
+                packet=deal["packet_size"],
+                hand=deal["hand_size"],
+            )
+        if deal["hand_size"] % deal["keep_per_pick"]:
+            self.problem(
+                self.at("setup", "deal", "keep_per_pick"),
+                "keep_per_pick",
+                keep=deal["keep_per_pick"],
+                hand=deal["hand_size"],
+            )
+        if deal["packet_size"] * max_players > cards:
+            self.problem(
+                self.blame(self.at("setup", "deal", "packet_size"), self.at("players", "max"), self.key_at("staff")),
+                "packets_too_big",
+                players=max_players,
+                packet=deal["packet_size"],
+                cards=cards,
+            )
 
     def build(self) -> ir.Ruleset:
         doc = self.doc
@@ -696,11 +745,11 @@ class _Builder:
         )
 
 
-def _pairs(mapping: dict[str, Any], prefix: str = "") -> tuple[tuple[str, str], ...]:
+def _pairs(mapping: RawMapping, prefix: str = "") -> tuple[tuple[str, str], ...]:
     return tuple((f"{prefix}{key}", str(value)) for key, value in mapping.items())
 
 
-def _translations(data: dict[str, Any]) -> tuple[tuple[str, ir.Translation], ...]:
+def _translations(data: RawMapping) -> tuple[tuple[str, ir.Translation], ...]:
     """The rules data's `translations`, by language id (a variant that sets its own title or description
     has not inherited its parent's translations of them: frontend/rulesets.py)."""
     out = []

@@ -18,6 +18,7 @@ from ..dispatch import ByKind
 from ..errors import Position
 from ..said import Value, said
 from .quantities import declared_resource, lower_quantity, own_quantity
+from .raw import RawMapping
 from .validate import format_path
 
 Path = Sequence[str | int]
@@ -26,7 +27,7 @@ Path = Sequence[str | int]
 class Context(Protocol):
     """What a builder needs from the ruleset being built."""
 
-    doc: dict[str, Any]
+    doc: RawMapping
 
     def at(self, *path: str | int) -> Position: ...
 
@@ -35,7 +36,7 @@ class Context(Protocol):
     def problem(self, position: Position, key: str, count: int | None = None, /, **values: Value) -> None: ...
 
 
-Build = Callable[[dict[str, Any], Path, Context], ir.Effect]
+Build = Callable[[RawMapping, Path, Context], ir.Effect]
 LOWER: ByKind[Build] = ByKind("the front end (compiler/frontend/lower_effects.py: LOWER)")
 # What an effect takes from the player when it is taken fully ("" for nothing: it cannot fail).
 CONSUMES: ByKind[Callable[[Any], str]] = ByKind("the front end (compiler/frontend/lower_effects.py: CONSUMES)")
@@ -43,12 +44,12 @@ CONSUMES: ByKind[Callable[[Any], str]] = ByKind("the front end (compiler/fronten
 GIVES: ByKind[Callable[[Any], tuple[str, ...]]] = ByKind("the front end (compiler/frontend/lower_effects.py: GIVES)")
 
 
-def build_effect(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def build_effect(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     """The IR of one effect."""
     return LOWER.of(ir.EFFECT_KINDS[data["kind"]])(data, path, context)
 
 
-def build_effects(items: list[dict[str, Any]], path: Path, context: Context) -> tuple[ir.Effect, ...]:
+def build_effects(items: list[RawMapping], path: Path, context: Context) -> tuple[ir.Effect, ...]:
     return tuple(build_effect(item, [*path, index], context) for index, item in enumerate(items))
 
 
@@ -121,7 +122,7 @@ def _known_items(ids: Sequence[str], path: Path, context: Context) -> None:
             )
 
 
-def item_filter(data: dict[str, Any] | None, path: Path, context: Context) -> ir.ItemFilter:
+def item_filter(data: RawMapping | None, path: Path, context: Context) -> ir.ItemFilter:
     """`which: {items: [...], kinds: [...], except: [...]}`; absent: every item. A filter no item passes
     is an error."""
     if data is None:
@@ -146,27 +147,27 @@ def item_filter(data: dict[str, Any] | None, path: Path, context: Context) -> ir
 
 
 @LOWER.on(ir.GainKrones)
-def _gain_krones(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _gain_krones(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.GainKrones(data["amount"])
 
 
 @LOWER.on(ir.LoseKrones)
-def _lose_krones(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _lose_krones(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.LoseKrones(_amount(data["amount"]))
 
 
 @LOWER.on(ir.GainPoints)
-def _gain_points(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _gain_points(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.GainPoints(data["amount"])
 
 
 @LOWER.on(ir.LosePoints)
-def _lose_points(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _lose_points(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.LosePoints(_amount(data["amount"]))
 
 
 @LOWER.on(ir.GainItems)
-def _gain_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _gain_items(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     items = context.doc["items"]
     for item in data["items"]:
         if item not in items:
@@ -181,19 +182,19 @@ def _gain_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
 
 
 @LOWER.on(ir.ChooseItems)
-def _choose_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _choose_items(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     which = item_filter(data.get("which"), [*path, "which"], context)
     return ir.ChooseItems(data["count"], bool(data.get("may_serve_guests", False)), which)
 
 
 @LOWER.on(ir.ReturnItems)
-def _return_items(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _return_items(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     which = item_filter(data.get("which"), [*path, "which"], context)
     return ir.ReturnItems(tuple(data["from"]), _amount(data.get("count", "all")), which)
 
 
 @LOWER.on(ir.DrawStaff)
-def _draw_staff(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _draw_staff(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     if data["play"] > data["count"]:
         context.problem(
             context.at(*path, "play"),
@@ -212,12 +213,12 @@ def _draw_staff(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
 
 
 @LOWER.on(ir.StaffToDeckBottom)
-def _staff_to_deck_bottom(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _staff_to_deck_bottom(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.StaffToDeckBottom(data["count"], data.get("to", "bottom"))
 
 
 @LOWER.on(ir.PrepareRoom)
-def _prepare_room(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _prepare_room(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     floors = data["floors"]
     storeys = len(context.doc["hotel"]["layout"])
     if floors != "any":
@@ -234,37 +235,37 @@ def _prepare_room(data: dict[str, Any], path: Path, context: Context) -> ir.Effe
 
 
 @LOWER.on(ir.OccupyVacantRooms)
-def _occupy_vacant_rooms(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _occupy_vacant_rooms(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.OccupyVacantRooms(data["count"])
 
 
 @LOWER.on(ir.RemoveRooms)
-def _remove_rooms(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _remove_rooms(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.RemoveRooms(data["state"], data["count"], data["pick"])
 
 
 @LOWER.on(ir.PointsPerQuantity)
-def _points_per_quantity(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _points_per_quantity(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     return ir.PointsPerQuantity(lower_quantity(data["quantity"], [*path, "quantity"], context), data["points"])
 
 
 @LOWER.on(ir.PlayStaffFromHand)
-def _play_staff_from_hand(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _play_staff_from_hand(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.PlayStaffFromHand(data["count"], data["discount"], data.get("staff_kind", "any"))
 
 
 @LOWER.on(ir.RemoveHiredStaff)
-def _remove_hired_staff(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _remove_hired_staff(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.RemoveHiredStaff(data["count"], data["staff_kind"])
 
 
 @LOWER.on(ir.AdvanceEmperor)
-def _advance_emperor(data: dict[str, Any], _path: Path, _context: Context) -> ir.Effect:
+def _advance_emperor(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
     return ir.AdvanceEmperor(data["steps"])
 
 
 @LOWER.on(ir.ChooseOne)
-def _choose_one(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _choose_one(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     options = []
     for index, option in enumerate(data["options"]):
         where = [*path, "options", index]
@@ -288,7 +289,7 @@ def _choose_one(data: dict[str, Any], path: Path, context: Context) -> ir.Effect
 
 
 @LOWER.on(ir.Conditional)
-def _conditional(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _conditional(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     condition = build_condition(data["condition"], [*path, "condition"], context)
     then = build_effects(data["then"], [*path, "then"], context)
     otherwise = build_effects(data.get("otherwise", []), [*path, "otherwise"], context)
@@ -299,7 +300,7 @@ CONDITION_FORMS = ("quantity", "space", "zone", "all", "any", "most", "fewest")
 COMPARISONS = ("at_least", "at_most", "exactly")
 
 
-def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Condition:
+def build_condition(data: RawMapping, path: Path, context: Context) -> ir.Condition:
     """The IR of one condition (schema-valid), with the checks the schema cannot make: one form each, a
     comparison that compares, a known zone."""
     forms = [form for form in CONDITION_FORMS if form in data]
@@ -337,7 +338,7 @@ def build_condition(data: dict[str, Any], path: Path, context: Context) -> ir.Co
     return ir.AllOf(parts) if form == "all" else ir.AnyOf(parts)
 
 
-def _misplaced(data: dict[str, Any], form: str, path: Path, context: Context) -> None:
+def _misplaced(data: RawMapping, form: str, path: Path, context: Context) -> None:
     """`of` belongs with a quantity by name, `ties` with most or fewest (each required or refused)."""
     if "of" in data and not (form == "quantity" and isinstance(data["quantity"], str)):
         context.problem(
@@ -356,7 +357,7 @@ def _misplaced(data: dict[str, Any], form: str, path: Path, context: Context) ->
         context.problem(context.key_at(*path, "ties"), "ties_misplaced", path=format_path([*path, "ties"]))
 
 
-def _bounds(data: dict[str, Any], path: Path, context: Context) -> ir.Bounds:
+def _bounds(data: RawMapping, path: Path, context: Context) -> ir.Bounds:
     """at_least / at_most / exactly as bounds: at least one of them; exactly alone; a range some value fits."""
     given = [key for key in COMPARISONS if key in data]
     if not given:
@@ -534,12 +535,12 @@ def _gives_any_option(effect: ir.ChooseOne) -> tuple[str, ...]:
 
 
 @LOWER.on(ir.GainResource)
-def _gain_resource(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _gain_resource(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     return ir.GainResource(declared_resource(data["resource"], [*path, "resource"], context), data["amount"])
 
 
 @LOWER.on(ir.LoseResource)
-def _lose_resource(data: dict[str, Any], path: Path, context: Context) -> ir.Effect:
+def _lose_resource(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     resource = declared_resource(data["resource"], [*path, "resource"], context)
     return ir.LoseResource(resource, _amount(data["amount"]))
 

@@ -10,6 +10,7 @@ from typing import Any, Protocol, cast
 from .. import ir
 from ..errors import Position
 from ..said import Value, said
+from .raw import RawMapping
 from .validate import format_path
 
 Path = Sequence[str | int]
@@ -18,14 +19,14 @@ Path = Sequence[str | int]
 class Context(Protocol):
     """What lowering a quantity needs from the ruleset being built."""
 
-    doc: dict[str, Any]
+    doc: RawMapping
 
     def at(self, *path: str | int) -> Position: ...
 
     def problem(self, position: Position, key: str, count: int | None = None, /, **values: Value) -> None: ...
 
 
-def lower_quantity(data: str | dict[str, Any], path: Path, context: Context) -> ir.Quantity:
+def lower_quantity(data: str | RawMapping, path: Path, context: Context) -> ir.Quantity:
     """The IR of a quantity written at `path`: a shorthand stands for its count; filters are sorted and
     checked against the hotel and the items; `of` says whose state is read."""
     if isinstance(data, str):
@@ -62,7 +63,7 @@ def resource_quantity(resource_id: str) -> ir.Quantity:
 
 def declared_resource(resource_id: str, path: Path, context: Context) -> str:
     """`resource_id`, after checking that the ruleset declares it (a problem at `path` if not)."""
-    declared: dict[str, Any] = context.doc.get("resources") or {}
+    declared: RawMapping = context.doc.get("resources") or {}
     if resource_id not in declared:
         context.problem(
             context.at(*path),
@@ -74,7 +75,7 @@ def declared_resource(resource_id: str, path: Path, context: Context) -> str:
     return resource_id
 
 
-def _rooms(data: dict[str, Any], path: Path, context: Context) -> ir.Quantity:
+def _rooms(data: RawMapping, path: Path, context: Context) -> ir.Quantity:
     layout: list[str] = context.doc["hotel"]["layout"]
     floors = _within(data, "floors", len(layout), path, context)
     columns = _within(data, "columns", len(layout[0]) if layout else 0, path, context)
@@ -82,7 +83,7 @@ def _rooms(data: dict[str, Any], path: Path, context: Context) -> ir.Quantity:
     return ir.Quantity("rooms", state=data["state"], floors=floors, columns=columns, colours=colours)
 
 
-def _within(data: dict[str, Any], key: str, size: int, path: Path, context: Context) -> tuple[int, ...]:
+def _within(data: RawMapping, key: str, size: int, path: Path, context: Context) -> tuple[int, ...]:
     values: list[int] = data.get(key, [])
     for index, value in enumerate(values):
         if value > size:
@@ -96,7 +97,7 @@ def _within(data: dict[str, Any], key: str, size: int, path: Path, context: Cont
     return tuple(sorted(values))
 
 
-def _colours(data: dict[str, Any], path: Path, context: Context) -> tuple[str, ...]:
+def _colours(data: RawMapping, path: Path, context: Context) -> tuple[str, ...]:
     known: list[str] = list(dict.fromkeys(context.doc["hotel"]["colours"].values()))
     colours: list[str] = data.get("colours", [])
     for index, colour in enumerate(colours):
@@ -111,10 +112,10 @@ def _colours(data: dict[str, Any], path: Path, context: Context) -> tuple[str, .
     return tuple(c for c in known if c in colours)
 
 
-def _items(data: dict[str, Any], path: Path, context: Context) -> ir.ItemFilter:
+def _items(data: RawMapping, path: Path, context: Context) -> ir.ItemFilter:
     """The item filter of a count; one every item passes is no filter (`kitchen_items` and its long form
     are one record)."""
-    items: dict[str, Any] = context.doc["items"]
+    items: RawMapping = context.doc["items"]
     ids = tuple(data.get("items", ()))
     excluding = tuple(data.get("except", ()))
     for key, named in (("items", ids), ("except", excluding)):

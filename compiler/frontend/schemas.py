@@ -15,6 +15,7 @@ import copy
 import json
 from typing import Any
 
+from .raw import JsonSchema
 from .validate import SCHEMA_DIR, load_schema
 
 VARIANT_SCHEMA_PATH = SCHEMA_DIR / "variant.schema.json"
@@ -33,7 +34,7 @@ _VARIANT_TOP = {
 _WHOLE_MAPPING_RULES = ("required", "minProperties", "maxProperties")
 
 
-def _loosen(schema: Any, inside_list: bool, definitions: dict[str, Any]) -> Any:
+def _loosen(schema: Any, inside_list: bool, definitions: JsonSchema) -> Any:
     """Drop whole-mapping and key-combination rules, and allow null for removable values."""
     if isinstance(schema, list):
         return [_loosen(item, inside_list, definitions) for item in schema]
@@ -41,7 +42,7 @@ def _loosen(schema: Any, inside_list: bool, definitions: dict[str, Any]) -> Any:
         return schema
     if inside_list:
         return schema  # list items are replaced whole, so they stay complete
-    result: dict[str, Any] = {}
+    result: JsonSchema = {}
     for key, value in schema.items():
         if key in _WHOLE_MAPPING_RULES:
             continue
@@ -65,7 +66,7 @@ def _loosen(schema: Any, inside_list: bool, definitions: dict[str, Any]) -> Any:
     return result
 
 
-def _with_description(schema: Any, definitions: dict[str, Any]) -> Any:
+def _with_description(schema: Any, definitions: JsonSchema) -> Any:
     """A `$ref` without a description of its own, given its definition's (editors show the property's)."""
     if not isinstance(schema, dict) or "description" in schema or not isinstance(schema.get("$ref"), str):
         return schema
@@ -84,7 +85,7 @@ def _nullable(schema: Any) -> Any:
     return {"anyOf": [schema, {"type": "null"}], "description": schema.get("description", "") + " (null removes it)"}
 
 
-def _variant_top() -> dict[str, Any]:
+def _variant_top() -> JsonSchema:
     description = {
         "type": "string",
         "maxLength": 4000,
@@ -94,7 +95,7 @@ def _variant_top() -> dict[str, Any]:
     return {**_VARIANT_TOP, "description": _nullable(description)}
 
 
-def derive_variant_schema() -> dict[str, Any]:
+def derive_variant_schema() -> JsonSchema:
     ruleset = copy.deepcopy(load_schema("ruleset"))
     loose = _loosen(ruleset, False, ruleset["definitions"])
     properties = {k: v for k, v in loose["properties"].items() if k not in ("name", "title", "description")}

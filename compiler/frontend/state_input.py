@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from ..errors import Position, Problem, RulesError
 from .loader import Node, load_file
+from .raw import RawMapping
 from .rulesets import Workspace
 from .validate import Speaks, locate, schema_problems
 
@@ -16,7 +16,7 @@ from .validate import Speaks, locate, schema_problems
 _PATH = re.compile(r"^((?:[A-Za-z_]+)(?:\[\d+\]|\.[A-Za-z0-9_-]+)*)(?: \([^()]*\))?: ")
 
 
-def load_state(workspace: Workspace, path: Path, language: Speaks | None = None) -> tuple[Node, dict[str, Any]]:
+def load_state(workspace: Workspace, path: Path, language: Speaks | None = None) -> tuple[Node, RawMapping]:
     """The state as a positioned tree and as plain data; RulesError on any schema problem (said in `language`)."""
     node = load_file(path, workspace.display(path), workspace.sources)
     problems = schema_problems(node, "state", language)

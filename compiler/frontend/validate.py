@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import cast
 
 from jsonschema import Draft7Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
@@ -18,19 +18,20 @@ from ..said import Said, package_bundle, problem_at, said
 from ..said import shipped_english as shipped_english
 from . import known_valid
 from .loader import Node
+from .raw import JsonSchema
 
 SCHEMA_DIR = package_bundle() / "schemas"  # the schemas this version of gah validates with
 
 
 @cache
-def load_schema(name: str) -> dict[str, Any]:
+def load_schema(name: str) -> JsonSchema:
     """One of the project's schemas by file stem, e.g. "ruleset".
 
     They ship inside gah and no user edits them, so they are checked against the JSON Schema meta-schema by
     the tests (tests/test_schemas.py), not at every start (about 0.1 s)."""
     path = SCHEMA_DIR / f"{name}.schema.json"
     with open(path, encoding="utf-8") as handle:
-        schema: dict[str, Any] = json.load(handle)
+        schema: JsonSchema = json.load(handle)
     return schema
 
 
@@ -78,7 +79,7 @@ def format_path(path: Iterable[str | int]) -> str:
     return text
 
 
-def _expected_keys(schema: dict[str, Any]) -> list[str]:
+def _expected_keys(schema: JsonSchema) -> list[str]:
     return sorted(schema.get("properties", {}))
 
 
@@ -232,7 +233,7 @@ def _key_choice_message(error: ValidationError, node: Node, w: Speaks) -> str:
         {k for a in error.validator_value for k in _mentioned_keys(a)} & set(instance)  # type: ignore[union-attr]
     )
     found = ", ".join(relevant) if relevant else w.say("errors.schema.none_of_them")
-    alternatives: list[dict[str, Any]] = list(error.validator_value)  # type: ignore[arg-type]
+    alternatives: list[JsonSchema] = list(error.validator_value)  # type: ignore[arg-type]
     present = len([a for a in alternatives if set(a["required"]) & set(instance)])
     both = w.say("errors.schema.not_both") if present > 1 else ""
     message = w.say("errors.schema.either", choices=w.say("errors.schema.or").join(choices), both=both, found=found)
@@ -323,7 +324,7 @@ def _repr(value: object) -> str:
     return repr(value).replace("'", "")
 
 
-def pattern_hint(schema: dict[str, Any], pattern: str, w: Speaks | None = None) -> str:
+def pattern_hint(schema: JsonSchema, pattern: str, w: Speaks | None = None) -> str:
     """What a value failing `pattern` should look like, in the words the editor shows too.
 
     Every pattern in the schemas has a `patternErrorMessage` ("Expected ...", tests check
@@ -490,7 +491,7 @@ def indent_hints(root: Node, schema_name: str) -> list[IndentHint]:
     return sorted(hints, key=lambda hint: hint.position)
 
 
-def _hints_in_mapping(node: Node, shape: dict[str, Any], checker: _SubSchemas) -> list[IndentHint]:
+def _hints_in_mapping(node: Node, shape: JsonSchema, checker: _SubSchemas) -> list[IndentHint]:
     assert isinstance(node.value, dict)
     children = node.value
     keys = list(children)
@@ -553,9 +554,9 @@ class _SubSchemas:
         # Remembered by id() of a part of the schema; each entry keeps that part alive (the id stays its own).
         self._validators: dict[int, Draft7Validator] = {}
         self._key_schemas: dict[tuple[int, str], object | None] = {}  # parts of shapes, which _shapes keeps
-        self._shapes: dict[tuple[int, str], tuple[object, dict[str, Any]]] = {}
+        self._shapes: dict[tuple[int, str], tuple[object, JsonSchema]] = {}
 
-    def resolve(self, schema: object) -> dict[str, Any]:
+    def resolve(self, schema: object) -> JsonSchema:
         """`schema` with its `$ref`s followed (only this document's definitions are referred to)."""
         for _ in range(32):
             if not isinstance(schema, dict):
@@ -566,14 +567,14 @@ class _SubSchemas:
             schema = self.root.get("definitions", {}).get(reference.removeprefix("#/definitions/"))
         return {}
 
-    def shape(self, schema: object, kind: str) -> dict[str, Any]:
+    def shape(self, schema: object, kind: str) -> JsonSchema:
         """The part of `schema` that accepts values of JSON type `kind` ("object", "array"); {} if none or several."""
         remembered = (id(schema), kind)
         if remembered not in self._shapes:
             self._shapes[remembered] = (schema, self._shape(schema, kind))
         return self._shapes[remembered][1]
 
-    def _shape(self, schema: object, kind: str) -> dict[str, Any]:
+    def _shape(self, schema: object, kind: str) -> JsonSchema:
         resolved = self.resolve(schema)
         if resolved.get("type", "object" if "properties" in resolved else None) == kind:
             return resolved
@@ -581,14 +582,14 @@ class _SubSchemas:
         shapes = [found for alternative in alternatives if (found := self.shape(alternative, kind))]
         return shapes[0] if len(shapes) == 1 else {}
 
-    def key_schema(self, shape: dict[str, Any], key: str) -> object | None:
+    def key_schema(self, shape: JsonSchema, key: str) -> object | None:
         """The schema of `key` in a mapping of `shape`; None if the mapping may not hold it."""
         remembered = (id(shape), key)
         if remembered not in self._key_schemas:
             self._key_schemas[remembered] = self._key_schema(shape, key)
         return self._key_schemas[remembered]
 
-    def _key_schema(self, shape: dict[str, Any], key: str) -> object | None:
+    def _key_schema(self, shape: JsonSchema, key: str) -> object | None:
         properties: dict[str, object] = shape.get("properties", {})
         if key in properties:
             return properties[key]

@@ -208,25 +208,109 @@ def _term_notes(w: Words, notes: Footnotes) -> dict[str, str]:
     return dict.fromkeys(sections, mark) if mark else {}
 
 
-def build_sheet(
-    ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None, paged: bool = True
-) -> Sheet:
-    """The sheet laid out for `paper`; FrontTooLong when it cannot print on one sheet (unless not `paged`)."""
-    w = words or Words()
+@dataclass(frozen=True)
+class _Basis:
+    """What every part of the sheet reads: the words, the (localised) ruleset and its parent, what changed.
+
+    `notes` collects the footnotes; the parts add theirs in the order the sheet numbers them.
+    """
+
+    w: Words
+    s: Speaker
+    ruleset: ir.Ruleset
+    parent: ir.Ruleset | None
+    scorings: list[ir.EmperorScoring]  # by round
+    changes: Changes
+    house: list[Rich] | None
+    house_short: list[Rich] | None
+    notes: Footnotes
+
+
+@dataclass(frozen=True)
+class _TrackPart:
+    labels: TrackLabels
+    zones: list[Line]
+    beyond: Line
+
+
+@dataclass(frozen=True)
+class _ScoringPart:
+    when: Rich
+    rows: list[ScoringRow]
+    need_note: Rich
+
+
+@dataclass(frozen=True)
+class _FinalPart:
+    when: Rich
+    rows: list[FinalRow]
+    total: Rich
+
+
+@dataclass(frozen=True)
+class _StaffPart:
+    rows: list[StaffRow]
+    emperor: list[Line]
+
+
+@dataclass(frozen=True)
+class _SetupPart:
+    players: Line
+    start: Line
+    start_rooms: Line
+    deal: Line
+    sets: list[SetRow]
+    sets_note: Rich | None
+
+
+@dataclass(frozen=True)
+class _HotelPart:
+    mark: str
+    rows: list[list[HotelCell]]
+    lines: list[Rich]
+    printed_mark: str
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """The parts of the sheet's front and back, each built by its own function below."""
+
+    track: _TrackPart
+    scoring: _ScoringPart
+    tiers: list[TierGroup]
+    final: _FinalPart
+    staff: _StaffPart
+    setup: _SetupPart
+    hotel: _HotelPart
+    rulings: list[Line]
+    term_marks: dict[str, str]
+
+
+def _basis(ruleset: ir.Ruleset, parent: ir.Ruleset | None, w: Words) -> _Basis:
+    """The ruleset and its parent in the language of `w`, and what differs between them."""
     ruleset = localised(ruleset, w.language)
     parent = localised(parent, w.language) if parent is not None else None
-    s = Speaker(w, ruleset.items, ruleset.resources)
-    notes = Footnotes(w)
     if parent is not None:
         difference = compare(parent, ruleset, w)
         changes, house, house_short = difference.changes, difference.brief, difference.short
     else:
         changes, house, house_short = Changes(), None, None
-    sources = ", ".join(ruleset.sources)
-    header = w.text("sheet.header", sources=sources, command=COMMAND)
+    return _Basis(
+        w=w,
+        s=Speaker(w, ruleset.items, ruleset.resources),
+        ruleset=ruleset,
+        parent=parent,
+        scorings=sorted(ruleset.scorings, key=lambda x: x.round),
+        changes=changes,
+        house=house,
+        house_short=house_short,
+        notes=Footnotes(w),
+    )
 
-    # Track and zones.
-    track = ruleset.track
+
+def _track_part(b: _Basis) -> _TrackPart:
+    """The track's labels, its zones (last first) and what lies beyond its last space."""
+    w, s, track = b.w, b.s, b.ruleset.track
     labels = TrackLabels(
         title=w.text("track.heading"),
         space=w.text("track.space"),
@@ -244,34 +328,31 @@ def build_sheet(
                 name=z.name,
                 outcome=phrases.outcome(s, z.outcome),
             ),
-            z.id in changes.zones,
+            z.id in b.changes.zones,
         )
         for z in sorted(track.zones, key=lambda z: -z.first)
     ]
     beyond = Line(
         w.rich("track.beyond", last=track.last_space, points=w.count(track.points_per_step_beyond, "point")),
-        changes.cap or changes.beyond,
+        b.changes.cap or b.changes.beyond,
     )
+    return _TrackPart(labels, zones, beyond)
 
-    # Emperor scorings and what a player needs before each.
-    scorings = sorted(ruleset.scorings, key=lambda x: x.round)
+
+def _scoring_rows(b: _Basis) -> list[ScoringRow]:
+    """Each Emperor scoring and what a player needs before it; a need is changed when the parent words it otherwise."""
+    w, s, track, parent = b.w, b.s, b.ruleset.track, b.parent
     parent_needs = {n.round: n for n in derive.needs(parent.track, parent.scorings)} if parent else {}
     rows = []
-    for need in derive.needs(track, scorings):
+    for need in derive.needs(track, b.scorings):
         before = parent_needs.get(need.round)
         bonus = _need_text(s, need, "bonus", track)
         safe = _need_text(s, need, "safe", track)
         bonus_changed = safe_changed = False
         if parent is not None:
-            assert parent is not None
-            bonus_changed = (
-                before is None
-                or _need_text(Speaker(w, parent.items, parent.resources), before, "bonus", parent.track) != bonus
-            )
-            safe_changed = (
-                before is None
-                or _need_text(Speaker(w, parent.items, parent.resources), before, "safe", parent.track) != safe
-            )
+            old = Speaker(w, parent.items, parent.resources)
+            bonus_changed = before is None or _need_text(old, before, "bonus", parent.track) != bonus
+            safe_changed = before is None or _need_text(old, before, "safe", parent.track) != safe
         rows.append(
             ScoringRow(
                 need.round,
@@ -279,10 +360,16 @@ def build_sheet(
                 w.count(need.move_back, "space") if need.move_back else w.rich("scoring.back.none"),
                 Line(bonus, bonus_changed),
                 Line(safe, safe_changed),
-                need.round in changes.scorings,
+                need.round in b.changes.scorings,
             )
         )
-    rounds = w.join([rich(x.round) for x in scorings]) if scorings else rich("—")
+    return rows
+
+
+def _scoring_part(b: _Basis) -> _ScoringPart:
+    """When the Emperor scores, the table of his scorings, and the note naming the zones it speaks of."""
+    w, track = b.w, b.ruleset.track
+    rounds = w.join([rich(x.round) for x in b.scorings]) if b.scorings else rich("—")
     bonus_zone = next((z.name for z in track.zones if z.outcome == "bonus"), "")
     penalty_zone = next((z.name for z in track.zones if z.outcome == "penalty"), "")
     need_note = w.rich(
@@ -290,10 +377,14 @@ def build_sheet(
         bonus=bonus_zone or w.text("outcome.bonus.short"),
         penalty=penalty_zone or w.text("outcome.penalty.short"),
     )
+    return _ScoringPart(w.rich("scoring.when", rounds=rounds), _scoring_rows(b), need_note)
 
-    # Tiles by tier.
+
+def _tiers(b: _Basis) -> list[TierGroup]:
+    """The Emperor tiles by tier, each tier headed by the rounds that score it; footnotes for uncertain tiles."""
+    w, s, ruleset = b.w, b.s, b.ruleset
     rounds_of_tier: dict[str, list[int]] = {}
-    for scoring in scorings:
+    for scoring in b.scorings:
         rounds_of_tier.setdefault(scoring.tier, []).append(scoring.round)
     tiers = []
     for tier in sorted({t.tier for t in ruleset.tiles}):
@@ -305,8 +396,8 @@ def build_sheet(
         for tile in ruleset.tiles:
             if tile.tier != tier:
                 continue
-            mark = notes.add(w.rich("uncertain.tile", name=f"{tile.name} ({tile.tier})"), tile.uncertain)
-            changed = tile.id in changes.tiles
+            mark = b.notes.add(w.rich("uncertain.tile", name=f"{tile.name} ({tile.tier})"), tile.uncertain)
+            changed = tile.id in b.changes.tiles
             tile_rows.append(
                 TileRow(
                     tile.id,
@@ -319,15 +410,21 @@ def build_sheet(
                 )
             )
         tiers.append(TierGroup(heading, tile_rows))
+    return tiers
 
-    # Final scoring.
-    last_round = scorings[-1].round if scorings else ruleset.rounds
-    if scorings and last_round == ruleset.rounds:
+
+def _final_part(b: _Basis) -> _FinalPart:
+    """When the final scoring comes, its sources and the score track's total."""
+    w, s, ruleset = b.w, b.s, b.ruleset
+    last_round = b.scorings[-1].round if b.scorings else ruleset.rounds
+    if b.scorings and last_round == ruleset.rounds:
         final_when = w.rich("final.when", round=last_round)
     else:
         final_when = w.rich("final.when.no_scoring", round=ruleset.rounds)
     final_rows = [
-        FinalRow(source.name, source.id, Line(capitalised(phrases.final_points(s, source)), source.id in changes.final))
+        FinalRow(
+            source.name, source.id, Line(capitalised(phrases.final_points(s, source)), source.id in b.changes.final)
+        )
         for source in ruleset.final_scoring
     ]
     if len(ruleset.lap_marker) >= 1:
@@ -336,27 +433,26 @@ def build_sheet(
         )
     else:
         final_total = w.rich("final.total.no_laps")
+    return _FinalPart(final_when, final_rows, final_total)
 
-    # Staff.
+
+def _staff_part(b: _Basis) -> _StaffPart:
+    """The staff that score at the game's end, and those that act at an Emperor scoring."""
+    w, s, changed = b.w, b.s, b.changes.staff
     staff_rows = [
-        StaffRow(
-            card.number,
-            card.name,
-            phrases.game_end(s, card),
-            card.number in changes.staff,
-        )
-        for card in ruleset.staff
+        StaffRow(card.number, card.name, phrases.game_end(s, card), card.number in changed)
+        for card in b.ruleset.staff
         if card.game_end is not None
     ]
     emperor_staff = []
-    for card in ruleset.staff:
+    for card in b.ruleset.staff:
         if card.emperor_bonus:
             emperor_staff.append(
                 Line(
                     w.rich(
                         "staff.emperor_bonus", name=card.name, number=card.number, effects=s.effects(card.emperor_bonus)
                     ),
-                    card.number in changes.staff,
+                    card.number in changed,
                 )
             )
         if card.penalty_waiver_cost is not None:
@@ -368,15 +464,19 @@ def build_sheet(
                         number=card.number,
                         krones=w.count(card.penalty_waiver_cost, "krone"),
                     ),
-                    card.number in changes.staff,
+                    card.number in changed,
                 )
             )
     if not emperor_staff:
         emperor_staff.append(Line(w.rich("staff.emperor.none")))
+    return _StaffPart(staff_rows, emperor_staff)
 
-    # Setup.
+
+def _setup_part(b: _Basis) -> _SetupPart:
+    """Players and rounds, the starting state and rooms, the deal and (introductory) its sets."""
+    w, s, ruleset, changes = b.w, b.s, b.ruleset, b.changes
     setup = ruleset.setup
-    start_mark = notes.add(w.rich("uncertain.start"), setup.start.uncertain)
+    start_mark = b.notes.add(w.rich("uncertain.start"), setup.start.uncertain)
     players = Line(
         w.rich("setup.players", min=ruleset.min_players, max=ruleset.max_players, rounds=ruleset.rounds),
         changes.players or changes.rounds,
@@ -397,23 +497,12 @@ def build_sheet(
             sets.append(SetRow(letter, listed))
         if setup.deal.sets_are_examples:
             sets_note = w.rich("setup.sets.examples")
+    return _SetupPart(players, start, start_rooms, deal, sets, sets_note)
 
-    # Hotel.
-    hotel = ruleset.hotel
-    hotel_mark = notes.add(w.rich("uncertain.hotel"), hotel.uncertain)
-    printed = dict(hotel.printed_points)
-    hotel_rows = [
-        [
-            HotelCell(
-                w.text(f"hotel.colour_letter.{hotel.colours[floor - 1][column - 1]}"),
-                hotel.colours[floor - 1][column - 1],
-                printed.get((floor, column), 0),
-            )
-            for column in range(1, hotel.columns + 1)
-        ]
-        for floor in range(hotel.floors, 0, -1)
-    ]
-    printed_mark = notes.add(w.rich("uncertain.printed_points"), hotel.printed_points_uncertain) if printed else ""
+
+def _hotel_lines(b: _Basis) -> list[Rich]:
+    """The hotel's sentences: the rewards for a completed colour group, and the cost of preparing rooms."""
+    w, s, hotel = b.w, b.s, b.ruleset.hotel
     hotel_lines = []
     rewards = []
     common = tuple(size for size, _ in hotel.group_rewards[0][1].by_size) if hotel.group_rewards else ()
@@ -438,8 +527,32 @@ def build_sheet(
             first=phrases.cells((hotel.first_room,)),
         )
     )
+    return hotel_lines
 
-    # Rulings.
+
+def _hotel_part(b: _Basis) -> _HotelPart:
+    """The hotel's grid (top floor first) with its printed points, and its sentences."""
+    w, hotel = b.w, b.ruleset.hotel
+    hotel_mark = b.notes.add(w.rich("uncertain.hotel"), hotel.uncertain)
+    printed = dict(hotel.printed_points)
+    hotel_rows = [
+        [
+            HotelCell(
+                w.text(f"hotel.colour_letter.{hotel.colours[floor - 1][column - 1]}"),
+                hotel.colours[floor - 1][column - 1],
+                printed.get((floor, column), 0),
+            )
+            for column in range(1, hotel.columns + 1)
+        ]
+        for floor in range(hotel.floors, 0, -1)
+    ]
+    printed_mark = b.notes.add(w.rich("uncertain.printed_points"), hotel.printed_points_uncertain) if printed else ""
+    return _HotelPart(hotel_mark, hotel_rows, _hotel_lines(b), printed_mark)
+
+
+def _rulings(b: _Basis) -> list[Line]:
+    """The rulings: notes, the floors of points and krones, reading other players, the roles and the resources."""
+    w, s, ruleset, parent = b.w, b.s, b.ruleset, b.parent
     parent_notes = parent.rulings.notes if parent else ruleset.rulings.notes
     rulings = [Line(rich(note), note not in parent_notes) for note in ruleset.rulings.notes]
     floors_changed = parent is not None and (
@@ -455,57 +568,83 @@ def build_sheet(
         rulings.append(Line(w.rich(f"rulings.others.{reading}"), not same))
     old_roles = {role.id for role in parent.roles} if parent else {role.id for role in ruleset.roles}
     for role in ruleset.roles:  # what a role changes, and its uncertain facts as a footnote on that line
-        mark = notes.add(w.rich("uncertain.role", name=role.named(w.language.id)), role.uncertain)
+        mark = b.notes.add(w.rich("uncertain.role", name=role.named(w.language.id)), role.uncertain)
         rule = phrases.role_rule(s, role, ruleset.final_scoring)
         rulings.append(Line(rule, role.id not in old_roles, mark))
     old_resources = parent.resources if parent else ruleset.resources
     for resource in resources_in_play(ruleset):
         rulings.append(Line(phrases.resource_rule(s, resource), resource not in old_resources))
+    return rulings
 
-    term_marks = _term_notes(w, notes)
-    sheet = Sheet(
+
+def _parts(b: _Basis) -> _Parts:
+    """Every part, built in the order the footnotes are numbered: tiles, start, hotel, roles, then the terms."""
+    track = _track_part(b)
+    scoring = _scoring_part(b)
+    tiers = _tiers(b)
+    final = _final_part(b)
+    staff = _staff_part(b)
+    setup = _setup_part(b)
+    hotel = _hotel_part(b)
+    rulings = _rulings(b)
+    return _Parts(track, scoring, tiers, final, staff, setup, hotel, rulings, _term_notes(b.w, b.notes))
+
+
+def _assemble(b: _Basis, parts: _Parts, paper: str) -> Sheet:
+    """The sheet from its parts, before it is laid out."""
+    w, s, ruleset, parent, changes = b.w, b.s, b.ruleset, b.parent, b.changes
+    sources = ", ".join(ruleset.sources)
+    return Sheet(
         words=w,
-        term_marks=term_marks,
+        term_marks=parts.term_marks,
         ruleset=ruleset,
-        header=header,
+        header=w.text("sheet.header", sources=sources, command=COMMAND),
         footer=w.rich("sheet.generated.short", sources=sources, command=COMMAND),
         title=w.rich("sheet.title", title=ruleset.title),
         description=ruleset.description,
         page_size={"a4": "A4", "letter": "letter"}[paper],
         parent_title=parent.title if parent else "",
-        house=house,
-        house_short=house_short,
+        house=b.house,
+        house_short=b.house_short,
         changes=changes,
-        track=track,
-        track_labels=labels,
-        zones=zones,
-        beyond=beyond,
-        scoring_when=w.rich("scoring.when", rounds=rounds),
+        track=ruleset.track,
+        track_labels=parts.track.labels,
+        zones=parts.track.zones,
+        beyond=parts.track.beyond,
+        scoring_when=parts.scoring.when,
         steps=[w.rich("scoring.step.score"), w.rich("scoring.step.move")],
-        scorings=rows,
-        need_note=need_note,
-        tiers=tiers,
-        final_when=final_when,
-        final_rows=final_rows,
-        final_total=final_total,
-        staff=staff_rows,
-        emperor_staff=emperor_staff,
+        scorings=parts.scoring.rows,
+        need_note=parts.scoring.need_note,
+        tiers=parts.tiers,
+        final_when=parts.final.when,
+        final_rows=parts.final.rows,
+        final_total=parts.final.total,
+        staff=parts.staff.rows,
+        emperor_staff=parts.staff.emperor,
         tiebreak=Line(phrases.tiebreaks(s, ruleset.tiebreakers), changes.tiebreak),
-        players=players,
-        start=start,
-        start_rooms=start_rooms,
-        deal=deal,
-        sets=sets,
+        players=parts.setup.players,
+        start=parts.setup.start,
+        start_rooms=parts.setup.start_rooms,
+        deal=parts.setup.deal,
+        sets=parts.setup.sets,
         sets_changed=changes.sets,
-        sets_note=sets_note,
-        hotel_mark=hotel_mark,
-        hotel_rows=hotel_rows,
-        hotel_lines=hotel_lines,
+        sets_note=parts.setup.sets_note,
+        hotel_mark=parts.hotel.mark,
+        hotel_rows=parts.hotel.rows,
+        hotel_lines=parts.hotel.lines,
         hotel_changed=changes.hotel,
-        printed_mark=printed_mark,
-        rulings=rulings,
-        footnotes=notes.notes,
+        printed_mark=parts.hotel.printed_mark,
+        rulings=parts.rulings,
+        footnotes=b.notes.notes,
     )
+
+
+def build_sheet(
+    ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None, paged: bool = True
+) -> Sheet:
+    """The sheet laid out for `paper`; FrontTooLong when it cannot print on one sheet (unless not `paged`)."""
+    b = _basis(ruleset, parent, words or Words())
+    sheet = _assemble(b, _parts(b), paper)
     layout = choose_layout(sheet, paged)
     return dataclasses.replace(
         sheet, house=layout.house, fit=layout.fit, tile_columns=layout.columns, overleaf=layout.overleaf

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn, NotRequired, TypedDict
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
@@ -73,14 +73,29 @@ def _md_environment() -> Environment:
     return env
 
 
-def _globals(sheet: Sheet, words: Words, html: bool) -> dict[str, Any]:
+class _Globals(TypedDict):
+    """What the sheet's templates see: the sheet, its phrases (rich and plain), and the pieces each format adds."""
+
+    s: Sheet
+    t: Callable[..., Rich]
+    text: Callable[..., str]
+    ident: Callable[[str], Rich]
+    marker: str
+    comment: Markup
+    description: str
+    track_svg: NotRequired[Markup]  # html
+    narrow_track_svg: NotRequired[Markup]  # html
+    bold: NotRequired[Callable[[Any], Markup]]  # markdown: any value the template shows
+
+
+def _globals(sheet: Sheet, words: Words, html: bool) -> _Globals:
     def t(key: str, **values: Any) -> Rich:
         return words.rich(key, **values)
 
     def text(key: str, **values: Any) -> str:
         return words.text(key, **values)
 
-    result: dict[str, Any] = {
+    result: _Globals = {
         "s": sheet,
         "t": t,
         "text": text,
@@ -123,7 +138,7 @@ def render_markdown(sheet: Sheet) -> str:
     return env.get_template("sheet.md.j2").render(_globals(sheet, sheet.words, html=False))
 
 
-def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> NoReturn:
     raise SheetError(f"sheets are self-contained; refusing to fetch {url}")
 
 

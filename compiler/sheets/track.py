@@ -80,6 +80,134 @@ def _fits(text: str, size: float, width: float, bold: bool = False) -> bool:
     return text_width(text, size, bold) <= width - 2.5
 
 
+@dataclass(frozen=True)
+class _Grid:
+    """Where the spaces go: `per_row` boxes of `box` pt in each of `rows` rows, `lead` pt of room above each."""
+
+    count: int
+    rows: int
+    per_row: int
+    box: float
+    lead: float
+
+    @property
+    def row_height(self) -> float:
+        return self.lead + ROW_BODY
+
+    def place(self, space: int) -> tuple[float, float]:
+        """The left edge of a space's box and the top of its row (the markers' line)."""
+        row, column = divmod(space, self.per_row)
+        return LABEL_WIDTH + column * self.box, row * self.row_height + self.lead - 12
+
+
+def _grid(track: ir.Track, width: float, lead: float) -> _Grid:
+    count = track.last_space + 1
+    room = width - LABEL_WIDTH - END_WIDTH - 3
+    most = max(1, min(count, int(room // MIN_BOX)))
+    rows = (count + most - 1) // most
+    per_row = (count + rows - 1) // rows  # balanced rows: 25 spaces make 13 + 12, not 20 + 5
+    return _Grid(count, rows, per_row, min(MAX_BOX, room / per_row), lead)
+
+
+def _row_labels(grid: _Grid, labels: TrackLabels) -> list[str]:
+    out = []
+    for row in range(grid.rows):
+        top = row * grid.row_height + grid.lead - 12
+        out.append(_text(0, top + 32, labels.space, 9, anchor="start"))
+        out.append(_text(0, top + 57, labels.points, 9, anchor="start"))
+        out.append(_text(0, top + 77, labels.zone, 9, anchor="start"))
+    return out
+
+
+def _spaces(grid: _Grid, track: ir.Track, labels: TrackLabels, changed_spaces: Collection[int]) -> list[str]:
+    """The space boxes with their numbers, the markers above changed ones, and the points under each."""
+    out = []
+    box = grid.box
+    for space in range(grid.count):
+        x, top = grid.place(space)
+        outcome = track.zone_of(space).outcome
+        changed = space in changed_spaces
+        cap = space == track.last_space
+        stroke = 2.6 if changed or cap else 0.9
+        out.append(
+            f'<rect class="space" data-space="{space}" x="{x + 1:.1f}" y="{top + 12:.1f}" width="{box - 2:.1f}" '
+            f'height="32" fill="{FILL[outcome]}" stroke="{INK}" stroke-width="{stroke}"/>'
+        )
+        if outcome == "bonus":
+            # A hatched strip: bonus spaces stay distinct from neutral ones in greyscale.
+            out.append(_hatch(x + 1, top + 37, box - 2, 7))
+        out.append(_text(x + box / 2, top + 32, str(space), 13, fill=TEXT[outcome], bold=True))
+    # Markers above changed spaces (drawn after the numbers, so text extraction reads the numbers in a row).
+    for space in sorted(s for s in changed_spaces if 0 <= s < grid.count):
+        x, top = grid.place(space)
+        out.append(_text(x + box / 2, top + 10, labels.marker, 9, bold=True))
+    # Points under each space.
+    for space in range(grid.count):
+        x, top = grid.place(space)
+        changed = space in changed_spaces
+        out.append(
+            f'<rect x="{x + 1:.1f}" y="{top + 45:.1f}" width="{box - 2:.1f}" height="17" fill="#ffffff" '
+            f'stroke="{INK}" stroke-width="{2.6 if changed else 0.6}"/>'
+        )
+        out.append(_text(x + box / 2, top + 58, str(track.points[space]), 11, bold=changed))
+    return out
+
+
+def _zone_label(zone: ir.Zone, labels: TrackLabels, band: float, changed: bool) -> tuple[str, float] | None:
+    """A zone band's label and its size: shortened, then smaller, then only the marker; None when nothing fits."""
+    mark = f"{labels.marker} " if changed else ""
+    label = f"{mark}{zone.name}: {labels.outcome[zone.outcome]}"
+    if not _fits(label, 9, band, changed):
+        label = f"{mark}{zone.name}"
+    size = 9.0
+    while not _fits(label, size, band, changed) and size > SMALLEST_LABEL:  # a long name in a short band
+        size -= 0.5
+    if not _fits(label, size, band, changed) and changed:
+        label, size = labels.marker, 9.0
+    return (label, size) if _fits(label, size, band, changed) else None
+
+
+def _zones(grid: _Grid, track: ir.Track, labels: TrackLabels, changed_zones: Collection[str]) -> list[str]:
+    """Zone bands, one per row a zone spans; labels after all bands, so no band covers a label."""
+    out: list[str] = []
+    labels_out: list[str] = []
+    for zone in track.zones:
+        first, last = zone.first, min(zone.last, track.last_space)
+        changed = zone.id in changed_zones
+        space = first
+        while space <= last:
+            x, top = grid.place(space)
+            row_end = min(last, (space // grid.per_row + 1) * grid.per_row - 1)
+            band = (row_end - space + 1) * grid.box
+            out.append(
+                f'<rect x="{x + 1:.1f}" y="{top + 66:.1f}" width="{band - 2:.1f}" height="15" '
+                f'fill="{FILL[zone.outcome]}" stroke="{INK}" stroke-width="{2.6 if changed else 0.9}"/>'
+            )
+            label = _zone_label(zone, labels, band, changed)
+            if label is not None:
+                text, size = label
+                labels_out.append(_text(x + band / 2, top + 77, text, size, fill=TEXT[zone.outcome], bold=changed))
+            space = row_end + 1
+    return out + labels_out
+
+
+def _cap(grid: _Grid, track: ir.Track, labels: TrackLabels, cap_changed: bool, beyond_changed: bool) -> list[str]:
+    """The cap and the points per step beyond it."""
+    out = []
+    x, top = grid.place(track.last_space)
+    end = x + grid.box + 3
+    if cap_changed:
+        out.append(_text(end + END_WIDTH / 2, top + 10, labels.marker, 9, bold=True))
+    out.append(_text(end + END_WIDTH / 2, top + 22, labels.cap, 9, bold=True))
+    out.append(
+        f'<path d="M{end + 2:.1f} {top + 28:.1f} H{end + END_WIDTH - 6:.1f}" stroke="{INK}" stroke-width="1.4"/>'
+        f'<path d="M{end + END_WIDTH - 2:.1f} {top + 28:.1f} l-5 -3.5 v7 Z" fill="{INK}"/>'
+    )
+    beyond_mark = f"{labels.marker}" if beyond_changed else ""
+    out.append(_text(end + END_WIDTH / 2, top + 42, f"{beyond_mark}+{track.points_per_step_beyond}", 10, bold=True))
+    return out
+
+
 def track_svg(
     track: ir.Track,
     labels: TrackLabels,
@@ -94,98 +222,17 @@ def track_svg(
 
     `width` in pt decides how many spaces go in a row: a narrower picture wraps the track into more rows.
     """
-    count = track.last_space + 1
-    room = width - LABEL_WIDTH - END_WIDTH - 3
-    most = max(1, min(count, int(room // MIN_BOX)))
-    rows = (count + most - 1) // most
-    per_row = (count + rows - 1) // rows  # balanced rows: 25 spaces make 13 + 12, not 20 + 5
-    box = min(MAX_BOX, room / per_row)
     # Room above the boxes for the change markers, only when a space or the cap changed.
-    lead = 12.0 if changed_spaces or cap_changed else 3.0
-    row_height = lead + ROW_BODY
-    height = rows * row_height
+    grid = _grid(track, width, 12.0 if changed_spaces or cap_changed else 3.0)
+    height = grid.rows * grid.row_height
     out: list[str] = [
         f'<svg class="track {css_class}" xmlns="http://www.w3.org/2000/svg" width="{width:g}pt" height="{height:g}pt" '
         f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{_e(labels.title)}">'
     ]
-
-    def place(space: int) -> tuple[float, float]:
-        row, column = divmod(space, per_row)
-        return LABEL_WIDTH + column * box, row * row_height + lead - 12
-
-    # Row labels.
-    for row in range(rows):
-        top = row * row_height + lead - 12
-        out.append(_text(0, top + 32, labels.space, 9, anchor="start"))
-        out.append(_text(0, top + 57, labels.points, 9, anchor="start"))
-        out.append(_text(0, top + 77, labels.zone, 9, anchor="start"))
-    # Space boxes, with the space number.
-    for space in range(count):
-        x, top = place(space)
-        outcome = track.zone_of(space).outcome
-        changed = space in changed_spaces
-        cap = space == track.last_space
-        stroke = 2.6 if changed or cap else 0.9
-        out.append(
-            f'<rect class="space" data-space="{space}" x="{x + 1:.1f}" y="{top + 12:.1f}" width="{box - 2:.1f}" '
-            f'height="32" fill="{FILL[outcome]}" stroke="{INK}" stroke-width="{stroke}"/>'
-        )
-        if outcome == "bonus":
-            # A hatched strip: bonus spaces stay distinct from neutral ones in greyscale.
-            out.append(_hatch(x + 1, top + 37, box - 2, 7))
-        out.append(_text(x + box / 2, top + 32, str(space), 13, fill=TEXT[outcome], bold=True))
-    # Markers above changed spaces (drawn after the numbers, so text extraction reads the numbers in a row).
-    for space in sorted(s for s in changed_spaces if 0 <= s < count):
-        x, top = place(space)
-        out.append(_text(x + box / 2, top + 10, labels.marker, 9, bold=True))
-    # Points under each space.
-    for space in range(count):
-        x, top = place(space)
-        changed = space in changed_spaces
-        out.append(
-            f'<rect x="{x + 1:.1f}" y="{top + 45:.1f}" width="{box - 2:.1f}" height="17" fill="#ffffff" '
-            f'stroke="{INK}" stroke-width="{2.6 if changed else 0.6}"/>'
-        )
-        out.append(_text(x + box / 2, top + 58, str(track.points[space]), 11, bold=changed))
-    # Zone bands, one per row a zone spans; labels after all bands, so no band covers a label.
-    labels_out: list[str] = []
-    for zone in track.zones:
-        first, last = zone.first, min(zone.last, track.last_space)
-        changed = zone.id in changed_zones
-        space = first
-        while space <= last:
-            x, top = place(space)
-            row_end = min(last, (space // per_row + 1) * per_row - 1)
-            band = (row_end - space + 1) * box
-            out.append(
-                f'<rect x="{x + 1:.1f}" y="{top + 66:.1f}" width="{band - 2:.1f}" height="15" '
-                f'fill="{FILL[zone.outcome]}" stroke="{INK}" stroke-width="{2.6 if changed else 0.9}"/>'
-            )
-            mark = f"{labels.marker} " if changed else ""
-            label = f"{mark}{zone.name}: {labels.outcome[zone.outcome]}"
-            if not _fits(label, 9, band, changed):
-                label = f"{mark}{zone.name}"
-            size = 9.0
-            while not _fits(label, size, band, changed) and size > SMALLEST_LABEL:  # a long name in a short band
-                size -= 0.5
-            if not _fits(label, size, band, changed) and changed:
-                label, size = labels.marker, 9.0
-            if _fits(label, size, band, changed):
-                labels_out.append(_text(x + band / 2, top + 77, label, size, fill=TEXT[zone.outcome], bold=changed))
-            space = row_end + 1
-    out.extend(labels_out)
-    # The cap and the points per step beyond it.
-    x, top = place(track.last_space)
-    end = x + box + 3
-    if cap_changed:
-        out.append(_text(end + END_WIDTH / 2, top + 10, labels.marker, 9, bold=True))
-    out.append(_text(end + END_WIDTH / 2, top + 22, labels.cap, 9, bold=True))
-    out.append(
-        f'<path d="M{end + 2:.1f} {top + 28:.1f} H{end + END_WIDTH - 6:.1f}" stroke="{INK}" stroke-width="1.4"/>'
-        f'<path d="M{end + END_WIDTH - 2:.1f} {top + 28:.1f} l-5 -3.5 v7 Z" fill="{INK}"/>'
-    )
-    beyond_mark = f"{labels.marker}" if beyond_changed else ""
-    out.append(_text(end + END_WIDTH / 2, top + 42, f"{beyond_mark}+{track.points_per_step_beyond}", 10, bold=True))
+    out.extend(_row_labels(grid, labels))
+    out.extend(_spaces(grid, track, labels, changed_spaces))
+    out.extend(_zones(grid, track, labels, changed_zones))
+    out.extend(_cap(grid, track, labels, cap_changed, beyond_changed))
     out.append("</svg>")
     return "".join(out)
 

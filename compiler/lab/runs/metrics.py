@@ -67,25 +67,6 @@ def catalogue(rounds: Sequence[int], players: int) -> tuple[Metric, ...]:
         )
         for s in range(1, players + 1)
     ]
-    comebacks = [
-        metric
-        for r in rounds
-        for metric in (
-            Metric(
-                f"comeback_r{r}",
-                f"winner behind after round {r}",
-                "rate",
-                f"share of games whose winner was behind after the Emperor scoring of round {r} (fewer points than "
-                "the leader; a winner tied for the lead is not behind)",
-            ),
-            Metric(
-                f"behind_r{r}",
-                f"winner's deficit, round {r}",
-                "points",
-                f"in the games counted by comeback_r{r}, how many points the winner was behind then, mean (0 if none)",
-            ),
-        )
-    ]
     return (
         *per_round,
         *BEFORE_DESIGN,
@@ -104,10 +85,33 @@ def catalogue(rounds: Sequence[int], players: int) -> tuple[Metric, ...]:
             "shared win counts for each winner): under 0.05, the seats' win rates differ beyond noise",
         ),
         *TIES_AND_LEAD,
-        *comebacks,
+        *_comebacks(rounds),
         *decisiveness(rounds),
         *CONTRIBUTIONS,
     )
+
+
+def _comebacks(rounds: Sequence[int]) -> list[Metric]:
+    """For each Emperor scoring: how often the winner was behind then, and by how much."""
+    return [
+        metric
+        for r in rounds
+        for metric in (
+            Metric(
+                f"comeback_r{r}",
+                f"winner behind after round {r}",
+                "rate",
+                f"share of games whose winner was behind after the Emperor scoring of round {r} (fewer points than "
+                "the leader; a winner tied for the lead is not behind)",
+            ),
+            Metric(
+                f"behind_r{r}",
+                f"winner's deficit, round {r}",
+                "points",
+                f"in the games counted by comeback_r{r}, how many points the winner was behind then, mean (0 if none)",
+            ),
+        )
+    ]
 
 
 BEFORE_DESIGN = (

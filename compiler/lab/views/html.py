@@ -4,7 +4,8 @@ inline SVG plots; no external resources."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from jinja2 import Environment
 from markupsafe import Markup
@@ -21,6 +22,74 @@ WIDTH, HEIGHT = 760, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 
 
+# What the templates draw (coordinates as text, or whole numbers): a tick, a line or a bar's label is a
+# mapping of text; the plots and table sections are typed below.
+Texts = dict[str, str]
+
+
+class HistogramPlot(TypedDict):
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    lines: list[Texts]
+    x_ticks: list[Texts]
+    y_ticks: list[Texts]
+    bin_width: int
+    x_label_y: int
+
+
+class OutcomeBar(TypedDict):
+    x: str
+    width: str
+    centre: str
+    segments: list[Texts]
+    colour: str
+    name: str
+
+
+class OutcomePlot(TypedDict):
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    bars: list[OutcomeBar]
+    groups: list[Texts]
+    y_ticks: list[Texts]
+    name_y: int
+    group_y: int
+
+
+class InvestmentPlot(TypedDict):
+    width: int
+    height: int
+    left: int
+    right: int
+    bars: list[Texts]
+    groups: list[Texts]
+    y_ticks: list[Texts]
+    group_y: int
+
+
+class TableRow(TypedDict):
+    label: str
+    title: str
+    cells: list[list[Texts]]
+
+
+class TableSection(TypedDict):
+    """A section of rows as a table, with what comes before and after it (a plot, or nothing)."""
+
+    title: str
+    rows: list[TableRow]
+    before: Markup
+    after: Markup
+
+
 def _fmt(value: float) -> str:
     """Coordinates with two decimals, the same text on every machine."""
     return f"{value:.2f}"
@@ -34,7 +103,7 @@ def _nice_step(span: float, ticks: int) -> int:
     return 1000
 
 
-def histogram_plot(report: CompareReport) -> dict[str, Any]:
+def histogram_plot(report: CompareReport) -> HistogramPlot:
     """Overlaid histogram lines of final totals: share of players per bin, one line per ruleset."""
     rulesets = report.rulesets
     values = [v for e in rulesets for v, _c in e.final_total_histogram]
@@ -86,14 +155,14 @@ def histogram_plot(report: CompareReport) -> dict[str, Any]:
     }
 
 
-def outcome_plot(report: CompareReport) -> dict[str, Any]:
+def outcome_plot(report: CompareReport) -> OutcomePlot:
     """Stacked bars: for each scoring round and ruleset, the share of bonus, neutral and penalty."""
     rulesets = report.rulesets
     rounds = report.rounds
     plot_h = HEIGHT - TOP - BOTTOM - 16
     group_w = (WIDTH - LEFT - RIGHT) / max(len(rounds), 1)
     bar_w = min(56.0, (group_w - 24) / max(len(rulesets), 1))
-    bars = []
+    bars: list[OutcomeBar] = []
     groups = []
     for g, round_ in enumerate(rounds):
         start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
@@ -165,15 +234,73 @@ def plotted(report: CompareReport, percent: bool) -> list[Figure]:
     return [row for row in rows_of(report) if isinstance(row, Figure) and row.plot and row.percent == percent]
 
 
-def difference_plot(report: CompareReport, percent: bool) -> dict[str, Any]:
-    """Each difference from the reference as a dot with its 95% interval as whiskers, one line per ruleset;
-    a hollow dot, a dashed whisker and the words "within noise" where the interval contains 0."""
-    scale = 100.0 if percent else 1.0
+class PlotMark(TypedDict):
+    """A difference's dot and whiskers, as the template draws them (coordinates as text)."""
+
+    x: str
+    x1: str
+    x2: str
+    y: str
+    cap1: str
+    cap2: str
+    colour: str
+    fill: str
+    noise: bool
+    title: str
+
+
+class DifferencePlot(TypedDict):
+    """What the template draws of a difference plot (coordinates as text, or whole numbers)."""
+
+    width: int
+    height: str
+    left: int
+    right: int
+    top: int
+    bottom: str
+    zero: str
+    groups: list[dict[str, str]]
+    marks: list[PlotMark]
+    ticks: list[dict[str, str]]
+    tick_y: str
+    verdict_x: int
+    axis_label: str
+    axis_label_y: str
+    empty: bool
+
+
+@dataclass(frozen=True)
+class _Dot:
+    """One difference to plot: its ruleset (index, name), its line's centre, its interval, the row's label."""
+
+    index: int
+    name: str
+    centre: float
+    interval: Difference
+    label: str
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """The value axis of a difference plot: from `low` to `high` in ticks of `step`, drawn from `left` to `right`."""
+
+    low: float
+    high: float
+    step: float
+    left: int
+    right: int
+
+    def x_of(self, value: float) -> float:
+        return self.left + (value - self.low) / (self.high - self.low) * (self.right - self.left)
+
+
+def _dots(report: CompareReport, percent: bool) -> tuple[list[dict[str, str]], list[_Dot], float]:
+    """The groups of lines (one group per plotted row, one line per ruleset with a difference), their dots, and
+    where the last line ends."""
     others = list(enumerate(report.rulesets))[1:]
     groups: list[dict[str, str]] = []
-    marks: list[tuple[int, str, float, Difference, str]] = []  # ruleset index, name, y, difference, label
+    dots: list[_Dot] = []
     y = float(TOP)
-    low, high = 0.0, 0.0
     for row in plotted(report, percent):
         assert row.difference is not None
         label = row.long or row.label
@@ -183,67 +310,82 @@ def difference_plot(report: CompareReport, percent: bool) -> dict[str, Any]:
             continue
         groups.append({"label": label, "y": _fmt(y + len(shown) * ROW_H / 2 + 4), "line": _fmt(y - GROUP_GAP / 2)})
         for index, entry, interval in shown:
-            low, high = min(low, scale * interval.low), max(high, scale * interval.high)
-            marks.append((index, entry.name, y + ROW_H / 2, interval, label))
+            dots.append(_Dot(index, entry.name, y + ROW_H / 2, interval, label))
             y += ROW_H
         y += GROUP_GAP
+    return groups, dots, y
+
+
+def _axis(dots: list[_Dot], scale: float) -> _Axis:
+    """An axis over every interval and 0, widened to whole ticks."""
+    low, high = 0.0, 0.0
+    for dot in dots:
+        low, high = min(low, scale * dot.interval.low), max(high, scale * dot.interval.high)
     span = (high - low) or 1.0
     step = _nice_float_step(span)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     if high - low < step:
         high = low + step
-    left, right = LABEL_W, WIDTH - VERDICT_W
-    bottom = y + 4
+    return _Axis(low, high, step, LABEL_W, WIDTH - VERDICT_W)
 
-    def x_of(value: float) -> float:
-        return left + (value - low) / (high - low) * (right - left)
 
-    unit = " percentage points" if percent else " points"
-    shown_marks = []
-    for index, name, centre, interval, label in marks:
-        noise = interval.within_noise
-        colour = PALETTE[index % len(PALETTE)]
-        shown_marks.append(
-            {
-                "x": _fmt(x_of(scale * interval.estimate)),
-                "x1": _fmt(x_of(scale * interval.low)),
-                "x2": _fmt(x_of(scale * interval.high)),
-                "y": _fmt(centre),
-                "cap1": _fmt(centre - 4),
-                "cap2": _fmt(centre + 4),
-                "colour": colour,
-                "fill": "#fff" if noise else colour,
-                "noise": noise,
-                "title": f"{name}, {label}: {scale * interval.estimate:+.2f}{unit}, "
-                f"95% interval {scale * interval.low:+.2f} to {scale * interval.high:+.2f}"
-                + (": within noise" if noise else ""),
-            }
-        )
-    decimals = f"{step:.10f}".rstrip("0").partition(".")[2]
-    digits = len(decimals)  # as many as the step needs: 25 -> 0, 2.5 -> 1, 0.25 -> 2
+def _mark(dot: _Dot, axis: _Axis, scale: float, unit: str) -> PlotMark:
+    interval = dot.interval
+    noise = interval.within_noise
+    colour = PALETTE[dot.index % len(PALETTE)]
+    return {
+        "x": _fmt(axis.x_of(scale * interval.estimate)),
+        "x1": _fmt(axis.x_of(scale * interval.low)),
+        "x2": _fmt(axis.x_of(scale * interval.high)),
+        "y": _fmt(dot.centre),
+        "cap1": _fmt(dot.centre - 4),
+        "cap2": _fmt(dot.centre + 4),
+        "colour": colour,
+        "fill": "#fff" if noise else colour,
+        "noise": noise,
+        "title": f"{dot.name}, {dot.label}: {scale * interval.estimate:+.2f}{unit}, "
+        f"95% interval {scale * interval.low:+.2f} to {scale * interval.high:+.2f}"
+        + (": within noise" if noise else ""),
+    }
+
+
+def _ticks(axis: _Axis) -> list[dict[str, str]]:
+    """A tick at every step, with as many decimals as the step needs (25 -> 0, 2.5 -> 1, 0.25 -> 2)."""
+    step = axis.step
+    digits = len(f"{step:.10f}".rstrip("0").partition(".")[2])
     ticks = []
-    for i in range(round((high - low) / step) + 1):
-        value = low + i * step
+    for i in range(round((axis.high - axis.low) / step) + 1):
+        value = axis.low + i * step
         text = "0" if abs(value) < step / 1000 else f"{value:+.{digits}f}"
-        ticks.append({"x": _fmt(x_of(value)), "label": text})
-    height = bottom + BOTTOM
+        ticks.append({"x": _fmt(axis.x_of(value)), "label": text})
+    return ticks
+
+
+def difference_plot(report: CompareReport, percent: bool) -> DifferencePlot:
+    """Each difference from the reference as a dot with its 95% interval as whiskers, one line per ruleset;
+    a hollow dot, a dashed whisker and the words "within noise" where the interval contains 0."""
+    scale = 100.0 if percent else 1.0
+    groups, dots, y = _dots(report, percent)
+    axis = _axis(dots, scale)
+    bottom = y + 4
+    unit = " percentage points" if percent else " points"
     return {
         "width": WIDTH,
-        "height": _fmt(height),
-        "left": left,
-        "right": right,
+        "height": _fmt(bottom + BOTTOM),
+        "left": axis.left,
+        "right": axis.right,
         "top": TOP,
         "bottom": _fmt(bottom),
-        "zero": _fmt(x_of(0.0)),
+        "zero": _fmt(axis.x_of(0.0)),
         "groups": groups,
-        "marks": shown_marks,
-        "ticks": ticks,
+        "marks": [_mark(dot, axis, scale, unit) for dot in dots],
+        "ticks": _ticks(axis),
         "tick_y": _fmt(bottom + 16),
-        "verdict_x": right + 8,
+        "verdict_x": axis.right + 8,
         "axis_label": f"difference from {report.reference} ({'percentage points' if percent else 'points'})"
         + (" with 95% interval; for the winner, the share of games" if percent else " with 95% interval"),
         "axis_label_y": _fmt(bottom + 36),
-        "empty": not marks,
+        "empty": not dots,
     }
 
 
@@ -383,8 +525,8 @@ def _tile_parts(tile: str, entry: RulesetRecord, paired: bool) -> list[dict[str,
     return parts
 
 
-def _section(section: Section, report: CompareReport) -> dict[str, Any]:
-    rows = [
+def _section(section: Section, report: CompareReport) -> TableSection:
+    rows: list[TableRow] = [
         {
             "label": row.label,
             "title": f"{row.key}: {row.definition}" if isinstance(row, Figure) and row.definition else "",
@@ -451,7 +593,7 @@ def _steps(entry: RulesetRecord, round_: int, what: str) -> float:
     return 0.0 if found is None else float(getattr(found, what))
 
 
-def investment_plot(report: CompareReport) -> dict[str, Any]:
+def investment_plot(report: CompareReport) -> InvestmentPlot:
     """Grouped bars: per Emperor scoring, per ruleset, the planners' extra steps (mean)."""
     rulesets = report.rulesets
     rounds = sorted({r for e in rulesets for r, _choices in e.planning.emperor_steps})

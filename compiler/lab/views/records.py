@@ -17,7 +17,7 @@ from ..runs.intervals import LEVEL, METHODS, Interval
 from ..runs.metrics import Metric
 from ..runs.tallies import OUTCOMES, summary
 
-Json = dict[str, Any]  # the plain data of json.dumps, made only by the as_json methods below
+Json = dict[str, Any]  # the plain data of json.dumps (--json): the as_json methods below, tune.py, runs/states.py
 COMPARE_FORMAT = "gah-compare/1"
 SWEEP_FORMAT = "gah-sweep/1"
 

@@ -3,13 +3,12 @@ the differences in words (gah.lab.runs.states scores them)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..runs.tallies import OUTCOME_WORDS
+from .records import Json
 from .textfit import GAP, blocks, wrap
 
 
-def states_text(report: dict[str, Any]) -> str:
+def states_text(report: Json) -> str:
     """One table per state: a row per player, a column per ruleset; then the differences in words."""
     names: list[str] = report["rulesets"]
     lines: list[str] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from jinja2 import Environment
 from markupsafe import Markup
@@ -34,6 +34,34 @@ METRIC_TITLES = {
 }
 
 
+# A heat map's cell as the template shows it: its text, CSS classes, colour and titles (all text).
+Cell = dict[str, str]
+
+
+class HeatRow(TypedDict):
+    label: str
+    cells: list[Cell]
+
+
+class HeatPanel(TypedDict):
+    caption: str  # the values of the axes beyond the second ("" with two axes or fewer)
+    rows: list[HeatRow]
+
+
+class HeatMap(TypedDict):
+    """One metric's heat map: its chart (a 1-D sweep), words, range and panels."""
+
+    chart: Markup
+    metric: str
+    title: str
+    definition: str
+    start: str
+    low: str
+    high: str
+    columns: list[str]
+    panels: list[HeatPanel]
+
+
 def metric_title(metric: str) -> str:
     if metric in METRIC_TITLES:
         return METRIC_TITLES[metric]
@@ -54,9 +82,7 @@ def _shade(found: Difference) -> tuple[str, bool]:
     return (HIGHER if found.estimate > 0 else LOWER)[step], step >= DARK_FROM
 
 
-def heat_maps(
-    report: SweepReport, where: Sequence[Condition], metrics: Sequence[str] | None = None
-) -> list[dict[str, Any]]:
+def heat_maps(report: SweepReport, where: Sequence[Condition], metrics: Sequence[str] | None = None) -> list[HeatMap]:
     """Per metric (default: every one): panels (one per value of the axes beyond the second) of rows x columns
     of cells."""
     axes = report.vary
@@ -66,15 +92,15 @@ def heat_maps(
     column_axis = axes[1] if len(axes) > 1 else None
     rest = axes[2:]
     start = tuple(json.dumps(axis.start) for axis in axes if not axis.run)  # under every run's values
-    maps = []
+    maps: list[HeatMap] = []
     definitions = {m.name: m.definition for m in report.definitions}
     for metric in report.metrics if metrics is None else metrics:
         found = [p.metrics[metric] for p in report.points if p.valid and metric in p.metrics]
         low, high = (min(found), max(found)) if found else (0.0, 0.0)
-        panels = []
+        panels: list[HeatPanel] = []
         for extra in itertools.product(*(axis.values for axis in rest)):
             caption = ", ".join(f"{a.path} = {value_text(v)}" for a, v in zip(rest, extra, strict=True))
-            rows = []
+            rows: list[HeatRow] = []
             for row_value in row_axis.values:
                 cells = []
                 for column_value in column_axis.values if column_axis else [None]:
@@ -133,7 +159,7 @@ def _chart(report: SweepReport, metric: str) -> str:
     return line_chart(dots, None if start is None else scale * start, path.rsplit(".", 1)[-1], texts, metric)
 
 
-def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where: Sequence[Condition]) -> dict[str, Any]:
+def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where: Sequence[Condition]) -> Cell:
     if point is None:
         return {"text": "", "class": "absent", "title": "left out by --where"}
     if not point.valid:

@@ -15,7 +15,7 @@ from ..runs.metrics import is_rate
 from ..runs.search import METHOD, Crossing, Reading, Search, Shape, Target
 from ..runs.voice import say
 from .charts import Dot, line_chart
-from .records import Run
+from .records import Json, Run
 from .rows import planning_note
 from .sweep import short_names
 from .textfit import wrap
@@ -180,11 +180,11 @@ def reading_lines(reading: Reading, target: Target, name: str) -> list[str]:
     return [f"{head}{target.metric} {with_interval(target.metric, reading)}{mark}"]
 
 
-def reading_json(reading: Reading, target: Target) -> dict[str, Any]:
+def reading_json(reading: Reading, target: Target) -> Json:
     if reading.estimate is None:
         return {"value": reading.value, "valid": False, "problems": list(reading.problems)}
     digits = metrics.metric_of(target.metric).digits
-    found: dict[str, Any] = {"value": reading.value, "valid": True, "metric": reading.estimate}
+    found: Json = {"value": reading.value, "valid": True, "metric": reading.estimate}
     if reading.interval is not None:
         found.update(
             low=round(reading.interval.low, digits) + 0.0,

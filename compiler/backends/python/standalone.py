@@ -63,3 +63,32 @@ def defined_names(source: str) -> frozenset[str]:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
     return frozenset(names)
+
+
+ENTRY_FILE = "entry.py"  # not one of RUNTIME_FILES: copied a function at a time (fixed_lines)
+
+
+@lru_cache(maxsize=1)
+def fixed_functions() -> dict[str, str]:
+    """Each top-level function of runtime/entry.py by name: its text as written there."""
+    source = (RUNTIME_DIR / ENTRY_FILE).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    return {
+        node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef)
+    }
+
+
+def fixed_lines(name: str, by_role: bool = False, replace: tuple[str, str] = ("", "")) -> list[str]:
+    """The lines of runtime/entry.py's function `name` (`by_role`: of `<name>_by_role`, named `name`), with the
+    text `replace[0]` (which must be there once) replaced by `replace[1]`: what a ruleset varies in it."""
+    text = fixed_functions()[f"{name}_by_role" if by_role else name]
+    if by_role:
+        text = text.replace(f"def {name}_by_role(", f"def {name}(", 1)
+    old, new = replace
+    if old != new:
+        if text.count(old) != 1:
+            raise ValueError(f"runtime/entry.py: {name} holds {old!r} {text.count(old)} times, not once")
+        text = text.replace(old, new)
+    return text.splitlines()

@@ -17,6 +17,7 @@ from typing import Any
 
 import gah.backends.batched.effects
 import gah.backends.batched.tables
+import gah.backends.call_shapes
 import gah.backends.js.effects
 import gah.backends.policy_facts
 import gah.backends.python.effects
@@ -34,6 +35,7 @@ STAGES = {
     "the front end (compiler/frontend/lower_effects.py: LOWER)",
     "the front end (compiler/frontend/lower_effects.py: CONSUMES)",
     "the front end (compiler/frontend/lower_effects.py: GIVES)",
+    "the call shapes (compiler/backends/call_shapes.py: SHAPE)",
     "the Python backend (compiler/backends/python/effects.py: LINES)",
     "the Python backend (compiler/backends/python/effects.py: FEASIBLE)",
     "the JavaScript backend (compiler/backends/js/effects.py: STATEMENT)",

@@ -32,7 +32,7 @@ from gah.backends.js.effects import (
     filtered_js,
     js_literal,
 )
-from gah.backends.js.engine import generate_engine
+from gah.backends.js.engine import generate_engine, runtime_source
 from gah.backends.js.page import generate_page
 from gah.backends.python.effects import effect_lines
 from gah.backends.python.load import load_scoring_module
@@ -132,6 +132,30 @@ def _calls(code: str) -> list[str]:
         args = args.replace("(", "[").replace(")", "]").replace(",]", "]")
         calls.append(f"{camel}({args})")
     return calls
+
+
+@pytest.mark.parametrize(("kind", "effect"), every_sample(), ids=SAMPLE_IDS)
+def test_every_call_shape_names_a_function_of_both_runtimes(kind: str, effect: ir.Effect) -> None:
+    """The call compiler/backends/call_shapes.py gives an effect calls a function that each runtime defines (the
+    Python one by its name, the JavaScript one in camelCase), with room for its arguments."""
+    import ast
+
+    from gah.backends.call_shapes import UNSHAPED, Call, Place, camel, shape
+    from gah.backends.python.standalone import runtime_module_text
+
+    if isinstance(effect, UNSHAPED):
+        return
+    python = {n.name: n for n in ast.parse(runtime_module_text()).body if isinstance(n, ast.FunctionDef)}
+    javascript = runtime_source()
+    calls = [shape(effect, Place(True, True, True))]
+    calls += [a for a in calls[0].args if isinstance(a, Call)]
+    for call in calls:
+        assert f"function {camel(call.name)}(" in javascript, call.name
+        function = python[call.name]
+        positional = len(function.args.posonlyargs) + len(function.args.args)
+        given = (2 if call.of_player else 1) + len(call.args) + len(call.python_args)
+        assert given <= positional, (call.name, given, positional)
+        assert not call.ends_turn or "ends_turn" in [a.arg for a in function.args.args + function.args.kwonlyargs]
 
 
 def test_two_choices_in_one_function_each_have_their_own_option() -> None:

@@ -1,6 +1,7 @@
 """JavaScript for each effect kind: one generator (`STATEMENT`) and one feasibility test (`FEASIBLE`) per kind.
 
-A port of compiler/backends/python/effects.py (same runtime calls, same arguments). `game` and `player`
+A port of compiler/backends/python/effects.py: the same runtime calls, from the same shapes
+(compiler/backends/call_shapes.py), spelt in JavaScript. `game` and `player`
 are in scope wherever these statements go. A kind without a function in a table raises `MissingKind`
 (compiler/dispatch.py), which fails the build: never a silent placeholder.
 """
@@ -13,6 +14,7 @@ from typing import Any
 
 from ... import ir
 from ...dispatch import ByKind, MissingKind
+from ..call_shapes import SHAPE, UNSHAPED, Arg, Call, Code, Count, Place, camel, pick_arguments, shape
 
 
 class JsCodegenError(MissingKind):
@@ -103,20 +105,12 @@ def filtered_js(q: ir.Quantity) -> str:
     raise JsCodegenError(f"no JavaScript quantity {q.key!r}: a {q.count} count takes no filters")
 
 
-def _discount(discount: ir.Discount) -> str:
-    return "null" if discount == "all" else js_literal(discount)
-
-
 def _per(effect: ir.PointsPerQuantity) -> str:
     return f"{abs(effect.points)} * {quantity_js(effect.quantity)}"
 
 
 def _floors(floors: tuple[int, ...] | None) -> str:
     return "null" if floors is None else js_literal(list(floors))
-
-
-def _amount(amount: ir.Amount, everything: str) -> str:
-    return everything if amount == "all" else str(amount)
 
 
 def _which(which: ir.ItemFilter) -> str:
@@ -129,106 +123,31 @@ def _places(sources: tuple[ir.ItemPlace, ...]) -> str:
     return f"{js_literal('kitchen' in sources)}, {js_literal('cafe' in sources)}"
 
 
-def _pick(pick: ir.RoomPick) -> str:
-    """The arguments after `count` of removeRooms and countRemovable for a pick."""
-    if pick == "highest_then_below_in_column":
-        return "false, true"
-    return js_literal(pick == "highest_then_strictly_below")
-
-
 # --- generators ------------------------------------------------------------------------
 
 
-@STATEMENT.on(ir.GainKrones)
-def _gain_krones(effect: ir.GainKrones, _room_wins: bool) -> list[str]:
-    return [f"gainKrones(game, player, {effect.amount});"]
+@STATEMENT.on(*(kind for kind in SHAPE.functions if kind not in UNSHAPED))
+def _one_call(effect: ir.Effect, room_wins: bool) -> list[str]:
+    """The runtime call of compiler/backends/call_shapes.py, spelt in JavaScript (without the arguments only the
+    Python runtime takes)."""
+    return [js_call(shape(effect, Place(room_wins))) + ";"]
 
 
-@STATEMENT.on(ir.LoseKrones)
-def _lose_krones(effect: ir.LoseKrones, _room_wins: bool) -> list[str]:
-    return [f"loseKrones(game, player, {_amount(effect.amount, 'player.krones')});"]
+def js_call(call: Call) -> str:
+    """A call shape spelt in JavaScript."""
+    head = ["game", "player"] if call.of_player else ["game"]
+    return f"{camel(call.name)}({', '.join([*head, *map(js_argument, call.args)])})"
 
 
-@STATEMENT.on(ir.GainPoints)
-def _gain_points(effect: ir.GainPoints, _room_wins: bool) -> list[str]:
-    return [f"gainPoints(game, player, {effect.amount});"]
-
-
-@STATEMENT.on(ir.LosePoints)
-def _lose_points(effect: ir.LosePoints, _room_wins: bool) -> list[str]:
-    return [f"losePoints(game, player, {_amount(effect.amount, 'player.points')});"]
-
-
-@STATEMENT.on(ir.GainItems)
-def _gain_items(effect: ir.GainItems, _room_wins: bool) -> list[str]:
-    return [f"gainItems(game, player, {js_literal([list(pair) for pair in effect.items])});"]
-
-
-@STATEMENT.on(ir.ChooseItems)
-def _choose_items(effect: ir.ChooseItems, _room_wins: bool) -> list[str]:
-    which = "" if effect.which.is_any else f", {_which(effect.which)}"
-    return [f"chooseItems(game, player, {effect.count}, {js_literal(effect.may_serve_guests)}{which});"]
-
-
-@STATEMENT.on(ir.ReturnItems)
-def _return_items(effect: ir.ReturnItems, _room_wins: bool) -> list[str]:
-    places = _places(effect.sources)
-    if effect.count == "all" and effect.which.is_any:
-        return [f"returnItems(game, player, {places});"]
-    count = "null" if effect.count == "all" else str(effect.count)
-    return [f"returnItems(game, player, {places}, {count}, {_which(effect.which)});"]
-
-
-@STATEMENT.on(ir.DrawStaff)
-def _draw_staff(effect: ir.DrawStaff, _room_wins: bool) -> list[str]:
-    to_hand = ", true" if effect.rest == "hand" else ""
-    return [f"drawStaff(game, player, {effect.count}, {effect.play}, {_discount(effect.discount)}{to_hand});"]
-
-
-@STATEMENT.on(ir.StaffToDeckBottom)
-def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, _room_wins: bool) -> list[str]:
-    top = ", true" if effect.to == "top" else ""
-    return [f"staffToDeckBottom(game, player, {effect.count}{top});"]
-
-
-@STATEMENT.on(ir.PrepareRoom)
-def _prepare_room(effect: ir.PrepareRoom, room_wins: bool) -> list[str]:
-    free, occupy = js_literal(effect.free), js_literal(effect.occupy)
-    wins = js_literal(room_wins and effect.free)
-    return [f"prepareRoom(game, player, {_floors(effect.floors)}, {free}, {occupy}, {wins});"]
-
-
-@STATEMENT.on(ir.OccupyVacantRooms)
-def _occupy_vacant_rooms(effect: ir.OccupyVacantRooms, _room_wins: bool) -> list[str]:
-    return [f"occupyVacantRooms(game, player, {effect.count});"]
-
-
-@STATEMENT.on(ir.RemoveRooms)
-def _remove_rooms(effect: ir.RemoveRooms, _room_wins: bool) -> list[str]:
-    return [f"removeRooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)});"]
-
-
-@STATEMENT.on(ir.PointsPerQuantity)
-def _points_per_quantity(effect: ir.PointsPerQuantity, _room_wins: bool) -> list[str]:
-    why = f"perQuantity(game, {abs(effect.points)}, {js_literal(effect.quantity.key)})"
-    verb = "gainPoints" if effect.points >= 0 else "losePoints"
-    return [f"{verb}(game, player, {_per(effect)}, {why});"]
-
-
-@STATEMENT.on(ir.PlayStaffFromHand)
-def _play_staff_from_hand(effect: ir.PlayStaffFromHand, _room_wins: bool) -> list[str]:
-    kind = "" if effect.staff_kind == "any" else f", {js_literal(effect.staff_kind)}"
-    return [f"playStaffFromHand(game, player, {effect.count}, {_discount(effect.discount)}{kind});"]
-
-
-@STATEMENT.on(ir.RemoveHiredStaff)
-def _remove_hired_staff(effect: ir.RemoveHiredStaff, _room_wins: bool) -> list[str]:
-    return [f"removeHiredStaff(game, player, {effect.count}, {js_literal(effect.staff_kind)});"]
-
-
-@STATEMENT.on(ir.AdvanceEmperor)
-def _advance_emperor(effect: ir.AdvanceEmperor, _room_wins: bool) -> list[str]:
-    return [f"advanceEmperor(game, player, {effect.steps});"]
+def js_argument(argument: Arg) -> str:
+    """One argument of a call shape, spelt in JavaScript."""
+    if isinstance(argument, Code):
+        return argument.text
+    if isinstance(argument, Count):
+        return f"{argument.times} * {quantity_js(argument.quantity)}"
+    if isinstance(argument, Call):
+        return js_call(argument)
+    return js_literal(argument)
 
 
 @STATEMENT.on(ir.ChooseOne)
@@ -351,8 +270,8 @@ def _vacant(effect: ir.OccupyVacantRooms) -> str:
 
 @FEASIBLE.on(ir.RemoveRooms)
 def _removable(effect: ir.RemoveRooms) -> str:
-    count = effect.count
-    return f"countRemovable(player, {_STATE[effect.state]}, {count}, {_pick(effect.pick)}) >= {count}"
+    count, pick = effect.count, ", ".join(map(js_literal, pick_arguments(effect.pick)))
+    return f"countRemovable(player, {_STATE[effect.state]}, {count}, {pick}) >= {count}"
 
 
 @FEASIBLE.on(ir.PointsPerQuantity)
@@ -381,17 +300,6 @@ def _branch_taken(effect: ir.Conditional) -> str:
 
 
 # --- declared resources --------------------------------------------------------------------
-
-
-@STATEMENT.on(ir.GainResource)
-def _gain_resource(effect: ir.GainResource, _room_wins: bool) -> list[str]:
-    return [f"gainResource(game, player, {js_literal(effect.resource)}, {effect.amount});"]
-
-
-@STATEMENT.on(ir.LoseResource)
-def _lose_resource(effect: ir.LoseResource, _room_wins: bool) -> list[str]:
-    amount = "null" if effect.amount == "all" else str(effect.amount)
-    return [f"loseResource(game, player, {js_literal(effect.resource)}, {amount});"]
 
 
 @FEASIBLE.on(ir.GainResource)

@@ -1,5 +1,7 @@
 """Python code for each effect kind: one generator (`LINES`) and one feasibility test (`FEASIBLE`) per kind.
 
+A kind applied by one runtime call is written from its shape (compiler/backends/call_shapes.py), spelt here.
+
 `game` and `player` are in scope wherever these lines go. A kind without a function in a table raises
 `MissingKind` (compiler/dispatch.py): never a silent placeholder.
 """
@@ -8,11 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ... import ir
 from ...dispatch import ByKind, MissingKind
+from ..call_shapes import SHAPE, UNSHAPED, Arg, Call, Code, Count, Place, pick_arguments, shape
 from ..codebuilder import identifier, literal
 from .quantities import exploded_call, quantity_call
 
@@ -22,18 +24,6 @@ class CodegenError(MissingKind):
 
 
 _STATE = {"vacant": '"v"', "occupied": '"o"'}
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where an effect's lines go. `room_wins`: a free room here is never worth less than none (see
-    rooms_never_hurt()). `room_unseen`: nothing after this effect in the turn reacts to where a room went
-    (see bonus_boosters_only_gain()). `last`: the last effect of a tile's bonus or penalty, whose function's
-    `ends_turn` says whether anything follows it in the turn."""
-
-    room_wins: bool = False
-    room_unseen: bool = False
-    last: bool = False
 
 
 LINES: ByKind[Callable[[Any, Place], list[str]]] = ByKind(
@@ -47,11 +37,6 @@ def effect_lines(
 ) -> list[str]:
     """Statements that apply one effect to `player`."""
     return LINES.of(effect)(effect, Place(room_wins, room_unseen, last))
-
-
-def _ends(place: Place) -> str:
-    """The argument that passes a tile function's `ends_turn` on to the last effect (which may decide)."""
-    return ", ends_turn=ends_turn" if place.last else ""
 
 
 def feasible(effect: ir.Effect) -> str:
@@ -70,123 +55,38 @@ def all_feasible(effects: tuple[ir.Effect, ...]) -> str:
     return " and ".join(feasible_tests(effects)) or "True"
 
 
-def _discount(discount: ir.Discount) -> str:
-    return "None" if discount == "all" else literal(discount)
-
-
 def _per(effect: ir.PointsPerQuantity) -> str:
     return f"{abs(effect.points)} * {quantity_call(effect.quantity)}"
-
-
-def _amount(amount: ir.Amount, everything: str) -> str:
-    return everything if amount == "all" else str(amount)
 
 
 # --- generators ------------------------------------------------------------------------
 
 
-@LINES.on(ir.GainKrones)
-def _gain_krones(effect: ir.GainKrones, _place: Place) -> list[str]:
-    return [f"gain_krones(game, player, {effect.amount})"]
+@LINES.on(*(kind for kind in SHAPE.functions if kind not in UNSHAPED))
+def _one_call(effect: ir.Effect, place: Place) -> list[str]:
+    """The runtime call of compiler/backends/call_shapes.py, spelt in Python."""
+    call = shape(effect, place)
+    arguments = [*_head(call), *(python_argument(a) for a in (*call.args, *call.python_args))]
+    if any(isinstance(a, Count) and not a.quantity.name for a in call.args):
+        # a filtered count's key may be long: the call as a formatter folds it
+        return exploded_call(call.name, arguments)
+    ends = ", ends_turn=ends_turn" if call.ends_turn and place.last else ""
+    return [f"{call.name}({', '.join(arguments)}{ends})"]
 
 
-@LINES.on(ir.LoseKrones)
-def _lose_krones(effect: ir.LoseKrones, _place: Place) -> list[str]:
-    return [f"lose_krones(game, player, {_amount(effect.amount, 'player.krones')})"]
+def _head(call: Call) -> list[str]:
+    return ["game", "player"] if call.of_player else ["game"]
 
 
-@LINES.on(ir.GainPoints)
-def _gain_points(effect: ir.GainPoints, _place: Place) -> list[str]:
-    return [f"gain_points(game, player, {effect.amount})"]
-
-
-@LINES.on(ir.LosePoints)
-def _lose_points(effect: ir.LosePoints, _place: Place) -> list[str]:
-    return [f"lose_points(game, player, {_amount(effect.amount, 'player.points')})"]
-
-
-@LINES.on(ir.GainItems)
-def _gain_items(effect: ir.GainItems, _place: Place) -> list[str]:
-    return [f"gain_items(game, player, {literal(effect.items)})"]
-
-
-@LINES.on(ir.ChooseItems)
-def _choose_items(effect: ir.ChooseItems, _place: Place) -> list[str]:
-    which = "" if effect.which.is_any else f", {filtered(effect.which)}"
-    return [f"choose_items(game, player, {effect.count}, {effect.may_serve_guests}{which})"]
-
-
-@LINES.on(ir.ReturnItems)
-def _return_items(effect: ir.ReturnItems, _place: Place) -> list[str]:
-    places = f"{'kitchen' in effect.sources}, {'cafe' in effect.sources}"
-    if effect.count == "all" and effect.which.is_any:
-        return [f"return_items(game, player, {places})"]
-    count = "None" if effect.count == "all" else str(effect.count)
-    which = "None" if effect.which.is_any else filtered(effect.which)
-    return [f"return_items(game, player, {places}, {count}, {which})"]
-
-
-@LINES.on(ir.DrawStaff)
-def _draw_staff(effect: ir.DrawStaff, place: Place) -> list[str]:
-    to_hand = ", True" if effect.rest == "hand" else ""
-    discount = _discount(effect.discount)
-    return [f"draw_staff(game, player, {effect.count}, {effect.play}, {discount}{to_hand}{_ends(place)})"]
-
-
-@LINES.on(ir.StaffToDeckBottom)
-def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, place: Place) -> list[str]:
-    top = ", True" if effect.to == "top" else ""
-    return [f"staff_to_deck_bottom(game, player, {effect.count}{top}{_ends(place)})"]
-
-
-@LINES.on(ir.PrepareRoom)
-def _prepare_room(effect: ir.PrepareRoom, place: Place) -> list[str]:
-    free, occupy = effect.free, effect.occupy
-    alike = ", True" if place.room_unseen and free and not occupy else ""  # spaces alike but for printed points
-    floors = literal(effect.floors)
-    return [f"prepare_room(game, player, {floors}, {free}, {occupy}, {place.room_wins and free}{alike}{_ends(place)})"]
-
-
-@LINES.on(ir.OccupyVacantRooms)
-def _occupy_vacant_rooms(effect: ir.OccupyVacantRooms, _place: Place) -> list[str]:
-    return [f"occupy_vacant_rooms(game, player, {effect.count})"]
-
-
-def _pick(pick: ir.RoomPick) -> str:
-    """The arguments after `count` of remove_rooms and count_removable for a pick."""
-    if pick == "highest_then_below_in_column":
-        return "False, True"
-    return str(pick == "highest_then_strictly_below")
-
-
-@LINES.on(ir.RemoveRooms)
-def _remove_rooms(effect: ir.RemoveRooms, place: Place) -> list[str]:
-    return [f"remove_rooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)}{_ends(place)})"]
-
-
-@LINES.on(ir.PointsPerQuantity)
-def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> list[str]:
-    why = f"per_quantity(game, {abs(effect.points)}, {literal(effect.quantity.key)})"
-    verb = "gain_points" if effect.points >= 0 else "lose_points"
-    if not effect.quantity.name:  # a filtered count's key may be long: the call as a formatter folds it
-        return exploded_call(verb, ["game", "player", _per(effect), why])
-    return [f"{verb}(game, player, {_per(effect)}, {why})"]
-
-
-@LINES.on(ir.PlayStaffFromHand)
-def _play_staff_from_hand(effect: ir.PlayStaffFromHand, place: Place) -> list[str]:
-    kind = "" if effect.staff_kind == "any" else f", {literal(effect.staff_kind)}"
-    return [f"play_staff_from_hand(game, player, {effect.count}, {_discount(effect.discount)}{kind}{_ends(place)})"]
-
-
-@LINES.on(ir.RemoveHiredStaff)
-def _remove_hired_staff(effect: ir.RemoveHiredStaff, _place: Place) -> list[str]:
-    return [f"remove_hired_staff(game, player, {effect.count}, {literal(effect.staff_kind)})"]
-
-
-@LINES.on(ir.AdvanceEmperor)
-def _advance_emperor(effect: ir.AdvanceEmperor, _place: Place) -> list[str]:
-    return [f"advance_emperor(game, player, {effect.steps})"]
+def python_argument(argument: Arg) -> str:
+    """One argument of a call shape, spelt in Python."""
+    if isinstance(argument, Code):
+        return argument.text
+    if isinstance(argument, Count):
+        return f"{argument.times} * {quantity_call(argument.quantity)}"
+    if isinstance(argument, Call):
+        return f"{argument.name}({', '.join([*_head(argument), *map(python_argument, argument.args)])})"
+    return literal(argument)
 
 
 @LINES.on(ir.ChooseOne)
@@ -319,8 +219,8 @@ def _vacant(effect: ir.OccupyVacantRooms) -> str:
 
 @FEASIBLE.on(ir.RemoveRooms)
 def _removable(effect: ir.RemoveRooms) -> str:
-    count = effect.count
-    return f"count_removable(player, {_STATE[effect.state]}, {count}, {_pick(effect.pick)}) >= {count}"
+    count, pick = effect.count, ", ".join(map(literal, pick_arguments(effect.pick)))
+    return f"count_removable(player, {_STATE[effect.state]}, {count}, {pick}) >= {count}"
 
 
 @FEASIBLE.on(ir.PointsPerQuantity)
@@ -354,17 +254,6 @@ def _branch_taken(effect: ir.Conditional) -> str:
 
 
 # --- declared resources --------------------------------------------------------------------
-
-
-@LINES.on(ir.GainResource)
-def _gain_resource(effect: ir.GainResource, _place: Place) -> list[str]:
-    return [f"gain_resource(game, player, {literal(effect.resource)}, {effect.amount})"]
-
-
-@LINES.on(ir.LoseResource)
-def _lose_resource(effect: ir.LoseResource, _place: Place) -> list[str]:
-    amount = "None" if effect.amount == "all" else str(effect.amount)
-    return [f"lose_resource(game, player, {literal(effect.resource)}, {amount})"]
 
 
 @FEASIBLE.on(ir.GainResource)

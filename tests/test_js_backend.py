@@ -136,24 +136,36 @@ def _calls(code: str) -> list[str]:
 
 @pytest.mark.parametrize(("kind", "effect"), every_sample(), ids=SAMPLE_IDS)
 def test_every_call_shape_names_a_function_of_both_runtimes(kind: str, effect: ir.Effect) -> None:
-    """The call compiler/backends/call_shapes.py gives an effect calls a function that each runtime defines (the
-    Python one by its name, the JavaScript one in camelCase), with room for its arguments."""
+    """The calls compiler/backends/call_shapes.py gives an effect (its statement's and those of its feasibility
+    test) call functions that each runtime defines (the Python one by its name, the JavaScript one in camelCase),
+    with room for their arguments."""
     import ast
+    import dataclasses
 
-    from gah.backends.call_shapes import UNSHAPED, Call, Place, camel, shape
+    from gah.backends.call_shapes import UNSHAPED, Call, Place, camel, shape, test
     from gah.backends.python.standalone import runtime_module_text
 
     if isinstance(effect, UNSHAPED):
         return
     python = {n.name: n for n in ast.parse(runtime_module_text()).body if isinstance(n, ast.FunctionDef)}
     javascript = runtime_source()
-    calls = [shape(effect, Place(True, True, True))]
-    calls += [a for a in calls[0].args if isinstance(a, Call)]
-    for call in calls:
+
+    def calls(expression: object) -> list[Call]:
+        found = [expression] if isinstance(expression, Call) else []
+        if dataclasses.is_dataclass(expression):
+            for field in dataclasses.fields(expression):
+                value = getattr(expression, field.name)
+                for part in value if isinstance(value, tuple) else (value,):
+                    found += calls(part)
+        return found
+
+    every = calls(shape(effect, Place(True, True, True))) + calls(test(effect))
+    assert every, kind
+    for call in every:
         assert f"function {camel(call.name)}(" in javascript, call.name
         function = python[call.name]
         positional = len(function.args.posonlyargs) + len(function.args.args)
-        given = (2 if call.of_player else 1) + len(call.args) + len(call.python_args)
+        given = len(call.head) + len(call.args) + len(call.python_args)
         assert given <= positional, (call.name, given, positional)
         assert not call.ends_turn or "ends_turn" in [a.arg for a in function.args.args + function.args.kwonlyargs]
 

@@ -1,10 +1,12 @@
-"""The runtime call of each effect kind's statement, described once for the Python and JavaScript backends.
+"""The runtime call of each effect kind's statement, and its feasibility test, described once for the Python and
+JavaScript backends.
 
 Both backends apply an effect with one call of a runtime function of the same name (snake_case in Python,
-camelCase in JavaScript) and the same arguments, each spelt in its language: `SHAPE` gives that call per kind
-(a `Call`), and each backend only spells calls (python/effects.py, js/effects.py). The kinds whose statement is
-more than one call (choose_one, conditional: a choice or a test, then effects) have no shape: each backend writes
-them, and tests/test_js_backend.py compares the two where they call the runtime.
+camelCase in JavaScript) and the same arguments, and test whether it can be taken fully with the same expression,
+each spelt in its language: `SHAPE` gives that call per kind (a `Call`), `TEST` that expression (an `Expr`), and
+each backend only spells them (python/effects.py, js/effects.py). The kinds whose statement is more than one call
+(choose_one, conditional: a choice or a test, then effects) have neither: each backend writes them, and
+tests/test_js_backend.py compares the two where they call the runtime.
 """
 
 from __future__ import annotations
@@ -29,27 +31,72 @@ class Code:
 
 @dataclass(frozen=True)
 class Count:
-    """`times` times a quantity's count for the player (Python: its q_<key> function; JavaScript: its QUANTITIES
-    entry)."""
+    """A quantity's count for the player (Python: its q_<key> function; JavaScript: its QUANTITIES entry)."""
 
     quantity: ir.Quantity
+
+
+@dataclass(frozen=True)
+class Times:
+    """`times * value`."""
+
     times: int
+    value: Expr
 
 
 @dataclass(frozen=True)
 class Call:
-    """A call of the runtime function `name` (snake_case): `game, player` (`game` alone where not `of_player`),
-    then `args`. `python_args`: arguments after those that only the Python runtime takes; `ends_turn`: the Python
-    function may decide, and the last effect of a tile passes it its function's `ends_turn` (by keyword)."""
+    """A call of the runtime function `name` (snake_case): `head` (names spelt alike), then `args`. `python_args`:
+    arguments after those that only the Python runtime takes; `ends_turn`: the Python function may decide, and the
+    last effect of a tile passes it its function's `ends_turn` (by keyword)."""
 
     name: str
-    args: tuple[Arg, ...]
-    of_player: bool = True
-    python_args: tuple[Arg, ...] = ()
+    args: tuple[Expr, ...]
+    head: tuple[str, ...] = ("game", "player")
+    python_args: tuple[Expr, ...] = ()
     ends_turn: bool = False
 
 
-Arg = Value | Code | Count | Call
+@dataclass(frozen=True)
+class Length:
+    """The number of elements of a list (Python's len(), JavaScript's .length)."""
+
+    value: Expr
+
+
+@dataclass(frozen=True)
+class NonEmpty:
+    """Whether a list has an element."""
+
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Minus:
+    """`left - right`."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Item:
+    """`value[key][key]...`: an element of a table read by keys."""
+
+    value: Expr
+    keys: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """`value >= least`."""
+
+    value: Expr
+    least: Expr
+
+
+Expr = Value | Code | Count | Times | Call | Length | NonEmpty | Minus | Item | AtLeast
+Arg = Expr  # an argument of a call
 
 
 @dataclass(frozen=True)
@@ -65,6 +112,7 @@ class Place:
 
 
 SHAPE: ByKind[Callable[[Any, Place], Call]] = ByKind("the call shapes (compiler/backends/call_shapes.py: SHAPE)")
+TEST: ByKind[Callable[[Any], Expr]] = ByKind("the call shapes (compiler/backends/call_shapes.py: TEST)")
 # The kinds no single call applies: each backend writes their statements itself.
 UNSHAPED: tuple[type, ...] = (ir.ChooseOne, ir.Conditional)
 
@@ -72,6 +120,11 @@ UNSHAPED: tuple[type, ...] = (ir.ChooseOne, ir.Conditional)
 def shape(effect: ir.Effect, place: Place) -> Call:
     """The runtime call that applies one effect to the player."""
     return SHAPE.of(effect)(effect, place)
+
+
+def test(effect: ir.Effect) -> Expr:
+    """An expression: can this effect be taken fully right now? (all-or-nothing options; True: always)"""
+    return TEST.of(effect)(effect)
 
 
 def _amount(amount: ir.Amount, everything: str) -> Arg:
@@ -170,9 +223,9 @@ def _remove_rooms(effect: ir.RemoveRooms, _place: Place) -> Call:
 @SHAPE.on(ir.PointsPerQuantity)
 def _points_per_quantity(effect: ir.PointsPerQuantity, _place: Place) -> Call:
     points = abs(effect.points)
-    why = Call("per_quantity", (points, effect.quantity.key), of_player=False)
+    why = Call("per_quantity", (points, effect.quantity.key), head=("game",))
     verb = "gain_points" if effect.points >= 0 else "lose_points"
-    return Call(verb, (Count(effect.quantity, points), why))
+    return Call(verb, (Times(points, Count(effect.quantity)), why))
 
 
 @SHAPE.on(ir.PlayStaffFromHand)
@@ -204,6 +257,95 @@ def _lose_resource(effect: ir.LoseResource, _place: Place) -> Call:
 @SHAPE.on(*UNSHAPED)
 def _unshaped(effect: ir.Effect, _place: Place) -> Call:  # pragma: no cover - the backends write these
     raise TypeError(f"{type(effect).__name__}: more than one call, written by each backend")
+
+
+# --- feasibility tests ---------------------------------------------------------------------
+
+
+@TEST.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor)
+def _always(_effect: ir.Effect) -> Expr:
+    return True
+
+
+@TEST.on(ir.LoseKrones)
+def _krones(effect: ir.LoseKrones) -> Expr:
+    return True if effect.amount == "all" else AtLeast(Code("player.krones"), effect.amount)
+
+
+@TEST.on(ir.LosePoints)
+def _points(effect: ir.LosePoints) -> Expr:
+    return True if effect.amount == "all" else AtLeast(Code("player.points"), effect.amount)
+
+
+@TEST.on(ir.ReturnItems)
+def _items(effect: ir.ReturnItems) -> Expr:
+    if effect.count == "all":
+        return True
+    places = ("kitchen" in effect.sources, "cafe" in effect.sources)
+    return AtLeast(Call("count_returnable", (*places, _which(effect.which)), head=("player",)), effect.count)
+
+
+@TEST.on(ir.DrawStaff)
+def _deck(effect: ir.DrawStaff) -> Expr:
+    return AtLeast(Length(Code("game.deck")), effect.count)
+
+
+@TEST.on(ir.StaffToDeckBottom)
+def _hand(effect: ir.StaffToDeckBottom) -> Expr:
+    return AtLeast(Length(Code("player.hand")), effect.count)
+
+
+@TEST.on(ir.PlayStaffFromHand)
+def _playable(effect: ir.PlayStaffFromHand) -> Expr:
+    if effect.staff_kind == "any":
+        return AtLeast(Length(Code("player.hand")), effect.count)
+    return AtLeast(Length(Call("hand_of_kind", (effect.staff_kind,))), effect.count)
+
+
+@TEST.on(ir.PrepareRoom)
+def _space(effect: ir.PrepareRoom) -> Expr:
+    return NonEmpty(Call("legal_spaces", (effect.floors,), head=("game.rules", "player")))
+
+
+@TEST.on(ir.OccupyVacantRooms)
+def _vacant(effect: ir.OccupyVacantRooms) -> Expr:
+    return AtLeast(Count(ir.shorthand("vacant_rooms")), effect.count)
+
+
+@TEST.on(ir.RemoveRooms)
+def _removable(effect: ir.RemoveRooms) -> Expr:
+    arguments: tuple[Expr, ...] = (_STATE[effect.state], effect.count, *pick_arguments(effect.pick))
+    return AtLeast(Call("count_removable", arguments, head=("player",)), effect.count)
+
+
+@TEST.on(ir.PointsPerQuantity)
+def _per_quantity(effect: ir.PointsPerQuantity) -> Expr:
+    if effect.points >= 0:
+        return True
+    return AtLeast(Code("player.points"), Times(abs(effect.points), Count(effect.quantity)))
+
+
+@TEST.on(ir.RemoveHiredStaff)
+def _hired(effect: ir.RemoveHiredStaff) -> Expr:
+    return AtLeast(Length(Call("hired_of_kind", (effect.staff_kind,))), effect.count)
+
+
+@TEST.on(ir.GainResource)
+def _resource_room(_effect: ir.GainResource) -> Expr:
+    return True  # a gain is never refused: past the upper limit it is lost
+
+
+@TEST.on(ir.LoseResource)
+def _resource_held(effect: ir.LoseResource) -> Expr:
+    if effect.amount == "all":
+        return True
+    held = Call("resource_amount", (effect.resource,), head=("player",))
+    return AtLeast(Minus(held, Item(Code("game.rules.resources"), (effect.resource, 0))), effect.amount)
+
+
+@TEST.on(*UNSHAPED)
+def _untested(effect: ir.Effect) -> Expr:  # pragma: no cover - the backends write these
+    raise TypeError(f"{type(effect).__name__}: tests of its options or branches, written by each backend")
 
 
 def camel(name: str) -> str:

@@ -14,14 +14,30 @@ from typing import Any
 
 from ... import ir
 from ...dispatch import ByKind, MissingKind
-from ..call_shapes import SHAPE, UNSHAPED, Arg, Call, Code, Count, Place, camel, pick_arguments, shape
+from ..call_shapes import (
+    SHAPE,
+    TEST,
+    UNSHAPED,
+    AtLeast,
+    Call,
+    Code,
+    Count,
+    Expr,
+    Item,
+    Length,
+    Minus,
+    NonEmpty,
+    Place,
+    Times,
+    camel,
+    shape,
+    test,
+)
 
 
 class JsCodegenError(MissingKind):
     """An IR node the JavaScript backend cannot generate (a bug, never a placeholder)."""
 
-
-_STATE = {"vacant": '"v"', "occupied": '"o"'}
 
 # Inside a <script> element, these would end the element or start a comment; JSON allows escaping them.
 _SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
@@ -105,24 +121,6 @@ def filtered_js(q: ir.Quantity) -> str:
     raise JsCodegenError(f"no JavaScript quantity {q.key!r}: a {q.count} count takes no filters")
 
 
-def _per(effect: ir.PointsPerQuantity) -> str:
-    return f"{abs(effect.points)} * {quantity_js(effect.quantity)}"
-
-
-def _floors(floors: tuple[int, ...] | None) -> str:
-    return "null" if floors is None else js_literal(list(floors))
-
-
-def _which(which: ir.ItemFilter) -> str:
-    """A filter as the runtime takes it: the item ids it lets through (resolved by the front end), or
-    null for every item."""
-    return "null" if which.is_any else js_literal(list(which.fits))
-
-
-def _places(sources: tuple[ir.ItemPlace, ...]) -> str:
-    return f"{js_literal('kitchen' in sources)}, {js_literal('cafe' in sources)}"
-
-
 # --- generators ------------------------------------------------------------------------
 
 
@@ -130,24 +128,37 @@ def _places(sources: tuple[ir.ItemPlace, ...]) -> str:
 def _one_call(effect: ir.Effect, room_wins: bool) -> list[str]:
     """The runtime call of compiler/backends/call_shapes.py, spelt in JavaScript (without the arguments only the
     Python runtime takes)."""
-    return [js_call(shape(effect, Place(room_wins))) + ";"]
+    return [js_expression(shape(effect, Place(room_wins))) + ";"]
 
 
-def js_call(call: Call) -> str:
-    """A call shape spelt in JavaScript."""
-    head = ["game", "player"] if call.of_player else ["game"]
-    return f"{camel(call.name)}({', '.join([*head, *map(js_argument, call.args)])})"
+@FEASIBLE.on(*(kind for kind in TEST.functions if kind not in UNSHAPED))
+def _one_test(effect: ir.Effect) -> str:
+    """The feasibility test of compiler/backends/call_shapes.py, spelt in JavaScript."""
+    return js_expression(test(effect))
 
 
-def js_argument(argument: Arg) -> str:
-    """One argument of a call shape, spelt in JavaScript."""
-    if isinstance(argument, Code):
-        return argument.text
-    if isinstance(argument, Count):
-        return f"{argument.times} * {quantity_js(argument.quantity)}"
-    if isinstance(argument, Call):
-        return js_call(argument)
-    return js_literal(argument)
+def js_expression(expression: Expr) -> str:
+    """An expression of compiler/backends/call_shapes.py, spelt in JavaScript."""
+    spell = js_expression
+    if isinstance(expression, Code):
+        return expression.text
+    if isinstance(expression, Count):
+        return quantity_js(expression.quantity)
+    if isinstance(expression, Times):
+        return f"{expression.times} * {spell(expression.value)}"
+    if isinstance(expression, Call):
+        return f"{camel(expression.name)}({', '.join([*expression.head, *map(spell, expression.args)])})"
+    if isinstance(expression, Length):
+        return f"{spell(expression.value)}.length"
+    if isinstance(expression, NonEmpty):
+        return f"{spell(expression.value)}.length > 0"
+    if isinstance(expression, Minus):
+        return f"{spell(expression.left)} - {spell(expression.right)}"
+    if isinstance(expression, Item):
+        return spell(expression.value) + "".join(f"[{js_literal(key)}]" for key in expression.keys)
+    if isinstance(expression, AtLeast):
+        return f"{spell(expression.value)} >= {spell(expression.least)}"
+    return js_literal(expression)
 
 
 @STATEMENT.on(ir.ChooseOne)
@@ -219,71 +230,6 @@ def _bounds(bounds: ir.Bounds) -> str:
 # --- feasibility tests ---------------------------------------------------------------------
 
 
-@FEASIBLE.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor)
-def _always(_effect: ir.Effect) -> str:
-    return "true"
-
-
-@FEASIBLE.on(ir.LoseKrones)
-def _krones(effect: ir.LoseKrones) -> str:
-    return "true" if effect.amount == "all" else f"player.krones >= {effect.amount}"
-
-
-@FEASIBLE.on(ir.LosePoints)
-def _points(effect: ir.LosePoints) -> str:
-    return "true" if effect.amount == "all" else f"player.points >= {effect.amount}"
-
-
-@FEASIBLE.on(ir.ReturnItems)
-def _items(effect: ir.ReturnItems) -> str:
-    if effect.count == "all":
-        return "true"
-    return f"countReturnable(player, {_places(effect.sources)}, {_which(effect.which)}) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.DrawStaff)
-def _deck(effect: ir.DrawStaff) -> str:
-    return f"game.deck.length >= {effect.count}"
-
-
-@FEASIBLE.on(ir.StaffToDeckBottom)
-def _hand(effect: ir.StaffToDeckBottom) -> str:
-    return f"player.hand.length >= {effect.count}"
-
-
-@FEASIBLE.on(ir.PlayStaffFromHand)
-def _playable(effect: ir.PlayStaffFromHand) -> str:
-    if effect.staff_kind == "any":
-        return f"player.hand.length >= {effect.count}"
-    return f"handOfKind(game, player, {js_literal(effect.staff_kind)}).length >= {effect.count}"
-
-
-@FEASIBLE.on(ir.PrepareRoom)
-def _space(effect: ir.PrepareRoom) -> str:
-    return f"legalSpaces(game.rules, player, {_floors(effect.floors)}).length > 0"
-
-
-@FEASIBLE.on(ir.OccupyVacantRooms)
-def _vacant(effect: ir.OccupyVacantRooms) -> str:
-    return f"{quantity_js(ir.shorthand('vacant_rooms'))} >= {effect.count}"
-
-
-@FEASIBLE.on(ir.RemoveRooms)
-def _removable(effect: ir.RemoveRooms) -> str:
-    count, pick = effect.count, ", ".join(map(js_literal, pick_arguments(effect.pick)))
-    return f"countRemovable(player, {_STATE[effect.state]}, {count}, {pick}) >= {count}"
-
-
-@FEASIBLE.on(ir.PointsPerQuantity)
-def _per_quantity(effect: ir.PointsPerQuantity) -> str:
-    return "true" if effect.points >= 0 else f"player.points >= {_per(effect)}"
-
-
-@FEASIBLE.on(ir.RemoveHiredStaff)
-def _hired(effect: ir.RemoveHiredStaff) -> str:
-    return f"hiredOfKind(game, player, {js_literal(effect.staff_kind)}).length >= {effect.count}"
-
-
 @FEASIBLE.on(ir.ChooseOne)
 def _some_option(effect: ir.ChooseOne) -> str:
     if effect.may_decline:
@@ -297,19 +243,3 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "true":
         return "true"
     return f"(holds({condition_test_js(effect.condition, inline=True)[1]}) ? ({then}) : ({otherwise}))"
-
-
-# --- declared resources --------------------------------------------------------------------
-
-
-@FEASIBLE.on(ir.GainResource)
-def _resource_room(_effect: ir.GainResource) -> str:
-    return "true"  # a gain is never refused: past the upper limit it is lost
-
-
-@FEASIBLE.on(ir.LoseResource)
-def _resource_held(effect: ir.LoseResource) -> str:
-    if effect.amount == "all":
-        return "true"
-    resource = js_literal(effect.resource)
-    return f"resourceAmount(player, {resource}) - game.rules.resources[{resource}][0] >= {effect.amount}"

@@ -14,16 +14,30 @@ from typing import Any
 
 from ... import ir
 from ...dispatch import ByKind, MissingKind
-from ..call_shapes import SHAPE, UNSHAPED, Arg, Call, Code, Count, Place, pick_arguments, shape
+from ..call_shapes import (
+    SHAPE,
+    TEST,
+    UNSHAPED,
+    AtLeast,
+    Call,
+    Code,
+    Count,
+    Expr,
+    Item,
+    Length,
+    Minus,
+    NonEmpty,
+    Place,
+    Times,
+    shape,
+    test,
+)
 from ..codebuilder import identifier, literal
 from .quantities import exploded_call, quantity_call
 
 
 class CodegenError(MissingKind):
     """An IR node the Python backend cannot generate (a bug, never a placeholder)."""
-
-
-_STATE = {"vacant": '"v"', "occupied": '"o"'}
 
 
 LINES: ByKind[Callable[[Any, Place], list[str]]] = ByKind(
@@ -66,27 +80,42 @@ def _per(effect: ir.PointsPerQuantity) -> str:
 def _one_call(effect: ir.Effect, place: Place) -> list[str]:
     """The runtime call of compiler/backends/call_shapes.py, spelt in Python."""
     call = shape(effect, place)
-    arguments = [*_head(call), *(python_argument(a) for a in (*call.args, *call.python_args))]
-    if any(isinstance(a, Count) and not a.quantity.name for a in call.args):
+    arguments = [*call.head, *(python_expression(a) for a in (*call.args, *call.python_args))]
+    if any(isinstance(a, Times) and isinstance(a.value, Count) and not a.value.quantity.name for a in call.args):
         # a filtered count's key may be long: the call as a formatter folds it
         return exploded_call(call.name, arguments)
     ends = ", ends_turn=ends_turn" if call.ends_turn and place.last else ""
     return [f"{call.name}({', '.join(arguments)}{ends})"]
 
 
-def _head(call: Call) -> list[str]:
-    return ["game", "player"] if call.of_player else ["game"]
+@FEASIBLE.on(*(kind for kind in TEST.functions if kind not in UNSHAPED))
+def _one_test(effect: ir.Effect) -> str:
+    """The feasibility test of compiler/backends/call_shapes.py, spelt in Python."""
+    return python_expression(test(effect))
 
 
-def python_argument(argument: Arg) -> str:
-    """One argument of a call shape, spelt in Python."""
-    if isinstance(argument, Code):
-        return argument.text
-    if isinstance(argument, Count):
-        return f"{argument.times} * {quantity_call(argument.quantity)}"
-    if isinstance(argument, Call):
-        return f"{argument.name}({', '.join([*_head(argument), *map(python_argument, argument.args)])})"
-    return literal(argument)
+def python_expression(expression: Expr) -> str:
+    """An expression of compiler/backends/call_shapes.py, spelt in Python."""
+    spell = python_expression
+    if isinstance(expression, Code):
+        return expression.text
+    if isinstance(expression, Count):
+        return quantity_call(expression.quantity)
+    if isinstance(expression, Times):
+        return f"{expression.times} * {spell(expression.value)}"
+    if isinstance(expression, Call):
+        return f"{expression.name}({', '.join([*expression.head, *map(spell, expression.args)])})"
+    if isinstance(expression, Length):
+        return f"len({spell(expression.value)})"
+    if isinstance(expression, NonEmpty):
+        return f"bool({spell(expression.value)})"
+    if isinstance(expression, Minus):
+        return f"{spell(expression.left)} - {spell(expression.right)}"
+    if isinstance(expression, Item):
+        return spell(expression.value) + "".join(f"[{literal(key)}]" for key in expression.keys)
+    if isinstance(expression, AtLeast):
+        return f"{spell(expression.value)} >= {spell(expression.least)}"
+    return literal(expression)
 
 
 @LINES.on(ir.ChooseOne)
@@ -166,73 +195,6 @@ def _bounds(bounds: ir.Bounds) -> str:
 # --- feasibility tests ---------------------------------------------------------------------
 
 
-@FEASIBLE.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor)
-def _always(_effect: ir.Effect) -> str:
-    return "True"
-
-
-@FEASIBLE.on(ir.LoseKrones)
-def _krones(effect: ir.LoseKrones) -> str:
-    return "True" if effect.amount == "all" else f"player.krones >= {effect.amount}"
-
-
-@FEASIBLE.on(ir.LosePoints)
-def _points(effect: ir.LosePoints) -> str:
-    return "True" if effect.amount == "all" else f"player.points >= {effect.amount}"
-
-
-@FEASIBLE.on(ir.ReturnItems)
-def _items(effect: ir.ReturnItems) -> str:
-    if effect.count == "all":
-        return "True"
-    places = f"{'kitchen' in effect.sources}, {'cafe' in effect.sources}"
-    which = "None" if effect.which.is_any else filtered(effect.which)
-    return f"count_returnable(player, {places}, {which}) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.DrawStaff)
-def _deck(effect: ir.DrawStaff) -> str:
-    return f"len(game.deck) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.StaffToDeckBottom)
-def _hand(effect: ir.StaffToDeckBottom) -> str:
-    return f"len(player.hand) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.PlayStaffFromHand)
-def _playable(effect: ir.PlayStaffFromHand) -> str:
-    if effect.staff_kind == "any":
-        return f"len(player.hand) >= {effect.count}"
-    return f"len(hand_of_kind(game, player, {literal(effect.staff_kind)})) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.PrepareRoom)
-def _space(effect: ir.PrepareRoom) -> str:
-    return f"bool(legal_spaces(game.rules, player, {literal(effect.floors)}))"
-
-
-@FEASIBLE.on(ir.OccupyVacantRooms)
-def _vacant(effect: ir.OccupyVacantRooms) -> str:
-    return f"q_vacant_rooms(game, player) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.RemoveRooms)
-def _removable(effect: ir.RemoveRooms) -> str:
-    count, pick = effect.count, ", ".join(map(literal, pick_arguments(effect.pick)))
-    return f"count_removable(player, {_STATE[effect.state]}, {count}, {pick}) >= {count}"
-
-
-@FEASIBLE.on(ir.PointsPerQuantity)
-def _per_quantity(effect: ir.PointsPerQuantity) -> str:
-    return "True" if effect.points >= 0 else f"player.points >= {_per(effect)}"
-
-
-@FEASIBLE.on(ir.RemoveHiredStaff)
-def _hired(effect: ir.RemoveHiredStaff) -> str:
-    return f"len(hired_of_kind(game, player, {literal(effect.staff_kind)})) >= {effect.count}"
-
-
 @FEASIBLE.on(ir.ChooseOne)
 def _some_option(effect: ir.ChooseOne) -> str:
     if effect.may_decline:
@@ -251,19 +213,3 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "True":
         return "True"
     return f"(({then}) if holds({condition_name(effect.condition)}(game, player)) else ({otherwise}))"
-
-
-# --- declared resources --------------------------------------------------------------------
-
-
-@FEASIBLE.on(ir.GainResource)
-def _resource_room(_effect: ir.GainResource) -> str:
-    return "True"  # a gain is never refused: past the upper limit it is lost
-
-
-@FEASIBLE.on(ir.LoseResource)
-def _resource_held(effect: ir.LoseResource) -> str:
-    if effect.amount == "all":
-        return "True"
-    low = f"game.rules.resources[{literal(effect.resource)}][0]"
-    return f"resource_amount(player, {literal(effect.resource)}) - {low} >= {effect.amount}"

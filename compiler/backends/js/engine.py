@@ -13,13 +13,12 @@ from pathlib import Path
 
 from ... import ir
 from ...languages import Language
+from ..emperor_facts import emperor_facts
 from ..final_words import tiebreak_words
 from ..policy_facts import (
     bonus_room_wins,
-    decides,
     every_quantity,
     items_alike,
-    reads_others,
     serving_pays,
 )
 from ..score_words import score_words_by_language
@@ -213,24 +212,22 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
 
 
 def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
-    track = ruleset.track
-    spaces = range(track.last_space + 1)
-    js.line(f"const TRACK_POINTS = {js_literal(list(track.points))};")
-    js.line(f"const OUTCOME = {js_literal([track.zone_of(s).outcome for s in spaces])};")
-    js.line(f"const ZONE_NAME = {js_literal([track.zone_of(s).name for s in spaces])};")
+    facts = emperor_facts(ruleset)
+    js.line(f"const TRACK_POINTS = {js_literal(list(ruleset.track.points))};")
+    js.line(f"const OUTCOME = {js_literal(facts.outcomes)};")
+    js.line(f"const ZONE_NAME = {js_literal(facts.zones)};")
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
-    js.line(f"const TILE_NAME = {js_literal({t.id: [t.name, t.tier] for t in ruleset.tiles})};")
+    js.line(f"const TILE_NAME = {js_literal(facts.tile_names)};")
     js.lines_from(fixed_js("tileName"))
-    boosters = [card for card in ruleset.staff if card.emperor_bonus]
     js.open("function emperorBonus(game, player, tileId) {")
-    if boosters:
+    if facts.boosters:
         # Only Staff hired before this bonus add to it, not one hired through it.
         js.line("const hiredBefore = player.hired.slice();")
     js.line(
         'if (game.explain) log(game, player, "bonus", say(game, "takes_bonus", { player: player.name, tile: tileName(game, tileId) }));'
     )
     js.line("TILES[tileId][0](game, player);")
-    for card in boosters:
+    for card in facts.boosters:
         js.open(f"if (hiredBefore.includes({card.number})) {{")
         named = f'term(game, "staff", {js_literal(str(card.number))}, {js_literal(card.name)})'
         text = f'say(game, "gets_more_with", {{ player: player.name, card: {named} }})'
@@ -239,52 +236,34 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
         js.close()
     js.close()
     js.open("function emperorPenalty(game, player, tileId) {")
-    for card in ruleset.staff:
-        if card.penalty_waiver_cost is not None:
-            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {card.number})"
-            js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
+    for card in facts.waivers:
+        waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {card.number})"
+        js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
     js.line(
         'if (game.explain) log(game, player, "penalty", say(game, "takes_penalty", { player: player.name, tile: tileName(game, tileId) }));'
     )
     js.line("TILES[tileId][1](game, player);")
     js.close()
     # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
-    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
-    asks = {
-        t.id: [
-            decides(t.bonus) or boosters_decide,
-            decides(t.penalty.effects + t.penalty.prefer + t.penalty.otherwise),
-        ]
-        for t in ruleset.tiles
-    }
-    js.line(f"const DECIDES = {js_literal(asks)};")
-    waived = "".join(
-        f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
-    )
-    before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
-    if ruleset.roles:
-        parts = {"": list(ir.EMPEROR_PARTS), **{role.id: list(role.parts) for role in ruleset.roles}}
-        js.line(f"const ROLE_PARTS = {js_literal(parts)};")
+    js.line(f"const DECIDES = {js_literal(facts.decides)};")
+    if facts.role_parts:
+        js.line(f"const ROLE_PARTS = {js_literal(facts.role_parts)};")
     js.line("const EMPEROR_SCORINGS = {};")
     # One player's part of the scoring, in its loop over the players; a role's step goes on to the next one.
-    step = "emperorScoringStepByRole" if ruleset.roles else "emperorScoringStep"
+    step = "emperorScoringStepByRole" if facts.role_parts else "emperorScoringStep"
+    waived = "".join(f" || player.hired.includes({card.number})" for card in facts.waivers)
     varies = [("if (DECIDES[tileId][1])", f"if (DECIDES[tileId][1]{waived})")]
-    varies += [("return;", "continue;")] if ruleset.roles else []
+    varies += [("return;", "continue;")] if facts.role_parts else []
     for scoring in ruleset.scorings:
         js.open(f"EMPEROR_SCORINGS[{scoring.round}] = function (game) {{")
         js.line(f"const tileId = game.tiles[{js_literal(scoring.tier)}];")
-        if before:  # other players are read as every player stood before the scoring
+        if facts.reads_before:  # other players are read as every player stood before the scoring
             js.line("game.before = game.players.map(clonePlayer);")
         js.open("for (const player of game.players) {")
-        js.lines_from(
-            fixed_js(
-                step,
-                True,
-                [*varies, ("(game, player, back, ZONE_NAME)", f"(game, player, {scoring.move_back}, ZONE_NAME)")],
-            )
-        )
+        back = ("(game, player, back, ZONE_NAME)", f"(game, player, {scoring.move_back}, ZONE_NAME)")
+        js.lines_from(fixed_js(step, True, [*varies, back]))
         js.close()
-        if before:
+        if facts.reads_before:
             js.line("game.before = null;")
         js.close("};")
 

@@ -6,14 +6,13 @@ import ast
 
 from ... import ir
 from ..codebuilder import CodeBuilder, comment, identifier, literal
+from ..emperor_facts import emperor_facts
 from ..final_words import tiebreak_words
 from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
-    decides,
     every_effect,
     items_alike,
-    reads_others,
     serving_pays,
 )
 from ..score_words import score_words_by_language
@@ -289,12 +288,10 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 
 
 def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
-    track = ruleset.track
-    code.literal_line("TRACK_POINTS: tuple[int, ...] = ", track.points)
-    outcomes = tuple(track.zone_of(space).outcome for space in range(track.last_space + 1))
-    zones = tuple(track.zone_of(space).name for space in range(track.last_space + 1))
-    code.literal_line("OUTCOME: tuple[str, ...] = ", outcomes)
-    code.literal_line("ZONE_NAME: tuple[str, ...] = ", zones)
+    facts = emperor_facts(ruleset)
+    code.literal_line("TRACK_POINTS: tuple[int, ...] = ", ruleset.track.points)
+    code.literal_line("OUTCOME: tuple[str, ...] = ", facts.outcomes)
+    code.literal_line("ZONE_NAME: tuple[str, ...] = ", facts.zones)
     code.blank(2)
     code.line("TILES: dict[str, tuple[Callable[[Game, Player, bool], None], Callable[[Game, Player, bool], None]]] = {")
     for tile in ruleset.tiles:
@@ -302,38 +299,34 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line(f"    {literal(tile.id)}: ({name}_bonus, {name}_penalty),")
     code.line("}")
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
-    code.literal_line("TILE_NAME: dict[str, tuple[str, str]] = ", {t.id: (t.name, t.tier) for t in ruleset.tiles})
+    code.literal_line("TILE_NAME: dict[str, tuple[str, str]] = ", facts.tile_names)
     code.blank(2)
     code.lines_from(fixed_lines("tile_name"))
     code.blank(2)
     with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
-        boosters = [card for card in ruleset.staff if card.emperor_bonus]
-        for card in boosters:
+        for card in facts.boosters:
             # Only Staff hired before this bonus add to it, not one hired through it.
             code.line(f"had_{card.number} = {card.number} in player.hired")
         with code.block("if game.explain:"):
             _event(code, "bonus", 'game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))')
-        had = " or ".join(f"had_{card.number}" for card in boosters)
-        ends = "True" if not boosters else f"not {had}" if len(boosters) == 1 else f"not ({had})"
+        had = " or ".join(f"had_{card.number}" for card in facts.boosters)
+        ends = "True" if not had else f"not {had}" if len(facts.boosters) == 1 else f"not ({had})"
         code.line(f"TILES[tile_id][0](game, player, {ends})")
-        for card in boosters:
-            if card.emperor_bonus:
-                with code.block(f"if had_{card.number}:"):
-                    with code.block("if game.explain:"):
-                        named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
-                        code.line(f"card = {named}")
-                        _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
-                    code.line(f"staff_{card.number}_emperor_bonus(game, player)")
+        for card in facts.boosters:
+            with code.block(f"if had_{card.number}:"):
+                with code.block("if game.explain:"):
+                    named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
+                    code.line(f"card = {named}")
+                    _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
+                code.line(f"staff_{card.number}_emperor_bonus(game, player)")
     code.blank(2)
     with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
         code.line('"""A tile\'s penalty, unless a hired Staff lets the player pay to ignore it."""')
-        for card in ruleset.staff:
-            if card.penalty_waiver_cost is not None:
-                cost = card.penalty_waiver_cost
-                waive = f"waive_penalty(game, player, {cost}, {card.number})"
-                with code.block(f"if {card.number} in player.hired and {waive}:"):
-                    code.line("return")
+        for card in facts.waivers:
+            waive = f"waive_penalty(game, player, {card.penalty_waiver_cost}, {card.number})"
+            with code.block(f"if {card.number} in player.hired and {waive}:"):
+                code.line("return")
         with code.block("if game.explain:"):
             _event(
                 code, "penalty", 'game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))'
@@ -341,35 +334,31 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line("TILES[tile_id][1](game, player, True)")
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
-    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
     code.line("DECIDES: dict[str, tuple[bool, bool]] = {")
-    for tile in ruleset.tiles:
-        penalty = tile.penalty.effects + tile.penalty.prefer + tile.penalty.otherwise
-        flags = (decides(tile.bonus) or boosters_decide, decides(penalty))
-        code.line(f"    {literal(tile.id)}: {literal(flags)},")
+    for tile_id, flags in facts.decides.items():
+        code.line(f"    {literal(tile_id)}: {literal(flags)},")
     code.line("}")
-    if ruleset.roles:
+    if facts.role_parts:
         code.blank(2)
-        _role_parts(code, ruleset)
-    waivers = [card.number for card in ruleset.staff if card.penalty_waiver_cost is not None]
-    waived = "".join(f" or {number} in player.hired" for number in waivers)
+        # The parts of an Emperor scoring that apply to each role (and to a player without one: "").
+        code.literal_line("ROLE_PARTS: dict[str, tuple[str, ...]] = ", facts.role_parts)
+    waived = "".join(f" or {card.number} in player.hired" for card in facts.waivers)
     code.blank(2)
     # A Staff that waives a penalty makes every penalty a decision (pay or not).
     decides_penalty = ("if DECIDES[tile_id][1]:", f"if DECIDES[tile_id][1]{waived}:")
-    code.lines_from(fixed_lines("emperor_scoring_step", bool(ruleset.roles), decides_penalty))
+    code.lines_from(fixed_lines("emperor_scoring_step", bool(facts.role_parts), decides_penalty))
     code.blank(2)
-    before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
             code.line(
                 f'"""Emperor scoring after round {scoring.round}: tier {scoring.tier}, move back {scoring.move_back}."""'
             )
             code.line(f"tile_id = game.tiles[{literal(scoring.tier)}]")
-            if before:  # other players are read as every player stood before the scoring
+            if facts.reads_before:  # other players are read as every player stood before the scoring
                 code.line("game.before = [player.clone() for player in game.players]")
             with code.block("for player in game.players:"):
                 code.line(f"emperor_scoring_step(game, player, tile_id, {scoring.move_back})")
-            if before:
+            if facts.reads_before:
                 code.line("game.before = None")
         code.blank(2)
     # round -> (tier, move-back): one player's part of a scoring (emperor_scoring_of) without the loop.
@@ -381,12 +370,6 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line(f"    {scoring.round}: emperor_scoring_after_round_{scoring.round},")
     code.line("}")
     code.blank(2)
-
-
-def _role_parts(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
-    """The parts of an Emperor scoring that apply to each role (and to a player without one: "")."""
-    parts = {"": ir.EMPEROR_PARTS, **{role.id: role.parts for role in ruleset.roles}}
-    code.literal_line("ROLE_PARTS: dict[str, tuple[str, ...]] = ", parts)
 
 
 def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:

@@ -170,6 +170,25 @@ def test_every_call_shape_names_a_function_of_both_runtimes(kind: str, effect: i
         assert not call.ends_turn or "ends_turn" in [a.arg for a in function.args.args + function.args.kwonlyargs]
 
 
+def test_the_fixed_functions_land_as_runtime_entry_js_writes_them() -> None:
+    """Each function of runtime/entry.js is copied into the engines: whole (tileName, standings, scoreGame), or with
+    what a ruleset varies (the Emperor bonus and penalty: their first line; the per-player step, whose body goes
+    into each scoring's loop: as base and solo fill it in, move-back 3 and the Conference Manager's waiver)."""
+    from gah.backends.js.engine import fixed_functions_js
+
+    engines = [generate_engine(load_one(shipped_workspace(), name)) for name in ("base", "solo")]
+    for name, lines in fixed_functions_js().items():
+        if name.startswith("emperorScoringStep"):
+            body = "\n".join("    " + line for line in lines[1:-1]).replace("return;", "continue;")
+            body = body.replace("back, ZONE_NAME", "3, ZONE_NAME")
+            part = [body.replace("DECIDES[tileId][1])", "DECIDES[tileId][1] || player.hired.includes(26))")]
+        elif name in ("emperorBonus", "emperorPenalty"):
+            part = ["  " + lines[0]]
+        else:
+            part = ["  " + line for line in lines]
+        assert any("\n".join(part) in engine for engine in engines), name
+
+
 def test_two_choices_in_one_function_each_have_their_own_option() -> None:
     choice = next(effect for kind, effect in every_sample() if kind == "choose_one")
     lines = effect_lines_js(choice)

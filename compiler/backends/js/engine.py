@@ -219,31 +219,28 @@ def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
     js.line(f"const TILE_NAME = {js_literal(facts.tile_names)};")
     js.lines_from(fixed_js("tileName"))
-    js.open("function emperorBonus(game, player, tileId) {")
-    if facts.boosters:
-        # Only Staff hired before this bonus add to it, not one hired through it.
-        js.line("const hiredBefore = player.hired.slice();")
-    js.line(
-        'if (game.explain) log(game, player, "bonus", say(game, "takes_bonus", { player: player.name, tile: tileName(game, tileId) }));'
-    )
-    js.line("TILES[tileId][0](game, player);")
+    # Only Staff hired before this bonus add to it, not one hired through it.
+    bonus = "  TILES[tileId][0](game, player);"
+    explain = "  if (game.explain) log("
+    boosted = [bonus]
     for card in facts.boosters:
-        js.open(f"if (hiredBefore.includes({card.number})) {{")
         named = f'term(game, "staff", {js_literal(str(card.number))}, {js_literal(card.name)})'
         text = f'say(game, "gets_more_with", {{ player: player.name, card: {named} }})'
-        js.line(f'if (game.explain) log(game, player, "staff", {text});')
-        js.line(f"EMPEROR_BONUS[{card.number}](game, player);")
-        js.close()
-    js.close()
-    js.open("function emperorPenalty(game, player, tileId) {")
-    for card in facts.waivers:
-        waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {card.number})"
-        js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
-    js.line(
-        'if (game.explain) log(game, player, "penalty", say(game, "takes_penalty", { player: player.name, tile: tileName(game, tileId) }));'
+        boosted += [
+            f"  if (hiredBefore.includes({card.number})) {{",
+            f'    if (game.explain) log(game, player, "staff", {text});',
+            f"    EMPEROR_BONUS[{card.number}](game, player);",
+            "  }",
+        ]
+    hired = "  const hiredBefore = player.hired.slice();\n" if facts.boosters else ""
+    js.lines_from(fixed_js("emperorBonus", replace=[(explain, hired + explain), (bonus, "\n".join(boosted))]))
+    # A hired Staff may let its player pay to ignore the penalty.
+    waive = "".join(
+        f"  if (player.hired.includes({card.number}) && waivePenalty(game, player, {card.penalty_waiver_cost}, "
+        f"{card.number})) return;\n"
+        for card in facts.waivers
     )
-    js.line("TILES[tileId][1](game, player);")
-    js.close()
+    js.lines_from(fixed_js("emperorPenalty", replace=[(explain, waive + explain)]))
     # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
     js.line(f"const DECIDES = {js_literal(facts.decides)};")
     if facts.role_parts:

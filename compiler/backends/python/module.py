@@ -303,35 +303,30 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     code.lines_from(fixed_lines("tile_name"))
     code.blank(2)
-    with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
-        code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
-        for card in facts.boosters:
-            # Only Staff hired before this bonus add to it, not one hired through it.
-            code.line(f"had_{card.number} = {card.number} in player.hired")
-        with code.block("if game.explain:"):
-            _event(code, "bonus", 'game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))')
-        had = " or ".join(f"had_{card.number}" for card in facts.boosters)
-        ends = "True" if not had else f"not {had}" if len(facts.boosters) == 1 else f"not ({had})"
-        code.line(f"TILES[tile_id][0](game, player, {ends})")
-        for card in facts.boosters:
-            with code.block(f"if had_{card.number}:"):
-                with code.block("if game.explain:"):
-                    named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
-                    code.line(f"card = {named}")
-                    _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
-                code.line(f"staff_{card.number}_emperor_bonus(game, player)")
+    # Only Staff hired before this bonus add to it, not one hired through it; the tile's bonus ends the turn
+    # unless one of them adds to it.
+    had = [f"had_{card.number}" for card in facts.boosters]
+    ends = "True" if not had else f"not {had[0]}" if len(had) == 1 else f"not ({' or '.join(had)})"
+    explain = "    if game.explain:\n"
+    before = "".join(f"    had_{card.number} = {card.number} in player.hired\n" for card in facts.boosters)
+    code.lines_from(fixed_lines("emperor_bonus", replace=[(explain, before + explain), (", True)", f", {ends})")]))
+    code.level += 1
+    for card in facts.boosters:
+        with code.block(f"if had_{card.number}:"):
+            with code.block("if game.explain:"):
+                named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
+                code.line(f"card = {named}")
+                _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
+            code.line(f"staff_{card.number}_emperor_bonus(game, player)")
+    code.level -= 1
     code.blank(2)
-    with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
-        code.line('"""A tile\'s penalty, unless a hired Staff lets the player pay to ignore it."""')
-        for card in facts.waivers:
-            waive = f"waive_penalty(game, player, {card.penalty_waiver_cost}, {card.number})"
-            with code.block(f"if {card.number} in player.hired and {waive}:"):
-                code.line("return")
-        with code.block("if game.explain:"):
-            _event(
-                code, "penalty", 'game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))'
-            )
-        code.line("TILES[tile_id][1](game, player, True)")
+    # A hired Staff may let its player pay to ignore the penalty.
+    waive = "".join(
+        f"    if {card.number} in player.hired and waive_penalty(game, player, {card.penalty_waiver_cost}, {card.number}):\n"
+        "        return\n"
+        for card in facts.waivers
+    )
+    code.lines_from(fixed_lines("emperor_penalty", replace=[(explain, waive + explain)]))
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
     code.line("DECIDES: dict[str, tuple[bool, bool]] = {")
@@ -346,7 +341,7 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     # A Staff that waives a penalty makes every penalty a decision (pay or not).
     decides_penalty = ("if DECIDES[tile_id][1]:", f"if DECIDES[tile_id][1]{waived}:")
-    code.lines_from(fixed_lines("emperor_scoring_step", bool(facts.role_parts), decides_penalty))
+    code.lines_from(fixed_lines("emperor_scoring_step", bool(facts.role_parts), [decides_penalty]))
     code.blank(2)
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):

@@ -4,6 +4,7 @@ runtime one module of its own (the variant lab can compile that once and share i
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -80,14 +81,13 @@ def fixed_functions() -> dict[str, str]:
     }
 
 
-def fixed_lines(name: str, by_role: bool = False, replace: tuple[str, str] = ("", "")) -> list[str]:
-    """The lines of runtime/entry.py's function `name` (`by_role`: of `<name>_by_role`, named `name`), with the
-    text `replace[0]` (which must be there once) replaced by `replace[1]`: what a ruleset varies in it."""
+def fixed_lines(name: str, by_role: bool = False, replace: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The lines of runtime/entry.py's function `name` (`by_role`: of `<name>_by_role`, named `name`), each text
+    `old` of `replace` (which must be there once) replaced by its `new`: what a ruleset varies in it."""
     text = fixed_functions()[f"{name}_by_role" if by_role else name]
     if by_role:
         text = text.replace(f"def {name}_by_role(", f"def {name}(", 1)
-    old, new = replace
-    if old != new:
+    for old, new in replace:
         if text.count(old) != 1:
             raise ValueError(f"runtime/entry.py: {name} holds {old!r} {text.count(old)} times, not once")
         text = text.replace(old, new)

@@ -1,8 +1,8 @@
 // The functions of a pad engine's specialised part that no ruleset changes (a port of
 // compiler/backends/python/runtime/entry.py). Not copied whole as the other runtime files are: engine.py copies
 // each function by its name to its place among the code and data it writes from the ruleset, which these
-// functions read (TILE_NAME, TRACK_POINTS, OUTCOME, ZONE_NAME, DECIDES, ROLE_PARTS, EMPEROR_SCORINGS, RULES, WORDS,
-// TIEBREAK_QUANTITIES, emperorBonus, emperorPenalty, finalScoring, tiebreak). A function named `<name>ByRole` is
+// functions read (TILE_NAME, TILES, TRACK_POINTS, OUTCOME, ZONE_NAME, DECIDES, ROLE_PARTS, EMPEROR_SCORINGS, RULES, WORDS,
+// TIEBREAK_QUANTITIES, EMPEROR_BONUS, finalScoring, tiebreak). A function named `<name>ByRole` is
 // the one copied for a ruleset with roles.
 "use strict";
 
@@ -10,6 +10,19 @@
 function tileName(game, tileId) {
   const [name, tier] = TILE_NAME[tileId];
   return say(game, "tile_name", { name: term(game, "tile", tileId, name), tier });
+}
+
+// A tile's bonus, then every hired Staff that adds to Emperor bonuses (engine.py adds them: only those hired before
+// this bonus, not one hired through it).
+function emperorBonus(game, player, tileId) {
+  if (game.explain) log(game, player, "bonus", say(game, "takes_bonus", { player: player.name, tile: tileName(game, tileId) }));
+  TILES[tileId][0](game, player);
+}
+
+// A tile's penalty, unless a hired Staff lets the player pay to ignore it (engine.py adds those that do).
+function emperorPenalty(game, player, tileId) {
+  if (game.explain) log(game, player, "penalty", say(game, "takes_penalty", { player: player.name, tile: tileName(game, tileId) }));
+  TILES[tileId][1](game, player);
 }
 
 // One player's part of an Emperor scoring, as the Python module's emperor_scoring_step: its body is copied into

@@ -36,11 +36,10 @@ from .written import (
     SETUP,
     TIEBREAK_QUANTITIES,
     TILE_NAME,
+    TILES,
     TRACK_POINTS,
     WORDS,
     ZONE_NAME,
-    emperor_bonus,
-    emperor_penalty,
     projected_total,
     tiebreak,
 )
@@ -54,6 +53,22 @@ def tile_name(game: Game, tile_id: str) -> str:
         said = say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)
         named = game.voice.tiles[tile_id] = said
     return named
+
+
+def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:
+    """A tile's bonus, then every hired Staff that adds to Emperor bonuses."""
+    if game.explain:
+        text = game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))
+        game.events.append({"round": game.round, "player": player.name, "kind": "bonus", "text": text})
+    TILES[tile_id][0](game, player, True)
+
+
+def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:
+    """A tile's penalty, unless a hired Staff lets the player pay to ignore it."""
+    if game.explain:
+        text = game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))
+        game.events.append({"round": game.round, "player": player.name, "kind": "penalty", "text": text})
+    TILES[tile_id][1](game, player, True)
 
 
 def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) -> None:

@@ -142,7 +142,7 @@ def test_every_call_shape_names_a_function_of_both_runtimes(kind: str, effect: i
     import ast
     import dataclasses
 
-    from gah.backends.call_shapes import UNSHAPED, Call, Place, camel, shape, test
+    from gah.backends.call_shapes import UNSHAPED, Call, Place, camel, feasibility, shape
     from gah.backends.python.standalone import runtime_module_text
 
     if isinstance(effect, UNSHAPED):
@@ -159,7 +159,7 @@ def test_every_call_shape_names_a_function_of_both_runtimes(kind: str, effect: i
                     found += calls(part)
         return found
 
-    every = calls(shape(effect, Place(True, True, True))) + calls(test(effect))
+    every = calls(shape(effect, Place(True, True, True))) + calls(feasibility(effect))
     assert every, kind
     for call in every:
         assert f"function {camel(call.name)}(" in javascript, call.name

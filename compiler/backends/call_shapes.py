@@ -96,7 +96,6 @@ class AtLeast:
 
 
 Expr = Value | Code | Count | Times | Call | Length | NonEmpty | Minus | Item | AtLeast
-Arg = Expr  # an argument of a call
 
 
 @dataclass(frozen=True)
@@ -122,12 +121,12 @@ def shape(effect: ir.Effect, place: Place) -> Call:
     return SHAPE.of(effect)(effect, place)
 
 
-def test(effect: ir.Effect) -> Expr:
+def feasibility(effect: ir.Effect) -> Expr:
     """An expression: can this effect be taken fully right now? (all-or-nothing options; True: always)"""
     return TEST.of(effect)(effect)
 
 
-def _amount(amount: ir.Amount, everything: str) -> Arg:
+def _amount(amount: ir.Amount, everything: str) -> Expr:
     return Code(everything) if amount == "all" else amount
 
 

@@ -30,8 +30,8 @@ from ..call_shapes import (
     Place,
     Times,
     camel,
+    feasibility,
     shape,
-    test,
 )
 
 
@@ -134,7 +134,7 @@ def _one_call(effect: ir.Effect, room_wins: bool) -> list[str]:
 @FEASIBLE.on(*(kind for kind in TEST.functions if kind not in UNSHAPED))
 def _one_test(effect: ir.Effect) -> str:
     """The feasibility test of compiler/backends/call_shapes.py, spelt in JavaScript."""
-    return js_expression(test(effect))
+    return js_expression(feasibility(effect))
 
 
 def js_expression(expression: Expr) -> str:

@@ -29,8 +29,8 @@ from ..call_shapes import (
     NonEmpty,
     Place,
     Times,
+    feasibility,
     shape,
-    test,
 )
 from ..codebuilder import identifier, literal
 from .quantities import exploded_call, quantity_call
@@ -91,7 +91,7 @@ def _one_call(effect: ir.Effect, place: Place) -> list[str]:
 @FEASIBLE.on(*(kind for kind in TEST.functions if kind not in UNSHAPED))
 def _one_test(effect: ir.Effect) -> str:
     """The feasibility test of compiler/backends/call_shapes.py, spelt in Python."""
-    return python_expression(test(effect))
+    return python_expression(feasibility(effect))
 
 
 def python_expression(expression: Expr) -> str:

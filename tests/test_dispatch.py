@@ -1,7 +1,7 @@
 """One dispatch style for effect kinds: every stage's `ByKind` table has one function per kind.
 
 A new effect kind added to compiler/ir.py (EFFECT_KINDS) fails here, naming each stage that lacks it,
-until the front end, the Python backend, the JavaScript backend, the policy facts, the batched backend's
+until the front end, the call shapes (whose kinds the Python and JavaScript backends then spell), the Python backend, the JavaScript backend, the policy facts, the batched backend's
 tables and kernels and the sheets all handle it; and every sample of tests/effect_samples.py then goes through
 every stage. The batched kernels are if/elif chains on opcodes (numba calls no Python dict): their tables name
 the kernel of each kind, and each such kernel must compare the opcode ENCODE gives the kind's samples.
@@ -17,6 +17,7 @@ from typing import Any
 
 import gah.backends.batched.effects
 import gah.backends.batched.tables
+import gah.backends.call_shapes
 import gah.backends.js.effects
 import gah.backends.policy_facts
 import gah.backends.python.effects
@@ -34,6 +35,8 @@ STAGES = {
     "the front end (compiler/frontend/lower_effects.py: LOWER)",
     "the front end (compiler/frontend/lower_effects.py: CONSUMES)",
     "the front end (compiler/frontend/lower_effects.py: GIVES)",
+    "the call shapes (compiler/backends/call_shapes.py: SHAPE)",
+    "the call shapes (compiler/backends/call_shapes.py: TEST)",
     "the Python backend (compiler/backends/python/effects.py: LINES)",
     "the Python backend (compiler/backends/python/effects.py: FEASIBLE)",
     "the JavaScript backend (compiler/backends/js/effects.py: STATEMENT)",

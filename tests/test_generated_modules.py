@@ -108,6 +108,59 @@ def test_generated_modules_pass_mypy_strict() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_fixed_functions_land_as_runtime_entry_py_writes_them() -> None:
+    """The functions of runtime/entry.py are copied into the modules (each one into some module, as it is written
+    there but for its `_by_role` name), and the names it reads of a ruleset's (runtime/written.pyi) are written with
+    the types declared there: a function, or a constant of the same annotation (ROLE_*: where there are roles)."""
+    import ast
+
+    from gah.backends.python.standalone import RUNTIME_DIR, fixed_functions
+
+    written = ast.parse((RUNTIME_DIR / "written.pyi").read_text(encoding="utf-8")).body
+    declared = {
+        node.target.id: ast.unparse(node.annotation)
+        for node in written
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+    copied: set[str] = set()
+    for name in SHIPPED:
+        text = (GENERATED / f"{name.replace('-', '_')}.py").read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        constants = {
+            node.target.id: ast.unparse(node.annotation)
+            for node in tree.body
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+        }
+        constants.update(  # RULES = Rules(...)
+            (target.id, node.value.func.id)
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        )
+        for fixed, source in fixed_functions().items():
+            as_copied = source.replace(f"def {fixed}(", f"def {fixed.removesuffix('_by_role')}(", 1)
+            whole = f"\n{as_copied}\n" in text
+            # A function a ruleset varies (its Staff, its roles): its head and its docstring's first line, copied.
+            head = "\n".join(as_copied.splitlines()[:2])
+            if whole or (fixed in VARIED and f"\n{head}\n" in text):
+                copied.add(fixed)
+        for declared_name, annotation in declared.items():
+            if annotation.startswith("Callable") and declared_name in functions:
+                continue
+            if declared_name.startswith("ROLE_") and declared_name not in constants:
+                continue
+            assert constants.get(declared_name) == annotation, (name, declared_name)
+    assert copied == set(fixed_functions())
+
+
+# The functions of runtime/entry.py the generator copies with what a ruleset varies in them.
+VARIED = ("emperor_bonus", "emperor_penalty", "emperor_scoring_step", "emperor_scoring_step_by_role")
+
+
 # --- variants differ where their data differs ------------------------------------------------------
 
 

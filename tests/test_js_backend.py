@@ -32,7 +32,7 @@ from gah.backends.js.effects import (
     filtered_js,
     js_literal,
 )
-from gah.backends.js.engine import generate_engine
+from gah.backends.js.engine import generate_engine, runtime_source
 from gah.backends.js.page import generate_page
 from gah.backends.python.effects import effect_lines
 from gah.backends.python.load import load_scoring_module
@@ -132,6 +132,61 @@ def _calls(code: str) -> list[str]:
         args = args.replace("(", "[").replace(")", "]").replace(",]", "]")
         calls.append(f"{camel}({args})")
     return calls
+
+
+@pytest.mark.parametrize(("kind", "effect"), every_sample(), ids=SAMPLE_IDS)
+def test_every_call_shape_names_a_function_of_both_runtimes(kind: str, effect: ir.Effect) -> None:
+    """The calls compiler/backends/call_shapes.py gives an effect (its statement's and those of its feasibility
+    test) call functions that each runtime defines (the Python one by its name, the JavaScript one in camelCase),
+    with room for their arguments."""
+    import ast
+    import dataclasses
+
+    from gah.backends.call_shapes import UNSHAPED, Call, Place, camel, feasibility, shape
+    from gah.backends.python.standalone import runtime_module_text
+
+    if isinstance(effect, UNSHAPED):
+        return
+    python = {n.name: n for n in ast.parse(runtime_module_text()).body if isinstance(n, ast.FunctionDef)}
+    javascript = runtime_source()
+
+    def calls(expression: object) -> list[Call]:
+        found = [expression] if isinstance(expression, Call) else []
+        if dataclasses.is_dataclass(expression):
+            for field in dataclasses.fields(expression):
+                value = getattr(expression, field.name)
+                for part in value if isinstance(value, tuple) else (value,):
+                    found += calls(part)
+        return found
+
+    every = calls(shape(effect, Place(True, True, True))) + calls(feasibility(effect))
+    assert every, kind
+    for call in every:
+        assert f"function {camel(call.name)}(" in javascript, call.name
+        function = python[call.name]
+        positional = len(function.args.posonlyargs) + len(function.args.args)
+        given = len(call.head) + len(call.args) + len(call.python_args)
+        assert given <= positional, (call.name, given, positional)
+        assert not call.ends_turn or "ends_turn" in [a.arg for a in function.args.args + function.args.kwonlyargs]
+
+
+def test_the_fixed_functions_land_as_runtime_entry_js_writes_them() -> None:
+    """Each function of runtime/entry.js is copied into the engines: whole (tileName, standings, scoreGame), or with
+    what a ruleset varies (the Emperor bonus and penalty: their first line; the per-player step, whose body goes
+    into each scoring's loop: as base and solo fill it in, move-back 3 and the Conference Manager's waiver)."""
+    from gah.backends.js.engine import fixed_functions_js
+
+    engines = [generate_engine(load_one(shipped_workspace(), name)) for name in ("base", "solo")]
+    for name, lines in fixed_functions_js().items():
+        if name.startswith("emperorScoringStep"):
+            body = "\n".join("    " + line for line in lines[1:-1]).replace("return;", "continue;")
+            body = body.replace("back, ZONE_NAME", "3, ZONE_NAME")
+            part = [body.replace("DECIDES[tileId][1])", "DECIDES[tileId][1] || player.hired.includes(26))")]
+        elif name in ("emperorBonus", "emperorPenalty"):
+            part = ["  " + lines[0]]
+        else:
+            part = ["  " + line for line in lines]
+        assert any("\n".join(part) in engine for engine in engines), name
 
 
 def test_two_choices_in_one_function_each_have_their_own_option() -> None:

@@ -60,7 +60,7 @@ class Group:
 GROUPS = (
     Group(
         "runtime",
-        ("compiler/backends/python/runtime", "compiler/backends/python/effects.py"),
+        ("compiler/backends/python/runtime", "compiler/backends/python/effects.py", "compiler/backends/call_shapes.py"),
         (
             "tests/test_scoring_caught_mutants.py",
             "tests/test_decisions.py",

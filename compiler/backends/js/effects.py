@@ -1,6 +1,7 @@
 """JavaScript for each effect kind: one generator (`STATEMENT`) and one feasibility test (`FEASIBLE`) per kind.
 
-A port of compiler/backends/python/effects.py (same runtime calls, same arguments). `game` and `player`
+A port of compiler/backends/python/effects.py: the same runtime calls, from the same shapes
+(compiler/backends/call_shapes.py), spelt in JavaScript. `game` and `player`
 are in scope wherever these statements go. A kind without a function in a table raises `MissingKind`
 (compiler/dispatch.py), which fails the build: never a silent placeholder.
 """
@@ -13,13 +14,30 @@ from typing import Any
 
 from ... import ir
 from ...dispatch import ByKind, MissingKind
+from ..call_shapes import (
+    SHAPE,
+    TEST,
+    UNSHAPED,
+    AtLeast,
+    Call,
+    Code,
+    Count,
+    Expr,
+    Item,
+    Length,
+    Minus,
+    NonEmpty,
+    Place,
+    Times,
+    camel,
+    feasibility,
+    shape,
+)
 
 
 class JsCodegenError(MissingKind):
     """An IR node the JavaScript backend cannot generate (a bug, never a placeholder)."""
 
-
-_STATE = {"vacant": '"v"', "occupied": '"o"'}
 
 # Inside a <script> element, these would end the element or start a comment; JSON allows escaping them.
 _SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
@@ -103,132 +121,44 @@ def filtered_js(q: ir.Quantity) -> str:
     raise JsCodegenError(f"no JavaScript quantity {q.key!r}: a {q.count} count takes no filters")
 
 
-def _discount(discount: ir.Discount) -> str:
-    return "null" if discount == "all" else js_literal(discount)
-
-
-def _per(effect: ir.PointsPerQuantity) -> str:
-    return f"{abs(effect.points)} * {quantity_js(effect.quantity)}"
-
-
-def _floors(floors: tuple[int, ...] | None) -> str:
-    return "null" if floors is None else js_literal(list(floors))
-
-
-def _amount(amount: ir.Amount, everything: str) -> str:
-    return everything if amount == "all" else str(amount)
-
-
-def _which(which: ir.ItemFilter) -> str:
-    """A filter as the runtime takes it: the item ids it lets through (resolved by the front end), or
-    null for every item."""
-    return "null" if which.is_any else js_literal(list(which.fits))
-
-
-def _places(sources: tuple[ir.ItemPlace, ...]) -> str:
-    return f"{js_literal('kitchen' in sources)}, {js_literal('cafe' in sources)}"
-
-
-def _pick(pick: ir.RoomPick) -> str:
-    """The arguments after `count` of removeRooms and countRemovable for a pick."""
-    if pick == "highest_then_below_in_column":
-        return "false, true"
-    return js_literal(pick == "highest_then_strictly_below")
-
-
 # --- generators ------------------------------------------------------------------------
 
 
-@STATEMENT.on(ir.GainKrones)
-def _gain_krones(effect: ir.GainKrones, _room_wins: bool) -> list[str]:
-    return [f"gainKrones(game, player, {effect.amount});"]
+@STATEMENT.on(*(kind for kind in SHAPE.functions if kind not in UNSHAPED))
+def _one_call(effect: ir.Effect, room_wins: bool) -> list[str]:
+    """The runtime call of compiler/backends/call_shapes.py, spelt in JavaScript (without the arguments only the
+    Python runtime takes)."""
+    return [js_expression(shape(effect, Place(room_wins))) + ";"]
 
 
-@STATEMENT.on(ir.LoseKrones)
-def _lose_krones(effect: ir.LoseKrones, _room_wins: bool) -> list[str]:
-    return [f"loseKrones(game, player, {_amount(effect.amount, 'player.krones')});"]
+@FEASIBLE.on(*(kind for kind in TEST.functions if kind not in UNSHAPED))
+def _one_test(effect: ir.Effect) -> str:
+    """The feasibility test of compiler/backends/call_shapes.py, spelt in JavaScript."""
+    return js_expression(feasibility(effect))
 
 
-@STATEMENT.on(ir.GainPoints)
-def _gain_points(effect: ir.GainPoints, _room_wins: bool) -> list[str]:
-    return [f"gainPoints(game, player, {effect.amount});"]
-
-
-@STATEMENT.on(ir.LosePoints)
-def _lose_points(effect: ir.LosePoints, _room_wins: bool) -> list[str]:
-    return [f"losePoints(game, player, {_amount(effect.amount, 'player.points')});"]
-
-
-@STATEMENT.on(ir.GainItems)
-def _gain_items(effect: ir.GainItems, _room_wins: bool) -> list[str]:
-    return [f"gainItems(game, player, {js_literal([list(pair) for pair in effect.items])});"]
-
-
-@STATEMENT.on(ir.ChooseItems)
-def _choose_items(effect: ir.ChooseItems, _room_wins: bool) -> list[str]:
-    which = "" if effect.which.is_any else f", {_which(effect.which)}"
-    return [f"chooseItems(game, player, {effect.count}, {js_literal(effect.may_serve_guests)}{which});"]
-
-
-@STATEMENT.on(ir.ReturnItems)
-def _return_items(effect: ir.ReturnItems, _room_wins: bool) -> list[str]:
-    places = _places(effect.sources)
-    if effect.count == "all" and effect.which.is_any:
-        return [f"returnItems(game, player, {places});"]
-    count = "null" if effect.count == "all" else str(effect.count)
-    return [f"returnItems(game, player, {places}, {count}, {_which(effect.which)});"]
-
-
-@STATEMENT.on(ir.DrawStaff)
-def _draw_staff(effect: ir.DrawStaff, _room_wins: bool) -> list[str]:
-    to_hand = ", true" if effect.rest == "hand" else ""
-    return [f"drawStaff(game, player, {effect.count}, {effect.play}, {_discount(effect.discount)}{to_hand});"]
-
-
-@STATEMENT.on(ir.StaffToDeckBottom)
-def _staff_to_deck_bottom(effect: ir.StaffToDeckBottom, _room_wins: bool) -> list[str]:
-    top = ", true" if effect.to == "top" else ""
-    return [f"staffToDeckBottom(game, player, {effect.count}{top});"]
-
-
-@STATEMENT.on(ir.PrepareRoom)
-def _prepare_room(effect: ir.PrepareRoom, room_wins: bool) -> list[str]:
-    free, occupy = js_literal(effect.free), js_literal(effect.occupy)
-    wins = js_literal(room_wins and effect.free)
-    return [f"prepareRoom(game, player, {_floors(effect.floors)}, {free}, {occupy}, {wins});"]
-
-
-@STATEMENT.on(ir.OccupyVacantRooms)
-def _occupy_vacant_rooms(effect: ir.OccupyVacantRooms, _room_wins: bool) -> list[str]:
-    return [f"occupyVacantRooms(game, player, {effect.count});"]
-
-
-@STATEMENT.on(ir.RemoveRooms)
-def _remove_rooms(effect: ir.RemoveRooms, _room_wins: bool) -> list[str]:
-    return [f"removeRooms(game, player, {_STATE[effect.state]}, {effect.count}, {_pick(effect.pick)});"]
-
-
-@STATEMENT.on(ir.PointsPerQuantity)
-def _points_per_quantity(effect: ir.PointsPerQuantity, _room_wins: bool) -> list[str]:
-    why = f"perQuantity(game, {abs(effect.points)}, {js_literal(effect.quantity.key)})"
-    verb = "gainPoints" if effect.points >= 0 else "losePoints"
-    return [f"{verb}(game, player, {_per(effect)}, {why});"]
-
-
-@STATEMENT.on(ir.PlayStaffFromHand)
-def _play_staff_from_hand(effect: ir.PlayStaffFromHand, _room_wins: bool) -> list[str]:
-    kind = "" if effect.staff_kind == "any" else f", {js_literal(effect.staff_kind)}"
-    return [f"playStaffFromHand(game, player, {effect.count}, {_discount(effect.discount)}{kind});"]
-
-
-@STATEMENT.on(ir.RemoveHiredStaff)
-def _remove_hired_staff(effect: ir.RemoveHiredStaff, _room_wins: bool) -> list[str]:
-    return [f"removeHiredStaff(game, player, {effect.count}, {js_literal(effect.staff_kind)});"]
-
-
-@STATEMENT.on(ir.AdvanceEmperor)
-def _advance_emperor(effect: ir.AdvanceEmperor, _room_wins: bool) -> list[str]:
-    return [f"advanceEmperor(game, player, {effect.steps});"]
+def js_expression(expression: Expr) -> str:
+    """An expression of compiler/backends/call_shapes.py, spelt in JavaScript."""
+    spell = js_expression
+    if isinstance(expression, Code):
+        return expression.text
+    if isinstance(expression, Count):
+        return quantity_js(expression.quantity)
+    if isinstance(expression, Times):
+        return f"{expression.times} * {spell(expression.value)}"
+    if isinstance(expression, Call):
+        return f"{camel(expression.name)}({', '.join([*expression.head, *map(spell, expression.args)])})"
+    if isinstance(expression, Length):
+        return f"{spell(expression.value)}.length"
+    if isinstance(expression, NonEmpty):
+        return f"{spell(expression.value)}.length > 0"
+    if isinstance(expression, Minus):
+        return f"{spell(expression.left)} - {spell(expression.right)}"
+    if isinstance(expression, Item):
+        return spell(expression.value) + "".join(f"[{js_literal(key)}]" for key in expression.keys)
+    if isinstance(expression, AtLeast):
+        return f"{spell(expression.value)} >= {spell(expression.least)}"
+    return js_literal(expression)
 
 
 @STATEMENT.on(ir.ChooseOne)
@@ -300,71 +230,6 @@ def _bounds(bounds: ir.Bounds) -> str:
 # --- feasibility tests ---------------------------------------------------------------------
 
 
-@FEASIBLE.on(ir.GainKrones, ir.GainPoints, ir.GainItems, ir.ChooseItems, ir.AdvanceEmperor)
-def _always(_effect: ir.Effect) -> str:
-    return "true"
-
-
-@FEASIBLE.on(ir.LoseKrones)
-def _krones(effect: ir.LoseKrones) -> str:
-    return "true" if effect.amount == "all" else f"player.krones >= {effect.amount}"
-
-
-@FEASIBLE.on(ir.LosePoints)
-def _points(effect: ir.LosePoints) -> str:
-    return "true" if effect.amount == "all" else f"player.points >= {effect.amount}"
-
-
-@FEASIBLE.on(ir.ReturnItems)
-def _items(effect: ir.ReturnItems) -> str:
-    if effect.count == "all":
-        return "true"
-    return f"countReturnable(player, {_places(effect.sources)}, {_which(effect.which)}) >= {effect.count}"
-
-
-@FEASIBLE.on(ir.DrawStaff)
-def _deck(effect: ir.DrawStaff) -> str:
-    return f"game.deck.length >= {effect.count}"
-
-
-@FEASIBLE.on(ir.StaffToDeckBottom)
-def _hand(effect: ir.StaffToDeckBottom) -> str:
-    return f"player.hand.length >= {effect.count}"
-
-
-@FEASIBLE.on(ir.PlayStaffFromHand)
-def _playable(effect: ir.PlayStaffFromHand) -> str:
-    if effect.staff_kind == "any":
-        return f"player.hand.length >= {effect.count}"
-    return f"handOfKind(game, player, {js_literal(effect.staff_kind)}).length >= {effect.count}"
-
-
-@FEASIBLE.on(ir.PrepareRoom)
-def _space(effect: ir.PrepareRoom) -> str:
-    return f"legalSpaces(game.rules, player, {_floors(effect.floors)}).length > 0"
-
-
-@FEASIBLE.on(ir.OccupyVacantRooms)
-def _vacant(effect: ir.OccupyVacantRooms) -> str:
-    return f"{quantity_js(ir.shorthand('vacant_rooms'))} >= {effect.count}"
-
-
-@FEASIBLE.on(ir.RemoveRooms)
-def _removable(effect: ir.RemoveRooms) -> str:
-    count = effect.count
-    return f"countRemovable(player, {_STATE[effect.state]}, {count}, {_pick(effect.pick)}) >= {count}"
-
-
-@FEASIBLE.on(ir.PointsPerQuantity)
-def _per_quantity(effect: ir.PointsPerQuantity) -> str:
-    return "true" if effect.points >= 0 else f"player.points >= {_per(effect)}"
-
-
-@FEASIBLE.on(ir.RemoveHiredStaff)
-def _hired(effect: ir.RemoveHiredStaff) -> str:
-    return f"hiredOfKind(game, player, {js_literal(effect.staff_kind)}).length >= {effect.count}"
-
-
 @FEASIBLE.on(ir.ChooseOne)
 def _some_option(effect: ir.ChooseOne) -> str:
     if effect.may_decline:
@@ -378,30 +243,3 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "true":
         return "true"
     return f"(holds({condition_test_js(effect.condition, inline=True)[1]}) ? ({then}) : ({otherwise}))"
-
-
-# --- declared resources --------------------------------------------------------------------
-
-
-@STATEMENT.on(ir.GainResource)
-def _gain_resource(effect: ir.GainResource, _room_wins: bool) -> list[str]:
-    return [f"gainResource(game, player, {js_literal(effect.resource)}, {effect.amount});"]
-
-
-@STATEMENT.on(ir.LoseResource)
-def _lose_resource(effect: ir.LoseResource, _room_wins: bool) -> list[str]:
-    amount = "null" if effect.amount == "all" else str(effect.amount)
-    return [f"loseResource(game, player, {js_literal(effect.resource)}, {amount});"]
-
-
-@FEASIBLE.on(ir.GainResource)
-def _resource_room(_effect: ir.GainResource) -> str:
-    return "true"  # a gain is never refused: past the upper limit it is lost
-
-
-@FEASIBLE.on(ir.LoseResource)
-def _resource_held(effect: ir.LoseResource) -> str:
-    if effect.amount == "all":
-        return "true"
-    resource = js_literal(effect.resource)
-    return f"resourceAmount(player, {resource}) - game.rules.resources[{resource}][0] >= {effect.amount}"

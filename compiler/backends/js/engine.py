@@ -6,18 +6,19 @@ touches nothing else: the page's UI calls it, and the cross-check runs it under 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from ... import ir
 from ...languages import Language
+from ..emperor_facts import emperor_facts
 from ..final_words import tiebreak_words
 from ..policy_facts import (
     bonus_room_wins,
-    decides,
     every_quantity,
     items_alike,
-    reads_others,
     serving_pays,
 )
 from ..score_words import score_words_by_language
@@ -33,6 +34,34 @@ from .effects import (
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.
 RUNTIME_FILES = ("core.js", "chooser.js", "hotel.js", "staff.js", "quantities.js", "scoring.js", "state.js", "setup.js")
+
+
+ENTRY_FILE = "entry.js"  # not one of RUNTIME_FILES: copied a function at a time (fixed_js)
+
+
+@lru_cache(maxsize=1)
+def fixed_functions_js() -> dict[str, list[str]]:
+    """Each top-level function of runtime/entry.js by name: its lines, from `function` to its closing `}`."""
+    lines = (RUNTIME_DIR / ENTRY_FILE).read_text(encoding="utf-8").splitlines()
+    found: dict[str, list[str]] = {}
+    for start, line in enumerate(lines):
+        if match := re.match(r"function (\w+)\(", line):
+            found[match.group(1)] = lines[start : lines.index("}", start) + 1]
+    return found
+
+
+def fixed_js(name: str, body: bool = False, replace: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The lines of runtime/entry.js's function `name` (`body`: its body alone, a level less indented), each text
+    `old` of `replace` (which must be there) replaced by its `new`: what a ruleset varies in it."""
+    lines = fixed_functions_js()[name]
+    if body:
+        lines = [line.removeprefix("  ") for line in lines[1:-1]]
+    text = "\n".join(lines)
+    for old, new in replace:
+        if old not in text:
+            raise JsCodegenError(f"runtime/entry.js: {name} holds no {old!r}")
+        text = text.replace(old, new)
+    return text.splitlines()
 
 
 def runtime_source() -> str:
@@ -64,6 +93,10 @@ class _Js:
     def close(self, text: str = "}") -> None:
         self.level -= 1
         self.line(text)
+
+    def lines_from(self, lines: list[str]) -> None:
+        for text in lines:
+            self.line(text)
 
     def effects(self, effects: tuple[ir.Effect, ...], last_room_wins: bool = False) -> None:
         for number, effect in enumerate(effects, start=1):
@@ -179,108 +212,57 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
 
 
 def _emperor(js: _Js, ruleset: ir.Ruleset) -> None:
-    track = ruleset.track
-    spaces = range(track.last_space + 1)
-    js.line(f"const TRACK_POINTS = {js_literal(list(track.points))};")
-    js.line(f"const OUTCOME = {js_literal([track.zone_of(s).outcome for s in spaces])};")
-    js.line(f"const ZONE_NAME = {js_literal([track.zone_of(s).name for s in spaces])};")
+    facts = emperor_facts(ruleset)
+    js.line(f"const TRACK_POINTS = {js_literal(list(ruleset.track.points))};")
+    js.line(f"const OUTCOME = {js_literal(facts.outcomes)};")
+    js.line(f"const ZONE_NAME = {js_literal(facts.zones)};")
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
-    js.line(f"const TILE_NAME = {js_literal({t.id: [t.name, t.tier] for t in ruleset.tiles})};")
-    js.open("function tileName(game, tileId) {")
-    js.line("const [name, tier] = TILE_NAME[tileId];")
-    js.line('return say(game, "tile_name", { name: term(game, "tile", tileId, name), tier });')
-    js.close()
-    boosters = [card for card in ruleset.staff if card.emperor_bonus]
-    js.open("function emperorBonus(game, player, tileId) {")
-    if boosters:
-        # Only Staff hired before this bonus add to it, not one hired through it.
-        js.line("const hiredBefore = player.hired.slice();")
-    js.line(
-        'if (game.explain) log(game, player, "bonus", say(game, "takes_bonus", { player: player.name, tile: tileName(game, tileId) }));'
-    )
-    js.line("TILES[tileId][0](game, player);")
-    for card in boosters:
-        js.open(f"if (hiredBefore.includes({card.number})) {{")
+    js.line(f"const TILE_NAME = {js_literal(facts.tile_names)};")
+    js.lines_from(fixed_js("tileName"))
+    # Only Staff hired before this bonus add to it, not one hired through it.
+    bonus = "  TILES[tileId][0](game, player);"
+    explain = "  if (game.explain) log("
+    boosted = [bonus]
+    for card in facts.boosters:
         named = f'term(game, "staff", {js_literal(str(card.number))}, {js_literal(card.name)})'
         text = f'say(game, "gets_more_with", {{ player: player.name, card: {named} }})'
-        js.line(f'if (game.explain) log(game, player, "staff", {text});')
-        js.line(f"EMPEROR_BONUS[{card.number}](game, player);")
-        js.close()
-    js.close()
-    js.open("function emperorPenalty(game, player, tileId) {")
-    for card in ruleset.staff:
-        if card.penalty_waiver_cost is not None:
-            waive = f"waivePenalty(game, player, {card.penalty_waiver_cost}, {card.number})"
-            js.line(f"if (player.hired.includes({card.number}) && {waive}) return;")
-    js.line(
-        'if (game.explain) log(game, player, "penalty", say(game, "takes_penalty", { player: player.name, tile: tileName(game, tileId) }));'
-    )
-    js.line("TILES[tileId][1](game, player);")
-    js.close()
-    # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
-    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
-    asks = {
-        t.id: [
-            decides(t.bonus) or boosters_decide,
-            decides(t.penalty.effects + t.penalty.prefer + t.penalty.otherwise),
+        boosted += [
+            f"  if (hiredBefore.includes({card.number})) {{",
+            f'    if (game.explain) log(game, player, "staff", {text});',
+            f"    EMPEROR_BONUS[{card.number}](game, player);",
+            "  }",
         ]
-        for t in ruleset.tiles
-    }
-    js.line(f"const DECIDES = {js_literal(asks)};")
-    waived = "".join(
-        f" || player.hired.includes({c.number})" for c in ruleset.staff if c.penalty_waiver_cost is not None
+    hired = "  const hiredBefore = player.hired.slice();\n" if facts.boosters else ""
+    js.lines_from(fixed_js("emperorBonus", replace=[(explain, hired + explain), (bonus, "\n".join(boosted))]))
+    # A hired Staff may let its player pay to ignore the penalty.
+    waive = "".join(
+        f"  if (player.hired.includes({card.number}) && waivePenalty(game, player, {card.penalty_waiver_cost}, "
+        f"{card.number})) return;\n"
+        for card in facts.waivers
     )
-    before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
-    if ruleset.roles:
-        parts = {"": list(ir.EMPEROR_PARTS), **{role.id: list(role.parts) for role in ruleset.roles}}
-        js.line(f"const ROLE_PARTS = {js_literal(parts)};")
+    js.lines_from(fixed_js("emperorPenalty", replace=[(explain, waive + explain)]))
+    # Which tile sides can ask a decision: those turns are searched whole (takeTurn), the others run plainly.
+    js.line(f"const DECIDES = {js_literal(facts.decides)};")
+    if facts.role_parts:
+        js.line(f"const ROLE_PARTS = {js_literal(facts.role_parts)};")
     js.line("const EMPEROR_SCORINGS = {};")
+    # One player's part of the scoring, in its loop over the players; a role's step goes on to the next one.
+    step = "emperorScoringStepByRole" if facts.role_parts else "emperorScoringStep"
+    waived = "".join(f" || player.hired.includes({card.number})" for card in facts.waivers)
+    varies = [("if (DECIDES[tileId][1])", f"if (DECIDES[tileId][1]{waived})")]
+    varies += [("return;", "continue;")] if facts.role_parts else []
     for scoring in ruleset.scorings:
         js.open(f"EMPEROR_SCORINGS[{scoring.round}] = function (game) {{")
         js.line(f"const tileId = game.tiles[{js_literal(scoring.tier)}];")
-        if before:  # other players are read as every player stood before the scoring
+        if facts.reads_before:  # other players are read as every player stood before the scoring
             js.line("game.before = game.players.map(clonePlayer);")
         js.open("for (const player of game.players) {")
-        if ruleset.roles:
-            _role_step(js, scoring.move_back)
-        else:
-            js.line("scoreSpace(game, player, TRACK_POINTS[player.emperor]);")
-            js.line(f"moveBack(game, player, {scoring.move_back}, ZONE_NAME);")
-            js.line("const outcome = OUTCOME[player.emperor];")
-        js.open('if (outcome === "bonus") {')
-        js.line("if (DECIDES[tileId][0]) takeTurn(game, player, emperorBonus, tileId);")
-        js.line("else emperorBonus(game, player, tileId);")
-        js.close('} else if (outcome === "penalty") {')
-        js.level += 1
-        js.line(f"if (DECIDES[tileId][1]{waived}) takeTurn(game, player, emperorPenalty, tileId);")
-        js.line("else emperorPenalty(game, player, tileId);")
-        js.close("}")
-        js.line('if (outcome === "nothing" && game.explain) {')
-        js.line('  log(game, player, "nothing", say(game, "neither_bonus_nor_penalty", { player: player.name }));')
-        js.line("}")
+        back = ("(game, player, back, ZONE_NAME)", f"(game, player, {scoring.move_back}, ZONE_NAME)")
+        js.lines_from(fixed_js(step, True, [*varies, back]))
         js.close()
-        if before:
+        if facts.reads_before:
             js.line("game.before = null;")
         js.close("};")
-
-
-def _role_step(js: _Js, back: int) -> None:
-    """The start of a player's Emperor scoring where players may have roles: each part only where the role has
-    it (ROLE_PARTS), as the Python module's emperor_scoring_step."""
-    js.line("const parts = ROLE_PARTS[player.role];")
-    js.line('if (parts.includes("track_points")) scoreSpace(game, player, TRACK_POINTS[player.emperor]);')
-    js.line('else roleSkips(game, player, "track_points");')
-    js.line(f'if (parts.includes("move_back")) moveBack(game, player, {back}, ZONE_NAME);')
-    js.line('else roleSkips(game, player, "move_back");')
-    js.line("const outcome = OUTCOME[player.emperor];")
-    js.open('if (!parts.includes("bonus") && !parts.includes("penalty")) {')
-    js.line('roleSkips(game, player, "bonus_or_penalty");')
-    js.line("continue;")
-    js.close()
-    js.open('if (outcome !== "nothing" && !parts.includes(outcome)) {')
-    js.line("roleSkips(game, player, outcome);")
-    js.line("continue;")
-    js.close()
 
 
 def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
@@ -341,28 +323,8 @@ def _entry_points(js: _Js, ruleset: ir.Ruleset, languages: Sequence[Language] | 
     js.line(f"const TIEBREAK_QUANTITIES = {js_literal(list(quantities))};")
     # The words events and explanations are told in, by language (scoreGame's `language`).
     js.line(f"const WORDS = {js_literal(score_words_by_language(ruleset, languages))};")
-    js.open("function standings(game, final) {")
-    js.line("return rank(final.map((entry, i) => [entry.player, entry.total, tiebreak(game, game.players[i])]));")
-    js.close()
-    # `language`: an id of WORDS or a table of words like theirs (the pad's chooser hands one over).
-    js.open('function scoreGame(state, language = "en") {')
-    # A language the page carries no events' words for (say a workspace's own, where the page was made with the
-    # shipped languages only) tells them in English rather than failing at the table.
-    js.line('const words = typeof language === "string" ? WORDS[language] || WORDS.en : language;')
-    js.line("const game = readGame(RULES, state, words);")
-    js.line("game.words = words;")
-    js.line("const scoring = EMPEROR_SCORINGS[game.round];")
-    js.line("if (scoring) scoring(game);")
-    js.line("const result = { ruleset: RULES.name, round: game.round, state: writeGame(game), events: game.events };")
-    js.open("if (game.round === RULES.rounds) {")
-    js.line("result.final = finalScoring(game);")
-    js.line("result.standings = standings(game, result.final);")
-    js.line("result.ties = explainTies(game.words, result.standings, TIEBREAK_QUANTITIES, game.words.tiebreak);")
-    js.close()
-    js.line("result.decisions = decisionReport(game);")
-    js.line("result.unused_choices = unusedChoices(game);")
-    js.line("return result;")
-    js.close()
+    js.lines_from(fixed_js("standings"))
+    js.lines_from(fixed_js("scoreGame"))
 
 
 def _filtered_counts(js: _Js, ruleset: ir.Ruleset) -> None:

@@ -6,20 +6,19 @@ import ast
 
 from ... import ir
 from ..codebuilder import CodeBuilder, comment, identifier, literal
+from ..emperor_facts import emperor_facts
 from ..final_words import tiebreak_words
 from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
-    decides,
     every_effect,
     items_alike,
-    reads_others,
     serving_pays,
 )
 from ..score_words import score_words_by_language
 from .effects import CodegenError, condition_function, effect_lines, feasible_tests
 from .quantities import exploded_call, quantity_call, quantity_functions
-from .standalone import defined_names, runtime_parts
+from .standalone import defined_names, fixed_lines, runtime_parts
 
 REGENERATE = "gah build"
 
@@ -289,12 +288,10 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 
 
 def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
-    track = ruleset.track
-    code.literal_line("TRACK_POINTS: tuple[int, ...] = ", track.points)
-    outcomes = tuple(track.zone_of(space).outcome for space in range(track.last_space + 1))
-    zones = tuple(track.zone_of(space).name for space in range(track.last_space + 1))
-    code.literal_line("OUTCOME: tuple[str, ...] = ", outcomes)
-    code.literal_line("ZONE_NAME: tuple[str, ...] = ", zones)
+    facts = emperor_facts(ruleset)
+    code.literal_line("TRACK_POINTS: tuple[int, ...] = ", ruleset.track.points)
+    code.literal_line("OUTCOME: tuple[str, ...] = ", facts.outcomes)
+    code.literal_line("ZONE_NAME: tuple[str, ...] = ", facts.zones)
     code.blank(2)
     code.line("TILES: dict[str, tuple[Callable[[Game, Player, bool], None], Callable[[Game, Player, bool], None]]] = {")
     for tile in ruleset.tiles:
@@ -302,100 +299,61 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
         code.line(f"    {literal(tile.id)}: ({name}_bonus, {name}_penalty),")
     code.line("}")
     # Explanations name a tile as the sheets do: by its name, with its tier (names repeat across tiers).
-    code.literal_line("TILE_NAME: dict[str, tuple[str, str]] = ", {t.id: (t.name, t.tier) for t in ruleset.tiles})
+    code.literal_line("TILE_NAME: dict[str, tuple[str, str]] = ", facts.tile_names)
     code.blank(2)
-    with code.block("def tile_name(game: Game, tile_id: str) -> str:"):
-        code.line('"""A tile as the sheets name it: by its name, with its tier (names repeat across tiers)."""')
-        code.line("named = game.voice.tiles.get(tile_id)")
-        with code.block("if named is None:"):
-            code.line("name, tier = TILE_NAME[tile_id]")
-            code.line('said = say(game, "tile_name", name=term(game, "tile", tile_id, name), tier=tier)')
-            code.line("named = game.voice.tiles[tile_id] = said")
-        code.line("return named")
+    code.lines_from(fixed_lines("tile_name"))
     code.blank(2)
-    with code.block("def emperor_bonus(game: Game, player: Player, tile_id: str) -> None:"):
-        code.line('"""A tile\'s bonus, then every hired Staff that adds to Emperor bonuses."""')
-        boosters = [card for card in ruleset.staff if card.emperor_bonus]
-        for card in boosters:
-            # Only Staff hired before this bonus add to it, not one hired through it.
-            code.line(f"had_{card.number} = {card.number} in player.hired")
-        with code.block("if game.explain:"):
-            _event(code, "bonus", 'game.voice.said["takes_bonus"](player=player.name, tile=tile_name(game, tile_id))')
-        had = " or ".join(f"had_{card.number}" for card in boosters)
-        ends = "True" if not boosters else f"not {had}" if len(boosters) == 1 else f"not ({had})"
-        code.line(f"TILES[tile_id][0](game, player, {ends})")
-        for card in boosters:
-            if card.emperor_bonus:
-                with code.block(f"if had_{card.number}:"):
-                    with code.block("if game.explain:"):
-                        named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
-                        code.line(f"card = {named}")
-                        _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
-                    code.line(f"staff_{card.number}_emperor_bonus(game, player)")
+    # Only Staff hired before this bonus add to it, not one hired through it; the tile's bonus ends the turn
+    # unless one of them adds to it.
+    had = [f"had_{card.number}" for card in facts.boosters]
+    ends = "True" if not had else f"not {had[0]}" if len(had) == 1 else f"not ({' or '.join(had)})"
+    explain = "    if game.explain:\n"
+    before = "".join(f"    had_{card.number} = {card.number} in player.hired\n" for card in facts.boosters)
+    code.lines_from(fixed_lines("emperor_bonus", replace=[(explain, before + explain), (", True)", f", {ends})")]))
+    code.level += 1
+    for card in facts.boosters:
+        with code.block(f"if had_{card.number}:"):
+            with code.block("if game.explain:"):
+                named = f'term(game, "staff", {literal(str(card.number))}, {literal(card.name)})'
+                code.line(f"card = {named}")
+                _event(code, "staff", 'game.voice.said["gets_more_with"](player=player.name, card=card)')
+            code.line(f"staff_{card.number}_emperor_bonus(game, player)")
+    code.level -= 1
     code.blank(2)
-    with code.block("def emperor_penalty(game: Game, player: Player, tile_id: str) -> None:"):
-        code.line('"""A tile\'s penalty, unless a hired Staff lets the player pay to ignore it."""')
-        for card in ruleset.staff:
-            if card.penalty_waiver_cost is not None:
-                cost = card.penalty_waiver_cost
-                waive = f"waive_penalty(game, player, {cost}, {card.number})"
-                with code.block(f"if {card.number} in player.hired and {waive}:"):
-                    code.line("return")
-        with code.block("if game.explain:"):
-            _event(
-                code, "penalty", 'game.voice.said["takes_penalty"](player=player.name, tile=tile_name(game, tile_id))'
-            )
-        code.line("TILES[tile_id][1](game, player, True)")
+    # A hired Staff may let its player pay to ignore the penalty.
+    waive = "".join(
+        f"    if {card.number} in player.hired and waive_penalty(game, player, {card.penalty_waiver_cost}, {card.number}):\n"
+        "        return\n"
+        for card in facts.waivers
+    )
+    code.lines_from(fixed_lines("emperor_penalty", replace=[(explain, waive + explain)]))
     code.blank(2)
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
-    boosters_decide = any(decides(card.emperor_bonus) for card in ruleset.staff)
     code.line("DECIDES: dict[str, tuple[bool, bool]] = {")
-    for tile in ruleset.tiles:
-        penalty = tile.penalty.effects + tile.penalty.prefer + tile.penalty.otherwise
-        flags = (decides(tile.bonus) or boosters_decide, decides(penalty))
-        code.line(f"    {literal(tile.id)}: {literal(flags)},")
+    for tile_id, flags in facts.decides.items():
+        code.line(f"    {literal(tile_id)}: {literal(flags)},")
     code.line("}")
-    if ruleset.roles:
+    if facts.role_parts:
         code.blank(2)
-        _role_parts(code, ruleset)
-    waivers = [card.number for card in ruleset.staff if card.penalty_waiver_cost is not None]
-    waived = "".join(f" or {number} in player.hired" for number in waivers)
+        # The parts of an Emperor scoring that apply to each role (and to a player without one: "").
+        code.literal_line("ROLE_PARTS: dict[str, tuple[str, ...]] = ", facts.role_parts)
+    waived = "".join(f" or {card.number} in player.hired" for card in facts.waivers)
     code.blank(2)
-    with code.block("def emperor_scoring_step(game: Game, player: Player, tile_id: str, back: int) -> None:"):
-        code.line('"""One player\'s part of an Emperor scoring: the points under the marker, the move-back, and the')
-        code.line("bonus or penalty of the space reached. It changes only that player (and the Staff deck and discard")
-        code.line('pile, through cards drawn, put back or removed); the policy\'s decisions weigh only that player."""')
-        if ruleset.roles:
-            _role_step(code)
-        else:
-            code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
-            code.line("move_back(game, player, back, ZONE_NAME)")
-            code.line("outcome = OUTCOME[player.emperor]")
-        with code.block('if outcome == "bonus":'):
-            with code.block("if DECIDES[tile_id][0]:"):
-                code.line("take_turn(game, player, emperor_bonus, tile_id)")
-            with code.block("else:"):
-                code.line("emperor_bonus(game, player, tile_id)")
-        with code.block('elif outcome == "penalty":'):
-            with code.block(f"if DECIDES[tile_id][1]{waived}:"):
-                code.line("take_turn(game, player, emperor_penalty, tile_id)")
-            with code.block("else:"):
-                code.line("emperor_penalty(game, player, tile_id)")
-        with code.block("elif game.explain:"):
-            _event(code, "nothing", 'game.voice.said["neither_bonus_nor_penalty"](player=player.name)')
+    # A Staff that waives a penalty makes every penalty a decision (pay or not).
+    decides_penalty = ("if DECIDES[tile_id][1]:", f"if DECIDES[tile_id][1]{waived}:")
+    code.lines_from(fixed_lines("emperor_scoring_step", bool(facts.role_parts), [decides_penalty]))
     code.blank(2)
-    before = reads_others(ruleset) and ruleset.rulings.read_other_players == "before_scoring"
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
             code.line(
                 f'"""Emperor scoring after round {scoring.round}: tier {scoring.tier}, move back {scoring.move_back}."""'
             )
             code.line(f"tile_id = game.tiles[{literal(scoring.tier)}]")
-            if before:  # other players are read as every player stood before the scoring
+            if facts.reads_before:  # other players are read as every player stood before the scoring
                 code.line("game.before = [player.clone() for player in game.players]")
             with code.block("for player in game.players:"):
                 code.line(f"emperor_scoring_step(game, player, tile_id, {scoring.move_back})")
-            if before:
+            if facts.reads_before:
                 code.line("game.before = None")
         code.blank(2)
     # round -> (tier, move-back): one player's part of a scoring (emperor_scoring_of) without the loop.
@@ -409,32 +367,6 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
 
 
-def _role_parts(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
-    """The parts of an Emperor scoring that apply to each role (and to a player without one: "")."""
-    parts = {"": ir.EMPEROR_PARTS, **{role.id: role.parts for role in ruleset.roles}}
-    code.literal_line("ROLE_PARTS: dict[str, tuple[str, ...]] = ", parts)
-
-
-def _role_step(code: CodeBuilder) -> None:
-    """The start of emperor_scoring_step where players may have roles: each part only where the role has it."""
-    code.line("parts = ROLE_PARTS[player.role]")
-    with code.block('if "track_points" in parts:'):
-        code.line("score_space(game, player, TRACK_POINTS[player.emperor])")
-    with code.block("else:"):
-        code.line('role_skips(game, player, "track_points")')
-    with code.block('if "move_back" in parts:'):
-        code.line("move_back(game, player, back, ZONE_NAME)")
-    with code.block("else:"):
-        code.line('role_skips(game, player, "move_back")')
-    code.line("outcome = OUTCOME[player.emperor]")
-    with code.block('if "bonus" not in parts and "penalty" not in parts:'):
-        code.line('role_skips(game, player, "bonus_or_penalty")')
-        code.line("return")
-    with code.block('if outcome != "nothing" and outcome not in parts:'):
-        code.line("role_skips(game, player, outcome)")
-        code.line("return")
-
-
 def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     with code.block("def tiebreak(game: Game, player: Player) -> int:"):
         code.line('"""The tie-breaker sum: more wins."""')
@@ -444,15 +376,7 @@ def _tiebreak(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     quantities = tiebreak_words(ruleset)[0]
     code.literal_line("TIEBREAK_QUANTITIES: tuple[str, ...] = ", quantities)
     code.blank(2)
-    with code.block(
-        'def ties(standings: list[dict[str, Any]], language: str | dict[str, Any] = "en") -> list[dict[str, Any]]:'
-    ):
-        code.line(
-            '"""Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties),'
-        )
-        code.line('in a language of WORDS (or a table of words like theirs)."""')
-        code.line("words = WORDS[language] if isinstance(language, str) else language")
-        code.line('return explain_ties(words, standings, TIEBREAK_QUANTITIES, words["tiebreak"])')
+    code.lines_from(fixed_lines("ties"))
     code.blank(2)
 
 
@@ -469,116 +393,26 @@ def _entry_points(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
             terms.extend(_final_terms(source))
         code.sum_line("return ", terms)
     code.blank(2)
-    with code.block("def final_scoring(game: Game) -> list[dict[str, Any]]:"):
-        code.line('"""Final scoring of every player, in turn order."""')
-        if ruleset.roles:  # a player of a role counts the sources of that role
-            sources = "ROLE_FINAL.get(player.role, FINAL_SOURCES)"
-            code.line(f"return [final_entry(game, player, {sources}) for player in game.players]")
-        else:
-            code.line("return [final_entry(game, player, FINAL_SOURCES) for player in game.players]")
-    code.blank(2)
-    with code.block("def standings(game: Game, final: list[dict[str, Any]]) -> list[dict[str, Any]]:"):
-        code.line('"""The ranking of a final scoring, tie-breakers applied."""')
-        code.line('return final_standings(game, [entry["total"] for entry in final])')
-    code.blank(2)
-    with code.block("def final_totals(game: Game) -> list[int]:"):
-        code.line('"""Each player\'s final total, in turn order: final_scoring\'s totals without the breakdown, sooner')
-        code.line("(for simulators that score many games, like the variant lab).")
-        code.line('"""')
-        code.line("return [final_total(game, player, projected_total) for player in game.players]")
-    code.blank(2)
-    with code.block("def final_standings(game: Game, totals: list[int]) -> list[dict[str, Any]]:"):
-        code.line('"""The ranking of the players\' final totals (in turn order), tie-breakers applied."""')
-        code.line(
-            "return rank([(p.name, total, tiebreak(game, p)) for p, total in zip(game.players, totals, strict=True)])"
-        )
-    code.blank(2)
-    with code.block("def new_game(state: dict[str, Any], explain: bool = True) -> Game:"):
-        code.line('"""A state dict checked and read into a Game, for callers that play on from it (the variant lab).')
-        code.blank()
-        code.line("With explain=False the game records no events (nor their texts): the same numbers, sooner.")
-        code.line('"""')
-        code.line("game = read_game(RULES, state)")
-        code.line("game.explain = explain")
-        code.line("return game")
-    code.blank(2)
-    with code.block("def emperor_scoring(game: Game) -> None:"):
-        code.line('"""Apply, in place, the Emperor scoring of the round that just ended (if that round has one)."""')
-        code.line("scoring = EMPEROR_SCORINGS.get(game.round)")
-        with code.block("if scoring is not None:"):
-            code.line("scoring(game)")
-    code.blank(2)
-    with code.block("def emperor_scoring_of(game: Game, player: Player) -> None:"):
-        code.line(
-            '"""Apply, in place, one player\'s part of the Emperor scoring of the round that just ended (if any):'
-        )
-        code.line("for simulators that weigh a player's options on a copy of the game (see emperor_scoring_step).")
-        code.line('"""')
-        code.line("scoring = SCORING_STEPS.get(game.round)")
-        with code.block("if scoring is not None:"):
-            code.line("emperor_scoring_step(game, player, game.tiles[scoring[0]], scoring[1])")
-    code.blank(2)
-    with code.block(
-        "def emperor_scored(state: dict[str, Any], words: dict[str, Any], language: str | dict[str, Any], lazy: bool)"
-        " -> Game:"
-    ):
-        code.line('"""The game of `state`, its texts in `words` (`language`: their id, or the table itself), after its')
-        code.line("Emperor scoring. `lazy`: a turn of a player with recorded choices copies its start only where its")
-        code.line('search replays it (then LazyTurn; see take_turn)."""')
-        code.line("game = read_game(RULES, state, words)")
-        with code.block("if isinstance(language, str):"):
-            code.line("speak(game, words, language)")
-        with code.block("else:"):
-            code.line("speak(game, words)")
-        code.line("game.lazy_turns = lazy")
-        code.line("emperor_scoring(game)")
-        code.line("return game")
-    code.blank(2)
-    with code.block('def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> dict[str, Any]:'):
-        code.line('"""Apply the Emperor scoring of the round that just ended and, after the last round, final scoring.')
-        code.blank()
-        code.line("Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a")
-        code.line("table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.")
-        code.line('"""')
-        code.line("words = WORDS[language] if isinstance(language, str) else language")
-        with code.block("try:"):
-            code.line("game = emperor_scored(state, words, language, True)")
-        with code.block(
-            "except LazyTurn:  # a turn replays from its start after all: scored again, every start copied"
-        ):
-            code.line("game = emperor_scored(state, words, language, False)")
-        code.line("result: dict[str, Any] = {")
-        code.line('    "ruleset": RULES.name,')
-        code.line('    "round": game.round,')
-        code.line('    "state": write_game(game),')
-        code.line('    "events": game.events,')
-        code.line("}")
-        with code.block("if game.round == RULES.rounds:"):
-            code.line("final = final_scoring(game)")
-            code.line('result["final"] = final')
-            code.line('result["standings"] = standings(game, final)')
-            code.line('result["ties"] = ties(result["standings"], game.words)')
-        code.line('result["decisions"] = decision_report(game)')
-        code.line('result["unused_choices"] = unused_choices(game)')
-        code.line("return result")
-    code.blank(2)
-    code.line("def setup_game(")
-    code.line(
-        '    players: list[str], seed: int, choices: dict[str, Any] | None = None, language: str | dict[str, Any] = "en"'
-    )
-    with code.block(") -> dict[str, Any]:"):
-        code.line('"""A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)')
-        code.line('is said in `language`, as score_game says its texts."""')
-        code.line("words = WORDS[language] if isinstance(language, str) else language")
-        code.line("return deal_game(RULES, SETUP, players, seed, choices, words)")
-    code.blank(2)
-    with code.block(
-        "def setup_new_game(players: list[str], seed: int, choices: dict[str, Any] | None = None, explain: bool = True) -> Game:"
-    ):
-        code.line('"""The game setup_game deals, as a Game (what new_game would read from that state)."""')
-        code.line("game = deal(RULES, SETUP, players, seed, choices)")
-        code.line("game.explain = explain")
-        code.line("return game")
+    # A player of a role counts the sources of that role.
+    code.lines_from(fixed_lines("final_scoring", bool(ruleset.roles)))
+    for name in _ENTRY_POINTS:
+        code.blank(2)
+        code.lines_from(fixed_lines(name))
+
+
+# The entry points every module has, as runtime/entry.py writes them (after final_scoring, in this order).
+_ENTRY_POINTS = (
+    "standings",
+    "final_totals",
+    "final_standings",
+    "new_game",
+    "emperor_scoring",
+    "emperor_scoring_of",
+    "emperor_scored",
+    "score_game",
+    "setup_game",
+    "setup_new_game",
+)
 
 
 def _setup_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:

@@ -4,6 +4,7 @@ runtime one module of its own (the variant lab can compile that once and share i
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,3 +64,31 @@ def defined_names(source: str) -> frozenset[str]:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
     return frozenset(names)
+
+
+ENTRY_FILE = "entry.py"  # not one of RUNTIME_FILES: copied a function at a time (fixed_lines)
+
+
+@lru_cache(maxsize=1)
+def fixed_functions() -> dict[str, str]:
+    """Each top-level function of runtime/entry.py by name: its text as written there."""
+    source = (RUNTIME_DIR / ENTRY_FILE).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    return {
+        node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef)
+    }
+
+
+def fixed_lines(name: str, by_role: bool = False, replace: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The lines of runtime/entry.py's function `name` (`by_role`: of `<name>_by_role`, named `name`), each text
+    `old` of `replace` (which must be there once) replaced by its `new`: what a ruleset varies in it."""
+    text = fixed_functions()[f"{name}_by_role" if by_role else name]
+    if by_role:
+        text = text.replace(f"def {name}_by_role(", f"def {name}(", 1)
+    for old, new in replace:
+        if text.count(old) != 1:
+            raise ValueError(f"runtime/entry.py: {name} holds {old!r} {text.count(old)} times, not once")
+        text = text.replace(old, new)
+    return text.splitlines()

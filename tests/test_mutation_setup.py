@@ -3,11 +3,13 @@ every group, and a JavaScript mutant is written exactly where the instrumenter p
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.mutation.js import PYTEST, Mutant, applied
-from tests.mutation.run import GROUPS, collects, pytest_command
+from tests.mutation.run import GROUPS, collects, lane_copy, lane_environment, pytest_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,3 +50,17 @@ def test_every_test_command_collects_its_tests() -> None:
         assert collects(group) == "", group.name
     collected = subprocess.run([*PYTEST, "--collect-only"], cwd=ROOT, capture_output=True, text=True)
     assert collected.returncode == 0, collected.stdout + collected.stderr
+
+
+def test_a_lane_imports_gah_from_its_own_copy(tmp_path: Path) -> None:
+    """With --lanes, a group's mutants are written into its lane's copy: the tests it runs there must import that
+    copy's code, not the repository's (else every mutant would survive unseen), in the test process and in the
+    processes the tests start."""
+    root = lane_copy(tmp_path)
+    assert (root / "compiler" / "cli.py").read_bytes() == (ROOT / "compiler" / "cli.py").read_bytes()
+    code = "import gah.cli, pathlib; print(pathlib.Path(gah.cli.__file__).resolve())"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=lane_environment(root), capture_output=True, text=True, check=True
+    )
+    assert Path(done.stdout.strip()) == (root / "compiler" / "cli.py").resolve()
+    assert lane_environment(ROOT).get("PYTHONPATH") == os.environ.get("PYTHONPATH")

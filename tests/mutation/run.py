@@ -4,6 +4,7 @@
     python -m tests.mutation.run --one-in 8            # a stable eighth of each group's mutants
     python -m tests.mutation.run --ci                  # CI's fixed sample of each group: fails if any survives
     python -m tests.mutation.run --group kernels       # one part only (repeatable)
+    python -m tests.mutation.run --ci --lanes 2        # groups side by side, each in its own copy (CI)
 
 The code is mutated in groups (GROUPS), each with the tests that must catch its mutants: the Python runtime
 and effects of the scoring modules, the batched kernels (run as plain Python under NUMBA_DISABLE_JIT), the
@@ -23,18 +24,24 @@ decision in the code. Mutants that cannot change behaviour are listed, with the
 reason, in tests/mutation/equivalent.txt.
 
 The files to mutate must have no uncommitted changes (they are restored with
-git at the end, even after an interruption).
+git at the end, even after an interruption). With --lanes N, N groups run at
+once, each in its own copy of the tracked files (a group's mutant must never
+reach the tests another group runs): `gah` imports from that copy through a
+link named gah on PYTHONPATH, ahead of the editable install.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -166,22 +173,46 @@ def pytest_command(group: Group) -> str:
     return f"{' '.join(('env', *group.env)) + ' ' if group.env else ''}{sys.executable} {pytest}"
 
 
-def run(*argv: str) -> None:
-    subprocess.run(argv, cwd=ROOT, check=True)
+def run(*argv: str, root: Path = ROOT) -> None:
+    subprocess.run(argv, cwd=root, check=True, env=lane_environment(root))
+
+
+def lane_environment(root: Path) -> dict[str, str]:
+    """The environment of a group's commands: in a lane's copy, `gah` is imported from the copy."""
+    if root == ROOT:
+        return dict(os.environ)
+    paths = [str(root / LINKS), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+
+
+LINKS = ".mutation-import"  # in a lane's copy: the folder holding the link gah -> compiler
+
+
+def lane_copy(into: Path) -> Path:
+    """A copy of the tracked files as the working tree has them, with the import link; its root."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode("utf-8").split("\0")):
+        source = ROOT / name
+        if source.is_file():  # a tracked file deleted in the working tree is not copied
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name)
+    (into / LINKS).mkdir()
+    (into / LINKS / "gah").symlink_to(into / "compiler", target_is_directory=True)
+    return into
 
 
 def tool(name: str) -> str:
     return str(Path(sys.executable).with_name(name))
 
 
-def outcomes(session: Path) -> list[tuple[str, str]]:
+def outcomes(session: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     """(outcome, key) of every mutant the session ran: outcome is killed, survived or a worker failure."""
     from cosmic_ray.work_db import WorkDB, use_db  # the mutation extra; imported only when used
 
     with use_db(str(session), WorkDB.Mode.open) as db:
         every = list(db.work_items)
         done = {item.job_id: result for item, result in db.completed_work_items}
-    keys = mutant_keys([item.mutations[0] for item in every], ROOT)
+    keys = mutant_keys([item.mutations[0] for item in every], root)
     rows = []
     for index, item in enumerate(every):
         result = done.get(item.job_id)
@@ -200,21 +231,31 @@ def collects(group: Group) -> str:
     return "" if done.returncode == 0 else (done.stdout + done.stderr).strip()[-2000:]
 
 
-def run_group(group: Group, sample: list[str], session: Path | None) -> list[tuple[str, str]]:
-    """Run one group's sample in a cosmic-ray session (a temporary one unless `session` is given); its rows."""
+def run_group(group: Group, sample: list[str], session: Path | None, root: Path = ROOT) -> list[tuple[str, str]]:
+    """Run one group's sample in a cosmic-ray session (a temporary one unless `session` is given) in `root` (the
+    repository, or a lane's copy, which is thrown away after); its rows."""
     with tempfile.TemporaryDirectory() as tmp:
         session = session or Path(tmp) / "session.sqlite"
         config = Path(tmp) / "cosmic-ray.toml"
         config.write_text(config_text(group), encoding="utf-8")
         try:
             if not session.exists():
-                run(tool("cosmic-ray"), "init", str(config), str(session))
-                run(tool("cr-filter-operators"), str(session), str(config))
-                run(sys.executable, "-m", "tests.mutation.sample", str(session), *sample)
-            run(tool("cosmic-ray"), "exec", str(config), str(session))
+                run(tool("cosmic-ray"), "init", str(config), str(session), root=root)
+                run(tool("cr-filter-operators"), str(session), str(config), root=root)
+                run(sys.executable, "-m", "tests.mutation.sample", str(session), *sample, root=root)
+            run(tool("cosmic-ray"), "exec", str(config), str(session), root=root)
         finally:
-            subprocess.run(["git", "checkout", "--", *group.targets], cwd=ROOT, check=True)
-        return outcomes(session)
+            if root == ROOT:
+                subprocess.run(["git", "checkout", "--", *group.targets], cwd=ROOT, check=True)
+        return outcomes(session, root)
+
+
+def run_in_lane(group: Group, sample: list[str]) -> tuple[list[tuple[str, str]], float]:
+    """Run one group's sample in a fresh copy of the repository; its rows and seconds."""
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix=f"gah-mutation-{group.name}-") as tmp:
+        rows = run_group(group, sample, None, lane_copy(Path(tmp)))
+    return rows, time.monotonic() - start
 
 
 def report(name: str, rows: list[tuple[str, str]], seconds: float) -> list[str]:
@@ -237,10 +278,13 @@ def main(argv: list[str] | None = None) -> int:
         "--group", action="append", choices=GROUP_NAMES, help="mutate only this part (repeatable; default: all)"
     )
     parser.add_argument("--session", type=Path, help="keep the cosmic-ray session here (one group only)")
+    parser.add_argument("--lanes", type=int, default=1, help="run this many groups at once, each in its own copy")
     args = parser.parse_args(argv)
     groups = [group for group in GROUPS if group.name in (args.group or GROUP_NAMES)]
     if args.session and len(groups) != 1:
         parser.error("--session needs exactly one --group")
+    if args.lanes < 1 or (args.session and args.lanes > 1):
+        parser.error("--lanes takes 1 or more, and 1 with --session")
     targets = [target for group in groups for target in group.targets]
     dirty = subprocess.run(["git", "status", "--porcelain", "--", *targets], cwd=ROOT, capture_output=True, text=True)
     if dirty.stdout.strip():
@@ -251,11 +295,19 @@ def main(argv: list[str] | None = None) -> int:
         if said:
             print(f"{group.name}: the test command fails without any mutant:\n{said}", file=sys.stderr)
             return 2
+    def sample(group: Group) -> list[str]:
+        return ["--one-in", str(group.ci_one_in), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
+
     survivors: list[str] = []
+    if args.lanes > 1:
+        with ThreadPoolExecutor(max_workers=args.lanes) as lanes:  # the slowest groups first (GROUPS' order)
+            done = list(lanes.map(lambda group: run_in_lane(group, sample(group)), groups))
+        for group, (rows, seconds) in zip(groups, done, strict=True):
+            survivors += report(group.name, rows, seconds)
+        return 1 if args.ci and survivors else 0
     for group in groups:
-        sample = ["--one-in", str(group.ci_one_in), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
         start = time.monotonic()
-        rows = run_group(group, sample, args.session)
+        rows = run_group(group, sample(group), args.session)
         survivors += report(group.name, rows, time.monotonic() - start)
     return 1 if args.ci and survivors else 0
 

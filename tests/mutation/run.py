@@ -295,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         if said:
             print(f"{group.name}: the test command fails without any mutant:\n{said}", file=sys.stderr)
             return 2
+
     def sample(group: Group) -> list[str]:
         return ["--one-in", str(group.ci_one_in), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
 

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .core import (
-    Cell,
-    Game,
-    Player,
-    Rules,
-    advance_emperor,
-    decide,
-    gain_krones,
-    gain_points,
-    quiet,
-    replaying,
-    term,
-)
+from .chooser import decide
+from .core import Cell, Game, Player, Rules, quiet, replaying, term
+from .primitives import advance_emperor, gain_krones, gain_points
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 

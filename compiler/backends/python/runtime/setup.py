@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, Player, Rules, StateError, parse_cell, plain, refused, shown
+from .chooser import parse_cell
+from .core import Game, Player, Rules
 from .state import NAME_REFUSED, visible, write_game
+from .words import StateError, plain, refused, shown
 
 SPLITMIX64_MASK = (1 << 64) - 1
 DEAL_METHODS = ("standard", "introductory", "draft")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .core import Cell, Game, Player, Rules, Said, StateError, plain, refused, shown
+from .core import Cell, Game, Player, Rules
 from .hotel import EMPTY
+from .words import Said, StateError, plain, refused, shown
 
 ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {

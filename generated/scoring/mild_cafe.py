@@ -1668,53 +1668,77 @@ def decide(
         scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
         trial.at += 1
         return scripted
-    turn = game.turn
-    found, value = recorded_at(player, key, index) if player.choices else (False, None)
-    if found:
-        if order_only:
-            game.card_reads += 1  # its legality depends on which cards are where
-            if trial is not None:
-                trial.hidden += 1  # a replay of this path does not count it (see Trial)
-            elif turn is not None:
-                turn.hidden += 1
-        if trial is not None:
-            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
-        chosen = recorded_choice(game, player, key, index, value, options, none_why)
-        if trial is not None:
-            trial.made.append(chosen)
-            return chosen
-        if turn is not None:
-            turn.made.append(chosen)
-            turn.consumed += 1
-        if game.explain:
-            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
-            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
-            game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
-            note(game, player, key, index, chosen, "recorded")
-        return chosen
+    if player.choices:
+        found, value = recorded_at(player, key, index)
+        if found:
+            return decide_recorded(game, player, key, index, value, options, none_why, order_only)
     branches = options if tried is None else tried
     if len(branches) == 1:
-        chosen = branches[0]
-        if trial is not None:
-            trial.made.append(chosen)
-            return chosen
-        if turn is not None:
-            turn.made.append(chosen)
-        if game.explain:
-            if len(options) == 1:
-                note(game, player, key, index, chosen, "only")
-            elif dominated:
-                note(game, player, key, index, chosen, "policy")
-            else:
-                other = next(o for o in options if o != chosen)
-                note(game, player, key, index, chosen, "policy", other).alike = True
-        return chosen
+        return decide_only(game, player, key, index, options, branches[0], dominated)
     if trial is not None:
         return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
+    return decide_planned(game, player, key, index, branches, order_only, (classes, finish, restore))
+
+
+def decide_recorded(
+    game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str, order_only: bool
+) -> T:
+    """decide() where the player's `choices` record the decision (decision `index` of `key`): it must be legal."""
+    trial, turn = game.trial, game.turn
+    if order_only:
+        game.card_reads += 1  # its legality depends on which cards are where
+        if trial is not None:
+            trial.hidden += 1  # a replay of this path does not count it (see Trial)
+        elif turn is not None:
+            turn.hidden += 1
+    if trial is not None:
+        trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+    chosen = recorded_choice(game, player, key, index, value, options, none_why)
+    if trial is not None:
+        trial.made.append(chosen)
+        return chosen
+    if turn is not None:
+        turn.made.append(chosen)
+        turn.consumed += 1
+    if game.explain:
+        said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+        text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
+        game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
+        note(game, player, key, index, chosen, "recorded")
+    return chosen
+
+
+def decide_only(game: Game, player: Player, key: str, index: int, options: list[T], chosen: T, dominated: bool) -> T:
+    """decide() where the policy has one option to try, `chosen`: the only legal one, or the one the others are
+    provably worth no more than (symmetry: as much; `dominated`: maybe less, no runner-up shown)."""
+    trial = game.trial
+    if trial is not None:
+        trial.made.append(chosen)
+        return chosen
+    turn = game.turn
+    if turn is not None:
+        turn.made.append(chosen)
+    if game.explain:
+        if len(options) == 1:
+            note(game, player, key, index, chosen, "only")
+        elif dominated:
+            note(game, player, key, index, chosen, "policy")
+        else:
+            other = next(o for o in options if o != chosen)
+            note(game, player, key, index, chosen, "policy", other).alike = True
+    return chosen
+
+
+def decide_planned(
+    game: Game, player: Player, key: str, index: int, branches: list[T], order_only: bool, rest: Rest
+) -> T:
+    """decide() at an open decision of the real game: the turn's plan, searched here if it does not cover it."""
+    turn = game.turn
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
+        search_here(game, player, turn, branches, order_only, rest)
+    chosen: T
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)
@@ -2278,16 +2302,7 @@ def prepare_room(
         ]
     )
     options: list[Cell | None] = [*spaces, None]
-    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
-    classes: list[int | None] | None = None
-    if alike_by_points and len(spaces) > 1 and quiet(game):
-        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
-        for cell in spaces:
-            firsts.setdefault(rules.printed_points.get(cell, 0), cell)
-        tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    elif alike_by_points and len(spaces) > 1:
-        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
-        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
+    tried, classes = room_tries(game, spaces, room_wins, alike_by_points)
     chosen = decide(
         game,
         player,
@@ -2313,6 +2328,24 @@ def prepare_room(
             )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_tries(
+    game: Game, spaces: list[Cell], room_wins: bool, alike_by_points: bool
+) -> tuple[list[Cell | None] | None, list[int | None] | None]:
+    """The spaces (and None) prepare_room()'s policy tries, None: every option; and their classes (see decide()),
+    None: none. `room_wins` and `alike_by_points`: as prepare_room() says."""
+    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    if not alike_by_points or len(spaces) < 2:
+        return tried, None
+    printed = game.rules.printed_points
+    if quiet(game):
+        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
+        for cell in spaces:
+            firsts.setdefault(printed.get(cell, 0), cell)
+        return (list(firsts.values()) if room_wins else [*firsts.values(), None]), None
+    # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+    return tried, [printed.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
 
 
 def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:
@@ -3339,8 +3372,34 @@ def read_checked(rules: Rules, state: Any) -> Game:
         if key not in state:
             raise refused("missing_key", where="state", key=key)
     round_ = _int(state["round"], "round", 0, rules.rounds)
+    tiles = _tiles(rules, state["tiles"], round_)
+    # Rooms are only ever removed by an Emperor scoring, so the hotel is still one connected piece before the
+    # round whose scoring comes first. A state of that round may already be scored (score_game's own output),
+    # so it is not checked.
+    connected = round_ < min(rules.scoring_tiers, default=rules.rounds + 1)
+    players_data = _list(state["players"], "players")
+    if not 1 <= len(players_data) <= 8:
+        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
+    players: list[Player] = []
+    names: set[str] = set()
+    for index, data in enumerate(players_data):
+        players.append(_player(rules, data, f"players[{index}]", names, connected))
+    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
+    held = [n for p in players for n in p.hand + p.hired] + discard
+    if "staff_deck" in state:
+        deck = _cards(rules, state["staff_deck"], "staff_deck")
+    else:
+        # An unknown deck is every card nobody holds, lowest number on top (documented default).
+        deck = sorted(set(rules.staff) - set(held))
+    if len(set(held + deck)) < len(held + deck):
+        _raise_twice(players, discard, deck)
+    return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _tiles(rules: Rules, value: Any, round_: int) -> dict[str, str]:
+    """A state's `tiles` checked: tier -> tile id, each tile of its tier, the tile of the round's tier there."""
     tiles: dict[str, str] = {}
-    for tier, tile_id in _mapping(state["tiles"], "tiles").items():
+    for tier, tile_id in _mapping(value, "tiles").items():
         tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
             raise refused(
@@ -3354,66 +3413,50 @@ def read_checked(rules: Rules, state: Any) -> Game:
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
         raise refused("tile_missing", where="tiles", round=round_, tier=tier_now)
-    first_scoring = min(rules.scoring_tiers, default=rules.rounds + 1)
-    players_data = _list(state["players"], "players")
-    if not 1 <= len(players_data) <= 8:
-        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
-    players = []
-    names: set[str] = set()
-    for index, data in enumerate(players_data):
-        where = f"players[{index}]"
-        data = _mapping(data, where)
-        unknown = sorted(set(data) - PLAYER_KEYS)
-        if unknown:
-            raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
-        if not isinstance(data.get("name"), str) or not data["name"].strip():
-            raise refused("name_missing", where=f"{where}.name")
-        if not NAME_REFUSED.isdisjoint(data["name"]):
-            raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
-        if not visible(data["name"]):
-            raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
-        name = data["name"]
-        if name in names:
-            raise refused("name_twice", where=f"{where}.name", name=shown(name))
-        names.add(name)
-        cafe = [
-            _items(rules, guest, f"{where}.cafe[{i}]")
-            for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
-        ]
-        if len(cafe) > rules.cafe_seats:
-            raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
-        hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
-        players.append(
-            Player(
-                name=name,
-                points=_int(data.get("points", 0), f"{where}.points", 0),
-                krones=_int(data.get("krones", 0), f"{where}.krones", 0),
-                emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
-                kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
-                cafe=cafe,
-                # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
-                # connected piece before the round whose scoring comes first. A state of that
-                # round may already be scored (score_game's own output), so it is not checked.
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
-                hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
-                hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
-                objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
-                choices=_choices(data.get("choices", {}), f"{where}.choices"),
-                resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
-                role=_role(rules, data, where),
-            )
-        )
-        _role_has_none(rules, players[-1], where)
-    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
-    held = [n for p in players for n in p.hand + p.hired] + discard
-    if "staff_deck" in state:
-        deck = _cards(rules, state["staff_deck"], "staff_deck")
-    else:
-        # An unknown deck is every card nobody holds, lowest number on top (documented default).
-        deck = sorted(set(rules.staff) - set(held))
-    if len(set(held + deck)) < len(held + deck):
-        _raise_twice(players, discard, deck)
-    return Game(rules, round_, tiles, deck, discard, players)
+    return tiles
+
+
+def _player(rules: Rules, data: Any, where: str, names: set[str], connected: bool) -> Player:
+    """One of a state's players checked (at `where`), its name not among `names` (added to them); `connected`:
+    the hotel must be one connected piece."""
+    data = _mapping(data, where)
+    unknown = sorted(set(data) - PLAYER_KEYS)
+    if unknown:
+        raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise refused("name_missing", where=f"{where}.name")
+    if not NAME_REFUSED.isdisjoint(data["name"]):
+        raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
+    if not visible(data["name"]):
+        raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
+    name = data["name"]
+    if name in names:
+        raise refused("name_twice", where=f"{where}.name", name=shown(name))
+    names.add(name)
+    cafe = [
+        _items(rules, guest, f"{where}.cafe[{i}]")
+        for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
+    ]
+    if len(cafe) > rules.cafe_seats:
+        raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
+    hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
+    player = Player(
+        name=name,
+        points=_int(data.get("points", 0), f"{where}.points", 0),
+        krones=_int(data.get("krones", 0), f"{where}.krones", 0),
+        emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
+        kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
+        cafe=cafe,
+        hotel=_hotel(rules, hotel_data, f"{where}.hotel", connected),
+        hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
+        hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
+        objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
+        choices=_choices(data.get("choices", {}), f"{where}.choices"),
+        resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
+        role=_role(rules, data, where),
+    )
+    _role_has_none(rules, player, where)
+    return player
 
 
 def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:
@@ -3615,18 +3658,7 @@ def deal_checked(
     are drawn first, one per scored tier in the order of the scoring rounds
     (uniform among that tier's tiles, in rules order), then the Staff deck, the
     card numbers in ascending order, is shuffled by Fisher-Yates. So the same
-    seed gives the same tiles whatever the deal method.
-
-    The deal, by setup["method"]:
-      standard: each player in turn order draws hand_size cards from the top.
-      introductory: the start player takes set A, the next set B, and so on;
-        every other card (unused sets included) is shuffled into the deck.
-      draft: each player in turn order takes packet_size cards from the top;
-        everyone keeps keep_per_pick cards from the packet in front of them and
-        passes the rest, "left" to the next player in turn order (the last
-        passes to the first), "right" to the previous one; this repeats until
-        each holds hand_size cards. Cards left in the packets then (only when
-        packet_size > hand_size) go back into the deck, which is reshuffled.
+    seed gives the same tiles whatever the deal method (see _deal_hands()).
 
     Draft choices: `choices` maps a player's name to the cards that player keeps,
     pick by pick, either as a list ([17, 4, ...]) or in the state format
@@ -3653,35 +3685,52 @@ def deal_checked(
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
-    hand_size: int = setup["hand_size"]
-    deck = sorted(rules.staff)
     # A seat's role (setup["roles"]: seat from 1, role, what it never has); players whose role has no hand
     # are dealt none, the others are dealt as the method says, in turn order.
     roles = {seat - 1: (role, tuple(without)) for seat, role, without in setup.get("roles", ())}
     seats = [i for i in range(len(names)) if "hand" not in roles.get(i, ("", ()))[1]]
-    count = len(seats)
-    records: list[dict[str, Any]] = [{} for _ in seats]
-    if method == "standard":
-        if hand_size * count > len(deck):
-            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
-        rng.shuffle(deck)
-        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
-        deck = deck[count * hand_size :]
-    elif method == "introductory":
-        hands = _deal_sets(rules, setup, count)
-        dealt = {card for hand in hands for card in hand}
-        deck = [card for card in deck if card not in dealt]
-        rng.shuffle(deck)
-    else:
-        rng.shuffle(deck)
-        hands, deck = _deal_draft(rules, setup, [names[i] for i in seats], deck, kept, rng)
-        records = [{"draft": list(hand)} for hand in hands]
+    hands, deck, records = _deal_hands(rules, setup, [names[i] for i in seats], kept, rng)
     game = Game(rules, 0, tiles, deck, [], [])
     seated = dict(zip(seats, zip(hands, records, strict=True), strict=True))
     for index, name in enumerate(names):
         hand, record = seated.get(index, ([], {}))
         game.players.append(_deal_player(rules, setup, name, hand, record, roles.get(index, ("", ()))))
     return game
+
+
+def _deal_hands(
+    rules: Rules, setup: dict[str, Any], names: list[str], kept: dict[str, list[int]], rng: SplitMix64
+) -> tuple[list[list[int]], list[int], list[dict[str, Any]]]:
+    """The hands of the players dealt one (`names`, in turn order), the deck left and each one's record of its
+    choices (the draft's), the Staff deck (card numbers in ascending order) dealt by setup["method"]:
+
+      standard: each player in turn order draws hand_size cards from the top.
+      introductory: the start player takes set A, the next set B, and so on;
+        every other card (unused sets included) is shuffled into the deck.
+      draft: each player in turn order takes packet_size cards from the top;
+        everyone keeps keep_per_pick cards from the packet in front of them and
+        passes the rest, "left" to the next player in turn order (the last
+        passes to the first), "right" to the previous one; this repeats until
+        each holds hand_size cards. Cards left in the packets then (only when
+        packet_size > hand_size) go back into the deck, which is reshuffled.
+    """
+    method, hand_size, count = setup["method"], setup["hand_size"], len(names)
+    deck = sorted(rules.staff)
+    if method == "standard":
+        if hand_size * count > len(deck):
+            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
+        rng.shuffle(deck)
+        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
+        return hands, deck[count * hand_size :], [{} for _ in names]
+    if method == "introductory":
+        hands = _deal_sets(rules, setup, count)
+        dealt = {card for hand in hands for card in hand}
+        deck = [card for card in deck if card not in dealt]
+        rng.shuffle(deck)
+        return hands, deck, [{} for _ in names]
+    rng.shuffle(deck)
+    hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+    return hands, deck, [{"draft": list(hand)} for hand in hands]
 
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:

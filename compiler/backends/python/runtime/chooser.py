@@ -376,53 +376,77 @@ def decide(
         scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
         trial.at += 1
         return scripted
-    turn = game.turn
-    found, value = recorded_at(player, key, index) if player.choices else (False, None)
-    if found:
-        if order_only:
-            game.card_reads += 1  # its legality depends on which cards are where
-            if trial is not None:
-                trial.hidden += 1  # a replay of this path does not count it (see Trial)
-            elif turn is not None:
-                turn.hidden += 1
-        if trial is not None:
-            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
-        chosen = recorded_choice(game, player, key, index, value, options, none_why)
-        if trial is not None:
-            trial.made.append(chosen)
-            return chosen
-        if turn is not None:
-            turn.made.append(chosen)
-            turn.consumed += 1
-        if game.explain:
-            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
-            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
-            game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
-            note(game, player, key, index, chosen, "recorded")
-        return chosen
+    if player.choices:
+        found, value = recorded_at(player, key, index)
+        if found:
+            return decide_recorded(game, player, key, index, value, options, none_why, order_only)
     branches = options if tried is None else tried
     if len(branches) == 1:
-        chosen = branches[0]
-        if trial is not None:
-            trial.made.append(chosen)
-            return chosen
-        if turn is not None:
-            turn.made.append(chosen)
-        if game.explain:
-            if len(options) == 1:
-                note(game, player, key, index, chosen, "only")
-            elif dominated:
-                note(game, player, key, index, chosen, "policy")
-            else:
-                other = next(o for o in options if o != chosen)
-                note(game, player, key, index, chosen, "policy", other).alike = True
-        return chosen
+        return decide_only(game, player, key, index, options, branches[0], dominated)
     if trial is not None:
         return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
+    return decide_planned(game, player, key, index, branches, order_only, (classes, finish, restore))
+
+
+def decide_recorded(
+    game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str, order_only: bool
+) -> T:
+    """decide() where the player's `choices` record the decision (decision `index` of `key`): it must be legal."""
+    trial, turn = game.trial, game.turn
+    if order_only:
+        game.card_reads += 1  # its legality depends on which cards are where
+        if trial is not None:
+            trial.hidden += 1  # a replay of this path does not count it (see Trial)
+        elif turn is not None:
+            turn.hidden += 1
+    if trial is not None:
+        trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+    chosen = recorded_choice(game, player, key, index, value, options, none_why)
+    if trial is not None:
+        trial.made.append(chosen)
+        return chosen
+    if turn is not None:
+        turn.made.append(chosen)
+        turn.consumed += 1
+    if game.explain:
+        said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+        text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
+        game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
+        note(game, player, key, index, chosen, "recorded")
+    return chosen
+
+
+def decide_only(game: Game, player: Player, key: str, index: int, options: list[T], chosen: T, dominated: bool) -> T:
+    """decide() where the policy has one option to try, `chosen`: the only legal one, or the one the others are
+    provably worth no more than (symmetry: as much; `dominated`: maybe less, no runner-up shown)."""
+    trial = game.trial
+    if trial is not None:
+        trial.made.append(chosen)
+        return chosen
+    turn = game.turn
+    if turn is not None:
+        turn.made.append(chosen)
+    if game.explain:
+        if len(options) == 1:
+            note(game, player, key, index, chosen, "only")
+        elif dominated:
+            note(game, player, key, index, chosen, "policy")
+        else:
+            other = next(o for o in options if o != chosen)
+            note(game, player, key, index, chosen, "policy", other).alike = True
+    return chosen
+
+
+def decide_planned(
+    game: Game, player: Player, key: str, index: int, branches: list[T], order_only: bool, rest: Rest
+) -> T:
+    """decide() at an open decision of the real game: the turn's plan, searched here if it does not cover it."""
+    turn = game.turn
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
+        search_here(game, player, turn, branches, order_only, rest)
+    chosen: T
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)

@@ -160,7 +160,7 @@ def deal_checked(
 
 def _deal_hands(
     rules: Rules, setup: dict[str, Any], names: list[str], kept: dict[str, list[int]], rng: SplitMix64
-) -> tuple[list[list[int]], list[int], list[dict[str, Any]]]:
+) -> tuple[list[list[int]], list[int], list[dict[str, list[int]]]]:
     """The hands of the players dealt one (`names`, in turn order), the deck left and each one's record of its
     choices (the draft's), the Staff deck (card numbers in ascending order) dealt by setup["method"]:
 
@@ -334,7 +334,7 @@ def _deal_player(
     setup: dict[str, Any],
     name: str,
     hand: list[int],
-    record: dict[str, Any],
+    record: dict[str, list[int]],
     role: tuple[str, tuple[str, ...]],
 ) -> Player:
     """One player's start; a player of a role (its id, what it never has) starts without those."""

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from gah.backends.python.runtime import core
+from gah.backends.python.runtime.words import Voice, filler
 from helpers_scoring import module, player, state
 from oracle.states import random_state
 
@@ -35,7 +35,7 @@ from oracle.states import random_state
     ],
 )
 def test_filler_fills_as_format_does(pattern: str, values: dict[str, Any], said: str | None) -> None:
-    fill = core.filler(pattern)
+    fill = filler(pattern)
     if said is None:
         assert fill == pattern.format
     else:
@@ -45,12 +45,12 @@ def test_filler_fills_as_format_does(pattern: str, values: dict[str, Any], said:
 def test_filler_never_runs_a_placeholder_name() -> None:
     """Names that are not plain identifiers (or start with _) are left to str.format, which only looks them up."""
     for pattern in ("{__import__}", "{_0}", "{lambda}", "{a.b}", "{a[0]}"):
-        assert core.filler(pattern) == pattern.format
+        assert filler(pattern) == pattern.format
 
 
 def test_a_count_is_said_once_and_kept() -> None:
     words = {"points": {"one": "{count} point", "other": "{count} points", "zero": "none"}, "x": "{count} x"}
-    voice = core.Voice(words)
+    voice = Voice(words)
     assert [voice.points[n] for n in (0, 1, 2, -1)] == ["none", "1 point", "2 points", "-1 point"]
     assert dict(voice.points) == {0: "none", 1: "1 point", 2: "2 points", -1: "-1 point"}
     assert voice.counts["x"][7] == "7 x"

@@ -688,12 +688,7 @@ WORDS: dict[str, dict[str, Any]] = {
 }
 
 
-# --- runtime: compiler/backends/python/runtime/core.py (copied; edit it there) ---
-
-
-T = TypeVar("T")
-
-Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
+# --- runtime: compiler/backends/python/runtime/words.py (copied; edit it there) ---
 
 
 class StateError(ValueError):
@@ -748,6 +743,123 @@ def shown(value: object) -> str:
 def plain(text: str) -> str:
     """User text bare, as it reads, where every character is printable; else quoted as shown() quotes it."""
     return text if text.isprintable() else shown(text)
+
+
+def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **values: object) -> str:
+    """The phrase `key` of a language's phrases (`words`) with `values` filled in; `count` (also {count})
+    picks the plural form of a phrase that has forms (`one`, `other`)."""
+    pattern = words[key]
+    if isinstance(pattern, dict):  # forms by a count: zero and two where the language has them
+        size = -1 if count is None else abs(count)
+        form = "zero" if size == 0 else "one" if size == 1 else "two" if size == 2 else "other"
+        pattern = pattern.get(form) or pattern["other"]
+    if count is not None:
+        values["count"] = count
+    text: str = pattern.format_map(values)
+    return text
+
+
+class Counts(dict[int, str]):
+    """One phrase with forms by a count, said once per count and kept (a scoring says "3 points" dozens of
+    times): counts[n] is phrase(words, key, n)."""
+
+    __slots__ = ("key", "words")
+
+    def __init__(self, words: dict[str, Any], key: str) -> None:
+        super().__init__()
+        self.words = words
+        self.key = key
+
+    def __missing__(self, count: int) -> str:
+        text = self[count] = phrase(self.words, self.key, count)
+        return text
+
+
+@dataclass(slots=True, init=False)
+class Voice:
+    """A language's phrases made ready once (see speak()): explaining a scoring says a hundred of them.
+
+    said[key](**values) is phrase(words, key, **values) without a count: each pattern's own str.format (of a
+    phrase with forms, its `other` form), so no call of ours sits between. counts[key][n] says a phrase with a
+    count; the names of cards and tiles, the final lines' labels and the terms are worked out once."""
+
+    words: dict[str, Any]
+    said: dict[str, Callable[..., str]]
+    counts: dict[str, Counts]
+    points: Counts  # counts["points"], the most said
+    terms: dict[str, dict[str, str]]  # kind -> name -> the language's word (see term())
+    cards: dict[int, str]  # card_name() by card number
+    tiles: dict[str, str]  # a tile's name with its tier, by tile id
+    labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
+    floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
+    lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
+    staff_labels: dict[tuple[int, int, str], str]  # a game-end Staff line's label by (card, copied, quantity)
+    copiers: dict[str, str]  # a copying Staff's name by the rules' name (see copy_decided())
+
+    def __init__(self, words: dict[str, Any]) -> None:
+        self.words = words
+        self.said = {}
+        self.counts = {}
+        for key, pattern in words.items():
+            if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
+                self.said[key] = filler(pattern["other"])
+                self.counts[key] = Counts(words, key)
+            elif isinstance(pattern, str):
+                self.said[key] = filler(pattern)
+                self.counts[key] = Counts(words, key)
+        self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
+        self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
+        self.cards = {}
+        self.tiles = {}
+        self.labels = {}
+        self.floors = {}
+        self.lines = {}
+        self.staff_labels = {}
+        self.copiers = {}
+
+
+def filler(pattern: str) -> Callable[..., str]:
+    """A function that fills a phrase's named placeholders as pattern.format(**values) does, about three
+    times sooner: an f-string of the placeholders, made once. Its source holds only names checked to be
+    identifiers and _0, _1, ... for the text between them (passed as default values: no text of a
+    language's is ever read as code). Any other placeholder ({0}, {a.b}, {n:>3}, {n!r}): pattern.format."""
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        return pattern.format  # unbalanced braces: format says so when the phrase is said
+    names: list[str] = []
+    literals: dict[str, str] = {}
+    body = ""
+    for text, name, spec, conversion in parts:
+        if text:
+            slot = f"_{len(literals)}"
+            literals[slot] = text
+            body += "{" + slot + "}"
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            return pattern.format
+        if name not in names:
+            names.append(name)
+        body += "{" + name + "}"
+    keywords = [*names, *(f"{literal}=_L[{literal!r}]" for literal in literals)]
+    params = ", ".join(["*", *keywords, "**_"] if keywords else ["**_"])
+    made: Callable[..., str] = eval(f"lambda {params}: f{body!r}", {"_L": literals})
+    return made
+
+
+def ordinal(words: dict[str, Any], n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
+    digits (ends_11), else the last digit (ends_1), else any_other."""
+    forms: dict[str, str] = words["ordinal"]
+    pattern = forms.get(f"ends_{n % 100}") or forms.get(f"ends_{n % 10}") or forms["any_other"]
+    return pattern.format(n=n)
+
+
+# --- runtime: compiler/backends/python/runtime/core.py (copied; edit it there) ---
+
+
+Cell = tuple[int, int]  # (floor, column), both from 1, floor 1 at the bottom
 
 
 @dataclass
@@ -1004,109 +1116,6 @@ def seat(game: Game, player: Player) -> int:
     raise ValueError(f"{player.name} does not play this game")
 
 
-def phrase(words: dict[str, Any], key: str, count: int | None = None, /, **values: object) -> str:
-    """The phrase `key` of a language's phrases (`words`) with `values` filled in; `count` (also {count})
-    picks the plural form of a phrase that has forms (`one`, `other`)."""
-    pattern = words[key]
-    if isinstance(pattern, dict):  # forms by a count: zero and two where the language has them
-        size = -1 if count is None else abs(count)
-        form = "zero" if size == 0 else "one" if size == 1 else "two" if size == 2 else "other"
-        pattern = pattern.get(form) or pattern["other"]
-    if count is not None:
-        values["count"] = count
-    text: str = pattern.format_map(values)
-    return text
-
-
-class Counts(dict[int, str]):
-    """One phrase with forms by a count, said once per count and kept (a scoring says "3 points" dozens of
-    times): counts[n] is phrase(words, key, n)."""
-
-    __slots__ = ("key", "words")
-
-    def __init__(self, words: dict[str, Any], key: str) -> None:
-        super().__init__()
-        self.words = words
-        self.key = key
-
-    def __missing__(self, count: int) -> str:
-        text = self[count] = phrase(self.words, self.key, count)
-        return text
-
-
-@dataclass(slots=True, init=False)
-class Voice:
-    """A language's phrases made ready once (see speak()): explaining a scoring says a hundred of them.
-
-    said[key](**values) is phrase(words, key, **values) without a count: each pattern's own str.format (of a
-    phrase with forms, its `other` form), so no call of ours sits between. counts[key][n] says a phrase with a
-    count; the names of cards and tiles, the final lines' labels and the terms are worked out once."""
-
-    words: dict[str, Any]
-    said: dict[str, Callable[..., str]]
-    counts: dict[str, Counts]
-    points: Counts  # counts["points"], the most said
-    terms: dict[str, dict[str, str]]  # kind -> name -> the language's word (see term())
-    cards: dict[int, str]  # card_name() by card number
-    tiles: dict[str, str]  # a tile's name with its tier, by tile id
-    labels: dict[str, str]  # a per-quantity line's label (the quantity's phrase capitalised), by quantity
-    floors: dict[int, str]  # the label of a floor's line of occupied rooms, by floor
-    lines: dict[tuple[str, int, int], str]  # counted lines by (label, count, each) (see new_line())
-    staff_labels: dict[tuple[int, int, str], str]  # a game-end Staff line's label by (card, copied, quantity)
-    copiers: dict[str, str]  # a copying Staff's name by the rules' name (see copy_decided())
-
-    def __init__(self, words: dict[str, Any]) -> None:
-        self.words = words
-        self.said = {}
-        self.counts = {}
-        for key, pattern in words.items():
-            if isinstance(pattern, dict) and isinstance(pattern.get("other"), str):
-                self.said[key] = filler(pattern["other"])
-                self.counts[key] = Counts(words, key)
-            elif isinstance(pattern, str):
-                self.said[key] = filler(pattern)
-                self.counts[key] = Counts(words, key)
-        self.points = self.counts["points"] if "points" in self.counts else Counts(words, "points")
-        self.terms = {kind: dict(names) for kind, names in words.get("terms", {}).items()}
-        self.cards = {}
-        self.tiles = {}
-        self.labels = {}
-        self.floors = {}
-        self.lines = {}
-        self.staff_labels = {}
-        self.copiers = {}
-
-
-def filler(pattern: str) -> Callable[..., str]:
-    """A function that fills a phrase's named placeholders as pattern.format(**values) does, about three
-    times sooner: an f-string of the placeholders, made once. Its source holds only names checked to be
-    identifiers and _0, _1, ... for the text between them (passed as default values: no text of a
-    language's is ever read as code). Any other placeholder ({0}, {a.b}, {n:>3}, {n!r}): pattern.format."""
-    try:
-        parts = list(string.Formatter().parse(pattern))
-    except ValueError:
-        return pattern.format  # unbalanced braces: format says so when the phrase is said
-    names: list[str] = []
-    literals: dict[str, str] = {}
-    body = ""
-    for text, name, spec, conversion in parts:
-        if text:
-            slot = f"_{len(literals)}"
-            literals[slot] = text
-            body += "{" + slot + "}"
-        if name is None:
-            continue
-        if spec or conversion or not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
-            return pattern.format
-        if name not in names:
-            names.append(name)
-        body += "{" + name + "}"
-    keywords = [*names, *(f"{literal}=_L[{literal!r}]" for literal in literals)]
-    params = ", ".join(["*", *keywords, "**_"] if keywords else ["**_"])
-    made: Callable[..., str] = eval(f"lambda {params}: f{body!r}", {"_L": literals})
-    return made
-
-
 def speak(game: Game, words: dict[str, Any], language: str = "") -> None:
     """Tell the game's events and explanations in `words` (a language's phrases and terms). `language`: the
     id of a table of words that never changes (one the module ships): its Voice is made once and kept."""
@@ -1145,364 +1154,6 @@ def item_named(game: Game, item: str, count: int) -> str:
     return named if abs(count) == 1 else term(game, "item_plural", item, named)
 
 
-def ordinal(words: dict[str, Any], n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st (in English): the language's `ordinal` forms, chosen by the last two
-    digits (ends_11), else the last digit (ends_1), else any_other."""
-    forms: dict[str, str] = words["ordinal"]
-    pattern = forms.get(f"ends_{n % 100}") or forms.get(f"ends_{n % 10}") or forms["any_other"]
-    return pattern.format(n=n)
-
-
-# --- primitives -----------------------------------------------------------------------
-
-
-def per_quantity(game: Game, each: int, quantity: str) -> str:
-    """Why points per a quantity change hands: " (2 per occupied room)" (explaining games only, else "")."""
-    if not game.explain:
-        return ""
-    return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
-
-
-def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
-    player.points += amount
-    if game.explain:
-        voice = game.voice
-        text = voice.said["gains"](player=player.name, what=voice.points[amount], why=why)
-        game.events.append(
-            {"round": game.round, "player": player.name, "kind": "points", "text": text, "points": amount}
-        )
-
-
-def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
-    lost = min(amount, max(0, player.points - game.rules.points_floor))
-    player.points -= lost
-    if not game.explain:
-        return
-    said = game.voice.said
-    note = "" if lost == amount else said["has_only_to_lose"](lost=lost)
-    text = said["loses"](player=player.name, what=game.voice.points[lost], why=why + note)
-    game.events.append({"round": game.round, "player": player.name, "kind": "points", "text": text, "points": -lost})
-
-
-def gain_krones(game: Game, player: Player, amount: int) -> None:
-    player.krones += amount
-    if game.explain:
-        text = game.voice.said["gains"](player=player.name, what=game.voice.counts["krones"][amount], why="")
-        game.events.append(
-            {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
-        )
-
-
-def lose_krones(game: Game, player: Player, amount: int) -> None:
-    lost = min(amount, max(0, player.krones - game.rules.krones_floor))
-    player.krones -= lost
-    if not game.explain:
-        return
-    note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
-    text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
-    game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
-
-
-def resource_amount(player: Player, resource: str) -> int:
-    """The player's amount of a declared resource."""
-    return player.objectives if resource == "objectives" else player.resources[resource]
-
-
-def _set_resource(player: Player, resource: str, amount: int) -> None:
-    if resource == "objectives":
-        player.objectives = amount
-    else:
-        player.resources[resource] = amount
-
-
-def resource_words(game: Game, resource: str, count: int) -> str:
-    """`count` and the resource's name in the game's language ("2 dancers")."""
-    names = game.words["resources"][resource]
-    return f"{count} {names['one'] if abs(count) == 1 else names['other']}"
-
-
-def gain_resource(game: Game, player: Player, resource: str, amount: int) -> None:
-    """Gain up to the upper limit; the rest is lost."""
-    _low, high, _start = game.rules.resources[resource]
-    had = resource_amount(player, resource)
-    now = had + amount if high is None else max(had, min(had + amount, high))
-    _set_resource(player, resource, now)
-    if game.explain:
-        note = "" if now - had == amount else game.voice.said["resource_capped"](limit=high)
-        text = game.voice.said["gains"](player=player.name, what=resource_words(game, resource, now - had), why=note)
-        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
-        game.events.append({**event, "resource": resource, "amount": now - had})
-
-
-def lose_resource(game: Game, player: Player, resource: str, amount: int | None) -> None:
-    """Lose `amount` (None: all), never below the lower limit."""
-    low = game.rules.resources[resource][0]
-    had = resource_amount(player, resource)
-    lost = max(0, had - low) if amount is None else min(amount, max(0, had - low))
-    _set_resource(player, resource, had - lost)
-    if game.explain:
-        note = "" if amount is None or lost == amount else game.voice.said["has_only"](lost=lost)
-        text = game.voice.said["loses"](player=player.name, what=resource_words(game, resource, lost), why=note)
-        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
-        game.events.append({**event, "resource": resource, "amount": -lost})
-
-
-def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
-    """Move forward, never past the last space; each step beyond it is worth points at once."""
-    room = game.rules.track_last - player.emperor
-    moved = min(steps, max(0, room))
-    beyond = steps - moved
-    player.emperor += moved
-    if not game.explain:
-        player.points += beyond * game.rules.beyond_points
-        return
-    steps_said = game.voice.counts["steps"][moved]
-    text = game.voice.said["advances"](player=player.name, steps=steps_said, space=player.emperor, why=why)
-    if beyond:
-        bonus = beyond * game.rules.beyond_points
-        player.points += bonus
-        text += game.voice.said["beyond_cap"](steps=game.voice.counts["steps"][beyond], points=game.voice.points[bonus])
-    game.events.append(
-        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
-    )
-
-
-def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
-    for item, count in items:
-        player.kitchen[item] = player.kitchen.get(item, 0) + count
-    if not game.explain:
-        return
-    listed = game.voice.said["list_separator"]().join(
-        say(game, "item_count", count, item=item_named(game, item, count)) for item, count in items
-    )
-    text = game.voice.said["gains"](player=player.name, what=listed, why="")
-    game.events.append(
-        {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
-    )
-
-
-def return_items(
-    game: Game,
-    player: Player,
-    kitchen: bool,
-    cafe: bool,
-    count: int | None = None,
-    which: tuple[str, ...] | None = None,
-) -> None:
-    """Return items from the kitchen and/or the café guests: `count` of them, each the player's choice
-    (as many as there are), or every one (count None); `which`: only these item ids (None: any)."""
-    if count is not None:
-        return_some_items(game, player, kitchen, cafe, count, which)
-        return
-    returned = 0
-    if kitchen:
-        for item, held in player.kitchen.items():
-            if which is None or item in which:
-                returned += held
-                player.kitchen[item] = 0
-    if cafe:
-        for guest in player.cafe:
-            for item, held in guest.items():
-                if which is None or item in which:
-                    returned += held
-                    guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
-    if not game.explain:
-        return
-    places = game.voice.said[
-        "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe"
-    ]()
-    text = game.voice.said["returns_items"](
-        player=player.name, items=game.voice.counts["items"][returned], places=places
-    )
-    game.events.append(
-        {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
-    )
-
-
-def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
-    """Every item the player could return, as `choices` records it: an item id for the kitchen, then
-    "item@guest" for an item on a café guest (guests from 0), in the rules' item order."""
-    options = [item for item, held in player.kitchen.items() if held and kitchen and (which is None or item in which)]
-    if cafe:
-        for index, guest in enumerate(player.cafe):
-            options += [f"{item}@{index}" for item, held in guest.items() if held and (which is None or item in which)]
-    return options
-
-
-def count_returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> int:
-    """How many items a return could take."""
-    total = 0
-    if kitchen:
-        total += sum(held for item, held in player.kitchen.items() if which is None or item in which)
-    if cafe:
-        for guest in player.cafe:
-            total += sum(held for item, held in guest.items() if which is None or item in which)
-    return total
-
-
-def return_some_items(
-    game: Game, player: Player, kitchen: bool, cafe: bool, count: int, which: tuple[str, ...] | None
-) -> None:
-    """Return up to `count` items, one decision each. Where every item is alike (rules.items_alike), the
-    policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item; else every
-    option, in that order of preference (so that ties go the same way)."""
-    for _ in range(count):
-        options = returnable(player, kitchen, cafe, which)
-        if not options:
-            if game.explain:
-                game.events.append(
-                    {
-                        "round": game.round,
-                        "player": player.name,
-                        "kind": "items",
-                        "text": game.voice.said["no_more_items_to_return"](player=player.name),
-                    }
-                )
-            return
-        in_kitchen = [o for o in options if "@" not in o]
-        on_guests = [o for o in options if "@" in o]
-        if in_kitchen:
-            most = max(in_kitchen, key=lambda item: player.kitchen[item])  # the first of the most
-            in_kitchen = [most] + [o for o in in_kitchen if o != most]
-        tried = in_kitchen[:1] + on_guests[:1] if game.rules.items_alike else in_kitchen + on_guests
-        chosen = decide(game, player, "return_items", options, tried, dominated=True)
-        item, _at, guest = chosen.partition("@")
-        place = player.kitchen if not guest else player.cafe[int(guest)]
-        place[item] -= 1
-        if game.explain:
-            named = term(game, "item", item, item)
-            if guest:
-                text = game.voice.said["returns_one_from_guest"](player=player.name, item=named, guest=guest)
-            else:
-                text = game.voice.said["returns_one_from_kitchen"](player=player.name, item=named)
-            game.events.append(
-                {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
-            )
-
-
-def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
-    """One option of a choice (numbered from 1, as sheets list them) among those that can be taken fully;
-    None: declined, or none can be taken fully."""
-    options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
-    if may_decline or not options:
-        options.append(None)
-    chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
-    if game.explain and chosen is None:
-        game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
-    return chosen
-
-
-# A condition's test, its values read where the condition is: ["quantity", name, value, at_least, at_most],
-# ["space", value, at_least, at_most], ["zone", zone, zone name ("" for an outcome), space, mask of its
-# spaces], ["most", name, the other players' most (fewest) or None, fewest, value, at_least, at_most],
-# ["all", [tests]], ["any", [tests]] (a bound None: none).
-
-
-def holds(test: list[Any]) -> bool:
-    """Does a condition's test hold?"""
-    kind = test[0]
-    if kind == "all":
-        return all(holds(part) for part in test[1])
-    if kind == "any":
-        return any(holds(part) for part in test[1])
-    if kind == "zone":
-        return bool(test[4] >> test[3] & 1)
-    value, low, high = test[-3], test[-2], test[-1]
-    return (low is None or value >= low) and (high is None or value <= high)
-
-
-def condition(game: Game, player: Player, test: list[Any], otherwise: bool) -> bool:
-    """Does a condition hold? Told with why (explaining games): the values read against the bounds, and
-    which effects follow (`otherwise`: the effect has effects for a condition that does not hold)."""
-    held = holds(test)
-    if game.explain:
-        said = game.voice.said
-        told = (
-            said["condition_then"] if held else said["condition_otherwise"] if otherwise else said["condition_nothing"]
-        )
-        text = told(player=player.name, why=why_condition(game, test, False))
-        game.events.append({"round": game.round, "player": player.name, "kind": "condition", "text": text})
-    return held
-
-
-def why_condition(game: Game, test: list[Any], nested: bool) -> str:
-    """A test said with its values: "space 7 ≥ 6", "krones 2 < 3 and space 7 ≥ 6"."""
-    said = game.voice.said
-    kind = test[0]
-    if kind in ("all", "any"):
-        joined = said["condition_and"] if kind == "all" else said["condition_or"]
-        text = ""
-        for part in test[1]:
-            why = why_condition(game, part, True)
-            text = joined(first=text, second=why) if text else why
-        return said["condition_nested"](condition=text) if nested else text
-    if kind == "zone":
-        if test[2]:
-            zone = said["condition_zone_named"](name=term(game, "zone", test[2], test[2]))
-        else:
-            outcomes = {
-                "bonus": said["condition_zone_bonus"],
-                "nothing": said["condition_zone_nothing"],
-                "penalty": said["condition_zone_penalty"],
-            }
-            zone = outcomes[test[1]]()
-        inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
-        return inside(space=test[3], zone=zone)
-    if kind == "most":  # ["most", quantity, the others' best or None, fewest, value, low, high]
-        what = game.words["quantity_totals"][test[1]]
-        if test[2] is None:
-            return said["condition_alone"](what=what, value=test[4])
-        compared = said["condition_fewest"] if test[3] else said["condition_most"]
-        return compared(what=what, value=test[4], best=test[2])
-    what = game.words["quantity_totals"][test[1]] if kind == "quantity" else said["condition_space"]()
-    value, low, high = test[-3], test[-2], test[-1]
-    if low is not None and low == high:
-        equal = said["condition_exactly_yes"] if value == low else said["condition_exactly_no"]
-        return equal(what=what, value=value, bound=low)
-    parts = []
-    if low is not None:
-        least = said["condition_at_least_yes"] if value >= low else said["condition_at_least_no"]
-        parts.append(least(what=what, value=value, bound=low))
-    if high is not None:
-        most = said["condition_at_most_yes"] if value <= high else said["condition_at_most_no"]
-        parts.append(most(what=what, value=value, bound=high))
-    return said["condition_and"](first=parts[0], second=parts[1]) if len(parts) > 1 else parts[0]
-
-
-# --- decisions ----------------------------------------------------------------------------
-#
-# Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
-# the others are the default policy's. The policy decides a whole turn (one player's bonus or
-# penalty) at once: at its first open decision it searches every sequence of the turn's open
-# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
-# A trial takes the first option of each open decision it meets and goes on from there (no replay);
-# each other option is tried afterwards, replaying the turn from its start up to that decision.
-
-
-def is_cell(option: object) -> TypeGuard[Cell]:
-    """Whether an option is a room, (floor, column)."""
-    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
-
-
-def option_text(option: object) -> str:
-    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
-        return str(option)
-    if option is None:
-        return "none"
-    if is_cell(option):
-        return f"{option[0]}.{option[1]}"
-    if isinstance(option, (list, tuple)):
-        return "[" + ", ".join(option_text(x) for x in option) + "]"
-    return plain(option) if isinstance(option, str) else shown(option)
-
-
-def choice_value(option: object) -> Any:
-    """An option as a state's `choices` would record it (rooms as "floor.column")."""
-    if is_cell(option):
-        return f"{option[0]}.{option[1]}"
-    return option
-
-
 @dataclass(slots=True, init=False)
 class Branch:
     """An open decision a trial's script does not cover: the search tries each option. A trial records
@@ -1537,20 +1188,6 @@ class Branch:
         self.consumed = consumed
         self.classes = classes
         self.children = children
-
-
-class Infeasible(Exception):
-    """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
-
-
-class LazyTurn(Exception):
-    """A turn begun without a copy of its start (Game.lazy_turns) has to replay from it: the caller scores the
-    game again from its state, every turn's start copied (see take_turn())."""
-
-
-class Restart(Exception):
-    """An open decision after an order-only one taken for now: the trial's last part (from its last open
-    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
 
 
 @dataclass(slots=True, init=False)
@@ -1662,6 +1299,58 @@ class Outcome:
         self.score = score
         self.path = path
         self.reads = reads
+
+
+# --- runtime: compiler/backends/python/runtime/chooser.py (copied; edit it there) ---
+
+
+T = TypeVar("T")
+
+
+# Every decision goes through decide(). A recorded one (the player's `choices`) must be legal;
+# the others are the default policy's. The policy decides a whole turn (one player's bonus or
+# penalty) at once: at its first open decision it searches every sequence of the turn's open
+# decisions (explore()) on copies of the game, and plays the sequence with the best projected total.
+# A trial takes the first option of each open decision it meets and goes on from there (no replay);
+# each other option is tried afterwards, replaying the turn from its start up to that decision.
+
+
+def is_cell(option: object) -> TypeGuard[Cell]:
+    """Whether an option is a room, (floor, column)."""
+    return isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], int) and isinstance(option[1], int)
+
+
+def option_text(option: object) -> str:
+    if type(option) is int:  # a card or an option's number, most often (shown() would say the same)
+        return str(option)
+    if option is None:
+        return "none"
+    if is_cell(option):
+        return f"{option[0]}.{option[1]}"
+    if isinstance(option, (list, tuple)):
+        return "[" + ", ".join(option_text(x) for x in option) + "]"
+    return plain(option) if isinstance(option, str) else shown(option)
+
+
+def choice_value(option: object) -> Any:
+    """An option as a state's `choices` would record it (rooms as "floor.column")."""
+    if is_cell(option):
+        return f"{option[0]}.{option[1]}"
+    return option
+
+
+class Infeasible(Exception):
+    """On a trial's path a recorded decision is illegal: the path cannot be the one played."""
+
+
+class LazyTurn(Exception):
+    """A turn begun without a copy of its start (Game.lazy_turns) has to replay from it: the caller scores the
+    game again from its state, every turn's start copied (see take_turn())."""
+
+
+class Restart(Exception):
+    """An open decision after an order-only one taken for now: the trial's last part (from its last open
+    decision, or its start) is tried again, every order-only decision's options compared (see explore())."""
 
 
 def explore(
@@ -1979,53 +1668,77 @@ def decide(
         scripted: T = trial.script[trial.at]  # replaying the path to an open decision, as first taken
         trial.at += 1
         return scripted
-    turn = game.turn
-    found, value = recorded_at(player, key, index) if player.choices else (False, None)
-    if found:
-        if order_only:
-            game.card_reads += 1  # its legality depends on which cards are where
-            if trial is not None:
-                trial.hidden += 1  # a replay of this path does not count it (see Trial)
-            elif turn is not None:
-                turn.hidden += 1
-        if trial is not None:
-            trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
-        chosen = recorded_choice(game, player, key, index, value, options, none_why)
-        if trial is not None:
-            trial.made.append(chosen)
-            return chosen
-        if turn is not None:
-            turn.made.append(chosen)
-            turn.consumed += 1
-        if game.explain:
-            said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
-            text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
-            game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
-            note(game, player, key, index, chosen, "recorded")
-        return chosen
+    if player.choices:
+        found, value = recorded_at(player, key, index)
+        if found:
+            return decide_recorded(game, player, key, index, value, options, none_why, order_only)
     branches = options if tried is None else tried
     if len(branches) == 1:
-        chosen = branches[0]
-        if trial is not None:
-            trial.made.append(chosen)
-            return chosen
-        if turn is not None:
-            turn.made.append(chosen)
-        if game.explain:
-            if len(options) == 1:
-                note(game, player, key, index, chosen, "only")
-            elif dominated:
-                note(game, player, key, index, chosen, "policy")
-            else:
-                other = next(o for o in options if o != chosen)
-                note(game, player, key, index, chosen, "policy", other).alike = True
-        return chosen
+        return decide_only(game, player, key, index, options, branches[0], dominated)
     if trial is not None:
         return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
+    return decide_planned(game, player, key, index, branches, order_only, (classes, finish, restore))
+
+
+def decide_recorded(
+    game: Game, player: Player, key: str, index: int, value: Any, options: list[T], none_why: str, order_only: bool
+) -> T:
+    """decide() where the player's `choices` record the decision (decision `index` of `key`): it must be legal."""
+    trial, turn = game.trial, game.turn
+    if order_only:
+        game.card_reads += 1  # its legality depends on which cards are where
+        if trial is not None:
+            trial.hidden += 1  # a replay of this path does not count it (see Trial)
+        elif turn is not None:
+            turn.hidden += 1
+    if trial is not None:
+        trial.consumed += 1  # before the legality check: a path that reaches an illegal record uses it
+    chosen = recorded_choice(game, player, key, index, value, options, none_why)
+    if trial is not None:
+        trial.made.append(chosen)
+        return chosen
+    if turn is not None:
+        turn.made.append(chosen)
+        turn.consumed += 1
+    if game.explain:
+        said = game.voice.said["no_option"]() if chosen is None else option_text(chosen)
+        text = game.voice.said["chooses_recorded"](player=player.name, option=said, key=key)
+        game.events.append({"round": game.round, "player": player.name, "kind": "choice", "text": text, "key": key})
+        note(game, player, key, index, chosen, "recorded")
+    return chosen
+
+
+def decide_only(game: Game, player: Player, key: str, index: int, options: list[T], chosen: T, dominated: bool) -> T:
+    """decide() where the policy has one option to try, `chosen`: the only legal one, or the one the others are
+    provably worth no more than (symmetry: as much; `dominated`: maybe less, no runner-up shown)."""
+    trial = game.trial
+    if trial is not None:
+        trial.made.append(chosen)
+        return chosen
+    turn = game.turn
+    if turn is not None:
+        turn.made.append(chosen)
+    if game.explain:
+        if len(options) == 1:
+            note(game, player, key, index, chosen, "only")
+        elif dominated:
+            note(game, player, key, index, chosen, "policy")
+        else:
+            other = next(o for o in options if o != chosen)
+            note(game, player, key, index, chosen, "policy", other).alike = True
+    return chosen
+
+
+def decide_planned(
+    game: Game, player: Player, key: str, index: int, branches: list[T], order_only: bool, rest: Rest
+) -> T:
+    """decide() at an open decision of the real game: the turn's plan, searched here if it does not cover it."""
+    turn = game.turn
     if turn is None or game.rules.project is None:
         raise RuntimeError(f"decision {key} outside a turn")  # a generator bug: every turn is wrapped
     if turn.opened >= len(turn.plan):
-        search_here(game, player, turn, branches, order_only, (classes, finish, restore))
+        search_here(game, player, turn, branches, order_only, rest)
+    chosen: T
     chosen, runner, runner_total = turn.plan[turn.opened]
     turn.opened += 1
     turn.made.append(chosen)
@@ -2096,6 +1809,245 @@ def parse_cell(value: Any) -> Cell | None:
     return int(floor), int(column)
 
 
+# --- runtime: compiler/backends/python/runtime/primitives.py (copied; edit it there) ---
+
+
+def per_quantity(game: Game, each: int, quantity: str) -> str:
+    """Why points per a quantity change hands: " (2 per occupied room)" (explaining games only, else "")."""
+    if not game.explain:
+        return ""
+    return game.voice.said["per_quantity"](each=each, quantity=game.words["quantity_names"][quantity])
+
+
+def gain_points(game: Game, player: Player, amount: int, why: str = "") -> None:
+    player.points += amount
+    if game.explain:
+        voice = game.voice
+        text = voice.said["gains"](player=player.name, what=voice.points[amount], why=why)
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "points", "text": text, "points": amount}
+        )
+
+
+def lose_points(game: Game, player: Player, amount: int, why: str = "") -> None:
+    lost = min(amount, max(0, player.points - game.rules.points_floor))
+    player.points -= lost
+    if not game.explain:
+        return
+    said = game.voice.said
+    note = "" if lost == amount else said["has_only_to_lose"](lost=lost)
+    text = said["loses"](player=player.name, what=game.voice.points[lost], why=why + note)
+    game.events.append({"round": game.round, "player": player.name, "kind": "points", "text": text, "points": -lost})
+
+
+def gain_krones(game: Game, player: Player, amount: int) -> None:
+    player.krones += amount
+    if game.explain:
+        text = game.voice.said["gains"](player=player.name, what=game.voice.counts["krones"][amount], why="")
+        game.events.append(
+            {"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": amount}
+        )
+
+
+def lose_krones(game: Game, player: Player, amount: int) -> None:
+    lost = min(amount, max(0, player.krones - game.rules.krones_floor))
+    player.krones -= lost
+    if not game.explain:
+        return
+    note = "" if lost == amount else game.voice.said["has_only"](lost=lost)
+    text = game.voice.said["loses"](player=player.name, what=game.voice.counts["krones"][lost], why=note)
+    game.events.append({"round": game.round, "player": player.name, "kind": "krones", "text": text, "krones": -lost})
+
+
+def resource_amount(player: Player, resource: str) -> int:
+    """The player's amount of a declared resource."""
+    return player.objectives if resource == "objectives" else player.resources[resource]
+
+
+def _set_resource(player: Player, resource: str, amount: int) -> None:
+    if resource == "objectives":
+        player.objectives = amount
+    else:
+        player.resources[resource] = amount
+
+
+def resource_words(game: Game, resource: str, count: int) -> str:
+    """`count` and the resource's name in the game's language ("2 dancers")."""
+    names = game.words["resources"][resource]
+    return f"{count} {names['one'] if abs(count) == 1 else names['other']}"
+
+
+def gain_resource(game: Game, player: Player, resource: str, amount: int) -> None:
+    """Gain up to the upper limit; the rest is lost."""
+    _low, high, _start = game.rules.resources[resource]
+    had = resource_amount(player, resource)
+    now = had + amount if high is None else max(had, min(had + amount, high))
+    _set_resource(player, resource, now)
+    if game.explain:
+        note = "" if now - had == amount else game.voice.said["resource_capped"](limit=high)
+        text = game.voice.said["gains"](player=player.name, what=resource_words(game, resource, now - had), why=note)
+        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
+        game.events.append({**event, "resource": resource, "amount": now - had})
+
+
+def lose_resource(game: Game, player: Player, resource: str, amount: int | None) -> None:
+    """Lose `amount` (None: all), never below the lower limit."""
+    low = game.rules.resources[resource][0]
+    had = resource_amount(player, resource)
+    lost = max(0, had - low) if amount is None else min(amount, max(0, had - low))
+    _set_resource(player, resource, had - lost)
+    if game.explain:
+        note = "" if amount is None or lost == amount else game.voice.said["has_only"](lost=lost)
+        text = game.voice.said["loses"](player=player.name, what=resource_words(game, resource, lost), why=note)
+        event = {"round": game.round, "player": player.name, "kind": "resource", "text": text}
+        game.events.append({**event, "resource": resource, "amount": -lost})
+
+
+def advance_emperor(game: Game, player: Player, steps: int, why: str = "") -> None:
+    """Move forward, never past the last space; each step beyond it is worth points at once."""
+    room = game.rules.track_last - player.emperor
+    moved = min(steps, max(0, room))
+    beyond = steps - moved
+    player.emperor += moved
+    if not game.explain:
+        player.points += beyond * game.rules.beyond_points
+        return
+    steps_said = game.voice.counts["steps"][moved]
+    text = game.voice.said["advances"](player=player.name, steps=steps_said, space=player.emperor, why=why)
+    if beyond:
+        bonus = beyond * game.rules.beyond_points
+        player.points += bonus
+        text += game.voice.said["beyond_cap"](steps=game.voice.counts["steps"][beyond], points=game.voice.points[bonus])
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "emperor", "text": text, "steps": moved, "beyond": beyond}
+    )
+
+
+def gain_items(game: Game, player: Player, items: Sequence[tuple[str, int]]) -> None:
+    for item, count in items:
+        player.kitchen[item] = player.kitchen.get(item, 0) + count
+    if not game.explain:
+        return
+    listed = game.voice.said["list_separator"]().join(
+        say(game, "item_count", count, item=item_named(game, item, count)) for item, count in items
+    )
+    text = game.voice.said["gains"](player=player.name, what=listed, why="")
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "items": dict(items)}
+    )
+
+
+def return_items(
+    game: Game,
+    player: Player,
+    kitchen: bool,
+    cafe: bool,
+    count: int | None = None,
+    which: tuple[str, ...] | None = None,
+) -> None:
+    """Return items from the kitchen and/or the café guests: `count` of them, each the player's choice
+    (as many as there are), or every one (count None); `which`: only these item ids (None: any)."""
+    if count is not None:
+        return_some_items(game, player, kitchen, cafe, count, which)
+        return
+    returned = 0
+    if kitchen:
+        for item, held in player.kitchen.items():
+            if which is None or item in which:
+                returned += held
+                player.kitchen[item] = 0
+    if cafe:
+        for guest in player.cafe:
+            for item, held in guest.items():
+                if which is None or item in which:
+                    returned += held
+                    guest[item] = 0  # the guest keeps the shape of the kitchen: every kind, now 0
+    if not game.explain:
+        return
+    places = game.voice.said[
+        "from_kitchen_and_cafe" if kitchen and cafe else "from_kitchen" if kitchen else "from_cafe"
+    ]()
+    text = game.voice.said["returns_items"](
+        player=player.name, items=game.voice.counts["items"][returned], places=places
+    )
+    game.events.append(
+        {"round": game.round, "player": player.name, "kind": "items", "text": text, "returned": returned}
+    )
+
+
+def returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> list[str]:
+    """Every item the player could return, as `choices` records it: an item id for the kitchen, then
+    "item@guest" for an item on a café guest (guests from 0), in the rules' item order."""
+    options = [item for item, held in player.kitchen.items() if held and kitchen and (which is None or item in which)]
+    if cafe:
+        for index, guest in enumerate(player.cafe):
+            options += [f"{item}@{index}" for item, held in guest.items() if held and (which is None or item in which)]
+    return options
+
+
+def count_returnable(player: Player, kitchen: bool, cafe: bool, which: tuple[str, ...] | None) -> int:
+    """How many items a return could take."""
+    total = 0
+    if kitchen:
+        total += sum(held for item, held in player.kitchen.items() if which is None or item in which)
+    if cafe:
+        for guest in player.cafe:
+            total += sum(held for item, held in guest.items() if which is None or item in which)
+    return total
+
+
+def return_some_items(
+    game: Game, player: Player, kitchen: bool, cafe: bool, count: int, which: tuple[str, ...] | None
+) -> None:
+    """Return up to `count` items, one decision each. Where every item is alike (rules.items_alike), the
+    policy tries the kind the kitchen holds most (ties: the rules' order) and the first café item; else every
+    option, in that order of preference (so that ties go the same way)."""
+    for _ in range(count):
+        options = returnable(player, kitchen, cafe, which)
+        if not options:
+            if game.explain:
+                game.events.append(
+                    {
+                        "round": game.round,
+                        "player": player.name,
+                        "kind": "items",
+                        "text": game.voice.said["no_more_items_to_return"](player=player.name),
+                    }
+                )
+            return
+        in_kitchen = [o for o in options if "@" not in o]
+        on_guests = [o for o in options if "@" in o]
+        if in_kitchen:
+            most = max(in_kitchen, key=lambda item: player.kitchen[item])  # the first of the most
+            in_kitchen = [most] + [o for o in in_kitchen if o != most]
+        tried = in_kitchen[:1] + on_guests[:1] if game.rules.items_alike else in_kitchen + on_guests
+        chosen = decide(game, player, "return_items", options, tried, dominated=True)
+        item, _at, guest = chosen.partition("@")
+        place = player.kitchen if not guest else player.cafe[int(guest)]
+        place[item] -= 1
+        if game.explain:
+            named = term(game, "item", item, item)
+            if guest:
+                text = game.voice.said["returns_one_from_guest"](player=player.name, item=named, guest=guest)
+            else:
+                text = game.voice.said["returns_one_from_kitchen"](player=player.name, item=named)
+            game.events.append(
+                {"round": game.round, "player": player.name, "kind": "items", "text": text, "item": item}
+            )
+
+
+def choose_option(game: Game, player: Player, feasible: list[bool], may_decline: bool) -> int | None:
+    """One option of a choice (numbered from 1, as sheets list them) among those that can be taken fully;
+    None: declined, or none can be taken fully."""
+    options: list[int | None] = [number for number, ok in enumerate(feasible, 1) if ok]
+    if may_decline or not options:
+        options.append(None)
+    chosen = decide(game, player, "choose_one", options, none_why="why_no_option_fully")
+    if game.explain and chosen is None:
+        game.log(player, "choice", game.voice.said["takes_no_option"](player=player.name))
+    return chosen
+
+
 def choose_items(game: Game, player: Player, count: int, serve: bool, which: tuple[str, ...] | None = None) -> None:
     """Gain `count` items of the player's choice (any mix, repeats allowed), each a decision; with
     `serve`, each may go straight onto a guest in the café instead of into the kitchen.
@@ -2134,6 +2086,86 @@ def choose_items(game: Game, player: Player, count: int, serve: bool, which: tup
             named = term(game, "item", item, item)
             text = game.voice.said["serves"](player=player.name, item=named, guest=guest)
             game.log(player, "items", text, item=item, guest=guest)
+
+
+# --- runtime: compiler/backends/python/runtime/conditions.py (copied; edit it there) ---
+
+
+# A condition's test, its values read where the condition is: ["quantity", name, value, at_least, at_most],
+# ["space", value, at_least, at_most], ["zone", zone, zone name ("" for an outcome), space, mask of its
+# spaces], ["most", name, the other players' most (fewest) or None, fewest, value, at_least, at_most],
+# ["all", [tests]], ["any", [tests]] (a bound None: none).
+
+
+def holds(test: list[Any]) -> bool:
+    """Does a condition's test hold?"""
+    kind = test[0]
+    if kind == "all":
+        return all(holds(part) for part in test[1])
+    if kind == "any":
+        return any(holds(part) for part in test[1])
+    if kind == "zone":
+        return bool(test[4] >> test[3] & 1)
+    value, low, high = test[-3], test[-2], test[-1]
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def condition(game: Game, player: Player, test: list[Any], otherwise: bool) -> bool:
+    """Does a condition hold? Told with why (explaining games): the values read against the bounds, and
+    which effects follow (`otherwise`: the effect has effects for a condition that does not hold)."""
+    held = holds(test)
+    if game.explain:
+        said = game.voice.said
+        told = (
+            said["condition_then"] if held else said["condition_otherwise"] if otherwise else said["condition_nothing"]
+        )
+        text = told(player=player.name, why=why_condition(game, test, False))
+        game.events.append({"round": game.round, "player": player.name, "kind": "condition", "text": text})
+    return held
+
+
+def why_condition(game: Game, test: list[Any], nested: bool) -> str:
+    """A test said with its values: "space 7 ≥ 6", "krones 2 < 3 and space 7 ≥ 6"."""
+    said = game.voice.said
+    kind = test[0]
+    if kind in ("all", "any"):
+        joined = said["condition_and"] if kind == "all" else said["condition_or"]
+        text = ""
+        for part in test[1]:
+            why = why_condition(game, part, True)
+            text = joined(first=text, second=why) if text else why
+        return said["condition_nested"](condition=text) if nested else text
+    if kind == "zone":
+        if test[2]:
+            zone = said["condition_zone_named"](name=term(game, "zone", test[2], test[2]))
+        else:
+            outcomes = {
+                "bonus": said["condition_zone_bonus"],
+                "nothing": said["condition_zone_nothing"],
+                "penalty": said["condition_zone_penalty"],
+            }
+            zone = outcomes[test[1]]()
+        inside = said["condition_in_zone"] if holds(test) else said["condition_not_in_zone"]
+        return inside(space=test[3], zone=zone)
+    if kind == "most":  # ["most", quantity, the others' best or None, fewest, value, low, high]
+        what = game.words["quantity_totals"][test[1]]
+        if test[2] is None:
+            return said["condition_alone"](what=what, value=test[4])
+        compared = said["condition_fewest"] if test[3] else said["condition_most"]
+        return compared(what=what, value=test[4], best=test[2])
+    what = game.words["quantity_totals"][test[1]] if kind == "quantity" else said["condition_space"]()
+    value, low, high = test[-3], test[-2], test[-1]
+    if low is not None and low == high:
+        equal = said["condition_exactly_yes"] if value == low else said["condition_exactly_no"]
+        return equal(what=what, value=value, bound=low)
+    parts = []
+    if low is not None:
+        least = said["condition_at_least_yes"] if value >= low else said["condition_at_least_no"]
+        parts.append(least(what=what, value=value, bound=low))
+    if high is not None:
+        most = said["condition_at_most_yes"] if value <= high else said["condition_at_most_no"]
+        parts.append(most(what=what, value=value, bound=high))
+    return said["condition_and"](first=parts[0], second=parts[1]) if len(parts) > 1 else parts[0]
 
 
 # --- runtime: compiler/backends/python/runtime/hotel.py (copied; edit it there) ---
@@ -2270,16 +2302,7 @@ def prepare_room(
         ]
     )
     options: list[Cell | None] = [*spaces, None]
-    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
-    classes: list[int | None] | None = None
-    if alike_by_points and len(spaces) > 1 and quiet(game):
-        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
-        for cell in spaces:
-            firsts.setdefault(rules.printed_points.get(cell, 0), cell)
-        tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    elif alike_by_points and len(spaces) > 1:
-        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
-        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
+    tried, classes = room_tries(game, spaces, room_wins, alike_by_points)
     chosen = decide(
         game,
         player,
@@ -2305,6 +2328,24 @@ def prepare_room(
             )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_tries(
+    game: Game, spaces: list[Cell], room_wins: bool, alike_by_points: bool
+) -> tuple[list[Cell | None] | None, list[int | None] | None]:
+    """The spaces (and None) prepare_room()'s policy tries, None: every option; and their classes (see decide()),
+    None: none. `room_wins` and `alike_by_points`: as prepare_room() says."""
+    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    if not alike_by_points or len(spaces) < 2:
+        return tried, None
+    printed = game.rules.printed_points
+    if quiet(game):
+        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
+        for cell in spaces:
+            firsts.setdefault(printed.get(cell, 0), cell)
+        return (list(firsts.values()) if room_wins else [*firsts.values(), None]), None
+    # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+    return tried, [printed.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
 
 
 def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:
@@ -3331,8 +3372,34 @@ def read_checked(rules: Rules, state: Any) -> Game:
         if key not in state:
             raise refused("missing_key", where="state", key=key)
     round_ = _int(state["round"], "round", 0, rules.rounds)
+    tiles = _tiles(rules, state["tiles"], round_)
+    # Rooms are only ever removed by an Emperor scoring, so the hotel is still one connected piece before the
+    # round whose scoring comes first. A state of that round may already be scored (score_game's own output),
+    # so it is not checked.
+    connected = round_ < min(rules.scoring_tiers, default=rules.rounds + 1)
+    players_data = _list(state["players"], "players")
+    if not 1 <= len(players_data) <= 8:
+        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
+    players: list[Player] = []
+    names: set[str] = set()
+    for index, data in enumerate(players_data):
+        players.append(_player(rules, data, f"players[{index}]", names, connected))
+    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
+    held = [n for p in players for n in p.hand + p.hired] + discard
+    if "staff_deck" in state:
+        deck = _cards(rules, state["staff_deck"], "staff_deck")
+    else:
+        # An unknown deck is every card nobody holds, lowest number on top (documented default).
+        deck = sorted(set(rules.staff) - set(held))
+    if len(set(held + deck)) < len(held + deck):
+        _raise_twice(players, discard, deck)
+    return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _tiles(rules: Rules, value: Any, round_: int) -> dict[str, str]:
+    """A state's `tiles` checked: tier -> tile id, each tile of its tier, the tile of the round's tier there."""
     tiles: dict[str, str] = {}
-    for tier, tile_id in _mapping(state["tiles"], "tiles").items():
+    for tier, tile_id in _mapping(value, "tiles").items():
         tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
             raise refused(
@@ -3346,66 +3413,50 @@ def read_checked(rules: Rules, state: Any) -> Game:
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
         raise refused("tile_missing", where="tiles", round=round_, tier=tier_now)
-    first_scoring = min(rules.scoring_tiers, default=rules.rounds + 1)
-    players_data = _list(state["players"], "players")
-    if not 1 <= len(players_data) <= 8:
-        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
-    players = []
-    names: set[str] = set()
-    for index, data in enumerate(players_data):
-        where = f"players[{index}]"
-        data = _mapping(data, where)
-        unknown = sorted(set(data) - PLAYER_KEYS)
-        if unknown:
-            raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
-        if not isinstance(data.get("name"), str) or not data["name"].strip():
-            raise refused("name_missing", where=f"{where}.name")
-        if not NAME_REFUSED.isdisjoint(data["name"]):
-            raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
-        if not visible(data["name"]):
-            raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
-        name = data["name"]
-        if name in names:
-            raise refused("name_twice", where=f"{where}.name", name=shown(name))
-        names.add(name)
-        cafe = [
-            _items(rules, guest, f"{where}.cafe[{i}]")
-            for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
-        ]
-        if len(cafe) > rules.cafe_seats:
-            raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
-        hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
-        players.append(
-            Player(
-                name=name,
-                points=_int(data.get("points", 0), f"{where}.points", 0),
-                krones=_int(data.get("krones", 0), f"{where}.krones", 0),
-                emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
-                kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
-                cafe=cafe,
-                # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
-                # connected piece before the round whose scoring comes first. A state of that
-                # round may already be scored (score_game's own output), so it is not checked.
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
-                hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
-                hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
-                objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
-                choices=_choices(data.get("choices", {}), f"{where}.choices"),
-                resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
-                role=_role(rules, data, where),
-            )
-        )
-        _role_has_none(rules, players[-1], where)
-    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
-    held = [n for p in players for n in p.hand + p.hired] + discard
-    if "staff_deck" in state:
-        deck = _cards(rules, state["staff_deck"], "staff_deck")
-    else:
-        # An unknown deck is every card nobody holds, lowest number on top (documented default).
-        deck = sorted(set(rules.staff) - set(held))
-    if len(set(held + deck)) < len(held + deck):
-        _raise_twice(players, discard, deck)
-    return Game(rules, round_, tiles, deck, discard, players)
+    return tiles
+
+
+def _player(rules: Rules, data: Any, where: str, names: set[str], connected: bool) -> Player:
+    """One of a state's players checked (at `where`), its name not among `names` (added to them); `connected`:
+    the hotel must be one connected piece."""
+    data = _mapping(data, where)
+    unknown = sorted(set(data) - PLAYER_KEYS)
+    if unknown:
+        raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise refused("name_missing", where=f"{where}.name")
+    if not NAME_REFUSED.isdisjoint(data["name"]):
+        raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
+    if not visible(data["name"]):
+        raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
+    name = data["name"]
+    if name in names:
+        raise refused("name_twice", where=f"{where}.name", name=shown(name))
+    names.add(name)
+    cafe = [
+        _items(rules, guest, f"{where}.cafe[{i}]")
+        for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
+    ]
+    if len(cafe) > rules.cafe_seats:
+        raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
+    hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
+    player = Player(
+        name=name,
+        points=_int(data.get("points", 0), f"{where}.points", 0),
+        krones=_int(data.get("krones", 0), f"{where}.krones", 0),
+        emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
+        kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
+        cafe=cafe,
+        hotel=_hotel(rules, hotel_data, f"{where}.hotel", connected),
+        hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
+        hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
+        objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
+        choices=_choices(data.get("choices", {}), f"{where}.choices"),
+        resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
+        role=_role(rules, data, where),
+    )
+    _role_has_none(rules, player, where)
+    return player
 
 
 def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:
@@ -3607,18 +3658,7 @@ def deal_checked(
     are drawn first, one per scored tier in the order of the scoring rounds
     (uniform among that tier's tiles, in rules order), then the Staff deck, the
     card numbers in ascending order, is shuffled by Fisher-Yates. So the same
-    seed gives the same tiles whatever the deal method.
-
-    The deal, by setup["method"]:
-      standard: each player in turn order draws hand_size cards from the top.
-      introductory: the start player takes set A, the next set B, and so on;
-        every other card (unused sets included) is shuffled into the deck.
-      draft: each player in turn order takes packet_size cards from the top;
-        everyone keeps keep_per_pick cards from the packet in front of them and
-        passes the rest, "left" to the next player in turn order (the last
-        passes to the first), "right" to the previous one; this repeats until
-        each holds hand_size cards. Cards left in the packets then (only when
-        packet_size > hand_size) go back into the deck, which is reshuffled.
+    seed gives the same tiles whatever the deal method (see _deal_hands()).
 
     Draft choices: `choices` maps a player's name to the cards that player keeps,
     pick by pick, either as a list ([17, 4, ...]) or in the state format
@@ -3645,35 +3685,52 @@ def deal_checked(
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
-    hand_size: int = setup["hand_size"]
-    deck = sorted(rules.staff)
     # A seat's role (setup["roles"]: seat from 1, role, what it never has); players whose role has no hand
     # are dealt none, the others are dealt as the method says, in turn order.
     roles = {seat - 1: (role, tuple(without)) for seat, role, without in setup.get("roles", ())}
     seats = [i for i in range(len(names)) if "hand" not in roles.get(i, ("", ()))[1]]
-    count = len(seats)
-    records: list[dict[str, Any]] = [{} for _ in seats]
-    if method == "standard":
-        if hand_size * count > len(deck):
-            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
-        rng.shuffle(deck)
-        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
-        deck = deck[count * hand_size :]
-    elif method == "introductory":
-        hands = _deal_sets(rules, setup, count)
-        dealt = {card for hand in hands for card in hand}
-        deck = [card for card in deck if card not in dealt]
-        rng.shuffle(deck)
-    else:
-        rng.shuffle(deck)
-        hands, deck = _deal_draft(rules, setup, [names[i] for i in seats], deck, kept, rng)
-        records = [{"draft": list(hand)} for hand in hands]
+    hands, deck, records = _deal_hands(rules, setup, [names[i] for i in seats], kept, rng)
     game = Game(rules, 0, tiles, deck, [], [])
     seated = dict(zip(seats, zip(hands, records, strict=True), strict=True))
     for index, name in enumerate(names):
         hand, record = seated.get(index, ([], {}))
         game.players.append(_deal_player(rules, setup, name, hand, record, roles.get(index, ("", ()))))
     return game
+
+
+def _deal_hands(
+    rules: Rules, setup: dict[str, Any], names: list[str], kept: dict[str, list[int]], rng: SplitMix64
+) -> tuple[list[list[int]], list[int], list[dict[str, list[int]]]]:
+    """The hands of the players dealt one (`names`, in turn order), the deck left and each one's record of its
+    choices (the draft's), the Staff deck (card numbers in ascending order) dealt by setup["method"]:
+
+      standard: each player in turn order draws hand_size cards from the top.
+      introductory: the start player takes set A, the next set B, and so on;
+        every other card (unused sets included) is shuffled into the deck.
+      draft: each player in turn order takes packet_size cards from the top;
+        everyone keeps keep_per_pick cards from the packet in front of them and
+        passes the rest, "left" to the next player in turn order (the last
+        passes to the first), "right" to the previous one; this repeats until
+        each holds hand_size cards. Cards left in the packets then (only when
+        packet_size > hand_size) go back into the deck, which is reshuffled.
+    """
+    method, hand_size, count = setup["method"], setup["hand_size"], len(names)
+    deck = sorted(rules.staff)
+    if method == "standard":
+        if hand_size * count > len(deck):
+            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
+        rng.shuffle(deck)
+        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
+        return hands, deck[count * hand_size :], [{} for _ in names]
+    if method == "introductory":
+        hands = _deal_sets(rules, setup, count)
+        dealt = {card for hand in hands for card in hand}
+        deck = [card for card in deck if card not in dealt]
+        rng.shuffle(deck)
+        return hands, deck, [{} for _ in names]
+    rng.shuffle(deck)
+    hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+    return hands, deck, [{"draft": list(hand)} for hand in hands]
 
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
@@ -3817,7 +3874,7 @@ def _deal_player(
     setup: dict[str, Any],
     name: str,
     hand: list[int],
-    record: dict[str, Any],
+    record: dict[str, list[int]],
     role: tuple[str, tuple[str, ...]],
 ) -> Player:
     """One player's start; a player of a role (its id, what it never has) starts without those."""

@@ -1,6 +1,6 @@
 """The default policy of a turn (one player's bonus or penalty) with no recorded choices and nothing
 explained: of every sequence of the turn's open decisions, each over its tried options in order, the
-lexicographically first with the highest projected total (runtime/core.py: take_turn, explore, best_option).
+lexicographically first with the highest projected total (runtime/chooser.py: take_turn, explore, best_option).
 
 An odometer over the decisions replays the turn from its start on a record for each sequence. An order-only
 decision (which card goes under the deck first) tries its other options only if, after its first option,

@@ -159,7 +159,7 @@ def condition_name(condition: ir.Condition) -> str:
 
 
 def condition_function(condition: ir.Condition) -> list[str]:
-    """A function that reads a condition's test (see runtime/core.py holds()) where it is called: each leaf a
+    """A function that reads a condition's test (see runtime/conditions.py holds()) where it is called: each leaf a
     list read in place (c1, c2, ... in order), then the test of their names. A function of its own per
     condition: a test written out in place would not fit the line its callers put it on."""
     leaves: list[str] = []

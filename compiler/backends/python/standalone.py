@@ -10,7 +10,19 @@ from pathlib import Path
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters: each file uses only names defined by the files before it.
-RUNTIME_FILES = ("core.py", "hotel.py", "staff.py", "quantities.py", "state.py", "setup.py", "scoring.py")
+RUNTIME_FILES = (
+    "words.py",
+    "core.py",
+    "chooser.py",
+    "primitives.py",
+    "conditions.py",
+    "hotel.py",
+    "staff.py",
+    "quantities.py",
+    "state.py",
+    "setup.py",
+    "scoring.py",
+)
 
 
 @lru_cache(maxsize=1)

@@ -488,7 +488,7 @@ def _cells(fast: Fast, mask: int) -> tuple[int, ...]:
 
 
 def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items: tuple[str, ...]) -> None:
-    """One player's round: income, Emperor steps, rooms, Staff, objectives, café (one function, for speed)."""
+    """One player's round: income, Emperor steps, rooms, Staff, objectives, café."""
     gained, income, kitchen_items, emperor, prepare, occupy, hire, draw, objectives, guests = turn
     kinds = len(items)
     player.points += gained
@@ -501,71 +501,11 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
     if emperor:
         _advance(fast, player, emperor)
     if prepare:
-        # Rooms: a legal, affordable space, each as likely as its floor's weight.
-        affordable, known = fast.affordable, fast.room_choices
-        top = len(affordable) - 1
-        placed = player.placed
-        for r32 in prepare:
-            mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
-            if not mask:
-                continue
-            choices = known.get(mask) or _room_choices(fast, mask)
-            total = choices[0]
-            if not total:
-                continue
-            scaled = (r32 * total) >> 32
-            at = 2
-            while choices[at] <= scaled:  # the first space whose running total is above it (as bisect_right)
-                at += 2
-            cell = choices[at - 1]
-            krones -= fast.room_cost[cell]
-            placed |= 1 << cell
-            player.points += fast.printed[cell]
-        player.placed = placed
+        krones = _prepare_rooms(fast, player, prepare, krones)
     if occupy:
-        # Occupy a vacant room, any as likely; completing a group pays its reward.
-        occupied, known_cells = player.occupied, fast.cells
-        for r32 in occupy:
-            vacant = player.placed & ~occupied
-            if not vacant:
-                continue
-            cells = known_cells.get(vacant) or _cells(fast, vacant)
-            cell = cells[(r32 * len(cells)) >> 32]
-            occupied |= 1 << cell
-            group = fast.group_of[cell]
-            if group < 0:
-                continue
-            group_mask = fast.group_mask[group]
-            if occupied & group_mask != group_mask:
-                continue
-            reward, amount = fast.group_reward[group]
-            if reward == "krones":
-                krones += amount
-            elif reward == "points":
-                player.points += amount
-            elif reward == "emperor_steps":
-                _advance(fast, player, amount)
-        player.occupied = occupied
+        krones = _occupy_rooms(fast, player, occupy, krones)
     if hire:
-        # Hire an affordable card from hand, each as likely as its kind's weight (rng.weighted written out:
-        # the first card whose running total of weights is above the scaled number).
-        cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
-        for r32 in hire:
-            cards: list[int] = []
-            running_totals: list[int] = []
-            running = 0
-            for card in hand:
-                weight = kind_weight[card]
-                if weight > 0 and cost[card] <= krones:
-                    running += weight
-                    cards.append(card)
-                    running_totals.append(running)
-            if not cards:
-                continue
-            number = cards[bisect_right(running_totals, (r32 * running) >> 32)]
-            krones -= cost[number]
-            hand.remove(number)
-            player.hired.append(number)
+        krones = _hire_staff(fast, player, hire, krones)
     player.krones = krones
     if draw and deck:
         drawn = deck[:draw]
@@ -584,6 +524,81 @@ def play_turn(fast: Fast, player: LabPlayer, turn: Turn, deck: list[int], items:
             plate[items[(r32 * kinds) >> 32]] += 1
         cafe.append(plate)
     player.cafe = cafe
+
+
+def _prepare_rooms(fast: Fast, player: LabPlayer, prepare: tuple[int, ...], krones: int) -> int:
+    """Rooms: a legal, affordable space, each as likely as its floor's weight; the krones left."""
+    affordable, known = fast.affordable, fast.room_choices
+    top = len(affordable) - 1
+    placed = player.placed
+    for r32 in prepare:
+        mask = _legal_spaces(fast, placed) & affordable[krones if krones < top else top]
+        if not mask:
+            continue
+        choices = known.get(mask) or _room_choices(fast, mask)
+        total = choices[0]
+        if not total:
+            continue
+        scaled = (r32 * total) >> 32
+        at = 2
+        while choices[at] <= scaled:  # the first space whose running total is above it (as bisect_right)
+            at += 2
+        cell = choices[at - 1]
+        krones -= fast.room_cost[cell]
+        placed |= 1 << cell
+        player.points += fast.printed[cell]
+    player.placed = placed
+    return krones
+
+
+def _occupy_rooms(fast: Fast, player: LabPlayer, occupy: tuple[int, ...], krones: int) -> int:
+    """Occupy a vacant room, any as likely; completing a group pays its reward. The krones then."""
+    occupied, known_cells = player.occupied, fast.cells
+    for r32 in occupy:
+        vacant = player.placed & ~occupied
+        if not vacant:
+            continue
+        cells = known_cells.get(vacant) or _cells(fast, vacant)
+        cell = cells[(r32 * len(cells)) >> 32]
+        occupied |= 1 << cell
+        group = fast.group_of[cell]
+        if group < 0:
+            continue
+        group_mask = fast.group_mask[group]
+        if occupied & group_mask != group_mask:
+            continue
+        reward, amount = fast.group_reward[group]
+        if reward == "krones":
+            krones += amount
+        elif reward == "points":
+            player.points += amount
+        elif reward == "emperor_steps":
+            _advance(fast, player, amount)
+    player.occupied = occupied
+    return krones
+
+
+def _hire_staff(fast: Fast, player: LabPlayer, hire: tuple[int, ...], krones: int) -> int:
+    """Hire an affordable card from hand, each as likely as its kind's weight (rng.weighted written out: the
+    first card whose running total of weights is above the scaled number); the krones left."""
+    cost, kind_weight, hand = fast.cost, fast.kind_weight, player.hand
+    for r32 in hire:
+        cards: list[int] = []
+        running_totals: list[int] = []
+        running = 0
+        for card in hand:
+            weight = kind_weight[card]
+            if weight > 0 and cost[card] <= krones:
+                running += weight
+                cards.append(card)
+                running_totals.append(running)
+        if not cards:
+            continue
+        number = cards[bisect_right(running_totals, (r32 * running) >> 32)]
+        krones -= cost[number]
+        hand.remove(number)
+        player.hired.append(number)
+    return krones
 
 
 # --- one game under one ruleset --------------------------------------------------------------

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .core import (
-    Cell,
-    Game,
-    Player,
-    Rules,
-    advance_emperor,
-    decide,
-    gain_krones,
-    gain_points,
-    quiet,
-    replaying,
-    term,
-)
+from .chooser import decide
+from .core import Cell, Game, Player, Rules, quiet, replaying, term
+from .primitives import advance_emperor, gain_krones, gain_points
 
 EMPTY, VACANT, OCCUPIED = ".", "v", "o"
 
@@ -149,16 +139,7 @@ def prepare_room(
         ]
     )
     options: list[Cell | None] = [*spaces, None]
-    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
-    classes: list[int | None] | None = None
-    if alike_by_points and len(spaces) > 1 and quiet(game):
-        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
-        for cell in spaces:
-            firsts.setdefault(rules.printed_points.get(cell, 0), cell)
-        tried = list(firsts.values()) if room_wins else [*firsts.values(), None]
-    elif alike_by_points and len(spaces) > 1:
-        # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
-        classes = [rules.printed_points.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
+    tried, classes = room_tries(game, spaces, room_wins, alike_by_points)
     chosen = decide(
         game,
         player,
@@ -184,6 +165,24 @@ def prepare_room(
             )
         return
     place_room(game, player, chosen, free, occupy)
+
+
+def room_tries(
+    game: Game, spaces: list[Cell], room_wins: bool, alike_by_points: bool
+) -> tuple[list[Cell | None] | None, list[int | None] | None]:
+    """The spaces (and None) prepare_room()'s policy tries, None: every option; and their classes (see decide()),
+    None: none. `room_wins` and `alike_by_points`: as prepare_room() says."""
+    tried: list[Cell | None] | None = list(spaces) if room_wins and spaces else None
+    if not alike_by_points or len(spaces) < 2:
+        return tried, None
+    printed = game.rules.printed_points
+    if quiet(game):
+        firsts: dict[int, Cell | None] = {}  # each printed value's first space, in the order of the spaces
+        for cell in spaces:
+            firsts.setdefault(printed.get(cell, 0), cell)
+        return (list(firsts.values()) if room_wins else [*firsts.values(), None]), None
+    # Explaining, every space is tried for the runner-up: a space's outcome is that of the first with its points.
+    return tried, [printed.get(cell, 0) for cell in spaces] + ([] if room_wins else [None])
 
 
 def room_placer(free: bool, occupy: bool) -> Callable[[Game, Player, Cell | None], None]:

@@ -5,25 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import (
-    Decision,
-    Game,
-    Player,
-    Voice,
-    decide,
-    next_recorded,
-    note,
-    option_text,
-    ordinal,
-    peek_recorded,
-    phrase,
-    plain,
-    projection,
-    recorded_choice,
-    say,
-    term,
-)
+from .chooser import decide, next_recorded, note, option_text, peek_recorded, projection, recorded_choice
+from .core import Decision, Game, Player, say, term
 from .staff import card_name
+from .words import Voice, ordinal, phrase, plain
 
 
 def score_space(game: Game, player: Player, points: int) -> None:

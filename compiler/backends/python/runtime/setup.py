@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, Player, Rules, StateError, parse_cell, plain, refused, shown
+from .chooser import parse_cell
+from .core import Game, Player, Rules
 from .state import NAME_REFUSED, visible, write_game
+from .words import StateError, plain, refused, shown
 
 SPLITMIX64_MASK = (1 << 64) - 1
 DEAL_METHODS = ("standard", "introductory", "draft")
@@ -116,18 +118,7 @@ def deal_checked(
     are drawn first, one per scored tier in the order of the scoring rounds
     (uniform among that tier's tiles, in rules order), then the Staff deck, the
     card numbers in ascending order, is shuffled by Fisher-Yates. So the same
-    seed gives the same tiles whatever the deal method.
-
-    The deal, by setup["method"]:
-      standard: each player in turn order draws hand_size cards from the top.
-      introductory: the start player takes set A, the next set B, and so on;
-        every other card (unused sets included) is shuffled into the deck.
-      draft: each player in turn order takes packet_size cards from the top;
-        everyone keeps keep_per_pick cards from the packet in front of them and
-        passes the rest, "left" to the next player in turn order (the last
-        passes to the first), "right" to the previous one; this repeats until
-        each holds hand_size cards. Cards left in the packets then (only when
-        packet_size > hand_size) go back into the deck, which is reshuffled.
+    seed gives the same tiles whatever the deal method (see _deal_hands()).
 
     Draft choices: `choices` maps a player's name to the cards that player keeps,
     pick by pick, either as a list ([17, 4, ...]) or in the state format
@@ -154,35 +145,52 @@ def deal_checked(
     kept = _deal_choices(rules, setup, names, choices)
     rng = SplitMix64(seed)
     tiles = _deal_tiles(rules, rng)
-    hand_size: int = setup["hand_size"]
-    deck = sorted(rules.staff)
     # A seat's role (setup["roles"]: seat from 1, role, what it never has); players whose role has no hand
     # are dealt none, the others are dealt as the method says, in turn order.
     roles = {seat - 1: (role, tuple(without)) for seat, role, without in setup.get("roles", ())}
     seats = [i for i in range(len(names)) if "hand" not in roles.get(i, ("", ()))[1]]
-    count = len(seats)
-    records: list[dict[str, Any]] = [{} for _ in seats]
-    if method == "standard":
-        if hand_size * count > len(deck):
-            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
-        rng.shuffle(deck)
-        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
-        deck = deck[count * hand_size :]
-    elif method == "introductory":
-        hands = _deal_sets(rules, setup, count)
-        dealt = {card for hand in hands for card in hand}
-        deck = [card for card in deck if card not in dealt]
-        rng.shuffle(deck)
-    else:
-        rng.shuffle(deck)
-        hands, deck = _deal_draft(rules, setup, [names[i] for i in seats], deck, kept, rng)
-        records = [{"draft": list(hand)} for hand in hands]
+    hands, deck, records = _deal_hands(rules, setup, [names[i] for i in seats], kept, rng)
     game = Game(rules, 0, tiles, deck, [], [])
     seated = dict(zip(seats, zip(hands, records, strict=True), strict=True))
     for index, name in enumerate(names):
         hand, record = seated.get(index, ([], {}))
         game.players.append(_deal_player(rules, setup, name, hand, record, roles.get(index, ("", ()))))
     return game
+
+
+def _deal_hands(
+    rules: Rules, setup: dict[str, Any], names: list[str], kept: dict[str, list[int]], rng: SplitMix64
+) -> tuple[list[list[int]], list[int], list[dict[str, list[int]]]]:
+    """The hands of the players dealt one (`names`, in turn order), the deck left and each one's record of its
+    choices (the draft's), the Staff deck (card numbers in ascending order) dealt by setup["method"]:
+
+      standard: each player in turn order draws hand_size cards from the top.
+      introductory: the start player takes set A, the next set B, and so on;
+        every other card (unused sets included) is shuffled into the deck.
+      draft: each player in turn order takes packet_size cards from the top;
+        everyone keeps keep_per_pick cards from the packet in front of them and
+        passes the rest, "left" to the next player in turn order (the last
+        passes to the first), "right" to the previous one; this repeats until
+        each holds hand_size cards. Cards left in the packets then (only when
+        packet_size > hand_size) go back into the deck, which is reshuffled.
+    """
+    method, hand_size, count = setup["method"], setup["hand_size"], len(names)
+    deck = sorted(rules.staff)
+    if method == "standard":
+        if hand_size * count > len(deck):
+            raise refused("too_few_cards", count=count, size=hand_size, cards=len(deck))
+        rng.shuffle(deck)
+        hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(count)]
+        return hands, deck[count * hand_size :], [{} for _ in names]
+    if method == "introductory":
+        hands = _deal_sets(rules, setup, count)
+        dealt = {card for hand in hands for card in hand}
+        deck = [card for card in deck if card not in dealt]
+        rng.shuffle(deck)
+        return hands, deck, [{} for _ in names]
+    rng.shuffle(deck)
+    hands, deck = _deal_draft(rules, setup, names, deck, kept, rng)
+    return hands, deck, [{"draft": list(hand)} for hand in hands]
 
 
 def _deal_players(setup: dict[str, Any], players: list[str]) -> list[str]:
@@ -326,7 +334,7 @@ def _deal_player(
     setup: dict[str, Any],
     name: str,
     hand: list[int],
-    record: dict[str, Any],
+    record: dict[str, list[int]],
     role: tuple[str, tuple[str, ...]],
 ) -> Player:
     """One player's start; a player of a role (its id, what it never has) starts without those."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import Game, Player, decide, replaying, term
+from .chooser import decide
+from .core import Game, Player, replaying, term
 
 
 def card_name(game: Game, number: int) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .core import Cell, Game, Player, Rules, Said, StateError, plain, refused, shown
+from .core import Cell, Game, Player, Rules
 from .hotel import EMPTY
+from .words import Said, StateError, plain, refused, shown
 
 ROOM_LETTERS = frozenset(".vo")
 PLAYER_KEYS = {
@@ -388,8 +389,34 @@ def read_checked(rules: Rules, state: Any) -> Game:
         if key not in state:
             raise refused("missing_key", where="state", key=key)
     round_ = _int(state["round"], "round", 0, rules.rounds)
+    tiles = _tiles(rules, state["tiles"], round_)
+    # Rooms are only ever removed by an Emperor scoring, so the hotel is still one connected piece before the
+    # round whose scoring comes first. A state of that round may already be scored (score_game's own output),
+    # so it is not checked.
+    connected = round_ < min(rules.scoring_tiers, default=rules.rounds + 1)
+    players_data = _list(state["players"], "players")
+    if not 1 <= len(players_data) <= 8:
+        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
+    players: list[Player] = []
+    names: set[str] = set()
+    for index, data in enumerate(players_data):
+        players.append(_player(rules, data, f"players[{index}]", names, connected))
+    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
+    held = [n for p in players for n in p.hand + p.hired] + discard
+    if "staff_deck" in state:
+        deck = _cards(rules, state["staff_deck"], "staff_deck")
+    else:
+        # An unknown deck is every card nobody holds, lowest number on top (documented default).
+        deck = sorted(set(rules.staff) - set(held))
+    if len(set(held + deck)) < len(held + deck):
+        _raise_twice(players, discard, deck)
+    return Game(rules, round_, tiles, deck, discard, players)
+
+
+def _tiles(rules: Rules, value: Any, round_: int) -> dict[str, str]:
+    """A state's `tiles` checked: tier -> tile id, each tile of its tier, the tile of the round's tier there."""
     tiles: dict[str, str] = {}
-    for tier, tile_id in _mapping(state["tiles"], "tiles").items():
+    for tier, tile_id in _mapping(value, "tiles").items():
         tile_id = _text(tile_id, f"tiles.{plain(tier)}")
         if tile_id not in rules.tiles:
             raise refused(
@@ -403,66 +430,50 @@ def read_checked(rules: Rules, state: Any) -> Game:
     tier_now = rules.scoring_tiers.get(round_)
     if tier_now is not None and tier_now not in tiles:
         raise refused("tile_missing", where="tiles", round=round_, tier=tier_now)
-    first_scoring = min(rules.scoring_tiers, default=rules.rounds + 1)
-    players_data = _list(state["players"], "players")
-    if not 1 <= len(players_data) <= 8:
-        raise refused("player_count", where="players", low=1, high=8, got=len(players_data))
-    players = []
-    names: set[str] = set()
-    for index, data in enumerate(players_data):
-        where = f"players[{index}]"
-        data = _mapping(data, where)
-        unknown = sorted(set(data) - PLAYER_KEYS)
-        if unknown:
-            raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
-        if not isinstance(data.get("name"), str) or not data["name"].strip():
-            raise refused("name_missing", where=f"{where}.name")
-        if not NAME_REFUSED.isdisjoint(data["name"]):
-            raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
-        if not visible(data["name"]):
-            raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
-        name = data["name"]
-        if name in names:
-            raise refused("name_twice", where=f"{where}.name", name=shown(name))
-        names.add(name)
-        cafe = [
-            _items(rules, guest, f"{where}.cafe[{i}]")
-            for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
-        ]
-        if len(cafe) > rules.cafe_seats:
-            raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
-        hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
-        players.append(
-            Player(
-                name=name,
-                points=_int(data.get("points", 0), f"{where}.points", 0),
-                krones=_int(data.get("krones", 0), f"{where}.krones", 0),
-                emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
-                kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
-                cafe=cafe,
-                # Rooms are only ever removed by an Emperor scoring, so the hotel is still one
-                # connected piece before the round whose scoring comes first. A state of that
-                # round may already be scored (score_game's own output), so it is not checked.
-                hotel=_hotel(rules, hotel_data, f"{where}.hotel", round_ < first_scoring),
-                hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
-                hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
-                objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
-                choices=_choices(data.get("choices", {}), f"{where}.choices"),
-                resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
-                role=_role(rules, data, where),
-            )
-        )
-        _role_has_none(rules, players[-1], where)
-    discard = _cards(rules, state.get("staff_discard", []), "staff_discard")
-    held = [n for p in players for n in p.hand + p.hired] + discard
-    if "staff_deck" in state:
-        deck = _cards(rules, state["staff_deck"], "staff_deck")
-    else:
-        # An unknown deck is every card nobody holds, lowest number on top (documented default).
-        deck = sorted(set(rules.staff) - set(held))
-    if len(set(held + deck)) < len(held + deck):
-        _raise_twice(players, discard, deck)
-    return Game(rules, round_, tiles, deck, discard, players)
+    return tiles
+
+
+def _player(rules: Rules, data: Any, where: str, names: set[str], connected: bool) -> Player:
+    """One of a state's players checked (at `where`), its name not among `names` (added to them); `connected`:
+    the hotel must be one connected piece."""
+    data = _mapping(data, where)
+    unknown = sorted(set(data) - PLAYER_KEYS)
+    if unknown:
+        raise refused("unknown_key", where=where, key=shown(unknown[0]), keys=", ".join(sorted(PLAYER_KEYS)))
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise refused("name_missing", where=f"{where}.name")
+    if not NAME_REFUSED.isdisjoint(data["name"]):
+        raise refused("name_control", where=f"{where}.name", name=shown(data["name"]))
+    if not visible(data["name"]):
+        raise refused("name_invisible", where=f"{where}.name", name=shown(data["name"]))
+    name = data["name"]
+    if name in names:
+        raise refused("name_twice", where=f"{where}.name", name=shown(name))
+    names.add(name)
+    cafe = [
+        _items(rules, guest, f"{where}.cafe[{i}]")
+        for i, guest in enumerate(_list(data.get("cafe", []), f"{where}.cafe"))
+    ]
+    if len(cafe) > rules.cafe_seats:
+        raise refused("cafe_full", len(cafe), where=f"{where}.cafe", seats=rules.cafe_seats)
+    hotel_data = data.get("hotel", ["." * rules.columns] * rules.floors)
+    player = Player(
+        name=name,
+        points=_int(data.get("points", 0), f"{where}.points", 0),
+        krones=_int(data.get("krones", 0), f"{where}.krones", 0),
+        emperor=_int(data.get("emperor", 0), f"{where}.emperor", 0, rules.track_last),
+        kitchen=_items(rules, data.get("kitchen", {}), f"{where}.kitchen"),
+        cafe=cafe,
+        hotel=_hotel(rules, hotel_data, f"{where}.hotel", connected),
+        hand=_cards(rules, data.get("hand", []), f"{where}.hand"),
+        hired=_cards(rules, data.get("hired", []), f"{where}.hired"),
+        objectives=_int(data.get("objectives", 0), f"{where}.objectives", 0),
+        choices=_choices(data.get("choices", {}), f"{where}.choices"),
+        resources=_resources(rules, data.get("resources", {}), f"{where}.resources"),
+        role=_role(rules, data, where),
+    )
+    _role_has_none(rules, player, where)
+    return player
 
 
 def _resources(rules: Rules, value: Any, where: str) -> dict[str, int]:

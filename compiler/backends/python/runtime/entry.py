@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, LazyTurn, Player, say, speak, take_turn, term
+from .chooser import LazyTurn, take_turn
+from .core import Game, Player, say, speak, term
 from .scoring import (
     decision_report,
     explain_ties,

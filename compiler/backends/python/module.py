@@ -6,7 +6,7 @@ import ast
 
 from ... import ir
 from ..codebuilder import CodeBuilder, comment, identifier, literal
-from ..emperor_facts import emperor_facts
+from ..emperor_facts import EmperorFacts, emperor_facts
 from ..final_words import tiebreak_words
 from ..policy_facts import (
     bonus_boosters_only_gain,
@@ -288,7 +288,16 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
 
 
 def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """The Emperor scorings: the track's and tiles' tables, the tiles' bonus and penalty around the Staff that
+    change them, each player's step and the function of each scoring round."""
     facts = emperor_facts(ruleset)
+    _emperor_tables(code, ruleset, facts)
+    _emperor_bonus_and_penalty(code, facts)
+    _emperor_step(code, facts)
+    _emperor_rounds(code, ruleset, facts)
+
+
+def _emperor_tables(code: CodeBuilder, ruleset: ir.Ruleset, facts: EmperorFacts) -> None:
     code.literal_line("TRACK_POINTS: tuple[int, ...] = ", ruleset.track.points)
     code.literal_line("OUTCOME: tuple[str, ...] = ", facts.outcomes)
     code.literal_line("ZONE_NAME: tuple[str, ...] = ", facts.zones)
@@ -303,6 +312,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     code.blank(2)
     code.lines_from(fixed_lines("tile_name"))
     code.blank(2)
+
+
+def _emperor_bonus_and_penalty(code: CodeBuilder, facts: EmperorFacts) -> None:
     # Only Staff hired before this bonus add to it, not one hired through it; the tile's bonus ends the turn
     # unless one of them adds to it.
     had = [f"had_{card.number}" for card in facts.boosters]
@@ -328,6 +340,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     )
     code.lines_from(fixed_lines("emperor_penalty", replace=[(explain, waive + explain)]))
     code.blank(2)
+
+
+def _emperor_step(code: CodeBuilder, facts: EmperorFacts) -> None:
     # Which tile sides can ask a decision: those turns are searched whole (take_turn), the others run plainly.
     code.line("DECIDES: dict[str, tuple[bool, bool]] = {")
     for tile_id, flags in facts.decides.items():
@@ -343,6 +358,9 @@ def _emperor_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     decides_penalty = ("if DECIDES[tile_id][1]:", f"if DECIDES[tile_id][1]{waived}:")
     code.lines_from(fixed_lines("emperor_scoring_step", bool(facts.role_parts), [decides_penalty]))
     code.blank(2)
+
+
+def _emperor_rounds(code: CodeBuilder, ruleset: ir.Ruleset, facts: EmperorFacts) -> None:
     for scoring in ruleset.scorings:
         with code.block(f"def emperor_scoring_after_round_{scoring.round}(game: Game) -> None:"):
             code.line(

@@ -3,6 +3,7 @@ package under it is listed, and the bundled data folders map under gah/_bundled/
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -47,17 +48,27 @@ def test_no_file_imports_the_repository_folder_by_name() -> None:
 
 
 def test_the_suite_runs_on_the_installed_name() -> None:
+    """The tests import gah from this repository's compiler/ folder, and nothing of gah imports the folder by its
+    own name: checked in a fresh process (run from the repository, where `compiler` would be importable), with
+    every command's module and the lab's runs and views loaded."""
     import gah.cli
 
-    assert "compiler" not in sys.modules
     assert Path(gah.cli.__file__).resolve().parent == ROOT / "compiler"
+    code = (
+        "import importlib, sys\n"
+        "import gah.cli, gah.commands, gah.lab.runs.jobs, gah.lab.views.report, gah.lab.views.html\n"
+        "for name in gah.commands.MODULES.values():\n"
+        "    importlib.import_module(f'gah.commands.{name}')\n"
+        "print(sorted(m for m in sys.modules if m == 'compiler' or m.startswith('compiler.')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
 
 
 def test_every_file_under_compiler_ships() -> None:
     """Each tracked file under compiler/ is a module of a listed package or matched by a package-data pattern
     (the runtime copied into generated modules, the pad's scripts, templates): missing, it breaks only in a wheel."""
     import fnmatch
-    import subprocess
 
     tracked = subprocess.run(["git", "ls-files", "compiler"], cwd=ROOT, capture_output=True, text=True, check=True)
     packages = {name.removeprefix("gah").replace(".", "/").lstrip("/") for name in CONFIG["packages"]}

@@ -232,7 +232,8 @@ def _chain(workspace: Workspace, language_id: str, where: Position | None) -> li
                 raise error_of(LanguageError, "errors.language.unknown", id=current, known=known)
             raise RulesError([problem_at(where, "errors.language.unknown", id=current, known=known)])
         if any(path == seen for seen, _node in chain) or len(chain) >= MAX_EXTENDS:
-            raise RulesError([problem_at(where or Position(str(path), 1, 1), "errors.language.loop")])
+            assert where is not None  # a loop needs at least one file read, whose `extends:` set it
+            raise RulesError([problem_at(where, "errors.language.loop")])
         node = _read(workspace, path)
         chain.insert(0, (path, node))
         assert isinstance(node.value, dict)

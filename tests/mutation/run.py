@@ -82,6 +82,7 @@ GROUPS = (
             "tests/test_setup.py",
             "tests/test_generated_modules.py",
             "tests/test_lab.py",
+            "tests/test_score_language.py",  # the runtime's words (runtime/words.py): phrases, plurals, places
         ),
         ci_one_in=240,  # a subset of the one-in-120 sample (every one of which is killed)
     ),

@@ -64,6 +64,12 @@ class Layout:
         """A field's offset by its name (for Python callers and tests)."""
         return next(f.offset for f in self.fields if f.name == name)
 
+    def pack(self, **values: int) -> list[int]:
+        """One record of this layout, each field (of size 1) by its name: every one, none other."""
+        if set(values) != set(self.names()) or any(f.size != 1 for f in self.fields):
+            raise ValueError(f"{self.name} holds {', '.join(self.names())}; given {', '.join(values)}")
+        return [int(values[name]) for name in self.names()]
+
 
 @dataclass(frozen=True)
 class Op:

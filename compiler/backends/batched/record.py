@@ -41,10 +41,13 @@ RES_N = _HEADER.field("res_n", "how many of them")
 HEADER = _HEADER.size
 # The record's tail: what the player reads of the other players (a quantity with `of`, most / fewest), gathered
 # before a turn (quantities.gather_others): its last value is how many others n; before it, for other k (0: the
-# left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE: that
-# player's points, then its count of each of the ruleset's read quantities (at most READS_MAX).
+# left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE, laid out
+# as _OTHER says.
 READS_MAX = 8
-OTHER_STRIDE = 1 + READS_MAX
+_OTHER = Layout("another player, in a record's tail")
+OTHER_POINTS = _OTHER.field("points", "that player's points")
+OTHER_READS = _OTHER.field("reads", "its count of each of the ruleset's read quantities, by read slot", READS_MAX)
+OTHER_STRIDE = _OTHER.size
 
 
 @bare_kernel

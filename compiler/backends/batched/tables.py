@@ -76,18 +76,23 @@ REWARDS = {"krones": 0, "points": 1, "emperor_steps": 2}
 FINAL_KINDS = {"game_end_staff": 0, "occupied_rooms_by_floor": 1, "per_quantity": 2}
 FINAL_BY_TABLE = 3  # a per_quantity source with a table: final_points is its offset in final_table
 SET_COLOURS = ("red", "blue", "yellow")  # colour_sets and the occupied_<colour>_rooms quantities
-# A filtered count's row of quantity_rows: (what, which, mask). what: COUNTS; which: a room's ROOM_STATES, or
-# the places (bits of PLACES) of items or Staff; mask: the cells of rooms, the groups (a bit per group), the
-# items (a bit per item) or the Staff kinds (a bit per STAFF_KINDS) counted.
-QROW = 3
+# A filtered count's row of quantity_rows.
+_QROW = Layout("a row of quantity_rows (a filtered count)")
+QROW_WHAT = _QROW.field("what", "COUNTS")
+QROW_WHICH = _QROW.field("which", "a room's ROOM_STATES, the places (bits of PLACES) of items or Staff, a resource")
+QROW_MASK = _QROW.field("mask", "the cells of rooms, the groups, the items or the Staff kinds counted, a bit each")
+QROW = _QROW.size
 FILTERED_FROM = len(ir.QUANTITIES)  # the quantity code of the first filtered count
 COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3, "resource": 4}  # resource: which is its index
 ROOM_STATES = {"occupied": 0, "vacant": 1, "any": 2}
 PLACES = {"kitchen": 1, "cafe": 2, "hand": 1, "hired": 2}
-# A quantity read of other players: code OTHERS_FROM + k, row k of other_rows (own quantity code, WHOSE, the
-# read slot of the own quantity: see record.py's tail).
+# A quantity read of other players: code OTHERS_FROM + k, row k of other_rows.
 OTHERS_FROM = 1 << 20
-OROW = 3
+_OROW = Layout("a row of other_rows (a quantity read of other players)")
+OROW_OWN = _OROW.field("own", "the quantity's code, counted of each player")
+OROW_WHOSE = _OROW.field("whose", "WHOSE")
+OROW_SLOT = _OROW.field("slot", "its read slot (record.py's tail)")
+OROW = _OROW.size
 WHOSE = {"left": 0, "right": 1, "leader": 2, "each_other": 3, "players_with_more": 4, "players_with_fewer": 5}
 
 
@@ -294,7 +299,9 @@ class Encoder:
 
     def other_rows(self) -> list[int]:
         """other_rows: each quantity read of other players as (own quantity code, WHOSE, read slot)."""
-        rows = [[self.quantity(q.own), WHOSE[q.of], self.read_slot(q.own)] for q in self.others]
+        rows = [
+            _OROW.pack(own=self.quantity(q.own), whose=WHOSE[q.of], slot=self.read_slot(q.own)) for q in self.others
+        ]
         return [value for row in rows for value in row]
 
     def mask(self, which: ir.ItemFilter) -> int:
@@ -682,24 +689,25 @@ def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
 
 
 def quantity_row(ruleset: ir.Ruleset, q: ir.Quantity) -> list[int]:
-    """A filtered count's row of quantity_rows: (what, which, mask), see QROW."""
+    """A filtered count's row of quantity_rows (_QROW)."""
     hotel = ruleset.hotel
     if q.count == "rooms":
         cells = sum(1 << _bit(hotel, cell) for cell in room_cells(q, hotel))
-        return [COUNTS["rooms"], ROOM_STATES[q.state], cells]
+        return _QROW.pack(what=COUNTS["rooms"], which=ROOM_STATES[q.state], mask=cells)
     if q.count == "groups":
         if len(hotel.groups) > MAX_GROUPS:
             refuse(ruleset, f"a count of groups by colour needs at most {MAX_GROUPS} groups")
         groups = sum(1 << k for k, group in enumerate(hotel.groups) if group.colour in q.colours)
-        return [COUNTS["groups"], 0, groups]
+        return _QROW.pack(what=COUNTS["groups"], which=0, mask=groups)
     places = sum(PLACES[place] for place in q.places)
     if q.count == "items":
-        return [COUNTS["items"], places, Encoder(ruleset).mask(q.items)]  # the mask only: a fresh encoder
+        items = Encoder(ruleset).mask(q.items)  # the mask only: a fresh encoder
+        return _QROW.pack(what=COUNTS["items"], which=places, mask=items)
     if q.count == "staff":
         kinds = sum(1 << STAFF_KINDS[k] for k in q.staff_kinds) if q.staff_kinds else (1 << len(STAFF_KINDS)) - 1
-        return [COUNTS["staff"], places, kinds]
+        return _QROW.pack(what=COUNTS["staff"], which=places, mask=kinds)
     if q.count == "resource":
-        return [COUNTS["resource"], resource_index(ruleset, q.resource), 0]
+        return _QROW.pack(what=COUNTS["resource"], which=resource_index(ruleset, q.resource), mask=0)
     raise GahError(f"the kernels have no filtered count {q.count}")  # pragma: no cover - the others are shorthands
 
 
@@ -746,14 +754,14 @@ def resource_starts(ruleset: ir.Ruleset) -> list[int]:
 def _gain_resource(e: Encoder, effect: ir.GainResource, _p: Place) -> list[int]:
     high = e.ruleset.resource(effect.resource).at_most
     which, high_or_none = resource_index(e.ruleset, effect.resource), -1 if high is None else high
-    return OPS.row(OP_GAIN_RESOURCE, resource=which, amount=effect.amount, high=high_or_none)
+    return OPS.row(OP_GAIN_RESOURCE, which=which, amount=effect.amount, high=high_or_none)
 
 
 @ENCODE.on(ir.LoseResource)
 def _lose_resource(e: Encoder, effect: ir.LoseResource, _p: Place) -> list[int]:
     low = e.ruleset.resource(effect.resource).at_least
     which = resource_index(e.ruleset, effect.resource)
-    return OPS.row(OP_LOSE_RESOURCE, resource=which, amount=_amount(effect.amount), low=low)
+    return OPS.row(OP_LOSE_RESOURCE, which=which, amount=_amount(effect.amount), low=low)
 
 
 @READS_POINTS.on(ir.GainResource, ir.LoseResource)

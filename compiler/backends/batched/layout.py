@@ -133,9 +133,8 @@ CODE = 0  # every op row's column 0: its opcode
 
 
 def describe() -> str:
-    """Every layout and op row declared, as text (the memory map of the batched engine)."""
-    from . import effects, ops, record, tables  # noqa: F401 (each declares its layouts on import)
-
+    """Every layout and op row declared, as text: the memory map of the batched engine once its modules are
+    imported (record, effects, tables and ops each declare theirs on import; scoring imports them all)."""
     lines: list[str] = []
     for layout in LAYOUTS:
         lines.append(f"{layout.name} ({layout.size - layout.start} values from {layout.start}):")

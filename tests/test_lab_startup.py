@@ -8,6 +8,7 @@ import pytest
 from gah import ir
 from gah.backends.python import module
 from gah.backends.python.module import generate_module
+from gah.lab.engine.game import RulesInfo
 from gah.lab.engine.model import default_model_path, load_model
 from gah.lab.engine.sharing import UNPRINTED, ruleset_key
 from gah.lab.runs import jobs
@@ -96,6 +97,7 @@ def test_the_texts_a_ruleset_key_leaves_out_are_those_no_module_prints(name: str
         assert isinstance(changed, ir.Ruleset) and changed != reference, field
         assert generate_module(changed) == printed, field
         assert ruleset_key(changed) == ruleset_key(reference), field
+        assert RulesInfo.of(changed) == RulesInfo.of(reference), field  # same_rulesets compares no RulesInfo
     for other in (dataclasses.replace(reference, description="Another"), _renamed_tile(reference)):
         assert generate_module(other) != printed and ruleset_key(other) != ruleset_key(reference)
     assert ruleset_key(dataclasses.replace(reference, translations=())) == ruleset_key(reference)

@@ -128,13 +128,14 @@ def ruleset_key(ruleset: ir.Ruleset) -> Hashable:
     return _printed(ruleset)
 
 
-def same_rulesets(rulesets: Sequence[ir.Ruleset], infos: Sequence[RulesInfo]) -> list[int]:
+def same_rulesets(rulesets: Sequence[ir.Ruleset]) -> list[int]:
     """For each ruleset, the first listed that is the same to the lab (its own index if none before it is): the
-    same RulesInfo, ruleset_key and words in every language (score_words, what a module prints of the
-    translations). Rulesets alike in all three generate the same module, and those that are not do not, so the
-    lab tells rulesets apart as comparing their modules did, without generating them (a ruleset listed twice is
-    played once; the reports count it as the reference's own games)."""
-    groups: dict[tuple[RulesInfo, Hashable], list[int]] = {}
+    same ruleset_key (and so the same RulesInfo, made of fields the key holds) and the same words in every
+    language (score_words, what a module prints of the translations). Rulesets alike in both generate the same
+    module, and those that are not do not, so the lab tells rulesets apart as comparing their modules did,
+    without generating them (a ruleset listed twice is played once; the reports count it as the reference's own
+    games)."""
+    groups: dict[Hashable, list[int]] = {}
     words: dict[int, object] = {}
 
     def words_of(index: int) -> object:
@@ -143,8 +144,8 @@ def same_rulesets(rulesets: Sequence[ir.Ruleset], infos: Sequence[RulesInfo]) ->
         return words[index]
 
     same: list[int] = []
-    for index, (ruleset, info) in enumerate(zip(rulesets, infos, strict=True)):
-        group = groups.setdefault((info, ruleset_key(ruleset)), [])
+    for index, ruleset in enumerate(rulesets):
+        group = groups.setdefault(ruleset_key(ruleset), [])
         alike = (j for j in group if rulesets[j] == ruleset or words_of(j) == words_of(index))
         same.append(next(alike, index))
         if same[-1] == index:

@@ -79,7 +79,7 @@ class BatchedLab:
         infos = [RulesInfo.of(r) for r in spec.rulesets]
         # A ruleset listed twice (told apart by its IR: sharing.ruleset_key) is played once and its records
         # shared, as jobs.Lab does.
-        self.same_as = same_rulesets(spec.rulesets, infos)
+        self.same_as = same_rulesets(spec.rulesets)
         self.rules: dict[int, BatchRules] = {}
         self.scorers: dict[int, Scorer] = {}
         for index in sorted(set(self.same_as)):

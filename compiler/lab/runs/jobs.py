@@ -102,7 +102,7 @@ class Lab:
         self.rounds = max(r.rounds for r in spec.rulesets)
         self.picks = tuple(self.game.round_picks(spec.model.round(r)) for r in range(1, self.rounds + 1))
         # A ruleset listed twice (told apart by its IR: sharing.ruleset_key) is played once and its outcome reused.
-        self.same_as = same_rulesets(spec.rulesets, [f.info for f in self.fasts])
+        self.same_as = same_rulesets(spec.rulesets)
         # Rulesets that play stretches of a game alike play them once (see gah.lab.engine.sharing).
         distinct = [index for index, source in enumerate(self.same_as) if source == index]
         self.parts = plan_parts(spec.rulesets, [f.info for f in self.fasts], distinct)

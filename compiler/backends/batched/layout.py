@@ -2,17 +2,17 @@
 fields in order, each a name and a size, the offsets following from them), and each row of a ruleset's effect
 program is an Ops row (an opcode and its named parameters, each in its column).
 
-The descriptions live beside the code that owns each array (record.py: a player's record header; effects.py:
-a turn's search; tables.py: the head of ScoringTables.data; ops.py: the op rows) and are written as
-module-level int constants, one a field:
+The descriptions live beside the code that owns each array (record.py: a player's record header and the other
+players in its tail; effects.py: a turn's search; tables.py: the head of ScoringTables.data and the rows of
+two of its tables; ops.py: the op rows) and are written as module-level int constants, one a field:
 
     _HEADER = Layout("record header")
     POINTS = _HEADER.field("points", "the player's points")
     KITCHEN = _HEADER.field("kitchen", "where the kitchen starts")
 
 numba reads a module-level int as a compile-time constant, so `rec[POINTS]` compiles exactly as `rec[0]` did.
-`describe()` gives every description as text (tests/test_batched_layout.py checks that each constant names its
-field, and README's walk through one Emperor scoring shows the map).
+`describe()` gives every description as text; tests/test_batched_layout.py checks that each constant names its
+field; README's "Inside the batched engine" walks one Emperor scoring through these arrays.
 """
 
 from __future__ import annotations

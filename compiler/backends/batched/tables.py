@@ -1,9 +1,11 @@
 """A ruleset's IR as the arrays the scoring kernels read (ScoringTables), effects as a small program.
 
-Each effect is one row of `ops`: its opcode (OP_*) and its parameters, by name (ops.py describes each row). A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs
-listed in `lists`; a Conditional's row points at its condition, a row (COND_*) outside every program whose
-parts (or a zone's spaces) are listed in `lists` too, and at its two programs. Staff are indexed by card number; hotel cells by bit, (floor - 1) * columns + column - 1;
-quantities by their index in ir.QUANTITIES, then a ruleset's filtered counts by their row of quantity_rows. A ruleset the kernels cannot play exactly raises GahError.
+Each effect is one row of `ops`: its opcode (OP_*) and its parameters, by name (ops.py describes each row).
+A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs listed in
+`lists`; a Conditional's row points at its condition, a row (COND_*) outside every program whose parts (or a
+zone's spaces) are listed in `lists` too, and at its two programs. Staff are indexed by card number; hotel
+cells by bit, (floor - 1) * columns + column - 1; quantities by their index in ir.QUANTITIES, then a ruleset's
+filtered counts by their row of quantity_rows. A ruleset the kernels cannot play exactly raises GahError.
 """
 
 from __future__ import annotations

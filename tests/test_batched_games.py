@@ -41,7 +41,7 @@ from gah.lab.engine.model import (
 )
 from gah.lab.runs import batches
 from gah.lab.runs.batches import BatchedLab
-from gah.lab.runs.jobs import Lab, LabSpec, make_job, module_source
+from gah.lab.runs.jobs import Lab, LabSpec, make_job
 from gah.lab.runs.tallies import Tally
 from gah.project import load_one
 from helpers_discovery import BATCHED_REFUSES, discovered, discovered_names
@@ -263,7 +263,7 @@ def test_every_rounds_turns_are_play_turn(name: str) -> None:
 
 def batched_outcomes(spec: LabSpec, start: int, stop: int) -> list[list[game.Outcome]]:
     """The spec's games on the batched engine with the modules' scorings."""
-    return BatchedLab(spec, [module_source(r) for r in spec.rulesets], scorer=module_scorer).play(start, stop)
+    return BatchedLab(spec, scorer=module_scorer).play(start, stop)
 
 
 def module_scorer(spec: LabSpec, index: int, rules: BatchRules) -> ModuleScorer:
@@ -343,9 +343,8 @@ def test_drawn_rulesets_play_the_pure_games(data: st.DataObject) -> None:
 
 def test_batched_tallies_are_the_pure_tallies() -> None:
     spec = lab_spec(ruleset("base"), ruleset("gentle-move-backs"), games=500)
-    sources = [module_source(r) for r in spec.rulesets]
     parts = [(0, 250), (250, 400), (400, 500)]
-    mine = BatchedLab(spec, sources, scorer=module_scorer).run(parts)
+    mine = BatchedLab(spec, scorer=module_scorer).run(parts)
     lab = Lab(spec)
     for bounds, tallies in zip(parts, mine, strict=True):
         assert ordered(tallies) == ordered(lab.run(*bounds))
@@ -364,7 +363,7 @@ def test_tallies_from_the_arrays_are_add_games_of_the_records(
 ) -> None:
     """Every count, and the order in which every counter met its keys, as Tally.add_games of the records."""
     spec = lab_spec(*[ruleset(name) for name in names], games=600, players=players, planning=planning)
-    lab = BatchedLab(spec, [module_source(r) for r in spec.rulesets])
+    lab = BatchedLab(spec)
     parts = [(0, 250), (250, 500), (500, 600)]
     records = lab.play(0, 600)
     for (low, high), tallies in zip(parts, lab.run(parts), strict=True):
@@ -473,7 +472,7 @@ def test_the_kernels_play_the_pure_games(name: str, planning: bool) -> None:
     spec = lab_spec(ruleset(name), games=games, planning=planning, seed=2026)
     if not batched_plays(spec):
         return
-    mine = BatchedLab(spec, [module_source(r) for r in spec.rulesets]).play(0, spec.games)[0]
+    mine = BatchedLab(spec).play(0, spec.games)[0]
     reference = pure_games(spec)
     differ = [g for g, (a, b) in enumerate(zip(mine, reference, strict=True)) if a != b]
     assert not differ, (len(differ), differ[:5], mine[differ[0]] if differ else None)
@@ -487,7 +486,7 @@ def test_the_kernels_play_drawn_rulesets_as_the_pure_path(data: st.DataObject) -
     spec = lab_spec(rules, games=60, players=data.draw(st.integers(2, 4)), seed=data.draw(st.integers(0, MASK)))
     if batches.refusal(spec):  # a drawn ruleset the kernels refuse goes on the pure path (tested above)
         return
-    mine = BatchedLab(spec, [module_source(spec.rulesets[0])]).play(0, 60)[0]
+    mine = BatchedLab(spec).play(0, 60)[0]
     lab = Lab(spec)
     assert mine == [lab.play_game(g)[0] for g in range(60)]
 
@@ -535,7 +534,7 @@ def test_stretches_played_once_give_each_rulesets_own_games(kernels: bool) -> No
     they part), and each gets the games it gets played alone."""
     rulesets = (*grid((7, 2), (7, 9), (5, 1), (5, 1)), ruleset("gentle-move-backs"))
     spec = lab_spec(*rulesets, games=150, players=3)
-    lab = BatchedLab(spec, [module_source(r) for r in spec.rulesets], scorer=None if kernels else module_scorer)
+    lab = BatchedLab(spec, scorer=None if kernels else module_scorer)
     assert lab.same_as == [0, 1, 2, 3, 3, 5]
     assert [(part.tables, part.stop) for part in lab.parts] == [((0, 1, 2, 3, 5), 3)]  # one deal, then apart
     mine = lab.play(100, 250)
@@ -558,7 +557,7 @@ def test_the_kernels_plan_as_planning_players_do(planning: Planning) -> None:
     spec = dataclasses.replace(
         lab_spec(ruleset("base"), games=800, players=4), model=dataclasses.replace(model(), planning=planning)
     )
-    mine = BatchedLab(spec, [module_source(spec.rulesets[0])]).play(0, 800)[0]
+    mine = BatchedLab(spec).play(0, 800)[0]
     assert mine == pure_games(spec)
 
 

@@ -279,7 +279,6 @@ def test_the_batched_kernels_score_the_resource_tiles_alike(
 def test_the_lab_model_gains_dancers_each_round_on_both_engines() -> None:
     from gah.lab.engine.game import Fast, RulesInfo
     from gah.lab.runs.batches import BatchedLab
-    from gah.lab.runs.jobs import module_source
     from test_batched_games import lab_spec, pure_games
 
     ruleset = load_one(shipped_workspace(), RESOURCES)
@@ -287,11 +286,11 @@ def test_the_lab_model_gains_dancers_each_round_on_both_engines() -> None:
     spec = dataclasses.replace(spec, model=dataclasses.replace(spec.model, resources=(("dancers", 2),)))
     # 2 dancers a round, never past 5 (the upper limit): the turns know the rate and the limit.
     assert Fast(RulesInfo.of(ruleset), spec.model).resource_gains == (("dancers", 2, 5),)
-    gaining = BatchedLab(spec, [module_source(ruleset)]).play(0, spec.games)[0]
+    gaining = BatchedLab(spec).play(0, spec.games)[0]
     assert gaining == pure_games(spec)
     still = lab_spec(ruleset, games=30, seed=5)
     # Dancers gained every round score at the end (the table) and pay for Ballet night: the games differ.
-    assert gaining != BatchedLab(still, [module_source(ruleset)]).play(0, still.games)[0]
+    assert gaining != BatchedLab(still).play(0, still.games)[0]
 
 
 def test_a_model_file_declares_gain_rates(tmp_path: Path) -> None:

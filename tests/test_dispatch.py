@@ -117,13 +117,13 @@ def test_every_sample_has_english(kind: str, effect: ir.Effect) -> None:
 )
 def test_every_sample_goes_through_the_batched_tables(kind: str, effect: ir.Effect) -> None:
     """Each sample is one row of its kind's opcode (a choice's options: programs of their own)."""
-    from gah.backends.batched import tables
+    from gah.backends.batched import ops, tables
     from helpers_rules import ruleset
 
     encoder = tables.Encoder(ruleset("base"))
     first, end = encoder.progs[encoder.program((effect,))]
     assert end == first + 1 and len(encoder.rows[first]) == tables.ROW
-    assert encoder.rows[first][0] == getattr(tables, "OP_" + BATCHED_OPS.get(kind, kind).upper())
+    assert encoder.rows[first][0] == getattr(ops, "OP_" + BATCHED_OPS.get(kind, kind).upper())
     if isinstance(effect, ir.ChooseOne):
         assert len(encoder.progs) == 1 + len(effect.options)
 
@@ -141,13 +141,13 @@ BATCHED_OPS = {
 
 def opcode_name(effect: ir.Effect) -> str:
     """The name of the OP_ constant ENCODE gives an effect (in base)."""
-    from gah.backends.batched import tables
+    from gah.backends.batched import ops, tables
     from helpers_rules import ruleset
 
     encoder = tables.Encoder(ruleset("base"))
     first, _end = encoder.progs[encoder.program((effect,))]
     code = encoder.rows[first][0]
-    return next(name for name in dir(tables) if name.startswith("OP_") and getattr(tables, name) == code)
+    return next(name for name in dir(ops) if name.startswith("OP_") and getattr(ops, name) == code)
 
 
 def compared_opcodes(kernel: Any) -> set[str]:
@@ -178,9 +178,9 @@ def test_every_samples_opcode_has_a_branch_in_the_kernels(kind: str, effect: ir.
 
 def test_every_opcode_is_some_samples() -> None:
     """No opcode without an effect kind that the encoder gives it (and so a sample and a kernel branch)."""
-    from gah.backends.batched import tables
+    from gah.backends.batched import ops
 
-    declared = {name for name in dir(tables) if name.startswith("OP_")}
+    declared = {name for name in dir(ops) if name.startswith("OP_")}
     assert declared == {opcode_name(effect) for _kind, effect in every_sample()}
 
 

@@ -94,3 +94,18 @@ def test_a_ruleset_differing_only_where_no_scoring_reads_shares_every_stretch(fi
     assert together.parts == [Part((0, 1), 7, (Part((0,), 0, ()), Part((1,), 0, ())))]
     for game in range(4):
         assert together.play_game(game) == [one.play_game(game)[0] for one in alone], (field, game)
+
+
+def test_rulesets_are_told_apart_by_their_ir_and_the_words_a_module_prints() -> None:
+    """same_rulesets: a ruleset listed twice, or alike but for texts no module prints, is the first listing;
+    unequal rulesets with one ruleset_key stay apart where their words differ (royal-banquet's own German tile
+    name), and join where they do not (base's translations say what en.yaml's words say anyway)."""
+    reference = load_one(shipped_workspace(), "base")
+    noted = dataclasses.replace(reference, rulings=dataclasses.replace(reference.rulings, notes=("Another note.",)))
+    untranslated = dataclasses.replace(reference, translations=())
+    banquet = load_one(shipped_workspace(), "royal-banquet")
+    plain_banquet = dataclasses.replace(banquet, translations=())
+    retitled = dataclasses.replace(reference, title="Another title")
+    rulesets = [reference, banquet, reference, noted, untranslated, plain_banquet, retitled, plain_banquet]
+    assert sharing.ruleset_key(plain_banquet) == sharing.ruleset_key(banquet)
+    assert sharing.same_rulesets(rulesets) == [0, 1, 0, 0, 0, 5, 6, 5]

@@ -259,6 +259,6 @@ def test_a_ruleset_one_leaf_from_base_plays_together_as_alone_batched(index: int
 
     leaf, ruleset = _played_sample()[index]
     spec = LabSpec(rulesets=(_base(), ruleset), model=_model(), games=60, players=PLAYERS, seed=SEED)
-    together = BatchedLab(spec, (_base_source(), module_source(ruleset))).play(0, 60)
+    together = BatchedLab(spec).play(0, 60)
     alone = [BatchedLab(dataclasses.replace(spec, rulesets=(r,))).play(0, 60)[0] for r in spec.rulesets]
     assert together == alone, leaf.path

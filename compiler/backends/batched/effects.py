@@ -10,8 +10,8 @@ from typing import Any
 
 from ... import ir
 from ...dispatch import ByKind
+from . import ops as op
 from . import record as r
-from . import tables as op
 from .cards import (
     add_item,
     append,
@@ -37,6 +37,7 @@ from .hotel import (
     state_mask,
 )
 from .jit import bare_kernel
+from .layout import Layout
 from .quantities import bits, most_holds, quantity, vacant
 from .state import Ints
 from .tables import (
@@ -60,15 +61,19 @@ CAP = 256  # the most open decisions one turn may ask
 
 
 # A search's record of the open decisions of a turn (those with two options or more), in the order asked, in
-# one array: for each decision (from 0) the option taken in the current run (SCRIPT), how many options there
-# were (OPTIONS), whether it only orders cards (ORDER_ONLY), the card reads before it (READS_AT) and, at most,
-# in any run after it with the same decisions before (READS_BELOW); then how many decisions are known
-# (KNOWN) and how many this run asked (ASKED). See policy.py.
-SCRIPT, OPTIONS, ORDER_ONLY, READS_AT, READS_BELOW = 0, CAP, 2 * CAP, 3 * CAP, 4 * CAP
-# After them, a stack of the ops' temporary lists (push, pop): views of the search, allocated once a turn.
-KNOWN, ASKED, TOP = 5 * CAP, 5 * CAP + 1, 5 * CAP + 2
-STACK = 5 * CAP + 3
-SEARCH = STACK + 2048  # its length
+# one array (layout.py), then a stack of the ops' temporary lists (push, pop): views of the search, allocated
+# once a turn. See policy.py.
+_SEARCH = Layout("search")
+SCRIPT = _SEARCH.field("script", "[decision]: the option taken in the current run", CAP)
+OPTIONS = _SEARCH.field("options", "[decision]: how many options there were", CAP)
+ORDER_ONLY = _SEARCH.field("order_only", "[decision]: 1 if it only orders cards", CAP)
+READS_AT = _SEARCH.field("reads_at", "[decision]: the card reads before it", CAP)
+READS_BELOW = _SEARCH.field("reads_below", "[decision]: the most card reads in a run after it, same before", CAP)
+KNOWN = _SEARCH.field("known", "how many decisions are known")
+ASKED = _SEARCH.field("asked", "how many this run asked")
+TOP = _SEARCH.field("top", "the stack's top")
+STACK = _SEARCH.field("stack", "the stack", 2048)
+SEARCH = _SEARCH.size  # its length
 
 
 @bare_kernel
@@ -242,7 +247,8 @@ def count_returnable(rec: Ints, kitchen: int, cafe: int, mask: int) -> int:
 @bare_kernel
 def prepare_room(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
     """An optional room on a legal, affordable space (tried: see runtime/hotel.py prepare_room)."""
-    floors, free, occupy, wins, alike = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4], t.ops[row, 5]
+    floors, free, occupy = t.ops[row, op.PREPARE_FLOORS], t.ops[row, op.PREPARE_FREE], t.ops[row, op.PREPARE_OCCUPY]
+    wins, alike = t.ops[row, op.PREPARE_WINS], t.ops[row, op.PREPARE_ALIKE]
     spaces = affordable_spaces(t, rec, floors, free)
     m = bits(spaces)
     tried, none = spaces, 1
@@ -428,49 +434,63 @@ def pick_from_hand(t: ScoringTables, rec: Ints, sr: Ints, discount: int, kind: i
 @bare_kernel
 def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
     """Every op but those that hire Staff or choose an option."""
-    code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
+    o = t.ops
+    code = o[row, op.CODE]
     if code == op.OP_GAIN_KRONES:
-        rec[r.KRONES] += a
+        rec[r.KRONES] += o[row, op.GAIN_KRONES_AMOUNT]
     elif code == op.OP_LOSE_KRONES:
-        lose_krones(t, rec, rec[r.KRONES] if a == ALL else a)
+        amount = o[row, op.LOSE_KRONES_AMOUNT]
+        lose_krones(t, rec, rec[r.KRONES] if amount == ALL else amount)
     elif code == op.OP_GAIN_POINTS:
-        rec[r.POINTS] += a
+        rec[r.POINTS] += o[row, op.GAIN_POINTS_AMOUNT]
     elif code == op.OP_LOSE_POINTS:
-        lose_points(t, rec, rec[r.POINTS] if a == ALL else a)
+        amount = o[row, op.LOSE_POINTS_AMOUNT]
+        lose_points(t, rec, rec[r.POINTS] if amount == ALL else amount)
     elif code == op.OP_GAIN_ITEMS:
-        for pair in range(a, b):
+        for pair in range(o[row, op.GAIN_ITEMS_FIRST], o[row, op.GAIN_ITEMS_END]):
             add_item(rec, at(t, A_PAIRS, 2 * pair), at(t, A_PAIRS, 2 * pair + 1))
     elif code == op.OP_CHOOSE_ITEMS:
-        choose_items(t, rec, sr, a, b, c)
+        choose_items(
+            t, rec, sr, o[row, op.CHOOSE_ITEMS_COUNT], o[row, op.CHOOSE_ITEMS_SERVE], o[row, op.CHOOSE_ITEMS_MASK]
+        )
     elif code == op.OP_RETURN_ITEMS:
-        if c == ALL:
-            return_all(rec, a, b, d)
+        kitchen, cafe, count, mask = (
+            o[row, op.RETURN_KITCHEN],
+            o[row, op.RETURN_CAFE],
+            o[row, op.RETURN_COUNT],
+            o[row, op.RETURN_MASK],
+        )
+        if count == ALL:
+            return_all(rec, kitchen, cafe, mask)
         else:
-            return_some(t, rec, sr, a, b, c, d)
+            return_some(t, rec, sr, kitchen, cafe, count, mask)
     elif code == op.OP_STAFF_TO_DECK:
-        staff_to_deck(t, rec, sr, a, b)
+        staff_to_deck(t, rec, sr, o[row, op.TO_DECK_COUNT], o[row, op.TO_DECK_TOP])
     elif code == op.OP_PREPARE_ROOM:
         prepare_room(t, rec, sr, row)
     elif code == op.OP_OCCUPY_VACANT:
-        occupy_vacant(t, rec, sr, a)
+        occupy_vacant(t, rec, sr, o[row, op.OCCUPY_COUNT])
     elif code == op.OP_REMOVE_ROOMS:
-        remove_rooms(t, rec, sr, a, b, c)
+        remove_rooms(t, rec, sr, o[row, op.REMOVE_OCCUPIED], o[row, op.REMOVE_COUNT], o[row, op.REMOVE_PICK])
     elif code == op.OP_POINTS_PER:
-        if b >= 0:
-            rec[r.POINTS] += b * quantity(t, rec, a)
+        points = o[row, op.POINTS_PER_POINTS]
+        if points >= 0:
+            rec[r.POINTS] += points * quantity(t, rec, o[row, op.POINTS_PER_QUANTITY])
         else:
-            lose_points(t, rec, -b * quantity(t, rec, a))
+            lose_points(t, rec, -points * quantity(t, rec, o[row, op.POINTS_PER_QUANTITY]))
     elif code == op.OP_REMOVE_HIRED:
-        remove_hired(t, rec, sr, a, b)
+        remove_hired(t, rec, sr, o[row, op.REMOVE_HIRED_COUNT], o[row, op.REMOVE_HIRED_KIND])
     elif code == op.OP_ADVANCE:
-        advance(t, rec, a)
+        advance(t, rec, o[row, op.ADVANCE_STEPS])
     elif code == op.OP_GAIN_RESOURCE:
-        slot = r.resource_slot(rec, a)
-        rec[slot] = rec[slot] + b if c < 0 else max(rec[slot], min(rec[slot] + b, c))
+        slot = r.resource_slot(rec, o[row, op.GAIN_RESOURCE_WHICH])
+        amount, high = o[row, op.GAIN_RESOURCE_AMOUNT], o[row, op.GAIN_RESOURCE_HIGH]
+        rec[slot] = rec[slot] + amount if high < 0 else max(rec[slot], min(rec[slot] + amount, high))
     elif code == op.OP_LOSE_RESOURCE:
-        slot = r.resource_slot(rec, a)
-        room = max(0, rec[slot] - c)
-        rec[slot] -= room if b == ALL else min(b, room)
+        slot = r.resource_slot(rec, o[row, op.LOSE_RESOURCE_WHICH])
+        amount = o[row, op.LOSE_RESOURCE_AMOUNT]
+        room = max(0, rec[slot] - o[row, op.LOSE_RESOURCE_LOW])
+        rec[slot] -= room if amount == ALL else min(amount, room)
     else:
         raise ValueError("an opcode the batched kernels have no branch for (compiler/backends/batched/effects.py)")
 
@@ -478,34 +498,37 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
 @bare_kernel
 def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
     """Run a program's effects in order; a Staff hired runs its once-effect at once (ruling 5.5)."""
+    o = t.ops
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
-        code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
+        code = o[row, op.CODE]
         if code == op.OP_DRAW_STAFF:
-            first = draw(rec, sr, a)
-            drawn = sr[first : first + a + 1]
-            for _ in range(b):
-                card = pick_drawn(t, rec, sr, drawn, c)
+            count, discount = o[row, op.DRAW_COUNT], o[row, op.DRAW_DISCOUNT]
+            first = draw(rec, sr, count)
+            drawn = sr[first : first + count + 1]
+            for _ in range(o[row, op.DRAW_PLAY]):
+                card = pick_drawn(t, rec, sr, drawn, discount)
                 if card < 0:
                     break
-                hire(t, rec, card, play_cost(t, card, c))
+                hire(t, rec, card, play_cost(t, card, discount))
                 if at(t, A_STAFF_ONCE, card) >= 0:
                     run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
-            rest_of_draw(rec, sr, drawn, d)
-            pop(sr, a + 1)
+            rest_of_draw(rec, sr, drawn, o[row, op.DRAW_TO_HAND])
+            pop(sr, count + 1)
         elif code == op.OP_PLAY_FROM_HAND:
-            for _ in range(a):
-                card = pick_from_hand(t, rec, sr, b, c)
+            discount, kind = o[row, op.PLAY_DISCOUNT], o[row, op.PLAY_KIND]
+            for _ in range(o[row, op.PLAY_COUNT]):
+                card = pick_from_hand(t, rec, sr, discount, kind)
                 if card < 0:
                     break
-                hire(t, rec, card, play_cost(t, card, b))
+                hire(t, rec, card, play_cost(t, card, discount))
                 if at(t, A_STAFF_ONCE, card) >= 0:
                     run_program(t, rec, sr, at(t, A_STAFF_ONCE, card))
         elif code == op.OP_CHOOSE_ONE:
             option = choose_option(t, rec, sr, row)
             if option >= 0:
-                run_program(t, rec, sr, at(t, A_LISTS, c + option))
+                run_program(t, rec, sr, at(t, A_LISTS, o[row, op.CHOOSE_ONE_FIRST] + option))
         elif code == op.OP_IF:
-            branch = b if condition_holds(t, rec, a) else c
+            branch = o[row, op.IF_THEN] if condition_holds(t, rec, o[row, op.IF_CONDITION]) else o[row, op.IF_OTHERWISE]
             if branch >= 0:
                 run_program(t, rec, sr, branch)
         else:
@@ -515,7 +538,8 @@ def run_program(t: ScoringTables, rec: Ints, sr: Ints, prog: int) -> None:
 @bare_kernel
 def choose_option(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> int:
     """One option (from 0) of a choice among those that can be taken fully, or none (-1)."""
-    count, decline, first = t.ops[row, 1], t.ops[row, 2], t.ops[row, 3]
+    count, decline = t.ops[row, op.CHOOSE_ONE_COUNT], t.ops[row, op.CHOOSE_ONE_DECLINE]
+    first = t.ops[row, op.CHOOSE_ONE_FIRST]
     n = 0
     for option in range(count):
         if feasible_basic(t, rec, at(t, A_LISTS, first + option)):
@@ -532,31 +556,42 @@ def choose_option(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> int:
 @bare_kernel
 def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
     """Can this effect (no choice) be taken fully now? (runtime's FEASIBLE tests)"""
-    code, a, b, c, d = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4]
+    o = t.ops
+    code = o[row, op.CODE]
     if code == op.OP_LOSE_KRONES:
-        return bool(a == ALL or rec[r.KRONES] >= a)
+        amount = o[row, op.LOSE_KRONES_AMOUNT]
+        return bool(amount == ALL or rec[r.KRONES] >= amount)
     if code == op.OP_LOSE_POINTS:
-        return bool(a == ALL or rec[r.POINTS] >= a)
+        amount = o[row, op.LOSE_POINTS_AMOUNT]
+        return bool(amount == ALL or rec[r.POINTS] >= amount)
     if code == op.OP_RETURN_ITEMS:
-        return bool(c == ALL or count_returnable(rec, a, b, d) >= c)
+        count = o[row, op.RETURN_COUNT]
+        kitchen, cafe, mask = o[row, op.RETURN_KITCHEN], o[row, op.RETURN_CAFE], o[row, op.RETURN_MASK]
+        return bool(count == ALL or count_returnable(rec, kitchen, cafe, mask) >= count)
     if code == op.OP_DRAW_STAFF:
-        return bool(rec[r.DECK_N] >= a)
+        return bool(rec[r.DECK_N] >= o[row, op.DRAW_COUNT])
     if code == op.OP_STAFF_TO_DECK:
-        return bool(rec[r.HAND_N] >= a)
+        return bool(rec[r.HAND_N] >= o[row, op.TO_DECK_COUNT])
     if code == op.OP_PLAY_FROM_HAND:
-        return bool(count_of_kind(t, rec, r.HAND, r.HAND_N, c) >= a)
+        return bool(count_of_kind(t, rec, r.HAND, r.HAND_N, o[row, op.PLAY_KIND]) >= o[row, op.PLAY_COUNT])
     if code == op.OP_PREPARE_ROOM:
-        return legal_mask(t, rec, a) != 0
+        return legal_mask(t, rec, o[row, op.PREPARE_FLOORS]) != 0
     if code == op.OP_OCCUPY_VACANT:
-        return bool(bits(vacant(rec)) >= a)
+        return bool(bits(vacant(rec)) >= o[row, op.OCCUPY_COUNT])
     if code == op.OP_REMOVE_ROOMS:
-        return bool(count_removable(t, rec, a, b, c) >= b)
+        occupied, count, pick = o[row, op.REMOVE_OCCUPIED], o[row, op.REMOVE_COUNT], o[row, op.REMOVE_PICK]
+        return bool(count_removable(t, rec, occupied, count, pick) >= count)
     if code == op.OP_POINTS_PER:
-        return bool(b >= 0 or rec[r.POINTS] >= -b * quantity(t, rec, a))
+        points = o[row, op.POINTS_PER_POINTS]
+        return bool(points >= 0 or rec[r.POINTS] >= -points * quantity(t, rec, o[row, op.POINTS_PER_QUANTITY]))
     if code == op.OP_REMOVE_HIRED:
-        return bool(count_of_kind(t, rec, r.HIRED, r.HIRED_N, b) >= a)
+        return bool(
+            count_of_kind(t, rec, r.HIRED, r.HIRED_N, o[row, op.REMOVE_HIRED_KIND]) >= o[row, op.REMOVE_HIRED_COUNT]
+        )
     if code == op.OP_LOSE_RESOURCE:
-        return bool(b == ALL or rec[r.resource_slot(rec, a)] - c >= b)
+        amount = o[row, op.LOSE_RESOURCE_AMOUNT]
+        held = rec[r.resource_slot(rec, o[row, op.LOSE_RESOURCE_WHICH])]
+        return bool(amount == ALL or held - o[row, op.LOSE_RESOURCE_LOW] >= amount)
     if (
         code == op.OP_GAIN_RESOURCE
         or code == op.OP_GAIN_KRONES
@@ -571,31 +606,37 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
 
 @bare_kernel
 def condition_holds(t: ScoringTables, rec: Ints, row: int) -> bool:
-    """Does the condition of row `row` (a COND_* row: see Encoder.condition) hold on the record now?"""
-    code, a, b, c, d, e = t.ops[row, 0], t.ops[row, 1], t.ops[row, 2], t.ops[row, 3], t.ops[row, 4], t.ops[row, 5]
+    """Does the condition of row `row` (a COND_* row: see ops.py) hold on the record now?"""
+    o = t.ops
+    code = o[row, op.CODE]
     if code == op.COND_ALL or code == op.COND_ANY:
-        for k in range(b):
-            if condition_holds(t, rec, at(t, A_LISTS, a + k)) != (code == op.COND_ALL):
+        first = o[row, op.LISTED_FIRST]
+        for k in range(o[row, op.LISTED_N]):
+            if condition_holds(t, rec, at(t, A_LISTS, first + k)) != (code == op.COND_ALL):
                 return bool(code == op.COND_ANY)
         return bool(code == op.COND_ALL)
     if code == op.COND_ZONE:
-        for k in range(b):  # noqa: SIM110 (numba compiles no generator expressions)
-            if at(t, A_LISTS, a + k) == rec[r.EMPEROR]:
+        first = o[row, op.LISTED_FIRST]
+        for k in range(o[row, op.LISTED_N]):  # noqa: SIM110 (numba compiles no generator expressions)
+            if at(t, A_LISTS, first + k) == rec[r.EMPEROR]:
                 return True
         return False
     if code == op.COND_MOST:
-        return most_holds(t, rec, a, b, c, d)
-    value = rec[r.EMPEROR] if code == op.COND_SPACE else quantity(t, rec, a)
-    return bool((b == 0 or value >= c) and (d == 0 or value <= e))
+        quantity_, slot = o[row, op.MOST_QUANTITY], o[row, op.MOST_SLOT]
+        return most_holds(t, rec, quantity_, slot, o[row, op.MOST_FEWEST], o[row, op.MOST_NONE_TIED])
+    value = rec[r.EMPEROR] if code == op.COND_SPACE else quantity(t, rec, o[row, op.BOUNDED_QUANTITY])
+    low_ok = o[row, op.BOUNDED_HAS_LOW] == 0 or value >= o[row, op.BOUNDED_LOW]
+    return bool(low_ok and (o[row, op.BOUNDED_HAS_HIGH] == 0 or value <= o[row, op.BOUNDED_HIGH]))
 
 
 @bare_kernel
 def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """Can every effect of a program without choices be taken fully (each against the state now; a
     conditional: the branch its condition picks now)?"""
+    o = t.ops
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
-        if t.ops[row, 0] == op.OP_IF:
-            branch = t.ops[row, 2] if condition_holds(t, rec, t.ops[row, 1]) else t.ops[row, 3]
+        if o[row, op.CODE] == op.OP_IF:
+            branch = o[row, op.IF_THEN] if condition_holds(t, rec, o[row, op.IF_CONDITION]) else o[row, op.IF_OTHERWISE]
             if branch >= 0 and not feasible_basic(t, rec, branch):
                 return False
         elif not row_feasible(t, rec, row):
@@ -606,17 +647,19 @@ def feasible_basic(t: ScoringTables, rec: Ints, prog: int) -> bool:
 @bare_kernel
 def feasible(t: ScoringTables, rec: Ints, prog: int) -> bool:
     """As feasible_basic, where a choice can be taken if it may be declined or some option can."""
+    o = t.ops
     for row in range(at(t, A_PROGS, 2 * prog), at(t, A_PROGS, 2 * prog + 1)):
-        if t.ops[row, 0] == op.OP_CHOOSE_ONE:
-            if t.ops[row, 2] != 0:
+        code = o[row, op.CODE]
+        if code == op.OP_CHOOSE_ONE:
+            if o[row, op.CHOOSE_ONE_DECLINE] != 0:
                 continue
             some = False
-            for option in range(t.ops[row, 1]):
-                some = some or feasible_basic(t, rec, at(t, A_LISTS, t.ops[row, 3] + option))
+            for option in range(o[row, op.CHOOSE_ONE_COUNT]):
+                some = some or feasible_basic(t, rec, at(t, A_LISTS, o[row, op.CHOOSE_ONE_FIRST] + option))
             if not some:
                 return False
-        elif t.ops[row, 0] == op.OP_IF:
-            branch = t.ops[row, 2] if condition_holds(t, rec, t.ops[row, 1]) else t.ops[row, 3]
+        elif code == op.OP_IF:
+            branch = o[row, op.IF_THEN] if condition_holds(t, rec, o[row, op.IF_CONDITION]) else o[row, op.IF_OTHERWISE]
             if branch >= 0 and not feasible(t, rec, branch):
                 return False
         elif not row_feasible(t, rec, row):

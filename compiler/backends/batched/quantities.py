@@ -22,8 +22,14 @@ from .tables import (
     K_GROUPS_N,
     K_READS_N,
     OROW,
+    OROW_OWN,
+    OROW_SLOT,
+    OROW_WHOSE,
     OTHERS_FROM,
     QROW,
+    QROW_MASK,
+    QROW_WHAT,
+    QROW_WHICH,
     ScoringTables,
     at,
 )
@@ -107,9 +113,9 @@ def staff_in(t: ScoringTables, rec: Ints, first: int, count: int, kinds: int) ->
 def filtered(t: ScoringTables, rec: Ints, k: int) -> int:
     """The ruleset's filtered count of row k of quantity_rows (its layout: tables.QROW)."""
     what, which, mask = (
-        at(t, A_QUANTITY_ROWS, QROW * k),
-        at(t, A_QUANTITY_ROWS, QROW * k + 1),
-        at(t, A_QUANTITY_ROWS, QROW * k + 2),
+        at(t, A_QUANTITY_ROWS, QROW * k + QROW_WHAT),
+        at(t, A_QUANTITY_ROWS, QROW * k + QROW_WHICH),
+        at(t, A_QUANTITY_ROWS, QROW * k + QROW_MASK),
     )
     if what == 0:  # rooms: occupied, vacant or any, on the cells of mask
         rooms = rec[r.OCCUPIED] if which == 0 else vacant(rec) if which == 1 else rec[r.PLACED]
@@ -148,7 +154,7 @@ def quantity(t: ScoringTables, rec: Ints, q: int) -> int:
 
 @bare_kernel
 def other_value(rec: Ints, other: int, field: int) -> int:
-    """Field `field` of other player `other` in the record's tail (0: its points, 1 + slot: a read quantity)."""
+    """Field `field` of other player `other` in the record's tail (record.OTHER_POINTS, OTHER_READS + slot)."""
     return int(rec[len(rec) - 1 - (other + 1) * r.OTHER_STRIDE + field])
 
 
@@ -156,20 +162,20 @@ def other_value(rec: Ints, other: int, field: int) -> int:
 def of_others(t: ScoringTables, rec: Ints, k: int) -> int:
     """The k-th quantity read of other players (other_rows), as runtime/quantities.py's of_<whose>."""
     own, whose, slot = (
-        at(t, A_OTHER_ROWS, OROW * k),
-        at(t, A_OTHER_ROWS, OROW * k + 1),
-        at(t, A_OTHER_ROWS, OROW * k + 2),
+        at(t, A_OTHER_ROWS, OROW * k + OROW_OWN),
+        at(t, A_OTHER_ROWS, OROW * k + OROW_WHOSE),
+        at(t, A_OTHER_ROWS, OROW * k + OROW_SLOT),
     )
     n = rec[len(rec) - 1]
     if whose <= 1:  # the left neighbour (the first other), the right (the last)
-        return 0 if n == 0 else other_value(rec, 0 if whose == 0 else n - 1, 1 + slot)
+        return 0 if n == 0 else other_value(rec, 0 if whose == 0 else n - 1, r.OTHER_READS + slot)
     mine = own_quantity(t, rec, own)
     total = 0
     best = rec[r.POINTS]
     for other in range(n):
-        value = other_value(rec, other, 1 + slot)
+        value = other_value(rec, other, r.OTHER_READS + slot)
         if whose == 2:  # the leader: most points, the player included; of tied leaders, the most
-            points = other_value(rec, other, 0)
+            points = other_value(rec, other, r.OTHER_POINTS)
             if points > best or (points == best and value > mine):
                 mine = value
             best = max(best, points)
@@ -185,7 +191,7 @@ def most_holds(t: ScoringTables, rec: Ints, own: int, slot: int, fewest: int, st
     """Has the player the most (fewest) of quantity `own` of all players, ties as `strict` says? Yes alone."""
     mine = own_quantity(t, rec, own)
     for other in range(rec[len(rec) - 1]):
-        value = other_value(rec, other, 1 + slot)
+        value = other_value(rec, other, r.OTHER_READS + slot)
         better = value < mine if fewest == 0 else value > mine
         if not (better or (strict == 0 and value == mine)):
             return False
@@ -246,7 +252,7 @@ def gather_others(t: ScoringTables, s: GameArrays, g: int, seat: int, rec: Ints,
         other = (seat + 1 + k) % players
         load_record(s, g, other, other_rec)
         base = len(rec) - 1 - (k + 1) * r.OTHER_STRIDE
-        rec[base] = s.points[g, other]
+        rec[base + r.OTHER_POINTS] = s.points[g, other]
         for slot in range(reads):
-            rec[base + 1 + slot] = own_quantity(t, other_rec, at(t, A_READ_CODES, slot))
+            rec[base + r.OTHER_READS + slot] = own_quantity(t, other_rec, at(t, A_READ_CODES, slot))
     rec[len(rec) - 1] = players - 1

@@ -10,22 +10,44 @@ from __future__ import annotations
 import numpy as np
 
 from .jit import bare_kernel, kernel
+from .layout import Layout
 from .state import GameArrays, Ints
 
-POINTS, KRONES, EMPEROR, OBJECTIVES = 0, 1, 2, 3
-KEYS, GUESTS, PLACED, OCCUPIED = 4, 5, 6, 7
-HAND_N, HIRED_N, DECK_N, DISCARD_N = 8, 9, 10, 11
-READS = 12  # how often the turn looked at which cards are where (see core.explore's card_reads)
-KITCHEN, ORDER, CAFE, HAND, HIRED, DECK, DISCARD = 13, 14, 15, 16, 17, 18, 19
-ITEMS = 20
-RESOURCES, RES_N = 21, 22  # the declared resources but the objectives (OBJECTIVES): offset and count
-HEADER = 23
+# The header, field by field (layout.py): the player's counts, then the offsets of the variable parts.
+_HEADER = Layout("record header")
+POINTS = _HEADER.field("points")
+KRONES = _HEADER.field("krones")
+EMPEROR = _HEADER.field("emperor", "the Emperor track's space")
+OBJECTIVES = _HEADER.field("objectives", "declared resource 0")
+KEYS = _HEADER.field("keys", "how many item kinds the kitchen's key order holds")
+GUESTS = _HEADER.field("guests", "guests seated in the café")
+PLACED = _HEADER.field("placed", "the hotel's rooms placed, a bit a cell")
+OCCUPIED = _HEADER.field("occupied", "the rooms occupied, a bit a cell")
+HAND_N = _HEADER.field("hand_n", "cards in hand")
+HIRED_N = _HEADER.field("hired_n", "Staff hired")
+DECK_N = _HEADER.field("deck_n", "cards in the deck")
+DISCARD_N = _HEADER.field("discard_n", "cards in the discard pile")
+READS = _HEADER.field("reads", "how often the turn looked at which cards are where (core.explore's card_reads)")
+KITCHEN = _HEADER.field("kitchen", "where the kitchen starts: [item] held")
+ORDER = _HEADER.field("order", "where the kitchen's key order starts: [key] item")
+CAFE = _HEADER.field("cafe", "where the café starts: [guest * items + item]")
+HAND = _HEADER.field("hand", "where the hand starts")
+HIRED = _HEADER.field("hired", "where the hired Staff start")
+DECK = _HEADER.field("deck", "where the deck starts (its top first)")
+DISCARD = _HEADER.field("discard", "where the discard pile starts")
+ITEMS = _HEADER.field("items", "how many item kinds the ruleset has")
+RESOURCES = _HEADER.field("resources", "where the declared resources but the objectives start")
+RES_N = _HEADER.field("res_n", "how many of them")
+HEADER = _HEADER.size
 # The record's tail: what the player reads of the other players (a quantity with `of`, most / fewest), gathered
 # before a turn (quantities.gather_others): its last value is how many others n; before it, for other k (0: the
-# left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE: that
-# player's points, then its count of each of the ruleset's read quantities (at most READS_MAX).
+# left neighbour, then in turn order), OTHER_STRIDE values from its end - 1 - (k + 1) * OTHER_STRIDE, laid out
+# as _OTHER says.
 READS_MAX = 8
-OTHER_STRIDE = 1 + READS_MAX
+_OTHER = Layout("another player, in a record's tail")
+OTHER_POINTS = _OTHER.field("points", "that player's points")
+OTHER_READS = _OTHER.field("reads", "its count of each of the ruleset's read quantities, by read slot", READS_MAX)
+OTHER_STRIDE = _OTHER.size
 
 
 @bare_kernel

@@ -1,10 +1,11 @@
 """A ruleset's IR as the arrays the scoring kernels read (ScoringTables), effects as a small program.
 
-Each effect is one row of `ops`: its opcode (OP_*) and integer parameters (see ENCODE's functions for each
-row's layout). A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs
-listed in `lists`; a Conditional's row points at its condition, a row (COND_*) outside every program whose
-parts (or a zone's spaces) are listed in `lists` too, and at its two programs. Staff are indexed by card number; hotel cells by bit, (floor - 1) * columns + column - 1;
-quantities by their index in ir.QUANTITIES, then a ruleset's filtered counts by their row of quantity_rows. A ruleset the kernels cannot play exactly raises GahError.
+Each effect is one row of `ops`: its opcode (OP_*) and its parameters, by name (ops.py describes each row).
+A program is a run of rows, `progs[p] = (first row, end)`; a ChooseOne's options are programs listed in
+`lists`; a Conditional's row points at its condition, a row (COND_*) outside every program whose parts (or a
+zone's spaces) are listed in `lists` too, and at its two programs. Staff are indexed by card number; hotel
+cells by bit, (floor - 1) * columns + column - 1; quantities by their index in ir.QUANTITIES, then a ruleset's
+filtered counts by their row of quantity_rows. A ruleset the kernels cannot play exactly raises GahError.
 """
 
 from __future__ import annotations
@@ -25,6 +26,42 @@ from ..policy_facts import (
 )
 from ..python.quantities import room_cells
 from .jit import bare_kernel
+from .layout import Layout
+from .ops import (
+    CHOOSE_ONE_COUNT,
+    CHOOSE_ONE_FIRST,
+    CODE,
+    COND_ALL,
+    COND_ANY,
+    COND_MOST,
+    COND_QUANTITY,
+    COND_SPACE,
+    COND_ZONE,
+    IF_OTHERWISE,
+    IF_THEN,
+    OP_ADVANCE,
+    OP_CHOOSE_ITEMS,
+    OP_CHOOSE_ONE,
+    OP_DRAW_STAFF,
+    OP_GAIN_ITEMS,
+    OP_GAIN_KRONES,
+    OP_GAIN_POINTS,
+    OP_GAIN_RESOURCE,
+    OP_IF,
+    OP_LOSE_KRONES,
+    OP_LOSE_POINTS,
+    OP_LOSE_RESOURCE,
+    OP_OCCUPY_VACANT,
+    OP_PLAY_FROM_HAND,
+    OP_POINTS_PER,
+    OP_PREPARE_ROOM,
+    OP_REMOVE_HIRED,
+    OP_REMOVE_ROOMS,
+    OP_RETURN_ITEMS,
+    OP_STAFF_TO_DECK,
+    OPS,
+    ROW,
+)
 from .record import READS_MAX
 from .state import Ints
 
@@ -33,34 +70,6 @@ MAX_ITEMS = 62  # item filters are bit masks too
 MAX_CARD_NUMBER = 4096
 MAX_BOOSTERS = 62  # the Staff that add to Emperor bonuses, a bit each in a turn
 MAX_GROUPS = 62  # a count of groups by colour is a bit mask of groups
-ROW = 8  # an op row: opcode and up to 7 parameters
-
-(
-    OP_GAIN_KRONES,
-    OP_LOSE_KRONES,
-    OP_GAIN_POINTS,
-    OP_LOSE_POINTS,
-    OP_GAIN_ITEMS,
-    OP_CHOOSE_ITEMS,
-    OP_RETURN_ITEMS,
-    OP_DRAW_STAFF,
-    OP_STAFF_TO_DECK,
-    OP_PREPARE_ROOM,
-    OP_OCCUPY_VACANT,
-    OP_REMOVE_ROOMS,
-    OP_POINTS_PER,
-    OP_PLAY_FROM_HAND,
-    OP_REMOVE_HIRED,
-    OP_ADVANCE,
-    OP_CHOOSE_ONE,
-    OP_IF,
-    OP_GAIN_RESOURCE,
-    OP_LOSE_RESOURCE,
-) = range(20)
-# A Conditional's condition: rows of `ops` outside every program, a tree (see Encoder.condition).
-COND_QUANTITY, COND_SPACE, COND_ZONE, COND_ALL, COND_ANY = range(100, 105)
-COND_MOST = 105  # a most / fewest condition: [COND_MOST, its quantity, its read slot, fewest, none_tied]
-
 ALL = -1  # an Amount "all", a Discount "all" (free) or a StaffFilter "any"
 OUTCOMES = {"nothing": 0, "bonus": 1, "penalty": 2}
 STAFF_KINDS = {"once_per_round": 0, "permanent": 1, "once": 2, "game_end": 3}
@@ -69,156 +78,110 @@ REWARDS = {"krones": 0, "points": 1, "emperor_steps": 2}
 FINAL_KINDS = {"game_end_staff": 0, "occupied_rooms_by_floor": 1, "per_quantity": 2}
 FINAL_BY_TABLE = 3  # a per_quantity source with a table: final_points is its offset in final_table
 SET_COLOURS = ("red", "blue", "yellow")  # colour_sets and the occupied_<colour>_rooms quantities
-# A filtered count's row of quantity_rows: (what, which, mask). what: COUNTS; which: a room's ROOM_STATES, or
-# the places (bits of PLACES) of items or Staff; mask: the cells of rooms, the groups (a bit per group), the
-# items (a bit per item) or the Staff kinds (a bit per STAFF_KINDS) counted.
-QROW = 3
+# A filtered count's row of quantity_rows.
+_QROW = Layout("a row of quantity_rows (a filtered count)")
+QROW_WHAT = _QROW.field("what", "COUNTS")
+QROW_WHICH = _QROW.field("which", "a room's ROOM_STATES, the places (bits of PLACES) of items or Staff, a resource")
+QROW_MASK = _QROW.field("mask", "the cells of rooms, the groups, the items or the Staff kinds counted, a bit each")
+QROW = _QROW.size
 FILTERED_FROM = len(ir.QUANTITIES)  # the quantity code of the first filtered count
 COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3, "resource": 4}  # resource: which is its index
 ROOM_STATES = {"occupied": 0, "vacant": 1, "any": 2}
 PLACES = {"kitchen": 1, "cafe": 2, "hand": 1, "hired": 2}
-# A quantity read of other players: code OTHERS_FROM + k, row k of other_rows (own quantity code, WHOSE, the
-# read slot of the own quantity: see record.py's tail).
+# A quantity read of other players: code OTHERS_FROM + k, row k of other_rows.
 OTHERS_FROM = 1 << 20
-OROW = 3
+_OROW = Layout("a row of other_rows (a quantity read of other players)")
+OROW_OWN = _OROW.field("own", "the quantity's code, counted of each player")
+OROW_WHOSE = _OROW.field("whose", "WHOSE")
+OROW_SLOT = _OROW.field("slot", "its read slot (record.py's tail)")
+OROW = _OROW.size
 WHOSE = {"left": 0, "right": 1, "leader": 2, "each_other": 3, "players_with_more": 4, "players_with_fewer": 5}
 
 
-# The constants at the head of ScoringTables.data, then the offsets of its tables (each table's rows follow).
-CONSTANTS = (
-    "items",
-    "floors",
-    "columns",
-    "rounds",
-    "track_last",
-    "beyond_points",
-    "points_floor",
-    "krones_floor",
-    "items_alike",
-    "serving_pays",
-    "first_room",  # its cell's bit
-    "boosters_n",
-    "waivers_n",
-    "final_n",
-    "tiebreak_n",
-    "groups_n",
-    "reads_n",  # the quantities of their own read of other players (read_codes)
-    "read_before",  # 1: other players are read as they stood before the Emperor scoring
+# The head of ScoringTables.data (layout.py): the constants, then the offset of each table (its rows follow,
+# in this order; read them with `at`, or `table` from Python), then where the last table ends.
+_CONSTANTS = Layout("ScoringTables.data: constants")
+K_ITEMS = _CONSTANTS.field("items")
+K_FLOORS = _CONSTANTS.field("floors")
+K_COLUMNS = _CONSTANTS.field("columns")
+K_ROUNDS = _CONSTANTS.field("rounds")
+K_TRACK_LAST = _CONSTANTS.field("track_last")
+K_BEYOND_POINTS = _CONSTANTS.field("beyond_points")
+K_POINTS_FLOOR = _CONSTANTS.field("points_floor")
+K_KRONES_FLOOR = _CONSTANTS.field("krones_floor")
+K_ITEMS_ALIKE = _CONSTANTS.field("items_alike")
+K_SERVING_PAYS = _CONSTANTS.field("serving_pays")
+K_FIRST_ROOM = _CONSTANTS.field("first_room", "its cell's bit")
+K_BOOSTERS_N = _CONSTANTS.field("boosters_n")
+K_WAIVERS_N = _CONSTANTS.field("waivers_n")
+K_FINAL_N = _CONSTANTS.field("final_n")
+K_TIEBREAK_N = _CONSTANTS.field("tiebreak_n")
+K_GROUPS_N = _CONSTANTS.field("groups_n")
+K_READS_N = _CONSTANTS.field("reads_n", "the quantities of their own read of other players (read_codes)")
+K_READ_BEFORE = _CONSTANTS.field("read_before", "1: other players are read as they stood before the Emperor scoring")
+CONSTANTS = _CONSTANTS.names()
+_TABLES = Layout("ScoringTables.data: table offsets", start=_CONSTANTS.size)
+A_TRACK_POINTS = _TABLES.field("track_points", "[space]")
+A_OUTCOME = _TABLES.field("outcome", "[space]: OUTCOMES")
+A_SCORING_TIER = _TABLES.field("scoring_tier", "[round]: tier index, -1 where the round has no scoring")
+A_SCORING_BACK = _TABLES.field("scoring_back", "[round]")
+A_PAIRS = _TABLES.field("pairs", "[2 n + 0/1]: (item, count) of GainItems")
+A_PROGS = _TABLES.field("progs", "[2 program + 0/1]: its rows, [first, end)")
+A_LISTS = _TABLES.field("lists", "a ChooseOne's option programs")
+A_TILE_BONUS = _TABLES.field("tile_bonus", "[tile]: program")
+A_TILE_PENALTY = _TABLES.field("tile_penalty", "[tile]: program of plain effects (-1 when a choice)")
+A_TILE_PREFER = _TABLES.field("tile_prefer", "[tile]: program (-1 unless a choice)")
+A_TILE_OTHERWISE = _TABLES.field("tile_otherwise", "[tile]: program (-1 unless a choice)")
+A_STAFF_COST = _TABLES.field("staff_cost", "[number]")
+A_STAFF_KIND = _TABLES.field("staff_kind", "[number]: STAFF_KINDS, -1 for no card")
+A_STAFF_ONCE = _TABLES.field("staff_once", "[number]: program, -1 for none")
+A_END_POINTS = _TABLES.field("end_points", "[number]: game-end points per unit")
+A_END_QUANTITY = _TABLES.field("end_quantity", "[number]: quantity, -1 for none")
+A_COPIER = _TABLES.field("copier", "[number]: 1 for a card that copies an opponent's game-end Staff")
+A_BOOSTERS = _TABLES.field("boosters", "cards adding to Emperor bonuses, in the rules' order")
+A_BOOSTER_PROG = _TABLES.field("booster_prog", "their programs")
+A_WAIVERS = _TABLES.field("waivers", "cards that waive a penalty, in the rules' order")
+A_WAIVER_COST = _TABLES.field("waiver_cost")
+A_CELL_GROUP = _TABLES.field("cell_group", "[cell]: group index")
+A_GROUP_MASK = _TABLES.field("group_mask", "[group]")
+A_GROUP_REWARD = _TABLES.field("group_reward", "[group]: REWARDS")
+A_GROUP_AMOUNT = _TABLES.field("group_amount", "[group]: the reward for the group's size")
+A_PRINTED = _TABLES.field("printed", "[cell]")
+A_PREPARE_COST = _TABLES.field("prepare_cost", "[floor - 1]")
+A_FLOOR_MASK = _TABLES.field("floor_mask", "[floor - 1]")
+A_COLUMN_MASK = _TABLES.field("column_mask", "[column - 1]")
+A_COLOUR_MASK = _TABLES.field("colour_mask", "[SET_COLOURS index]")
+A_FINAL_KIND = _TABLES.field("final_kind", "[source]: FINAL_KINDS")
+A_FINAL_QUANTITY = _TABLES.field("final_quantity", "[source]")
+A_FINAL_POINTS = _TABLES.field("final_points", "[source]")
+A_FINAL_FLOOR_POINTS = _TABLES.field("final_floor_points", "[source * floors + floor - 1]")
+A_TIEBREAK = _TABLES.field("tiebreak", "the first tie-breaker's quantities")
+A_BLIND = _TABLES.field(
+    "blind", "[tile * 3 + outcome]: 1 where that turn never reads the player's points (see _points_blind)"
 )
-(
-    K_ITEMS,
-    K_FLOORS,
-    K_COLUMNS,
-    K_ROUNDS,
-    K_TRACK_LAST,
-    K_BEYOND_POINTS,
-    K_POINTS_FLOOR,
-    K_KRONES_FLOOR,
-    K_ITEMS_ALIKE,
-    K_SERVING_PAYS,
-    K_FIRST_ROOM,
-    K_BOOSTERS_N,
-    K_WAIVERS_N,
-    K_FINAL_N,
-    K_TIEBREAK_N,
-    K_GROUPS_N,
-    K_READS_N,
-    K_READ_BEFORE,
-) = range(len(CONSTANTS))
-TABLES = (
-    "track_points",  # [space]
-    "outcome",  # [space]: OUTCOMES
-    "scoring_tier",  # [round]: tier index, -1 where the round has no scoring
-    "scoring_back",  # [round]
-    "pairs",  # [2 n + 0/1]: (item, count) of GainItems
-    "progs",  # [2 program + 0/1]: its rows, [first, end)
-    "lists",  # a ChooseOne's option programs
-    "tile_bonus",  # [tile]: program
-    "tile_penalty",  # [tile]: program of plain effects (-1 when a choice)
-    "tile_prefer",  # [tile]: program (-1 unless a choice)
-    "tile_otherwise",  # [tile]: program (-1 unless a choice)
-    "staff_cost",  # [number]
-    "staff_kind",  # [number]: STAFF_KINDS, -1 for no card
-    "staff_once",  # [number]: program, -1 for none
-    "end_points",  # [number]: game-end points per unit
-    "end_quantity",  # [number]: quantity, -1 for none
-    "copier",  # [number]: 1 for a card that copies an opponent's game-end Staff
-    "boosters",  # cards adding to Emperor bonuses, in the rules' order
-    "booster_prog",  # their programs
-    "waivers",  # cards that waive a penalty, in the rules' order
-    "waiver_cost",
-    "cell_group",  # [cell]: group index
-    "group_mask",  # [group]
-    "group_reward",  # [group]: REWARDS
-    "group_amount",  # [group]: the reward for the group's size
-    "printed",  # [cell]
-    "prepare_cost",  # [floor - 1]
-    "floor_mask",  # [floor - 1]
-    "column_mask",  # [column - 1]
-    "colour_mask",  # [SET_COLOURS index]
-    "final_kind",  # [source]: FINAL_KINDS
-    "final_quantity",  # [source]
-    "final_points",  # [source]
-    "final_floor_points",  # [source * floors + floor - 1]
-    "tiebreak",  # the first tie-breaker's quantities
-    "blind",  # [tile * 3 + outcome]: 1 where that turn never reads the player's points (see _points_blind)
-    "quantity_rows",  # [QROW * k + field]: the ruleset's k-th filtered count, quantity len(ir.QUANTITIES) + k
-    "other_rows",  # [OROW * k + field]: the k-th quantity read of other players, quantity OTHERS_FROM + k
-    "read_codes",  # [slot]: a quantity counted of each other player before a turn (record.py's tail)
-    "final_table",  # a by-table source's entries: its length, then its points by amount
-    "resource_start",  # [resource index]: the starting amount (0: the objectives; then the others, at least one)
+A_QUANTITY_ROWS = _TABLES.field(
+    "quantity_rows", "[QROW * k + field]: the ruleset's k-th filtered count, quantity len(ir.QUANTITIES) + k"
 )
-(
-    A_TRACK_POINTS,
-    A_OUTCOME,
-    A_SCORING_TIER,
-    A_SCORING_BACK,
-    A_PAIRS,
-    A_PROGS,
-    A_LISTS,
-    A_TILE_BONUS,
-    A_TILE_PENALTY,
-    A_TILE_PREFER,
-    A_TILE_OTHERWISE,
-    A_STAFF_COST,
-    A_STAFF_KIND,
-    A_STAFF_ONCE,
-    A_END_POINTS,
-    A_END_QUANTITY,
-    A_COPIER,
-    A_BOOSTERS,
-    A_BOOSTER_PROG,
-    A_WAIVERS,
-    A_WAIVER_COST,
-    A_CELL_GROUP,
-    A_GROUP_MASK,
-    A_GROUP_REWARD,
-    A_GROUP_AMOUNT,
-    A_PRINTED,
-    A_PREPARE_COST,
-    A_FLOOR_MASK,
-    A_COLUMN_MASK,
-    A_COLOUR_MASK,
-    A_FINAL_KIND,
-    A_FINAL_QUANTITY,
-    A_FINAL_POINTS,
-    A_FINAL_FLOOR_POINTS,
-    A_TIEBREAK,
-    A_BLIND,
-    A_QUANTITY_ROWS,
-    A_OTHER_ROWS,
-    A_READ_CODES,
-    A_FINAL_TABLE,
-    A_RESOURCE_START,
-) = range(len(CONSTANTS), len(CONSTANTS) + len(TABLES))
-HEAD = len(CONSTANTS) + len(TABLES) + 1  # the last offset: where the last table ends
+A_OTHER_ROWS = _TABLES.field(
+    "other_rows", "[OROW * k + field]: the k-th quantity read of other players, quantity OTHERS_FROM + k"
+)
+A_READ_CODES = _TABLES.field(
+    "read_codes", "[slot]: a quantity counted of each other player before a turn (record.py's tail)"
+)
+A_FINAL_TABLE = _TABLES.field("final_table", "a by-table source's entries: its length, then its points by amount")
+A_RESOURCE_START = _TABLES.field(
+    "resource_start", "[resource index]: the starting amount (0: the objectives; then the others, at least one)"
+)
+TABLES = _TABLES.names()
+A_END = _TABLES.field("end", "where the last table ends")
+HEAD = _TABLES.size  # the tables start here
 
 
 class ScoringTables(NamedTuple):
     """Everything the kernels read of one ruleset, in two arrays: every kernel call passes them (a tuple of
     many arrays would cost each call far more than its work). `ops[row]`: an effect (opcode, parameters);
-    `data`: the CONSTANTS at their K_ indices, then the offset of each of the TABLES at its A_ index, then
-    the tables (read them with `at`, or `table` from Python)."""
+    `data`: its head (the CONSTANTS at their K_ offsets, the offset of each of the TABLES at its A_ offset and
+    A_END, as laid out above), then the tables (read them with `at`, or `table` from Python)."""
 
     ops: Ints
     data: Ints
@@ -232,21 +195,23 @@ def at(t: ScoringTables, name: int, index: int) -> int:
 
 def table(t: ScoringTables, name: str) -> Ints:
     """A table by its name in TABLES, for Python callers (a view)."""
-    slot = len(CONSTANTS) + TABLES.index(name)
+    slot = _TABLES.offset(name)
     return t.data[t.data[slot] : t.data[slot + 1]]
 
 
 def constant(t: ScoringTables, name: str) -> int:
     """A constant by its name in CONSTANTS, for Python callers."""
-    return int(t.data[CONSTANTS.index(name)])
+    return int(t.data[_CONSTANTS.offset(name)])
 
 
 def _pack(ops: Ints, constants: dict[str, int], tables: dict[str, list[int]]) -> ScoringTables:
-    data = [constants[name] for name in CONSTANTS] + [0] * (len(TABLES) + 1)
-    for slot, name in enumerate(TABLES, start=len(CONSTANTS)):
-        data[slot] = len(data)
+    data = [0] * HEAD
+    for name in CONSTANTS:
+        data[_CONSTANTS.offset(name)] = constants[name]
+    for name in TABLES:
+        data[_TABLES.offset(name)] = len(data)
         data.extend(tables[name])
-    data[HEAD - 1] = len(data)
+    data[A_END] = len(data)
     return ScoringTables(ops, np.array(data, dtype=np.int64))
 
 
@@ -282,34 +247,34 @@ class Encoder:
             here = place if number == len(effects) else ANYWHERE
             rows.append(ENCODE.of(effect)(self, effect, here))
         first = len(self.rows)
-        self.rows.extend(row + [0] * (ROW - len(row)) for row in rows)
+        self.rows.extend(rows)
         self.reads.extend(READS_POINTS.of(effect)(effect) for effect in effects)
         self.progs.append((first, len(self.rows)))
         return len(self.progs) - 1
 
     def condition(self, condition: ir.Condition) -> int:
-        """Encode a condition as rows outside every program (its parts first); the row of its root:
-        [COND_QUANTITY, quantity, has at_least, at_least, has at_most, at_most], [COND_SPACE, 0, the same
-        bounds], [COND_ZONE, first, n] (its spaces in `lists`), [COND_ALL or COND_ANY, first, n] (its parts'
-        rows in `lists`), [COND_MOST, quantity, read slot, fewest, none_tied]."""
+        """Encode a condition as a row outside every program (its parts first); the row of its root (see ops.py:
+        a COND_ZONE's spaces and a COND_ALL's or COND_ANY's parts' rows are listed in `lists`)."""
         if isinstance(condition, (ir.AllOf, ir.AnyOf)):
             parts = [self.condition(part) for part in condition.conditions]
-            row = [COND_ALL if isinstance(condition, ir.AllOf) else COND_ANY, len(self.lists), len(parts)]
+            code = COND_ALL if isinstance(condition, ir.AllOf) else COND_ANY
+            row = OPS.row(code, first=len(self.lists), n=len(parts))
             self.lists.extend(parts)
         elif isinstance(condition, ir.ZoneIs):
-            row = [COND_ZONE, len(self.lists), len(condition.spaces)]
+            row = OPS.row(COND_ZONE, first=len(self.lists), n=len(condition.spaces))
             self.lists.extend(condition.spaces)
         elif isinstance(condition, ir.MostOf):
             code, slot = self.quantity(condition.quantity), self.read_slot(condition.quantity)
-            row = [COND_MOST, code, slot, int(condition.fewest), int(condition.ties == "none_tied")]
+            fewest, none_tied = condition.fewest, condition.ties == "none_tied"
+            row = OPS.row(COND_MOST, quantity=code, slot=slot, fewest=fewest, none_tied=none_tied)
         else:
             low, high = condition.bounds.at_least, condition.bounds.at_most
-            bounds = [int(low is not None), low or 0, int(high is not None), high or 0]
+            bounds = {"has_low": low is not None, "low": low or 0, "has_high": high is not None, "high": high or 0}
             if isinstance(condition, ir.SpaceIs):
-                row = [COND_SPACE, 0, *bounds]
+                row = OPS.row(COND_SPACE, quantity=0, **bounds)
             else:
-                row = [COND_QUANTITY, self.quantity(condition.quantity), *bounds]
-        self.rows.append(row + [0] * (ROW - len(row)))
+                row = OPS.row(COND_QUANTITY, quantity=self.quantity(condition.quantity), **bounds)
+        self.rows.append(row)
         self.reads.append(False)  # a condition row is no effect: it reads no points (reads stays one per row)
         return len(self.rows) - 1
 
@@ -336,7 +301,9 @@ class Encoder:
 
     def other_rows(self) -> list[int]:
         """other_rows: each quantity read of other players as (own quantity code, WHOSE, read slot)."""
-        rows = [[self.quantity(q.own), WHOSE[q.of], self.read_slot(q.own)] for q in self.others]
+        rows = [
+            _OROW.pack(own=self.quantity(q.own), whose=WHOSE[q.of], slot=self.read_slot(q.own)) for q in self.others
+        ]
         return [value for row in rows for value in row]
 
     def mask(self, which: ir.ItemFilter) -> int:
@@ -371,50 +338,51 @@ def _staff_kind(kind: ir.StaffFilter) -> int:
 
 @ENCODE.on(ir.GainKrones)
 def _gain_krones(_e: Encoder, effect: ir.GainKrones, _p: Place) -> list[int]:
-    return [OP_GAIN_KRONES, effect.amount]
+    return OPS.row(OP_GAIN_KRONES, amount=effect.amount)
 
 
 @ENCODE.on(ir.LoseKrones)
 def _lose_krones(_e: Encoder, effect: ir.LoseKrones, _p: Place) -> list[int]:
-    return [OP_LOSE_KRONES, _amount(effect.amount)]
+    return OPS.row(OP_LOSE_KRONES, amount=_amount(effect.amount))
 
 
 @ENCODE.on(ir.GainPoints)
 def _gain_points(_e: Encoder, effect: ir.GainPoints, _p: Place) -> list[int]:
-    return [OP_GAIN_POINTS, effect.amount]
+    return OPS.row(OP_GAIN_POINTS, amount=effect.amount)
 
 
 @ENCODE.on(ir.LosePoints)
 def _lose_points(_e: Encoder, effect: ir.LosePoints, _p: Place) -> list[int]:
-    return [OP_LOSE_POINTS, _amount(effect.amount)]
+    return OPS.row(OP_LOSE_POINTS, amount=_amount(effect.amount))
 
 
 @ENCODE.on(ir.GainItems)
 def _gain_items(e: Encoder, effect: ir.GainItems, _p: Place) -> list[int]:
     first = len(e.pairs)
     e.pairs.extend((e.items[item], count) for item, count in effect.items)
-    return [OP_GAIN_ITEMS, first, len(e.pairs)]
+    return OPS.row(OP_GAIN_ITEMS, first=first, end=len(e.pairs))
 
 
 @ENCODE.on(ir.ChooseItems)
 def _choose_items(e: Encoder, effect: ir.ChooseItems, _p: Place) -> list[int]:
-    return [OP_CHOOSE_ITEMS, effect.count, int(effect.may_serve_guests), e.mask(effect.which)]
+    return OPS.row(OP_CHOOSE_ITEMS, count=effect.count, serve=effect.may_serve_guests, mask=e.mask(effect.which))
 
 
 @ENCODE.on(ir.ReturnItems)
 def _return_items(e: Encoder, effect: ir.ReturnItems, _p: Place) -> list[int]:
     kitchen, cafe = int("kitchen" in effect.sources), int("cafe" in effect.sources)
-    return [OP_RETURN_ITEMS, kitchen, cafe, _amount(effect.count), e.mask(effect.which)]
+    return OPS.row(OP_RETURN_ITEMS, kitchen=kitchen, cafe=cafe, count=_amount(effect.count), mask=e.mask(effect.which))
 
 
 @ENCODE.on(ir.DrawStaff)
 def _draw_staff(_e: Encoder, effect: ir.DrawStaff, _p: Place) -> list[int]:
-    return [OP_DRAW_STAFF, effect.count, effect.play, _amount(effect.discount), int(effect.rest == "hand")]
+    discount, to_hand = _amount(effect.discount), effect.rest == "hand"
+    return OPS.row(OP_DRAW_STAFF, count=effect.count, play=effect.play, discount=discount, to_hand=to_hand)
 
 
 @ENCODE.on(ir.StaffToDeckBottom)
 def _staff_to_deck(_e: Encoder, effect: ir.StaffToDeckBottom, _p: Place) -> list[int]:
-    return [OP_STAFF_TO_DECK, effect.count, int(effect.to == "top")]
+    return OPS.row(OP_STAFF_TO_DECK, count=effect.count, top=effect.to == "top")
 
 
 @ENCODE.on(ir.PrepareRoom)
@@ -423,37 +391,39 @@ def _prepare_room(e: Encoder, effect: ir.PrepareRoom, place: Place) -> list[int]
     mask = sum(1 << (floor - 1) for floor in set(floors))
     free, occupy = effect.free, effect.occupy
     wins, alike = place.room_wins and free, place.room_unseen and free and not occupy
-    return [OP_PREPARE_ROOM, mask, int(free), int(occupy), int(wins), int(alike)]
+    return OPS.row(OP_PREPARE_ROOM, floors=mask, free=free, occupy=occupy, wins=wins, alike=alike)
 
 
 @ENCODE.on(ir.OccupyVacantRooms)
 def _occupy_vacant(_e: Encoder, effect: ir.OccupyVacantRooms, _p: Place) -> list[int]:
-    return [OP_OCCUPY_VACANT, effect.count]
+    return OPS.row(OP_OCCUPY_VACANT, count=effect.count)
 
 
 @ENCODE.on(ir.RemoveRooms)
 def _remove_rooms(_e: Encoder, effect: ir.RemoveRooms, _p: Place) -> list[int]:
-    return [OP_REMOVE_ROOMS, int(effect.state == "occupied"), effect.count, PICKS[effect.pick]]
+    occupied = effect.state == "occupied"
+    return OPS.row(OP_REMOVE_ROOMS, occupied=occupied, count=effect.count, pick=PICKS[effect.pick])
 
 
 @ENCODE.on(ir.PointsPerQuantity)
 def _points_per(e: Encoder, effect: ir.PointsPerQuantity, _p: Place) -> list[int]:
-    return [OP_POINTS_PER, e.quantity(effect.quantity), effect.points]
+    return OPS.row(OP_POINTS_PER, quantity=e.quantity(effect.quantity), points=effect.points)
 
 
 @ENCODE.on(ir.PlayStaffFromHand)
 def _play_from_hand(_e: Encoder, effect: ir.PlayStaffFromHand, _p: Place) -> list[int]:
-    return [OP_PLAY_FROM_HAND, effect.count, _amount(effect.discount), _staff_kind(effect.staff_kind)]
+    discount, kind = _amount(effect.discount), _staff_kind(effect.staff_kind)
+    return OPS.row(OP_PLAY_FROM_HAND, count=effect.count, discount=discount, kind=kind)
 
 
 @ENCODE.on(ir.RemoveHiredStaff)
 def _remove_hired(_e: Encoder, effect: ir.RemoveHiredStaff, _p: Place) -> list[int]:
-    return [OP_REMOVE_HIRED, effect.count, _staff_kind(effect.staff_kind)]
+    return OPS.row(OP_REMOVE_HIRED, count=effect.count, kind=_staff_kind(effect.staff_kind))
 
 
 @ENCODE.on(ir.AdvanceEmperor)
 def _advance(_e: Encoder, effect: ir.AdvanceEmperor, _p: Place) -> list[int]:
-    return [OP_ADVANCE, effect.steps]
+    return OPS.row(OP_ADVANCE, steps=effect.steps)
 
 
 @READS_POINTS.on(ir.LosePoints)
@@ -499,7 +469,7 @@ def _choose_one(e: Encoder, effect: ir.ChooseOne, _p: Place) -> list[int]:
     programs = [e.program(option) for option in effect.options]
     first = len(e.lists)
     e.lists.extend(programs)
-    return [OP_CHOOSE_ONE, len(programs), int(effect.may_decline), first]
+    return OPS.row(OP_CHOOSE_ONE, count=len(programs), decline=effect.may_decline, first=first)
 
 
 @ENCODE.on(ir.Conditional)
@@ -507,7 +477,7 @@ def _conditional(e: Encoder, effect: ir.Conditional, place: Place) -> list[int]:
     condition = e.condition(effect.condition)
     then = e.program(effect.then, place)
     otherwise = e.program(effect.otherwise, place) if effect.otherwise else -1
-    return [OP_IF, condition, then, otherwise]
+    return OPS.row(OP_IF, condition=condition, then=then, otherwise=otherwise)
 
 
 def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
@@ -551,10 +521,11 @@ def _points_blind(e: Encoder, tables: dict[str, list[int]]) -> list[int]:
         first, end = e.progs[prog]
         found = list(range(first, end))
         for row in e.rows[first:end]:
-            if row[0] == OP_CHOOSE_ONE:
-                found += [r for k in range(row[1]) for r in rows(e.lists[row[3] + k])]
-            elif row[0] == OP_IF:  # a condition reads no points (no quantity is the points)
-                found += [r for branch in row[2:4] if branch >= 0 for r in rows(branch)]
+            if row[CODE] == OP_CHOOSE_ONE:
+                options = e.lists[row[CHOOSE_ONE_FIRST] : row[CHOOSE_ONE_FIRST] + row[CHOOSE_ONE_COUNT]]
+                found += [r for option in options for r in rows(option)]
+            elif row[CODE] == OP_IF:  # a condition reads no points (no quantity is the points)
+                found += [r for branch in (row[IF_THEN], row[IF_OTHERWISE]) if branch >= 0 for r in rows(branch)]
         return found
 
     def direct(prog: int) -> bool:
@@ -565,7 +536,7 @@ def _points_blind(e: Encoder, tables: dict[str, list[int]]) -> list[int]:
     def reads(prog: int) -> bool:
         if prog < 0:
             return False
-        hires = any(e.rows[row][0] in (OP_DRAW_STAFF, OP_PLAY_FROM_HAND) for row in rows(prog))
+        hires = any(e.rows[row][CODE] in (OP_DRAW_STAFF, OP_PLAY_FROM_HAND) for row in rows(prog))
         return direct(prog) or (hires and hiring)
 
     blind = []
@@ -720,24 +691,25 @@ def _hotel_tables(ruleset: ir.Ruleset) -> dict[str, list[int]]:
 
 
 def quantity_row(ruleset: ir.Ruleset, q: ir.Quantity) -> list[int]:
-    """A filtered count's row of quantity_rows: (what, which, mask), see QROW."""
+    """A filtered count's row of quantity_rows (_QROW)."""
     hotel = ruleset.hotel
     if q.count == "rooms":
         cells = sum(1 << _bit(hotel, cell) for cell in room_cells(q, hotel))
-        return [COUNTS["rooms"], ROOM_STATES[q.state], cells]
+        return _QROW.pack(what=COUNTS["rooms"], which=ROOM_STATES[q.state], mask=cells)
     if q.count == "groups":
         if len(hotel.groups) > MAX_GROUPS:
             refuse(ruleset, f"a count of groups by colour needs at most {MAX_GROUPS} groups")
         groups = sum(1 << k for k, group in enumerate(hotel.groups) if group.colour in q.colours)
-        return [COUNTS["groups"], 0, groups]
+        return _QROW.pack(what=COUNTS["groups"], which=0, mask=groups)
     places = sum(PLACES[place] for place in q.places)
     if q.count == "items":
-        return [COUNTS["items"], places, Encoder(ruleset).mask(q.items)]  # the mask only: a fresh encoder
+        items = Encoder(ruleset).mask(q.items)  # the mask only: a fresh encoder
+        return _QROW.pack(what=COUNTS["items"], which=places, mask=items)
     if q.count == "staff":
         kinds = sum(1 << STAFF_KINDS[k] for k in q.staff_kinds) if q.staff_kinds else (1 << len(STAFF_KINDS)) - 1
-        return [COUNTS["staff"], places, kinds]
+        return _QROW.pack(what=COUNTS["staff"], which=places, mask=kinds)
     if q.count == "resource":
-        return [COUNTS["resource"], resource_index(ruleset, q.resource), 0]
+        return _QROW.pack(what=COUNTS["resource"], which=resource_index(ruleset, q.resource), mask=0)
     raise GahError(f"the kernels have no filtered count {q.count}")  # pragma: no cover - the others are shorthands
 
 
@@ -783,13 +755,15 @@ def resource_starts(ruleset: ir.Ruleset) -> list[int]:
 @ENCODE.on(ir.GainResource)
 def _gain_resource(e: Encoder, effect: ir.GainResource, _p: Place) -> list[int]:
     high = e.ruleset.resource(effect.resource).at_most
-    return [OP_GAIN_RESOURCE, resource_index(e.ruleset, effect.resource), effect.amount, -1 if high is None else high]
+    which, high_or_none = resource_index(e.ruleset, effect.resource), -1 if high is None else high
+    return OPS.row(OP_GAIN_RESOURCE, which=which, amount=effect.amount, high=high_or_none)
 
 
 @ENCODE.on(ir.LoseResource)
 def _lose_resource(e: Encoder, effect: ir.LoseResource, _p: Place) -> list[int]:
     low = e.ruleset.resource(effect.resource).at_least
-    return [OP_LOSE_RESOURCE, resource_index(e.ruleset, effect.resource), _amount(effect.amount), low]
+    which = resource_index(e.ruleset, effect.resource)
+    return OPS.row(OP_LOSE_RESOURCE, which=which, amount=_amount(effect.amount), low=low)
 
 
 @READS_POINTS.on(ir.GainResource, ir.LoseResource)

@@ -22,6 +22,7 @@ from collections.abc import Hashable, Sequence
 
 from ... import ir
 from ...backends.policy_facts import bonus_room_wins, items_alike, serving_pays
+from ...backends.score_words import score_words_by_language
 from .game import Part, RulesInfo
 
 
@@ -95,6 +96,61 @@ def scoring_key(ruleset: ir.Ruleset, round_: int) -> Hashable:
     # The facts the generated code's policy takes for granted, worked out from the whole ruleset (later tiers too).
     parts += [bonus_room_wins(ruleset), serving_pays(ruleset), items_alike(ruleset)]
     return tuple(parts)
+
+
+# The texts of the IR that no generated module prints (tests/test_lab_startup.py checks each, and that the texts
+# a module does print tell rulesets apart). The translations are left out too: what a module prints of them is in
+# its words (score_words), which same_rulesets compares where all else is equal.
+UNPRINTED: dict[type, tuple[str, ...]] = {
+    ir.Ruleset: ("translations", "extends", "score_track_spaces", "lap_marker"),
+    ir.Tile: ("description", "uncertain"),
+    ir.Hotel: ("uncertain", "printed_points_uncertain"),
+    ir.StartingState: ("uncertain",),
+    ir.Rulings: ("notes",),
+    ir.Role: ("uncertain",),
+}
+
+
+def _printed(value: object) -> object:
+    """The value with every UNPRINTED field set to None (a key, not a ruleset: nothing reads those fields)."""
+    if isinstance(value, tuple):
+        return tuple(_printed(part) for part in value)
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return value
+    blank = UNPRINTED.get(type(value), ())
+    changes = {f.name: None if f.name in blank else _printed(getattr(value, f.name))
+               for f in dataclasses.fields(value)}  # fmt: skip
+    return dataclasses.replace(value, **changes)
+
+
+def ruleset_key(ruleset: ir.Ruleset) -> Hashable:
+    """The IR without the texts no generated module prints, nor its translations (see same_rulesets)."""
+    return _printed(ruleset)
+
+
+def same_rulesets(rulesets: Sequence[ir.Ruleset]) -> list[int]:
+    """For each ruleset, the first listed that is the same to the lab (its own index if none before it is): the
+    same ruleset_key (and so the same RulesInfo, made of fields the key holds) and the same words in every
+    language (score_words, what a module prints of the translations). Rulesets alike in both generate the same
+    module, and those that are not do not, so the lab tells rulesets apart as comparing their modules did,
+    without generating them (a ruleset listed twice is played once; the reports count it as the reference's own
+    games)."""
+    groups: dict[Hashable, list[int]] = {}
+    words: dict[int, object] = {}
+
+    def words_of(index: int) -> object:
+        if index not in words:
+            words[index] = score_words_by_language(rulesets[index])
+        return words[index]
+
+    same: list[int] = []
+    for index, ruleset in enumerate(rulesets):
+        group = groups.setdefault(ruleset_key(ruleset), [])
+        alike = (j for j in group if rulesets[j] == ruleset or words_of(j) == words_of(index))
+        same.append(next(alike, index))
+        if same[-1] == index:
+            group.append(index)
+    return same
 
 
 def plan_parts(rulesets: Sequence[ir.Ruleset], infos: Sequence[RulesInfo], indices: Sequence[int]) -> list[Part]:

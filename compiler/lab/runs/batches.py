@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...backends.batched.tables import compile_tables
-from ...backends.python.module import generate_module
 from ...errors import GahError
 from ..engine.batched import (
     BatchGames,
@@ -35,7 +34,7 @@ from ..engine.batched import (
 from ..engine.batched_deal import Refused
 from ..engine.batched_plan import PlanArrays, batch_refusal, pick_tables, plan_games
 from ..engine.game import Outcome, Part, RulesInfo
-from ..engine.sharing import plan_parts
+from ..engine.sharing import plan_parts, same_rulesets
 from .batch_tallies import BatchView, add_batch
 from .tallies import Tally
 from .voice import say
@@ -71,31 +70,16 @@ def show_refusal(reason: str) -> None:
 class BatchedLab:
     """The rulesets of a spec on the batched engine (one per process), playing runs of chunks."""
 
-    def __init__(
-        self, spec: LabSpec, sources: Sequence[str] | None = None, scorer: ScorerFactory | None = None
-    ) -> None:
-        """`sources`: the rulesets' generated modules, if at hand (made only where needed to tell two rulesets
-        apart); `scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
+    def __init__(self, spec: LabSpec, scorer: ScorerFactory | None = None) -> None:
+        """`scorer` makes each ruleset's Scorer (default: the batched scoring kernels, batched_scorer)."""
         self.spec = spec
         model = spec.model
         self.rounds = max(r.rounds for r in spec.rulesets)
         self.picks = pick_tables(model, self.rounds)
         infos = [RulesInfo.of(r) for r in spec.rulesets]
-        rulesets = spec.rulesets
-
-        def module(index: int) -> str:
-            return sources[index] if sources is not None else generate_module(rulesets[index])
-
-        # A ruleset listed twice (same data, same module) is played once and its records shared (as jobs.Lab).
-        # Equal rulesets generate equal modules, so only unequal rulesets of equal RulesInfo need theirs.
-        self.same_as = [
-            next(
-                j
-                for j in range(i + 1)
-                if infos[j] == infos[i] and (rulesets[j] == rulesets[i] or module(j) == module(i))
-            )
-            for i in range(len(rulesets))
-        ]
+        # A ruleset listed twice (told apart by its IR: sharing.ruleset_key) is played once and its records
+        # shared, as jobs.Lab does.
+        self.same_as = same_rulesets(spec.rulesets)
         self.rules: dict[int, BatchRules] = {}
         self.scorers: dict[int, Scorer] = {}
         for index in sorted(set(self.same_as)):

@@ -23,7 +23,7 @@ from ...backends.python.module import generate_module, with_runtime_from
 from ..engine.game import LabModule, Outcome
 from ..engine.model import Model
 from ..engine.native import engine, runtime_module
-from ..engine.sharing import plan_parts
+from ..engine.sharing import plan_parts, same_rulesets
 from .batches import (
     ENGINE_ENV,
     BatchedLab,
@@ -101,11 +101,8 @@ class Lab:
         self.fasts = [self.game.Fast(self.game.RulesInfo.of(r), spec.model) for r in spec.rulesets]
         self.rounds = max(r.rounds for r in spec.rulesets)
         self.picks = tuple(self.game.round_picks(spec.model.round(r)) for r in range(1, self.rounds + 1))
-        # A ruleset listed twice (same data, same module) is played once and its outcome reused.
-        self.same_as: list[int] = []
-        for index, (fast, text) in enumerate(zip(self.fasts, texts, strict=True)):
-            earlier = [j for j in range(index) if self.fasts[j].info == fast.info and texts[j] == text]
-            self.same_as.append(earlier[0] if earlier else index)
+        # A ruleset listed twice (told apart by its IR: sharing.ruleset_key) is played once and its outcome reused.
+        self.same_as = same_rulesets(spec.rulesets)
         # Rulesets that play stretches of a game alike play them once (see gah.lab.engine.sharing).
         distinct = [index for index, source in enumerate(self.same_as) if source == index]
         self.parts = plan_parts(spec.rulesets, [f.info for f in self.fasts], distinct)
@@ -146,9 +143,7 @@ def _lab(job: Job) -> Lab | BatchedLab:
     lab = _LABS.get(job.key)
     if lab is None:
         _LABS.clear()
-        lab = _LABS[job.key] = (
-            BatchedLab(job.spec, job.sources or None) if job.engine == "batched" else Lab(job.spec, job.sources)
-        )
+        lab = _LABS[job.key] = BatchedLab(job.spec) if job.engine == "batched" else Lab(job.spec, job.sources)
     return lab
 
 

@@ -7,6 +7,7 @@ catalogue by its name (gah.lab.runs.metrics), its unit and definition from the f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..engine.model import Planning, Price
@@ -173,9 +174,8 @@ def _run(data: Data) -> Run:
 
 
 def _metrics(data: Data) -> tuple[Metric, ...]:
-    return tuple(
-        Metric(name, metric_of(name).label, found["unit"], found["definition"]) for name, found in data.items()
-    )
+    """The metrics a run names (its words the catalogue's, in the workspace's language; the JSON keeps English)."""
+    return tuple(replace(metric_of(name), unit=found["unit"]) for name, found in data.items())
 
 
 def compare_report(data: Data) -> CompareReport:

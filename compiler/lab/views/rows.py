@@ -395,13 +395,13 @@ def interval_title(found: Difference, percent: bool) -> str:
     """A difference and its interval in words (the HTML's hover)."""
     scale = 100 if percent else 1
     verdict = say("verdict_noise") if found.within_noise else say("verdict_beyond")
-    values = {
+    values: dict[str, str | int] = {
         "estimate": f"{scale * found.estimate:+.2f}",
         "low": f"{scale * found.low:+.2f}",
         "high": f"{scale * found.high:+.2f}",
         "verdict": verdict,
     }
-    return say("interval_title_rate", **values) if percent else say("interval_title_points", **values)
+    return say("interval_title_rate", None, **values) if percent else say("interval_title_points", None, **values)
 
 
 def _plain(value: float, first: float, percent: bool, digits: int) -> str:

@@ -1,6 +1,6 @@
 """The lab's phrases in an HTML page: the phrase's own text with &, < and > escaped (as a template's text would
 be written), each value escaped as Jinja2's autoescape does (a value given as Markup, such as a `<code>` around
-an id, kept as it is). Templates ask for them as `say("key", ...)`."""
+an id, kept as it is). Templates call it by the name `say`."""
 
 from __future__ import annotations
 

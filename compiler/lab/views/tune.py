@@ -289,7 +289,7 @@ def tune_html(result: Search, context: Context) -> str:
     chart = line_chart(dots, scale * result.target.value, name, [with_interval(metric, r) for r in tried], metric)
     title = say("tune_html_title", start=context.start, metric=metric)
     return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        f'<!DOCTYPE html>\n<html lang="{escape(say("html_lang"))}">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
         "<style>body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; } "
         "pre { font-size: 0.85rem; }</style>\n</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n<p>{escape(say('tune_html_chart', metric=metric, name=name))}</p>\n"

@@ -33,5 +33,5 @@ def emphasis(text: str) -> Markup:
     return Markup("<em>{}</em>").format(text)
 
 
-# What the lab's templates may call: say("key", ...) and the markup around ids and words.
+# What the lab's templates may call: say (say_html) and the markup around ids and words.
 GLOBALS = {"say": say_html, "code": code, "strong": strong, "emphasis": emphasis}

@@ -14,18 +14,12 @@ from dataclasses import dataclass
 
 from ..engine.model import Planning
 from ..runs.metrics import Metric, metric_of
-from ..runs.tallies import OUTCOMES
-from ..runs.voice import lab_phrase, say
+from ..runs.tallies import OUTCOME_PHRASES, OUTCOMES
+from ..runs.voice import say
 from .numbers import interval_text, signed
 from .records import Choices, CompareReport, Difference, RulesetRecord
 
 NOISE_MARK = "~"
-# The words of a scoring's outcomes (the ids are bonus, nothing, penalty).
-OUTCOME_PHRASES = {
-    "bonus": lab_phrase("outcome_bonus"),
-    "nothing": lab_phrase("outcome_neutral"),
-    "penalty": lab_phrase("outcome_penalty"),
-}
 INTERVAL_COLUMNS = ("difference", "low", "high", "within_noise")
 Value = Callable[[RulesetRecord], float | None]  # None: the ruleset has no such figure
 Change = Callable[[RulesetRecord], Difference | None]

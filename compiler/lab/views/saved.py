@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.model import Planning, Price
 from ..runs.metrics import Metric, metric_of
+from ..runs.voice import say
 from .records import (
     COMPARE_FORMAT,
     SWEEP_FORMAT,
@@ -214,5 +215,5 @@ def saved_report(data: object) -> CompareReport | SweepReport:
         if kind == SWEEP_FORMAT:
             return sweep_report(data)  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError) as error:
-        raise NotARun(f"a {kind} file, but not as gah writes it ({type(error).__name__}: {error})") from None
-    raise NotARun(f"not a saved lab run (format {kind!r}; expected {COMPARE_FORMAT} or {SWEEP_FORMAT})")
+        raise NotARun(say("run_malformed", kind=str(kind), error=f"{type(error).__name__}: {error}")) from None
+    raise NotARun(say("not_a_run", kind=repr(kind), compare=COMPARE_FORMAT, sweep=SWEEP_FORMAT))

@@ -18,9 +18,10 @@ SOURCES = [
 
 
 def _asked() -> set[str]:
-    """The lab phrases asked for by name: say("key", ...), say_lab("key"), or named in a LAB_WORDS tuple."""
+    """The lab phrases asked for by name: say("key", ...), say_english("key", ...), say_html("key", ...), or named as a phrase to ask
+    for later: lab_phrase("key")."""
     text = "\n".join(path.read_text(encoding="utf-8") for path in SOURCES if path.exists())
-    asked = set(re.findall(r"""\bsay\(\s*["']([a-z_]+)["']""", text))
+    asked = set(re.findall(r"""\bsay(?:_english|_html)?\(\s*["']([a-z_]+)["']""", text))
     asked |= set(re.findall(r"""lab_phrase\(\s*["']([a-z_]+)["']""", text))
     return asked
 

@@ -134,13 +134,13 @@ def run_options_problem(args: argparse.Namespace, workspace: Workspace) -> str |
     language from here on (gah.lab.runs.voice)."""
     use(speaker(workspace))
     if not 1 <= args.games <= MAX_GAMES:
-        return f"--games must be from 1 to {MAX_GAMES}"
+        return say("usage_games", most=MAX_GAMES)
     if isinstance(args.players, int) and not 2 <= args.players <= 4:  # a sweep reads its counts itself
-        return "--players must be from 2 to 4"
+        return say("usage_players")
     if args.workers is not None and args.workers < 1:
-        return "--workers must be 1 or more"
+        return say("usage_workers")
     if not model_path(args, workspace).is_file():
-        return f"no such model file: {model_path(args, workspace)}"
+        return say("usage_no_model", file=str(model_path(args, workspace)))
     return None
 
 
@@ -171,8 +171,9 @@ def run_spec(args: argparse.Namespace, spec: LabSpec, label: str, engines: list[
 @command("compare", "the variant lab: the same games under several rulesets, and what changes")(_setup)
 def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     names: list[str] = args.rulesets
+    use(speaker(workspace))
     if len(names) < 2:
-        return _usage("name at least two rulesets to compare (e.g. gah compare base gentle-move-backs)")
+        return _usage(say("usage_two_rulesets"))
     if args.states is not None:
         return _compare_states(args, workspace)
     problem = run_options_problem(args, workspace)
@@ -204,14 +205,12 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
 
 def _compare_states(args: argparse.Namespace, workspace: Workspace) -> int:
     if args.html is not None or args.csv or args.games_csv is not None or args.games_parquet is not None:
-        return _usage(
-            "--html, --csv, --games-csv and --games-parquet are for synthetic games; with --states use the table or --json"
-        )
+        return _usage(say("usage_states_outputs"))
     for path in args.states:
         if not path.exists():
-            return _usage(f"no such file: {path}")
+            return _usage(say("usage_no_file", file=str(path)))
         if not path.is_file():
-            return _usage(f"{path} is not a plain file (a folder, pipe or device); name a state file")
+            return _usage(say("usage_not_plain", file=str(path)))
     rulesets = [load_one(workspace, name) for name in args.rulesets]
     modules = [load_scoring_module(r) for r in rulesets]
     report, problems = compare_states(workspace, rulesets, modules, args.states)

@@ -32,7 +32,7 @@ from ..lab.runs.grid import (
     start_values,
 )
 from ..lab.runs.jobs import LabSpec
-from ..lab.runs.voice import say
+from ..lab.runs.voice import say, use
 from ..lab.views.records import SweepAxis, SweepReport
 from ..lab.views.sweep import (
     merge_runs,
@@ -48,6 +48,7 @@ from ..lab.views.sweep import (
 from ..lab.views.sweep_html import sweep_html
 from ..project import load_one, resolve_one
 from ..writer import write_atomically
+from .common import speaker
 from .compare import (
     add_games_options,
     add_run_options,
@@ -143,7 +144,7 @@ def _plan(args: argparse.Namespace, workspace: Workspace) -> _Plan:
     counts = parse_players(args.players)
     axes = [parse_vary(text) for text in args.vary]
     if len({axis.path for axis in axes}) != len(axes):
-        raise SweepUsage("each PATH may be varied once")
+        raise SweepUsage(say("usage_vary_twice"))
     rules_axes = [axis for axis in axes if not is_model_axis(axis)]
     model_axes = [axis for axis in axes if is_model_axis(axis)]
     if model_axes and args.fixed:
@@ -152,7 +153,7 @@ def _plan(args: argparse.Namespace, workspace: Workspace) -> _Plan:
     combinations = list(itertools.product(*(axis.values for axis in model_axes)))
     if max(len(points), 1) * len(counts) * len(combinations) > MAX_POINTS:
         total = max(len(points), 1) * len(counts) * len(combinations)
-        raise SweepUsage(f"the grid has {total} points; at most {MAX_POINTS}")
+        raise SweepUsage(say("usage_grid_size", total, most=MAX_POINTS))
     start = load_one(workspace, args.ruleset)
     resolved = resolve_one(workspace, args.ruleset)
     check_paths(resolved, rules_axes)
@@ -177,8 +178,9 @@ def _plan(args: argparse.Namespace, workspace: Workspace) -> _Plan:
 
 @command("sweep", "vary a ruleset's data over a grid and play every point on the same games")(_setup)
 def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
+    use(speaker(workspace))
     if not args.vary:
-        return _usage(f"name at least one --vary (e.g. {EXAMPLE})")
+        return _usage(say("usage_no_vary", example=EXAMPLE))
     problem = run_options_problem(args, workspace)
     if problem is not None:
         return _usage(problem)
@@ -208,7 +210,7 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     else:
         sys.stdout.write(sweep_text(chosen, everything=args.all))
         if args.html is not None:
-            print(f"\nHTML heat maps: {args.html}")
+            print("\n" + say("heat_maps_written", file=str(args.html)))
     return 0
 
 

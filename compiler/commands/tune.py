@@ -92,9 +92,9 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
         resolved = resolve_one(workspace, args.ruleset)
         check_paths(resolved, [span.axis])
     except SweepUsage as error:
-        return _usage(f"{error} (e.g. {EXAMPLE})")
+        return _usage(say("usage_with_example", message=str(error), example=EXAMPLE))
     if not start.min_players <= args.players <= start.max_players:
-        return _usage(f"ruleset '{start.name}' is for {start.min_players} to {start.max_players} players")
+        return _usage(say("usage_ruleset_players", name=start.name, low=start.min_players, high=start.max_players))
     try:
         target = parse_target(args.target, metric_names(start, args.players))
     except SweepUsage as error:

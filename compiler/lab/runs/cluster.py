@@ -17,6 +17,7 @@ from typing import Any
 from ...errors import GahError
 from .jobs import Bounds, Job, play_chunks
 from .tallies import Tally
+from .voice import say
 
 CONNECT_TIMEOUT = "20s"
 
@@ -40,13 +41,11 @@ def run_on_dask(
         # Imported by name: Dask is optional and untyped, so it stays Any here.
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise GahError(
-            "a Dask scheduler was given, but Dask is not installed: pip install 'grand-austria-rules[cluster]'"
-        ) from None
+        raise GahError(say("no_dask")) from None
     try:
         client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except OSError as error:
-        raise GahError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        raise GahError(say("no_scheduler", scheduler=scheduler, error=str(error))) from None
     try:
         held = client.submit(_hold, job, key=f"gah-job-{job.key[:16]}", pure=False)
         futures: dict[Any, int] = {}

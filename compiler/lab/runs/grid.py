@@ -26,7 +26,7 @@ from ...frontend.rulesets import Resolved
 from ...frontend.validate import schema_problems
 from ..engine.model import Model, model_of
 from .metrics import catalogue
-from .voice import say
+from .voice import lab_phrase, say
 
 MAX_POINTS = 1000
 MAX_RANGE = 1000
@@ -71,15 +71,15 @@ def parse_vary(text: str) -> Axis:
     if span:
         low, high = int(span[1]), int(span[2])
         if high < low or high - low >= MAX_RANGE:
-            raise SweepUsage(f"--vary {text!r}: a range goes up from A to B, at most {MAX_RANGE} values")
+            raise SweepUsage(say("usage_vary_range", text=repr(text), most=MAX_RANGE))
         values = tuple(range(low, high + 1))
     else:
         parts = [part.strip() for part in values_text.split(",")]
         if not values_text or any(not part for part in parts):
-            raise SweepUsage(f"--vary {text!r}: no values after '='")
+            raise SweepUsage(say("usage_vary_no_values", text=repr(text)))
         values = tuple(_scalar(part) for part in parts)
     if len(set(map(json.dumps, values))) != len(values):
-        raise SweepUsage(f"--vary {text!r}: a value is listed twice")
+        raise SweepUsage(say("usage_vary_value_twice", text=repr(text)))
     return Axis(path, values)
 
 
@@ -87,11 +87,12 @@ def grid(axes: Sequence[Axis]) -> list[tuple[Scalar, ...]]:
     """Every combination of the axes' values, the first axis slowest."""
     points = list(itertools.product(*(axis.values for axis in axes)))
     if len(points) > MAX_POINTS:
-        raise SweepUsage(f"the grid has {len(points)} points; at most {MAX_POINTS}")
+        raise SweepUsage(say("usage_grid_size", len(points), most=MAX_POINTS))
     return points
 
 
 def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str, owner: str = "ruleset") -> Node:
+    # owner: "ruleset" or "model", whose tree it is (the message names it)
     """A copy of the tree with the value at `path` replaced (copies only along the path)."""
     if not path:
         return Node(value, node.position)
@@ -99,18 +100,24 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str, owne
     if isinstance(node.value, dict):
         child = node.value.get(head)
         if child is None and rest:
-            raise SweepUsage(f"--vary {where}: the {owner} has no '{head}' there")
+            raise SweepUsage(
+                say(
+                    lab_phrase("usage_vary_no_key_model") if owner == "model" else lab_phrase("usage_vary_no_key"),
+                    where=where,
+                    head=head,
+                )
+            )
         new_child = Node(value, node.position) if child is None else _replaced(child, rest, value, where, owner)
         key_positions = dict(node.key_positions)
         key_positions.setdefault(head, node.position)
         return replace(node, value={**node.value, head: new_child}, key_positions=key_positions)
     if isinstance(node.value, list):
         if not head.isdigit() or int(head) >= len(node.value):
-            raise SweepUsage(f"--vary {where}: '{head}' is not an index of that list (0 to {len(node.value) - 1})")
+            raise SweepUsage(say("usage_vary_index", where=where, head=head, last=len(node.value) - 1))
         items = list(node.value)
         items[int(head)] = _replaced(items[int(head)], rest, value, where, owner)
         return replace(node, value=items)
-    raise SweepUsage(f"--vary {where}: '{head}' goes inside a single value")
+    raise SweepUsage(say("usage_vary_inside_value", where=where, head=head))
 
 
 def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
@@ -163,7 +170,7 @@ def model_start_values(document: Node, axes: Sequence[Axis]) -> list[Scalar]:
 def model_variant(document: Node, source: str, axes: Sequence[Axis], values: Sequence[Scalar]) -> Model:
     """The model with the axes' values put in, checked as a model file is (SweepUsage naming the problems)."""
     for axis, value in zip(axes, values, strict=True):
-        document = _replaced(document, axis.path[1:], value, axis.name, "game model")
+        document = _replaced(document, axis.path[1:], value, axis.name, "model")
     try:
         return model_of(document, source)
     except RulesError as error:
@@ -177,7 +184,7 @@ def check_model_paths(document: Node, axes: Sequence[Axis]) -> None:
     for axis in axes:
         if len(axis.path) < 2:
             raise SweepUsage(say("sweep_model_path", path=axis.name))
-        _replaced(document, axis.path[1:], axis.values[0], axis.name, "game model")
+        _replaced(document, axis.path[1:], axis.values[0], axis.name, "model")
 
 
 @dataclass(frozen=True)
@@ -203,7 +210,7 @@ def build_point(resolved: Resolved, axes: Sequence[Axis], values: Sequence[Scala
         messages = tuple(dict.fromkeys(problem.message for problem in error.problems))
         return Point(tuple(values), None, messages)
     if not ruleset.min_players <= players <= ruleset.max_players:
-        message = f"the ruleset is for {ruleset.min_players} to {ruleset.max_players} players, not {players}"
+        message = say("point_players", low=ruleset.min_players, high=ruleset.max_players, players=players)
         return Point(tuple(values), None, (message,))
     return Point(tuple(values), ruleset)
 

@@ -25,6 +25,7 @@ from .intervals import (
 )
 from .measures import DesignTally, comeback_key, decided_key
 from .tallies import Tally, pair_key, rate, summary
+from .voice import english, lab_phrase, speaking
 
 Unit = Literal["rate", "points", "count", "p"]  # a rate is a fraction (shown as a percentage); p: a test's p-value
 DIGITS: dict[str, int] = {"rate": 4, "points": 3, "count": 3, "p": 4}
@@ -33,57 +34,74 @@ SAME = Interval(0.0, 0.0, 0.0)
 
 @dataclass(frozen=True)
 class Metric:
-    """One named figure of a ruleset's games."""
+    """One named figure of a ruleset's games; its words are two phrases of the `lab` section, its label (a
+    table row's words, at most 28 characters) and its definition (one line; the README says more), said with
+    the round (`{round}`) or seat (`{seat}`) its name holds."""
 
     name: str
-    label: str  # a table row's words (at most 28 characters)
+    words: tuple[str, str]  # its label's and its definition's phrase: metric_total_mean_label, ..._definition
     unit: Unit
-    definition: str  # one line; the README says more
 
     @property
     def digits(self) -> int:
         return DIGITS[self.unit]
 
+    def _values(self) -> dict[str, str | int]:
+        number = re.search(r"([0-9]+)(?:_wins)?$", self.name)
+        return {"round": int(number[1]) if number else 0, "seat": int(number[1]) if number else 0}
+
+    @property
+    def label(self) -> str:
+        """A table row's words, in the lab's language."""
+        return speaking().say(f"lab.{self.words[0]}", None, **self._values())
+
+    @property
+    def definition(self) -> str:
+        """One line, in the lab's language."""
+        return speaking().say(f"lab.{self.words[1]}", None, **self._values())
+
+    @property
+    def english_definition(self) -> str:
+        """The definition in English: what the JSON keeps (data for scripts, as the ids are)."""
+        return english().say(f"lab.{self.words[1]}", None, **self._values())
+
+
+# Every metric's words: its label's and its definition's `lab` phrase, by kind.
+WORDS = {
+    "bonus": (lab_phrase("metric_bonus_label"), lab_phrase("metric_bonus_definition")),
+    "penalty": (lab_phrase("metric_penalty_label"), lab_phrase("metric_penalty_definition")),
+    "seat_wins": (lab_phrase("metric_seat_wins_label"), lab_phrase("metric_seat_wins_definition")),
+    "balance": (lab_phrase("metric_balance_label"), lab_phrase("metric_balance_definition")),
+    "seat_fairness": (lab_phrase("metric_seat_fairness_label"), lab_phrase("metric_seat_fairness_definition")),
+    "comeback": (lab_phrase("metric_comeback_label"), lab_phrase("metric_comeback_definition")),
+    "behind": (lab_phrase("metric_behind_label"), lab_phrase("metric_behind_definition")),
+    "total_mean": (lab_phrase("metric_total_mean_label"), lab_phrase("metric_total_mean_definition")),
+    "total_stdev": (lab_phrase("metric_total_stdev_label"), lab_phrase("metric_total_stdev_definition")),
+    "winner_changes": (lab_phrase("metric_winner_changes_label"), lab_phrase("metric_winner_changes_definition")),
+    "gap_mean": (lab_phrase("metric_gap_mean_label"), lab_phrase("metric_gap_mean_definition")),
+    "tie_rate": (lab_phrase("metric_tie_rate_label"), lab_phrase("metric_tie_rate_definition")),
+    "margin": (lab_phrase("metric_margin_label"), lab_phrase("metric_margin_definition")),
+    "lead_changes": (lab_phrase("metric_lead_changes_label"), lab_phrase("metric_lead_changes_definition")),
+    "drama": (lab_phrase("metric_drama_label"), lab_phrase("metric_drama_definition")),
+    "decided": (lab_phrase("metric_decided_label"), lab_phrase("metric_decided_definition")),
+    "spread": (lab_phrase("metric_spread_label"), lab_phrase("metric_spread_definition")),
+    "emperor_points": (lab_phrase("metric_emperor_points_label"), lab_phrase("metric_emperor_points_definition")),
+    "emperor_share": (lab_phrase("metric_emperor_share_label"), lab_phrase("metric_emperor_share_definition")),
+    "tile_points": (lab_phrase("metric_tile_points_label"), lab_phrase("metric_tile_points_definition")),
+}
+
 
 def catalogue(rounds: Sequence[int], players: int) -> tuple[Metric, ...]:
     """Every metric of a ruleset with Emperor scorings after `rounds`, for games of `players`, in report order
     (the sweep's first ten, then the designer's)."""
-    per_round = [
-        Metric(
-            f"{kind}_r{r}",
-            f"{kind} after round {r}",
-            "rate",
-            f"share of players who got the {kind} at the Emperor scoring after round {r}",
-        )
-        for r in rounds
-        for kind in ("bonus", "penalty")
-    ]
-    seats = [
-        Metric(
-            f"seat{s}_wins",
-            f"wins by seat {s}",
-            "rate",
-            f"share of games won by the player in seat {s} (turn order); a shared win counts for each winner",
-        )
-        for s in range(1, players + 1)
-    ]
+    per_round = [Metric(f"{kind}_r{r}", WORDS[kind], "rate") for r in rounds for kind in ("bonus", "penalty")]
+    seats = [Metric(f"seat{s}_wins", WORDS["seat_wins"], "rate") for s in range(1, players + 1)]
     return (
         *per_round,
         *BEFORE_DESIGN,
-        Metric(
-            "balance",
-            "balance (1 - seat gap)",
-            "rate",
-            "1 minus the largest gap between two seats' win rates (1: every seat wins as often)",
-        ),
+        Metric("balance", WORDS["balance"], "rate"),
         *seats,
-        Metric(
-            "seat_fairness",
-            "seats fair (chi-square p)",
-            "p",
-            "p-value of the chi-square test that every seat wins as often (each seat's wins against their mean; a "
-            "shared win counts for each winner): under 0.05, the seats' win rates differ beyond noise",
-        ),
+        Metric("seat_fairness", WORDS["seat_fairness"], "p"),
         *TIES_AND_LEAD,
         *_comebacks(rounds),
         *decisiveness(rounds),
@@ -97,99 +115,36 @@ def _comebacks(rounds: Sequence[int]) -> list[Metric]:
         metric
         for r in rounds
         for metric in (
-            Metric(
-                f"comeback_r{r}",
-                f"winner behind after round {r}",
-                "rate",
-                f"share of games whose winner was behind after the Emperor scoring of round {r} (fewer points than "
-                "the leader; a winner tied for the lead is not behind)",
-            ),
-            Metric(
-                f"behind_r{r}",
-                f"winner's deficit, round {r}",
-                "points",
-                f"in the games counted by comeback_r{r}, how many points the winner was behind then, mean (0 if none)",
-            ),
+            Metric(f"comeback_r{r}", WORDS["comeback"], "rate"),
+            Metric(f"behind_r{r}", WORDS["behind"], "points"),
         )
     ]
 
 
 BEFORE_DESIGN = (
-    Metric("total_mean", "final total (mean)", "points", "every player's final total, mean"),
-    Metric("total_stdev", "final total (stdev)", "points", "standard deviation of every player's final total"),
-    Metric(
-        "winner_changes",
-        "winner differs from first",
-        "rate",
-        "share of games whose winners differ from the reference's (the first ruleset, or the sweep's start)",
-    ),
-    Metric("gap_mean", "gap first-last (mean)", "points", "best final total minus the worst, mean per game"),
+    Metric("total_mean", WORDS["total_mean"], "points"),
+    Metric("total_stdev", WORDS["total_stdev"], "points"),
+    Metric("winner_changes", WORDS["winner_changes"], "rate"),
+    Metric("gap_mean", WORDS["gap_mean"], "points"),
 )
 TIES_AND_LEAD = (
-    Metric("tie_rate", "tie on top (tie-breaker)", "rate", "share of games whose best two final totals are equal"),
-    Metric(
-        "margin",
-        "margin over runner-up",
-        "points",
-        "best final total minus the second best (0 on a tie on top), mean per game",
-    ),
-    Metric(
-        "lead_changes",
-        "lead changes per game",
-        "count",
-        "times the lead changes from the standings after one Emperor scoring to the next and to the final "
-        "totals, mean per game (a change: nobody who led, alone or tied, leads next)",
-    ),
-    Metric(
-        "drama",
-        "lead changed, final scoring",
-        "rate",
-        "share of games whose final scoring changed the lead: nobody who led after the last Emperor scoring (alone or "
-        "tied) has the best final total (alone or tied)",
-    ),
+    Metric("tie_rate", WORDS["tie_rate"], "rate"),
+    Metric("margin", WORDS["margin"], "points"),
+    Metric("lead_changes", WORDS["lead_changes"], "count"),
+    Metric("drama", WORDS["drama"], "rate"),
 )
 
 
 def decisiveness(rounds: Sequence[int]) -> list[Metric]:
     """decided_rN: the games decided by the Emperor scoring after round N (gah.lab.runs.measures.decided)."""
-    return [
-        Metric(
-            f"decided_r{r}",
-            f"decided by round {r}",
-            "rate",
-            f"share of games whose one winner led alone after the Emperor scoring of round {r} and after every later "
-            "one (a tie for the lead is not leading; a shared win is decided only by the final scoring)",
-        )
-        for r in rounds
-    ]
+    return [Metric(f"decided_r{r}", WORDS["decided"], "rate") for r in rounds]
 
 
 CONTRIBUTIONS = (
-    Metric(
-        "spread",
-        "gap between two players",
-        "points",
-        "difference between two players' final totals in the same game, mean over every two players",
-    ),
-    Metric(
-        "emperor_points",
-        "from Emperor scorings (mean)",
-        "points",
-        "points a player got from all Emperor scorings (after each minus before it), mean per player",
-    ),
-    Metric(
-        "emperor_share",
-        "Emperor share of totals",
-        "rate",
-        "Emperor scorings' points as a share of the final totals (summed over every player of every game)",
-    ),
-    Metric(
-        "tile_points",
-        "from tiles' bonus/penalty",
-        "points",
-        "the part of emperor_points beyond the points under the marker: what the tiles' bonuses and penalties "
-        "gave, mean per player",
-    ),
+    Metric("spread", WORDS["spread"], "points"),
+    Metric("emperor_points", WORDS["emperor_points"], "points"),
+    Metric("emperor_share", WORDS["emperor_share"], "rate"),
+    Metric("tile_points", WORDS["tile_points"], "points"),
 )
 
 

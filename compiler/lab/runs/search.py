@@ -30,6 +30,7 @@ from .intervals import Interval, t_quantile
 from .jobs import CHUNK, LabSpec
 from .metrics import is_rate
 from .tallies import Tally
+from .voice import say
 
 COARSE = 5  # values of the first step (the ends of the range and evenly between)
 BATCHES = 20  # batches of games for the intervals
@@ -58,10 +59,7 @@ def parse_range(text: str) -> Span:
     axis = parse_vary(text)
     whole = [v for v in axis.values if isinstance(v, int) and not isinstance(v, bool)]
     if len(whole) < 2 or tuple(whole) != tuple(range(whole[0], whole[0] + len(axis.values))):
-        raise TuneUsage(
-            f"--vary {text!r}: tune searches a range of whole numbers, PATH=A..B with A < B "
-            "(every number in the rules data is whole), e.g. emperor_scorings.7.move_back=3..11"
-        )
+        raise TuneUsage(say("usage_tune_range", text=repr(text)))
     return Span(axis, whole[0], whole[-1])
 
 
@@ -78,23 +76,20 @@ def parse_target(text: str, names: Sequence[str]) -> Target:
     is a plain number in its unit (points or counts)."""
     metric, equals, value_text = (part.strip() for part in text.partition("="))
     if not equals or not metric or not value_text:
-        raise TuneUsage(f"--target {text!r}: expected METRIC=VALUE, e.g. penalty_r7=10% or margin=15")
+        raise TuneUsage(say("usage_target_form", text=repr(text)))
     if metric not in names:
-        raise TuneUsage(f"--target {text!r}: unknown metric '{metric}'; metrics: {', '.join(names)}")
+        raise TuneUsage(say("usage_target_metric", text=repr(text), metric=metric, names=", ".join(names)))
     percent = value_text.endswith("%")
     try:
         number = float(value_text[:-1] if percent else value_text)
     except ValueError:
-        raise TuneUsage(f"--target {text!r}: {value_text!r} is not a number") from None
+        raise TuneUsage(say("usage_target_number", text=repr(text), value=repr(value_text))) from None
     if is_rate(metric):
         value = number / 100 if percent else number
         if not 0 <= value <= 1:
-            raise TuneUsage(
-                f"--target {text!r}: {metric} is a rate; give a percentage from 0% to 100% or a fraction from "
-                f"0 to 1 (10% and 0.10 are the same target)"
-            )
+            raise TuneUsage(say("usage_target_rate", text=repr(text), metric=metric))
     elif percent:
-        raise TuneUsage(f"--target {text!r}: {metric} is in {metrics.metric_unit(metric)}, not a rate: no %")
+        raise TuneUsage(say("usage_target_unit", text=repr(text), metric=metric, unit=metrics.metric_unit(metric)))
     else:
         value = number
     return Target(metric, round(value, metrics.metric_of(metric).digits) + 0.0)
@@ -204,7 +199,7 @@ def measure_with(lab: Tuning, play: Play) -> Measure:
             index = next(played)
             tallies = [merged([chunk_tallies[index] for chunk_tallies in batch]) for batch in batches]
             if lab.metric not in metrics.values(tallies[0], lab.spec.players):
-                readings.append(Reading(value, None, problems=(f"this ruleset has no {lab.metric}",)))
+                readings.append(Reading(value, None, problems=(say("point_lacks_metric", metric=lab.metric),)))
                 continue
             estimate, interval = jackknife(tallies, lab.metric, lab.spec.players)
             readings.append(Reading(value, estimate, interval))

@@ -11,7 +11,8 @@ from ...backends.python.load import ScoringModule
 from ...errors import Problem
 from ...frontend.rulesets import Workspace
 from ...frontend.state_input import load_state, state_problem
-from .tallies import OUTCOME_WORDS
+from .tallies import OUTCOME_PHRASES
+from .voice import say
 
 FORMAT = "gah-compare-states/1"
 
@@ -55,13 +56,14 @@ def _differences(names: list[str], results: list[dict[str, Any]]) -> list[str]:
         return []
     sentences = []
     words = {
-        "total": "total",
-        "rank": "rank",
-        "points": "points after the scoring",
-        "outcome": "Emperor outcome",
-        "emperor": "Emperor space",
-        "krones": "krones",
+        "total": say("state_word_total"),
+        "rank": say("state_word_rank"),
+        "points": say("state_word_points"),
+        "outcome": say("state_word_outcome"),
+        "emperor": say("state_word_emperor"),
+        "krones": say("state_word_krones"),
     }
+    outcomes = {outcome: say(OUTCOME_PHRASES[outcome]) for outcome in OUTCOME_PHRASES}
     for name, other in zip(names[1:], results[1:], strict=True):
         if "players" not in other:
             continue
@@ -73,16 +75,31 @@ def _differences(names: list[str], results: list[dict[str, Any]]) -> list[str]:
             for key in differing:
                 change = f" ({theirs[key] - mine[key]:+d})" if key in ("total", "points", "emperor", "krones") else ""
                 new, old = (
-                    (OUTCOME_WORDS[theirs[key]], OUTCOME_WORDS[mine[key]])
-                    if key == "outcome"
-                    else (theirs[key], mine[key])
+                    (outcomes[theirs[key]], outcomes[mine[key]]) if key == "outcome" else (theirs[key], mine[key])
                 )
-                sentences.append(f"{mine['player']}: {words[key]} {new} under {name}, {old} under {names[0]}{change}")
+                sentences.append(
+                    say(
+                        "state_change",
+                        player=mine["player"],
+                        what=words[key],
+                        new=str(new),
+                        name=name,
+                        old=str(old),
+                        reference=names[0],
+                        change=change,
+                    )
+                )
         winners = [p["player"] for p in first["players"] if p.get("rank") == 1]
         their_winners = [p["player"] for p in other["players"] if p.get("rank") == 1]
         if winners != their_winners:
             sentences.append(
-                f"the winner changes: {', '.join(their_winners)} under {name}, {', '.join(winners)} under {names[0]}"
+                say(
+                    "state_winner_changes",
+                    new=", ".join(their_winners),
+                    name=name,
+                    old=", ".join(winners),
+                    reference=names[0],
+                )
             )
     return sentences
 

@@ -13,10 +13,17 @@ from ..engine.game import Outcome, Scoring
 from ..engine.planning import Moves
 from .intervals import Moments
 from .measures import DesignTally
+from .voice import lab_phrase
 
 OUTCOMES: tuple[str, ...] = ("bonus", "nothing", "penalty")
 # How reports name the outcomes (the data keeps the rules' own word, "nothing").
 OUTCOME_WORDS: dict[str, str] = {"bonus": "bonus", "nothing": "neutral", "penalty": "penalty"}
+# The outcomes in the lab's language (OUTCOME_WORDS are ids: the CSV's columns).
+OUTCOME_PHRASES = {
+    "bonus": lab_phrase("outcome_bonus"),
+    "nothing": lab_phrase("outcome_neutral"),
+    "penalty": lab_phrase("outcome_penalty"),
+}
 PERCENTILES: tuple[int, ...] = (5, 10, 25, 50, 75, 90, 95)
 
 

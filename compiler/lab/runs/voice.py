@@ -15,10 +15,11 @@ _CHOSEN: list[Speaks] = []
 
 
 @cache
-def _english() -> Speaks:
-    from ...languages import english
+def english() -> Speaks:
+    """English, the language of what the lab keeps as data (the JSON's definitions)."""
+    from ...languages import english as shipped_english
 
-    return english()
+    return shipped_english()
 
 
 def use(language: Speaks) -> None:
@@ -28,9 +29,19 @@ def use(language: Speaks) -> None:
 
 def speaking() -> Speaks:
     """The language the lab speaks now."""
-    return _CHOSEN[0] if _CHOSEN else _english()
+    return _CHOSEN[0] if _CHOSEN else english()
 
 
 def say(key: str, count: int | None = None, **values: str | int) -> str:
     """The phrase `lab.KEY` filled in (plural by `count`)."""
     return speaking().say(f"lab.{key}", count, **values)
+
+
+def say_english(key: str, count: int | None = None, **values: str | int) -> str:
+    """The phrase `lab.KEY` in English, whatever the lab speaks: for what scripts read (the JSON)."""
+    return english().say(f"lab.{key}", count, **values)
+
+
+def lab_phrase(key: str) -> str:
+    """`key`, named as a phrase of the `lab` section asked for later (tests/test_lab_language.py finds it)."""
+    return key

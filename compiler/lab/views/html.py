@@ -10,9 +10,11 @@ from typing import Any, TypedDict
 from jinja2 import Environment
 from markupsafe import Markup
 
-from ..runs.tallies import OUTCOME_WORDS, OUTCOMES
+from ..runs.tallies import OUTCOMES
+from ..runs.voice import lab_phrase, say
 from .records import COMPARE_FORMAT, CompareReport, Difference, RulesetRecord
-from .rows import NOISE_MARK, Figure, Row, Section, TileRow, catalogue, cells, interval_title, rows_of
+from .rows import NOISE_MARK, Figure, Row, Section, TileRow, catalogue, cells, interval_title, outcome_word, rows_of
+from .words import GLOBALS
 
 PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3e", "#7a4fa3", "#d9822b", "#6b4a2b", "#c2478f", "#178a8a")
 OUTCOME_COLOURS = {"bonus": "#e0b100", "nothing": "#b8b8b8", "penalty": "#333333"}
@@ -76,6 +78,7 @@ class InvestmentPlot(TypedDict):
 
 
 class TableRow(TypedDict):
+    key: str  # the row's id (gah.lab.views.rows)
     label: str
     title: str
     cells: list[list[Texts]]
@@ -166,7 +169,7 @@ def outcome_plot(report: CompareReport) -> OutcomePlot:
     groups = []
     for g, round_ in enumerate(rounds):
         start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
-        groups.append({"x": _fmt(LEFT + (g + 0.5) * group_w), "label": f"after round {round_}"})
+        groups.append({"x": _fmt(LEFT + (g + 0.5) * group_w), "label": say("after_round", round=round_)})
         for index, entry in enumerate(rulesets):
             scoring = entry.scoring(round_)
             if scoring is None:
@@ -183,7 +186,13 @@ def outcome_plot(report: CompareReport) -> OutcomePlot:
                         "y": _fmt(y),
                         "height": _fmt(h),
                         "colour": OUTCOME_COLOURS[outcome],
-                        "title": f"{entry.name}, after round {round_}: {OUTCOME_WORDS[outcome]} {100 * share:.1f}%",
+                        "title": say(
+                            "outcome_title",
+                            name=entry.name,
+                            round=round_,
+                            outcome=outcome_word(outcome),
+                            share=f"{100 * share:.1f}",
+                        ),
                         "label": f"{100 * share:.0f}%" if h >= 14 else "",
                         "label_y": _fmt(y + h / 2 + 4),
                         "text_colour": "#fff" if outcome == "penalty" else "#000",
@@ -343,9 +352,15 @@ def _mark(dot: _Dot, axis: _Axis, scale: float, unit: str) -> PlotMark:
         "colour": colour,
         "fill": "#fff" if noise else colour,
         "noise": noise,
-        "title": f"{dot.name}, {dot.label}: {scale * interval.estimate:+.2f}{unit}, "
-        f"95% interval {scale * interval.low:+.2f} to {scale * interval.high:+.2f}"
-        + (": within noise" if noise else ""),
+        "title": say(
+            lab_phrase("mark_title_rate") if unit == "rate" else lab_phrase("mark_title_points"),
+            name=dot.name,
+            label=dot.label,
+            estimate=f"{scale * interval.estimate:+.2f}",
+            low=f"{scale * interval.low:+.2f}",
+            high=f"{scale * interval.high:+.2f}",
+        )
+        + (say("mark_noise") if noise else ""),
     }
 
 
@@ -368,7 +383,7 @@ def difference_plot(report: CompareReport, percent: bool) -> DifferencePlot:
     groups, dots, y = _dots(report, percent)
     axis = _axis(dots, scale)
     bottom = y + 4
-    unit = " percentage points" if percent else " points"
+    unit = "rate" if percent else "points"
     return {
         "width": WIDTH,
         "height": _fmt(bottom + BOTTOM),
@@ -382,19 +397,20 @@ def difference_plot(report: CompareReport, percent: bool) -> DifferencePlot:
         "ticks": _ticks(axis),
         "tick_y": _fmt(bottom + 16),
         "verdict_x": axis.right + 8,
-        "axis_label": f"difference from {report.reference} ({'percentage points' if percent else 'points'})"
-        + (" with 95% interval; for the winner, the share of games" if percent else " with 95% interval"),
+        "axis_label": say("axis_label_rate", reference=report.reference)
+        if percent
+        else say("axis_label_points", reference=report.reference),
         "axis_label_y": _fmt(bottom + 36),
         "empty": not dots,
     }
 
 
 TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{{ say("html_lang") }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Variant lab: {{ names | join(" vs ") }}</title>
+<title>{{ say("compare_html_title", names=names | join(" vs ")) }}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; line-height: 1.4; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
@@ -417,21 +433,13 @@ svg text { font-family: system-ui, sans-serif; font-size: 11px; }
 </style>
 </head>
 <body>
-<h1>Variant lab: {{ names | join(" vs ") }}</h1>
-<p>{{ run.games }} synthetic games of {{ run.players }} players (seed {{ run.seed }}), game model
-<strong>{{ run.model }}</strong> ({{ run.model_file }}). {{ run.model_description }}
-Every ruleset plays the same games with the same random numbers; after each Emperor scoring the game goes on
-from the state that ruleset left. Differences are from <strong>{{ reference }}</strong>.</p>
+<h1>{{ say("compare_html_title", names=names | join(" vs ")) }}</h1>
+<p>{{ say("compare_html_run", games=run.games, players=run.players, seed=run.seed, model=strong(run.model), file=run.model_file, description=run.model_description, reference=strong(reference)) }}</p>
 <p class="key">{% for line in histogram.lines %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
 
-<h2>Differences from {{ reference }}, with 95% intervals</h2>
+<h2>{{ say("compare_html_differences", reference=reference) }}</h2>
 <p class="key">{% for line in histogram.lines[1:] %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
-<p class="note">Each dot is a ruleset's difference from {{ reference }}; the whiskers are its 95% interval,
-computed from the paired games (the same game under both rulesets is one pair). A hollow dot, a dashed whisker
-and the words <em>within noise</em> mark an interval that contains 0: these games cannot tell that difference
-from chance. For the winner, the plot shows how often it differs (a share of games, Wilson interval). In the
-tables, <span class="noise">~</span> and grey mark a difference within noise; hover for its interval, and a
-metric's label for its name and definition (the README defines them all, under Variant lab, Metrics).</p>
+<p class="note">{{ say("compare_html_dots", reference=reference, within_noise=emphasis(say("within_noise")), mark=noise_mark) }}</p>
 {% for plot in difference_plots %}{% if not plot.empty %}
 <svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="{{ plot.axis_label }}">
 <rect x="0" y="0" width="{{ plot.width }}" height="{{ plot.height }}" fill="#fff"/>
@@ -439,7 +447,7 @@ metric's label for its name and definition (the README defines them all, under V
 {% endfor %}{% for g in plot.groups %}{% if not loop.first %}<line x1="8" x2="{{ plot.width - 8 }}" y1="{{ g.line }}" y2="{{ g.line }}" stroke="#f0f0f0"/>{% endif %}<text x="{{ plot.left - 10 }}" y="{{ g.y }}" text-anchor="end">{{ g.label }}</text>
 {% endfor %}<line x1="{{ plot.zero }}" x2="{{ plot.zero }}" y1="{{ plot.top }}" y2="{{ plot.bottom }}" stroke="#555"/>
 <line x1="{{ plot.left }}" x2="{{ plot.right }}" y1="{{ plot.bottom }}" y2="{{ plot.bottom }}" stroke="#888"/>
-{% for m in plot.marks %}<g><title>{{ m.title }}</title><line x1="{{ m.x1 }}" x2="{{ m.x2 }}" y1="{{ m.y }}" y2="{{ m.y }}" stroke="{{ m.colour }}" stroke-width="2"{% if m.noise %} stroke-dasharray="4 3"{% endif %}/><line x1="{{ m.x1 }}" x2="{{ m.x1 }}" y1="{{ m.cap1 }}" y2="{{ m.cap2 }}" stroke="{{ m.colour }}" stroke-width="2"/><line x1="{{ m.x2 }}" x2="{{ m.x2 }}" y1="{{ m.cap1 }}" y2="{{ m.cap2 }}" stroke="{{ m.colour }}" stroke-width="2"/><circle cx="{{ m.x }}" cy="{{ m.y }}" r="4.5" fill="{{ m.fill }}" stroke="{{ m.colour }}" stroke-width="2"/>{% if m.noise %}<text x="{{ plot.verdict_x }}" y="{{ m.y }}" dominant-baseline="middle" fill="{{ noise_colour }}" font-style="italic">within noise</text>{% endif %}</g>
+{% for m in plot.marks %}<g><title>{{ m.title }}</title><line x1="{{ m.x1 }}" x2="{{ m.x2 }}" y1="{{ m.y }}" y2="{{ m.y }}" stroke="{{ m.colour }}" stroke-width="2"{% if m.noise %} stroke-dasharray="4 3"{% endif %}/><line x1="{{ m.x1 }}" x2="{{ m.x1 }}" y1="{{ m.cap1 }}" y2="{{ m.cap2 }}" stroke="{{ m.colour }}" stroke-width="2"/><line x1="{{ m.x2 }}" x2="{{ m.x2 }}" y1="{{ m.cap1 }}" y2="{{ m.cap2 }}" stroke="{{ m.colour }}" stroke-width="2"/><circle cx="{{ m.x }}" cy="{{ m.y }}" r="4.5" fill="{{ m.fill }}" stroke="{{ m.colour }}" stroke-width="2"/>{% if m.noise %}<text x="{{ plot.verdict_x }}" y="{{ m.y }}" dominant-baseline="middle" fill="{{ noise_colour }}" font-style="italic">{{ say("within_noise") }}</text>{% endif %}</g>
 {% endfor %}<text x="{{ (plot.left + plot.right) // 2 }}" y="{{ plot.axis_label_y }}" text-anchor="middle">{{ plot.axis_label }}</text>
 </svg>
 {% endif %}{% endfor %}
@@ -450,29 +458,28 @@ metric's label for its name and definition (the README defines them all, under V
 {% for row in section.rows %}<tr><td{% if row.title %} title="{{ row.title }}"{% endif %}>{{ row.label }}</td>{% for cell in row.cells %}<td>{% for part in cell %}<span{% if part.classes %} class="{{ part.classes }}"{% endif %}{% if part.title %} title="{{ part.title }}"{% endif %}>{{ part.text }}</span>{{ part.after }}{% endfor %}</td>{% endfor %}</tr>
 {% endfor %}</table>
 {{ section.after }}{% endfor %}
-<p class="note">Generated by <code>gah compare</code> ({{ format }}). The game model is a set of assumptions,
-not a measurement of real games: read the differences between rulesets, not the absolute numbers.</p>
+<p class="note">{{ say("compare_html_footer", command=code("gah compare"), format=format) }}</p>
 </body>
 </html>
 """
 
 HISTOGRAM = """
-<h3>Distribution of final totals</h3>
-<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ histogram.width }} {{ histogram.height }}" role="img" aria-label="Histogram of final totals per ruleset">
+<h3>{{ say("histogram_heading") }}</h3>
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ histogram.width }} {{ histogram.height }}" role="img" aria-label="{{ say("histogram_label") }}">
 <rect x="0" y="0" width="{{ histogram.width }}" height="{{ histogram.height }}" fill="#fff"/>
 {% for t in histogram.y_ticks %}<line x1="{{ histogram.left }}" x2="{{ histogram.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ histogram.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
 {% endfor %}{% for t in histogram.x_ticks %}<line x1="{{ t.x }}" x2="{{ t.x }}" y1="{{ histogram.bottom }}" y2="{{ histogram.bottom + 5 }}" stroke="#888"/><text x="{{ t.x }}" y="{{ histogram.bottom + 17 }}" text-anchor="middle">{{ t.label }}</text>
 {% endfor %}<line x1="{{ histogram.left }}" x2="{{ histogram.right }}" y1="{{ histogram.bottom }}" y2="{{ histogram.bottom }}" stroke="#888"/>
 {% for line in histogram.lines %}<polyline fill="none" stroke="{{ line.colour }}" stroke-width="2" points="{{ line.points }}"><title>{{ line.name }}</title></polyline>
-{% endfor %}<text x="{{ (histogram.left + histogram.right) // 2 }}" y="{{ histogram.x_label_y }}" text-anchor="middle">final total (bins of {{ histogram.bin_width }}); height: share of players</text>
+{% endfor %}<text x="{{ (histogram.left + histogram.right) // 2 }}" y="{{ histogram.x_label_y }}" text-anchor="middle">{{ say("histogram_axis", width=histogram.bin_width) }}</text>
 </svg>
 """
 
 OUTCOME_PLOT = """
-<h2>Bonus, neutral and penalty at each Emperor scoring</h2>
+<h2>{{ say("outcomes_heading") }}</h2>
 <p class="key">{% for line in lines %}<span><span class="swatch" style="background: {{ line.colour }}"></span>{{ line.name }}</span>{% endfor %}</p>
 <p class="key">{% for o in outcome_key %}<span><span class="swatch" style="background: {{ o.colour }}"></span>{{ o.word }}</span>{% endfor %}</p>
-<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ outcomes.width }} {{ outcomes.height }}" role="img" aria-label="Bonus, neutral and penalty rates per Emperor scoring and ruleset">
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ outcomes.width }} {{ outcomes.height }}" role="img" aria-label="{{ say("outcomes_label") }}">
 <rect x="0" y="0" width="{{ outcomes.width }}" height="{{ outcomes.height }}" fill="#fff"/>
 {% for t in outcomes.y_ticks %}<line x1="{{ outcomes.left }}" x2="{{ outcomes.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ outcomes.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
 {% endfor %}{% for bar in outcomes.bars %}{% for s in bar.segments %}<rect x="{{ bar.x }}" y="{{ s.y }}" width="{{ bar.width }}" height="{{ s.height }}" fill="{{ s.colour }}"><title>{{ s.title }}</title></rect>{% if s.label %}<text x="{{ bar.centre }}" y="{{ s.label_y }}" text-anchor="middle" fill="{{ s.text_colour }}">{{ s.label }}</text>{% endif %}
@@ -484,7 +491,9 @@ OUTCOME_PLOT = """
 
 def _render(template: str, **values: Any) -> Markup:
     """A piece of the page (Jinja2 with autoescape, so the text is safe to insert as it is)."""
-    return Markup(Environment(autoescape=True).from_string(template).render(**values))
+    environment = Environment(autoescape=True)
+    environment.globals.update(GLOBALS)
+    return Markup(environment.from_string(template).render(**values))
 
 
 def _parts(row: Row, report: CompareReport) -> list[list[dict[str, str]]]:
@@ -528,6 +537,7 @@ def _tile_parts(tile: str, entry: RulesetRecord, paired: bool) -> list[dict[str,
 def _section(section: Section, report: CompareReport) -> TableSection:
     rows: list[TableRow] = [
         {
+            "key": row.key,
             "label": row.label,
             "title": f"{row.key}: {row.definition}" if isinstance(row, Figure) and row.definition else "",
             "cells": _parts(row, report),
@@ -545,18 +555,22 @@ def html_report(report: CompareReport) -> str:
     sections[0]["after"] = _render(HISTOGRAM, histogram=histogram)
     planning = planning_section(report)
     for section in sections:
-        if section["title"].startswith("Planning players"):
+        if any(row["key"] == "planner_share" for row in section["rows"]):
             section["after"] = planning
-    first_scoring = next((s for s in sections if s["title"].startswith("Emperor scoring")), None)
+    first_scoring = next(
+        (s for s in sections if s["rows"] and s["rows"][0]["key"].startswith("emperor_points_mean_r")), None
+    )
     if first_scoring is not None:
         first_scoring["before"] = _render(
             OUTCOME_PLOT,
             lines=histogram["lines"],
             outcomes=outcome_plot(report),
-            outcome_key=[{"colour": OUTCOME_COLOURS[o], "word": OUTCOME_WORDS[o]} for o in OUTCOMES],
+            outcome_key=[{"colour": OUTCOME_COLOURS[o], "word": outcome_word(o)} for o in OUTCOMES],
         )
     environment = Environment(autoescape=True, keep_trailing_newline=True)
+    environment.globals.update(GLOBALS)
     return environment.from_string(TEMPLATE).render(
+        noise_mark=Markup('<span class="noise">{}</span>').format(NOISE_MARK),
         format=COMPARE_FORMAT,
         run=report.run,
         reference=report.reference,
@@ -573,12 +587,9 @@ def html_report(report: CompareReport) -> str:
 INVESTMENT_HEIGHT = 260
 
 PLANNING_SECTION = """
-<h3>What planning players bought</h3>
-<p>{{ planning.share }}% of players plan ({{ planning.mistakes }}% of their decisions are plain mistakes{% if planning.temperature %}, temperature {{ planning.temperature }} points{% endif %}):
-before each Emperor scoring they may buy up to {{ planning.step_limit }} extra Emperor steps
-({{ price }} each), the count worth most under each ruleset's own scoring. Bars: extra steps per planner (mean);
-the tables of the scorings below give them with the price paid. <code>--fixed</code> turns planning off.</p>
-<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="Extra Emperor steps bought per planner before each scoring, per ruleset">
+<h3>{{ say("planning_heading") }}</h3>
+<p>{% if planning.temperature %}{{ say("planning_note_temperature", share=planning.share, mistakes=planning.mistakes, temperature=planning.temperature, limit=planning.step_limit, price=price, fixed=code("--fixed")) }}{% else %}{{ say("planning_note_html", share=planning.share, mistakes=planning.mistakes, limit=planning.step_limit, price=price, fixed=code("--fixed")) }}{% endif %}</p>
+<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {{ plot.width }} {{ plot.height }}" role="img" aria-label="{{ say("steps_label") }}">
 <rect x="0" y="0" width="{{ plot.width }}" height="{{ plot.height }}" fill="#fff"/>
 {% for t in plot.y_ticks %}<line x1="{{ plot.left }}" x2="{{ plot.right }}" y1="{{ t.y }}" y2="{{ t.y }}" stroke="#eee"/><text x="{{ plot.left - 6 }}" y="{{ t.y }}" text-anchor="end" dominant-baseline="middle">{{ t.label }}</text>
 {% endfor %}{% for bar in plot.bars %}<rect x="{{ bar.x }}" y="{{ bar.y }}" width="{{ bar.width }}" height="{{ bar.height }}" fill="{{ bar.colour }}"><title>{{ bar.title }}</title></rect><text x="{{ bar.centre }}" y="{{ bar.label_y }}" text-anchor="middle">{{ bar.label }}</text>
@@ -607,7 +618,7 @@ def investment_plot(report: CompareReport) -> InvestmentPlot:
     bars, groups = [], []
     for g, round_ in enumerate(rounds):
         start = LEFT + g * group_w + (group_w - bar_w * len(rulesets)) / 2
-        groups.append({"x": f"{LEFT + (g + 0.5) * group_w:.2f}", "label": f"before the scoring after round {round_}"})
+        groups.append({"x": f"{LEFT + (g + 0.5) * group_w:.2f}", "label": say("before_scoring", round=round_)})
         for index, entry in enumerate(rulesets):
             mean = _steps(entry, round_, "mean")
             height = mean / top * plot_h
@@ -622,8 +633,13 @@ def investment_plot(report: CompareReport) -> InvestmentPlot:
                     "label": f"{mean:.2f}",
                     "label_y": f"{TOP + plot_h - height - 4:.2f}",
                     "colour": PALETTE[index % len(PALETTE)],
-                    "title": f"{entry.name}, before round {round_}'s scoring: {mean:.2f} extra steps per planner, "
-                    f"{100 * _steps(entry, round_, 'buying_rate'):.1f}% of planners buying",
+                    "title": say(
+                        "steps_title",
+                        name=entry.name,
+                        round=round_,
+                        mean=f"{mean:.2f}",
+                        buying=f"{100 * _steps(entry, round_, 'buying_rate'):.1f}",
+                    ),
                 }
             )
     y_ticks = [{"y": f"{TOP + plot_h - i / ticks * plot_h:.2f}", "label": f"{i * tick:g}"} for i in range(ticks + 1)]
@@ -645,7 +661,11 @@ def planning_section(report: CompareReport) -> Markup:
     if not planning.active:
         return Markup("")
     price = planning.step_price
-    words = [f"{amount} {unit}" for amount, unit in ((price.points, "points"), (price.krones, "krones")) if amount]
+    words = [say("price_points", price.points)] if price.points else []
+    words += [say("price_krones", price.krones)] if price.krones else []
     return _render(
-        PLANNING_SECTION, planning=planning, price=" and ".join(words or ["free"]), plot=investment_plot(report)
+        PLANNING_SECTION,
+        planning=planning,
+        price=say("and_join").join(words or [say("price_free")]),
+        plot=investment_plot(report),
     )

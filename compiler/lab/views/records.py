@@ -375,7 +375,7 @@ def _intervals() -> Json:
 
 
 def _definitions(metrics: tuple[Metric, ...]) -> Json:
-    return {m.name: {"unit": m.unit, "definition": m.definition} for m in metrics}
+    return {m.name: {"unit": m.unit, "definition": m.english_definition} for m in metrics}
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.model import Planning
 from ..runs.metrics import Metric, metric_of
-from ..runs.tallies import OUTCOME_WORDS, OUTCOMES
+from ..runs.tallies import OUTCOME_PHRASES, OUTCOMES
 from ..runs.voice import say
 from .numbers import interval_text, signed
 from .records import Choices, CompareReport, Difference, RulesetRecord
@@ -83,6 +83,11 @@ class Section:
     rows: tuple[Row, ...]
 
 
+def outcome_word(outcome: str) -> str:
+    """An outcome (bonus, nothing, penalty) in the lab's language."""
+    return say(OUTCOME_PHRASES[outcome])
+
+
 def metric_row(name: str, label: str = "", plot: bool = False, long: str = "") -> Figure:
     """The row of a named metric (its value and difference under each ruleset, None where a ruleset lacks it)."""
     metric = metric_of(name)
@@ -113,7 +118,7 @@ def catalogue(report: CompareReport) -> tuple[Section, ...]:
     tiles: list[str] = []
     for entry in report.rulesets:
         tiles.extend(t.tile for t in entry.tiles if t.tile not in tiles)
-    sections.append(Section("Tiles", "TILES: bonus / neutral / penalty", tuple(TileRow(t) for t in tiles)))
+    sections.append(Section(say("section_tiles"), say("heading_tiles"), tuple(TileRow(t) for t in tiles)))
     return tuple(sections)
 
 
@@ -127,25 +132,25 @@ def _totals() -> Section:
         return f"{total.percentile(5)} / {total.percentile(50)} / {total.percentile(95)}"
 
     return Section(
-        "Final totals (every player)",
-        "FINAL TOTALS (every player)",
+        say("section_totals"),
+        say("heading_totals"),
         (
-            metric_row("total_mean", "mean", plot=True),
-            metric_row("total_stdev", "stdev", plot=True),
-            Words("total_percentiles", "p5 / median / p95", ("final_total.percentiles",), percentiles),
+            metric_row("total_mean", say("row_mean"), plot=True),
+            metric_row("total_stdev", say("row_stdev"), plot=True),
+            Words("total_percentiles", say("row_percentiles"), ("final_total.percentiles",), percentiles),
             Words(
                 "total_range",
-                "min .. max",
+                say("row_range"),
                 ("final_total.min", "final_total.max"),
                 lambda e: f"{e.final_total.min} .. {e.final_total.max}",
             ),
             Figure(
                 "change_from_first",
-                "change from first (mean)",
+                say("row_change_from_first"),
                 ("difference_from_first.mean", "differences.final_total_mean"),
                 lambda e: e.difference_from_first.mean,
                 lambda e: e.differences.final_total_mean,
-                long="each player's total minus under the first (mean)",
+                long=say("row_change_from_first_long"),
             ),
             *(metric_row(name, plot=True) for name in ("spread", "emperor_points", "tile_points")),
             metric_row("emperor_share"),
@@ -155,12 +160,12 @@ def _totals() -> Section:
 
 def _winners(report: CompareReport) -> Section:
     return Section(
-        "Winners",
-        "WINNERS",
+        say("section_winners"),
+        say("heading_winners"),
         (
             Figure(
                 "winning_total_mean",
-                "winning total (mean)",
+                say("row_winning_total"),
                 ("winning_total.mean", "differences.winning_total_mean"),
                 lambda e: e.winning_total.mean,
                 lambda e: e.differences.winning_total_mean,
@@ -172,14 +177,14 @@ def _winners(report: CompareReport) -> Section:
             metric_row("tie_rate", plot=True),
             Figure(
                 "shared_win_rate",
-                "shared win",
+                say("row_shared_win"),
                 ("shared_win_rate", "differences.shared_win_rate"),
                 lambda e: e.shared_win_rate,
                 lambda e: e.differences.shared_win_rate,
                 percent=True,
             ),
             metric_row("balance", plot=True),
-            Words("balance_interval", "balance, 95% interval", ("level_intervals.balance",), _balance_interval),
+            Words("balance_interval", say("row_balance_interval"), ("level_intervals.balance",), _balance_interval),
             *(row for seat in range(1, report.run.players + 1) for row in _seat_rows(seat)),
             metric_row("seat_fairness"),
         ),
@@ -188,8 +193,8 @@ def _winners(report: CompareReport) -> Section:
 
 def _lead(rounds: list[int]) -> Section:
     return Section(
-        "The lead (standings after each Emperor scoring, then the final totals)",
-        "THE LEAD (standings after each Emperor scoring, then the final totals)",
+        say("section_lead"),
+        say("heading_lead"),
         (
             metric_row("lead_changes"),
             metric_row("drama", plot=True),
@@ -213,7 +218,10 @@ def _seat_rows(seat: int) -> tuple[Row, Row]:
     """A seat's win rate (a metric) and its own 95% interval (Wilson)."""
     name = f"seat{seat}_wins"
     words = Words(
-        f"{name}_interval", f"seat {seat}, 95% interval", (f"level_intervals.{name}",), lambda e: _level_words(e, name)
+        f"{name}_interval",
+        say("row_seat_interval", seat=seat),
+        (f"level_intervals.{name}",),
+        lambda e: _level_words(e, name),
     )
     return metric_row(name), words
 
@@ -225,32 +233,32 @@ def _planners(planning: Planning) -> Section:
         return Figure(key, label, (f"planning.{key.replace('_mean', '.mean')}",), value, None, percent, digits)
 
     rows = [
-        figure("planner_share", "planners (share of players)", lambda e: e.planning.planner_share, True),
-        figure("planner_total_mean", "planners' total (mean)", lambda e: e.planning.planner_total.mean),
-        figure("other_total_mean", "others' total (mean)", lambda e: e.planning.other_total.mean),
-        figure("planner_win_rate", "planners' win rate", lambda e: e.planning.planner_win_rate, True),
-        figure("other_win_rate", "others' win rate", lambda e: e.planning.other_win_rate, True),
+        figure("planner_share", say("row_planner_share"), lambda e: e.planning.planner_share, True),
+        figure("planner_total_mean", say("row_planner_total"), lambda e: e.planning.planner_total.mean),
+        figure("other_total_mean", say("row_other_total"), lambda e: e.planning.other_total.mean),
+        figure("planner_win_rate", say("row_planner_win_rate"), lambda e: e.planning.planner_win_rate, True),
+        figure("other_win_rate", say("row_other_win_rate"), lambda e: e.planning.other_win_rate, True),
     ]
     if planning.cafe:
         rows += [
             Figure(
                 "cafe_guests_mean",
-                "café guests served (mean)",
+                say("row_cafe_guests"),
                 ("planning.cafe_guests.mean",),
                 lambda e: _cafe(e, "mean"),
                 digits=2,
             ),
             Figure(
                 "cafe_guests_buying_rate",
-                "planners serving guests",
+                say("row_cafe_buying"),
                 ("planning.cafe_guests.buying_rate",),
                 lambda e: _cafe(e, "buying_rate"),
                 percent=True,
             ),
         ]
     return Section(
-        f"Planning players ({planning.share}% plan, {planning.mistakes}% mistakes)",
-        f"PLANNING PLAYERS ({planning.share}% plan, {planning.mistakes}% mistakes)",
+        say("section_planning", share=planning.share, mistakes=planning.mistakes),
+        say("heading_planning", share=planning.share, mistakes=planning.mistakes),
         tuple(rows),
     )
 
@@ -267,32 +275,33 @@ def _scoring(round_: int, planning: Planning) -> Section:
     rows: list[Row] = [
         Figure(
             f"emperor_points_mean_r{round_}",
-            "Emperor points (mean)",
+            say("row_emperor_points"),
             (f"{at}.emperor_points.mean", f"differences.{at}.emperor_points_mean"),
             lambda e: None if (s := e.scoring(round_)) is None else s.emperor_points.mean,
             lambda e: None if (d := e.differences.scoring(round_)) is None else d.emperor_points_mean,
-            long=f"Emperor points, round {round_}",
+            long=say("row_emperor_points_long", round=round_),
         ),
         Figure(
             f"net_points_mean_r{round_}",
-            "net points (mean)",
+            say("row_net_points"),
             (f"{at}.net_points.mean", f"differences.{at}.net_points_mean"),
             lambda e: None if (s := e.scoring(round_)) is None else s.net_points.mean,
             lambda e: None if (d := e.differences.scoring(round_)) is None else d.net_points_mean,
-            long=f"net points, round {round_}",
+            long=say("row_net_points_long", round=round_),
             plot=True,
         ),
         *(_outcome_row(round_, outcome) for outcome in OUTCOMES),
     ]
     if planning.active:
         rows += _steps_rows(round_, planning)
-    return Section(f"Emperor scoring after round {round_}", f"EMPEROR SCORING AFTER ROUND {round_}", tuple(rows))
+    return Section(say("section_scoring", round=round_), say("heading_scoring", round=round_), tuple(rows))
 
 
 def _outcome_row(round_: int, outcome: str) -> Figure:
-    word = OUTCOME_WORDS[outcome]
+    word = outcome_word(outcome)
+    long = say("row_outcome_long", outcome=word, round=round_)
     if outcome != "nothing":
-        return metric_row(f"{outcome}_r{round_}", word, plot=True, long=f"{word}, round {round_}")
+        return metric_row(f"{outcome}_r{round_}", word, plot=True, long=long)
     at = f"scorings[round={round_}]"
     return Figure(
         f"neutral_r{round_}",
@@ -301,7 +310,7 @@ def _outcome_row(round_: int, outcome: str) -> Figure:
         lambda e: None if (s := e.scoring(round_)) is None else s.outcomes.nothing,
         lambda e: None if (d := e.differences.scoring(round_)) is None else d.outcomes.nothing,
         percent=True,
-        long=f"{word}, round {round_}",
+        long=long,
     )
 
 
@@ -319,13 +328,13 @@ def _steps_rows(round_: int, planning: Planning) -> list[Row]:
         )
 
     rows: list[Row] = [
-        figure("planner_steps_mean", "planners' extra steps (mean)", "mean"),
-        figure("planner_steps_buying_rate", "planners buying steps", "buying_rate", percent=True),
+        figure("planner_steps_mean", say("row_steps_mean"), "mean"),
+        figure("planner_steps_buying_rate", say("row_steps_buying"), "buying_rate", percent=True),
     ]
     if planning.step_price.points:
-        rows.append(figure("planner_points_paid", "points paid per planner", "points_paid_mean"))
+        rows.append(figure("planner_points_paid", say("row_points_paid"), "points_paid_mean"))
     if planning.step_price.krones:
-        rows.append(figure("planner_krones_paid", "krones paid per planner", "krones_paid_mean"))
+        rows.append(figure("planner_krones_paid", say("row_krones_paid"), "krones_paid_mean"))
     return rows
 
 
@@ -370,7 +379,7 @@ def interval_words(found: Difference, percent: bool, proportion: bool = False) -
     if proportion:
         return f"({scale * found.low:.1f}..{scale * found.high:.1f})"
     if found.same:
-        return "(same)"
+        return say("interval_same")
     if found.low == found.high:
         return "(" + say("every_game", difference=signed(scale * found.estimate, 1)) + ")"
     return f"({interval_text(found, percent)})"
@@ -378,12 +387,15 @@ def interval_words(found: Difference, percent: bool, proportion: bool = False) -
 
 def interval_title(found: Difference, percent: bool) -> str:
     """A difference and its interval in words (the HTML's hover)."""
-    unit, scale = (" percentage points", 100) if percent else (" points", 1)
-    verdict = "within noise (the interval contains 0)" if found.within_noise else "beyond noise"
-    return (
-        f"difference {scale * found.estimate:+.2f}{unit}, 95% interval {scale * found.low:+.2f} "
-        f"to {scale * found.high:+.2f}: {verdict}"
-    )
+    scale = 100 if percent else 1
+    verdict = say("verdict_noise") if found.within_noise else say("verdict_beyond")
+    values: dict[str, str | int] = {
+        "estimate": f"{scale * found.estimate:+.2f}",
+        "low": f"{scale * found.low:+.2f}",
+        "high": f"{scale * found.high:+.2f}",
+        "verdict": verdict,
+    }
+    return say("interval_title_rate", None, **values) if percent else say("interval_title_points", None, **values)
 
 
 def _plain(value: float, first: float, percent: bool, digits: int) -> str:

@@ -7,10 +7,12 @@ catalogue by its name (gah.lab.runs.metrics), its unit and definition from the f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..engine.model import Planning, Price
 from ..runs.metrics import Metric, metric_of
+from ..runs.voice import say
 from .records import (
     COMPARE_FORMAT,
     SWEEP_FORMAT,
@@ -173,9 +175,8 @@ def _run(data: Data) -> Run:
 
 
 def _metrics(data: Data) -> tuple[Metric, ...]:
-    return tuple(
-        Metric(name, metric_of(name).label, found["unit"], found["definition"]) for name, found in data.items()
-    )
+    """The metrics a run names (its words the catalogue's, in the workspace's language; the JSON keeps English)."""
+    return tuple(replace(metric_of(name), unit=found["unit"]) for name, found in data.items())
 
 
 def compare_report(data: Data) -> CompareReport:
@@ -214,5 +215,5 @@ def saved_report(data: object) -> CompareReport | SweepReport:
         if kind == SWEEP_FORMAT:
             return sweep_report(data)  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError) as error:
-        raise NotARun(f"a {kind} file, but not as gah writes it ({type(error).__name__}: {error})") from None
-    raise NotARun(f"not a saved lab run (format {kind!r}; expected {COMPARE_FORMAT} or {SWEEP_FORMAT})")
+        raise NotARun(say("run_malformed", kind=str(kind), error=f"{type(error).__name__}: {error}")) from None
+    raise NotARun(say("not_a_run", kind=repr(kind), compare=COMPARE_FORMAT, sweep=SWEEP_FORMAT))

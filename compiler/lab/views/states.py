@@ -3,8 +3,9 @@ the differences in words (gah.lab.runs.states scores them)."""
 
 from __future__ import annotations
 
-from ..runs.tallies import OUTCOME_WORDS
+from ..runs.voice import say
 from .records import Json
+from .rows import outcome_word
 from .textfit import GAP, blocks, wrap
 
 
@@ -13,35 +14,35 @@ def states_text(report: Json) -> str:
     names: list[str] = report["rulesets"]
     lines: list[str] = []
     for entry in report["states"]:
-        lines.extend(wrap(f"{entry['file']} (after round {entry['round']})"))
+        lines.extend(wrap(say("state_head", file=entry["file"], round=entry["round"])))
         players: list[str] = []
         for result in entry["results"]:
             players.extend(p["player"] for p in result.get("players", []) if p["player"] not in players)
-        table: list[list[str]] = [["player", *names]]
+        table: list[list[str]] = [[say("state_player"), *names]]
         for player in players:
             row = [player]
             for result in entry["results"]:
                 if "error" in result:
-                    row.append("cannot score")
+                    row.append(say("state_cannot_score"))
                     continue
                 found = next(p for p in result["players"] if p["player"] == player)
                 if "total" in found:
-                    cell = f"total {found['total']} (rank {found['rank']})"
+                    cell = say("state_total", total=found["total"], rank=found["rank"])
                 else:
-                    cell = f"{found['points']} points"
+                    cell = say("state_points", found["points"])
                 if "outcome" in found:
-                    cell += f", {OUTCOME_WORDS[found['outcome']]}"
+                    cell += f", {outcome_word(found['outcome'])}"
                 row.append(cell)
             table.append(row)
         lines.extend(_blocks(table))
         for result in entry["results"]:
             if "error" in result:
-                lines.extend(wrap(f"{result['ruleset']} cannot score this state: {result['error']}", "  ", "    "))
+                lines.extend(wrap(say("state_error", ruleset=result["ruleset"], error=result["error"]), "  ", "    "))
         if entry["differences"]:
-            lines.append("  Differences:")
+            lines.append("  " + say("state_differences"))
             lines.extend(line for sentence in entry["differences"] for line in wrap(sentence, "  - ", "    "))
         elif all("error" not in r for r in entry["results"]):
-            lines.append("  No differences.")
+            lines.append("  " + say("state_no_differences"))
         lines.append("")
     return "\n".join(lines)
 

@@ -55,22 +55,20 @@ def _number(text: str, where: str) -> float:
     try:
         return float(text[:-1]) / 100 if text.endswith("%") else float(text)
     except ValueError:
-        raise SweepUsage(f"--where {where!r}: {text!r} is not a number (or a percentage like 8%)") from None
+        raise SweepUsage(say("usage_where_number", where=repr(where), text=repr(text))) from None
 
 
 def parse_where(text: str, metrics: Sequence[str]) -> Condition:
     match = re.fullmatch(r"\s*([a-z0-9_]+)\s*(<=|>=|<|>|!=|=)\s*(.+?)\s*", text)
     if not match:
-        raise SweepUsage(
-            f"--where {text!r}: expected METRIC<=X, METRIC>=X, METRIC<X, METRIC>X, METRIC=A..B or METRIC!=start"
-        )
+        raise SweepUsage(say("usage_where_form", text=repr(text)))
     metric, operator, operand = match.groups()
     if metric not in metrics:
-        raise SweepUsage(f"--where {text!r}: unknown metric '{metric}'; metrics: {', '.join(metrics)}")
+        raise SweepUsage(say("usage_where_metric", text=repr(text), metric=metric, names=", ".join(metrics)))
     if operand == "start" and operator in ("=", "!="):
         return Condition(metric, None, None, noise=operator == "=")
     if operator == "!=":
-        raise SweepUsage(f"--where {text!r}: != compares with the start only (METRIC!=start)")
+        raise SweepUsage(say("usage_where_unequal", text=repr(text)))
     if operator == "=":
         low, dots, high = operand.partition("..")
         if not dots:
@@ -87,7 +85,7 @@ def parse_sort(text: str, metrics: Sequence[str]) -> tuple[str, bool]:
     """METRIC or METRIC:desc."""
     metric, _colon, order = text.partition(":")
     if metric not in metrics or order not in ("", "asc", "desc"):
-        raise SweepUsage(f"--sort {text!r}: expected METRIC or METRIC:desc; metrics: {', '.join(metrics)}")
+        raise SweepUsage(say("usage_sort", text=repr(text), names=", ".join(metrics)))
     return metric, order == "desc"
 
 
@@ -197,7 +195,7 @@ def sweep_text(report: SweepReport, everything: bool = False) -> str:
     metrics = [m for m in report.metrics if m not in constant]
     fixed = ["", *short_names(paths)]
     rows = [
-        (["start", *_start_cells(report, start.values)], [_shown_in(start, m) + " " for m in metrics])
+        ([say("start_row"), *_start_cells(report, start.values)], [_shown_in(start, m) + " " for m in metrics])
         for start in _starts(report)
     ]
     problems: list[str] = []
@@ -206,13 +204,13 @@ def sweep_text(report: SweepReport, everything: bool = False) -> str:
         if point.valid:
             rows.append((cells, [_shown_in(point, m) + _mark(point, m) for m in metrics]))
         else:
-            rows.append((cells, ["invalid"] + [""] * (len(metrics) - 1)))
+            rows.append((cells, [say("invalid_point")] + [""] * (len(metrics) - 1)))
             label = ", ".join(f"{p}={value_text(point.values[p])}" for p in paths)
             problems.extend(f"  {label}: {message}" for message in point.problems)
     lines = _sweep_head(report, paths, constant)
     lines.extend(_sweep_blocks(fixed, metrics, rows))
     if problems:
-        lines += ["", "Points that break the rules (not played):", *problems]
+        lines += ["", say("broken_points"), *problems]
     return "\n".join(lines) + "\n"
 
 
@@ -241,19 +239,24 @@ def _sweep_head(report: SweepReport, paths: Sequence[str], constant: Sequence[st
     planning = "" if report.starts else planning_note(run.planning)
     lines = [
         *wrap(
-            f"gah sweep: {len(report.points)} points from {report.start}, {run.games} games of "
-            f"{', '.join(map(str, players))} players each, seed {run.seed}, model {run.model} ({run.model_file})"
-            f"{planning}"
+            say(
+                "sweep_head",
+                len(report.points),
+                start=report.start,
+                games=run.games,
+                players=", ".join(map(str, players)),
+                seed=run.seed,
+                model=run.model,
+                file=run.model_file,
+                planning=planning,
+            )
         ),
         *wrap(say("sweep_varied", paths=", ".join(_legend(paths)))),
-        *wrap(
-            f"{NOISE_MARK}: the difference from the start is within noise (its 95% interval from the paired games "
-            "contains 0); the intervals are in --csv, --json and --html."
-        ),
+        *wrap(say("sweep_noise", mark=NOISE_MARK)),
     ]
     if constant:
         values = ", ".join(f"{m} {shown(m, report.start_metrics[m])}" for m in constant)
-        lines.extend(wrap(f"The same at every point, left out (--all shows them): {values}."))
+        lines.extend(wrap(say("sweep_constant", values=values)))
     return [*lines, ""]
 
 
@@ -286,7 +289,7 @@ def _sweep_blocks(fixed: list[str], metrics: list[str], rows: list[tuple[list[st
     lines: list[str] = []
     for number, columns in enumerate(cut):
         if len(cut) > 1:
-            lines.append(f"(metrics, {number + 1} of {len(cut)})")
+            lines.append(say("metrics_block", number=number + 1, blocks=len(cut)))
         tops = [header[i][0] + " " if header[i][0] else "" for i in columns]
         if any(top.strip() for top in tops):
             lines.append(_sweep_line([""] * len(fixed), fixed_widths, tops, [widths[i] for i in columns]))

@@ -11,10 +11,12 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from ..runs.metrics import is_rate, metric_label
+from ..runs.voice import lab_phrase, say
 from .charts import Dot, line_chart
 from .records import Difference, SweepPoint, SweepReport
 from .rows import interval_words
 from .sweep import Condition, constant_metrics, matches, shown, value_text
+from .words import code, say_html
 
 # One diverging scale for every map, centred on the start: a cell is coloured by how clearly its value differs
 # from the start's, its difference over the half-width of its 95% interval (1: just beyond noise); blue below the
@@ -26,11 +28,14 @@ CLEARER = (2.0, 3.0, 5.0)  # half-widths at which the next shade starts
 DARK_FROM = 2  # shades from here on (of 0..3) get white text
 SCALE = (*reversed(LOWER), NOISE_GREY, *HIGHER)  # the legend, lowest to highest
 
+# The heat maps' titles that say more than the metric's label.
 METRIC_TITLES = {
-    "total_mean": "Final total, mean (points)",
-    "total_stdev": "Final total, spread (standard deviation, points)",
-    "winner_changes": "Winner differs from the starting ruleset",
-    "gap_mean": "Gap first to last, mean (points)",
+    "total_mean": lab_phrase("title_total_mean"),
+    "total_stdev": lab_phrase("title_total_stdev"),
+    "winner_changes": lab_phrase("title_winner_changes"),
+    "gap_mean": lab_phrase("title_gap_mean"),
+    "bonus": lab_phrase("title_bonus"),
+    "penalty": lab_phrase("title_penalty"),
 }
 
 
@@ -64,10 +69,10 @@ class HeatMap(TypedDict):
 
 def metric_title(metric: str) -> str:
     if metric in METRIC_TITLES:
-        return METRIC_TITLES[metric]
+        return say(METRIC_TITLES[metric])
     if metric.startswith(("bonus_r", "penalty_r")):
         kind, _r, round_ = metric.partition("_r")
-        return f"{kind.capitalize()} rate, Emperor scoring after round {round_}"
+        return say(METRIC_TITLES[kind], round=round_)
     label = metric_label(metric)
     return label[:1].upper() + label[1:]
 
@@ -161,12 +166,12 @@ def _chart(report: SweepReport, metric: str) -> str:
 
 def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where: Sequence[Condition]) -> Cell:
     if point is None:
-        return {"text": "", "class": "absent", "title": "left out by --where"}
+        return {"text": "", "class": "absent", "title": say("cell_left_out")}
     if not point.valid:
-        return {"text": "invalid", "class": "invalid", "title": "; ".join(point.problems)}
+        return {"text": say("invalid_point"), "class": "invalid", "title": "; ".join(point.problems)}
     value = point.metrics.get(metric)
     if value is None:
-        return {"text": "-", "class": "absent", "title": "no such scoring"}
+        return {"text": "-", "class": "absent", "title": say("cell_no_scoring")}
     found = point.differences.get(metric)
     colour, dark = _shade(found) if found is not None else ("#ffffff", False)
     classes = ["dark" if dark else "light"]
@@ -187,7 +192,7 @@ def _cell(point: SweepPoint | None, metric: str, low: float, high: float, where:
 def _interval_line(metric: str, found: Difference | None, noise: bool) -> str:
     """A cell's second line: the difference from the start with its 95% interval, ~ when within noise."""
     if found is None:
-        return "no interval"
+        return say("cell_no_interval")
     if metric == "winner_changes":
         text = f"{100 * found.low:.1f}..{100 * found.high:.1f}"
     else:
@@ -197,14 +202,17 @@ def _interval_line(metric: str, found: Difference | None, noise: bool) -> str:
 
 def _difference_title(metric: str, found: Difference | None) -> str:
     if found is None:
-        return "no 95% interval (under 2 games, or no spread to compare)"
-    scale, unit = (100, " percentage points") if is_rate(metric) else (1, " points")
-    what = "share of games where the winner differs" if metric == "winner_changes" else "difference from the start"
-    verdict = "within noise (the interval contains 0)" if found.within_noise else "beyond noise"
-    return (
-        f"{what}: {scale * found.estimate:+.2f}{unit}, 95% interval {scale * found.low:+.2f} "
-        f"to {scale * found.high:+.2f}; {verdict}"
-    )
+        return say("cell_no_interval_title")
+    scale = 100 if is_rate(metric) else 1
+    values: dict[str, str | int] = {
+        "estimate": f"{scale * found.estimate:+.2f}",
+        "low": f"{scale * found.low:+.2f}",
+        "high": f"{scale * found.high:+.2f}",
+        "verdict": say("verdict_noise") if found.within_noise else say("verdict_beyond"),
+    }
+    if metric == "winner_changes":
+        return say("cell_title_winner", None, **values)
+    return say("cell_title_rate", None, **values) if is_rate(metric) else say("cell_title_points", None, **values)
 
 
 def sweep_html(report: SweepReport, where: Sequence[Condition] = (), everything: bool = False) -> str:
@@ -216,11 +224,20 @@ def sweep_html(report: SweepReport, where: Sequence[Condition] = (), everything:
         f"{c.metric} {'>' if c.strict_low else '≥'} {shown(c.metric, c.low)}" for c in where if c.low is not None
     ] + [f"{c.metric} {'<' if c.strict_high else '≤'} {shown(c.metric, c.high)}" for c in where if c.high is not None]
     conditions += [
-        f"{c.metric} is {'within' if c.noise else 'beyond'} noise of {report.start}"
+        say("condition_within", metric=c.metric, start=report.start)
+        if c.noise
+        else say("condition_beyond", metric=c.metric, start=report.start)
         for c in where
         if c.noise is not None
     ]
+    axes = report.vary
+    paths = Markup(", ").join(code(axis.path) for axis in axes)
     return environment.from_string(TEMPLATE).render(
+        say=say_html,
+        lang=say("html_lang"),
+        varied=say_html("sweep_html_varied", paths=paths, rows=code(axes[0].path))
+        if len(axes) < 2
+        else say_html("sweep_html_varied_columns", paths=paths, rows=code(axes[0].path), columns=code(axes[1].path)),
         report=report,
         maps=heat_maps(report, where, [m for m in report.metrics if m not in constant]),
         constant=[f"{m} ({shown(m, report.start_metrics[m])})" for m in constant],
@@ -229,7 +246,7 @@ def sweep_html(report: SweepReport, where: Sequence[Condition] = (), everything:
             str(v)
             for v in next((a.values for a in report.vary if a.run and a.path == "players"), (report.run.players,))
         ),
-        conditions=conditions,
+        conditions=say("and_join").join(conditions),
         invalid=[point for point in report.points if not point.valid],
         scale=SCALE,
         rates=any(is_rate(m) for m in report.metrics),
@@ -237,7 +254,7 @@ def sweep_html(report: SweepReport, where: Sequence[Condition] = (), everything:
 
 
 TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{{ lang }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -267,25 +284,18 @@ ul.problems { font-size: 0.9rem; }
 </style>
 </head>
 <body>
-<h1>Sweep of {{ report.start }}</h1>
-<p class="note">{{ report.points|length }} grid points, {{ report.run.games }} games of {{ players }} players each,
-seed {{ report.run.seed }}, game model {{ report.run.model }}. Every point plays the same games as {{ report.start }}.</p>
-<p class="note">Varied: {% for axis in axes %}<code>{{ axis.path }}</code>{% if not loop.last %}, {% endif %}{% endfor %}.
-Rows: <code>{{ axes[0].path }}</code>{% if axes|length > 1 %}; columns: <code>{{ axes[1].path }}</code>{% endif %}.</p>
-<p class="note">Under each value: its difference from {{ report.start }} with the half-width of its 95% interval,
-from the paired games (for the winner: the interval of the share of games where it differs). Hatched, in italics and
-marked ~: within noise (the interval contains 0, so these games cannot tell the point from {{ report.start }}).</p>
-<p class="note">Dashed: the starting ruleset's own values{% if conditions %}; outlined in orange: the points where
-{{ conditions|join(" and ") }}{% endif %}.</p>
-{% if constant %}<p class="note">The same at every point, so not drawn: {{ constant|join(", ") }}.</p>
-{% endif %}<p class="note scale">Below {{ report.start }} {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} above:
-one scale for every map, centred on {{ report.start }}: grey within noise, then darker at 1, 2, 3 and 5 half-widths
-of the 95% interval from it (white: no interval).</p>
+<h1>{{ say("sweep_html_heading", start=report.start) }}</h1>
+<p class="note">{{ say("sweep_html_run", report.points|length, games=report.run.games, players=players, seed=report.run.seed, model=report.run.model, start=report.start) }}</p>
+<p class="note">{{ varied }}</p>
+<p class="note">{{ say("sweep_html_under", start=report.start) }}</p>
+<p class="note">{% if conditions %}{{ say("sweep_html_dashed_where", conditions=conditions) }}{% else %}{{ say("sweep_html_dashed") }}{% endif %}</p>
+{% if constant %}<p class="note">{{ say("sweep_html_constant", metrics=constant|join(", ")) }}</p>
+{% endif %}<p class="note scale">{{ say("sweep_html_below", start=report.start) }} {% for colour in scale %}<span style="background: {{ colour }}"></span>{% endfor %} {{ say("sweep_html_above", start=report.start) }}</p>
 <div class="maps">
 {% for map in maps %}
 <section class="map" id="{{ map.metric }}">
 <h2>{{ map.title }}</h2>
-<p class="note"><code>{{ map.metric }}</code>: {{ map.low }} to {{ map.high }}; {{ report.start }}: {{ map.start }}</p>
+<p class="note"><code>{{ map.metric }}</code>: {{ say("sweep_html_range", low=map.low, high=map.high) }}; {{ report.start }}: {{ map.start }}</p>
 {% if map.definition %}<p class="note">{{ map.definition }}</p>{% endif %}
 {% if map.chart %}{{ map.chart }}
 {% endif %}{% for panel in map.panels %}
@@ -303,7 +313,7 @@ of the 95% interval from it (white: no interval).</p>
 {% endfor %}
 </div>
 {% if invalid %}
-<h2>Points that break the rules (not played)</h2>
+<h2>{{ say("broken_points_heading") }}</h2>
 <ul class="problems">
 {% for row in invalid %}<li>{% for path, value in row.values.items() %}<code>{{ path }}={{ value }}</code>{% if not loop.last %}, {% endif %}{% endfor %}: {{ row.problems|join("; ") }}</li>
 {% endfor %}</ul>

@@ -11,10 +11,11 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..runs.voice import say
+
 WIDTH = 100
 NAME_LIMIT = 20  # a column name longer than this turns every column's name into a letter, with a legend
 GAP = "  "
-SAME_IN_ALL = "same in all: "
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -48,7 +49,7 @@ class Folded:
     items: tuple[str, ...]
 
     def lines(self) -> list[str]:
-        return wrap(SAME_IN_ALL + "; ".join(self.items), "  ", "    ")
+        return wrap(say("same_in_all", items="; ".join(self.items)), "  ", "    ")
 
 
 Line = Row | Folded
@@ -79,7 +80,8 @@ def column_names(names: Sequence[str]) -> tuple[list[str], list[str]]:
         return list(names), []
     letters = list(LETTERS[: len(names)])
     legend = [
-        f"{'Columns:' if index == 0 else '':8} {letter} = {name}{' (the reference)' if index == 0 else ''}"
+        f"{say('columns') if index == 0 else '':8} "
+        + (say("legend_reference", letter=letter, name=name) if index == 0 else say("legend", letter=letter, name=name))
         for index, (letter, name) in enumerate(zip(letters, names, strict=True))
     ]
     return letters, [line for text in legend for line in wrap(text, "", " " * 13)]

@@ -13,7 +13,7 @@ from typing import Any
 from ..runs import metrics
 from ..runs.metrics import is_rate
 from ..runs.search import METHOD, Crossing, Reading, Search, Shape, Target
-from ..runs.voice import say
+from ..runs.voice import lab_phrase, say
 from .charts import Dot, line_chart
 from .records import Json, Run
 from .rows import planning_note
@@ -33,7 +33,7 @@ def with_interval(metric: str, reading: Reading) -> str:
     assert reading.estimate is not None
     text = figure(metric, reading.estimate)
     if reading.interval is None:
-        return f"{text} (no interval: too few games)"
+        return say("no_interval", figure=text)
     low, high = (figure(metric, end).rstrip("%") for end in (reading.interval.low, reading.interval.high))
     return f"{text} ({low}..{high})"
 
@@ -53,13 +53,16 @@ def answer_lines(result: Search, name: str) -> list[str]:
     """The answer in words: each crossing, or why there is none."""
     metric, target = result.target.metric, figure(result.target.metric, result.target.value)
     if not result.valid:
-        return [f"No value in {result.low}..{result.high} makes a valid ruleset (the problems are above)."]
+        return [say("tune_none_valid", low=result.low, high=result.high)]
     if not result.crossings:
         return [unreached_words(result, name)]
     lines = []
     for number, crossing in enumerate(result.crossings, 1):
-        label = "Answer" if len(result.crossings) == 1 else f"Answer {number} of {len(result.crossings)}"
-        lines.append(f"{label}: {crossing_words(crossing, metric, name, target, result.target.value)}")
+        words = crossing_words(crossing, metric, name, target, result.target.value)
+        if len(result.crossings) == 1:
+            lines.append(say("tune_answer", words=words))
+        else:
+            lines.append(say("tune_answer_of", number=number, count=len(result.crossings), words=words))
     return lines
 
 
@@ -68,18 +71,21 @@ def unreached_words(result: Search, name: str) -> str:
     ("the nearest value tried" unless the metric is monotonic and that value is an end of the range)."""
     metric, target, nearest = result.target.metric, result.target.value, result.nearest
     assert nearest is not None and nearest.estimate is not None
-    where = f"no value in {result.low}..{result.high} reaches {figure(metric, target)}"
+    where = say("tune_unreached", low=result.low, high=result.high, target=figure(metric, target))
     if result.shape == "flat":
-        return f"{metric} is {with_interval(metric, nearest)} at every value tried: {where}."
-    said = f"{metric} is {with_interval(metric, nearest)} at {name} {nearest.value}"
+        return say("tune_flat", metric=metric, reading=with_interval(metric, nearest), where=where)
+    said = say("tune_nearest_at", metric=metric, reading=with_interval(metric, nearest), name=name, value=nearest.value)
     others = [r for r in result.valid if r is not nearest]
     if others:
         farthest = max(others, key=lambda r: (abs((r.estimate or 0.0) - target), -r.value))
-        said += f" and {figure(metric, farthest.estimate or 0.0)} at {farthest.value}"
+        said += say("tune_farthest_at", reading=figure(metric, farthest.estimate or 0.0), value=farthest.value)
     sure = result.shape in ("rising", "falling") and at_edge(result, nearest)
-    said = f"{said}: {where}; the nearest {'is' if sure else 'value tried is'} {nearest.value}"
+    nearest_words = (
+        say("tune_nearest_is", value=nearest.value) if sure else say("tune_nearest_tried", value=nearest.value)
+    )
+    said = f"{said}: {where}; {nearest_words}"
     if nearest.covers(result.target):
-        said += f" (its interval holds {figure(metric, target)}: these games cannot tell it from the target)"
+        said += say("tune_nearest_holds", target=figure(metric, target))
     return said + "."
 
 
@@ -133,40 +139,53 @@ def crossing_words(crossing: Crossing, metric: str, name: str, target: str, valu
     return words
 
 
+# What the metric does over the values tried, by shape (the JSON's `shape`), said with {metric} and {name}.
 SHAPE_WORDS: dict[Shape, str] = {
-    "rising": "rises (or stays) as {name} rises",
-    "falling": "falls (or stays) as {name} rises",
-    "flat": "is the same at each: {name} does not change it on these games",
-    "not monotonic": "is not monotonic in {name}: it rises in part of the range and falls in another; every "
-    "crossing of the target found on the coarse grid is refined",
+    "rising": lab_phrase("shape_rising"),
+    "falling": lab_phrase("shape_falling"),
+    "flat": lab_phrase("shape_flat"),
+    "not monotonic": lab_phrase("shape_not_monotonic"),
 }
+# A step's kind in words (the JSON and the CSV keep the kind as it is).
+STEP_WORDS = {"coarse grid": lab_phrase("step_coarse"), "bisection": lab_phrase("step_bisection")}
 
 
 def tune_text(result: Search, context: Context) -> str:
     """The search step by step, then the answer (at most textfit.WIDTH columns)."""
     metric, run = result.target.metric, context.run
     name = short_names([context.path])[0]
-    start_value = "" if context.start_value is None else f" ({context.start} has {context.start_value})"
+    start_value = (
+        "" if context.start_value is None else say("tune_start_has", start=context.start, value=context.start_value)
+    )
     lines = [
         *wrap(
-            f"gah tune: {context.path} from {result.low} to {result.high}{start_value} for {metric} = "
-            f"{figure(metric, result.target.value)}; {run.games} games of {run.players} players each, "
-            f"seed {run.seed}, model {run.model} ({run.model_file}){planning_note(run.planning)}"
+            say(
+                "tune_head",
+                path=context.path,
+                low=result.low,
+                high=result.high,
+                start_value=start_value,
+                metric=metric,
+                target=figure(metric, result.target.value),
+                games=run.games,
+                players=run.players,
+                seed=run.seed,
+                model=run.model,
+                file=run.model_file,
+                planning=planning_note(run.planning),
+            )
         ),
         *wrap(f"{metric}: {metrics.metric_of(metric).definition}."),
-        *wrap(
-            f"Every value plays the same games. 95% intervals: jackknife over {context.batches} batches of games; "
-            "'target inside' marks an interval that holds the target (these games cannot tell them apart)."
-        ),
+        *wrap(say("tune_explained", batches=context.batches)),
     ]
     for step in result.steps:
         values = ", ".join(str(r.value) for r in step.readings)
-        lines += ["", f"Step {step.number}, {step.kind}: {values}"]
+        lines += ["", say("tune_step", number=step.number, kind=say(STEP_WORDS[step.kind]), values=values)]
         for reading in step.readings:
             lines.extend(reading_lines(reading, result.target, name))
     lines.append("")
     if result.shape is not None:
-        lines.extend(wrap(f"On the values tried, {metric} {SHAPE_WORDS[result.shape].format(name=name)}."))
+        lines.extend(wrap(say(SHAPE_WORDS[result.shape], metric=metric, name=name)))
     for line in answer_lines(result, name):
         lines.extend(wrap(line, "", "  "))
     return "\n".join(lines) + "\n"
@@ -175,8 +194,8 @@ def tune_text(result: Search, context: Context) -> str:
 def reading_lines(reading: Reading, target: Target, name: str) -> list[str]:
     head = f"  {name} {reading.value}: "
     if reading.estimate is None:
-        return wrap(head + "breaks the rules: " + "; ".join(reading.problems), "", "    ")
-    mark = ", target inside" if reading.covers(target) else ""
+        return wrap(head + say("breaks_rules", problems="; ".join(reading.problems)), "", "    ")
+    mark = say("target_inside") if reading.covers(target) else ""
     return [f"{head}{target.metric} {with_interval(target.metric, reading)}{mark}"]
 
 
@@ -207,7 +226,7 @@ def tune_json(result: Search, context: Context) -> str:
             "metric": target.metric,
             "value": target.value,
             "unit": metric.unit,
-            "definition": metric.definition,
+            "definition": metric.english_definition,
         },
         "intervals": {"level": 0.95, "method": METHOD},
         "steps": [
@@ -270,7 +289,7 @@ def tune_html(result: Search, context: Context) -> str:
     chart = line_chart(dots, scale * result.target.value, name, [with_interval(metric, r) for r in tried], metric)
     title = say("tune_html_title", start=context.start, metric=metric)
     return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        f'<!DOCTYPE html>\n<html lang="{escape(say("html_lang"))}">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
         "<style>body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; } "
         "pre { font-size: 0.85rem; }</style>\n</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n<p>{escape(say('tune_html_chart', metric=metric, name=name))}</p>\n"

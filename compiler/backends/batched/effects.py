@@ -454,12 +454,8 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
             t, rec, sr, o[row, op.CHOOSE_ITEMS_COUNT], o[row, op.CHOOSE_ITEMS_SERVE], o[row, op.CHOOSE_ITEMS_MASK]
         )
     elif code == op.OP_RETURN_ITEMS:
-        kitchen, cafe, count, mask = (
-            o[row, op.RETURN_KITCHEN],
-            o[row, op.RETURN_CAFE],
-            o[row, op.RETURN_COUNT],
-            o[row, op.RETURN_MASK],
-        )
+        kitchen, cafe, mask = o[row, op.RETURN_KITCHEN], o[row, op.RETURN_CAFE], o[row, op.RETURN_MASK]
+        count = o[row, op.RETURN_COUNT]
         if count == ALL:
             return_all(rec, kitchen, cafe, mask)
         else:

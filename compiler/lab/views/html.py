@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from ..runs.tallies import OUTCOMES
 from ..runs.voice import lab_phrase, say
-from .records import COMPARE_FORMAT, CompareReport, Difference, RulesetRecord
+from .records import COMPARE_FORMAT, CompareReport, Difference, Outcomes, RulesetRecord
 from .rows import NOISE_MARK, Figure, Row, Section, TileRow, catalogue, cells, interval_title, outcome_word, rows_of
 from .words import GLOBALS
 
@@ -175,29 +175,7 @@ def outcome_plot(report: CompareReport) -> OutcomePlot:
             if scoring is None:
                 continue
             x = start + index * bar_w
-            y = float(TOP + plot_h)
-            segments = []
-            for outcome in ("penalty", "nothing", "bonus"):
-                share = scoring.outcomes.rate(outcome)
-                h = share * plot_h
-                y -= h
-                segments.append(
-                    {
-                        "y": _fmt(y),
-                        "height": _fmt(h),
-                        "colour": OUTCOME_COLOURS[outcome],
-                        "title": say(
-                            "outcome_title",
-                            name=entry.name,
-                            round=round_,
-                            outcome=outcome_word(outcome),
-                            share=f"{100 * share:.1f}",
-                        ),
-                        "label": f"{100 * share:.0f}%" if h >= 14 else "",
-                        "label_y": _fmt(y + h / 2 + 4),
-                        "text_colour": "#fff" if outcome == "penalty" else "#000",
-                    }
-                )
+            segments = _outcome_segments(entry.name, round_, scoring.outcomes, plot_h)
             bars.append(
                 {
                     "x": _fmt(x + 1),
@@ -222,6 +200,30 @@ def outcome_plot(report: CompareReport) -> OutcomePlot:
         "name_y": TOP + plot_h + 12,
         "group_y": HEIGHT - 8,
     }
+
+
+def _outcome_segments(name: str, round_: int, outcomes: Outcomes, plot_h: float) -> list[Texts]:
+    """One bar's segments, penalty at the bottom, then neutral and bonus, each with its share."""
+    y = float(TOP + plot_h)
+    segments: list[Texts] = []
+    for outcome in ("penalty", "nothing", "bonus"):
+        share = outcomes.rate(outcome)
+        h = share * plot_h
+        y -= h
+        segments.append(
+            {
+                "y": _fmt(y),
+                "height": _fmt(h),
+                "colour": OUTCOME_COLOURS[outcome],
+                "title": say(
+                    "outcome_title", name=name, round=round_, outcome=outcome_word(outcome), share=f"{100 * share:.1f}"
+                ),
+                "label": f"{100 * share:.0f}%" if h >= 14 else "",
+                "label_y": _fmt(y + h / 2 + 4),
+                "text_colour": "#fff" if outcome == "penalty" else "#000",
+            }
+        )
+    return segments
 
 
 # --- differences from the reference with their 95% intervals (a forest plot) ----------------------

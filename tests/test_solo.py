@@ -11,6 +11,7 @@ both, krones, items and guests for you only). Track points: base's table (0:0 1:
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -157,3 +158,32 @@ def test_gah_setup_deals_the_human_6_of_10_and_the_opponent_nothing() -> None:
     # Anna keeps 6 of one packet of 10 (the draft's default pick: highest cost); the other 4 go back to the deck.
     assert len(anna["hand"]) == 6 and anna["krones"] == 10 and "role" not in anna
     assert len(dealt["staff_deck"]) == 48 - 6
+
+
+@pytest.mark.parametrize("engine", ["pure", "batched"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["compare", "base", "solo", "--players", "2", "--games", "20"],
+        ["sweep", "solo", "--vary", "emperor_scorings.7.move_back=3..4", "--players", "2", "--games", "20"],
+        ["tune", "solo", "--vary", "emperor_scorings.7.move_back=3..5", "--target", "penalty_r7=10%", "--players", "2"],
+    ],
+    ids=["compare", "sweep", "tune"],
+)
+def test_the_lab_refuses_solo_by_name_on_either_engine(command: list[str], engine: str) -> None:
+    """The lab's game model plays players, not a role's automated opponent: rather than play solo's opponent as a
+    hotelier (what the pure path did before), each lab command refuses the ruleset by name, exit 1, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gah", "--root", str(ROOT), *command],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GAH_LAB_ENGINE": engine},
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.endswith(
+        f"gah {command[0]}: ruleset solo has player roles (solo-opponent): the lab's game model says how a player "
+        "plays a round, not how the automated opponent of a role plays it, so the lab does not play this ruleset "
+        "(gah score and the score pad do)\n"
+    ), done.stderr

@@ -20,6 +20,7 @@ from typing import cast
 from ... import ir
 from ...backends.python.load import import_source
 from ...backends.python.module import generate_module, with_runtime_from
+from ...errors import GahError
 from ..engine.game import LabModule, Outcome
 from ..engine.model import Model
 from ..engine.native import engine, runtime_module
@@ -32,6 +33,7 @@ from .batches import (
     show_refusal,
 )
 from .tallies import Tally
+from .voice import say
 from .warm import pure_meanwhile
 
 CHUNK = 250
@@ -48,6 +50,14 @@ class LabSpec:
     games: int
     players: int
     seed: int
+
+    def __post_init__(self) -> None:
+        """Neither engine plays a ruleset with player roles: the game model knows how a player plays its rounds,
+        not how a role's automated opponent does, and an engine never plays what it does not know."""
+        for ruleset in self.rulesets:
+            if ruleset.roles:
+                roles = ", ".join(role.id for role in ruleset.roles)
+                raise GahError(say("roles_refused", ruleset=ruleset.name, roles=roles))
 
 
 @dataclass(frozen=True)

@@ -1674,6 +1674,9 @@ def decide(
             return decide_recorded(game, player, key, index, value, options, none_why, order_only)
     branches = options if tried is None else tried
     if len(branches) == 1:
+        if trial is not None:  # a trial's, most often: the option taken, nothing told
+            trial.made.append(branches[0])
+            return branches[0]
         return decide_only(game, player, key, index, options, branches[0], dominated)
     if trial is not None:
         return go_on(game, player, trial, branches, order_only, (classes, finish, restore))
@@ -1710,11 +1713,8 @@ def decide_recorded(
 
 def decide_only(game: Game, player: Player, key: str, index: int, options: list[T], chosen: T, dominated: bool) -> T:
     """decide() where the policy has one option to try, `chosen`: the only legal one, or the one the others are
-    provably worth no more than (symmetry: as much; `dominated`: maybe less, no runner-up shown)."""
-    trial = game.trial
-    if trial is not None:
-        trial.made.append(chosen)
-        return chosen
+    provably worth no more than (symmetry: as much; `dominated`: maybe less, no runner-up shown), in the real
+    game (a trial's is taken in decide())."""
     turn = game.turn
     if turn is not None:
         turn.made.append(chosen)

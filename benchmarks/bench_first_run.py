@@ -40,6 +40,11 @@ def venv(name: str, wheel: Path, root: Path) -> Path:
     return folder / "bin" / "gah"
 
 
+# The background compile of gah.lab.runs.warm: `python -m gah compare base base --games 1 ...` since the lab stopped
+# importing the command line; `python -m gah.lab.runs.warm` in older wheels. Both are waited for.
+WARM_UP = (b"-m", b"gah", b"compare", b"base", b"base", b"--games", b"1")
+
+
 def background_compiles(gah: Path) -> list[int]:
     """Process ids of kernel compiles this venv's python left running (gah.lab.runs.warm)."""
     python = str(gah.parent / "python")
@@ -51,7 +56,8 @@ def background_compiles(gah: Path) -> list[int]:
             argv = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if argv and argv[0].decode(errors="replace").startswith(python) and b"gah.lab.runs.warm" in argv:
+        warming = b"gah.lab.runs.warm" in argv or tuple(argv[1 : 1 + len(WARM_UP)]) == WARM_UP
+        if argv and argv[0].decode(errors="replace").startswith(python) and warming:
             found.append(int(entry.name))
     return found
 

@@ -21,7 +21,8 @@ from gah.lab.runs.runner import run_lab
 from gah.lab.views.compare import build_report, report_json
 from gah.project import load_one
 
-distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.extra("cluster")
+distributed = pytest.importorskip("distributed", reason="needs the cluster extra: pip install -e '.[cluster]'")
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,6 +21,8 @@ from gah.lab.engine.model import default_model_path, load_model
 from gah.lab.runs.jobs import Lab, LabSpec
 from gah.project import load_one
 
+pytestmark = pytest.mark.extra("fast")  # the compiled hot path: the fast extra, then python -m gah.lab.native
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -30,7 +32,7 @@ def test_compiled_and_pure_paths_give_identical_tallies(monkeypatch: pytest.Monk
     try:
         compiled = importlib.import_module(native.NATIVE)
     except ImportError:
-        pytest.skip("the compiled hot path is not built (python -m gah.lab.native)")
+        pytest.skip("the compiled hot path is not built (the fast extra, then python -m gah.lab.native)")
     assert compiled is not game and compiled.__file__ != game.__file__
     workspace = Workspace(ROOT)
     rulesets = tuple(load_one(workspace, name) for name in ("base", "gentle-move-backs", "long-track", "mild-cafe"))
@@ -101,7 +103,7 @@ def test_compiled_picks_are_the_pure_ones() -> None:
     try:
         compiled = importlib.import_module(native.NATIVE)
     except ImportError:
-        pytest.skip("the compiled hot path is not built (python -m gah.lab.native)")
+        pytest.skip("the compiled hot path is not built (the fast extra, then python -m gah.lab.native)")
     small = ((3, 7, 9), 9, (0, 1, 2))  # weights 3, 4, 2: a table
     large = ((1, 70000, 70001, 100000), 100000, (0, 1, 4, 5))  # weights adding up past TABLE_LIMIT: bisected
     numbers = [0, 1, (1 << 31) - 1, 1 << 31, (1 << 32) - 1, *range(12345, 1 << 32, 48611917)]
@@ -115,7 +117,7 @@ def test_the_benchmark_times_the_compiled_lab_alone() -> None:
     """The README's `bench_lab.py 100000 --rounds 1 --variants native`, on a few games: only the compiled
     variant runs (no baseline export), on one worker and on two, and both give the same report."""
     if not native.built():
-        pytest.skip("the compiled hot path is not built (python -m gah.lab.native)")
+        pytest.skip("the compiled hot path is not built (the fast extra, then python -m gah.lab.native)")
     bench = [sys.executable, str(ROOT / "benchmarks" / "bench_lab.py")]
     done = subprocess.run([*bench, "30", "--rounds", "1", "--variants", "native"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -17,9 +17,10 @@ import argparse
 import hashlib
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cosmic_ray.work_db import WorkDB, use_db
-from cosmic_ray.work_item import MutationSpec, WorkerOutcome, WorkResult
+if TYPE_CHECKING:  # cosmic-ray is the `mutation` extra: the README's test command collects this file without it
+    from cosmic_ray.work_item import MutationSpec
 
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent.txt"
 
@@ -67,6 +68,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--one-in", type=int, default=1, help="keep one mutant in N (1: all)")
     parser.add_argument("--skip-equivalent", action="store_true", help="skip the mutants of equivalent.txt")
     args = parser.parse_args(argv)
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
     equivalent = equivalent_keys() if args.skip_equivalent else set()
     with use_db(args.session, WorkDB.Mode.open) as db:
         # Keys are counted over every mutant of the session, done or not, so a key never depends on progress.

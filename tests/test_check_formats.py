@@ -60,6 +60,13 @@ def test_sarif_paths_are_uris() -> None:
     assert location["physicalLocation"]["artifactLocation"]["uri"] == "rules/my%20house%231.yaml"
 
 
+def test_sarif_points_at_no_web_page_that_does_not_exist() -> None:
+    """SARIF's informationUri is optional; gah has no published page yet (no package on the index), so none."""
+    driver = json.loads(as_sarif([], "0"))["runs"][0]["tool"]["driver"]
+    assert driver["name"] == "gah" and "informationUri" not in driver
+    assert "pypi.org" not in as_sarif([], "0")
+
+
 def test_json_of_valid_rules_is_an_empty_list(tmp_path: Path) -> None:
     run = run_gah("--workspace", str(house(tmp_path, "extends: base\nname: house\n")), "check", "--format", "json")
     assert run.code == 0 and json.loads(run.out) == {"problems": [], "count": 0}

@@ -1,5 +1,5 @@
 """`gah check --format json|github`: the problems, with their positions, in the forms tools read; `gah diff
---exit-code` for scripts (README: Commands)."""
+--exit-code` for scripts (gah docs commands)."""
 
 from __future__ import annotations
 

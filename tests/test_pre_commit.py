@@ -1,4 +1,4 @@
-"""The pre-commit hook (.pre-commit-hooks.yaml; README: Checks in editors and CI): in a house-rules git
+"""The pre-commit hook (.pre-commit-hooks.yaml; gah docs ci): in a house-rules git
 repository, a commit that breaks a rules file is stopped, and `--format github` marks the file at its line.
 
 pre-commit installs a `language: python` hook by pip-installing this repository into an environment of its own

@@ -35,6 +35,7 @@ def _run(command: list[str], text: str) -> bool:
     """Page `text` with `command`; False when the pager did not start (nothing was shown)."""
     environment = dict(os.environ)
     environment.setdefault("LESS", "FRX")  # as git: quit when it fits one screen, leave it on the screen
+    sys.stdout.flush()  # what was written before comes before the pager's screen
     try:
         process = subprocess.Popen(command, stdin=subprocess.PIPE, env=environment)
     except OSError:

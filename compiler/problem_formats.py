@@ -78,7 +78,6 @@ def as_sarif(problems: list[Problem], version: str) -> str:
     driver = {
         "name": "gah",
         "version": version,
-        "informationUri": "https://pypi.org/project/grand-austria-rules/",
         "rules": [{"id": "rules-file"}],
     }
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [{"tool": {"driver": driver}, "results": results}]}

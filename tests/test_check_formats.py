@@ -1,5 +1,5 @@
 """`gah check --format json|github`: the problems, with their positions, in the forms tools read; `gah diff
---exit-code` for scripts (README: Commands)."""
+--exit-code` for scripts (gah docs commands)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,13 @@ def test_sarif_paths_are_uris() -> None:
     problem = Problem(Position("rules/my house#1.yaml", 2, 5), "x")
     location = json.loads(as_sarif([problem], "0"))["runs"][0]["results"][0]["locations"][0]
     assert location["physicalLocation"]["artifactLocation"]["uri"] == "rules/my%20house%231.yaml"
+
+
+def test_sarif_points_at_no_web_page_that_does_not_exist() -> None:
+    """SARIF's informationUri is optional; gah has no published page yet (no package on the index), so none."""
+    driver = json.loads(as_sarif([], "0"))["runs"][0]["tool"]["driver"]
+    assert driver["name"] == "gah" and "informationUri" not in driver
+    assert "pypi.org" not in as_sarif([], "0")
 
 
 def test_json_of_valid_rules_is_an_empty_list(tmp_path: Path) -> None:

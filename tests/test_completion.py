@@ -1,4 +1,4 @@
-"""Shell completion (README: Shell completion): bash sources `gah completion bash` and completes as a user's
+"""Shell completion (gah docs commands: Shell completion): bash sources `gah completion bash` and completes as a user's
 <Tab> would: command names, options, ruleset names of the workspace, language ids, `--vary` paths."""
 
 from __future__ import annotations
@@ -71,6 +71,14 @@ def test_languages_and_vary_paths(workspace: Path) -> None:
     assert tab("gah sweep base --vary model.planning.sh", workspace) == ["model.planning.share="]
     assert "model.planning.mistakes=" in tab("gah sweep base --vary model.planning.", workspace)
     assert "model." not in tab("gah tune base --vary ", workspace), "tune varies the ruleset alone"
+
+
+def test_docs_topics_complete_not_file_names(workspace: Path) -> None:
+    from gah.commands.format_docs import TOPICS
+
+    assert tab("gah docs ", workspace) == list(TOPICS)  # the listing's order; the workspace's files are not topics
+    assert tab("gah docs la", workspace) == ["lab", "lab-model", "language"]
+    assert tab("gah docs house", workspace) == ["house-rules"]
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

@@ -389,13 +389,14 @@ def test_gah_score_explains_an_invented_tile(tmp_path: Path) -> None:
     assert re.search(r"return_items", run.out)
 
 
-def test_the_readme_example_is_the_tile_and_its_wording() -> None:
-    """README "Writing a tile of your own" shows a-tax-and-tribute and the sentence its sheet prints."""
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def test_the_guide_example_is_the_tile_and_its_wording() -> None:
+    """The guide's "Writing a tile of your own" (gah docs house-rules) shows a-tax-and-tribute and the sentence its
+    sheet prints."""
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "guide-house-rules.md").read_text(encoding="utf-8")
     block = readme.split("## Writing a tile of your own", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
     data = Path(ITEMS).read_text(encoding="utf-8")
     tile = [line for line in block.splitlines()[1:] if line.strip()]
-    assert all(line in data for line in tile), "the README's tile differs from invented-items.yaml"
+    assert all(line in data for line in tile), "the guide's tile differs from invented-items.yaml"
     said = "lose 2 krones and return 1 dish or drink of your choice from your kitchen; if you cannot do all of that, lose 5 points instead"
     assert said in " ".join(readme.split()).lower().replace('"', "")
     from gah.project import load_one

@@ -60,7 +60,7 @@ def test_drama_is_a_lead_change_at_the_final_scoring() -> None:
 
 
 def test_drama_follows_the_lead_and_a_comeback_the_winner() -> None:
-    """README, Metrics: 9-5 after the last scoring, then 60-60 won by seat 2 on the tie-breaker: the winner was 4
+    """The guide (gah docs metrics): 9-5 after the last scoring, then 60-60 won by seat 2 on the tie-breaker: the winner was 4
     behind there (a comeback), but seat 1 still shares the lead at the end (no drama)."""
     assert behind([9, 5], frozenset({1})) == 4
     assert drama([[9, 5]], [60, 60]) == 0
@@ -180,8 +180,9 @@ def test_both_engines_give_the_same_figures_and_the_games_hold_them(
 
 
 def _readme_recipes() -> dict[str, str]:
-    """README, The games as data: the pandas lines that recompute decided_r5 and drama (`expression  # name`)."""
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    """The guide (gah docs lab), The games as data: the pandas lines that recompute decided_r5 and drama
+    (`expression  # name`)."""
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "guide-lab.md").read_text(encoding="utf-8")
     found = {}
     for line in readme.splitlines():
         expression, _hash, comment = line.partition("  # ")

@@ -114,7 +114,7 @@ def test_compiled_picks_are_the_pure_ones() -> None:
 
 
 def test_the_benchmark_times_the_compiled_lab_alone() -> None:
-    """The README's `bench_lab.py 100000 --rounds 1 --variants native`, on a few games: only the compiled
+    """The guide's (gah docs lab) `bench_lab.py 100000 --rounds 1 --variants native`, on a few games: only the compiled
     variant runs (no baseline export), on one worker and on two, and both give the same report."""
     if not native.built():
         pytest.skip("the compiled hot path is not built (the fast extra, then python -m gah.lab.native)")

@@ -1,4 +1,4 @@
-"""Files that never collide (README: Commands, Workspaces): a sheet in another language than the workspace's
+"""Files that never collide (gah docs commands, gah docs workspaces): a sheet in another language than the workspace's
 gets the language in its name, a language dropped from a workspace leaves no empty folder behind, metadata is
 escaped once, and every path a message shows can be opened (gah show --path) or given back to gah."""
 

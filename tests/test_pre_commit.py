@@ -1,13 +1,14 @@
-"""The pre-commit hook (.pre-commit-hooks.yaml; README: Checks in editors and CI): in a house-rules git
+"""The pre-commit hook (.pre-commit-hooks.yaml; gah docs ci): in a house-rules git
 repository, a commit that breaks a rules file is stopped, and `--format github` marks the file at its line.
 
-pre-commit installs a `language: python` hook by pip-installing this repository into an environment of its own
-(numba, WeasyPrint and all: minutes, and a network). The test runs the hook exactly as declared (entry, files,
-pass_filenames) with `language: system`, on the gah this suite runs."""
+The test installs the `repo: local` hook of the guide (docs/guide-ci.md, `gah docs ci`) word for word, on the gah
+this suite runs; it is the hook .pre-commit-hooks.yaml declares (entry, files, pass_filenames), with `language:
+system` (a `language: python` hook would pip-install gah from its published repository, which does not exist yet)."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,13 +34,33 @@ def declared_hook() -> dict[str, Any]:
     return dict(hook)
 
 
+def guide_config() -> str:
+    """The .pre-commit-config.yaml the guide shows, as written."""
+    text = (ROOT / "docs" / "guide-ci.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "pre-commit-config" in b]
+    return str(block)
+
+
+def test_the_guide_s_hook_is_the_declared_one_run_locally() -> None:
+    (hook,) = yaml.safe_load(guide_config())["repos"][0]["hooks"]
+    declared = declared_hook()
+    assert yaml.safe_load(guide_config())["repos"][0]["repo"] == "local"
+    assert hook["language"] == "system"
+    assert {k: hook[k] for k in ("id", "entry", "files", "pass_filenames")} == {
+        k: declared[k] for k in ("id", "entry", "files", "pass_filenames")
+    }
+
+
 def repository(tmp_path: Path, args: list[str]) -> tuple[Path, dict[str, str]]:
-    """A house-rules repository (gah init, git init) whose pre-commit config runs the declared hook."""
+    """A house-rules repository (gah init, git init) with the guide's pre-commit config (its args line
+    uncommented when `args` are given)."""
     folder = tmp_path / "house"
     assert run_gah("init", str(folder)).code == 0
-    hook = declared_hook() | {"language": "system", "args": args}
-    config = {"repos": [{"repo": "local", "hooks": [hook]}]}
-    (folder / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    config = guide_config()
+    if args:
+        config = config.replace("# args: [--format, github]", f"args: [{', '.join(args)}]")
+        assert f"args: [{', '.join(args)}]" in config
+    (folder / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
     env = {
         **os.environ,
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",

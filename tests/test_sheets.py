@@ -291,7 +291,7 @@ def test_markup_in_a_source_path_cannot_end_the_header_comment() -> None:
     from gah.sheets.render import _comment
 
     # A comment ends only at "--" followed by ">" or "!>"; with no "--" left, "<" and ">" stay as written
-    # (an escape would show as &lt; to whoever reads the page's source; README: Bad input).
+    # (an escape would show as &lt; to whoever reads the page's source; gah docs commands: Bad input).
     assert "--" not in _comment("a --> b -- c") and "--" not in _comment("x --!>")
     assert _comment("from <bundled>/rules/base.yaml") == "from <bundled>/rules/base.yaml"
 

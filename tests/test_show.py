@@ -220,8 +220,8 @@ def test_long_text_from_a_variant_is_folded_with_its_origin_on_the_key_line(tmp_
     assert load_yaml(shown.read_text(encoding="utf-8"), "whole.yaml").plain()["description"] == words  # type: ignore[index]
 
 
-def test_the_readme_s_promises_about_show_hold(tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_guide_s_promises_about_show_hold(tmp_path: Path) -> None:
+    readme = (ROOT / "docs" / "guide-commands.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if line.startswith("| `gah show RULESET"))
     keys = re.search(r"`\{([a-z, ]+)\}`", row)
     assert keys is not None

@@ -186,11 +186,11 @@ def test_axes_that_cannot_be_played_are_refused(
     assert code == 2 and message in err
 
 
-def test_the_readme_example_as_written(capsys: pytest.CaptureFixture[str]) -> None:
-    """README, Sweeps: the example over player counts and the planners' share, on fewer games: a start per run
+def test_the_guide_example_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """The guide (gah docs sweeps): the example over player counts and the planners' share, on fewer games: a start per run
     (3 counts x 3 shares), every point of every run (3 move-backs each), sorted by drama, highest first."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Sweeps") : readme.index("### Tuning to a target")]
+    readme = (ROOT / "docs" / "guide-sweeps.md").read_text(encoding="utf-8")
+    section = readme[: readme.index("## Tuning to a target")]
     (line,) = [line for line in section.splitlines() if line.startswith("gah sweep") and "--players 2,3,4" in line]
     argv = line.split()[1:]
     data = json.loads(ok(capsys, *argv, "--games", "20", "--workers", "1", "--json"))

@@ -1,4 +1,4 @@
-"""Colour and width (compiler/terminal.py; README: Commands): a terminal gets colour and lines wrapped to its
+"""Colour and width (compiler/terminal.py; gah docs commands): a terminal gets colour and lines wrapped to its
 width; a pipe gets plain full lines; --color, NO_COLOR and FORCE_COLOR decide as users expect."""
 
 from __future__ import annotations

@@ -365,15 +365,19 @@ def test_an_unknown_ruleset_is_exit_1_in_every_command(workspace: Path, command:
     assert "Traceback" not in run.err
 
 
-# --- the README tutorial, as written --------------------------------------------------------------
+# --- the README's five-minute tour, as written ----------------------------------------------------
+
+
+# What the brief of the tour promises: a workspace, a variant, check, build, score the example, sheet, compare.
+TOUR = ["init", "new-variant", "check", "build", "score", "sheet", "diff", "compare"]
 
 
 def _tutorial() -> str:
-    start = README.index("## Tutorial: your first house rule")
+    start = README.index("## A five-minute tour")
     return README[start : README.index("\n## ", start + 1)]
 
 
-def test_the_readme_tutorial_runs_as_written(tmp_path: Path) -> None:
+def test_the_readme_tour_runs_as_written(tmp_path: Path) -> None:
     text = _tutorial()
     blocks = re.findall(r"```(\w*)\n(.*?)```", text, re.S)
     commands = [
@@ -401,9 +405,13 @@ def test_the_readme_tutorial_runs_as_written(tmp_path: Path) -> None:
             assert_valid_against_its_schema_line(variant)
         if args[:1] == ["diff"]:
             assert "in 3 ways" in run.out  # "gah diff lists the three changes"
+        if args[:1] == ["score"]:
+            assert run.out.startswith("Ruleset high-stakes, after round 7") and "Standings" in run.out
+    assert [command[1] for command in commands if command[0] == "gah"] == TOUR
     assert variant is not None
     assert (cwd / "high-stakes.pdf").read_bytes().startswith(b"%PDF")
     assert (cwd / "generated" / "scoring" / "high_stakes.py").is_file()
+    assert (cwd / "generated" / "pads" / "high-stakes.html").is_file()
     # The misspelt key gives exactly the message the README shows.
     variant.write_text(variant.read_text(encoding="utf-8").replace("  spaces:", "  spacs:"), encoding="utf-8")
     run = run_gah("check", cwd=cwd)

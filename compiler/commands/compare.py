@@ -74,7 +74,7 @@ def add_games_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         metavar="FILE",
-        help="also write every game as CSV: a row per game, ruleset and seat (README: Variant lab, The games as data)",
+        help="also write every game as CSV: a row per game, ruleset and seat (gah docs lab: The games as data)",
     )
     parser.add_argument(
         "--games-parquet",

@@ -17,7 +17,7 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 
 @command(
     "completion",
-    'print a shell\'s completion script: eval "$(gah completion bash)" in ~/.bashrc (zsh, fish: see README)',
+    'print a shell\'s completion script: eval "$(gah completion bash)" in ~/.bashrc (zsh, fish: gah docs commands)',
 )(_setup)
 def run_completion(args: argparse.Namespace, workspace: Workspace) -> int:
     print(script(args.shell), end="")

@@ -1,9 +1,10 @@
-"""`gah docs [TOPIC]`: print a file-format document that ships with gah (rules, state, lab-model, language),
-through a pager on a terminal.
+"""`gah docs [TOPIC]`: print a document that ships with gah, a topic of the user guide or a file format, through a
+pager on a terminal.
 
-The documents are docs/*.md, generated from the schemas (python -m gah.docs); a wheel
-carries them under gah/_bundled/docs/, a checkout reads them in place. They describe the
-installed gah, so they are read from the package, not from $GAH_BUNDLE (which swaps rules only).
+The guide's topics are docs/guide-TOPIC.md, written by hand; the file formats are docs/*-format.md, generated
+from the schemas (python -m gah.docs). A wheel carries both under gah/_bundled/docs/, a checkout reads them in
+place. They describe the installed gah, so they are read from the package, not from $GAH_BUNDLE (which swaps rules
+only).
 """
 
 from __future__ import annotations
@@ -11,18 +12,37 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import GahError
 from ..frontend.rulesets import Workspace
+from ..pager import page
 from ..said import package_bundle
 from .registry import command
 
-TOPICS = {
+# The user guide, in reading order: topic -> file (hand-written; each links to the others by topic name).
+GUIDE = {
+    "commands": "guide-commands.md",
+    "workspaces": "guide-workspaces.md",
+    "house-rules": "guide-house-rules.md",
+    "translations": "guide-translations.md",
+    "sheets": "guide-sheets.md",
+    "pad": "guide-pad.md",
+    "modules": "guide-modules.md",
+    "lab": "guide-lab.md",
+    "sweeps": "guide-sweeps.md",
+    "metrics": "guide-metrics.md",
+    "ci": "guide-ci.md",
+    "development": "guide-development.md",
+}
+# The file formats, generated from the schemas by python -m gah.docs.
+FORMATS = {
     "rules": "rules-format.md",
     "state": "state-format.md",
     "lab-model": "lab-model-format.md",
     "language": "language-format.md",
 }
+TOPICS = {**GUIDE, **FORMATS}
 
 
 def doc_path(topic: str) -> Path:
@@ -51,14 +71,26 @@ def _title(topic: str) -> str:
 
 def _topic_list() -> str:
     width = max(len(topic) for topic in TOPICS)
-    return "".join(f"  {topic:<{width}}  {_title(topic)} (docs/{TOPICS[topic]})\n" for topic in TOPICS)
+    lines = ["The guide:\n"]
+    lines += [f"  {topic:<{width}}  {_title(topic)}\n" for topic in GUIDE]
+    lines += ["File formats:\n"]
+    lines += [f"  {topic:<{width}}  {_title(topic)}\n" for topic in FORMATS]
+    return "".join(lines)
+
+
+def topics(**_: Any) -> list[str]:
+    """What `gah docs <Tab>` offers: the topics, in the listing's order."""
+    return list(TOPICS)
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("topic", nargs="?", metavar="TOPIC", help=f"one of: {', '.join(TOPICS)} (none: list them)")
+    argument = parser.add_argument("topic", nargs="?", metavar="TOPIC", help="a topic of the list (none: list them)")
+    argument.completer = topics  # type: ignore[attr-defined]
 
 
-@command("docs", "print a file-format document that ships with gah (without TOPIC: the list)")(_setup)
+@command("docs", "print a topic of the user guide or a file format that ships with gah (without TOPIC: the list)")(
+    _setup
+)
 def run_docs(args: argparse.Namespace, _workspace: Workspace) -> int:
     topic: str | None = args.topic
     if topic is None:
@@ -68,9 +100,7 @@ def run_docs(args: argparse.Namespace, _workspace: Workspace) -> int:
         sys.stderr.write(f"gah docs: unknown topic {topic!r}; the topics are:\n" + _topic_list())
         return 2
     if sys.stdout.isatty():  # a person reads it: page it ($PAGER, else less or more), as git does
-        import pydoc
-
-        pydoc.pager(doc_text(topic))
+        page(doc_text(topic))
     else:
         sys.stdout.write(doc_text(topic))
     return 0

@@ -1,6 +1,6 @@
 """`python -m gah.lab.native [--remove]`: build (or remove) the lab's compiled hot path.
 
-The command keeps the name the README and CI have always used; the code is gah.lab.engine.native.
+The command keeps the name the guide (gah docs lab) and CI have always used; the code is gah.lab.engine.native.
 """
 
 import sys

@@ -12,7 +12,7 @@ two of its tables; ops.py: the op rows) and are written as module-level int cons
 
 numba reads a module-level int as a compile-time constant, so `rec[POINTS]` compiles exactly as `rec[0]` did.
 `describe()` gives every description as text; tests/test_batched_layout.py checks that each constant names its
-field; README's "Inside the batched engine" walks one Emperor scoring through these arrays.
+field; the guide's "Inside the batched engine" (gah docs development) walks one Emperor scoring through these arrays.
 """
 
 from __future__ import annotations

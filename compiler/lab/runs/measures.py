@@ -1,5 +1,5 @@
 """The designer's figures of one game, and their tallies: how the lead moves, comebacks, the margin, the spread
-of totals and what the Emperor scorings give (defined in the README: Variant lab, Metrics).
+of totals and what the Emperor scorings give (defined in the guide: gah docs metrics).
 
 Every figure of a game is an integer read from its Outcome (the standings after each Emperor scoring and the
 final totals), so the tallies are integer sums that merge exactly in any grouping, like gah.lab.runs.tallies.

@@ -2,7 +2,7 @@
 reference with a 95% interval from the paired games.
 
 A metric's name is what `gah sweep --where/--sort` take, what `--csv` heads its columns with and what the
-JSON's `metrics` objects are keyed by; the README defines each (Variant lab, Metrics). Values come from the tallies, rounded as
+JSON's `metrics` objects are keyed by; the guide defines each (gah docs metrics). Values come from the tallies, rounded as
 the report rounds them (rates to 4 digits, points and counts to 3), so a name reads the same number everywhere.
 """
 
@@ -35,7 +35,7 @@ SAME = Interval(0.0, 0.0, 0.0)
 @dataclass(frozen=True)
 class Metric:
     """One named figure of a ruleset's games; its words are two phrases of the `lab` section, its label (a
-    table row's words, at most 28 characters) and its definition (one line; the README says more), said with
+    table row's words, at most 28 characters) and its definition (one line; gah docs metrics says more), said with
     the round (`{round}`) or seat (`{seat}`) its name holds."""
 
     name: str

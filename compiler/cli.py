@@ -103,7 +103,16 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of `gah` and `python -m gah`; returns the exit code."""
+    """Entry point of `gah` and `python -m gah`; returns the exit code, also when the reader of its output has
+    gone (pipes.py)."""
+    from .pipes import guarded_streams
+
+    with guarded_streams():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """`gah ARGV`: the command line read and the command it names run; the exit code."""
     if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (gah completion SHELL): answer and exit
         from .completion import complete_if_asked
 
@@ -154,8 +163,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # a write past the guarded streams (pipes.py) ended the command: as a shell shows it
+        return 128 + 13  # killed by SIGPIPE
     except OSError as error:  # the machine refused a file or folder no check could foresee: one line, no traceback
         where = f"{error.filename}: " if error.filename is not None else ""
         print(f"gah {args.command}: {printable(where + (error.strerror or str(error)))}", file=sys.stderr)

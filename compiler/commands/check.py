@@ -13,12 +13,12 @@ from ..errors import Problem, RulesError
 from ..frontend.rulesets import Workspace
 from ..frontend.validate import Speaks, shipped_english
 from ..languages import Language, language_ids, load_language, own_language_ids
-from ..problem_formats import FORMATS, as_github, as_json, as_sarif
+from ..problem_formats import FORMATS, Failure, as_github, as_json, as_sarif
 from ..project import compile_library
 from ..sheets.fit_check import fit_problems
 from ..terminal import wrap
 from .common import report, speaker
-from .registry import command
+from .registry import command, failure_output
 
 
 def summary_line(
@@ -59,37 +59,68 @@ def _check_setup(parser: argparse.ArgumentParser) -> None:
         default="text",
         help="text (default: for people, on stderr), json (every problem with its position, on stdout, nothing "
         "else), github (an annotation a problem for GitHub Actions, on stdout) or sarif (SARIF 2.1.0, for "
-        "code scanning and editors, on stdout)",
+        "code scanning and editors, on stdout); an error that stops the check is in the same form (json: a "
+        "problem at its file or a top-level error; sarif: executionSuccessful false)",
     )
+
+
+class _Stop(Exception):
+    """What ends `gah check` before it has problems to list (a file on the command line that is none, nothing to
+    check): the failure, and the exit code."""
+
+    def __init__(self, failure: Failure, code: int) -> None:
+        super().__init__(failure.message)
+        self.failure, self.code = failure, code
 
 
 @command("check", "validate rules files (default: every ruleset of the workspace)")(_check_setup)
 def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
-    """`gah check` in the format asked for: the JSON and SARIF forms print only the problems."""
-    if args.format in ("json", "sarif"):
-        with contextlib.redirect_stdout(io.StringIO()):
+    """`gah check` in the format asked for: the JSON and SARIF forms print only the problems; what stops the
+    check is said in every form."""
+    says = speaker(workspace)
+    try:
+        if args.format in ("json", "sarif"):
+            with contextlib.redirect_stdout(io.StringIO()):
+                code, problems = _checked(args, workspace)
+        else:
             code, problems = _checked(args, workspace)
-        problems = [problem.told(speaker(workspace)) for problem in problems]
-        print(as_json(problems) if args.format == "json" else as_sarif(problems, __version__))
-        return code
-    code, problems = _checked(args, workspace)
-    if problems and args.format == "github":
-        print(as_github([problem.told(speaker(workspace)) for problem in problems]))
+    except _Stop as stop:
+        if not _output_failure(args, [], stop.failure):
+            print(stop.failure.message, file=sys.stderr)
+        return stop.code
+    if args.format in ("json", "sarif") or (problems and args.format == "github"):
+        _output_failure(args, [problem.told(says) for problem in problems], None)
     elif problems:
-        report(problems, workspace.sources, speaker(workspace))
+        report(problems, workspace.sources, says)
     return code
+
+
+@failure_output("check")
+def _output_failure(args: argparse.Namespace, problems: list[Problem], failure: Failure | None) -> bool:
+    """Print the problems (said already) and what stopped the run, if anything, in the --format asked for, on
+    stdout; False for the text form, which the caller prints for people."""
+    if args.format == "json":
+        print(as_json(problems, failure))
+    elif args.format == "sarif":
+        print(as_sarif(problems, __version__, failure))
+    elif args.format == "github":
+        print(as_github(problems, failure))
+    return bool(args.format != "text")
+
+
+def _check_files_exist(files: list[Path], says: Speaks) -> None:
+    """Stop (a usage mistake: 2) at the first path on the command line that is no file (missing, or a folder)."""
+    for path in files:
+        if not path.exists() or path.is_dir():
+            message = says.say("build.is_folder" if path.exists() else "build.no_such_file", file=str(path))
+            raise _Stop(Failure(message, str(path)), 2)
 
 
 def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[Problem]]:
     """Check what `args` names, printing a line for each valid ruleset; the exit code and the problems."""
     files: list[Path] = args.files
     says = speaker(workspace)
-    for path in files:
-        if not path.exists() or path.is_dir():
-            print(
-                says.say("build.is_folder" if path.exists() else "build.no_such_file", file=str(path)), file=sys.stderr
-            )
-            return 2, []
+    _check_files_exist(files, says)
     lab_folders = {(workspace.rules_dir / "lab").resolve(), (workspace.bundle / "rules" / "lab").resolve()}
     lab_files = [p for p in files if p.resolve().parent in lab_folders]
     files = [p for p in files if p not in lab_files]
@@ -111,8 +142,7 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
         names = library.own_names
     own_languages = own_language_ids(workspace)
     if not files and not names and not compiled.problems and not model_problems and not own_languages:
-        print(says.say("build.nothing_to_check", folder=workspace.display(workspace.rules_dir)), file=sys.stderr)
-        return 1, []
+        raise _Stop(Failure(says.say("build.nothing_to_check", folder=workspace.display(workspace.rules_dir))), 1)
     if workspace.root is None and not files:
         print(says.say("cli.bundled_only"))
     languages, language_problems = _check_languages(workspace, says)

@@ -10,6 +10,7 @@ whose executionSuccessful is false, with the message as a tool execution notific
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import Position, Problem
@@ -32,23 +33,31 @@ class Failure:
         return None if self.file is None else Problem(Position(self.file, 1, 1), self.message)
 
 
-def _ordered(problems: list[Problem], failure: Failure | None = None) -> list[Problem]:
+Notes = Sequence[Problem]  # what is no problem but a user should know: a ruleset not checked, at its `extends`
+
+
+def _ordered(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> list[tuple[Problem, str]]:
+    """The problems (a failure at a file among them) and the notes, each with its severity (error or note),
+    sorted by position; repeats dropped."""
     at_file = failure.problem() if failure is not None else None
-    return sorted(set(problems) | ({at_file} if at_file else set()), key=Problem.sort_key)
+    errors = set(problems) | ({at_file} if at_file else set())
+    found = {(p, "error") for p in errors} | {(n, "note") for n in notes}
+    return sorted(found, key=lambda entry: (entry[0].sort_key(), entry[1]))
 
 
-def as_json(problems: list[Problem], failure: Failure | None = None) -> str:
-    """{"problems": [{file, line, column, severity, message}], "count": n}, sorted by position; a failure is a
-    problem at its file, or where it concerns none, the top-level "error": its message."""
+def as_json(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> str:
+    """{"problems": [{file, line, column, severity, message}], "count": n}, sorted by position; severity is
+    "error", or "note" for a note; a failure is a problem at its file, or where it concerns none, the top-level
+    "error": its message."""
     rows = [
         {
             "file": p.position.file,
             "line": p.position.line,
             "column": p.position.column,
-            "severity": "error",
+            "severity": severity,
             "message": p.message,
         }
-        for p in _ordered(problems, failure)
+        for p, severity in _ordered(problems, failure, notes)
     ]
     found: dict[str, object] = {"problems": rows, "count": len(rows)}
     if failure is not None and failure.file is None:
@@ -64,14 +73,14 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def as_github(problems: list[Problem], failure: Failure | None = None) -> str:
-    """One `::error file=…,line=…,col=…::message` line a problem (GitHub's escaping), sorted by position; a
-    failure that concerns no file is an `::error::message` line first."""
+def as_github(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> str:
+    """One `::error file=…,line=…,col=…::message` line a problem (GitHub's escaping; `::notice` for a note),
+    sorted by position; a failure that concerns no file is an `::error::message` line first."""
     lines = [f"::error::{_escape_data(failure.message)}"] if failure is not None and failure.file is None else []
     lines += [
-        f"::error file={_escape_property(p.position.file)},line={p.position.line},col={p.position.column}"
-        f"::{_escape_data(p.message)}"
-        for p in _ordered(problems, failure)
+        f"::{'notice' if severity == 'note' else 'error'} file={_escape_property(p.position.file)},"
+        f"line={p.position.line},col={p.position.column}::{_escape_data(p.message)}"
+        for p, severity in _ordered(problems, failure, notes)
     ]
     return "\n".join(lines)
 
@@ -102,24 +111,25 @@ def _invocation(failure: Failure | None) -> dict[str, object]:
     return {"executionSuccessful": False, "toolExecutionNotifications": [notification]}
 
 
-def as_sarif(problems: list[Problem], version: str, failure: Failure | None = None) -> str:
+def as_sarif(problems: list[Problem], version: str, failure: Failure | None = None, notes: Notes = ()) -> str:
     """One SARIF 2.1.0 run of the tool `gah` (version `version`): a result a problem, at its file, line and
-    column (1-based, as gah counts), level error. Paths are as gah shows them (relative to the workspace). Its
-    invocation says whether the run did its work (a failure: executionSuccessful false, with the message)."""
+    column (1-based, as gah counts), level error (a note: level note, rule not-checked). Paths are as gah shows
+    them (relative to the workspace). Its invocation says whether the run did its work (a failure:
+    executionSuccessful false, with the message)."""
     results = [
         {
-            "ruleId": "rules-file",
-            "level": "error",
+            "ruleId": "not-checked" if severity == "note" else "rules-file",
+            "level": severity,
             "message": {"text": p.message},
             "locations": [_location(p.position.file, p.position.line, p.position.column)],
         }
-        for p in _ordered(problems)
+        for p, severity in _ordered(problems, notes=notes)
     ]
     driver = {
         "name": "gah",
         "version": version,
         "informationUri": "https://pypi.org/project/grand-austria-rules/",
-        "rules": [{"id": "rules-file"}],
+        "rules": [{"id": "rules-file"}, {"id": "not-checked"}],
     }
     run = {"tool": {"driver": driver}, "invocations": [_invocation(failure)], "results": results}
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}

@@ -150,6 +150,10 @@ def test_a_grid_that_breaks_the_rules_everywhere_is_said_in_german(
     ("argv", "message"),
     [
         (["--vary", "emperor_scorings.9.move_back=3"], "the ruleset has no '9' there"),
+        (
+            ["--vary", "emperor_scorin.7.move_back=3"],
+            "the ruleset has no 'emperor_scorin' there (did you mean 'emperor_scorings.7.move_back'?)",
+        ),
         (["--vary", "tiles.c-points.bonus.4.amount=3"], "'4' is not an index of that list (0 to 0)"),
         (["--vary", "emperor_scorings.7.move_back"], "expected PATH=A..B or PATH=V1,V2"),
         (["--vary", "emperor_scorings.7.move_back=9..5"], "a range goes up from A to B"),

@@ -121,9 +121,13 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str, owne
 
 
 def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
-    """Every path leads somewhere in the starting ruleset (else SweepUsage), tried with its first value."""
+    """Every path leads somewhere in the starting ruleset (else SweepUsage, with the path it may mean), tried
+    with its first value."""
     for axis in axes:
-        _replaced(resolved.document, axis.path, axis.values[0], axis.name)
+        try:
+            _replaced(resolved.document, axis.path, axis.values[0], axis.name)
+        except SweepUsage as error:
+            raise SweepUsage(f"{error}{unknown_path_hint(resolved, axis) or ''}") from None
 
 
 def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:

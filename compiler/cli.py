@@ -8,9 +8,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .commands.registry import COMMANDS as _COMMANDS
+
+if TYPE_CHECKING:
+    from .errors import Problem
+    from .problem_formats import Failure
 
 
 def wanted_command(argv: Sequence[str]) -> str | None:
@@ -103,7 +108,16 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of `gah` and `python -m gah`; returns the exit code."""
+    """Entry point of `gah` and `python -m gah`; returns the exit code, also when the reader of its output has
+    gone (pipes.py)."""
+    from .pipes import guarded_streams
+
+    with guarded_streams():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """`gah ARGV`: the command line read and the command it names run; the exit code."""
     if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (gah completion SHELL): answer and exit
         from .completion import complete_if_asked
 
@@ -145,21 +159,41 @@ def run(args: argparse.Namespace) -> int:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args, workspace)
     except RulesError as error:
-        report(error.problems, sources, speaker(workspace, getattr(args, "lang", None)))
+        says = speaker(workspace, getattr(args, "lang", None))
+        if not _output_as_asked(args, [problem.told(says) for problem in error.problems]):
+            report(error.problems, sources, says)
         return 1
     except GahError as error:
         message = told(error, speaker(workspace, getattr(args, "lang", None)))
-        print(f"gah {args.command}: {printable(message)}", file=sys.stderr)
+        _fail(args, f"gah {args.command}: {printable(message)}")
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # a write past the guarded streams (pipes.py) ended the command: as a shell shows it
+        return 128 + 13  # killed by SIGPIPE
     except OSError as error:  # the machine refused a file or folder no check could foresee: one line, no traceback
         where = f"{error.filename}: " if error.filename is not None else ""
-        print(f"gah {args.command}: {printable(where + (error.strerror or str(error)))}", file=sys.stderr)
+        file = None if error.filename is None else str(error.filename)
+        _fail(args, f"gah {args.command}: {printable(where + (error.strerror or str(error)))}", file)
         return 1
+
+
+def _fail(args: argparse.Namespace, message: str, file: str | None = None) -> None:
+    """An error that ends the command, in the form its options ask for (a line on stderr for people)."""
+    from .problem_formats import Failure
+
+    if not _output_as_asked(args, [], Failure(message, file)):
+        print(message, file=sys.stderr)
+
+
+def _output_as_asked(args: argparse.Namespace, problems: list[Problem], failure: Failure | None = None) -> bool:
+    """Whether the command printed what ended it in the form tools read that its options ask for (gah check
+    --format json); False when they ask for the text form."""
+    from .commands.registry import FAILURE_OUTPUTS
+
+    output = FAILURE_OUTPUTS.get(args.command)
+    return output is not None and output(args, problems, failure)
 
 
 def entry() -> None:

@@ -1,35 +1,68 @@
 """Problems in the forms tools read (`gah check --format`): JSON; GitHub Actions' workflow commands, which
 mark each problem at its line in a pull request; and SARIF 2.1.0, the static-analysis format code-scanning
-services and editors read. The text form (errors.format_problems) is for people."""
+services and editors read. The text form (errors.format_problems) is for people.
+
+A run that stopped before it could check (a file on the command line that is missing, a workspace that cannot be
+read) says so in every form, so that no tool reads it as a clean result: JSON has the failure as a problem at
+its file, or a top-level "error" where no file is concerned; GitHub an `::error` annotation; SARIF an invocation
+whose executionSuccessful is false, with the message as a tool execution notification."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .errors import Problem
+from .errors import Position, Problem
 
 FORMATS = ("text", "json", "github", "sarif")
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def _ordered(problems: list[Problem]) -> list[Problem]:
-    return sorted(set(problems), key=Problem.sort_key)
+@dataclass(frozen=True)
+class Failure:
+    """Why a run stopped before it could check everything: its message as the text form prints it, and the file
+    it is about, where there is one (a file named on the command line)."""
+
+    message: str
+    file: str | None = None
+
+    def problem(self) -> Problem | None:
+        """The failure as a problem at its file (line 1, column 1, as the loader places a whole file's problems)."""
+        return None if self.file is None else Problem(Position(self.file, 1, 1), self.message)
 
 
-def as_json(problems: list[Problem]) -> str:
-    """{"problems": [{file, line, column, severity, message}], "count": n}, sorted by position."""
+Notes = Sequence[Problem]  # what is no problem but a user should know: a ruleset not checked, at its `extends`
+
+
+def _ordered(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> list[tuple[Problem, str]]:
+    """The problems (a failure at a file among them) and the notes, each with its severity (error or note),
+    sorted by position; repeats dropped."""
+    at_file = failure.problem() if failure is not None else None
+    errors = set(problems) | ({at_file} if at_file else set())
+    found = {(p, "error") for p in errors} | {(n, "note") for n in notes}
+    return sorted(found, key=lambda entry: (entry[0].sort_key(), entry[1]))
+
+
+def as_json(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> str:
+    """{"problems": [{file, line, column, severity, message}], "count": n}, sorted by position; severity is
+    "error", or "note" for a note; a failure is a problem at its file, or where it concerns none, the top-level
+    "error": its message."""
     rows = [
         {
             "file": p.position.file,
             "line": p.position.line,
             "column": p.position.column,
-            "severity": "error",
+            "severity": severity,
             "message": p.message,
         }
-        for p in _ordered(problems)
+        for p, severity in _ordered(problems, failure, notes)
     ]
-    return json.dumps({"problems": rows, "count": len(rows)}, ensure_ascii=False, indent=2)
+    found: dict[str, object] = {"problems": rows, "count": len(rows)}
+    if failure is not None and failure.file is None:
+        found["error"] = failure.message
+    return json.dumps(found, ensure_ascii=False, indent=2)
 
 
 def _escape_data(text: str) -> str:
@@ -40,13 +73,16 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def as_github(problems: list[Problem]) -> str:
-    """One `::error file=…,line=…,col=…::message` line a problem (GitHub's escaping), sorted by position."""
-    return "\n".join(
-        f"::error file={_escape_property(p.position.file)},line={p.position.line},col={p.position.column}"
-        f"::{_escape_data(p.message)}"
-        for p in _ordered(problems)
-    )
+def as_github(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> str:
+    """One `::error file=…,line=…,col=…::message` line a problem (GitHub's escaping; `::notice` for a note),
+    sorted by position; a failure that concerns no file is an `::error::message` line first."""
+    lines = [f"::error::{_escape_data(failure.message)}"] if failure is not None and failure.file is None else []
+    lines += [
+        f"::{'notice' if severity == 'note' else 'error'} file={_escape_property(p.position.file)},"
+        f"line={p.position.line},col={p.position.column}::{_escape_data(p.message)}"
+        for p, severity in _ordered(problems, failure, notes)
+    ]
+    return "\n".join(lines)
 
 
 def _uri(file: str) -> str:
@@ -56,29 +92,44 @@ def _uri(file: str) -> str:
     return quote(file.replace("\\", "/"), safe="/<>")
 
 
-def as_sarif(problems: list[Problem], version: str) -> str:
+def _location(file: str, line: int, column: int) -> dict[str, object]:
+    return {
+        "physicalLocation": {
+            "artifactLocation": {"uri": _uri(file)},
+            "region": {"startLine": max(line, 1), "startColumn": max(column, 1)},
+        }
+    }
+
+
+def _invocation(failure: Failure | None) -> dict[str, object]:
+    """Whether the run did its work; a failure's message as a notification (at its file, where it has one)."""
+    if failure is None:
+        return {"executionSuccessful": True}
+    notification: dict[str, object] = {"level": "error", "message": {"text": failure.message}}
+    if failure.file is not None:
+        notification["locations"] = [_location(failure.file, 1, 1)]
+    return {"executionSuccessful": False, "toolExecutionNotifications": [notification]}
+
+
+def as_sarif(problems: list[Problem], version: str, failure: Failure | None = None, notes: Notes = ()) -> str:
     """One SARIF 2.1.0 run of the tool `gah` (version `version`): a result a problem, at its file, line and
-    column (1-based, as gah counts), level error. Paths are as gah shows them (relative to the workspace)."""
+    column (1-based, as gah counts), level error (a note: level note, rule not-checked). Paths are as gah shows
+    them (relative to the workspace). Its invocation says whether the run did its work (a failure:
+    executionSuccessful false, with the message)."""
     results = [
         {
-            "ruleId": "rules-file",
-            "level": "error",
+            "ruleId": "not-checked" if severity == "note" else "rules-file",
+            "level": severity,
             "message": {"text": p.message},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": _uri(p.position.file)},
-                        "region": {"startLine": max(p.position.line, 1), "startColumn": max(p.position.column, 1)},
-                    }
-                }
-            ],
+            "locations": [_location(p.position.file, p.position.line, p.position.column)],
         }
-        for p in _ordered(problems)
+        for p, severity in _ordered(problems, notes=notes)
     ]
     driver = {
         "name": "gah",
         "version": version,
-        "rules": [{"id": "rules-file"}],
+        "rules": [{"id": "rules-file"}, {"id": "not-checked"}],
     }
-    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [{"tool": {"driver": driver}, "results": results}]}
+    run = {"tool": {"driver": driver}, "invocations": [_invocation(failure)], "results": results}
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, ensure_ascii=False, indent=2)

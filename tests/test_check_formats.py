@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from gah.errors import Position, Problem
 from gah.problem_formats import as_github, as_json, as_sarif
 from helpers_rules import run_gah
@@ -51,6 +52,111 @@ def test_sarif_gives_code_scanning_the_file_line_and_column(tmp_path: Path) -> N
     assert location["physicalLocation"] == {
         "artifactLocation": {"uri": "rules/house.yaml"},
         "region": {"startLine": 3, "startColumn": 9},
+    }
+
+
+def test_sarif_says_the_run_did_its_work_when_it_found_problems(tmp_path: Path) -> None:
+    # The rules are broken, but the check ran: executionSuccessful is about gah, the results about the rules.
+    run = run_gah("--workspace", str(house(tmp_path, BROKEN)), "check", "--format", "sarif")
+    assert json.loads(run.out)["runs"][0]["invocations"] == [{"executionSuccessful": True}]
+
+
+MISSING = "rules/nonexist.yaml"
+NO_SUCH_FILE = f"gah check: no such file: {MISSING}"
+
+
+def test_json_of_a_missing_file_is_a_problem_at_that_file(tmp_path: Path) -> None:
+    run = run_gah("check", "--format", "json", MISSING, cwd=house(tmp_path, "extends: base\nname: house\n"))
+    assert run.code == 2 and run.err == ""
+    assert json.loads(run.out) == {
+        "problems": [{"file": MISSING, "line": 1, "column": 1, "severity": "error", "message": NO_SUCH_FILE}],
+        "count": 1,
+    }
+
+
+def test_sarif_of_a_missing_file_is_a_run_that_did_not_succeed(tmp_path: Path) -> None:
+    run = run_gah("check", "--format", "sarif", MISSING, cwd=house(tmp_path, "extends: base\nname: house\n"))
+    assert run.code == 2 and run.err == ""
+    (only_run,) = json.loads(run.out)["runs"]
+    assert only_run["results"] == []
+    (invocation,) = only_run["invocations"]
+    assert invocation["executionSuccessful"] is False
+    (notification,) = invocation["toolExecutionNotifications"]
+    assert notification["level"] == "error" and notification["message"] == {"text": NO_SUCH_FILE}
+    assert notification["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": MISSING}
+
+
+def test_github_of_a_folder_in_the_file_list_is_an_error_annotation(tmp_path: Path) -> None:
+    run = run_gah("check", "--format", "github", "rules", cwd=house(tmp_path, "extends: base\nname: house\n"))
+    assert run.code == 2 and run.err == ""
+    assert run.out.splitlines() == [
+        "::error file=rules,line=1,col=1::gah check: rules is a folder; name rules files, or none to check the "
+        "workspace"
+    ]
+
+
+NOT_A_WORKSPACE = "is not a gah workspace (no gah.toml)"
+
+
+@pytest.mark.parametrize("form", ["json", "sarif", "github"])
+def test_an_error_before_the_check_is_said_in_the_form_asked_for(tmp_path: Path, form: str) -> None:
+    # --workspace names a folder without gah.toml: gah check never gets to the rules, and says so on stdout.
+    run = run_gah("--workspace", str(tmp_path), "check", "--format", form)
+    assert run.code == 1 and run.err == ""
+    if form == "json":
+        found = json.loads(run.out)
+        assert found["problems"] == [] and found["count"] == 0
+        assert found["error"].startswith("gah check: ") and NOT_A_WORKSPACE in found["error"]
+    elif form == "sarif":
+        (invocation,) = json.loads(run.out)["runs"][0]["invocations"]
+        assert invocation["executionSuccessful"] is False
+        assert NOT_A_WORKSPACE in invocation["toolExecutionNotifications"][0]["message"]["text"]
+    else:
+        (line,) = run.out.splitlines()
+        assert line.startswith("::error::gah check: ") and NOT_A_WORKSPACE in line
+
+
+def test_json_of_a_file_the_machine_refuses_is_a_problem_at_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An OSError no check foresaw (here: a file gah may not read) ends the run; the JSON still says where.
+    import gah.commands.check as check
+
+    def refused(*_args: object) -> object:
+        raise PermissionError(13, "Permission denied", "rules/house.yaml")
+
+    workspace = house(tmp_path, "extends: base\nname: house\n")
+    monkeypatch.setattr(check, "_checked", refused)
+    run = run_gah("check", "--format", "json", cwd=workspace)
+    assert run.code == 1 and run.err == ""
+    assert json.loads(run.out)["problems"] == [
+        {
+            "file": "rules/house.yaml",
+            "line": 1,
+            "column": 1,
+            "severity": "error",
+            "message": "gah check: rules/house.yaml: Permission denied",
+        }
+    ]
+
+
+def test_json_of_a_broken_gah_toml_lists_its_problem(tmp_path: Path) -> None:
+    workspace = house(tmp_path, "extends: base\nname: house\n")
+    (workspace / "gah.toml").write_text("paper = [\n", encoding="utf-8")
+    run = run_gah("check", "--format", "json", cwd=workspace)
+    assert run.code == 1 and run.err == ""
+    (problem,) = json.loads(run.out)["problems"]
+    assert problem["file"] == "gah.toml" and problem["message"].startswith("not valid TOML")
+
+
+def test_json_of_nothing_to_check_is_an_error(tmp_path: Path) -> None:
+    workspace = house(tmp_path, "extends: base\nname: house\n")
+    for rules_file in (workspace / "rules").glob("*.yaml"):
+        rules_file.unlink()
+    run = run_gah("--workspace", str(workspace), "check", "--format", "json")
+    assert run.code == 1 and run.err == ""
+    assert json.loads(run.out) == {
+        "problems": [],
+        "count": 0,
+        "error": "gah check: nothing to check: rules/ holds no rules files; start one with: gah new-variant NAME",
     }
 
 

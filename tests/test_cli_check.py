@@ -88,6 +88,74 @@ def test_a_broken_shipped_file_fails_the_default_check(tmp_path: Path) -> None:
     assert len(ruleset_lines) == len(SHIPPED) - 1  # the others still check
 
 
+def family(tmp_path: Path, parent_text: str = "extends: base\nname: base-broken\nrounds: seven\n") -> Path:
+    """A workspace where high-stakes extends base-broken (broken by `parent_text`) and higher extends
+    high-stakes; neither of the two has a mistake of its own."""
+    assert run_gah("init", str(tmp_path)).code == 0
+    rules = tmp_path / "rules"
+    (rules / "base-broken.yaml").write_text(parent_text, encoding="utf-8")
+    (rules / "high-stakes.yaml").write_text("extends: base-broken\nname: high-stakes\n", encoding="utf-8")
+    (rules / "higher.yaml").write_text("extends: high-stakes\nname: higher\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_a_variant_of_a_broken_ruleset_is_said_not_checked(tmp_path: Path) -> None:
+    run = run_gah("check", cwd=family(tmp_path))
+    assert run.code == 1
+    assert run.out.splitlines()[:2] == [
+        "not checked  high-stakes: its parent base-broken is broken",
+        "not checked  higher: its ancestor base-broken is broken (higher → high-stakes → base-broken)",
+    ]
+    assert run.out.splitlines()[2].startswith("ok  house-rules ")
+    assert 'rules/base-broken.yaml:3:9: rounds: expected a whole number, got text ("seven")' in run.err
+
+
+def test_a_variant_under_one_that_names_an_unknown_parent_is_said_not_checked(tmp_path: Path) -> None:
+    # base-broken cannot be read at all, so high-stakes has a problem of its own (an unknown parent); higher,
+    # which has none, names the nearest broken ruleset it extends.
+    run = run_gah("check", cwd=family(tmp_path, "extends: base\nname: base-broken\n  bad: [\n"))
+    assert run.code == 1
+    assert [line for line in run.out.splitlines() if line.startswith("not checked")] == [
+        "not checked  higher: its parent high-stakes is broken"
+    ]
+    assert "rules/high-stakes.yaml:1:10: extends: unknown ruleset 'base-broken'" in run.err
+
+
+def test_not_checked_is_said_in_the_workspace_language(tmp_path: Path) -> None:
+    workspace = family(tmp_path)
+    with (workspace / "gah.toml").open("a", encoding="utf-8") as config:
+        config.write('language = "de"\n')
+    run = run_gah("check", cwd=workspace)
+    assert run.code == 1
+    assert run.out.splitlines()[:2] == [
+        "nicht geprüft  high-stakes: das Regelwerk base-broken, das es erweitert, ist fehlerhaft",
+        "nicht geprüft  higher: das Regelwerk base-broken, auf dem es aufbaut, ist fehlerhaft "
+        "(higher → high-stakes → base-broken)",
+    ]
+
+
+@pytest.mark.parametrize("form", ["json", "sarif", "github"])
+def test_not_checked_is_a_note_at_the_extends_in_every_format(tmp_path: Path, form: str) -> None:
+    run = run_gah("check", "--format", form, cwd=family(tmp_path))
+    assert run.code == 1
+    note = "not checked: its parent base-broken is broken"
+    if form == "json":
+        rows = json.loads(run.out)["problems"]
+        assert {"file": "rules/high-stakes.yaml", "line": 1, "column": 10, "severity": "note", "message": note} in rows
+        assert [row["severity"] for row in rows] == ["error", "note", "note"]
+    elif form == "sarif":
+        results = json.loads(run.out)["runs"][0]["results"]
+        notes = [r for r in results if r["level"] == "note"]
+        assert [r["ruleId"] for r in notes] == ["not-checked", "not-checked"]
+        assert notes[0]["message"] == {"text": note}
+        assert notes[0]["locations"][0]["physicalLocation"] == {
+            "artifactLocation": {"uri": "rules/high-stakes.yaml"},
+            "region": {"startLine": 1, "startColumn": 10},
+        }
+    else:
+        assert f"::notice file=rules/high-stakes.yaml,line=1,col=10::{note}" in run.out.splitlines()
+
+
 def test_a_shipped_file_must_be_named_after_its_file(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     path = project / "rules" / "variants" / "mild-cafe.yaml"

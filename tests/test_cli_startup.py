@@ -66,13 +66,17 @@ def test_a_bad_option_shows_that_commands_usage_and_the_closest_option() -> None
 
 
 def test_version_loads_no_more_than_the_command_line() -> None:
-    """`gah --version` answers from gah.__version__: no YAML, no JSON Schema, no package metadata, no rules."""
+    """`gah --version` answers from gah.__version__: no YAML, no JSON Schema, no package metadata, no rules (only
+    the guard of its output streams, gah.pipes, which imports nothing but the standard library's os and sys)."""
     code = (
         "import sys\nfrom gah.cli import main\nmain(['--version'])\n"
         "print(sorted(m for m in sys.modules if m.startswith(('gah.', 'yaml', 'jsonschema', 'importlib.metadata'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
-    assert done.stdout.strip().splitlines() == ["gah 0.1.0", "['gah.cli', 'gah.commands', 'gah.commands.registry']"]
+    assert done.stdout.strip().splitlines() == [
+        "gah 0.1.0",
+        "['gah.cli', 'gah.commands', 'gah.commands.registry', 'gah.pipes']",
+    ]
 
 
 def test_the_colour_option_takes_its_value() -> None:

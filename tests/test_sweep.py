@@ -78,10 +78,82 @@ def test_point_that_breaks_the_rules_is_reported_by_its_values(capsys: pytest.Ca
     assert len(valid) == 1 and valid[0]["metrics"] == data["start_metrics"], "7 is base's own move-back"
 
 
+UNKNOWN_TOP = (
+    "unknown key 'nonsense'; expected one of: description, emperor_scorings, emperor_track, final_scoring, hotel, "
+    "items, name, players, resources, roles, rounds, rulings, score_track, setup, staff, tie_ranking, tiebreakers, "
+    "tiles, title, translations"
+)
+
+
+@pytest.mark.parametrize(
+    ("vary", "said"),
+    [
+        (
+            "nonsense=1,2",
+            [f"  nonsense=1: {UNKNOWN_TOP} (and 1 more point)", "  --vary nonsense: ruleset base has no value there"],
+        ),
+        (
+            "emperor_scorings.7.move_bak=5..9",
+            [
+                "  emperor_scorings.7.move_bak=5: emperor_scorings.7: unknown key 'move_bak' (did you mean "
+                "'move_back'?); expected one of: move_back, tier (and 4 more points)",
+                "  --vary emperor_scorings.7.move_bak: ruleset base has no value there (did you mean "
+                "'emperor_scorings.7.move_back'?)",
+            ],
+        ),
+        (
+            f"{MOVE_BACK}=20,21",  # a path base has, values it cannot take: the reasons, no path suggested
+            [
+                f"  {MOVE_BACK}=20: emperor_scorings.7.move_back: 20 is longer than the track (last space 13)",
+                f"  {MOVE_BACK}=21: emperor_scorings.7.move_back: 21 is longer than the track (last space 13)",
+            ],
+        ),
+    ],
+    ids=["unknown-key", "misspelt-key", "values"],
+)
+def test_a_grid_that_breaks_the_rules_everywhere_exits_1_before_any_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, vary: str, said: list[str]
+) -> None:
+    def no_games(*_args: object) -> object:
+        raise AssertionError("no game is played for a grid without a valid point")
+
+    monkeypatch.setattr("gah.commands.sweep.run_spec", no_games)
+    code, out, err = gah(capsys, "sweep", "base", "--vary", vary, "--games", GAMES, "--workers", "1")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["gah sweep: every point breaks the rules, so no game was played:", *said]
+
+
+def test_a_path_named_by_its_end_is_found_in_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = gah(capsys, "sweep", "base", "--vary", "move_back=5,6", "--games", GAMES)
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        "  --vary move_back: ruleset base has no value there (did you mean 'emperor_scorings.3.move_back'?)"
+    )
+
+
+def test_a_grid_that_breaks_the_rules_everywhere_is_said_in_german(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["init", str(tmp_path)]) == 0
+    with (tmp_path / "gah.toml").open("a", encoding="utf-8") as config:
+        config.write('language = "de"\n')
+    capsys.readouterr()
+    code = main(["--root", str(tmp_path), "sweep", "base", "--vary", "nonsense=1,2", "--games", GAMES])
+    err = capsys.readouterr().err.splitlines()
+    assert code == 1
+    assert err[0] == "gah sweep: jeder Punkt verletzt die Regeln, daher wurde keine Partie gespielt:"
+    assert err[1].endswith(" (und 1 weiterer Punkt)")
+    assert err[2] == "  --vary nonsense: Regelwerk base hat dort keinen Wert"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--vary", "emperor_scorings.9.move_back=3"], "the ruleset has no '9' there"),
+        (
+            ["--vary", "emperor_scorin.7.move_back=3"],
+            "the ruleset has no 'emperor_scorin' there (did you mean 'emperor_scorings.7.move_back'?)",
+        ),
         (["--vary", "tiles.c-points.bonus.4.amount=3"], "'4' is not an index of that list (0 to 0)"),
         (["--vary", "emperor_scorings.7.move_back"], "expected PATH=A..B or PATH=V1,V2"),
         (["--vary", "emperor_scorings.7.move_back=9..5"], "a range goes up from A to B"),

@@ -276,6 +276,23 @@ def test_bad_rules_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and "no-such-rules" in err
 
 
+def test_a_misspelt_path_exits_1_with_the_path_it_may_mean_and_no_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_games(*_args: object, **_options: object) -> object:
+        raise AssertionError("no game is played when no value makes a valid ruleset")
+
+    monkeypatch.setattr("gah.commands.tune.run_chunks", no_games)
+    argv = ("tune", "base", "--vary", "emperor_scorings.7.move_bak=1..3", "--target", "penalty_r7=10%")
+    code, out, err = gah(capsys, *argv, "--games", "20")
+    assert code == 1
+    assert "No value in 1..3 makes a valid ruleset" in flat(out)
+    assert err.splitlines() == [
+        "gah tune: --vary emperor_scorings.7.move_bak: ruleset base has no value there (did you mean "
+        "'emperor_scorings.7.move_back'?)"
+    ]
+
+
 def test_tune_writes_csv_and_a_page_with_its_line_chart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """--csv: a row per value tried, in the order tried (the coarse grid 3, 5, 7, 9, 11 first); --html: the line
     chart of the values tried (one dot each) over their band, the target dashed, and the text report."""

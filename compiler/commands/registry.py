@@ -8,10 +8,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..errors import Problem
+    from ..problem_formats import Failure
     from ..workspace import Workspace
 
 Handler = Callable[[argparse.Namespace, "Workspace"], int]
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
+# A command whose output tools read (gah check --format json) prints an error that ends it in that form too: the
+# problems (said in the user's language) or the failure; False when the options ask for the text form.
+FailureOutput = Callable[[argparse.Namespace, list["Problem"], "Failure | None"], bool]
+FAILURE_OUTPUTS: dict[str, FailureOutput] = {}
 
 
 def command(
@@ -27,6 +33,16 @@ def command(
         return register
 
     return configure
+
+
+def failure_output(name: str) -> Callable[[FailureOutput], FailureOutput]:
+    """Register how command `name` prints an error that ends it (see FAILURE_OUTPUTS)."""
+
+    def register(output: FailureOutput) -> FailureOutput:
+        FAILURE_OUTPUTS[name] = output
+        return output
+
+    return register
 
 
 def language_option(parser: argparse.ArgumentParser) -> None:

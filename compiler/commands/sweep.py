@@ -18,6 +18,7 @@ from ..lab.runs.grid import (
     MAX_POINTS,
     PLAYERS,
     Axis,
+    Point,
     SweepUsage,
     build_point,
     check_model_paths,
@@ -30,6 +31,7 @@ from ..lab.runs.grid import (
     parse_players,
     parse_vary,
     start_values,
+    unknown_path_hint,
 )
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.voice import say, use
@@ -61,6 +63,7 @@ from .compare import (
 from .registry import command
 
 LABEL = "gah sweep"
+MAX_REASONS = 10  # the reasons a grid that breaks the rules at every point lists (each once)
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
 
 
@@ -195,8 +198,15 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
         sort = parse_sort(args.sort, names) if args.sort is not None else None
     except SweepUsage as error:
         return _usage(str(error))
+    built = {
+        players: [build_point(plan.resolved, plan.rules_axes, values, players) for values in plan.points]
+        for players in sorted({run.players for run in plan.runs})
+    }
+    if plan.points and all(point.ruleset is None for points in built.values() for point in points):
+        print(_all_broken(plan, [point for points in built.values() for point in points]), file=sys.stderr)
+        return 1
     engines: list[str] = []
-    played = [_play(args, plan, run, engines) for run in plan.runs]
+    played = [_play(args, plan, run, built[run.players], engines) for run in plan.runs]
     reports = [(run.values, report) for run, (report, _games) in zip(plan.runs, played, strict=True)]
     report = merge_runs(plan.run_axes, reports) if plan.run_axes else reports[0][1]
     write_games(args, *played[0][1], [games for _report, games in played[1:]])
@@ -214,12 +224,32 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     return 0
 
 
+def _all_broken(plan: _Plan, points: list[Point]) -> str:
+    """Why a sweep whose every point breaks the rules plays no game: each reason once, at its first point (with
+    how many more it stops), and for a path the starting ruleset has no value at, the path it may have meant."""
+    stopped: dict[str, list[tuple[Scalar, ...]]] = {}  # a reason: the points it stops, the first first
+    for point in points:
+        for problem in point.problems:
+            if point.values not in stopped.setdefault(problem, []):
+                stopped[problem].append(point.values)
+    lines = [f"{LABEL}: {say('all_points_broken')}"]
+    for problem, values in list(stopped.items())[:MAX_REASONS]:
+        label = ", ".join(f"{a.name}={value_text(v)}" for a, v in zip(plan.rules_axes, values[0], strict=True))
+        more = say("more_points_broken", len(values) - 1) if len(values) > 1 else ""
+        lines.append(f"  {label}: {problem}{more}")
+    for axis in plan.rules_axes:
+        hint = unknown_path_hint(plan.resolved, axis)
+        if hint is not None:
+            lines.append("  " + say("vary_not_in_ruleset", path=axis.name, ruleset=plan.start.name, hint=hint))
+    return "\n".join(lines)
+
+
 def _play(
-    args: argparse.Namespace, plan: _Plan, run: _Run, engines: list[str]
+    args: argparse.Namespace, plan: _Plan, run: _Run, points: list[Point], engines: list[str]
 ) -> tuple[SweepReport, tuple[LabSpec, list[str]]]:
-    """One run of the sweep: its report, and its spec with what the games export calls each ruleset (the run's
-    values first: `players=3, start`). The first run says on stderr how the points were played."""
-    points = [build_point(plan.resolved, plan.rules_axes, values, run.players) for values in plan.points]
+    """One run of the sweep (its grid points built for its player count): its report, and its spec with what the
+    games export calls each ruleset (the run's values first: `players=3, start`). The first run says on stderr how
+    the points were played."""
     rulesets = (plan.start, *(p.ruleset for p in points if p.ruleset is not None))
     spec = LabSpec(rulesets=rulesets, model=run.model, games=args.games, players=run.players, seed=args.seed)
     starts = start_values(plan.resolved, plan.rules_axes)

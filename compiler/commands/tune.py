@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..frontend.rulesets import Workspace
-from ..lab.runs.grid import SweepUsage, check_paths, metric_names, start_values
+from ..lab.runs.grid import SweepUsage, check_paths, metric_names, start_values, unknown_path_hint
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.progress import ProgressBar
 from ..lab.runs.runner import default_workers, run_chunks, scheduler_from_env
@@ -118,4 +118,10 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
         sys.stdout.write(tune_csv(result))
     else:
         sys.stdout.write(tune_text(result, context))
+    hint = None if result.valid else unknown_path_hint(resolved, span.axis)
+    if hint is not None:  # no value made a valid ruleset, at a path where the start has none: which it may mean
+        print(
+            f"gah tune: {say('vary_not_in_ruleset', path=span.axis.name, ruleset=start.name, hint=hint)}",
+            file=sys.stderr,
+        )
     return 0 if result.valid else 1

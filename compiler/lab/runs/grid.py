@@ -23,10 +23,10 @@ from ...errors import RulesError
 from ...frontend.loader import Node, Scalar
 from ...frontend.lower import build_ruleset
 from ...frontend.rulesets import Resolved
-from ...frontend.validate import schema_problems
+from ...frontend.validate import did_you_mean, schema_problems
 from ..engine.model import Model, model_of
 from .metrics import catalogue
-from .voice import lab_phrase, say
+from .voice import lab_phrase, say, speaking
 
 MAX_POINTS = 1000
 MAX_RANGE = 1000
@@ -121,9 +121,13 @@ def _replaced(node: Node, path: tuple[str, ...], value: Scalar, where: str, owne
 
 
 def check_paths(resolved: Resolved, axes: Sequence[Axis]) -> None:
-    """Every path leads somewhere in the starting ruleset (else SweepUsage), tried with its first value."""
+    """Every path leads somewhere in the starting ruleset (else SweepUsage, with the path it may mean), tried
+    with its first value."""
     for axis in axes:
-        _replaced(resolved.document, axis.path, axis.values[0], axis.name)
+        try:
+            _replaced(resolved.document, axis.path, axis.values[0], axis.name)
+        except SweepUsage as error:
+            raise SweepUsage(f"{error}{unknown_path_hint(resolved, axis) or ''}") from None
 
 
 def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
@@ -134,16 +138,49 @@ def start_values(resolved: Resolved, axes: Sequence[Axis]) -> list[Scalar]:
 def _values_at(document: Node, paths: Sequence[tuple[str, ...]]) -> list[Scalar]:
     found: list[Scalar] = []
     for path in paths:
-        node: Node | None = document
-        for part in path:
-            if node is not None and isinstance(node.value, dict):
-                node = node.value.get(part)
-            elif node is not None and isinstance(node.value, list) and part.isdigit() and int(part) < len(node.value):
-                node = node.value[int(part)]
-            else:
-                node = None
+        node = _node_at(document, path)
         found.append(None if node is None or isinstance(node.value, (dict, list)) else node.value)
     return found
+
+
+def _node_at(document: Node, path: tuple[str, ...]) -> Node | None:
+    node: Node | None = document
+    for part in path:
+        if node is not None and isinstance(node.value, dict):
+            node = node.value.get(part)
+        elif node is not None and isinstance(node.value, list) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+        else:
+            node = None
+    return node
+
+
+def value_paths(document: Node) -> list[str]:
+    """Every path to a single value of the document, as --vary names it (emperor_scorings.7.move_back)."""
+    found: list[str] = []
+    todo: list[tuple[Node, tuple[str, ...]]] = [(document, ())]
+    while todo:
+        node, path = todo.pop()
+        if isinstance(node.value, dict):
+            todo.extend((child, (*path, str(key))) for key, child in node.value.items())
+        elif isinstance(node.value, list):
+            todo.extend((child, (*path, str(index))) for index, child in enumerate(node.value))
+        else:
+            found.append(".".join(path))
+    return sorted(found)
+
+
+def unknown_path_hint(resolved: Resolved, axis: Axis) -> str | None:
+    """None where the starting ruleset has a value at the axis's path; else what it may have meant: the first
+    path of the ruleset that ends as this one does (move_back: emperor_scorings.3.move_back), or the closest in
+    spelling, as " (did you mean '…'?)" ('' when none is near)."""
+    if _node_at(resolved.document, axis.path) is not None:
+        return None
+    paths = value_paths(resolved.document)
+    ending = [path for path in paths if path.endswith("." + axis.name)]
+    if ending:
+        return speaking().say("check.did_you_mean", word=ending[0])
+    return did_you_mean(axis.name, paths, speaking())
 
 
 def parse_players(text: str) -> tuple[int, ...]:

@@ -12,10 +12,14 @@ quantity gives it there), through the `quantity-samples` ruleset: base with a fi
 from __future__ import annotations
 
 import ast
+import atexit
 import inspect
 import json
+import shutil
 import subprocess
+import tempfile
 import textwrap
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +54,65 @@ def samples() -> ir.Ruleset:
     return load_one(shipped_workspace(), str(quantity_samples_ruleset()))
 
 
+def schema_names(file: str) -> list[str]:
+    """The quantity names a rules schema allows (its quantity_name enum)."""
+    schema = json.loads((ROOT / "schemas" / file).read_text(encoding="utf-8"))
+    names: list[str] = schema["definitions"]["quantity_name"]["enum"]
+    return names
+
+
+@cache
+def words(language: str) -> Words:
+    return Words(language)
+
+
+def has_words(language: str, name: str) -> bool:
+    """Whether the language file has both phrases of the quantity (quantity.<name>.per and .total)."""
+    return all(words(language).has(f"quantity.{name}.{form}") for form in ("per", "total"))
+
+
+def has_kernel_branch(name: str) -> bool:
+    """A named code Q_<NAME> equal to the quantity's code, and an own_quantity branch comparing it."""
+    constant = f"Q_{name.upper()}"
+    named = name in tables.QUANTITY_CODES and getattr(tables, constant, None) == tables.QUANTITY_CODES[name]
+    return named and constant in compared_codes(own_quantity)
+
+
+# Each stage that must know every registered quantity, and whether it knows one. The tests below also count
+# each fixture on each engine; test_a_new_quantity_is_missing_from_every_stage shows each check can fail.
+STAGES: dict[str, Callable[[str], bool]] = {
+    "the fixtures (tests/helpers_quantities.py: FIXTURES)": lambda name: name in FIXTURES,
+    "the rules schema (schemas/ruleset.schema.json: quantity_name)": lambda name: (
+        name in schema_names("ruleset.schema.json")
+    ),
+    "the variant schema (schemas/variant.schema.json: quantity_name)": lambda name: (
+        name in schema_names("variant.schema.json")
+    ),
+    "the Python runtime (compiler/backends/python/runtime/quantities.py: q_<quantity>)": lambda name: hasattr(
+        runtime, f"q_{name}"
+    ),
+    "the pad's engine (compiler/backends/js/runtime/quantities.js: QUANTITIES)": lambda name: (
+        name in javascript()["names"]
+    ),
+    "the batched kernels (compiler/backends/batched/quantities.py: own_quantity)": has_kernel_branch,
+    "the oracle (tests/oracle/quantities.py: COUNTS)": lambda name: name in COUNTS,
+    "the English words (rules/languages/en.yaml: quantity.<quantity>.per, .total)": lambda name: has_words("en", name),
+    "the German words (rules/languages/de.yaml: quantity.<quantity>.per, .total)": lambda name: has_words("de", name),
+}
+
+
+@pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("name", REGISTRY)
+def test_every_stage_has_the_quantity(name: str, stage: str) -> None:
+    assert STAGES[stage](name), f"{stage} has no {name}"
+
+
+def test_a_new_quantity_is_missing_from_every_stage() -> None:
+    """A name added to the registry alone (parametrizing every test above) fails each stage's check."""
+    assert [stage for stage, has in STAGES.items() if has("guests_served")] == []
+    assert [stage for stage, has in STAGES.items() if not has("krones")] == []
+
+
 def test_the_fixtures_are_the_registry() -> None:
     assert sorted(FIXTURES) == sorted(REGISTRY)
 
@@ -64,13 +127,11 @@ def test_each_fixture_is_distinctive(name: str) -> None:
 
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_oracle_counts_it(name: str) -> None:
-    assert name in COUNTS, f"the oracle (tests/oracle/quantities.py: COUNTS) has no count of {name}"
     assert COUNTS[name](fixture(name).state()["players"][0]) == fixture(name).value
 
 
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_python_runtime_counts_it(name: str) -> None:
-    assert hasattr(runtime, f"q_{name}"), f"the Python runtime (runtime/quantities.py) has no q_{name}"
     mod = module(str(quantity_samples_ruleset()))
     game = mod.new_game(fixture(name).state())
     assert getattr(mod, f"q_{name}")(game, game.players[0]) == fixture(name).value
@@ -78,16 +139,18 @@ def test_the_python_runtime_counts_it(name: str) -> None:
 
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_generated_modules_final_scoring_counts_it(name: str) -> None:
-    """The module's own code for a per-quantity source (a q_ call, or the count written out)."""
+    """The module's own function of its per-quantity source (a q_ call, or the count written out)."""
     mod = module(str(quantity_samples_ruleset()))
-    final = mod.final_scoring(mod.new_game(fixture(name).state()))[0]
-    assert final["breakdown"][source_id(name)] == fixture(name).value
+    game = mod.new_game(fixture(name).state())
+    source = getattr(mod, "final_" + source_id(name).replace("-", "_"))
+    assert source(game, game.players[0]) == fixture(name).value
 
 
 @cache
 def javascript() -> dict[str, Any]:
     """What the pad of `quantity-samples` says: its QUANTITIES' names, and each fixture's count (None: no entry)."""
-    folder = Path(__import__("tempfile").mkdtemp(prefix="gah-quantities-pad-"))
+    folder = Path(tempfile.mkdtemp(prefix="gah-quantities-pad-"))
+    atexit.register(shutil.rmtree, folder, True)
     (folder / "pad.html").write_bytes(generate_page(samples()))
     states = {name: fixture.state() for name, fixture in FIXTURES.items()}
     (folder / "states.json").write_text(json.dumps(states), encoding="utf-8")
@@ -113,7 +176,6 @@ def javascript() -> dict[str, Any]:
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_pads_engine_counts_it(name: str) -> None:
     pad = javascript()
-    assert name in pad["names"], f"the pad's engine (runtime/quantities.js: QUANTITIES) has no entry {name}"
     assert pad["values"][name] == fixture(name).value
 
 
@@ -129,11 +191,8 @@ def compared_codes(kernel: Any) -> set[str]:
 
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_batched_kernels_count_it(name: str) -> None:
-    """A named code for the quantity and a branch of own_quantity for it; then the count, with the code the
-    encoder gives the quantity-samples source (the kernels raise on a code they have no branch for)."""
-    constant = f"Q_{name.upper()}"
-    assert getattr(tables, constant, None) == tables.QUANTITY_CODES[name], f"tables.py has no {constant}"
-    assert constant in compared_codes(own_quantity), f"the batched kernels' own_quantity has no branch for {name}"
+    """The count with the code the encoder gives the quantity-samples source (the kernels raise on a code they
+    have no branch for)."""
     ruleset, mod = samples(), module(str(quantity_samples_ruleset()))
     t = tables.compile_tables(ruleset)
     code = tables.table(t, "final_quantity")[[s.id for s in ruleset.final_scoring].index(source_id(name))]
@@ -147,7 +206,7 @@ def test_the_batched_kernels_count_it(name: str) -> None:
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_words_say_it(name: str, language: str) -> None:
     """The phrases sheets, gah diff, gah show and the pads' final scoring read (quantity.<name>.per, .total)."""
-    speaker = Speaker(Words(language), samples().items)
+    speaker = Speaker(words(language), samples().items)
     for phrase in (speaker.per(ir.shorthand(name)), speaker.total(ir.shorthand(name))):
         text = plain(phrase)
         assert text and "{" not in text and "_" not in text and text == text.strip(), (language, name, text)

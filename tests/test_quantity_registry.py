@@ -214,7 +214,8 @@ def test_the_words_say_it(name: str, language: str) -> None:
 
 def test_an_unknown_quantity_code_raises_in_the_kernels() -> None:
     """A code without a branch is an error where it is counted, never another quantity's count (the chain once
-    fell through to the Emperor position); so is a filtered count of a kind the kernels do not know."""
+    fell through to the Emperor position); so are a filtered count of a kind and a read of other players of a
+    `whose` the kernels do not know."""
     ruleset = samples()
     t = tables.compile_tables(ruleset)
     arrays = arrays_of(ruleset, [module(str(quantity_samples_ruleset())).new_game(FIXTURES["krones"].state())])
@@ -228,3 +229,9 @@ def test_an_unknown_quantity_code_raises_in_the_kernels() -> None:
     data[data[tables.A_QUANTITY_ROWS] + tables.QROW_WHAT] = len(tables.COUNTS)  # row 0's `what`: no count
     with pytest.raises(ValueError, match="a filtered count the batched kernels have no branch for"):
         quantity(tables.ScoringTables(filtered.ops, data), rec, tables.FILTERED_FROM)
+    others = load_one(shipped_workspace(), str(ROOT / "tests" / "data" / "variants" / "invented-others.yaml"))
+    read = tables.compile_tables(others)
+    data = read.data.copy()
+    data[data[tables.A_OTHER_ROWS] + tables.OROW_WHOSE] = len(tables.WHOSE)  # row 0's `whose`: nobody's
+    with pytest.raises(ValueError, match="a read of other players the batched kernels have no branch for"):
+        quantity(tables.ScoringTables(read.ops, data), rec, tables.OTHERS_FROM)

@@ -50,11 +50,13 @@ from .tables import (
     QROW_WHAT,
     QROW_WHICH,
     STAFF_KINDS,
+    WHOSE,
     ScoringTables,
     at,
 )
 
 GAME_END = STAFF_KINDS["game_end"]  # the staff_kind table's code of a game-end card
+WHOSE_N = len(WHOSE)  # of_others has a branch for each code of tables.WHOSE, 0 to WHOSE_N - 1
 
 
 @bare_kernel
@@ -192,6 +194,8 @@ def of_others(t: ScoringTables, rec: Ints, k: int) -> int:
         at(t, A_OTHER_ROWS, OROW * k + OROW_WHOSE),
         at(t, A_OTHER_ROWS, OROW * k + OROW_SLOT),
     )
+    if whose < 0 or whose >= WHOSE_N:
+        raise ValueError("a read of other players the batched kernels have no branch for (quantities.py)")
     n = rec[len(rec) - 1]
     if whose <= 1:  # the left neighbour (the first other), the right (the last)
         return 0 if n == 0 else other_value(rec, 0 if whose == 0 else n - 1, r.OTHER_READS + slot)

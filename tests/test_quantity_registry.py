@@ -1,12 +1,14 @@
 """No engine can miss a quantity: every stage is held to the registry, ir.QUANTITIES (compiler/ir.py: SHORTHANDS).
 
-Each test below is one stage, parametrized over the registry (never a hand list), so a failing id names the
-stage and the quantity: the fixtures (tests/helpers_quantities.py), the Python runtime's q_<quantity> and the
-generated module's final scoring, the pad's engine (QUANTITIES of compiler/backends/js/runtime/quantities.js),
-the batched kernels (a Q_ code and its branch in own_quantity, which raises on a code it has no branch for),
-the oracle (tests/oracle/quantities.py) and the words of sheets, gah diff and gah show in English and German.
-Each engine counts the quantity on its fixture, a state where the hand-worked value is distinctive (no other
-quantity gives it there), through the `quantity-samples` ruleset: base with a final-scoring source per quantity.
+Every test is parametrized over the registry (never a hand list), so a failing id names the quantity and the
+stage. STAGES says whether each stage has the quantity: the fixtures (tests/helpers_quantities.py), both rules
+schemas, the Python runtime's q_<quantity>, the pad's engine (QUANTITIES of compiler/backends/js/runtime/
+quantities.js), the batched kernels (a Q_ code and its branch in own_quantity, which raises on a code it has no
+branch for), the oracle (tests/oracle/quantities.py) and the phrases of sheets, gah diff and gah show in English
+and German. Then each engine counts the quantity on its fixture, a state where the hand-worked value is
+distinctive (no other quantity gives it there), through the `quantity-samples` ruleset (base with a final-scoring
+source per quantity): the Python runtime, the generated module's source, the pad's engine, the kernels (with the
+code the encoder gives) and the oracle.
 """
 
 from __future__ import annotations
@@ -52,6 +54,11 @@ def fixture(name: str) -> Any:
 @cache
 def samples() -> ir.Ruleset:
     return load_one(shipped_workspace(), str(quantity_samples_ruleset()))
+
+
+@cache
+def samples_tables() -> tables.ScoringTables:
+    return tables.compile_tables(samples())
 
 
 def schema_names(file: str) -> list[str]:
@@ -193,8 +200,7 @@ def compared_codes(kernel: Any) -> set[str]:
 def test_the_batched_kernels_count_it(name: str) -> None:
     """The count with the code the encoder gives the quantity-samples source (the kernels raise on a code they
     have no branch for)."""
-    ruleset, mod = samples(), module(str(quantity_samples_ruleset()))
-    t = tables.compile_tables(ruleset)
+    ruleset, mod, t = samples(), module(str(quantity_samples_ruleset())), samples_tables()
     code = tables.table(t, "final_quantity")[[s.id for s in ruleset.final_scoring].index(source_id(name))]
     arrays = arrays_of(ruleset, [mod.new_game(fixture(name).state())])
     rec = record.new_record(arrays)
@@ -216,8 +222,7 @@ def test_an_unknown_quantity_code_raises_in_the_kernels() -> None:
     """A code without a branch is an error where it is counted, never another quantity's count (the chain once
     fell through to the Emperor position); so are a filtered count of a kind and a read of other players of a
     `whose` the kernels do not know."""
-    ruleset = samples()
-    t = tables.compile_tables(ruleset)
+    ruleset, t = samples(), samples_tables()
     arrays = arrays_of(ruleset, [module(str(quantity_samples_ruleset())).new_game(FIXTURES["krones"].state())])
     rec = record.new_record(arrays)
     record.load_record(arrays, 0, 0, rec)

@@ -124,7 +124,13 @@ class Quantity:
         return "_".join(parts).replace("-", "_")
 
 
-# The shorthands: every name of the closed vocabulary before filters, and the count it stands for.
+# The shorthands: every name of the closed vocabulary before filters, and the count it stands for. The registry
+# of quantities: a new one also needs its q_<name> (backends/python/runtime/quantities.py), its QUANTITIES entry
+# (backends/js/runtime/quantities.js), its Q_<NAME> code (backends/batched/tables.py) and own_quantity branch
+# (backends/batched/quantities.py), its phrases quantity.<name>.per and .total (rules/languages/en.yaml, de.yaml,
+# schemas/language.schema.json), the quantity_name enum (schemas/ruleset.schema.json), a fixture
+# (tests/helpers_quantities.py) and an oracle count (tests/oracle/quantities.py): tests/test_quantity_registry.py
+# fails naming each stage that lacks it.
 SHORTHANDS: dict[str, Quantity] = {
     "occupied_rooms": Quantity("rooms", state="occupied"),
     "occupied_red_rooms": Quantity("rooms", state="occupied", colours=("red",)),

@@ -1,8 +1,9 @@
 """The rulesets every cross-check runs on, found by discovery rather than listed by hand.
 
 Every shipped ruleset (SHIPPED, which tests/test_discovery.py holds equal to the files under rules/), every
-file under tests/data/rulesets and tests/data/variants, and the `effect-samples` ruleset derived from
-tests/effect_samples.py (tests/helpers_samples.py). A new test ruleset file is checked by the pad's engine,
+file under tests/data/rulesets and tests/data/variants, the `effect-samples` ruleset derived from
+tests/effect_samples.py (tests/helpers_samples.py) and the `quantity-samples` ruleset derived from the quantity
+registry, ir.QUANTITIES (tests/helpers_quantities.py). A new test ruleset file is checked by the pad's engine,
 the batched engine and the oracle from the moment it is saved; one an engine cannot play must be refused by
 that engine with a message its test states (never skipped).
 """
@@ -12,6 +13,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from helpers_quantities import NAME as QUANTITIES_NAME
+from helpers_quantities import quantity_samples_ruleset
 from helpers_rules import ROOT, SHIPPED
 from helpers_samples import NAME as SAMPLES_NAME
 from helpers_samples import samples_ruleset
@@ -39,14 +42,15 @@ def data_ruleset_files() -> list[Path]:
 
 def discovered_names() -> list[str]:
     """The names of every discovered ruleset (known without compiling anything: parametrize ids)."""
-    return [*SHIPPED, *(path.stem for path in data_ruleset_files()), SAMPLES_NAME]
+    return [*SHIPPED, *(path.stem for path in data_ruleset_files()), SAMPLES_NAME, QUANTITIES_NAME]
 
 
 @cache
 def discovered() -> dict[str, str]:
     """Every discovered ruleset: name -> what load_one and helpers_scoring.module take (a name or a file)."""
     files = {path.stem: str(path) for path in data_ruleset_files()}
-    return {**{name: name for name in SHIPPED}, **files, SAMPLES_NAME: str(samples_ruleset())}
+    derived = {SAMPLES_NAME: str(samples_ruleset()), QUANTITIES_NAME: str(quantity_samples_ruleset())}
+    return {**{name: name for name in SHIPPED}, **files, **derived}
 
 
 def reference(name: str) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from gah.project import load_one
 from helpers_discovery import data_ruleset_files, discovered, discovered_names
+from helpers_quantities import NAME as QUANTITIES_NAME
 from helpers_rules import RULES, SHIPPED, shipped_workspace
 from helpers_samples import NAME as SAMPLES_NAME
 
@@ -29,7 +30,7 @@ def test_discovery_finds_the_shipped_the_test_and_the_derived_rulesets() -> None
     names = discovered_names()
     assert names == list(discovered())
     assert len(names) == len(set(names))
-    assert set(SHIPPED) < set(names) and SAMPLES_NAME in names
+    assert set(SHIPPED) < set(names) and {SAMPLES_NAME, QUANTITIES_NAME} <= set(names)
     assert {"house-numbers", "vocabulary-a", "invented-choices", "harsh-c-points"} < set(names)
     assert len(data_ruleset_files()) >= 8
 

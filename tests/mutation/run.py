@@ -92,6 +92,7 @@ GROUPS = (
         "kernels",
         ("compiler/backends/batched",),
         (
+            "tests/test_quantity_registry.py",  # each quantity's branch, and the raise on a code without one
             "tests/test_batched_scoring.py",
             "tests/test_batched_records.py",
             "tests/test_batched_games.py",

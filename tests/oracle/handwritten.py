@@ -167,6 +167,9 @@ class HandRules:
     # back at an Emperor scoring, but takes no bonus and no penalty; at the end only its game-end Staff and its
     # occupied rooms count (its krones, kitchen and café are empty: the state may hold none).
     solo_opponent: bool = False
+    # quantity-samples (tests/helpers_quantities.py): final scoring adds 1 point per unit of each of these
+    # quantities, as source per-<quantity> (underscores as hyphens); each counted by tests/oracle/quantities.py.
+    per_quantity: tuple[tuple[str, Callable[[dict[str, Any]], int]], ...] = ()
     rewards: dict[str, tuple[str, tuple[int, ...]]] = field(
         default_factory=lambda: {
             "red": ("krones", (0, 1, 3, 6, 10)),
@@ -326,6 +329,8 @@ class HandScorer:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
         if rules.dancers:
             parts["dancers"] = rules.dancers[min(dancers(p), len(rules.dancers) - 1)]
+        for name, count_of in rules.per_quantity:
+            parts["per-" + name.replace("_", "-")] = count_of(p)
         if rules.solo_opponent and p.get("role") == "solo-opponent":
             return {"staff": parts["staff"], "rooms": parts["rooms"]}
         return parts

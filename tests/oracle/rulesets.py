@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from oracle.handwritten import BASE_ITEMS, BASE_TILES, HandRules
+from oracle.quantities import COUNTS
 
 
 def without(tiles: tuple[str, ...], *removed: str) -> tuple[str, ...]:
@@ -118,6 +119,8 @@ HAND_RULES: dict[str, HandRules] = {
         ),
         dancers=(0, 1, 3, 6, 10),
     ),
+    # tests/helpers_quantities.py: base, and final scoring adds 1 point per unit of each quantity of the vocabulary.
+    "quantity-samples": dataclasses.replace(BASE, per_quantity=tuple(COUNTS.items())),
     "invented-others": OTHERS,
     "invented-others-before": dataclasses.replace(OTHERS, read_before=True),
 }

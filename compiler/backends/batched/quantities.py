@@ -26,13 +26,37 @@ from .tables import (
     OROW_SLOT,
     OROW_WHOSE,
     OTHERS_FROM,
+    Q_CAFE_GUESTS,
+    Q_CAFE_ITEMS,
+    Q_COLOUR_SETS,
+    Q_EMPEROR_POSITION,
+    Q_FULL_COLUMNS,
+    Q_FULL_FLOORS,
+    Q_FULL_GROUPS,
+    Q_HIRED_GAME_END_STAFF,
+    Q_HIRED_STAFF,
+    Q_KITCHEN_ITEMS,
+    Q_KRONES,
+    Q_OBJECTIVES,
+    Q_OCCUPIED_BLUE_ROOMS,
+    Q_OCCUPIED_RED_ROOMS,
+    Q_OCCUPIED_ROOMS,
+    Q_OCCUPIED_YELLOW_ROOMS,
+    Q_ROOM_TILES,
+    Q_STAFF_IN_HAND,
+    Q_VACANT_ROOMS,
     QROW,
     QROW_MASK,
     QROW_WHAT,
     QROW_WHICH,
+    STAFF_KINDS,
+    WHOSE,
     ScoringTables,
     at,
 )
+
+GAME_END = STAFF_KINDS["game_end"]  # the staff_kind table's code of a game-end card
+WHOSE_N = len(WHOSE)  # of_others has a branch for each code of tables.WHOSE, 0 to WHOSE_N - 1
 
 
 @bare_kernel
@@ -137,6 +161,10 @@ def filtered(t: ScoringTables, rec: Ints, k: int) -> int:
         return total
     if what == 4:  # a declared resource: which is its index
         return int(rec[r.resource_slot(rec, which)])
+    if what != 3:
+        raise ValueError(
+            "a filtered count the batched kernels have no branch for (compiler/backends/batched/quantities.py)"
+        )
     if which & 1:  # Staff of the kinds of mask in hand (bit 1) and hired (bit 2)
         total += staff_in(t, rec, rec[r.HAND], rec[r.HAND_N], mask)
     if which & 2:
@@ -166,6 +194,8 @@ def of_others(t: ScoringTables, rec: Ints, k: int) -> int:
         at(t, A_OTHER_ROWS, OROW * k + OROW_WHOSE),
         at(t, A_OTHER_ROWS, OROW * k + OROW_SLOT),
     )
+    if whose < 0 or whose >= WHOSE_N:
+        raise ValueError("a read of other players the batched kernels have no branch for (quantities.py)")
     n = rec[len(rec) - 1]
     if whose <= 1:  # the left neighbour (the first other), the right (the last)
         return 0 if n == 0 else other_value(rec, 0 if whose == 0 else n - 1, r.OTHER_READS + slot)
@@ -200,41 +230,50 @@ def most_holds(t: ScoringTables, rec: Ints, own: int, slot: int, fewest: int, st
 
 @bare_kernel
 def own_quantity(t: ScoringTables, rec: Ints, q: int) -> int:
-    """The quantity ir.QUANTITIES[q] of the record's player; from len(ir.QUANTITIES) on, a filtered count."""
+    """The quantity ir.QUANTITIES[q] of the record's player (a branch per Q_ code of tables.py); from
+    len(ir.QUANTITIES) on, a filtered count. A code it has no branch for raises, never counts something else."""
     if q >= FILTERED_FROM:
         return filtered(t, rec, q - FILTERED_FROM)
     occupied = rec[r.OCCUPIED]
-    if q <= 3:  # occupied rooms: all, then red, blue, yellow
-        return bits(occupied) if q == 0 else bits(occupied & at(t, A_COLOUR_MASK, q - 1))
-    if q == 4:
+    if q == Q_OCCUPIED_ROOMS:
+        return bits(occupied)
+    if q == Q_OCCUPIED_RED_ROOMS:  # SET_COLOURS: red, blue, yellow
+        return bits(occupied & at(t, A_COLOUR_MASK, 0))
+    if q == Q_OCCUPIED_BLUE_ROOMS:
+        return bits(occupied & at(t, A_COLOUR_MASK, 1))
+    if q == Q_OCCUPIED_YELLOW_ROOMS:
+        return bits(occupied & at(t, A_COLOUR_MASK, 2))
+    if q == Q_VACANT_ROOMS:
         return bits(vacant(rec))
-    if q == 5:
+    if q == Q_ROOM_TILES:
         return bits(rec[r.PLACED])
-    if q == 6:
+    if q == Q_FULL_FLOORS:
         return full_masks(t, A_FLOOR_MASK, t.data[K_FLOORS], occupied)
-    if q == 7:
+    if q == Q_FULL_COLUMNS:
         return full_masks(t, A_COLUMN_MASK, t.data[K_COLUMNS], occupied)
-    if q == 8:
+    if q == Q_FULL_GROUPS:
         return full_masks(t, A_GROUP_MASK, t.data[K_GROUPS_N], occupied)
-    if q == 9:
+    if q == Q_COLOUR_SETS:
         return colour_sets(t, occupied)
-    if q == 10:
+    if q == Q_HIRED_STAFF:
         return int(rec[r.HIRED_N])
-    if q == 11:
-        return kind_count(t, rec, 3)
-    if q == 12:
+    if q == Q_HIRED_GAME_END_STAFF:
+        return kind_count(t, rec, GAME_END)
+    if q == Q_STAFF_IN_HAND:
         return int(rec[r.HAND_N])
-    if q == 13:
+    if q == Q_KRONES:
         return int(rec[r.KRONES])
-    if q == 14:
+    if q == Q_KITCHEN_ITEMS:
         return items_held(rec, rec[r.KITCHEN], rec[r.ITEMS])
-    if q == 15:
+    if q == Q_CAFE_GUESTS:
         return int(rec[r.GUESTS])
-    if q == 16:
+    if q == Q_CAFE_ITEMS:
         return items_held(rec, rec[r.CAFE], rec[r.GUESTS] * rec[r.ITEMS])
-    if q == 17:
+    if q == Q_OBJECTIVES:
         return int(rec[r.OBJECTIVES])
-    return int(rec[r.EMPEROR])
+    if q == Q_EMPEROR_POSITION:
+        return int(rec[r.EMPEROR])
+    raise ValueError("a quantity code the batched kernels have no branch for (compiler/backends/batched/quantities.py)")
 
 
 @bare_kernel

@@ -85,6 +85,28 @@ QROW_WHICH = _QROW.field("which", "a room's ROOM_STATES, the places (bits of PLA
 QROW_MASK = _QROW.field("mask", "the cells of rooms, the groups, the items or the Staff kinds counted, a bit each")
 QROW = _QROW.size
 FILTERED_FROM = len(ir.QUANTITIES)  # the quantity code of the first filtered count
+# The code of each shorthand (its index in ir.QUANTITIES), a named constant per quantity: own_quantity compares
+# each (numba reads them as constants), and tests/test_quantity_registry.py wants a branch for every shorthand.
+QUANTITY_CODES = {name: code for code, name in enumerate(ir.QUANTITIES)}
+Q_OCCUPIED_ROOMS = QUANTITY_CODES["occupied_rooms"]
+Q_OCCUPIED_RED_ROOMS = QUANTITY_CODES["occupied_red_rooms"]
+Q_OCCUPIED_BLUE_ROOMS = QUANTITY_CODES["occupied_blue_rooms"]
+Q_OCCUPIED_YELLOW_ROOMS = QUANTITY_CODES["occupied_yellow_rooms"]
+Q_VACANT_ROOMS = QUANTITY_CODES["vacant_rooms"]
+Q_ROOM_TILES = QUANTITY_CODES["room_tiles"]
+Q_FULL_FLOORS = QUANTITY_CODES["full_floors"]
+Q_FULL_COLUMNS = QUANTITY_CODES["full_columns"]
+Q_FULL_GROUPS = QUANTITY_CODES["full_groups"]
+Q_COLOUR_SETS = QUANTITY_CODES["colour_sets"]
+Q_HIRED_STAFF = QUANTITY_CODES["hired_staff"]
+Q_HIRED_GAME_END_STAFF = QUANTITY_CODES["hired_game_end_staff"]
+Q_STAFF_IN_HAND = QUANTITY_CODES["staff_in_hand"]
+Q_KRONES = QUANTITY_CODES["krones"]
+Q_KITCHEN_ITEMS = QUANTITY_CODES["kitchen_items"]
+Q_CAFE_GUESTS = QUANTITY_CODES["cafe_guests"]
+Q_CAFE_ITEMS = QUANTITY_CODES["cafe_items"]
+Q_OBJECTIVES = QUANTITY_CODES["objectives"]
+Q_EMPEROR_POSITION = QUANTITY_CODES["emperor_position"]
 COUNTS = {"rooms": 0, "groups": 1, "items": 2, "staff": 3, "resource": 4}  # resource: which is its index
 ROOM_STATES = {"occupied": 0, "vacant": 1, "any": 2}
 PLACES = {"kitchen": 1, "cafe": 2, "hand": 1, "hired": 2}
@@ -286,7 +308,7 @@ class Encoder:
                 self.others.append(quantity)
             return OTHERS_FROM + self.others.index(quantity)
         if quantity.name:
-            return ir.QUANTITIES.index(quantity.name)
+            return QUANTITY_CODES[quantity.name]
         if quantity not in self.counts:
             self.counts.append(quantity)
         return FILTERED_FROM + self.counts.index(quantity)

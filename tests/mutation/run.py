@@ -85,7 +85,7 @@ GROUPS = (
             "tests/test_score_language.py",  # the runtime's words (runtime/words.py): phrases, plurals, places
             "tests/test_voice.py",  # and its phrases made ready (filler, Voice)
         ),
-        ci_one_in=240,  # a subset of the one-in-120 sample (every one of which is killed)
+        ci_one_in=480,  # a subset of the one-in-120 sample (every one of which is killed); 2 mutants, for CI's time
     ),
     # The kernels run as plain Python (NUMBA_DISABLE_JIT): the same code, without a 40-second compile a mutant.
     Group(
@@ -110,19 +110,19 @@ GROUPS = (
         "lab",
         ("compiler/lab/runs/metrics.py", "compiler/lab/engine/sharing.py"),
         ("tests/test_lab_metrics.py", "tests/test_lab_sharing.py", "tests/test_lab_sharing_leaves.py"),
-        ci_one_in=60,
+        ci_one_in=120,
     ),
     Group(
         "tune",
         ("compiler/commands/tune.py", "compiler/lab/runs/search.py", "compiler/lab/views/tune.py"),
         ("tests/test_tune.py",),
-        ci_one_in=150,
+        ci_one_in=300,
     ),
     Group(
         "show",
         ("compiler/commands/show.py", "compiler/rules_yaml.py"),
         ("tests/test_show_origins.py", "tests/test_show.py"),
-        ci_one_in=100,
+        ci_one_in=200,
     ),
 )
 GROUP_NAMES = tuple(group.name for group in GROUPS)

@@ -144,8 +144,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args, workspace)
-    except RulesError as error:
-        report(error.problems, sources, speaker(workspace, getattr(args, "lang", None)))
+    except RulesError as error:  # gah.toml's own problems are said in the language it names (ConfigError)
+        said_in = workspace or getattr(error, "said_in", None)
+        report(error.problems, sources, speaker(said_in, getattr(args, "lang", None)))
         return 1
     except GahError as error:
         message = told(error, speaker(workspace, getattr(args, "lang", None)))

@@ -262,9 +262,11 @@ def test_error_phrases_asked_for_exist_and_every_one_is_asked_for() -> None:
 
 
 def _table_keys() -> list[str]:
-    """Keys written in the loader's tables of the parser's words (values of a dict literal)."""
-    text = (ROOT / "compiler" / "frontend" / "loader.py").read_text(encoding="utf-8")
-    return re.findall(r': "(errors\.yaml\.[a-z_.]+)"', text)
+    """Keys written in the tables of a parser's words (values of a dict literal): the YAML loader's, and gah.toml's
+    reader's of Python's TOML messages."""
+    loader = (ROOT / "compiler" / "frontend" / "loader.py").read_text(encoding="utf-8")
+    config = (ROOT / "compiler" / "workspace.py").read_text(encoding="utf-8")
+    return re.findall(r': "(errors\.yaml\.[a-z_.]+)"', loader) + re.findall(r': "(errors\.toml\.[a-z_]+)"', config)
 
 
 def test_the_german_grammar_rules_of_de_yaml() -> None:

@@ -158,5 +158,3 @@ def english_words(text: str) -> list[str]:
         if token in ENGLISH_WORDS:
             found.append(token)
     return found
-
-

@@ -18,6 +18,7 @@ from gah.workspace import Workspace
 from tests.helpers_english import english_words
 from tests.helpers_rules import ROOT, run_gah
 
+
 def _without_quoted_lines(err: str) -> str:
     """gah check's problems without the quoted source lines and carets under them (the user's own text)."""
     return "\n".join(line for line in err.splitlines() if not line.startswith("    "))

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gah.lab.runs import voice
+from gah.languages import english
 
 from tests.helpers_english import english_words
 from tests.helpers_rules import run_gah
@@ -153,6 +155,7 @@ def toured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[
             tours[language] = _tour(folder)
             tours[language][HTML] = (folder / HTML).read_text(encoding="utf-8")
         yield tours
+    voice.use(english())  # the in-process lab runs chose a language for this process
 
 
 def _scanned(tour: dict[str, str]) -> dict[str, str]:

@@ -158,8 +158,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args, workspace)
-    except RulesError as error:
-        says = speaker(workspace, getattr(args, "lang", None))
+    except RulesError as error:  # gah.toml's own problems are said in the language it names (ConfigError)
+        says = speaker(workspace or getattr(error, "said_in", None), getattr(args, "lang", None))
         if not _output_as_asked(args, [problem.told(says) for problem in error.problems]):
             report(error.problems, sources, says)
         return 1

@@ -68,8 +68,9 @@ def plan_outputs(
     variant's sheet the ruleset it differs from. The sheets are in each of `languages`
     (default: English): the first's in sheets/, every other's in sheets/ID/. The schemas
     an editor needs go to `schemas`: the ones this gah validates with, and the variant
-    schema derived from them. The score pads carry `languages` (none: the shipped ones) and open in
-    `opens_in` (None: the browser's, else English) unless a player chose one.
+    schema derived from them. The scoring modules (with English) and the score pads carry
+    `languages` (none: the shipped ones); the pads open in `opens_in` (None: the browser's,
+    else English) unless a player chose one.
     """
     files: dict[Path, bytes] = {}
     pdfs: list[PdfJob] = []
@@ -77,7 +78,7 @@ def plan_outputs(
         ruleset = rulesets[name]
         parent = parents.get(ruleset.extends) if ruleset.extends else None
         stem = ruleset.name
-        files[output / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset).encode("utf-8")
+        files[output / "scoring" / f"{ruleset.module_name}.py"] = generate_module(ruleset, languages).encode("utf-8")
         for index, language in enumerate(languages or (english(),)):
             sheets = output / "sheets" if index == 0 else output / "sheets" / language.id
             files[sheets / f"{stem}.md"] = render_sheet(ruleset, parent, "md", paper, language=language)

@@ -104,22 +104,32 @@ def final_block(final: list[FinalEntry], language: Language) -> list[str]:
     """The final scoring: a table of each player's points by source, then every source's lines per player."""
     say = language.say
     sources = list(dict.fromkeys(k for entry in final for k in entry["breakdown"]))
+    heads = [source_head(source, language) for source in sources]
+    widths = [max(8, len(head)) for head in heads]
     width = max(8, *(len(e["player"]) for e in final))
     lines = ["", say("score.report.final")]
     player, points, total = (say(f"score.report.column.{c}") for c in ("player", "points", "total"))
-    lines.append(f"  {player:<{width}} {points:>6} " + " ".join(f"{s:>8}" for s in sources) + f" {total:>6}")
+    columns = " ".join(f"{head:>{size}}" for head, size in zip(heads, widths, strict=True))
+    lines.append(f"  {player:<{width}} {points:>6} {columns} {total:>6}")
     for entry in final:
-        cells = " ".join(f"{entry['breakdown'].get(s, '-'):>8}" for s in sources)  # '-': not counted (a role)
+        # '-': not counted (a role)
+        cells = " ".join(f"{entry['breakdown'].get(s, '-'):>{size}}" for s, size in zip(sources, widths, strict=True))
         lines.append(f"  {entry['player']:<{width}} {entry['points']:>6} {cells} {entry['total']:>6}")
     lines += ["", say("score.report.detail")]
-    label = max((len(s) for s in sources), default=0)
+    label = max((len(head) for head in heads), default=0)
     for entry in final:
         lines.append(f"  {entry['player']}:")
         for source, details in entry["details"].items():
             texts = [line["text"] for line in details] or [say("score.report.none")]
-            lines.append(f"    {source:<{label}}  {texts[0]}")
+            lines.append(f"    {source_head(source, language):<{label}}  {texts[0]}")
             lines += [f"    {'':<{label}}  {text}" for text in texts[1:]]
     return lines
+
+
+def source_head(source: str, language: Language) -> str:
+    """A final-scoring source's column head: the language's for the game's own sources, else its id."""
+    key = f"score.report.column.{source}"
+    return language.say(key) if source not in ("player", "points", "total") and language.has(key) else source
 
 
 def decisions_block(decisions: list[Decisions], language: Language) -> list[str]:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import yaml
 
-from .errors import Position, printable
+from .errors import Position, Speaks, printable
 from .frontend.loader import Node
 from .frontend.rulesets import Resolved
+from .said import shipped_english
 
 WIDTH = 88  # longest line (before its comment) that a one-line collection may make
 TEXT_WIDTH = 88  # where long text is folded
@@ -294,9 +295,9 @@ def origins(document: Node) -> dict[str, str]:
     return found
 
 
-def render_yaml(resolved: Resolved) -> str:
-    """The merged ruleset as one YAML file; a value read from a file other than the chain's first
-    ends with a comment naming that file and line."""
+def render_yaml(resolved: Resolved, says: Speaks | None = None) -> str:
+    """The merged ruleset as one YAML file, its header comments in `says`' language (default English); a value
+    read from a file other than the chain's first ends with a comment naming that file and line."""
     root_file = resolved.chain[0].display
     writer = _Writer()
     assert isinstance(resolved.document.value, dict)
@@ -306,21 +307,21 @@ def render_yaml(resolved: Resolved) -> str:
         if len(writer.lines) - before > 1 and before:
             writer.lines.insert(before, _Line(""))
     body = _with_comments(writer.lines, root_file)
-    return "\n".join([*_header(resolved), "", *body]) + "\n"
+    return "\n".join([*_header(resolved, says or shipped_english()), "", *body]) + "\n"
 
 
-def _header(resolved: Resolved) -> list[str]:
+def _header(resolved: Resolved, says: Speaks) -> list[str]:
     files = resolved.sources
-    lines = [f"# {resolved.name}: the whole ruleset after `extends`, as one file (written by gah show)."]
+    lines = [says.say("cli.show.head", name=resolved.name)]
     if len(files) == 1:
-        lines.append(f"# Every value comes from {printable(files[0])}.")
+        lines.append(says.say("cli.show.one_file", file=printable(files[0])))
     else:
-        lines.append("# Made from these files, each changing the one before:")
-        lines.extend(f"#   {printable(name)}" for name in files)
-        lines.append(f"# A value not from {printable(files[0])} ends with a comment naming its file and line.")
+        lines.append(says.say("cli.show.files"))
+        lines.extend(f"  {printable(name)}" for name in files)
+        lines.append(says.say("cli.show.others", file=printable(files[0])))
     for pointer, where in removals(resolved):
-        lines.append(f"# Removed: {printable(pointer)} (null at {printable(str(where))})")
-    return lines
+        lines.append(says.say("cli.show.removed", pointer=printable(pointer), where=printable(str(where))))
+    return [f"# {line}" for line in lines]
 
 
 def _with_comments(lines: list[_Line], root_file: str) -> list[str]:

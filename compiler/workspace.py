@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from .errors import GahError, Position, Problem, RulesError, SourceRegistry
-from .said import error_of, package_bundle, problem_at
+from .said import error_of, package_bundle, problem_at, said, shipped_english
 
 CONFIG_NAME = "gah.toml"
 PAPERS = ("a4", "letter")
@@ -28,7 +28,16 @@ class NoWorkspace(GahError):
     """A command that writes was run outside any workspace."""
 
     def __init__(self) -> None:
-        super().__init__("no workspace here: run gah init (or pass --workspace DIR)")
+        super().__init__(shipped_english().say("errors.config.no_workspace"))
+        self.said = said("errors.config.no_workspace")
+
+
+@dataclass
+class ConfigError(RulesError):
+    """gah.toml's problems, with its workspace as far as it reads (its folder, and the language it names) to say
+    them in."""
+
+    said_in: Workspace | None = None
 
 
 BUNDLE_VARIABLE = "GAH_BUNDLE"
@@ -69,7 +78,7 @@ LANGUAGE_ID = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})*")
 
 
 def read_config(path: Path, sources: SourceRegistry) -> Config:
-    """Parse and check gah.toml; RulesError with positioned problems."""
+    """Parse and check gah.toml; ConfigError with positioned problems."""
     display = path.name if path.parent.resolve() == Path.cwd().resolve() else str(path)
     try:
         text = path.read_bytes().decode("utf-8")
@@ -82,7 +91,18 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line, column, message = _toml_position(str(error))
-        raise RulesError([problem_at(Position(display, line, column), "errors.config.toml", message=message)]) from None
+        told = said(_TOML_WORDS[message]) if message in _TOML_WORDS else message
+        problem = problem_at(Position(display, line, column), "errors.config.toml", message=told)
+        raise ConfigError([problem], _speaking(path, _language_line(text))) from None
+    values, problems = _checked(data, text, display)
+    if problems:
+        language = values.get("language")
+        raise ConfigError(problems, _speaking(path, language if isinstance(language, str) else ""))
+    return Config(**values)  # type: ignore[arg-type]
+
+
+def _checked(data: dict[str, object], text: str, display: str) -> tuple[dict[str, object], list[Problem]]:
+    """gah.toml's settings that are right, and the problems of the others (a wrong language is left out)."""
     problems: list[Problem] = []
     values: dict[str, object] = {}
     for key, value in data.items():
@@ -96,34 +116,54 @@ def read_config(path: Path, sources: SourceRegistry) -> Config:
             problems.append(problem_at(where, f"errors.config.expected_{kind}", key=key))
         else:
             values[key] = value
-    paper = values.get("paper", "a4")
-    if paper not in PAPERS:
-        problems.append(problem_at(Position(display, *_key_position(text, "paper")), "errors.config.paper"))
+
+    def at(key: str) -> Position:
+        return Position(display, *_key_position(text, key))
+
+    if values.get("paper", "a4") not in PAPERS:
+        problems.append(problem_at(at("paper"), "errors.config.paper"))
     for key in ("output", "lab_model"):
         value = values.get(key)
         if isinstance(value, str) and value and not _stays_inside(value):
-            problems.append(
-                problem_at(
-                    Position(display, *_key_position(text, key)), "errors.config.outside", key=key, got=repr(value)
-                )
-            )
+            problems.append(problem_at(at(key), "errors.config.outside", key=key, got=repr(value)))
     language = values.get("language")
     if isinstance(language, str) and language and not LANGUAGE_ID.fullmatch(language):
-        problems.append(
-            problem_at(
-                Position(display, *_key_position(text, "language")), "errors.config.language", got=repr(language)
-            )
-        )
+        problems.append(problem_at(at("language"), "errors.config.language", got=repr(language)))
+        del values["language"]
     listed = values.get("languages")
     if isinstance(listed, list):
         if not all(isinstance(item, str) and LANGUAGE_ID.fullmatch(item) for item in listed):
-            problems.append(problem_at(Position(display, *_key_position(text, "languages")), "errors.config.languages"))
+            problems.append(problem_at(at("languages"), "errors.config.languages"))
         values["languages"] = tuple(str(item) for item in listed)
     if values.get("output") == "":
-        problems.append(problem_at(Position(display, *_key_position(text, "output")), "errors.config.output_empty"))
-    if problems:
-        raise RulesError(problems)
-    return Config(**values)  # type: ignore[arg-type]
+        problems.append(problem_at(at("output"), "errors.config.output_empty"))
+    return values, problems
+
+
+# Python's TOML reader's messages that gah.toml's problems say in the workspace's language (others as they are).
+_TOML_WORDS = {
+    "Cannot overwrite a value": "errors.toml.overwrite",
+    "Invalid value": "errors.toml.invalid_value",
+    "Invalid statement": "errors.toml.invalid_statement",
+    "Unterminated string": "errors.toml.unterminated_string",
+    "Unclosed inline table": "errors.toml.unclosed_table",
+    "Unclosed array": "errors.toml.unclosed_array",
+    "Expected '=' after a key in a key/value pair": "errors.toml.expected_equals",
+    "Invalid initial character for a key part": "errors.toml.key_character",
+    "Expected ']' at the end of a table declaration": "errors.toml.table_end",
+}
+_LANGUAGE_LINE = re.compile(r"""^\s*language\s*=\s*["']([a-z]{2,3}(?:-[a-z0-9]{2,8})*)["']\s*(?:#.*)?$""", re.M)
+
+
+def _language_line(text: str) -> str:
+    """The language a gah.toml that is no valid TOML names on a line of its own, if it names one."""
+    found = _LANGUAGE_LINE.findall(text)
+    return found[0] if len(found) == 1 else ""
+
+
+def _speaking(path: Path, language: str) -> Workspace | None:
+    """The workspace of a gah.toml with problems, as far as it says how to speak: its folder and language."""
+    return Workspace(path.parent.resolve(), Config(language=language)) if language else None
 
 
 def with_setting(text: str, key: str, value: str) -> str | None:

@@ -13,7 +13,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from gah.commands.format_docs import GUIDE, TOPICS, doc_path
+from gah.commands.format_docs import GUIDE, TOPICS, doc_path, doc_text
+from gah.languages import english
 from helpers_rules import ROOT, run_gah
 
 LISTING = [
@@ -43,6 +44,14 @@ def test_without_a_topic_it_lists_the_topics_a_line_each(tmp_path: Path) -> None
     run = run_gah("docs", cwd=tmp_path)
     assert run.code == 0 and run.err == ""
     assert run.out.splitlines() == LISTING
+
+
+def test_each_topic_s_english_title_is_its_document_s_heading() -> None:
+    """The list says the titles from the language files (German users read them in German): in English they are
+    the documents' own headings."""
+    for topic in TOPICS:
+        heading = next(line for line in doc_text(topic).splitlines() if line.startswith("# "))
+        assert english().say(f"cli.docs.title.{topic.replace('-', '_')}") == heading[2:], topic
 
 
 @pytest.mark.parametrize(

@@ -1,145 +1,22 @@
 """One language everywhere (issue 34, item 6): in a German workspace (`language = "de"` in gah.toml) every line
 gah check, gah build, gah score and gah sheet print is German; ids, paths and keys stay as written.
 
-The scanner: the words a sentence of the English files is made of (a small list of common English words), looked
-for in the output once what is written as an id is taken out: quoted text ('...', `...`), paths, dotted and
-snake_case keys, and the keys and values the schemas name (a list of expected keys names them bare).
+The scanner (tests/helpers_english.py): common English words looked for in the output once what is written as an
+id is taken out. tests/test_german_commands.py runs every other command through it.
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 from gah.languages import english, load_language
 from gah.workspace import Workspace
 
+from tests.helpers_english import english_words
 from tests.helpers_rules import ROOT, run_gah
-
-# Words that make English sentences and are no German words (German nouns are capitalised: "Name" passes).
-ENGLISH_WORDS = frozenset(
-    [
-        "the",
-        "is",
-        "are",
-        "not",
-        "and",
-        "of",
-        "with",
-        "expected",
-        "unknown",
-        "missing",
-        "found",
-        "must",
-        "has",
-        "have",
-        "this",
-        "that",
-        "which",
-        "from",
-        "got",
-        "known",
-        "only",
-        "ruleset",
-        "rulesets",
-        "problem",
-        "problems",
-        "written",
-        "unchanged",
-        "removed",
-        "takes",
-        "gains",
-        "loses",
-        "scores",
-        "each",
-        "tile",
-        "tiles",
-        "space",
-        "spaces",
-        "round",
-        "rounds",
-        "points",
-        "player",
-        "players",
-        "after",
-        "before",
-        "none",
-        "nothing",
-        "file",
-        "files",
-        "stale",
-        "date",
-        "folder",
-        "key",
-        "keys",
-        "value",
-        "inherited",
-        "syntax",
-        "never",
-        "closed",
-        "quoted",
-        "text",
-        "line",
-        "lines",
-        "built",
-        "rendered",
-        "defined",
-        "already",
-        "needs",
-        "give",
-        "write",
-        "bonus",
-        "penalty",
-        "gets",
-        "moves",
-        "back",
-        "guests",
-        "guest",
-        "items",
-        "item",
-        "krones",
-        "krone",
-        "cards",
-        "card",
-        "hand",
-        "deck",
-    ]
-)
-
-
-@cache
-def schema_words() -> frozenset[str]:
-    """Every key and enum value the schemas name: gah lists them bare where it says what it expected."""
-    found: set[str] = set()
-    stack: list[object] = [json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "schemas").glob("*.json")]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "properties" and isinstance(value, dict):
-                    found.update(value)
-                if key == "enum" and isinstance(value, list):
-                    found.update(str(v) for v in value)
-                stack.append(value)
-        elif isinstance(node, list):
-            stack.extend(node)
-    return frozenset(found)
-
-
-def english_words(text: str) -> list[str]:
-    """The English words of `text` outside ids, paths and keys."""
-    text = re.sub(r"'[^'\n]*'|`[^`\n]*`|\"[^\"\n]*\"", " ", text)
-    found = []
-    for token in re.findall(r"[^\s,;:()\[\]{}|]+", text):
-        if re.search(r"[/._\-0-9=@#]", token) or token in schema_words():
-            continue
-        if token in ENGLISH_WORDS:
-            found.append(token)
-    return found
 
 
 def _without_quoted_lines(err: str) -> str:
@@ -262,9 +139,11 @@ def test_error_phrases_asked_for_exist_and_every_one_is_asked_for() -> None:
 
 
 def _table_keys() -> list[str]:
-    """Keys written in the loader's tables of the parser's words (values of a dict literal)."""
-    text = (ROOT / "compiler" / "frontend" / "loader.py").read_text(encoding="utf-8")
-    return re.findall(r': "(errors\.yaml\.[a-z_.]+)"', text)
+    """Keys written in the tables of a parser's words (values of a dict literal): the YAML loader's, and gah.toml's
+    reader's of Python's TOML messages."""
+    loader = (ROOT / "compiler" / "frontend" / "loader.py").read_text(encoding="utf-8")
+    config = (ROOT / "compiler" / "workspace.py").read_text(encoding="utf-8")
+    return re.findall(r': "(errors\.yaml\.[a-z_.]+)"', loader) + re.findall(r': "(errors\.toml\.[a-z_]+)"', config)
 
 
 def test_the_german_grammar_rules_of_de_yaml() -> None:

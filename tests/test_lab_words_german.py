@@ -99,3 +99,17 @@ def test_usage_messages_in_german(german: Path) -> None:
     assert "nenne mindestens ein --vary" in run_gah("sweep", "base", cwd=german).err
     bad = run_gah("tune", "base", "--vary", "emperor_scorings.7.move_back=3..5", "--target", "margin=2%", cwd=german)
     assert "ist kein Anteil" in bad.err
+
+
+def test_the_engine_s_article_agrees_in_sweep_s_line() -> None:
+    """ "gespielt auf dem reinen Python-Weg" but "auf den gebündelten Rechenkernen" (a plural): each engine's
+    phrase carries its article."""
+    german = load_language(Workspace(None), "de")
+    said = {
+        engine: german.say("lab.sweep_played", engine=german.say(f"lab.engine_{engine}"), groups="…")
+        for engine in ("pure", "batched")
+    }
+    assert said["pure"].startswith("gah sweep: gespielt auf dem reinen Python-Weg. ")
+    assert said["batched"].startswith("gah sweep: gespielt auf den gebündelten Rechenkernen. ")
+    english_line = english().say("lab.sweep_played", engine=english().say("lab.engine_batched"), groups="…")
+    assert english_line.startswith("gah sweep: played on the batched engine. ")

@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import GahError
+from ..errors import GahError, Speaks
 from ..frontend.rulesets import Workspace
 from ..pager import page
-from ..said import package_bundle
+from ..said import error_of, package_bundle
+from .common import speaker
 from .registry import command
 
 # The user guide, in reading order: topic -> file (hand-written; each links to the others by topic name).
@@ -56,25 +57,21 @@ def doc_text(topic: str) -> str:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise GahError(f"cannot read the {topic} document ({path}): {error.strerror}; reinstall gah") from None
+        raise error_of(
+            GahError, "errors.docs.unreadable", topic=topic, path=str(path), reason=str(error.strerror)
+        ) from None
     first, _newline, rest = text.partition("\n")
     return rest.lstrip("\n") if first.startswith("<!--") else text
 
 
-def _title(topic: str) -> str:
-    """The document's first heading (# The game-state format)."""
-    for line in doc_text(topic).splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return TOPICS[topic]  # pragma: no cover - every shipped document has a heading
-
-
-def _topic_list() -> str:
+def _topic_list(says: Speaks) -> str:
+    """The guide's topics, then the file formats: a line each, its name and its title in `says`' language."""
     width = max(len(topic) for topic in TOPICS)
-    lines = ["The guide:\n"]
-    lines += [f"  {topic:<{width}}  {_title(topic)}\n" for topic in GUIDE]
-    lines += ["File formats:\n"]
-    lines += [f"  {topic:<{width}}  {_title(topic)}\n" for topic in FORMATS]
+    titles = {topic: says.say(f"cli.docs.title.{topic.replace('-', '_')}") for topic in TOPICS}
+    lines = [says.say("cli.docs.guide") + "\n"]
+    lines += [f"  {topic:<{width}}  {titles[topic]}\n" for topic in GUIDE]
+    lines += [says.say("cli.docs.formats") + "\n"]
+    lines += [f"  {topic:<{width}}  {titles[topic]}\n" for topic in FORMATS]
     return "".join(lines)
 
 
@@ -91,13 +88,14 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 @command("docs", "print a topic of the user guide or a file format that ships with gah (without TOPIC: the list)")(
     _setup
 )
-def run_docs(args: argparse.Namespace, _workspace: Workspace) -> int:
+def run_docs(args: argparse.Namespace, workspace: Workspace) -> int:
     topic: str | None = args.topic
+    says = speaker(workspace)
     if topic is None:
-        sys.stdout.write("gah docs TOPIC prints one of these documents:\n" + _topic_list())
+        sys.stdout.write(says.say("cli.docs.list") + "\n" + _topic_list(says))
         return 0
     if topic not in TOPICS:
-        sys.stderr.write(f"gah docs: unknown topic {topic!r}; the topics are:\n" + _topic_list())
+        sys.stderr.write(says.say("cli.docs.unknown", topic=repr(topic)) + "\n" + _topic_list(says))
         return 2
     if sys.stdout.isatty():  # a person reads it: page it ($PAGER, else less or more), as git does
         page(doc_text(topic))

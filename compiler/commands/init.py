@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import GahError
+from ..errors import GahError, Speaks
 from ..outputs import schema_files
+from ..said import error_of
 from ..workspace import CONFIG_NAME, Workspace, bundle_root
 from ..writer import write_atomically
+from .common import speaker
 from .new_variant import starter_variant
 from .registry import command
 
@@ -25,28 +27,26 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 
 
 @command("init", "make a house-rules workspace (gah.toml, rules/, schemas/ for editors, an example state)")(_setup)
-def run_init(args: argparse.Namespace, _workspace: Workspace) -> int:
+def run_init(args: argparse.Namespace, workspace: Workspace) -> int:
     given: Path = args.folder
     folder = given.resolve()
     config = folder / CONFIG_NAME
+    says = speaker(_target(folder) or workspace)
     if args.update:
         if not config.is_file():
-            raise GahError(f"{given} is not a workspace (no {CONFIG_NAME}); run gah init {given} to make one")
-        return _write_new_or_changed(schema_files(folder / "schemas"), folder)
+            raise error_of(GahError, "errors.init.not_workspace", folder=str(given), file=CONFIG_NAME)
+        return _write_new_or_changed(schema_files(folder / "schemas"), folder, says)
     if config.exists():
-        raise GahError(
-            f"{given} is already a workspace ({CONFIG_NAME} exists); gah init --update refreshes its schemas"
-        )
+        raise error_of(GahError, "errors.init.already", folder=str(given), file=CONFIG_NAME)
     if folder.exists() and not folder.is_dir():
-        raise GahError(f"{given} exists and is not a folder")
+        raise error_of(GahError, "errors.init.not_folder", folder=str(given))
     files = schema_files(folder / "schemas")
     files[config] = (TEMPLATES / "gah.toml").read_bytes()
     files[folder / EXAMPLE_STATE] = (bundle_root() / EXAMPLE_STATE).read_bytes()
     ignore = folder / ".gitignore"
     if not ignore.exists():
         files[ignore] = (TEMPLATES / "gitignore").read_bytes()
-    workspace = Workspace(folder)
-    starter, text = starter_variant(workspace, STARTER, "base")
+    starter, text = starter_variant(Workspace(folder), STARTER, "base")  # the new workspace speaks English
     files[starter] = text
     kept = [path for path in files if path.exists() and path != config]
     for path in kept:
@@ -54,22 +54,30 @@ def run_init(args: argparse.Namespace, _workspace: Workspace) -> int:
     for path in sorted(files):
         write_atomically(path, files[path])
     written = ", ".join(_shown(folder, path) for path in sorted(files))
-    print(f"made a gah workspace in {given}: {written}")
+    print(says.say("cli.init.made", folder=str(given), files=written))
     if kept:
-        print(f"kept existing files: {', '.join(_shown(folder, path) for path in sorted(kept))}")
+        print(says.say("cli.init.kept", files=", ".join(_shown(folder, path) for path in sorted(kept))))
     cd = "" if folder == Path.cwd().resolve() else f"cd {given} && "
-    print(f"next: {cd}gah check && gah score {EXAMPLE_STATE.as_posix()}")
+    print(says.say("cli.init.next", command=f"{cd}gah check && gah score {EXAMPLE_STATE.as_posix()}"))
     return 0
 
 
-def _write_new_or_changed(files: dict[Path, bytes], folder: Path) -> int:
+def _target(folder: Path) -> Workspace | None:
+    """The workspace at `folder` when it is one whose gah.toml reads (its language is the one to speak), else None."""
+    try:
+        return Workspace.at(folder) if (folder / CONFIG_NAME).is_file() else None
+    except GahError:
+        return None
+
+
+def _write_new_or_changed(files: dict[Path, bytes], folder: Path, says: Speaks) -> int:
     changed = [path for path, data in sorted(files.items()) if not path.is_file() or path.read_bytes() != data]
     for path in changed:
         write_atomically(path, files[path])
     if changed:
-        print(f"updated {', '.join(_shown(folder, path) for path in changed)}")
+        print(says.say("cli.init.updated", files=", ".join(_shown(folder, path) for path in changed)))
     else:
-        print("schemas/ is up to date")
+        print(says.say("cli.init.up_to_date"))
     return 0
 
 

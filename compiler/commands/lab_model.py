@@ -14,10 +14,12 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import GahError
+from ..errors import GahError, Speaks
 from ..frontend.rulesets import Workspace
+from ..said import error_of
 from ..workspace import CONFIG_NAME, DEFAULT_LAB_MODEL, with_setting
 from ..writer import write_atomically
+from .common import speaker
 from .registry import command
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
@@ -40,16 +42,17 @@ def run_lab_model(args: argparse.Namespace, workspace: Workspace) -> int:
     source = workspace.bundle / DEFAULT_LAB_MODEL
     target: Path = args.output if args.output is not None else workspace.require_root() / DEFAULT_LAB_MODEL
     shown = workspace.display(target)
+    says = speaker(workspace)
     if target.resolve() == source.resolve():
-        raise GahError(f"{shown} is the bundled model itself; name another file with -o PATH")
+        raise error_of(GahError, "errors.lab_model.bundled", file=shown)
     if target.is_dir():
-        raise GahError(f"{shown} is a folder; name the file to write with -o PATH")
+        raise error_of(GahError, "errors.lab_model.folder", file=shown)
     if target.exists() and not args.force:
-        print(f"gah lab-model: {shown} exists (use --force to overwrite)", file=sys.stderr)
+        print(says.say("cli.file_exists", command="lab-model", file=shown), file=sys.stderr)
         return 1
     write_atomically(target, model_copy(source, target, (workspace.root or workspace.bundle) / "schemas"))
-    print(f"wrote {shown}, a copy of the default game model; edit its weights (gah docs lab-model)")
-    print(_use_it(workspace, target))
+    print(says.say("cli.lab_model.wrote", file=shown))
+    print(_use_it(workspace, target, says))
     return 0
 
 
@@ -63,23 +66,21 @@ def model_copy(source: Path, target: Path, schemas: Path) -> bytes:
     return text.encode("utf-8")
 
 
-def _use_it(workspace: Workspace, target: Path) -> str:
+def _use_it(workspace: Workspace, target: Path, says: Speaks) -> str:
     """Make gah.toml name the copy when it names no model yet; the sentence that says what happened."""
-    flag = f"gah compare A B --model {target}"
     if workspace.root is None or not target.resolve().is_relative_to(workspace.root):
-        return f"it is outside any workspace's gah.toml: use it with {flag}"
+        return says.say("cli.lab_model.outside", config=CONFIG_NAME, command=f"gah compare A B --model {target}")
     relative = target.resolve().relative_to(workspace.root).as_posix()
     line = f'lab_model = "{relative}"'
     if workspace.config.lab_model == relative:
-        return f"{CONFIG_NAME} already names it: gah compare and gah sweep use it"
+        return says.say("cli.lab_model.named", config=CONFIG_NAME)
     if workspace.config.lab_model:
-        return (
-            f"{CONFIG_NAME} names {workspace.config.lab_model!r}, which gah compare keeps using; "
-            f"to use the copy, write there: {line}"
+        return says.say(
+            "cli.lab_model.names_other", config=CONFIG_NAME, model=repr(workspace.config.lab_model), line=line
         )
     config = workspace.root / CONFIG_NAME
     changed = with_setting(config.read_text(encoding="utf-8"), "lab_model", relative)
     if changed is None:
-        return f"to make gah compare use it, write in {CONFIG_NAME}: {line}"
+        return says.say("cli.lab_model.write_it", config=CONFIG_NAME, line=line)
     write_atomically(config, changed.encode("utf-8"))
-    return f"set {line} in {CONFIG_NAME}: gah compare and gah sweep use the copy"
+    return says.say("cli.lab_model.set", config=CONFIG_NAME, line=line)

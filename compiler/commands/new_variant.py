@@ -7,49 +7,45 @@ import os
 import sys
 from pathlib import Path
 
+from ..errors import Speaks
 from ..frontend.rulesets import NAME_PATTERN, Library, Workspace
 from ..project import UnknownRuleset
+from ..rules_yaml import scalar_text
+from ..said import error_of, shipped_english
 from ..writer import write_atomically
+from .common import speaker
 from .registry import command
 
-TEMPLATE = """\
-# yaml-language-server: $schema={schema}
-#
-# {title}: a house variant of '{parent}'.
-# Write only what changes; everything else comes from '{parent}'.
-# Merging follows JSON Merge Patch: mappings merge key by key, lists are
-# replaced whole, and `null` removes a key. Check it with: gah check {path}
-extends: {parent}
-name: {name}
-title: {title}
-description: Say in a sentence what this house rule changes.
-
-# Examples (remove the leading '# ' to use one):
-#
-# Gentler move-backs after rounds 3, 5 and 7:
-# emperor_scorings:
-#   3: {{move_back: 2}}
-#   5: {{move_back: 4}}
-#
-# Guests left in the café cost 3 points, not 5:
-# final_scoring:
-#   cafe: {{points: -3}}
-#
-# Space 13 pays 10 points:
-# emperor_track:
-#   spaces: {{13: 10}}
-"""
+EXAMPLES = {  # the phrase above each example, and its YAML (keys and values are the rules data's own)
+    "cli.new_variant.move_backs": ("emperor_scorings:", "  3: {move_back: 2}", "  5: {move_back: 4}"),
+    "cli.new_variant.cafe": ("final_scoring:", "  cafe: {points: -3}"),
+    "cli.new_variant.space": ("emperor_track:", "  spaces: {13: 10}"),
+}
 
 
-def starter_variant(workspace: Workspace, name: str, parent: str) -> tuple[Path, bytes]:
-    """Where a new variant goes in the workspace, and its commented text (with an editor schema line)."""
+def starter_variant(workspace: Workspace, name: str, parent: str, says: Speaks | None = None) -> tuple[Path, bytes]:
+    """Where a new variant goes in the workspace, and its commented text (with an editor schema line), its
+    comments and description said in `says`' language (default English)."""
     root = workspace.require_root()
     folder = root / "rules" / "variants" if workspace.is_bundle else root / "rules"
     path = folder / f"{name}.yaml"
     schema = Path(os.path.relpath(root / "schemas" / "variant.schema.json", folder)).as_posix()
     title = name.replace("-", " ").capitalize()
-    text = TEMPLATE.format(name=name, parent=parent, title=title, path=workspace.display(path), schema=schema)
-    return path, text.encode("utf-8")
+    say = (says or shipped_english()).say
+    head = say("cli.new_variant.head", title=title, parent=parent, path=workspace.display(path))
+    lines = [f"# yaml-language-server: $schema={schema}", "#", *_comment(head)]
+    lines += [f"extends: {parent}", f"name: {name}", f"title: {scalar_text(title)}"]
+    lines += [f"description: {scalar_text(say('cli.new_variant.description'))}", ""]
+    lines += [*_comment(say("cli.new_variant.examples")), "#"]
+    for index, (key, example) in enumerate(EXAMPLES.items()):
+        lines += ["#"] if index else []
+        lines += [*_comment(say(key)), *(f"# {line}" for line in example)]
+    return path, ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _comment(text: str) -> list[str]:
+    """`text` as YAML comment lines, one per line of it."""
+    return [f"# {line}".rstrip() for line in text.splitlines()]
 
 
 def _setup(parser: argparse.ArgumentParser) -> None:
@@ -62,24 +58,21 @@ def _setup(parser: argparse.ArgumentParser) -> None:
 def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
     name: str = args.name
     workspace.require_root()
+    says = speaker(workspace)
     if not NAME_PATTERN.match(name) or len(name) > 40:
-        print(f"gah new-variant: '{name}' is not a valid name: lower-case letters, digits and dashes", file=sys.stderr)
+        print(says.say("cli.new_variant.bad_name", name=name), file=sys.stderr)
         return 2
     library = Library(workspace)
     if args.parent not in library.files:
         known = ", ".join(library.names())
-        raise UnknownRuleset(f"--from: unknown ruleset '{args.parent}'; known rulesets: {known}")
+        raise error_of(UnknownRuleset, "errors.rules.unknown_from", name=args.parent, known=known)
     if name in library.files:
-        print(
-            f"gah new-variant: a ruleset named '{name}' already exists ({library.files[name].display})",
-            file=sys.stderr,
-        )
+        print(says.say("cli.new_variant.taken", name=name, file=library.files[name].display), file=sys.stderr)
         return 1
-    path, text = starter_variant(workspace, name, args.parent)
+    path, text = starter_variant(workspace, name, args.parent, says)
     if path.exists() and not args.force:
-        print(f"gah new-variant: {workspace.display(path)} exists (use --force to overwrite)", file=sys.stderr)
+        print(says.say("cli.file_exists", command="new-variant", file=workspace.display(path)), file=sys.stderr)
         return 1
     write_atomically(path, text)
-    shown = workspace.display(path)
-    print(f"wrote {shown} (extends {args.parent}); edit it, then run: gah check {shown}")
+    print(says.say("cli.new_variant.wrote", file=workspace.display(path), parent=args.parent))
     return 0

@@ -30,6 +30,19 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", help="print every row, also those the same everywhere")
 
 
+def _reason(error: Exception) -> str:
+    """Why a run file cannot be read, in the lab's language (the system's own words for other OS errors)."""
+    if isinstance(error, FileNotFoundError):
+        return say("report_no_file")
+    if isinstance(error, UnicodeDecodeError):
+        return say("report_not_unicode")
+    if isinstance(error, json.JSONDecodeError):
+        return say("report_not_json", line=error.lineno, column=error.colno)
+    if isinstance(error, OSError):
+        return str(error.strerror or error)
+    return str(error)
+
+
 @command("report", "print a saved lab run again (a table, CSV or HTML) without playing it again")(_setup)
 def run_report(args: argparse.Namespace, workspace: Workspace) -> int:
     use(speaker(workspace))
@@ -37,7 +50,7 @@ def run_report(args: argparse.Namespace, workspace: Workspace) -> int:
         data = json.loads(args.run.read_text(encoding="utf-8"))
         report = saved_report(data)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, NotARun) as error:
-        print(say("report_unreadable", file=str(args.run), reason=str(error)), file=sys.stderr)
+        print(say("report_unreadable", file=str(args.run), reason=_reason(error)), file=sys.stderr)
         return 2
     if isinstance(report, CompareReport):
         if args.html is not None:

@@ -11,12 +11,13 @@ from typing import cast
 
 from ..backends.python.load import load_scoring_module
 from ..backends.score_words import score_words
-from ..errors import Problem, RulesError
+from ..errors import Problem, RulesError, Speaks
 from ..frontend.rulesets import Workspace
 from ..frontend.state_input import load_state, state_problem
 from ..languages import choose_language
 from ..project import load_one
 from ..report import ScoreResult, human_report
+from .common import speaker
 from .registry import command, language_option
 
 
@@ -31,26 +32,25 @@ def _setup(parser: argparse.ArgumentParser) -> None:
     language_option(parser)
 
 
-def _nearby(workspace: Workspace, path: Path) -> str:
+def _nearby(workspace: Workspace, path: Path, says: Speaks) -> str:
     """A hint where a relative path names a file of the workspace seen from its root (say examples/round7.yaml
     typed in a subfolder)."""
     if workspace.root is None or path.is_absolute() or not (workspace.root / path).is_file():
         return ""
-    there = os.path.relpath(workspace.root / path, Path.cwd())
-    return f" here; the workspace has {there}"
+    return says.say("cli.nearby", path=os.path.relpath(workspace.root / path, Path.cwd()))
 
 
 @command("score", "apply the Emperor scoring of the round that just ended (and final scoring after the last)")(_setup)
 def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
     paths: list[Path] = args.states
     for path in paths:
-        if not path.exists():
-            print(f"gah score: no such file: {path}{_nearby(workspace, path)}", file=sys.stderr)
-            return 2
         if not path.is_file():
-            print(
-                f"gah score: {path} is not a plain file (a folder, pipe or device); name a state file", file=sys.stderr
-            )
+            says = speaker(workspace, args.lang)
+            if not path.exists():
+                nearby = _nearby(workspace, path, says)
+                print(says.say("cli.no_such_file", command="score", file=str(path), nearby=nearby), file=sys.stderr)
+            else:
+                print(says.say("cli.not_plain_file", command="score", file=str(path)), file=sys.stderr)
             return 2
     ruleset = load_one(workspace, args.rules)
     language = choose_language(workspace, args.lang)

@@ -15,6 +15,7 @@ import sys
 from ..frontend.rulesets import Workspace
 from ..project import load_one, resolve_one, ruleset_path
 from ..rules_yaml import origins, removals, render_yaml
+from .common import speaker
 from .registry import command
 
 
@@ -40,7 +41,7 @@ def run_show(args: argparse.Namespace, workspace: Workspace) -> int:
     load_one(workspace, args.ruleset)  # every check, with a variant's problems placed in the variant
     resolved = resolve_one(workspace, args.ruleset)
     if not args.json:
-        sys.stdout.write(render_yaml(resolved))
+        sys.stdout.write(render_yaml(resolved, speaker(workspace)))
         return 0
     data = {
         "ruleset": resolved.name,

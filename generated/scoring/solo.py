@@ -16,6 +16,7 @@ from __future__ import annotations
 import keyword
 import string
 import unicodedata
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, TypeVar
@@ -209,6 +210,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "unknown_choice": "{where}: unknown choice {choice}; choices are: {choices}",
             "unknown_item": "{where}: unknown item {item}; items are: {items}",
             "unknown_key": "{where}: unknown key {key}; expected: {keys}",
+            "unknown_language": "this scoring module has no words in language {language} (it has: {languages}; gah build in a workspace whose rules/languages/ holds that language adds it): speaking English",
             "unknown_method": "setup: unknown deal method {method}; expected one of: {methods}",
             "unknown_role": "{where}: unknown role {role}; roles are: {roles}",
             "unknown_start_item": "setup: unknown starting item {item}; items are: {items}",
@@ -539,6 +541,7 @@ WORDS: dict[str, dict[str, Any]] = {
             "unknown_choice": "{where}: unbekannte Entscheidung {choice}; Entscheidungen sind: {choices}",
             "unknown_item": "{where}: unbekannte Ware {item}; Waren sind: {items}",
             "unknown_key": "{where}: unbekannter Schlüssel {key}; erwartet: {keys}",
+            "unknown_language": "dieses Wertungsmodul hat keine Wörter in der Sprache {language} (es hat: {languages}; gah build in einem Arbeitsbereich, dessen rules/languages/ diese Sprache hat, fügt sie hinzu): es spricht Englisch",
             "unknown_method": "setup: unbekannte Art der Verteilung {method}; erwartet wird eine von: {methods}",
             "unknown_role": "{where}: unbekannte Rolle {role}; Rollen sind: {roles}",
             "unknown_start_item": "setup: unbekannte Startware {item}; Waren sind: {items}",
@@ -706,6 +709,24 @@ class StateError(ValueError):
         if not self.key:
             return self
         return StateError(state_phrase(words["state"], self.key, self.values), self.key, self.values)
+
+
+class UnknownLanguage(UserWarning):
+    """A language the module carries no words in was asked for: it speaks English instead."""
+
+
+def words_in(tables: dict[str, dict[str, Any]], language: str | dict[str, Any]) -> dict[str, Any]:
+    """The words of `language`: its table among `tables` (a module's WORDS, by language id), or a table itself.
+    A language the module does not carry is English, with a warning (UnknownLanguage) naming the ones it has."""
+    if not isinstance(language, str):
+        return language
+    found = tables.get(language)
+    if found is not None:
+        return found
+    english = tables["en"]
+    said = refused("unknown_language", language=shown(language), languages=", ".join(tables)).told(english)
+    warnings.warn(str(said), UnknownLanguage, stacklevel=3)
+    return english
 
 
 def refused(key: str, count: int | None = None, /, **values: object) -> StateError:
@@ -4872,7 +4893,7 @@ TIEBREAK_QUANTITIES: tuple[str, ...] = ("kitchen_items", "krones")
 def ties(standings: list[dict[str, Any]], language: str | dict[str, Any] = "en") -> list[dict[str, Any]]:
     """Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties),
     in a language of WORDS (or a table of words like theirs)."""
-    words = WORDS[language] if isinstance(language, str) else language
+    words = words_in(WORDS, language)
     return explain_ties(words, standings, TIEBREAK_QUANTITIES, words["tiebreak"])
 
 
@@ -4986,7 +5007,7 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a
     table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
     """
-    words = WORDS[language] if isinstance(language, str) else language
+    words = words_in(WORDS, language)
     try:
         game = emperor_scored(state, words, language, True)
     except LazyTurn:  # a turn replays from its start after all: scored again, every start copied
@@ -5012,7 +5033,7 @@ def setup_game(
 ) -> dict[str, Any]:
     """A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)
     is said in `language`, as score_game says its texts."""
-    words = WORDS[language] if isinstance(language, str) else language
+    words = words_in(WORDS, language)
     return deal_game(RULES, SETUP, players, seed, choices, words)
 
 

@@ -84,6 +84,7 @@ GROUPS = (
             "tests/test_lab.py",
             "tests/test_score_language.py",  # the runtime's words (runtime/words.py): phrases, plurals, places
             "tests/test_voice.py",  # and its phrases made ready (filler, Voice)
+            "tests/test_module_languages.py",  # and a language a module lacks (words_in)
         ),
         ci_one_in=480,  # a subset of the one-in-120 sample (every one of which is killed); 2 mutants, for CI's time
     ),

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from ... import ir
+from ...languages import REFERENCE, Language, english
 from ..codebuilder import CodeBuilder, comment, identifier, literal
 from ..emperor_facts import EmperorFacts, emperor_facts
 from ..final_words import tiebreak_words
@@ -478,8 +480,16 @@ def with_runtime_from(source: str, module: str) -> str | None:
     return source[:runtime_at] + imported + source[specialised_at:]
 
 
-def generate_module(ruleset: ir.Ruleset) -> str:
-    """The full text of generated/scoring/<name>.py, checked by parsing it back."""
+def _with_english(languages: Sequence[Language]) -> list[Language] | None:
+    """`languages` with English among them (the module's default), or None (the shipped ones) when none given."""
+    if not languages:
+        return None
+    return [english(), *languages] if all(language.id != REFERENCE for language in languages) else list(languages)
+
+
+def generate_module(ruleset: ir.Ruleset, languages: Sequence[Language] = ()) -> str:
+    """The full text of generated/scoring/<name>.py, checked by parsing it back. Its WORDS hold English and each
+    of `languages` (default: the shipped ones), so score_game(state, "fr") speaks a workspace's own language."""
     code = CodeBuilder()
     code.lines_from(header(ruleset))
     code.line(f'"""Scoring module for the ruleset {ruleset.name!r}, generated from rules data.')
@@ -501,7 +511,7 @@ def generate_module(ruleset: ir.Ruleset) -> str:
     code.literal_line("DESCRIPTION = ", ruleset.description)
     code.literal_line("SOURCES = ", ruleset.sources)
     code.line("# The words events and explanations are told in, by language (see score_game).")
-    code.literal_line("WORDS: dict[str, dict[str, Any]] = ", score_words_by_language(ruleset))
+    code.literal_line("WORDS: dict[str, dict[str, Any]] = ", score_words_by_language(ruleset, _with_english(languages)))
     code.blank(2)
     for name, body in bodies:
         code.line(f"{RUNTIME_MARK}{name} (copied; edit it there) ---")

@@ -136,6 +136,11 @@ class Model:
     # Declared resources (by id) each player gains every round, clamped to the ruleset's limits; a ruleset's
     # resource not listed gains nothing but what its tiles and Staff give.
     resources: tuple[tuple[str, int], ...] = ()
+    descriptions: tuple[tuple[str, str], ...] = ()  # the description in other languages, by language id
+
+    def description_in(self, language: str) -> str:
+        """The description in `language` where the model gives one (`translations`), else its own."""
+        return dict(self.descriptions).get(language, self.description)
 
     def resource_gain(self, resource: str) -> int:
         return dict(self.resources).get(resource, 0)
@@ -246,6 +251,11 @@ def _build(root: Node, source: str) -> Model:
         staff_kinds=kinds,
         planning=_planning(data.get("planning")),
         resources=tuple(sorted(data.get("resources", {}).items())),
+        descriptions=tuple(
+            (language, " ".join(str(texts["description"]).split()))
+            for language, texts in sorted(data.get("translations", {}).items())
+            if "description" in texts
+        ),
     )
 
 

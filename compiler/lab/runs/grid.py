@@ -212,7 +212,7 @@ def model_variant(document: Node, source: str, axes: Sequence[Axis], values: Seq
         return model_of(document, source)
     except RulesError as error:
         shown = ", ".join(f"{axis.name}={value}" for axis, value in zip(axes, values, strict=True))
-        messages = "; ".join(dict.fromkeys(problem.message for problem in error.problems))
+        messages = "; ".join(dict.fromkeys(problem.told(speaking()).message for problem in error.problems))
         raise SweepUsage(say("sweep_model_breaks", values=shown, problems=messages)) from None
 
 
@@ -243,8 +243,8 @@ def build_point(resolved: Resolved, axes: Sequence[Axis], values: Sequence[Scala
         if problems:
             raise RulesError(problems)
         ruleset = build_ruleset(Resolved(resolved.name, document, resolved.chain))
-    except RulesError as error:
-        messages = tuple(dict.fromkeys(problem.message for problem in error.problems))
+    except RulesError as error:  # said in the lab's language, as the rest of its report
+        messages = tuple(dict.fromkeys(problem.told(speaking()).message for problem in error.problems))
         return Point(tuple(values), None, messages)
     if not ruleset.min_players <= players <= ruleset.max_players:
         message = say("point_players", low=ruleset.min_players, high=ruleset.max_players, players=players)

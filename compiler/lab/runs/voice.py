@@ -32,6 +32,11 @@ def speaking() -> Speaks:
     return _CHOSEN[0] if _CHOSEN else english()
 
 
+def speaking_id() -> str:
+    """The id of the language the lab speaks now ("en" until a command chooses)."""
+    return str(getattr(speaking(), "id", "en"))
+
+
 def say(key: str, count: int | None = None, **values: str | int) -> str:
     """The phrase `lab.KEY` filled in (plural by `count`)."""
     return speaking().say(f"lab.{key}", count, **values)

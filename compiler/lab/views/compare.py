@@ -13,6 +13,7 @@ from ..runs.intervals import Interval, paired_interval, ratio_difference, stdev_
 from ..runs.jobs import CHUNK, LabSpec
 from ..runs.metrics import Metric
 from ..runs.tallies import PlanTally, Tally, pair_key, rate
+from ..runs.voice import speaking_id
 from .records import (
     Choices,
     CompareReport,
@@ -40,7 +41,8 @@ SAME = Interval(0.0, 0.0, 0.0)
 def run_record(spec: LabSpec, chunk: int = CHUNK) -> Run:
     """What a spec plays (the head of every lab report)."""
     model = spec.model
-    return Run(spec.games, spec.players, spec.seed, chunk, model.name, model.source, model.description, model.planning)
+    description = model.description_in(speaking_id())  # the reports' language (the JSON keeps what they say)
+    return Run(spec.games, spec.players, spec.seed, chunk, model.name, model.source, description, model.planning)
 
 
 def build_report(spec: LabSpec, tallies: list[Tally]) -> CompareReport:

@@ -25,6 +25,7 @@ from .scoring import (
 )
 from .setup import deal, deal_game
 from .state import rank, read_game, write_game
+from .words import words_in
 from .written import (
     DECIDES,
     EMPEROR_SCORINGS,
@@ -132,7 +133,7 @@ def emperor_scoring_step_by_role(game: Game, player: Player, tile_id: str, back:
 def ties(standings: list[dict[str, Any]], language: str | dict[str, Any] = "en") -> list[dict[str, Any]]:
     """Each group of players with equal final points, and how the tie-breaker decided it (see explain_ties),
     in a language of WORDS (or a table of words like theirs)."""
-    words = WORDS[language] if isinstance(language, str) else language
+    words = words_in(WORDS, language)
     return explain_ties(words, standings, TIEBREAK_QUANTITIES, words["tiebreak"])
 
 
@@ -209,7 +210,7 @@ def score_game(state: dict[str, Any], language: str | dict[str, Any] = "en") -> 
     Every text is in `language`: one of WORDS (the languages shipped when the module was made), or a
     table of words like theirs (`gah score --lang` passes one). The result's keys stay the same.
     """
-    words = WORDS[language] if isinstance(language, str) else language
+    words = words_in(WORDS, language)
     try:
         game = emperor_scored(state, words, language, True)
     except LazyTurn:  # a turn replays from its start after all: scored again, every start copied
@@ -235,7 +236,7 @@ def setup_game(
 ) -> dict[str, Any]:
     """A game state before round 1, dealt from the setup data (see deal_game); a refusal (StateError)
     is said in `language`, as score_game says its texts."""
-    words = WORDS[language] if isinstance(language, str) else language
+    words = words_in(WORDS, language)
     return deal_game(RULES, SETUP, players, seed, choices, words)
 
 

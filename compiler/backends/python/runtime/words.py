@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import keyword
 import string
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,24 @@ class StateError(ValueError):
         if not self.key:
             return self
         return StateError(state_phrase(words["state"], self.key, self.values), self.key, self.values)
+
+
+class UnknownLanguage(UserWarning):
+    """A language the module carries no words in was asked for: it speaks English instead."""
+
+
+def words_in(tables: dict[str, dict[str, Any]], language: str | dict[str, Any]) -> dict[str, Any]:
+    """The words of `language`: its table among `tables` (a module's WORDS, by language id), or a table itself.
+    A language the module does not carry is English, with a warning (UnknownLanguage) naming the ones it has."""
+    if not isinstance(language, str):
+        return language
+    found = tables.get(language)
+    if found is not None:
+        return found
+    english = tables["en"]
+    said = refused("unknown_language", language=shown(language), languages=", ".join(tables)).told(english)
+    warnings.warn(str(said), UnknownLanguage, stacklevel=3)
+    return english
 
 
 def refused(key: str, count: int | None = None, /, **values: object) -> StateError:

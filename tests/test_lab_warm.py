@@ -4,6 +4,7 @@ compiles them (gah.lab.runs.warm starts `gah compare base base --games 1`); a bi
 from __future__ import annotations
 
 import io
+import os
 import sys
 import time
 from pathlib import Path
@@ -11,8 +12,9 @@ from typing import Any
 
 import pytest
 from gah.lab.engine.model import default_model_path, load_model
-from gah.lab.runs import jobs, runner, warm
+from gah.lab.runs import compile_lock, jobs, runner, warm
 from gah.lab.runs.batches import ENGINE_ENV
+from gah.lab.runs.compile_lock import CompileLock
 from gah.lab.runs.jobs import LabSpec, make_job
 from gah.lab.runs.progress import ProgressBar
 from gah.project import load_one
@@ -27,11 +29,20 @@ def spec(games: int) -> LabSpec:
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The kernels not compiled, the default engine asked for; each background compile started is recorded."""
+def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[int]:
+    """The kernels not compiled (an empty cache folder), the default engine asked for; each background compile
+    started is recorded (the lock it was to be handed is let go)."""
     calls: list[int] = []
+
+    def compile_in_background(lock: CompileLock | None) -> None:
+        assert lock is not None and lock.held, "the compile's lock is taken before its process starts"
+        lock.release()
+        calls.append(1)
+
+    monkeypatch.setenv("GAH_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setattr(warm, "compiled", lambda: False)
-    monkeypatch.setattr(warm, "compile_in_background", lambda: calls.append(1))
+    monkeypatch.setattr(warm, "compile_in_background", compile_in_background)
     monkeypatch.setattr(warm, "_STARTED", [])
     monkeypatch.delenv(ENGINE_ENV, raising=False)
     monkeypatch.delenv("GAH_LAB_PURE", raising=False)
@@ -99,12 +110,28 @@ def test_the_background_process_compiles_on_the_batched_engine_detached(
 
     monkeypatch.setattr(warm.subprocess, "Popen", popen)
     monkeypatch.setenv("GAH_LAB_PURE", "1")
-    warm.compile_in_background()
+    warm.compile_in_background(None)
     assert seen["argv"] == [sys.executable, "-m", "gah", *warm.WARM_UP]
     assert warm.WARM_UP == ("compare", "base", "base", "--games", "1", "--players", "4", "--workers", "1")
     assert seen["start_new_session"] is True, "a Ctrl-C of the user's run does not stop the compile"
     assert seen["env"]["GAH_LAB_ENGINE"] == "batched" and "GAH_LAB_PURE" not in seen["env"]
     assert seen["stdout"] == seen["stderr"] == warm.subprocess.DEVNULL
+
+
+@pytest.mark.skipif(not compile_lock.CAN_HAND_ON, reason="Windows: the child takes its own lock")
+def test_the_background_process_is_handed_the_compile_lock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The command takes the lock before the compile's process starts and hands it on (its descriptor, named in
+    the child's environment); then it closes its own copy, so the lock lives as long as the child."""
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(warm.subprocess, "Popen", lambda argv, **options: seen.update(options))
+    lock = CompileLock.open(tmp_path)
+    assert lock is not None and lock.take()
+    warm.compile_in_background(lock)
+    assert seen["pass_fds"] == (lock.fd,)
+    assert seen["env"][compile_lock.HANDED_ON] == f"{lock.fd}:{tmp_path / compile_lock.LOCK_NAME}"
+    assert not lock.held
+    with pytest.raises(OSError):
+        os.fstat(lock.fd)  # closed here (the child has its own descriptor)
 
 
 def test_jobs_asks_warm_only_for_the_default_engine() -> None:
@@ -166,7 +193,7 @@ def test_the_background_compile_yields_to_the_run_it_serves(monkeypatch: pytest.
     calls: list[object] = []
     monkeypatch.setattr(warm.subprocess, "Popen", lambda argv, **options: seen.update(options, argv=argv))
     monkeypatch.setattr(warm.os, "nice", lambda step: calls.append(("nice", step)), raising=False)
-    warm.compile_in_background()
+    warm.compile_in_background(None)
     seen["preexec_fn"]()  # what the child runs before gah
     assert calls == [("nice", 10)]
     assert seen["argv"][-len(warm.WARM_UP) :] == list(warm.WARM_UP)

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
+from .compile_lock import CAN_HAND_ON, CompileLock, Holder, handed_on
 from .voice import say
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 COMPILE_SECONDS = 60.0
 PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
 TICK = 1.0  # seconds between redraws of the compile line on a terminal
+POLL = 0.2  # seconds between looks at a lock another command holds
 NICENESS = 10  # the background compile's: below the run that plays meanwhile
 
 
@@ -58,20 +60,31 @@ def _yield_the_cores() -> None:
     os.nice(NICENESS)
 
 
-def compile_in_background() -> None:
+def compile_in_background(lock: CompileLock | None) -> None:
     """Start a process, detached from this one's terminal and signals, at a lower priority, that compiles the
-    kernels."""
+    kernels. `lock`, held by this process, is handed on to it (on Windows, freed for it to take), then let go."""
     env = {**os.environ, "GAH_LAB_ENGINE": "batched"}
     env.pop("GAH_LAB_PURE", None)
-    subprocess.Popen(
-        [sys.executable, "-m", TOP, *WARM_UP],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-        env=env,
-        preexec_fn=_yield_the_cores if hasattr(os, "nice") else None,
-    )
+    passed: tuple[int, ...] = ()
+    if lock is not None and CAN_HAND_ON:
+        env.update(lock.hand_on())
+        passed = (lock.fd,)
+    elif lock is not None:
+        lock.release()
+    try:
+        subprocess.Popen(
+            [sys.executable, "-m", TOP, *WARM_UP],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=env,
+            pass_fds=passed,
+            preexec_fn=_yield_the_cores if hasattr(os, "nice") else None,
+        )
+    finally:
+        if lock is not None:
+            lock.release()  # this process's descriptor: the child's keeps the lock
 
 
 def number(value: int) -> str:
@@ -80,19 +93,30 @@ def number(value: int) -> str:
 
 
 def pure_meanwhile(spec: LabSpec) -> bool:
-    """For a run on the default engine: True (the background compile started, the user told) when the kernels
-    are not compiled and the pure path finishes `spec` sooner."""
+    """For a run on the default engine: True (a background compile started or found running, the user told) when
+    the kernels are not compiled and the pure path finishes `spec` sooner."""
     if compiled() or not sooner_on_the_pure_path(spec):
         return False
     if _STARTED:  # a command of several runs (a sweep over player counts, tune's steps): one compile, said once
         return True
     _STARTED.append(True)
-    compile_in_background()
+    lock = CompileLock.open()
+    if lock is not None and not lock.take():  # another command's compile runs: this one joins it
+        holder = lock.holder()
+        lock.release()
+        print(say("joined", games=number(spec.games), process=_process(holder)), file=sys.stderr)
+        return True
+    compile_in_background(lock)
     print(say("meanwhile", games=number(spec.games), seconds=round(COMPILE_SECONDS)), file=sys.stderr)
     return True
 
 
-_STARTED: list[bool] = []  # the background compile this process started (at most one)
+def _process(holder: Holder | None) -> str:
+    """The holder's process id, as said ("?" if its file could not be read)."""
+    return str(holder.pid) if holder is not None else "?"
+
+
+_STARTED: list[bool] = []  # the background compile this process started or joined (at most one)
 
 
 class CompileProgress:
@@ -138,8 +162,59 @@ class CompileProgress:
 
 def compile_first(play_one: Callable[[], object]) -> None:
     """Before a run on the batched engine: when its kernels are not compiled, compile them now (by `play_one`, a
-    game played on the engine) with CompileProgress, so that the games' clock starts after the compile."""
+    game played on the engine) with CompileProgress, so that the games' clock starts after the compile. Another
+    command's compile running: wait for it (wait_for), then load what it compiled, or compile here if it
+    ended without (killed)."""
     if compiled():
         return
+    lock = handed_on() or CompileLock.open()
+    try:
+        if lock is not None and not lock.take():
+            process = wait_for(lock)
+            if compiled():
+                print(say("compiled_elsewhere", process=process), file=sys.stderr)
+                return
+            print(say("compile_abandoned", process=process), file=sys.stderr)
+        _compile(play_one)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _compile(play_one: Callable[[], object]) -> None:
+    """Compile the kernels here, by playing a game, with a line that says so."""
     with CompileProgress():
         play_one()
+
+
+def wait_for(
+    lock: CompileLock,
+    stream: TextIO | None = None,
+    live: bool | None = None,
+    poll: float = POLL,
+    clock: Callable[[], float] = time.time,
+) -> str:
+    """While another command compiles the kernels: take `lock` as soon as it is free (that command done, or
+    ended), with a line that counts the seconds since its compile started on a terminal (redrawn in place), or
+    one line before elsewhere. The other command's process id, as said."""
+    out = stream if stream is not None else sys.stderr
+    live = out.isatty() if live is None else live
+    holder = lock.holder()
+    process = _process(holder)
+    started = holder.started if holder is not None else clock()
+    if not live:
+        out.write(say("wait_starts", process=process, expected=round(COMPILE_SECONDS)) + "\n")
+        out.flush()
+    drawn = -TICK
+    while not lock.take():
+        if live and time.monotonic() - drawn >= TICK:
+            drawn = time.monotonic()
+            elapsed = max(0, round(clock() - started))
+            out.write("\r" + say("waiting", process=process, seconds=elapsed, expected=round(COMPILE_SECONDS)))
+            out.write("\033[K")
+            out.flush()
+        time.sleep(poll)
+    if live:
+        out.write("\r\033[K")
+        out.flush()
+    return process

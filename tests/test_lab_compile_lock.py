@@ -257,7 +257,11 @@ class HeldElsewhere:
         return Holder(4321, 1000.0)  # the Unix time its compile started
 
 
-def test_on_a_terminal_the_wait_counts_the_seconds_since_the_compile_started(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_on_a_terminal_the_wait_counts_the_seconds_since_the_compile_started(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("GAH_CACHE_DIR", str(tmp_path))  # no compile measured here: the expected seconds are
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)  # COMPILE_SECONDS
     monkeypatch.setattr(warm, "TICK", 0.0)
     out = io.StringIO()
     times = iter([1012.2, 1013.6])

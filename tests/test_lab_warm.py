@@ -49,6 +49,14 @@ def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[int]:
     return calls
 
 
+@pytest.fixture
+def empty_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """An empty cache folder: no compile measured on this machine yet."""
+    monkeypatch.setenv("GAH_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    return tmp_path / "cache"
+
+
 def test_the_break_even_is_the_measured_compile_time() -> None:
     # 60 s of compiling against 2 ms a ruleset-game: 2 rulesets of 2,000 games (the default) take 8 s on the pure
     # path; of 15,000 games, 60 s: no sooner.
@@ -139,7 +147,7 @@ def test_jobs_asks_warm_only_for_the_default_engine() -> None:
 
 
 def test_a_compile_in_the_foreground_says_when_it_starts_and_ends(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], empty_cache: Path
 ) -> None:
     played: list[int] = []
     monkeypatch.setattr(warm, "compiled", lambda: False)
@@ -155,7 +163,7 @@ def test_a_compile_in_the_foreground_says_when_it_starts_and_ends(
     assert played == [1] and capsys.readouterr().err == "", "compiled kernels: nothing to compile, nothing said"
 
 
-def test_on_a_terminal_the_compile_line_counts_the_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_on_a_terminal_the_compile_line_counts_the_seconds(monkeypatch: pytest.MonkeyPatch, empty_cache: Path) -> None:
     monkeypatch.setattr(warm, "TICK", 0.01)
     times = iter([100.0, 100.0, 112.4])  # made, entered, the first tick; then the end
     out = io.StringIO()
@@ -197,3 +205,27 @@ def test_the_background_compile_yields_to_the_run_it_serves(monkeypatch: pytest.
     seen["preexec_fn"]()  # what the child runs before gah
     assert calls == [("nice", 10)]
     assert seen["argv"][-len(warm.WARM_UP) :] == list(warm.WARM_UP)
+
+
+def test_a_compile_keeps_its_cpu_seconds_for_the_next_ones_messages(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], empty_cache: Path
+) -> None:
+    """The first compile on a machine expects the measured COMPILE_SECONDS; it keeps its own CPU seconds in the
+    kernels' folder, which the next compile (after an update) expects instead."""
+    done: list[bool] = []
+    monkeypatch.setattr(warm, "compiled", lambda: bool(done))
+    monkeypatch.setattr(warm.time, "process_time", iter([10.0, 97.4]).__next__)
+    warm.compile_first(lambda: done.append(True))
+    assert (empty_cache / "kernels" / warm.COST_FILE).read_text() == "87.4\n"
+    assert f"about {round(warm.COMPILE_SECONDS)} s)" in capsys.readouterr().err
+    done.clear()
+    monkeypatch.setattr(warm.time, "process_time", iter([0.0, 80.0]).__next__)
+    warm.compile_first(lambda: done.append(True))
+    assert (
+        "gah: compiling the lab's kernels for this machine before the games (once after installing or updating gah; about 87 s)\n"
+        in capsys.readouterr().err
+    )
+    monkeypatch.setattr(warm, "compiled", lambda: False)  # a compile that left nothing on disk keeps no figure
+    monkeypatch.setattr(warm.time, "process_time", iter([0.0, 3.0]).__next__)
+    warm.compile_first(lambda: None)
+    assert warm.expected_seconds() == 80

@@ -14,6 +14,7 @@ GAH_LAB_ENGINE=batched always compiles first.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
+from ...user_cache import kernels_folder
 from .compile_lock import CAN_HAND_ON, CompileLock, Holder, handed_on
 from .voice import say
 
@@ -33,6 +35,7 @@ PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
 TICK = 1.0  # seconds between redraws of the compile line on a terminal
 POLL = 0.2  # seconds between looks at a lock another command holds
 NICENESS = 10  # the background compile's: below the run that plays meanwhile
+COST_FILE = "compile-seconds"  # in the kernels' folder: the last compile's CPU seconds on this machine
 
 
 def compiled() -> bool:
@@ -41,6 +44,21 @@ def compiled() -> bool:
     from ..engine.batched_scorer import score_games
 
     return cached_here(score_games)
+
+
+def expected_seconds() -> int:
+    """The seconds a compile is expected to take here: the CPU seconds of the last compile on this machine (kept in
+    the kernels' cache folder: COST_FILE), else COMPILE_SECONDS."""
+    try:
+        return max(1, round(float((kernels_folder() / COST_FILE).read_text(encoding="ascii"))))
+    except (OSError, ValueError):
+        return round(COMPILE_SECONDS)
+
+
+def _remember(cpu_seconds: float) -> None:
+    """Keep a compile's CPU seconds for the next one's messages (after an update); a cache only saves time."""
+    with contextlib.suppress(OSError):
+        (kernels_folder() / COST_FILE).write_text(f"{cpu_seconds:.1f}\n", encoding="ascii")
 
 
 def sooner_on_the_pure_path(spec: LabSpec) -> bool:
@@ -107,7 +125,7 @@ def pure_meanwhile(spec: LabSpec) -> bool:
         print(say("joined", games=number(spec.games), process=_process(holder)), file=sys.stderr)
         return True
     compile_in_background(lock)
-    print(say("meanwhile", games=number(spec.games), seconds=round(COMPILE_SECONDS)), file=sys.stderr)
+    print(say("meanwhile", games=number(spec.games), seconds=expected_seconds()), file=sys.stderr)
     return True
 
 
@@ -132,9 +150,10 @@ class CompileProgress:
         self.start = clock()
         self.stop = threading.Event()
         self.ticker = threading.Thread(target=self._tick, daemon=True)
+        self.expected = expected_seconds()
 
     def line(self, elapsed: float) -> str:
-        return say("compiling", seconds=round(elapsed), expected=round(COMPILE_SECONDS))
+        return say("compiling", seconds=round(elapsed), expected=self.expected)
 
     def _tick(self) -> None:
         while not self.stop.wait(TICK):
@@ -147,7 +166,7 @@ class CompileProgress:
             self.stream.write(self.line(0.0))
             self.ticker.start()
         else:
-            self.stream.write(say("compile_starts", expected=round(COMPILE_SECONDS)) + "\n")
+            self.stream.write(say("compile_starts", expected=self.expected) + "\n")
         self.stream.flush()
         return self
 
@@ -182,9 +201,13 @@ def compile_first(play_one: Callable[[], object]) -> None:
 
 
 def _compile(play_one: Callable[[], object]) -> None:
-    """Compile the kernels here, by playing a game, with a line that says so."""
+    """Compile the kernels here, by playing a game, with a line that says so; its CPU seconds are kept (when the
+    kernels are compiled after it: not those of a compile that found them on disk after all)."""
+    cpu = time.process_time()
     with CompileProgress():
         play_one()
+    if compiled():
+        _remember(time.process_time() - cpu)
 
 
 def wait_for(
@@ -202,15 +225,16 @@ def wait_for(
     holder = lock.holder()
     process = _process(holder)
     started = holder.started if holder is not None else clock()
+    expected = expected_seconds()
     if not live:
-        out.write(say("wait_starts", process=process, expected=round(COMPILE_SECONDS)) + "\n")
+        out.write(say("wait_starts", process=process, expected=expected) + "\n")
         out.flush()
     drawn = -TICK
     while not lock.take():
         if live and time.monotonic() - drawn >= TICK:
             drawn = time.monotonic()
             elapsed = max(0, round(clock() - started))
-            out.write("\r" + say("waiting", process=process, seconds=elapsed, expected=round(COMPILE_SECONDS)))
+            out.write("\r" + say("waiting", process=process, seconds=elapsed, expected=expected))
             out.write("\033[K")
             out.flush()
         time.sleep(poll)

@@ -11,6 +11,7 @@ after it as plain Python. The lock, the background process and the messages are 
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import signal
@@ -222,6 +223,17 @@ def test_a_folder_without_a_lock_file_gives_no_lock(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(compile_lock, "temporary_kernels_folder", lambda: tmp_path / "temporary")
     lock = CompileLock.open()
     assert lock is not None and lock.path == tmp_path / "temporary" / LOCK_NAME
+    lock.release()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_file_system_without_locks_lets_each_command_compile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_locks(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(compile_lock.fcntl, "flock", no_locks)
+    lock = CompileLock.open(tmp_path)
+    assert lock is not None and lock.take(), "as if alone: a lock that cannot be had does not stop the compile"
     lock.release()
 
 

@@ -5,11 +5,14 @@ The operating system releases the lock when its holder ends, however it ends (a 
 reboot): a lock left by a killed compile is free at once, with nothing to clean up (fcntl.flock on Unix; on
 Windows msvcrt.locking, which Windows releases when the process ends). The file itself stays; it holds the
 holder's process id and start (Unix time), for the message of a command that waits, and means nothing once the
-lock is free. A folder where the lock file cannot be made (a read-only cache) gives no lock: each command then
-compiles as it would without one (a cache only saves time; the numbers never depend on it).
+lock is free. A folder where the lock file cannot be made (a read-only cache), or a file system without locks,
+gives no lock: each command then compiles as it would without one (a cache only saves time; the numbers never
+depend on it).
 
 A background compile is handed its lock by the command that starts it (`handed_on`): the lock is taken before
-the process starts, so a second command started during its start-up sees the compile already running.
+the process starts, so a second command started during its start-up sees the compile already running. (On
+Windows a process cannot inherit the lock: the command frees it and the compile takes it as it starts; a second
+compile started in between waits for the first and then loads what it compiled.)
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ else:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
+        except OSError:  # a file system without locks (some network ones): this command compiles as if alone
+            return True
         return True
 
     def _unlock(fd: int) -> None:

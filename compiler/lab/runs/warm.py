@@ -1,13 +1,22 @@
 """Kernels not compiled yet (a new install, an update, a damaged cache): the first run says what it does and never
-waits for a compile that the pure path would beat.
+waits for a compile that the pure path would beat; one compile runs at a time per cache folder (so per machine),
+however many commands start (gah.lab.runs.compile_lock).
 
-Measured on 2 cores (README: The lab's speed): compiling the kernels takes about 60 s of CPU; the pure path plays
-a game of one ruleset in about 1.5 ms (`gah compare base introductory`, 2,000 games: 6.7 s of CPU). So a run of
-fewer than about 40,000 ruleset-games is done on the pure path before the compile would be: it plays there (the
+Measured on a shared 2-core machine with other jobs running (load 8 to 14): compiling the kernels takes 148 to
+162 s of CPU (three runs; 7 to 17 minutes of wall time at that load), and the pure path plays a game of one
+ruleset in 3.2 to 3.7 ms (`gah compare base introductory`, 2,000 games: 12.6 to 16.5 s of CPU). So a run of
+fewer than about 37,500 ruleset-games is done on the pure path before the compile would be: it plays there (the
 same numbers, byte for byte) while a background process compiles the kernels for the next run. A longer run
 compiles first, in the foreground, with a line that counts the seconds (`CompileProgress`); its games/s figure
 starts after the compile (gah.lab.runs.runner). Only the default engine plays small runs on the pure path:
 GAH_LAB_ENGINE=batched always compiles first.
+
+A command that finds another's compile running (the lock taken) starts none: a small run plays on the pure path
+and says whose compile it joined; a longer run waits for it with a line that counts (`wait_for`) and then loads
+what it compiled, or compiles itself if that process ended without finishing (killed: its lock is free).
+
+Every compile keeps its CPU seconds in the kernels' folder (COST_FILE): the lines of the next compile on the
+machine (after an update) expect that figure; the first compile expects COMPILE_SECONDS, measured above.
 
     gah compare base base --games 1 --players 4 --workers 1    # what the background process runs
 """
@@ -30,8 +39,8 @@ from .voice import say
 if TYPE_CHECKING:
     from .jobs import LabSpec
 
-COMPILE_SECONDS = 60.0
-PURE_GAME_SECONDS = 0.002  # rounded up from 1.5 ms: planning models play slower
+COMPILE_SECONDS = 150.0  # CPU seconds, measured (above): what the first compile on a machine expects
+PURE_GAME_SECONDS = 0.004  # rounded up from 3.2 to 3.7 ms (at the same load): planning models play slower
 TICK = 1.0  # seconds between redraws of the compile line on a terminal
 POLL = 0.2  # seconds between looks at a lock another command holds
 NICENESS = 10  # the background compile's: below the run that plays meanwhile

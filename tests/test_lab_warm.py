@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -148,12 +149,20 @@ def test_the_background_process_compiles_on_the_batched_engine_detached(
 @pytest.mark.skipif(not compile_lock.CAN_HAND_ON, reason="Windows: the child takes its own lock")
 def test_the_background_process_is_handed_the_compile_lock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The command takes the lock before the compile's process starts and hands it on (its descriptor, named in
-    the child's environment); then it closes its own copy, so the lock lives as long as the child."""
+    the child's environment), names the child as the holder, then closes its own copy: the lock lives as long as
+    the child."""
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(warm.subprocess, "Popen", lambda argv, **options: seen.update(options))
+
+    def popen(argv: list[str], **options: Any) -> Any:
+        seen.update(options)
+        return SimpleNamespace(pid=4242)
+
+    monkeypatch.setattr(warm.subprocess, "Popen", popen)
     lock = CompileLock.open(tmp_path)
     assert lock is not None and lock.take()
     warm.compile_in_background(lock)
+    holder = lock.holder()
+    assert holder is not None and holder.pid == 4242, "the child is named as the holder, for whoever waits"
     assert seen["pass_fds"] == (lock.fd,)
     assert seen["env"][compile_lock.HANDED_ON] == f"{lock.fd}:{tmp_path / compile_lock.LOCK_NAME}"
     assert not lock.held

@@ -99,11 +99,12 @@ class CompileLock:
         """Take the lock if it is free (then write this process as its holder); False if another holds it."""
         if not self.held and _try_lock(self.fd):
             self.held = True
-            self._write_holder()
+            self.write_holder(os.getpid())
         return self.held
 
-    def _write_holder(self) -> None:
-        line = f"{os.getpid()} {time.time():.3f}\n".encode()
+    def write_holder(self, pid: int) -> None:
+        """Name process `pid` as the holder, from now on (a lock handed on: the child that holds it)."""
+        line = f"{pid} {time.time():.3f}\n".encode()
         with contextlib.suppress(OSError):  # only the waiters' message needs it
             os.lseek(self.fd, 0, os.SEEK_SET)
             os.write(self.fd, line.ljust(40))  # a fixed length: no truncation, which Windows' lock would refuse
@@ -143,6 +144,5 @@ def handed_on() -> CompileLock | None:
     except OSError:
         return None
     lock = CompileLock(Path(path), int(fd))
-    lock.held = True
-    lock._write_holder()
+    lock.held = True  # the command that handed it on has named this process as its holder
     return lock

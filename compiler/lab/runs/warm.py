@@ -99,7 +99,7 @@ def compile_in_background(lock: CompileLock | None) -> None:
     elif lock is not None:
         lock.release()
     try:
-        subprocess.Popen(
+        child = subprocess.Popen(
             [sys.executable, "-m", TOP, *WARM_UP],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -109,6 +109,8 @@ def compile_in_background(lock: CompileLock | None) -> None:
             pass_fds=passed,
             preexec_fn=_yield_the_cores if hasattr(os, "nice") else None,
         )
+        if lock is not None and lock.held:
+            lock.write_holder(child.pid)  # who compiles, for a command that finds the lock taken
     finally:
         if lock is not None:
             lock.release()  # this process's descriptor: the child's keeps the lock

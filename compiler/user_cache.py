@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 CACHE_VARIABLE = "GAH_CACHE_DIR"
@@ -22,3 +23,15 @@ def cache_root() -> Path:
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Caches" / "gah"
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gah"
+
+
+def kernels_folder() -> Path:
+    """The folder of the lab's kernels' machine code: NUMBA_CACHE_DIR, else cache_root()'s `kernels`
+    (gah.backends.batched.jit)."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(given) if given else cache_root() / "kernels"
+
+
+def temporary_kernels_folder() -> Path:
+    """Where the kernels go when their folder cannot be written: the temporary folder, per user."""
+    return Path(tempfile.gettempdir()) / f"gah-kernels-{os.getuid() if hasattr(os, 'getuid') else 'user'}"

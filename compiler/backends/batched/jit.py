@@ -20,7 +20,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -31,7 +30,7 @@ from numba.core import caching
 from numba.core.registry import cpu_target
 
 from ...user_cache import CACHE_VARIABLE as CACHE_VARIABLE  # the variable's name, for the tests
-from ...user_cache import cache_root
+from ...user_cache import cache_root, temporary_kernels_folder
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -147,7 +146,7 @@ class _TempCache(_GahCache):
 
     @staticmethod
     def base() -> Path:
-        return Path(tempfile.gettempdir()) / f"gah-kernels-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+        return temporary_kernels_folder()
 
 
 # In place of numba's locators (a cache stamped by numba's never matches ours): the folder a NUMBA_CACHE_DIR the

@@ -86,7 +86,7 @@ GERMAN = {
     "setup of an unknown ruleset": "gah setup: unbekanntes Regelwerk 'nope'",
     "lab-model": 'lab_model = "rules/lab/default.yaml" in gah.toml eingetragen',
     "lab-model over its copy": "gah lab-model: rules/lab/default.yaml gibt es schon (--force überschreibt sie)",
-    "docs": "  rules      Das Format der Regeldaten (docs/rules-format.md)",
+    "docs": "  rules         Das Format der Regeldaten",
     "docs of an unknown topic": "gah docs: unbekanntes Thema 'nope'; die Themen sind:",
     "compare": "draft gegenüber base:",
     "sweep": "emperor_scorings.3.move_back: 99 ist länger als die Kaiserleiste (letztes Feld 13)",

@@ -28,19 +28,10 @@ from ..sheets import Paper
 from ..sheets.fit_check import fit_problems
 from ..writer import remove_files, write_all_or_nothing
 from .common import compile_or_report, report
-from .registry import command, language_option
+from .registry import command
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if any generated file is stale")
-    parser.add_argument(
-        "--force-pdf", action="store_true", help="render every PDF again, even when its HTML is unchanged"
-    )
-    parser.add_argument("--all", action="store_true", help="also build the rulesets bundled with gah")
-    language_option(parser)
-
-
-@command("build", "compile the workspace's rulesets into its output folder (scoring modules and sheets)")(_setup)
+@command("build")
 def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     workspace.require_root()
     compiled = compile_or_report(workspace, args.lang)

@@ -54,11 +54,7 @@ def _topic_list() -> str:
     return "".join(f"  {topic:<{width}}  {_title(topic)} (docs/{TOPICS[topic]})\n" for topic in TOPICS)
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("topic", nargs="?", metavar="TOPIC", help=f"one of: {', '.join(TOPICS)} (none: list them)")
-
-
-@command("docs", "print a file-format document that ships with gah (without TOPIC: the list)")(_setup)
+@command("docs")
 def run_docs(args: argparse.Namespace, _workspace: Workspace) -> int:
     topic: str | None = args.topic
     if topic is None:

@@ -1,5 +1,6 @@
-"""The table of `gah`'s commands: each command module registers its options and handler here on import
-(compiler/commands/__init__.py says which module holds which command, so only the one asked for is imported)."""
+"""The table of `gah`'s command handlers: each command module registers its handler here on import
+(compiler/commands/__init__.py says which module holds which command, so only the one run is imported; what
+each command takes on its command line is in options.py, which imports none of them)."""
 
 from __future__ import annotations
 
@@ -11,30 +12,14 @@ if TYPE_CHECKING:
     from ..workspace import Workspace
 
 Handler = Callable[[argparse.Namespace, "Workspace"], int]
-COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
+HANDLERS: dict[str, Handler] = {}
 
 
-def command(
-    name: str, help_text: str
-) -> Callable[[Callable[[argparse.ArgumentParser], None]], Callable[[Handler], Handler]]:
-    """Register a subcommand: the decorated configure function adds arguments, the returned decorator the handler."""
+def command(name: str) -> Callable[[Handler], Handler]:
+    """Register the decorated function as what `gah NAME` runs."""
 
-    def configure(setup: Callable[[argparse.ArgumentParser], None]) -> Callable[[Handler], Handler]:
-        def register(handler: Handler) -> Handler:
-            COMMANDS[name] = (setup, handler, help_text)
-            return handler
+    def register(handler: Handler) -> Handler:
+        HANDLERS[name] = handler
+        return handler
 
-        return register
-
-    return configure
-
-
-def language_option(parser: argparse.ArgumentParser) -> None:
-    """`--lang ID`: the language of what players read."""
-    parser.add_argument(
-        "--lang",
-        metavar="ID",
-        default=None,
-        help="language of the words players read: en, de or a language of the workspace's rules/languages/ "
-        "(default: gah.toml's language, else en)",
-    )
+    return register

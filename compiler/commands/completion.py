@@ -8,6 +8,7 @@ from ..completion import script
 from ..workspace import Workspace
 from .registry import command
 
+
 @command("completion")
 def run_completion(args: argparse.Namespace, workspace: Workspace) -> int:
     print(script(args.shell), end="")

@@ -4,14 +4,16 @@ The parser is built without a word of help (options.py); a help text is said whe
 option DEST of command CMD reads the phrase `help.CMD.DEST`, else `help.options.DEST`, a command
 `help.commands.CMD`, gah itself `help.gah`. argparse's own words ("usage:", "options", "unrecognized
 arguments: ...") are its gettext messages, said as `help.argparse.*` while `speaking` (argparse asks gettext
-for each as it prints it). The words are read on first use only (help_words.py): `gah --version` and a
-command line that parses read none.
+for each as it prints it); the names of arguments (RULESET, files) are said word by word (help.names.*).
+The words are read on first use only (help_words.py): `gah --version` and a command line that parses read
+none.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -57,6 +59,8 @@ ARGPARSE: dict[str, tuple[str, dict[str, str]]] = {
     ),
 }
 _SLOT = "\x00{}\x00"
+_WORD = re.compile(r"[A-Za-z]+")
+_SPOKEN = ("_", "ngettext", "_get_action_name")  # what argparse says its words through
 
 
 class LazyWords:
@@ -91,8 +95,9 @@ def argparse_says(words: Words, message: str, count: int | None = None) -> str:
 
 @contextmanager
 def speaking(words: Callable[[], Words]) -> Iterator[None]:
-    """argparse says its own words in `words` inside the block (through its gettext functions)."""
-    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    """argparse says its own words in `words` inside the block: its gettext functions and the function that
+    names an argument in its refusals are swapped for ones that speak `words`."""
+    saved = [getattr(argparse, name) for name in _SPOKEN]
 
     def gettext(message: str) -> str:
         return argparse_says(words(), message)
@@ -100,11 +105,18 @@ def speaking(words: Callable[[], Words]) -> Iterator[None]:
     def ngettext(singular: str, plural: str, count: int) -> str:
         return argparse_says(words(), singular, count)
 
-    argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    def action_name(action: argparse.Action | None) -> str | None:
+        """How a refusal names an argument: its name in `words` (an option as typed)."""
+        name: str | None = saved[2](action)
+        return named(words(), name) if action is not None and not action.option_strings and name else name
+
+    for name, function in zip(_SPOKEN, (gettext, ngettext, action_name), strict=True):
+        setattr(argparse, name, function)
     try:
         yield
     finally:
-        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        for name, function in zip(_SPOKEN, saved, strict=True):
+            setattr(argparse, name, function)
 
 
 class Parser(argparse.ArgumentParser):
@@ -117,6 +129,7 @@ class Parser(argparse.ArgumentParser):
         self._said = False
 
     def format_usage(self) -> str:
+        self.say_help()
         with speaking(self.words):
             return super().format_usage()
 
@@ -139,6 +152,7 @@ class Parser(argparse.ArgumentParser):
         for group in self._action_groups:
             group.title = argparse_says(words, group.title) if group.title else group.title
         for action in self._actions:
+            _name_words(words, action)
             if isinstance(action, argparse._SubParsersAction):
                 for choice in action._choices_actions:
                     choice.help = _unformatted(words.say(f"help.commands.{choice.dest}"))
@@ -156,6 +170,28 @@ def option_help(words: Words, command: str | None, action: argparse.Action) -> s
         key = f"help.options.{action.dest}"
     choices = ", ".join(str(choice) for choice in action.choices or ())
     return words.say(key, default=str(action.default), choices=choices)
+
+
+def _name_words(words: Words, action: argparse.Action) -> None:
+    """The name an argument's value is shown by (its metavar: RULESET, PATH=VALUES, files), word by word in
+    `words` (help.names.WORD; a word without a phrase, such as A or json, as it is)."""
+    if action.nargs == 0 or (action.metavar is None and action.choices is not None):
+        return  # a flag, or shown as its choices ({a4,letter})
+    shown = action.metavar if action.metavar is not None else action.dest
+    if not isinstance(shown, str):
+        return
+    action.metavar = named(words, shown.upper() if action.metavar is None and action.option_strings else shown)
+
+
+def named(words: Words, name: str) -> str:
+    """An argument's name (RULESET, PATH=VALUES, files) word by word in `words`: help.names.WORD, and a word
+    without a phrase (A, json) as it is."""
+
+    def said(word: re.Match[str]) -> str:
+        key = f"help.names.{word.group()}"
+        return words.say(key) if words.has(key) else word.group()
+
+    return _WORD.sub(said, name)
 
 
 def _unformatted(text: str) -> str:

@@ -269,3 +269,14 @@ def test_every_message_of_this_pythons_argparse_that_users_can_meet_has_a_phrase
 def test_the_help_parser_is_gahs() -> None:
     parser = build_parser(LazyWords([]))
     assert isinstance(parser, Parser) and all(isinstance(command_parser(parser, n), Parser) for n in SETUPS)
+
+
+def test_help_finds_the_bundle_where_gah_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """help_words finds the bundle itself (importing gah.workspace would cost help its speed): the same one."""
+    from gah import workspace
+    from gah.commands import help_words
+
+    assert help_words.bundle_root() == workspace.bundle_root.__wrapped__()  # $GAH_BUNDLE: the suite sets it
+    monkeypatch.delenv(workspace.BUNDLE_VARIABLE)
+    assert help_words.bundle_root() == workspace.bundle_root.__wrapped__() == ROOT
+    assert help_words.CONFIG_NAME == workspace.CONFIG_NAME

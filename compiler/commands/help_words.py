@@ -8,18 +8,17 @@ problems. A phrase the language lacks or cannot say is said in the shipped Engli
 
 from __future__ import annotations
 
+import os
 import re
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import cast
 
 import yaml
 
-from ..workspace import CONFIG_NAME, bundle_root
-
 SECTIONS = ("help", "check")  # check: its did_you_mean
+CONFIG_NAME = "gah.toml"  # gah.workspace's, as bundle_root below: help imports neither gah.workspace nor gah.said
 FOLDER = Path("rules") / "languages"
 MAX_EXTENDS = 8
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -60,12 +59,23 @@ def _found(phrases: Mapping[str, Phrases], key: str) -> object | None:
     section, _, rest = key.partition(".")
     found: object = phrases.get(section, {})
     if isinstance(found, dict) and rest in found:
-        return cast(object, found[rest])
+        phrase: object = found[rest]
+        return phrase
     for part in rest.split("."):
         if not isinstance(found, dict) or part not in found:
             return None
         found = found[part]
     return found
+
+
+def bundle_root() -> Path:
+    """The rules bundle in use, as gah.workspace.bundle_root finds it: $GAH_BUNDLE, else the package's
+    (gah/_bundled/ in a wheel, the checkout beside the package in a checkout)."""
+    override = os.environ.get("GAH_BUNDLE")
+    if override:
+        return Path(override)
+    package = Path(__file__).resolve().parent.parent
+    return package / "_bundled" if (package / "_bundled" / "rules").is_dir() else package.parent
 
 
 def command_line_words(argv: Sequence[str]) -> Words:

@@ -1,5 +1,6 @@
-"""Start-up of `gah` as whole processes: `--version`, `check` of one variant in a workspace, `check` of the
-workspace, and `score` of a state, each run by this install's gah and, alternately, by a baseline's.
+"""Start-up of `gah` as whole processes: `--version`, `--help` and a lab command's `--help` (in the workspace's
+language, importing none of the lab), `check` of one variant in a workspace, `check` of the workspace, and
+`score` of a state, each run by this install's gah and, alternately, by a baseline's.
 
 Usage: python benchmarks/bench_startup.py [--baseline PATH_TO_OTHER_GAH] [--runs 9]
 
@@ -28,6 +29,8 @@ THIS_GAH = str(Path(sys.executable).parent / "gah")
 
 COMMANDS = {
     "--version": ["--version"],
+    "--help": ["--help"],
+    "sweep --help": ["sweep", "--help"],
     "check one variant": ["check", "rules/house.yaml"],
     "check the workspace": ["check"],
     "score a state": ["score", "examples/round7.yaml"],

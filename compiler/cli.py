@@ -1,5 +1,6 @@
-"""The `gah` command line: finds the command asked for, imports only its module, and runs it with one line
-per error (no traceback). Kept light: `gah --version` imports nothing else."""
+"""The `gah` command line: parses it (every command's options, none of their machinery), imports only the
+command it runs, and runs it with one line per error (no traceback). Kept light: `gah --version` imports
+nothing else, `gah --help` and `gah CMD --help` only the words they print, in the workspace's language."""
 
 from __future__ import annotations
 
@@ -7,11 +8,35 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .commands.registry import COMMANDS as _COMMANDS
+from .commands import handler
+from .commands.options import SETUPS
+from .commands.parser import LazyWords, Parser, build_parser, command_parser, did_you_mean, speaking
+
+# gah's own options (before the command), each with whether it takes a value; argparse takes a unique prefix.
+GLOBAL_OPTIONS = {"--workspace": True, "--root": True, "--color": True, "--colour": True}
+_FLAGS = {"-h": False, "--help": False, "--version": False}
+
+
+def leading(argv: Sequence[str]) -> tuple[str | None, str | None]:
+    """The command a command line names (its first word that is no option nor an option's value), and the
+    first word before it that is no option of gah's."""
+    options = {**GLOBAL_OPTIONS, **_FLAGS}
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            return next(words, None), None
+        if not word.startswith("-") or word == "-":
+            return word, None
+        name, equals, _value = word.partition("=")
+        known = [o for o in options if o == name or (name.startswith("--") and len(name) > 2 and o.startswith(name))]
+        if not known:
+            return None, word
+        if options[known[0]] and not equals:
+            next(words, None)
+    return None, None
+
 
 if TYPE_CHECKING:
     from .errors import Problem
@@ -19,92 +44,45 @@ if TYPE_CHECKING:
 
 
 def wanted_command(argv: Sequence[str]) -> str | None:
-    """The command a command line names: its first word that is no option (nor --workspace's folder)."""
-    words = iter(argv)
-    for word in words:
-        if word in ("--workspace", "--root", "--color", "--colour"):
-            next(words, None)
-        elif not word.startswith("-"):
-            return word
-    return None
-
-
-def register_commands(argv: Sequence[str] | None) -> None:
-    """Import the module of the command `argv` names, only that one; every module when it names none that is
-    known and asks for help or for nothing (the help lists them all), or names an unknown one (its error does)."""
-    from . import commands
-
-    words = list(sys.argv[1:] if argv is None else argv)
-    name = wanted_command(words)
-    if name in commands.MODULES:
-        commands.import_command(name)
-    elif name is not None or not words or "-h" in words or "--help" in words:
-        commands.import_all()
-
-
-def build_parser(argv: Sequence[str] | None = ()) -> argparse.ArgumentParser:
-    """The parser of `gah`, with the commands `argv` needs (see register_commands; by default, every one)."""
-    register_commands(argv if argv != () else ["--help"])
-    parser = argparse.ArgumentParser(
-        prog="gah",
-        description="Rules compiler for the Emperor track and final scoring of Grand Austria Hotel.",
-    )
-    parser.add_argument("--version", action="version", version=f"gah {__version__}")
-    parser.add_argument(
-        "--workspace",
-        "--root",
-        dest="workspace",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="workspace folder holding gah.toml (default: found from the current folder upwards, as git does)",
-    )
-    parser.add_argument(
-        "--color",
-        "--colour",
-        dest="color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour errors and diffs: auto (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (setup, _handler, help_text) in _COMMANDS.items():
-        _PARSERS[name] = sub.add_parser(name, help=help_text, description=help_text)
-        setup(_PARSERS[name])
-    return parser
-
-
-_PARSERS: dict[str, argparse.ArgumentParser] = {}
+    """The command a command line names (see leading)."""
+    return leading(argv)[0]
 
 
 def completion_parser(words: list[str]) -> argparse.ArgumentParser:
-    """The parser a shell completes `gah WORDS` with: the command's own once its word is complete (only its module
-    is imported), else one that knows only the commands' names (none is imported)."""
-    from . import commands
-
-    name = wanted_command(words)
-    if name in commands.MODULES and words[-1:] != [name]:
-        return build_parser([name])
-    parser = build_parser(["--version"])
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    for other in commands.MODULES:
-        if other not in sub.choices:
-            sub.add_parser(other)
+    """The parser a shell completes `gah WORDS` with: every command's, its help said (zsh and fish show it)."""
+    parser = build_parser(LazyWords(words))
+    for name in (None, *SETUPS):
+        found = command_parser(parser, name)
+        assert isinstance(found, Parser)
+        found.say_help()
     return parser
 
 
-def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+def parse(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:
     """The parsed command line; an option the command does not know is refused with that command's usage (and
     the closest option it has)."""
     args, extra = parser.parse_known_args(argv)
     if extra:
-        command_parser = _PARSERS.get(args.command or "", parser)
-        options = [o for action in command_parser._actions for o in action.option_strings]
-        from .frontend.validate import did_you_mean
-
-        hint = did_you_mean(extra[0], options) if extra[0].startswith("-") else ""
-        command_parser.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+        found = command_parser(parser, args.command)
+        options = [o for action in found._actions for o in action.option_strings]
+        words = parser.words()
+        hint = did_you_mean(words, extra[0], options) if extra[0].startswith("-") else ""
+        found.error(words.say("help.argparse.unrecognized", arguments=" ".join(extra)) + hint)
     return args
+
+
+def refusal(parser: Parser, argv: Sequence[str]) -> str | None:
+    """What is wrong before the command: an option gah does not have, or a command it does not know."""
+    name, unknown = leading(argv)
+    words = parser.words
+    if unknown is not None:
+        options = [*GLOBAL_OPTIONS, *_FLAGS]
+        said = words().say("help.argparse.unrecognized", arguments=unknown)
+        return said + did_you_mean(words(), unknown.partition("=")[0], options)
+    if name is not None and name not in SETUPS:
+        hint = did_you_mean(words(), name, list(SETUPS))
+        return words().say("help.unknown_command", name=name, hint=hint, commands=", ".join(sorted(SETUPS)))
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -122,18 +100,14 @@ def _main(argv: Sequence[str] | None) -> int:
         from .completion import complete_if_asked
 
         complete_if_asked(completion_parser)
-    parser = build_parser(argv)
-    name = wanted_command(list(sys.argv[1:] if argv is None else argv))
-    if name is not None and name not in _COMMANDS:
-        from .frontend.validate import did_you_mean
-
-        names = ", ".join(sorted(_COMMANDS))
-        try:
-            parser.error(f"unknown command '{name}'{did_you_mean(name, _COMMANDS)}; commands: {names}")
-        except SystemExit as exit_:
-            return int(exit_.code or 0)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(LazyWords(words))
     try:
-        args = parse(parser, argv)
+        with speaking(parser.words):
+            problem = refusal(parser, words)
+            if problem is not None:
+                parser.error(problem)
+            args = parse(parser, words)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if args.command is None:
@@ -153,11 +127,10 @@ def run(args: argparse.Namespace) -> int:
 
     set_choice(args.color)
     sources = SourceRegistry()
-    _setup, handler, _help = _COMMANDS[args.command]
     workspace: Workspace | None = None
     try:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
-        return handler(args, workspace)
+        return handler(args.command)(args, workspace)
     except RulesError as error:  # gah.toml's own problems are said in the language it names (ConfigError)
         says = speaker(workspace or getattr(error, "said_in", None), getattr(args, "lang", None))
         if not _output_as_asked(args, [problem.told(says) for problem in error.problems]):
@@ -192,6 +165,7 @@ def _output_as_asked(args: argparse.Namespace, problems: list[Problem], failure:
     --format json); False when they ask for the text form."""
     from .commands.registry import FAILURE_OUTPUTS
 
+    handler(args.command)  # its module registers its output (it may not be imported yet: no workspace, say)
     output = FAILURE_OUTPUTS.get(args.command)
     return output is not None and output(args, problems, failure)
 

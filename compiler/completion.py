@@ -100,6 +100,13 @@ def _below(document: Node | None, path: list[str], head: str) -> list[str]:
     return [f"{stem}{key}{'.' if _is_branch(child) else '='}" for key, child in node.value.items()]
 
 
+def docs_topics(**_: Any) -> list[str]:
+    """What `gah docs <Tab>` offers: the guide's topics and the file formats, in the listing's order."""
+    from .commands.format_docs import topics
+
+    return topics()
+
+
 def _is_branch(node: Node) -> bool:
     return isinstance(node.value, dict)
 
@@ -115,6 +122,7 @@ BY_NAME: dict[str, Completer] = {
     "where": metrics,
     "sort": metrics,
     "vary": vary_paths,
+    "topic": docs_topics,
 }
 
 

@@ -9,6 +9,7 @@ from . import ir
 from .errors import GahError, Problem, RulesError
 from .frontend.blame import RulesetBuilder
 from .frontend.rulesets import Library, Resolved, Workspace
+from .frontend.validate import said_did_you_mean
 from .said import error_of
 from .workspace import bundle_root
 
@@ -108,6 +109,7 @@ def _find(workspace: Workspace, name_or_file: str) -> tuple[Library, str]:
         if library.problems:  # the file that would define it may be the one that is broken
             raise RulesError(library.problems)
         known = ", ".join(library.names())
-        raise error_of(UnknownRuleset, "errors.rules.unknown", name=name_or_file, known=known)
+        hint = said_did_you_mean(name_or_file, library.names())
+        raise error_of(UnknownRuleset, "errors.rules.unknown", name=name_or_file, hint=hint, known=known)
     # A broken file elsewhere in the workspace does not stop this ruleset: only its own chain counts.
     return library, name_or_file

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import NotRequired, TypedDict
 
 from .languages import Language, english
@@ -92,12 +93,19 @@ def human_report(result: ScoreResult, language: Language | None = None) -> str:
         lines += final_block(result["final"], language or english())
         lines.append("")
         lines.append(say("score.report.standings"))
-        for row in result["standings"]:
-            values = {key: row[key] for key in ("rank", "player", "points", "tiebreak")}
-            lines.append("  " + say("score.report.standing", row["points"], **values))
+        lines += ["  " + standing_line(row, result["standings"], say) for row in result["standings"]]
         lines += [f"  - {tie['text']}" for tie in result.get("ties", [])]
     lines += decisions_block(result.get("decisions", []), language or english())
     return "\n".join(lines) + "\n"
+
+
+def standing_line(row: Standing, standings: list[Standing], say: Callable[..., str]) -> str:
+    """A player's place in the standings, with its tie-breaker only where that decided something: another
+    player has as many points and a different tie-breaker (the pad's PadReport.standing says it alike)."""
+    values = {"rank": row["rank"], "player": row["player"], "points": row["points"]}
+    if any(other["points"] == row["points"] and other["tiebreak"] != row["tiebreak"] for other in standings):
+        return say("score.report.standing_tiebreak", row["points"], tiebreak=row["tiebreak"], **values)
+    return say("score.report.standing", row["points"], **values)
 
 
 def final_block(final: list[FinalEntry], language: Language) -> list[str]:

@@ -148,13 +148,13 @@ def schema_words() -> frozenset[str]:
     return frozenset(found)
 
 
-def english_words(text: str) -> list[str]:
-    """The English words of `text` outside ids, paths and keys."""
+def english_words(text: str, words: frozenset[str] = ENGLISH_WORDS) -> list[str]:
+    """The English `words` of `text` outside ids, paths and keys."""
     text = re.sub(r"'[^'\n]*'|`[^`\n]*`|\"[^\"\n]*\"", " ", text)
     found = []
     for token in re.findall(r"[^\s,;:()\[\]{}|]+", text):
         if re.search(r"[/._\-0-9=@#]", token) or token in schema_words():
             continue
-        if token in ENGLISH_WORDS:
+        if token in words:
             found.append(token)
     return found

@@ -73,7 +73,7 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "missing-name": ("1:1", "missing required key 'name'"),
     "bad-name": ("2:7", "'My_Variant' is not a valid ruleset name"),
     "extends-not-a-name": ("1:10", "extends: expected a ruleset name (text), got a list"),
-    "unknown-parent": ("1:10", "extends: unknown ruleset 'bsae'; known rulesets: base, draft"),
+    "unknown-parent": ("1:10", "extends: unknown ruleset 'bsae' (did you mean 'base'?); known rulesets: base, draft"),
     "cycle": ("1:10", "cycle: cycle-one -> cycle-two -> cycle-one"),
     "same-name": ("2:7", "ruleset 'same-name' is already defined in tests/data/broken/same-name/first.yaml"),
     # the schema

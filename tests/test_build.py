@@ -77,3 +77,16 @@ def test_files_no_ruleset_produces_are_reported_then_removed(project: Path, caps
     assert not leftover.exists()
     assert not (project / "generated" / "sheets" / "no-penalties.pdf").exists()
     assert gah(project, "build", "--check") == 0
+
+
+def test_the_first_build_says_what_it_wrote_and_the_next_what_it_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Into an empty output folder nothing is "unchanged" (gah init's schemas/ are not the build's output)."""
+    folder = tmp_path / "hotel"
+    assert main(["init", str(folder)]) == 0
+    capsys.readouterr()
+    assert gah(folder, "build") == 0
+    assert capsys.readouterr().out == "built 1 ruleset: wrote 9 files to generated/ (2 PDFs rendered)\n"
+    assert gah(folder, "build") == 0
+    assert capsys.readouterr().out == "built 1 ruleset: 0 files written (0 PDFs rendered), 14 unchanged, 0 removed\n"

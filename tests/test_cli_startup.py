@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from gah import commands
@@ -36,7 +37,7 @@ def test_light_commands_load_nothing_heavy(argv: tuple[str, ...]) -> None:
 
 
 def test_the_lab_loads_for_the_lab() -> None:
-    assert {"numpy", "gah.commands.compare"} <= set(loaded_after("compare", "--help"))
+    assert {"numpy", "gah.commands.compare"} <= set(loaded_after("compare", "no-such-ruleset", "base"))
 
 
 def test_the_command_word_is_the_first_that_is_no_option() -> None:
@@ -73,12 +74,31 @@ def test_version_loads_no_more_than_the_command_line() -> None:
         "print(sorted(m for m in sys.modules if m.startswith(('gah.', 'yaml', 'jsonschema', 'importlib.metadata'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
-    assert done.stdout.strip().splitlines() == [
-        "gah 0.1.0",
-        "['gah.cli', 'gah.commands', 'gah.commands.registry', 'gah.pipes']",
-    ]
+    loaded = "['gah.cli', 'gah.commands', 'gah.commands.options', 'gah.commands.parser', 'gah.commands.registry', 'gah.pipes']"
+    assert done.stdout.strip().splitlines() == ["gah 0.1.0", loaded]
 
 
 def test_the_colour_option_takes_its_value() -> None:
     assert wanted_command(["--color", "always", "check"]) == "check"
     assert wanted_command(["--color=never", "diff", "a", "b"]) == "diff"
+
+
+def test_gahs_options_work_after_the_command_too(tmp_path: Path) -> None:
+    from gah.cli import parse
+    from gah.commands.parser import LazyWords, build_parser
+
+    parser = build_parser(LazyWords([]))
+    after = parse(parser, ["check", "--color", "always", "--workspace", str(tmp_path)])
+    assert (after.command, after.color, after.workspace) == ("check", "always", tmp_path)
+    before = parse(parser, ["--color", "never", "--root", str(tmp_path), "check", "x.yaml"])
+    assert (before.color, before.workspace, before.files) == ("never", tmp_path, [Path("x.yaml")])
+    assert parse(parser, ["check"]).color == "auto" and parse(parser, ["check"]).workspace is None
+    run = run_gah("check", VARIANT, "--color", "never")
+    assert run.code == 0 and "unrecognized" not in run.err
+
+
+def test_a_mistyped_option_before_the_command_is_named_as_such() -> None:
+    wrong = run_gah("--colr", "always", "check")
+    assert wrong.code == 2 and "unknown command" not in wrong.err
+    assert wrong.err.splitlines()[-1] == "gah: error: unrecognized arguments: --colr (did you mean '--color'?)"
+    assert wanted_command(["--col", "never", "check"]) == "check"  # argparse takes a unique prefix

@@ -140,15 +140,15 @@ def test_a_refused_rename_removes_every_staged_file(tmp_path: Path, monkeypatch:
 
 
 def test_an_os_error_nobody_foresaw_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gah.cli
-    import gah.commands.check  # registers `check` in the command table
+    from gah.commands import handler
+    from gah.commands.registry import HANDLERS
+
+    handler("check")  # imports the command, which registers its handler
 
     def broken(*args: object) -> int:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), "rules/secret.yaml")
 
-    handlers = dict(gah.cli._COMMANDS)
-    setup, _handler, text = handlers["check"]
-    monkeypatch.setitem(gah.cli._COMMANDS, "check", (setup, broken, text))
+    monkeypatch.setitem(HANDLERS, "check", broken)
     run = run_gah("check")
     assert run.code == 1
     assert run.err.strip() == "gah check: rules/secret.yaml: Permission denied"

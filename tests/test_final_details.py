@@ -198,8 +198,8 @@ def test_gah_score_prints_every_line_and_the_ties() -> None:
     assert (
         "  1. Ben: 87 points (tie-breaker 9)\n"
         "  2. Anna: 87 points (tie-breaker 7)\n"
-        "  3. Cleo: 15 points (tie-breaker 7)\n"
-        "  3. Dan: 15 points (tie-breaker 7)\n"
+        "  3. Cleo: 15 points\n"
+        "  3. Dan: 15 points\n"
         f"  - Ben and Anna have 87 points each; Ben wins the tie-breaker ({TIEBREAKER}) with 9 against 7: "
         "Ben places 1st, Anna 2nd\n"
         f"  - Cleo and Dan have 15 points each and the same tie-breaker ({TIEBREAKER}: 7): they share 3rd place\n"

@@ -67,7 +67,10 @@ def test_the_german_lines_name_what_was_wrong(german: Path) -> None:
     assert "rounds: erwartet: eine ganze Zahl, erhalten: Text" in said["schema"]
     assert "unbekannter Schlüssel 'emperor_trak' (meintest du 'emperor_track'?)" in said["schema"]
     assert "(ist 'a-kroner' ein Tippfehler für 'a-krones'?)" in said["unknown-tile"]
-    assert "extends: unbekanntes Regelwerk 'bsae'; bekannte Regelwerke: base, draft" in said["bad-extends"]
+    assert (
+        "extends: unbekanntes Regelwerk 'bsae' (meintest du 'base'?); bekannte Regelwerke: base, draft"
+        in said["bad-extends"]
+    )
 
 
 def test_gah_check_build_score_and_sheet_print_no_english_sentence(german: Path) -> None:

@@ -276,7 +276,7 @@ BEN = {"name": "Ben", "points": 20, "krones": 0, "emperor": 9}
 ANNA_ROOMS = {"4.1": "o", "3.1": "o", "2.1": "o", "1.1": "o", "1.2": "v"}
 BEN_ROOMS = {f"1.{c}": "o" for c in range(1, 6)} | {"2.1": "o", "2.2": "v", "2.3": "o", "2.4": "o", "3.1": "o"}
 TOTALS = {"Anna": 50, "Ben": 61}
-STANDINGS = ["1. Ben: 61 points (tie-breaker 0)", "2. Anna: 50 points (tie-breaker 10)"]
+STANDINGS = ["1. Ben: 61 points", "2. Anna: 50 points"]  # nobody tied on points: no tie-breaker said
 
 
 def player_card(index: int) -> str:

@@ -241,6 +241,11 @@ def report_vectors(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for end in game["ends"]:
             result = module(RULESETS[game["rules"]]).score_game(copy.deepcopy(end))
             vectors.append({"rules": game["rules"], "label": f"{game['label']} round {end['round']}", "result": result})
+    # Ties on points: one the tie-breaker decides (said in the standings), one it cannot (not said).
+    from test_final_details import ANNA, BEN, CLEO, DAN
+
+    tied = module(RULESETS["base"]).score_game(state(7, ANNA, BEN, CLEO, DAN))
+    vectors.append({"rules": "base", "label": "ties decided and not", "result": tied})
     for vector in vectors:
         vector["text"] = human_report(vector["result"])
     return vectors

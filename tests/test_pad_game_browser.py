@@ -28,8 +28,9 @@ import yaml
 from gah.backends.js.page import generate_page
 from gah.frontend.loader import load_file
 from gah.frontend.validate import schema_problems
+from gah.languages import english
 from gah.project import load_one
-from gah.report import human_report
+from gah.report import human_report, standing_line
 from helpers_rules import ROOT, shipped_workspace
 from helpers_scoring import module
 from test_js_pad_browser import TIMEOUT, DevTools, Pad, chromium, open_pad, problems, start_browser  # noqa: F401
@@ -246,10 +247,7 @@ def test_a_four_player_game_from_the_deal_to_the_final_scoring(chromium: str, pr
         )
         assert totals == {e["player"]: e["total"] for e in result["final"]}
         standings = pad.evaluate("Array.from(document.querySelectorAll('.standings li')).map(li => li.textContent)")
-        assert standings == [
-            f"{s['rank']}. {s['player']}: {s['points']} points (tie-breaker {s['tiebreak']})"
-            for s in result["standings"]
-        ]
+        assert standings == [standing_line(s, result["standings"], english().say) for s in result["standings"]]
         # Copied as text: gah score's report of the same state, line for line.
         pad.evaluate("navigator.clipboard.writeText = (text) => { window.copied = text; return Promise.resolve(); }")
         pad.tap(q("[data-key=copy]"))

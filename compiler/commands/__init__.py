@@ -1,13 +1,17 @@
-"""The subcommands of `gah`: importing a module of this package registers its command.
+"""The subcommands of `gah`: importing a module of this package registers its command's handler.
 
 MODULES names the module of each command, so that the command line imports only the one it runs (the lab's
 commands load NumPy and numba, the sheets WeasyPrint: about 0.6 s that `gah check` or `gah score` need not
-wait for); registry.py holds the table they register in, common.py what several share. `import_all` registers every command (`gah --help`, an unknown command's list, the docs).
+wait for, and `gah --help` none of them: options.py says what every command takes); registry.py holds the
+table the handlers register in, common.py what several share, parser.py the parser that speaks the workspace's
+language.
 """
 
 from __future__ import annotations
 
 import importlib
+
+from .registry import HANDLERS, Handler
 
 MODULES = {
     "build": "build",
@@ -29,12 +33,7 @@ MODULES = {
 }
 
 
-def import_command(name: str) -> None:
-    """Register the command `name` (one of MODULES)."""
+def handler(name: str) -> Handler:
+    """What `gah NAME` runs (NAME one of MODULES), its module imported."""
     importlib.import_module(f"{__name__}.{MODULES[name]}")
-
-
-def import_all() -> None:
-    """Register every command."""
-    for name in MODULES:
-        import_command(name)
+    return HANDLERS[name]

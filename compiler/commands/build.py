@@ -28,19 +28,10 @@ from ..sheets import Paper
 from ..sheets.fit_check import fit_problems
 from ..writer import remove_files, write_all_or_nothing
 from .common import compile_or_report, report
-from .registry import command, language_option
+from .registry import command
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if any generated file is stale")
-    parser.add_argument(
-        "--force-pdf", action="store_true", help="render every PDF again, even when its HTML is unchanged"
-    )
-    parser.add_argument("--all", action="store_true", help="also build the rulesets bundled with gah")
-    language_option(parser)
-
-
-@command("build", "compile the workspace's rulesets into its output folder (scoring modules and sheets)")(_setup)
+@command("build")
 def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     workspace.require_root()
     compiled = compile_or_report(workspace, args.lang)
@@ -61,7 +52,8 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     manifest = read_manifest(plan.manifest_path)
     stale = [path for path, data in plan.files.items() if not path.is_file() or path.read_bytes() != data]
     stale_pdfs = [job for job in plan.pdfs if args.force_pdf or not pdf_is_fresh(job, manifest)]
-    extra = [path for path in managed_files(workspace.output_dir) if path not in plan.owned()]
+    managed = managed_files(workspace.output_dir)
+    extra = [path for path in managed if path not in plan.owned()]
     if args.check:
         return _report_check(workspace, args, len(plan.files) + len(plan.pdfs) + 1, stale, stale_pdfs, extra, says)
     # Render every PDF before writing anything, so a failure leaves generated/ as it was.
@@ -77,18 +69,28 @@ def run_build(args: argparse.Namespace, workspace: Workspace) -> int:
     write_all_or_nothing(outputs)
     remove_files(extra)
     total = len(plan.files) + len(plan.pdfs) + 1
-    written = says.say("build.written", len(outputs))
-    print(
-        says.say(
-            "build.built",
-            len(chosen),
-            written=written,
-            rendered=says.say("build.rendered", len(rendered)),
-            unchanged=total - len(outputs),
-            removed=len(extra),
-        )
-    )
+    first = not managed  # the output folder held nothing of a build's
+    print(_summary(workspace, says, len(chosen), len(outputs), len(rendered), total, len(extra), first))
     return 0
+
+
+def _summary(
+    workspace: Workspace, says: Speaks, built: int, written: int, rendered: int, total: int, removed: int, first: bool
+) -> str:
+    """What gah build did, in a line: into an empty output folder the files it wrote there (nothing was there to
+    leave unchanged or remove); else how many it wrote, left unchanged and removed."""
+    pdfs = says.say("build.rendered", rendered)
+    if first:
+        output = workspace.display(workspace.output_dir)
+        return says.say("build.first", built, files=says.say("build.files", written), rendered=pdfs, output=output)
+    return says.say(
+        "build.built",
+        built,
+        written=says.say("build.written", written),
+        rendered=pdfs,
+        unchanged=total - written,
+        removed=removed,
+    )
 
 
 def _report_check(

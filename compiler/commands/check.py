@@ -13,7 +13,7 @@ from ..errors import Problem, RulesError
 from ..frontend.rulesets import Library, Workspace
 from ..frontend.validate import Speaks, shipped_english
 from ..languages import Language, language_ids, load_language, own_language_ids
-from ..problem_formats import FORMATS, Failure, as_github, as_json, as_sarif
+from ..problem_formats import Failure, as_github, as_json, as_sarif
 from ..project import Compiled, compile_library
 from ..sheets.fit_check import fit_problems
 from ..terminal import wrap
@@ -48,22 +48,6 @@ def summary_line(
     )
 
 
-def _check_setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "files", nargs="*", type=Path, help="rules files to check (default: the workspace's rules, or the bundled ones)"
-    )
-    parser.add_argument("--all", action="store_true", help="also list the rulesets bundled with gah")
-    parser.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="text (default: for people, on stderr), json (every problem with its position, on stdout, nothing "
-        "else), github (an annotation a problem for GitHub Actions, on stdout) or sarif (SARIF 2.1.0, for "
-        "code scanning and editors, on stdout); an error that stops the check is in the same form (json: a "
-        "problem at its file or a top-level error; sarif: executionSuccessful false)",
-    )
-
-
 class _Stop(Exception):
     """What ends `gah check` before it has problems to list (a file on the command line that is none, nothing to
     check): the failure, and the exit code."""
@@ -73,7 +57,7 @@ class _Stop(Exception):
         self.failure, self.code = failure, code
 
 
-@command("check", "validate rules files (default: every ruleset of the workspace)")(_check_setup)
+@command("check")
 def run_check(args: argparse.Namespace, workspace: Workspace) -> int:
     """`gah check` in the format asked for: the JSON and SARIF forms print only the problems; what stops the
     check is said in every form."""

@@ -14,7 +14,7 @@ from ..lab.engine.model import Model, default_model_path, load_model
 from ..lab.runs.games import write_games_csv, write_games_parquet
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.progress import ProgressBar
-from ..lab.runs.runner import SCHEDULER_ENV, default_workers, run_lab, scheduler_from_env
+from ..lab.runs.runner import default_workers, run_lab, scheduler_from_env
 from ..lab.runs.states import compare_states
 from ..lab.runs.tallies import Tally
 from ..lab.runs.voice import say, use
@@ -31,60 +31,6 @@ MAX_GAMES = 10_000_000
 PROGRESS_FROM = 4_000  # games times rulesets; smaller runs finish before progress would help
 
 
-def add_run_options(parser: argparse.ArgumentParser, games: int, player_counts: bool = False) -> None:
-    """The options of every lab run (compare and sweep): the games, the model and the engine (`player_counts`:
-    --players takes several counts, read by the command)."""
-    parser.add_argument("--games", type=int, default=games, help=f"synthetic games to play (default: {games})")
-    if player_counts:
-        parser.add_argument(
-            "--players",
-            default="4",
-            metavar="N[,N...]",
-            help="players per game, 2 to 4, or several counts (2,3,4): every point at each (default: 4)",
-        )
-    else:
-        parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 4 (default: 4)")
-    parser.add_argument(
-        "--seed", type=int, default=1, help="random seed; the same seed gives the same report (default: 1)"
-    )
-    parser.add_argument("--model", type=Path, default=None, help="game model file (default: rules/lab/default.yaml)")
-    parser.add_argument(
-        "--fixed",
-        action="store_true",
-        help="nobody plans: every player follows the model's distributions whatever the rules (first-order numbers)",
-    )
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        help="worker processes (default: one per CPU core); the numbers do not depend on it",
-    )
-    parser.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help=f"run on a Dask cluster (e.g. tcp://host:8786; default: ${SCHEDULER_ENV} if set, else local processes)",
-    )
-
-
-def add_games_options(parser: argparse.ArgumentParser) -> None:
-    """--games-csv and --games-parquet: every game of the run as data (gah.lab.runs.games)."""
-    parser.add_argument(
-        "--games-csv",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="also write every game as CSV: a row per game, ruleset and seat (gah docs lab: The games as data)",
-    )
-    parser.add_argument(
-        "--games-parquet",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="also write every game as Parquet, the same columns typed (needs pyarrow: the parquet extra)",
-    )
-
-
 def write_games(
     args: argparse.Namespace, spec: LabSpec, labels: list[str], more: Sequence[tuple[LabSpec, list[str]]] = ()
 ) -> None:
@@ -93,35 +39,6 @@ def write_games(
         write_games_csv(args.games_csv, spec, labels, more)
     if args.games_parquet is not None:
         write_games_parquet(args.games_parquet, spec, labels, more)
-
-
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "rulesets", nargs="+", metavar="RULESET", help="ruleset names or rules files; the first is the reference"
-    )
-    add_run_options(parser, games=2000)
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print the comparison as JSON instead of a table")
-    output.add_argument(
-        "--csv",
-        action="store_true",
-        help="print the comparison as CSV (a row per ruleset; the named metrics first) instead of a table",
-    )
-    parser.add_argument(
-        "--all", action="store_true", help="print every row of the table, also those the same under every ruleset"
-    )
-    parser.add_argument(
-        "--html", type=Path, default=None, metavar="OUT", help="also write a self-contained HTML report"
-    )
-    add_games_options(parser)
-    parser.add_argument(
-        "--states",
-        nargs="+",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="compare on recorded game states (YAML or JSON, the format of gah score) instead of synthetic games",
-    )
 
 
 def _usage(message: str, command: str = "compare") -> int:
@@ -168,7 +85,7 @@ def run_spec(args: argparse.Namespace, spec: LabSpec, label: str, engines: list[
     return tallies
 
 
-@command("compare", "the variant lab: the same games under several rulesets, and what changes")(_setup)
+@command("compare")
 def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     names: list[str] = args.rulesets
     use(speaker(workspace))

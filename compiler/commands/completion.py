@@ -8,17 +8,8 @@ from ..completion import script
 from ..workspace import Workspace
 from .registry import command
 
-SHELLS = ("bash", "zsh", "fish")
 
-
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("shell", choices=SHELLS, help="the shell to complete in")
-
-
-@command(
-    "completion",
-    'print a shell\'s completion script: eval "$(gah completion bash)" in ~/.bashrc (zsh, fish: gah docs commands)',
-)(_setup)
+@command("completion")
 def run_completion(args: argparse.Namespace, workspace: Workspace) -> int:
     print(script(args.shell), end="")
     return 0

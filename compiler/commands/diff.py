@@ -11,20 +11,10 @@ from ..irdiff import describe_differences
 from ..languages import choose_language
 from ..project import load_one
 from ..terminal import paint, wrap
-from .registry import command, language_option
+from .registry import command
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("first", metavar="A", help="ruleset name or rules file (what B is compared with)")
-    parser.add_argument("second", metavar="B", help="ruleset name or rules file")
-    parser.add_argument("--json", action="store_true", help="print {a, b, differences: [sentences]} as JSON")
-    parser.add_argument(
-        "--exit-code", action="store_true", help="exit 1 when the rulesets differ, 0 when they do not (as git diff)"
-    )
-    language_option(parser)
-
-
-@command("diff", "the rule differences between two rulesets, in words, naming each entry by its id")(_setup)
+@command("diff")
 def run_diff(args: argparse.Namespace, workspace: Workspace) -> int:
     first = load_one(workspace, args.first)
     second = load_one(workspace, args.second)

@@ -80,14 +80,7 @@ def topics(**_: Any) -> list[str]:
     return list(TOPICS)
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    argument = parser.add_argument("topic", nargs="?", metavar="TOPIC", help="a topic of the list (none: list them)")
-    argument.completer = topics  # type: ignore[attr-defined]
-
-
-@command("docs", "print a topic of the user guide or a file format that ships with gah (without TOPIC: the list)")(
-    _setup
-)
+@command("docs")
 def run_docs(args: argparse.Namespace, workspace: Workspace) -> int:
     topic: str | None = args.topic
     says = speaker(workspace)

@@ -19,14 +19,7 @@ STARTER = "house-rules"
 EXAMPLE_STATE = Path("examples") / "round7.yaml"
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("folder", nargs="?", type=Path, default=Path("."), help="workspace folder (default: here)")
-    parser.add_argument(
-        "--update", action="store_true", help="only refresh the schemas/ of an existing workspace (after upgrading gah)"
-    )
-
-
-@command("init", "make a house-rules workspace (gah.toml, rules/, schemas/ for editors, an example state)")(_setup)
+@command("init")
 def run_init(args: argparse.Namespace, workspace: Workspace) -> int:
     given: Path = args.folder
     folder = given.resolve()

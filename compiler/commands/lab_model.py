@@ -25,19 +25,7 @@ from .registry import command
 SCHEMA_LINE = "# yaml-language-server: $schema="
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "-o",
-        "--output",
-        type=Path,
-        default=None,
-        metavar="PATH",
-        help=f"where to write the copy (default: the workspace's {DEFAULT_LAB_MODEL.as_posix()})",
-    )
-    parser.add_argument("--force", action="store_true", help="overwrite an existing file")
-
-
-@command("lab-model", "copy the variant lab's game model into the workspace to edit it (gah compare uses it)")(_setup)
+@command("lab-model")
 def run_lab_model(args: argparse.Namespace, workspace: Workspace) -> int:
     source = workspace.bundle / DEFAULT_LAB_MODEL
     target: Path = args.output if args.output is not None else workspace.require_root() / DEFAULT_LAB_MODEL

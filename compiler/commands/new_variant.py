@@ -48,13 +48,7 @@ def _comment(text: str) -> list[str]:
     return [f"# {line}".rstrip() for line in text.splitlines()]
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", help="variant name: lower-case letters, digits and dashes")
-    parser.add_argument("--from", dest="parent", default="base", help="ruleset it extends (default: base)")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing file")
-
-
-@command("new-variant", "write a commented starter variant file into the workspace's rules/")(_setup)
+@command("new-variant")
 def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
     name: str = args.name
     workspace.require_root()

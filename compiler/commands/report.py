@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from ..frontend.rulesets import Workspace
 from ..lab.runs.voice import say, use
@@ -19,15 +18,6 @@ from ..lab.views.sweep_html import sweep_html
 from ..writer import write_atomically
 from .common import speaker
 from .registry import command
-
-
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "run", type=Path, metavar="RUN.json", help="a run saved by gah compare --json or gah sweep --json"
-    )
-    parser.add_argument("--csv", action="store_true", help="print it as CSV instead of a table")
-    parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write its HTML report")
-    parser.add_argument("--all", action="store_true", help="print every row, also those the same everywhere")
 
 
 def _reason(error: Exception) -> str:
@@ -43,7 +33,7 @@ def _reason(error: Exception) -> str:
     return str(error)
 
 
-@command("report", "print a saved lab run again (a table, CSV or HTML) without playing it again")(_setup)
+@command("report")
 def run_report(args: argparse.Namespace, workspace: Workspace) -> int:
     use(speaker(workspace))
     try:

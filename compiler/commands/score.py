@@ -18,18 +18,7 @@ from ..languages import choose_language
 from ..project import load_one
 from ..report import ScoreResult, human_report
 from .common import speaker
-from .registry import command, language_option
-
-
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("states", nargs="+", type=Path, metavar="STATE", help="game state files (YAML or JSON)")
-    parser.add_argument("--rules", default="base", help="ruleset name or rules file (default: base)")
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print exactly what score_game() returns, as JSON (a list of those, in order, for several files)",
-    )
-    language_option(parser)
+from .registry import command
 
 
 def _nearby(workspace: Workspace, path: Path, says: Speaks) -> str:
@@ -40,7 +29,7 @@ def _nearby(workspace: Workspace, path: Path, says: Speaks) -> str:
     return says.say("cli.nearby", path=os.path.relpath(workspace.root / path, Path.cwd()))
 
 
-@command("score", "apply the Emperor scoring of the round that just ended (and final scoring after the last)")(_setup)
+@command("score")
 def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
     paths: list[Path] = args.states
     for path in paths:

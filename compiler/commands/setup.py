@@ -15,7 +15,7 @@ from ..errors import GahError
 from ..frontend.rulesets import Workspace
 from ..languages import Language, choose_language, localised
 from ..project import load_one
-from .registry import command, language_option
+from .registry import command
 
 
 class DealtPlayer(TypedDict):
@@ -35,28 +35,7 @@ class DealtGame(TypedDict):
 SEED_LIMIT = 2**32  # a fresh seed is drawn below this, so it stays short enough to type
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", metavar="RULESET", help="ruleset name (e.g. base, draft) or rules file")
-    parser.add_argument(
-        "--players",
-        required=True,
-        metavar="NAME,NAME[,...]",
-        help="player names in turn order, separated by commas; the first is the start player",
-    )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="whole number that fixes the shuffle and the Emperor tiles; same seed, same deal "
-        "(default: a fresh random game, whose seed is printed)",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print the game state (round 0) as JSON, ready for `gah score`"
-    )
-    language_option(parser)
-
-
-@command("setup", "deal a game: starting hands, Emperor tiles and resources from the ruleset's setup data")(_setup)
+@command("setup")
 def run_setup(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     players = [name.strip() for name in args.players.split(",")]

@@ -17,31 +17,12 @@ from typing import cast
 from ..frontend.rulesets import Workspace
 from ..languages import choose_language
 from ..project import load_one
-from ..sheets import FORMATS, PAPERS, Paper, render_sheet
+from ..sheets import Paper, render_sheet
 from ..writer import write_atomically
-from .registry import command, language_option
+from .registry import command
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", metavar="NAME|FILE", help="a ruleset name from rules/, or a path to a rules file")
-    parser.add_argument(
-        "--format", choices=FORMATS, default="html", help="html (default, self-contained), md (for forums) or pdf"
-    )
-    parser.add_argument(
-        "--paper", choices=PAPERS, default=None, help="page size for html and pdf (default: the workspace's, else a4)"
-    )
-    language_option(parser)
-    parser.add_argument(
-        "-o",
-        "--output",
-        type=Path,
-        default=None,
-        help="file to write ('-' for stdout); default: NAME.FORMAT in the current folder, NAME.ID.FORMAT in "
-        "another language than the workspace's (html and md: stdout when it is not a terminal)",
-    )
-
-
-@command("sheet", "one printable player aid (HTML, Markdown or PDF) for a ruleset")(_setup)
+@command("sheet")
 def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
     ruleset = load_one(workspace, args.ruleset)
     parent = load_one(workspace, ruleset.extends) if ruleset.extends else None

@@ -19,21 +19,7 @@ from .common import speaker
 from .registry import command
 
 
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", metavar="RULESET", help="a ruleset name, or a path to a rules file")
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print {ruleset, sources, document, origins, removed} as JSON (origins by JSON Pointer: file:line)",
-    )
-    parser.add_argument(
-        "--path",
-        action="store_true",
-        help="print only the path of the ruleset's own file, to open it (a bundled ruleset's too)",
-    )
-
-
-@command("show", "print a ruleset after extends as one YAML file, saying where each value came from")(_setup)
+@command("show")
 def run_show(args: argparse.Namespace, workspace: Workspace) -> int:
     if args.path:
         print(ruleset_path(workspace, args.ruleset))

@@ -6,7 +6,6 @@ import argparse
 import itertools
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from .. import ir
 from ..frontend.loader import Scalar
@@ -52,8 +51,6 @@ from ..project import load_one, resolve_one
 from ..writer import write_atomically
 from .common import speaker
 from .compare import (
-    add_games_options,
-    add_run_options,
     model_path,
     run_model,
     run_options_problem,
@@ -65,37 +62,6 @@ from .registry import command
 LABEL = "gah sweep"
 MAX_REASONS = 10  # the reasons a grid that breaks the rules at every point lists (each once)
 EXAMPLE = "gah sweep base --vary emperor_scorings.7.move_back=5..9 --vary tiles.c-points.bonus.0.amount=6,8,10"
-
-
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", metavar="RULESET", help="the starting ruleset (a name or a rules file)")
-    parser.add_argument(
-        "--vary",
-        action="append",
-        default=[],
-        metavar="PATH=VALUES",
-        help="a value of the ruleset's data and what it takes: A..B (whole numbers) or V1,V2,...; "
-        "PATH as in the rules file, e.g. emperor_scorings.7.move_back or tiles.c-points.bonus.0.amount "
-        "(repeat for a grid)",
-    )
-    add_run_options(parser, games=2000, player_counts=True)
-    parser.add_argument(
-        "--where",
-        action="append",
-        default=[],
-        metavar="CONDITION",
-        help="keep the points where METRIC<=X, >=X, <X, >X or METRIC=A..B (e.g. penalty_r7=8%%..12%%), or where its "
-        "difference from the start is beyond noise (METRIC!=start) or within it (METRIC=start); repeatable",
-    )
-    parser.add_argument("--sort", default=None, metavar="METRIC[:desc]", help="order the points by a metric")
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print the sweep as JSON instead of a table")
-    output.add_argument("--csv", action="store_true", help="print the sweep as CSV instead of a table")
-    parser.add_argument("--html", type=Path, default=None, metavar="OUT", help="also write heat maps as HTML")
-    add_games_options(parser)
-    parser.add_argument(
-        "--all", action="store_true", help="show every metric, also those the same at every point (table and HTML)"
-    )
 
 
 def how_played(spec: LabSpec, engines: list[str]) -> str:
@@ -179,7 +145,7 @@ def _plan(args: argparse.Namespace, workspace: Workspace) -> _Plan:
     return _Plan(start, resolved, rules_axes, points, run_axes, runs)
 
 
-@command("sweep", "vary a ruleset's data over a grid and play every point on the same games")(_setup)
+@command("sweep")
 def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     use(speaker(workspace))
     if not args.vary:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ..frontend.rulesets import Workspace
 from ..lab.runs.grid import SweepUsage, check_paths, metric_names, start_values, unknown_path_hint
@@ -28,33 +27,8 @@ from ..lab.views.compare import run_record
 from ..lab.views.tune import Context, tune_csv, tune_html, tune_json, tune_text
 from ..project import load_one, resolve_one
 from ..writer import write_atomically
-from .compare import PROGRESS_FROM, add_run_options, run_model, run_options_problem
+from .compare import PROGRESS_FROM, run_model, run_options_problem
 from .registry import command
-
-
-def _setup(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", metavar="RULESET", help="the starting ruleset (a name or a rules file)")
-    parser.add_argument(
-        "--vary",
-        required=True,
-        metavar="PATH=A..B",
-        help="the value to search and its range of whole numbers; PATH as in `gah sweep` "
-        "(e.g. emperor_scorings.7.move_back=3..11)",
-    )
-    parser.add_argument(
-        "--target",
-        required=True,
-        metavar="METRIC=VALUE",
-        help="the metric and the value to reach; a rate as a percentage or a fraction "
-        "(penalty_r7=10%% or penalty_r7=0.10), anything else in its unit (margin=15)",
-    )
-    add_run_options(parser, games=2000)
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print the steps and the answer as JSON")
-    output.add_argument("--csv", action="store_true", help="print every value tried as CSV (a row per value)")
-    parser.add_argument(
-        "--html", type=Path, default=None, metavar="OUT", help="also write a page with the line chart and the report"
-    )
 
 
 def _usage(message: str) -> int:
@@ -81,7 +55,7 @@ def _player(args: argparse.Namespace) -> Play:
     return play
 
 
-@command("tune", "find the value of a ruleset's data that brings a metric to a target, on the same games")(_setup)
+@command("tune")
 def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
     problem = run_options_problem(args, workspace)
     if problem is not None:

@@ -181,8 +181,12 @@ class Library:
                 break
             if parent not in self.files:
                 position = current.mapping["extends"].position
-                known = ", ".join(n for n in self.names() if n != current.name)
-                return [], [problem_at(position, "errors.rules.unknown_parent", name=parent, known=known)]
+                others = [n for n in self.names() if n != current.name]
+                hint = said_did_you_mean(parent, others)
+                problem = problem_at(
+                    position, "errors.rules.unknown_parent", name=parent, hint=hint, known=", ".join(others)
+                )
+                return [], [problem]
             if parent in seen:
                 # Report the cycle at the `extends` of the file where it starts, read from there.
                 cycle = seen[seen.index(parent) :]

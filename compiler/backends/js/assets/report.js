@@ -95,11 +95,19 @@ const PadReport = (function () {
         }
       }
       lines.push("", say("standings"));
-      for (const row of result.standings) lines.push("  " + say("standing", { rank: row.rank, player: row.player, points: row.points, count: row.points, tiebreak: row.tiebreak }));
+      for (const row of result.standings) lines.push("  " + standing(row, result.standings, say));
       for (const tie of result.ties || []) lines.push(`  - ${tie.text}`);
     }
     lines.push(...decisionsBlock(result.decisions || [], say));
     return lines.join("\n") + "\n";
+  }
+
+  // A player's place in the standings, with its tie-breaker only where that decided something: another
+  // player has as many points and a different tie-breaker (compiler/report.py: standing_line).
+  function standing(row, standings, say) {
+    const values = { rank: row.rank, player: row.player, points: row.points, count: row.points };
+    const decided = standings.some((other) => other.points === row.points && other.tiebreak !== row.tiebreak);
+    return decided ? say("standing_tiebreak", Object.assign(values, { tiebreak: row.tiebreak })) : say("standing", values);
   }
 
   // One CSV field: quoted where it must be, and a leading = + - @ made harmless for spreadsheets.
@@ -129,5 +137,5 @@ const PadReport = (function () {
     return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
   }
 
-  return { humanReport, csv, sourcesOf, field };
+  return { humanReport, csv, sourcesOf, field, standing };
 })();

@@ -645,7 +645,7 @@
     const head = el("tr", {}, el("th", { scope: "col" }, say("source")), final.map((entry) => el("th", { scope: "col", class: "who" }, entry.player)));
     const notes = result.events.filter((e) => e.kind === "final").map((e) => el("li", {}, e.text));
     const standings = result.standings.map((line) =>
-      el("li", { class: "standing", "data-rank": line.rank }, words.report("standing", { rank: line.rank, player: line.player, points: line.points, count: line.points, tiebreak: line.tiebreak })),
+      el("li", { class: "standing", "data-rank": line.rank }, PadReport.standing(line, result.standings, words.report)),
     );
     return el(
       "div",

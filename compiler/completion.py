@@ -102,7 +102,7 @@ def _below(document: Node | None, path: list[str], head: str) -> list[str]:
 
 def docs_topics(**_: Any) -> list[str]:
     """What `gah docs <Tab>` offers: the guide's topics and the file formats, in the listing's order."""
-    from .commands.format_docs import topics
+    from .doc_topics import topics
 
     return topics()
 

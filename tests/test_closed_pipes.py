@@ -56,14 +56,13 @@ def test_a_write_past_the_guards_ends_as_a_sigpipe_kill_does(monkeypatch: pytest
     # A write straight to the descriptor (no guarded stream) that fails ends the command as a shell shows a tool
     # killed by SIGPIPE: 141, and no "Broken pipe" line.
     from gah.cli import main
-    from gah.commands import import_command
-    from gah.commands.registry import COMMANDS
+    from gah.commands import handler
+    from gah.commands.registry import HANDLERS
 
-    import_command("diff")
-    setup, _handler, help_text = COMMANDS["diff"]
+    handler("diff")  # imports its module, which registers the real handler
 
     def cut_off(_args: object, _workspace: object) -> int:
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setitem(COMMANDS, "diff", (setup, cut_off, help_text))
+    monkeypatch.setitem(HANDLERS, "diff", cut_off)
     assert main(["--workspace", str(shipped_root()), "diff", "base", "base"]) == 141

@@ -130,6 +130,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "writer",
         "problem_formats",
         "pipes",
+        "doc_topics",
     ),
     ("workspace",),
     ("ir",),

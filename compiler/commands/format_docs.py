@@ -12,38 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
+from ..doc_topics import FORMATS, GUIDE, TOPICS
 from ..errors import GahError, Speaks
 from ..frontend.rulesets import Workspace
 from ..pager import page
 from ..said import error_of, package_bundle
 from .common import speaker
 from .registry import command
-
-# The user guide, in reading order: topic -> file (hand-written; each links to the others by topic name).
-GUIDE = {
-    "commands": "guide-commands.md",
-    "workspaces": "guide-workspaces.md",
-    "house-rules": "guide-house-rules.md",
-    "translations": "guide-translations.md",
-    "sheets": "guide-sheets.md",
-    "pad": "guide-pad.md",
-    "modules": "guide-modules.md",
-    "lab": "guide-lab.md",
-    "sweeps": "guide-sweeps.md",
-    "metrics": "guide-metrics.md",
-    "ci": "guide-ci.md",
-    "development": "guide-development.md",
-}
-# The file formats, generated from the schemas by python -m gah.docs.
-FORMATS = {
-    "rules": "rules-format.md",
-    "state": "state-format.md",
-    "lab-model": "lab-model-format.md",
-    "language": "language-format.md",
-}
-TOPICS = {**GUIDE, **FORMATS}
 
 
 def doc_path(topic: str) -> Path:
@@ -73,11 +49,6 @@ def _topic_list(says: Speaks) -> str:
     lines += [says.say("cli.docs.formats") + "\n"]
     lines += [f"  {topic:<{width}}  {titles[topic]}\n" for topic in FORMATS]
     return "".join(lines)
-
-
-def topics(**_: Any) -> list[str]:
-    """What `gah docs <Tab>` offers: the topics, in the listing's order."""
-    return list(TOPICS)
 
 
 @command("docs")

@@ -58,3 +58,11 @@ def test_extends_gets_the_closest_name_at_its_line(workspace: Path) -> None:
 def test_german_says_it_in_german(workspace: Path) -> None:
     run = run_gah("sheet", "high-stake", "--lang", "de", cwd=workspace)
     assert "unbekanntes Regelwerk 'high-stake' (meintest du 'high-stakes'?); bekannte Regelwerke: " in run.err
+
+
+def test_new_variant_from_a_mistyped_parent_gets_the_closest_name(workspace: Path) -> None:
+    run = run_gah("new-variant", "higher", "--from", "high-stake", cwd=workspace)
+    assert run.code == 1 and not (workspace / "rules" / "higher.yaml").exists()
+    assert run.err.startswith(
+        "gah new-variant: --from: unknown ruleset 'high-stake' (did you mean 'high-stakes'?); known rulesets: base, "
+    ), run.err

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import Speaks
 from ..frontend.rulesets import NAME_PATTERN, Library, Workspace
+from ..frontend.validate import said_did_you_mean
 from ..project import UnknownRuleset
 from ..rules_yaml import scalar_text
 from ..said import error_of, shipped_english
@@ -59,7 +60,8 @@ def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
     library = Library(workspace)
     if args.parent not in library.files:
         known = ", ".join(library.names())
-        raise error_of(UnknownRuleset, "errors.rules.unknown_from", name=args.parent, known=known)
+        hint = said_did_you_mean(args.parent, library.names())
+        raise error_of(UnknownRuleset, "errors.rules.unknown_from", name=args.parent, hint=hint, known=known)
     if name in library.files:
         print(says.say("cli.new_variant.taken", name=name, file=library.files[name].display), file=sys.stderr)
         return 1

@@ -148,7 +148,7 @@ def test_the_wheel_carries_the_guide_and_a_readme_for_a_wheel_user(tmp_path: Pat
     install wheels/grand_austria_rules-*.whl` names, it ships every guide topic where gah docs reads them, and its
     README (the METADATA's description) links to nothing and speaks of gah's source folder, not "this" one."""
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", "wheels", str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", "wheels", str(ROOT)],
         cwd=tmp_path,
         capture_output=True,
         text=True,

@@ -78,19 +78,23 @@ const PadReport = (function () {
       const width = Math.max(8, ...result.final.map((e) => size(e.player)));
       lines.push("", say("final"));
       const [player, points, total] = ["player", "points", "total"].map((column) => say("column." + column));
-      lines.push(`  ${left(player, width)} ${right(points, 6)} ` + sources.map((s) => right(s, 8)).join(" ") + ` ${right(total, 6)}`);
+      const heads = Object.fromEntries(sources.map((s) => [s, sourceHead(s, say)]));
+      const widths = sources.map((s) => Math.max(8, size(heads[s])));
+      const columns = sources.map((s, i) => right(heads[s], widths[i])).join(" ");
+      lines.push(`  ${left(player, width)} ${right(points, 6)} ${columns} ${right(total, 6)}`);
       for (const entry of result.final) {
-        const cells = sources.map((s) => right(s in entry.breakdown ? entry.breakdown[s] : "-", 8)).join(" "); // "-": not counted (a role)
+        // "-": not counted (a role)
+        const cells = sources.map((s, i) => right(s in entry.breakdown ? entry.breakdown[s] : "-", widths[i])).join(" ");
         lines.push(`  ${left(entry.player, width)} ${right(entry.points, 6)} ${cells} ${right(entry.total, 6)}`);
       }
       // Final-scoring events (a copier's card) are said again, with their figures, in the details.
       lines.push("", say("detail"));
-      const label = Math.max(0, ...sources.map((s) => size(s)));
+      const label = Math.max(0, ...sources.map((s) => size(heads[s])));
       for (const entry of result.final) {
         lines.push(`  ${entry.player}:`);
         for (const [source, details] of Object.entries(entry.details || {})) {
           const texts = details.length ? details.map((line) => line.text) : [say("none")];
-          lines.push(`    ${left(source, label)}  ${texts[0]}`);
+          lines.push(`    ${left(heads[source] || sourceHead(source, say), label)}  ${texts[0]}`);
           for (const text of texts.slice(1)) lines.push(`    ${left("", label)}  ${text}`);
         }
       }
@@ -100,6 +104,14 @@ const PadReport = (function () {
     }
     lines.push(...decisionsBlock(result.decisions || [], say));
     return lines.join("\n") + "\n";
+  }
+
+  // A final-scoring source's column head (compiler/report.py: source_head): the language's for the game's own
+  // sources, else its id (a ruleset's own source, which no language file names).
+  function sourceHead(source, say) {
+    if (["player", "points", "total"].includes(source)) return source;
+    const head = say("column." + source);
+    return head === "[column." + source + "]" ? source : head;
   }
 
   // A player's place in the standings, with its tie-breaker only where that decided something: another

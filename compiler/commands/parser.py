@@ -222,6 +222,7 @@ def command_parser(parser: argparse.ArgumentParser, name: str | None) -> argpars
 
 
 def did_you_mean(words: Words, word: str, known: Sequence[str]) -> str:
-    """' (did you mean 'X'?)' for the closest of `known`, or ''."""
+    """' (did you mean 'X'?)' for the closest of `known`, or ''. The same rule as frontend.validate.did_you_mean,
+    which help cannot import: it loads jsonschema (help loads nothing heavy, tests/test_cli_help.py)."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return words.say("check.did_you_mean", word=close[0]) if close else ""

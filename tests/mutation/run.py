@@ -87,6 +87,7 @@ GROUPS = (
             "tests/test_score_language.py",  # the runtime's words (runtime/words.py): phrases, plurals, places
             "tests/test_voice.py",  # and its phrases made ready (filler, Voice)
             "tests/test_module_languages.py",  # and a language a module lacks (words_in)
+            "tests/test_solo.py",  # player roles: each part of an Emperor scoring a role leaves out, or keeps
         ),
         ci_one_in=480,  # a subset of the one-in-120 sample (every one of which is killed); 2 mutants, for CI's time
     ),
@@ -99,6 +100,8 @@ GROUPS = (
             "tests/test_batched_scoring.py",
             "tests/test_batched_records.py",
             "tests/test_batched_games.py",
+            "tests/test_other_players.py",  # most / fewest and each tie rule, by hand
+            "tests/test_declared_resources.py",  # a loss down to a lower limit above 0, by hand
         ),
         ci_one_in=400,
         env=("NUMBA_DISABLE_JIT=1",),

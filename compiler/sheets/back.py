@@ -54,7 +54,13 @@ def back_height(sheet: Sheet, overleaf: list[TierGroup], pointer: bool = False) 
 
 def rules_blocks(sheet: Sheet) -> list[float]:
     """The back's rules: the final scoring, Staff, setup, the hotel, the rulings and the notes."""
-    return [*_final(sheet), *_staff(sheet), *_setup(sheet), *_hotel(sheet), *_rulings(sheet), *_footnotes(sheet)]
+    return [block for part in RULES for block in part(sheet)]
+
+
+def rules_parts(sheet: Sheet) -> dict[str, float]:
+    """The height in pt of each part of the back's rules, by its name in RULES, as the share of the page it takes
+    (half its blocks: the back has two columns)."""
+    return {part.__name__.lstrip("_"): sum(part(sheet)) / 2 for part in RULES}
 
 
 def pointer_block(sheet: Sheet, pointer: bool) -> list[float]:
@@ -199,3 +205,6 @@ def _footnotes(sheet: Sheet) -> list[float]:
     width = column_width(sheet)
     notes = [_text((f"{note.mark} ", *note.label, f": {note.text}"), width) + 0.5 * MM for note in sheet.footnotes]
     return [H2 + _text(sheet.words.text("notes.intro"), width) + PARA + notes[0], *notes[1:]]
+
+
+RULES = (_final, _staff, _setup, _hotel, _rulings, _footnotes)  # the back's rules, in the order they print

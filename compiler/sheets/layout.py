@@ -12,6 +12,7 @@ does not fit with none, a tile taller than a column. Markdown and the screen hav
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -60,12 +61,12 @@ def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
         if front_height(sheet, fit) <= room:
             return Layout(fit, sheet.house, split_tiles(sheet, fit) if fit.tile_columns else [], [])
     short = dataclasses.replace(sheet, house=sheet.house_short)  # the tiles show which are new
-    held = next((n for n in range(count(sheet.tiers) - 1, -1, -1) if _front_holds(short, n, room)), None)
+    held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(short, n, room))
     if held is None:
         if not paged:
             return Layout(STEPS[-1], sheet.house, split_tiles(sheet, STEPS[-1]), [])
-        bare = dataclasses.replace(short, tiers=[])
-        raise _too_long(short, front_height(bare, OVERLEAF), room, "front")
+        bare = dataclasses.replace(short, tiers=[])  # what the front must hold, measured without the tiles
+        raise _too_long(bare, front_height(bare, OVERLEAF), room, "front")
     front, back = cut_tiers(sheet.tiers, held)
     columns = split_tiles(dataclasses.replace(short, tiers=front), OVERLEAF)
     on_back, pages = _continued(short, back, paged)
@@ -78,7 +79,7 @@ def _continued(sheet: Sheet, back: list[TierGroup], paged: bool) -> tuple[list[T
     spare = back_room(sheet) * BACK_SPARE
     if back_height(sheet, back) <= spare:
         return back, []
-    held = next((n for n in range(count(back) - 1, -1, -1) if _back_holds(sheet, back, n, spare)), None)
+    held = _most(count(back) - 1, lambda n: _back_holds(sheet, back, n, spare))
     if held is None:
         if not paged:
             return back, []
@@ -91,6 +92,17 @@ def _continued(sheet: Sheet, back: list[TierGroup], paged: bool) -> tuple[list[T
         tile, needed = tallest_tile(sheet, rest)
         raise _tile_too_long(sheet, tile, needed, tile_room(sheet, BACK_SPARE))
     return on_back, pages
+
+
+def _most(top: int, holds: Callable[[int], bool]) -> int | None:
+    """The most tiles, up to `top`, that a side `holds`, counting up (a side that holds n tiles holds fewer);
+    None when it holds not even none."""
+    if not holds(0):
+        return None
+    held = 0
+    while held < top and holds(held + 1):
+        held += 1
+    return held
 
 
 def _front_holds(sheet: Sheet, count: int, room: float) -> bool:
@@ -128,7 +140,7 @@ def _too_long(sheet: Sheet, needed: float, room: float, side: str) -> FrontTooLo
 def _tile_too_long(sheet: Sheet, tile: str, needed: float, room: float) -> TileTooLong:
     return TileTooLong(
         f"{_where(sheet)}tile {tile} of the {sheet.ruleset.name} sheet needs about {needed / MM:.0f} mm at "
-        f"{OVERLEAF.font:g} pt, more than a column of a {sheet.page_size} page holds ({room / MM:.0f} mm), "
+        f"{OVERLEAF.font:g} pt, more than a column of one {sheet.page_size} page holds ({room / MM:.0f} mm), "
         "and a tile never splits; shorten its texts",
         sheet,
         tile,

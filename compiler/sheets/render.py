@@ -178,7 +178,7 @@ def render_pdf(html: str, name: str = "this") -> bytes:
 def check_pages(pages: list[dict[str, bool]], name: str) -> None:
     """The pages the sheet says: every tile of the front (ids tile-...) and the end of the front (front-end) on the
     first, inside its margins; the back (id back) starts the second, with the tiles continued there (overleaf-...);
-    each further page N (id pageN) holds its tiles (pageN-...), and the line naming it (to-pageN) ends the page
+    each further page N (id pageN) holds its tiles (pageN-...), and the line naming it (to-pageN) is on a page
     before it, inside its margins.
 
     `pages` holds, per page, the ids placed on it and whether each lies above the page's bottom margin.
@@ -205,16 +205,16 @@ def check_pages(pages: list[dict[str, bool]], name: str) -> None:
 
 
 def _check_further_pages(pages: list[dict[str, bool]], name: str) -> None:
-    """Pages 3 on: each tile on the page its id names, each line naming a page at the foot of the page before."""
+    """Pages 3 on: each tile on the page its id names, each line naming a page on a page before it."""
     for index, page in enumerate(pages):
         for anchor, inside in page.items():
             found = re.match(r"(to-)?page(\d+)-?(.*)$", anchor)
             if found is None:
                 continue
             pointer, number, tile = found.group(1), int(found.group(2)), found.group(3)
-            if pointer and (index != number - 2 or not inside):
+            if pointer and (index >= number - 1 or not inside):
                 raise SheetError(
-                    f"the {name} sheet's line naming page {number} is not at the foot of page {number - 1}"
+                    f"the {name} sheet's line naming page {number} is not above the margin of a page before it"
                 )
             if not pointer and index != number - 1:
                 what = f"tile {tile}" if tile else f"page {number}"

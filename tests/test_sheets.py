@@ -465,6 +465,8 @@ def test_the_page_check_names_what_went_wrong() -> None:
         check_pages([front, back, {"page3": True, "to-page4": True}, {"page4": True, "page3-c-points": True}], "x")
     with pytest.raises(SheetError, match="line naming page 3 is not above the margin of a page before it"):
         check_pages([front, {**back, "to-page3": False}, {"page3": True, "page3-c-points": True}], "x")
+    with pytest.raises(SheetError, match="has no line naming page 3, where its tiles continue"):
+        check_pages([front, {"back": True}, {"page3": True, "page3-c-points": True}], "x")
     with pytest.raises(SheetError, match="takes 4 pages; it must print on 3 pages"):
         check_pages([front, back, {"page3": True}, {"page3-c-points": True}], "x")
 

@@ -201,6 +201,10 @@ def check_pages(pages: list[dict[str, bool]], name: str) -> None:
     if len(pages) != expected or "back" not in pages[1]:
         must = "the two sides of one sheet" if expected == 2 else f"{expected} pages"
         raise SheetError(f"the {name} sheet takes {len(pages)} pages; it must print on {must}")
+    pointers = {anchor for page in pages for anchor in page if anchor.startswith("to-page")}
+    missing = [n for n in range(3, expected + 1) if f"to-page{n}" not in pointers]
+    if missing:
+        raise SheetError(f"the {name} sheet has no line naming page {missing[0]}, where its tiles continue")
     _check_further_pages(pages, name)
 
 

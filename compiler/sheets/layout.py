@@ -1,15 +1,19 @@
-"""The layout of a printed sheet: the condensing step of its front, and which tiles continue overleaf.
+"""The layout of a printed sheet: the condensing step of its front, and on which pages the tiles continue.
 
 The front takes the first step of fit.STEPS at which the track, the scorings and every tile fit. When none
 does, the front keeps the last step's look (8 pt, tiles in two columns) with as many tiles as fit, in tier
-order, and a line that points overleaf; the rest open the back, which must then fit its page too.
-Markdown and the screen have no page: `choose_layout(..., paged=False)` never refuses.
+order, and a line that points overleaf; the rest open the back. When the back cannot hold them all beside its
+rules, it holds as many as fit and a line naming page 3, and the rest continue on pages of their own
+(pages.py). What no layout can hold is refused: a front that does not fit even with no tile on it, a back that
+does not fit with none, a tile taller than a column. Markdown and the screen have no page:
+`choose_layout(..., paged=False)` never refuses.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .back import back_height, back_room
@@ -20,14 +24,18 @@ from .fit import (
     STEPS,
     Fit,
     FrontTooLong,
+    TileTooLong,
     front_height,
     page_height,
     split_tiles,
 )
+from .pages import count, cut_tiers, tallest_tile, tile_pages, tile_room
 
 if TYPE_CHECKING:
     from ..words.text import Rich
     from .context import Sheet, TierGroup
+
+__all__ = ["BACK_SPARE", "Layout", "choose_layout", "cut_tiers"]
 
 
 @dataclass(frozen=True)
@@ -36,21 +44,7 @@ class Layout:
     house: list[Rich] | None  # the House-rules box: short when tiles continue overleaf
     columns: list[list[TierGroup]]  # the front's tiles in two columns (with fit.tile_columns)
     overleaf: list[TierGroup]  # the tiles continued on the back (with fit.overleaf)
-
-
-def cut_tiers(tiers: list[TierGroup], count: int) -> tuple[list[TierGroup], list[TierGroup]]:
-    """The first `count` tiles and the rest, by tier; a tier cut in two has its heading on both sides."""
-    front: list[TierGroup] = []
-    back: list[TierGroup] = []
-    seen = 0
-    for group in tiers:
-        here = max(0, min(len(group.tiles), count - seen))
-        if here:
-            front.append(dataclasses.replace(group, tiles=group.tiles[:here]))
-        if here < len(group.tiles):
-            back.append(dataclasses.replace(group, tiles=group.tiles[here:]))
-        seen += len(group.tiles)
-    return front, back
+    pages: list[list[TierGroup]] = field(default_factory=list)  # the tiles of pages 3, 4, ... (with fit.overleaf)
 
 
 # The back's estimate adds up more kinds of block than the front's (rulings, Staff, the continued tiles), each a
@@ -60,29 +54,55 @@ BACK_SPARE = 0.95
 
 def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
     """The first step at which the front holds every tile; else the front with as many as fit and the rest
-    overleaf; FrontTooLong when neither side can hold what it must (unless not `paged`)."""
+    overleaf, and on further pages what the back cannot hold; FrontTooLong when no layout can hold the sheet
+    (unless not `paged`)."""
     room = page_height(sheet) * HEIGHT_SPARE
-    heights = []
     for fit in STEPS:
-        needed = front_height(sheet, fit)
-        if needed <= room:
+        if front_height(sheet, fit) <= room:
             return Layout(fit, sheet.house, split_tiles(sheet, fit) if fit.tile_columns else [], [])
-        heights.append((needed, fit))
-    needed, shortest = min(heights, key=lambda pair: pair[0])
     short = dataclasses.replace(sheet, house=sheet.house_short)  # the tiles show which are new
-    total = sum(len(group.tiles) for group in sheet.tiers)
-    held = next((n for n in range(total - 1, -1, -1) if _front_holds(short, n, room)), None)
-    if held is not None:
-        front, back = cut_tiers(sheet.tiers, held)
-        spare = back_room(sheet) * BACK_SPARE
-        needed = back_height(sheet, back)
-        if needed <= spare or not paged:
-            columns = split_tiles(dataclasses.replace(short, tiers=front), OVERLEAF)
-            return Layout(OVERLEAF, short.house, columns, back)
-        raise _too_long(short, OVERLEAF, needed, spare, "back")
-    if not paged:
-        return Layout(STEPS[-1], sheet.house, split_tiles(sheet, STEPS[-1]), [])
-    raise _too_long(sheet, shortest, needed, room, "front")
+    held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(short, n, room))
+    if held is None:
+        if not paged:
+            return Layout(STEPS[-1], sheet.house, split_tiles(sheet, STEPS[-1]), [])
+        bare = dataclasses.replace(short, tiers=[])  # what the front must hold, measured without the tiles
+        raise _too_long(bare, front_height(bare, OVERLEAF), room, "front")
+    front, back = cut_tiers(sheet.tiers, held)
+    columns = split_tiles(dataclasses.replace(short, tiers=front), OVERLEAF)
+    on_back, pages = _continued(short, back, paged)
+    return Layout(OVERLEAF, short.house, columns, on_back, pages)
+
+
+def _continued(sheet: Sheet, back: list[TierGroup], paged: bool) -> tuple[list[TierGroup], list[list[TierGroup]]]:
+    """The tiles the back holds, and those of the pages after it; FrontTooLong (if `paged`) when the back holds
+    too little even with no tile, or a tile is taller than a column of a page."""
+    spare = back_room(sheet) * BACK_SPARE
+    if back_height(sheet, back) <= spare:
+        return back, []
+    held = _most(count(back) - 1, lambda n: _back_holds(sheet, back, n, spare))
+    if held is None:
+        if not paged:
+            return back, []
+        raise _too_long(sheet, back_height(sheet, []), spare, "back")
+    on_back, rest = cut_tiers(back, held)
+    pages = tile_pages(sheet, rest, tile_room(sheet, BACK_SPARE))
+    if pages is None:
+        if not paged:
+            return back, []
+        tile, needed = tallest_tile(sheet, rest)
+        raise _tile_too_long(sheet, tile, needed, tile_room(sheet, BACK_SPARE))
+    return on_back, pages
+
+
+def _most(top: int, holds: Callable[[int], bool]) -> int | None:
+    """The most tiles, up to `top`, that a side `holds`, counting up (a side that holds n tiles holds fewer);
+    None when it holds not even none."""
+    if not holds(0):
+        return None
+    held = 0
+    while held < top and holds(held + 1):
+        held += 1
+    return held
 
 
 def _front_holds(sheet: Sheet, count: int, room: float) -> bool:
@@ -90,17 +110,40 @@ def _front_holds(sheet: Sheet, count: int, room: float) -> bool:
     return front_height(dataclasses.replace(sheet, tiers=front), OVERLEAF) <= room
 
 
-def _too_long(sheet: Sheet, fit: Fit, needed: float, room: float, side: str) -> FrontTooLong:
+def _back_holds(sheet: Sheet, back: list[TierGroup], count: int, room: float) -> bool:
+    return back_height(sheet, cut_tiers(back, count)[0], pointer=True) <= room
+
+
+def _where(sheet: Sheet) -> str:
+    return f"{sheet.ruleset.sources[-1]}: " if sheet.ruleset.sources else ""
+
+
+def _too_long(sheet: Sheet, needed: float, room: float, side: str) -> FrontTooLong:
     ruleset = sheet.ruleset
-    where = f"{ruleset.sources[-1]}: " if ruleset.sources else ""
-    what = "the track, the scorings and" if side == "front" else "the rest of the rules and"
+    what = (
+        "the track, the scorings and the house rules"
+        if side == "front"
+        else "the final scoring, Staff, setup, hotel and rulings"
+    )
     return FrontTooLong(
-        f"{where}the {side} of the {ruleset.name} sheet does not fit on one {sheet.page_size} page: {what} "
-        f"{sum(len(g.tiles) for g in sheet.tiers)} tiles need about {needed / MM:.0f} mm even at "
-        f"{fit.font:g} pt, and the page has {room / MM:.0f} mm; shorten the tile texts or the house rules",
+        f"{_where(sheet)}the {side} of the {ruleset.name} sheet does not fit on one {sheet.page_size} page: {what} "
+        f"need about {needed / MM:.0f} mm even at {OVERLEAF.font:g} pt with every Emperor tile moved to the pages "
+        f"after it, and the page has {room / MM:.0f} mm; shorten them",
         sheet,
-        fit,
+        OVERLEAF,
         needed,
         room,
         side,
+    )
+
+
+def _tile_too_long(sheet: Sheet, tile: str, needed: float, room: float) -> TileTooLong:
+    return TileTooLong(
+        f"{_where(sheet)}tile {tile} of the {sheet.ruleset.name} sheet needs about {needed / MM:.0f} mm at "
+        f"{OVERLEAF.font:g} pt, more than a column of one {sheet.page_size} page holds ({room / MM:.0f} mm), "
+        "and a tile never splits; shorten its texts",
+        sheet,
+        tile,
+        needed,
+        room,
     )

@@ -20,6 +20,7 @@ from .said import Said, said
 
 Kind = Literal["stdout", "stderr", "stream", "folder", "file"]
 _STANDARD: tuple[tuple[Kind, int], ...] = (("stdout", 1), ("stderr", 2))
+NO_TERMINAL = getattr(os, "O_NOCTTY", 0)  # opening a terminal does not make it gah's (POSIX; Windows has no flag)
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def _stream_problem(path: Path, kind: Kind, binary: bool, shown: dict[str, str])
     try:
         if not stat.S_ISCHR(os.stat(path).st_mode):
             return None
-        descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+        descriptor = os.open(path, os.O_WRONLY | NO_TERMINAL | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         return said("errors.output.refused", **shown, reason=str(error.strerror or error))
     try:

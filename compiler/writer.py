@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from .errors import GahError
 from .said import error_of, said
-from .targets import Target, destination
+from .targets import NO_TERMINAL, Target, destination
 
 Fill = Callable[[BinaryIO], object]  # writes a file's contents into an open binary file, as they are made
 Contents = bytes | Fill
@@ -94,7 +94,7 @@ def _stream(path: Path, where: Target, data: Contents) -> None:
         standard.buffer.flush()
         return
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY)
+        descriptor = os.open(path, os.O_WRONLY | NO_TERMINAL)
     except OSError as error:
         raise _cannot(error, path) from None
     if stat.S_ISREG(os.fstat(descriptor).st_mode):  # it became a regular file since: replaced whole instead

@@ -349,6 +349,18 @@ def test_a_sheet_written_onto_a_folder_is_refused(tmp_path: Path, capsys: pytest
     assert [p.name for p in tmp_path.iterdir()] == ["aids"] and (folder / "mine.md").read_text() == "mine"
 
 
+def test_a_sheet_written_to_a_link_to_stdout_streams_and_the_link_stays(tmp_path: Path) -> None:
+    """An old gah replaced the link (as root, `-o /dev/stdout` renamed the machine's own link aside)."""
+    link = tmp_path / "stdout"
+    link.symlink_to("/dev/stdout")
+    piped = _gah_process("sheet", "base", "--format", "md", "-o", "-").communicate(timeout=120)
+    through_link = _gah_process("sheet", "base", "--format", "md", "-o", str(link))
+    out, err = through_link.communicate(timeout=120)
+    assert link.is_symlink() and os.readlink(link) == "/dev/stdout"
+    assert (through_link.returncode, err) == (0, b"")
+    assert out == piped[0] and b"\n# " in out, "the Markdown sheet, as `-o -` prints it"
+
+
 def test_a_link_to_a_file_stays_a_link_and_the_file_it_names_is_replaced(tmp_path: Path) -> None:
     real, link = tmp_path / "real.html", tmp_path / "link.html"
     real.write_text("old")

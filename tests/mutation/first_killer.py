@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLERS = Path(__file__).resolve().parent / "killers.json"
-FAILED = re.compile(r"^FAILED (\S+?)(?: - |$)", re.MULTILINE)
+FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+?)(?: - |$)", re.MULTILINE)  # a failed test, or one whose set-up failed
 
 
 def mutant_name(pristine: Path, root: Path) -> str | None:
@@ -48,7 +48,7 @@ def known_killers() -> dict[str, str]:
 
 
 def run_tests(command: list[str], *selection: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*command, "-rf", *selection], capture_output=True, text=True)
+    return subprocess.run([*command, "-rfE", *selection], capture_output=True, text=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,10 +26,14 @@ def run(folder: Path, cache: Path | None = None) -> str:
 
 
 def run_process(folder: Path, cache: Path | None = None) -> tuple[str, str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)])}
+    """caller.py's output and stderr, with the compile cache in `cache` and the temporary folder folder/tmp."""
+    inherited = [os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*inherited, str(ROOT), str(folder)])}
     env[jit.CACHE_VARIABLE] = str(cache or folder / "cache")
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("NUMBA_CACHE_DIR", None)
+    (folder / "tmp").mkdir(exist_ok=True)
+    env["TMPDIR"] = str(folder / "tmp")
     done = subprocess.run([sys.executable, str(folder / "caller.py")], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip(), done.stderr
@@ -121,4 +125,9 @@ def test_a_cache_folder_gah_cannot_write_falls_back_to_the_temporary_folder(tmp_
     out, err = run_process(tmp_path, blocker)
     assert out == "20"
     [line] = err.strip().splitlines()
-    assert line.startswith(f"gah: cannot write the compile cache in {blocker / 'kernels'} (") and "using " in line
+    [fallback] = (tmp_path / "tmp").glob("gah-kernels-*")
+    assert line.startswith(f"gah: cannot write in {blocker / 'kernels'} (")
+    assert line.endswith(f"); the lab's compiled kernels go to {fallback}")
+    assert cache_files(fallback, ".nbi")
+    if sys.platform != "win32":
+        assert fallback.stat().st_mode & 0o777 == 0o700, "made for this user alone"

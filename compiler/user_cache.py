@@ -128,14 +128,20 @@ def kernels_home() -> KernelsHome:
     """The kernels' folder: kernels_folder(), else this user's private folder in the temporary folder (said in
     one line), else none. A temporary folder another user could have written in is refused in one line. Chosen
     once per process (for the same folders)."""
-    return _home(kernels_folder(), temporary_kernels_folder())
+    try:
+        fallback: Path | None = temporary_kernels_folder()
+    except OSError:  # no temporary folder can be written either (Python's own check: a full disk)
+        fallback = None
+    return _home(kernels_folder(), fallback)
 
 
 @cache
-def _home(first: Path, fallback: Path) -> KernelsHome:
+def _home(first: Path, fallback: Path | None) -> KernelsHome:
     trouble = probe(first)
     if trouble is None:
         return KernelsHome(first)
+    if fallback is None:
+        return KernelsHome(None, trouble)
     refused = private_folder(fallback)
     if refused is not None:
         notice(refused)

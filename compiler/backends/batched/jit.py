@@ -189,6 +189,8 @@ def _tolerant_index(self: Any) -> Any:
     except _DAMAGED:
         _forget_damaged(self._index_path)
         return {}
+    except OSError:  # a folder that cannot be read (the kernels' folder of _Unkept is a file, say): nothing cached
+        return {}
 
 
 def _tolerant_data(self: Any, name: str) -> Any:

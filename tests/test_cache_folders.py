@@ -178,3 +178,18 @@ def test_a_full_disk_under_the_files_found_valid_is_said_once_and_checks_as_ever
     assert (full.returncode, full.stdout) == (room.returncode, room.stdout) == (0, room.stdout)
     assert full.stderr.splitlines() == [line.format(folder=tmp_path / "cache" / "valid")]
     assert room.stderr == ""
+
+
+def test_kernels_asked_for_where_none_can_be_kept_are_compiled_for_the_run_with_one_line(
+    unwritable_cache: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], notices: None
+) -> None:
+    """GAH_LAB_ENGINE=batched (the engine asked for) with no folder to keep the kernels in: they compile for this
+    run, and a line says so, naming the folder, before the compile's own lines."""
+    monkeypatch.setattr(tempfile, "tempdir", str(unwritable_cache.parent))  # a file: no temporary folder either
+    monkeypatch.setattr(warm, "compiled", lambda: False)
+    played: list[bool] = []
+    warm.compile_first(lambda: played.append(True))
+    lines = [line for line in capsys.readouterr().err.splitlines() if "the files found valid" not in line]
+    assert played == [True] and lines[0].startswith(f"gah: cannot write in {unwritable_cache} (")
+    assert lines[0].endswith("); the lab's kernels are compiled for this run only")
+    assert lines[1].startswith("gah: compiling the lab's kernels for this machine before the games")

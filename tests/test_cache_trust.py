@@ -1,7 +1,7 @@
 """The known-valid cache only saves time, never changes an answer (issue 43): the names of its entries are
 digests anyone can compute, so an entry counts only if it holds the MAC of its digest under this user's private
 key (compiler/frontend/known_valid.py). The cache is poisoned every way the probe did, and `gah check` and
-`gah score` still refuse a schema-invalid variant at its lines."""
+`gah score` still refuse a schema-invalid variant at its lines (no -11 points, no TypeError)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ import pytest
 from gah.frontend import known_valid
 from helpers_rules import copy_project, run_gah, run_gah_process
 
-# Three schema problems, each of which the probe got past a poisoned cache: a points-per-step of 1,000,000 (the
-# schema allows 100), a gain of -40 and a penalty with `effects` beside the inherited `prefer` and `otherwise`.
+# The schema problems the probe got past a poisoned cache: a points-per-step of 1,000,000 (the schema allows 100),
+# a gain of -40, a penalty with `effects` beside the inherited `prefer` and `otherwise`, and the amounts that then
+# crashed gah check (text) and gah score (a decimal number).
 POISONED = """\
 extends: base
 name: poisoned
 title: Poisoned
-description: Schema-invalid three ways.
+description: Schema-invalid five ways.
 emperor_track:
   points_per_step_beyond: 1000000
 tiles:
@@ -32,6 +33,12 @@ tiles:
     penalty:
       effects:
         - {kind: lose_points, amount: 5}
+  b-krones:
+    bonus:
+      - {kind: gain_krones, amount: "lots"}
+  c-points:
+    bonus:
+      - {kind: gain_points, amount: 2.5}
 """
 FILE = "rules/variants/poisoned.yaml"
 REFUSALS = [
@@ -39,6 +46,8 @@ REFUSALS = [
     f"{FILE}:10:37: tiles.a-krones.bonus[0].amount: -40 is less than the minimum of 0",
     f"{FILE}:11:5: tiles.a-krones.penalty: use either 'effects', or 'prefer' with 'otherwise' (not both); found: "
     "effects, otherwise, prefer",
+    f'{FILE}:16:37: tiles.b-krones.bonus[0].amount: expected a whole number, got text ("lots")',
+    f"{FILE}:19:37: tiles.c-points.bonus[0].amount: expected a whole number, got a decimal number (2.5)",
 ]
 
 

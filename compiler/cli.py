@@ -41,6 +41,7 @@ def leading(argv: Sequence[str]) -> tuple[str | None, str | None]:
 if TYPE_CHECKING:
     from .errors import Problem
     from .problem_formats import Failure
+    from .workspace import Workspace
 
 
 def wanted_command(argv: Sequence[str]) -> str | None:
@@ -121,13 +122,14 @@ def run(args: argparse.Namespace) -> int:
     (or positioned problems) and exit 1; Ctrl-C is one line and 130."""
     from .commands.common import report, speaker
     from .errors import GahError, RulesError, SourceRegistry, printable
-    from .said import told
+    from .said import begin_notices, notices_waiting, told
     from .terminal import set_choice
     from .workspace import Workspace
 
     set_choice(args.color)
     sources = SourceRegistry()
     workspace: Workspace | None = None
+    begin_notices()
     try:
         workspace = Workspace.at(args.workspace, sources) if args.workspace else Workspace.find(sources=sources)
         return handler(args.command)(args, workspace)
@@ -150,6 +152,21 @@ def run(args: argparse.Namespace) -> int:
         file = None if error.filename is None else str(error.filename)
         _fail(args, f"gah {args.command}: {printable(where + (error.strerror or str(error)))}", file)
         return 1
+    finally:
+        if notices_waiting():  # a cache that could not be kept (gah.said.notice): said in the command's language
+            _say_notices(workspace, getattr(args, "lang", None))
+
+
+def _say_notices(workspace: Workspace | None, requested: str | None) -> None:
+    """The notices waiting (gah.said.notice), said in the command's language (English if it cannot be read)."""
+    from .commands.common import speaker
+    from .said import shipped_english, speak_notices
+
+    try:
+        says = speaker(workspace, requested)
+    except OSError:
+        says = shipped_english()
+    speak_notices(says)
 
 
 def _fail(args: argparse.Namespace, message: str, file: str | None = None) -> None:

@@ -4,7 +4,9 @@ it reads until then (and what tests, logs and English users see)."""
 
 from __future__ import annotations
 
+import atexit
 import string
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -13,7 +15,7 @@ from typing import TypeVar
 
 import yaml
 
-from .errors import GahError, Position, Problem, Speaks, Tells
+from .errors import GahError, Position, Problem, Speaks, Tells, printable
 
 # The sections of the shipped en.yaml read without loading a Language: the checks', the errors', gah's own lines.
 _PLAIN_SECTIONS = ("check", "cli", "errors", "build")
@@ -116,3 +118,49 @@ def error_of(kind: type[E], key: str, count: int | None = None, /, **values: Val
 def told(error: GahError, says: Speaks) -> str:
     """An error's message in `says`' language (as it reads where it has no phrase)."""
     return error.said.tell(says) if error.said is not None else str(error)
+
+
+# Lines about this machine rather than the user's files (a cache that cannot be kept, a folder refused): each said
+# once per process on stderr, in the command's language once it has chosen one (speak_notices), the waiting ones
+# when it does (or, if none is ever chosen, in English as the process ends).
+_NOTICED: set[Said] = set()
+_WAITING: list[Said] = []
+_LANGUAGE: list[Speaks] = []
+
+
+def notice(message: Said) -> None:
+    """Say `message` on stderr once per process: now if a language is chosen, else when one is."""
+    if message in _NOTICED:
+        return
+    _NOTICED.add(message)
+    if _LANGUAGE:
+        print(printable(message.tell(_LANGUAGE[0])), file=sys.stderr)
+        return
+    if not _WAITING:
+        atexit.register(_say_waiting)
+    _WAITING.append(message)
+
+
+def begin_notices() -> None:
+    """A command starts (in-process runs, as the tests make, start several): no language chosen yet, and every
+    notice not yet said in it."""
+    _LANGUAGE.clear()
+    _NOTICED.intersection_update(_WAITING)
+
+
+def notices_waiting() -> bool:
+    """Whether a notice waits for a language to be said in."""
+    return bool(_WAITING)
+
+
+def speak_notices(says: Speaks) -> None:
+    """Say notices in `says` from now on, and the waiting ones now."""
+    _LANGUAGE[:] = [says]
+    waiting = list(_WAITING)
+    _WAITING.clear()
+    for message in waiting:
+        print(printable(message.tell(says)), file=sys.stderr)
+
+
+def _say_waiting() -> None:
+    speak_notices(_LANGUAGE[0] if _LANGUAGE else shipped_english())

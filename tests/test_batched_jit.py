@@ -4,6 +4,7 @@ changes (numba's own stamp, the kernel's file alone, would load the caller's sta
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -26,10 +27,14 @@ def run(folder: Path, cache: Path | None = None) -> str:
 
 
 def run_process(folder: Path, cache: Path | None = None) -> tuple[str, str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)])}
+    """caller.py's output and stderr, with the compile cache in `cache` and the temporary folder folder/tmp."""
+    inherited = [os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*inherited, str(ROOT), str(folder)])}
     env[jit.CACHE_VARIABLE] = str(cache or folder / "cache")
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("NUMBA_CACHE_DIR", None)
+    (folder / "tmp").mkdir(exist_ok=True)
+    env["TMPDIR"] = str(folder / "tmp")
     done = subprocess.run([sys.executable, str(folder / "caller.py")], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip(), done.stderr
@@ -121,4 +126,70 @@ def test_a_cache_folder_gah_cannot_write_falls_back_to_the_temporary_folder(tmp_
     out, err = run_process(tmp_path, blocker)
     assert out == "20"
     [line] = err.strip().splitlines()
-    assert line.startswith(f"gah: cannot write the compile cache in {blocker / 'kernels'} (") and "using " in line
+    [fallback] = (tmp_path / "tmp").glob("gah-kernels-*")
+    assert line.startswith(f"gah: cannot write in {blocker / 'kernels'} (")
+    assert line.endswith(f"); the lab's compiled kernels go to {fallback}")
+    assert cache_files(fallback, ".nbi")
+    if sys.platform != "win32":
+        assert fallback.stat().st_mode & 0o777 == 0o700, "made for this user alone"
+
+
+class _Planted:
+    """What another user could put in a shared folder: an index whose unpickling runs their code."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (exec, (f"open({str(self.marker)!r}, 'w').write('planted')",))
+
+
+def test_a_temporary_folder_another_user_could_write_in_is_never_read(tmp_path: Path) -> None:
+    """The fallback's name is predictable: a folder of that name that others can write in (here: made 0777, an
+    index planted in it) is refused in one line, nothing in it is read, and the kernels are compiled anew."""
+    (tmp_path / "callee.py").write_text(CALLEE.format(1))
+    (tmp_path / "caller.py").write_text(CALLER)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    assert run(tmp_path, blocker) == "20"  # the fallback made, as this user's own (the test above)
+    [fallback] = (tmp_path / "tmp").glob("gah-kernels-*")
+    marker = tmp_path / "planted"
+    planted = cache_files(fallback, ".nbi")
+    for index in planted:
+        index.write_bytes(pickle.dumps(_Planted(marker)))
+    fallback.chmod(0o777)
+    out, err = run_process(tmp_path, blocker)
+    assert (out, marker.exists()) == ("20", False), "the planted index was not unpickled"
+    owner = fallback.stat().st_uid
+    assert err.splitlines() == [
+        f"gah: not using {fallback}: another user could have written in it (owner {owner}, mode 0777)"
+    ]
+    assert planted and all(index.read_bytes() == pickle.dumps(_Planted(marker)) for index in planted)
+
+
+FULL_DISK = """import errno
+from numba.core import caching
+
+
+def full(self, name, data):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+caching.IndexDataCacheFile._save_data = full
+"""
+
+
+def test_a_kernel_that_cannot_be_saved_is_used_as_compiled_with_one_line(tmp_path: Path) -> None:
+    """A full disk under the compile cache (the machine code cannot be written): one line naming the folder, the
+    kernels run as compiled, and no index is left to say they are cached (the next run compiles and keeps them)."""
+    (tmp_path / "callee.py").write_text(CALLEE.format(1))
+    (tmp_path / "caller.py").write_text(FULL_DISK + CALLER)
+    out, err = run_process(tmp_path)
+    kernels = tmp_path / "cache" / "kernels"
+    assert out == "20"
+    assert err.splitlines() == [
+        f"gah: no space left on device in {kernels}; the lab's kernels are compiled for this run only"
+    ]
+    assert cache_files(kernels, ".nbi") == []
+    (tmp_path / "caller.py").write_text(CALLER)
+    assert run_process(tmp_path) == ("20", "") and cache_files(kernels, ".nbi")

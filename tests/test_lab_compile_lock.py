@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from gah import user_cache
 from gah.lab.runs import compile_lock, warm
 from gah.lab.runs.compile_lock import LOCK_NAME, CompileLock, Holder
 from helpers_rules import ROOT, shipped_root
@@ -220,7 +221,7 @@ def test_a_folder_without_a_lock_file_gives_no_lock(tmp_path: Path, monkeypatch:
     assert CompileLock.open(blocker / "kernels") is None
     monkeypatch.setenv("GAH_CACHE_DIR", str(blocker))
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setattr(compile_lock, "temporary_kernels_folder", lambda: tmp_path / "temporary")
+    monkeypatch.setattr(user_cache, "temporary_kernels_folder", lambda: tmp_path / "temporary")
     lock = CompileLock.open()
     assert lock is not None and lock.path == tmp_path / "temporary" / LOCK_NAME
     lock.release()

@@ -389,9 +389,9 @@ def schema_problems(root: Node, schema_name: str, language: Speaks | None = None
     """Every schema problem of a document, one readable message per real problem, in `language`
     (its `check` section; None: English as shipped)."""
     document = root.plain()
-    validity = known_valid.digest(SCHEMA_DIR / f"{schema_name}.schema.json", document)
     remembered = schema_name in known_valid.REMEMBERED
-    if remembered and known_valid.is_known_valid(validity):
+    validity = known_valid.digest(SCHEMA_DIR / f"{schema_name}.schema.json", document) if remembered else None
+    if validity is not None and known_valid.is_known_valid(validity):
         return []
     validator = _validator(schema_name)
     problems: list[Problem] = []
@@ -409,7 +409,7 @@ def schema_problems(root: Node, schema_name: str, language: Speaks | None = None
         # English as shipped is read only when there is something to say (a valid document needs no words).
         described = _describe(chosen, root, language or shipped_english())
         problems.extend(Problem(p.position, p.message, _SchemaTold(chosen, root, i)) for i, p in enumerate(described))
-    if remembered and not problems:
+    if validity is not None and not problems:
         known_valid.remember_valid(validity)
     return problems
 

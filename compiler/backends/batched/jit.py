@@ -4,8 +4,10 @@ numba ships wheels with its own LLVM for Linux, macOS and Windows, so a plain `p
 the first call of a kernel compiles it (and every kernel it calls) and writes the machine code into the user's
 cache folder (the platform's: `~/.cache/gah/kernels` on Linux; `GAH_CACHE_DIR` overrides it, and numba's own
 NUMBA_CACHE_DIR still comes first), never inside the installed package; later processes only load it. A cache
-folder gah cannot write falls back to one in the temporary folder, and a damaged cache file (a full disk, an
-interrupted first run) is removed and compiled again, with one line saying so.
+folder gah cannot write falls back to this user's private folder in the temporary folder (gah.user_cache:
+never one another user could have made or written in), else to none: the kernels are compiled for the run
+only; a kernel that cannot be saved (a full disk) is used as compiled. A damaged cache file (an interrupted
+first run) is removed and compiled again. Each of these is said in one line that names the folder.
 NUMBA_DISABLE_JIT=1 runs the same kernels as plain Python (for debugging and coverage).
 
 A kernel's machine code holds every kernel it calls, but numba's cache knows only the kernel's own file: a
@@ -19,7 +21,6 @@ import contextlib
 import hashlib
 import os
 import pickle
-import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -29,8 +30,10 @@ import numba
 from numba.core import caching
 from numba.core.registry import cpu_target
 
+from ...said import notice, said
 from ...user_cache import CACHE_VARIABLE as CACHE_VARIABLE  # the variable's name, for the tests
-from ...user_cache import cache_root, temporary_kernels_folder
+from ...user_cache import Unwritable, kernels_folder, kernels_home
+from ...user_cache import cache_root as cache_root  # the folder, for the tests
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,24 +96,13 @@ class _PackageStamp:
         return (super().get_source_stamp(), sources_digest(Path(self._py_file).parent))  # type: ignore[misc]
 
 
-_SAID: set[str] = set()
-
-
-def _say_once(text: str) -> None:
-    if text not in _SAID:
-        _SAID.add(text)
-        print(f"gah: {text}", file=sys.stderr)
-
-
 _subpath: Any = caching._CacheLocator.get_suitable_cache_subpath  # numba's folder name: parent name and hash
 
 
-class _UserGiven(_PackageStamp, caching.UserProvidedCacheLocator):
-    pass
-
-
 class _GahCache(_PackageStamp, caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
-    """The kernels' machine code in cache_root()/kernels, one folder per source folder (as numba names them)."""
+    """The kernels' machine code in the folder kernels_home() chose (NUMBA_CACHE_DIR, else cache_root()/kernels,
+    else this user's private folder in the temporary folder), one folder per source folder (as numba names
+    them)."""
 
     def __init__(self, py_func: Any, py_file: str) -> None:
         self._py_file = py_file
@@ -119,39 +111,63 @@ class _GahCache(_PackageStamp, caching._SourceFileBackedLocatorMixin, caching._C
 
     @staticmethod
     def base() -> Path:
-        return cache_root() / "kernels"
+        return kernels_home().folder or kernels_folder()
 
     def get_cache_path(self) -> str:
         return self._cache_path
 
     @classmethod
     def from_function(cls, py_func: Any, py_file: str) -> Any:
-        if not os.path.exists(py_file):
+        if not os.path.exists(py_file) or kernels_home().folder is None:
             return None
         locator = cls(py_func, py_file)
         try:
             _ensure: Any = locator.ensure_cache_path
             _ensure()
         except OSError as error:
-            if cls is _GahCache:
-                _say_once(
-                    f"cannot write the compile cache in {cls.base()} ({error.strerror or error}); using {_TempCache.base()}"
-                )
+            notice(Unwritable(cls.base(), error).said(said("cli.cache.kernels_this_run")))
             return None
         return locator
 
 
-class _TempCache(_GahCache):
-    """The fallback where the user's cache folder cannot be written: the temporary folder, per user."""
+class _Unkept(_GahCache):
+    """Where no folder can be written: the kernels' folder is read (machine code compiled before loads), and
+    nothing is saved (the kernels are compiled for this process only)."""
 
     @staticmethod
     def base() -> Path:
-        return temporary_kernels_folder()
+        return kernels_folder()
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        return cls(py_func, py_file) if os.path.exists(py_file) else None
 
 
-# In place of numba's locators (a cache stamped by numba's never matches ours): the folder a NUMBA_CACHE_DIR the
-# user sets, else gah's cache folder, else the temporary folder; never the installed package's __pycache__.
-caching.CacheImpl._locator_classes = [_UserGiven, _GahCache, _TempCache]
+# In place of numba's locators (a cache stamped by numba's never matches ours): the folder kernels_home() chose,
+# else none (the kernels' folder only read); never the installed package's __pycache__.
+caching.CacheImpl._locator_classes = [_GahCache, _Unkept]
+
+# A kernel that cannot be saved (a full disk, a folder made read-only meanwhile) is said once, in a line that
+# names the folder, and the run goes on with the machine code it compiled: a cache only saves time. The index
+# that may name the machine code not written is removed, so that the next run knows it compiles.
+_KEEPING: list[bool] = [True]
+_save_overload: Any = caching.Cache._save_overload
+
+
+def _save_or_go_on(self: Any, sig: Any, data: Any) -> None:
+    locator = self._impl.locator
+    if isinstance(locator, _Unkept) or not _KEEPING:
+        return
+    try:
+        _save_overload(self, sig, data)
+    except OSError as error:
+        _KEEPING.clear()
+        with contextlib.suppress(OSError):
+            os.unlink(self._cache_file._index_path)
+        notice(Unwritable(locator.base(), error).said(said("cli.cache.kernels_this_run")))
+
+
+setattr(caching.Cache, "_save_overload", _save_or_go_on)  # noqa: B010 (mypy: no method assignment)
 
 # A cache file that cannot be unpickled (cut short by a full disk or a killed first run, or garbled) would
 # raise from numba on every later run; numba's loader is wrapped so that such a file is removed and compiled
@@ -162,7 +178,7 @@ _load_data: Any = caching.IndexDataCacheFile._load_data
 
 
 def _forget_damaged(path: str) -> None:
-    _say_once(f"the compile cache in {Path(path).parent} was damaged; compiling the lab's kernels again")
+    notice(said("cli.cache.damaged", folder=str(Path(path).parent)))
     with contextlib.suppress(OSError):
         os.unlink(path)
 
@@ -172,6 +188,8 @@ def _tolerant_index(self: Any) -> Any:
         return _load_index(self)
     except _DAMAGED:
         _forget_damaged(self._index_path)
+        return {}
+    except OSError:  # a folder that cannot be read (the kernels' folder of _Unkept is a file, say): nothing cached
         return {}
 
 

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...user_cache import kernels_folder, temporary_kernels_folder
+from ...user_cache import kernels_home
 
 LOCK_NAME = "compile.lock"
 HANDED_ON = "GAH_COMPILE_LOCK_FD"  # set by the command that starts a background compile: the held lock's fd
@@ -84,16 +84,17 @@ class CompileLock:
 
     @classmethod
     def open(cls, folder: Path | None = None) -> CompileLock | None:
-        """The lock of `folder` (default: the kernels' folder, else the temporary one), or None where no lock
-        file can be made."""
-        for place in [folder] if folder is not None else [kernels_folder(), temporary_kernels_folder()]:
-            try:
-                place.mkdir(parents=True, exist_ok=True)
-                path = place / LOCK_NAME
-                return cls(path, os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
-            except OSError:
-                continue
-        return None
+        """The lock of `folder` (default: the folder the kernels are kept in, gah.user_cache.kernels_home), or
+        None where no lock file can be made (or the kernels are kept nowhere)."""
+        place = folder if folder is not None else kernels_home().folder
+        if place is None:
+            return None
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+            path = place / LOCK_NAME
+            return cls(path, os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
+        except OSError:
+            return None
 
     def take(self) -> bool:
         """Take the lock if it is free (then write this process as its holder); False if another holds it."""

@@ -34,7 +34,7 @@ from .batches import (
 )
 from .tallies import Tally
 from .voice import say
-from .warm import pure_meanwhile
+from .warm import kept_nowhere, pure_meanwhile
 
 CHUNK = 250
 BATCH_CHUNKS = 16  # chunks the batched engine plays as one batch (4,000 games)
@@ -91,7 +91,7 @@ def make_job(spec: LabSpec, engine: str | None = None) -> Job:
         if reason:
             show_refusal(reason)
             wanted = "pure"
-        elif engine is None and ENGINE_ENV not in os.environ and pure_meanwhile(spec):
+        elif engine is None and ENGINE_ENV not in os.environ and (kept_nowhere() or pure_meanwhile(spec)):
             wanted = "pure"
     # Generating the modules takes about 0.1 s a ruleset: only the pure path plays them.
     sources = tuple(module_source(r) for r in spec.rulesets) if wanted == "pure" else ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...frontend.validate import Speaks
+from ...said import speak_notices
 
 _CHOSEN: list[Speaks] = []
 
@@ -23,8 +24,10 @@ def english() -> Speaks:
 
 
 def use(language: Speaks) -> None:
-    """Say the lab's sentences in `language` from now on (in this process)."""
+    """Say the lab's sentences in `language` from now on (in this process), and the notices about the caches
+    (gah.said.notice) too."""
     _CHOSEN[:] = [language]
+    speak_notices(language)
 
 
 def speaking() -> Speaks:

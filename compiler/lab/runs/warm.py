@@ -30,9 +30,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ...user_cache import kernels_folder
+from ...said import notice, said
+from ...user_cache import kernels_folder, kernels_home
 from .compile_lock import CAN_HAND_ON, CompileLock, Holder, handed_on
 from .voice import say
 
@@ -59,7 +61,7 @@ def expected_seconds() -> int:
     """The seconds a compile is expected to take here: the CPU seconds of the last compile on this machine (kept in
     the kernels' cache folder: COST_FILE), else COMPILE_SECONDS."""
     try:
-        return max(1, round(float((kernels_folder() / COST_FILE).read_text(encoding="ascii"))))
+        return max(1, round(float((_kept_in() / COST_FILE).read_text(encoding="ascii"))))
     except (OSError, ValueError):
         return round(COMPILE_SECONDS)
 
@@ -67,7 +69,23 @@ def expected_seconds() -> int:
 def _remember(cpu_seconds: float) -> None:
     """Keep a compile's CPU seconds for the next one's messages (after an update); a cache only saves time."""
     with contextlib.suppress(OSError):
-        (kernels_folder() / COST_FILE).write_text(f"{cpu_seconds:.1f}\n", encoding="ascii")
+        (_kept_in() / COST_FILE).write_text(f"{cpu_seconds:.1f}\n", encoding="ascii")
+
+
+def _kept_in() -> Path:
+    """The folder the kernels are kept in (the kernels' folder where none can be written)."""
+    return kernels_home().folder or kernels_folder()
+
+
+def kept_nowhere() -> bool:
+    """Whether the kernels are not compiled and no folder can keep them (a full disk, a read-only one: see
+    gah.user_cache.kernels_home): then the default engine plays on the pure path (the same numbers, without a
+    compile of some minutes that every run would repeat), said in one line that names the folder."""
+    home = kernels_home()
+    if home.folder is not None or home.unwritable is None or compiled():
+        return False
+    notice(home.unwritable.said(said("cli.cache.kernels_pure")))
+    return True
 
 
 def sooner_on_the_pure_path(spec: LabSpec) -> bool:
@@ -214,6 +232,9 @@ def compile_first(play_one: Callable[[], object]) -> None:
 def _compile(play_one: Callable[[], object]) -> None:
     """Compile the kernels here, by playing a game, with a line that says so; its CPU seconds are kept (when the
     kernels are compiled after it: not those of a compile that found them on disk after all)."""
+    home = kernels_home()
+    if home.folder is None and home.unwritable is not None:
+        notice(home.unwritable.said(said("cli.cache.kernels_this_run")))
     cpu = time.process_time()
     with CompileProgress():
         play_one()

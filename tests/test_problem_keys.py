@@ -137,6 +137,21 @@ def mistakes(found: Iterable[Site], languages: Sequence[Language]) -> list[str]:
     return wrong
 
 
+def sentences(folder: Path = COMPILER, shown_from: Path = ROOT) -> list[str]:
+    """The calls `Problem(position, MESSAGE)` in `folder` whose message is written out in English (a text or an
+    f-string with words in it), not said by a phrase."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for call in (n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Call)):
+            if not (isinstance(call.func, ast.Name) and call.func.id == "Problem" and len(call.args) >= 2):
+                continue
+            message = call.args[1]
+            parts = message.values if isinstance(message, ast.JoinedStr) else [message]
+            if any(isinstance(p, ast.Constant) and re.search("[A-Za-z]", str(p.value)) for p in parts):
+                found.append(f"{path.relative_to(shown_from)}:{call.lineno}")
+    return found
+
+
 @pytest.fixture(scope="module")
 def languages() -> tuple[Language, Language]:
     return english(), load_language(Workspace(None), "de")
@@ -156,6 +171,12 @@ def test_the_walk_finds_the_sites_it_must() -> None:
 
 def test_every_key_handed_to_a_problem_is_a_phrase_of_both_languages(languages: tuple[Language, Language]) -> None:
     assert mistakes(sites(), languages) == []
+
+
+def test_no_problem_is_made_of_an_english_sentence(tmp_path: Path) -> None:
+    assert sentences() == []
+    (tmp_path / "bad.py").write_text("Problem(at, f'{name}: every weight is 0')\nProblem(at, said)\n", encoding="utf-8")
+    assert sentences(tmp_path, tmp_path) == ["bad.py:1"]
 
 
 def test_a_sentence_handed_over_is_caught(tmp_path: Path, languages: tuple[Language, Language]) -> None:

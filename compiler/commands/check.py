@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__, ir
-from ..errors import Problem, RulesError
+from ..errors import Problem, RulesError, printable
 from ..frontend.rulesets import Library, Workspace
 from ..frontend.validate import Speaks, shipped_english
 from ..languages import Language, language_ids, load_language, own_language_ids
@@ -200,7 +200,7 @@ def _check_languages(workspace: Workspace, says: Speaks) -> tuple[list[Language]
             continue
         languages.append(language)
         if language_id in own:
-            print(says.say("cli.language_ok", id=language_id, name=language.name, file=str(language.file)))
+            print(says.say("cli.language_ok", id=language_id, name=language.name, file=printable(str(language.file))))
     return languages, problems
 
 
@@ -215,5 +215,5 @@ def _check_lab_models(workspace: Workspace, paths: list[Path], says: Speaks) -> 
         except RulesError as error:
             problems.extend(error.problems)
             continue
-        print(says.say("cli.lab_model_ok", path=workspace.display(path)))
+        print(says.say("cli.lab_model_ok", path=printable(workspace.display(path))))
     return problems

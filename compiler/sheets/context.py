@@ -154,6 +154,7 @@ class Sheet:
     fit: Fit = REGULAR
     tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
     overleaf: list[TierGroup] = field(default_factory=list)  # the tiles continued on the back (fit.overleaf)
+    small_back: bool = False  # the back in 8 pt with no tiles on it (layout.py)
 
 
 def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Rich:
@@ -647,5 +648,10 @@ def build_sheet(
     sheet = _assemble(b, _parts(b), paper)
     layout = choose_layout(sheet, paged)
     return dataclasses.replace(
-        sheet, house=layout.house, fit=layout.fit, tile_columns=layout.columns, overleaf=layout.overleaf
+        sheet,
+        house=layout.house,
+        fit=layout.fit,
+        tile_columns=layout.columns,
+        overleaf=layout.overleaf,
+        small_back=layout.small_back,
     )

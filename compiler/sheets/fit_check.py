@@ -24,6 +24,7 @@ from ..frontend.rulesets import VARIANT_KEYS, RulesFile
 from ..irdiff import compare
 from ..languages import REFERENCE, Language, english, localised
 from ..words.text import Rich, SheetError, Words
+from .back import CONDENSED
 from .context import Sheet, build_sheet
 from .fit import (
     MM,
@@ -420,7 +421,8 @@ def message(
     head = (
         f"the {error.side} of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
         f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
-        f"{error.fit.font:g} pt" + (" and the tiles in two columns" if error.fit.tile_columns else "")
+        f"{CONDENSED.size if error.side == 'back' else error.fit.font:g} pt"  # a back is refused only condensed
+        + (" and the tiles in two columns" if error.fit.tile_columns else "")
     )
     if error.fit.overleaf:
         head += ", those the front cannot hold continued on the back"

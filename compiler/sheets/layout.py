@@ -2,7 +2,10 @@
 
 The front takes the first step of fit.STEPS at which the track, the scorings and every tile fit. When none
 does, the front keeps the last step's look (8 pt, tiles in two columns) with as many tiles as fit, in tier
-order, and a line that points overleaf; the rest open the back, which must then fit its page too.
+order, and a line that points overleaf; the rest open the back, which must then fit its page too. A back with
+no tiles on it keeps its 9 pt text where that fits its page, else condenses to 8 pt as an overleaf back does;
+one that fits neither way is refused, so `gah check` (which lays out every sheet) never passes a sheet whose
+PDF would take a third page.
 Markdown and the screen have no page: `choose_layout(..., paged=False)` never refuses.
 """
 
@@ -12,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .back import back_height, back_room
+from .back import CONDENSED, PLAIN, back_height, back_room
 from .fit import (
     HEIGHT_SPARE,
     MM,
@@ -36,6 +39,7 @@ class Layout:
     house: list[Rich] | None  # the House-rules box: short when tiles continue overleaf
     columns: list[list[TierGroup]]  # the front's tiles in two columns (with fit.tile_columns)
     overleaf: list[TierGroup]  # the tiles continued on the back (with fit.overleaf)
+    small_back: bool = False  # a back without tiles in 8 pt: its 9 pt text does not fit (an overleaf back is 8 pt)
 
 
 def cut_tiers(tiers: list[TierGroup], count: int) -> tuple[list[TierGroup], list[TierGroup]]:
@@ -66,7 +70,8 @@ def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
     for fit in STEPS:
         needed = front_height(sheet, fit)
         if needed <= room:
-            return Layout(fit, sheet.house, split_tiles(sheet, fit) if fit.tile_columns else [], [])
+            small_back = _small_back(sheet, fit, paged)
+            return Layout(fit, sheet.house, split_tiles(sheet, fit) if fit.tile_columns else [], [], small_back)
         heights.append((needed, fit))
     needed, shortest = min(heights, key=lambda pair: pair[0])
     short = dataclasses.replace(sheet, house=sheet.house_short)  # the tiles show which are new
@@ -83,6 +88,19 @@ def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
     if not paged:
         return Layout(STEPS[-1], sheet.house, split_tiles(sheet, STEPS[-1]), [])
     raise _too_long(sheet, shortest, needed, room, "front")
+
+
+def _small_back(sheet: Sheet, fit: Fit, paged: bool) -> bool:
+    """Whether a back with no tiles on it condenses to 8 pt, as an overleaf back does: when its plain 9 pt text
+    does not fit its page (long rulings, Staff or hotel lines, say in a longer language). FrontTooLong (if
+    `paged`) when it does not fit even then."""
+    spare = back_room(sheet) * BACK_SPARE
+    if back_height(sheet, [], PLAIN) <= spare:
+        return False
+    needed = back_height(sheet, [], CONDENSED)
+    if needed <= spare or not paged:
+        return True
+    raise _too_long(sheet, fit, needed, spare, "back")
 
 
 def _front_holds(sheet: Sheet, count: int, room: float) -> bool:

@@ -93,3 +93,17 @@ def test_a_german_back_too_long_for_letter_at_9_pt_condenses_and_prints_on_two_p
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 2
     english = build_sheet(ruleset, parent, "letter")
     assert not english.small_back  # English fits at 9 pt: its sheet is as it was
+
+
+def test_check_measures_the_sheets_in_the_languages_build_makes_them_in(tmp_path: Path) -> None:
+    """A workspace's own German file is checked as a language file, but with languages = ["en"] no German sheet
+    is built, so its long German back is no problem; both commands agree (the build writes the English sheet)."""
+    folder = workspace(tmp_path, '["en"]')
+    (folder / "rules" / "languages").mkdir()
+    override = "language: de\nname: Deutsch\nextends: de\nterms:\n  staff: {42: Gartenmeister}\n"
+    (folder / "rules" / "languages" / "de.yaml").write_text(override, encoding="utf-8")
+    check = run_gah("check", cwd=folder)
+    assert check.code == 0 and "ok  long-solo" in check.out and "de.yaml" in check.out, check.err
+    build = run_gah("build", cwd=folder)
+    assert build.code == 0 and (folder / "generated" / "sheets" / "long-solo.pdf").is_file(), build.err
+    assert not (folder / "generated" / "sheets" / "de").exists()

@@ -69,7 +69,7 @@ def test_the_back_is_measured_at_the_size_it_prints() -> None:
     alone: text at 9 pt also breaks into more lines."""
     compiled = compile_library(shipped_workspace())
     sheet = build_sheet(compiled.rulesets["solo"], compiled.rulesets["base"], "a4")
-    plain, condensed = back_height(sheet, [], PLAIN), back_height(sheet, [], CONDENSED)
+    plain, condensed = back_height(sheet, [], text=PLAIN), back_height(sheet, [], text=CONDENSED)
     assert PLAIN.line == pytest.approx(10.53) and CONDENSED.line == pytest.approx(8.96)
     assert plain > condensed * PLAIN.line / CONDENSED.line > condensed
     assert not sheet.small_back and plain <= back_room(sheet) * BACK_SPARE
@@ -84,7 +84,7 @@ def test_a_german_back_too_long_for_letter_at_9_pt_condenses_and_prints_on_two_p
     ruleset, parent = compiled.rulesets[name], compiled.rulesets["base"]
     sheet = build_sheet(ruleset, parent, "letter", Words(german))
     assert sheet.small_back and not sheet.overleaf
-    assert back_height(sheet, [], PLAIN) > back_room(sheet) * BACK_SPARE >= back_height(sheet, [], CONDENSED)
+    assert back_height(sheet, [], text=PLAIN) > back_room(sheet) * BACK_SPARE >= back_height(sheet, [], text=CONDENSED)
     html = render_sheet(ruleset, parent, "html", "letter", language=german).decode("utf-8")
     assert (
         re.search(r'<body class="fit-[a-z]+ small-back">', html) and "body.small-back .back { font-size: 8pt;" in html

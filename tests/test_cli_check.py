@@ -253,7 +253,9 @@ def test_new_variant_with_an_unknown_parent_exits_1_like_every_unknown_ruleset(t
     project = copy_project(tmp_path)
     run = run_gah("--root", str(project), "new-variant", "quick", "--from", "bsae")
     assert run.code == 1
-    assert "gah new-variant: --from: unknown ruleset 'bsae' (did you mean 'base'?); known rulesets: base, draft" in run.err
+    assert (
+        "gah new-variant: --from: unknown ruleset 'bsae' (did you mean 'base'?); known rulesets: base, draft" in run.err
+    )
     assert not (project / "rules" / "variants" / "quick.yaml").exists()
 
 

@@ -273,6 +273,75 @@ def test_the_batched_kernels_score_the_resource_tiles_alike(
         assert scoring.projected_total(t, s, 0, 0) == points + (6 if dancers == 3 else 0)
 
 
+# --- a lower limit above 0: invented-resources with dancers at least 1 (the fixture floor) ----------------------
+# A loss of all goes down to the lower limit, not to 0; a counted loss stops there; a payment needs what lies
+# above it. (At least 0, the lower limit and 0 are one: a loss that ignored it went unseen.)
+
+# (round, tile, player fields, points, krones, dancers after the Emperor scoring), worked out by hand.
+FLOOR_CASES = [
+    # Space 6 pays 4 (10 -> 14), back 7 to space 0: c-grand-ball's penalty, lose all dancers: 3 -> 1, the limit.
+    (7, "c-grand-ball", {"emperor": 6, "resources": {"dancers": 3}}, 14, 0, 1),
+    # Space 2 pays 2 (10 -> 12), back 3 to space 0: a-dance-hall's penalty, lose 1 dancer: 1 is the limit, kept.
+    (3, "a-dance-hall", {"emperor": 2, "resources": {"dancers": 1}}, 12, 0, 1),
+    # Space 8 pays 5 (10 -> 15), back 5 to space 3: b-ballet-night's bonus. 2 dancers, 1 above the limit: the
+    # payment of 2 cannot be made in full, so the other option: 2 krones.
+    (5, "b-ballet-night", {"emperor": 8, "resources": {"dancers": 2}}, 15, 2, 2),
+]
+
+
+@pytest.fixture(scope="module")
+def floor(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """invented-resources with dancers at least 1 (start 1, at most 5), as a file."""
+    text = Path(RESOURCES).read_text(encoding="utf-8")
+    assert text.count("at_least: 0\n    at_most: 5") == 1
+    text = text.replace("at_least: 0\n    at_most: 5", "at_least: 1\n    at_most: 5")
+    path = tmp_path_factory.mktemp("floor") / "invented-resources-floor.yaml"
+    path.write_text(text.replace("name: invented-resources", "name: invented-resources-floor"), encoding="utf-8")
+    return str(path)
+
+
+def floor_engines(tmp_path: Path, rules: str, data: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+    """(points, krones, dancers) after the Emperor scoring of `data`, by engine: the module, the pad, the kernels."""
+    from gah.backends.batched import scoring
+    from gah.backends.batched.convert import arrays_of, store_game
+    from gah.backends.batched.tables import compile_tables
+    from test_js_backend import score_with_pad
+
+    ruleset, mod = load_one(shipped_workspace(), rules), module(rules)
+    numbers = {}
+    for engine, result in (
+        ("module", mod.score_game(copy.deepcopy(data))),
+        ("pad", score_with_pad(tmp_path, ruleset, data)),
+    ):
+        a = result["state"]["players"][0]
+        numbers[engine] = (a["points"], a["krones"], a["resources"]["dancers"])
+    game = mod.new_game(copy.deepcopy(data), explain=False)
+    arrays = arrays_of(ruleset, [game])
+    scoring.emperor_scoring(compile_tables(ruleset), arrays, 0)
+    store_game(ruleset, arrays, 0, game)
+    numbers["batched"] = (game.players[0].points, game.players[0].krones, game.players[0].resources["dancers"])
+    return numbers
+
+
+@pytest.mark.parametrize(("round_", "tile", "fields", "points", "krones", "dancers"), FLOOR_CASES)
+def test_a_loss_stops_at_a_lower_limit_above_zero_in_every_engine(
+    tmp_path: Path, floor: str, round_: int, tile: str, fields: dict[str, Any], points: int, krones: int, dancers: int
+) -> None:
+    expected = (points, krones, dancers)
+    assert floor_engines(tmp_path, floor, case_state(round_, tile, fields)) == dict.fromkeys(
+        ("module", "pad", "batched"), expected
+    )
+
+
+def test_all_dancers_lost_leave_the_lower_limit_to_score(floor: str) -> None:
+    # As the first floor case: 14 points and 1 dancer left, which the table scores 1 at the end: 15. The event
+    # says what was lost: 2 dancers.
+    result = module(floor).score_game(case_state(7, "c-grand-ball", {"emperor": 6, "resources": {"dancers": 3}}))
+    final = result["final"][0]
+    assert (final["breakdown"]["dancers"], final["total"]) == (1, 15)
+    assert "Anna loses 2 dancers" in texts(result)
+
+
 # --- the lab: a gain rate per round, on both engines ------------------------------------------------------------
 
 

@@ -128,6 +128,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "terminal",
         "pager",
         "writer",
+        "targets",
         "problem_formats",
         "pipes",
         "doc_topics",

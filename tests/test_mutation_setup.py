@@ -8,8 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.mutation.first_killer import known_killers, mutant_name
 from tests.mutation.js import PYTEST, Mutant, applied
-from tests.mutation.run import GROUPS, collects, lane_copy, lane_environment, pytest_command
+from tests.mutation.run import GROUPS, collects, config_text, lane_copy, lane_environment, pytest_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,3 +65,29 @@ def test_a_lane_imports_gah_from_its_own_copy(tmp_path: Path) -> None:
     )
     assert Path(done.stdout.strip()) == (root / "compiler" / "cli.py").resolve()
     assert lane_environment(ROOT).get("PYTHONPATH") == os.environ.get("PYTHONPATH")
+
+
+def test_a_mutant_is_named_by_its_file_and_the_lines_it_changed(tmp_path: Path) -> None:
+    """first_killer.py finds the mutant cosmic-ray wrote by comparing the targets with their pristine copy."""
+    pristine, root = tmp_path / "pristine", tmp_path / "root"
+    for folder, line in ((pristine, "if a < b:"), (root, "if a <= b:")):
+        (folder / "compiler").mkdir(parents=True)
+        (folder / "compiler" / "same.py").write_text("x = 1\n", encoding="utf-8")
+        (folder / "compiler" / "cut.py").write_text(f"x = 1\n    {line}\n    go()\n", encoding="utf-8")
+    assert mutant_name(pristine, root) == "compiler/cut.py | if a < b: | if a <= b:"
+    (root / "compiler" / "cut.py").write_text("x = 1\n    if a < b:\n    go()\n", encoding="utf-8")
+    assert mutant_name(pristine, root) is None
+
+
+def test_every_recorded_killer_names_a_test_that_exists() -> None:
+    """A killer whose test was renamed would only cost time (the whole files run), but a stale map should be seen."""
+    for name, test in known_killers().items():
+        file, _, function = test.partition("::")
+        assert name.split(" | ", 1)[0] and (ROOT / file).is_file(), test
+        assert f"def {function.split('[', 1)[0]}(" in (ROOT / file).read_text(encoding="utf-8"), test
+
+
+def test_the_mutants_meet_their_known_killer_first(tmp_path: Path) -> None:
+    (kernels,) = (group for group in GROUPS if group.name == "kernels")
+    command = config_text(kernels, tmp_path / "pristine", tmp_path / "records.jsonl")
+    assert "-m tests.mutation.first_killer kernels " in command

@@ -1,7 +1,8 @@
 """Other players (issue 30, item 3): quantities with `of` and the most / fewest conditions, on the invented tiles
 of tests/data/variants/invented-others.yaml (others read as they stand when each player resolves) and
-invented-others-before.yaml (the same tiles, others read as they stood before the scoring), scored by hand in
-the module, the batched kernels and the pad's engine; the front end's checks, the words of the sheets, explanations and
+invented-others-before.yaml (the same tiles, others read as they stood before the scoring) and the same tiles
+with the tie rules swapped (the fixture swapped), scored by hand in the module, the batched kernels and the pad's
+engine; the front end's checks, the words of the sheets, explanations and
 gah diff in both languages.
 
 Track points (GR 1): space 0 1 2 3 4 5 6 7 8 9 10 11 12 13 pays 0 1 2 3 3 4 4 5 5 6 6 7 8 9. Move back 3 / 5 / 7
@@ -35,6 +36,7 @@ DATA = Path(__file__).resolve().parent / "data" / "variants"
 OTHERS = str(DATA / "invented-others.yaml")
 BEFORE = str(DATA / "invented-others-before.yaml")
 TILES = {"A": "a-good-neighbours", "B": "b-top-of-the-class", "C": "c-catch-up"}
+SWAPPED = "invented-others-swapped"  # the tie rules of invented-others swapped: the fixture swapped() writes it
 
 
 def hotel(rooms: int) -> list[str]:
@@ -140,6 +142,45 @@ def test_top_of_the_class_a_tie_for_the_fewest_gives_it_to_nobody() -> None:
     assert both_engines(5, anna, ben) == twice([(14, 0, 0), (11, 0, 0)])
 
 
+# --- the same tile with its tie rules swapped (SWAPPED): most (ties: none_tied), fewest (ties: all_tied) -----------
+
+
+@pytest.fixture(scope="module")
+def swapped(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """invented-others with b-top-of-the-class's tie rules swapped: 5 points only for strictly the most occupied
+    rooms (none_tied), -4 points for every player tied for the fewest krones (all_tied). A file of its own."""
+    text = Path(OTHERS).read_text(encoding="utf-8")
+    assert text.count("ties: all_tied") == 1 and text.count("ties: none_tied") == 1
+    text = text.replace("ties: all_tied", "ties: ?").replace("ties: none_tied", "ties: all_tied")
+    text = text.replace("ties: ?", "ties: none_tied").replace("name: invented-others\n", f"name: {SWAPPED}\n")
+    path = tmp_path_factory.mktemp("swapped") / f"{SWAPPED}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_strictly_the_most_a_tie_for_the_most_gives_it_to_nobody(swapped: str) -> None:
+    # Round 5: space 8 pays 5 (15), back 5 to 3: bonus. Anna and Ben have 3 rooms: tied for the most, and
+    # none_tied gives it to nobody: otherwise, 2 krones each (Anna 1 -> 3, Ben 3 -> 5). Cleo, 2 rooms: 0 -> 2
+    # krones. Dan: space 5 pays 4 (14), back to 0: penalty; his 0 krones are fewer than 3, 5 and 2: -4 (10).
+    assert both_engines(5, *four_players(), rules=swapped) == twice([(15, 3, 3), (15, 5, 3), (15, 2, 3), (10, 0, 0)])
+
+
+def test_strictly_the_most_holds_for_a_player_ahead_alone(swapped: str) -> None:
+    # Round 5, both on space 8: 15, bonus. Anna has 4 rooms, Ben 3: strictly the most, 5 points (20). Ben, 3 of
+    # Anna's 4: otherwise, 2 krones (15).
+    anna = player("Anna", emperor=8, points=10, hotel=hotel(4))
+    ben = player("Ben", emperor=8, points=10, hotel=hotel(3))
+    assert both_engines(5, anna, ben, rules=swapped) == twice([(20, 0, 3), (15, 2, 3)])
+
+
+def test_all_tied_for_the_fewest_each_has_it(swapped: str) -> None:
+    # Round 5. Anna: space 5 pays 4 (14), back 5 to 0: penalty. 2 krones, Ben 2: tied for the fewest, all_tied:
+    # -4 points (10), krones kept. Ben: space 1 pays 1 (11), back to 0: penalty. 2 krones, Anna 2: -4 (7).
+    anna = player("Anna", emperor=5, points=10, krones=2)
+    ben = player("Ben", emperor=1, points=10, krones=2)
+    assert both_engines(5, anna, ben, rules=swapped) == twice([(10, 2, 0), (7, 2, 0)])
+
+
 def test_top_of_the_class_alone_has_the_most_and_the_fewest() -> None:
     # No other player: most and fewest hold. Round 5, space 8: 15, bonus 5: 20; space 5: 14, penalty -4: 10.
     assert both_engines(5, player("Anna", emperor=8, points=10)) == twice([(20, 0, 3)])
@@ -223,17 +264,19 @@ HAND_STATES = [
     (5, [player("Anna", emperor=5, points=10, krones=2), player("Ben", emperor=1, points=10, krones=2)]),
     (7, three_players()),
     (7, [player("Anna", emperor=10, points=10), player("Ben", emperor=8, points=19, krones=5)]),
+    (5, [player("Anna", emperor=8, points=10, hotel=hotel(4)), player("Ben", emperor=8, points=10, hotel=hotel(3))]),
 ]
 
 
-def test_the_pads_engine_scores_the_hand_worked_states_as_the_module(tmp_path: Path) -> None:
-    """Each state above, in both rulesets, through the score pad's own engine under Node: the module's result,
-    events and decisions included (tests/js/crosscheck.test.js)."""
+def test_the_pads_engine_scores_the_hand_worked_states_as_the_module(tmp_path: Path, swapped: str) -> None:
+    """Each state above, in the three rulesets, through the score pad's own engine under Node: the module's result,
+    events and decisions included (tests/js/crosscheck.test.js). The tests above pin the module's numbers, so a
+    pad that scores a state otherwise (a tie for the most held under none_tied) fails here."""
     from gah.backends.js.page import generate_page
     from test_js_backend import JS_TESTS, node
 
     vectors = []
-    for rules in (OTHERS, BEFORE):
+    for rules in (OTHERS, BEFORE, swapped):
         name = Path(rules).stem
         for index, (round_, players) in enumerate(HAND_STATES):
             data = state(round_, *players, tiles=TILES)

@@ -1,11 +1,11 @@
-"""A ruleset whose sheet's front cannot fit on one page is a positioned problem in `gah check` and `gah build`
-(issue 21): placed at the rules that made the front long, saying how many entries fit.
+"""A ruleset whose sheet no layout can print is a positioned problem in `gah check` and `gah build` (issue 21):
+placed at the rules that made a side long, saying how many entries fit.
 
 The counts that fit are found by the checker itself (it builds the sheet again with fewer entries); the tests
 hold it to its word: the variant with that many entries checks ok and one more does not. Today, with the
-zone and card names written below: 17 one-space zones on a 41-space track (10 on letter), 27 added game-end
-Staff cards on the long track (21 on letter), 18 long tiles (their texts as long as the longest), the tiles the
-front cannot hold continued on the back (issue 30).
+zone and card names written below: every one-space zone a track may have (20) on a 41-space track on A4, 18 on
+letter; 46 added game-end Staff cards on the long track (41 on letter). The tiles the front cannot hold continue
+on the back (issue 30) and on pages of their own (issue 41): long tiles are no limit (tests/test_sheet_pools.py).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from gah.sheets.fit import STEPS
 from gah.sheets.fit_check import fit_problems
 from gah.workspace import Workspace
 from helpers_rules import SHIPPED, Run, run_gah, shipped_workspace
-from helpers_sheets import assert_tiles_on_the_front
+from helpers_sheets import assert_tiles_on_their_pages
 
 # Base's track with spaces 14-40 added (3 rows in the track picture): with tiles able to continue on the back,
 # only a track this long leaves too little room for one-space zones.
@@ -86,11 +86,15 @@ def check(folder: Path) -> Run:
 
 
 def test_twenty_one_space_zones_are_reported_at_the_zones_mapping(tmp_path: Path) -> None:
-    run = check(workspace(tmp_path, {"many-zones": zones_variant(20)}))
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(20)}, "letter"))
     assert run.code == 1 and "ok  many-zones" not in run.out
     # Line 5, column 3: `zones:` under `emperor_track:` (extends, name, title, emperor_track come first). The
-    # zones fill the front, so every tile goes to the back, which then overflows.
-    head = "rules/many-zones.yaml:5:3: emperor_track.zones: the back of the many-zones sheet needs about 1.2 A4 pages"
+    # zones fill the front even with every tile on the pages after it.
+    head = (
+        "rules/many-zones.yaml:5:3: emperor_track.zones: the front of the many-zones sheet needs about 1.1 letter "
+        "pages (261 mm; one page holds 255 mm) even with its text at 8 pt and every Emperor tile on the pages after "
+        "it (the track, the scorings and the house rules are one side: they do not continue on another page); "
+    )
     assert run.err.startswith(head), run.err
     # 20 clauses in the scoring steps; the house rules say 3 zones removed and 20 added.
     assert "its 20 zones take about" in run.err
@@ -99,11 +103,13 @@ def test_twenty_one_space_zones_are_reported_at_the_zones_mapping(tmp_path: Path
 
 
 def test_many_game_end_staff_on_the_long_track_are_reported_at_the_staff(tmp_path: Path) -> None:
-    run = check(workspace(tmp_path, {"many-staff": staff_variant(32)}))
+    run = check(workspace(tmp_path, {"many-staff": staff_variant(60)}))
     assert run.code == 1
-    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the back of the many-staff sheet needs about"), run.err
-    assert "the 32 Staff cards that differ from Long Emperor track take about" in run.err
-    assert "(32 lines in the house-rules box); at most " in run.err and " can differ from Long Emperor track" in run.err
+    assert run.err.startswith("rules/many-staff.yaml:4:1: staff: the front of the many-staff sheet needs about"), (
+        run.err
+    )
+    assert "the 60 Staff cards that differ from Long Emperor track take about" in run.err
+    assert "(60 lines in the house-rules box); at most 46 can differ from Long Emperor track" in run.err
     assert run.err.endswith("\n    staff:\n    ^\n1 problem found\n"), run.err
 
 
@@ -113,8 +119,13 @@ def most(err: str) -> int:
     return int(found.group(1))
 
 
-# Each kind of variant: its name, how to write it with n entries, and n well past the limit.
-KINDS = [("many-zones", zones_variant, 20), ("many-staff", staff_variant, 36), ("long-tiles", tiles_variant, 30)]
+# Each kind of variant with a limit on a paper: its name, how to write it with n entries, n well past the limit, and
+# the paper (zones: a track has at most 20, and A4 holds them all).
+KINDS = [
+    ("many-zones", zones_variant, 20, "letter"),
+    ("many-staff", staff_variant, 60, "a4"),
+    ("many-staff", staff_variant, 60, "letter"),
+]
 
 
 def said_to_fit(folder: Path, name: str, make: Callable[[int], str], too_many: int, paper: str) -> int:
@@ -122,8 +133,7 @@ def said_to_fit(folder: Path, name: str, make: Callable[[int], str], too_many: i
     return most(check(workspace(folder, {name: make(too_many)}, paper)).err)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("name", "make", "too_many"), KINDS)
+@pytest.mark.parametrize(("name", "make", "too_many", "paper"), KINDS)
 def test_the_count_said_to_fit_fits_and_one_more_does_not(
     tmp_path: Path, paper: str, name: str, make: Callable[[int], str], too_many: int
 ) -> None:
@@ -135,42 +145,51 @@ def test_the_count_said_to_fit_fits_and_one_more_does_not(
     assert one_more.code == 1 and most(one_more.err) == said, one_more.err
 
 
+def test_long_tiles_are_no_limit(tmp_path: Path) -> None:
+    # 100 tiles (the most a ruleset may have), 88 of them as long as the longest: the tiles the front and the back
+    # cannot hold continue on pages of their own (tests/test_sheet_pools.py shows them printed).
+    run = check(workspace(tmp_path, {"long-tiles": tiles_variant(100)}, "letter", '["en", "de"]'))
+    assert run.code == 0 and "ok  long-tiles" in run.out, run.err
+
+
 def test_letter_paper_holds_fewer_zones_than_a4(tmp_path: Path) -> None:
-    # Twelve zones fit on A4 (up to 17 do) but not on the shorter letter page (up to 10 do).
-    assert check(workspace(tmp_path / "a4", {"many-zones": zones_variant(12)}, "a4")).code == 0
-    letter = check(workspace(tmp_path / "letter", {"many-zones": zones_variant(12)}, "letter"))
+    # Twenty zones fit on A4 (all a track may have) but not on the shorter letter page (up to 18 do).
+    assert check(workspace(tmp_path / "a4", {"many-zones": zones_variant(20)}, "a4")).code == 0
+    letter = check(workspace(tmp_path / "letter", {"many-zones": zones_variant(20)}, "letter"))
     assert letter.code == 1 and "the many-zones sheet needs about 1.1 letter pages" in letter.err, letter.err
+    assert "at most 18 zones fit" in letter.err, letter.err
 
 
 def test_the_german_sheet_fits_fewer_zones_and_says_so(tmp_path: Path) -> None:
-    # Nine zones fit on the English A4 sheet (up to 17 do); the German clauses are longer: up to 7 fit there (its need note names the zones with "im Bereich").
-    english = check(workspace(tmp_path / "en", {"many-zones": zones_variant(9)}))
+    # Seventeen zones fit on the English letter sheet (up to 18 do); the German clauses are longer: up to 16 fit
+    # there (its need note names the zones with "im Bereich").
+    english = check(workspace(tmp_path / "en", {"many-zones": zones_variant(17)}, "letter"))
     assert english.code == 0, english.err
-    both = check(workspace(tmp_path / "both", {"many-zones": zones_variant(9)}, languages='["en", "de"]'))
+    both = check(workspace(tmp_path / "both", {"many-zones": zones_variant(17)}, "letter", '["en", "de"]'))
     assert both.code == 1
     assert both.err.startswith(
-        "rules/many-zones.yaml:5:3: emperor_track.zones: the back of the many-zones sheet in Deutsch (de) needs"
+        "rules/many-zones.yaml:5:3: emperor_track.zones: the front of the many-zones sheet in Deutsch (de) needs"
     ), both.err
-    assert both.err.endswith("at most 7 zones fit\n      zones:\n      ^\n1 problem found\n"), both.err
-    default = check(workspace(tmp_path / "default", {"many-zones": zones_variant(9)}, languages="[]"))
+    assert both.err.endswith("at most 16 zones fit\n      zones:\n      ^\n1 problem found\n"), both.err
+    default = check(workspace(tmp_path / "default", {"many-zones": zones_variant(17)}, "letter", languages="[]"))
     assert default.err == both.err  # no list: every language known here, German included
 
 
 def test_the_problem_is_placed_at_what_grew_not_at_the_largest_part(tmp_path: Path) -> None:
     # The tiles take far more of the front than the zones, but this variant changes one tile a little.
-    run = check(workspace(tmp_path, {"many-zones": zones_variant(20, tile_change=True)}))
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(20, tile_change=True)}, "letter"))
     assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
 
 
 def test_a_new_item_used_by_a_tile_does_not_stop_the_diagnosis(tmp_path: Path) -> None:
     # Setting the items back to base's while the tile still gives tea cannot be worded; the zones are still found.
     extra = "items:\n  tea: {kind: drink, name: Tea}\ntiles:\n  a-krones:\n    bonus:\n      - {kind: gain_items, items: {tea: 2}}\n"
-    run = check(workspace(tmp_path, {"many-zones": zones_variant(20) + extra}))
+    run = check(workspace(tmp_path, {"many-zones": zones_variant(20) + extra}, "letter"))
     assert run.code == 1 and run.err.startswith("rules/many-zones.yaml:5:3: emperor_track.zones: "), run.err
 
 
 def test_check_of_one_file_says_the_same(tmp_path: Path) -> None:
-    folder = workspace(tmp_path, {"many-zones": zones_variant(20), "fine": "extends: base\nname: fine\n"})
+    folder = workspace(tmp_path, {"many-zones": zones_variant(20), "fine": "extends: base\nname: fine\n"}, "letter")
     whole = check(folder)
     one = run_gah("check", "rules/many-zones.yaml", cwd=folder)
     assert one.code == 1 and one.err == whole.err and "ok  fine" in whole.out
@@ -181,7 +200,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_build_reports_the_same_positioned_problem_and_writes_nothing(tmp_path: Path) -> None:
-    folder = workspace(tmp_path, {"many-zones": zones_variant(20), "fine": "extends: base\nname: fine\n"})
+    folder = workspace(tmp_path, {"many-zones": zones_variant(20), "fine": "extends: base\nname: fine\n"}, "letter")
     before = snapshot(folder)
     build = run_gah("build", cwd=folder)
     assert build.code == 1 and build.out == ""
@@ -196,18 +215,16 @@ def test_every_shipped_ruleset_fits_on_both_papers(paper: str) -> None:
     assert fit_problems(compile_library(shipped_workspace()), SHIPPED, paper, languages) == {}
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize(("name", "make", "too_many"), KINDS)
+@pytest.mark.parametrize(("name", "make", "too_many", "paper"), KINDS)
 def test_a_front_the_check_lets_through_at_its_limit_renders_on_one_page(
     tmp_path: Path, paper: Paper, name: str, make: Callable[[int], str], too_many: int
 ) -> None:
-    """The check trusts fit.py's estimate; at the limit it allows, WeasyPrint's page check (every tile and the
-    front's end on page 1, inside its margin, two pages in all) holds too."""
+    """The check trusts fit.py's estimate; at the limit it allows, WeasyPrint's page check (the front's tiles and
+    end on page 1, inside its margin, the rest on the pages the sheet says) holds too."""
     said = said_to_fit(tmp_path / "over", name, make, too_many, paper)
     folder = workspace(tmp_path / "limit", {name: make(said)}, paper)
     ruleset = load_one(Workspace.at(folder), name)
     parent = load_one(Workspace.at(folder), ruleset.extends or "")
     sheet = build_sheet(ruleset, parent, paper)
     assert sheet.fit.font == STEPS[-1].font  # the smallest text a front gets
-    overleaf = {tile.id for group in sheet.overleaf for tile in group.tiles}
-    assert_tiles_on_the_front(render_sheet(ruleset, parent, "pdf", paper), ruleset, overleaf=overleaf)
+    assert_tiles_on_their_pages(render_sheet(ruleset, parent, "pdf", paper), sheet)

@@ -31,7 +31,15 @@ from gah.words.effects import RENDERERS, Speaker
 from gah.words.text import SheetError, Words, plain
 from goldens import assert_matches_golden
 from helpers_rules import copy_project, run_gah, shipped_root
-from helpers_sheets import LONG_TILES, assert_tiles_on_the_front, load_file, page_texts, rulesets, sheet_case
+from helpers_sheets import (
+    LONG_TILES,
+    assert_tiles_on_the_front,
+    load_file,
+    page_texts,
+    rulesets,
+    sheet_case,
+    tall_tile_variant,
+)
 from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -389,17 +397,10 @@ def test_two_tile_columns_hold_every_tile_once_in_order() -> None:
 
 
 def too_long_variant(folder: Path) -> Path:
-    """Sixteen more tiles as long as the longest: the front cannot hold them, nor can the back hold the rest."""
-    tiles = "".join(
-        f"  c-long-{n}:\n    tier: C\n    name: Very long house tile number {n}\n"
-        "    bonus:\n      - {kind: draw_staff, count: 3, play: 1, discount: 3}\n"
-        "      - {kind: prepare_room, floors: [1, 2], cost: free, occupy: true}\n"
-        "    penalty:\n      prefer:\n        - {kind: remove_rooms, state: occupied, count: 2, "
-        "pick: highest_then_strictly_below}\n      otherwise:\n        - {kind: lose_points, amount: 10}\n"
-        for n in range(16)
-    )
-    path = folder / "too-long.yaml"
-    path.write_text(f"extends: base\nname: too-long\ntitle: Too long\ntiles:\n{tiles}", encoding="utf-8")
+    """A tile taller than a column of a page: the one pool no layout holds (a tile never splits; any number of
+    tiles continue on the pages after the back)."""
+    path = folder / "tall-tile.yaml"
+    path.write_text(tall_tile_variant(), encoding="utf-8")
     return path
 
 
@@ -410,23 +411,23 @@ def test_a_sheet_that_cannot_fit_is_a_clear_error(tmp_path: Path, capsys: pytest
         == 1
     )
     err = capsys.readouterr().err
-    assert "the back of the too-long sheet does not fit on one A4 page" in err, err
-    assert "28 tiles" in err and "shorten the tile texts" in err and "Traceback" not in err
-    assert not (tmp_path / "x.pdf").exists()
+    assert "tile c-tall of the tall-tile sheet needs about " in err, err
+    assert "more than a column of one A4 page holds (265 mm), and a tile never splits; shorten its texts" in err, err
+    assert "Traceback" not in err and not (tmp_path / "x.pdf").exists()
 
 
 @pytest.mark.parametrize("fmt", ["md", "html"])
 def test_markdown_and_html_never_refuse_for_page_length(tmp_path: Path, fmt: str) -> None:
-    """They have no page: a pool that no printed layout holds still reads, every tile in it once."""
+    """They have no page: a pool that no printed layout holds (a tile taller than a page) still reads."""
     path = too_long_variant(tmp_path)
     run = run_gah(
         "--workspace", str(shipped_root()), "sheet", str(path), "--format", fmt, "-o", str(tmp_path / f"x.{fmt}")
     )
     assert run.code == 0, run.err
     text = (tmp_path / f"x.{fmt}").read_text(encoding="utf-8")
-    for n in range(16):
-        found = re.findall(rf"c-long-{n}(?!\d)", text)
-        assert len(found) == (1 if fmt == "md" else 2), n  # HTML: the id shown and the anchor
+    for tile_id in [*(tile.id for tile in rulesets()["base"].tiles), "c-tall"]:
+        found = re.findall(rf"(?<!\w){tile_id}(?![\w-])", text)  # in HTML also after "tile-" or "overleaf-"
+        assert len(found) == (1 if fmt == "md" else 2), tile_id  # HTML: the id shown and the anchor
 
 
 def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path: Path) -> None:
@@ -439,9 +440,9 @@ def test_gah_build_fails_on_a_sheet_that_cannot_fit_and_writes_nothing(tmp_path:
     before = snapshot()
     run = run_gah("--root", str(project), "build", cwd=project)
     assert run.code == 1
-    # Positioned at the tiles the variant adds (line 4 of too_long_variant's file), as gah check says it.
-    # The German back is the longest, so German reports it.
-    assert "rules/variants/too-long.yaml:4:1: tiles: the back of the too-long sheet in Deutsch (de) needs about" in (
+    # Positioned at the tile (line 5 of too_long_variant's file), as gah check says it. The German tile is the
+    # longest, so German reports it.
+    assert "rules/variants/tall-tile.yaml:5:3: tiles.c-tall: tile c-tall on the tall-tile sheet in Deutsch (de)" in (
         run.err
     ), run.err
     assert snapshot() == before
@@ -456,6 +457,18 @@ def test_the_page_check_names_what_went_wrong() -> None:
         check_pages([{"tile-a-krones": True, "front-end": False}, {"back": True}], "x")
     with pytest.raises(SheetError, match="takes 3 pages"):
         check_pages([front, {"back": True}, {}], "x")
+    # Tiles continued past the back: on the page their ids name, the line naming that page on a page before it.
+    back = {"back": True, "overleaf-a-krones": True, "to-page3": True}
+    check_pages([front, back, {"page3": True, "page3-c-points": True}], "ok")
+    check_pages([{**front, "to-page3": True}, {"back": True}, {"page3": True, "page3-c-points": True}], "ok")
+    with pytest.raises(SheetError, match="prints tile c-points on page 4, where it says page 3"):
+        check_pages([front, back, {"page3": True, "to-page4": True}, {"page4": True, "page3-c-points": True}], "x")
+    with pytest.raises(SheetError, match="line naming page 3 is not above the margin of a page before it"):
+        check_pages([front, {**back, "to-page3": False}, {"page3": True, "page3-c-points": True}], "x")
+    with pytest.raises(SheetError, match="has no line naming page 3, where its tiles continue"):
+        check_pages([front, {"back": True}, {"page3": True, "page3-c-points": True}], "x")
+    with pytest.raises(SheetError, match="takes 4 pages; it must print on 3 pages"):
+        check_pages([front, back, {"page3": True}, {"page3-c-points": True}], "x")
 
 
 def test_html_prints_in_colour_and_fits_phones() -> None:

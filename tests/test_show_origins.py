@@ -3,7 +3,8 @@
 The text is read back with the loader that keeps positions (compiler/frontend/loader.py), so each value's JSON
 Pointer has its line in the text; each line's comment must name the file (and line) its values came from, as
 `gah show --json` gives them: no comment where every value on the line is from the chain's first file, and for
-a one-line mapping or list, the one file all its values are from (never a patch that only touched it).
+a one-line mapping or list, the one file all its values are from (never a patch that only touched it, also in a
+chain of three files where that file is not the first).
 """
 
 from __future__ import annotations
@@ -99,3 +100,29 @@ def _root_file(text: str) -> str:
     if header.startswith("# Every value comes from "):
         return header.removeprefix("# Every value comes from ").removesuffix(".")
     return text.splitlines()[2].removeprefix("#   ")
+
+
+def test_a_one_line_mapping_a_patch_touched_is_blamed_on_the_parent_whose_values_it_holds(tmp_path: Path) -> None:
+    """Three files: boss.yaml (extends base) gives a role, boss, its names and its part of the Emperor scoring;
+    boss-english.yaml (extends boss) removes the German name. Merged, the roles fit one line, and every value on
+    it is boss.yaml's (names.en, the first, on its line 5): the comment names boss.yaml:5, never the patch that
+    only removed a key (boss-english.yaml:5), though the patch touched the mapping of the first value too."""
+    folder = tmp_path / "table"
+    (folder / "rules").mkdir(parents=True)
+    (folder / "gah.toml").write_text("", encoding="utf-8")
+    (folder / "rules" / "boss.yaml").write_text(
+        "extends: base\nname: boss\nroles:\n  boss:\n    names: {en: boss, de: Chef}\n"
+        "    emperor_scoring: {bonus: false}\n",
+        encoding="utf-8",
+    )
+    (folder / "rules" / "boss-english.yaml").write_text(
+        "extends: boss\nname: boss-english\nroles:\n  boss:\n    names: {de: null}\n", encoding="utf-8"
+    )
+    text, json_origins = _show("boss-english", folder)
+    (roles,) = (line for line in text.splitlines() if line.startswith("roles:"))
+    assert roles == "roles: {boss: {names: {en: boss}, emperor_scoring: {bonus: false}}}  # rules/boss.yaml:5"
+    assert {p: w for p, w in json_origins.items() if p.startswith("/roles/")} == {
+        "/roles/boss/names/en": "rules/boss.yaml:5",
+        "/roles/boss/emperor_scoring/bonus": "rules/boss.yaml:6",
+    }
+    _check_origins(text, json_origins, _root_file(text))

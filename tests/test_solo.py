@@ -187,3 +187,52 @@ def test_the_lab_refuses_solo_by_name_on_either_engine(command: list[str], engin
         "plays a round, not how the automated opponent of a role plays it, so the lab does not play this ruleset "
         "(gah score and the score pad do)\n"
     ), done.stderr
+
+
+# --- a role that leaves out one part: the bonus only, or the penalty only --------------------------------------
+# (Solo's opponent leaves out both; a role with one of the two must still take the other, and only that one.)
+
+HALF_ROLES = """\
+extends: base
+name: half-roles
+roles:
+  no-bonus:
+    names: {en: no bonus, de: keine Belohnung}
+    emperor_scoring: {bonus: false}
+  no-penalty:
+    names: {en: no penalty, de: keine Bestrafung}
+    emperor_scoring: {penalty: false}
+"""
+
+
+def half_roles_round_3() -> dict[str, Any]:
+    """Round 3 with a-krones (bonus: 3 krones; penalty: 3 krones, else 5 points): each role on a bonus space
+    (space 6) and on a penalty space (space 2)."""
+    return state(
+        3,
+        player("Bea", role="no-bonus", points=10, emperor=6),
+        player("Cas", role="no-bonus", points=10, krones=4, emperor=2),
+        player("Dora", role="no-penalty", points=10, emperor=6),
+        player("Eli", role="no-penalty", points=10, krones=4, emperor=2),
+        tiles=TILES,
+    )
+
+
+def test_a_role_without_the_bonus_takes_the_penalty_and_the_other_way_round(tmp_path: Any) -> None:
+    """In the module and in the score pad. Space 6 pays 4 (10 -> 14), back 3 to space 3: a bonus space. Space 2
+    pays 2 (10 -> 12), back 3 to space 0: a penalty space. Bea (no bonus): 14, no 3 krones, 0. Cas (no bonus):
+    12, the penalty takes 3 of her 4 krones: 1. Dora (no penalty): 14, the bonus gives 3 krones. Eli (no
+    penalty): 12, his 4 krones kept."""
+    from gah.project import load_one
+    from helpers_rules import shipped_workspace
+    from test_js_backend import score_with_pad
+
+    path = tmp_path / "half-roles.yaml"
+    path.write_text(HALF_ROLES, encoding="utf-8")
+    expected = [("Bea", 14, 0, 3), ("Cas", 12, 1, 0), ("Dora", 14, 3, 3), ("Eli", 12, 4, 0)]
+    module_result = score(half_roles_round_3(), str(path))
+    pad_result = score_with_pad(tmp_path, load_one(shipped_workspace(), str(path)), half_roles_round_3())
+    for result in (module_result, pad_result):
+        assert [(p["name"], p["points"], p["krones"], p["emperor"]) for p in result["state"]["players"]] == expected
+    assert texts(module_result, "Bea")[-1] == "No bonus for Bea (no bonus)"
+    assert texts(module_result, "Eli")[-1] == "No penalty for Eli (no penalty)"

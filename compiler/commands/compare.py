@@ -11,7 +11,7 @@ from ..backends.python.load import load_scoring_module
 from ..errors import RulesError
 from ..frontend.rulesets import Workspace
 from ..lab.engine.model import Model, default_model_path, load_model
-from ..lab.runs.games import write_games_csv, write_games_parquet
+from ..lab.runs.games import parquet, write_games_csv, write_games_parquet
 from ..lab.runs.jobs import LabSpec
 from ..lab.runs.progress import ProgressBar
 from ..lab.runs.runner import default_workers, run_lab, scheduler_from_env
@@ -23,6 +23,7 @@ from ..lab.views.html import html_report
 from ..lab.views.report import report_csv, text_report
 from ..lab.views.states import states_text
 from ..project import load_one
+from ..targets import output_problem
 from ..writer import write_atomically
 from .common import speaker
 from .registry import command
@@ -58,6 +59,27 @@ def run_options_problem(args: argparse.Namespace, workspace: Workspace) -> str |
         return say("usage_workers")
     if not model_path(args, workspace).is_file():
         return say("usage_no_model", file=str(model_path(args, workspace)))
+    return outputs_problem(args, workspace)
+
+
+# The options that name a file a lab run writes after its games: (option, its dest, whether its data is binary).
+OUTPUT_OPTIONS = (
+    ("--html", "html", False),
+    ("--games-csv", "games_csv", False),
+    ("--games-parquet", "games_parquet", True),
+)
+
+
+def outputs_problem(args: argparse.Namespace, workspace: Workspace) -> str | None:
+    """Why a file the options name cannot be written (gah.targets), found before any game is played, or None;
+    a missing pyarrow for --games-parquet is a GahError now too."""
+    if getattr(args, "games_parquet", None) is not None:
+        parquet()
+    for option, dest, binary in OUTPUT_OPTIONS:
+        path = getattr(args, dest, None)
+        problem = None if path is None else output_problem(option, path, binary)
+        if problem is not None:
+            return problem.tell(speaker(workspace))
     return None
 
 
@@ -106,17 +128,18 @@ def run_compare(args: argparse.Namespace, workspace: Workspace) -> int:
     model = run_model(args, workspace)
     spec = LabSpec(rulesets=rulesets, model=model, games=args.games, players=args.players, seed=args.seed)
     report = build_report(spec, run_spec(args, spec, "gah compare"))
-    write_games(args, spec, [ruleset.name for ruleset in rulesets])
-    if args.html is not None:
-        write_atomically(args.html, html_report(report).encode("utf-8"))
     if args.json:
         sys.stdout.write(report_json(report))
     elif args.csv:
         sys.stdout.write(report_csv(report))
     else:
         sys.stdout.write(text_report(report, everything=args.all))
-        if args.html is not None:
-            print("\n" + say("html_written", file=str(args.html)))
+    # The files come after the report: a file the machine refuses now (a full disk) loses no figure of the run.
+    if args.html is not None:
+        write_atomically(args.html, html_report(report).encode("utf-8"))
+    write_games(args, spec, [ruleset.name for ruleset in rulesets])
+    if args.html is not None and not (args.json or args.csv):
+        print("\n" + say("html_written", file=str(args.html)))
     return 0
 
 

@@ -15,6 +15,7 @@ from ..lab.views.report import report_csv, text_report
 from ..lab.views.saved import NotARun, saved_report
 from ..lab.views.sweep import sweep_csv, sweep_text
 from ..lab.views.sweep_html import sweep_html
+from ..targets import output_problem
 from ..writer import write_atomically
 from .common import speaker
 from .registry import command
@@ -42,14 +43,19 @@ def run_report(args: argparse.Namespace, workspace: Workspace) -> int:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, NotARun) as error:
         print(say("report_unreadable", file=str(args.run), reason=_reason(error)), file=sys.stderr)
         return 2
+    if args.html is not None:
+        problem = output_problem("--html", args.html)
+        if problem is not None:
+            print(f"gah report: {problem.tell(speaker(workspace))}", file=sys.stderr)
+            return 2
     if isinstance(report, CompareReport):
-        if args.html is not None:
-            write_atomically(args.html, html_report(report).encode("utf-8"))
         sys.stdout.write(report_csv(report) if args.csv else text_report(report, everything=args.all))
+        page = html_report(report) if args.html is not None else ""
     else:
-        if args.html is not None:
-            write_atomically(args.html, sweep_html(report, [], everything=args.all).encode("utf-8"))
         sys.stdout.write(sweep_csv(report) if args.csv else sweep_text(report, everything=args.all))
+        page = sweep_html(report, [], everything=args.all) if args.html is not None else ""
+    if args.html is not None:
+        write_atomically(args.html, page.encode("utf-8"))
     if args.html is not None and not args.csv:
         print("\n" + say("html_written", file=str(args.html)))
     return 0

@@ -18,6 +18,7 @@ from ..frontend.rulesets import Workspace
 from ..languages import choose_language
 from ..project import load_one
 from ..sheets import Paper, render_sheet
+from ..targets import destination
 from ..writer import write_atomically
 from .registry import command
 
@@ -32,13 +33,22 @@ def run_sheet(args: argparse.Namespace, workspace: Workspace) -> int:
     output: Path | None = args.output
     if output is None and (args.format == "pdf" or sys.stdout.isatty()):
         output = Path(default_name(ruleset.name, args.format, language.id, workspace.config.language or "en"))
-    if output is None or str(output) == "-":
+    if output is None or str(output) == "-" or _is_stdout(output):
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return 0
     write_atomically(output, data)
     print(language.say("cli.wrote", file=str(output), format=args.format, ruleset=ruleset.name))
     return 0
+
+
+def _is_stdout(output: Path) -> bool:
+    """Whether -o names gah's own standard output (/dev/stdout): the sheet goes there as with `-o -`, with no
+    "wrote" line after it."""
+    try:
+        return destination(output).kind == "stdout"
+    except OSError:
+        return False  # the write says why
 
 
 def default_name(ruleset: str, format_: str, language: str, workspace_language: str) -> str:

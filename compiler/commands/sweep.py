@@ -175,9 +175,6 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
     played = [_play(args, plan, run, built[run.players], engines) for run in plan.runs]
     reports = [(run.values, report) for run, (report, _games) in zip(plan.runs, played, strict=True)]
     report = merge_runs(plan.run_axes, reports) if plan.run_axes else reports[0][1]
-    write_games(args, *played[0][1], [games for _report, games in played[1:]])
-    if args.html is not None:
-        write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
     chosen = select(report, where, sort)
     if args.json:
         sys.stdout.write(sweep_json(chosen))
@@ -185,8 +182,11 @@ def run_sweep(args: argparse.Namespace, workspace: Workspace) -> int:
         sys.stdout.write(sweep_csv(chosen))
     else:
         sys.stdout.write(sweep_text(chosen, everything=args.all))
-        if args.html is not None:
-            print("\n" + say("heat_maps_written", file=str(args.html)))
+    if args.html is not None:  # the files after the report, as gah compare writes them
+        write_atomically(args.html, sweep_html(report, where, everything=args.all).encode("utf-8"))
+    write_games(args, *played[0][1], [games for _report, games in played[1:]])
+    if args.html is not None and not (args.json or args.csv):
+        print("\n" + say("heat_maps_written", file=str(args.html)))
     return 0
 
 

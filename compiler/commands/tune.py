@@ -84,14 +84,14 @@ def run_tune(args: argparse.Namespace, workspace: Workspace) -> int:
         run_record(spec, chunk),
         batch_count(args.games),
     )
-    if args.html is not None:
-        write_atomically(args.html, tune_html(result, context).encode("utf-8"))
     if args.json:
         sys.stdout.write(tune_json(result, context))
     elif args.csv:
         sys.stdout.write(tune_csv(result))
     else:
         sys.stdout.write(tune_text(result, context))
+    if args.html is not None:  # after the report, as gah compare writes it
+        write_atomically(args.html, tune_html(result, context).encode("utf-8"))
     hint = None if result.valid else unknown_path_hint(resolved, span.axis)
     if hint is not None:  # no value made a valid ruleset, at a path where the start has none: which it may mean
         print(

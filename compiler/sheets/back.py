@@ -1,4 +1,5 @@
-"""How tall the back of a sheet is, with the tiles that the front could not hold continued at its top.
+"""How tall the back of a sheet is, with the tiles that the front could not hold continued at its top, and
+with the line that names page 3 when the back cannot hold them all (pages.py lays out the pages after it).
 
 The back flows in two columns, in 9 pt text, or at 8 pt when tiles continue there (sheet.css: body.fit-overleaf
 .back): PLAIN and CONDENSED below. Its parts are estimated as blocks, the way
@@ -72,18 +73,46 @@ def back_room(sheet: Sheet) -> float:
     return page_height(sheet) - footer
 
 
-def back_height(sheet: Sheet, overleaf: list[TierGroup], text: BackText = CONDENSED) -> float:
-    """The height in pt the back's two columns need in `text`, with `overleaf` at the top."""
-    blocks = [*tile_blocks(sheet, overleaf)]
-    blocks += [block for part in (_final, _staff, _setup, _hotel, _rulings, _footnotes) for block in part(sheet, text)]
+def back_height(sheet: Sheet, overleaf: list[TierGroup], pointer: bool = False, text: BackText = CONDENSED) -> float:
+    """The height in pt the back's two columns need in `text`, with `overleaf` at the top (and after them, if
+    `pointer`, the line that names page 3)."""
+    blocks = [
+        *tile_blocks(sheet, overleaf),
+        *pointer_block(sheet, pointer and bool(overleaf)),
+        *rules_blocks(sheet, text),
+    ]
+    return columns_height(blocks)
+
+
+def rules_blocks(sheet: Sheet, text: BackText = CONDENSED) -> list[float]:
+    """The back's rules in `text`: the final scoring, Staff, setup, the hotel, the rulings and the notes."""
+    return [block for part in RULES for block in part(sheet, text)]
+
+
+def rules_parts(sheet: Sheet) -> dict[str, float]:
+    """The height in pt of each part of the back's rules (condensed: a back is refused only so), by its name in
+    RULES, as the share of the page it takes (half its blocks: the back has two columns)."""
+    return {part.__name__.lstrip("_"): sum(part(sheet, CONDENSED)) / 2 for part in RULES}
+
+
+def pointer_block(sheet: Sheet, pointer: bool) -> list[float]:
+    """The line after a side's tiles that names the page where they continue (none unless `pointer`)."""
+    if not pointer:
+        return []
+    text = sheet.words.text("tiles.continued_on", page=10)  # two digits: as wide as any page number
+    return [_text(text, column_width(sheet), CONDENSED, True) + PARA]
+
+
+def columns_height(blocks: list[float]) -> float:
+    """The least column height at which `blocks` fill two columns."""
     low, high = max(blocks), sum(blocks)
-    for _ in range(30):  # the least column height at which the blocks fill two columns
+    for _ in range(30):
         middle = (low + high) / 2
-        low, high = (low, middle) if _columns_needed(blocks, middle) <= 2 else (middle, high)
+        low, high = (low, middle) if columns_needed(blocks, middle) <= 2 else (middle, high)
     return high
 
 
-def _columns_needed(blocks: list[float], height: float) -> int:
+def columns_needed(blocks: list[float], height: float) -> int:
     count, used = 1, 0.0
     for block in blocks:
         if used and used + block > height:
@@ -209,3 +238,6 @@ def _footnotes(sheet: Sheet, t: BackText) -> list[float]:
     width = column_width(sheet)
     notes = [_text((f"{note.mark} ", *note.label, f": {note.text}"), width, t) + 0.5 * MM for note in sheet.footnotes]
     return [t.h2 + _text(sheet.words.text("notes.intro"), width, t) + PARA + notes[0], *notes[1:]]
+
+
+RULES = (_final, _staff, _setup, _hotel, _rulings, _footnotes)  # the back's rules, in the order they print

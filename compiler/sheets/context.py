@@ -155,6 +155,7 @@ class Sheet:
     tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
     overleaf: list[TierGroup] = field(default_factory=list)  # the tiles continued on the back (fit.overleaf)
     small_back: bool = False  # the back in 8 pt with no tiles on it (layout.py)
+    more_pages: list[list[TierGroup]] = field(default_factory=list)  # the tiles of pages 3, 4, ... (fit.overleaf)
 
 
 def _need_text(s: Speaker, need: derive.Need, which: str, track: ir.Track) -> Rich:
@@ -643,7 +644,7 @@ def _assemble(b: _Basis, parts: _Parts, paper: str) -> Sheet:
 def build_sheet(
     ruleset: ir.Ruleset, parent: ir.Ruleset | None, paper: str, words: Words | None = None, paged: bool = True
 ) -> Sheet:
-    """The sheet laid out for `paper`; FrontTooLong when it cannot print on one sheet (unless not `paged`)."""
+    """The sheet laid out for `paper`; FrontTooLong when no layout can print it (unless not `paged`)."""
     b = _basis(ruleset, parent, words or Words())
     sheet = _assemble(b, _parts(b), paper)
     layout = choose_layout(sheet, paged)
@@ -654,4 +655,5 @@ def build_sheet(
         tile_columns=layout.columns,
         overleaf=layout.overleaf,
         small_back=layout.small_back,
+        more_pages=layout.pages,
     )

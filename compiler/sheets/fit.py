@@ -6,8 +6,8 @@ height: the text is broken into lines with the widths of DejaVu Sans (approximat
 wide side) and the heights follow the numbers of sheet.css. The same HTML then goes to WeasyPrint and to
 browsers; `render_pdf` checks the result, so an estimate that is ever too hopeful fails the build
 instead of printing a tile where the sheet does not say. When no step holds every tile, layout.py continues
-the pool on the back; when that does not fit either, `gah check` and `gah build` say so at the rules that
-made the sheet long (fit_check.py).
+the pool on the back and the pages after it; when a side does not fit even without tiles, `gah check` and
+`gah build` say so at the rules that made the sheet long (fit_check.py).
 """
 
 from __future__ import annotations
@@ -256,8 +256,8 @@ def page_height(sheet: Sheet) -> float:
 
 
 class FrontTooLong(SheetError):
-    """The sheet does not fit: its front at no step (`side` "front"), or its back with the tiles the front
-    cannot hold (`side` "back"). `sheet` is the sheet as built, before fitting; `fit` the step at which the
+    """The sheet does not fit: its front even with no tile on it (`side` "front"), or its back even with no
+    continued tile (`side` "back"). `sheet` is the sheet as built, before fitting; `fit` the step at which the
     side is shortest; `needed` and `room` are that side's pt."""
 
     def __init__(self, message: str, sheet: Sheet, fit: Fit, needed: float, room: float, side: str = "front") -> None:
@@ -267,3 +267,11 @@ class FrontTooLong(SheetError):
         self.needed = needed
         self.room = room
         self.side = side
+
+
+class TileTooLong(FrontTooLong):
+    """A tile taller than a column of a page that holds only tiles (`side` "tile"): `tile` is its id."""
+
+    def __init__(self, message: str, sheet: Sheet, tile: str, needed: float, room: float) -> None:
+        super().__init__(message, sheet, OVERLEAF, needed, room, "tile")
+        self.tile = tile

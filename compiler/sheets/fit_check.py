@@ -1,11 +1,15 @@
-"""A sheet whose front cannot fit on one page, reported at the rules that make it long.
+"""A sheet no layout can print, reported at the rules that make it long.
 
-`gah build` refuses such a sheet: fit.py's estimate finds no condensing step at which the front fits.
-The same estimate (a few ms a ruleset) runs in `gah check`, so check and build agree. When it fails,
-the parts of the front that rules data controls (zones, track spaces, scorings, tiles, the house-rules
-lines about each kind of change) are measured at the last step and compared with the parent's sheet:
-the part that grew most is what the file added. The problem is placed at its rules key and says how
-many entries fit, found by building the sheet again with fewer of them.
+The Emperor tiles continue from the front to the back and on pages of their own, so a pool of any size
+prints. What does not continue: the front's track, scorings and house rules (one side, the first a player
+reads), the back's final scoring, Staff, setup, hotel and rulings (the other side of that sheet), and a tile
+(it never splits between columns or pages). `gah build` refuses a sheet when one of these does not fit, from
+the estimate of fit.py and back.py; the same estimate (a few ms a ruleset) runs in `gah check`, so check and
+build agree. When it fails, the parts of the side that rules data controls (zones, track spaces, scorings,
+tiles, Staff cards, the house-rules lines about each kind of change) are measured and compared with the
+parent's sheet: the part that grew most is what the file added. The problem is placed at its rules key and
+says how many entries fit, found by building the sheet again with fewer of them. A tile too tall is placed at
+the tile.
 """
 
 from __future__ import annotations
@@ -24,12 +28,13 @@ from ..frontend.rulesets import VARIANT_KEYS, RulesFile
 from ..irdiff import compare
 from ..languages import REFERENCE, Language, english, localised
 from ..words.text import Rich, SheetError, Words
-from .back import CONDENSED
+from .back import rules_parts
 from .context import Sheet, build_sheet
 from .fit import (
     MM,
     Fit,
     FrontTooLong,
+    TileTooLong,
     front_parts,
     house_line_height,
     lines,
@@ -54,10 +59,11 @@ class Topic:
     noun: str  # what `count` counts, in a message ("zones"); "" when not counted
     path: tuple[str, ...]  # its key in a rules file
     revert: Revert
-    body: Callable[[Sheet, Fit], float]  # pt it takes outside the house-rules box
+    body: Callable[[Sheet, Fit], float]  # pt it takes on the front outside the house-rules box
     count: Callable[[ir.Ruleset, ir.Ruleset | None], int] = lambda _child, _parent: 0
     shrink: Shrink | None = None
     fewest: int = 0  # the fewest entries a ruleset can have
+    back: str = ""  # its part of the back's rules (back.RULES, by name), if any
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class Share:
     """What one topic takes on a sheet's front at the last step."""
 
     topic: Topic
-    body: float  # pt outside the house-rules box
+    body: float  # pt outside the house-rules box (on the back: its part of the back's rules)
     house: list[Rich]  # its sentences in the house-rules box
     house_height: float  # pt
     grown: float  # pt more than on the parent's sheet
@@ -210,19 +216,20 @@ TOPICS: tuple[Topic, ...] = (
         _nothing,
         lambda r, p: len(_differing_staff(r, p)),
         _first_staff_changes,
+        back="staff",
     ),
     Topic("", ("description",), _field("description"), _description),
-    Topic("", ("hotel",), _field("hotel"), _nothing),
-    Topic("", ("final_scoring",), _field("final_scoring"), _nothing),
-    Topic("", ("setup",), _field("setup"), _nothing),
-    Topic("", ("rulings",), _field("rulings"), _nothing),
+    Topic("", ("hotel",), _field("hotel"), _nothing, back="hotel"),
+    Topic("", ("final_scoring",), _field("final_scoring"), _nothing, back="final"),
+    Topic("", ("setup",), _field("setup"), _nothing, back="setup"),
+    Topic("", ("rulings",), _field("rulings"), _nothing, back="rulings"),
     Topic("", ("items",), _field("items"), _nothing),
     Topic("", ("players",), _field("min_players", "max_players"), _nothing),
     Topic("", ("rounds",), _field("rounds"), _nothing),
     Topic("", ("score_track",), _field("score_track_spaces", "lap_marker"), _nothing),
     Topic("", ("tiebreakers",), _field("tiebreakers"), _nothing),
 )
-LEFTOVER = Topic("", (), _field(), _nothing)  # house-rules lines no topic claims
+LEFTOVER = Topic("", (), _field(), _nothing, back="footnotes")  # house-rules lines no topic claims
 
 
 # --- the check ------------------------------------------------------------------------------
@@ -302,8 +309,12 @@ def _front_problem(
         reference = localised(reference, words.language) if reference is not None else None
     try:
         build_sheet(ruleset, parent, paper, words)
+    except TileTooLong as error:
+        position, dotted = place(leaf, ("tiles", error.tile))
+        return error.needed, Problem(position, f"{dotted}: {tile_message(error)}")
     except FrontTooLong as error:
-        share = dominant(shares(error.sheet, error.fit, parent, _body_sheet(reference or parent, paper, words)))
+        before = _body_sheet(reference or parent, paper, words)
+        share = dominant(shares(error.sheet, error.fit, parent, before, error.side))
         position, dotted = place(leaf, share.topic.path)
         prefix = f"{dotted}: " if dotted else ""
         return error.needed, Problem(position, prefix + message(error, share, parent, paper, words))
@@ -329,9 +340,13 @@ def _body_sheet(ruleset: ir.Ruleset | None, paper: str, words: Words | None = No
         return error.sheet
 
 
-def shares(sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Sheet | None) -> list[Share]:
-    """What each topic takes on the front at step `fit`; each house-rules line goes to the topic whose
+def shares(
+    sheet: Sheet, fit: Fit, parent: ir.Ruleset | None, parent_sheet: Sheet | None, side: str = "front"
+) -> list[Share]:
+    """What each topic takes on `side` at step `fit`; on the front, each house-rules line goes to the topic whose
     change makes it (found by setting that topic back to the parent's and comparing again)."""
+    if side == "back":
+        return [_back_share(topic, sheet, parent, parent_sheet) for topic in (*TOPICS, LEFTOVER)]
     pool = Counter(sheet.house or [])
     full = Counter(pool)
     result = []
@@ -357,6 +372,13 @@ def _share(
     house_height = sum(house_line_height(sheet, sentence, fit) for sentence in house)
     grown = body + house_height - (topic.body(before, fit) if before is not None else 0.0)
     return Share(topic, body, house, house_height, grown, topic.count(sheet.ruleset, parent))
+
+
+def _back_share(topic: Topic, sheet: Sheet, parent: ir.Ruleset | None, before: Sheet | None) -> Share:
+    """What one topic takes of the back's rules (no tile: they continue on the pages after it)."""
+    body = rules_parts(sheet).get(topic.back, 0.0)
+    grown = body - (rules_parts(before).get(topic.back, 0.0) if before is not None else 0.0)
+    return Share(topic, body, [], 0.0, grown, topic.count(sheet.ruleset, parent))
 
 
 def dominant(found: list[Share]) -> Share:
@@ -421,12 +443,32 @@ def message(
     head = (
         f"the {error.side} of the {sheet.ruleset.name} sheet{where} needs about {pages:.1f} {sheet.page_size} pages "
         f"({error.needed / MM:.0f} mm; one page holds {error.room / MM:.0f} mm) even with its text at "
-        f"{CONDENSED.size if error.side == 'back' else error.fit.font:g} pt"  # a back is refused only condensed
-        + (" and the tiles in two columns" if error.fit.tile_columns else "")
+        f"{error.fit.font:g} pt"
     )
     if error.fit.overleaf:
-        head += ", those the front cannot hold continued on the back"
+        head += f" and every Emperor tile on the pages after it ({_why(error.side)})"
+    elif error.fit.tile_columns:
+        head += " and the tiles in two columns"
     return f"{head}; {_what(share, parent)}; {_advice(share, error, parent, paper, words)}"
+
+
+def _why(side: str) -> str:
+    """Why a side that does not fit is refused: what it holds that does not continue onto another page."""
+    if side == "front":
+        return "the track, the scorings and the house rules are one side: they do not continue on another page"
+    return "the final scoring, Staff, setup, hotel and rulings are one side: they do not continue on another page"
+
+
+def tile_message(error: TileTooLong) -> str:
+    """A tile taller than a column of a page of its own: the one limit of a pool."""
+    sheet = error.sheet
+    language = sheet.words.language
+    where = "" if language.id == REFERENCE else f" in {language.name} ({language.id})"
+    return (
+        f"tile {error.tile} on the {sheet.ruleset.name} sheet{where} needs about {error.needed / MM:.0f} mm even at "
+        f"{error.fit.font:g} pt, and a column of one {sheet.page_size} page holds {error.room / MM:.0f} mm; a tile "
+        "never splits between columns or pages: shorten its name, description, bonus or penalty"
+    )
 
 
 def _what(share: Share, parent: ir.Ruleset | None) -> str:
@@ -435,14 +477,28 @@ def _what(share: Share, parent: ir.Ruleset | None) -> str:
     noun, count = share.topic.noun, share.count
     where = {"zones": "a clause each in the scoring steps", "spaces": "the track picture"}.get(noun)
     if noun == "Staff cards" and count:
-        return f"the {count} Staff cards that differ from {_title(parent)} take {size} ({house})"
+        said = f" ({house})" if share.house else ""
+        return f"the {count} Staff cards that differ from {_title(parent)} take {size}{said}"
     if noun and count:
         parts = [part for part in (where, house if share.house else None) if part]
         return f"its {count} {noun} take {size}" + (f" ({', '.join(parts)})" if parts else "")
     if share.topic.path == ("description",) and not share.house:
         return f"its description takes {size}"
+    if share.topic.back and not share.house:  # a part of the back's rules
+        return f"{BACK_PARTS[share.topic.back]} {size} of the back"
     about = f" about {share.topic.path[0]}" if share.topic.path else ""
     return f"the {house}{about} take{'s' if len(share.house) == 1 else ''} {size}"
+
+
+# The back's parts (back.RULES) as a message names them, with their verb.
+BACK_PARTS = {
+    "final": "its final scoring takes",
+    "staff": "its Staff cards take",
+    "setup": "its setup takes",
+    "hotel": "its hotel takes",
+    "rulings": "its rulings take",
+    "footnotes": "the notes on uncertain facts take",
+}
 
 
 def _advice(

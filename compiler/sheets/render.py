@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, NotRequired, TypedDict
 
@@ -156,7 +157,8 @@ def _fixed_epoch() -> Iterator[None]:
 
 
 def render_pdf(html: str, name: str = "this") -> bytes:
-    """The PDF of a sheet's HTML; a SheetError unless it is one sheet: every tile on the front, the rest on the back."""
+    """The PDF of a sheet's HTML; a SheetError unless its pages are the ones it says: every tile on the front,
+    the rest on the back, and on the further pages that hold only tiles (check_pages)."""
     import weasyprint  # type: ignore[import-untyped]  # imported late: slow, and only the PDF needs it
 
     with _fixed_epoch():
@@ -174,8 +176,10 @@ def render_pdf(html: str, name: str = "this") -> bytes:
 
 
 def check_pages(pages: list[dict[str, bool]], name: str) -> None:
-    """Two pages: every tile of the front (ids tile-...) and the end of the front (front-end) on the first,
-    inside its margins; the back (id back) starts the second, with the tiles continued there (overleaf-...).
+    """The pages the sheet says: every tile of the front (ids tile-...) and the end of the front (front-end) on the
+    first, inside its margins; the back (id back) starts the second, with the tiles continued there (overleaf-...);
+    each further page N (id pageN) holds its tiles (pageN-...), and the line naming it (to-pageN) is on a page
+    before it, inside its margins.
 
     `pages` holds, per page, the ids placed on it and whether each lies above the page's bottom margin.
     """
@@ -193,8 +197,32 @@ def check_pages(pages: list[dict[str, bool]], name: str) -> None:
         )
     if not pages or not pages[0].get("front-end", False):
         raise SheetError(f"the front of the {name} sheet runs past the bottom margin of its page")
-    if len(pages) != 2 or "back" not in pages[1]:
-        raise SheetError(f"the {name} sheet takes {len(pages)} pages; it must print on the two sides of one sheet")
+    expected = max([2, *(int(found) for page in pages for a in page for found in re.findall(r"^page(\d+)$", a))])
+    if len(pages) != expected or "back" not in pages[1]:
+        must = "the two sides of one sheet" if expected == 2 else f"{expected} pages"
+        raise SheetError(f"the {name} sheet takes {len(pages)} pages; it must print on {must}")
+    pointers = {anchor for page in pages for anchor in page if anchor.startswith("to-page")}
+    missing = [n for n in range(3, expected + 1) if f"to-page{n}" not in pointers]
+    if missing:
+        raise SheetError(f"the {name} sheet has no line naming page {missing[0]}, where its tiles continue")
+    _check_further_pages(pages, name)
+
+
+def _check_further_pages(pages: list[dict[str, bool]], name: str) -> None:
+    """Pages 3 on: each tile on the page its id names, each line naming a page on a page before it."""
+    for index, page in enumerate(pages):
+        for anchor, inside in page.items():
+            found = re.match(r"(to-)?page(\d+)-?(.*)$", anchor)
+            if found is None:
+                continue
+            pointer, number, tile = found.group(1), int(found.group(2)), found.group(3)
+            if pointer and (index >= number - 1 or not inside):
+                raise SheetError(
+                    f"the {name} sheet's line naming page {number} is not above the margin of a page before it"
+                )
+            if not pointer and index != number - 1:
+                what = f"tile {tile}" if tile else f"page {number}"
+                raise SheetError(f"the {name} sheet prints {what} on page {index + 1}, where it says page {number}")
 
 
 def render(

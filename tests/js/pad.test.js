@@ -106,6 +106,7 @@ test("the pad against the Python modules", { skip }, async (t) => {
         const asked = plain(G.problems(board).map((p) => p.path));
         assert.deepEqual(asked, Object.keys(vector.draws).map((index) => `players[${index}].drawn`), vector.label);
         assert.deepEqual(plain(G.drawers(board).map((d) => [d.index, d.count, d.cards])), Object.keys(vector.draws).map((i) => [Number(i), 3, []]), vector.label);
+        if (vector.partial) enterInPart(G, board, vector);
         for (const [index, cards] of Object.entries(vector.draws)) for (const card of cards) G.addDrawn(board, Number(index), card);
         assert.deepEqual(plain(G.problems(board).map((p) => p.path)), asked, `${vector.label}: the card to play is asked`);
         for (const [index, value] of Object.entries(vector.plays)) {
@@ -140,6 +141,23 @@ test("the pad against the Python modules", { skip }, async (t) => {
   });
   fs.writeFileSync(path.join(folder, "played.json"), JSON.stringify(written));
 });
+
+// A draw entered in part (issue 43): one player's first `cards` of the draw, every other draw whole, and a card to
+// play chosen for each. What is missing is asked for, the round cannot be scored, and taking the cards out again
+// leaves the entries as they were.
+function enterInPart(G, board, vector) {
+  const { player, cards, problems, refused } = vector.partial;
+  for (const [index, drawn] of Object.entries(vector.draws)) {
+    for (const card of index === player ? drawn.slice(0, cards) : drawn) G.addDrawn(board, Number(index), card);
+    G.choosePlay(board, Number(index), drawn[0]);
+  }
+  assert.deepEqual(plain(G.problems(board).map((p) => p.message)), problems, `${vector.label}: a draw entered in part`);
+  assert.throws(() => G.commit(board), (error) => error.message === refused, `${vector.label}: scored in part`);
+  assert.deepEqual(plain(board.game.history), [], `${vector.label}: nothing scored`);
+  for (const index of Object.keys(vector.draws)) {
+    while (board.game.entries.players[index].drawn.length) G.removeDrawn(board, Number(index), 0);
+  }
+}
 
 // A whole game through the pad's model: the deal, each round's end state entered, scored once, the
 // decisions' options worked out and one changed then undone; what happened is written for Python.

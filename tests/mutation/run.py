@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.mutation.first_killer import KILLERS, known_killers  # noqa: E402
 from tests.mutation.sample import mutant_keys  # noqa: E402
 
 
@@ -85,6 +87,7 @@ GROUPS = (
             "tests/test_score_language.py",  # the runtime's words (runtime/words.py): phrases, plurals, places
             "tests/test_voice.py",  # and its phrases made ready (filler, Voice)
             "tests/test_module_languages.py",  # and a language a module lacks (words_in)
+            "tests/test_solo.py",  # player roles: each part of an Emperor scoring a role leaves out, or keeps
         ),
         ci_one_in=480,  # a subset of the one-in-120 sample (every one of which is killed); 2 mutants, for CI's time
     ),
@@ -97,6 +100,8 @@ GROUPS = (
             "tests/test_batched_scoring.py",
             "tests/test_batched_records.py",
             "tests/test_batched_games.py",
+            "tests/test_other_players.py",  # most / fewest and each tie rule, by hand
+            "tests/test_declared_resources.py",  # a loss down to a lower limit above 0, by hand
         ),
         ci_one_in=400,
         env=("NUMBA_DISABLE_JIT=1",),
@@ -147,7 +152,7 @@ OPERATORS_EXCLUDED = [
 ]
 
 
-def config_text(group: Group) -> str:
+def config_text(group: Group, pristine: Path, records: Path) -> str:
     def toml_list(values: list[str] | tuple[str, ...]) -> str:
         return "[" + ", ".join(json.dumps(v) for v in values) + "]"
 
@@ -157,7 +162,7 @@ def config_text(group: Group) -> str:
             f"module-path = {toml_list(group.targets)}",
             "timeout = 240.0",
             "excluded-modules = []",
-            f"test-command = {json.dumps(pytest_command(group))}",
+            f"test-command = {json.dumps(killer_first_command(group, pristine, records))}",
             "",
             "[cosmic-ray.distributor]",
             'name = "local"',
@@ -175,6 +180,31 @@ def pytest_command(group: Group) -> str:
     files = " ".join(group.tests)
     pytest = f'-m pytest -x -q -p no:cacheprovider -n 0 -m "not snapshot" {deselect} {files}'
     return f"{' '.join(('env', *group.env)) + ' ' if group.env else ''}{sys.executable} {pytest}"
+
+
+def killer_first_command(group: Group, pristine: Path, records: Path) -> str:
+    """The group's command behind tests/mutation/first_killer.py, which tries a mutant's known killer first."""
+    return shlex.join((sys.executable, "-m", "tests.mutation.first_killer", group.name, str(pristine), str(records)))
+
+
+def pristine_copy(group: Group, root: Path, into: Path) -> Path:
+    """A copy of the group's target files as they are before any mutant: first_killer.py names a mutant by them."""
+    for target in group.targets:
+        source = root / target
+        for path in sorted(source.rglob("*.py")) if source.is_dir() else [source]:
+            (into / path.relative_to(root)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, into / path.relative_to(root))
+    return into
+
+
+def save_killers(records: Path) -> int:
+    """Merge the killers recorded in this run into tests/mutation/killers.json; how many were new."""
+    known = known_killers()
+    lines = records.read_text(encoding="utf-8").splitlines() if records.exists() else []
+    new = {name: test for name, test in (json.loads(line) for line in lines) if known.get(name) != test}
+    merged = dict(sorted({**known, **new}.items()))
+    KILLERS.write_text(json.dumps(merged, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return len(new)
 
 
 def run(*argv: str, root: Path = ROOT) -> None:
@@ -235,13 +265,16 @@ def collects(group: Group) -> str:
     return "" if done.returncode == 0 else (done.stdout + done.stderr).strip()[-2000:]
 
 
-def run_group(group: Group, sample: list[str], session: Path | None, root: Path = ROOT) -> list[tuple[str, str]]:
+def run_group(
+    group: Group, sample: list[str], session: Path | None, records: Path, root: Path = ROOT
+) -> list[tuple[str, str]]:
     """Run one group's sample in a cosmic-ray session (a temporary one unless `session` is given) in `root` (the
-    repository, or a lane's copy, which is thrown away after); its rows."""
+    repository, or a lane's copy, which is thrown away after), recording new killers in `records`; its rows."""
     with tempfile.TemporaryDirectory() as tmp:
         session = session or Path(tmp) / "session.sqlite"
         config = Path(tmp) / "cosmic-ray.toml"
-        config.write_text(config_text(group), encoding="utf-8")
+        pristine = pristine_copy(group, root, Path(tmp) / "pristine")
+        config.write_text(config_text(group, pristine, records), encoding="utf-8")
         try:
             if not session.exists():
                 run(tool("cosmic-ray"), "init", str(config), str(session), root=root)
@@ -254,11 +287,11 @@ def run_group(group: Group, sample: list[str], session: Path | None, root: Path 
         return outcomes(session, root)
 
 
-def run_in_lane(group: Group, sample: list[str]) -> tuple[list[tuple[str, str]], float]:
+def run_in_lane(group: Group, sample: list[str], records: Path) -> tuple[list[tuple[str, str]], float]:
     """Run one group's sample in a fresh copy of the repository; its rows and seconds."""
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"gah-mutation-{group.name}-") as tmp:
-        rows = run_group(group, sample, None, lane_copy(Path(tmp)))
+        rows = run_group(group, sample, None, records, lane_copy(Path(tmp)))
     return rows, time.monotonic() - start
 
 
@@ -283,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--session", type=Path, help="keep the cosmic-ray session here (one group only)")
     parser.add_argument("--lanes", type=int, default=1, help="run this many groups at once, each in its own copy")
+    parser.add_argument(
+        "--record-killers", action="store_true", help="save the test that killed each mutant (killers.json)"
+    )
     args = parser.parse_args(argv)
     groups = [group for group in GROUPS if group.name in (args.group or GROUP_NAMES)]
     if args.session and len(groups) != 1:
@@ -303,18 +339,34 @@ def main(argv: list[str] | None = None) -> int:
     def sample(group: Group) -> list[str]:
         return ["--one-in", str(group.ci_one_in), "--skip-equivalent"] if args.ci else ["--one-in", str(args.one_in)]
 
+    with tempfile.TemporaryDirectory(prefix="gah-mutation-killers-") as tmp:
+        records = Path(tmp) / "records.jsonl"
+        survivors = run_groups(groups, sample, args.lanes, args.session, records)
+        recorded = len(records.read_text(encoding="utf-8").splitlines()) if records.exists() else 0
+        if args.record_killers:
+            print(f"{save_killers(records)} new killers saved in {KILLERS.relative_to(ROOT)}")
+        elif recorded:
+            print(f"{recorded} mutants needed the whole test files: --record-killers saves the tests that killed them")
+    return 1 if args.ci and survivors else 0
+
+
+def run_groups(
+    groups: list[Group], sample: Callable[[Group], list[str]], lanes: int, session: Path | None, records: Path
+) -> list[str]:
+    """Run every group's sample, `lanes` groups at once (each in its own copy) or one after another here; the keys
+    of the mutants that survived."""
     survivors: list[str] = []
-    if args.lanes > 1:
-        with ThreadPoolExecutor(max_workers=args.lanes) as lanes:  # the slowest groups first (GROUPS' order)
-            done = list(lanes.map(lambda group: run_in_lane(group, sample(group)), groups))
+    if lanes > 1:
+        with ThreadPoolExecutor(max_workers=lanes) as pool:  # the slowest groups first (GROUPS' order)
+            done = list(pool.map(lambda group: run_in_lane(group, sample(group), records), groups))
         for group, (rows, seconds) in zip(groups, done, strict=True):
             survivors += report(group.name, rows, seconds)
-        return 1 if args.ci and survivors else 0
+        return survivors
     for group in groups:
         start = time.monotonic()
-        rows = run_group(group, sample(group), args.session)
+        rows = run_group(group, sample(group), session, records)
         survivors += report(group.name, rows, time.monotonic() - start)
-    return 1 if args.ci and survivors else 0
+    return survivors
 
 
 if __name__ == "__main__":

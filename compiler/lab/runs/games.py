@@ -18,8 +18,10 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from ...errors import GahError
+from ...writer import write_atomically
 from ..engine.game import Outcome
 from .batches import BatchedLab, chosen_engine, refusal
 from .jobs import CHUNK, Lab, LabSpec, chunks
@@ -129,26 +131,54 @@ def _parts_rows(parts: Sequence[Part], names: list[str]) -> Iterator[list[Cell]]
 
 
 def write_games_csv(path: Path, spec: LabSpec, labels: Sequence[str], more: Sequence[Part] = ()) -> None:
-    """The games as CSV (a header, then game_rows; then those of `more` specs, a sweep's other runs)."""
+    """The games as CSV (a header, then game_rows; then those of `more` specs, a sweep's other runs), written row
+    by row into a file that replaces `path` whole (or into the stream `path` names: gah.writer)."""
     parts = [(spec, labels), *more]
     names = _parts_columns(parts)
-    with path.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out, lineterminator="\n")
+
+    def fill(handle: BinaryIO) -> None:
+        writer = csv.writer(_Utf8(handle), lineterminator="\n")
         writer.writerow(names)
         writer.writerows(_parts_rows(parts, names))
 
+    write_atomically(path, fill)
+
+
+class _Utf8:
+    """Text written as UTF-8 into a binary file (what csv.writer writes to)."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+
+    def write(self, text: str) -> int:
+        return self.handle.write(text.encode("utf-8"))
+
 
 def write_games_parquet(path: Path, spec: LabSpec, labels: Sequence[str], more: Sequence[Part] = ()) -> None:
-    """The games as Parquet (pyarrow, the `parquet` extra): the CSV's columns, typed (empty cells are nulls)."""
+    """The games as Parquet (pyarrow, the `parquet` extra): the CSV's columns, typed (empty cells are nulls).
+    pyarrow writes into the open file gah.writer gives it, never to `path` itself (which it would remove when
+    the write fails, whatever it is)."""
+    pq = parquet()
+    table = _games_table([(spec, labels), *more])
+    write_atomically(path, lambda handle: pq.write_table(table, handle))
+
+
+def parquet() -> Any:
+    """pyarrow.parquet, or a GahError saying how to install it (a command asks before it plays its games)."""
     try:
-        import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise GahError(say("no_pyarrow")) from None
-    parts = [(spec, labels), *more]
+    return pq
+
+
+def _games_table(parts: Sequence[Part]) -> Any:
+    """The games as a pyarrow table."""
+    import pyarrow as pa
+
     names = _parts_columns(parts)
     values: list[list[Cell | None]] = [[] for _ in names]
     for row in _parts_rows(parts, names):
         for column, cell in zip(values, row, strict=True):
             column.append(None if cell == "" else cell)
-    pq.write_table(pa.table(dict(zip(names, values, strict=True))), str(path))
+    return pa.table(dict(zip(names, values, strict=True)))

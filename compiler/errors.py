@@ -15,7 +15,8 @@ class Position:
     column: int
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        """`file:line:column`, the file name printable (it is user text: it may hold escape sequences)."""
+        return f"{printable(self.file)}:{self.line}:{self.column}"
 
 
 # Characters that would act on the terminal instead of showing (escape sequences, line
@@ -30,6 +31,11 @@ def printable(text: str) -> str:
     return "".join(
         char.encode("unicode_escape").decode("ascii") if _is_control(char) or char in _BIDI else char for char in text
     )
+
+
+def acts_on_a_terminal(char: str) -> bool:
+    """Whether `char` is one printable() escapes: a C0 or C1 control, DEL, or a bidirectional control."""
+    return _is_control(char) or char in _BIDI
 
 
 class Speaks(Protocol):

@@ -437,9 +437,15 @@ def build_languages(workspace: Workspace, requested: str | None = None) -> tuple
     """The languages `gah build` writes sheets in: the chosen one first (choose_language), then the others of
     gah.toml's `languages` (default: every language known here), by id."""
     main = choose_language(workspace, requested)
-    others = workspace.config.languages or language_ids(workspace)
     where = workspace.setting_position("languages") if workspace.config.languages else None
-    return (main, *(load_language(workspace, i, where) for i in sorted(set(others)) if i != main.id))
+    return (main, *(load_language(workspace, i, where) for i in sheet_language_ids(workspace, main.id)[1:]))
+
+
+def sheet_language_ids(workspace: Workspace, main: str) -> tuple[str, ...]:
+    """The ids of the languages `gah build` makes sheets in, with `main` (its chosen one) first: then gah.toml's
+    `languages` (default: every language known here), by id. `gah check` measures the sheets in the same ones."""
+    others = workspace.config.languages or language_ids(workspace)
+    return (main, *(i for i in sorted(set(others)) if i != main))
 
 
 def english() -> Language:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
+from urllib.parse import quote
 
-from .errors import Position, Problem
+from .errors import Position, Problem, acts_on_a_terminal, printable
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -27,6 +29,9 @@ class Failure:
 
     message: str
     file: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", printable(self.message))  # it may quote a path as the user typed it
 
     def problem(self) -> Problem | None:
         """The failure as a problem at its file (line 1, column 1, as the loader places a whole file's problems)."""
@@ -62,7 +67,15 @@ def as_json(problems: list[Problem], failure: Failure | None = None, notes: Note
     found: dict[str, object] = {"problems": rows, "count": len(rows)}
     if failure is not None and failure.file is None:
         found["error"] = failure.message
-    return json.dumps(found, ensure_ascii=False, indent=2)
+    return _json(found)
+
+
+def _json(document: object) -> str:
+    """`document` as indented JSON, every character that could act on a terminal written as a \\u escape: JSON
+    escapes the C0 controls itself; DEL, the C1 controls and the bidirectional ones it would leave raw (the
+    value a tool reads back is the same)."""
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    return "".join(f"\\u{ord(c):04x}" if ord(c) >= 0x7F and acts_on_a_terminal(c) else c for c in text)
 
 
 def _escape_data(text: str) -> str:
@@ -70,7 +83,8 @@ def _escape_data(text: str) -> str:
 
 
 def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    """A property of a workflow command (a file name): printable, then escaped as GitHub reads properties."""
+    return _escape_data(printable(text)).replace(":", "%3A").replace(",", "%2C")
 
 
 def as_github(problems: list[Problem], failure: Failure | None = None, notes: Notes = ()) -> str:
@@ -86,10 +100,11 @@ def as_github(problems: list[Problem], failure: Failure | None = None, notes: No
 
 
 def _uri(file: str) -> str:
-    """A SARIF artifact URI: the path as shown, with forward slashes and percent-escapes where a URI needs them."""
-    from urllib.parse import quote
-
-    return quote(file.replace("\\", "/"), safe="/<>")
+    """A SARIF artifact URI (RFC 3986): the path as shown, with forward slashes, every byte of its UTF-8 but the
+    unreserved characters and '/' percent-encoded; an absolute path as a file: URI."""
+    path = file.replace("\\", "/")
+    encoded = quote(path, safe="/")
+    return "file://" + encoded if PurePosixPath(path).is_absolute() else encoded
 
 
 def _location(file: str, line: int, column: int) -> dict[str, object]:
@@ -132,4 +147,4 @@ def as_sarif(problems: list[Problem], version: str, failure: Failure | None = No
     }
     run = {"tool": {"driver": driver}, "invocations": [_invocation(failure)], "results": results}
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
-    return json.dumps(log, ensure_ascii=False, indent=2)
+    return _json(log)

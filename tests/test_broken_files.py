@@ -136,6 +136,9 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "introductory-too-few-sets": ("5:5", "3 introductory set(s) for up to 4 players"),
     "draft-packet-too-small": ("5:18", "packet_size: 4 is smaller than the hand size 6"),
     "hand-too-big-for-deck": ("4:21", "4 players x 13 cards is more than the 48 Staff cards"),
+    # roles (issue 43: these two crashed every command with KeyError: 'lower')
+    "role-unknown-source": ("5:35", "no final-scoring source 'cellar'; expected one of: staff, rooms, krones"),
+    "role-seat-above-max": ("5:11", "roles.solo-opponent.seat: 3 is more than players.max (2)"),
 }
 
 

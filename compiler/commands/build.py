@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from ..errors import Speaks
+from ..errors import Speaks, printable
 from ..frontend.rulesets import Workspace
 from ..languages import build_languages
 from ..outputs import (
@@ -105,12 +105,13 @@ def _report_check(
     """gah build --check: each file out of date on a line (stderr) and 1, or one line that all is fresh and 0."""
     for path in stale:
         print(
-            says.say("build.stale" if path.exists() else "build.missing", file=workspace.display(path)), file=sys.stderr
+            says.say("build.stale" if path.exists() else "build.missing", file=printable(workspace.display(path))),
+            file=sys.stderr,
         )
     for job in stale_pdfs:
-        print(says.say("build.stale_pdf", file=workspace.display(job.path)), file=sys.stderr)
+        print(says.say("build.stale_pdf", file=printable(workspace.display(job.path))), file=sys.stderr)
     for path in extra:
-        print(says.say("build.extra", file=workspace.display(path)), file=sys.stderr)
+        print(says.say("build.extra", file=printable(workspace.display(path))), file=sys.stderr)  # any name: not ours
     if stale or stale_pdfs or extra:
         command = "gah build" + (" --all" if args.all else "")
         print(says.say("build.out_of_date", command=command), file=sys.stderr)

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 from .. import __version__, ir
-from ..errors import Problem, RulesError
+from ..errors import Problem, RulesError, printable
 from ..frontend.rulesets import Library, Workspace
 from ..frontend.validate import Speaks, shipped_english
-from ..languages import Language, language_ids, load_language, own_language_ids
+from ..languages import Language, load_language, own_language_ids, sheet_language_ids
 from ..problem_formats import Failure, as_github, as_json, as_sarif
 from ..project import Compiled, compile_library
 from ..sheets.fit_check import fit_problems
@@ -139,7 +139,9 @@ def _checked(args: argparse.Namespace, workspace: Workspace) -> tuple[int, list[
     if workspace.root is None and not files:
         print(says.say("cli.bundled_only"))
     languages, language_problems = _check_languages(workspace, says)
-    too_long = fit_problems(compiled, names, workspace.config.paper, languages)
+    built = sheet_language_ids(workspace, workspace.config.language or "en")
+    sheets_in = [language for language in languages if language.id in built]  # as gah build makes them
+    too_long = fit_problems(compiled, names, workspace.config.paper, sheets_in)
     problems = compiled.problems + model_problems + language_problems + list(too_long.values())
     notes = _ruleset_lines(compiled, [n for n in names if n not in too_long], problems, says)
     return (1 if problems else 0), problems, notes
@@ -190,8 +192,8 @@ def _check_languages(workspace: Workspace, says: Speaks) -> tuple[list[Language]
     problems: list[Problem] = []
     own = set(own_language_ids(workspace))
     main = workspace.config.language or "en"
-    wanted = sorted({*(workspace.config.languages or language_ids(workspace)), *own, main})
-    for language_id in sorted(wanted, key=lambda i: i != main):
+    built = sheet_language_ids(workspace, main)  # as gah build (without --lang) makes its sheets
+    for language_id in [*built, *sorted(own - set(built))]:
         setting = "language" if language_id == main and workspace.config.language else "languages"
         try:
             language = load_language(workspace, language_id, workspace.setting_position(setting))
@@ -200,7 +202,7 @@ def _check_languages(workspace: Workspace, says: Speaks) -> tuple[list[Language]
             continue
         languages.append(language)
         if language_id in own:
-            print(says.say("cli.language_ok", id=language_id, name=language.name, file=str(language.file)))
+            print(says.say("cli.language_ok", id=language_id, name=language.name, file=printable(str(language.file))))
     return languages, problems
 
 
@@ -215,5 +217,5 @@ def _check_lab_models(workspace: Workspace, paths: list[Path], says: Speaks) -> 
         except RulesError as error:
             problems.extend(error.problems)
             continue
-        print(says.say("cli.lab_model_ok", path=workspace.display(path)))
+        print(says.say("cli.lab_model_ok", path=printable(workspace.display(path))))
     return problems

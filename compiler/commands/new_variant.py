@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import Speaks
+from ..errors import Speaks, printable
 from ..frontend.rulesets import NAME_PATTERN, Library, Workspace
 from ..frontend.validate import said_did_you_mean
 from ..project import UnknownRuleset
@@ -55,7 +55,7 @@ def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
     workspace.require_root()
     says = speaker(workspace)
     if not NAME_PATTERN.match(name) or len(name) > 40:
-        print(says.say("cli.new_variant.bad_name", name=name), file=sys.stderr)
+        print(says.say("cli.new_variant.bad_name", name=printable(name)), file=sys.stderr)
         return 2
     library = Library(workspace)
     if args.parent not in library.files:
@@ -63,7 +63,9 @@ def run_new_variant(args: argparse.Namespace, workspace: Workspace) -> int:
         hint = said_did_you_mean(args.parent, library.names())
         raise error_of(UnknownRuleset, "errors.rules.unknown_from", name=args.parent, hint=hint, known=known)
     if name in library.files:
-        print(says.say("cli.new_variant.taken", name=name, file=library.files[name].display), file=sys.stderr)
+        print(
+            says.say("cli.new_variant.taken", name=name, file=printable(library.files[name].display)), file=sys.stderr
+        )
         return 1
     path, text = starter_variant(workspace, name, args.parent, says)
     if path.exists() and not args.force:

@@ -11,7 +11,7 @@ from typing import cast
 
 from ..backends.python.load import load_scoring_module
 from ..backends.score_words import score_words
-from ..errors import Problem, RulesError, Speaks
+from ..errors import Problem, RulesError, Speaks, printable
 from ..frontend.rulesets import Workspace
 from ..frontend.state_input import load_state, state_problem
 from ..languages import choose_language
@@ -26,7 +26,7 @@ def _nearby(workspace: Workspace, path: Path, says: Speaks) -> str:
     typed in a subfolder)."""
     if workspace.root is None or path.is_absolute() or not (workspace.root / path).is_file():
         return ""
-    return says.say("cli.nearby", path=os.path.relpath(workspace.root / path, Path.cwd()))
+    return says.say("cli.nearby", path=printable(os.path.relpath(workspace.root / path, Path.cwd())))
 
 
 @command("score")
@@ -37,9 +37,10 @@ def run_score(args: argparse.Namespace, workspace: Workspace) -> int:
             says = speaker(workspace, args.lang)
             if not path.exists():
                 nearby = _nearby(workspace, path, says)
-                print(says.say("cli.no_such_file", command="score", file=str(path), nearby=nearby), file=sys.stderr)
+                named = printable(str(path))
+                print(says.say("cli.no_such_file", command="score", file=named, nearby=nearby), file=sys.stderr)
             else:
-                print(says.say("cli.not_plain_file", command="score", file=str(path)), file=sys.stderr)
+                print(says.say("cli.not_plain_file", command="score", file=printable(str(path))), file=sys.stderr)
             return 2
     ruleset = load_one(workspace, args.rules)
     language = choose_language(workspace, args.lang)

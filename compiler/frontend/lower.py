@@ -511,14 +511,19 @@ class _Builder:
                 if source not in ids:
                     self.problem(
                         self.at("roles", role_id, "final_scoring", index),
-                        f"roles.{role_id}.final_scoring: no final-scoring source {source!r}; expected one of: "
-                        + ", ".join(ids),
+                        "role_no_source",
+                        role=role_id,
+                        source=source,
+                        sources=", ".join(ids) or said("errors.lower.none"),
                     )
             seat = data.get("seat")
             if seat is not None and seat > self.doc["players"]["max"]:
                 self.problem(
-                    self.at("roles", role_id, "seat"),
-                    f"roles.{role_id}.seat: {seat} is more than players.max {self.doc['players']['max']}",
+                    self.blame(self.at("roles", role_id, "seat"), self.at("players", "max")),
+                    "role_seat",
+                    role=role_id,
+                    seat=seat,
+                    players=self.doc["players"]["max"],
                 )
             emperor = data.get("emperor_scoring", {})
             found.append(

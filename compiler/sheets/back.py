@@ -1,7 +1,8 @@
 """How tall the back of a sheet is, with the tiles that the front could not hold continued at its top, and
 with the line that names page 3 when the back cannot hold them all (pages.py lays out the pages after it).
 
-The back flows in two columns, at 8 pt when tiles continue there (sheet.css: body.fit-overleaf .back). Its parts are estimated as blocks, the way
+The back flows in two columns, in 9 pt text, or at 8 pt when tiles continue there (sheet.css: body.fit-overleaf
+.back): PLAIN and CONDENSED below. Its parts are estimated as blocks, the way
 fit.py estimates the front: text broken into lines with DejaVu Sans widths, heights from sheet.css. A block
 never splits between the columns (a heading goes with what follows it; the final scoring and the hotel
 avoid breaks as a whole), so the estimate fills the first column block by block, then the second, and
@@ -10,6 +11,7 @@ the back fits when the second column ends on the page. `render_pdf` checks the r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..words.text import Rich, plain
@@ -19,11 +21,37 @@ from .track import text_width
 if TYPE_CHECKING:
     from .context import Line, Sheet, TierGroup
 
-SIZE = OVERLEAF.font  # pt: with tiles overleaf the back condenses as the front (sheet.css: body.fit-overleaf .back)
-LINE = SIZE * OVERLEAF.line
+
+@dataclass(frozen=True)
+class BackText:
+    """The back's type (sheet.css): its text size in pt, line height (a factor of the size), headings' sizes."""
+
+    size: float
+    line_height: float
+    h2_size: float
+    h3_size: float
+
+    @property
+    def line(self) -> float:
+        return self.size * self.line_height
+
+    @property
+    def h2(self) -> float:
+        """A section's heading: it is its section's first child, so no margin above."""
+        return self.h2_size * self.line_height + 0.3 * MM + 1.2 + 1.2 * MM
+
+    @property
+    def h3(self) -> float:
+        return 1.6 * MM + self.h3_size * self.line_height + 0.6 * MM
+
+
+PLAIN = BackText(9, 1.17, 11, 9.5)  # html, h2, h3 (the front holds every tile)
+CONDENSED = BackText(OVERLEAF.font, OVERLEAF.line, 10, 8.5)  # body.fit-overleaf .back: tiles continue there
+# The continued tiles are only ever on a condensed back.
+SIZE = CONDENSED.size
+LINE = CONDENSED.line
 GAP = 6 * MM  # sheet.css: .back column-gap
-H2 = 10 * LINE / SIZE + 0.3 * MM + 1.2 + 1.2 * MM  # each section's heading is its first child: no margin above
-H3 = 1.6 * MM + 8.5 * LINE / SIZE + 0.6 * MM
+H2 = CONDENSED.h2
 TIER = 0.6 * MM + LINE + 2 * 0.3 * MM + 0.4 * MM  # .overleaf h3.tier
 PARA = 0.8 * MM
 CELL = 2 * 1.0 * MM + 0.6  # left and right padding of a table cell plus one border
@@ -45,22 +73,26 @@ def back_room(sheet: Sheet) -> float:
     return page_height(sheet) - footer
 
 
-def back_height(sheet: Sheet, overleaf: list[TierGroup], pointer: bool = False) -> float:
-    """The height in pt the back's two columns need, with `overleaf` at the top (and after them, if `pointer`, the
-    line that names page 3)."""
-    blocks = [*tile_blocks(sheet, overleaf), *pointer_block(sheet, pointer and bool(overleaf)), *rules_blocks(sheet)]
+def back_height(sheet: Sheet, overleaf: list[TierGroup], pointer: bool = False, text: BackText = CONDENSED) -> float:
+    """The height in pt the back's two columns need in `text`, with `overleaf` at the top (and after them, if
+    `pointer`, the line that names page 3)."""
+    blocks = [
+        *tile_blocks(sheet, overleaf),
+        *pointer_block(sheet, pointer and bool(overleaf)),
+        *rules_blocks(sheet, text),
+    ]
     return columns_height(blocks)
 
 
-def rules_blocks(sheet: Sheet) -> list[float]:
-    """The back's rules: the final scoring, Staff, setup, the hotel, the rulings and the notes."""
-    return [block for part in RULES for block in part(sheet)]
+def rules_blocks(sheet: Sheet, text: BackText = CONDENSED) -> list[float]:
+    """The back's rules in `text`: the final scoring, Staff, setup, the hotel, the rulings and the notes."""
+    return [block for part in RULES for block in part(sheet, text)]
 
 
 def rules_parts(sheet: Sheet) -> dict[str, float]:
-    """The height in pt of each part of the back's rules, by its name in RULES, as the share of the page it takes
-    (half its blocks: the back has two columns)."""
-    return {part.__name__.lstrip("_"): sum(part(sheet)) / 2 for part in RULES}
+    """The height in pt of each part of the back's rules (condensed: a back is refused only so), by its name in
+    RULES, as the share of the page it takes (half its blocks: the back has two columns)."""
+    return {part.__name__.lstrip("_"): sum(part(sheet, CONDENSED)) / 2 for part in RULES}
 
 
 def pointer_block(sheet: Sheet, pointer: bool) -> list[float]:
@@ -68,7 +100,7 @@ def pointer_block(sheet: Sheet, pointer: bool) -> list[float]:
     if not pointer:
         return []
     text = sheet.words.text("tiles.continued_on", page=10)  # two digits: as wide as any page number
-    return [_text(text, column_width(sheet), True) + PARA]
+    return [_text(text, column_width(sheet), CONDENSED, True) + PARA]
 
 
 def columns_height(blocks: list[float]) -> float:
@@ -90,12 +122,12 @@ def columns_needed(blocks: list[float], height: float) -> int:
     return count
 
 
-def _text(text: Rich | str, width: float, bold: bool = False) -> float:
-    return lines(text, width, SIZE, bold) * LINE
+def _text(text: Rich | str, width: float, t: BackText, bold: bool = False) -> float:
+    return lines(text, width, t.size, bold) * t.line
 
 
-def _line(line: Line, width: float) -> float:
-    return _text(("◆ ", *line.text) if line.changed else line.text, width, line.changed)
+def _line(line: Line, width: float, t: BackText) -> float:
+    return _text(("◆ ", *line.text) if line.changed else line.text, width, t, line.changed)
 
 
 def tile_blocks(sheet: Sheet, groups: list[TierGroup]) -> list[float]:
@@ -118,14 +150,14 @@ def tile_blocks(sheet: Sheet, groups: list[TierGroup]) -> list[float]:
     return blocks
 
 
-def _table(rows: list[list[tuple[Rich | str, bool]]], width: float, ids: list[bool]) -> float:
+def _table(rows: list[list[tuple[Rich | str, bool]]], width: float, ids: list[bool], t: BackText) -> float:
     """A table laid out automatically: each column gets its longest word, and the width left over in
     proportion to how much more its widest cell wants (CSS 2.1's informative algorithm, roughly)."""
     columns = len(rows[0])
     texts = [[(plain(text) if not isinstance(text, str) else text, bold) for text, bold in row] for row in rows]
-    most = [max(text_width(row[i][0], SIZE, row[i][1]) for row in texts) * WIDTH_SLACK for i in range(columns)]
+    most = [max(text_width(row[i][0], t.size, row[i][1]) for row in texts) * WIDTH_SLACK for i in range(columns)]
     least = [
-        max(text_width(word, SIZE, row[i][1]) for row in texts for word in row[i][0].split() or [""]) * WIDTH_SLACK
+        max(text_width(word, t.size, row[i][1]) for row in texts for word in row[i][0].split() or [""]) * WIDTH_SLACK
         for i in range(columns)
     ]
     room = width - columns * CELL
@@ -135,76 +167,77 @@ def _table(rows: list[list[tuple[Rich | str, bool]]], width: float, ids: list[bo
         most = [n + spare * (m - n) / wants for m, n in zip(most, least, strict=True)]
     height = 0.0
     for row, has_id in zip(rows, ids, strict=True):
-        cells = [lines(text, share, SIZE, bold) * LINE for (text, bold), share in zip(row, most, strict=True)]
+        cells = [lines(text, share, t.size, bold) * t.line for (text, bold), share in zip(row, most, strict=True)]
         cells[0] += ID_LINE if has_id else 0.0  # the id in small print under the first cell's name
         height += max(cells) + ROW
     return height + PARA
 
 
-def _final(sheet: Sheet) -> list[float]:
+def _final(sheet: Sheet, t: BackText) -> list[float]:
     width = column_width(sheet)
     w = sheet.words
     rows: list[list[tuple[Rich | str, bool]]] = [
         [(w.text("final.col.source"), True), (w.text("final.col.points"), True)]
     ]
     rows += [[(row.name, row.points.changed), (row.points.text, row.points.changed)] for row in sheet.final_rows]
-    table = _table(rows, width, [False] + [True] * len(sheet.final_rows))
-    body = _text(sheet.final_when, width) + table + _text(sheet.final_total, width) + 2 * PARA
-    return [H2 + body + H3 + _line(sheet.tiebreak, width) + PARA]  # the section avoids a break inside
+    table = _table(rows, width, [False] + [True] * len(sheet.final_rows), t)
+    body = _text(sheet.final_when, width, t) + table + _text(sheet.final_total, width, t) + 2 * PARA
+    return [t.h2 + body + t.h3 + _line(sheet.tiebreak, width, t) + PARA]  # the section avoids a break inside
 
 
-def _staff(sheet: Sheet) -> list[float]:
+def _staff(sheet: Sheet, t: BackText) -> list[float]:
     width = column_width(sheet)
     cards = [
         _text(
             (f"◆ {card.number} {card.name}: " if card.changed else f"{card.number} {card.name}: ", *card.scores),
             width - 4 * MM,
+            t,
             card.changed,
         )
         + 0.5 * MM
         for card in sheet.staff
-    ] or [_text(sheet.words.text("staff.none"), width) + PARA]
-    emperor = [_line(line, width) + PARA for line in sheet.emperor_staff]
-    return [H2 + cards[0], *cards[1:], H3 + emperor[0], *emperor[1:]]
+    ] or [_text(sheet.words.text("staff.none"), width, t) + PARA]
+    emperor = [_line(line, width, t) + PARA for line in sheet.emperor_staff]
+    return [t.h2 + cards[0], *cards[1:], t.h3 + emperor[0], *emperor[1:]]
 
 
-def _setup(sheet: Sheet) -> list[float]:
+def _setup(sheet: Sheet, t: BackText) -> list[float]:
     width = column_width(sheet)
     start = (*sheet.start.text, " ", *sheet.start_rooms.text)
-    blocks = [H2 + _line(sheet.players, width) + PARA, _text(start, width, sheet.start.changed) + PARA]
-    blocks.append(_line(sheet.deal, width) + PARA)
+    blocks = [t.h2 + _line(sheet.players, width, t) + PARA, _text(start, width, t, sheet.start.changed) + PARA]
+    blocks.append(_line(sheet.deal, width, t) + PARA)
     if sheet.sets:
         w = sheet.words
         rows: list[list[tuple[Rich | str, bool]]] = [
             [(w.text("setup.sets.col.set"), True), (w.text("setup.sets.col.cards"), True)]
         ]
         rows += [[(row.letter, True), (row.cards, sheet.sets_changed)] for row in sheet.sets]
-        blocks.append(_table(rows, width, [False] * len(rows)))
+        blocks.append(_table(rows, width, [False] * len(rows), t))
     if sheet.sets_note:
-        blocks.append(_text(sheet.sets_note, width, True) + PARA)
+        blocks.append(_text(sheet.sets_note, width, t, True) + PARA)
     return blocks
 
 
-def _hotel(sheet: Sheet) -> list[float]:
+def _hotel(sheet: Sheet, t: BackText) -> list[float]:
     width = column_width(sheet)
-    grid = len(sheet.hotel_rows) * (LINE + 0.8 * MM + ROW_BORDER)
-    layout = max(grid, _text(sheet.words.text("hotel.layout") + sheet.printed_mark, width - 44 * MM) + 2 * PARA)
-    rest = sum(_text(entry, width) + PARA for entry in sheet.hotel_lines)
-    return [H2 + layout + 0.8 * MM + rest]  # the section avoids a break inside
+    grid = len(sheet.hotel_rows) * (t.line + 0.8 * MM + ROW_BORDER)
+    layout = max(grid, _text(sheet.words.text("hotel.layout") + sheet.printed_mark, width - 44 * MM, t) + 2 * PARA)
+    rest = sum(_text(entry, width, t) + PARA for entry in sheet.hotel_lines)
+    return [t.h2 + layout + 0.8 * MM + rest]  # the section avoids a break inside
 
 
-def _rulings(sheet: Sheet) -> list[float]:
+def _rulings(sheet: Sheet, t: BackText) -> list[float]:
     width = column_width(sheet) - 5 * MM
-    items = [_line(ruling, width) + 0.2 * MM for ruling in sheet.rulings]
-    return [H2 + 0.6 * MM + items[0], *items[1:]]
+    items = [_line(ruling, width, t) + 0.2 * MM for ruling in sheet.rulings]
+    return [t.h2 + 0.6 * MM + items[0], *items[1:]]
 
 
-def _footnotes(sheet: Sheet) -> list[float]:
+def _footnotes(sheet: Sheet, t: BackText) -> list[float]:
     if not sheet.footnotes:
         return []
     width = column_width(sheet)
-    notes = [_text((f"{note.mark} ", *note.label, f": {note.text}"), width) + 0.5 * MM for note in sheet.footnotes]
-    return [H2 + _text(sheet.words.text("notes.intro"), width) + PARA + notes[0], *notes[1:]]
+    notes = [_text((f"{note.mark} ", *note.label, f": {note.text}"), width, t) + 0.5 * MM for note in sheet.footnotes]
+    return [t.h2 + _text(sheet.words.text("notes.intro"), width, t) + PARA + notes[0], *notes[1:]]
 
 
 RULES = (_final, _staff, _setup, _hotel, _rulings, _footnotes)  # the back's rules, in the order they print

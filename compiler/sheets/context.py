@@ -154,6 +154,7 @@ class Sheet:
     fit: Fit = REGULAR
     tile_columns: list[list[TierGroup]] = field(default_factory=list)  # with fit.tile_columns only
     overleaf: list[TierGroup] = field(default_factory=list)  # the tiles continued on the back (fit.overleaf)
+    small_back: bool = False  # the back in 8 pt with no tiles on it (layout.py)
     more_pages: list[list[TierGroup]] = field(default_factory=list)  # the tiles of pages 3, 4, ... (fit.overleaf)
 
 
@@ -653,5 +654,6 @@ def build_sheet(
         fit=layout.fit,
         tile_columns=layout.columns,
         overleaf=layout.overleaf,
+        small_back=layout.small_back,
         more_pages=layout.pages,
     )

@@ -4,8 +4,10 @@ The front takes the first step of fit.STEPS at which the track, the scorings and
 does, the front keeps the last step's look (8 pt, tiles in two columns) with as many tiles as fit, in tier
 order, and a line that points overleaf; the rest open the back. When the back cannot hold them all beside its
 rules, it holds as many as fit and a line naming page 3, and the rest continue on pages of their own
-(pages.py). What no layout can hold is refused: a front that does not fit even with no tile on it, a back that
-does not fit with none, a tile taller than a column. Markdown and the screen have no page:
+(pages.py). A back with no tiles on it keeps its 9 pt text where that fits its page, else condenses to 8 pt as
+an overleaf back does. What no layout can hold is refused: a front that does not fit even with no tile on it, a
+back that does not fit with none (at 8 pt), a tile taller than a column; so `gah check`, which lays out every
+sheet, passes no sheet whose PDF would take a page it does not name. Markdown and the screen have no page:
 `choose_layout(..., paged=False)` never refuses.
 """
 
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .back import back_height, back_room
+from .back import CONDENSED, PLAIN, back_height, back_room
 from .fit import (
     HEIGHT_SPARE,
     MM,
@@ -45,6 +47,7 @@ class Layout:
     columns: list[list[TierGroup]]  # the front's tiles in two columns (with fit.tile_columns)
     overleaf: list[TierGroup]  # the tiles continued on the back (with fit.overleaf)
     pages: list[list[TierGroup]] = field(default_factory=list)  # the tiles of pages 3, 4, ... (with fit.overleaf)
+    small_back: bool = False  # a back without tiles in 8 pt: its 9 pt text does not fit (an overleaf back is 8 pt)
 
 
 # The back's estimate adds up more kinds of block than the front's (rulings, Staff, the continued tiles), each a
@@ -59,7 +62,8 @@ def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
     room = page_height(sheet) * HEIGHT_SPARE
     for fit in STEPS:
         if front_height(sheet, fit) <= room:
-            return Layout(fit, sheet.house, split_tiles(sheet, fit) if fit.tile_columns else [], [])
+            columns = split_tiles(sheet, fit) if fit.tile_columns else []
+            return Layout(fit, sheet.house, columns, [], small_back=_small_back(sheet, paged))
     short = dataclasses.replace(sheet, house=sheet.house_short)  # the tiles show which are new
     held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(short, n, room))
     if held is None:
@@ -103,6 +107,19 @@ def _most(top: int, holds: Callable[[int], bool]) -> int | None:
     while held < top and holds(held + 1):
         held += 1
     return held
+
+
+def _small_back(sheet: Sheet, paged: bool) -> bool:
+    """Whether a back with no tiles on it condenses to 8 pt, as an overleaf back does: when its plain 9 pt text
+    does not fit its page (long rulings, Staff or hotel lines, say in a longer language). FrontTooLong (if
+    `paged`) when it does not fit even then."""
+    spare = back_room(sheet) * BACK_SPARE
+    if back_height(sheet, [], text=PLAIN) <= spare:
+        return False
+    needed = back_height(sheet, [], text=CONDENSED)
+    if needed <= spare or not paged:
+        return True
+    raise _too_long(sheet, needed, spare, "back")
 
 
 def _front_holds(sheet: Sheet, count: int, room: float) -> bool:

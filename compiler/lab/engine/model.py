@@ -10,6 +10,7 @@ from ...errors import Problem, RulesError
 from ...frontend.loader import Node, load_file
 from ...frontend.rulesets import Workspace
 from ...frontend.validate import key_position, locate, schema_problems
+from ...said import problem_at
 
 SCHEMA = "lab-model"
 
@@ -202,9 +203,9 @@ def _meaning_problems(root: Node) -> list[Problem]:
     for name in ("room_floors", "staff_kinds"):
         weights = data.get(name)
         if isinstance(weights, dict) and weights and not any(weights.values()):
-            problems.append(Problem(locate(root, [name]), f"{name}: every weight is 0; give one a weight above 0"))
+            problems.append(problem_at(locate(root, [name]), "errors.model.no_weight", key=name))
     if isinstance(data.get("room_floors"), dict) and "0" in data["room_floors"]:
-        problems.append(Problem(key_position(root, ["room_floors", "0"]), "room_floors: floors count from 1"))
+        problems.append(problem_at(key_position(root, ["room_floors", "0"]), "errors.model.floor_zero"))
     return problems
 
 
@@ -212,11 +213,13 @@ def _distribution_problems(root: Node, path: list[str | int], weights: dict[str,
     where = ".".join(str(p) for p in path)
     problems: list[Problem] = []
     if not any(weights.values()):
-        problems.append(Problem(locate(root, path), f"{where}: every weight is 0; give one value a weight above 0"))
+        problems.append(problem_at(locate(root, path), "errors.model.no_value_weight", key=where))
     for value in weights:
         if int(value) > limit:
             problems.append(
-                Problem(key_position(root, [*path, value]), f"{where}: {value} is too large (at most {limit} here)")
+                problem_at(
+                    key_position(root, [*path, value]), "errors.model.too_large", key=where, value=value, limit=limit
+                )
             )
     return problems
 

@@ -216,8 +216,9 @@ def test_a_whole_game_read_as_it_went_with_axe_on_every_view(chromium: str, prof
             shoot(pad, "de-rounds-final", "#rounds")
             shoot(pad, "de-final", "#result")
         choose_language(pad, "en")
-        # A rematch: the same players in the same seats, ready to deal (Undo brings the game back).
+        # A rematch, asked first: the same players in the same seats, ready to deal (Undo brings the game back).
         pad.tap(q("[data-key=rematch]"))
+        pad.tap(q("[data-key=rematch-yes]"))
         assert (
             pad.evaluate("[0, 1, 2, 3].map(i => document.querySelector(`[data-key=setup-name-${i}]`).value)") == NAMES
         )

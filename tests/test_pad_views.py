@@ -229,3 +229,20 @@ def test_points_by_round_and_the_whole_game_as_csv_and_json(page: Path) -> None:
     assert (whole["ruleset"], whole["seed"], [r["round"] for r in whole["rounds"]]) == ("base", 7, [0, 7])
     assert whole["rounds"][1]["before"] == ROUND_7  # what `gah score` reads to give that round again
     assert [s["points"] for s in whole["rounds"][1]["standings"]] == [61, 50]
+
+
+SHOWN = """
+const row = (round, tier, points, final) => ({round, tier, final: !!final, players: points.map((p, i) => ({name: "P" + i, points: p}))});
+const table = [
+  row(0, null, [0, 0]), row(1, null, [0, 0]), row(2, null, [3, 0]), row(3, "A", [5, 2]), row(4, null, [5, 2]),
+  row(5, "B", [5, 4]), row(6, null, [5, 4]), row(7, "C", [9, 4]), row(7, null, [20, 11], true),
+];
+process.stdout.write(JSON.stringify(M.PadHistory.shown(table).map((r) => [r.round, r.final])));
+"""
+
+
+def test_the_points_by_round_show_the_scorings_and_the_rounds_where_points_were_entered(page: Path) -> None:
+    """Issue 42: a round without an Emperor scoring is a row only where someone's points changed in it (round 2:
+    3 points entered); rounds 1, 4 and 6 changed nothing and are left out; the deal and the final stay."""
+    got = run_pad(page, SHOWN, None)
+    assert got == [[0, False], [2, False], [3, False], [5, False], [7, False], [7, True]]

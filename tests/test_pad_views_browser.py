@@ -47,6 +47,7 @@ from test_pad_game_browser import (
 from test_pad_game_browser import (
     shoot as shoot_screen,
 )
+from test_pad_phone_browser import SMALL_TARGETS
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
 NAMES = ["A", "B", "C", "D"]
@@ -174,6 +175,8 @@ def test_a_whole_game_read_as_it_went_with_axe_on_every_view(chromium: str, prof
                 )
                 assert key, "round 3 of this game has a decision to open"
                 options_shown(pad, key)
+                assert pad.evaluate(f"{q('details[data-key=' + key + '] input[type=radio]')} !== null")
+                assert pad.evaluate(SMALL_TARGETS) == []  # the options' radios too: 44 x 44 px (issue 42)
                 seen["a decision's options open"] = axe_counts(pad, source)
                 if SHOTS:
                     shoot(pad, "rounds-round-3", "#rounds")
@@ -216,8 +219,9 @@ def test_a_whole_game_read_as_it_went_with_axe_on_every_view(chromium: str, prof
             shoot(pad, "de-rounds-final", "#rounds")
             shoot(pad, "de-final", "#result")
         choose_language(pad, "en")
-        # A rematch: the same players in the same seats, ready to deal (Undo brings the game back).
+        # A rematch, asked first: the same players in the same seats, ready to deal (Undo brings the game back).
         pad.tap(q("[data-key=rematch]"))
+        pad.tap(q("[data-key=rematch-yes]"))
         assert (
             pad.evaluate("[0, 1, 2, 3].map(i => document.querySelector(`[data-key=setup-name-${i}]`).value)") == NAMES
         )

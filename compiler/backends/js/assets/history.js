@@ -25,6 +25,17 @@ const PadHistory = (function () {
     return out;
   }
 
+  // The rows the points-by-round table shows (issue 42): the deal, the Emperor scorings and the final
+  // scoring, and a round without a scoring only where someone's points changed in it (the table entered
+  // points then); a round left out changed nobody's points, so each change shown is still since the row above.
+  function shown(table) {
+    return table.filter((row, at) => {
+      if (row.final || row.round === 0 || row.tier !== null || at === 0) return true;
+      const before = table[at - 1].players;
+      return row.players.length !== before.length || row.players.some((p, i) => p.name !== before[i].name || p.points !== before[i].points);
+    });
+  }
+
   // Every name that played, in seat order of first appearance (a player added or removed keeps a column).
   function names(table) {
     const seen = [];
@@ -70,5 +81,5 @@ const PadHistory = (function () {
     return JSON.stringify({ ruleset, seed, rounds }, null, 2) + "\n";
   }
 
-  return { rows, names, series, csv, json };
+  return { rows, shown, names, series, csv, json };
 })();

@@ -3,6 +3,9 @@
 // to disk a few seconds after a change, and a killed browser loses those seconds. So each save also
 // goes to IndexedDB, whose transactions are on disk when they complete (a few milliseconds); on
 // opening, whichever copy saw more saves wins.
+// Several tabs of one pad share one game (issue 42): every save raises the stored game's revision
+// (`seq`), a tab hears another's saves (the `storage` event) and takes the newer game, and a save from
+// a tab whose game is older than the stored one is refused (two tabs edited at once: the later loses).
 "use strict";
 
 const PadStore = (function () {
@@ -33,7 +36,11 @@ const PadStore = (function () {
       }
     }
 
+    // The revision of a saved game (-1: none). The pad's first keys are its version, ruleset and
+    // revision (game.js, create), read without parsing the whole game on every keystroke.
     function seqOf(text) {
+      const head = text ? /^\{"version":\d+,"ruleset":"(?:[^"\\]|\\.)*","seq":(\d+)[,}]/.exec(text) : null;
+      if (head) return Number(head[1]);
       try {
         return text ? JSON.parse(text).seq || 0 : -1;
       } catch (error) {
@@ -75,20 +82,30 @@ const PadStore = (function () {
       };
     }
 
-    // Save at once, in both places (called on every input event, never on a timer).
+    // Save at once, in both places (called on every input event, never on a timer): "saved", "unkept"
+    // (storage full or off: the pad works on and says so), or "stale" (another tab saved a later
+    // revision than the one this tab changed: nothing is saved).
     function save(pad) {
+      if (seqOf(loadNow()) > (pad.seq || 0)) return "stale";
       pad.seq = (pad.seq || 0) + 1;
       const text = JSON.stringify(pad);
       try {
         window.localStorage.setItem(key, text);
       } catch (error) {
-        working = false; // storage full or off: the pad works on and says so
+        working = false;
       }
       write(text);
-      return working;
+      return working ? "saved" : "unkept";
     }
 
-    return { loadNow, loadLater, save };
+    // `heard(text)` whenever another tab saves this pad (text: the game it saved).
+    function watch(heard) {
+      window.addEventListener("storage", (event) => {
+        if (event.key === key && typeof event.newValue === "string") heard(event.newValue);
+      });
+    }
+
+    return { loadNow, loadLater, save, watch, seqOf };
   }
 
   return { open };

@@ -55,14 +55,34 @@
   let message = ""; // the last thing done, said in the status line (and read out)
   let nextId = 0;
   let refusal = ""; // the last refusal as the model said it (its path places it beside a name)
-  const views = PadViews.make({ el, button, section, say, data: DATA, G, words: () => words, pad: () => pad, act, download, cardName, playerName });
+  const views = PadViews.make({ el, button, section, say, data: DATA, G, words: () => words, pad: () => pad, act, download, cardName, playerName, askFirst: (...args) => askFirst(...args) });
 
   function readSaved(text) {
+    let read;
     try {
-      return G.revive(text ? JSON.parse(text) : null);
+      read = G.revive(text ? JSON.parse(text) : null);
     } catch (error) {
-      return G.create();
+      read = G.create();
     }
+    return inWords(read);
+  }
+
+  // One language per page (issue 42): a game told in another language (chosen on another pad, or in
+  // another tab) is told again in this page's, its events and final-scoring lines included.
+  function inWords(read) {
+    if (read.game && read.told !== words.id) G.retell(read);
+    read.told = words.id;
+    return read;
+  }
+
+  // Another tab of this pad saved a later revision: it is the game now (nothing of this tab's is lost:
+  // this tab saved all it had before the other's save).
+  function heard(text, said) {
+    if (store.seqOf(text) <= (pad.seq || 0)) return;
+    pad = readSaved(text);
+    message = said;
+    asked = false;
+    renderAll();
   }
 
   // --- a tiny DOM builder: strings become text nodes, never markup ------------------------------
@@ -94,15 +114,22 @@
 
   // --- saving, and the two kinds of change ------------------------------------------------------
 
+  // Saved at once; false when another tab saved the game since this tab read it: the change is
+  // refused, said, and the stored game shown.
   function save() {
-    if (!store.save(pad)) message = say("not_kept");
+    const saved = store.save(pad);
+    if (saved === "unkept") message = say("not_kept");
+    if (saved !== "stale") return true;
+    pad = readSaved(store.loadNow());
+    message = say("changed_elsewhere");
+    return false;
   }
 
   // A typed change: saved at once; the checks and the score action follow, the page is not redrawn.
   function typed() {
     message = "";
-    save();
-    refresh();
+    if (save()) refresh();
+    else renderAll();
   }
 
   // A change of shape (a tap, a card, a round): saved, then the page is drawn again, focus kept.
@@ -350,11 +377,15 @@
   }
 
   // A button that asks before it acts: "Yes" appears beside where it was, "Keep" in its place.
-  function askFirst(text, question, yes, key, attrs) {
+  // `yesAttrs`: the answer's text (`text`, else "Yes, remove") and attributes.
+  function askFirst(text, question, yes, key, attrs, yesAttrs) {
     const box = el("span", { class: "row ask" });
     const ask = () => {
       const keepIt = button(say("keep"), () => box.replaceChildren(first), { class: "small", "data-key": key + "-keep" });
-      box.replaceChildren(el("span", { class: "small" }, question), keepIt, button(say("yes_remove"), yes, { class: "small danger", "data-key": key + "-yes" }));
+      const answer = Object.assign({ class: "small danger", "data-key": key + "-yes" }, yesAttrs || {});
+      const yesText = answer.text || say("yes_remove");
+      delete answer.text;
+      box.replaceChildren(el("span", { class: "small" }, question), keepIt, button(yesText, yes, answer));
       keepIt.focus();
     };
     const first = button(text, ask, Object.assign({ class: "small quiet", "data-key": key }, attrs || {}));
@@ -672,15 +703,17 @@
         const count = (ch) => Array.from(rooms).filter((r) => r === ch).length;
         const kitchen = Object.values(p.kitchen || {}).reduce((a, b) => a + b, 0);
         const cards = (numbers) => (numbers && numbers.length ? list(numbers.map((n) => say("summary_card", { card: cardName(n), number: n }))) : say("none"));
+        const held = (key, count) => (ROLES.has(p, key) ? count : "-"); // what the player's role never has
         // One phrase per count, so each takes its plural form ("1 item", "1 Gast").
         const counts = [
           say("summary_points", { count: p.points }),
-          say("summary_krones", { count: p.krones }),
+          say("summary_krones", { count: held("krones", p.krones) }),
           say("summary_space", { space: p.emperor }),
           say("summary_objectives", { count: p.objectives || 0 }),
         ];
-        const holds = [say("summary_rooms", { occupied: count("o"), vacant: count("v") }), say("summary_kitchen", { count: kitchen }), say("summary_guests", { count: (p.cafe || []).length })];
-        return el("li", {}, el("strong", {}, p.name), say("summary_player", { counts: list(counts), holds: holds.join(say("summary_sep")), hand: cards(p.hand), hired: cards(p.hired) }));
+        const holds = [say("summary_rooms", { occupied: count("o"), vacant: count("v") }), say("summary_kitchen", { count: held("kitchen", kitchen) }), say("summary_guests", { count: held("cafe", (p.cafe || []).length) })];
+        const hand = ROLES.has(p, "hand") ? cards(p.hand) : "-";
+        return el("li", {}, el("strong", {}, p.name), say("summary_player", { counts: list(counts), holds: holds.join(say("summary_sep")), hand, hired: cards(p.hired) }));
       }),
     );
   }
@@ -836,12 +869,12 @@
     return section(
       say("setup_heading"),
       { class: "card span" },
-      el("p", {}, say("setup_intro", { min: DATA.minPlayers, max: DATA.maxPlayers, deal: dealText() })),
+      el("p", {}, DATA.minPlayers === DATA.maxPlayers ? say("setup_intro_exact", { count: DATA.minPlayers, deal: dealText() }) : say("setup_intro", { min: DATA.minPlayers, max: DATA.maxPlayers, deal: dealText() })),
       rows,
       add,
       el("div", { class: "field" }, el("label", { class: "label", for: seedId }, say("seed_label")), seed),
       error,
-      el("div", { class: "row" }, button(say("deal_button"), deal, { class: "primary", "data-key": "deal" }), button(say("by_hand_button"), hand, { "data-key": "by-hand" })),
+      el("div", { class: "row" }, button(say("deal_button"), deal, { class: "primary", "data-key": "deal", "data-phase": true }), button(say("by_hand_button"), hand, { "data-key": "by-hand", "data-phase": true })),
     );
   }
 
@@ -878,7 +911,7 @@
   }
 
   function actionBar() {
-    const primary = el("button", { type: "button", class: "primary", id: "action", "data-key": "action", "aria-describedby": "action-why" });
+    const primary = el("button", { type: "button", class: "primary", id: "action", "data-key": "action", "aria-describedby": "action-why", "data-phase": true });
     primary.addEventListener("click", runAction);
     const undo = el("button", { type: "button", id: "undo", "data-key": "undo" });
     undo.addEventListener("click", () => act(() => G.undo(pad), (label) => say("undone", { label })));
@@ -889,7 +922,7 @@
     const yes = button("", () => {
       asked = false;
       commitNow();
-    }, { id: "confirm-yes", class: "primary", "data-key": "confirm-yes" });
+    }, { id: "confirm-yes", class: "primary", "data-key": "confirm-yes", "data-phase": true });
     const no = button(say("confirm_no"), () => {
       asked = false;
       refresh();
@@ -907,7 +940,7 @@
   function runAction() {
     const game = pad.game;
     if (!game) return document.querySelector('[data-key="deal"]').click();
-    if (game.finished) return act(() => G.newGame(pad), say("new_game_said"));
+    if (game.finished) return; // a new game is asked for beside the standings (views.js), never here
     if (!G.unchanged(game)) return commitNow();
     asked = true;
     document.getElementById("confirm-text").textContent = say("confirm_unchanged", { action: G.actionLabel(game) });
@@ -957,8 +990,9 @@
       if (input && problem.path.startsWith(input.dataset.path)) input.setAttribute("aria-invalid", "true");
     }
     const action = document.getElementById("action");
-    action.textContent = game ? (game.finished ? say("new_game") : G.actionLabel(game)) : say("deal_button");
+    action.textContent = game ? G.actionLabel(game) : say("deal_button");
     action.disabled = found.length > 0;
+    action.hidden = !!(game && game.finished); // "New game" is not where the last scoring's button was
     const why = document.getElementById("action-why");
     if (!found.length) why.textContent = game && !game.finished ? say("ready", { line: roundLine(game) }) : roundLine(game);
     else why.replaceChildren(el("strong", {}, say("fix_first", { count: found.length })), found[0].text);
@@ -1069,7 +1103,7 @@
     chooser.addEventListener("change", () => {
       keep(LANGUAGE_KEY, chooser.value);
       useLanguage(chooser.value);
-      G.retell(pad);
+      pad = inWords(pad);
       save();
       renderAll();
     });
@@ -1150,6 +1184,20 @@
   }
 
   document.addEventListener("visibilitychange", keepAwake);
+  // Tabs of one pad in step (issue 42): another tab's save, language or colours, heard at once; a
+  // tab that comes back to the front reads the stored game in case it missed one.
+  store.watch((text) => heard(text, say("updated_elsewhere")));
+  window.addEventListener("storage", (event) => {
+    if (event.key === LANGUAGE_KEY && languages.has(event.newValue) && event.newValue !== words.id) {
+      useLanguage(event.newValue);
+      pad = inWords(pad);
+      renderAll();
+    } else if (event.key === THEME_KEY) {
+      applyTheme(savedTheme());
+      renderAll();
+    }
+  });
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && heard(store.loadNow() || "", say("updated_elsewhere")));
   PadTap.install();
   applyTheme(savedTheme());
   useLanguage(words.id);

@@ -9,9 +9,10 @@ const PadViews = (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const CHART = { width: 320, height: 170, left: 34, right: 8, top: 10, bottom: 24 };
 
-  // env: {el, button, section, say, words(), pad(), data, act, changed, download, cardName, playerName}
+  // env: {el, button, section, say, words(), pad(), data, act, changed, download, cardName, playerName, askFirst}
   function make(env) {
     const { el, button, say } = env;
+    const ROLES = PadRoles.make(env.data); // what a player's role never has shows as "-"
     let openPlayer = 0; // the player whose entries are shown (one at a time)
     let openRound = null; // the round they are for: a new round opens the first player again
 
@@ -80,17 +81,24 @@ const PadViews = (function () {
       return el("figure", { class: "chart-figure" }, picture, legend);
     }
 
+    // The points by round, the scoring rounds only unless the table entered points in another (issue 42);
+    // once the game is over, a new game and a rematch, each asked first (away from the score action).
     function roundsSection(game) {
-      const table = PadHistory.rows(game, env.data.scorings);
+      const table = PadHistory.shown(PadHistory.rows(game, env.data.scorings));
       if (table.length < 1) return null;
       const names = PadHistory.names(table);
       const parts = [pointsTable(table, names), chart(table, names)];
-      if (game.finished) parts.push(el("div", { class: "row" }, button(say("rematch"), rematch, { "data-key": "rematch" })));
+      if (game.finished) parts.push(el("div", { class: "row game-over" }, ...nextGame()));
       return env.section(say("rounds_heading"), { class: "card span", id: "rounds" }, parts);
     }
 
-    function rematch() {
-      env.act(() => env.G.rematch(env.pad()), say("rematch_said"));
+    function nextGame() {
+      const fresh = () => env.act(() => env.G.newGame(env.pad()), say("new_game_said"));
+      const again = () => env.act(() => env.G.rematch(env.pad()), say("rematch_said"));
+      return [
+        env.askFirst(say("new_game"), say("new_game_sure"), fresh, "new-game", { class: "" }, { text: say("new_game_yes"), "data-phase": true }),
+        env.askFirst(say("rematch"), say("rematch_sure"), again, "rematch", { class: "" }, { text: say("rematch_yes"), "data-phase": true }),
+      ];
     }
 
     // --- the whole game as files, and shared ------------------------------------------------
@@ -182,7 +190,7 @@ const PadViews = (function () {
       button.querySelector(".fold-name").textContent = env.playerName(player, index);
       const figures = [
         say("fold_points", { count: player.points }),
-        say("fold_krones", { count: player.krones }),
+        say("fold_krones", { count: ROLES.has(player, "krones") ? player.krones : "-" }),
         say("fold_space", { space: player.emperor }),
       ];
       card.querySelector(".fold-figures").textContent = figures.join(say("fold_sep"));

@@ -7,7 +7,11 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
-python -m pip wheel --quiet --no-deps --wheel-dir "$scratch/dist" "$repo"
+# Built from the committed tree, as a newcomer's clone has it: setuptools keeps a build/ folder in the tree it
+# builds, and a wheel built in the repository would ship what an earlier build left there (the suite's user files).
+mkdir "$scratch/source"
+git -C "$repo" archive HEAD | tar -x -C "$scratch/source"
+python -m pip wheel --quiet --no-deps --wheel-dir "$scratch/dist" "$scratch/source"
 python3 -m venv "$scratch/venv"
 "$scratch/venv/bin/pip" install --quiet "$scratch"/dist/*.whl
 gah="$scratch/venv/bin/gah"

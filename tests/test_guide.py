@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -143,12 +144,31 @@ def test_the_gah_commands_of_a_document_run(name: str, tmp_path: Path, monkeypat
             assert (folder / written).stat().st_size > 0, (command, written)
 
 
+NOT_SOURCE = (
+    ".git",
+    ".venv",
+    ".ci-venv",
+    ".ci-node",
+    "build",
+    "*.egg-info",
+    "__pycache__",
+    ".lane",
+    ".mutation-import",
+)
+
+
 def test_the_wheel_carries_the_guide_and_a_readme_for_a_wheel_user(tmp_path: Path) -> None:
     """`pip wheel --no-deps -w wheels .` as the CI topic says: the file it writes is the one the workflow's `pip
     install wheels/grand_austria_rules-*.whl` names, it ships every guide topic where gah docs reads them, and its
-    README (the METADATA's description) links to nothing and speaks of gah's source folder, not "this" one."""
+    README (the METADATA's description) links to nothing and speaks of gah's source folder, not "this" one.
+
+    It builds from a copy: setuptools leaves a build/ folder in the tree it builds, and a later wheel built there
+    would ship whatever that folder kept (a user's variant removed since, say)."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCE), symlinks=True)
+    had_build = (ROOT / "build").exists()
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", "wheels", str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", "wheels", str(source)],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -166,3 +186,4 @@ def test_the_wheel_carries_the_guide_and_a_readme_for_a_wheel_user(tmp_path: Pat
     assert len(guide) >= 10 and guide <= names
     assert "## A five-minute tour" in description and "`gah docs development`" in description
     assert "this project folder" not in description and "](docs/" not in description
+    assert (ROOT / "build").exists() == had_build, "the wheel was built in the repository itself"

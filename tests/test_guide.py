@@ -48,6 +48,8 @@ LONG_OR_INSTALL = {
     "python -m tests.mutation.run --one-in 8": "hours on 2 cores; CI runs its fixed sample (--ci)",
     "python -m tests.mutation.run --ci": "CI runs it two groups at a time (--ci --lanes 2)",
     "python -m tests.mutation.run --ci --group kernels": "CI runs every group (--ci --lanes 2)",
+    "python -m tests.mutation.run --ci --record-killers": "CI's sample as above, then writes killers.json "
+    "(test_mutation_setup checks every recorded killer exists)",
     "python -m tests.fuzz --examples 20000": "a long run; the suite runs a bounded sample (tests/test_fuzz.py)",
     'python -m tests.fuzz --minutes 10 --only "language file" --only "file system"': "a long run, as above",
     "pip install '.[cluster]'": "an install; CI installs the cluster extra",

@@ -29,10 +29,7 @@ Contents = bytes | Fill
 def write_atomically(path: Path, data: Contents) -> None:
     """Write `data` (bytes, or a Fill) to a temporary file beside `path`, then rename it into place; into a
     target that is no regular file (a device, a pipe, the standard output), write it as a stream."""
-    try:
-        where = destination(path)
-    except OSError as error:
-        raise _cannot(error, path) from None
+    where = _where(path)
     if where.kind == "file":
         write_all_or_nothing({path: data})
     elif where.kind == "folder":
@@ -72,12 +69,17 @@ def write_all_or_nothing(files: Mapping[Path, Contents]) -> None:
                 os.unlink(temp)
 
 
-def _file_target(path: Path) -> Path:
-    """Where a file of write_all_or_nothing goes (through symbolic links); a GahError if it is no regular file."""
+def _where(path: Path) -> Target:
+    """What `path` is to write into (gah.targets); a GahError naming it when the machine cannot tell."""
     try:
-        where = destination(path)
+        return destination(path)
     except OSError as error:
         raise _cannot(error, path) from None
+
+
+def _file_target(path: Path) -> Path:
+    """Where a file of write_all_or_nothing goes (through symbolic links); a GahError if it is no regular file."""
+    where = _where(path)
     if where.kind != "file":
         raise error_of(GahError, "errors.write.cannot", file=str(path), reason=said("errors.write.not_plain"))
     return where.real

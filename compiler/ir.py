@@ -284,6 +284,136 @@ class LoseResource:
     amount: Amount
 
 
+# --- expressions: numbers that compose -------------------------------------------------------
+#
+# A number a ruleset writes may be an expression: an integer, a quantity read (`Read`), or an operator over
+# expressions. OPERATORS is the registry: every engine (Python modules, the pad's engine, the batched kernels,
+# the oracle) and the words have one function per operator, held to it by tests/test_expressions.py.
+
+PlayerSet = Literal["all", "others", "neighbours"]
+PLAYER_SETS: tuple[PlayerSet, ...] = ("all", "others", "neighbours")
+RankTies = Literal["shared", "behind"]
+
+
+@dataclass(frozen=True)
+class Read:
+    """A quantity's value, read of the player the expression is worked out for (or, with `of`, another)."""
+
+    quantity: Quantity
+
+
+@dataclass(frozen=True)
+class Arith:
+    """`operator` over `args` (two or more; minus and the divisions exactly two): plus, minus, times, min,
+    max, divide_down and divide_up (the quotient rounded down or up; a divisor of 0 gives 0)."""
+
+    operator: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Clamp:
+    """`value`, raised to `at_least` and lowered to `at_most` (None: no such limit)."""
+
+    value: Expr
+    at_least: int | None
+    at_most: int | None
+
+
+@dataclass(frozen=True)
+class Over:
+    """An aggregate over a set of players of `value` worked out for each: `operator` most_over (the
+    largest), least_over (the smallest) or total_over (the sum); `players`: all (the player included),
+    others, or neighbours (left and right, each player once). An empty set gives 0. `value` reads only the
+    player it is worked out for (no `of`, no aggregate inside)."""
+
+    operator: str
+    players: PlayerSet
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Rank:
+    """The player's place among all players on `value` (1: the most). `ties`: shared, tied players share
+    the better place (1 + players with more); behind, each takes the worse (1 + others with at least as
+    much)."""
+
+    value: Expr
+    ties: RankTies
+
+
+Expr = int | Read | Arith | Clamp | Over | Rank
+
+# The registry of expression operators: name -> the record that carries it.
+OPERATORS: dict[str, type] = {
+    "plus": Arith,
+    "minus": Arith,
+    "times": Arith,
+    "min": Arith,
+    "max": Arith,
+    "divide_down": Arith,
+    "divide_up": Arith,
+    "clamp": Clamp,
+    "most_over": Over,
+    "least_over": Over,
+    "total_over": Over,
+    "rank": Rank,
+}
+ARITH_BINARY = ("minus", "divide_down", "divide_up")
+
+
+def operator_of(expr: Expr) -> str:
+    """The registry name of an expression's operator: "number" for an integer, "read" for a quantity."""
+    if isinstance(expr, bool):
+        raise TypeError("a truth value is not an expression")
+    if isinstance(expr, int):
+        return "number"
+    if isinstance(expr, Read):
+        return "read"
+    if isinstance(expr, (Arith, Over)):
+        return expr.operator
+    if isinstance(expr, Clamp):
+        return "clamp"
+    if isinstance(expr, Rank):
+        return "rank"
+    raise TypeError(f"not an expression: {type(expr).__name__}")
+
+
+def expr_parts(expr: Expr) -> tuple[Expr, ...]:
+    """The expressions directly inside `expr`."""
+    if isinstance(expr, Arith):
+        return expr.args
+    if isinstance(expr, (Clamp, Over, Rank)):
+        return (expr.value,)
+    return ()
+
+
+def all_exprs(expr: Expr) -> tuple[Expr, ...]:
+    """`expr` and every expression inside it (depth first)."""
+    return (expr, *(inner for part in expr_parts(expr) for inner in all_exprs(part)))
+
+
+def expr_quantities(expr: Expr) -> tuple[Quantity, ...]:
+    """The quantities an expression reads, in order (repeats kept)."""
+    return tuple(e.quantity for e in all_exprs(expr) if isinstance(e, Read))
+
+
+ChangeWhat = Literal["krones", "points", "resource"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """Gain (`gain`) or lose an amount worked out by an expression when the effect applies, of krones, points
+    or the declared resource `resource`; a value below 0 counts as 0. It then acts as gain_krones /
+    lose_krones / gain_points / lose_points / gain_resource / lose_resource of that amount (limits, the points
+    floor, payments in all-or-nothing options alike)."""
+
+    what: ChangeWhat
+    gain: bool
+    amount: Expr
+    resource: str = ""
+
+
 @dataclass(frozen=True)
 class ChooseOne:
     """The player takes one of `options` that can be taken fully (each all or nothing), or, with
@@ -360,7 +490,15 @@ class MostOf:
     ties: Literal["all_tied", "none_tied"]
 
 
-Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf | MostOf
+@dataclass(frozen=True)
+class ValueIs:
+    """An expression's value for the player (worked out when the condition is read) within `bounds`."""
+
+    value: Expr
+    bounds: Bounds
+
+
+Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf | MostOf | ValueIs
 
 
 @dataclass(frozen=True)
@@ -395,6 +533,7 @@ Effect = (
     | Conditional
     | GainResource
     | LoseResource
+    | Change
 )
 
 # Data name of every effect kind -> its class. The schema's enum must list the same names.
@@ -419,6 +558,7 @@ EFFECT_KINDS: dict[str, type] = {
     "if": Conditional,
     "gain_resource": GainResource,
     "lose_resource": LoseResource,
+    "change": Change,
 }
 _KIND_NAMES: dict[type, str] = {cls: name for name, cls in EFFECT_KINDS.items()}
 

@@ -35,6 +35,17 @@ OF_OTHERS = (
     dataclasses.replace(FILTERED[0], of="players_with_more"),
 )
 
+
+def read(name: str) -> ir.Read:
+    """An expression reading a quantity by its shorthand name."""
+    return ir.Read(ir.shorthand(name))
+
+
+# One red, one blue and one yellow occupied room on floors 3-4: the three counts of a set (min of them).
+FLOOR_SETS = tuple(
+    ir.Read(ir.Quantity("rooms", state="occupied", floors=(3, 4), colours=(colour,))) for colour in ("red", "blue", "yellow")
+)
+
 SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
     "gain_krones": (ir.GainKrones(3),),
     "lose_krones": (ir.LoseKrones(3), ir.LoseKrones("all")),
@@ -108,10 +119,34 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ),
         ir.Conditional(ir.MostOf(FILTERED[3], True, "none_tied"), (ir.LosePoints(2),)),
         ir.Conditional(ir.QuantityIs(OF_OTHERS[0], ir.Bounds(at_least=3)), (ir.GainKrones(2),)),
+        # an expression compared: more krones than the right neighbour
+        ir.Conditional(
+            ir.ValueIs(ir.Arith("minus", (read("krones"), ir.Read(OF_OTHERS[1]))), ir.Bounds(at_least=1)),
+            (ir.GainPoints(2),),
+            (ir.LoseKrones(1),),
+        ),
     ),
     # declared resources: base declares its objective markers as the resource `objectives`
     "gain_resource": (ir.GainResource("objectives", 2),),
     "lose_resource": (ir.LoseResource("objectives", 1), ir.LoseResource("objectives", "all")),
+    # amounts worked out by expressions: every operator of ir.OPERATORS, every player set and tie rule
+    "change": (
+        ir.Change("krones", True, ir.Arith("times", (1, read("occupied_blue_rooms")))),
+        ir.Change("points", True, ir.Arith("divide_down", (ir.Read(OF_OTHERS[0]), 2))),
+        ir.Change("points", True, ir.Arith("times", (3, ir.Arith("min", FLOOR_SETS)))),
+        ir.Change(
+            "points", False, ir.Arith("minus", (ir.Over("most_over", "all", read("occupied_rooms")), read("occupied_rooms")))
+        ),
+        ir.Change("krones", False, ir.Clamp(ir.Arith("plus", (read("hired_staff"), -1)), 0, 3)),
+        ir.Change("resource", True, ir.Arith("divide_up", (ir.Over("total_over", "others", read("krones")), 5)), "objectives"),
+        ir.Change(
+            "points",
+            True,
+            ir.Arith("max", (ir.Over("least_over", "neighbours", read("cafe_guests")), ir.Rank(read("krones"), "behind"))),
+        ),
+        ir.Change("resource", False, ir.Rank(read("occupied_rooms"), "shared"), "objectives"),
+        ir.Change("krones", True, ir.Clamp(ir.Arith("minus", (ir.Read(FILTERED[0]), 1)), None, 2)),
+    ),
 }
 
 

@@ -154,8 +154,35 @@ def _conditional(effect: ir.Conditional) -> Data:
     }
 
 
+@DATA.on(ir.Change)
+def _change(effect: ir.Change) -> Data:
+    what = effect.resource if effect.what == "resource" else effect.what
+    return {"gain" if effect.gain else "lose": what, "amount": expression_data(effect.amount)}
+
+
+def expression_data(expr: ir.Expr) -> Any:
+    """An expression as rules data (the forms of schemas/ruleset.schema.json: expression)."""
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, ir.Read):
+        return quantity_data(expr.quantity)
+    if isinstance(expr, ir.Arith):
+        args = [expression_data(arg) for arg in expr.args]
+        if expr.operator.startswith("divide_"):
+            return {"divide": args, "round": expr.operator.removeprefix("divide_")}
+        return {expr.operator: args}
+    if isinstance(expr, ir.Clamp):
+        bounds = {"at_least": expr.at_least, "at_most": expr.at_most}
+        return {"clamp": expression_data(expr.value), **{k: v for k, v in bounds.items() if v is not None}}
+    if isinstance(expr, ir.Over):
+        return {expr.operator.removesuffix("_over"): expression_data(expr.value), "over": expr.players}
+    return {"rank": expression_data(expr.value), "ties": expr.ties}
+
+
 def condition_data(condition: ir.Condition) -> Data:
     """One condition as rules data."""
+    if isinstance(condition, ir.ValueIs):
+        return {"value": expression_data(condition.value), **_bounds(condition.bounds)}
     if isinstance(condition, ir.QuantityIs):
         return {"quantity": quantity_data(condition.quantity), **_bounds(condition.bounds)}
     if isinstance(condition, ir.SpaceIs):

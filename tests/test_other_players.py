@@ -429,7 +429,7 @@ def test_a_tiebreaker_cannot_read_another_player(tmp_path: Path) -> None:
             "condition.of: of belongs beside its filters",
         ),
         ("{fewest: {quantity: krones, of: left}, ties: none_tied}", "`fewest` reads the player's own state"),
-        ("{most: krones, ties: all_tied, at_least: 2}", "condition.at_least: at_least belongs with quantity"),
+        ("{most: krones, ties: all_tied, at_least: 2}", "condition.at_least: at_least belongs with quantity or value"),
     ],
 )
 def test_the_front_end_places_its_refusals(tmp_path: Path, condition: str, message: str) -> None:

@@ -95,7 +95,15 @@ class AtLeast:
     least: Expr
 
 
-Expr = Value | Code | Count | Times | Call | Length | NonEmpty | Minus | Item | AtLeast
+@dataclass(frozen=True)
+class Worked:
+    """An expression of the rules data (ir.Expr) worked out for the player, 0 where it is below 0 (each backend
+    spells the expression itself: python/expressions.py, js/expressions.py)."""
+
+    expr: ir.Expr
+
+
+Expr = Value | Code | Count | Times | Call | Length | NonEmpty | Minus | Item | AtLeast | Worked
 
 
 @dataclass(frozen=True)
@@ -253,6 +261,23 @@ def _lose_resource(effect: ir.LoseResource, _place: Place) -> Call:
     return Call("lose_resource", (effect.resource, None if effect.amount == "all" else effect.amount))
 
 
+# A change acts as the kind of its side and thing (gain_krones, lose_points, ...), of the amount worked out.
+_CHANGE_CALLS = {
+    ("krones", True): "gain_krones",
+    ("krones", False): "lose_krones",
+    ("points", True): "gain_points",
+    ("points", False): "lose_points",
+    ("resource", True): "gain_resource",
+    ("resource", False): "lose_resource",
+}
+
+
+@SHAPE.on(ir.Change)
+def _change(effect: ir.Change, _place: Place) -> Call:
+    resource: tuple[Expr, ...] = (effect.resource,) if effect.what == "resource" else ()
+    return Call(_CHANGE_CALLS[effect.what, effect.gain], (*resource, Worked(effect.amount)))
+
+
 @SHAPE.on(*UNSHAPED)
 def _unshaped(effect: ir.Effect, _place: Place) -> Call:  # pragma: no cover - the backends write these
     raise TypeError(f"{type(effect).__name__}: more than one call, written by each backend")
@@ -340,6 +365,16 @@ def _resource_held(effect: ir.LoseResource) -> Expr:
         return True
     held = Call("resource_amount", (effect.resource,), head=("player",))
     return AtLeast(Minus(held, Item(Code("game.rules.resources"), (effect.resource, 0))), effect.amount)
+
+
+@TEST.on(ir.Change)
+def _change_held(effect: ir.Change) -> Expr:
+    if effect.gain:
+        return True
+    if effect.what == "resource":
+        held = Call("resource_amount", (effect.resource,), head=("player",))
+        return AtLeast(Minus(held, Item(Code("game.rules.resources"), (effect.resource, 0))), Worked(effect.amount))
+    return AtLeast(Code(f"player.{effect.what}"), Worked(effect.amount))
 
 
 @TEST.on(*UNSHAPED)

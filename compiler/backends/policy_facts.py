@@ -32,7 +32,7 @@ def _gains(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=True)
 
 
-@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity, ir.Conditional)
+@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity, ir.Conditional, ir.Change)
 def _plain(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=False)
 
@@ -180,15 +180,30 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
 
 
 def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
-    """The quantities the conditions of a ruleset's effects read, in order, each once."""
-    found = [
-        part.quantity
-        for effect in every_effect(ruleset)
-        if isinstance(effect, ir.Conditional)
-        for part in ir.all_conditions(effect.condition)
-        if isinstance(part, (ir.QuantityIs, ir.MostOf))
-    ]
+    """The quantities the conditions of a ruleset's effects read, then those its expressions read (amounts of
+    changes, values compared), in order, each once."""
+    found: list[ir.Quantity] = []
+    for effect in every_effect(ruleset):
+        if isinstance(effect, ir.Conditional):
+            for part in ir.all_conditions(effect.condition):
+                if isinstance(part, (ir.QuantityIs, ir.MostOf)):
+                    found.append(part.quantity)
+                elif isinstance(part, ir.ValueIs):
+                    found += ir.expr_quantities(part.value)
+        elif isinstance(effect, ir.Change):
+            found += ir.expr_quantities(effect.amount)
     return list(dict.fromkeys(found))
+
+
+def every_expression(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
+    """Every expression of a ruleset's effects (amounts of changes, values of conditions), each once."""
+    found: list[ir.Expr] = []
+    for effect in every_effect(ruleset):
+        if isinstance(effect, ir.Change):
+            found.append(effect.amount)
+        elif isinstance(effect, ir.Conditional):
+            found += [c.value for c in ir.all_conditions(effect.condition) if isinstance(c, ir.ValueIs)]
+    return tuple(dict.fromkeys(found))
 
 
 def reads_others(ruleset: ir.Ruleset) -> bool:
@@ -199,6 +214,8 @@ def reads_others(ruleset: ir.Ruleset) -> bool:
         if isinstance(effect, ir.Conditional)
         for part in ir.all_conditions(effect.condition)
     ]
+    if any(isinstance(e, (ir.Over, ir.Rank)) for x in every_expression(ruleset) for e in ir.all_exprs(x)):
+        return True
     return any(q.of != "self" for q in every_quantity(ruleset)) or any(isinstance(c, ir.MostOf) for c in conditions)
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .. import ir
 from ..dispatch import ByKind
 from ..errors import Position
 from ..said import Value, said
+from .expressions import is_expression, lower_expression
 from .quantities import declared_resource, lower_quantity, own_quantity
 from .raw import RawMapping
 from .validate import format_path
@@ -147,22 +148,30 @@ def item_filter(data: RawMapping | None, path: Path, context: Context) -> ir.Ite
 
 
 @LOWER.on(ir.GainKrones)
-def _gain_krones(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
+def _gain_krones(data: RawMapping, path: Path, context: Context) -> ir.Effect:
+    if is_expression(data["amount"]):
+        return _change("krones", True, data, path, context)
     return ir.GainKrones(data["amount"])
 
 
 @LOWER.on(ir.LoseKrones)
-def _lose_krones(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
+def _lose_krones(data: RawMapping, path: Path, context: Context) -> ir.Effect:
+    if is_expression(data["amount"]):
+        return _change("krones", False, data, path, context)
     return ir.LoseKrones(_amount(data["amount"]))
 
 
 @LOWER.on(ir.GainPoints)
-def _gain_points(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
+def _gain_points(data: RawMapping, path: Path, context: Context) -> ir.Effect:
+    if is_expression(data["amount"]):
+        return _change("points", True, data, path, context)
     return ir.GainPoints(data["amount"])
 
 
 @LOWER.on(ir.LosePoints)
-def _lose_points(data: RawMapping, _path: Path, _context: Context) -> ir.Effect:
+def _lose_points(data: RawMapping, path: Path, context: Context) -> ir.Effect:
+    if is_expression(data["amount"]):
+        return _change("points", False, data, path, context)
     return ir.LosePoints(_amount(data["amount"]))
 
 
@@ -296,7 +305,7 @@ def _conditional(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     return ir.Conditional(condition, then, otherwise)
 
 
-CONDITION_FORMS = ("quantity", "space", "zone", "all", "any", "most", "fewest")
+CONDITION_FORMS = ("quantity", "value", "space", "zone", "all", "any", "most", "fewest")
 COMPARISONS = ("at_least", "at_most", "exactly")
 
 
@@ -313,7 +322,7 @@ def build_condition(data: RawMapping, path: Path, context: Context) -> ir.Condit
         )
         return ir.AllOf(())
     form = forms[0]
-    if form != "quantity":
+    if form not in ("quantity", "value"):
         for key in COMPARISONS:
             if key in data:
                 context.problem(
@@ -326,6 +335,8 @@ def build_condition(data: RawMapping, path: Path, context: Context) -> ir.Condit
     if form == "quantity":
         written = {"quantity": data["quantity"], "of": data["of"]} if "of" in data else data["quantity"]
         return ir.QuantityIs(lower_quantity(written, [*path, "quantity"], context), _bounds(data, path, context))
+    if form == "value":
+        return ir.ValueIs(lower_expression(data["value"], [*path, "value"], context), _bounds(data, path, context))
     if form in ("most", "fewest"):
         quantity = lower_quantity(data[form], [*path, form], context)
         own_quantity(quantity, [*path, form], context, f"`{form}`")
@@ -536,12 +547,17 @@ def _gives_any_option(effect: ir.ChooseOne) -> tuple[str, ...]:
 
 @LOWER.on(ir.GainResource)
 def _gain_resource(data: RawMapping, path: Path, context: Context) -> ir.Effect:
-    return ir.GainResource(declared_resource(data["resource"], [*path, "resource"], context), data["amount"])
+    resource = declared_resource(data["resource"], [*path, "resource"], context)
+    if is_expression(data["amount"]):
+        return dataclasses.replace(_change("resource", True, data, path, context), resource=resource)
+    return ir.GainResource(resource, data["amount"])
 
 
 @LOWER.on(ir.LoseResource)
 def _lose_resource(data: RawMapping, path: Path, context: Context) -> ir.Effect:
     resource = declared_resource(data["resource"], [*path, "resource"], context)
+    if is_expression(data["amount"]):
+        return dataclasses.replace(_change("resource", False, data, path, context), resource=resource)
     return ir.LoseResource(resource, _amount(data["amount"]))
 
 
@@ -563,3 +579,47 @@ def _gives_resource(effect: ir.GainResource) -> tuple[str, ...]:
 @GIVES.on(ir.LoseResource)
 def _gives_no_resource(_effect: ir.LoseResource) -> tuple[str, ...]:
     return ()
+
+
+# --- change: gain or lose an amount worked out by an expression ------------------------------------
+
+
+def _change(what: ir.ChangeWhat, gain: bool, data: RawMapping, path: Path, context: Context) -> ir.Change:
+    """gain_krones, lose_points, ... whose amount is an expression: a change of that amount."""
+    return ir.Change(what, gain, lower_expression(data["amount"], [*path, "amount"], context))
+
+
+@LOWER.on(ir.Change)
+def _change_kind(data: RawMapping, path: Path, context: Context) -> ir.Effect:
+    sides = [side for side in ("gain", "lose") if side in data]
+    if len(sides) != 1:
+        context.problem(context.at(*path), "change_gain_or_lose", path=format_path(path))
+        return ir.Change("points", True, 0)
+    written: str = data[sides[0]]
+    amount = lower_expression(data["amount"], [*path, "amount"], context)
+    if written in ("krones", "points"):
+        return ir.Change(cast(ir.ChangeWhat, written), sides[0] == "gain", amount)
+    declared: RawMapping = context.doc.get("resources") or {}
+    if written not in declared:
+        context.problem(
+            context.at(*path, sides[0]),
+            "change_unknown",
+            path=format_path([*path, sides[0]]),
+            what=written,
+            known=", ".join(["krones", "points", *declared]),
+        )
+    return ir.Change("resource", sides[0] == "gain", amount, written)
+
+
+@CONSUMES.on(ir.Change)
+def _change_takes(effect: ir.Change) -> str:
+    if effect.gain:
+        return ""
+    return effect.resource if effect.what == "resource" else effect.what
+
+
+@GIVES.on(ir.Change)
+def _change_gives(effect: ir.Change) -> tuple[str, ...]:
+    if not effect.gain:
+        return ()
+    return (effect.resource if effect.what == "resource" else effect.what,)

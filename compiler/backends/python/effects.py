@@ -29,10 +29,12 @@ from ..call_shapes import (
     NonEmpty,
     Place,
     Times,
+    Worked,
     feasibility,
     shape,
 )
 from ..codebuilder import identifier, literal
+from .expressions import python_expr
 from .quantities import exploded_call, quantity_call
 
 
@@ -115,6 +117,8 @@ def python_expression(expression: Expr) -> str:
         return spell(expression.value) + "".join(f"[{literal(key)}]" for key in expression.keys)
     if isinstance(expression, AtLeast):
         return f"{spell(expression.value)} >= {spell(expression.least)}"
+    if isinstance(expression, Worked):
+        return f"max(0, {python_expr(expression.expr)})"
     return literal(expression)
 
 
@@ -177,15 +181,25 @@ def condition_function(condition: ir.Condition) -> list[str]:
             count = f"q_{identifier(part.quantity.key)}"
             test = f"most_test(game, player, {count}, {part.fewest}, {part.ties == 'none_tied'})"
             leaves.append(f'["most", {literal(part.quantity.key)}, *{test}]')
-        else:
+        elif isinstance(part, ir.ValueIs):
+            key = expression_key(part.value)
+            leaves.append(f'["quantity", {literal(key)}, {python_expr(part.value)}, {_bounds(part.bounds)}]')
+        elif isinstance(part, ir.QuantityIs):
             value = _quantity_value(part.quantity)
             leaves.append(f'["quantity", {literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')
+        else:
+            raise CodegenError(f"the Python backend has no condition {type(part).__name__}")
         return f"c{len(leaves)}"
 
     test = build(condition)
     lines = [f"def {condition_name(condition)}(game: Game, player: Player) -> list[Any]:"]
     lines += [f"    c{n} = {leaf}" for n, leaf in enumerate(leaves, start=1)]
     return [*lines, f"    return {test}"]
+
+
+def expression_key(expr: ir.Expr) -> str:
+    """The key an expression's words go by in the module's quantity_totals (a digest of its content)."""
+    return "expression_" + hashlib.sha1(repr(expr).encode("utf-8")).hexdigest()[:10]
 
 
 def _bounds(bounds: ir.Bounds) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from effect_samples import every_sample
 from gah import ir
+from gah.backends.call_shapes import camel
 from gah.backends.js.effects import (
     JsCodegenError,
     all_feasible_js,
@@ -30,9 +31,9 @@ from gah.backends.js.effects import (
     effect_lines_js,
     feasible_js,
     filtered_js,
-    js_literal,
 )
 from gah.backends.js.engine import generate_engine, runtime_source
+from gah.backends.js.literals import js_literal
 from gah.backends.js.page import generate_page
 from gah.backends.python.effects import effect_lines
 from gah.backends.python.load import load_scoring_module
@@ -126,12 +127,28 @@ def _calls(code: str) -> list[str]:
         camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
         if camel == "chooseOption":  # its feasibility tests differ in spelling (len(x) against x.length)
             args = re.sub(r"\[.*\]", "[...]", args)
-        args = re.sub(r"q_([a-z_0-9]+)\(game, player\)", r'QUANTITIES["\1"](game, player)', args)
+        args = re.sub(r"q_([a-z_0-9]+)\(game, (player|other)\)", r'QUANTITIES["\1"](game, \2)', args)
+        args = _expression_calls(args)
         args = args.replace("per_quantity(game,", "perQuantity(game,")  # the why of a points-per-quantity line
         args = re.sub(r"True|False|None", lambda m: words[m.group(0)], args.replace("'", '"').replace(" ", ""))
         args = args.replace("(", "[").replace(")", "]").replace(",]", "]")
         calls.append(f"{camel}({args})")
     return calls
+
+
+# Where an expression (an amount worked out) is spelt apart from the runtime's name (camelCase): Python's words.
+_EXPRESSION_WORDS = {
+    r"lambda game, other: ": "(game, other) => ",
+    r"(?<![.\w])(min|max)\(": r"Math.\1(",
+    r"(?<![.\w])rank\(": "rankBy(",  # `rank` ranks the standings in the JavaScript runtime
+}
+
+
+def _expression_calls(args: str) -> str:
+    """The arguments of a call with an expression's calls spelt as in JavaScript (divide_up: divideUp)."""
+    for pattern, spelt in _EXPRESSION_WORDS.items():
+        args = re.sub(pattern, spelt, args)
+    return re.sub(r"(?<![.\w\"])([a-z]+(?:_[a-z]+)+)\(", lambda m: camel(m.group(1)) + "(", args)
 
 
 @pytest.mark.parametrize(("kind", "effect"), every_sample(), ids=SAMPLE_IDS)

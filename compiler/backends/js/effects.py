@@ -8,7 +8,6 @@ are in scope wherever these statements go. A kind without a function in a table 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -29,31 +28,24 @@ from ..call_shapes import (
     NonEmpty,
     Place,
     Times,
+    Worked,
     camel,
     feasibility,
     shape,
 )
+from ..python.effects import expression_key
+from .expressions import js_expr
+from .literals import js_literal
 
 
 class JsCodegenError(MissingKind):
     """An IR node the JavaScript backend cannot generate (a bug, never a placeholder)."""
 
 
-# Inside a <script> element, these would end the element or start a comment; JSON allows escaping them.
-_SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
-
 STATEMENT: ByKind[Callable[[Any, bool], list[str]]] = ByKind(
     "the JavaScript backend (compiler/backends/js/effects.py: STATEMENT)"
 )
 FEASIBLE: ByKind[Callable[[Any], str]] = ByKind("the JavaScript backend (compiler/backends/js/effects.py: FEASIBLE)")
-
-
-def js_literal(value: object) -> str:
-    """A JSON value that is also a JavaScript expression and safe inside an HTML <script> element."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    for char, escaped in _SCRIPT_UNSAFE.items():
-        text = text.replace(char, escaped)
-    return text
 
 
 def effect_lines_js(effect: ir.Effect, room_wins: bool = False) -> list[str]:
@@ -158,6 +150,8 @@ def js_expression(expression: Expr) -> str:
         return spell(expression.value) + "".join(f"[{js_literal(key)}]" for key in expression.keys)
     if isinstance(expression, AtLeast):
         return f"{spell(expression.value)} >= {spell(expression.least)}"
+    if isinstance(expression, Worked):
+        return f"Math.max(0, {js_expr(expression.expr)})"
     return js_literal(expression)
 
 
@@ -215,9 +209,14 @@ def condition_test_js(condition: ir.Condition, inline: bool = False) -> tuple[li
             strict = js_literal(part.ties == "none_tied")
             test = f"mostTest(game, player, QUANTITIES[{key}], {js_literal(part.fewest)}, {strict})"
             leaves.append(f'["most", {key}, ...{test}]')
-        else:
+        elif isinstance(part, ir.ValueIs):  # told by the words of its key, as the Python backend's
+            value = js_expr(part.value)
+            leaves.append(f'["quantity", {js_literal(expression_key(part.value))}, {value}, {_bounds(part.bounds)}]')
+        elif isinstance(part, ir.QuantityIs):
             value = quantity_js(part.quantity)
             leaves.append(f'["quantity", {js_literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')
+        else:
+            raise JsCodegenError(f"the JavaScript backend has no condition {type(part).__name__}")
         return leaves[-1] if inline else f"c{len(leaves)}"
 
     return leaves, build(condition)

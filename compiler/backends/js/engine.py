@@ -27,9 +27,9 @@ from .effects import (
     all_feasible_js,
     effect_lines_js,
     filtered_js,
-    js_literal,
     quantity_js,
 )
+from .literals import js_literal
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 # Order matters only for reading: every file defines functions and constants used at call time.

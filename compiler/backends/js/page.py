@@ -22,8 +22,8 @@ from ...words.effects import Speaker
 from ...words.phrases import tiebreaks
 from ...words.text import Words, plain
 from ...workspace import Workspace
-from .effects import js_literal
 from .engine import generate_engine
+from .literals import js_literal
 
 ASSETS = Path(__file__).resolve().parent / "assets"  # the UI scripts and style, copied into every page
 # The engine script ends with the deal (no DOM); the UI script is these files in this order: the words,

@@ -63,6 +63,57 @@ const OF = {
   },
 };
 
+// --- expressions (compiler/backends/js/expressions.py spells them as calls of these), as runtime/quantities.py ---
+
+// The players of a set: all (the player first), others, or neighbours (left and right, each once).
+function playersOf(game, player, players) {
+  const rest = others(game, player);
+  if (players === "all") return [player, ...rest];
+  if (players === "others") return rest;
+  if (players === "neighbours") return rest.length > 1 ? [rest[0], rest[rest.length - 1]] : rest;
+  throw new Error(`a set of players the runtime does not know: ${players}`);
+}
+
+// most_over, least_over or total_over of `value` over a set of players (no player: 0).
+function over(game, player, operator, players, value) {
+  const values = playersOf(game, player, players).map((each) => value(game, each));
+  if (operator === "total_over") return values.reduce((n, v) => n + v, 0);
+  if (operator !== "most_over" && operator !== "least_over") {
+    throw new Error(`an aggregate the runtime does not know: ${operator}`);
+  }
+  if (!values.length) return 0;
+  return operator === "most_over" ? Math.max(...values) : Math.min(...values);
+}
+
+// The player's place on `value` among all players, 1 for the most; tied players share the better place (ties
+// "shared") or each take the worse ("behind"). (runtime/quantities.py's rank; `rank` here ranks the standings.)
+function rankBy(game, player, ties, value) {
+  const mine = value(game, player);
+  const values = others(game, player).map((other) => value(game, other));
+  if (ties === "shared") return 1 + values.filter((v) => v > mine).length;
+  if (ties === "behind") return 1 + values.filter((v) => v >= mine).length;
+  throw new Error(`a tie rule of rank the runtime does not know: ${ties}`);
+}
+
+// The quotient rounded down, towards -infinity (a divisor of 0 gives 0); whole numbers, worked exactly.
+function divideDown(dividend, divisor) {
+  if (divisor === 0) return 0;
+  const rest = dividend % divisor; // of the dividend's sign
+  const quotient = (dividend - rest) / divisor; // rounded towards 0
+  return (rest !== 0 && rest < 0 !== divisor < 0 ? quotient - 1 : quotient) + 0; // + 0: never -0
+}
+
+// The quotient rounded up, towards +infinity (a divisor of 0 gives 0).
+function divideUp(dividend, divisor) {
+  return divisor === 0 ? 0 : -divideDown(-dividend, divisor) + 0;
+}
+
+// `value` kept within `low` and `high` (null: no such limit).
+function clamp(value, low, high) {
+  if (low !== null && value < low) return low;
+  return high !== null && value > high ? high : value;
+}
+
 // A most / fewest condition's leaf after its kind and quantity, as runtime/quantities.py's most_test.
 function mostTest(game, player, count, fewest, strict) {
   const mine = count(game, player);

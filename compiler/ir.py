@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import dataclass
 from typing import Literal
 
@@ -391,6 +392,11 @@ def expr_parts(expr: Expr) -> tuple[Expr, ...]:
 def all_exprs(expr: Expr) -> tuple[Expr, ...]:
     """`expr` and every expression inside it (depth first)."""
     return (expr, *(inner for part in expr_parts(expr) for inner in all_exprs(part)))
+
+
+def expression_key(expr: Expr) -> str:
+    """A stable identifier of an expression by its content: the key its words go by in a module's tables."""
+    return "expression_" + hashlib.sha1(repr(expr).encode("utf-8")).hexdigest()[:10]
 
 
 def expr_quantities(expr: Expr) -> tuple[Quantity, ...]:

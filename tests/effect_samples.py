@@ -43,7 +43,8 @@ def read(name: str) -> ir.Read:
 
 # One red, one blue and one yellow occupied room on floors 3-4: the three counts of a set (min of them).
 FLOOR_SETS = tuple(
-    ir.Read(ir.Quantity("rooms", state="occupied", floors=(3, 4), colours=(colour,))) for colour in ("red", "blue", "yellow")
+    ir.Read(ir.Quantity("rooms", state="occupied", floors=(3, 4), colours=(colour,)))
+    for colour in ("red", "blue", "yellow")
 )
 
 SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
@@ -135,14 +136,20 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.Change("points", True, ir.Arith("divide_down", (ir.Read(OF_OTHERS[0]), 2))),
         ir.Change("points", True, ir.Arith("times", (3, ir.Arith("min", FLOOR_SETS)))),
         ir.Change(
-            "points", False, ir.Arith("minus", (ir.Over("most_over", "all", read("occupied_rooms")), read("occupied_rooms")))
+            "points",
+            False,
+            ir.Arith("minus", (ir.Over("most_over", "all", read("occupied_rooms")), read("occupied_rooms"))),
         ),
         ir.Change("krones", False, ir.Clamp(ir.Arith("plus", (read("hired_staff"), -1)), 0, 3)),
-        ir.Change("resource", True, ir.Arith("divide_up", (ir.Over("total_over", "others", read("krones")), 5)), "objectives"),
+        ir.Change(
+            "resource", True, ir.Arith("divide_up", (ir.Over("total_over", "others", read("krones")), 5)), "objectives"
+        ),
         ir.Change(
             "points",
             True,
-            ir.Arith("max", (ir.Over("least_over", "neighbours", read("cafe_guests")), ir.Rank(read("krones"), "behind"))),
+            ir.Arith(
+                "max", (ir.Over("least_over", "neighbours", read("cafe_guests")), ir.Rank(read("krones"), "behind"))
+            ),
         ),
         ir.Change("resource", False, ir.Rank(read("occupied_rooms"), "shared"), "objectives"),
         ir.Change("krones", True, ir.Clamp(ir.Arith("minus", (ir.Read(FILTERED[0]), 1)), None, 2)),

@@ -11,7 +11,7 @@ from ..languages import Language
 from ..words.effects import Speaker
 from ..words.phrases import tiebreak
 from ..words.text import Words, plain
-from .policy_facts import every_quantity
+from .policy_facts import compared_expressions, every_quantity
 
 
 def final_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
@@ -59,6 +59,13 @@ def filtered_names(ruleset: ir.Ruleset, language: Language | None = None, per: b
     speaker = Speaker(Words(language), ruleset.items, ruleset.resources)
     say = speaker.per if per else speaker.total
     return {q.key: plain(say(q)) for q in every_quantity(ruleset) if not q.name}
+
+
+def expression_names(ruleset: ir.Ruleset, language: Language | None = None) -> dict[str, str]:
+    """Each expression a condition of the ruleset compares -> its words, by its key (ir.expression_key): a
+    condition's explanation, "your krones minus krones of your right neighbour 3 ≥ 1"."""
+    speaker = Speaker(Words(language), ruleset.items, ruleset.resources)
+    return {ir.expression_key(x): plain(speaker.expression(x)) for x in compared_expressions(ruleset)}
 
 
 def total_words(language: Language | None = None) -> dict[str, str]:

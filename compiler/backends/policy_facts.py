@@ -195,6 +195,18 @@ def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
     return list(dict.fromkeys(found))
 
 
+def compared_expressions(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
+    """The expressions the conditions of a ruleset's effects compare (ValueIs), each once."""
+    found = [
+        part.value
+        for effect in every_effect(ruleset)
+        if isinstance(effect, ir.Conditional)
+        for part in ir.all_conditions(effect.condition)
+        if isinstance(part, ir.ValueIs)
+    ]
+    return tuple(dict.fromkeys(found))
+
+
 def every_expression(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
     """Every expression of a ruleset's effects (amounts of changes, values of conditions), each once."""
     found: list[ir.Expr] = []

@@ -14,7 +14,7 @@ from typing import Any
 from .. import ir
 from ..languages import REFERENCE, Language, Phrase, load_language, localised, shipped_ids
 from ..workspace import Workspace
-from .final_words import filtered_names, per_words, quantity_words, tiebreak_words, total_words
+from .final_words import expression_names, filtered_names, per_words, quantity_words, tiebreak_words, total_words
 
 SECTION = "score."
 REPORT = "score.report."  # gah score's own words (compiler/report.py), not a module's
@@ -84,7 +84,11 @@ def score_words(ruleset: ir.Ruleset, language: Language) -> dict[str, Any]:
     # A quantity in explanations: after "per", one unit ("2 per occupied room"); in a condition, the whole
     # ("krones 5 ≥ 3"); a filtered count by its key, a shorthand by its name, both from the sheets' phrases.
     words["quantity_names"] = {**per_words(language), **filtered_names(ruleset, language, per=True)}
-    words["quantity_totals"] = {**total_words(language), **filtered_names(ruleset, language)}
+    words["quantity_totals"] = {
+        **total_words(language),
+        **filtered_names(ruleset, language),
+        **expression_names(ruleset, language),
+    }
     words["tiebreak"] = tiebreak_words(localised(ruleset, language), language)[1]
     # Declared resources' names after a count ("2 dancers"): the rules data's, in this language or English.
     words["resources"] = {

@@ -23,6 +23,7 @@ class Context(QuantityContext, Protocol):
 
     def key_at(self, *path: str | int) -> Position: ...
 
+
 # The data form of each operation: its key, and the companion keys it needs (required) or takes.
 LIST_OPERATORS = ("plus", "minus", "times", "min", "max")
 OVER_OPERATORS = {"most": "most_over", "least": "least_over", "total": "total_over"}

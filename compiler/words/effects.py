@@ -12,6 +12,7 @@ from typing import Any
 from .. import ir
 from ..dispatch import ByKind, MissingKind
 from ..frontend.lower_effects import CONSUMES
+from .expressions import ExpressionWords
 from .text import Rich, SheetError, Words, rich
 
 Renderer = Callable[[Any, "Speaker"], Rich]
@@ -26,6 +27,11 @@ class Speaker:
         self.items = {item.id: item for item in items}
         self.resources = {resource.id: resource for resource in resources}
         self.whole = False  # saying an all-or-nothing option: no "if possible"
+        self.expressions = ExpressionWords(words, self.total)
+
+    def expression(self, expr: ir.Expr) -> Rich:
+        """An expression in words ("your krones minus krones of your right neighbour")."""
+        return self.expressions.say(expr)
 
     def effect(self, effect: ir.Effect) -> Rich:
         try:
@@ -103,6 +109,10 @@ class Speaker:
         if isinstance(condition, ir.MostOf):
             which = "fewest" if condition.fewest else "most"
             return self.w.rich(f"condition.{which}.{condition.ties}", what=self.total(condition.quantity))
+        if isinstance(condition, ir.ValueIs):
+            form, values = self._bound(condition.bounds)
+            bound = self.w.rich(f"condition.bound.{form}", None, **values)
+            return self.w.rich("condition.value", value=self.expression(condition.value), bound=bound)
         q = None if isinstance(condition, ir.SpaceIs) else condition.quantity
         if q is None or (q.count == "emperor_space" and q.of == "self"):
             form, values = self._bound(condition.bounds)
@@ -405,3 +415,37 @@ def _lose_resource(effect: ir.LoseResource, s: Speaker) -> Rich:
     if effect.amount == "all":
         return s.w.rich("effect.lose_resource.all", name=s.resource_name(effect.resource, 2))
     return s.w.rich("effect.lose_resource", amount=s.resource_amount(effect.resource, effect.amount))
+
+
+# --- changes by an expression ----------------------------------------------------------------
+
+
+def _per_unit(expr: ir.Expr) -> tuple[int, ir.Quantity] | None:
+    """A whole number times one of the player's own quantities (either order): said "n per unit"."""
+    if not (isinstance(expr, ir.Arith) and expr.operator == "times" and len(expr.args) == 2):
+        return None
+    first, second = expr.args
+    number_, read = (first, second) if isinstance(first, int) else (second, first)
+    if isinstance(number_, int) and number_ > 0 and isinstance(read, ir.Read) and read.quantity.of == "self":
+        return number_, read.quantity
+    return None
+
+
+@RENDERERS.on(ir.Change)
+def _change(effect: ir.Change, s: Speaker) -> Rich:
+    side = "gain" if effect.gain else "lose"
+    per = _per_unit(effect.amount)
+    if per is not None:
+        n, quantity = per
+        if effect.what == "points":
+            return s.w.rich(f"effect.points_per_quantity.{side}", points=s.w.count(n, "point"), unit=s.per(quantity))
+        amount = s.w.count(n, "krone") if effect.what == "krones" else s.resource_amount(effect.resource, n)
+        return s.w.rich(f"effect.change.{side}.per", amount=amount, unit=s.per(quantity))
+    value = s.expression(effect.amount)
+    if effect.what == "resource":
+        said = s.w.rich(f"effect.change.{side}.resource", name=s.resource_name(effect.resource, 2), value=value)
+    else:
+        said = s.w.rich(f"effect.change.{side}.{effect.what}", value=value)
+    if s.expressions.can_be_negative(effect.amount):
+        return rich(said, s.w.template("effect.change.floor"))
+    return said

@@ -182,7 +182,7 @@ def condition_function(condition: ir.Condition) -> list[str]:
             test = f"most_test(game, player, {count}, {part.fewest}, {part.ties == 'none_tied'})"
             leaves.append(f'["most", {literal(part.quantity.key)}, *{test}]')
         elif isinstance(part, ir.ValueIs):
-            key = expression_key(part.value)
+            key = ir.expression_key(part.value)
             leaves.append(f'["quantity", {literal(key)}, {python_expr(part.value)}, {_bounds(part.bounds)}]')
         elif isinstance(part, ir.QuantityIs):
             value = _quantity_value(part.quantity)
@@ -195,11 +195,6 @@ def condition_function(condition: ir.Condition) -> list[str]:
     lines = [f"def {condition_name(condition)}(game: Game, player: Player) -> list[Any]:"]
     lines += [f"    c{n} = {leaf}" for n, leaf in enumerate(leaves, start=1)]
     return [*lines, f"    return {test}"]
-
-
-def expression_key(expr: ir.Expr) -> str:
-    """The key an expression's words go by in the module's quantity_totals (a digest of its content)."""
-    return "expression_" + hashlib.sha1(repr(expr).encode("utf-8")).hexdigest()[:10]
 
 
 def _bounds(bounds: ir.Bounds) -> str:

@@ -1,6 +1,6 @@
 """Expressions of the rules data (ir.Expr) spelt in Python: one function per operator of the registry
 (ir.OPERATORS, and "number" and "read"), each writing code of `game` and the player named `who`. Aggregates
-call the runtime (runtime/quantities.py: over, rank) with the value as a lambda of each player in turn."""
+call the runtime (runtime/quantities.py: aggregate_over, rank_among) with the value as a lambda of each player in turn."""
 
 from __future__ import annotations
 
@@ -49,12 +49,12 @@ def _clamp(expr: ir.Clamp, who: str) -> str:
 
 def _over(expr: ir.Over, who: str) -> str:
     value = f"lambda game, other: {python_expr(expr.value, 'other')}"
-    return f"over(game, {who}, {literal(expr.operator)}, {literal(expr.players)}, {value})"
+    return f"aggregate_over(game, {who}, {literal(expr.operator)}, {literal(expr.players)}, {value})"
 
 
 def _rank(expr: ir.Rank, who: str) -> str:
     value = f"lambda game, other: {python_expr(expr.value, 'other')}"
-    return f"rank(game, {who}, {literal(expr.ties)}, {value})"
+    return f"rank_among(game, {who}, {literal(expr.ties)}, {value})"
 
 
 SPELL: dict[str, Spell] = {

@@ -164,7 +164,7 @@ def players_of(game: Game, player: Player, players: str) -> list[Player]:
     raise ValueError(f"a set of players the runtime does not know: {players}")
 
 
-def over(game: Game, player: Player, operator: str, players: str, value: Count) -> int:
+def aggregate_over(game: Game, player: Player, operator: str, players: str, value: Count) -> int:
     """most_over, least_over or total_over of `value` over a set of players (no player: 0)."""
     values = [value(game, each) for each in players_of(game, player, players)]
     if operator == "total_over":
@@ -178,7 +178,7 @@ def over(game: Game, player: Player, operator: str, players: str, value: Count) 
     raise ValueError(f"an aggregate the runtime does not know: {operator}")
 
 
-def rank(game: Game, player: Player, ties: str, value: Count) -> int:
+def rank_among(game: Game, player: Player, ties: str, value: Count) -> int:
     """The player's place on `value` among all players, 1 for the most; tied players share the better place
     (ties "shared") or each take the worse ("behind")."""
     mine = value(game, player)

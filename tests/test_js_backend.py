@@ -136,11 +136,10 @@ def _calls(code: str) -> list[str]:
     return calls
 
 
-# Where an expression (an amount worked out) is spelt apart from the runtime's name (camelCase): Python's words.
+# Where an expression (an amount worked out) is spelt otherwise than by its runtime function's name in camelCase.
 _EXPRESSION_WORDS = {
     r"lambda game, other: ": "(game, other) => ",
     r"(?<![.\w])(min|max)\(": r"Math.\1(",
-    r"(?<![.\w])rank\(": "rankBy(",  # `rank` ranks the standings in the JavaScript runtime
 }
 
 

@@ -23,7 +23,6 @@ from gah.backends.call_shapes import Worked
 from gah.backends.js.effects import condition_test_js, feasible_js, js_expression
 from gah.backends.js.engine import runtime_source
 from gah.backends.js.expressions import SPELL, js_expr
-from gah.backends.python.effects import expression_key
 from test_js_backend import node
 
 KRONES = ir.Read(ir.shorthand("krones"))
@@ -180,10 +179,10 @@ def test_the_runtime_refuses_an_aggregate_tie_rule_or_set_it_does_not_know() -> 
     value = "(game, other) => other.krones"
     thrown = run_node(
         {
-            "aggregate": ("four", f'over(game, player, "median_over", "all", {value})'),
-            "aggregate-alone": ("solo", f'over(game, player, "median_over", "others", {value})'),
-            "players": ("four", f'over(game, player, "total_over", "everyone", {value})'),
-            "ties": ("four", f'rankBy(game, player, "random", {value})'),
+            "aggregate": ("four", f'aggregateOver(game, player, "median_over", "all", {value})'),
+            "aggregate-alone": ("solo", f'aggregateOver(game, player, "median_over", "others", {value})'),
+            "players": ("four", f'aggregateOver(game, player, "total_over", "everyone", {value})'),
+            "ties": ("four", f'rankAmong(game, player, "random", {value})'),
         }
     )
     assert thrown == {
@@ -218,8 +217,8 @@ def test_a_value_condition_is_tested_and_told_by_its_expression_key() -> None:
     names the words of the expression by the key the Python backend gives them."""
     value = arith("minus", KRONES, RIGHT)
     leaves, test = condition_test_js(ir.ValueIs(value, ir.Bounds(at_least=1)), inline=True)
-    assert test.startswith(f'["quantity", "{expression_key(value)}", ')
+    assert test.startswith(f'["quantity", "{ir.expression_key(value)}", ')
     _, at_most = condition_test_js(ir.ValueIs(value, ir.Bounds(at_most=6)), inline=True)
     found = run_node({"at-least": ("four", f"[holds({test}), {test}]"), "at-most": ("four", f"holds({at_most})")})
-    assert found == {"at-least": [True, ["quantity", expression_key(value), 7, 1, None]], "at-most": False}
+    assert found == {"at-least": [True, ["quantity", ir.expression_key(value), 7, 1, None]], "at-most": False}
     assert len(leaves) == 1

@@ -33,7 +33,6 @@ from ..call_shapes import (
     feasibility,
     shape,
 )
-from ..python.effects import expression_key
 from .expressions import js_expr
 from .literals import js_literal
 
@@ -211,7 +210,7 @@ def condition_test_js(condition: ir.Condition, inline: bool = False) -> tuple[li
             leaves.append(f'["most", {key}, ...{test}]')
         elif isinstance(part, ir.ValueIs):  # told by the words of its key, as the Python backend's
             value = js_expr(part.value)
-            leaves.append(f'["quantity", {js_literal(expression_key(part.value))}, {value}, {_bounds(part.bounds)}]')
+            leaves.append(f'["quantity", {js_literal(ir.expression_key(part.value))}, {value}, {_bounds(part.bounds)}]')
         elif isinstance(part, ir.QuantityIs):
             value = quantity_js(part.quantity)
             leaves.append(f'["quantity", {js_literal(part.quantity.key)}, {value}, {_bounds(part.bounds)}]')

@@ -1,7 +1,7 @@
 """Expressions of the rules data (ir.Expr) spelt in JavaScript, as compiler/backends/python/expressions.py spells
 them in Python: one function per operator of the registry (ir.OPERATORS, and "number" and "read"), each writing
-code of `game` and the player named `who`. Aggregates call the runtime (runtime/quantities.js: over, rankBy) with
-the value as an arrow function of each player in turn."""
+code of `game` and the player named `who`. Aggregates call the runtime (runtime/quantities.js: aggregateOver,
+rankAmong) with the value as an arrow function of each player in turn."""
 
 from __future__ import annotations
 
@@ -50,12 +50,12 @@ def _clamp(expr: ir.Clamp, who: str) -> str:
 
 def _over(expr: ir.Over, who: str) -> str:
     value = f"(game, other) => {js_expr(expr.value, 'other')}"
-    return f"over(game, {who}, {js_literal(expr.operator)}, {js_literal(expr.players)}, {value})"
+    return f"aggregateOver(game, {who}, {js_literal(expr.operator)}, {js_literal(expr.players)}, {value})"
 
 
 def _rank(expr: ir.Rank, who: str) -> str:
     value = f"(game, other) => {js_expr(expr.value, 'other')}"
-    return f"rankBy(game, {who}, {js_literal(expr.ties)}, {value})"
+    return f"rankAmong(game, {who}, {js_literal(expr.ties)}, {value})"
 
 
 SPELL: dict[str, Spell] = {

@@ -75,7 +75,7 @@ function playersOf(game, player, players) {
 }
 
 // most_over, least_over or total_over of `value` over a set of players (no player: 0).
-function over(game, player, operator, players, value) {
+function aggregateOver(game, player, operator, players, value) {
   const values = playersOf(game, player, players).map((each) => value(game, each));
   if (operator === "total_over") return values.reduce((n, v) => n + v, 0);
   if (operator !== "most_over" && operator !== "least_over") {
@@ -86,8 +86,8 @@ function over(game, player, operator, players, value) {
 }
 
 // The player's place on `value` among all players, 1 for the most; tied players share the better place (ties
-// "shared") or each take the worse ("behind"). (runtime/quantities.py's rank; `rank` here ranks the standings.)
-function rankBy(game, player, ties, value) {
+// "shared") or each take the worse ("behind").
+function rankAmong(game, player, ties, value) {
   const mine = value(game, player);
   const values = others(game, player).map((other) => value(game, other));
   if (ties === "shared") return 1 + values.filter((v) => v > mine).length;

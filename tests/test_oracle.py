@@ -31,9 +31,11 @@ import pytest
 from gah import ir
 from gah.project import load_one
 from helpers_discovery import discovered, discovered_names
+from helpers_expressions import CASES, TABLES
 from helpers_rules import shipped_workspace
 from helpers_samples import NAME as SAMPLES_NAME
 from helpers_scoring import module
+from oracle.expressions import OPERATORS, Seat, work_out
 from oracle.handwritten import BASE_TILES, HandScorer, Illegal
 from oracle.rulesets import HAND_RULES
 from oracle.states import random_states
@@ -187,7 +189,8 @@ def test_generated_module_agrees_with_the_hand_written_scorer(name: str) -> None
     for tile in (tile for tile in rules.tiles if tile not in BASE_TILES):
         assert oracle.tally["bonus", tile] >= 20 and oracle.tally["penalty", tile] >= 20, (tile, oracle.tally)
     # Their tiles ask neither return_items nor choose_one.
-    if name not in ("invented-staff", "invented-counts", "invented-others", "invented-others-before"):
+    unasked = ("invented-staff", "invented-counts", "invented-others", "invented-others-before", "invented-arithmetic")
+    if name not in unasked:
         assert oracle.tally["recorded", "decisions"] >= 15 and 10 <= scored.count(False) <= len(scored) // 3
 
 
@@ -210,3 +213,73 @@ def test_the_oracle_shares_no_code_with_the_compiler() -> None:
             for name in names:
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or top == "oracle", f"{path.name} imports {name}"
+
+
+# --- the oracle's expressions (tests/oracle/expressions.py), on the hand-worked cases of every operator ---------
+
+
+def oracle_form(expr: ir.Expr) -> Any:
+    """An expression of the IR in the oracle's own form (the hand-worked tables count krones only)."""
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, ir.Read):
+        assert expr.quantity.own.name == "krones", expr
+        return ("read", lambda p: p["krones"], *((expr.quantity.of,) if expr.quantity.of != "self" else ()))
+    if isinstance(expr, ir.Arith):
+        return (expr.operator, *map(oracle_form, expr.args))
+    if isinstance(expr, ir.Clamp):
+        return ("clamp", oracle_form(expr.value), expr.at_least, expr.at_most)
+    if isinstance(expr, ir.Over):
+        return (expr.operator, expr.players, oracle_form(expr.value))
+    assert isinstance(expr, ir.Rank)
+    return ("rank", expr.ties, oracle_form(expr.value))
+
+
+def table_seat(table: str) -> Seat:
+    """The player of a hand-worked table, and the others as the table reads them (before the scoring, if given)."""
+    krones, before, seat = TABLES[table]
+    read = before or krones
+    others = tuple(
+        {"name": f"P{n % len(read)}", "krones": read[n % len(read)]} for n in range(seat + 1, seat + len(read))
+    )
+    return Seat({"name": f"P{seat}", "krones": krones[seat]}, others)
+
+
+def test_the_oracle_has_one_function_per_operator_of_the_registry() -> None:
+    assert set(OPERATORS) == {"number", "read", *ir.OPERATORS}
+
+
+@pytest.mark.parametrize(("key", "table", "expr", "value", "rule"), CASES, ids=[case[0] for case in CASES])
+def test_the_oracle_works_out_each_hand_worked_expression(
+    key: str, table: str, expr: ir.Expr, value: int, rule: str
+) -> None:
+    assert work_out(oracle_form(expr), table_seat(table)) == value, rule
+
+
+def test_the_oracle_refuses_an_operator_a_set_or_a_tie_rule_it_does_not_know() -> None:
+    seat = table_seat("solo")
+    refused = {
+        "has no operator modulo": ("modulo", 7, 2),
+        "knows no set of players everyone": ("total_over", "everyone", 1),
+        "knows no tie rule random": ("rank", "random", 1),
+        "reads only the player it is worked out for": ("most_over", "all", ("read", len, "left")),
+    }
+    for message, expr in refused.items():
+        with pytest.raises((KeyError, ValueError), match=message):
+            work_out(expr, seat)
+
+
+def test_the_oracle_changes_by_an_amount_never_below_0() -> None:
+    """Anna (3 krones, 5 points, 99 objective markers) alone: 0 - 4 krones to gain or lose change nothing; a loss
+    of 9 points takes the 5 there are; 2 more markers stop at base's upper limit, 100."""
+    scorer = HandScorer(HAND_RULES["base"])
+    game = {"players": [{"name": "Anna", "krones": 3, "points": 5, "objectives": 99}]}
+    scorer.change(game, 0, "krones", True, ("minus", 0, 4))
+    assert game["players"][0]["krones"] == 3
+    scorer.change(game, 0, "krones", False, ("minus", 0, 4))
+    scorer.change(game, 0, "points", False, ("plus", 4, 5))
+    scorer.change(game, 0, "objectives", True, 2)
+    assert game["players"][0] == {"name": "Anna", "krones": 3, "points": 0, "objectives": 100}
+    assert scorer.value_is(game, 0, ("rank", "shared", ("read", lambda p: p["points"])), 1, 1)
+    with pytest.raises(KeyError, match="changes no dragons"):
+        scorer.change(game, 0, "dragons", True, 1)

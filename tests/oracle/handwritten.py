@@ -8,9 +8,10 @@ modules (try each option on a copy, keep the best projected total, ties to the
 first). The suite checks the generated modules against it (tests/test_oracle.py);
 the scoring benchmark times both.
 
-It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 17
+It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 20
 invented tiles of tests/data/variants/invented-*.yaml (each written out below as
-plain code per tile id), and reads two kinds of recorded decisions from a
+plain code per tile id; amounts worked out by expressions in the oracle's own form,
+tests/oracle/expressions.py), and reads two kinds of recorded decisions from a
 player's `choices`: `return_items` and `choose_one` (plus `conference_manager`).
 A recorded decision must be legal where it is asked, else `Illegal` (the
 modules raise StateError); a path that uses more recorded decisions beats one
@@ -24,6 +25,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from oracle.expressions import Seat, work_out
 
 LAYOUT_TOP_FIRST = ("BRBRB", "BRBYY", "YYRRY", "BYRRB")
 COLOUR = {"B": "blue", "R": "red", "Y": "yellow"}
@@ -242,6 +245,19 @@ def legal(p: dict[str, Any]) -> list[tuple[int, int]]:
 
 def count(p: dict[str, Any], which: str) -> int:
     return sum(1 for c in cells(p, "o") if colour(c) == which)
+
+
+def krones(p: dict[str, Any]) -> int:
+    return int(p["krones"])
+
+
+def occupied(p: dict[str, Any]) -> int:
+    return len(cells(p, "o"))
+
+
+def upstairs(which: str) -> Callable[[dict[str, Any]], int]:
+    """The count of occupied rooms of a colour on floors 3 and 4."""
+    return lambda p: sum(1 for f, c in cells(p, "o") if f >= 3 and colour((f, c)) == which)
 
 
 def returnable(p: dict[str, Any], items: tuple[str, ...], kitchen: bool, cafe: bool) -> list[str]:
@@ -978,6 +994,61 @@ class HandScorer:
         p["objectives"] = min(100, p["objectives"] + 1)
         if dancers(p) >= 3:
             p["points"] += 5
+
+    # --- amounts worked out by expressions (tests/data/variants/invented-arithmetic.yaml) ---
+
+    def seat(self, game: dict[str, Any], index: int) -> Seat:
+        """Where player `index` works an expression out: the other players as this ruleset reads them."""
+        return Seat(game["players"][index], tuple(self.others(game, index)))
+
+    def change(self, game: dict[str, Any], index: int, what: str, gain: bool, expr: Any) -> None:
+        """Gain or lose krones, points or a declared resource by an expression's value (below 0: nothing), as a
+        plain gain or loss of that many: a loss takes what there is (krones and points never below 0, a resource
+        never below its lower limit), a gain of a resource stops at its upper limit."""
+        p = game["players"][index]
+        n = max(0, work_out(expr, self.seat(game, index)))
+        if what in ("krones", "points"):
+            p[what] = p[what] + n if gain else max(0, p[what] - n)
+        elif what == "objectives":  # base declares the objective markers, 0 to 100
+            p["objectives"] = min(100, p["objectives"] + n) if gain else max(0, p["objectives"] - n)
+        elif what == "dancers":
+            set_dancers(p, dancers(p) + (n if gain else -n))
+        else:
+            raise KeyError(f"the oracle changes no {what}")
+
+    def value_is(self, game: dict[str, Any], index: int, expr: Any, at_least: int | None, at_most: int | None) -> bool:
+        """A condition on an expression's value for player `index` (a bound None: none)."""
+        found = work_out(expr, self.seat(game, index))
+        return (at_least is None or found >= at_least) and (at_most is None or found <= at_most)
+
+    def tile_a_blue_wing(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 1 krone per occupied blue room. Penalty: half the player's krones, rounded up."""
+        if bonus:
+            self.change(game, index, "krones", True, ("read", lambda q: count(q, "blue")))
+        else:
+            self.change(game, index, "krones", False, ("divide_up", ("read", krones), 2))
+
+    def tile_b_half_of_left(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: half the left neighbour's krones, rounded down, as points (alone: 0). Penalty: 1 point per
+        occupied room fewer than the player with the most (the player among them)."""
+        if bonus:
+            self.change(game, index, "points", True, ("divide_down", ("read", krones, "left"), 2))
+        else:
+            most = ("most_over", "all", ("read", occupied))
+            self.change(game, index, "points", False, ("minus", most, ("read", occupied)))
+
+    def tile_c_upstairs_sets(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: 3 points per set of a red, a blue and a yellow occupied room on floors 3-4. Penalty: 1 krone per
+        hired Staff card beyond the first, at most 3; then 2 points if third or worse in occupied rooms, a tie
+        counting as behind."""
+        if bonus:
+            sets = ("min", *(("read", upstairs(c)) for c in ("red", "blue", "yellow")))
+            self.change(game, index, "points", True, ("times", 3, sets))
+            return
+        hired = ("read", lambda q: len(q["hired"]))
+        self.change(game, index, "krones", False, ("clamp", ("minus", hired, 1), 0, 3))
+        if self.value_is(game, index, ("rank", "behind", ("read", occupied)), 3, None):
+            lose_points(game["players"][index], 2)
 
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         invented = getattr(self, "tile_" + tile.replace("-", "_"), None)

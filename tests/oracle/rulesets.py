@@ -123,4 +123,12 @@ HAND_RULES: dict[str, HandRules] = {
     "quantity-samples": dataclasses.replace(BASE, per_quantity=tuple(COUNTS.items())),
     "invented-others": OTHERS,
     "invented-others-before": dataclasses.replace(OTHERS, read_before=True),
+    # Amounts worked out by expressions (issue 41), and a condition on a rank; other players read as they stand.
+    "invented-arithmetic": dataclasses.replace(
+        BASE,
+        tiles=(
+            *without(BASE_TILES, "a-krones", "b-krones", "c-free-staff"),
+            *("a-blue-wing", "b-half-of-left", "c-upstairs-sets"),
+        ),
+    ),
 }

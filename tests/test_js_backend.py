@@ -24,6 +24,7 @@ import pytest
 from effect_samples import every_sample
 from gah import ir
 from gah.backends.call_shapes import camel
+from gah.backends.final_words import expression_names
 from gah.backends.js.effects import (
     JsCodegenError,
     all_feasible_js,
@@ -508,6 +509,21 @@ def vocabulary_covered(corpus: list[dict[str, Any]]) -> None:
     assert any(s["key"] == "choose_one" and s["how"] == "recorded" and s["value"] == 2 for s in steps)
 
 
+def expressions_covered(corpus: list[dict[str, Any]]) -> None:
+    """Every expression a condition compares (issue 41) is told in some event of its ruleset's states: the pad's
+    engine is compared with Python's where it works expressions out (their amounts: the same states' totals)."""
+    told: dict[str, list[str]] = {}
+    for vector in corpus:
+        if vector.get("language", "en") == "en" and "result" in vector["expected"]:
+            told.setdefault(vector["rules"], []).extend(e["text"] for e in vector["expected"]["result"]["events"])
+    compared = 0
+    for rules, source in TEST_RULESETS.items():
+        for words in expression_names(load_one(shipped_workspace(), source), english()).values():
+            compared += 1
+            assert any(words in text for text in told[rules]), (rules, words)
+    assert compared >= 2  # effect-samples and invented-arithmetic compare one each
+
+
 def explanations_covered(results: list[dict[str, Any]]) -> None:
     """The corpus meets every kind of final-scoring line and of tie the explanation has."""
     entries = [entry for r in results for entry in r.get("final", [])]
@@ -546,6 +562,7 @@ def test_crosscheck_javascript_against_python(tmp_path: Path) -> None:
     assert sum(s["how"] == "policy" and "runner_up" in s for s in steps) >= 100
     assert any(r["unused_choices"] for r in results)
     vocabulary_covered(corpus)
+    expressions_covered(corpus)
     explanations_covered(results)
     german = [v["expected"]["result"] for v in corpus if v.get("language") == "de" and "result" in v["expected"]]
     said = [e["text"] for r in german for e in r["events"]] + [t["text"] for r in german for t in r.get("ties", [])]

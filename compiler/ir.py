@@ -718,12 +718,14 @@ class StaffCard:
 class FinalSource:
     id: str
     name: str
-    source: Literal["game_end_staff", "occupied_rooms_by_floor", "per_quantity"]
+    source: Literal["game_end_staff", "occupied_rooms_by_floor", "per_quantity", "expression"]
     per: Quantity | None
     points: int
     points_by_floor: tuple[int, ...]  # [floor-1]
     # per_quantity by a table: points by amount (index: the count; past the end: the last entry)
     table: tuple[int, ...] = ()
+    # expression: the points of each player, worked out at the final scoring (may be below 0)
+    value: Expr | None = None
 
     def points_for(self, count: int) -> int:
         """What a per_quantity source pays for `count`."""

@@ -111,6 +111,8 @@ def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
         s.source == "occupied_rooms_by_floor" and min(s.points_by_floor, default=0) < 0 for s in ruleset.final_scoring
     ):
         return False
+    if final_expressions(ruleset):
+        return False  # an expression may count a room against the player (a difference, a rank)
     return all(points >= 0 for quantity, points in final_uses(ruleset) if quantity.count in ROOM_COUNTS)
 
 
@@ -182,7 +184,7 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
 def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
     """The quantities the conditions of a ruleset's effects read, then those its expressions read (amounts of
     changes, values compared), in order, each once."""
-    found: list[ir.Quantity] = []
+    found: list[ir.Quantity] = [q for value in final_expressions(ruleset) for q in ir.expr_quantities(value)]
     for effect in every_effect(ruleset):
         if isinstance(effect, ir.Conditional):
             for part in ir.all_conditions(effect.condition):
@@ -196,7 +198,8 @@ def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
 
 
 def compared_expressions(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
-    """The expressions the conditions of a ruleset's effects compare (ValueIs), each once."""
+    """The expressions explanations name: those the conditions of a ruleset's effects compare (ValueIs), then
+    the values of its expression final-scoring sources, each once."""
     found = [
         part.value
         for effect in every_effect(ruleset)
@@ -204,7 +207,13 @@ def compared_expressions(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
         for part in ir.all_conditions(effect.condition)
         if isinstance(part, ir.ValueIs)
     ]
+    found += final_expressions(ruleset)
     return tuple(dict.fromkeys(found))
+
+
+def final_expressions(ruleset: ir.Ruleset) -> list[ir.Expr]:
+    """The values of a ruleset's expression final-scoring sources, in order."""
+    return [s.value for s in ruleset.final_scoring if s.source == "expression" and s.value is not None]
 
 
 def every_expression(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
@@ -215,6 +224,7 @@ def every_expression(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
             found.append(effect.amount)
         elif isinstance(effect, ir.Conditional):
             found += [c.value for c in ir.all_conditions(effect.condition) if isinstance(c, ir.ValueIs)]
+    found += final_expressions(ruleset)
     return tuple(dict.fromkeys(found))
 
 

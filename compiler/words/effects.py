@@ -421,7 +421,10 @@ def _lose_resource(effect: ir.LoseResource, s: Speaker) -> Rich:
 
 
 def _per_unit(expr: ir.Expr) -> tuple[int, ir.Quantity] | None:
-    """A whole number times one of the player's own quantities (either order): said "n per unit"."""
+    """A whole number times one of the player's own quantities (either order), or the quantity alone (1 per
+    unit): said "n per unit"."""
+    if isinstance(expr, ir.Read) and expr.quantity.of == "self":
+        return 1, expr.quantity
     if not (isinstance(expr, ir.Arith) and expr.operator == "times" and len(expr.args) == 2):
         return None
     first, second = expr.args

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import ir
-from .text import Rich, SheetError, Words, number
+from .text import Rich, SheetError, Words, number, plain
 
 Total = Callable[[ir.Quantity], Rich]
 Say = Callable[["ExpressionWords", Any, bool], Rich]
@@ -74,9 +74,16 @@ def _number(s: ExpressionWords, expr: int, _inner: bool) -> Rich:
 
 
 def _read(s: ExpressionWords, expr: ir.Read, inner: bool) -> Rich:
-    if inner or expr.quantity.of != "self":
-        return s.total(expr.quantity)
-    return s.w.rich("expr.own", what=s.total(expr.quantity))
+    total = s.total(expr.quantity)
+    if inner or expr.quantity.of != "self" or _owned(s, total):
+        return total
+    return s.w.rich("expr.own", what=total)
+
+
+def _owned(s: ExpressionWords, total: Rich) -> bool:
+    """Do the quantity's words already name the player as owner ("Staff cards in your hand")?"""
+    marker = s.w.template("expr.own_marker")
+    return any(word.startswith(marker) for word in plain(total).split())
 
 
 def _infix(s: ExpressionWords, expr: ir.Arith, inner: bool) -> Rich:

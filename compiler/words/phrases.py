@@ -35,6 +35,9 @@ def final_points(s: Speaker, source: ir.FinalSource) -> Rich:
             for floor, p in enumerate(source.points_by_floor, start=1)
         ]
         return s.w.rich("final.by_floor", floors=s.w.join(floors))
+    if source.source == "expression":
+        assert source.value is not None
+        return s.w.rich("final.expression", value=s.expression(source.value))
     assert source.per is not None
     if source.table:
         table = "/".join(str(p) for p in source.table)

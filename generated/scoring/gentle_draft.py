@@ -61,6 +61,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "a penalty zone",
         "copier_copies": "{player}'s {copier} copies {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_expression": "{what} = {points}",
         "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "the Staff deck holds only {cards}",
         "discards_hired": "{player} discards hired {card}",
@@ -392,6 +393,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "einem Bestrafungsbereich",
         "copier_copies": "{copier} von {player} kopiert {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_expression": "{what} = {points}",
         "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "der Personalkartenstapel hat nur noch {cards}",
         "discards_hired": "{player} legt {card} aus dem eigenen Personal auf den Ablagestapel",
@@ -4198,6 +4200,13 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     if text is None:
         text = new_line(voice, label, count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+
+
+def expression_line(game: Game, key: str, points: int) -> Line:
+    """An expression source's line: the expression in words (its key: ir.expression_key), then its points."""
+    words: str = game.words["quantity_totals"][key]
+    text = game.voice.said["counted_expression"](what=words[:1].upper() + words[1:], points=game.voice.points[points])
+    return {"per": key, "count": points, "each": 1, "points": points, "text": text}
 
 
 def table_line(game: Game, per: str, count: int, table: tuple[int, ...]) -> Line:

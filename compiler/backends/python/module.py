@@ -19,6 +19,7 @@ from ..policy_facts import (
 )
 from ..score_words import score_words_by_language
 from .effects import CodegenError, condition_function, effect_lines, feasible_tests
+from .expressions import python_expr
 from .quantities import exploded_call, quantity_call, quantity_functions
 from .standalone import defined_names, fixed_lines, runtime_parts
 
@@ -177,6 +178,9 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
     if source.source == "per_quantity":
         assert source.per is not None
         return [_times(source.points, _quantity_call(source.per))]
+    if source.source == "expression":
+        assert source.value is not None
+        return [python_expr(source.value)]
     raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
 
 
@@ -192,6 +196,10 @@ def _explain_call(source: ir.FinalSource) -> str:
 
 def _explain_lines(source: ir.FinalSource) -> list[str]:
     """The statements of explain_<id>: short lines, so that the module stays as ruff formats it."""
+    if source.source == "expression":
+        assert source.value is not None
+        key = literal(ir.expression_key(source.value))
+        return [f"line = expression_line(game, {key}, {python_expr(source.value)})", 'return line["points"], [line]']
     if source.source != "per_quantity":
         return [f"return {_explain_call(source)}"]
     assert source.per is not None

@@ -27,7 +27,7 @@ class Speaker:
         self.items = {item.id: item for item in items}
         self.resources = {resource.id: resource for resource in resources}
         self.whole = False  # saying an all-or-nothing option: no "if possible"
-        self.expressions = ExpressionWords(words, self.total)
+        self.expressions = ExpressionWords(words, self.total, {r.id: r.at_least for r in resources})
 
     def expression(self, expr: ir.Expr) -> Rich:
         """An expression in words ("your krones minus krones of your right neighbour")."""

@@ -14,12 +14,13 @@ from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
     every_effect,
+    every_expression,
     items_alike,
     serving_pays,
 )
 from ..score_words import score_words_by_language
 from .effects import CodegenError, condition_function, effect_lines, feasible_tests
-from .expressions import python_expr
+from .expressions import expression_function, expression_functions, python_expr
 from .quantities import exploded_call, quantity_call, quantity_functions
 from .standalone import defined_names, fixed_lines, runtime_parts
 
@@ -117,6 +118,13 @@ def _condition_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     conditions = [e.condition for e in every_effect(ruleset) if isinstance(e, ir.Conditional)]
     for condition in dict.fromkeys(conditions):
         code.lines_from(condition_function(condition))
+        code.blank(2)
+
+
+def _expression_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """One function per distinct expression of the ruleset (and each aggregate and its value inside one)."""
+    for expr in expression_functions(every_expression(ruleset)):
+        code.lines_from(expression_function(expr))
         code.blank(2)
 
 
@@ -530,6 +538,7 @@ def generate_module(ruleset: ir.Ruleset, languages: Sequence[Language] = ()) -> 
     code.blank(2)
     quantity_functions(code, ruleset)
     _condition_functions(code, ruleset)
+    _expression_functions(code, ruleset)
     room_wins, room_unseen = bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset)
     for tile in ruleset.tiles:
         _tile_functions(code, tile, room_wins, room_unseen)

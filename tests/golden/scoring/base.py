@@ -61,6 +61,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "a penalty zone",
         "copier_copies": "{player}'s {copier} copies {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_expression": "{what} = {points}",
         "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "the Staff deck holds only {cards}",
         "discards_hired": "{player} discards hired {card}",
@@ -392,6 +393,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "einem Bestrafungsbereich",
         "copier_copies": "{copier} von {player} kopiert {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_expression": "{what} = {points}",
         "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "der Personalkartenstapel hat nur noch {cards}",
         "discards_hired": "{player} legt {card} aus dem eigenen Personal auf den Ablagestapel",
@@ -2996,6 +2998,64 @@ def of_players_with_fewer(game: Game, player: Player, count: Count) -> int:
     return sum(1 for other in others(game, player) if count(game, other) < mine)
 
 
+# --- expressions (compiler/backends/python/expressions.py spells them as calls of these) ----------------
+
+
+def players_of(game: Game, player: Player, players: str) -> list[Player]:
+    """The players of a set: all (the player first), others, or neighbours (left and right, each once)."""
+    rest = others(game, player)
+    if players == "all":
+        return [player, *rest]
+    if players == "others":
+        return rest
+    if players == "neighbours":
+        return rest[:1] + rest[-1:] if len(rest) > 1 else rest
+    raise ValueError(f"a set of players the runtime does not know: {players}")
+
+
+def aggregate_over(game: Game, player: Player, operator: str, players: str, value: Count) -> int:
+    """most_over, least_over or total_over of `value` over a set of players (no player: 0)."""
+    values = [value(game, each) for each in players_of(game, player, players)]
+    if operator == "total_over":
+        return sum(values)
+    if not values:
+        return 0
+    if operator == "most_over":
+        return max(values)
+    if operator == "least_over":
+        return min(values)
+    raise ValueError(f"an aggregate the runtime does not know: {operator}")
+
+
+def rank_among(game: Game, player: Player, ties: str, value: Count) -> int:
+    """The player's place on `value` among all players, 1 for the most; tied players share the better place
+    (ties "shared") or each take the worse ("behind")."""
+    mine = value(game, player)
+    values = [value(game, other) for other in others(game, player)]
+    if ties == "shared":
+        return 1 + sum(1 for v in values if v > mine)
+    if ties == "behind":
+        return 1 + sum(1 for v in values if v >= mine)
+    raise ValueError(f"a tie rule of rank the runtime does not know: {ties}")
+
+
+def divide_down(dividend: int, divisor: int) -> int:
+    """The quotient rounded down (a divisor of 0 gives 0)."""
+    return 0 if divisor == 0 else dividend // divisor
+
+
+def divide_up(dividend: int, divisor: int) -> int:
+    """The quotient rounded up (a divisor of 0 gives 0)."""
+    return 0 if divisor == 0 else -(-dividend // divisor)
+
+
+def clamp(value: int, low: int | None, high: int | None) -> int:
+    """`value` kept within `low` and `high` (None: no such limit)."""
+    if low is not None and value < low:
+        return low
+    return high if high is not None and value > high else value
+
+
 def most_test(game: Game, player: Player, count: Count, fewest: bool, strict: bool) -> list[Any]:
     """A most / fewest condition's leaf after its kind and quantity: the others' best (None: no other player),
     whether fewest, the player's count and its bounds (holds() reads the last three)."""
@@ -4140,6 +4200,13 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     if text is None:
         text = new_line(voice, label, count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+
+
+def expression_line(game: Game, key: str, points: int) -> Line:
+    """An expression source's line: the expression in words (its key: ir.expression_key), then its points."""
+    words: str = game.words["quantity_totals"][key]
+    text = game.voice.said["counted_expression"](what=words[:1].upper() + words[1:], points=game.voice.points[points])
+    return {"per": key, "count": points, "each": 1, "points": points, "text": text}
 
 
 def table_line(game: Game, per: str, count: int, table: tuple[int, ...]) -> Line:

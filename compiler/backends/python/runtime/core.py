@@ -264,8 +264,12 @@ class Game:
 
 
 def seat(game: Game, player: Player) -> int:
-    """The player's place in game.players, found by identity (list.index would compare every field)."""
+    """The player's place in game.players, found by identity (list.index would compare every field); or, for a
+    player as it stood before the Emperor scoring (game.before), its place there."""
     for index, other in enumerate(game.players):
+        if other is player:
+            return index
+    for index, other in enumerate(game.before or ()):
         if other is player:
             return index
     raise ValueError(f"{player.name} does not play this game")

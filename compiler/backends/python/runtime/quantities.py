@@ -257,8 +257,17 @@ def for_players(
     test: Callable[[Game, Player], list[Any]] | None,
     apply: Callable[[Game, Player], None],
 ) -> None:
-    """`apply` to each of the players of a set (targets()) for whom `test` (a condition's, read as that player)
-    holds; None: to each of them."""
+    """`apply` to each of the players of a set (targets()) for whom `test` (a condition's, read as that player,
+    who is read as other players are: see as_read()) holds; None: to each of them. `apply` changes the player as
+    it stands, and reads it so."""
     for target in targets(game, player, players):
-        if test is None or condition(game, target, test(game, target), False):
+        if test is None or condition(game, target, test(game, as_read(game, player, target)), False):
             apply(game, target)
+
+
+def as_read(game: Game, player: Player, other: Player) -> Player:
+    """Another player as `player` reads it: as it stands, or as it stood before the Emperor scoring where the
+    ruleset reads other players so (game.before); the player itself as it stands."""
+    if other is player or game.before is None:
+        return other
+    return game.before[seat(game, other)]

@@ -19,6 +19,9 @@ points (you too) loses 3 points, then your right neighbour gains 1 point; penalt
 from __future__ import annotations
 
 import copy
+import json
+import os
+import subprocess
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,7 +29,9 @@ from typing import Any
 import pytest
 from gah import ir
 from gah.project import load_one
-from helpers_rules import shipped_workspace
+from gah.words.effects import Speaker
+from gah.words.text import Words, plain
+from helpers_rules import run_gah, shipped_workspace
 from helpers_scoring import module, player, state
 
 DATA = Path(__file__).resolve().parent / "data" / "variants"
@@ -195,3 +200,156 @@ def test_every_player_takes_the_effect_in_turn_order_from_the_resolving_player()
     told = [e["player"] for e in result["events"] if e["kind"] in ("krones", "condition")]
     ben = told.index("Ben")
     assert told[ben : ben + 6] == ["Ben", "Ben", "Cleo", "Cleo", "Anna", "Anna"], told
+
+
+# --- the pad's engine: the hand-worked states above, scored in JavaScript ------------------------------------
+
+
+def test_the_pads_engine_scores_the_hand_worked_states_as_the_module(tmp_path: Path) -> None:
+    """Each state above through the score pad's own engine under Node: the module's result, events and decisions
+    included (tests/js/crosscheck.test.js). The tests above pin the module's numbers, so a pad that applies an
+    effect to other players otherwise fails here."""
+    from gah.backends.js.page import generate_page
+    from test_js_backend import JS_TESTS, node
+
+    vectors = []
+    for index, (rules, round_, players, _numbers) in enumerate(STATES):
+        name = Path(rules).stem
+        data = state(round_, *players, tiles=TILES)
+        for language in ("en", "de"):
+            result = module(rules).score_game(copy.deepcopy(data), language)
+            label = f"{name} #{index} ({language})"
+            vectors.append(
+                {"rules": name, "label": label, "state": data, "language": language, "expected": {"result": result}}
+            )
+    (tmp_path / "pads").mkdir()
+    for rules in (TARGETS, BEFORE):
+        page = generate_page(load_one(shipped_workspace(), rules))
+        (tmp_path / "pads" / f"{Path(rules).stem}.html").write_bytes(page)
+    (tmp_path / "vectors.json").write_text(json.dumps(vectors), encoding="utf-8")
+    run = subprocess.run(
+        [node(), "--test", str(JS_TESTS / "crosscheck.test.js")],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, GAH_VECTORS=str(tmp_path)),
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[:6000] + run.stderr[-2000:]
+    assert (tmp_path / "checked.txt").read_text() == str(len(vectors))
+
+
+# --- the front end -----------------------------------------------------------------------------------------
+
+
+def _check(tmp_path: Path, tile: str) -> Any:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: base\nname: house\ntiles:\n  a-krones:\n{tile}", encoding="utf-8")
+    return run_gah("check", str(path))
+
+
+LOSE_ONE = "{kind: lose_krones, amount: 1}"
+
+
+@pytest.mark.parametrize(
+    ("tile", "message"),
+    [
+        (
+            "    bonus:\n      - {kind: for_players, players: others, effects: [{kind: draw_staff, count: 2, play: 1,"
+            " discount: 0}]}\n",
+            "house.yaml:6:63: tiles.a-krones.bonus[0].effects[0]: for_players applies only effects that ask no "
+            "decision (gain_krones, lose_krones, gain_points, lose_points, gain_resource, lose_resource, change, "
+            "advance_emperor, points_per_quantity, gain_items, if); draw_staff asks one",
+        ),
+        (
+            "    bonus:\n      - kind: for_players\n        players: left\n        effects:\n"
+            "          - kind: if\n            condition: {quantity: krones, at_least: 1}\n"
+            "            then: [{kind: choose_items, count: 1, may_serve_guests: false}]\n",
+            "house.yaml:11:27: tiles.a-krones.bonus[0].effects[0].then[0]: for_players applies only effects that ask"
+            " no decision",
+        ),
+        (
+            "    bonus:\n      - kind: for_players\n        players: all\n        effects:\n"
+            f"          - {{kind: for_players, players: others, effects: [{LOSE_ONE}]}}\n",
+            "house.yaml:9:20: tiles.a-krones.bonus[0].effects[0]: for_players cannot hold another for_players",
+        ),
+        (
+            "    bonus:\n      - kind: choose_one\n        options:\n"
+            f"          - [{{kind: for_players, players: right, effects: [{LOSE_ONE}]}}]\n",
+            "house.yaml:8:21: tiles.a-krones.bonus[0].options[0][0]: an all-or-nothing option (a penalty's prefer, "
+            "an option of choose_one) cannot hold for_players",
+        ),
+        (
+            "    penalty:\n      prefer:\n        - kind: if\n          condition: {quantity: krones, at_least: 1}\n"
+            f"          then: [{{kind: for_players, players: leaders, effects: [{LOSE_ONE}]}}]\n"
+            "      otherwise: [{kind: lose_points, amount: 1}]\n",
+            "tiles.a-krones.penalty.prefer[0].then[0]: an all-or-nothing option",
+        ),
+        (
+            "    bonus:\n      - {kind: for_players, players: everyone, effects: [{kind: lose_krones, amount: 1}]}\n",
+            "tiles.a-krones.bonus[0].players",
+        ),
+    ],
+    ids=["decides", "decides-in-an-if", "nested", "in-a-choice", "in-a-prefer-if", "unknown-players"],
+)
+def test_the_front_end_places_its_refusals(tmp_path: Path, tile: str, message: str) -> None:
+    run = _check(tmp_path, tile)
+    assert run.code == 1, run.out
+    assert message in run.err, run.err
+    assert "Traceback" not in run.err
+
+
+# --- words -------------------------------------------------------------------------------------------------
+
+
+def said(language: str, effect: ir.Effect) -> str:
+    from gah.languages import load_language
+
+    base = load_one(shipped_workspace(), "base")
+    return plain(Speaker(Words(load_language(shipped_workspace(), language)), base.items).effect(effect))
+
+
+KRONES_3 = ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(at_least=3))
+
+
+@pytest.mark.parametrize(
+    ("effect", "english", "german"),
+    [
+        (
+            ir.ForPlayers("others", None, (ir.LoseKrones(1),)),
+            "each other player, as “you”: lose 1 krone",
+            "jeder andere Spieler, als „du“: verliere 1 Krone",
+        ),
+        (
+            ir.ForPlayers("left", None, (ir.GainPoints(2),)),
+            "your left neighbour, as “you”: score 2 points",
+            "dein linker Nachbar, als „du“: erhalte 2 Siegpunkte",
+        ),
+        (
+            ir.ForPlayers("others", KRONES_3, (ir.LoseKrones(2),)),
+            "each other player, as “you”, if you have at least 3 krones: lose 2 krones",
+            "jeder andere Spieler, als „du“, wenn du mindestens 3 Kronen hast: verliere 2 Kronen",
+        ),
+    ],
+)
+def test_the_words_say_whom_in_both_languages(effect: ir.Effect, english: str, german: str) -> None:
+    assert said("en", effect) == english
+    assert said("de", effect) == german
+
+
+def sheet(rules: str, language: str) -> str:
+    from gah.languages import load_language
+    from gah.sheets import render_sheet
+
+    workspace = shipped_workspace()
+    words = load_language(workspace, language)
+    return render_sheet(load_one(workspace, rules), load_one(workspace, "base"), "md", "a4", language=words).decode()
+
+
+def test_the_sheet_states_the_order_and_the_reading() -> None:
+    live, before = sheet(TARGETS, "en"), sheet(BEFORE, "en")
+    assert "you first where you are one of them, then your left neighbour on" in live
+    assert "a player who resolves later reads them as they now stand" in live
+    assert "still reads them as they stood before this Emperor scoring" in before
+    assert "each other player, as “you”, if you have at least 3 krones: lose 2 krones" in live
+    assert "wer später wertet, liest sie so, wie sie nun stehen" in sheet(TARGETS, "de")

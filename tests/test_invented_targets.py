@@ -353,3 +353,25 @@ def test_the_sheet_states_the_order_and_the_reading() -> None:
     assert "still reads them as they stood before this Emperor scoring" in before
     assert "each other player, as “you”, if you have at least 3 krones: lose 2 krones" in live
     assert "wer später wertet, liest sie so, wie sie nun stehen" in sheet(TARGETS, "de")
+
+
+# --- the search tries options on copies ----------------------------------------------------------------------
+
+
+def test_options_tried_by_the_search_change_other_players_only_on_copies(tmp_path: Path) -> None:
+    """A bonus that asks a decision, then takes a krone from every other player: the search replays the turn for
+    each option (and the Staff's draw for each card), and the others still lose exactly one krone each."""
+    path = tmp_path / "searched.yaml"
+    path.write_text(
+        "extends: base\nname: searched\ntiles:\n  a-krones:\n    bonus:\n"
+        "      - kind: choose_one\n        options: [[{kind: gain_krones, amount: 1}], [{kind: gain_points, amount: 1}]]\n"
+        "      - {kind: for_players, players: others, effects: [{kind: lose_krones, amount: 1}]}\n"
+        "      - {kind: draw_staff, count: 2, play: 1, discount: all}\n",
+        encoding="utf-8",
+    )
+    anna = player("Anna", emperor=6, points=10, krones=0)
+    ben, cleo = player("Ben", emperor=4, points=10, krones=5), player("Cleo", emperor=4, points=10, krones=1)
+    result = module(str(path)).score_game(copy.deepcopy(state(3, anna, ben, cleo, tiles={"A": "a-krones"})))
+    krones = [p["krones"] for p in result["state"]["players"]]
+    # Anna: space 6, back 3 to 3: the bonus. Ben 5 - 1, Cleo 1 - 1; Ben and Cleo: space 4, back to 1: nothing.
+    assert krones[1:] == [4, 0], result["state"]["players"]

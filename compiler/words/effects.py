@@ -452,3 +452,16 @@ def _change(effect: ir.Change, s: Speaker) -> Rich:
     if s.expressions.can_be_negative(effect.amount):
         return rich(said, s.w.template("effect.change.floor"))
     return said
+
+
+# --- effects on other players ------------------------------------------------------------------
+
+
+@RENDERERS.on(ir.ForPlayers)
+def _for_players(effect: ir.ForPlayers, s: Speaker) -> Rich:
+    """ "each other player, as “you”, if you have at least 3 krones: lose 2 krones": the effects said as to
+    each of those players (the sheet's rulings say in which order and how they are read)."""
+    players, effects = s.w.rich(f"for_players.{effect.players}"), s.effects(effect.effects)
+    if effect.condition is None:
+        return s.w.rich("effect.for_players", players=players, effects=effects)
+    return s.w.rich("effect.for_players.if", players=players, condition=s.condition(effect.condition), effects=effects)

@@ -17,9 +17,17 @@ from ..policy_facts import (
     every_expression,
     items_alike,
     serving_pays,
+    targets_others,
 )
 from ..score_words import score_words_by_language
-from .effects import CodegenError, condition_function, effect_lines, feasible_tests
+from .effects import (
+    CodegenError,
+    condition_function,
+    effect_lines,
+    feasible_tests,
+    targeted_function,
+    targeted_name,
+)
 from .expressions import expression_function, expression_functions, python_expr
 from .quantities import exploded_call, quantity_call, quantity_functions
 from .standalone import defined_names, fixed_lines, runtime_parts
@@ -115,7 +123,7 @@ def _times(points: int, expression: str) -> str:
 
 def _condition_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     """One function per distinct condition of the ruleset's effects, reading its test (see condition_function)."""
-    conditions = [e.condition for e in every_effect(ruleset) if isinstance(e, ir.Conditional)]
+    conditions = [condition for e in every_effect(ruleset) for condition in ir.effect_conditions(e)]
     for condition in dict.fromkeys(conditions):
         code.lines_from(condition_function(condition))
         code.blank(2)
@@ -125,6 +133,14 @@ def _expression_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     """One function per distinct expression of the ruleset (and each aggregate and its value inside one)."""
     for expr in expression_functions(every_expression(ruleset)):
         code.lines_from(expression_function(expr))
+        code.blank(2)
+
+
+def _targeted_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """One function per distinct list of effects a for_players effect applies to each of its players."""
+    targeted = {targeted_name(e): e for e in every_effect(ruleset) if isinstance(e, ir.ForPlayers)}
+    for effect in targeted.values():
+        code.lines_from(targeted_function(effect))
         code.blank(2)
 
 
@@ -290,6 +306,8 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     ]
     if ruleset.roles:  # a ruleset without roles writes its rules as it always has
         fields.append(("roles", {role.id: role.without for role in ruleset.roles}))
+    if targets_others(ruleset):  # as do rulesets whose effects change only their own player
+        fields.append(("targets_others", True))
     code.level += 1
     for name, value in fields:
         code.literal_line(f"{name}=", value, ",")
@@ -539,6 +557,7 @@ def generate_module(ruleset: ir.Ruleset, languages: Sequence[Language] = ()) -> 
     quantity_functions(code, ruleset)
     _condition_functions(code, ruleset)
     _expression_functions(code, ruleset)
+    _targeted_functions(code, ruleset)
     room_wins, room_unseen = bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset)
     for tile in ruleset.tiles:
         _tile_functions(code, tile, room_wins, room_unseen)

@@ -507,6 +507,44 @@ class ValueIs:
 Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf | MostOf | ValueIs
 
 
+# --- effects with targets (the `for_players` effect kind) --------------------------------------
+
+TargetSet = Literal["others", "left", "right", "neighbours", "leaders", "all"]
+TARGET_SETS: tuple[TargetSet, ...] = ("others", "left", "right", "neighbours", "leaders", "all")
+
+
+@dataclass(frozen=True)
+class ForPlayers:
+    """`effects` applied to each player of `players` in turn, as that player ("you" is that player; every
+    quantity and expression inside is read for that player): others, every other player; left / right, that
+    neighbour (2 players: the other player; solo: nobody); neighbours, left and right, each player once;
+    leaders, every player tied for the most points (the resolving player included if tied); all, every
+    player. `condition` (None: every one of them) is read for each in turn, as that player. Players are taken
+    in turn order from the resolving player (where included), then its left neighbour on; they are read as
+    other players are (rulings.read_other_players) and changed as they stand. The inner effects ask no decision
+    (the front end refuses others), and a ForPlayers is never part of an all-or-nothing option."""
+
+    players: TargetSet
+    condition: Condition | None
+    effects: tuple[Effect, ...]
+
+
+# The effect kinds a ForPlayers may apply (and `if` of these): none asks its player a decision.
+TARGETED_KINDS: tuple[str, ...] = (
+    "gain_krones",
+    "lose_krones",
+    "gain_points",
+    "lose_points",
+    "gain_resource",
+    "lose_resource",
+    "change",
+    "advance_emperor",
+    "points_per_quantity",
+    "gain_items",
+    "if",
+)
+
+
 @dataclass(frozen=True)
 class Conditional:
     """`then` if `condition` holds when this effect applies (read in the order the effects are printed),
@@ -540,6 +578,7 @@ Effect = (
     | GainResource
     | LoseResource
     | Change
+    | ForPlayers
 )
 
 # Data name of every effect kind -> its class. The schema's enum must list the same names.
@@ -565,6 +604,7 @@ EFFECT_KINDS: dict[str, type] = {
     "gain_resource": GainResource,
     "lose_resource": LoseResource,
     "change": Change,
+    "for_players": ForPlayers,
 }
 _KIND_NAMES: dict[type, str] = {cls: name for name, cls in EFFECT_KINDS.items()}
 
@@ -579,7 +619,7 @@ def effect_kind(effect: Effect) -> str:
 
 def all_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     """These effects and, for a ChooseOne, the effects of its options, for a Conditional, those of both its
-    branches (depth first)."""
+    branches, for a ForPlayers, those it applies to each of its players (depth first)."""
     found: list[Effect] = []
     for effect in effects:
         found.append(effect)
@@ -589,7 +629,18 @@ def all_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
         elif isinstance(effect, Conditional):
             found.extend(all_effects(effect.then))
             found.extend(all_effects(effect.otherwise))
+        elif isinstance(effect, ForPlayers):
+            found.extend(all_effects(effect.effects))
     return tuple(found)
+
+
+def effect_conditions(effect: Effect) -> tuple[Condition, ...]:
+    """The condition an effect itself reads: a Conditional's, a ForPlayers' (if it has one); else none."""
+    if isinstance(effect, Conditional):
+        return (effect.condition,)
+    if isinstance(effect, ForPlayers) and effect.condition is not None:
+        return (effect.condition,)
+    return ()
 
 
 def all_conditions(condition: Condition) -> tuple[Condition, ...]:
@@ -718,12 +769,14 @@ class StaffCard:
 class FinalSource:
     id: str
     name: str
-    source: Literal["game_end_staff", "occupied_rooms_by_floor", "per_quantity"]
+    source: Literal["game_end_staff", "occupied_rooms_by_floor", "per_quantity", "expression"]
     per: Quantity | None
     points: int
     points_by_floor: tuple[int, ...]  # [floor-1]
     # per_quantity by a table: points by amount (index: the count; past the end: the last entry)
     table: tuple[int, ...] = ()
+    # expression: the points of each player, worked out at the final scoring (may be below 0)
+    value: Expr | None = None
 
     def points_for(self, count: int) -> int:
         """What a per_quantity source pays for `count`."""

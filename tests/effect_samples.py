@@ -154,6 +154,33 @@ SAMPLES: dict[str, tuple[ir.Effect, ...]] = {
         ir.Change("resource", False, ir.Rank(read("occupied_rooms"), "shared"), "objectives"),
         ir.Change("krones", True, ir.Clamp(ir.Arith("minus", (ir.Read(FILTERED[0]), 1)), None, 2)),
     ),
+    # effects on other players: every set of players, with and without a condition, every kind they may apply
+    "for_players": (
+        ir.ForPlayers("others", None, (ir.LoseKrones(1),)),
+        ir.ForPlayers(
+            "left", ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(at_least=3)), (ir.GainPoints(2), ir.GainKrones(1))
+        ),
+        ir.ForPlayers(
+            "right",
+            None,
+            (ir.Change("points", True, ir.Arith("divide_down", (read("occupied_rooms"), 2))), ir.AdvanceEmperor(1)),
+        ),
+        ir.ForPlayers(
+            "neighbours", None, (ir.PointsPerQuantity(ir.shorthand("full_floors"), 1), ir.GainResource("objectives", 1))
+        ),
+        ir.ForPlayers("leaders", None, (ir.LosePoints(2), ir.LoseResource("objectives", 1))),
+        ir.ForPlayers(
+            "all",
+            ir.ValueIs(ir.Rank(read("krones"), "shared"), ir.Bounds(at_most=2)),
+            (
+                ir.Conditional(
+                    ir.QuantityIs(ir.shorthand("krones"), ir.Bounds(at_most=1)),
+                    (ir.GainItems((("wine", 1),)),),
+                    (ir.LoseKrones(1),),
+                ),
+            ),
+        ),
+    ),
 }
 
 

@@ -160,6 +160,12 @@ def _change(effect: ir.Change) -> Data:
     return {"gain" if effect.gain else "lose": what, "amount": expression_data(effect.amount)}
 
 
+@DATA.on(ir.ForPlayers)
+def _for_players(effect: ir.ForPlayers) -> Data:
+    condition = {} if effect.condition is None else {"if": condition_data(effect.condition)}
+    return {"players": effect.players, **condition, "effects": [effect_data(part) for part in effect.effects]}
+
+
 def expression_data(expr: ir.Expr) -> Any:
     """An expression as rules data (the forms of schemas/ruleset.schema.json: expression)."""
     if isinstance(expr, int):
@@ -203,8 +209,9 @@ def _bounds(bounds: ir.Bounds) -> Data:
 
 
 def holds_a_choice(effect: ir.Effect) -> bool:
-    """A choice, or an effect with one inside (neither can be an option of a choice)."""
-    return any(isinstance(part, ir.ChooseOne) for part in ir.all_effects((effect,)))
+    """A choice, or an effect with one inside, or an effect on other players (none can be an option of a
+    choice)."""
+    return any(isinstance(part, (ir.ChooseOne, ir.ForPlayers)) for part in ir.all_effects((effect,)))
 
 
 def layout(tile_ids: list[str]) -> dict[str, tuple[tuple[ir.Effect, ...], tuple[ir.Effect, ...]]]:

@@ -40,7 +40,7 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "condition-exactly-and-at-least": ("8:32", "condition.space.exactly: exactly and at_least together"),
     "condition-two-forms": (
         "10:15",
-        "a condition tests one of quantity, space, zone, most, fewest, all or any; this one has",
+        "a condition tests one of quantity, value, space, zone, most, fewest, all or any; this one has",
     ),
     "condition-unknown-zone": ("7:27", "unknown zone 'purple'; write an outcome (bonus, nothing, penalty)"),
     "condition-empty-range": ("7:60", "no value is at least 5 and at most 3"),

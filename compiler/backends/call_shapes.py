@@ -121,7 +121,7 @@ class Place:
 SHAPE: ByKind[Callable[[Any, Place], Call]] = ByKind("the call shapes (compiler/backends/call_shapes.py: SHAPE)")
 TEST: ByKind[Callable[[Any], Expr]] = ByKind("the call shapes (compiler/backends/call_shapes.py: TEST)")
 # The kinds no single call applies: each backend writes their statements itself.
-UNSHAPED: tuple[type, ...] = (ir.ChooseOne, ir.Conditional)
+UNSHAPED: tuple[type, ...] = (ir.ChooseOne, ir.Conditional, ir.ForPlayers)
 
 
 def shape(effect: ir.Effect, place: Place) -> Call:

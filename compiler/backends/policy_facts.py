@@ -32,7 +32,7 @@ def _gains(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=True)
 
 
-@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity, ir.Conditional, ir.Change)
+@TRAITS.on(ir.LoseKrones, ir.LosePoints, ir.PointsPerQuantity, ir.Conditional, ir.Change, ir.ForPlayers)
 def _plain(_effect: ir.Effect) -> Traits:
     return Traits(decides=False, only_gains=False)
 
@@ -111,6 +111,8 @@ def rooms_never_hurt(ruleset: ir.Ruleset) -> bool:
         s.source == "occupied_rooms_by_floor" and min(s.points_by_floor, default=0) < 0 for s in ruleset.final_scoring
     ):
         return False
+    if final_expressions(ruleset):
+        return False  # an expression may count a room against the player (a difference, a rank)
     return all(points >= 0 for quantity, points in final_uses(ruleset) if quantity.count in ROOM_COUNTS)
 
 
@@ -182,29 +184,36 @@ def serving_pays(ruleset: ir.Ruleset) -> bool:
 def condition_quantities(ruleset: ir.Ruleset) -> list[ir.Quantity]:
     """The quantities the conditions of a ruleset's effects read, then those its expressions read (amounts of
     changes, values compared), in order, each once."""
-    found: list[ir.Quantity] = []
+    found: list[ir.Quantity] = [q for value in final_expressions(ruleset) for q in ir.expr_quantities(value)]
     for effect in every_effect(ruleset):
-        if isinstance(effect, ir.Conditional):
-            for part in ir.all_conditions(effect.condition):
+        for read in ir.effect_conditions(effect):
+            for part in ir.all_conditions(read):
                 if isinstance(part, (ir.QuantityIs, ir.MostOf)):
                     found.append(part.quantity)
                 elif isinstance(part, ir.ValueIs):
                     found += ir.expr_quantities(part.value)
-        elif isinstance(effect, ir.Change):
+        if isinstance(effect, ir.Change):
             found += ir.expr_quantities(effect.amount)
     return list(dict.fromkeys(found))
 
 
 def compared_expressions(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
-    """The expressions the conditions of a ruleset's effects compare (ValueIs), each once."""
+    """The expressions explanations name: those the conditions of a ruleset's effects compare (ValueIs), then
+    the values of its expression final-scoring sources, each once."""
     found = [
         part.value
         for effect in every_effect(ruleset)
-        if isinstance(effect, ir.Conditional)
-        for part in ir.all_conditions(effect.condition)
+        for read in ir.effect_conditions(effect)
+        for part in ir.all_conditions(read)
         if isinstance(part, ir.ValueIs)
     ]
+    found += final_expressions(ruleset)
     return tuple(dict.fromkeys(found))
+
+
+def final_expressions(ruleset: ir.Ruleset) -> list[ir.Expr]:
+    """The values of a ruleset's expression final-scoring sources, in order."""
+    return [s.value for s in ruleset.final_scoring if s.source == "expression" and s.value is not None]
 
 
 def every_expression(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
@@ -213,22 +222,32 @@ def every_expression(ruleset: ir.Ruleset) -> tuple[ir.Expr, ...]:
     for effect in every_effect(ruleset):
         if isinstance(effect, ir.Change):
             found.append(effect.amount)
-        elif isinstance(effect, ir.Conditional):
-            found += [c.value for c in ir.all_conditions(effect.condition) if isinstance(c, ir.ValueIs)]
+        for read in ir.effect_conditions(effect):
+            found += [c.value for c in ir.all_conditions(read) if isinstance(c, ir.ValueIs)]
+    found += final_expressions(ruleset)
     return tuple(dict.fromkeys(found))
 
 
 def reads_others(ruleset: ir.Ruleset) -> bool:
-    """Does the ruleset read another player's state (a quantity with `of`, or a most / fewest condition)?"""
+    """Does the ruleset read another player's state (a quantity with `of`, a most / fewest condition, an
+    aggregate or rank, or an effect on other players: for_players reads and changes them)?"""
     conditions = [
         part
         for effect in every_effect(ruleset)
-        if isinstance(effect, ir.Conditional)
-        for part in ir.all_conditions(effect.condition)
+        for read in ir.effect_conditions(effect)
+        for part in ir.all_conditions(read)
     ]
+    if targets_others(ruleset):
+        return True
     if any(isinstance(e, (ir.Over, ir.Rank)) for x in every_expression(ruleset) for e in ir.all_exprs(x)):
         return True
     return any(q.of != "self" for q in every_quantity(ruleset)) or any(isinstance(c, ir.MostOf) for c in conditions)
+
+
+def targets_others(ruleset: ir.Ruleset) -> bool:
+    """Does an effect of the ruleset change other players (for_players)? Then the Python runtime's search copies
+    every player to try an option on (Rules.targets_others)."""
+    return any(isinstance(effect, ir.ForPlayers) for effect in every_effect(ruleset))
 
 
 def bonus_boosters_only_gain(ruleset: ir.Ruleset) -> bool:

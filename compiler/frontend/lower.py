@@ -9,6 +9,7 @@ from typing import cast
 from .. import ir
 from ..errors import Position, Problem, RulesError
 from ..said import Joined, Value, problem_at, said
+from .expressions import lower_expression
 from .lower_effects import build_effects, check_all_or_nothing
 from .quantities import lower_quantity, own_quantity, resource_quantity
 from .raw import RawMapping
@@ -467,6 +468,9 @@ class _Builder:
                     else lower_quantity(source["per"], ["final_scoring", source_id, "per"], self),
                     source.get("points", 0),
                     tuple(by_floor.get(str(f), 0) for f in range(1, floors + 1)),
+                    value=None
+                    if source.get("value") is None
+                    else lower_expression(source["value"], ["final_scoring", source_id, "value"], self),
                 )
             )
         return tuple(result)

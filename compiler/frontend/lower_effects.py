@@ -64,6 +64,8 @@ def check_all_or_nothing(effects: tuple[ir.Effect, ...], path: Path, context: Co
     for index, effect in enumerate(effects):
         if isinstance(effect, ir.Conditional):
             _check_conditional_part(effect, index, [*path, index], context)
+        if isinstance(effect, ir.ForPlayers):
+            context.problem(context.at(*path, index, "kind"), "for_players_in_option", path=format_path([*path, index]))
         for resource in _takes(effect):
             if resource in seen:
                 context.problem(
@@ -623,3 +625,44 @@ def _change_gives(effect: ir.Change) -> tuple[str, ...]:
     if not effect.gain:
         return ()
     return (effect.resource if effect.what == "resource" else effect.what,)
+
+
+# --- for_players: effects applied to other players ------------------------------------------------
+
+
+@LOWER.on(ir.ForPlayers)
+def _for_players(data: RawMapping, path: Path, context: Context) -> ir.Effect:
+    condition = build_condition(data["if"], [*path, "if"], context) if "if" in data else None
+    effects = build_effects(data["effects"], [*path, "effects"], context)
+    _check_targeted(effects, [*path, "effects"], context)
+    return ir.ForPlayers(data["players"], condition, effects)
+
+
+def _check_targeted(effects: tuple[ir.Effect, ...], path: Path, context: Context) -> None:
+    """Each effect a for_players applies asks no decision (TARGETED_KINDS, `if` of them), and none is another
+    for_players (an `if`'s branches looked into): a problem at the first such effect of each branch."""
+    for index, effect in enumerate(effects):
+        where = [*path, index]
+        if isinstance(effect, ir.Conditional):
+            _check_targeted(effect.then, [*where, "then"], context)
+            _check_targeted(effect.otherwise, [*where, "otherwise"], context)
+        elif isinstance(effect, ir.ForPlayers):
+            context.problem(context.at(*where, "kind"), "for_players_nested", path=format_path(where))
+        elif ir.effect_kind(effect) not in ir.TARGETED_KINDS:
+            context.problem(
+                context.at(*where, "kind"),
+                "for_players_decides",
+                path=format_path(where),
+                kinds=", ".join(ir.TARGETED_KINDS),
+                kind=ir.effect_kind(effect),
+            )
+
+
+@CONSUMES.on(ir.ForPlayers)
+def _for_players_takes(_effect: ir.ForPlayers) -> str:
+    return ""  # never part of an all-or-nothing option (check_all_or_nothing refuses it there)
+
+
+@GIVES.on(ir.ForPlayers)
+def _for_players_gives(_effect: ir.ForPlayers) -> tuple[str, ...]:
+    return ()

@@ -365,7 +365,22 @@ def _wrong_alternative(errors: list[ValidationError]) -> bool:
     form: `{count: ...}` is no `{quantity: ..., of: ...}`)?"""
     if any(e.validator == "required" and len(e.relative_schema_path) == 2 for e in errors):
         return True
-    return all(e.validator in _SHALLOW and not e.relative_path for e in errors)
+    return all(_wrong_kind(e) for e in errors)
+
+
+def _wrong_kind(error: ValidationError) -> bool:
+    """Did this error fail on the kind of value: a type, const or enum, or an inner oneOf/anyOf (a number that
+    may also be a quantity or an operation) none of whose alternatives takes this kind of value?"""
+    if error.relative_path:
+        return False
+    if error.validator in _SHALLOW:
+        return True
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        groups: dict[object, list[ValidationError]] = {}
+        for sub in error.context:
+            groups.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else None, []).append(sub)
+        return all(_wrong_alternative(subs) for subs in groups.values())
+    return False
 
 
 def _kind_words(schema: object, w: Speaks) -> str | None:

@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..backends.policy_facts import reads_others, resources_in_play
+from ..backends.policy_facts import reads_others, resources_in_play, targets_others
 from ..irdiff import Changes, compare
 from ..languages import localised
 from ..words import phrases
@@ -568,6 +568,9 @@ def _rulings(b: _Basis) -> list[Line]:
         reading = ruleset.rulings.read_other_players
         same = parent is not None and reads_others(parent) and parent.rulings.read_other_players == reading
         rulings.append(Line(w.rich(f"rulings.others.{reading}"), not same))
+        if targets_others(ruleset):  # effects on other players: in which order, and what later players read
+            same = parent is not None and targets_others(parent) and parent.rulings.read_other_players == reading
+            rulings.append(Line(w.rich(f"rulings.targets.{reading}"), not same))
     old_roles = {role.id for role in parent.roles} if parent else {role.id for role in ruleset.roles}
     for role in ruleset.roles:  # what a role changes, and its uncertain facts as a footnote on that line
         mark = b.notes.add(w.rich("uncertain.role", name=role.named(w.language.id)), role.uncertain)

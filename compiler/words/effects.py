@@ -27,7 +27,7 @@ class Speaker:
         self.items = {item.id: item for item in items}
         self.resources = {resource.id: resource for resource in resources}
         self.whole = False  # saying an all-or-nothing option: no "if possible"
-        self.expressions = ExpressionWords(words, self.total)
+        self.expressions = ExpressionWords(words, self.total, {r.id: r.at_least for r in resources})
 
     def expression(self, expr: ir.Expr) -> Rich:
         """An expression in words ("your krones minus krones of your right neighbour")."""
@@ -421,7 +421,10 @@ def _lose_resource(effect: ir.LoseResource, s: Speaker) -> Rich:
 
 
 def _per_unit(expr: ir.Expr) -> tuple[int, ir.Quantity] | None:
-    """A whole number times one of the player's own quantities (either order): said "n per unit"."""
+    """A whole number times one of the player's own quantities (either order), or the quantity alone (1 per
+    unit): said "n per unit"."""
+    if isinstance(expr, ir.Read) and expr.quantity.of == "self":
+        return 1, expr.quantity
     if not (isinstance(expr, ir.Arith) and expr.operator == "times" and len(expr.args) == 2):
         return None
     first, second = expr.args
@@ -449,3 +452,16 @@ def _change(effect: ir.Change, s: Speaker) -> Rich:
     if s.expressions.can_be_negative(effect.amount):
         return rich(said, s.w.template("effect.change.floor"))
     return said
+
+
+# --- effects on other players ------------------------------------------------------------------
+
+
+@RENDERERS.on(ir.ForPlayers)
+def _for_players(effect: ir.ForPlayers, s: Speaker) -> Rich:
+    """ "each other player, as “you”, if you have at least 3 krones: lose 2 krones": the effects said as to
+    each of those players (the sheet's rulings say in which order and how they are read)."""
+    players, effects = s.w.rich(f"for_players.{effect.players}"), s.effects(effect.effects)
+    if effect.condition is None:
+        return s.w.rich("effect.for_players", players=players, effects=effects)
+    return s.w.rich("effect.for_players.if", players=players, condition=s.condition(effect.condition), effects=effects)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import ir
-from .text import Rich, SheetError, Words, number
+from .text import Rich, SheetError, Words, number, plain
 
 Total = Callable[[ir.Quantity], Rich]
 Say = Callable[["ExpressionWords", Any, bool], Rich]
@@ -21,9 +21,10 @@ _GROUPED = ("plus", "minus", "times", "divide_down", "divide_up", "clamp")
 class ExpressionWords:
     """Says expressions in one language; `total` says a quantity as a whole ("occupied rooms")."""
 
-    def __init__(self, words: Words, total: Total) -> None:
+    def __init__(self, words: Words, total: Total, floors: dict[str, int] | None = None) -> None:
         self.w = words
         self.total = total
+        self.floors = floors or {}  # each declared resource's lower limit
 
     def say(self, expr: ir.Expr, inner: bool = False) -> Rich:
         """`expr` in words; `inner`: worked out for each player of an aggregate (no "your")."""
@@ -40,23 +41,26 @@ class ExpressionWords:
 
     def can_be_negative(self, expr: ir.Expr) -> bool:
         """Could the value fall below 0? (A sure lower bound of 0 or more says no.)"""
-        low = lowest(expr)
+        low = lowest(expr, self.floors)
         return low is None or low < 0
 
 
-def lowest(expr: ir.Expr) -> int | None:
-    """A value `expr` never falls below, or None where none is sure (a difference, a declared resource)."""
+def lowest(expr: ir.Expr, floors: dict[str, int] | None = None) -> int | None:
+    """A value `expr` never falls below, or None where none is sure (a difference); `floors`: the lower limit
+    of each declared resource (one not given: none is sure)."""
     if isinstance(expr, int):
         return expr
     if isinstance(expr, ir.Read):
-        return None if expr.quantity.count == "resource" else 0
+        return (floors or {}).get(expr.quantity.resource) if expr.quantity.count == "resource" else 0
     if isinstance(expr, ir.Rank):
         return 1
     if isinstance(expr, ir.Clamp):
-        return expr.at_least if expr.at_least is not None else lowest(expr.value)
+        return expr.at_least if expr.at_least is not None else lowest(expr.value, floors)
     if isinstance(expr, ir.Over):
-        return lowest(expr.value)
-    lows = [lowest(arg) for arg in expr.args]
+        return lowest(expr.value, floors)
+    if expr.operator == "minus" and _never_more(expr.args[1], expr.args[0]):
+        return 0
+    lows = [lowest(arg, floors) for arg in expr.args]
     known = [low for low in lows if low is not None]
     if expr.operator == "max":
         return max(known) if known else None
@@ -69,14 +73,31 @@ def lowest(expr: ir.Expr) -> int | None:
     return 0 if all(low >= 0 for low in known) else None  # times, divisions of values 0 or more
 
 
+def _never_more(smaller: ir.Expr, than: ir.Expr) -> bool:
+    """Is `smaller` sure never to exceed `than`: the least of values `than` is one of, or `than` is the most of
+    a value over all players, the player included?"""
+    if isinstance(smaller, ir.Arith) and smaller.operator == "min":
+        return than in smaller.args
+    return (
+        isinstance(than, ir.Over) and than.operator == "most_over" and than.players == "all" and than.value == smaller
+    )
+
+
 def _number(s: ExpressionWords, expr: int, _inner: bool) -> Rich:
     return (number(expr),)
 
 
 def _read(s: ExpressionWords, expr: ir.Read, inner: bool) -> Rich:
-    if inner or expr.quantity.of != "self":
-        return s.total(expr.quantity)
-    return s.w.rich("expr.own", what=s.total(expr.quantity))
+    total = s.total(expr.quantity)
+    if inner or expr.quantity.of != "self" or _owned(s, total):
+        return total
+    return s.w.rich("expr.own", what=total)
+
+
+def _owned(s: ExpressionWords, total: Rich) -> bool:
+    """Do the quantity's words already name the player as owner ("Staff cards in your hand")?"""
+    marker = s.w.template("expr.own_marker")
+    return any(word.startswith(marker) for word in plain(total).split())
 
 
 def _infix(s: ExpressionWords, expr: ir.Arith, inner: bool) -> Rich:

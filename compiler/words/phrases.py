@@ -35,6 +35,12 @@ def final_points(s: Speaker, source: ir.FinalSource) -> Rich:
             for floor, p in enumerate(source.points_by_floor, start=1)
         ]
         return s.w.rich("final.by_floor", floors=s.w.join(floors))
+    if source.source == "expression":
+        assert source.value is not None
+        said = s.w.rich("final.expression", value=s.expression(source.value))
+        return (
+            rich(said, s.w.template("final.expression.below")) if s.expressions.can_be_negative(source.value) else said
+        )
     assert source.per is not None
     if source.table:
         table = "/".join(str(p) for p in source.table)

@@ -61,6 +61,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "a penalty zone",
         "copier_copies": "{player}'s {copier} copies {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_expression": "{what} = {points}",
         "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "the Staff deck holds only {cards}",
         "discards_hired": "{player} discards hired {card}",
@@ -392,6 +393,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "condition_zone_penalty": "einem Bestrafungsbereich",
         "copier_copies": "{copier} von {player} kopiert {card}: {points}",
         "counted": "{label}: {n} × {each} = {points}",
+        "counted_expression": "{what} = {points}",
         "counted_table": "{label}: {n} → {points}",
         "deck_holds_only": "der Personalkartenstapel hat nur noch {cards}",
         "discards_hired": "{player} legt {card} aus dem eigenen Personal auf den Ablagestapel",
@@ -922,6 +924,8 @@ class Rules:
     # Voices made ready (see speak()), by the id of a language the module ships.
     voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
+    # Some effect changes other players (for_players): a copy to try an option on copies every player.
+    targets_others: bool = False
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
     colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
@@ -1105,7 +1109,7 @@ class Game:
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
-        if only is None:
+        if only is None or self.rules.targets_others:  # effects may change other players: copy them all
             players = [p.clone() for p in self.players]
         else:
             players = self.players[:]
@@ -1130,8 +1134,12 @@ class Game:
 
 
 def seat(game: Game, player: Player) -> int:
-    """The player's place in game.players, found by identity (list.index would compare every field)."""
+    """The player's place in game.players, found by identity (list.index would compare every field); or, for a
+    player as it stood before the Emperor scoring (game.before), its place there."""
     for index, other in enumerate(game.players):
+        if other is player:
+            return index
+    for index, other in enumerate(game.before or ()):
         if other is player:
             return index
     raise ValueError(f"{player.name} does not play this game")
@@ -1273,6 +1281,8 @@ class Turn:
     game: Game  # the real game (its other players do not change in the turn)
     # The player, the Staff deck and discard pile before the turn; None: not copied (see take_turn()).
     start: tuple[Player, list[int], list[int]] | None
+    # Every player before the turn where effects change other players (Rules.targets_others); else None.
+    everyone: list[Player] | None
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -1297,6 +1307,7 @@ class Turn:
         self.tile_id = tile_id
         self.game = game
         self.start = start
+        self.everyone = None
         self.made = []
         self.consumed = 0
         self.opened = 0
@@ -1387,8 +1398,12 @@ def explore(
     if turn.start is None:
         raise LazyTurn
     real, (mine, deck, discard) = turn.game, turn.start
-    players = real.players[:]  # the others shared, as Game.clone(player) shares them
-    player = players[turn.index] = mine.clone()
+    if turn.everyone is not None:  # effects change other players: every player as the turn began, copied
+        players = [each.clone() for each in turn.everyone]
+        player = players[turn.index]
+    else:
+        players = real.players[:]  # the others shared, as Game.clone(player) shares them
+        player = players[turn.index] = mine.clone()
     game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
     game.before = real.before  # read only
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
@@ -1498,7 +1513,7 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if steps is not None and option not in once:
+        if steps is not None and option not in once and not game.rules.targets_others:
             found.append(taken_back(game, player, option, steps, start))
         else:
             copy = game.clone(player)
@@ -1556,6 +1571,8 @@ def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], N
     lazy = game.lazy_turns and player.choices
     start = None if lazy else (player.clone(), game.deck[:], game.discard[:])
     turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
+    if start is not None and game.rules.targets_others:
+        turn.everyone = [each.clone() for each in game.players]
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)
@@ -3068,6 +3085,57 @@ def most_test(game: Game, player: Player, count: Count, fewest: bool, strict: bo
     return [best, fewest, mine, best + 1 if strict else best, None]
 
 
+# --- effects with targets (for_players) ----------------------------------------------------------
+
+
+def targets(game: Game, player: Player, players: str) -> list[Player]:
+    """The players a for_players effect applies to, as they stand (changes go to the live players), in turn
+    order from the player (where included), then its left neighbour on: others, left, right, neighbours (left
+    and right, each once), leaders (tied for the most points, the points read as other players are read, see
+    others()) or all."""
+    live = game.players
+    index, n = seat(game, player), len(live)
+    order = [live[(index + k) % n] for k in range(1, n)]
+    if players == "others":
+        return order
+    if players == "left":
+        return order[:1]
+    if players == "right":
+        return order[-1:]
+    if players == "neighbours":
+        return order[:1] + order[-1:] if len(order) > 1 else order
+    if players == "all":
+        return [player, *order]
+    if players == "leaders":
+        read = [player, *others(game, player)]
+        most = max(each.points for each in read)
+        return [each for each, seen in zip([player, *order], read, strict=True) if seen.points == most]
+    raise ValueError(f"a set of players the runtime does not know: {players}")
+
+
+def for_players(
+    game: Game,
+    player: Player,
+    players: str,
+    test: Callable[[Game, Player], list[Any]] | None,
+    apply: Callable[[Game, Player], None],
+) -> None:
+    """`apply` to each of the players of a set (targets()) for whom `test` (a condition's, read as that player,
+    who is read as other players are: see as_read()) holds; None: to each of them. `apply` changes the player as
+    it stands, and reads it so."""
+    for target in targets(game, player, players):
+        if test is None or condition(game, target, test(game, as_read(game, player, target)), False):
+            apply(game, target)
+
+
+def as_read(game: Game, player: Player, other: Player) -> Player:
+    """Another player as `player` reads it: as it stands, or as it stood before the Emperor scoring where the
+    ruleset reads other players so (game.before); the player itself as it stands."""
+    if other is player or game.before is None:
+        return other
+    return game.before[seat(game, other)]
+
+
 # --- runtime: compiler/backends/python/runtime/state.py (copied; edit it there) ---
 
 
@@ -4198,6 +4266,13 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     if text is None:
         text = new_line(voice, label, count, each)
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
+
+
+def expression_line(game: Game, key: str, points: int) -> Line:
+    """An expression source's line: the expression in words (its key: ir.expression_key), then its points."""
+    words: str = game.words["quantity_totals"][key]
+    text = game.voice.said["counted_expression"](what=words[:1].upper() + words[1:], points=game.voice.points[points])
+    return {"per": key, "count": points, "each": 1, "points": points, "text": text}
 
 
 def table_line(game: Game, per: str, count: int, table: tuple[int, ...]) -> Line:

@@ -241,3 +241,23 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "true":
         return "true"
     return f"(holds({condition_test_js(effect.condition, inline=True)[1]}) ? ({then}) : ({otherwise}))"
+
+
+# --- for_players: effects applied to other players ----------------------------------------------------
+
+
+@STATEMENT.on(ir.ForPlayers)
+def _for_players(effect: ir.ForPlayers, _room_wins: bool) -> list[str]:
+    """The runtime's forPlayers (runtime/quantities.js) with the condition's test and the effects as functions of
+    `game, player` (that player)."""
+    test = "null"
+    if effect.condition is not None:
+        test = f"(game, player) => {condition_test_js(effect.condition, inline=True)[1]}"
+    lines = [f"forPlayers(game, player, {js_literal(effect.players)}, {test}, (game, player) => {{"]
+    lines += ["  " + line for inner in effect.effects for line in effect_lines_js(inner)]
+    return [*lines, "});"]
+
+
+@FEASIBLE.on(ir.ForPlayers)
+def _for_players_feasible(_effect: ir.ForPlayers) -> str:
+    return "true"  # never part of an all-or-nothing option (the front end refuses it there)

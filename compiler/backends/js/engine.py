@@ -20,6 +20,7 @@ from ..policy_facts import (
     every_quantity,
     items_alike,
     serving_pays,
+    targets_others,
 )
 from ..score_words import score_words_by_language
 from .effects import (
@@ -295,6 +296,8 @@ def _rules(js: _Js, ruleset: ir.Ruleset) -> None:
     }
     if ruleset.roles:  # a ruleset without roles writes its rules as it always has
         fields["roles"] = {role.id: list(role.without) for role in ruleset.roles}
+    if targets_others(ruleset):  # as do rulesets whose effects change only their own player
+        fields["targetsOthers"] = True
     js.line(f"const RULES = makeRules({js_literal(fields)});")
     js.line("RULES.words = WORDS.en;")
     js.line("RULES.onceEffects = ONCE;")

@@ -222,3 +222,30 @@ def _branch_taken(effect: ir.Conditional) -> str:
     if then == otherwise == "True":
         return "True"
     return f"(({then}) if holds({condition_name(effect.condition)}(game, player)) else ({otherwise}))"
+
+
+# --- for_players: effects applied to other players ----------------------------------------------------
+
+
+def targeted_name(effect: ir.ForPlayers) -> str:
+    """The generated function that applies a for_players effect's effects to one player (targeted_function),
+    named by their content."""
+    return "targeted_" + hashlib.sha1(repr(effect.effects).encode("utf-8")).hexdigest()[:10]
+
+
+def targeted_function(effect: ir.ForPlayers) -> list[str]:
+    """A function of `game, player` that applies a for_players effect's effects to `player` (one of its
+    players: runtime/quantities.py for_players() calls it for each)."""
+    lines = [f"def {targeted_name(effect)}(game: Game, player: Player) -> None:"]
+    return lines + ["    " + line for inner in effect.effects for line in effect_lines(inner)]
+
+
+@LINES.on(ir.ForPlayers)
+def _for_players(effect: ir.ForPlayers, _place: Place) -> list[str]:
+    test = "None" if effect.condition is None else condition_name(effect.condition)
+    return [f"for_players(game, player, {literal(effect.players)}, {test}, {targeted_name(effect)})"]
+
+
+@FEASIBLE.on(ir.ForPlayers)
+def _for_players_feasible(_effect: ir.ForPlayers) -> str:
+    return "True"  # never part of an all-or-nothing option (the front end refuses it there)

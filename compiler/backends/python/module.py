@@ -14,11 +14,21 @@ from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
     every_effect,
+    every_expression,
     items_alike,
     serving_pays,
+    targets_others,
 )
 from ..score_words import score_words_by_language
-from .effects import CodegenError, condition_function, effect_lines, feasible_tests
+from .effects import (
+    CodegenError,
+    condition_function,
+    effect_lines,
+    feasible_tests,
+    targeted_function,
+    targeted_name,
+)
+from .expressions import expression_function, expression_functions, python_expr
 from .quantities import exploded_call, quantity_call, quantity_functions
 from .standalone import defined_names, fixed_lines, runtime_parts
 
@@ -113,9 +123,24 @@ def _times(points: int, expression: str) -> str:
 
 def _condition_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     """One function per distinct condition of the ruleset's effects, reading its test (see condition_function)."""
-    conditions = [e.condition for e in every_effect(ruleset) if isinstance(e, ir.Conditional)]
+    conditions = [condition for e in every_effect(ruleset) for condition in ir.effect_conditions(e)]
     for condition in dict.fromkeys(conditions):
         code.lines_from(condition_function(condition))
+        code.blank(2)
+
+
+def _expression_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """One function per distinct expression of the ruleset (and each aggregate and its value inside one)."""
+    for expr in expression_functions(every_expression(ruleset)):
+        code.lines_from(expression_function(expr))
+        code.blank(2)
+
+
+def _targeted_functions(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
+    """One function per distinct list of effects a for_players effect applies to each of its players."""
+    targeted = {targeted_name(e): e for e in every_effect(ruleset) if isinstance(e, ir.ForPlayers)}
+    for effect in targeted.values():
+        code.lines_from(targeted_function(effect))
         code.blank(2)
 
 
@@ -177,6 +202,9 @@ def _final_terms(source: ir.FinalSource) -> list[str]:
     if source.source == "per_quantity":
         assert source.per is not None
         return [_times(source.points, _quantity_call(source.per))]
+    if source.source == "expression":
+        assert source.value is not None
+        return [python_expr(source.value)]
     raise CodegenError(f"no Python generator for final-scoring source {source.source}")  # pragma: no cover
 
 
@@ -192,6 +220,10 @@ def _explain_call(source: ir.FinalSource) -> str:
 
 def _explain_lines(source: ir.FinalSource) -> list[str]:
     """The statements of explain_<id>: short lines, so that the module stays as ruff formats it."""
+    if source.source == "expression":
+        assert source.value is not None
+        key = literal(ir.expression_key(source.value))
+        return [f"line = expression_line(game, {key}, {python_expr(source.value)})", 'return line["points"], [line]']
     if source.source != "per_quantity":
         return [f"return {_explain_call(source)}"]
     assert source.per is not None
@@ -274,6 +306,8 @@ def _rules_literal(code: CodeBuilder, ruleset: ir.Ruleset) -> None:
     ]
     if ruleset.roles:  # a ruleset without roles writes its rules as it always has
         fields.append(("roles", {role.id: role.without for role in ruleset.roles}))
+    if targets_others(ruleset):  # as do rulesets whose effects change only their own player
+        fields.append(("targets_others", True))
     code.level += 1
     for name, value in fields:
         code.literal_line(f"{name}=", value, ",")
@@ -522,6 +556,8 @@ def generate_module(ruleset: ir.Ruleset, languages: Sequence[Language] = ()) -> 
     code.blank(2)
     quantity_functions(code, ruleset)
     _condition_functions(code, ruleset)
+    _expression_functions(code, ruleset)
+    _targeted_functions(code, ruleset)
     room_wins, room_unseen = bonus_room_wins(ruleset), bonus_boosters_only_gain(ruleset)
     for tile in ruleset.tiles:
         _tile_functions(code, tile, room_wins, room_unseen)

@@ -54,7 +54,7 @@ function statePhrase(table, key, values) {
 // The rules constants the shared mechanics need (filled in by the generated code).
 function makeRules(fields) {
   // servingPays and itemsAlike: true unless the generator proved otherwise; no declared resources (as Python's Rules defaults).
-  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true, resources: {}, roles: {} }, fields);
+  const rules = Object.assign({ onceEffects: {}, project: null, servingPays: true, itemsAlike: true, resources: {}, roles: {}, targetsOthers: false }, fields);
   rules.colourCells = {};
   rules.colours.forEach((row, floor) =>
     row.forEach((colour, column) => {
@@ -94,9 +94,11 @@ function makeGame(rules, round, tiles, deck, discard, players) {
   return { rules, round, tiles, deck, discard, players, events: [], decisions: [], explain: true, trial: null, turn: null, cardReads: 0, projecting: false, words: rules.words, before: null };
 }
 
-// A copy to try an option on; with `only`, the other players are shared, not copied.
+// A copy to try an option on; with `only`, the other players are shared, not copied (but where effects change
+// other players, rules.targetsOthers: every player is copied).
 function cloneGame(game, only) {
-  const players = game.players.map((p) => (only === undefined || p === only ? clonePlayer(p) : p));
+  const all = only === undefined || game.rules.targetsOthers;
+  const players = game.players.map((p) => (all || p === only ? clonePlayer(p) : p));
   const copy = makeGame(game.rules, game.round, game.tiles, game.deck.slice(), game.discard.slice(), players);
   copy.explain = false;
   copy.before = game.before; // read only

@@ -30,11 +30,50 @@ const QUANTITIES = {
 // they stand, or as they stood before the Emperor scoring where the ruleset reads them so (game.before).
 function others(game, player) {
   const players = game.before !== null ? game.before : game.players;
-  const index = game.players.indexOf(player);
+  const seated = game.players.indexOf(player); // a player as it stood before the scoring: its place there
+  const index = seated >= 0 || game.before === null ? seated : game.before.indexOf(player);
   const n = players.length;
   const found = [];
   for (let k = 1; k < n; k++) found.push(players[(index + k) % n]);
   return found;
+}
+
+// --- effects with targets (for_players), as runtime/quantities.py -----------------------------------
+
+// The players a for_players effect applies to, as they stand (changes go to the live players), in turn order
+// from the player (where included), then its left neighbour on; leaders: tied for the most points, the points
+// read as other players are read (others()).
+function targets(game, player, players) {
+  const live = game.players;
+  const index = live.indexOf(player);
+  const n = live.length;
+  const order = [];
+  for (let k = 1; k < n; k++) order.push(live[(index + k) % n]);
+  if (players === "others") return order;
+  if (players === "left") return order.slice(0, 1);
+  if (players === "right") return order.slice(-1);
+  if (players === "neighbours") return order.length > 1 ? [order[0], order[order.length - 1]] : order;
+  if (players === "all") return [player, ...order];
+  if (players === "leaders") {
+    const read = [player, ...others(game, player)];
+    const most = Math.max(...read.map((p) => p.points));
+    return [player, ...order].filter((_each, i) => read[i].points === most);
+  }
+  throw new Error(`a set of players the runtime does not know: ${players}`);
+}
+
+// `apply` to each of the players of a set for whom `test` (a condition's, read as that player, who is read as
+// other players are: asRead()) holds; null: each. `apply` changes the player as it stands, and reads it so.
+function forPlayers(game, player, players, test, apply) {
+  for (const target of targets(game, player, players)) {
+    if (test === null || condition(game, target, test(game, asRead(game, player, target)), false)) apply(game, target);
+  }
+}
+
+// Another player as `player` reads it: as it stands, or as it stood before the Emperor scoring (game.before).
+function asRead(game, player, other) {
+  if (other === player || game.before === null) return other;
+  return game.before[game.players.indexOf(other)];
 }
 
 const OF = {

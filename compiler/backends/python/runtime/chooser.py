@@ -74,8 +74,12 @@ def explore(
     if turn.start is None:
         raise LazyTurn
     real, (mine, deck, discard) = turn.game, turn.start
-    players = real.players[:]  # the others shared, as Game.clone(player) shares them
-    player = players[turn.index] = mine.clone()
+    if turn.everyone is not None:  # effects change other players: every player as the turn began, copied
+        players = [each.clone() for each in turn.everyone]
+        player = players[turn.index]
+    else:
+        players = real.players[:]  # the others shared, as Game.clone(player) shares them
+        player = players[turn.index] = mine.clone()
     game = Game(real.rules, real.round, real.tiles, deck[:], discard[:], players, [], [], False)
     game.before = real.before  # read only
     trial = game.trial = Trial(script, consumed, strict, turn.quiet)
@@ -185,7 +189,7 @@ def finished(
             found.append(None)
             continue
         seen.add(kind)
-        if steps is not None and option not in once:
+        if steps is not None and option not in once and not game.rules.targets_others:
             found.append(taken_back(game, player, option, steps, start))
         else:
             copy = game.clone(player)
@@ -243,6 +247,8 @@ def take_turn(game: Game, player: Player, steps: Callable[[Game, Player, str], N
     lazy = game.lazy_turns and player.choices
     start = None if lazy else (player.clone(), game.deck[:], game.discard[:])
     turn = game.turn = Turn(seat(game, player), steps, tile_id, game, start, game.card_reads, not game.explain)
+    if start is not None and game.rules.targets_others:
+        turn.everyone = [each.clone() for each in game.players]
     first = len(game.decisions)
     try:
         steps(game, player, tile_id)

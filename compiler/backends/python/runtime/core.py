@@ -54,6 +54,8 @@ class Rules:
     # Voices made ready (see speak()), by the id of a language the module ships.
     voices: dict[str, Voice] = field(default_factory=dict)
     once_effects: dict[int, Callable[[Game, Player], None]] = field(default_factory=dict)
+    # Some effect changes other players (for_players): a copy to try an option on copies every player.
+    targets_others: bool = False
     project: Callable[[Game, Player], int] | None = None
     # colour -> its spaces as (floor - 1, column - 1), bottom floor first (derived from colours)
     colour_cells: dict[str, tuple[tuple[int, int], ...]] = field(init=False, default_factory=dict)
@@ -237,7 +239,7 @@ class Game:
     def clone(self, only: Player | None = None) -> Game:
         """A copy to try an option on. With `only`, the other players are shared, not copied:
         an option of one player's decision never changes another player."""
-        if only is None:
+        if only is None or self.rules.targets_others:  # effects may change other players: copy them all
             players = [p.clone() for p in self.players]
         else:
             players = self.players[:]
@@ -262,8 +264,12 @@ class Game:
 
 
 def seat(game: Game, player: Player) -> int:
-    """The player's place in game.players, found by identity (list.index would compare every field)."""
+    """The player's place in game.players, found by identity (list.index would compare every field); or, for a
+    player as it stood before the Emperor scoring (game.before), its place there."""
     for index, other in enumerate(game.players):
+        if other is player:
+            return index
+    for index, other in enumerate(game.before or ()):
         if other is player:
             return index
     raise ValueError(f"{player.name} does not play this game")
@@ -405,6 +411,8 @@ class Turn:
     game: Game  # the real game (its other players do not change in the turn)
     # The player, the Staff deck and discard pile before the turn; None: not copied (see take_turn()).
     start: tuple[Player, list[int], list[int]] | None
+    # Every player before the turn where effects change other players (Rules.targets_others); else None.
+    everyone: list[Player] | None
     made: list[Any]  # every decision of the turn so far, in order
     consumed: int  # how many of them were recorded
     opened: int  # how many were the policy's with options to compare
@@ -429,6 +437,7 @@ class Turn:
         self.tile_id = tile_id
         self.game = game
         self.start = start
+        self.everyone = None
         self.made = []
         self.consumed = 0
         self.opened = 0

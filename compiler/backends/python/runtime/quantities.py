@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .conditions import condition
 from .core import Game, Player, seat
 from .hotel import (
     EMPTY,
@@ -219,3 +220,54 @@ def most_test(game: Game, player: Player, count: Count, fewest: bool, strict: bo
         return [best, fewest, mine, None, best - 1 if strict else best]
     best = max(values)
     return [best, fewest, mine, best + 1 if strict else best, None]
+
+
+# --- effects with targets (for_players) ----------------------------------------------------------
+
+
+def targets(game: Game, player: Player, players: str) -> list[Player]:
+    """The players a for_players effect applies to, as they stand (changes go to the live players), in turn
+    order from the player (where included), then its left neighbour on: others, left, right, neighbours (left
+    and right, each once), leaders (tied for the most points, the points read as other players are read, see
+    others()) or all."""
+    live = game.players
+    index, n = seat(game, player), len(live)
+    order = [live[(index + k) % n] for k in range(1, n)]
+    if players == "others":
+        return order
+    if players == "left":
+        return order[:1]
+    if players == "right":
+        return order[-1:]
+    if players == "neighbours":
+        return order[:1] + order[-1:] if len(order) > 1 else order
+    if players == "all":
+        return [player, *order]
+    if players == "leaders":
+        read = [player, *others(game, player)]
+        most = max(each.points for each in read)
+        return [each for each, seen in zip([player, *order], read, strict=True) if seen.points == most]
+    raise ValueError(f"a set of players the runtime does not know: {players}")
+
+
+def for_players(
+    game: Game,
+    player: Player,
+    players: str,
+    test: Callable[[Game, Player], list[Any]] | None,
+    apply: Callable[[Game, Player], None],
+) -> None:
+    """`apply` to each of the players of a set (targets()) for whom `test` (a condition's, read as that player,
+    who is read as other players are: see as_read()) holds; None: to each of them. `apply` changes the player as
+    it stands, and reads it so."""
+    for target in targets(game, player, players):
+        if test is None or condition(game, target, test(game, as_read(game, player, target)), False):
+            apply(game, target)
+
+
+def as_read(game: Game, player: Player, other: Player) -> Player:
+    """Another player as `player` reads it: as it stands, or as it stood before the Emperor scoring where the
+    ruleset reads other players so (game.before); the player itself as it stands."""
+    if other is player or game.before is None:
+        return other
+    return game.before[seat(game, other)]

@@ -223,6 +223,13 @@ def quantity_line(game: Game, per: str, count: int, each: int) -> Line:
     return {"per": per, "count": count, "each": each, "points": count * each, "text": text}
 
 
+def expression_line(game: Game, key: str, points: int) -> Line:
+    """An expression source's line: the expression in words (its key: ir.expression_key), then its points."""
+    words: str = game.words["quantity_totals"][key]
+    text = game.voice.said["counted_expression"](what=words[:1].upper() + words[1:], points=game.voice.points[points])
+    return {"per": key, "count": points, "each": 1, "points": points, "text": text}
+
+
 def table_line(game: Game, per: str, count: int, table: tuple[int, ...]) -> Line:
     """A source's line that scores `per` by a table of points by amount (past its end: the last entry)."""
     words: str = game.words["quantities"][per]

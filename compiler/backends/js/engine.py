@@ -30,6 +30,7 @@ from .effects import (
     filtered_js,
     quantity_js,
 )
+from .expressions import js_expr
 from .literals import js_literal
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
@@ -201,6 +202,12 @@ def _final(js: _Js, ruleset: ir.Ruleset) -> None:
             per = js_literal(source.per.key)
             line = f"quantityLine(game, {per}, {quantity_js(source.per)}, {source.points})"
             explain = f"[{points}, [{line}]]"
+        elif source.source == "expression":  # told by the words of its key, as the Python module's
+            if source.value is None:
+                raise JsCodegenError(f"final source {source.id}: an expression source without its value")
+            body = f"(game, player) => {js_expr(source.value)}"
+            key = js_literal(ir.expression_key(source.value))
+            explain = f"[{points}, [expressionLine(game, {key}, {points})]]"
         else:
             raise JsCodegenError(f"no JavaScript generator for final-scoring source {source.source}")
         js.line(f"{head}{body}]);")

@@ -114,6 +114,14 @@ function quantityLine(game, per, count, each) {
   return { per, count, each, points: count * each, text };
 }
 
+// An expression source's line: the expression in words (its key: ir.expression_key), then its points.
+function expressionLine(game, key, points) {
+  const words = game.words.quantity_totals[key];
+  const what = words.slice(0, 1).toUpperCase() + words.slice(1);
+  const text = say(game, "counted_expression", { what, points: say(game, "points", {}, points) });
+  return { per: key, count: points, each: 1, points, text };
+}
+
 // A source's line that scores `per` by a table of points by amount (past its end: the last entry).
 function tableLine(game, per, count, table) {
   const words = game.words.quantities[per];

@@ -69,6 +69,11 @@ NOT_EXPRESSIBLE: dict[str, tuple[str, ...]] = {
     ),
     "conditions-staff": ("b-krones",),  # and Staff 21 and 42, whose conditional effects the oracle lacks too
     SAMPLES_NAME: BASE_TILES,  # every tile holds samples (tests/helpers_samples.py)
+    # Not yet modelled: its tile (and its final-scoring sources worked out by expressions).
+    "invented-final": ("a-dance-floor",),
+    # Not yet modelled: effects applied to other players (for_players).
+    "invented-targets": ("a-toll", "b-wealth-tax", "c-crowning"),
+    "invented-targets-before": ("a-toll", "b-wealth-tax", "c-crowning"),
 }
 # The others: 100 each (their scoring differs from base in one number or one tile).
 STATES = {"base": 400, "house-numbers": 300, "solo": 300, **dict.fromkeys(INVENTED, 600)}

@@ -37,7 +37,7 @@ from gah.backends.js.engine import generate_engine, runtime_source
 from gah.backends.js.expressions import js_expr
 from gah.backends.js.literals import js_literal
 from gah.backends.js.page import generate_page
-from gah.backends.python.effects import effect_lines
+from gah.backends.python.effects import condition_name, effect_lines, targeted_function, targeted_name
 from gah.backends.python.load import load_scoring_module
 from gah.backends.score_words import score_words
 from gah.dispatch import MissingKind
@@ -115,12 +115,26 @@ def test_every_sample_calls_the_runtime_as_the_python_backend_does(kind: str, ef
     same arguments as the Python backend's line."""
     statement = effect_js(effect)
     python = "\n".join(effect_lines(effect))
-    if isinstance(effect, ir.Change):  # the module works an amount out in a function of its own, by its key
-        statement = statement.replace(js_expr(effect.amount), f"{ir.expression_key(effect.amount)}(game, player)")
+    for change in (e for e in ir.all_effects((effect,)) if isinstance(e, ir.Change)):
+        # the module works an amount out in a function of its own, by its key
+        statement = statement.replace(js_expr(change.amount), f"{ir.expression_key(change.amount)}(game, player)")
+    if isinstance(effect, ir.ForPlayers):  # the module names the condition and the effects (functions of their own)
+        python = "\n".join([*effect_lines(effect), *targeted_function(effect)])
+        statement = _named_targets(statement, effect)
     if isinstance(effect, ir.PointsPerQuantity) and not effect.quantity.name:  # a call folded as formatters do
         python = " ".join(line.strip() for line in python.splitlines()).replace("( ", "(").replace(", )", ")")
     assert _calls(statement) == _calls(python), (statement, python)
     assert feasible_js(effect)
+
+
+def _named_targets(statement: str, effect: ir.ForPlayers) -> str:
+    """A for_players statement as the module writes it: the condition's and the effects' functions by name, then
+    the effects' calls."""
+    head, _, body = statement.partition(" => {\n")
+    head = head.removesuffix(", (game, player)")
+    if effect.condition is not None:
+        head = re.sub(r"\(game, player\) => \[.*\]$", condition_name(effect.condition), head)
+    return f"{head}, {targeted_name(effect)});\n" + body.rsplit("\n});", 1)[0]
 
 
 def _calls(code: str) -> list[str]:

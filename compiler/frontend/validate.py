@@ -369,13 +369,13 @@ def _wrong_alternative(errors: list[ValidationError]) -> bool:
 
 
 def _wrong_kind(error: ValidationError) -> bool:
-    """Did this error fail on the kind of value: a type, const or enum, or an inner oneOf/anyOf (a number that
-    may also be a quantity or an operation) none of whose alternatives takes this kind of value?"""
+    """Did this error fail on the kind of value: a type, const or enum, or an inner oneOf (a number that may also
+    be a quantity or an operation) none of whose alternatives takes this kind of value?"""
     if error.relative_path:
         return False
     if error.validator in _SHALLOW:
         return True
-    if error.validator in ("oneOf", "anyOf") and error.context:
+    if error.validator == "oneOf" and error.context:
         groups: dict[object, list[ValidationError]] = {}
         for sub in error.context:
             groups.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else None, []).append(sub)

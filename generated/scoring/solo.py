@@ -3030,21 +3030,21 @@ def players_of(game: Game, player: Player, players: str) -> list[Player]:
 
 def aggregate_over(game: Game, player: Player, operator: str, players: str, value: Count) -> int:
     """most_over, least_over or total_over of `value` over a set of players (no player: 0)."""
+    if operator not in ("most_over", "least_over", "total_over"):
+        raise ValueError(f"an aggregate the runtime does not know: {operator}")
     values = [value(game, each) for each in players_of(game, player, players)]
     if operator == "total_over":
         return sum(values)
     if not values:
         return 0
-    if operator == "most_over":
-        return max(values)
-    if operator == "least_over":
-        return min(values)
-    raise ValueError(f"an aggregate the runtime does not know: {operator}")
+    return max(values) if operator == "most_over" else min(values)
 
 
 def rank_among(game: Game, player: Player, ties: str, value: Count) -> int:
     """The player's place on `value` among all players, 1 for the most; tied players share the better place
     (ties "shared") or each take the worse ("behind")."""
+    if ties not in ("shared", "behind"):
+        raise ValueError(f"a tie rule of rank the runtime does not know: {ties}")
     mine = value(game, player)
     values = [value(game, other) for other in others(game, player)]
     if ties == "shared":

@@ -15,11 +15,13 @@ from typing import Any
 
 import pytest
 from gah import ir
+from gah.backends.js import expressions as js_expressions
 from gah.backends.python import expressions as python_expressions
 from gah.words import expressions as word_expressions
 from gah.words.effects import Speaker
 from gah.words.text import SheetError, Words, plain
 from helpers_rules import ruleset, run_gah
+from oracle import expressions as oracle_expressions
 
 REGISTRY = {"number", "read", *ir.OPERATORS}
 
@@ -27,6 +29,8 @@ REGISTRY = {"number", "read", *ir.OPERATORS}
 TABLES: dict[str, Callable[[], set[str]]] = {
     "the Python backend (compiler/backends/python/expressions.py: SPELL)": lambda: set(python_expressions.SPELL),
     "the words (compiler/words/expressions.py: SAY)": lambda: set(word_expressions.SAY),
+    "the pad's engine (compiler/backends/js/expressions.py: SPELL)": lambda: set(js_expressions.SPELL),
+    "the oracle (tests/oracle/expressions.py: OPERATORS)": lambda: set(oracle_expressions.OPERATORS),
 }
 
 
@@ -53,6 +57,10 @@ def test_an_operator_outside_the_registry_is_refused_by_every_stage() -> None:
     modulo = ir.Arith("modulo", (7, 2))
     with pytest.raises(KeyError, match=r"python/expressions.py\) has no operator modulo"):
         python_expressions.python_expr(modulo)
+    with pytest.raises(KeyError, match=r"js/expressions.py\) has no operator modulo"):
+        js_expressions.js_expr(modulo)
+    with pytest.raises(KeyError, match=r"oracle/expressions.py: OPERATORS\) has no operator modulo"):
+        oracle_expressions.work_out(("modulo", 7, 2), oracle_expressions.Seat({}, ()))
     speaker = Speaker(Words("en"), ruleset("base").items)
     with pytest.raises(SheetError, match=r"words/expressions.py: SAY\) have no operator modulo"):
         speaker.expression(modulo)

@@ -465,7 +465,7 @@ def test_undo_never_loses_an_entry(chromium: str, profile: str, page: Path) -> N
             pad.tap(q("#redo"))
         assert shown_entries(pad) == kept  # nothing was lost
         assert card not in hand_shown(pad, 1)
-        assert pad.evaluate(f"{q(room)}.classList.contains('state-vacant')")
+        assert pad.evaluate(f"{q(room)}.classList.contains('state-occupied')")  # a tap marks it occupied
         # A new entry after an undo: what was undone cannot be redone any more (the redo button goes).
         pad.tap(q("#undo"))
         pad.tap(q(room))

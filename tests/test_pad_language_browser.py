@@ -129,12 +129,12 @@ def test_switching_to_german_changes_the_page_words_and_survives_a_reload(browse
     assert text(pad, "#said") == "Verteilt mit dem Startwert 42."
     assert text(pad, "#undo") == "Rückgängig: Verteilen (Startwert 42)"
     labels = pad.evaluate(f"Array.from({player_card(0)}.querySelectorAll('label.label')).map(l => l.textContent)")
-    assert labels == [
-        "Name",
+    assert labels == [  # the round's numbers first, then what a round rarely changes (issue 42)
         "Siegpunkte",
         "Kronen",
         "Feld auf der Kaiserleiste",
         "Politikkarten",
+        "Name",
         "Strudel",
         "Torte",
         "Wein",
@@ -192,7 +192,8 @@ def test_a_german_round_7_fits_a_phone_and_scores_in_german(browser: DevTools, p
     shown = pad.evaluate(
         f"document.getElementById({by_path('players[1].krones')}.getAttribute('aria-describedby')).textContent"
     )
-    assert shown == 'erwartet: eine ganze Zahl, erhalten: Text ("x")'
+    # Then what to type instead, in German too (issue 42).
+    assert shown == 'erwartet: eine ganze Zahl, erhalten: Text ("x") Tippe eine ganze Zahl von 0 bis 100000.'
 
     pad.type_into(by_path("players[1].krones"), "0")
     pad.tap("document.getElementById('action')")

@@ -46,8 +46,11 @@ from test_pad_game_browser import (  # noqa: F401
 from test_pad_table_browser import language
 
 SHOTS = os.environ.get("GAH_PAD_SHOTS")
-BEFORE = {"taps": 206, "keys": 153}  # this file's first commit, on the code before the change (rounds: 32+24+32+24+32+22+32 taps)
-AFTER = {"taps": 143, "keys": 73}  # rounds: 21+17+21+17+21+16+21 taps, 8 or 9 keys each
+BEFORE = {
+    "taps": 206,
+    "keys": 153,
+}  # this file's first commit, on the code before the change (rounds: 32+24+32+24+32+22+32 taps)
+AFTER = {"taps": 164, "keys": 73}  # rounds: 24+20+24+20+24+19+24 taps, 8 or 9 keys each
 
 
 def scored_state(pad: Pad) -> dict[str, Any]:
@@ -156,43 +159,46 @@ def sum_shown(pad: Pad, path: str) -> str:
 
 
 def test_a_loss_is_entered_without_a_minus_key(chromium: str, profile: str, page: Path) -> None:  # noqa: F811
-    """iOS's numeric keypad has no minus key: ± then the digits enter a loss, as totals or as changes; ± turns
-    the change shown the other way (one undo step with its typing). No "-" is ever typed here."""
+    """iOS's numeric keypad has no minus key: under the Changes switch ± then the digits enter a loss, and ±
+    turns the change shown the other way (one undo step with its typing). No "-" is ever typed here."""
     tools = start_browser(chromium, profile)
     try:
         pad = opened(tools, page)
         deal(pad, ["Anna", "Ben"], 7)
         krones, points = "players[0].krones", "players[0].points"
+        flip = f'[data-key="{krones}-flip"]'
         assert pad.evaluate(f"{q('[data-key=typing-totals]')}.getAttribute('aria-pressed')") == "true"
-        # Totals: ± begins a loss, the digits follow; leaving the field writes the sum into it.
-        pad.tap(q(f'[data-key="{krones}-flip"]'))
+        assert pad.evaluate(f"{q(flip)}.hidden")  # totals: no ± until a change is typed
+        pad.tap(q("[data-key=typing-changes]"))
+        assert pad.evaluate("localStorage.getItem('gah-pad-typing')") == "changes"  # kept for every pad
+        assert pad.evaluate(f"{field(points)}.closest('.field').querySelector('label').textContent") == "Points +"
+        # ± begins a loss, the digits follow; leaving the field writes the sum into it.
+        pad.tap(q(flip))
         assert sum_shown(pad, krones) == "10 − … (type the loss)"
-        pad.tools.send("Input.insertText", {"text": "3"})
+        pad.tools.send("Input.insertText", {"text": "3"})  # the field has the focus ± gave it
+        pad.keys += 1
         assert sum_shown(pad, krones) == "10 − 3 = 7"
-        pad.tap(field("players[1].krones"))
+        pad.tap(field(points))
         assert pad.evaluate(f"{field(krones)}.value") == "7"
-        # ± again: a gain of 3 instead, the same undo step.
-        pad.tap(q(f'[data-key="{krones}-flip"]'))
+        # ± again: a gain of 3 instead, in the same undo step.
+        pad.tap(q(flip))
         assert (sum_shown(pad, krones), pad.evaluate(f"{field(krones)}.value")) == ("10 + 3 = 13", "13")
         assert pad.evaluate("document.getElementById('undo').textContent") == "Undo: Anna · Krones: 10 → 13"
         pad.tap(q("#undo"))
         assert pad.evaluate(f"{field(krones)}.value") == "10"
-        # Changes: digits alone are a gain; ± makes it a loss, refused below 0 with gah score's words.
-        pad.tap(q("[data-key=typing-changes]"))
-        assert pad.evaluate("localStorage.getItem('gah-pad-typing')") == "changes"  # kept for every pad
-        assert pad.evaluate(f"{field(points)}.closest('.field').querySelector('label').textContent") == "Points +"
-        pad.type_into(field(krones), "4")
-        assert sum_shown(pad, krones) == "10 + 4 = 14"
-        pad.tap(q(f'[data-key="{krones}-flip"]'))
-        assert (sum_shown(pad, krones), pad.evaluate(f"{field(krones)}.value")) == ("10 − 4 = 6", "6")
+        # Digits alone are a gain; ± makes it a loss, refused below 0 with gah score's words, and back.
         pad.type_into(field(points), "2")
+        assert sum_shown(pad, points) == "0 + 2 = 2"
         pad.tap(q(f'[data-key="{points}-flip"]'))
         assert sum_shown(pad, points) == "0 − 2 = -2"
         assert error_at(pad, points) == "-2 is less than the minimum of 0"
         assert pad.evaluate("document.getElementById('action').disabled")
         pad.tap(q(f'[data-key="{points}-flip"]'))
         assert (error_at(pad, points), pad.evaluate(f"{field(points)}.value")) == ("", "2")
-        assert pad.keys == len("AnnaBen7") + 3  # the names, the seed, and "3", "4", "2": never a "-"
+        pad.type_into(field(krones), "4")
+        pad.tap(q(flip))
+        assert (sum_shown(pad, krones), pad.evaluate(f"{field(krones)}.value")) == ("10 − 4 = 6", "6")
+        assert pad.keys == len("AnnaBen7") + 3  # the names, the seed, and "3", "2", "4": never a "-"
         pad.tap(q("#action"))
         entries = scored_state(pad)["players"][0]
         assert (entries["points"], entries["krones"]) == (2, 6)

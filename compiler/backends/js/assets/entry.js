@@ -1,10 +1,10 @@
 // Typing into the pad's number fields (issues 31 and 42). A visit to a field (from tapping it to leaving
 // it) is one undo step. "+14" or "-3" is a change of the value the field held when the change began: the
 // entry is the sum, shown under the field as "28 + 14 = 42" as it is typed and written into the field
-// on leaving it (or Enter). An amount's field (points, krones: hooks.changes) has a ± key: it turns the
-// change shown into a loss and back, and before anything is typed it begins a loss, so a phone keypad
-// with no minus key (iOS) enters "-3" as ± then 3. Under the Changes switch (hooks.changes() true)
-// digits alone are a gain there: "3" is "+3". A sum the field cannot hold is what the field holds, so gah
+// on leaving it (or Enter). Under the Changes switch (hooks.changes() true, for amounts: points, krones)
+// digits alone are a gain: "3" is "+3". A ± key turns the change shown into a loss and back; under the
+// switch it shows before anything is typed too and begins a loss, so a phone keypad with no minus key
+// (iOS) enters "-3" as ± then 3. A sum the field cannot hold is what the field holds, so gah
 // score's words refuse it there and the scoring waits; a change of a field that holds no whole number
 // changes nothing and says so.
 "use strict";
@@ -14,7 +14,8 @@ const PadEntry = (function () {
 
   // `owner[key]`: the field's entry (text). hooks: `step(visit, from, to)` keeps an undo step before
   // the entry changes; `typed()` says it changed; `say` the pad's phrases; `key` names the ± key (its
-  // data-key is key + "-flip"); `changes` (an amount's field only): true when digits alone are a change.
+  // data-key is key + "-flip"); `changes` (an amount's field only): a function, true when digits alone
+  // are a change.
   // Returns the sum's line (with its ± key) to place under the field.
   function attach(input, owner, key, hooks) {
     const sum = document.createElement("p");
@@ -37,7 +38,7 @@ const PadEntry = (function () {
     const show = (text) => {
       sum.hidden = !text;
       sum.textContent = text;
-      flip.hidden = !last && !hooks.changes; // an amount's field has it always, any other while a change shows
+      flip.hidden = !last && !(hooks.changes && hooks.changes()); // while a change shows, or digits are one
       line.hidden = !text && flip.hidden;
     };
     show("");

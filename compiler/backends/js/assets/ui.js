@@ -331,7 +331,7 @@
     }
     register(path, null, error, say("hotel_label"));
     const help = say("hotel_help", { state: say("room_" + ROOM_STATE[brush]), mark: roomMark(brush) });
-    return el("div", { class: "field wide quick" }, el("p", { class: "label" }, help), grid, error);
+    return el("div", { class: "field wide" }, el("p", { class: "label" }, help), grid, error);
   }
 
   // The Emperor track as the table sees it: a tap on a space puts the marker there (one undo step).
@@ -352,7 +352,7 @@
       }),
     );
     const id = uid("track");
-    return el("div", { class: "field wide quick", role: "group", "aria-labelledby": id }, el("p", { class: "label", id }, say("track_help")), el("div", { class: "track" }, spaces));
+    return el("div", { class: "field wide", role: "group", "aria-labelledby": id }, el("p", { class: "label", id }, say("track_help")), el("div", { class: "track" }, spaces));
   }
 
   function itemFields(owner, path, who) {
@@ -412,13 +412,6 @@
           "li",
           { class: "chip" },
           el("span", { class: "chip-name" }, cardName(number), el("span", { class: "small muted" }, " #" + number)),
-          list === "hand"
-            ? button(say("hired_button"), () => act(() => moveToHired(player, at, who), say("hired_said", { who, card: cardName(number) })), {
-                class: "small",
-                "aria-label": say("card_hired_aria", { card: cardName(number) }),
-                "data-key": `${path}-hire-${number}`,
-              })
-            : null,
           askFirst("✕", say("remove_card_sure", { card: cardName(number) }), () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), `${path}-remove-${number}`, {
             "aria-label": say(list === "hand" ? "remove_from_hand" : "remove_from_hired", { card: cardName(number) }),
           }),
@@ -489,20 +482,29 @@
     return el("div", { class: "field" }, el("label", { class: "label", for: id }, say("add_staff")), search, matches);
   }
 
-  // The hand, shown with the round's entries (a card hired is one tap), the rest of the Staff folded.
+  // The hand with the round's entries (issue 42): a tap on a card hires it; the rest of the Staff folds.
   function handBlock(player, index, who) {
-    if (!ROLES.has(player, "hand")) return null;
-    const error = errorLine();
-    register(`players[${index}].hand`, null, error, who + say("hand_label"));
-    return el("div", { class: "field wide quick hand" }, el("p", { class: "label" }, say("staff_in_hand")), chipList(player, index, "hand", who), error);
+    if (!ROLES.has(player, "hand") || !player.hand.length) return null;
+    const path = `players[${index}].hand`;
+    const hire = (at, number) => () => act(() => moveToHired(player, at, who), say("hired_said", { who, card: cardName(number) }));
+    const cards = player.hand.map((number, at) =>
+      button([cardName(number), el("span", { class: "small muted" }, " #" + number)], hire(at, number), {
+        class: "small hire",
+        "aria-label": say("card_hired_aria", { card: cardName(number) }),
+        "data-key": `${path}-hire-${number}`,
+      }),
+    );
+    return el("div", { class: "field wide" }, el("p", { class: "label" }, say("hand_hire_help")), el("div", { class: "row" }, cards));
   }
 
   function staffBlock(player, index, who) {
     const error = errorLine();
+    register(`players[${index}].hand`, null, error, who + say("hand_label"));
     register(`players[${index}].hired`, null, error, who + say("hired_label"));
     return el(
       "div",
       { class: "field wide" },
+      ROLES.has(player, "hand") && [el("p", { class: "label" }, say("staff_in_hand")), chipList(player, index, "hand", who)],
       el("p", { class: "label" }, say("staff_hired")),
       chipList(player, index, "hired", who),
       error,
@@ -553,7 +555,7 @@
       el("div", { class: "field wide" }, el("label", { class: "label", for: nameId }, say("name")), name, nameError),
       el(
         "div",
-        { class: "numbers quick" },
+        { class: "numbers" },
         numberField(say("points"), `${path}.points`, player, "points", who, null, true),
         ROLES.has(player, "krones") && numberField(say("krones"), `${path}.krones`, player, "krones", who, null, true),
         emperor,
@@ -1128,7 +1130,7 @@
       if (shown) parts.push(resultSection(shown, shown === last, shown === last && G.lastScored(pad) === last));
       if (!game.finished) {
         const cards = game.entries.players.map((player, index) => playerCard(player, index));
-        parts.push(tilesSection(game), entrySwitches(), ...views.foldPlayers(cards, game.entries.players));
+        parts.push(tilesSection(game), ...views.foldPlayers(cards, game.entries.players), entrySwitches());
         if (game.entries.players.length < DATA.maxPlayers && game.round === 0) {
           parts.push(el("div", { class: "row span" }, button(say("add_player"), () => { G.addPlayer(pad); changed(); }, { "data-key": "add-player" })));
         }

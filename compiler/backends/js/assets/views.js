@@ -1,7 +1,6 @@
 // The pad's views of a game as it went (issue 31), drawn for ui.js: the points after every scoring as a
 // table and a small chart (inline SVG, no library), the whole game as files (CSV, JSON, the Web Share
-// API where the browser has it), a rematch, the players' rarer entries folded one at a time (the round's
-// numbers, hotel and hand always shown), who holds a Staff card,
+// API where the browser has it), a rematch, the players folded one at a time, who holds a Staff card,
 // and messages without raw paths. ui.js hands over its DOM builder and words (`env`); all data reaches
 // the page as text nodes and attributes, as everywhere on the page.
 "use strict";
@@ -136,31 +135,27 @@ const PadViews = (function () {
     // opening one folds the others, so a round's entries are one player's card long. `cards` are ui.js's.
     function foldPlayers(cards, players) {
       const round = env.pad().game.round;
-      if (openPlayer >= cards.length || round !== openRound) openPlayer = round === 0 ? 0 : -1; // a round's entries are all shown
+      if (openPlayer >= cards.length || round !== openRound) openPlayer = 0;
       openRound = round;
       return cards.map((card, index) => {
         const heading = card.querySelector("h2");
         const body = el("div", { class: "player-body", id: "player-body-" + index, hidden: index !== openPlayer });
-        const quick = Array.from(card.childNodes).filter((node) => node.classList && node.classList.contains("quick"));
-        body.append(...Array.from(card.childNodes).filter((node) => node !== heading && !quick.includes(node)));
+        body.append(...Array.from(card.childNodes).filter((node) => node !== heading));
         const toggle = el("button", { type: "button", class: "fold", "aria-expanded": String(index === openPlayer), "aria-controls": body.id, "data-key": `players[${index}]-open` });
         toggle.append(el("span", { class: "fold-name" }));
-        // The rarer entries open from the heading or from a button after the round's entries.
-        const more = el("button", { type: "button", class: "more small", "aria-expanded": String(index === openPlayer), "aria-controls": body.id, "data-key": `players[${index}]-more` }, say("fold_more", { name: env.playerName(players[index], index) }));
-        more.addEventListener("click", () => toggle.click());
         toggle.addEventListener("click", () => {
           openPlayer = index === openPlayer ? -1 : index;
           for (const other of document.querySelectorAll("section.player")) {
             const mine = Number(other.dataset.player) === openPlayer;
             other.querySelector(".player-body").hidden = !mine;
-            for (const shown of other.querySelectorAll("button.fold, button.more")) shown.setAttribute("aria-expanded", String(mine));
+            other.querySelector("button.fold").setAttribute("aria-expanded", String(mine));
           }
           if (openPlayer === index) card.scrollIntoView({ block: "start" });
         });
         tuck(body, players[index], index, round);
         heading.replaceChildren(toggle);
         heading.after(el("p", { class: "fold-line small" }, el("span", { class: "fold-figures" }), el("span", { class: "fold-problems" })));
-        card.append(...quick, more, body);
+        card.append(body);
         card.classList.add("folding");
         foldLine(card, players[index], index);
         return card;
@@ -205,7 +200,7 @@ const PadViews = (function () {
     // Open the player a field belongs to (a problem tapped in the list to fix).
     function reveal(target) {
       const card = target && target.closest("section.player");
-      if (!card || !target.closest(".player-body")) return; // the round's entries are never folded
+      if (!card) return;
       const toggle = card.querySelector("button.fold");
       if (toggle && toggle.getAttribute("aria-expanded") !== "true") toggle.click();
     }

@@ -9,9 +9,12 @@ are Pad's counts (tests/test_js_pad_browser.py): every mouse tap and every chara
 
 Before issue 42's item 5 (this file's first commit) the game cost BEFORE: 206 taps and 153 keys, the numbers
 typed as totals, each player's card unfolded, the Staff opened to hire, a room tapped twice (empty -> vacant ->
-occupied). Now it costs AFTER: the round's numbers, Emperor track, hotel and hand of every player are shown at
-once, digits typed for points and krones are a change ("3" is +3) once the Changes switch is on, the marker's
-space is a tap on the track, and a tap marks an empty room occupied.
+occupied). Now it costs AFTER (a third less, and each count lower): digits typed for points and krones are a
+change ("3" is +3) once the Changes switch is on (one tap, kept for every pad), the marker's space is a tap on
+the Emperor track, a tap marks an empty room occupied, and a card in hand is hired with one tap on it (the
+Staff stay folded). Each player's card is still opened with a tap on the name (one card open at a time).
+
+The second test enters a loss without a minus key (iOS's numeric keypad has none): ± then the digits.
 
 GAH_PAD_SHOTS=FOLDER saves round 3's entry (a change typed, its sum and ± key shown) at 390 px, light, dark and
 German, as taps-entry-*.png.

@@ -335,11 +335,12 @@
   }
 
   // The Emperor track as the table sees it: a tap on a space puts the marker there (one undo step).
+  // `track.show(text)` marks the space a typed entry names.
   function emperorTrack(player, index, who) {
     const at = PadCheck.wholeOf(player.emperor);
     const spaces = DATA.zones.map((zone, space) =>
       button(String(space), () => {
-        if (at === space) return;
+        if (PadCheck.wholeOf(player.emperor) === space) return;
         G.entering(pad, G.label("label_entry", { who, label: say("emperor_space"), from: player.emperor, to: String(space) }));
         player.emperor = String(space);
         changed();
@@ -352,7 +353,9 @@
       }),
     );
     const id = uid("track");
-    return el("div", { class: "field wide", role: "group", "aria-labelledby": id }, el("p", { class: "label", id }, say("track_help")), el("div", { class: "track" }, spaces));
+    const track = el("div", { class: "field wide", role: "group", "aria-labelledby": id }, el("p", { class: "label", id }, say("track_help")), el("div", { class: "track" }, spaces));
+    track.show = (text) => spaces.forEach((space, number) => space.setAttribute("aria-pressed", String(PadCheck.wholeOf(text) === number)));
+    return track;
   }
 
   function itemFields(owner, path, who) {
@@ -490,7 +493,7 @@
     const cards = player.hand.map((number, at) =>
       button([cardName(number), el("span", { class: "small muted" }, " #" + number)], hire(at, number), {
         class: "small hire",
-        "aria-label": say("card_hired_aria", { card: cardName(number) }),
+        "aria-label": say("card_hired_aria", { card: `${cardName(number)} #${number}` }), // the visible text, then what a tap does
         "data-key": `${path}-hire-${number}`,
       }),
     );
@@ -546,7 +549,11 @@
       pad.game.entries.players.length > DATA.minPlayers
         ? askFirst(say("remove_player", { name: playerName(player, index) }), say("remove_player_sure", { name: playerName(player, index) }), () => act(() => G.removePlayer(pad, index), say("removed", { what: playerName(player, index) })), path + "-remove")
         : null;
-    const emperor = numberField(say("emperor_space"), `${path}.emperor`, player, "emperor", who, showZone);
+    const track = emperorTrack(player, index, who);
+    const emperor = numberField(say("emperor_space"), `${path}.emperor`, player, "emperor", who, (text) => {
+      showZone(text);
+      track.show(text);
+    });
     emperor.append(zone);
     return el(
       "section",
@@ -562,7 +569,7 @@
         numberField(say("objectives"), `${path}.objectives`, player, "objectives", who),
         ...DATA.resources.map((r) => numberField(words.term("resources", r.id, r.id), `${path}.resources.${r.id}`, player.resources, r.id, who, null, true)),
       ),
-      emperorTrack(player, index, who),
+      track,
       hotelGrid(player, index),
       handBlock(player, index, who),
       ROLES.has(player, "kitchen") && el("div", { class: "field wide" }, el("p", { class: "label" }, say("kitchen")), itemFields(player.kitchen, `${path}.kitchen`, say("kitchen_who", { who }))),

@@ -17,7 +17,7 @@ Staff stay folded). Each player's card is still opened with a tap on the name (o
 The second test enters a loss without a minus key (iOS's numeric keypad has none): ± then the digits.
 
 GAH_PAD_SHOTS=FOLDER saves round 3's entry (a change typed, its sum and ± key shown) at 390 px, light, dark and
-German, as taps-entry-*.png.
+German, as taps-entry-*.png, and the switches below the players as taps-switches-390-light.png.
 """
 
 from __future__ import annotations
@@ -113,6 +113,11 @@ def shoot_entry(pad: Pad, state: dict[str, Any]) -> None:
         data = pad.tools.send("Page.captureScreenshot", {"format": "png"})
         (folder / f"taps-entry-390-{name}.png").write_bytes(base64.b64decode(data["data"]))
     language(pad, "en")
+    choose_theme(pad, "light")
+    pad.evaluate(f"{q('.switches')}.scrollIntoView({{block: 'start'}})")  # the switches, after the players
+    time.sleep(0.15)
+    data = pad.tools.send("Page.captureScreenshot", {"format": "png"})
+    (folder / "taps-switches-390-light.png").write_bytes(base64.b64decode(data["data"]))
     choose_theme(pad, "auto")
     for _ in shots:
         pad.tap(q("#undo"))

@@ -177,6 +177,13 @@ def test_a_loss_is_entered_without_a_minus_key(chromium: str, profile: str, page
         flip = f'[data-key="{krones}-flip"]'
         assert pad.evaluate(f"{q('[data-key=typing-totals]')}.getAttribute('aria-pressed')") == "true"
         assert pad.evaluate(f"{q(flip)}.hidden")  # totals: no ± until a change is typed
+        # The Emperor track: a tap puts the marker on a space, one undo step (and the typed field shows it).
+        pad.tap(q('[data-key="players[0].emperor-at-5"]'))
+        assert pad.evaluate(f"{field('players[0].emperor')}.value") == "5"
+        assert pad.evaluate("document.getElementById('undo').textContent") == "Undo: Anna · Emperor space: 0 → 5"
+        pad.tap(q("#undo"))
+        at_zero = q('[data-key="players[0].emperor-at-0"]')
+        assert pad.evaluate(f"{at_zero}.getAttribute('aria-pressed')") == "true"
         pad.tap(q("[data-key=typing-changes]"))
         assert pad.evaluate("localStorage.getItem('gah-pad-typing')") == "changes"  # kept for every pad
         assert pad.evaluate(f"{field(points)}.closest('.field').querySelector('label').textContent") == "Points +"

@@ -308,9 +308,15 @@ def enter_player(pad: Pad, index: int, entry: dict[str, Any], rooms: dict[str, s
     pad.type_into(by_path(f"players[{index}].name"), entry["name"])
     for key in ("points", "krones", "emperor"):
         pad.type_into(by_path(f"players[{index}].{key}"), str(entry[key]))
-    for cell, room in rooms.items():
-        for _ in range(1 if room == "v" else 2):  # empty -> vacant -> occupied
-            pad.tap(f"{player_card(index)}.querySelector('[data-cell=\"{cell}\"]')")
+    for cell, room in rooms.items():  # a tap marks an empty room as the switch says: vacant or occupied
+        brush(pad, room)
+        pad.tap(f"{player_card(index)}.querySelector('[data-cell=\"{cell}\"]')")
+
+
+def brush(pad: Pad, room: str) -> None:
+    """Set what a tap marks an empty room ("o" occupied, "v" vacant), with a tap if it marks the other."""
+    if pad.evaluate(f"{by_key(f'brush-{room}')}.getAttribute('aria-pressed')") != "true":
+        pad.tap(by_key(f"brush-{room}"))
 
 
 def hire(pad: Pad, index: int, query: str) -> None:

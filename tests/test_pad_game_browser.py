@@ -92,10 +92,12 @@ def action(pad: Pad) -> dict[str, Any]:
     )
 
 
-def error_at(pad: Pad, path: str) -> str:
-    """The words shown next to a field (its error line)."""
+def error_at(pad: Pad, path: str, part: str = "problem") -> str:
+    """The words shown next to a field (its error line): gah score's (part "problem"), or what to type
+    instead (part "todo", issue 42)."""
     found = pad.evaluate(
-        f"(() => {{ const id = {field(path)}.getAttribute('aria-describedby'); const e = document.getElementById(id); return e.hidden ? '' : e.textContent; }})()"
+        f"(() => {{ const id = {field(path)}.getAttribute('aria-describedby'); const e = document.getElementById(id);"
+        f" return e.hidden ? '' : Array.from(e.querySelectorAll('.{part}')).map((s) => s.textContent).join(' '); }})()"
     )
     return str(found)
 
@@ -142,7 +144,7 @@ def play_round(pad: Pad, state: dict[str, Any], round_: int, track_last: int) ->
             pad.type_into(field(f"{path}.{key}"), str(entry[key]))
         floor, column = (1, round_) if round_ <= 5 else (2, round_ - 5)
         row = len(entry["hotel"]) - floor
-        taps = {".": 2, "v": 1, "o": 0}[entry["hotel"][row][column - 1]]
+        taps = 0 if entry["hotel"][row][column - 1] == "o" else 1  # a tap marks a room occupied
         for _ in range(taps):
             pad.tap(q(f'section.player[data-player="{index}"] [data-cell="{floor}.{column}"]'))
         entry["hotel"][row] = entry["hotel"][row][: column - 1] + "o" + entry["hotel"][row][column:]
@@ -342,6 +344,9 @@ def test_hostile_entries_get_gah_scores_words_and_change_nothing(chromium: str, 
             pad.type_into(field(path), raw)
             words = gah_words(state, key, raw)
             assert error_at(pad, path) == words, (key, raw)
+            # What to type instead, where the text is no whole number at all (issue 42).
+            todo = "" if raw in ("-5", "20", "101") else "Type a whole number from 0 to 100000."
+            assert error_at(pad, path, "todo") == todo, (key, raw)
             assert pad.evaluate(f"{field(path)}.getAttribute('aria-invalid')") == "true"
             assert pad.evaluate(f"{field(path)}.value") == raw  # what is typed stays, as typed
             shown = action(pad)
@@ -359,7 +364,7 @@ def test_hostile_entries_get_gah_scores_words_and_change_nothing(chromium: str, 
         long_name = "Ann" * 40
         pad.type_into(field("players[0].name"), long_name)
         assert error_at(pad, "players[0].name") == "is too long: 120 characters (at most 100)"
-        assert pad.evaluate("document.querySelector('section.player h2').textContent") == long_name
+        assert pad.evaluate("document.querySelector('section.player h2 .fold-name').textContent") == long_name
         assert pad.evaluate("document.documentElement.scrollWidth") <= 390
         pad.type_into(field("players[0].name"), "Anna")
         # Nothing changed silently: the scoring is gah score's on the state as typed.
@@ -460,7 +465,7 @@ def test_undo_never_loses_an_entry(chromium: str, profile: str, page: Path) -> N
             pad.tap(q("#redo"))
         assert shown_entries(pad) == kept  # nothing was lost
         assert card not in hand_shown(pad, 1)
-        assert pad.evaluate(f"{q(room)}.classList.contains('state-vacant')")
+        assert pad.evaluate(f"{q(room)}.classList.contains('state-occupied')")  # a tap marks it occupied
         # A new entry after an undo: what was undone cannot be redone any more (the redo button goes).
         pad.tap(q("#undo"))
         pad.tap(q(room))

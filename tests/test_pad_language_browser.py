@@ -192,7 +192,8 @@ def test_a_german_round_7_fits_a_phone_and_scores_in_german(browser: DevTools, p
     shown = pad.evaluate(
         f"document.getElementById({by_path('players[1].krones')}.getAttribute('aria-describedby')).textContent"
     )
-    assert shown == 'erwartet: eine ganze Zahl, erhalten: Text ("x")'
+    # Then what to type instead, in German too (issue 42).
+    assert shown == 'erwartet: eine ganze Zahl, erhalten: Text ("x") Tippe eine ganze Zahl von 0 bis 100000.'
 
     pad.type_into(by_path("players[1].krones"), "0")
     pad.tap("document.getElementById('action')")

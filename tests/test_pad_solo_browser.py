@@ -53,8 +53,8 @@ def play_round(pad: Any, state: dict[str, Any], round_: int) -> dict[str, Any]:
     column = round_ if round_ <= 5 else round_ - 5
     floor = 1 if round_ <= 5 else 2
     row = len(leopold["hotel"]) - floor
-    taps = {".": 2, "v": 1, "o": 0}[leopold["hotel"][row][column - 1]]
-    for _ in range(taps):  # the opponent occupies rooms at once: empty -> vacant -> occupied
+    taps = 0 if leopold["hotel"][row][column - 1] == "o" else 1
+    for _ in range(taps):  # the opponent occupies rooms at once: a tap marks a room occupied
         pad.tap(q(f'section.player[data-player="0"] [data-cell="{floor}.{column}"]'))
     leopold["hotel"][row] = leopold["hotel"][row][: column - 1] + "o" + leopold["hotel"][row][column:]
     return state

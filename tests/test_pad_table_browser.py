@@ -101,7 +101,7 @@ def enter_round(pad: Pad, state: dict[str, Any], round_: int, rng: random.Random
             entry["emperor"] = emperor
         floor, column = (1, round_) if round_ <= 5 else (2, round_ - 5)
         row = len(entry["hotel"]) - floor
-        for _ in range({".": 2, "v": 1, "o": 0}[entry["hotel"][row][column - 1]]):
+        for _ in range(0 if entry["hotel"][row][column - 1] == "o" else 1):  # a tap marks a room occupied
             pad.tap(q(f'section.player[data-player="{index}"] [data-cell="{floor}.{column}"]'))
         entry["hotel"][row] = entry["hotel"][row][: column - 1] + "o" + entry["hotel"][row][column:]
     return state

@@ -154,7 +154,9 @@ def test_a_whole_game_read_as_it_went_with_axe_on_every_view(chromium: str, prof
             if round_ == 3:  # as the round begins: the first player open, the Staff folded
                 measured = screens(pad)
                 print("screens at round 3 (390 x 844):", measured)
-                assert measured["entry"] < 2.0 and measured["card"] < 1.2, measured
+                # 1.6 and 1.0 before issue 42's item 5; the open card now holds the Emperor track and the
+                # hand's one-tap hires too (2.14 and 1.47 measured), which save a tap or two per player and round.
+                assert measured["entry"] < 2.3 and measured["card"] < 1.55, measured
             before = play_round(pad, state, round_, mod.RULES.track_last)
             if round_ == 3:
                 seen["rooms marked"] = axe_counts(pad, source)

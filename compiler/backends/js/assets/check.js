@@ -415,5 +415,24 @@ const PadCheck = (function () {
     return String(change.sign === "+" ? start + change.amount : start - change.amount);
   }
 
-  return { EMPTY, PyFloat, fieldValue, wholeOf, floatText, schemaProblems, formatPath, didYouMean, parseJson, changeOf, applyChange };
+  // The range a schema gives the whole number at a state path ("players[0].krones"): {minimum, maximum},
+  // or null where the schema names no integer with both (issue 42: what to type, said in the pad).
+  function rangeAt(schema, path) {
+    const deref = (node) => {
+      for (let hops = 0; node && node.$ref && hops < 8; hops++) node = node.$ref.split("/").slice(1).reduce((into, key) => (into ? into[key] : undefined), schema);
+      return node;
+    };
+    let node = schema;
+    for (const part of String(path).match(/[^.[\]]+/g) || []) {
+      node = deref(node);
+      if (!node) return null;
+      if (/^[0-9]+$/.test(part)) node = node.items;
+      else node = (node.properties && node.properties[part]) || (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined);
+    }
+    node = deref(node);
+    const whole = node && node.type === "integer" && node.minimum !== undefined && node.maximum !== undefined;
+    return whole ? { minimum: node.minimum, maximum: node.maximum } : null;
+  }
+
+  return { EMPTY, PyFloat, fieldValue, wholeOf, floatText, schemaProblems, formatPath, didYouMean, parseJson, changeOf, applyChange, rangeAt };
 })();

@@ -8,6 +8,10 @@
   const WORDS = JSON.parse(document.getElementById("gah-words").textContent);
   const THEME_KEY = "gah-pad-theme";
   const LANGUAGE_KEY = "gah-pad-language"; // one choice for every pad, as the colours
+  const TYPING_KEY = "gah-pad-typing"; // digits typed for an amount: the total, or a change ("3" is +3)
+  const BRUSH_KEY = "gah-pad-brush"; // what a tap on an empty room marks it: occupied or vacant
+  let typing = saved(TYPING_KEY) === "changes" ? "changes" : "totals";
+  let brush = saved(BRUSH_KEY) === "v" ? "v" : "o";
   const languages = new Map(WORDS.languages.map((table) => [table.id, PadWords.make(table)]));
   const preferred = WORDS.chosen ? [WORDS.chosen] : navigator.languages; // the table's language, else the browser's
   let words = languages.get(PadWords.pick(Array.from(languages.keys()), saved(LANGUAGE_KEY), preferred, WORDS.fallback));
@@ -21,7 +25,6 @@
     },
   });
   const store = PadStore.open("gah-pad-" + DATA.name);
-  const ROOM_CYCLE = { ".": "v", v: "o", o: "." };
   const ROOM_STATE = { ".": "empty", v: "vacant", o: "occupied" };
   const staffByNumber = new Map(DATA.staff.map((card) => [card.number, card]));
   const itemById = new Map(DATA.items.map((item) => [item.id, item]));
@@ -189,8 +192,10 @@
   }
 
   // A whole number typed as text (nothing changes what is typed), with large minus and plus buttons.
-  function numberField(label, path, owner, key, who, note) {
+  // An amount (points, krones, a resource) takes changes under the Changes switch: "3" is "+3".
+  function numberField(label, path, owner, key, who, note, amount) {
     const id = uid("f");
+    const changes = amount ? () => typing === "changes" : null;
     const error = errorLine();
     const input = el("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", class: "number", "aria-describedby": error.id });
     input.value = owner[key];
@@ -198,6 +203,8 @@
     const keep = (visit, from, to) => G.entering(pad, G.label("label_entry", { who, label, from, to }), path + "#" + visit);
     const sum = PadEntry.attach(input, owner, key, {
       say,
+      key: path,
+      changes,
       step: keep,
       typed: () => {
         if (note) note(owner[key]);
@@ -217,7 +224,7 @@
     return el(
       "div",
       { class: "field" },
-      el("label", { class: "label", for: id }, label),
+      el("label", { class: "label", for: id }, changes && changes() ? say("label_changes", { label }) : label),
       el(
         "div",
         { class: "stepper" },
@@ -231,6 +238,29 @@
   }
 
   // --- the game's sections ----------------------------------------------------------------------
+
+  // How the page takes the round's entries (kept for every pad, as the colours): digits typed for an
+  // amount as its total or as a change, and what a tap marks an empty room.
+  function entrySwitches() {
+    const pick = (label, key, options, current, choose) => {
+      const id = uid("sw");
+      const buttons = options.map(([value, text]) => button(text, () => choose(value), { class: "small", "aria-pressed": String(value === current), "data-key": `${key}-${value}` }));
+      return el("div", { class: "field switch", role: "group", "aria-labelledby": id }, el("p", { class: "label", id }, label), el("div", { class: "row" }, buttons));
+    };
+    const typingSwitch = pick(say("typing_label"), "typing", [["totals", say("typing_totals")], ["changes", say("typing_changes")]], typing, (value) => {
+      typing = value;
+      keep(TYPING_KEY, value);
+      message = say("typing_said_" + value);
+      renderAll();
+    });
+    const brushSwitch = pick(say("brush_label"), "brush", ["o", "v"].map((room) => [room, say("brush_" + ROOM_STATE[room], { mark: roomMark(room) })]), brush, (value) => {
+      brush = value;
+      keep(BRUSH_KEY, value);
+      message = say("brush_said", { state: say("room_" + ROOM_STATE[value]) });
+      renderAll();
+    });
+    return el("section", { class: "card span switches", "aria-label": say("switches_heading") }, el("div", { class: "numbers" }, typingSwitch, brushSwitch));
+  }
 
   function tierRounds(tier) {
     return DATA.scorings.filter((s) => s.tier === tier).map((s) => s.round);
@@ -283,7 +313,7 @@
         const tap = () => {
           G.entering(pad, G.label("label_room", { player: playerName(player, index), cell }));
           const rooms = Array.from(player.hotel[row]);
-          rooms[column - 1] = ROOM_CYCLE[rooms[column - 1]];
+          rooms[column - 1] = rooms[column - 1] === brush ? "." : brush; // one tap marks it, the next empties it
           player.hotel[row] = rooms.join("");
           changed();
         };
@@ -300,8 +330,32 @@
       }
     }
     register(path, null, error, say("hotel_label"));
-    const help = say("hotel_help", { vacant: say("room_mark_vacant"), occupied: say("room_mark_occupied") });
+    const help = say("hotel_help", { state: say("room_" + ROOM_STATE[brush]), mark: roomMark(brush) });
     return el("div", { class: "field wide" }, el("p", { class: "label" }, help), grid, error);
+  }
+
+  // The Emperor track as the table sees it: a tap on a space puts the marker there (one undo step).
+  // `track.show(text)` marks the space a typed entry names.
+  function emperorTrack(player, index, who) {
+    const at = PadCheck.wholeOf(player.emperor);
+    const spaces = DATA.zones.map((zone, space) =>
+      button(String(space), () => {
+        if (PadCheck.wholeOf(player.emperor) === space) return;
+        G.entering(pad, G.label("label_entry", { who, label: say("emperor_space"), from: player.emperor, to: String(space) }));
+        player.emperor = String(space);
+        changed();
+      }, {
+        class: "space zone-" + zone.id,
+        "aria-pressed": String(at === space),
+        "aria-label": say("space_zone", { space, zone: words.term("zones", zone.id, zone.name) }),
+        "data-key": `players[${index}].emperor-at-${space}`,
+        "data-repeat": true,
+      }),
+    );
+    const id = uid("track");
+    const track = el("div", { class: "field wide", role: "group", "aria-labelledby": id }, el("p", { class: "label", id }, say("track_help")), el("div", { class: "track" }, spaces));
+    track.show = (text) => spaces.forEach((space, number) => space.setAttribute("aria-pressed", String(PadCheck.wholeOf(text) === number)));
+    return track;
   }
 
   function itemFields(owner, path, who) {
@@ -361,13 +415,6 @@
           "li",
           { class: "chip" },
           el("span", { class: "chip-name" }, cardName(number), el("span", { class: "small muted" }, " #" + number)),
-          list === "hand"
-            ? button(say("hired_button"), () => act(() => moveToHired(player, at, who), say("hired_said", { who, card: cardName(number) })), {
-                class: "small",
-                "aria-label": say("card_hired_aria", { card: cardName(number) }),
-                "data-key": `${path}-hire-${number}`,
-              })
-            : null,
           askFirst("✕", say("remove_card_sure", { card: cardName(number) }), () => act(() => G.removeCard(pad, index, list, at), say("removed", { what: cardName(number) })), `${path}-remove-${number}`, {
             "aria-label": say(list === "hand" ? "remove_from_hand" : "remove_from_hired", { card: cardName(number) }),
           }),
@@ -438,6 +485,21 @@
     return el("div", { class: "field" }, el("label", { class: "label", for: id }, say("add_staff")), search, matches);
   }
 
+  // The hand with the round's entries (issue 42): a tap on a card hires it; the rest of the Staff folds.
+  function handBlock(player, index, who) {
+    if (!ROLES.has(player, "hand") || !player.hand.length) return null;
+    const path = `players[${index}].hand`;
+    const hire = (at, number) => () => act(() => moveToHired(player, at, who), say("hired_said", { who, card: cardName(number) }));
+    const cards = player.hand.map((number, at) =>
+      button([cardName(number), el("span", { class: "small muted" }, " #" + number)], hire(at, number), {
+        class: "small hire",
+        "aria-label": say("card_hired_aria", { card: `${cardName(number)} #${number}` }), // the visible text, then what a tap does
+        "data-key": `${path}-hire-${number}`,
+      }),
+    );
+    return el("div", { class: "field wide" }, el("p", { class: "label" }, say("hand_hire_help")), el("div", { class: "row" }, cards));
+  }
+
   function staffBlock(player, index, who) {
     const error = errorLine();
     register(`players[${index}].hand`, null, error, who + say("hand_label"));
@@ -487,7 +549,11 @@
       pad.game.entries.players.length > DATA.minPlayers
         ? askFirst(say("remove_player", { name: playerName(player, index) }), say("remove_player_sure", { name: playerName(player, index) }), () => act(() => G.removePlayer(pad, index), say("removed", { what: playerName(player, index) })), path + "-remove")
         : null;
-    const emperor = numberField(say("emperor_space"), `${path}.emperor`, player, "emperor", who, showZone);
+    const track = emperorTrack(player, index, who);
+    const emperor = numberField(say("emperor_space"), `${path}.emperor`, player, "emperor", who, (text) => {
+      showZone(text);
+      track.show(text);
+    });
     emperor.append(zone);
     return el(
       "section",
@@ -497,13 +563,15 @@
       el(
         "div",
         { class: "numbers" },
-        numberField(say("points"), `${path}.points`, player, "points", who),
-        ROLES.has(player, "krones") && numberField(say("krones"), `${path}.krones`, player, "krones", who),
+        numberField(say("points"), `${path}.points`, player, "points", who, null, true),
+        ROLES.has(player, "krones") && numberField(say("krones"), `${path}.krones`, player, "krones", who, null, true),
         emperor,
         numberField(say("objectives"), `${path}.objectives`, player, "objectives", who),
-        ...DATA.resources.map((r) => numberField(words.term("resources", r.id, r.id), `${path}.resources.${r.id}`, player.resources, r.id, who)),
+        ...DATA.resources.map((r) => numberField(words.term("resources", r.id, r.id), `${path}.resources.${r.id}`, player.resources, r.id, who, null, true)),
       ),
+      track,
       hotelGrid(player, index),
+      handBlock(player, index, who),
       ROLES.has(player, "kitchen") && el("div", { class: "field wide" }, el("p", { class: "label" }, say("kitchen")), itemFields(player.kitchen, `${path}.kitchen`, say("kitchen_who", { who }))),
       ROLES.has(player, "cafe") && cafeBlock(player, index, who),
       staffBlock(player, index, who),
@@ -987,6 +1055,8 @@
       field.error.hidden = false;
       field.error.append(el("span", { class: "problem" }, problem.words));
       const input = field.input;
+      const todo = input && problem.path === input.dataset.path && !field.error.querySelector(".todo") ? typeInstead(input) : "";
+      if (todo) field.error.append(" ", el("span", { class: "todo" }, todo));
       if (input && problem.path.startsWith(input.dataset.path)) input.setAttribute("aria-invalid", "true");
     }
     const action = document.getElementById("action");
@@ -1012,6 +1082,17 @@
     document.getElementById("next-step").textContent = nextStep(game);
     document.getElementById("said").textContent = message;
     keepAwake();
+  }
+
+  // What to type instead of a number field's text that is no whole number (issue 42): gah score's words
+  // say what is wrong ('got text ("1e3")'), this says what to do, with the range where it is known.
+  function typeInstead(input) {
+    const text = input.value.trim();
+    if (input.getAttribute("inputmode") !== "numeric" || PadCheck.changeOf(text) || PadCheck.wholeOf(text) !== null) return "";
+    const path = input.dataset.path;
+    if (/\.resources\./.test(path)) return say("type_whole"); // the rules data's range: the check says it
+    const range = /^players\[[0-9]+\]\.emperor$/.test(path) ? { minimum: 0, maximum: DATA.trackLast } : PadCheck.rangeAt(DATA.stateSchema, path);
+    return range ? say("type_whole_range", range) : say("type_whole");
   }
 
   // A problem in the list of what to fix: tapping it goes to its field.
@@ -1056,7 +1137,7 @@
       if (shown) parts.push(resultSection(shown, shown === last, shown === last && G.lastScored(pad) === last));
       if (!game.finished) {
         const cards = game.entries.players.map((player, index) => playerCard(player, index));
-        parts.push(tilesSection(game), ...views.foldPlayers(cards, game.entries.players));
+        parts.push(tilesSection(game), ...views.foldPlayers(cards, game.entries.players), entrySwitches());
         if (game.entries.players.length < DATA.maxPlayers && game.round === 0) {
           parts.push(el("div", { class: "row span" }, button(say("add_player"), () => { G.addPlayer(pad); changed(); }, { "data-key": "add-player" })));
         }

@@ -9,7 +9,8 @@ player's state after the scoring, the deck and discard, and after round 7 the
 final totals, each breakdown and the standings must agree.
 
 The invented test rulesets (tests/data/variants/invented-*.yaml) play their
-invented tiles in 3 states of 4, with richer states: café guests with more
+invented tiles in 3 states of 4 (invented-final, whose final scoring is its own,
+in 1 of 4: more of its states end the game), with richer states: café guests with more
 kinds of items, some empty kitchens, and recorded return_items and choose_one
 decisions, legal or not where they are asked. Where the oracle finds a recorded
 decision illegal, both paths of the module must refuse the state (StateError
@@ -38,7 +39,7 @@ from helpers_scoring import module
 from oracle.expressions import OPERATORS, Seat, work_out
 from oracle.handwritten import BASE_TILES, HandScorer, Illegal
 from oracle.rulesets import HAND_RULES
-from oracle.states import random_states
+from oracle.states import Variety, random_states
 
 ROOT = Path(__file__).resolve().parent.parent
 INVENTED = tuple(name for name in discovered_names() if name.startswith("invented-"))
@@ -69,14 +70,17 @@ NOT_EXPRESSIBLE: dict[str, tuple[str, ...]] = {
     ),
     "conditions-staff": ("b-krones",),  # and Staff 21 and 42, whose conditional effects the oracle lacks too
     SAMPLES_NAME: BASE_TILES,  # every tile holds samples (tests/helpers_samples.py)
-    # Not yet modelled: its tile (and its final-scoring sources worked out by expressions).
-    "invented-final": ("a-dance-floor",),
-    # Not yet modelled: effects applied to other players (for_players).
-    "invented-targets": ("a-toll", "b-wealth-tax", "c-crowning"),
-    "invented-targets-before": ("a-toll", "b-wealth-tax", "c-crowning"),
 }
 # The others: 100 each (their scoring differs from base in one number or one tile).
 STATES = {"base": 400, "house-numbers": 300, "solo": 300, **dict.fromkeys(INVENTED, 600)}
+# What some rulesets' states need besides their own tiles: invented-final scores its own final-scoring sources
+# (more states end the game, richer players reach the top of its thrift's clamp); invented-targets' Crowning
+# takes points from every tied leader.
+VARIETY = {
+    "invented-final": Variety(focus_share=0.25, most_krones=24),
+    "invented-targets": Variety(ties=True),
+    "invented-targets-before": Variety(ties=True),
+}
 
 
 def rules_ref(name: str) -> str:
@@ -158,8 +162,9 @@ def states_of(name: str) -> list[dict[str, Any]]:
         rules.items,
         own,
         rich=name in INVENTED,
-        dancers=bool(rules.dancers),
+        dancers=rules.dancers is not None,
         solo=rules.solo_opponent,
+        variety=VARIETY.get(name, Variety()),
     )
 
 
@@ -193,8 +198,13 @@ def test_generated_module_agrees_with_the_hand_written_scorer(name: str) -> None
     # The invented tiles were played both ways, recorded decisions were used, and some were refused.
     for tile in (tile for tile in rules.tiles if tile not in BASE_TILES):
         assert oracle.tally["bonus", tile] >= 20 and oracle.tally["penalty", tile] >= 20, (tile, oracle.tally)
+    if VARIETY.get(name, Variety()).ties:
+        assert oracle.tally["tied", "leaders"] >= 10, oracle.tally
     # Their tiles ask neither return_items nor choose_one.
-    unasked = ("invented-staff", "invented-counts", "invented-others", "invented-others-before", "invented-arithmetic")
+    unasked = (
+        *("invented-staff", "invented-counts", "invented-others", "invented-others-before", "invented-arithmetic"),
+        *("invented-final", "invented-targets", "invented-targets-before"),
+    )
     if name not in unasked:
         assert oracle.tally["recorded", "decisions"] >= 15 and 10 <= scored.count(False) <= len(scored) // 3
 

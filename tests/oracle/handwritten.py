@@ -8,10 +8,12 @@ modules (try each option on a copy, keep the best projected total, ties to the
 first). The suite checks the generated modules against it (tests/test_oracle.py);
 the scoring benchmark times both.
 
-It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 20
+It knows the base game's 12 tiles, the royal-banquet variant's B tile and the 34
 invented tiles of tests/data/variants/invented-*.yaml (each written out below as
 plain code per tile id; amounts worked out by expressions in the oracle's own form,
-tests/oracle/expressions.py), and reads two kinds of recorded decisions from a
+tests/oracle/expressions.py; effects on other players, for_players, as loops over
+the players they apply to), final-scoring sources worked out by expressions, and
+reads two kinds of recorded decisions from a
 player's `choices`: `return_items` and `choose_one` (plus `conference_manager`).
 A recorded decision must be legal where it is asked, else `Illegal` (the
 modules raise StateError); a path that uses more recorded decisions beats one
@@ -132,6 +134,18 @@ class Illegal(Exception):
 
 
 @dataclass(frozen=True)
+class Dancers:
+    """The declared resource `dancers` of a ruleset: from 0 to `most` (None: no upper limit), `start` when the
+    state has none; worth `table`'s points by amount at the end (the last entry for more; empty: no end scoring);
+    `tiebreak`: the tie-breaker counts kitchen items plus dancers (not krones)."""
+
+    start: int
+    most: int | None
+    table: tuple[int, ...] = ()
+    tiebreak: bool = False
+
+
+@dataclass(frozen=True)
 class HandRules:
     """The numbers of one ruleset that the last round uses (the base game's by default)."""
 
@@ -162,10 +176,11 @@ class HandRules:
     read_before: bool = False
     # invented-others: final scoring adds 2 points per other player with fewer occupied rooms ("rivalry").
     rivalry: bool = False
-    # invented-resources: each player has dancers (0 to DANCERS_MOST, DANCERS_START when the state has none),
-    # worth this table's points by amount at the end (the last entry for more), and the tie-breaker counts
-    # kitchen items plus dancers (not krones). Empty: no dancers.
-    dancers: tuple[int, ...] = ()
+    # invented-resources and invented-final: each player has dancers, a declared resource (Dancers). None: none.
+    dancers: Dancers | None = None
+    # invented-final: final-scoring sources worked out by expressions, (source id, expression in the oracle's
+    # form, tests/oracle/expressions.py), each worked out for every player at the final scoring (may be below 0).
+    final_expressions: tuple[tuple[str, Any], ...] = ()
     # solo (rules/variants/solo.yaml): a player whose state says `role: solo-opponent` scores its space and moves
     # back at an Emperor scoring, but takes no bonus and no penalty; at the end only its game-end Staff and its
     # occupied rooms count (its krones, kitchen and café are empty: the state may hold none).
@@ -190,16 +205,8 @@ class HandRules:
         return {*self.staff, SECRETARY}
 
 
-DANCERS_MOST, DANCERS_START = 5, 1  # tests/data/variants/invented-resources.yaml
-
-
 def dancers(p: dict[str, Any]) -> int:
     return int(p["resources"]["dancers"])
-
-
-def set_dancers(p: dict[str, Any], n: int) -> None:
-    """A gain stops at the upper limit (the rest is lost), a loss at 0."""
-    p["resources"]["dancers"] = max(0, min(DANCERS_MOST, n))
 
 
 def colour(cell: tuple[int, int]) -> str:
@@ -281,8 +288,8 @@ class HandScorer:
 
     def __init__(self, rules: HandRules) -> None:
         self.rules = rules
-        # What the scorings did (tests read it): ("bonus" or "penalty", tile id), and ("recorded", "decisions"): how
-        # many recorded decisions were used.
+        # What the scorings did (tests read it): ("bonus" or "penalty", tile id), ("recorded", "decisions"): how
+        # many recorded decisions were used, and ("tied", "leaders"): how often an effect met tied leaders.
         self.tally: Counter[tuple[str, str]] = Counter()
 
     def advance(self, p: dict[str, Any], steps: int) -> None:
@@ -343,8 +350,12 @@ class HandScorer:
             parts["rivalry"] = 2 * sum(1 for q in self.others(game, index) if len(cells(q, "o")) < len(cells(p, "o")))
         if rules.red_upstairs:
             parts["red-attic"] = sum(1 for c in range(1, 6) if room(p, (4, c)) == "o" and colour((4, c)) == "red")
-        if rules.dancers:
-            parts["dancers"] = rules.dancers[min(dancers(p), len(rules.dancers) - 1)]
+        if rules.dancers and rules.dancers.table:
+            table = rules.dancers.table
+            parts["dancers"] = table[min(dancers(p), len(table) - 1)]
+        if rules.final_expressions:  # worked out as the game ended (outside a scoring every player stands)
+            seat = self.seat(game, next(i for i, q in enumerate(game["players"]) if q is p))
+            parts.update((source, work_out(expr, seat)) for source, expr in rules.final_expressions)
         for name, count_of in rules.per_quantity:
             parts["per-" + name.replace("_", "-")] = count_of(p)
         if rules.solo_opponent and p.get("role") == "solo-opponent":
@@ -963,10 +974,15 @@ class HandScorer:
             lose_points(p, 2 * sum(1 for q in others if len(cells(q, "o")) < len(cells(p, "o"))))
             lose_points(p, sum(len(q["cafe"]) for q in others))
 
+    def set_dancers(self, p: dict[str, Any], n: int) -> None:
+        """A gain stops at the upper limit, if any (the rest is lost), a loss at 0."""
+        most = self.rules.dancers.most if self.rules.dancers else 0
+        p["resources"]["dancers"] = max(0, n if most is None else min(most, n))
+
     def tile_a_dance_hall(self, game: dict[str, Any], index: int, bonus: bool) -> None:
         """Bonus: 2 dancers (never past 5). Penalty: lose 1 dancer (never below 0)."""
         p = game["players"][index]
-        set_dancers(p, dancers(p) + (2 if bonus else -1))
+        self.set_dancers(p, dancers(p) + (2 if bonus else -1))
 
     def tile_b_ballet_night(self, game: dict[str, Any], index: int, bonus: bool) -> None:
         """Bonus: choose (1) pay 2 dancers for 9 points, only with 2 dancers or more, or (2) 2 krones. Penalty:
@@ -978,7 +994,7 @@ class HandScorer:
 
         def take(g: dict[str, Any], q: dict[str, Any], option: int) -> None:
             if option == 1:
-                set_dancers(q, dancers(q) - 2)
+                self.set_dancers(q, dancers(q) - 2)
                 q["points"] += 9
             else:
                 q["krones"] += 2
@@ -989,11 +1005,16 @@ class HandScorer:
         """Bonus: an objective marker, then 5 points with 3 dancers or more. Penalty: every dancer lost."""
         p = game["players"][index]
         if not bonus:
-            set_dancers(p, 0)
+            self.set_dancers(p, 0)
             return
         p["objectives"] = min(100, p["objectives"] + 1)
         if dancers(p) >= 3:
             p["points"] += 5
+
+    def tile_a_dance_floor(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """invented-final: Bonus: 2 dancers (no upper limit). Penalty: lose 1 dancer (never below 0)."""
+        p = game["players"][index]
+        self.set_dancers(p, dancers(p) + (2 if bonus else -1))
 
     # --- amounts worked out by expressions (tests/data/variants/invented-arithmetic.yaml) ---
 
@@ -1012,7 +1033,7 @@ class HandScorer:
         elif what == "objectives":  # base declares the objective markers, 0 to 100
             p["objectives"] = min(100, p["objectives"] + n) if gain else max(0, p["objectives"] - n)
         elif what == "dancers":
-            set_dancers(p, dancers(p) + (n if gain else -n))
+            self.set_dancers(p, dancers(p) + (n if gain else -n))
         else:
             raise KeyError(f"the oracle changes no {what}")
 
@@ -1049,6 +1070,83 @@ class HandScorer:
         self.change(game, index, "krones", False, ("clamp", ("minus", hired, 1), 0, 3))
         if self.value_is(game, index, ("rank", "behind", ("read", occupied)), 3, None):
             lose_points(game["players"][index], 2)
+
+    # --- effects applied to other players (tests/data/variants/invented-targets*.yaml) ---
+
+    # Whom a for_players effect applies to (its `if`, and who leads) is read the way other players are read; the
+    # effects each of them takes are then theirs, "you" being that player: read and changed as it stands.
+
+    def as_read(self, game: dict[str, Any], index: int, target: int) -> dict[str, Any]:
+        """Player `target` as player `index` reads it to pick its targets: itself as it stands, another as other
+        players are read (HandRules.read_before)."""
+        if target != index and self.rules.read_before and "_before" in game:
+            return game["_before"][target]
+        return game["players"][target]
+
+    def targets(
+        self,
+        game: dict[str, Any],
+        index: int,
+        which: str,
+        condition: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> list[int]:
+        """The players (by index) an effect of player `index` applies to: others, left, right, neighbours (left and
+        right, each once), leaders (tied for the most points, the player too if tied) or all; in turn order from
+        the player (where one of them), then its left neighbour on; with `condition`, those for whom it holds.
+        Whom, and the condition, are read as as_read reads each."""
+        turn = [(index + k) % len(game["players"]) for k in range(len(game["players"]))]
+        others = turn[1:]
+        sets = {
+            "all": turn,
+            "others": others,
+            "left": others[:1],
+            "right": others[-1:],
+            "neighbours": list(dict.fromkeys(others[:1] + others[-1:])),
+        }
+        if which == "leaders":
+            points = {t: self.as_read(game, index, t)["points"] for t in turn}
+            sets["leaders"] = [t for t in turn if points[t] == max(points.values())]
+            self.tally["tied", "leaders"] += len(sets["leaders"]) > 1
+        return [t for t in sets[which] if condition is None or condition(self.as_read(game, index, t))]
+
+    def tile_a_toll(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: each other player loses a krone (as many as there are), then the player gains 2 krones. Penalty:
+        the left neighbour gains 2 points."""
+        players = game["players"]
+        if not bonus:
+            for t in self.targets(game, index, "left"):
+                players[t]["points"] += 2
+            return
+        for t in self.targets(game, index, "others"):
+            players[t]["krones"] = max(0, players[t]["krones"] - 1)
+        players[index]["krones"] += 2
+
+    def tile_b_wealth_tax(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: each other player with at least 3 krones loses 2. Penalty: each neighbour gains 1 point per
+        occupied room it has."""
+        players = game["players"]
+        if bonus:
+            for t in self.targets(game, index, "others", lambda q: q["krones"] >= 3):
+                players[t]["krones"] = max(0, players[t]["krones"] - 2)
+            return
+        for t in self.targets(game, index, "neighbours"):
+            players[t]["points"] += occupied(players[t])
+
+    def tile_c_crowning(self, game: dict[str, Any], index: int, bonus: bool) -> None:
+        """Bonus: every player tied for the most points (the player too) loses 3 points; then the right neighbour
+        gains 1. Penalty: every player, the player first: with at most 1 krone gains 2 krones, else loses 1."""
+        players = game["players"]
+        if bonus:
+            for t in self.targets(game, index, "leaders"):
+                lose_points(players[t], 3)
+            for t in self.targets(game, index, "right"):
+                players[t]["points"] += 1
+            return
+        for t in self.targets(game, index, "all"):
+            if players[t]["krones"] <= 1:
+                players[t]["krones"] += 2
+            else:
+                players[t]["krones"] = max(0, players[t]["krones"] - 1)
 
     def tile(self, game: dict[str, Any], index: int, tile: str, bonus: bool) -> None:
         invented = getattr(self, "tile_" + tile.replace("-", "_"), None)
@@ -1088,7 +1186,7 @@ class HandScorer:
             p.setdefault("hand", [])
             p.setdefault("choices", {})
             if rules.dancers:
-                p.setdefault("resources", {}).setdefault("dancers", DANCERS_START)
+                p.setdefault("resources", {}).setdefault("dancers", rules.dancers.start)
             p["_asked"], p["_used"] = {}, 0  # decisions asked per `choices` key; recorded decisions used
         round_ = game["round"]
         tile = game["tiles"]["ABC"[(round_ - 3) // 2]]
@@ -1120,7 +1218,11 @@ class HandScorer:
                 parts["points_floor"] = -total
                 total = 0
             final.append({"player": p["name"], "points": p["points"], "total": total, "breakdown": parts})
-        return {"state": game, "final": final, "standings": standings(game, final, bool(rules.dancers))}
+        return {
+            "state": game,
+            "final": final,
+            "standings": standings(game, final, bool(rules.dancers and rules.dancers.tiebreak)),
+        }
 
     def score_round_7(self, state: dict[str, Any]) -> dict[str, Any]:
         """Emperor scoring after round 7 (tier C), final scoring and standings."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from oracle.handwritten import BASE_ITEMS, BASE_TILES, HandRules
+from oracle.handwritten import BASE_ITEMS, BASE_TILES, Dancers, HandRules, dancers, krones, occupied
 from oracle.quantities import COUNTS
 
 
@@ -20,14 +20,37 @@ def without(tiles: tuple[str, ...], *removed: str) -> tuple[str, ...]:
 
 
 BASE = HandRules()
+# Base's tiles less three of them, as the invented rulesets with tiles of their own have them.
+REPLACED = without(BASE_TILES, "a-krones", "b-krones", "c-free-staff")
 GENTLE = dataclasses.replace(BASE, move_backs={3: 2, 5: 4, 7: 6})  # gentle-move-backs
+
+# tests/data/variants/invented-final.yaml: dancers from 0 up (2 at the start, no end scoring of their own) and
+# three final-scoring sources worked out by expressions.
+DANCING = ("read", dancers)
+PAIRS = ("min", DANCING, ("read", lambda p: len(p["cafe"])))
+FINAL = dataclasses.replace(
+    BASE,
+    tiles=(*without(BASE_TILES, "a-krones"), "a-dance-floor"),
+    dancers=Dancers(start=2, most=None),
+    final_expressions=(
+        # 5 points per pair of a dancer and a café guest, 1 per leftover dancer
+        ("dance-pairs", ("plus", ("times", 5, PAIRS), ("minus", DANCING, PAIRS))),
+        # occupied rooms less the most any other player has
+        ("room-race", ("minus", ("read", occupied), ("most_over", "others", ("read", occupied)))),
+        # a point per 3 krones (rounded down) less a point per Staff card in hand, from -3 to 5
+        (
+            "thrift",
+            ("clamp", ("minus", ("divide_down", ("read", krones), 3), ("read", lambda p: len(p["hand"]))), -3, 5),
+        ),
+    ),
+)
+
+# tests/data/variants/invented-targets.yaml (and -before): effects applied to other players (for_players).
+TARGETS = dataclasses.replace(BASE, tiles=(*REPLACED, "a-toll", "b-wealth-tax", "c-crowning"))
 
 OTHERS = dataclasses.replace(
     BASE,
-    tiles=(
-        *without(BASE_TILES, "a-krones", "b-krones", "c-free-staff"),
-        *("a-good-neighbours", "b-top-of-the-class", "c-catch-up"),
-    ),
+    tiles=(*REPLACED, "a-good-neighbours", "b-top-of-the-class", "c-catch-up"),
     rivalry=True,
 )
 
@@ -117,7 +140,7 @@ HAND_RULES: dict[str, HandRules] = {
             *without(BASE_TILES, "a-two-items", "b-one-of-each", "c-staff-points"),
             *("a-dance-hall", "b-ballet-night", "c-grand-ball"),
         ),
-        dancers=(0, 1, 3, 6, 10),
+        dancers=Dancers(start=1, most=5, table=(0, 1, 3, 6, 10), tiebreak=True),
     ),
     # tests/helpers_quantities.py: base, and final scoring adds 1 point per unit of each quantity of the vocabulary.
     "quantity-samples": dataclasses.replace(BASE, per_quantity=tuple(COUNTS.items())),
@@ -126,9 +149,10 @@ HAND_RULES: dict[str, HandRules] = {
     # Amounts worked out by expressions (issue 41), and a condition on a rank; other players read as they stand.
     "invented-arithmetic": dataclasses.replace(
         BASE,
-        tiles=(
-            *without(BASE_TILES, "a-krones", "b-krones", "c-free-staff"),
-            *("a-blue-wing", "b-half-of-left", "c-upstairs-sets"),
-        ),
+        tiles=(*REPLACED, "a-blue-wing", "b-half-of-left", "c-upstairs-sets"),
     ),
+    "invented-final": FINAL,
+    # Other players read as they stand when each player resolves, or as they stood before the scoring.
+    "invented-targets": TARGETS,
+    "invented-targets-before": dataclasses.replace(TARGETS, read_before=True),
 }

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from oracle.handwritten import BASE_ITEMS, BASE_TILES
 
 GUESTS: tuple[dict[str, int], ...] = ({}, {"cake": 1}, {"wine": 1, "coffee": 1})
 ROUND_OF_TIER = {"a": 3, "b": 5, "c": 7}
+
+
+@dataclass(frozen=True)
+class Variety:
+    """What else a ruleset's states need: the share of states that play a focused tile (the others end in round 7
+    half of the time: a ruleset whose final scoring is its own wants fewer), the most krones a player holds, and
+    `ties`: 3 states in 10 have a player with the leader's points (half of them on its Emperor space too)."""
+
+    focus_share: float = 0.75
+    most_krones: int = 15
+    ties: bool = False
 
 
 def grow_hotel(rng: random.Random, rooms: int) -> list[str]:
@@ -50,9 +62,17 @@ def recorded_choices(rng: random.Random, player: dict[str, Any], items: tuple[st
 
 
 def random_player(
-    rng: random.Random, index: int, cards: list[int], cap: int, items: tuple[str, ...], rich: bool, dancers: bool
+    rng: random.Random,
+    index: int,
+    cards: list[int],
+    cap: int,
+    items: tuple[str, ...],
+    rich: bool,
+    dancers: bool,
+    most_krones: int = 15,
 ) -> dict[str, Any]:
-    """One player, with Staff taken from `cards` (see random_state for `rich` and `dancers`)."""
+    """One player, with Staff taken from `cards` (see random_state for `rich` and `dancers`), 0 to `most_krones`
+    krones."""
     guests = GUESTS
     if rich:
         extra = tuple({item: 1, "cake": 1} for item in items if item not in BASE_ITEMS)
@@ -62,7 +82,7 @@ def random_player(
     player = {
         "name": f"P{index + 1}",
         "points": rng.choice([0, rng.randint(0, 12), rng.randint(30, 110)]),
-        "krones": rng.randint(0, 15),
+        "krones": rng.randint(0, most_krones),
         "emperor": rng.choice([0, cap, rng.randint(0, cap)]),
         "kitchen": {item: rng.randint(0, 2) for item in items},
         "cafe": [dict(rng.choice(guests)) for _ in range(rng.randint(0, 3))],  # no guest shared
@@ -90,15 +110,16 @@ def random_state(
     pinned: str | None = None,
     rich: bool = False,
     dancers: bool = False,
+    most_krones: int = 15,
 ) -> dict[str, Any]:
     """A state just before the Emperor scoring after `round_`, `players` players, a track whose last space is `cap`,
     the Emperor tiles drawn from `tiles` (`pinned`: that one for its tier) and kitchens of `items`. `rich`: café
     guests of more kinds (the ruleset's own items too), an empty kitchen 1 time in 5 and recorded decisions
     (return_items, choose_one) for 3 players in 5. `dancers`: players hold dancers (invented-resources), 4 in 5
-    of them written in the state."""
+    of them written in the state. Each player holds 0 to `most_krones` krones."""
     cards = list(range(1, 49))
     rng.shuffle(cards)
-    table = [random_player(rng, index, cards, cap, items, rich, dancers) for index in range(players)]
+    table = [random_player(rng, index, cards, cap, items, rich, dancers, most_krones) for index in range(players)]
     drawn = {}
     for tier in "abc":
         if pinned is not None and pinned[0] == tier:
@@ -118,17 +139,25 @@ def random_states(
     rich: bool = False,
     dancers: bool = False,
     solo: bool = False,
+    variety: Variety = Variety(),
 ) -> list[dict[str, Any]]:
-    """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last). With `focus`, 3 states in
-    4 play one of those tiles, in the round of its tier. With `solo`, two players, one of them (9 states in 10) the
-    solo opponent, who holds no krones, items, café guests or hand."""
+    """`count` states before the scorings after rounds 3, 5 and 7 (half of them the last). With `focus`, some states
+    (variety.focus_share) play one of those tiles, in the round of its tier. With `solo`, two players, one of them
+    (9 states in 10) the solo opponent, who holds no krones, items, café guests or hand. See Variety for the rest."""
     rng = random.Random(seed)
     states = []
     for _ in range(count):
-        pinned = rng.choice(focus) if focus and rng.random() < 0.75 else None
+        pinned = rng.choice(focus) if focus and rng.random() < variety.focus_share else None
         players = 2 if solo else rng.choice((2, 3, 4, 4))
         round_ = ROUND_OF_TIER[pinned[0]] if pinned else rng.choice((3, 5, 7, 7))
-        states.append(random_state(rng, cap, players, round_, tiles, items, pinned, rich, dancers))
+        states.append(random_state(rng, cap, players, round_, tiles, items, pinned, rich, dancers, variety.most_krones))
+        if variety.ties and rng.random() < 0.3:  # a player with the leader's points (and maybe space): tied
+            table = states[-1]["players"]
+            first = max(range(players), key=lambda i: table[i]["points"])
+            second = rng.choice([i for i in range(players) if i != first])
+            table[second]["points"] = table[first]["points"]
+            if rng.random() < 0.5:
+                table[second]["emperor"] = table[first]["emperor"]
         if solo and rng.random() < 0.9:
             opponent = states[-1]["players"][rng.randrange(2)]
             opponent.update(role="solo-opponent", krones=0, kitchen={}, cafe=[], hand=[])

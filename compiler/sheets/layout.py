@@ -58,23 +58,39 @@ BACK_SPARE = 0.95
 def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
     """The first step at which the front holds every tile; else the front with as many as fit and the rest
     overleaf, and on further pages what the back cannot hold; FrontTooLong when no layout can hold the sheet
-    (unless not `paged`)."""
+    (unless not `paged`). The House-rules box says new tiles in full wherever that costs no page."""
     room = page_height(sheet) * HEIGHT_SPARE
     for fit in STEPS:
         if front_height(sheet, fit) <= room:
             columns = split_tiles(sheet, fit) if fit.tile_columns else []
             return Layout(fit, sheet.house, columns, [], small_back=_small_back(sheet, paged))
     short = dataclasses.replace(sheet, house=sheet.house_short)  # the tiles show which are new
-    held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(short, n, room))
-    if held is None:
+    brief = _overleaf(short, room, paged)
+    if brief is None:
         if not paged:
             return Layout(STEPS[-1], sheet.house, split_tiles(sheet, STEPS[-1]), [])
         bare = dataclasses.replace(short, tiers=[])  # what the front must hold, measured without the tiles
         raise _too_long(bare, front_height(bare, OVERLEAF), room, "front")
+    if not paged:  # no page to fill: the box in full
+        return dataclasses.replace(brief, house=sheet.house)
+    if sheet.house == sheet.house_short:
+        return brief
+    full = _overleaf(sheet, room, paged)
+    if full is None or not any(full.columns) or len(full.pages) > len(brief.pages):
+        return brief  # in full the box would leave the front no tile or take another page
+    return full
+
+
+def _overleaf(sheet: Sheet, room: float, paged: bool) -> Layout | None:
+    """The front with as many tiles as fit beside its House-rules box, the rest on the back and the pages after
+    it; None when the front holds not even no tile."""
+    held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(sheet, n, room))
+    if held is None:
+        return None
     front, back = cut_tiers(sheet.tiers, held)
-    columns = split_tiles(dataclasses.replace(short, tiers=front), OVERLEAF)
-    on_back, pages = _continued(short, back, paged)
-    return Layout(OVERLEAF, short.house, columns, on_back, pages)
+    columns = split_tiles(dataclasses.replace(sheet, tiers=front), OVERLEAF)
+    on_back, pages = _continued(sheet, back, paged)
+    return Layout(OVERLEAF, sheet.house, columns, on_back, pages)
 
 
 def _continued(sheet: Sheet, back: list[TierGroup], paged: bool) -> tuple[list[TierGroup], list[list[TierGroup]]]:

@@ -12,6 +12,7 @@ from typing import Any
 from .. import ir
 from ..dispatch import ByKind, MissingKind
 from ..frontend.lower_effects import CONSUMES
+from . import ladders
 from .expressions import ExpressionWords
 from .text import Rich, SheetError, Words, rich
 
@@ -414,6 +415,9 @@ def _choose_one(effect: ir.ChooseOne, s: Speaker) -> Rich:
 
 @RENDERERS.on(ir.Conditional)
 def _conditional(effect: ir.Conditional, s: Speaker) -> Rich:
+    ladder = ladders.say(effect, s)  # a chain on one quantity, each rung a fixed amount: one sentence
+    if ladder is not None:
+        return ladder
     condition, then = s.condition(effect.condition), s.effects(effect.then)
     if not effect.otherwise:
         return s.w.rich("effect.if", condition=condition, then=then)

@@ -103,8 +103,12 @@ STAGES: dict[str, Callable[[str], bool]] = {
     ),
     "the batched kernels (compiler/backends/batched/quantities.py: own_quantity)": has_kernel_branch,
     "the oracle (tests/oracle/quantities.py: COUNTS)": lambda name: name in COUNTS,
-    "the English words (rules/languages/en.yaml: quantity.<quantity>.per, .one, .total)": lambda name: has_words("en", name),
-    "the German words (rules/languages/de.yaml: quantity.<quantity>.per, .one, .total)": lambda name: has_words("de", name),
+    "the English words (rules/languages/en.yaml: quantity.<quantity>.per, .one, .total)": lambda name: has_words(
+        "en", name
+    ),
+    "the German words (rules/languages/de.yaml: quantity.<quantity>.per, .one, .total)": lambda name: has_words(
+        "de", name
+    ),
 }
 
 

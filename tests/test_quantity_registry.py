@@ -74,8 +74,8 @@ def words(language: str) -> Words:
 
 
 def has_words(language: str, name: str) -> bool:
-    """Whether the language file has both phrases of the quantity (quantity.<name>.per and .total)."""
-    return all(words(language).has(f"quantity.{name}.{form}") for form in ("per", "total"))
+    """Whether the language file has the three phrases of the quantity (quantity.<name>.per, .one and .total)."""
+    return all(words(language).has(f"quantity.{name}.{form}") for form in ("per", "one", "total"))
 
 
 def has_kernel_branch(name: str) -> bool:
@@ -103,8 +103,12 @@ STAGES: dict[str, Callable[[str], bool]] = {
     ),
     "the batched kernels (compiler/backends/batched/quantities.py: own_quantity)": has_kernel_branch,
     "the oracle (tests/oracle/quantities.py: COUNTS)": lambda name: name in COUNTS,
-    "the English words (rules/languages/en.yaml: quantity.<quantity>.per, .total)": lambda name: has_words("en", name),
-    "the German words (rules/languages/de.yaml: quantity.<quantity>.per, .total)": lambda name: has_words("de", name),
+    "the English words (rules/languages/en.yaml: quantity.<quantity>.per, .one, .total)": lambda name: has_words(
+        "en", name
+    ),
+    "the German words (rules/languages/de.yaml: quantity.<quantity>.per, .one, .total)": lambda name: has_words(
+        "de", name
+    ),
 }
 
 
@@ -211,9 +215,11 @@ def test_the_batched_kernels_count_it(name: str) -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("name", REGISTRY)
 def test_the_words_say_it(name: str, language: str) -> None:
-    """The phrases sheets, gah diff, gah show and the pads' final scoring read (quantity.<name>.per, .total)."""
+    """The phrases sheets, gah diff, gah show and the pads' final scoring read (quantity.<name>.per, .one after
+    the number 1, .total)."""
     speaker = Speaker(words(language), samples().items)
-    for phrase in (speaker.per(ir.shorthand(name)), speaker.total(ir.shorthand(name))):
+    quantity = ir.shorthand(name)
+    for phrase in (speaker.per(quantity), speaker.after(quantity, 1), speaker.total(quantity)):
         text = plain(phrase)
         assert text and "{" not in text and "_" not in text and text == text.strip(), (language, name, text)
 

@@ -130,6 +130,7 @@ class Sheet:
     scorings: list[ScoringRow]
     need_note: Rich
     tiers: list[TierGroup]
+    reading_note: Rich | None  # when the tiles' conditions and worked-out amounts are read (reading_note)
     final_when: Rich
     final_rows: list[FinalRow]
     final_total: Rich
@@ -415,6 +416,30 @@ def _tiers(b: _Basis) -> list[TierGroup]:
     return tiers
 
 
+def reads_state_late(effects: tuple[ir.Effect, ...]) -> bool:
+    """Do these effects read the player's state as they apply: a condition, an amount worked out from an
+    expression, or an amount per unit after another effect (nested options and branches included)?"""
+    for index, effect in enumerate(effects):
+        if isinstance(effect, (ir.Conditional, ir.Change)):
+            return True
+        if isinstance(effect, ir.PointsPerQuantity) and index > 0:
+            return True
+        if isinstance(effect, ir.ChooseOne) and any(reads_state_late(option) for option in effect.options):
+            return True
+    return False
+
+
+def reading_note(b: _Basis) -> Rich | None:
+    """The note under the Emperor tiles on when a condition or an amount is read (effects apply in the order
+    printed), and for other players where the rulings say it; None when no tile reads the state so."""
+    lists = [(t.bonus, t.penalty.effects, t.penalty.prefer, t.penalty.otherwise) for t in b.ruleset.tiles]
+    if not any(reads_state_late(effects) for each in lists for effects in each):
+        return None
+    if reads_others(b.ruleset):
+        return b.w.rich("tiles.reading.others", rulings=b.w.rich("rulings.heading"))
+    return b.w.rich("tiles.reading")
+
+
 def _final_part(b: _Basis) -> _FinalPart:
     """When the final scoring comes, its sources and the score track's total."""
     w, s, ruleset = b.w, b.s, b.ruleset
@@ -621,6 +646,7 @@ def _assemble(b: _Basis, parts: _Parts, paper: str) -> Sheet:
         scorings=parts.scoring.rows,
         need_note=parts.scoring.need_note,
         tiers=parts.tiers,
+        reading_note=reading_note(b),
         final_when=parts.final.when,
         final_rows=parts.final.rows,
         final_total=parts.final.total,

@@ -120,6 +120,8 @@ def front_parts(sheet: Sheet, fit: Fit) -> dict[str, float]:
     scoring += scoring_table_height(sheet, fit, width) + max(para, 0.8 * MM)
     scoring += lines(sheet.need_note, width, size) * line + para
     tiles = heading + (_tile_columns(sheet, fit, width) if fit.tile_columns else _tile_table(sheet, fit, width))
+    if sheet.reading_note:  # when conditions and worked-out amounts are read
+        tiles += lines(sheet.reading_note, width, size) * line + para
     if fit.overleaf:  # the line that points to the rest
         tiles += lines(sheet.words.text("tiles.overleaf"), width, size, True) * line + para
     return {"title": title, "house": house, "track": track, "scorings": scoring, "tiles": tiles}

@@ -355,7 +355,7 @@ def shares(
         if parent is not None and pool:
             try:
                 difference = compare(parent, topic.revert(sheet.ruleset, parent), sheet.words)
-                reverted = Counter(difference.short if fit.overleaf else difference.brief)
+                reverted = Counter(difference.short if sheet.house == sheet.house_short else difference.brief)
             except SheetError:  # the mix cannot be worded (a tile of the child names an item the parent lacks)
                 reverted = full
             mine = (full - reverted) & pool

@@ -50,6 +50,10 @@ class Layout:
     small_back: bool = False  # a back without tiles in 8 pt: its 9 pt text does not fit (an overleaf back is 8 pt)
 
 
+# The most new tiles a House-rules box says in full when tiles continue overleaf (as many as a variant of one
+# new tile per tier and one more); more it names in one line: they are marked among the tiles.
+NEW_TILES_IN_FULL = 4
+
 # The back's estimate adds up more kinds of block than the front's (rulings, Staff, the continued tiles), each a
 # little off, so it keeps 5% spare (long continued tiles have a margin of their own: back.LONG_TILE_LINES).
 BACK_SPARE = 0.95
@@ -58,23 +62,38 @@ BACK_SPARE = 0.95
 def choose_layout(sheet: Sheet, paged: bool = True) -> Layout:
     """The first step at which the front holds every tile; else the front with as many as fit and the rest
     overleaf, and on further pages what the back cannot hold; FrontTooLong when no layout can hold the sheet
-    (unless not `paged`)."""
+    (unless not `paged`). The House-rules box says new tiles in full unless there are more than four, or in
+    full it would leave the front no tile or cost a page; then it names them in one line."""
     room = page_height(sheet) * HEIGHT_SPARE
     for fit in STEPS:
         if front_height(sheet, fit) <= room:
             columns = split_tiles(sheet, fit) if fit.tile_columns else []
             return Layout(fit, sheet.house, columns, [], small_back=_small_back(sheet, paged))
     short = dataclasses.replace(sheet, house=sheet.house_short)  # the tiles show which are new
-    held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(short, n, room))
-    if held is None:
+    brief = _overleaf(short, room, paged)
+    if brief is None:
         if not paged:
             return Layout(STEPS[-1], sheet.house, split_tiles(sheet, STEPS[-1]), [])
         bare = dataclasses.replace(short, tiers=[])  # what the front must hold, measured without the tiles
         raise _too_long(bare, front_height(bare, OVERLEAF), room, "front")
+    if sheet.house == sheet.house_short or len(sheet.changes.new_tiles) > NEW_TILES_IN_FULL:
+        return brief  # no new tile, or so many that in full the box would crowd the tiles off the front
+    full = _overleaf(sheet, room, paged)
+    if full is None or not any(full.columns) or len(full.pages) > len(brief.pages):
+        return brief  # in full the box would leave the front no tile or take another page
+    return full
+
+
+def _overleaf(sheet: Sheet, room: float, paged: bool) -> Layout | None:
+    """The front with as many tiles as fit beside its House-rules box, the rest on the back and the pages after
+    it; None when the front holds not even no tile."""
+    held = _most(count(sheet.tiers) - 1, lambda n: _front_holds(sheet, n, room))
+    if held is None:
+        return None
     front, back = cut_tiers(sheet.tiers, held)
-    columns = split_tiles(dataclasses.replace(short, tiers=front), OVERLEAF)
-    on_back, pages = _continued(short, back, paged)
-    return Layout(OVERLEAF, short.house, columns, on_back, pages)
+    columns = split_tiles(dataclasses.replace(sheet, tiers=front), OVERLEAF)
+    on_back, pages = _continued(sheet, back, paged)
+    return Layout(OVERLEAF, sheet.house, columns, on_back, pages)
 
 
 def _continued(sheet: Sheet, back: list[TierGroup], paged: bool) -> tuple[list[TierGroup], list[list[TierGroup]]]:

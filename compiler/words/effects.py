@@ -12,6 +12,7 @@ from typing import Any
 from .. import ir
 from ..dispatch import ByKind, MissingKind
 from ..frontend.lower_effects import CONSUMES
+from . import ladders
 from .expressions import ExpressionWords
 from .text import Rich, SheetError, Words, rich
 
@@ -72,6 +73,11 @@ class Speaker:
         """The whole quantity."""
         return self._quantity(quantity, "total")
 
+    def after(self, quantity: ir.Quantity, n: int | None) -> Rich:
+        """The quantity as said after the number `n` ("at most 1 occupied room", "at least 2 occupied rooms");
+        None: after a range of numbers (plural)."""
+        return self._quantity(quantity, "one" if n is not None and abs(n) == 1 else "total")
+
     def _quantity(self, quantity: ir.Quantity, form: str) -> Rich:
         if quantity.of != "self":
             return self._of_other(quantity, form)
@@ -119,12 +125,22 @@ class Speaker:
             return self.w.rich(f"condition.space.{form}", None, **values)
         form, values = self._bound(condition.bounds)
         bound = self.w.rich(f"condition.bound.{form}", None, **values)
+        n = self._said_number(condition.bounds)
         if q.of in ("players_with_more", "players_with_fewer"):
-            return self.w.rich(f"condition.of.{q.of}", bound=bound, what=self.total(q.own))
+            return self.w.rich(f"condition.of.{q.of}", n, bound=bound, what=self.total(q.own))
         if q.of != "self":
-            frame = "condition.of.value" if q.count == "emperor_space" else "condition.of.count"
-            return self.w.rich(frame, bound=bound, what=self.total(q))
-        return self.w.rich("condition.have", bound=bound, what=self.total(q))
+            if q.count == "emperor_space":
+                return self.w.rich("condition.of.value", bound=bound, what=self.total(q))
+            return self.w.rich("condition.of.count", n, bound=bound, what=self.after(q, n))
+        return self.w.rich("condition.have", n, bound=bound, what=self.after(q, n))
+
+    @staticmethod
+    def _said_number(bounds: ir.Bounds) -> int | None:
+        """The one number a bound says right before the quantity's words (None for a range: "from 2 to 4")."""
+        low, high = bounds.at_least, bounds.at_most
+        if low is not None and high is not None and low != high:
+            return None
+        return low if low is not None else high
 
     @staticmethod
     def _bound(bounds: ir.Bounds) -> tuple[str, dict[str, str]]:
@@ -141,7 +157,8 @@ class Speaker:
         player whose items or Staff are counted (their place phrases name them)."""
         if q.count == "rooms":
             where = rich(self._numbers("floors", q.floors), self._numbers("columns", q.columns))
-            return self.w.rich(f"count_of.rooms.{q.state}.{form}", colours=self._colours(q), where=where)
+            colours = self._colours(q, ".one" if form == "one" else "")
+            return self.w.rich(f"count_of.rooms.{q.state}.{form}", colours=colours, where=where)
         if q.count == "groups":
             return self.w.rich(f"count_of.groups.{form}", colours=self._colours(q))
         if q.count == "items":
@@ -149,7 +166,7 @@ class Speaker:
         if q.count == "resource":
             if form == "per":
                 return rich(self._resource(q.resource).unit(self.w.language.id))
-            return rich(self.resource_name(q.resource, 2))
+            return rich(self.resource_name(q.resource, 1 if form == "one" else 2))
         if q.count == "staff":
             kinds = [self.w.rich(f"count_of.staff.kind.{k}") for k in q.staff_kinds]
             said = self.w.rich("count_of.staff.kinds", kinds=self.w.join(kinds, ".or")) if kinds else ()
@@ -171,10 +188,11 @@ class Speaker:
         """ "2 dancers" in this language."""
         return self.w.rich("resource.count", n=count, name=self.resource_name(resource_id, count))
 
-    def _colours(self, q: ir.Quantity) -> Rich:
+    def _colours(self, q: ir.Quantity, form: str = "") -> Rich:
+        """ "red or yellow "; `form` ".one": as said before one room (German "rotes")."""
         if not q.colours:
             return ()
-        names = [self.w.rich(f"count_of.colour.{c}") for c in q.colours]
+        names = [self.w.rich(f"count_of.colour.{c}{form}") for c in q.colours]
         return self.w.rich("count_of.colours", colours=self.w.join(names, ".or"))
 
     def _numbers(self, key: str, numbers: tuple[int, ...]) -> Rich:
@@ -199,7 +217,8 @@ class Speaker:
         if which.kinds and not which.ids and len(which.kinds) == 1:
             text = self.w.rich(f"count_of.items.{which.kinds[0]}.{form}")
         elif which.ids or which.kinds:
-            names = self._names([*which.ids, *(self.w.text(f"item.kind.{k}") for k in which.kinds)], ".or")
+            n = 2 if form == "total" else 1  # "Cakes or Wines", "Cake or Wine"
+            names = self._names([*which.ids, *(self._kind(k, n) for k in which.kinds)], ".or", n)
             text = self.w.rich(f"count_of.items.named.{form}", names=names)
         else:
             text = self.w.rich(f"count_of.items.any.{form}")
@@ -396,6 +415,9 @@ def _choose_one(effect: ir.ChooseOne, s: Speaker) -> Rich:
 
 @RENDERERS.on(ir.Conditional)
 def _conditional(effect: ir.Conditional, s: Speaker) -> Rich:
+    ladder = ladders.say(effect, s)  # a chain on one quantity, each rung a fixed amount: one sentence
+    if ladder is not None:
+        return ladder
     condition, then = s.condition(effect.condition), s.effects(effect.then)
     if not effect.otherwise:
         return s.w.rich("effect.if", condition=condition, then=then)

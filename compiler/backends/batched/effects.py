@@ -22,7 +22,7 @@ from .cards import (
     remove_at,
     remove_card,
 )
-from .expressions import expr_value
+from .expressions import value_of
 from .hotel import (
     advance,
     affordable_spaces,
@@ -491,7 +491,7 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
         room = max(0, rec[slot] - o[row, op.LOSE_RESOURCE_LOW])
         rec[slot] -= room if amount == ALL else min(amount, room)
     elif code == op.OP_CHANGE:
-        change(t, rec, row, max(0, expr_value(t, rec, o[row, op.CHANGE_EXPR], -1)))
+        change(t, rec, row, max(0, value_of(t, rec, o[row, op.CHANGE_EXPR])))
     else:
         raise ValueError("an opcode the batched kernels have no branch for (compiler/backends/batched/effects.py)")
 
@@ -527,7 +527,7 @@ def change_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
     o = t.ops
     if o[row, op.CHANGE_GAIN] != 0:
         return True
-    amount = max(0, expr_value(t, rec, o[row, op.CHANGE_EXPR], -1))
+    amount = max(0, value_of(t, rec, o[row, op.CHANGE_EXPR]))
     what = o[row, op.CHANGE_WHAT]
     if what == CHANGE_KRONES:
         return bool(rec[r.KRONES] >= amount)
@@ -673,7 +673,7 @@ def condition_holds(t: ScoringTables, rec: Ints, row: int) -> bool:
     elif code == op.COND_QUANTITY:
         value = quantity(t, rec, o[row, op.BOUNDED_QUANTITY])
     elif code == op.COND_VALUE:
-        value = expr_value(t, rec, o[row, op.BOUNDED_QUANTITY], -1)
+        value = value_of(t, rec, o[row, op.BOUNDED_QUANTITY])
     else:
         raise ValueError(
             "a condition code the batched kernels have no branch for (compiler/backends/batched/effects.py)"

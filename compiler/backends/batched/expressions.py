@@ -3,9 +3,9 @@
 
 An expression is nodes of the `expr` table (tables.py: Encoder.expr, _ENODE). expr_value has a branch for each
 code of tables.OPERATOR_CODES (arithmetic through arith, the aggregates through fold) and raises on any other.
-It works a node out for the record's player as it stands, or for another player (`other` >= 0, 0 the left
-neighbour, in the record's tail as gather_others wrote it): the value of an aggregate reads only the player it
-is worked out for, so for another player each quantity it reads is that player's count in its read slot.
+It works a node out for the record's player as it stands (value_of), or for another player (in the record's
+tail as gather_others wrote it): the value of an aggregate reads only the player it is worked out for, so for
+another player each quantity it reads is that player's count in its read slot.
 """
 
 from __future__ import annotations
@@ -88,40 +88,50 @@ def fold(code: int, so_far: int, value: int) -> int:
 
 
 @bare_kernel
-def in_set(players: int, other: int, n: int) -> bool:
-    """Is other player `other` (of n, 0 the left neighbour) in the set? neighbours: the first and the last."""
-    return players != NEIGHBOURS or other == 0 or other == n - 1
+def in_set(players: int, k: int, n: int) -> bool:
+    """Is player k (of the n others, 0 the left neighbour; n the player) in the set? neighbours: the first
+    and the last other."""
+    if k == n:
+        return bool(players == ALL_PLAYERS)
+    return players != NEIGHBOURS or k == 0 or k == n - 1
 
 
 @bare_kernel
-def expr_value(t: ScoringTables, rec: Ints, node: int, other: int) -> int:
-    """The value of expression node `node` for the record's player (`other` -1) or for other player `other`."""
+def value_of(t: ScoringTables, rec: Ints, node: int) -> int:
+    """The value of expression node `node` for the record's player."""
+    return expr_value(t, rec, node, rec[len(rec) - 1])
+
+
+@bare_kernel
+def expr_value(t: ScoringTables, rec: Ints, node: int, k: int) -> int:
+    """The value of expression node `node` for player k: 0 to n - 1 the n others of the record's tail, n the
+    record's player (never a constant: numba would compile a call with a constant as another function, and a
+    recursion through two of them breaks once cached)."""
     base = t.data[A_EXPR] + ENODE * node
     code, a, b = t.data[base + ENODE_CODE], t.data[base + ENODE_A], t.data[base + ENODE_B]
+    n = rec[len(rec) - 1]  # how many other players the tail holds
     if code == E_NUMBER:
         return int(a)
     if code == E_READ:
-        return quantity(t, rec, a) if other < 0 else other_value(rec, other, r.OTHER_READS + b)
+        return quantity(t, rec, a) if k == n else other_value(rec, k, r.OTHER_READS + b)
     if is_arith(code):
-        return arith(code, expr_value(t, rec, a, other), expr_value(t, rec, b, other))
+        return arith(code, expr_value(t, rec, a, k), expr_value(t, rec, b, k))
     if code == E_CLAMP:
-        value, high = expr_value(t, rec, a, other), t.data[base + ENODE_C]
+        value, high = expr_value(t, rec, a, k), t.data[base + ENODE_C]
         return int(b) if value < b else int(high) if value > high else value
-    n = rec[len(rec) - 1]  # how many other players the tail holds
     if code == E_RANK:
-        mine = expr_value(t, rec, a, -1)
+        mine = expr_value(t, rec, a, n)
         place = 1
-        for k in range(n):
-            value = expr_value(t, rec, a, k)
+        for other in range(n):
+            value = expr_value(t, rec, a, other)
             if value > mine or (b == BEHIND and value == mine):
                 place += 1
         return place
     if code in (E_MOST_OVER, E_LEAST_OVER, E_TOTAL_OVER):
-        counted = b == ALL_PLAYERS
-        so_far = expr_value(t, rec, a, -1) if counted else 0
-        for k in range(n):
-            if in_set(b, k, n):
-                value = expr_value(t, rec, a, k)
+        so_far, counted = 0, False
+        for each in range(n + 1):
+            if in_set(b, each, n):
+                value = expr_value(t, rec, a, each)
                 so_far = fold(code, so_far, value) if counted else value
                 counted = True
         return so_far

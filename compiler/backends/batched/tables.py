@@ -888,6 +888,5 @@ def _change(e: Encoder, effect: ir.Change, _p: Place) -> list[int]:
 
 @READS_POINTS.on(ir.Change)
 def _reads_if_losing_points(effect: ir.Change) -> bool:
-    return (
-        effect.what == "points" and not effect.gain
-    )  # the points floor, and its feasibility (no quantity is the points)
+    """A loss of points reads them (the points floor, its feasibility); no expression reads the points."""
+    return effect.what == "points" and not effect.gain

@@ -20,6 +20,7 @@ import dataclasses
 import inspect
 import textwrap
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -270,6 +271,24 @@ def compared_codes() -> set[str]:
 
 def test_the_evaluator_has_a_branch_for_every_operator_code() -> None:
     assert compared_codes() == {"E_" + name.upper() for name in tables.OPERATOR_CODES}
+
+
+def test_no_kernel_works_an_expression_out_for_a_constant_player() -> None:
+    """expr_value recurses; numba compiles a call whose player is a constant (say -1) as a function of its own,
+    and the recursion through the two segfaults once loaded from numba's cache (not when first compiled, so
+    only a second run would show it). Every call passes a player worked out at run time."""
+    import gah.backends.batched as package
+
+    calls = []
+    for path in Path(package.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("expr_value"):
+                calls.append((path.name, ast.unparse(node)))
+    assert len(calls) >= 5  # value_of's and expr_value's own
+    constant = [
+        call for call in calls if isinstance(ast.parse(call[1], mode="eval").body.args[-1], (ast.Constant, ast.UnaryOp))
+    ]
+    assert constant == []
 
 
 @cache

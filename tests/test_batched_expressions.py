@@ -322,6 +322,11 @@ def test_an_operator_code_without_a_branch_raises() -> None:
 # --- what the encoder refuses, and what a ruleset without expressions pays ------------------------------
 
 
+def test_an_operator_outside_the_registry_is_refused_where_it_is_encoded() -> None:
+    with pytest.raises(KeyError, match=r"batched/tables.py: OPERATOR_CODES\) has no operator modulo"):
+        tables.Encoder(ruleset("base")).expr(arith("modulo", KRONES_, 2))
+
+
 @pytest.mark.parametrize(
     ("expr", "reason"),
     [

@@ -630,8 +630,6 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
         return bool(
             count_of_kind(t, rec, r.HIRED, r.HIRED_N, o[row, op.REMOVE_HIRED_KIND]) >= o[row, op.REMOVE_HIRED_COUNT]
         )
-    if code == op.OP_CHANGE:
-        return change_feasible(t, rec, row)
     if code == op.OP_LOSE_RESOURCE:
         amount = o[row, op.LOSE_RESOURCE_AMOUNT]
         held = rec[r.resource_slot(rec, o[row, op.LOSE_RESOURCE_WHICH])]
@@ -645,6 +643,8 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
         or code == op.OP_ADVANCE
     ):
         return True
+    if code == op.OP_CHANGE:  # last: a ruleset without expressions never compares it
+        return change_feasible(t, rec, row)
     raise ValueError("an opcode the batched feasibility test has no branch for (compiler/backends/batched/effects.py)")
 
 

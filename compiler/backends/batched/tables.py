@@ -374,7 +374,11 @@ class Encoder:
         the left into two-part nodes, as Python works it out); the index of its root. `inside`: the value of an
         aggregate, worked out for each player in turn, so each quantity it reads also gets a read slot."""
         operator = ir.operator_of(expr)
-        code = OPERATOR_CODES[operator]
+        code = OPERATOR_CODES.get(operator)
+        if code is None:
+            raise KeyError(
+                f"the batched backend (compiler/backends/batched/tables.py: OPERATOR_CODES) has no operator {operator}"
+            )
         if isinstance(expr, int):
             return self.node(code, expr)
         if isinstance(expr, ir.Read):

@@ -21,6 +21,7 @@ LAYOUTS: list[tuple[ModuleType, str, str, str]] = [
     (tables, "_TABLES", "A_", "HEAD"),
     (tables, "_QROW", "QROW_", "QROW"),
     (tables, "_OROW", "OROW_", "OROW"),
+    (tables, "_ENODE", "ENODE_", "ENODE"),
 ]
 
 

@@ -22,6 +22,7 @@ from .cards import (
     remove_at,
     remove_card,
 )
+from .expressions import value_of
 from .hotel import (
     advance,
     affordable_spaces,
@@ -47,6 +48,7 @@ from .tables import (
     A_STAFF_COST,
     A_STAFF_ONCE,
     ALL,
+    CHANGES,
     K_COLUMNS,
     K_FLOORS,
     K_ITEMS_ALIKE,
@@ -58,6 +60,7 @@ from .tables import (
 )
 
 CAP = 256  # the most open decisions one turn may ask
+CHANGE_KRONES, CHANGE_POINTS, CHANGE_RESOURCE = CHANGES["krones"], CHANGES["points"], CHANGES["resource"]
 
 
 # A search's record of the open decisions of a turn (those with two options or more), in the order asked, in
@@ -487,8 +490,51 @@ def simple_op(t: ScoringTables, rec: Ints, sr: Ints, row: int) -> None:
         amount = o[row, op.LOSE_RESOURCE_AMOUNT]
         room = max(0, rec[slot] - o[row, op.LOSE_RESOURCE_LOW])
         rec[slot] -= room if amount == ALL else min(amount, room)
+    elif code == op.OP_CHANGE:
+        change(t, rec, row, max(0, value_of(t, rec, o[row, op.CHANGE_EXPR])))
     else:
         raise ValueError("an opcode the batched kernels have no branch for (compiler/backends/batched/effects.py)")
+
+
+@bare_kernel
+def change(t: ScoringTables, rec: Ints, row: int, amount: int) -> None:
+    """An OP_CHANGE of `amount` (worked out, at least 0): as gain_krones ... lose_resource of that amount."""
+    o = t.ops
+    what, gain = o[row, op.CHANGE_WHAT], o[row, op.CHANGE_GAIN] != 0
+    if what == CHANGE_KRONES:
+        if gain:
+            rec[r.KRONES] += amount
+        else:
+            lose_krones(t, rec, amount)
+    elif what == CHANGE_POINTS:
+        if gain:
+            rec[r.POINTS] += amount
+        else:
+            lose_points(t, rec, amount)
+    elif what == CHANGE_RESOURCE:
+        slot, limit = r.resource_slot(rec, o[row, op.CHANGE_WHICH]), o[row, op.CHANGE_LIMIT]
+        if gain:
+            rec[slot] = rec[slot] + amount if limit < 0 else max(rec[slot], min(rec[slot] + amount, limit))
+        else:
+            rec[slot] -= min(amount, max(0, rec[slot] - limit))
+    else:
+        raise ValueError("a change the batched kernels have no branch for (compiler/backends/batched/effects.py)")
+
+
+@bare_kernel
+def change_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
+    """Can an OP_CHANGE be taken fully now? A gain always; a loss if the amount worked out is there."""
+    o = t.ops
+    if o[row, op.CHANGE_GAIN] != 0:
+        return True
+    amount = max(0, value_of(t, rec, o[row, op.CHANGE_EXPR]))
+    what = o[row, op.CHANGE_WHAT]
+    if what == CHANGE_KRONES:
+        return bool(rec[r.KRONES] >= amount)
+    if what == CHANGE_POINTS:
+        return bool(rec[r.POINTS] >= amount)
+    held = rec[r.resource_slot(rec, o[row, op.CHANGE_WHICH])]
+    return bool(held - o[row, op.CHANGE_LIMIT] >= amount)
 
 
 @bare_kernel
@@ -597,6 +643,8 @@ def row_feasible(t: ScoringTables, rec: Ints, row: int) -> bool:
         or code == op.OP_ADVANCE
     ):
         return True
+    if code == op.OP_CHANGE:  # last: a ruleset without expressions never compares it
+        return change_feasible(t, rec, row)
     raise ValueError("an opcode the batched feasibility test has no branch for (compiler/backends/batched/effects.py)")
 
 
@@ -620,7 +668,16 @@ def condition_holds(t: ScoringTables, rec: Ints, row: int) -> bool:
     if code == op.COND_MOST:
         quantity_, slot = o[row, op.MOST_QUANTITY], o[row, op.MOST_SLOT]
         return most_holds(t, rec, quantity_, slot, o[row, op.MOST_FEWEST], o[row, op.MOST_NONE_TIED])
-    value = rec[r.EMPEROR] if code == op.COND_SPACE else quantity(t, rec, o[row, op.BOUNDED_QUANTITY])
+    if code == op.COND_SPACE:
+        value = rec[r.EMPEROR]
+    elif code == op.COND_QUANTITY:
+        value = quantity(t, rec, o[row, op.BOUNDED_QUANTITY])
+    elif code == op.COND_VALUE:
+        value = value_of(t, rec, o[row, op.BOUNDED_QUANTITY])
+    else:
+        raise ValueError(
+            "a condition code the batched kernels have no branch for (compiler/backends/batched/effects.py)"
+        )
     low_ok = o[row, op.BOUNDED_HAS_LOW] == 0 or value >= o[row, op.BOUNDED_LOW]
     return bool(low_ok and (o[row, op.BOUNDED_HAS_HIGH] == 0 or value <= o[row, op.BOUNDED_HIGH]))
 
@@ -688,6 +745,7 @@ RUN.on(
     ir.AdvanceEmperor,
     ir.GainResource,
     ir.LoseResource,
+    ir.Change,
 )(simple_op)
 FEASIBLE.on(ir.ChooseOne)(feasible)  # a choice is never a part of an all-or-nothing option (the encoder refuses it)
 FEASIBLE.on(ir.Conditional)(feasible_basic)  # the branch its condition picks now
@@ -710,4 +768,5 @@ FEASIBLE.on(
     ir.AdvanceEmperor,
     ir.GainResource,
     ir.LoseResource,
+    ir.Change,
 )(row_feasible)

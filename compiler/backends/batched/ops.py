@@ -5,7 +5,8 @@ its parameters' names, `OPS.row(OP_RETURN_ITEMS, kitchen=1, cafe=0, count=2, mas
 prefix is the op's, or that of the op whose columns it shares).
 
 ALL (-1) stands for an Amount "all", a Discount "all" (free) or a StaffFilter "any"; a program is an index
-into the `progs` table, a list a range of the `lists` table, a quantity a code of quantities.py.
+into the `progs` table, a list a range of the `lists` table, a quantity a code of quantities.py, an expression
+the index of its root node in the `expr` table (tables.py: Encoder.expr; expressions.py works it out).
 """
 
 from __future__ import annotations
@@ -85,10 +86,18 @@ OP_LOSE_RESOURCE = OPS.op("lose_resource")
 LOSE_RESOURCE_WHICH = OPS.param("which", "the resource: 0 the objectives, k the k-th other declared one")
 LOSE_RESOURCE_AMOUNT = OPS.param("amount", "ALL: down to its lower limit")
 LOSE_RESOURCE_LOW = OPS.param("low", "its lower limit")
+OP_CHANGE = OPS.op("change")
+CHANGE_WHAT = OPS.param("what", "tables.CHANGES: krones, points or a resource")
+CHANGE_GAIN = OPS.param("gain", "1: gained, 0: lost")
+CHANGE_EXPR = OPS.param("expr", "the amount: its expression's root node in the expr table (below 0 counts as 0)")
+CHANGE_WHICH = OPS.param("which", "a resource: 0 the objectives, k the k-th other declared one")
+CHANGE_LIMIT = OPS.param("limit", "a resource gained: its upper limit (-1 for none); lost: its lower limit")
 
 # A Conditional's condition: rows of `ops` outside every program, a tree (see Encoder.condition). ----------
 COND_QUANTITY = OPS.op("cond_quantity", code=100)
-BOUNDED_QUANTITY = OPS.param("quantity", "what is bounded (COND_SPACE: 0, the Emperor space is)")
+BOUNDED_QUANTITY = OPS.param(
+    "quantity", "what is bounded (COND_SPACE: 0, the Emperor space is; COND_VALUE: its expression's root node)"
+)
 BOUNDED_HAS_LOW = OPS.param("has_low", "1: it has a lower bound")
 BOUNDED_LOW = OPS.param("low")
 BOUNDED_HAS_HIGH = OPS.param("has_high", "1: it has an upper bound")
@@ -104,3 +113,4 @@ MOST_QUANTITY = OPS.param("quantity")
 MOST_SLOT = OPS.param("slot", "its read slot (record.py's tail)")
 MOST_FEWEST = OPS.param("fewest", "1: fewest, 0: most")
 MOST_NONE_TIED = OPS.param("none_tied", "1: no other player may have as many")
+COND_VALUE = OPS.op("cond_value", like=COND_QUANTITY)

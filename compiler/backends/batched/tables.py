@@ -36,10 +36,12 @@ from .ops import (
     COND_MOST,
     COND_QUANTITY,
     COND_SPACE,
+    COND_VALUE,
     COND_ZONE,
     IF_OTHERWISE,
     IF_THEN,
     OP_ADVANCE,
+    OP_CHANGE,
     OP_CHOOSE_ITEMS,
     OP_CHOOSE_ONE,
     OP_DRAW_STAFF,
@@ -118,6 +120,41 @@ OROW_WHOSE = _OROW.field("whose", "WHOSE")
 OROW_SLOT = _OROW.field("slot", "its read slot (record.py's tail)")
 OROW = _OROW.size
 WHOSE = {"left": 0, "right": 1, "leader": 2, "each_other": 3, "players_with_more": 4, "players_with_fewer": 5}
+# Expressions (ir.Expr) as a node table, `expr`: node k is ENODE values from ENODE * k (the fields of _ENODE);
+# a child is a node's index. OPERATOR_CODES is the kernels' table of the expression registry: a code for each of
+# "number", "read" and ir.OPERATORS, a named constant each (expressions.py's expr_value has a branch per constant
+# and raises on any other code).
+OPERATOR_CODES = {name: code for code, name in enumerate(("number", "read", *ir.OPERATORS))}
+E_NUMBER = OPERATOR_CODES["number"]
+E_READ = OPERATOR_CODES["read"]
+E_PLUS = OPERATOR_CODES["plus"]
+E_MINUS = OPERATOR_CODES["minus"]
+E_TIMES = OPERATOR_CODES["times"]
+E_MIN = OPERATOR_CODES["min"]
+E_MAX = OPERATOR_CODES["max"]
+E_DIVIDE_DOWN = OPERATOR_CODES["divide_down"]
+E_DIVIDE_UP = OPERATOR_CODES["divide_up"]
+E_CLAMP = OPERATOR_CODES["clamp"]
+E_MOST_OVER = OPERATOR_CODES["most_over"]
+E_LEAST_OVER = OPERATOR_CODES["least_over"]
+E_TOTAL_OVER = OPERATOR_CODES["total_over"]
+E_RANK = OPERATOR_CODES["rank"]
+_ENODE = Layout("a node of the expr table (an expression)")
+ENODE_CODE = _ENODE.field("code", "OPERATOR_CODES")
+ENODE_A = _ENODE.field(
+    "a", "number: its value; read: its quantity code; plus ... divide_up: the left node; the others: the node inside"
+)
+ENODE_B = _ENODE.field(
+    "b",
+    "read: its read slot (inside an aggregate), else -1; arithmetic: the right node; clamp: the lower limit "
+    "(NO_LOW: none); most, least, total over: PLAYER_SETS; rank: RANK_TIES",
+)
+ENODE_C = _ENODE.field("c", "clamp: the upper limit (NO_HIGH: none)")
+ENODE = _ENODE.size
+PLAYER_SETS = {"all": 0, "others": 1, "neighbours": 2}
+RANK_TIES = {"shared": 0, "behind": 1}
+NO_LOW, NO_HIGH = -(1 << 63), (1 << 63) - 1  # a clamp without that limit: no int64 passes them
+CHANGES = {"krones": 0, "points": 1, "resource": 2}  # what an OP_CHANGE gains or loses
 
 
 # The head of ScoringTables.data (layout.py): the constants, then the offset of each table (its rows follow,
@@ -194,6 +231,7 @@ A_FINAL_TABLE = _TABLES.field("final_table", "a by-table source's entries: its l
 A_RESOURCE_START = _TABLES.field(
     "resource_start", "[resource index]: the starting amount (0: the objectives; then the others, at least one)"
 )
+A_EXPR = _TABLES.field("expr", "[ENODE * node + field]: the expressions' nodes (_ENODE)")
 TABLES = _TABLES.names()
 A_END = _TABLES.field("end", "where the last table ends")
 HEAD = _TABLES.size  # the tables start here
@@ -261,6 +299,7 @@ class Encoder:
         self.counts: list[ir.Quantity] = []  # the filtered counts met, in the order of their quantity_rows
         self.others: list[ir.Quantity] = []  # the quantities read of other players, in the order of other_rows
         self.read: list[ir.Quantity] = []  # their own quantities, in the order of read_codes
+        self.nodes: list[list[int]] = []  # the expressions' nodes, in the order of the expr table
 
     def program(self, effects: tuple[ir.Effect, ...], place: Place = ANYWHERE) -> int:
         """Encode a run of effects (the last one at `place`); its program index."""
@@ -294,6 +333,8 @@ class Encoder:
             bounds = {"has_low": low is not None, "low": low or 0, "has_high": high is not None, "high": high or 0}
             if isinstance(condition, ir.SpaceIs):
                 row = OPS.row(COND_SPACE, quantity=0, **bounds)
+            elif isinstance(condition, ir.ValueIs):
+                row = OPS.row(COND_VALUE, quantity=self.expr(condition.value), **bounds)
             else:
                 row = OPS.row(COND_QUANTITY, quantity=self.quantity(condition.quantity), **bounds)
         self.rows.append(row)
@@ -327,6 +368,46 @@ class Encoder:
             _OROW.pack(own=self.quantity(q.own), whose=WHOSE[q.of], slot=self.read_slot(q.own)) for q in self.others
         ]
         return [value for row in rows for value in row]
+
+    def expr(self, expr: ir.Expr, inside: bool = False) -> int:
+        """Encode an expression as nodes of the expr table (_ENODE; an n-ary plus, times, min or max folded from
+        the left into two-part nodes, as Python works it out); the index of its root. `inside`: the value of an
+        aggregate, worked out for each player in turn, so each quantity it reads also gets a read slot."""
+        operator = ir.operator_of(expr)
+        code = OPERATOR_CODES.get(operator)
+        if code is None:
+            raise KeyError(
+                f"the batched backend (compiler/backends/batched/tables.py: OPERATOR_CODES) has no operator {operator}"
+            )
+        if isinstance(expr, int):
+            return self.node(code, expr)
+        if isinstance(expr, ir.Read):
+            if inside and expr.quantity.of != "self":
+                refuse(self.ruleset, "the value of an aggregate reads another player (`of`)")
+            slot = self.read_slot(expr.quantity) if inside else -1
+            return self.node(code, self.quantity(expr.quantity), slot)
+        if isinstance(expr, ir.Arith):
+            left = self.expr(expr.args[0], inside)
+            for arg in expr.args[1:]:
+                left = self.node(code, left, self.expr(arg, inside))
+            return left
+        if isinstance(expr, ir.Clamp):
+            low = NO_LOW if expr.at_least is None else expr.at_least
+            high = NO_HIGH if expr.at_most is None else expr.at_most
+            return self.node(code, self.expr(expr.value, inside), low, high)
+        if inside:
+            refuse(self.ruleset, f"an aggregate ({operator}) inside the value of another")
+        value = self.expr(expr.value, inside=True)
+        if not any(isinstance(e, ir.Read) for e in ir.all_exprs(expr.value)):
+            self.read_slot(ir.shorthand("krones"))  # a slot, so the others are gathered: their number is read
+        if isinstance(expr, ir.Over):
+            return self.node(code, value, PLAYER_SETS[expr.players])
+        return self.node(code, value, RANK_TIES[expr.ties])
+
+    def node(self, code: int, a: int, b: int = 0, c: int = 0) -> int:
+        """Append a node to the expr table; its index."""
+        self.nodes.append(_ENODE.pack(code=code, a=a, b=b, c=c))
+        return len(self.nodes) - 1
 
     def mask(self, which: ir.ItemFilter) -> int:
         """A filter's items as a bit mask (the front end resolved which fit)."""
@@ -513,6 +594,7 @@ def compile_tables(ruleset: ir.Ruleset) -> ScoringTables:
     tables["read_codes"] = [encoder.quantity(q) for q in encoder.read]
     tables["quantity_rows"] = [value for q in encoder.counts for value in quantity_row(ruleset, q)]
     tables["resource_start"] = resource_starts(ruleset)
+    tables["expr"] = [value for node in encoder.nodes for value in node]
     constants, track = _rule_constants(ruleset)
     tables.update(track)
     tables["pairs"] = [value for pair in encoder.pairs for value in pair]
@@ -791,3 +873,24 @@ def _lose_resource(e: Encoder, effect: ir.LoseResource, _p: Place) -> list[int]:
 @READS_POINTS.on(ir.GainResource, ir.LoseResource)
 def _reads_no_points(_effect: ir.Effect) -> bool:
     return False
+
+
+# --- expressions: amounts worked out when the effect applies --------------------------------------------
+
+
+@ENCODE.on(ir.Change)
+def _change(e: Encoder, effect: ir.Change, _p: Place) -> list[int]:
+    which, limit = 0, 0
+    if effect.what == "resource":
+        resource = e.ruleset.resource(effect.resource)
+        which = resource_index(e.ruleset, effect.resource)
+        high = -1 if resource.at_most is None else resource.at_most
+        limit = high if effect.gain else resource.at_least
+    what, amount = CHANGES[effect.what], e.expr(effect.amount)
+    return OPS.row(OP_CHANGE, what=what, gain=effect.gain, expr=amount, which=which, limit=limit)
+
+
+@READS_POINTS.on(ir.Change)
+def _reads_if_losing_points(effect: ir.Change) -> bool:
+    """A loss of points reads them (the points floor, its feasibility); no expression reads the points."""
+    return effect.what == "points" and not effect.gain

@@ -24,6 +24,12 @@ from helpers_samples import samples_ruleset
 # player roles: the game model plays every player as a hotelier, and has no model of a role's automated opponent.
 BATCHED_REFUSES: dict[str, str] = {
     "solo": "player roles solo-opponent: the game model cannot say how a player of a role plays its rounds",
+    # Effects on other players and final sources worked out by expressions: the kernels cannot play them yet
+    # (issue 41); the lab's pure path plays them (tests/test_lab.py).
+    "effect-samples": "for_players: the kernels apply effects to the resolving player's record only",
+    "invented-targets": "for_players: the kernels apply effects to the resolving player's record only",
+    "invented-targets-before": "for_players: the kernels apply effects to the resolving player's record only",
+    "invented-final": "a final-scoring source worked out by an expression: the kernels score fixed kinds only",
 }
 # The discovered rulesets the lab refuses in both engines (its LabSpec: an engine never plays what it does not know),
 # with what the refusal must say. A ruleset with player roles: the game model has no model of a role's opponent.

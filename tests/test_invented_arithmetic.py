@@ -35,14 +35,26 @@ def scored(round_: int, *players: dict[str, Any]) -> list[tuple[int, int, int]]:
     return [(p["points"], p["krones"], p["emperor"]) for p in result["state"]["players"]]
 
 
-# --- a-blue-wing: gain 1 krone per occupied blue room; penalty: lose half your krones, rounded up -----------
+# --- a-blue-wing: gain 1 krone per occupied blue room, then points: the fewest café guests of the neighbours -----
+# --- plus the others' krones together // 5 (at least 1); penalty: lose half your krones, rounded up ----------------
 
 
 def test_blue_wing_pays_a_krone_per_occupied_blue_room() -> None:
     # Floors 1 and 3 full: blue rooms 1.1, 1.5, 3.1, 3.3 are occupied (4); floor 2 is all yellow and red.
     anna = player("Anna", emperor=6, points=10, hotel=[".....", "ooooo", "ooooo", "ooooo"])
-    # Space 6 pays 4 (14), back 3 to 3: bonus, 4 krones.
-    assert scored(3, anna) == [(14, 4, 3)]
+    # Space 6 pays 4 (14), back 3 to 3: bonus, 4 krones; alone: no neighbour (0 guests) plus at least 1: 15.
+    assert scored(3, anna) == [(15, 4, 3)]
+
+
+def test_blue_wing_reads_the_neighbours_guests_and_the_others_krones() -> None:
+    anna = player("Anna", emperor=6, points=10)
+    ben = player("Ben", emperor=1, points=10, krones=7, cafe=[{}, {}, {}])
+    cleo = player("Cleo", emperor=1, points=10, krones=9, cafe=[{}, {}])
+    dan = player("Dan", emperor=1, points=10, krones=8, cafe=[{}])
+    # Anna: space 6 pays 4 (14), bonus: no blue room, 0 krones; her neighbours are Ben (left) and Dan (right):
+    # the fewer guests 1; the others' krones 7 + 9 + 8 = 24, // 5 = 4: 1 + 4 = 5 points (19). The others: space 1
+    # pays 1 (11), back to 0: the penalty, half their krones rounded up: 7 - 4 = 3, 9 - 5 = 4, 8 - 4 = 4.
+    assert scored(3, anna, ben, cleo, dan) == [(19, 0, 3), (11, 3, 0), (11, 4, 0), (11, 4, 0)]
 
 
 def test_blue_wing_penalty_takes_half_the_krones_rounded_up() -> None:

@@ -1043,9 +1043,14 @@ class HandScorer:
         return (at_least is None or found >= at_least) and (at_most is None or found <= at_most)
 
     def tile_a_blue_wing(self, game: dict[str, Any], index: int, bonus: bool) -> None:
-        """Bonus: 1 krone per occupied blue room. Penalty: half the player's krones, rounded up."""
+        """Bonus: 1 krone per occupied blue room, then points: the fewest café guests of the neighbours plus the
+        other players' krones together divided by 5 (rounded down, at least 1). Penalty: half the player's krones,
+        rounded up."""
         if bonus:
             self.change(game, index, "krones", True, ("read", lambda q: count(q, "blue")))
+            guests = ("least_over", "neighbours", ("read", lambda q: len(q["cafe"])))
+            fifth = ("max", 1, ("divide_down", ("total_over", "others", ("read", krones)), 5))
+            self.change(game, index, "points", True, ("plus", guests, fifth))
         else:
             self.change(game, index, "krones", False, ("divide_up", ("read", krones), 2))
 

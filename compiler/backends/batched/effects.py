@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ... import ir
-from ...dispatch import ByKind
+from ...dispatch import ByKind, MissingKind
 from . import ops as op
 from . import record as r
 from .cards import (
@@ -747,6 +747,15 @@ RUN.on(
     ir.LoseResource,
     ir.Change,
 )(simple_op)
+
+
+def refused_kind(*_arguments: Any) -> None:
+    """The kernel of a kind the encoder refuses (tables.FOR_PLAYERS_REFUSED): never reached."""
+    raise MissingKind("the batched kernels have no kernel for for_players (the encoder refuses it)")
+
+
+RUN.on(ir.ForPlayers)(refused_kind)
+FEASIBLE.on(ir.ForPlayers)(refused_kind)
 FEASIBLE.on(ir.ChooseOne)(feasible)  # a choice is never a part of an all-or-nothing option (the encoder refuses it)
 FEASIBLE.on(ir.Conditional)(feasible_basic)  # the branch its condition picks now
 FEASIBLE.on(

@@ -21,6 +21,7 @@ from ...errors import GahError
 from ..policy_facts import (
     bonus_boosters_only_gain,
     bonus_room_wins,
+    every_effect,
     items_alike,
     serving_pays,
 )
@@ -674,6 +675,27 @@ def _check(ruleset: ir.Ruleset) -> None:
         refuse(ruleset, f"more than {MAX_BOOSTERS} Staff that add to Emperor bonuses")
     if len({s.round for s in ruleset.scorings}) < len(ruleset.scorings):
         refuse(ruleset, "two Emperor scorings after one round")
+    if any(isinstance(e, ir.ForPlayers) for e in every_effect(ruleset)):
+        refuse(ruleset, FOR_PLAYERS_REFUSED)
+    if any(source.source == "expression" for source in ruleset.final_scoring):
+        refuse(ruleset, FINAL_EXPRESSION_REFUSED)
+
+
+# What the kernels cannot play yet: they apply effects to the resolving player's record only, and score final
+# sources by fixed kinds (issue 41: the pure path plays both; gah compare falls back to it with this line).
+FOR_PLAYERS_REFUSED = "for_players: the kernels apply effects to the resolving player's record only"
+FINAL_EXPRESSION_REFUSED = "a final-scoring source worked out by an expression: the kernels score fixed kinds only"
+
+
+@ENCODE.on(ir.ForPlayers)
+def _for_players(e: Encoder, _effect: ir.ForPlayers, _p: Place) -> list[int]:
+    refuse(e.ruleset, FOR_PLAYERS_REFUSED)
+    return []  # pragma: no cover - refuse raises
+
+
+@READS_POINTS.on(ir.ForPlayers)
+def _targets_read_points(_effect: ir.ForPlayers) -> bool:
+    return True  # never asked: the encoder refuses the kind
 
 
 def _rule_constants(ruleset: ir.Ruleset) -> tuple[dict[str, int], dict[str, list[int]]]:

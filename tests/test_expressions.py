@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from gah import ir
+from gah.backends.batched import tables as batched_tables
 from gah.backends.js import expressions as js_expressions
 from gah.backends.python import expressions as python_expressions
 from gah.words import expressions as word_expressions
@@ -31,6 +32,9 @@ TABLES: dict[str, Callable[[], set[str]]] = {
     "the words (compiler/words/expressions.py: SAY)": lambda: set(word_expressions.SAY),
     "the pad's engine (compiler/backends/js/expressions.py: SPELL)": lambda: set(js_expressions.SPELL),
     "the oracle (tests/oracle/expressions.py: OPERATORS)": lambda: set(oracle_expressions.OPERATORS),
+    "the batched kernels (compiler/backends/batched/tables.py: OPERATOR_CODES)": lambda: set(
+        batched_tables.OPERATOR_CODES
+    ),
 }
 
 
@@ -91,6 +95,11 @@ def read(name: str, of: ir.Whose = "self") -> ir.Read:
         ),
         (ir.Arith("min", (read("krones"), 5)), "the smaller of your krones and 5", "der kleinere dieser Werte: "),
         (ir.Arith("max", (1, 2, 3)), "the greatest of 1, 2 and 3", "der größte dieser Werte: 1, 2 und 3"),
+        (
+            ir.Arith("max", (1, ir.Arith("divide_down", (read("krones"), 5)))),
+            "the greater of 1 and (your krones divided by 5, rounded down)",
+            "der größere dieser Werte: 1 und (eigene Kronen geteilt durch 5, abgerundet)",
+        ),
         (ir.Arith("divide_up", (read("krones"), 2)), "your krones divided by 2, rounded up", "aufgerundet"),
         (ir.Clamp(read("krones"), None, 4), "your krones, but at most 4", "eigene Kronen, aber höchstens 4"),
         (

@@ -111,7 +111,7 @@ def _infix(s: ExpressionWords, expr: ir.Arith, inner: bool) -> Rich:
 
 
 def _extreme(s: ExpressionWords, expr: ir.Arith, inner: bool) -> Rich:
-    items = s.w.join([s.say(arg, inner) for arg in expr.args])
+    items = s.w.join([s.operand(arg, inner) for arg in expr.args])
     return s.w.rich(f"expr.{expr.operator}.{'two' if len(expr.args) == 2 else 'many'}", items=items)
 
 

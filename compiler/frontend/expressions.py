@@ -101,6 +101,12 @@ def _check_companions(data: RawMapping, form: str, path: Path, context: Context)
 
 
 def _clamp(value: ir.Expr, data: RawMapping, path: Path, context: Context) -> ir.Expr:
+    low, high = check_range(data, path, context)
+    return ir.Clamp(value, low, high)
+
+
+def check_range(data: RawMapping, path: Path, context: Context) -> tuple[int | None, int | None]:
+    """`at_least` and `at_most` of a mapping (None: not given), with a problem where no value fits both."""
     low, high = data.get("at_least"), data.get("at_most")
     if low is not None and high is not None and low > high:
         context.problem(
@@ -110,7 +116,7 @@ def _clamp(value: ir.Expr, data: RawMapping, path: Path, context: Context) -> ir
             low=low,
             high=high,
         )
-    return ir.Clamp(value, low, high)
+    return low, high
 
 
 def _own_only(value: ir.Expr, path: Path, form: str, context: Context) -> None:

@@ -17,7 +17,7 @@ from .. import ir
 from ..dispatch import ByKind
 from ..errors import Position
 from ..said import Value, said
-from .expressions import is_expression, lower_expression
+from .expressions import check_range, is_expression, lower_expression
 from .quantities import declared_resource, lower_quantity, own_quantity
 from .raw import RawMapping
 from .validate import format_path
@@ -387,16 +387,7 @@ def _bounds(data: RawMapping, path: Path, context: Context) -> ir.Bounds:
         return ir.Bounds()
     if "exactly" in data:
         return ir.Bounds(data["exactly"], data["exactly"])
-    low, high = data.get("at_least"), data.get("at_most")
-    if low is not None and high is not None and low > high:
-        context.problem(
-            context.key_at(*path, "at_most"),
-            "empty_range",
-            path=format_path([*path, "at_most"]),
-            low=low,
-            high=high,
-        )
-    return ir.Bounds(low, high)
+    return ir.Bounds(*check_range(data, path, context))
 
 
 def _zone(zone: str, path: Path, context: Context) -> ir.Condition:

@@ -122,3 +122,20 @@ def test_upstairs_sets_penalty_below_third_and_with_one_card_costs_nothing() -> 
     # No card: 0 - 1 = -1, clamped to 0: nothing lost either.
     cleo = player("Cleo", emperor=7, points=10, krones=5, hotel=rooms(9))
     assert scored(7, anna, cleo)[1] == (15, 5, 0)
+
+
+def test_the_guide_example_is_the_tile_and_its_wording() -> None:
+    """The guide's "Numbers that compose" (gah docs house-rules) shows b-half-of-left's penalty and the sentence
+    its sheet prints."""
+    from gah.project import load_one
+    from gah.sheets import render_sheet
+    from helpers_rules import shipped_workspace
+
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "guide-house-rules.md").read_text(encoding="utf-8")
+    block = guide.split("## Numbers that compose", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    data = Path(ARITHMETIC).read_text(encoding="utf-8")
+    assert all(line in data for line in block.splitlines() if line.strip()), "the guide's tile differs"
+    said = "lose points equal to the most occupied rooms of any player (you included) minus your occupied rooms"
+    assert said in " ".join(guide.split()).replace('"', "")
+    sheet = render_sheet(load_one(shipped_workspace(), ARITHMETIC), None, "md").decode("utf-8")
+    assert said in " ".join(sheet.split()).lower()

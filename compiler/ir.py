@@ -360,7 +360,6 @@ OPERATORS: dict[str, type] = {
     "total_over": Over,
     "rank": Rank,
 }
-ARITH_BINARY = ("minus", "divide_down", "divide_up")
 
 
 def operator_of(expr: Expr) -> str:
@@ -510,7 +509,6 @@ Condition = QuantityIs | SpaceIs | ZoneIs | AllOf | AnyOf | MostOf | ValueIs
 # --- effects with targets (the `for_players` effect kind) --------------------------------------
 
 TargetSet = Literal["others", "left", "right", "neighbours", "leaders", "all"]
-TARGET_SETS: tuple[TargetSet, ...] = ("others", "left", "right", "neighbours", "leaders", "all")
 
 
 @dataclass(frozen=True)
